@@ -1,0 +1,181 @@
+"""A game: state, one seeded RNG, the rules driving it, the ledger, and the event log.
+
+The rules are a generator that yields a :class:`~landlord.decisions.Decision` whenever a seat
+must choose. :meth:`Game.act` checks the choice against the legal options (an illegal one raises
+:class:`~landlord.errors.IllegalAction` and changes nothing), records it, and resumes the rules.
+Bots answer at once (:meth:`Game.run`); a person answers whenever they click. Because the RNG is
+owned by the game and every choice is recorded, the same seed and the same choices always give
+the same event log: :func:`replay` rebuilds any game from its seed and its recorded choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from landlord.decisions import Decision, Option
+from landlord.errors import IllegalAction, LandlordError
+from landlord.events import Event
+from landlord.ledger import Ledger
+from landlord.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from landlord.rules.base import Rules
+    from landlord.strategies import Strategy
+
+BOXES = ("Bank", "Public Treasury", "Wages box", "Railroad box")
+
+
+class Game:
+    """One game of a ruleset, with its seats, seed and log.
+
+    ``strategies[i]`` answers seat *i*'s decisions; ``None`` marks a person, whose decisions
+    wait in :attr:`pending` until :meth:`act` is called. ``log=False`` keeps only the ledger's
+    running totals (for fast sweeps); the game plays identically either way.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        strategies: Sequence[Strategy | None],
+        seed: int,
+        names: Sequence[str] | None = None,
+        log: bool = True,
+    ) -> None:
+        from landlord.rules import rules_class
+
+        n = len(strategies)
+        if not ruleset.players_min <= n <= ruleset.players_max:
+            raise LandlordError(
+                f"{ruleset.id} takes {ruleset.players_min} to {ruleset.players_max} players, not {n}"
+            )
+        self.ruleset = ruleset
+        self.board = ruleset.board
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.strategies = list(strategies)
+        self.names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
+        if len(self.names) != n:
+            raise LandlordError(f"{len(self.names)} names given for {n} seats")
+        self.phase = ruleset.default_phase
+        self.p: dict[str, Any] = ruleset.values(self.phase)
+        self.events: list[Event] | None = [] if log else None
+        self.actions: list[Option] = []
+        self.turn = 0
+        self.round = 0
+        self.over = False
+        self.rules: Rules = rules_class(ruleset.family)(self)
+        self.ledger = Ledger(self.names + list(BOXES) + list(self.rules.EXTRA_ACCOUNTS))
+        self.players = [self.rules.new_player(i) for i in range(n)]
+        self.pending: Decision | None = None
+        self._gen: Iterator[Decision] = self.rules.play()
+        self._resume(None)
+
+    # -- driving -------------------------------------------------------------------------
+    def _resume(self, answer: Option | None) -> None:
+        try:
+            self.pending = self._gen.send(answer)  # type: ignore[attr-defined]
+        except StopIteration:
+            self.pending = None
+            self.over = True
+
+    def act(self, choice: Option) -> None:
+        """Answer the pending decision with ``choice``; illegal choices change nothing."""
+        d = self.pending
+        if d is None:
+            raise IllegalAction("the game is over: there is no decision to answer")
+        if choice not in d.options:
+            raise IllegalAction(
+                f"{choice!r} is not a legal answer to {self.names[d.seat]}'s {d.kind!r} decision; "
+                f"legal: {', '.join(d.options)}"
+            )
+        self.actions.append(choice)
+        self._resume(choice)
+
+    def run(self, max_decisions: int | None = None) -> None:
+        """Let the bots answer until the game ends, a person must answer, or
+        ``max_decisions`` answers have been given."""
+        from landlord.strategies import TableView
+
+        views = [TableView(self, i) for i in range(len(self.players))]
+        count = 0
+        while (d := self.pending) is not None:
+            strategy = self.strategies[d.seat]
+            if strategy is None or (max_decisions is not None and count >= max_decisions):
+                return
+            self.act(strategy.choose(views[d.seat], d))
+            count += 1
+
+    # -- rules-side helpers -------------------------------------------------------------
+    def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
+        """Append an event (no-op when the game keeps no log)."""
+        if self.events is not None:
+            self.events.append(Event(self.turn, kind, seat, tuple(data.items())))
+
+    def pay(self, src: int, dst: int, amount: int, reason: str, rule: str) -> None:
+        """Move money through the ledger and log the transfer with its reason and rule."""
+        self.ledger.transfer(src, dst, amount, reason)
+        if self.events is not None:
+            names = self.ledger.names
+            self.events.append(Event(self.turn, "transfer", src if src < len(self.players) else -1, (
+                ("from", names[src]), ("to", names[dst]), ("amount", amount),
+                ("reason", reason), ("rule", rule), ("phase", self.phase),
+            )))
+
+    def account(self, name: str) -> int:
+        """The ledger index of the account called ``name``."""
+        return self.ledger.index[name]
+
+    def switch_phase(self, phase: str, cause: str) -> None:
+        """Put the rules of ``phase`` in force from now on; holdings, cash, positions and
+        debts carry over. Logged as a ``phase`` event."""
+        if phase not in self.ruleset.phases:
+            raise LandlordError(
+                f"{self.ruleset.id} has no phase {phase!r} (phases: {', '.join(self.ruleset.phases)})"
+            )
+        old = self.phase
+        self.phase = phase
+        self.p = self.ruleset.values(phase)
+        self.emit("phase", -1, old=old, new=phase, cause=cause)
+
+    # -- reading -------------------------------------------------------------------------
+    def cash(self, seat: int) -> int:
+        """Cash in hand of ``seat``."""
+        return self.ledger.balances[seat]
+
+    def results(self) -> list[dict[str, Any]]:
+        """Final count per seat (rules-specific columns; always ``total`` and ``rank``)."""
+        return self.rules.results()
+
+    def log_text(self) -> str:
+        """The event log as text (empty when the game keeps no log)."""
+        from landlord.events import log_text
+
+        return log_text(self.events or [])
+
+
+def replay(
+    ruleset: Ruleset,
+    seed: int,
+    actions: Sequence[Option],
+    names: Sequence[str] | None = None,
+    strategies: Sequence[Strategy | None] | None = None,
+    n_players: int | None = None,
+) -> Game:
+    """Rebuild a game from its seed and recorded choices.
+
+    Seats are people (``None``) unless ``strategies`` is given, so every recorded choice is fed
+    in order; a recorded choice that is no longer legal raises :class:`IllegalAction` naming
+    its position in the record.
+    """
+    n = n_players or (len(names) if names else len(strategies or ()))
+    game = Game(ruleset, [None] * n, seed, names)
+    for i, choice in enumerate(actions):
+        try:
+            game.act(choice)
+        except IllegalAction as exc:
+            raise IllegalAction(f"recorded choice #{i + 1}: {exc}") from None
+    if strategies is not None:
+        game.strategies = list(strategies)
+    return game

@@ -1,0 +1,88 @@
+"""What every rules family shares: dice, first player, and the decision vocabulary."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from landlord.decisions import Decision, Option
+
+if TYPE_CHECKING:
+    from landlord.game import Game
+
+Play = Generator[Decision, Option, Any]
+"""A piece of rules that may put decisions to seats: ``yield Decision`` returns the choice."""
+
+
+class Rules(ABC):
+    """Base class of a rules family, bound to one game.
+
+    Subclasses declare ``PARAMS`` (the params their data file must give, with types),
+    ``DECISIONS`` (a sentence in the game's own language for each decision kind) and
+    ``OPTIONS`` (a phrase for each option prefix), and implement :meth:`play`,
+    :meth:`new_player` and :meth:`results`.
+    """
+
+    PARAMS: ClassVar[dict[str, type]] = {}
+    EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ()
+    DECISIONS: ClassVar[dict[str, str]] = {}
+    OPTIONS: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, game: Game) -> None:
+        self.g = game
+
+    @abstractmethod
+    def new_player(self, seat: int) -> Any:
+        """The per-seat state object of this family."""
+
+    @abstractmethod
+    def play(self) -> Play:
+        """The whole game, from set-up to the final count."""
+
+    @abstractmethod
+    def results(self) -> list[dict[str, Any]]:
+        """The final count, one dict per seat, with at least ``total`` and ``rank``."""
+
+    # -- shared mechanics ----------------------------------------------------------------
+    def throw(self, seat: int) -> tuple[int, int]:
+        """Throw two dice with the game's RNG, and log the throw."""
+        r = self.g.rng.random
+        a = int(r() * 6) + 1
+        b = int(r() * 6) + 1
+        g = self.g
+        if g.events is not None:
+            g.emit("throw", seat, dice=f"{a}+{b}", total=a + b, double=a == b)
+        return a, b
+
+    def first_player(self, seats: list[int]) -> int:
+        """Highest throw starts; tied seats throw again (logged as ``first`` events)."""
+        contenders = list(seats)
+        while True:
+            totals = {s: sum(self.throw(s)) for s in contenders}
+            best = max(totals.values())
+            contenders = [s for s in contenders if totals[s] == best]
+            if len(contenders) == 1:
+                self.g.emit("first", contenders[0], throw=best)
+                return contenders[0]
+
+    def explain(self, d: Decision) -> str:
+        """The decision in a sentence of the game's own language."""
+        g = self.g
+        text = self.DECISIONS.get(d.kind, d.kind)
+        space = g.board.spaces[d.space].name if d.space >= 0 else ""
+        return text.format(name=g.names[d.seat], space=space, amount=d.amount,
+                           cur=g.board.currency)
+
+    def option_text(self, d: Decision, option: Option) -> str:
+        """A short label for one option of ``d``."""
+        head, _, arg = option.partition(":")
+        label = self.OPTIONS.get(head, head.replace("_", " "))
+        if arg and head == "ask":
+            return label.format(arg=self.g.names[int(arg)])
+        return label.format(arg=arg, cur=self.g.board.currency)
+
+
+def rank(totals: list[int]) -> list[int]:
+    """Competition ranks (1 = richest; equal totals share a rank)."""
+    return [1 + sum(1 for u in totals if u > t) for t in totals]

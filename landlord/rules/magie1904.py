@@ -1,0 +1,586 @@
+"""Lizzie J. Magie's Landlord's Game, US Patent 748,626 (1904), every clause.
+
+Each rule below quotes the clause it plays (the patent text is in
+``shared/reference/patent-1904-specification.md``). Where the patent leaves a point open, the
+kit's decision is written beside the rule as ``DECISION:`` and has a test of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from landlord.decisions import Decision
+from landlord.rules.base import Play, Rules, rank
+
+TRACK, JAIL, POOR = 0, 1, 2
+PLACES = ("track", "jail", "poorhouse")
+
+
+@dataclass(slots=True)
+class Loan:
+    """A loan in notes of ``unit``: from the Bank or (player-to-player) from another seat.
+
+    ``lender`` is a ledger account; ``interest`` is due at each of the debtor's wages;
+    ``lots`` are the space indices mortgaged to secure it.
+    """
+
+    id: int
+    lender: int
+    debtor: int
+    principal: int
+    interest: int
+    lots: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class MagiePlayer:
+    """A seat's state: where the token is, circuits tallied, what it holds and owes."""
+
+    seat: int
+    pos: int = 0
+    place: int = TRACK
+    circuits: int = 0
+    lots: set[int] = field(default_factory=set)
+    luxuries: int = 0
+    legacies: int = 0
+    poor_progress: int = 0
+
+    @property
+    def where(self) -> str:
+        """``track``, ``jail`` or ``poorhouse``."""
+        return PLACES[self.place]
+
+
+class Magie1904(Rules):
+    """The 1904 patent rules (and, through params, its 'without lot tickets' variant)."""
+
+    PARAMS: ClassVar[dict[str, type]] = {
+        "start_cash": int, "lot_tickets": bool, "tickets_drawn": int, "wages": int,
+        "circuits": int, "jail_fine": int, "luxury_value": int, "legacy_ticket_value": int,
+        "loan_unit": int, "loan_margin": int, "loan_interest": int, "max_rounds": int,
+    }
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "ticket": "{name} holds the lot ticket for {space}: buy the lot for {cur}{amount} "
+                  "(paid to the Public Treasury), or put the ticket back in the Wages box?",
+        "buy_lot": "{name} stops on {space}, which nobody holds: buy it for {cur}{amount} "
+                   "(paid to the Public Treasury), or rent it?",
+        "luxury": "{name} would stop on a Luxury: pay {cur}{amount} to the Public Treasury for "
+                  "a luxury ticket, or refuse and lose the move?",
+        "jail": "{name} is in Jail: pay the {cur}{amount} fine to the Public Treasury, "
+                "or throw for a double?",
+        "pass": "{name} threw a double and gets a pass: jump from this R.R. to the next one?",
+        "direction": "{name} has been around five times and is clear of debt: move which way?",
+        "raise": "{name} must pay {cur}{amount} more than is in hand: borrow, or go to the "
+                 "Poor House?",
+        "lend": "{name} is asked for a loan of {cur}{amount}: lend it, and at what interest "
+                "per $100 each time the borrower draws wages?",
+        "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
+        "repay": "{name} may repay a loan now and save its interest: repay which?",
+    }
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "buy": "Buy", "rent": "Rent", "return": "Return the ticket", "borrow_buy": "Borrow and buy",
+        "refuse": "Refuse (lose the move)", "pay": "Pay the fine", "throw": "Throw for a double",
+        "use_pass": "Use the pass", "no_pass": "Keep counting", "forward": "Forward",
+        "backward": "Backward", "borrow": "Borrow {cur}{arg} from the Bank", "ask": "Ask {arg}",
+        "poorhouse": "Go to the Poor House", "decline": "Decline", "lend": "Lend at {cur}{arg}",
+        "accept": "Accept", "keep": "Keep the loans", "repay": "Repay loan #{arg}",
+    }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        board = game.board
+        self.n = len(board.spaces)
+        self.kinds = [s.kind for s in board.spaces]
+        self.owner = [-1] * self.n
+        self.charter: dict[int, int] = {}
+        self.mortgaged: set[int] = set()
+        self.loans: list[Loan] = []
+        self._next_loan = 1
+        self.jail_corner = board.annex("jail").beside
+        self.poor_corner = board.annex("poorhouse").beside
+        rr = board.indices("railroad")
+        # the next railroad in each direction, for the pass
+        self.next_rr = {r: rr[(i + 1) % len(rr)] for i, r in enumerate(rr)}
+        self.prev_rr = {r: rr[i - 1] for i, r in enumerate(rr)}
+        self.order: list[int] = []
+        # ledger accounts, looked up in play() once the ledger exists
+        self.bank = self.treasury = self.wages_box = self.rr_box = -1
+
+    def new_player(self, seat: int) -> MagiePlayer:
+        """A token on Mother Earth with nothing yet."""
+        return MagiePlayer(seat)
+
+    # -- the whole game ------------------------------------------------------------------
+    def play(self) -> Play:
+        """Set-up, then turns in order until every player has been around the required
+        number of times (or the safety bound of ``max_rounds`` is reached)."""
+        g, p = self.g, self.g.p
+        self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
+        self.wages_box, self.rr_box = g.account("Wages box"), g.account("Railroad box")
+        seats = list(range(len(g.players)))
+        # Setup: "Each player is provided with five hundred dollars" (or the variant's $100).
+        for s in seats:
+            g.pay(self.bank, s, p["start_cash"], "start cash", "Setup")
+        # Setup: first player by highest throw (ties throw again).
+        first = self.first_player(seats)
+        self.order = seats[first:] + seats[:first]
+        if p["lot_tickets"]:
+            yield from self.deal_lot_tickets()
+        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
+        while True:
+            g.round += 1
+            for seat in self.order:
+                g.turn += 1
+                yield from self.take_turn(seat)
+                if self.finished():
+                    g.emit("end", -1, reason="circuits", round=g.round)
+                    return
+            if g.round >= p["max_rounds"]:
+                g.emit("end", -1, reason="round limit", round=g.round)
+                return
+
+    def deal_lot_tickets(self) -> Play:
+        """Lot tickets: "The lot tickets, twenty-two in number, are placed face downward upon
+        the board, and each player draws one until twelve have been taken. The rest are put
+        back in the wages box. Each player ... may purchase the lot corresponding to his ticket
+        if he can afford to or so chooses."
+
+        DECISION: tickets are drawn one at a time in turn order from the first player; then each
+        holder, in the same order, decides ticket by ticket in the order drawn.
+        """
+        g = self.g
+        pack = [s.index for s in g.board.spaces if s.kind == "lot"]
+        g.rng.shuffle(pack)
+        drawn: dict[int, list[int]] = {s: [] for s in self.order}
+        for k in range(min(g.p["tickets_drawn"], len(pack))):
+            seat = self.order[k % len(self.order)]
+            drawn[seat].append(pack[k])
+            g.emit("ticket", seat, space=pack[k], lot=g.board.spaces[pack[k]].name)
+        for seat in self.order:
+            for idx in drawn[seat]:
+                price = g.board.spaces[idx].price
+                opts = ("buy", "return") if g.cash(seat) >= price else ("return",)
+                choice = (yield Decision(seat, "ticket", opts, idx, price)) if len(opts) > 1 else "return"
+                if choice == "buy":
+                    self.acquire(seat, idx, "lot ticket")
+                else:
+                    g.emit("ticket_returned", seat, space=idx)
+
+    def finished(self) -> bool:
+        """"The game is finished when the last player has passed the beginning-point the
+        fifth time." """
+        need = self.g.p["circuits"]
+        return all(pl.circuits >= need for pl in self.g.players)
+
+    # -- a turn --------------------------------------------------------------------------
+    def take_turn(self, seat: int) -> Play:
+        """One turn: offer early repayment, then jail, poorhouse or an ordinary throw."""
+        g = self.g
+        pl = g.players[seat]
+        if self.loans:
+            yield from self.offer_repayment(seat)
+        if pl.place == JAIL:
+            yield from self.jail_turn(seat)
+        elif pl.place == POOR:
+            yield from self.poorhouse_turn(seat)
+        else:
+            a, b = self.throw(seat)
+            backward = False
+            # Five times around: "he may move in either direction, provided he is clear of debt"
+            if pl.circuits >= g.p["circuits"] and not self.debts(seat):
+                way = yield Decision(seat, "direction", ("forward", "backward"))
+                backward = way == "backward"
+            yield from self.move(seat, a + b, a == b, backward)
+
+    def move(self, seat: int, steps: int, double: bool, backward: bool = False) -> Play:
+        """Move a token ``steps`` spaces and apply the space it stops on."""
+        g = self.g
+        pl = g.players[seat]
+        n, kinds, start = self.n, self.kinds, pl.pos
+        sign = -1 if backward else 1
+        # Railroad: "If a player throws a double, he 'Gets a pass' and has the privilege of
+        # jumping once from one railroad to another, provided he would in his ordinary moving
+        # pass a 'R. R.'" DECISION: the pass is for the throw that earned it; the jump carries
+        # the token from the first R.R. it would pass to the next R.R., and the rest of the
+        # throw is counted on from there.
+        if double:
+            for k in range(1, steps):
+                here = (start + sign * k) % n
+                if kinds[here] == "railroad":
+                    use = yield Decision(seat, "pass", ("use_pass", "no_pass"), here)
+                    if use == "use_pass":
+                        there = (self.prev_rr if backward else self.next_rr)[here]
+                        steps += (sign * (there - here)) % n
+                        g.emit("pass", seat, jump_from=here, jump_to=there)
+                    break
+        # Rent: "If a third player's throw brings him on the same lot, he cannot occupy it, but
+        # must remain upon the space next to it, counting his throw one less."
+        while steps > 0:
+            target = (start + sign * steps) % n
+            if kinds[target] == "lot" and self.occupants(target, seat) >= 2:
+                g.emit("lot_full", seat, space=target)
+                steps -= 1
+                continue
+            break
+        target = (start + sign * steps) % n
+        passes = not backward and start + steps >= n
+        bought_luxury = False
+        if kinds[target] == "luxury":
+            # Luxuries: "The player may purchase the luxury or not, as he chooses or can afford;
+            # but if he does not purchase it he loses his move." DECISION: losing the move means
+            # the token stays where it was (no wages for a pass it did not make).
+            price = g.board.spaces[target].fee
+            income = g.p["wages"] if passes and pl.circuits < g.p["circuits"] else 0
+            opts = ("buy", "refuse") if g.cash(seat) + income >= price else ("refuse",)
+            choice = (yield Decision(seat, "luxury", opts, target, price)) if len(opts) > 1 else "refuse"
+            if choice == "refuse":
+                g.emit("luxury_refused", seat, space=target)
+                return
+            bought_luxury = True
+        pl.pos = target
+        if g.events is not None:
+            g.emit("move", seat, frm=start, to=target, space=g.board.spaces[target].name)
+        if passes:
+            yield from self.pass_mother_earth(seat)
+        yield from self.land(seat, target, bought_luxury)
+
+    def pass_mother_earth(self, seat: int) -> Play:
+        """Mother Earth: "after passing the beginning-point he receives his wages, one hundred
+        dollars, and is checked upon the tally-sheet as having been around once" — and
+        "having passed the beginning-point the required number of times he receives no more
+        wages". Borrowing: each note pays "five dollars (interest) every time he receives his
+        wages"."""
+        g = self.g
+        pl = g.players[seat]
+        if pl.circuits >= g.p["circuits"]:
+            return
+        pl.circuits += 1
+        g.emit("circuit", seat, circuits=pl.circuits)
+        g.pay(self.wages_box, seat, g.p["wages"], "wages", "Mother Earth")
+        for loan in [ln for ln in self.loans if ln.debtor == seat]:
+            if loan.interest and pl.place != POOR:
+                yield from self.charge(seat, loan.lender, loan.interest, "interest", "Borrowing")
+
+    def land(self, seat: int, idx: int, bought_luxury: bool) -> Play:
+        """Apply the rule of the space the token stopped on."""
+        g = self.g
+        kind = self.kinds[idx]
+        space = g.board.spaces[idx]
+        if kind == "lot":
+            yield from self.land_on_lot(seat, idx)
+        elif kind == "necessity":
+            # Absolute necessities: "he must pay five dollars into the Public treasury."
+            yield from self.charge(seat, self.treasury, space.fee, "necessity tax", "Absolute necessities")
+        elif kind == "railroad":
+            # Railroad: "he must pay five dollars to the R.R."
+            yield from self.charge(seat, self.rr_box, space.fee, "fare", "Railroad")
+        elif kind == "no_trespassing":
+            self.to_jail(seat)
+        elif kind == "luxury" and bought_luxury:
+            yield from self.charge(seat, self.treasury, space.fee, "luxury", "Luxuries")
+            g.players[seat].luxuries += 1
+            g.emit("luxury", seat, tickets=g.players[seat].luxuries)
+        elif kind == "franchise":
+            # Franchises: "The first player who stops upon one of these franchises puts his
+            # charter upon it, and all through the game he has the privilege of taxing all the
+            # other players five dollars whenever they chance to stop upon it. It cost him
+            # nothing." DECISION: the holder pays nothing on his own franchise.
+            holder = self.charter.get(idx)
+            if holder is None:
+                self.charter[idx] = seat
+                g.emit("charter", seat, space=idx, franchise=space.name)
+            elif holder != seat:
+                yield from self.charge(seat, holder, space.fee, "franchise", "Franchises")
+        elif kind == "legacy":
+            # Legacy: "he gets one hundred dollars cash and a legacy-ticket."
+            # DECISION: the Bank pays legacies.
+            g.pay(self.bank, seat, space.fee, "legacy", "Legacy")
+            g.players[seat].legacies += 1
+            g.emit("legacy", seat, tickets=g.players[seat].legacies)
+        # Public park ("without paying anything") and Mother Earth need nothing more.
+
+    def land_on_lot(self, seat: int, idx: int) -> Play:
+        """Lots: buy at the high figure or rent at the low one (both to the Public Treasury);
+        rent to the holder of an owned lot; half rent to a first occupant."""
+        g = self.g
+        space = g.board.spaces[idx]
+        owner = self.owner[idx]
+        if owner == seat:
+            return  # "If he stops upon one of his own lots, of course he pays nothing."
+        rent = space.rent
+        first = self.first_occupant(idx, seat)
+        if owner < 0:
+            # "for sale at the highest figure marked upon them or for rent at the lowest figure.
+            # If a player chooses to buy a lot, he must pay into the Public treasury the price of
+            # it and place his deed upon it. If he chooses to rent it, he must pay the rent to the
+            # Public treasury."
+            opts: tuple[str, ...]
+            cash = g.cash(seat)
+            if cash >= space.price:
+                opts = ("buy", "rent")
+            elif cash + self.bank_capacity(seat) * g.p["loan_unit"] >= space.price:
+                opts = ("borrow_buy", "rent")
+            else:
+                opts = ("rent",)
+            choice = (yield Decision(seat, "buy_lot", opts, idx, space.price)) if len(opts) > 1 else "rent"
+            if choice == "borrow_buy":
+                notes = -(-(space.price - cash) // g.p["loan_unit"])
+                self.bank_loan(seat, notes)
+                choice = "buy"
+            if choice == "buy":
+                self.acquire(seat, idx, "bought on landing")
+                return
+        if first >= 0 and first != owner:
+            # Rent: "If two players stop upon the same lot, the second must pay to the first
+            # one-half of the rent, (in case of an odd number giving to the first the benefit of
+            # the fraction.) ... In case of lot 1 the player gets the whole rent."
+            # DECISION: when the first occupant is the lot's holder, the rule for owned lots
+            # applies and the holder is paid the whole rent.
+            yield from self.charge(seat, first, (rent + 1) // 2, "half rent", "Rent: second player on a lot")
+        elif owner >= 0:
+            # Rent: "When a player stops upon a lot owned by any of the players, he must pay the
+            # rent to the owner."
+            yield from self.charge(seat, owner, rent, "rent", "Rent")
+        else:
+            yield from self.charge(seat, self.treasury, rent, "rent to treasury", "Lots: renting")
+
+    def acquire(self, seat: int, idx: int, how: str) -> None:
+        """Pay a lot's price to the Public Treasury and place the deed."""
+        g = self.g
+        g.pay(seat, self.treasury, g.board.spaces[idx].price, "lot purchase", "Lots: buying")
+        self.owner[idx] = seat
+        g.players[seat].lots.add(idx)
+        g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, how=how)
+
+    def occupants(self, idx: int, seat: int) -> int:
+        """How many other tokens stand on space ``idx``."""
+        return sum(1 for pl in self.g.players
+                   if pl.seat != seat and pl.place == TRACK and pl.pos == idx)
+
+    def first_occupant(self, idx: int, seat: int) -> int:
+        """The seat of another token already on ``idx``, or -1."""
+        for pl in self.g.players:
+            if pl.seat != seat and pl.place == TRACK and pl.pos == idx:
+                return pl.seat
+        return -1
+
+    # -- jail and poorhouse --------------------------------------------------------------
+    def to_jail(self, seat: int) -> None:
+        """No trespassing: "he must go to jail". DECISION: he is taken straight there, passing
+        nothing (no wages on the way)."""
+        pl = self.g.players[seat]
+        pl.place, pl.pos = JAIL, self.jail_corner
+        self.g.emit("jail", seat, space=self.jail_corner)
+
+    def jail_turn(self, seat: int) -> Play:
+        """In jail: "remain there until he throws a double or until he pays into the Public
+        treasury a fine of fifty dollars. When he comes out, he must count from the space
+        immediately in front of the jail." DECISION: the space in front of the jail is the
+        corner square it stands beside; the fine is paid before throwing, and that throw moves
+        him; a double that frees him moves him by that same throw."""
+        g = self.g
+        pl = g.players[seat]
+        fine = g.p["jail_fine"]
+        opts = ("pay", "throw") if g.cash(seat) >= fine else ("throw",)
+        choice = (yield Decision(seat, "jail", opts, self.jail_corner, fine)) if len(opts) > 1 else "throw"
+        if choice == "pay":
+            g.pay(seat, self.treasury, fine, "jail fine", "No trespassing")
+            pl.place = TRACK
+            g.emit("jail_out", seat, how="fine")
+            a, b = self.throw(seat)
+        else:
+            a, b = self.throw(seat)
+            if a != b:
+                g.emit("jail_stay", seat)
+                return
+            pl.place = TRACK
+            g.emit("jail_out", seat, how="double")
+        yield from self.move(seat, a + b, a == b)
+
+    def to_poorhouse(self, seat: int) -> None:
+        """Poorhouse: "If at any time a player has no money with which to meet expenses and has
+        no property upon which he can borrow, he must go to the poorhouse"."""
+        pl = self.g.players[seat]
+        pl.place, pl.pos, pl.poor_progress = POOR, self.poor_corner, 0
+        self.g.emit("poorhouse", seat)
+
+    def poorhouse_turn(self, seat: int) -> Play:
+        """"... and remain there until he makes such throws as will enable him to finish the
+        round." DECISION: his throws add up from the Poor House corner; when they reach Mother
+        Earth he leaves, stands on Mother Earth and is paid wages for the round as usual."""
+        g = self.g
+        pl = g.players[seat]
+        a, b = self.throw(seat)
+        pl.poor_progress += a + b
+        need = self.n - self.poor_corner
+        if pl.poor_progress < need:
+            g.emit("poorhouse_stay", seat, progress=pl.poor_progress, need=need)
+            return
+        pl.place, pl.pos, pl.poor_progress = TRACK, 0, 0
+        g.emit("poorhouse_out", seat)
+        yield from self.pass_mother_earth(seat)
+
+    # -- money: paying, borrowing, repaying ----------------------------------------------
+    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
+        """Make ``seat`` pay ``amount``; if he is short he must borrow, and if he cannot, he
+        pays what he has and goes to the Poor House.
+
+        DECISION: what he cannot pay is written off (logged as ``unpaid``): the patent gives the
+        poorhouse as the end of the matter. 1904 has no selling of lots to raise money.
+        """
+        g = self.g
+        while g.cash(seat) < amount:
+            raised = yield from self.raise_money(seat, amount - g.cash(seat))
+            if not raised:
+                have = g.cash(seat)
+                if have:
+                    g.pay(seat, dst, have, reason, rule)
+                g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
+                self.to_poorhouse(seat)
+                return
+        g.pay(seat, dst, amount, reason, rule)
+
+    def raise_money(self, seat: int, short: int) -> Play:
+        """Borrowing: from the Bank in $100 notes against lots worth at least $10 more; or from
+        another player "making the best bargain he can as to interest, terms of payments &c."
+        Returns True once enough is borrowed, False for the Poor House.
+
+        DECISION: a player loan is in whole notes, secured by the borrower's unmortgaged lots
+        (like the Bank's, covering the principal and the margin where they can); the lender
+        names the interest per note at each of the borrower's wages (0, 5 or 10); the borrower
+        accepts or declines. The Poor House is a choice only when the Bank cannot lend enough.
+        """
+        g = self.g
+        unit = g.p["loan_unit"]
+        notes = -(-short // unit)
+        asked: set[int] = set()
+        while True:
+            cap = self.bank_capacity(seat)
+            opts = [f"borrow:{k * unit}" for k in range(notes, cap + 1)]
+            if self.free_lots(seat):
+                opts += [f"ask:{s}" for s in range(len(g.players))
+                         if s != seat and s not in asked and g.cash(s) >= notes * unit]
+            if not opts:
+                return False
+            if cap < notes:
+                opts.append("poorhouse")
+            choice = yield Decision(seat, "raise", tuple(opts), amount=short)
+            head, _, arg = choice.partition(":")
+            if head == "borrow":
+                self.bank_loan(seat, int(arg) // unit)
+                return True
+            if head == "poorhouse":
+                return False
+            lender = int(arg)
+            asked.add(lender)
+            offer = yield Decision(lender, "lend", ("decline", "lend:0", "lend:5", "lend:10"),
+                                   amount=notes * unit)
+            if offer == "decline":
+                g.emit("loan_refused", lender, borrower=g.names[seat])
+                continue
+            rate = int(offer.partition(":")[2])
+            terms = yield Decision(seat, "loan_terms", ("accept", "decline"), amount=notes * unit)
+            if terms == "accept":
+                self.make_loan(lender, seat, notes, rate)
+                return True
+
+    def free_lots(self, seat: int) -> list[int]:
+        """The seat's lots not yet mortgaged."""
+        return [i for i in self.g.players[seat].lots if i not in self.mortgaged]
+
+    def bank_capacity(self, seat: int) -> int:
+        """How many notes the Bank would lend: unmortgaged lots must be worth at least the loan
+        plus the margin ("at least ten dollars more than is borrowed")."""
+        p = self.g.p
+        value = sum(self.g.board.spaces[i].price for i in self.free_lots(seat))
+        return max(0, (value - p["loan_margin"]) // p["loan_unit"])
+
+    def collateral(self, seat: int, need: int) -> tuple[int, ...]:
+        """The lots to mortgage for ``need``: the cheapest single lot worth enough, otherwise the
+        dearest lots until covered, then any cheaper ones not needed are left free.
+        Falls back to every free lot if they do not cover ``need``."""
+        spaces = self.g.board.spaces
+        free = sorted(self.free_lots(seat), key=lambda i: (spaces[i].price, i))
+        single = [i for i in free if spaces[i].price >= need]
+        if single:
+            return (single[0],)
+        chosen: list[int] = []
+        total = 0
+        for i in reversed(free):
+            if total >= need:
+                break
+            chosen.append(i)
+            total += spaces[i].price
+        return tuple(sorted(chosen))
+
+    def bank_loan(self, seat: int, notes: int) -> None:
+        """Borrow ``notes`` Bank notes, mortgaging lots worth at least the loan plus margin."""
+        p = self.g.p
+        self._lend(self.bank, seat, notes * p["loan_unit"], notes * p["loan_interest"],
+                   self.collateral(seat, notes * p["loan_unit"] + p["loan_margin"]))
+
+    def make_loan(self, lender: int, seat: int, notes: int, rate: int) -> None:
+        """A player-to-player loan on the agreed terms, under an individual mortgage."""
+        p = self.g.p
+        self._lend(lender, seat, notes * p["loan_unit"], notes * rate,
+                   self.collateral(seat, notes * p["loan_unit"] + p["loan_margin"]))
+
+    def _lend(self, lender: int, seat: int, principal: int, interest: int, lots: tuple[int, ...]) -> None:
+        g = self.g
+        loan = Loan(self._next_loan, lender, seat, principal, interest, lots)
+        self._next_loan += 1
+        self.loans.append(loan)
+        self.mortgaged.update(lots)
+        g.pay(lender, seat, principal, "loan", "Borrowing")
+        g.emit("loan", seat, id=loan.id, lender=g.ledger.names[lender], principal=principal,
+               interest=interest, lots="/".join(map(str, lots)))
+
+    def debts(self, seat: int) -> list[Loan]:
+        """Loans the seat owes."""
+        return [ln for ln in self.loans if ln.debtor == seat]
+
+    def offer_repayment(self, seat: int) -> Play:
+        """"Should a loan be repaid before passing the beginning-point, the borrower saves the
+        interest." Offered at the start of each turn while he can afford a whole loan."""
+        g = self.g
+        cash = g.cash(seat)
+        payable = [ln for ln in self.loans if ln.debtor == seat and ln.principal <= cash]
+        if not payable:
+            return
+        choice = yield Decision(seat, "repay", ("keep",) + tuple(f"repay:{ln.id}" for ln in payable))
+        if choice == "keep":
+            return
+        loan = next(ln for ln in payable if ln.id == int(choice.partition(":")[2]))
+        g.pay(seat, loan.lender, loan.principal, "loan repaid", "Borrowing")
+        self.loans.remove(loan)
+        self.mortgaged.difference_update(loan.lots)
+        g.emit("repaid", seat, id=loan.id)
+
+    # -- counting up ---------------------------------------------------------------------
+    def results(self) -> list[dict[str, Any]]:
+        """Counting up: "lots, cash, and luxuries ... the player who has the largest sum-total is
+        the winner."
+
+        DECISION: loans still outstanding are settled in the count: the borrower's total loses
+        the principal and a player-lender's gains it (otherwise borrowing at the end would be
+        free wealth). Legacy tickets count ``legacy_ticket_value`` (0: see the ruleset).
+        """
+        g, p = self.g, self.g.p
+        rows = []
+        for pl in g.players:
+            lots_value = sum(g.board.spaces[i].price for i in pl.lots)
+            owed = sum(ln.principal for ln in self.loans if ln.debtor == pl.seat)
+            lent = sum(ln.principal for ln in self.loans if ln.lender == pl.seat)
+            cash = g.cash(pl.seat)
+            total = (lots_value + cash + pl.luxuries * p["luxury_value"]
+                     + pl.legacies * p["legacy_ticket_value"] + lent - owed)
+            rows.append({
+                "seat": pl.seat, "name": g.names[pl.seat], "lots": len(pl.lots),
+                "lots_value": lots_value, "cash": cash, "luxuries": pl.luxuries,
+                "legacies": pl.legacies, "owed": owed, "lent": lent, "circuits": pl.circuits,
+                "where": pl.where, "total": total,
+            })
+        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
+            row["rank"] = r
+        return rows

@@ -1,0 +1,167 @@
+"""Players: bots with documented behaviour, and the view of the table they decide from.
+
+A strategy sees what a player at the table could see (cash and holdings are on the table;
+the order of the face-down cards is not) and the legal options of the decision before it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
+
+from landlord.decisions import Decision, Option
+
+if TYPE_CHECKING:
+    from landlord.game import Game
+
+
+class TableView:
+    """What seat ``seat`` can see: public state and its own holdings. Read-only."""
+
+    __slots__ = ("_g", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._g = game
+        self.seat = seat
+
+    @property
+    def cash(self) -> int:
+        """This seat's cash in hand."""
+        return self._g.ledger.balances[self.seat]
+
+    def cash_of(self, seat: int) -> int:
+        """Another seat's cash (money lies on the table)."""
+        return self._g.ledger.balances[seat]
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The rule numbers in force."""
+        return self._g.p
+
+    @property
+    def player(self) -> Any:
+        """This seat's own state (position, holdings, circuits, …)."""
+        return self._g.players[self.seat]
+
+    @property
+    def n_players(self) -> int:
+        """How many seats there are."""
+        return len(self._g.players)
+
+    @property
+    def phase(self) -> str:
+        """The phase in force."""
+        return self._g.phase
+
+    def price(self, space: int) -> int:
+        """The printed price of a space."""
+        return self._g.board.spaces[space].price
+
+    def borrowing_capacity(self) -> int:
+        """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
+        cap = getattr(self._g.rules, "bank_capacity", None)
+        return cap(self.seat) * self._g.p.get("loan_unit", 0) if cap else 0
+
+
+class Strategy(Protocol):
+    """Anything with a ``name`` and a ``choose(view, decision)`` returning a legal option."""
+
+    name: str
+
+    def choose(self, view: TableView, decision: Decision) -> Option:
+        """Pick one of ``decision.options``."""
+        ...
+
+
+def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
+    """The first option whose text or prefix matches a preference, else the first option."""
+    for want in preferred:
+        for opt in options:
+            if opt == want or opt.startswith(want + ":"):
+                return opt
+    return options[0]
+
+
+class Landlord:
+    """Buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays the
+    jail fine when it can keep the reserve; borrows the least it must; lends at the highest
+    interest when it has the reserve to spare; repays loans when it holds twice the reserve."""
+
+    name = "landlord"
+
+    def __init__(self, reserve: int = 50) -> None:
+        self.reserve = reserve
+
+    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+        spare = view.cash - self.reserve
+        kind, opts = d.kind, d.options
+        if kind in ("ticket", "buy_lot", "luxury", "buy"):
+            return _pick(opts, "buy") if spare >= d.amount else _pick(opts, "rent", "return", "refuse", "decline")
+        if kind == "jail":
+            return "pay" if "pay" in opts and spare >= d.amount else "throw"
+        if kind == "lend":
+            return "lend:10" if spare >= d.amount else "decline"
+        if kind == "repay":
+            return opts[-1] if view.cash >= 2 * self.reserve + 100 else "keep"
+        return _pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
+
+
+class Tenant:
+    """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
+    throws for doubles in jail, borrows only when it must, never lends."""
+
+    name = "tenant"
+
+    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+        return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep",
+                     "no_pass", "forward", "borrow", "accept", "ask")
+
+
+class Speculator:
+    """Buys every lot it lands on or holds a ticket for, borrowing from the Bank against its
+    lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
+    declines luxuries unless rich; lends at 5 when it can spare the money."""
+
+    name = "speculator"
+
+    def __init__(self, repay_at: int = 300) -> None:
+        self.repay_at = repay_at
+
+    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+        kind, opts = d.kind, d.options
+        if kind in ("ticket", "buy_lot", "buy"):
+            return _pick(opts, "buy", "borrow_buy")
+        if kind == "luxury":
+            return "buy" if "buy" in opts and view.cash > 400 else "refuse"
+        if kind == "repay":
+            return opts[-1] if view.cash >= self.repay_at else "keep"
+        if kind == "lend":
+            return "lend:5" if view.cash >= d.amount + 200 else "decline"
+        return _pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
+
+
+class RandomBot:
+    """Picks uniformly among the legal options with its own seeded RNG (for tests)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+        return d.options[int(self.rng.random() * len(d.options))]
+
+
+STRATEGIES: dict[str, type] = {
+    "landlord": Landlord, "tenant": Tenant, "speculator": Speculator, "random": RandomBot,
+}
+
+
+def make_strategy(name: str, seed: int | str = 0) -> Strategy:
+    """A fresh bot by name; ``seed`` feeds the random bot. ValueError names the known bots."""
+    try:
+        cls = STRATEGIES[name]
+    except KeyError:
+        raise ValueError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+    bot: Strategy = cls(seed) if cls is RandomBot else cls()
+    return bot
