@@ -1,0 +1,179 @@
+"""The ``landlord`` command: simulate, replay, rulesets.
+
+Bad arguments print one line naming what is wrong and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from landlord.errors import LandlordError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _fail(message: str) -> NoReturn:
+    sys.stderr.write(f"landlord: error: {message}\n")
+    raise SystemExit(2)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _names(text: str) -> list[str]:
+    from landlord.strategies import STRATEGIES
+
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    for n in names:
+        if n not in STRATEGIES:
+            raise argparse.ArgumentTypeError(f"unknown strategy {n!r} (known: {', '.join(STRATEGIES)})")
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one strategy")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for tests and docs)."""
+    parser = _Parser(prog="landlord", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play many bot games and summarise them")
+    sim.add_argument("--ruleset", default="magie-1904")
+    sim.add_argument("--players", type=_positive, default=4)
+    sim.add_argument("--games", type=_positive, default=1000)
+    sim.add_argument("--seed", type=_seed, default=0, help="game k uses seed SEED+k")
+    sim.add_argument("--strategies", type=_names, default=["landlord", "tenant", "speculator"],
+                     help="comma-separated bots, cycled over the seats")
+    sim.add_argument("--workers", type=int, default=1, help="processes (0 = all cores)")
+    sim.add_argument("--out", type=Path, help="write one row per game (.csv or .parquet)")
+
+    rep = sub.add_parser("replay", help="print a readable transcript of one game")
+    rep.add_argument("--ruleset", default="magie-1904")
+    rep.add_argument("--players", type=_positive, default=4)
+    rep.add_argument("--seed", type=_seed, default=0)
+    rep.add_argument("--strategies", type=_names, default=["landlord", "tenant", "speculator"])
+    rep.add_argument("--game", type=Path, help="a saved game file to replay instead")
+    rep.add_argument("--raw", action="store_true", help="print the raw event log")
+
+    sub.add_parser("rulesets", help="list every ruleset and phase in data/ with its source")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``landlord`` command."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "replay":
+            return _replay(args)
+        return _rulesets()
+    except LandlordError as exc:
+        _fail(str(exc))
+
+
+def _ruleset_or_fail(ruleset_id: str):  # type: ignore[no-untyped-def]
+    from landlord.loader import load_ruleset, ruleset_ids
+
+    if ruleset_id not in ruleset_ids():
+        _fail(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+    return load_ruleset(ruleset_id)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import pandas as pd
+    from tqdm import tqdm
+
+    from landlord.simulate import seat_strategies, simulate
+
+    rs = _ruleset_or_fail(args.ruleset)
+    if not rs.players_min <= args.players <= rs.players_max:
+        _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
+    if args.workers < 0:
+        _fail(f"--workers: must be 0 (all cores) or more, got {args.workers}")
+    if args.out and args.out.suffix not in (".csv", ".parquet"):
+        _fail(f"--out: give a .csv or .parquet file, not {args.out.name!r}")
+    strategies = seat_strategies(args.strategies, args.players)
+    seeds = list(range(args.seed, args.seed + args.games))
+    with tqdm(total=args.games, unit="game", disable=args.games < 500 or None, file=sys.stderr) as bar:
+        rows = list(simulate(rs.id, strategies, seeds, args.workers, progress=bar.update))
+    df = pd.DataFrame(rows)
+    print(f"{args.games} games of {rs.title}, {args.players} players, seeds {args.seed}..{seeds[-1]}")
+    print(f"mean game length: {df['turns'].mean():.1f} turns ({df['rounds'].mean():.1f} rounds)")
+    print(f"mean Gini of final wealth, population form: {df['gini_population'].mean():.3f} "
+          f"(sample form n/(n-1): {df['gini_sample'].mean():.3f}; debts count as 0)")
+    print(f"players ending in the Poor House: {df['in_poorhouse'].sum() / (args.games * args.players):.1%}")
+    print("winners by strategy (ties go to the first seat among the richest):")
+    seats = df["winner_strategy"].value_counts()
+    for name in dict.fromkeys(strategies):
+        n_seats = strategies.count(name)
+        share = seats.get(name, 0) / args.games
+        print(f"  {name:<11} {seats.get(name, 0):>7} wins  {share:6.1%} of games  ({n_seats} seat(s))")
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        if args.out.suffix == ".csv":
+            df.to_csv(args.out, index=False)
+        else:
+            df.to_parquet(args.out, index=False)
+        print(f"wrote {len(df)} rows to {args.out}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from landlord.narrate import transcript
+    from landlord.simulate import play_one, seat_strategies
+
+    if args.game:
+        from landlord.savefile import load
+
+        game, _ = load(args.game)
+    else:
+        rs = _ruleset_or_fail(args.ruleset)
+        if not rs.players_min <= args.players <= rs.players_max:
+            _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
+        game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True)
+    events = game.events or []
+    sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
+    for r in game.results():
+        print(f"{r['name']}: total {game.board.currency}{r['total']} (rank {r['rank']})")
+    return 0
+
+
+def _rulesets() -> int:
+    from landlord.loader import load_ruleset, ruleset_ids
+
+    for rid in ruleset_ids():
+        rs = load_ruleset(rid)
+        base = f" (override of {rs.extends})" if rs.extends else ""
+        print(f"{rid}{base}: {rs.title}")
+        print(f"  board: {rs.board.title} [{rs.board.provenance}]")
+        print(f"  source: {rs.source} [{rs.provenance}]")
+        for name, ph in rs.phases.items():
+            mark = " (default)" if name == rs.default_phase else ""
+            print(f"  phase {name}{mark}: {ph.title}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,102 @@
+"""Many bot games: one summary row per game, on one core or all of them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from landlord.game import Game
+from landlord.inequality import gini
+from landlord.loader import load_ruleset
+from landlord.ruleset import Ruleset
+from landlord.strategies import make_strategy
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A run of games: ruleset (with overrides), the bots in seat order, seeds."""
+
+    ruleset: str
+    strategies: tuple[str, ...]
+    seeds: tuple[int, ...]
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    def resolve(self) -> Ruleset:
+        """The ruleset with this batch's overrides applied."""
+        rs = load_ruleset(self.ruleset)
+        return rs.override(**dict(self.overrides)) if self.overrides else rs
+
+
+def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """Bots for ``players`` seats, cycling through ``names`` (e.g. 3 names for 4 seats)."""
+    if not names:
+        raise ValueError("at least one strategy is needed")
+    return tuple(names[i % len(names)] for i in range(players))
+
+
+def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False) -> Game:
+    """Play one all-bot game to its end."""
+    bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
+    game = Game(ruleset, bots, seed, log=log)
+    game.run()
+    return game
+
+
+def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
+    """One row for a finished game: length, winner, inequality, where players ended."""
+    results = game.results()
+    totals = [r["total"] for r in results]
+    best = max(totals)
+    winners = [i for i, t in enumerate(totals) if t == best]
+    row: dict[str, Any] = {
+        "seed": game.seed, "ruleset": game.ruleset.id, "players": len(results),
+        "turns": game.turn, "rounds": game.round, "phase": game.phase,
+        "winner_seat": winners[0], "winner_strategy": strategies[winners[0]],
+        "tied": len(winners) > 1,
+        "gini_population": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
+        "in_poorhouse": sum(1 for r in results if r.get("where") == "poorhouse"),
+    }
+    for r, s in zip(results, strategies, strict=True):
+        row[f"strategy_{r['seat']}"] = s
+        row[f"total_{r['seat']}"] = r["total"]
+    for reason, amount in sorted(game.ledger.flows.items()):
+        row[f"flow_{reason.replace(' ', '_')}"] = amount
+    return row
+
+
+def run_batch(batch: Batch) -> list[dict[str, Any]]:
+    """Play every seed of ``batch`` in this process."""
+    rs = batch.resolve()
+    return [summary_row(play_one(rs, batch.strategies, s), batch.strategies) for s in batch.seeds]
+
+
+def simulate(
+    ruleset: str,
+    strategies: Sequence[str],
+    seeds: Sequence[int],
+    workers: int = 1,
+    overrides: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 250,
+) -> Iterator[dict[str, Any]]:
+    """Yield one summary row per seed, in seed order, using ``workers`` processes
+    (0 = all cores). ``progress(n)`` is called as each chunk of n games completes."""
+    items = tuple(sorted((overrides or {}).items()))
+    batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items)
+               for i in range(0, len(seeds), chunk)]
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        for b in batches:
+            rows = run_batch(b)
+            if progress:
+                progress(len(rows))
+            yield from rows
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for rows in pool.map(run_batch, batches):
+            if progress:
+                progress(len(rows))
+            yield from rows
