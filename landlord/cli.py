@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from landlord.errors import LandlordError
+from landlord.ruleset import Ruleset
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(str(exc))
 
 
-def _ruleset_or_fail(ruleset_id: str):  # type: ignore[no-untyped-def]
+def _ruleset_or_fail(ruleset_id: str) -> Ruleset:
     from landlord.loader import load_ruleset, ruleset_ids
 
     if ruleset_id not in ruleset_ids():

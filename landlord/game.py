@@ -18,6 +18,7 @@ from landlord.decisions import Decision, Option
 from landlord.errors import IllegalAction, LandlordError
 from landlord.events import Event
 from landlord.ledger import Ledger
+from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class Game:
         seed: int,
         names: Sequence[str] | None = None,
         log: bool = True,
+        triggers: Sequence[Trigger] = (),
     ) -> None:
         from landlord.rules import rules_class
 
@@ -66,6 +68,14 @@ class Game:
         self.round = 0
         self.over = False
         self.rules: Rules = rules_class(ruleset.family)(self)
+        for t in triggers:
+            if t.phase not in ruleset.phases:
+                raise LandlordError(f"trigger {t.text}: {ruleset.id} has no phase {t.phase!r} "
+                                    f"(phases: {', '.join(ruleset.phases)})")
+            if t.kind == "vote" and not hasattr(self.rules, "vote"):
+                raise LandlordError(f"trigger vote: {ruleset.id} has no voting rule")
+        self.triggers = tuple(triggers)
+        self.fired: set[Trigger] = set()
         self.ledger = Ledger(self.names + list(BOXES) + list(self.rules.EXTRA_ACCOUNTS))
         self.players = [self.rules.new_player(i) for i in range(n)]
         self.pending: Decision | None = None
@@ -162,6 +172,7 @@ def replay(
     names: Sequence[str] | None = None,
     strategies: Sequence[Strategy | None] | None = None,
     n_players: int | None = None,
+    triggers: Sequence[Trigger] = (),
 ) -> Game:
     """Rebuild a game from its seed and recorded choices.
 
@@ -170,7 +181,7 @@ def replay(
     its position in the record.
     """
     n = n_players or (len(names) if names else len(strategies or ()))
-    game = Game(ruleset, [None] * n, seed, names)
+    game = Game(ruleset, [None] * n, seed, names, triggers=triggers)
     for i, choice in enumerate(actions):
         try:
             game.act(choice)

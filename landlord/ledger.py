@@ -23,7 +23,7 @@ class InsufficientFunds(LandlordError):
 class Ledger:
     """Named accounts, balances, and running totals of money moved per reason."""
 
-    __slots__ = ("names", "balances", "flows", "issuers", "index")
+    __slots__ = ("balances", "flows", "index", "issuers", "names")
 
     def __init__(self, names: list[str]) -> None:
         self.names = list(names)

@@ -48,7 +48,8 @@ def from_dict(data: Any, where: str = "<saved game>") -> tuple[Game, list[str | 
     if data.get("format") != FORMAT:
         raise DataError(where, None, "format", f"not a saved landlord game (format {data.get('format')!r})")
     if data.get("version") != VERSION:
-        raise DataError(where, None, "version", f"unsupported version {data.get('version')!r} (this kit reads {VERSION})")
+        raise DataError(where, None, "version",
+                        f"unsupported version {data.get('version')!r} (this kit reads {VERSION})")
     spec = {"ruleset": str, "seed": int, "names": list, "seats": list, "actions": list, "overrides": dict}
     for key, typ in spec.items():
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):

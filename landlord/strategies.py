@@ -92,7 +92,7 @@ class Landlord:
     def __init__(self, reserve: int = 50) -> None:
         self.reserve = reserve
 
-    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+    def choose(self, view: TableView, d: Decision) -> Option:
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -112,7 +112,7 @@ class Tenant:
 
     name = "tenant"
 
-    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+    def choose(self, view: TableView, d: Decision) -> Option:
         return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep",
                      "no_pass", "forward", "borrow", "accept", "ask")
 
@@ -127,7 +127,7 @@ class Speculator:
     def __init__(self, repay_at: int = 300) -> None:
         self.repay_at = repay_at
 
-    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+    def choose(self, view: TableView, d: Decision) -> Option:
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")
@@ -148,7 +148,7 @@ class RandomBot:
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: TableView, d: Decision) -> Option:  # noqa: D102 - see class docstring
+    def choose(self, view: TableView, d: Decision) -> Option:
         return d.options[int(self.rng.random() * len(d.options))]
 
 

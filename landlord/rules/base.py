@@ -66,6 +66,30 @@ class Rules(ABC):
                 self.g.emit("first", contenders[0], throw=best)
                 return contenders[0]
 
+    def phase_point(self, seat: int) -> Play:
+        """At the start of ``seat``'s turn: fire any phase trigger that is due.
+
+        ``start``, ``turn:N``, ``round:N`` and ``gini:X`` switch at once; ``vote`` puts the
+        question to the table through the family's ``vote(seat, trigger)`` rule.
+        """
+        from landlord.inequality import gini
+
+        g = self.g
+        for t in g.triggers:
+            if t in g.fired or t.phase == g.phase:
+                continue
+            due = (
+                t.kind == "start"
+                or (t.kind == "turn" and g.turn >= t.value)
+                or (t.kind == "round" and g.round >= t.value)
+                or (t.kind == "gini" and gini([r["total"] for r in self.results()]) > t.value)
+            )
+            if t.kind == "vote":
+                due = yield from self.vote(seat, t)  # type: ignore[attr-defined]
+            if due:
+                g.fired.add(t)
+                g.switch_phase(t.phase, t.text)
+
     def explain(self, d: Decision) -> str:
         """The decision in a sentence of the game's own language."""
         g = self.g

@@ -178,6 +178,8 @@ class Magie1904(Rules):
         """One turn: offer early repayment, then jail, poorhouse or an ordinary throw."""
         g = self.g
         pl = g.players[seat]
+        if g.triggers:
+            yield from self.phase_point(seat)
         if self.loans:
             yield from self.offer_repayment(seat)
         if pl.place == JAIL:
