@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Option = str
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A question for ``seat``. ``kind`` names the rule asking (``"buy_lot"``, ``"jail"``, …);
     ``options`` are the legal answers; ``space`` and ``amount`` give the context (-1/0 if none).
+    Immutable, so a widget holding a stale decision cannot change the game.
     """
 
     seat: int

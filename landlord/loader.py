@@ -112,6 +112,15 @@ def _check(path: Path, entry: str, table: Any, spec: _Spec) -> dict[str, Any]:
     return table
 
 
+def _label(entry: Any, n: int) -> str:
+    """How an entry is named in errors: by index and name where it has them."""
+    if isinstance(entry, dict) and isinstance(entry.get("index"), int) and isinstance(entry.get("name"), str):
+        return f"space {entry['index']} ({entry['name']})"
+    if isinstance(entry, dict) and isinstance(entry.get("index"), int):
+        return f"space {entry['index']} (entry #{n})"
+    return f"space #{n}"
+
+
 def board_path(board_id: str) -> Path:
     """Where the board ``board_id`` lives."""
     return data_dir() / "boards" / f"{board_id}.toml"
@@ -131,9 +140,8 @@ def load_board(board_id: str | Path) -> Board:
     spaces: dict[int, Space] = {}
     lots: set[int] = set()
     for n, entry in enumerate(spaces_raw, 1):
-        label = f"space #{n}"
+        label = _label(entry, n)
         t = _check(path, label, entry, _SPACE)
-        label = f"space {t['index']} ({t['name']})"
         if t["index"] in spaces:
             raise DataError(path, label, "index", f"duplicate index {t['index']}")
         if t["kind"] not in SPACE_KINDS:

@@ -104,6 +104,7 @@ class Magie1904(Rules):
         self.next_rr = {r: rr[(i + 1) % len(rr)] for i, r in enumerate(rr)}
         self.prev_rr = {r: rr[i - 1] for i, r in enumerate(rr)}
         self.order: list[int] = []
+        self.done = 0  # players who have been around the required number of times
         # ledger accounts, looked up in play() once the ledger exists
         self.bank = self.treasury = self.wages_box = self.rr_box = -1
 
@@ -170,8 +171,7 @@ class Magie1904(Rules):
     def finished(self) -> bool:
         """"The game is finished when the last player has passed the beginning-point the
         fifth time." """
-        need = self.g.p["circuits"]
-        return all(pl.circuits >= need for pl in self.g.players)
+        return self.done == len(self.g.players)
 
     # -- a turn --------------------------------------------------------------------------
     def take_turn(self, seat: int) -> Play:
@@ -180,7 +180,7 @@ class Magie1904(Rules):
         pl = g.players[seat]
         if g.triggers:
             yield from self.phase_point(seat)
-        if self.loans:
+        if self.loans and any(ln.debtor == seat for ln in self.loans):
             yield from self.offer_repayment(seat)
         if pl.place == JAIL:
             yield from self.jail_turn(seat)
@@ -258,6 +258,8 @@ class Magie1904(Rules):
         if pl.circuits >= g.p["circuits"]:
             return
         pl.circuits += 1
+        if pl.circuits == g.p["circuits"]:
+            self.done += 1
         g.emit("circuit", seat, circuits=pl.circuits)
         g.pay(self.wages_box, seat, g.p["wages"], "wages", "Mother Earth")
         for loan in [ln for ln in self.loans if ln.debtor == seat]:

@@ -1,0 +1,143 @@
+"""Strict loading: each kind of broken data file raises one DataError naming the file, the entry
+and the field — never a traceback from deep inside the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from landlord import DataError, load_board, load_ruleset, ruleset_ids
+from landlord.loader import board_path, data_dir, ruleset_from_file, ruleset_path
+
+BOARD = board_path("landlords-game-1904").read_text(encoding="utf-8")
+RULES = ruleset_path("magie-1904").read_text(encoding="utf-8")
+
+
+def broken_board(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_shipped_ruleset_and_board_loads() -> None:
+    ids = ruleset_ids()
+    assert "magie-1904" in ids and "magie-1904-no-tickets" in ids
+    for rid in ids:
+        rs = load_ruleset(rid)
+        assert rs.params and rs.board.spaces
+        assert all(p.source and p.provenance for p in rs.params.values())
+
+
+def test_variant_is_an_override_not_a_copy() -> None:
+    base, variant = load_ruleset("magie-1904"), load_ruleset("magie-1904-no-tickets")
+    assert variant.extends == "magie-1904"
+    assert variant.params["start_cash"].value == 100 and variant.params["lot_tickets"].value is False
+    assert variant.params["wages"] == base.params["wages"]
+    text = ruleset_path("magie-1904-no-tickets").read_text(encoding="utf-8")
+    assert "[params.wages]" not in text and "family" not in text
+
+
+@pytest.mark.parametrize(
+    ("edit", "entry", "field", "problem"),
+    [
+        (lambda t: t.replace('kind = "lot"\nlot = 5', 'kind = "lot"\ncolour = "green"\nlot = 5'),
+         "space 9 (Lot 5)", "colour", "unknown key"),
+        (lambda t: t.replace('index = 9\nname = "Lot 5"\n', 'index = 9\n'), "space 9 (entry #10)", "name", "missing"),
+        (lambda t: t.replace("rent = 7\n", 'rent = "seven"\n'), "space 12 (Lot 7)", "rent", "expected int"),
+        (lambda t: t.replace("index = 12\n", "index = 11\n"), "space 11 (Lot 7)", "index", "duplicate index 11"),
+        (lambda t: t.replace("index = 39\n", "index = 41\n"), "[[space]]", "index", "missing [39]"),
+        (lambda t: t.replace("beside = 20", "beside = 77"), "annex #2 (Poor House)", "beside",
+         "refers to unknown space 77"),
+        (lambda t: t.replace('kind = "legacy"', 'kind = "lottery"'), "space 37 (Legacy)", "kind",
+         "unknown kind 'lottery'"),
+        (lambda t: t.replace('lot = 22\n', 'lot = 21\n'), "space 38 (Lot 22)", "lot", "lot number 21 used twice"),
+        (lambda t: t.replace('provenance = "verified_primary"\nnote = "drawn \'BREAD',
+                             'provenance = "guess"\nnote = "drawn \'BREAD'), "space 2", "provenance",
+         "unknown provenance 'guess'"),
+        (lambda t: t.replace("price = 30\n", "price = -30\n"), "space 6 (Lot 3)", "price", "must not be negative"),
+        (lambda t: t + "\n[extras]\nx = 1\n", None, "extras", "unknown top-level table"),
+        (lambda t: t.replace("[board]", "[board\n"), None, None, "not valid TOML"),
+    ],
+    ids=["unknown-key", "missing-field", "wrong-type", "duplicate-index", "missing-index",
+         "unknown-space-reference", "unknown-kind", "duplicate-lot", "bad-provenance",
+         "negative-money", "unknown-table", "bad-toml"],
+)
+def test_broken_board_names_file_entry_and_field(tmp_path: Path, edit, entry, field, problem) -> None:  # type: ignore[no-untyped-def]
+    text = edit(BOARD)
+    assert text != BOARD, "the edit must change the file"
+    path = broken_board(tmp_path, text)
+    with pytest.raises(DataError) as info:
+        load_board(path)
+    err = info.value
+    message = str(err)
+    assert str(path) in message and problem in message
+    if entry:
+        assert err.entry is not None and err.entry.startswith(entry)
+    assert err.field == field
+
+
+def write_rules(tmp_path: Path, text: str) -> Path:
+    rules = tmp_path / "rulesets"
+    rules.mkdir(exist_ok=True)
+    path = rules / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("edit", "entry", "problem"),
+    [
+        (lambda t: t.replace("[params.wages]\nvalue = 100", "[params.wages]\nvalue = true"),
+         "params.wages", "expected int"),
+        (lambda t: t.replace("[params.jail_fine]", "[params.bail]\nvalue = 1\nsource = \"x\"\n"
+                             "provenance = \"kit_decision\"\n\n[params.jail_fine]"),
+         "params.bail", "unknown param"),
+        (lambda t: t.replace("[params.circuits]\nvalue = 5\n", "[params.circuits]\n"), "params.circuits",
+         "missing"),
+        (lambda t: t.replace('board = "landlords-game-1904"', 'board = "atlantis"'), "[ruleset]",
+         "unknown board 'atlantis'"),
+        (lambda t: t.replace('family = "magie1904"', 'family = "chess"'), "[ruleset]", "unknown rules family"),
+        (lambda t: t.replace('default_phase = "landlord"', 'default_phase = "anarchy"'), "[ruleset]",
+         "unknown phase 'anarchy'"),
+        (lambda t: t.replace('players_min = 2', 'players_min = 9'), "[ruleset]", "players_min <= players_max"),
+        (lambda t: t.replace('[phases.landlord]\ntitle', '[phases.landlord]\ntitel'), "phases.landlord",
+         "unknown key"),
+    ],
+    ids=["param-type", "unknown-param", "missing-param", "unknown-board", "unknown-family",
+         "unknown-default-phase", "player-range", "phase-key"],
+)
+def test_broken_ruleset_names_file_entry_and_field(tmp_path: Path, edit, entry, problem) -> None:  # type: ignore[no-untyped-def]
+    text = edit(RULES)
+    assert text != RULES
+    path = write_rules(tmp_path, text)
+    with pytest.raises(DataError) as info:
+        ruleset_from_file(path)
+    assert str(path) in str(info.value) and problem in str(info.value)
+    assert info.value.entry is not None and info.value.entry.startswith(entry)
+
+
+def test_ruleset_extending_an_unknown_ruleset(tmp_path: Path) -> None:
+    path = write_rules(tmp_path, '[ruleset]\nextends = "magie-1066"\n')
+    with pytest.raises(DataError, match="extends.*unknown ruleset 'magie-1066'"):
+        ruleset_from_file(path)
+
+
+def test_unknown_ruleset_id_lists_the_known_ones() -> None:
+    with pytest.raises(DataError, match="unknown ruleset 'monopolee'.*magie-1904"):
+        load_ruleset("monopolee")
+
+
+def test_override_rejects_unknown_params_and_wrong_types() -> None:
+    rs = load_ruleset("magie-1904")
+    with pytest.raises(KeyError, match="no param 'salary'"):
+        rs.override(salary=5)
+    with pytest.raises(TypeError, match="takes int"):
+        rs.override(wages="lots")
+    changed = rs.override(wages=150)
+    assert changed.values()["wages"] == 150 and changed.params["wages"].provenance == "override"
+    assert rs.values()["wages"] == 100
+
+
+def test_data_dir_is_the_checkout_data_folder_or_the_packaged_copy() -> None:
+    assert (data_dir() / "rulesets" / "magie-1904.toml").exists()
