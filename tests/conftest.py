@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
-import pytest
-
 from landlord import Game, load_ruleset
 from landlord.decisions import Decision
-from landlord.strategies import Tenant
 
 
 class ScriptedDice:

@@ -34,7 +34,7 @@ def test_golden_transcript_replays_byte_for_byte(filename: str) -> None:
 
 def test_golden_seed7_spot_checks_against_the_rules() -> None:
     """Facts of the recorded game checked line by line against the patent."""
-    head, text = read(GOLDEN / "magie-1904_seed7.txt")
+    _, text = read(GOLDEN / "magie-1904_seed7.txt")
     lines = text.splitlines()
     assert sum("paid $500 start cash" in ln for ln in lines) == 4
     assert sum("drew the lot ticket" in ln for ln in lines) == 12

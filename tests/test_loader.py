@@ -119,12 +119,12 @@ def test_broken_ruleset_names_file_entry_and_field(tmp_path: Path, edit, entry, 
 
 def test_ruleset_extending_an_unknown_ruleset(tmp_path: Path) -> None:
     path = write_rules(tmp_path, '[ruleset]\nextends = "magie-1066"\n')
-    with pytest.raises(DataError, match="extends.*unknown ruleset 'magie-1066'"):
+    with pytest.raises(DataError, match=r"extends.*unknown ruleset 'magie-1066'"):
         ruleset_from_file(path)
 
 
 def test_unknown_ruleset_id_lists_the_known_ones() -> None:
-    with pytest.raises(DataError, match="unknown ruleset 'monopolee'.*magie-1904"):
+    with pytest.raises(DataError, match=r"unknown ruleset 'monopolee'.*magie-1904"):
         load_ruleset("monopolee")
 
 
