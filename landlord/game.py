@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.decisions import Decision, Option
 from landlord.errors import IllegalAction, LandlordError
@@ -26,6 +26,19 @@ if TYPE_CHECKING:
     from landlord.strategies import Strategy
 
 BOXES = ("Bank", "Public Treasury", "Wages box", "Railroad box")
+
+
+class Snapshot(NamedTuple):
+    """The count of every seat (the rules' ``results()`` rows) at the end of one turn.
+
+    Taken by :attr:`Game.turn`'s setter when the rules start the next turn (turn 0 is the
+    set-up), only when the game keeps a log; the metrics build the per-turn panel from these.
+    """
+
+    turn: int
+    round: int
+    phase: str
+    rows: tuple[dict[str, Any], ...]
 
 
 class Game:
@@ -64,7 +77,9 @@ class Game:
         self.p: dict[str, Any] = ruleset.values(self.phase)
         self.events: list[Event] | None = [] if log else None
         self.actions: list[Option] = []
-        self.turn = 0
+        self.snapshots: list[Snapshot] | None = [] if log else None
+        self._turn = 0
+        self._turn_round = 0
         self.round = 0
         self.over = False
         self.rules: Rules = rules_class(ruleset.family)(self)
@@ -81,6 +96,26 @@ class Game:
         self.pending: Decision | None = None
         self._gen: Iterator[Decision] = self.rules.play()
         self._resume(None)
+
+    # -- turns ---------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played (0 during set-up)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, value: int) -> None:
+        # A rules family starts each turn with ``g.turn += 1``: that is the end of the last
+        # turn, so (with a log) the count of every seat is snapshotted here for the metrics.
+        if self.snapshots is not None and value != self._turn:
+            self.snapshots.append(self.snapshot())
+        self._turn = value
+        self._turn_round = self.round
+
+    def snapshot(self) -> Snapshot:
+        """The count of every seat now, labelled with the current turn, its round and phase."""
+        return Snapshot(self._turn, self._turn_round, self.phase,
+                        tuple(dict(r) for r in self.rules.results()))
 
     # -- driving -------------------------------------------------------------------------
     def _resume(self, answer: Option | None) -> None:

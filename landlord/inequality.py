@@ -2,16 +2,52 @@
 
 Convention for debtors: a net worth below zero counts as zero (a player who owes more than he
 holds owns nothing); every function here applies it, and says so in its name of the measure.
+The reason: every measure here is a share of a positive total, and a negative "share" has no
+meaning on a Lorenz curve. The unclipped worths stay in the metrics frames for anyone who wants
+another rule.
+
+Conventions for the small tables these games have (2 to 6 players), stated once:
+
+* **Lorenz curve**: the points (k/n, share held by the k poorest) for k = 0..n, joined by
+  straight lines; "the share held by a fraction p of the players" reads that polyline, so a
+  fraction of a player holds that fraction of his wealth (the standard linear interpolation).
+* **Top share**: the share of the total held by the richest ``k`` players (default 1).
+* **Palma ratio**: share of the top 10% over share of the bottom 40%, both read off the Lorenz
+  polyline, so with 4 players the "top 10%" is 0.4 of the richest player's wealth and the
+  "bottom 40%" is the poorest player plus 0.6 of the next. With equal wealth it is 0.25; it is
+  ``inf`` when the bottom 40% hold nothing and someone holds something; 0/0 (nobody holds
+  anything) is defined as equality, 0.25.
+* **Theil T**: (1/n) Σ (xi/μ) ln(xi/μ) with 0·ln 0 = 0 (the limit), so players holding
+  nothing are allowed; 0 for equal wealth, ln n when one player holds everything; 0 when nobody
+  holds anything.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 GINI_FORMS = {
     "population": "Gini (population form, Σ|xi−xj| / 2n²μ; debts count as 0)",
     "sample": "Gini (sample form, population × n/(n−1); debts count as 0)",
 }
+
+PALMA_TOP = 0.1
+PALMA_BOTTOM = 0.4
+
+
+def clipped(values: Sequence[float]) -> list[float]:
+    """The values with debts counted as zero (each negative value becomes 0), sorted ascending.
+
+    Raises ValueError for no values or a value that is not finite.
+    """
+    xs = [float(v) for v in values]
+    if not xs:
+        raise ValueError("an inequality measure of no values")
+    for v in xs:
+        if not math.isfinite(v):
+            raise ValueError(f"an inequality measure of a value that is not finite: {v}")
+    return sorted(max(0.0, v) for v in xs)
 
 
 def gini(values: Sequence[float], form: str = "population") -> float:
@@ -35,3 +71,89 @@ def gini(values: Sequence[float], form: str = "population") -> float:
     if form == "sample":
         return g * n / (n - 1) if n > 1 else 0.0
     return g
+
+
+def lorenz(values: Sequence[float]) -> list[tuple[float, float]]:
+    """Lorenz curve points ``(population share, wealth share)`` from (0, 0) to (1, 1).
+
+    One point per player, poorest first (n + 1 points with the origin). With nobody holding
+    anything the curve is the line of equality (k/n, k/n).
+    """
+    xs = clipped(values)
+    n, total = len(xs), sum(xs)
+    points = [(0.0, 0.0)]
+    running = 0.0
+    for k, x in enumerate(xs, start=1):
+        running += x
+        points.append((k / n, running / total if total else k / n))
+    points[-1] = (1.0, 1.0)
+    return points
+
+
+def lorenz_share(values: Sequence[float], p: float) -> float:
+    """L(p): the share of wealth held by the poorest fraction ``p`` (0..1) of the players,
+    read off the Lorenz polyline (a fraction of a player holds that fraction of his wealth)."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"a population share must be between 0 and 1, not {p}")
+    pts = lorenz(values)
+    n = len(pts) - 1
+    k = min(int(p * n), n - 1)
+    (x0, y0), (x1, y1) = pts[k], pts[k + 1]
+    return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+
+
+def top_share(values: Sequence[float], k: int = 1) -> float:
+    """Share of the total held by the richest ``k`` players (debts count as 0).
+
+    With nobody holding anything the share is k/n (equality)."""
+    xs = clipped(values)
+    n = len(xs)
+    if not 1 <= k <= n:
+        raise ValueError(f"top share of the richest {k} of {n} players")
+    total = sum(xs)
+    if total == 0:
+        return k / n
+    return sum(xs[n - k:]) / total
+
+
+def palma(values: Sequence[float]) -> float:
+    """Palma ratio: share of the richest 10% over share of the poorest 40%, both read off the
+    Lorenz polyline (see the module docstring for small tables). Equal wealth gives 0.25."""
+    top = 1.0 - lorenz_share(values, 1.0 - PALMA_TOP)
+    bottom = lorenz_share(values, PALMA_BOTTOM)
+    if bottom == 0.0:
+        return math.inf if top > 0.0 else PALMA_TOP / PALMA_BOTTOM
+    return top / bottom
+
+
+def theil(values: Sequence[float]) -> float:
+    """Theil T index, (1/n) Σ (xi/μ) ln(xi/μ), with 0·ln 0 = 0 so zeros are allowed.
+
+    Equal wealth gives 0, one holder of everything gives ln n, nobody holding anything gives 0.
+    """
+    xs = clipped(values)
+    n, total = len(xs), sum(xs)
+    if total == 0:
+        return 0.0
+    mu = total / n
+    return max(0.0, sum((x / mu) * math.log(x / mu) for x in xs if x > 0) / n)
+
+
+MEASURES = {
+    "gini_population": "Gini, population form (debts count as 0)",
+    "gini_sample": "Gini, sample form n/(n−1) (debts count as 0)",
+    "top_share": "share of the richest player (debts count as 0)",
+    "palma": "Palma ratio, top 10% / bottom 40% on the Lorenz polyline (debts count as 0)",
+    "theil": "Theil T, 0·ln 0 = 0 (debts count as 0)",
+}
+
+
+def measures(values: Sequence[float]) -> dict[str, float]:
+    """Every measure of :data:`MEASURES` for one set of values, keyed as there."""
+    return {
+        "gini_population": gini(values, "population"),
+        "gini_sample": gini(values, "sample"),
+        "top_share": top_share(values, 1),
+        "palma": palma(values),
+        "theil": theil(values),
+    }

@@ -1,0 +1,413 @@
+"""Tidy pandas frames from what a game records: its event log, its ledger and its snapshots.
+
+Nothing here plays or changes a game: every frame is a fold over ``game.events`` (transfers,
+phase changes), ``game.snapshots`` (the rules' own count of every seat at the end of each turn,
+taken by the engine when the next turn starts) and ``game.results()`` (the count now).
+
+Frames (one row per …):
+
+* :func:`panel` — game × turn × player: ``game, ruleset, turn, round, phase, seat, player,
+  cash, land, improvements, debts, other, net_worth, where``. Turn 0 is the set-up. ``land`` is
+  land held at its value, ``improvements`` houses/buildings at value, ``debts`` loans owed,
+  ``other`` everything else the count includes (luxury tickets, loans made to others, …), so
+  ``net_worth = cash + land + improvements + other − debts`` exactly.
+* :func:`transfers` — game × transfer: ``game, ruleset, turn, round, phase, from, to,
+  from_seat, to_seat, amount, reason, rule, flow`` (``flow`` is the category of
+  :data:`FLOWS`).
+* :func:`summary` — one row per game.
+* money-flow queries on the transfers: :func:`money_flows`, :func:`rent_to_landlords`,
+  :func:`land_tax_to_treasury`, :func:`wages`, :func:`interest`, :func:`treasury_spending`.
+* inputs for charts: :func:`inequality_by_turn`, :func:`phase_spans`, :func:`phase_changes`,
+  :func:`lorenz_frame`, :func:`mean_interval`, :func:`histogram`, :func:`board_frame`,
+  :func:`tokens_frame`.
+
+Which keys of a rules family's ``results()`` rows feed which panel column is :data:`COLUMNS`
+(the first key present wins; a family that keeps no improvements or debts gets 0).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from landlord.inequality import GINI_FORMS, lorenz, measures
+
+if TYPE_CHECKING:
+    from landlord.board import Board
+    from landlord.game import Game
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "cash": ("cash",),
+    "land": ("land", "land_value", "lots_value"),
+    "improvements": ("improvements", "improvements_value", "houses_value", "buildings_value"),
+    "debts": ("debts", "owed"),
+}
+"""Panel column ← the ``results()`` keys that may carry it, in order of preference."""
+
+PANEL_COLUMNS = ("game", "ruleset", "turn", "round", "phase", "seat", "player", "cash", "land",
+                 "improvements", "debts", "other", "net_worth", "where")
+TRANSFER_COLUMNS = ("game", "ruleset", "turn", "round", "phase", "from", "to", "from_seat",
+                    "to_seat", "amount", "reason", "rule", "flow")
+
+def _games(games: Game | Iterable[Game]) -> list[Game]:
+    from landlord.game import Game
+
+    return [games] if isinstance(games, Game) else list(games)
+
+
+def _pick(row: Mapping[str, Any], keys: tuple[str, ...]) -> float:
+    for k in keys:
+        if k in row:
+            return row[k]
+    return 0
+
+
+# -- the per-turn panel -------------------------------------------------------------------
+def panel(games: Game | Iterable[Game]) -> pd.DataFrame:
+    """Every player's holdings at the end of every turn (turn 0 = after set-up), and now.
+
+    The last turn's row is the count as it stands (``game.results()``), so a game still being
+    played shows its live state. Needs a game played with ``log=True`` (it keeps snapshots).
+    """
+    rows: list[dict[str, Any]] = []
+    for game in _games(games):
+        if game.snapshots is None:
+            raise ValueError(f"game {game.seed} was played with log=False: it kept no snapshots "
+                             "to build a panel from; play it with log=True")
+        snaps = [*game.snapshots, game.snapshot()]
+        for snap in snaps:
+            for r in snap.rows:
+                cash = _pick(r, COLUMNS["cash"])
+                land = _pick(r, COLUMNS["land"])
+                imp = _pick(r, COLUMNS["improvements"])
+                debts = _pick(r, COLUMNS["debts"])
+                total = r["total"]
+                rows.append({
+                    "game": game.seed, "ruleset": game.ruleset.id, "turn": snap.turn,
+                    "round": snap.round, "phase": snap.phase, "seat": r["seat"],
+                    "player": game.names[r["seat"]], "cash": cash, "land": land,
+                    "improvements": imp, "debts": debts,
+                    "other": total - cash - land - imp + debts, "net_worth": total,
+                    "where": r.get("where", ""),
+                })
+    return pd.DataFrame(rows, columns=list(PANEL_COLUMNS))
+
+
+def inequality_by_turn(panel_df: pd.DataFrame) -> pd.DataFrame:
+    """One row per game × turn: round, phase, and every measure of
+    :data:`landlord.inequality.MEASURES` of the players' net worths (debts count as 0)."""
+    rows = []
+    for (g, t), grp in panel_df.groupby(["game", "turn"], sort=True):
+        first = grp.iloc[0]
+        rows.append({"game": g, "turn": t, "round": first["round"], "phase": first["phase"],
+                     **measures(grp["net_worth"].tolist())})
+    return pd.DataFrame(rows)
+
+
+def gini_frame(panel_df: pd.DataFrame, form: str = "population") -> pd.DataFrame:
+    """Gini over turns in one named form, for :func:`landlord.charts.gini_over_time`:
+    ``game, turn, round, phase, gini, form`` (``form`` carries the form's full name)."""
+    if form not in GINI_FORMS:
+        raise ValueError(f"unknown Gini form {form!r} (known: {', '.join(GINI_FORMS)})")
+    df = inequality_by_turn(panel_df)
+    out = df[["game", "turn", "round", "phase"]].copy()
+    out["gini"] = df[f"gini_{form}"]
+    out["form"] = GINI_FORMS[form]
+    return out
+
+
+def phase_spans(panel_df: pd.DataFrame) -> pd.DataFrame:
+    """The turns each phase was in force, per game: ``game, phase, start, end`` (a phase that
+    comes back later gets a second span). ``end`` is the first turn of the next span (or the
+    last turn), so spans tile the time axis."""
+    rows = []
+    for g, grp in panel_df.drop_duplicates(["game", "turn"]).sort_values("turn").groupby("game"):
+        turns, phases = grp["turn"].tolist(), grp["phase"].tolist()
+        start = 0
+        for i in range(1, len(turns) + 1):
+            if i == len(turns) or phases[i] != phases[start]:
+                end = turns[i] if i < len(turns) else turns[-1]
+                rows.append({"game": g, "phase": phases[start], "start": turns[start], "end": end})
+                start = i
+    return pd.DataFrame(rows, columns=["game", "phase", "start", "end"])
+
+
+def phase_changes(games: Game | Iterable[Game]) -> pd.DataFrame:
+    """Every phase change in the logs: ``game, turn, old, new, cause``."""
+    rows = [{"game": g.seed, "turn": e.turn, "old": e.get("old"), "new": e.get("new"),
+             "cause": e.get("cause")}
+            for g in _games(games) for e in (g.events or []) if e.kind == "phase"]
+    return pd.DataFrame(rows, columns=["game", "turn", "old", "new", "cause"])
+
+
+# -- transfers and money flows -------------------------------------------------------------
+_RENT = re.compile(r"\brent\b", re.I)
+_LAND_TAX = re.compile(r"land[ -]value|land tax|single tax|site value|\brates?\b", re.I)
+_TREASURY = re.compile(r"treasury", re.I)
+
+FLOWS: tuple[tuple[str, str, Callable[[str, str, str, bool, bool], bool]], ...] = (
+    ("interest", "reason mentions interest",
+     lambda reason, src, dst, sp, dp: "interest" in reason.lower()),
+    ("wages", "reason mentions wages (or salary)",
+     lambda reason, src, dst, sp, dp: bool(re.search(r"wage|salary", reason, re.I))),
+    ("rent to landlords", "a player pays another player, and the reason is rent",
+     lambda reason, src, dst, sp, dp: sp and dp and bool(_RENT.search(reason))),
+    ("land rent and tax to treasury",
+     "paid to the treasury as rent, or to any box as land value tax / rates / single tax",
+     lambda reason, src, dst, sp, dp: not dp and (
+         bool(_LAND_TAX.search(reason)) or (bool(_TREASURY.search(dst)) and bool(_RENT.search(reason))))),
+    ("treasury spending", "paid out by the treasury",
+     lambda reason, src, dst, sp, dp: bool(_TREASURY.search(src))),
+    ("land purchases", "reason is a purchase of land",
+     lambda reason, src, dst, sp, dp: bool(re.search(r"purchase|bought", reason, re.I))),
+    ("other", "anything else (start cash, fares, fines, loans, …)",
+     lambda reason, src, dst, sp, dp: True),
+)
+"""Flow categories, tried in order: ``(name, rule in words, predicate(reason, from, to,
+from is a player, to is a player))``. The first that holds names the transfer's ``flow``."""
+
+
+def flow_of(reason: str, src: str, dst: str, src_player: bool, dst_player: bool) -> str:
+    """The :data:`FLOWS` category of one transfer."""
+    for name, _, test in FLOWS:
+        if test(reason, src, dst, src_player, dst_player):
+            return name
+    return "other"  # pragma: no cover - the last rule always holds
+
+
+def transfers(games: Game | Iterable[Game]) -> pd.DataFrame:
+    """Every transfer of the ledger, from the event log, with its turn, round, phase, the
+    seats concerned (-1 for a box) and its :data:`FLOWS` category."""
+    rows: list[dict[str, Any]] = []
+    for game in _games(games):
+        if game.events is None:
+            raise ValueError(f"game {game.seed} was played with log=False: it kept no events")
+        seats = {n: i for i, n in enumerate(game.names)}
+        rounds = {s.turn: s.round for s in (game.snapshots or [])}
+        rounds[game.turn] = game.round
+        for e in game.events:
+            if e.kind != "transfer":
+                continue
+            src, dst, reason = e.get("from"), e.get("to"), e.get("reason")
+            sp, dp = src in seats, dst in seats
+            rows.append({
+                "game": game.seed, "ruleset": game.ruleset.id, "turn": e.turn,
+                "round": rounds.get(e.turn, game.round), "phase": e.get("phase"),
+                "from": src, "to": dst, "from_seat": seats.get(src, -1), "to_seat": seats.get(dst, -1),
+                "amount": e.get("amount"), "reason": reason, "rule": e.get("rule"),
+                "flow": flow_of(reason, src, dst, sp, dp),
+            })
+    return pd.DataFrame(rows, columns=list(TRANSFER_COLUMNS))
+
+
+def money_flows(transfers_df: pd.DataFrame, by: str = "turn",
+                flows: Sequence[str] | None = None) -> pd.DataFrame:
+    """Money moved per ``by`` (``turn`` or ``round``) and flow category, with zeros where
+    nothing moved and a running total: ``game, <by>, flow, amount, cumulative``.
+
+    ``flows`` picks categories (default: rent to landlords, land rent and tax to treasury,
+    wages, interest, treasury spending)."""
+    if by not in ("turn", "round"):
+        raise ValueError(f"money flows by 'turn' or 'round', not {by!r}")
+    flows = list(flows or ("rent to landlords", "land rent and tax to treasury", "wages",
+                           "interest", "treasury spending"))
+    df = transfers_df[transfers_df["flow"].isin(flows)]
+    sums = df.groupby(["game", by, "flow"], as_index=False)["amount"].sum()
+    frames = []
+    for g, grp in transfers_df.groupby("game"):
+        ticks = range(int(grp[by].min()), int(grp[by].max()) + 1)
+        full = pd.MultiIndex.from_product([[g], ticks, flows], names=["game", by, "flow"])
+        s = sums[sums["game"] == g].set_index(["game", by, "flow"])["amount"]
+        frames.append(s.reindex(full, fill_value=0).reset_index())
+    cols = ["game", by, "flow", "amount", "cumulative"]
+    if not frames:
+        return pd.DataFrame(columns=cols)
+    out = pd.concat(frames, ignore_index=True)
+    out["amount"] = out["amount"].astype("int64")
+    out["cumulative"] = out.groupby(["game", "flow"])["amount"].cumsum()
+    return out[cols]
+
+
+def _flow_totals(transfers_df: pd.DataFrame, flow: str, keys: list[str]) -> pd.DataFrame:
+    df = transfers_df[transfers_df["flow"] == flow]
+    return df.groupby(keys, as_index=False)["amount"].sum()
+
+
+def rent_to_landlords(transfers_df: pd.DataFrame) -> pd.DataFrame:
+    """Rent paid by players to players, per game, phase and landlord: ``game, phase, to,
+    amount``."""
+    return _flow_totals(transfers_df, "rent to landlords", ["game", "phase", "to"])
+
+
+def land_tax_to_treasury(transfers_df: pd.DataFrame) -> pd.DataFrame:
+    """Land rent, land value tax and rates paid to the public, per game, phase and reason."""
+    return _flow_totals(transfers_df, "land rent and tax to treasury", ["game", "phase", "reason"])
+
+
+def wages(transfers_df: pd.DataFrame) -> pd.DataFrame:
+    """Wages paid, per game, phase, payer and player: ``game, phase, from, to, amount``."""
+    return _flow_totals(transfers_df, "wages", ["game", "phase", "from", "to"])
+
+
+def interest(transfers_df: pd.DataFrame) -> pd.DataFrame:
+    """Interest paid, per game, phase, borrower and lender: ``game, phase, from, to, amount``."""
+    return _flow_totals(transfers_df, "interest", ["game", "phase", "from", "to"])
+
+
+def treasury_spending(transfers_df: pd.DataFrame) -> pd.DataFrame:
+    """What the treasury paid out and on what: ``game, phase, reason, to, amount``."""
+    df = transfers_df[transfers_df["from"].str.contains("Treasury", case=False, na=False)]
+    return df.groupby(["game", "phase", "reason", "to"], as_index=False)["amount"].sum()
+
+
+# -- one row per game ------------------------------------------------------------------------
+def summary(games: Game | Iterable[Game]) -> pd.DataFrame:
+    """One row per game: length, final phase, winner, every inequality measure of the final
+    totals, and the money moved in each flow category (``flow: <name>`` columns)."""
+    rows = []
+    for game in _games(games):
+        results = game.results()
+        totals = [r["total"] for r in results]
+        best = max(totals)
+        winner = totals.index(best)
+        row: dict[str, Any] = {
+            "game": game.seed, "ruleset": game.ruleset.id, "players": len(results),
+            "turns": game.turn, "rounds": game.round, "phase": game.phase, "over": game.over,
+            "winner_seat": winner, "winner": game.names[winner],
+            "tied": totals.count(best) > 1, **measures(totals),
+        }
+        for name, _, _ in FLOWS:
+            row[f"flow: {name}"] = 0
+        if game.events is not None:
+            seats = set(game.names)
+            for e in game.events:
+                if e.kind == "transfer":
+                    src, dst = e.get("from"), e.get("to")
+                    f = flow_of(e.get("reason"), src, dst, src in seats, dst in seats)
+                    row[f"flow: {f}"] += e.get("amount")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# -- inputs for charts ---------------------------------------------------------------------------
+def lorenz_frame(curves: Mapping[str, Sequence[float]]) -> pd.DataFrame:
+    """Lorenz points of several sets of worths, labelled: ``label, population_share,
+    wealth_share`` (debts count as 0)."""
+    rows = [{"label": label, "population_share": p, "wealth_share": w}
+            for label, values in curves.items() for p, w in lorenz(values)]
+    return pd.DataFrame(rows, columns=["label", "population_share", "wealth_share"])
+
+
+def worths_at(panel_df: pd.DataFrame, game: int, turn: int) -> list[float]:
+    """The players' net worths in ``game`` at the end of ``turn``, in seat order."""
+    df = panel_df[(panel_df["game"] == game) & (panel_df["turn"] == turn)].sort_values("seat")
+    if df.empty:
+        raise ValueError(f"the panel has no turn {turn} of game {game}")
+    return df["net_worth"].tolist()
+
+
+def phase_end_turns(panel_df: pd.DataFrame, game: int) -> dict[str, int]:
+    """The last turn each phase was in force in ``game`` (for 'end of phase' Lorenz curves)."""
+    df = panel_df[panel_df["game"] == game]
+    return {str(k): int(v) for k, v in df.groupby("phase", sort=False)["turn"].max().items()}
+
+
+def mean_interval(df: pd.DataFrame, x: str, y: str, by: str | None = None,
+                  z: float = 1.96) -> pd.DataFrame:
+    """Mean of ``y`` per ``x`` (and ``by``), with a normal interval mean ± z·s/√n:
+    ``[by,] x, mean, lo, hi, n`` (a single value has a zero-width interval)."""
+    keys = [by, x] if by else [x]
+    g = df.groupby(keys)[y]
+    out = g.agg(["mean", "std", "count"]).reset_index()
+    half = z * out["std"].fillna(0.0) / out["count"].map(math.sqrt)
+    out["lo"], out["hi"] = out["mean"] - half, out["mean"] + half
+    return out.rename(columns={"count": "n"})[[*keys, "mean", "lo", "hi", "n"]]
+
+
+def histogram(df: pd.DataFrame, value: str, by: str, bins: int = 20,
+              lo: float | None = None, hi: float | None = None) -> pd.DataFrame:
+    """Counts of ``value`` in equal bins per ``by``, and each bin's share of its group:
+    ``by, bin_start, bin_end, count, share`` (bins shared by every group)."""
+    lo = float(df[value].min()) if lo is None else lo
+    hi = float(df[value].max()) if hi is None else hi
+    if hi <= lo:
+        hi = lo + 1e-9
+    edges = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
+    cut = pd.cut(df[value], edges, include_lowest=True, labels=False)
+    counts = df.assign(_bin=cut).groupby([by, "_bin"]).size()
+    rows = []
+    for group in sorted(df[by].unique(), key=str):
+        n = int((df[by] == group).sum())
+        for k in range(bins):
+            c = int(counts.get((group, k), 0))
+            rows.append({by: group, "bin_start": edges[k], "bin_end": edges[k + 1], "count": c,
+                         "share": c / n if n else 0.0})
+    return pd.DataFrame(rows)
+
+
+def ring_position(index: int, n: int) -> tuple[float, float]:
+    """Where space ``index`` of an ``n``-space ring sits on a square of side n/4 (space 0 at the
+    bottom-right corner, play going left along the bottom, up, right along the top, down)."""
+    side = n / 4
+    t = index
+    if t <= side:
+        return side - t, 0.0
+    if t <= 2 * side:
+        return 0.0, t - side
+    if t <= 3 * side:
+        return t - 2 * side, side
+    return side, 4 * side - t
+
+
+def board_frame(board: Board, probability: Mapping[int, float] | None = None,
+                owner: Mapping[int, str] | None = None,
+                value: Mapping[int, float] | None = None) -> pd.DataFrame:
+    """The board as rows for :func:`landlord.charts.board_chart`: ``index, name, kind, group,
+    price, rent, x, y, owner, probability, value`` (owner "" when nobody holds it)."""
+    n = len(board.spaces)
+    rows = []
+    for s in board.spaces:
+        x, y = ring_position(s.index, n)
+        rows.append({
+            "index": s.index, "name": s.name, "kind": s.kind, "group": s.group,
+            "price": s.price, "rent": s.rent, "x": x, "y": y,
+            "owner": (owner or {}).get(s.index, ""),
+            "probability": (probability or {}).get(s.index, math.nan),
+            "value": (value or {}).get(s.index, math.nan),
+        })
+    return pd.DataFrame(rows)
+
+
+def game_board_frame(game: Game, probability: Mapping[int, float] | None = None,
+                     value: Mapping[int, float] | None = None) -> pd.DataFrame:
+    """:func:`board_frame` of a game's board with each space's holder now (read from the
+    rules' ``owner`` list of seats, where the family keeps one)."""
+    owners = getattr(game.rules, "owner", None)
+    owner = ({i: game.names[s] for i, s in enumerate(owners) if s is not None and s >= 0}
+             if owners is not None else {})
+    return board_frame(game.board, probability, owner, value)
+
+
+def tokens_frame(game: Game) -> pd.DataFrame:
+    """Where every token stands now, for the board chart: ``seat, player, index, where, x,
+    y`` (tokens on one space are spread a little; a token in an annex such as the Jail sits
+    outside its corner)."""
+    n = len(game.board.spaces)
+    side = n / 4
+    rows = []
+    for seat, pl in enumerate(game.players):
+        idx = int(getattr(pl, "pos", 0))
+        where = str(getattr(pl, "where", "track"))
+        x, y = ring_position(idx, n)
+        if where != "track":  # an annex: push the token off the board, away from the centre
+            x += 0.45 if x >= side / 2 else -0.45
+            y += 0.45 if y >= side / 2 else -0.45
+        dx = (seat % 3 - 1) * 0.22
+        dy = (seat // 3 - 0.5) * 0.22
+        rows.append({"seat": seat, "player": game.names[seat], "index": idx, "where": where,
+                     "x": x + dx, "y": y + dy})
+    return pd.DataFrame(rows)
