@@ -367,14 +367,17 @@ def board_frame(board: Board, probability: Mapping[int, float] | None = None,
                 owner: Mapping[int, str] | None = None,
                 value: Mapping[int, float] | None = None) -> pd.DataFrame:
     """The board as rows for :func:`landlord.charts.board_chart`: ``index, name, kind, group,
-    price, rent, x, y, owner, probability, value`` (owner "" when nobody holds it)."""
+    price, rent, x, y, x2, y2, cx, cy, owner, probability, value`` — each space a unit square
+    from (x, y) to (x2, y2) with centre (cx, cy) on the ring of :func:`ring_position`; owner
+    "" when nobody holds it, probability/value NaN when not given."""
     n = len(board.spaces)
     rows = []
     for s in board.spaces:
         x, y = ring_position(s.index, n)
         rows.append({
             "index": s.index, "name": s.name, "kind": s.kind, "group": s.group,
-            "price": s.price, "rent": s.rent, "x": x, "y": y,
+            "price": s.price, "rent": s.rent, "x": x, "y": y, "x2": x + 1, "y2": y + 1,
+            "cx": x + 0.5, "cy": y + 0.5,
             "owner": (owner or {}).get(s.index, ""),
             "probability": (probability or {}).get(s.index, math.nan),
             "value": (value or {}).get(s.index, math.nan),
@@ -394,7 +397,7 @@ def game_board_frame(game: Game, probability: Mapping[int, float] | None = None,
 
 def tokens_frame(game: Game) -> pd.DataFrame:
     """Where every token stands now, for the board chart: ``seat, player, index, where, x,
-    y`` (tokens on one space are spread a little; a token in an annex such as the Jail sits
+    y`` (x, y: the token's centre in the board frame's coordinates; tokens on one space are spread a little; a token in an annex such as the Jail sits
     outside its corner)."""
     n = len(game.board.spaces)
     side = n / 4
@@ -409,5 +412,5 @@ def tokens_frame(game: Game) -> pd.DataFrame:
         dx = (seat % 3 - 1) * 0.22
         dy = (seat // 3 - 0.5) * 0.22
         rows.append({"seat": seat, "player": game.names[seat], "index": idx, "where": where,
-                     "x": x + dx, "y": y + dy})
+                     "x": x + 0.5 + dx, "y": y + 0.5 + dy})
     return pd.DataFrame(rows)
