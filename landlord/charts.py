@@ -20,6 +20,9 @@ MAX_ROWS = 5000
 """Altair's default row limit: frames above it must be aggregated first."""
 
 COLOR_BY = ("owner", "probability", "value")
+
+Chart = alt.Chart | alt.LayerChart | alt.FacetChart
+"""What a chart function returns: a single, layered or faceted Altair chart."""
 _offline = False
 
 
@@ -39,7 +42,7 @@ def _one_game(df: pd.DataFrame, what: str) -> None:
 
 
 def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
-                     value: str = "net_worth", title: str = "Wealth of each player, turn by turn") -> alt.Chart:
+                     value: str = "net_worth", title: str = "Wealth of each player, turn by turn") -> Chart:
     """Each player's ``value`` (default net worth) over turns, one line a player, on bands
     showing the phase in force (``spans`` from :func:`landlord.metrics.phase_spans`)."""
     _need(panel, ("turn", "player", value), "wealth_over_time", "select fewer games or turns")
@@ -62,7 +65,7 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
         title=title, width=560, height=300)
 
 
-def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> alt.Chart:
+def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> Chart:
     """The Gini coefficient over turns (frame from :func:`landlord.metrics.gini_frame`, which
     names its form in a ``form`` column: the title says which form it is), with each phase
     change marked by a rule labelled with the new phase (``changes`` from
@@ -89,7 +92,7 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> a
     return alt.layer(*layers).properties(title=f"Gini over turns — {forms[0]}", width=560, height=300)
 
 
-def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count as 0)") -> alt.Chart:
+def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count as 0)") -> Chart:
     """Lorenz curves compared, one line per ``label`` (frame from
     :func:`landlord.metrics.lorenz_frame`), with the line of equality."""
     _need(lorenz, ("label", "population_share", "wealth_share"), "lorenz_chart", "fewer curves")
@@ -107,7 +110,7 @@ def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count 
 
 
 def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = True,
-                      title: str | None = None) -> alt.Chart:
+                      title: str | None = None) -> Chart:
     """Money moved per flow category over ``by`` (frame from
     :func:`landlord.metrics.money_flows`): running totals by default, else per ``by``."""
     y = "cumulative" if cumulative else "amount"
@@ -124,7 +127,7 @@ def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = 
 
 
 def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame | None = None,
-                title: str | None = None, cell: int = 44) -> alt.Chart:
+                title: str | None = None, cell: int = 44) -> Chart:
     """The board as a ring of spaces (frame from :func:`landlord.metrics.board_frame`),
     coloured by ``owner``, landing ``probability`` or location ``value``, with the tokens on
     top (frame from :func:`landlord.metrics.tokens_frame`). Reusable by the widgets."""
@@ -162,7 +165,7 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
     return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size)
 
 
-def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "") -> alt.Chart:
+def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "") -> Chart:
     """Distributions of final Gini by regime, one histogram row per regime (frame from
     :func:`landlord.metrics.histogram`); ``form`` names the Gini form for the title."""
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
@@ -176,7 +179,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "") -> 
 
 
 def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
-                        y_title: str = "mean", title: str = "Mean ± interval over turns") -> alt.Chart:
+                        y_title: str = "mean", title: str = "Mean ± interval over turns") -> Chart:
     """A mean with its interval band over ``x`` (frame from
     :func:`landlord.metrics.mean_interval`), one line and band per ``by``."""
     cols = (x, "mean", "lo", "hi") + ((by,) if by else ())
@@ -189,7 +192,7 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     return alt.layer(band, line).properties(title=title, width=560, height=300)
 
 
-def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> alt.Chart:
+def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> Chart:
     """Landing probability of each space and of being in jail (frame from
     :func:`landlord.landing.frame`), as bars in board order."""
     _need(landing, ("index", "name", "probability"), "landing_chart", "one board")
@@ -200,7 +203,7 @@ def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> a
     ).properties(title=title, width=640, height=260)
 
 
-def jupyter_chart(chart: alt.TopLevelMixin) -> alt.JupyterChart:
+def jupyter_chart(chart: Chart) -> alt.JupyterChart:
     """An interactive ``JupyterChart`` that renders with no internet: offline mode is switched
     on (once) before the first one is made."""
     global _offline
@@ -210,7 +213,7 @@ def jupyter_chart(chart: alt.TopLevelMixin) -> alt.JupyterChart:
     return alt.JupyterChart(chart)
 
 
-def save(chart: alt.TopLevelMixin, path: str | Path) -> Path:
+def save(chart: Chart, path: str | Path) -> Path:
     """Write ``chart`` as PNG or SVG (by the file's suffix) through vl-convert, offline."""
     path = Path(path)
     if path.suffix not in (".png", ".svg"):

@@ -1,4 +1,4 @@
-"""The ``landlord`` command: simulate, replay, rulesets.
+"""The ``landlord`` command: simulate, replay, rulesets, landing, chart.
 
 Bad arguments print one line naming what is wrong and exit with status 2.
 """
@@ -9,10 +9,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from landlord.errors import LandlordError
 from landlord.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from landlord.landing import Movement
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,6 +57,9 @@ def _names(text: str) -> list[str]:
     return names
 
 
+CHART_KINDS = ("wealth", "gini", "lorenz", "flows", "board", "landing")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and docs)."""
     parser = _Parser(prog="landlord", description=__doc__)
@@ -78,6 +84,28 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--raw", action="store_true", help="print the raw event log")
 
     sub.add_parser("rulesets", help="list every ruleset and phase in data/ with its source")
+
+    land = sub.add_parser("landing", help="print the probability that a throw ends on each space (CSV)")
+    land.add_argument("--ruleset", default="magie-1904")
+    land.add_argument("--jail", choices=("stay", "pay"), default="stay",
+                      help="jail strategy: stay and throw for doubles, or pay and leave at once")
+    land.add_argument("--simulate", type=_positive, metavar="N",
+                      help="simulate N throws instead of solving the chain exactly")
+    land.add_argument("--seed", type=_seed, default=0, help="seed of the simulation")
+
+    chart = sub.add_parser("chart", help="draw a chart of one bot game (or the board) to PNG/SVG")
+    chart.add_argument("kind", choices=CHART_KINDS)
+    chart.add_argument("--ruleset", default="magie-1904")
+    chart.add_argument("--players", type=_positive, default=4)
+    chart.add_argument("--seed", type=_seed, default=0)
+    chart.add_argument("--strategies", type=_names, default=["landlord", "tenant", "speculator"])
+    chart.add_argument("--form", choices=("population", "sample"), default="population",
+                       help="Gini form (gini chart)")
+    chart.add_argument("--color", choices=("owner", "probability", "value"), default="owner",
+                       help="what colours the board (board chart)")
+    chart.add_argument("--jail", choices=("stay", "pay"), default="stay",
+                       help="jail strategy for landing probabilities (board, landing charts)")
+    chart.add_argument("--out", type=Path, required=True, help="the figure to write (.png or .svg)")
     return parser
 
 
@@ -89,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "landing":
+            return _landing(args)
+        if args.command == "chart":
+            return _chart(args)
         return _rulesets()
     except LandlordError as exc:
         _fail(str(exc))
@@ -173,6 +205,65 @@ def _rulesets() -> int:
         for name, ph in rs.phases.items():
             mark = " (default)" if name == rs.default_phase else ""
             print(f"  phase {name}{mark}: {ph.title}")
+    return 0
+
+
+def _movement_or_fail(rs: Ruleset) -> Movement:
+    from landlord.landing import movement_for
+
+    try:
+        return movement_for(rs)
+    except ValueError as exc:
+        _fail(str(exc))
+
+
+def _landing(args: argparse.Namespace) -> int:
+    from landlord.landing import exact, frame, simulate
+
+    rs = _ruleset_or_fail(args.ruleset)
+    m = _movement_or_fail(rs)
+    probs = simulate(m, args.jail, args.simulate, args.seed) if args.simulate else exact(m, args.jail)
+    sys.stdout.write(frame(rs.board, probs).to_csv(index=False, float_format="%.10f", lineterminator="\n"))
+    return 0
+
+
+def _chart(args: argparse.Namespace) -> int:
+    from landlord import charts, landing, metrics
+    from landlord.simulate import play_one, seat_strategies
+
+    if args.out.suffix not in (".png", ".svg"):
+        _fail(f"--out: give a .png or .svg file, not {args.out.name!r}")
+    rs = _ruleset_or_fail(args.ruleset)
+    if args.kind in ("board", "landing"):
+        m = _movement_or_fail(rs)
+        probs = landing.exact(m, args.jail)
+    if args.kind == "landing":
+        chart = charts.landing_chart(landing.frame(rs.board, probs),
+                                     title=f"{rs.title}: where a throw ends (jail: {args.jail})")
+        charts.save(chart, args.out)
+        print(f"wrote {args.out}")
+        return 0
+    if not rs.players_min <= args.players <= rs.players_max:
+        _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
+    game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True)
+    panel = metrics.panel(game)
+    if args.kind == "wealth":
+        chart = charts.wealth_over_time(panel, metrics.phase_spans(panel))
+    elif args.kind == "gini":
+        chart = charts.gini_over_time(metrics.gini_frame(panel, args.form), metrics.phase_changes(game))
+    elif args.kind == "lorenz":
+        ends = {"set-up": 0} | {f"end of {ph}": t for ph, t in metrics.phase_end_turns(panel, game.seed).items()}
+        chart = charts.lorenz_chart(metrics.lorenz_frame(
+            {label: metrics.worths_at(panel, game.seed, t) for label, t in ends.items()}))
+    elif args.kind == "flows":
+        chart = charts.money_flows_chart(metrics.money_flows(metrics.transfers(game)))
+    else:
+        values = landing.location_values(rs, probs)
+        chart = charts.board_chart(
+            metrics.game_board_frame(game, probs, dict(zip(values["index"], values["expected_rent"], strict=True))),
+            args.color, metrics.tokens_frame(game))
+    charts.save(chart, args.out)
+    print(f"wrote {args.out}")
     return 0
 
 

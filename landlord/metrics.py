@@ -234,7 +234,7 @@ def money_flows(transfers_df: pd.DataFrame, by: str = "turn",
 
 def _flow_totals(transfers_df: pd.DataFrame, flow: str, keys: list[str]) -> pd.DataFrame:
     df = transfers_df[transfers_df["flow"] == flow]
-    return df.groupby(keys, as_index=False)["amount"].sum()
+    return pd.DataFrame(df.groupby(keys, as_index=False)["amount"].sum())
 
 
 def rent_to_landlords(transfers_df: pd.DataFrame) -> pd.DataFrame:
@@ -261,7 +261,7 @@ def interest(transfers_df: pd.DataFrame) -> pd.DataFrame:
 def treasury_spending(transfers_df: pd.DataFrame) -> pd.DataFrame:
     """What the treasury paid out and on what: ``game, phase, reason, to, amount``."""
     df = transfers_df[transfers_df["from"].str.contains("Treasury", case=False, na=False)]
-    return df.groupby(["game", "phase", "reason", "to"], as_index=False)["amount"].sum()
+    return pd.DataFrame(df.groupby(["game", "phase", "reason", "to"], as_index=False)["amount"].sum())
 
 
 # -- one row per game ------------------------------------------------------------------------
@@ -397,8 +397,8 @@ def game_board_frame(game: Game, probability: Mapping[int, float] | None = None,
 
 def tokens_frame(game: Game) -> pd.DataFrame:
     """Where every token stands now, for the board chart: ``seat, player, index, where, x,
-    y`` (x, y: the token's centre in the board frame's coordinates; tokens on one space are spread a little; a token in an annex such as the Jail sits
-    outside its corner)."""
+    y`` (x, y: the token's centre in the board frame's coordinates; tokens on one space are
+    spread a little; a token in an annex such as the Jail sits outside its corner)."""
     n = len(game.board.spaces)
     side = n / 4
     rows = []
