@@ -1,0 +1,201 @@
+"""Charts tested as specs (``to_dict()``): each carries exactly the data it was given, encodes
+what it says, names the Gini form, refuses frames over the row limit; export to PNG/SVG."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import pytest
+
+from landlord import charts as C
+from landlord import landing as L
+from landlord import metrics as M
+from landlord.cli import main
+from landlord.game import Game
+from landlord.inequality import GINI_FORMS
+from landlord.loader import load_ruleset
+from landlord.simulate import play_one
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return play_one(load_ruleset("magie-1904"), ["landlord", "tenant", "speculator"], 4, log=True)
+
+
+@pytest.fixture(scope="module")
+def panel(game: Game) -> pd.DataFrame:
+    return M.panel(game)
+
+
+def records(df: pd.DataFrame) -> list[dict[str, Any]]:
+    """The frame as Altair serialises it (JSON: NaN → null)."""
+    return json.loads(df.to_json(orient="records", double_precision=15))
+
+
+def same(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    """Row by row, key by key equal (floats to 1e-12)."""
+    if len(a) != len(b):
+        return False
+    for ra, rb in zip(a, b, strict=True):
+        if ra.keys() != rb.keys():
+            return False
+        for k, va in ra.items():
+            vb = rb[k]
+            if isinstance(va, float) or isinstance(vb, float):
+                if va is None or vb is None or abs(va - vb) > 1e-12 * max(1.0, abs(va)):
+                    return False
+            elif va != vb:
+                return False
+    return True
+
+
+def datasets(chart: Any) -> list[list[dict[str, Any]]]:
+    return list(chart.to_dict()["datasets"].values())
+
+
+def carries(chart: Any, df: pd.DataFrame) -> bool:
+    """True when one of the chart's datasets is exactly ``df``'s rows."""
+    want = records(df)
+    return any(same(d, want) for d in datasets(chart))
+
+
+def layers(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    return spec.get("layer", [spec])
+
+
+def test_wealth_over_time(panel: pd.DataFrame) -> None:
+    spans = M.phase_spans(panel)
+    chart = C.wealth_over_time(panel, spans)
+    assert carries(chart, panel) and carries(chart, spans)
+    assert not carries(chart, panel.assign(net_worth=panel["net_worth"] + 1))  # the check can fail
+    spec = chart.to_dict()
+    line = next(lay for lay in layers(spec) if lay["mark"]["type"] == "line")
+    assert line["encoding"]["y"]["field"] == "net_worth"
+    assert line["encoding"]["color"]["field"] == "player"
+    band = next(lay for lay in layers(spec) if lay["mark"]["type"] == "rect")
+    assert band["encoding"]["x"]["field"] == "start" and band["encoding"]["x2"]["field"] == "end"
+
+
+def test_wealth_over_time_refuses_many_games(panel: pd.DataFrame) -> None:
+    two = pd.concat([panel, panel.assign(game=panel["game"] + 1)])
+    with pytest.raises(ValueError, match="draws one game"):
+        C.wealth_over_time(two)
+
+
+@pytest.mark.parametrize("form", list(GINI_FORMS))
+def test_gini_over_time_names_its_form(game: Game, panel: pd.DataFrame, form: str) -> None:
+    gf = M.gini_frame(panel, form)
+    changes = pd.DataFrame([{"game": game.seed, "turn": 12, "old": "landlord", "new": "single tax",
+                             "cause": "vote"}])
+    chart = C.gini_over_time(gf, changes)
+    spec = chart.to_dict()
+    assert GINI_FORMS[form] in spec["title"]
+    assert carries(chart, gf) and carries(chart, changes)
+    assert any(lay["mark"]["type"] == "rule" for lay in layers(spec))
+
+
+def test_gini_over_time_refuses_two_forms(panel: pd.DataFrame) -> None:
+    both = pd.concat([M.gini_frame(panel, "population"), M.gini_frame(panel, "sample")])
+    with pytest.raises(ValueError, match="one Gini form"):
+        C.gini_over_time(both)
+
+
+def test_lorenz_chart(panel: pd.DataFrame, game: Game) -> None:
+    lf = M.lorenz_frame({"start": M.worths_at(panel, game.seed, 0),
+                         "end": M.worths_at(panel, game.seed, game.turn)})
+    chart = C.lorenz_chart(lf)
+    assert carries(chart, lf)
+    eq = [d for d in datasets(chart) if not same(d, records(lf))]
+    assert eq == [[{"population_share": 0.0, "wealth_share": 0.0},
+                   {"population_share": 1.0, "wealth_share": 1.0}]]
+
+
+def test_money_flows_chart(game: Game) -> None:
+    flows = M.money_flows(M.transfers(game))
+    chart = C.money_flows_chart(flows)
+    assert carries(chart, flows)
+    assert chart.to_dict()["encoding"]["y"]["field"] == "cumulative"
+    assert C.money_flows_chart(flows, cumulative=False).to_dict()["encoding"]["y"]["field"] == "amount"
+
+
+@pytest.mark.parametrize("color", C.COLOR_BY)
+def test_board_chart(game: Game, color: str) -> None:
+    rs = game.ruleset
+    probs = L.exact(L.movement_for(rs), "stay")
+    lv = L.location_values(rs, probs)
+    board = M.game_board_frame(game, probs, dict(zip(lv["index"], lv["expected_rent"], strict=True)))
+    tokens = M.tokens_frame(game)
+    chart = C.board_chart(board, color, tokens)
+    assert carries(chart, board) and carries(chart, tokens)
+    spec = chart.to_dict()
+    coloured = [lay for lay in layers(spec) if "color" in lay.get("encoding", {})]
+    assert coloured[0]["encoding"]["color"]["field"] == color
+    assert any(lay["mark"]["type"] == "circle" for lay in layers(spec))
+
+
+def test_board_chart_bad_colour(game: Game) -> None:
+    with pytest.raises(ValueError, match="colour the board by one of"):
+        C.board_chart(M.game_board_frame(game), "rainbow")
+
+
+def test_sweep_views() -> None:
+    rows = pd.DataFrame({"regime": ["landlord"] * 50 + ["single tax"] * 50,
+                         "gini_population": [i / 100 for i in range(100)],
+                         "turn": [i % 10 for i in range(100)]})
+    hist = M.histogram(rows, "gini_population", "regime", bins=10)
+    chart = C.final_gini_chart(hist, "regime", GINI_FORMS["population"])
+    assert carries(chart, hist) and GINI_FORMS["population"] in chart.to_dict()["title"]
+    mi = M.mean_interval(rows, "turn", "gini_population", "regime")
+    chart2 = C.mean_interval_chart(mi, "turn", "regime", "Gini")
+    assert carries(chart2, mi)
+    marks = [lay["mark"]["type"] for lay in layers(chart2.to_dict())]
+    assert marks == ["area", "line"]
+
+
+def test_landing_chart() -> None:
+    df = L.landing_frame(load_ruleset("magie-1904"))
+    chart = C.landing_chart(df)
+    assert carries(chart, df)
+
+
+def test_large_frames_must_be_aggregated() -> None:
+    big = pd.DataFrame({"turn": range(C.MAX_ROWS + 1), "regime": "a", "mean": 0.0, "lo": 0.0,
+                        "hi": 0.0, "n": 1})
+    with pytest.raises(ValueError, match="aggregate first"):
+        C.mean_interval_chart(big)
+    with pytest.raises(ValueError, match="needs columns"):
+        C.lorenz_chart(pd.DataFrame({"x": [1]}))
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<svg")])
+def test_save_png_and_svg(tmp_path: Path, suffix: str, magic: bytes, game: Game) -> None:
+    chart = C.landing_chart(L.landing_frame(game.ruleset))
+    out = C.save(chart, tmp_path / f"fig{suffix}")
+    assert out.read_bytes().startswith(magic)
+    with pytest.raises(ValueError, match=r"\.png or \.svg"):
+        C.save(chart, tmp_path / "fig.pdf")
+
+
+def test_jupyter_chart_is_offline() -> None:
+    """The recipe: JupyterChart renders without internet only in offline mode, switched on in
+    the package before the first chart."""
+    chart = C.landing_chart(L.landing_frame(load_ruleset("magie-1904")))
+    jc = C.jupyter_chart(chart)
+    assert isinstance(jc, alt.JupyterChart)
+    assert C._offline
+    esm = str(type(jc)._esm)
+    assert "esm.sh" not in esm and len(esm) > 100_000  # the bundled JavaScript, not a CDN import
+
+
+def test_cli_chart_writes_a_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "gini.svg"
+    assert main(["chart", "gini", "--form", "sample", "--seed", "3", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith("<svg") and "sample form" in text
+    with pytest.raises(SystemExit) as exc:
+        main(["chart", "board", "--out", str(tmp_path / "x.pdf")])
+    assert exc.value.code == 2 and ".png or .svg" in capsys.readouterr().err
