@@ -187,7 +187,7 @@ def test_jupyter_chart_is_offline() -> None:
     jc = C.jupyter_chart(chart)
     assert isinstance(jc, alt.JupyterChart)
     assert C._offline
-    esm = str(type(jc)._esm)
+    esm = str(jc._esm)
     assert "esm.sh" not in esm and len(esm) > 100_000  # the bundled JavaScript, not a CDN import
 
 

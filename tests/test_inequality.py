@@ -4,6 +4,7 @@ dependency: see notes/metrics.md)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -150,7 +151,7 @@ def test_gini_matches_the_double_sum_definition(xs: list[int]) -> None:
 @given(wealth)
 def test_gini_is_one_minus_twice_the_area_under_lorenz(xs: list[int]) -> None:
     pts = lorenz(xs)
-    area = sum((p1 - p0) * (l0 + l1) / 2 for (p0, l0), (p1, l1) in zip(pts, pts[1:], strict=False))
+    area = sum((p1 - p0) * (l0 + l1) / 2 for (p0, l0), (p1, l1) in itertools.pairwise(pts))
     assert gini(xs) == pytest.approx(1 - 2 * area, abs=1e-12)
 
 
@@ -159,8 +160,8 @@ def test_gini_is_one_minus_twice_the_area_under_lorenz(xs: list[int]) -> None:
 def test_lorenz_is_convex_from_origin_to_one(xs: list[int]) -> None:
     pts = lorenz(xs)
     assert pts[0] == (0.0, 0.0) and pts[-1] == (1.0, 1.0)
-    slopes = [(l1 - l0) / (p1 - p0) for (p0, l0), (p1, l1) in zip(pts, pts[1:], strict=False)]
-    assert all(b >= a - 1e-12 for a, b in zip(slopes, slopes[1:], strict=False))
+    slopes = [(l1 - l0) / (p1 - p0) for (p0, l0), (p1, l1) in itertools.pairwise(pts)]
+    assert all(b >= a - 1e-12 for a, b in itertools.pairwise(slopes))
     assert all(w <= p + 1e-12 for p, w in pts)
 
 

@@ -125,7 +125,7 @@ def test_1904_double_only_a_pass_no_extra_throw(magie: L.Movement) -> None:
     """The patent gives a double only the pass: no extra throw, no three-doubles rule."""
     assert not magie.doubles_again and magie.doubles_limit == 0
     assert magie.rr_pass == (5, 15, 25, 35)
-    P, cells = L.transition_matrix(magie, "stay")
+    _P, cells = L.transition_matrix(magie, "stay")
     assert len(cells) == 40 + 1
 
 
@@ -149,7 +149,7 @@ def test_monopoly_project_euler_84_modal_strings() -> None:
 
 @needs_reference
 def test_monopoly_cards_and_squares() -> None:
-    board, m = monopoly_reference()
+    _board, m = monopoly_reference()
     assert m.go_to_jail == {30} and m.jail_exit == 10
     assert set(m.decks) == {2, 7, 17, 22, 33, 36}
     assert sum(c.weight for c in m.decks[7]) == 16 == sum(c.weight for c in m.decks[2])
@@ -269,3 +269,13 @@ def test_cli_landing_errors(argv: list[str], message: str, capsys: pytest.Captur
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_solve_by_elimination() -> None:
+    """The small solver the chain uses (no threaded BLAS): a hand system and a singular one."""
+    A = np.array([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    x = np.array([1.0, -2.0, 0.5])
+    assert np.allclose(L.solve(A, A @ x), x)
+    assert np.allclose(L.solve(np.array([[0.0, 1.0], [1.0, 0.0]]), np.array([3.0, 4.0])), [4.0, 3.0])
+    with pytest.raises(np.linalg.LinAlgError, match="singular"):
+        L.solve(np.array([[1.0, 2.0], [2.0, 4.0]]), np.array([1.0, 1.0]))

@@ -1,0 +1,58 @@
+"""Benchmark: the exact landing chain for a 40-space board (target: under 50 ms).
+
+Run from the checkout root: ``python3 benchmarks/bench_landing.py``. Prints the median and
+best wall time of building the transition matrix and solving for the stationary distribution
+(cold: a fresh Movement each time, so no cached moves carry over), for the 1904 board and, when
+the shared reference CSVs are beside the checkout, the Monopoly board with its cards.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from landlord import landing as L
+from landlord.loader import load_ruleset
+
+TARGET_MS = 50.0
+REPEATS = 30
+
+
+def bench(name: str, make, jail: str) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(REPEATS):
+        m = make()
+        t0 = time.perf_counter()
+        L.exact(m, jail)
+        times.append((time.perf_counter() - t0) * 1000)
+    med = statistics.median(times)
+    print(f"{name:<34} jail={jail:<4} states={L.transition_matrix(make(), jail)[0].shape[0]:>4}  "
+          f"median {med:6.2f} ms  best {min(times):6.2f} ms  "
+          f"{'OK' if med < TARGET_MS else 'OVER'} (target < {TARGET_MS:.0f} ms)")
+    return med
+
+
+def main() -> int:
+    rs = load_ruleset("magie-1904")
+    worst = 0.0
+    for jail in L.JAIL_MODES:
+        worst = max(worst, bench("Landlord's Game 1904 (40 spaces)", lambda: L.movement_for(rs), jail))
+    try:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from monopoly_reference import available, monopoly_reference
+
+        if available():
+            for jail in L.JAIL_MODES:
+                worst = max(worst, bench("Monopoly US (40 spaces, cards)", lambda: monopoly_reference()[1], jail))
+    except ImportError:
+        pass
+    print(f"worst median: {worst:.2f} ms")
+    return 0 if worst < TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
