@@ -171,7 +171,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "") -> 
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
     return alt.Chart(hist).mark_bar().encode(
         x=alt.X("bin_start:Q", title=f"final Gini{', ' + form if form else ''}"), x2="bin_end:Q",
-        y=alt.Y("share:Q", title="share of games"),
+        y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
         color=alt.Color(f"{by}:N", legend=None),
         row=alt.Row(f"{by}:N", title=None),
         tooltip=[f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"],

@@ -57,7 +57,7 @@ def _names(text: str) -> list[str]:
     return names
 
 
-CHART_KINDS = ("wealth", "gini", "lorenz", "flows", "board", "landing")
+CHART_KINDS = ("wealth", "gini", "lorenz", "flows", "board", "landing", "gini-band", "final-gini")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,6 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="what colours the board (board chart)")
     chart.add_argument("--jail", choices=("stay", "pay"), default="stay",
                        help="jail strategy for landing probabilities (board, landing charts)")
+    chart.add_argument("--games", type=_positive, default=50,
+                       help="games (seeds SEED..) averaged in the gini-band chart")
+    chart.add_argument("--data", type=Path,
+                       help="final-gini: one row per game (.csv/.parquet, e.g. from simulate --out)")
+    chart.add_argument("--by", default="ruleset", help="final-gini: the column naming each regime")
     chart.add_argument("--out", type=Path, required=True, help="the figure to write (.png or .svg)")
     return parser
 
@@ -233,6 +238,8 @@ def _chart(args: argparse.Namespace) -> int:
 
     if args.out.suffix not in (".png", ".svg"):
         _fail(f"--out: give a .png or .svg file, not {args.out.name!r}")
+    if args.kind == "final-gini":
+        return _final_gini(args)
     rs = _ruleset_or_fail(args.ruleset)
     if args.kind in ("board", "landing"):
         m = _movement_or_fail(rs)
@@ -245,7 +252,20 @@ def _chart(args: argparse.Namespace) -> int:
         return 0
     if not rs.players_min <= args.players <= rs.players_max:
         _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
-    game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True)
+    bots = seat_strategies(args.strategies, args.players)
+    if args.kind == "gini-band":
+        from landlord.inequality import GINI_FORMS
+
+        games = [play_one(rs, bots, args.seed + k, log=True) for k in range(args.games)]
+        per_turn = metrics.inequality_by_turn(metrics.panel(games))
+        band = metrics.mean_interval(per_turn, "turn", f"gini_{args.form}")
+        chart = charts.mean_interval_chart(
+            band, "turn", None, "Gini",
+            f"{rs.title}: mean Gini over {args.games} games ± 95% interval — {GINI_FORMS[args.form]}")
+        charts.save(chart, args.out)
+        print(f"wrote {args.out}")
+        return 0
+    game = play_one(rs, bots, args.seed, log=True)
     panel = metrics.panel(game)
     if args.kind == "wealth":
         chart = charts.wealth_over_time(panel, metrics.phase_spans(panel))
@@ -263,6 +283,27 @@ def _chart(args: argparse.Namespace) -> int:
             metrics.game_board_frame(game, probs, dict(zip(values["index"], values["expected_rent"], strict=True))),
             args.color, metrics.tokens_frame(game))
     charts.save(chart, args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _final_gini(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from landlord import charts, metrics
+    from landlord.inequality import GINI_FORMS
+
+    if args.data is None:
+        _fail("--data: final-gini draws a file of one row per game (e.g. from simulate --out)")
+    if not args.data.is_file() or args.data.suffix not in (".csv", ".parquet"):
+        _fail(f"--data: give an existing .csv or .parquet file, not {str(args.data)!r}")
+    df = pd.read_csv(args.data) if args.data.suffix == ".csv" else pd.read_parquet(args.data)
+    column = f"gini_{args.form}"
+    for col in (column, args.by):
+        if col not in df.columns:
+            _fail(f"--data: {args.data.name} has no column {col!r}")
+    hist = metrics.histogram(df, column, args.by, bins=20, lo=0.0, hi=1.0)
+    charts.save(charts.final_gini_chart(hist, args.by, GINI_FORMS[args.form]), args.out)
     print(f"wrote {args.out}")
     return 0
 

@@ -199,3 +199,22 @@ def test_cli_chart_writes_a_figure(tmp_path: Path, capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as exc:
         main(["chart", "board", "--out", str(tmp_path / "x.pdf")])
     assert exc.value.code == 2 and ".png or .svg" in capsys.readouterr().err
+
+
+def test_cli_sweep_charts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """final-gini draws a file of one row per game (simulate --out); gini-band plays games."""
+    data = tmp_path / "runs.csv"
+    assert main(["simulate", "--games", "12", "--out", str(data)]) == 0
+    out = tmp_path / "final.svg"
+    assert main(["chart", "final-gini", "--data", str(data), "--out", str(out)]) == 0
+    assert out.read_text().startswith("<svg")
+    band = tmp_path / "band.svg"
+    assert main(["chart", "gini-band", "--games", "3", "--form", "sample", "--out", str(band)]) == 0
+    assert "sample form" in band.read_text()
+    capsys.readouterr()
+    for argv, message in ((["chart", "final-gini", "--out", str(out)], "--data"),
+                          (["chart", "final-gini", "--data", str(data), "--by", "regime", "--out", str(out)],
+                           "no column 'regime'")):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2 and message in capsys.readouterr().err

@@ -11,11 +11,11 @@ from contextlib import redirect_stdout
 import numpy as np
 import pandas as pd
 import pytest
+from monopoly_reference import available, monopoly_reference
 
 from landlord import landing as L
 from landlord.cli import main
 from landlord.loader import load_ruleset
-from tests.monopoly_reference import available, monopoly_reference
 
 needs_reference = pytest.mark.skipif(not available(), reason="shared/reference/boards not beside the checkout")
 
