@@ -27,6 +27,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 GINI_FORMS = {
     "population": "Gini (population form, Σ|xi−xj| / 2n²μ; debts count as 0)",
     "sample": "Gini (sample form, population × n/(n−1); debts count as 0)",
@@ -156,4 +158,44 @@ def measures(values: Sequence[float]) -> dict[str, float]:
         "top_share": top_share(values, 1),
         "palma": palma(values),
         "theil": theil(values),
+    }
+
+
+def measures_array(worths: np.ndarray) -> dict[str, np.ndarray]:
+    """:func:`measures` of every row of a 2-D array (one row per table, one column per
+    player), vectorised for the per-turn frames of many games; same conventions and results."""
+    x = np.sort(np.clip(np.asarray(worths, dtype=float), 0.0, None), axis=1)
+    rows, n = x.shape
+    if n == 0:
+        raise ValueError("an inequality measure of no values")
+    if not np.isfinite(x).all():
+        raise ValueError("an inequality measure of a value that is not finite")
+    total = x.sum(axis=1)
+    empty = total == 0
+    safe = np.where(empty, 1.0, total)
+    weights = 2 * np.arange(n) - n + 1
+    g = np.where(empty, 0.0, (x * weights).sum(axis=1) / (n * safe))
+    share = x / safe[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(x > 0, share * n * np.log(np.where(x > 0, share * n, 1.0)), 0.0)
+    theil_t = np.where(empty, 0.0, np.maximum(0.0, terms.sum(axis=1) / n))
+    cum = np.concatenate([np.zeros((rows, 1)), np.cumsum(share, axis=1)], axis=1)
+    cum[:, -1] = 1.0
+    cum[empty] = np.arange(n + 1) / n
+
+    def lorenz_at(p: float) -> np.ndarray:
+        k = min(int(p * n), n - 1)
+        return cum[:, k] + (cum[:, k + 1] - cum[:, k]) * (p * n - k)
+
+    top = 1.0 - lorenz_at(1.0 - PALMA_TOP)
+    bottom = lorenz_at(PALMA_BOTTOM)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pal = np.where(bottom == 0.0, np.where(top > 0.0, np.inf, PALMA_TOP / PALMA_BOTTOM),
+                       top / np.where(bottom == 0.0, 1.0, bottom))
+    return {
+        "gini_population": g,
+        "gini_sample": g * n / (n - 1) if n > 1 else np.zeros(rows),
+        "top_share": np.where(empty, 1.0 / n, x[:, -1] / safe),
+        "palma": pal,
+        "theil": theil_t,
     }

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from landlord.inequality import GINI_FORMS, lorenz, measures
+from landlord.inequality import GINI_FORMS, MEASURES, lorenz, measures, measures_array
 
 if TYPE_CHECKING:
     from landlord.board import Board
@@ -100,12 +100,19 @@ def panel(games: Game | Iterable[Game]) -> pd.DataFrame:
 def inequality_by_turn(panel_df: pd.DataFrame) -> pd.DataFrame:
     """One row per game × turn: round, phase, and every measure of
     :data:`landlord.inequality.MEASURES` of the players' net worths (debts count as 0)."""
-    rows = []
-    for (g, t), grp in panel_df.groupby(["game", "turn"], sort=True):
-        first = grp.iloc[0]
-        rows.append({"game": g, "turn": t, "round": first["round"], "phase": first["phase"],
-                     **measures(grp["net_worth"].tolist())})
-    return pd.DataFrame(rows)
+    cols = ["game", "turn", "round", "phase", *MEASURES]
+    if panel_df.empty:
+        return pd.DataFrame(columns=cols)
+    df = panel_df.sort_values(["game", "turn", "seat"], kind="stable")
+    frames = []
+    for _, grp in df.groupby("game", sort=True):
+        n = int(grp["seat"].nunique())
+        if len(grp) % n:
+            raise ValueError(f"game {grp['game'].iloc[0]}: every turn needs a row per player")
+        worths = grp["net_worth"].to_numpy(dtype=float).reshape(-1, n)
+        heads = grp.iloc[::n][["game", "turn", "round", "phase"]].reset_index(drop=True)
+        frames.append(heads.assign(**measures_array(worths)))
+    return pd.concat(frames, ignore_index=True)[cols]
 
 
 def gini_frame(panel_df: pd.DataFrame, form: str = "population") -> pd.DataFrame:

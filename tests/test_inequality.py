@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from landlord.inequality import (
     lorenz,
     lorenz_share,
     measures,
+    measures_array,
     palma,
     theil,
     top_share,
@@ -185,3 +187,17 @@ def test_palma_reads_the_lorenz_polyline(xs: list[int]) -> None:
     else:
         assert p == math.inf or p == pytest.approx(0.25)
     assert p >= 0.25 - 1e-12  # equality is the least unequal a table can be
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=2, max_value=6).flatmap(
+    lambda n: st.lists(st.lists(st.integers(min_value=-300, max_value=3000), min_size=n, max_size=n),
+                       min_size=1, max_size=6)))
+def test_vectorised_measures_match_the_scalar_ones(tables: list[list[int]]) -> None:
+    """measures_array (used for per-turn frames of many games) gives measures() row by row."""
+    tables = [*tables, [0] * len(tables[0]), [-5] * len(tables[0])]  # nobody holding anything
+    out = measures_array(np.array(tables))
+    for i, row in enumerate(tables):
+        for key, value in measures(row).items():
+            got = float(out[key][i])
+            assert got == value or got == pytest.approx(value, abs=1e-12), (key, row)
