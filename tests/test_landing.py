@@ -279,3 +279,66 @@ def test_solve_by_elimination() -> None:
     assert np.allclose(L.solve(np.array([[0.0, 1.0], [1.0, 0.0]]), np.array([3.0, 4.0])), [4.0, 3.0])
     with pytest.raises(np.linalg.LinAlgError, match="singular"):
         L.solve(np.array([[1.0, 2.0], [2.0, 4.0]]), np.array([1.0, 1.0]))
+
+
+# -- the chain against the engine itself ----------------------------------------------------------
+class ChainBot:
+    """Plays the way the chain assumes: always uses the pass, buys luxuries (never losing the
+    move), moves forward, and in jail throws for doubles (stay) or pays (pay)."""
+
+    name = "chain"
+
+    def __init__(self, jail: str) -> None:
+        self.jail = {"stay": "throw", "pay": "pay"}[jail]
+
+    def choose(self, view: object, d: object) -> str:
+        want = {"pass": "use_pass", "jail": self.jail, "luxury": "buy", "direction": "forward",
+                "buy_lot": "rent", "ticket": "return", "repay": "keep", "lend": "decline"}
+        choice = want.get(d.kind)  # type: ignore[attr-defined]
+        options = d.options  # type: ignore[attr-defined]
+        return choice if choice in options else options[0]
+
+
+def engine_observations(game: object) -> dict[int, int]:
+    """Per throw of the game proper, where the engine's token ended (space, or JAIL)."""
+    started, pending, out = False, None, dict.fromkeys([*range(40), L.JAIL], 0)
+    for e in game.events:  # type: ignore[attr-defined]
+        if e.kind == "start":
+            started = True
+        elif not started:
+            continue
+        elif e.kind == "throw":
+            if pending is not None:
+                out[pending[1]] += 1
+            pending = [e.seat, None]
+        elif pending is not None and e.seat == pending[0]:
+            if e.kind == "move":
+                pending[1] = e.get("to")
+            elif e.kind in ("jail", "jail_stay"):
+                pending[1] = L.JAIL
+            else:
+                assert e.kind not in ("luxury_refused", "poorhouse_stay", "poorhouse_out", "lot_full"), e
+    assert pending is not None
+    out[pending[1]] += 1
+    return out
+
+
+@pytest.mark.parametrize("jail", L.JAIL_MODES)
+def test_1904_engine_lands_as_the_chain_says(jail: str) -> None:
+    """Two rich players (no luxury refused for want of money, no full lots, no poorhouse) who
+    play as the chain assumes: per throw, the engine's tokens end where the exact chain says,
+    within 5 standard errors over 16 independent games, in every cell."""
+    from landlord.game import Game
+
+    rs = load_ruleset("magie-1904").override(start_cash=10_000_000, circuits=150)
+    rows = []
+    for seed in range(16):
+        g = Game(rs, [ChainBot(jail), ChainBot(jail)], seed)
+        g.run()
+        counts = engine_observations(g)
+        n = sum(counts.values())
+        rows.append({k: v / n for k, v in counts.items()})
+    df = pd.DataFrame(rows)
+    mean, se = df.mean(), df.std(ddof=1) / math.sqrt(len(df))
+    for cell, p in L.exact(L.movement_for(rs), jail).items():
+        assert abs(mean[cell] - p) <= 5 * se[cell] + 2e-4, (cell, p, mean[cell], se[cell])
