@@ -45,7 +45,7 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
                      value: str = "net_worth", title: str = "Wealth of each player, turn by turn") -> Chart:
     """Each player's ``value`` (default net worth) over turns, one line a player, on bands
     showing the phase in force (``spans`` from :func:`landlord.metrics.phase_spans`)."""
-    _need(panel, ("turn", "player", value), "wealth_over_time", "select fewer games or turns")
+    _need(panel, ("turn", "player", value), "wealth_over_time", "metrics.round_ends(panel)")
     _one_game(panel, "wealth_over_time")
     lines = alt.Chart(panel).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
@@ -70,7 +70,7 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
     names its form in a ``form`` column: the title says which form it is), with each phase
     change marked by a rule labelled with the new phase (``changes`` from
     :func:`landlord.metrics.phase_changes`)."""
-    _need(gini, ("turn", "gini", "form"), "gini_over_time", "select one game")
+    _need(gini, ("turn", "gini", "form"), "gini_over_time", "gini_frame(metrics.round_ends(panel))")
     _one_game(gini, "gini_over_time")
     forms = gini["form"].unique()
     if len(forms) != 1:

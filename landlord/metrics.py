@@ -17,7 +17,7 @@ Frames (one row per …):
 * :func:`summary` — one row per game.
 * money-flow queries on the transfers: :func:`money_flows`, :func:`rent_to_landlords`,
   :func:`land_tax_to_treasury`, :func:`wages`, :func:`interest`, :func:`treasury_spending`.
-* inputs for charts: :func:`inequality_by_turn`, :func:`phase_spans`, :func:`phase_changes`,
+* inputs for charts: :func:`round_ends`, :func:`inequality_by_turn`, :func:`phase_spans`, :func:`phase_changes`,
   :func:`lorenz_frame`, :func:`mean_interval`, :func:`histogram`, :func:`board_frame`,
   :func:`tokens_frame`.
 
@@ -95,6 +95,14 @@ def panel(games: Game | Iterable[Game]) -> pd.DataFrame:
                     "where": r.get("where", ""),
                 })
     return pd.DataFrame(rows, columns=list(PANEL_COLUMNS))
+
+
+def round_ends(panel_df: pd.DataFrame) -> pd.DataFrame:
+    """The panel at the end of each round only (turn 0, the set-up, is round 0): a long game
+    shrinks by a factor of the number of players, for charts of games too long to draw turn
+    by turn (Altair's row limit)."""
+    last = panel_df.groupby(["game", "round"])["turn"].transform("max")
+    return panel_df[panel_df["turn"] == last].reset_index(drop=True)
 
 
 def inequality_by_turn(panel_df: pd.DataFrame) -> pd.DataFrame:

@@ -308,3 +308,13 @@ def test_board_frame_ring(game: Game) -> None:
     assert set(df[df["owner"] != ""]["index"]) == owned
     tokens = M.tokens_frame(game)
     assert len(tokens) == 4 and set(tokens["player"]) == set(game.names)
+
+
+def test_round_ends_shrink_a_long_panel(game: Game, panel: pd.DataFrame) -> None:
+    one = panel[panel["game"] == game.seed]
+    ends = M.round_ends(one)
+    assert len(ends) == 4 * (game.round + 1)  # the set-up and every round, every player
+    last = ends[ends["round"] == 5]["turn"].unique().tolist()
+    assert last == [one[one["round"] == 5]["turn"].max()]
+    assert ends[ends["turn"] == game.turn]["net_worth"].tolist() == \
+        one[one["turn"] == game.turn]["net_worth"].tolist()
