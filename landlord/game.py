@@ -183,6 +183,11 @@ class Game:
         self.phase = phase
         self.p = self.ruleset.values(phase)
         self.emit("phase", -1, old=old, new=phase, cause=cause)
+        # A family may act on the change (e.g. Magie's single tax empties the Public Treasury
+        # and moves a Poor House token to a Natural Opportunity); holdings stay where they are.
+        hook = getattr(self.rules, "on_phase", None)
+        if hook is not None:
+            hook(old, phase)
 
     # -- reading -------------------------------------------------------------------------
     def cash(self, seat: int) -> int:

@@ -57,6 +57,10 @@ class TableView:
         """The printed price of a space."""
         return self._g.board.spaces[space].price
 
+    def totals(self) -> list[int]:
+        """Every seat's count as it would stand now (cash and holdings lie on the table)."""
+        return [int(r["total"]) for r in self._g.results()]
+
     def borrowing_capacity(self) -> int:
         """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
         cap = getattr(self._g.rules, "bank_capacity", None)
@@ -71,6 +75,21 @@ class Strategy(Protocol):
     def choose(self, view: TableView, decision: Decision) -> Option:
         """Pick one of ``decision.options``."""
         ...
+
+
+VOTE_SHARE = 0.5
+"""The bots' voting rule: a seat votes for a change of the rules (and calls such a vote) when
+its count is below ``VOTE_SHARE`` of the richest seat's count, i.e. when the game has left it
+far behind; otherwise it votes to keep the rules in force."""
+
+
+def vote_choice(view: TableView, d: Decision) -> Option:
+    """Answer a ``call_vote`` or ``vote`` decision by the bots' voting rule (see VOTE_SHARE)."""
+    totals = view.totals()
+    behind = totals[view.seat] < VOTE_SHARE * max(totals)
+    if d.kind == "call_vote":
+        return "call_vote" if behind else "no_vote"
+    return "for" if behind else "against"
 
 
 def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
@@ -93,6 +112,8 @@ class Landlord:
         self.reserve = reserve
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in ("call_vote", "vote"):
+            return vote_choice(view, d)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -113,6 +134,8 @@ class Tenant:
     name = "tenant"
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in ("call_vote", "vote"):
+            return vote_choice(view, d)
         return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep",
                      "no_pass", "forward", "borrow", "accept", "ask")
 
@@ -128,6 +151,8 @@ class Speculator:
         self.repay_at = repay_at
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in ("call_vote", "vote"):
+            return vote_choice(view, d)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")
