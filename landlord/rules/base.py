@@ -125,7 +125,8 @@ class Rules(ABC):
         if call != "call_vote":
             return False
         n = len(g.players)
-        ayes, noes = [seat], []
+        ayes: list[int] = [seat]
+        noes: list[int] = []
         for k in range(1, n):
             other = (seat + k) % n
             choice = yield Decision(other, "vote", ("for", "against"))
