@@ -675,10 +675,8 @@ class Magie1906(Rules):
                 return
         a, b = self.throw(seat)
         total = a + b
-        if a == b:
-            win = g.p["speculation_double"]
-        else:
-            win = g.p["speculation_table"][total]
+        # DECISION: a double 2+2 is a double (wins $100), not the skin game's "4".
+        win = g.p["speculation_double"] if a == b else g.p["speculation_table"][total]
         if total in (3, 4) and a != b:
             g.emit("skin_game", seat, broker=g.names[broker] if broker >= 0 else "")
             if broker >= 0:
