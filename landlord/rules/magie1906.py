@@ -515,7 +515,7 @@ class Magie1906(Rules):
         g.pay(seat, self.treasury, price, "card purchase", "Rule 1/7: buying titles")
         self.owner[idx] = seat
         g.players[seat].cards.add(idx)
-        g.emit("buy", seat, space=idx, card=g.board.spaces[idx].name, price=price, how=how)
+        g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
         if self.kinds[idx] == "railroad":
             self.check_trust_pending = True
 
