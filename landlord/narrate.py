@@ -66,8 +66,9 @@ def _single_tax_and_1906(e: Event, who: str, cur: str, space: Any) -> dict[str, 
         "untaxed": f"{who} pays no tax on {space()} (single tax).",
         "free_ride": f"{space()} belongs to the public: {who} rides free.",
         "open_land": f"{space()} is open land now: {who} is no trespasser.",
-        "natural_opportunity": f"{who} cannot afford the move and goes to the Natural Opportunity "
-                               f"{e.get('name') or ''} at space {e.get('corner')}.".replace("  ", " "),
+        "natural_opportunity": f"{who} cannot afford the move and goes to a Natural Opportunity"
+                               + (f" ({e.get('name')})" if e.get("name") else "")
+                               + f" at the corner by space {e.get('corner')}.",
         "public_buyout": f"The Public Treasury buys out {e.get('name')}: it is free to all from now on.",
         "estate_opened": f"The Public Treasury opens {e.get('name')} to all.",
         "college": f"A Free College goes up on {e.get('name')}.",
@@ -77,7 +78,8 @@ def _single_tax_and_1906(e: Event, who: str, cur: str, space: Any) -> dict[str, 
         "dealt": f"{who} was dealt the card for {e.get('card')}.",
         "card_returned": f"{who} returned the card for {space()} to the pack.",
         "card": f"{who} holds the card for {e.get('card')}.",
-        "bid": f"{who} bid {cur}{e.get('amount')} for {space()}.",
+        "bid": f"{who} bid {cur}{e.get('amount')} for "
+               + ("the right to build on " if e.get("privilege") else "") + f"{space()}.",
         "unsold": f"Nobody buys {space()}.",
         "speculation_refused": f"{who} refuses to move onto Speculation and stays put.",
         "speculation": f"{who} speculated, threw {e.get('throw')} and won {cur}{e.get('won')}.",

@@ -571,7 +571,7 @@ class Magie1906(Rules):
             answer = yield Decision(other, "bid", ("pass",) + bids, idx, high)
             if answer != "pass":
                 high, bidder = int(answer.partition(":")[2]), other
-                g.emit("bid", other, space=idx, amount=high)
+                g.emit("bid", other, space=idx, amount=high, privilege=True)
         if bidder != seat and g.cash(seat) >= high + price:
             answer = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
             if answer == "buy":
