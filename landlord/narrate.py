@@ -67,7 +67,7 @@ def _single_tax_and_1906(e: Event, who: str, cur: str, space: Any) -> dict[str, 
         "free_ride": f"{space()} belongs to the public: {who} rides free.",
         "open_land": f"{space()} is open land now: {who} is no trespasser.",
         "natural_opportunity": f"{who} cannot afford the move and goes to a Natural Opportunity"
-                               + (f" ({e.get('name')})" if e.get("name") else "")
+                               + (f", {e.get('name')}," if e.get("name") else "")
                                + f" at the corner by space {e.get('corner')}.",
         "public_buyout": f"The Public Treasury buys out {e.get('name')}: it is free to all from now on.",
         "estate_opened": f"The Public Treasury opens {e.get('name')} to all.",
