@@ -52,6 +52,8 @@ class Player1906:
     education: int = 0
     professors: int = 0
     stake: int = 0
+    poorhouse_visits: int = 0
+    natural_visits: int = 0
 
     @property
     def where(self) -> str:
@@ -772,6 +774,7 @@ class Magie1906(Rules):
         """Rule 12: "he must go to the POOR HOUSE, where he remains until his next turn"."""
         pl = self.g.players[seat]
         pl.place, pl.pos = POOR, self.poor_corner
+        pl.poorhouse_visits += 1
         self.g.emit("poorhouse", seat)
 
     def poor_turn(self, seat: int) -> Play:
@@ -797,6 +800,7 @@ class Magie1906(Rules):
         pl = self.g.players[seat]
         corner = max(c for c in self.naturals if c <= target)
         pl.place, pl.pos, pl.natural = NATURAL, corner, corner
+        pl.natural_visits += 1
         self.g.emit("natural_opportunity", seat, corner=corner, name=self.naturals[corner],
                     instead_of=target, reconstructed=True)
 
@@ -993,6 +997,7 @@ class Magie1906(Rules):
                 "other_cards": other, "cards_value": cards_value, "houses": houses,
                 "luxuries": pl.luxuries, "education": pl.education, "professors": pl.professors,
                 "owed": owed, "circuits": pl.circuits, "where": pl.where, "total": total,
+                "poorhouse_visits": pl.poorhouse_visits, "natural_visits": pl.natural_visits,
             })
         for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
             row["rank"] = r
