@@ -113,7 +113,7 @@ def test_single_tax_rule_4_build_on_any_unimproved_lot_unless_outbid() -> None:
     for s in range(4):
         set_cash(g, s, 500)
     # nobody bids: the builder pays the land rent as the privilege and builds
-    _, asked = drive(g.rules.offer_building(0), f"build:{BROADWAY}", "pass", "pass", "pass")  # type: ignore[attr-defined]
+    drive(g.rules.offer_building(0), f"build:{BROADWAY}", "pass", "pass", "pass")  # type: ignore[attr-defined]
     assert g.rules.house_owner[BROADWAY] == 0 and treasury(g) == 18 and g.cash(0) == 500 - 18 - 100  # type: ignore[attr-defined]
     # outbid, and the builder declines to match: the bidder builds and pays his bid
     drive(g.rules.offer_building(0), f"build:{PIKE}", "bid:9", "pass", "pass", "decline")  # type: ignore[attr-defined]
