@@ -72,7 +72,7 @@ def test_gini_trigger_fires_on_the_first_turn_the_gini_exceeds_x() -> None:
     for t, value, phase in seen:
         if t < turn:
             assert value <= 0.15 and phase == "landlord"
-    assert [v for t2, v, _ in seen if t2 == turn][0] > 0.15
+    assert next(v for t2, v, _ in seen if t2 == turn) > 0.15
 
 
 def test_round_trigger() -> None:
