@@ -234,11 +234,7 @@ def _rulesets() -> int:
         for name, ph in rs.phases.items():
             mark = " (default)" if name == rs.default_phase else ""
             print(f"  phase {name}{mark}: {ph.title}")
-        params = [k for k, v in rs.params.items() if v.reconstructed]
-        params += [f"{name}.{k}" for name, ph in rs.phases.items() for k, v in ph.params.items()
-                   if v.reconstructed]
-        spaces = [s.name for s in rs.board.spaces if s.reconstructed]
-        spaces += [a.name for a in rs.board.annexes if a.provenance.startswith("reconstructed")]
+        params, spaces = rs.reconstructed_items()
         if params or spaces:
             print(f"  RECONSTRUCTED (not in the sources; see the data files): "
                   f"{len(params)} param(s): {', '.join(params) or '-'}; "

@@ -13,7 +13,7 @@ from test_magie1906_helpers import FixedDice, drive, give, set_cash, table, tran
 from landlord.game import Game
 from landlord.loader import load_board, load_ruleset
 from landlord.narrate import transcript
-from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK
+from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage
 from landlord.simulate import play_one
 from landlord.strategies import make_strategy
 
@@ -513,3 +513,68 @@ def test_games_end_and_conserve_money() -> None:
         g.run()
         assert g.over and g.ledger.total() == 0
         assert all(pl.place != NATURAL for pl in g.players)
+
+
+def test_reconstructed_items_are_shown_by_landlord_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every reconstruction (rules 13-17, the Chance deck, the end of game, the Natural
+    Opportunities) is listed to the user by `landlord rulesets` and by Ruleset.reconstructed_items
+    (which the widgets can show)."""
+    from landlord.cli import main
+
+    params, places = load_ruleset("magie-1906").reconstructed_items()
+    for key in ("house_price", "luxury_value", "mortgage_percent", "double_throws_again",
+                "chance_cards", "circuits", "natural_wages", "natural_rent"):
+        assert key in params
+    assert "Wayback" in places and "Timberlands" in places
+    assert main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    block = out.split("magie-1906:")[1].split("magie-1906-monarch")[0]
+    assert "RECONSTRUCTED" in block and "chance_cards" in block and "Timberlands" in block
+
+
+def test_reconstructed_rule_13_luxury() -> None:
+    """RECONSTRUCTED rule 13: a luxury for the printed $75 into the Public Treasury, counting
+    100 at the end; refusing costs nothing."""
+    g = table()
+    set_cash(g, 0, 100)
+    t0 = g.ledger.balance("Public Treasury")
+    drive(g.rules.land(0, LUXURY), "buy")  # type: ignore[attr-defined]
+    assert g.cash(0) == 25 and g.ledger.balance("Public Treasury") - t0 == 75
+    assert g.results()[0]["total"] == 25 + 100
+    set_cash(g, 1, 100)
+    drive(g.rules.land(1, LUXURY), "refuse")  # type: ignore[attr-defined]
+    assert g.cash(1) == 100
+
+
+def test_reconstructed_rule_17_a_double_throws_again_once() -> None:
+    """RECONSTRUCTED rule 17: a double earns one more throw in the turn, never two."""
+    g = table()
+    set_cash(g, 0, 1000)
+    FixedDice(g, (1, 1), (2, 2), (1, 2))
+    drive(g.rules.throw_and_move(0))  # type: ignore[attr-defined]
+    assert g.players[0].pos == 2 + 4
+    assert g.rules.throw.pairs == [(1, 2)]  # type: ignore[attr-defined]
+
+
+def test_reconstructed_rule_15_lifting_a_mortgage_costs_ten_percent() -> None:
+    """RECONSTRUCTED rule 15: a mortgage is lifted for its amount plus 10 percent, on the
+    player's turn before he throws."""
+    g = table()
+    give(g, 0, 31)
+    g.rules.mortgages.append(Mortgage(0, 31, 50))  # type: ignore[attr-defined]
+    set_cash(g, 0, 100)
+    _, asked = drive(g.rules.business(0), "repay:31", "none")  # type: ignore[attr-defined]
+    assert asked[0].kind == "repay" and g.cash(0) == 45 and not g.rules.mortgages  # type: ignore[attr-defined]
+
+
+def test_reconstructed_rule_16_houses_sold_back_at_half_price() -> None:
+    """RECONSTRUCTED rule 16: a short player may sell a house back to the Bank for $50."""
+    g = table()
+    give(g, 0, PIKE)
+    g.rules.mortgages.append(Mortgage(0, PIKE, 12))  # type: ignore[attr-defined]
+    g.rules.houses[PIKE], g.rules.house_owner[PIKE] = 1, 0  # type: ignore[attr-defined]
+    give(g, 1, 21)
+    set_cash(g, 0, 0)
+    _, asked = drive(g.rules.land(0, 21), f"sell_house:{PIKE}")  # type: ignore[attr-defined]
+    assert asked[0].options == (f"sell_house:{PIKE}",)
+    assert g.cash(0) == 50 - 12 and g.rules.houses[PIKE] == 0 and g.rules.house_owner[PIKE] == -1  # type: ignore[attr-defined]

@@ -252,3 +252,30 @@ def test_prosperity_end_when_the_poorest_has_doubled_his_stake() -> None:
     g.switch_phase("landlord", "test")
     set_cash(g, 1, 1000)
     assert r.end_reason() == ""  # type: ignore[attr-defined]
+
+
+def test_single_tax_deeds_secure_no_mortgage_but_charters_do() -> None:
+    """DECISION: under the single tax a title deed "of no value" cannot be mortgaged; a
+    railroad or franchise charter still can, until the public buys it."""
+    g = single_tax_table()
+    give(g, 0, BROADWAY, ROYAL)
+    assert g.rules.raise_options(0) == [f"mortgage:{ROYAL}"]  # type: ignore[attr-defined]
+
+
+def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_trust() -> None:
+    """DECISIONS of rule 6: the buy-out price goes to the holder, his mortgage on the card stays
+    his debt; a railroad Trust ends when the public takes over one of its railroads."""
+    from landlord.rules.magie1906 import Mortgage
+
+    g = single_tax_table()
+    r = g.rules
+    give(g, 1, ROYAL, SHOOTING, SOAKUM)
+    give(g, 2, GEE, PDQ)
+    r.trust = (1, 2)  # type: ignore[attr-defined]
+    r.mortgages.append(Mortgage(1, SOAKUM, 25))  # type: ignore[attr-defined]
+    before = g.results()[1]["total"]
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 150, "test", "test")
+    r.public_works()  # type: ignore[attr-defined]
+    assert r.trust is None and r.public == {SOAKUM, SLAMBANG, PDQ}  # type: ignore[attr-defined]
+    row = g.results()[1]
+    assert row["owed"] == 25 and row["total"] == before - 100 + 50

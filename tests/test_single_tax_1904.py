@@ -139,3 +139,13 @@ def test_mapping_no_lot_tickets_under_the_single_tax_from_the_start() -> None:
     g = Game(load_ruleset("magie-1904"), [None] * 4, 3, triggers=[Trigger("single_tax", "start")])
     assert not any(e.kind == "ticket" for e in g.events or [])
     assert g.phase == "single_tax"
+
+
+def test_mapping_unpaid_interest_sends_to_natural_opportunity_not_poor_house() -> None:
+    """DECISION (mapping, rule 8): a debt he cannot meet after his move (loan interest at wages)
+    sends him to the Natural Opportunity behind him, never to the Poor House."""
+    g = st1904()
+    set_cash(g, 0, 0)
+    g.players[0].pos = 23
+    drive(g.rules.charge(0, g.account("Bank"), 5, "interest", "Borrowing"))  # type: ignore[attr-defined]
+    assert g.players[0].place == NATURAL and g.players[0].pos == 20
