@@ -65,6 +65,8 @@ def measure(ruleset: str, when: str, games: int, workers: int) -> dict[str, Any]
         "seconds": time.perf_counter() - t0,
         "switched_games_gini": statistics.fmean(o["gini_pop"] for o in out if o["switch"] is not None)
         if switched else None,
+        "switched_seeds": [s for s, o in enumerate(out) if o["switch"] is not None],
+        "per_seed_gini": [o["gini_pop"] for o in out],
     }
 
 
@@ -81,8 +83,16 @@ def main() -> None:
             "switched", "sw. turn", "Gini sw.", "turns", "seat1 1st", "secs")
     print(f"{args.games} seeded games each (seeds 0..{args.games - 1}), bots {', '.join(BOTS)}")
     print(" | ".join(head))
+    never: dict[str, list[float]] = {}
+    paired = []
     for ruleset, when in plan:
         m = measure(ruleset, when, args.games, args.workers)
+        if when == "never":
+            never[ruleset] = m["per_seed_gini"]
+        if when == "vote" and m["switched_seeds"]:
+            seeds = m["switched_seeds"]
+            paired.append((ruleset, len(seeds), statistics.fmean(never[ruleset][s] for s in seeds),
+                           statistics.fmean(m["per_seed_gini"][s] for s in seeds)))
         sw = f"{m['switch_turn']:.1f}" if m["switch_turn"] is not None else "-"
         gs = f"{m['switched_games_gini']:.3f}" if m["switched_games_gini"] is not None else "-"
         print(" | ".join([
@@ -90,6 +100,10 @@ def main() -> None:
             f"{m['ever_poor']:.2%}" if ruleset != "magie-1904" else "n/a", f"{m['end_natural']:.2%}",
             f"{m['switched']}", sw, gs, f"{m['turns']:.1f}", f"{m['seat0_first']:.1%}",
             f"{m['seconds']:.1f}"]), flush=True)
+    print("games in which the vote passed, same seeds under landlord rules throughout (paired):")
+    for ruleset, n, g_never, g_vote in paired:
+        print(f"  {ruleset}: {n} games, mean Gini (population) landlord rules {g_never:.3f}, "
+              f"single tax voted in {g_vote:.3f}")
 
 
 if __name__ == "__main__":
