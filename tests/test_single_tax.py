@@ -279,3 +279,14 @@ def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_t
     assert r.trust is None and r.public == {SOAKUM, SLAMBANG, PDQ}  # type: ignore[attr-defined]
     row = g.results()[1]
     assert row["owed"] == 25 and row["total"] == before - 100 + 50
+
+
+def test_monarch_gets_no_wages_under_the_single_tax_either() -> None:
+    """DECISION (Monarch of the World): the landlord's "no wages" stays when the single tax
+    comes in; the others are paid as usual."""
+    g = Game(load_ruleset("magie-1906-monarch"), [None] * 3, 1)
+    g.switch_phase("single_tax", "test")
+    for seat in (0, 1):
+        g.players[seat].pos, g.players[seat].place = 38, TRACK
+        drive(g.rules.move(seat, 2))  # type: ignore[attr-defined]
+    assert [t[1] for t in transfers(g, "wages")] == ["Player 2"]

@@ -335,7 +335,9 @@ class Magie1906(Rules):
         yield from self.land(seat, target)
 
     def wages_for(self, seat: int) -> int:
-        """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none."""
+        """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none.
+        DECISION: the Monarch gets no wages under the single tax either (the same start, only the
+        rules of land change)."""
         g = self.g
         if g.p["monarch"] and seat == 0:
             return 0
