@@ -86,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--strategies", type=_names, default=["landlord", "tenant", "speculator"])
     rep.add_argument("--game", type=Path, help="a saved game file to replay instead")
     rep.add_argument("--raw", action="store_true", help="print the raw event log")
+    rep.add_argument("--single-tax-at", default="never", metavar="WHEN",
+                     help="as for simulate: never, start, vote, turn:N, round:N or gini:X")
 
     sub.add_parser("rulesets", help="list every ruleset and phase in data/ with its source")
 
@@ -214,7 +216,9 @@ def _replay(args: argparse.Namespace) -> int:
         rs = _ruleset_or_fail(args.ruleset)
         if not rs.players_min <= args.players <= rs.players_max:
             _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
-        game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True)
+        triggers = _single_tax_triggers(rs, args.single_tax_at)
+        game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True,
+                        triggers=triggers)
     events = game.events or []
     sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
     for r in game.results():

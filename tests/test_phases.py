@@ -218,3 +218,10 @@ def test_cli_single_tax_at(capsys: pytest.CaptureFixture[str]) -> None:
         main(["simulate", "--games", "2", "--single-tax-at", "soon"])
     assert exc.value.code == 2
     assert "unknown trigger" in capsys.readouterr().err
+
+
+def test_cli_replay_single_tax_at(capsys: pytest.CaptureFixture[str]) -> None:
+    """`landlord replay --single-tax-at turn:30` prints a transcript with the switch in it."""
+    assert main(["replay", "--ruleset", "magie-1906", "--seed", "2", "--single-tax-at", "turn:30"]) == 0
+    out = capsys.readouterr().out
+    assert "[turn  30] The rules change: landlord → single_tax (turn:30)." in out
