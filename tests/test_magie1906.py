@@ -578,3 +578,17 @@ def test_reconstructed_rule_16_houses_sold_back_at_half_price() -> None:
     _, asked = drive(g.rules.land(0, 21), f"sell_house:{PIKE}")  # type: ignore[attr-defined]
     assert asked[0].options == (f"sell_house:{PIKE}",)
     assert g.cash(0) == 50 - 12 and g.rules.houses[PIKE] == 0 and g.rules.house_owner[PIKE] == -1  # type: ignore[attr-defined]
+
+
+def test_beginners_average_hands_are_worth_325_each() -> None:
+    """TO BEGINNERS: four "average hands", each totalling $325 at the printed prices (a check of
+    the board data against the rule sheet), with $75 cash each and no deal."""
+    rs = load_ruleset("magie-1906-beginners")
+    hands = rs.params["average_hand_cards"].value
+    assert [sum(BOARD.spaces[i].price for i in hand) for hand in hands] == [325] * 4
+    assert [BOARD.spaces[i].name for i in hands[0]] == [
+        "Beggarman's Court", "The Bowery", "Wall Street", "Royal Rusher R.R.", "Gee Whiz R.R."]
+    g = Game(rs, [None] * 4, 9)
+    assert [t[2] for t in transfers(g, "start cash")] == [75] * 4
+    assert not any(e.kind == "dealt" for e in g.events or [])
+    assert all(sorted(g.players[s].cards) == sorted(hands[s]) for s in range(4))

@@ -102,7 +102,8 @@ def play_checked(ruleset: str, seed: int, bots: list[str], trigger: str) -> Game
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), bots=st.lists(BOTS, min_size=2, max_size=4), trigger=TRIGGERS,
-       ruleset=st.sampled_from(["magie-1906", "magie-1906", "magie-1906-monarch", "magie-1906-prosperity"]))
+       ruleset=st.sampled_from(["magie-1906", "magie-1906", "magie-1906-monarch", "magie-1906-prosperity",
+                              "magie-1906-beginners"]))
 def test_random_1906_games_keep_every_invariant(seed: int, bots: list[str], trigger: str, ruleset: str) -> None:
     """Random 1906 games in either phase: zero invariant breaks."""
     play_checked(ruleset, seed, bots, trigger)

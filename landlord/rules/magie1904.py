@@ -24,7 +24,7 @@ Magie's single-tax rules (1906 rule sheet) on the 1904 patent board — a recons
   2. All lot rent goes to the Public Treasury, from every player who stops on a lot (the
      deed holder too; the half-rent rule for a second player gives way). The treasury is
      emptied into the Bank at the switch. Title deeds count nothing and secure no loan;
-     no lot tickets are sold under the single tax.
+     no lot is sold under the single tax (no lot tickets, no buying on landing).
   3. R.R. fares still go to the Railroad box and franchise rates to the charter holder
      until the public buys each one out; then it is free.
   4. No houses on the patent board: there is nothing to build.

@@ -76,6 +76,7 @@ class Magie1906(Rules):
         "treasury_step": int, "wage_rise": int, "buyout_order": list, "college_order": list,
         "education_for_professor": int, "professor_value": int, "natural_wages": int,
         "natural_rent": int, "monarch": bool, "prosperity_end": bool, "prosperity_factor": int,
+        "average_hands": bool, "average_hand_cards": list, "average_hand_cash": int,
     }
     DECISIONS: ClassVar[dict[str, str]] = {
         "ticket": "{name} was dealt the card for {space}: buy it for {cur}{amount} (paid to the "
@@ -153,6 +154,8 @@ class Magie1906(Rules):
         # "if there are two players, each provides himself with $600; if three players, each
         # $500; if four players, each $400." The MISCELLANEOUS pile is the Bank.
         cash = g.p["start_cash_by_players"][len(seats) - 2]
+        if g.p["average_hands"]:
+            cash = g.p["average_hand_cash"]
         for s in seats:
             g.pay(self.bank, s, cash, "start cash", "Setup")
         first = self.first_player(seats)
@@ -160,6 +163,8 @@ class Magie1906(Rules):
         self.start_point()
         if g.p["monarch"]:
             self.monarch_deal()
+        elif g.p["average_hands"]:
+            self.average_hands()
         else:
             yield from self.deal()
         for pl, row in zip(g.players, self.results(), strict=True):
@@ -228,6 +233,18 @@ class Magie1906(Rules):
                     self.take_card(seat, idx, price, "dealt")
                 else:
                     g.emit("card_returned", seat, space=idx)
+
+    def average_hands(self) -> None:
+        """TO BEGINNERS: "let each player take one of the 'average hands' indicated below, and $75
+        in cash" (each hand's cards are worth $325 at the printed prices). DECISION: seat 1 takes
+        hand One, seat 2 hand Two, and so on; the hands are given, not bought."""
+        g = self.g
+        for seat, hand in zip(range(len(g.players)), g.p["average_hand_cards"], strict=False):
+            for idx in hand:
+                self.owner[idx] = seat
+                g.players[seat].cards.add(idx)
+                g.emit("card", seat, space=idx, card=g.board.spaces[idx].name, how="average hand")
+        self.check_trust_pending = True
 
     def monarch_deal(self) -> None:
         """"The Monarch of the World": "giving to one player all of the land and giving to the
@@ -426,7 +443,8 @@ class Magie1906(Rules):
         return self.houses[idx] * self.g.p["house_rent"]
 
     def necessity_tax(self, idx: int) -> int:
-        """Rule 4's $10; advanced rules' Tax Table: $20 from 10 houses, $40 from 25 houses."""
+        """Rule 4's $10; advanced rules' Tax Table: $20 from 10 houses, $40 from 25 houses.
+        DECISION: the houses counted are those standing on the board now."""
         g = self.g
         tax = g.board.spaces[idx].fee
         if g.p["advanced_rules"]:
@@ -941,7 +959,8 @@ class Magie1906(Rules):
         on LORD BLUEBLOOD'S ESTATE ... the next $50 puts up a FREE COLLEGE on HOGG'S GAME
         PRESERVES", then "raising wages $10 for every $50 in the TREASURY".
 
-        DECISION: the treasury is counted at the end of every turn. The rule names "P.D.Q.R.R.;
+        DECISION: the treasury is counted at the end of every turn, and all its cash counts
+        (land rents, fines, building bids, and any other payment into it). The rule names "P.D.Q.R.R.;
         then GEE WIZZ R. R, and so on around the board", which runs against the direction of play
         on the transcribed board; ``buyout_order`` follows the rule (P.D.Q., Gee Whiz, Shooting
         Star, Royal Rusher). A mortgage on a card bought out stays its holder's debt. A Trust
