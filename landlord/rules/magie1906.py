@@ -1003,12 +1003,19 @@ class Magie1906(Rules):
         """
         g, p = self.g, self.g.p
         st = p["single_tax"]
+        houses_of = [0] * len(g.players)
+        for i, h in enumerate(self.houses):
+            if h:
+                houses_of[self.house_owner[i]] += h
+        owed_of = [0] * len(g.players)
+        for m in self.mortgages:
+            owed_of[m.seat] += m.amount
+        kinds = self.kinds
         rows = []
         for pl in g.players:
-            deeds = sum(1 for i in pl.cards if self.kinds[i] == "lot")
+            deeds = sum(1 for i in pl.cards if kinds[i] == "lot")
             other = len(pl.cards) - deeds
-            houses = sum(self.houses[i] for i in range(self.n) if self.house_owner[i] == pl.seat)
-            owed = sum(m.amount for m in self.mortgages if m.seat == pl.seat)
+            houses, owed = houses_of[pl.seat], owed_of[pl.seat]
             cards_value = (other + (0 if st else deeds)) * p["card_value"]
             cash = g.cash(pl.seat)
             total = (cash + cards_value + houses * p["house_value"] + pl.luxuries * p["luxury_value"]
