@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from landlord.errors import LandlordError
+from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -74,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="comma-separated bots, cycled over the seats")
     sim.add_argument("--workers", type=int, default=1, help="processes (0 = all cores)")
     sim.add_argument("--out", type=Path, help="write one row per game (.csv or .parquet)")
+    sim.add_argument("--single-tax-at", default="never", metavar="WHEN",
+                     help="put the ruleset's single_tax phase in force: never (default), start, "
+                          "vote, turn:N, round:N or gini:X")
 
     rep = sub.add_parser("replay", help="print a readable transcript of one game")
     rep.add_argument("--ruleset", default="magie-1904")
@@ -82,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--strategies", type=_names, default=["landlord", "tenant", "speculator"])
     rep.add_argument("--game", type=Path, help="a saved game file to replay instead")
     rep.add_argument("--raw", action="store_true", help="print the raw event log")
+    rep.add_argument("--single-tax-at", default="never", metavar="WHEN",
+                     help="as for simulate: never, start, vote, turn:N, round:N or gini:X")
 
     sub.add_parser("rulesets", help="list every ruleset and phase in data/ with its source")
 
@@ -152,16 +158,22 @@ def _simulate(args: argparse.Namespace) -> int:
         _fail(f"--workers: must be 0 (all cores) or more, got {args.workers}")
     if args.out and args.out.suffix not in (".csv", ".parquet"):
         _fail(f"--out: give a .csv or .parquet file, not {args.out.name!r}")
+    triggers = _single_tax_triggers(rs, args.single_tax_at)
     strategies = seat_strategies(args.strategies, args.players)
     seeds = list(range(args.seed, args.seed + args.games))
     with tqdm(total=args.games, unit="game", disable=args.games < 500 or None, file=sys.stderr) as bar:
-        rows = list(simulate(rs.id, strategies, seeds, args.workers, progress=bar.update))
+        rows = list(simulate(rs.id, strategies, seeds, args.workers, progress=bar.update,
+                             triggers=triggers))
     df = pd.DataFrame(rows)
     print(f"{args.games} games of {rs.title}, {args.players} players, seeds {args.seed}..{seeds[-1]}")
     print(f"mean game length: {df['turns'].mean():.1f} turns ({df['rounds'].mean():.1f} rounds)")
     print(f"mean Gini of final wealth, population form: {df['gini_population'].mean():.3f} "
           f"(sample form n/(n-1): {df['gini_sample'].mean():.3f}; debts count as 0)")
     print(f"players ending in the Poor House: {df['in_poorhouse'].sum() / (args.games * args.players):.1%}")
+    if triggers:
+        switched = df["switch_turn"].dropna()
+        print(f"single tax ({args.single_tax_at}) in force in {len(switched)} of {args.games} games"
+              + (f", from turn {switched.mean():.1f} on average" if len(switched) else ""))
     print("winners by strategy (ties go to the first seat among the richest):")
     seats = df["winner_strategy"].value_counts()
     for name in dict.fromkeys(strategies):
@@ -178,6 +190,20 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _single_tax_triggers(rs: Ruleset, when: str) -> tuple[Trigger, ...]:
+    """``--single-tax-at``: no trigger for ``never``; else one trigger for the single_tax phase."""
+    from landlord.phases import parse_trigger
+
+    if when.strip() == "never":
+        return ()
+    if "single_tax" not in rs.phases:
+        _fail(f"--single-tax-at: {rs.id} has no single_tax phase (phases: {', '.join(rs.phases)})")
+    try:
+        return (parse_trigger(when, "single_tax"),)
+    except ValueError as exc:
+        _fail(f"--single-tax-at: {exc}")
+
+
 def _replay(args: argparse.Namespace) -> int:
     from landlord.narrate import transcript
     from landlord.simulate import play_one, seat_strategies
@@ -190,7 +216,9 @@ def _replay(args: argparse.Namespace) -> int:
         rs = _ruleset_or_fail(args.ruleset)
         if not rs.players_min <= args.players <= rs.players_max:
             _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
-        game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True)
+        triggers = _single_tax_triggers(rs, args.single_tax_at)
+        game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True,
+                        triggers=triggers)
     events = game.events or []
     sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
     for r in game.results():
@@ -210,6 +238,11 @@ def _rulesets() -> int:
         for name, ph in rs.phases.items():
             mark = " (default)" if name == rs.default_phase else ""
             print(f"  phase {name}{mark}: {ph.title}")
+        params, spaces = rs.reconstructed_items()
+        if params or spaces:
+            print(f"  RECONSTRUCTED (not in the sources; see the data files): "
+                  f"{len(params)} param(s): {', '.join(params) or '-'}; "
+                  f"{len(spaces)} board place(s): {', '.join(spaces) or '-'}")
     return 0
 
 

@@ -91,6 +91,8 @@ class Game:
                 raise LandlordError(f"trigger vote: {ruleset.id} has no voting rule")
         self.triggers = tuple(triggers)
         self.fired: set[Trigger] = set()
+        self.switches: list[tuple[int, str, str, str]] = []
+        """Every phase change as (turn, old phase, new phase, cause), kept even without a log."""
         self.ledger = Ledger(self.names + list(BOXES) + list(self.rules.EXTRA_ACCOUNTS))
         self.players = [self.rules.new_player(i) for i in range(n)]
         self.pending: Decision | None = None
@@ -182,7 +184,13 @@ class Game:
         old = self.phase
         self.phase = phase
         self.p = self.ruleset.values(phase)
+        self.switches.append((self.turn, old, phase, cause))
         self.emit("phase", -1, old=old, new=phase, cause=cause)
+        # A family may act on the change (e.g. Magie's single tax empties the Public Treasury
+        # and moves a Poor House token to a Natural Opportunity); holdings stay where they are.
+        hook = getattr(self.rules, "on_phase", None)
+        if hook is not None:
+            hook(old, phase)
 
     # -- reading -------------------------------------------------------------------------
     def cash(self, seat: int) -> int:

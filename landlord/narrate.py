@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from landlord.board import Board
 from landlord.events import Event
@@ -49,7 +50,52 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str | None:
         "phase": f"The rules change: {e.get('old')} → {e.get('new')} ({e.get('cause')}).",
         "end": f"The game is over ({e.get('reason')}).",
     }
-    return simple.get(k, f"{who} {k}".strip())
+    simple.update(_single_tax_and_1906(e, who, cur, space))
+    text = simple.get(k, f"{who} {k}".strip())
+    if e.get("reconstructed"):
+        # a rule or card no source gives: the kit's reconstruction, shown as such
+        text += " [reconstructed rule]"
+    return text
+
+
+def _single_tax_and_1906(e: Event, who: str, cur: str, space: Any) -> dict[str, str]:
+    """Sentences for the events of Magie's 1906 game and the single-tax phase."""
+    return {
+        "vote": f"{who} called a vote on the rules ({e.get('phase')}): {e.get('ayes')} for, "
+                f"{e.get('noes')} against; " + ("it passes." if e.get("passed") else "it fails."),
+        "untaxed": f"{who} pays no tax on {space()} (single tax).",
+        "free_ride": f"{space()} belongs to the public: {who} rides free.",
+        "open_land": f"{space()} is open land now: {who} is no trespasser.",
+        "natural_opportunity": f"{who} cannot afford the move and goes to a Natural Opportunity"
+                               + (f", {e.get('name')}," if e.get("name") else "")
+                               + f" at the corner by space {e.get('corner')}.",
+        "public_buyout": f"The Public Treasury buys out {e.get('name')}: it is free to all from now on.",
+        "estate_opened": f"The Public Treasury opens {e.get('name')} to all.",
+        "college": f"A Free College goes up on {e.get('name')}.",
+        "wages_raised": f"The Public Treasury raises wages to {cur}{e.get('wages')}.",
+        "education": f"{who} goes to college and takes an Education card ({e.get('cards')}).",
+        "professor": f"{who} exchanges four Education cards for a Professor card.",
+        "dealt": f"{who} was dealt the card for {e.get('card')}.",
+        "card_returned": f"{who} returned the card for {space()} to the pack.",
+        "card": f"{who} holds the card for {e.get('card')}.",
+        "bid": f"{who} bid {cur}{e.get('amount')} for "
+               + ("the right to build on " if e.get("privilege") else "") + f"{space()}.",
+        "unsold": f"Nobody buys {space()}.",
+        "speculation_refused": f"{who} refuses to move onto Speculation and stays put.",
+        "speculation": f"{who} speculated, threw {e.get('throw')} and won {cur}{e.get('won')}.",
+        "skin_game": f"{who} threw the skin game: nothing won, and the Broker ({e.get('broker') or 'none'}) "
+                     "goes to Jail.",
+        "chance": f"{who} drew a Chance card: {e.get('card')}",
+        "house": f"{who} built a house on {space()} ({e.get('houses')} there now).",
+        "house_sold": f"{who} sold a house on {space()} back to the Bank.",
+        "mortgage": f"{who} mortgaged {space()} to the Bank for {cur}{e.get('amount')}.",
+        "mortgage_lifted": f"{who} lifted the mortgage on {space()}.",
+        "trust": f"{e.get('members')} pool their railroads in a Trust.",
+        "trust_ended": "The railroad Trust is broken up.",
+        "jail_time_up": f"{who} has missed {e.get('missed')} turns in Jail and must pay the fine.",
+        "double_again": f"{who} threw a double and throws again.",
+        "no_wages": f"{who}, the landlord, gets no wages.",
+    }
 
 
 def transcript(events: Sequence[Event], names: Sequence[str], board: Board) -> str:

@@ -58,6 +58,16 @@ class Ruleset:
         merged.update({k: p.value for k, p in ph.params.items()})
         return merged
 
+    def reconstructed_items(self) -> tuple[list[str], list[str]]:
+        """What this ruleset takes from no source, for showing to users: the reconstructed
+        params (``phase.param`` for a phase's own) and the reconstructed board places."""
+        params = [k for k, v in self.params.items() if v.reconstructed]
+        params += [f"{name}.{k}" for name, ph in self.phases.items() for k, v in ph.params.items()
+                   if v.reconstructed]
+        places = [s.name for s in self.board.spaces if s.reconstructed]
+        places += [a.name for a in self.board.annexes if a.provenance.startswith("reconstructed")]
+        return params, places
+
     def override(self, note: str = "scenario override", **values: Any) -> Ruleset:
         """A new ruleset with some params replaced; each replaced param records ``note``.
 

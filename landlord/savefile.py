@@ -4,7 +4,10 @@ A saved file is JSON::
 
     {"format": "landlord-game", "version": 1, "kit": "0.1.0", "ruleset": "magie-1904",
      "overrides": {}, "seed": 7, "names": [...], "seats": ["landlord", null, ...],
-     "actions": ["buy", "rent", ...]}
+     "actions": ["buy", "rent", ...], "triggers": ["vote"]}
+
+``triggers`` (optional) lists the phase triggers of the game as ``phase@trigger`` (for example
+``single_tax@vote``); without them a game whose rules changed mid-way would not replay.
 
 ``seats`` gives each seat's bot by name, or null for a person. Loading replays every action, so
 a loaded game is identical to the saved one, event for event.
@@ -33,6 +36,7 @@ def to_dict(game: Game, seats: list[str | None], overrides: dict[str, Any] | Non
         "format": FORMAT, "version": VERSION, "kit": __version__, "ruleset": game.ruleset.id,
         "overrides": overrides or {}, "seed": game.seed, "names": game.names, "seats": seats,
         "actions": list(game.actions),
+        "triggers": [f"{t.phase}@{t.text}" for t in game.triggers],
     }
 
 
@@ -61,7 +65,11 @@ def from_dict(data: Any, where: str = "<saved game>") -> tuple[Game, list[str | 
         if data["overrides"]:
             ruleset = ruleset.override(**data["overrides"])
         seats: list[str | None] = data["seats"]
-        game = Game(ruleset, [None] * len(seats), data["seed"], data["names"])
+        from landlord.phases import parse_trigger
+
+        triggers = [parse_trigger(text.partition("@")[2], text.partition("@")[0])
+                    for text in data.get("triggers", [])]
+        game = Game(ruleset, [None] * len(seats), data["seed"], data["names"], triggers=triggers)
         for i, choice in enumerate(data["actions"]):
             if not isinstance(choice, str):
                 raise DataError(where, f"actions[{i}]", None, f"expected a string, got {choice!r}")

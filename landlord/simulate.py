@@ -11,6 +11,7 @@ from typing import Any
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.loader import load_ruleset
+from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
 
@@ -23,6 +24,7 @@ class Batch:
     strategies: tuple[str, ...]
     seeds: tuple[int, ...]
     overrides: tuple[tuple[str, Any], ...] = ()
+    triggers: tuple[Trigger, ...] = ()
 
     def resolve(self) -> Ruleset:
         """The ruleset with this batch's overrides applied."""
@@ -37,10 +39,11 @@ def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(names[i % len(names)] for i in range(players))
 
 
-def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False) -> Game:
-    """Play one all-bot game to its end."""
+def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False,
+             triggers: Sequence[Trigger] = ()) -> Game:
+    """Play one all-bot game to its end (with phase ``triggers``, if any)."""
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = Game(ruleset, bots, seed, log=log)
+    game = Game(ruleset, bots, seed, log=log, triggers=triggers)
     game.run()
     return game
 
@@ -58,6 +61,7 @@ def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
         "tied": len(winners) > 1,
         "gini_population": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
         "in_poorhouse": sum(1 for r in results if r.get("where") == "poorhouse"),
+        "switch_turn": game.switches[0][0] if game.switches else None,
     }
     for r, s in zip(results, strategies, strict=True):
         row[f"strategy_{r['seat']}"] = s
@@ -70,7 +74,8 @@ def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
     """Play every seed of ``batch`` in this process."""
     rs = batch.resolve()
-    return [summary_row(play_one(rs, batch.strategies, s), batch.strategies) for s in batch.seeds]
+    return [summary_row(play_one(rs, batch.strategies, s, triggers=batch.triggers), batch.strategies)
+            for s in batch.seeds]
 
 
 def simulate(
@@ -81,11 +86,12 @@ def simulate(
     overrides: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     chunk: int = 250,
+    triggers: Sequence[Trigger] = (),
 ) -> Iterator[dict[str, Any]]:
     """Yield one summary row per seed, in seed order, using ``workers`` processes
     (0 = all cores). ``progress(n)`` is called as each chunk of n games completes."""
     items = tuple(sorted((overrides or {}).items()))
-    batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items)
+    batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items, tuple(triggers))
                for i in range(0, len(seeds), chunk)]
     workers = workers or os.cpu_count() or 1
     if workers == 1:

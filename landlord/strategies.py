@@ -57,6 +57,10 @@ class TableView:
         """The printed price of a space."""
         return self._g.board.spaces[space].price
 
+    def totals(self) -> list[int]:
+        """Every seat's count as it would stand now (cash and holdings lie on the table)."""
+        return [int(r["total"]) for r in self._g.results()]
+
     def borrowing_capacity(self) -> int:
         """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
         cap = getattr(self._g.rules, "bank_capacity", None)
@@ -73,6 +77,21 @@ class Strategy(Protocol):
         ...
 
 
+VOTE_SHARE = 0.5
+"""The bots' voting rule: a seat votes for a change of the rules (and calls such a vote) when
+its count is below ``VOTE_SHARE`` of the richest seat's count, i.e. when the game has left it
+far behind; otherwise it votes to keep the rules in force."""
+
+
+def vote_choice(view: TableView, d: Decision) -> Option:
+    """Answer a ``call_vote`` or ``vote`` decision by the bots' voting rule (see VOTE_SHARE)."""
+    totals = view.totals()
+    behind = totals[view.seat] < VOTE_SHARE * max(totals)
+    if d.kind == "call_vote":
+        return "call_vote" if behind else "no_vote"
+    return "for" if behind else "against"
+
+
 def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
     """The first option whose text or prefix matches a preference, else the first option."""
     for want in preferred:
@@ -85,7 +104,9 @@ def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
 class Landlord:
     """Buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays the
     jail fine when it can keep the reserve; borrows the least it must; lends at the highest
-    interest when it has the reserve to spare; repays loans when it holds twice the reserve."""
+    interest when it has the reserve to spare; repays loans when it holds twice the reserve.
+    1906: builds a house (the dearest spot offered) and makes the lowest bid at a sale when it
+    keeps the reserve; plays Speculation when it can spare the ante. Votes by the voting rule."""
 
     name = "landlord"
 
@@ -93,12 +114,20 @@ class Landlord:
         self.reserve = reserve
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in ("call_vote", "vote"):
+            return vote_choice(view, d)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
             return _pick(opts, "buy") if spare >= d.amount else _pick(opts, "rent", "return", "refuse", "decline")
         if kind == "jail":
             return "pay" if "pay" in opts and spare >= d.amount else "throw"
+        if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
+            return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
+        if kind == "bid":  # a sale (1906): the lowest bid, when the reserve allows
+            return opts[1] if spare >= int(opts[1].partition(":")[2]) else "pass"
+        if kind == "speculate":
+            return "play" if spare >= 10 else "stay"
         if kind == "lend":
             return "lend:10" if spare >= d.amount else "decline"
         if kind == "repay":
@@ -108,19 +137,24 @@ class Landlord:
 
 class Tenant:
     """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
-    throws for doubles in jail, borrows only when it must, never lends."""
+    throws for doubles in jail, borrows only when it must, never lends. 1906: never builds or
+    bids, stays off Speculation. Votes by the voting rule."""
 
     name = "tenant"
 
     def choose(self, view: TableView, d: Decision) -> Option:
-        return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep",
-                     "no_pass", "forward", "borrow", "accept", "ask")
+        if d.kind in ("call_vote", "vote"):
+            return vote_choice(view, d)
+        return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
+                     "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
 
 
 class Speculator:
     """Buys every lot it lands on or holds a ticket for, borrowing from the Bank against its
     lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
-    declines luxuries unless rich; lends at 5 when it can spare the money."""
+    declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
+    lowest bid and builds while keeping $50/$100 in hand; always plays Speculation. Votes by the
+    voting rule."""
 
     name = "speculator"
 
@@ -128,6 +162,8 @@ class Speculator:
         self.repay_at = repay_at
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in ("call_vote", "vote"):
+            return vote_choice(view, d)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")
@@ -137,6 +173,12 @@ class Speculator:
             return opts[-1] if view.cash >= self.repay_at else "keep"
         if kind == "lend":
             return "lend:5" if view.cash >= d.amount + 200 else "decline"
+        if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
+            return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
+        if kind == "bid":  # a sale (1906): the lowest bid, keeping $50 in hand
+            return opts[1] if view.cash >= int(opts[1].partition(":")[2]) + 50 else "pass"
+        if kind == "speculate":
+            return "play"
         return _pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
 
 

@@ -3,6 +3,11 @@
 Each rule below quotes the clause it plays (the patent text is in
 ``shared/reference/patent-1904-specification.md``). Where the patent leaves a point open, the
 kit's decision is written beside the rule as ``DECISION:`` and has a test of its own.
+
+The ``single_tax`` phase plays Magie's 1906 single-tax rules on the patent board. The patent
+board has no houses, no broker and no named college sites, so the rules are mapped onto it as a
+documented reconstruction (``SINGLE_TAX_MAPPING`` below; every mapped number is marked
+``reconstructed`` in ``data/rulesets/magie-1904.toml``).
 """
 
 from __future__ import annotations
@@ -13,8 +18,31 @@ from typing import Any, ClassVar
 from landlord.decisions import Decision
 from landlord.rules.base import Play, Rules, rank
 
-TRACK, JAIL, POOR = 0, 1, 2
-PLACES = ("track", "jail", "poorhouse")
+SINGLE_TAX_MAPPING = """\
+Magie's single-tax rules (1906 rule sheet) on the 1904 patent board — a reconstruction:
+  1. No taxes on the absolute necessities: Bread, Coal, Shelter, Clothes are free.
+  2. All lot rent goes to the Public Treasury, from every player who stops on a lot (the
+     deed holder too; the half-rent rule for a second player gives way). The treasury is
+     emptied into the Bank at the switch. Title deeds count nothing and secure no loan;
+     no lot is sold under the single tax (no lot tickets, no buying on landing).
+  3. R.R. fares still go to the Railroad box and franchise rates to the charter holder
+     until the public buys each one out; then it is free.
+  4. No houses on the patent board: there is nothing to build.
+  5-6. Each $50 in the treasury (counted at the end of every turn) buys out, in board
+     order, R.R. (5), Light (13), R.R. (15), R.R. (25), Water (27), R.R. (35): a railroad's
+     $50 goes to the Railroad box, a franchise's to its holder (the Bank if unchartered).
+     Then $50 opens Lord Blueblood's estate (30), then $50 the No Trespassing space (4):
+     the jail penalty is annulled (the patent board has no colleges). Then every further
+     $50 raises wages by $10.
+  7. No Education cards (no college spaces on the patent board).
+  8. No Poor House: a player who cannot afford his move goes to the Natural Opportunity
+     at the nearest corner at or behind his target (the four corners stand in for the
+     1906 inner corners), takes its wages ($50) from the Wages box, pays its rent ($10)
+     to the treasury before his next throw, and moves out from the corner.
+"""
+
+TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
 
 
 @dataclass(slots=True)
@@ -45,10 +73,11 @@ class MagiePlayer:
     luxuries: int = 0
     legacies: int = 0
     poor_progress: int = 0
+    natural: int = -1
 
     @property
     def where(self) -> str:
-        """``track``, ``jail`` or ``poorhouse``."""
+        """``track``, ``jail``, ``poorhouse`` or (single tax) ``natural_opportunity``."""
         return PLACES[self.place]
 
 
@@ -59,6 +88,9 @@ class Magie1904(Rules):
         "start_cash": int, "lot_tickets": bool, "tickets_drawn": int, "wages": int,
         "circuits": int, "jail_fine": int, "luxury_value": int, "legacy_ticket_value": int,
         "loan_unit": int, "loan_margin": int, "loan_interest": int, "max_rounds": int,
+        # the single-tax phase mapped onto the patent board (see SINGLE_TAX_MAPPING)
+        "single_tax": bool, "vote_min": int, "treasury_step": int, "wage_rise": int,
+        "buyout_order": list, "annul_order": list, "natural_wages": int, "natural_rent": int,
     }
     DECISIONS: ClassVar[dict[str, str]] = {
         "ticket": "{name} holds the lot ticket for {space}: buy the lot for {cur}{amount} "
@@ -77,6 +109,8 @@ class Magie1904(Rules):
                 "per $100 each time the borrower draws wages?",
         "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
         "repay": "{name} may repay a loan now and save its interest: repay which?",
+        "call_vote": "{name} may call a vote to put the single tax into operation now: call one?",
+        "vote": "{name} is asked to vote on the single tax: for or against?",
     }
     OPTIONS: ClassVar[dict[str, str]] = {
         "buy": "Buy", "rent": "Rent", "return": "Return the ticket", "borrow_buy": "Borrow and buy",
@@ -105,6 +139,11 @@ class Magie1904(Rules):
         self.prev_rr = {r: rr[i - 1] for i, r in enumerate(rr)}
         self.order: list[int] = []
         self.done = 0  # players who have been around the required number of times
+        # single tax (see SINGLE_TAX_MAPPING): what the public has bought out or annulled
+        self.public: set[int] = set()
+        self.annulled: set[int] = set()
+        self.wage_bonus = 0
+        self.corners = tuple(k * self.n // 4 for k in range(4))
         # ledger accounts, looked up in play() once the ledger exists
         self.bank = self.treasury = self.wages_box = self.rr_box = -1
 
@@ -126,7 +165,11 @@ class Magie1904(Rules):
         # Setup: first player by highest throw (ties throw again).
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
-        if p["lot_tickets"]:
+        self.start_point()
+        p = g.p
+        # DECISION (single-tax mapping): under the single tax from the start no lot tickets are
+        # dealt: a title deed is "of no value" (1906 single-tax rules), so none is sold.
+        if p["lot_tickets"] and not p["single_tax"]:
             yield from self.deal_lot_tickets()
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
         while True:
@@ -186,6 +229,8 @@ class Magie1904(Rules):
             yield from self.jail_turn(seat)
         elif pl.place == POOR:
             yield from self.poorhouse_turn(seat)
+        elif pl.place == NATURAL:
+            yield from self.natural_turn(seat)
         else:
             a, b = self.throw(seat)
             backward = False
@@ -194,6 +239,8 @@ class Magie1904(Rules):
                 way = yield Decision(seat, "direction", ("forward", "backward"))
                 backward = way == "backward"
             yield from self.move(seat, a + b, a == b, backward)
+        if g.p["single_tax"]:
+            self.public_works()
 
     def move(self, seat: int, steps: int, double: bool, backward: bool = False) -> Play:
         """Move a token ``steps`` spaces and apply the space it stops on."""
@@ -227,6 +274,15 @@ class Magie1904(Rules):
             break
         target = (start + sign * steps) % n
         passes = not backward and start + steps >= n
+        if g.p["single_tax"]:
+            # Single tax, rule 8: "If a player cannot afford to make the move called for by his
+            # throw, he puts his checker upon any NATURAL OPPORTUNITY space ... back of the space
+            # to which his throw would bring him." DECISION: he can afford the move when his cash
+            # plus any wages the move would earn covers what the target space charges.
+            income = g.p["wages"] + self.wage_bonus if passes and pl.circuits < g.p["circuits"] else 0
+            if self.landing_cost(seat, target) > g.cash(seat) + income:
+                self.to_natural(seat, target)
+                return
         bought_luxury = False
         if kinds[target] == "luxury":
             # Luxuries: "The player may purchase the luxury or not, as he chooses or can afford;
@@ -261,7 +317,8 @@ class Magie1904(Rules):
         if pl.circuits == g.p["circuits"]:
             self.done += 1
         g.emit("circuit", seat, circuits=pl.circuits)
-        g.pay(self.wages_box, seat, g.p["wages"], "wages", "Mother Earth")
+        # Single tax, rule 6(d): wages raised $10 for every further $50 in the treasury.
+        g.pay(self.wages_box, seat, g.p["wages"] + self.wage_bonus, "wages", "Mother Earth")
         for loan in [ln for ln in self.loans if ln.debtor == seat]:
             if loan.interest and pl.place != POOR:
                 yield from self.charge(seat, loan.lender, loan.interest, "interest", "Borrowing")
@@ -274,12 +331,24 @@ class Magie1904(Rules):
         if kind == "lot":
             yield from self.land_on_lot(seat, idx)
         elif kind == "necessity":
+            if g.p["single_tax"]:
+                # Single tax, rule 1: "Pay no taxes on Absolute Necessities."
+                g.emit("untaxed", seat, space=idx)
+                return
             # Absolute necessities: "he must pay five dollars into the Public treasury."
             yield from self.charge(seat, self.treasury, space.fee, "necessity tax", "Absolute necessities")
         elif kind == "railroad":
+            if idx in self.public:
+                # Single tax, rule 3: once the public has taken a railroad over it is free.
+                g.emit("free_ride", seat, space=idx)
+                return
             # Railroad: "he must pay five dollars to the R.R."
             yield from self.charge(seat, self.rr_box, space.fee, "fare", "Railroad")
         elif kind == "no_trespassing":
+            if idx in self.annulled:
+                # Single-tax mapping: the estate has been opened to all; no trespass.
+                g.emit("open_land", seat, space=idx)
+                return
             self.to_jail(seat)
         elif kind == "luxury" and bought_luxury:
             yield from self.charge(seat, self.treasury, space.fee, "luxury", "Luxuries")
@@ -291,7 +360,9 @@ class Magie1904(Rules):
             # other players five dollars whenever they chance to stop upon it. It cost him
             # nothing." DECISION: the holder pays nothing on his own franchise.
             holder = self.charter.get(idx)
-            if holder is None:
+            if idx in self.public:
+                g.emit("free_ride", seat, space=idx)
+            elif holder is None:
                 self.charter[idx] = seat
                 g.emit("charter", seat, space=idx, franchise=space.name)
             elif holder != seat:
@@ -310,6 +381,13 @@ class Magie1904(Rules):
         g = self.g
         space = g.board.spaces[idx]
         owner = self.owner[idx]
+        if g.p["single_tax"]:
+            # Single tax, rule 2: "All land rent is paid into the public treasury" — by every
+            # player who stops on a lot. DECISION: the deed holder pays too (the title deeds
+            # "are of no value"), and the half-rent rule for a second player gives way to it.
+            yield from self.charge(seat, self.treasury, space.rent, "land rent",
+                                   "Single tax 2: land rent to the Public Treasury")
+            return
         if owner == seat:
             return  # "If he stops upon one of his own lots, of course he pays nothing."
         rent = space.rent
@@ -425,6 +503,95 @@ class Magie1904(Rules):
         g.emit("poorhouse_out", seat)
         yield from self.pass_mother_earth(seat)
 
+    # -- the single tax on the patent board -----------------------------------------------
+    def on_phase(self, old: str, new: str) -> None:
+        """At the switch to the single tax: "Begin game under single tax with empty PUBLIC
+        TREASURY" — its cash goes to the Bank (logged, so money is conserved); a token in the
+        Poor House moves to the Natural Opportunity beside that corner (rule 8: "the Poor House
+        is eliminated"). Holdings, cash, loans and positions are otherwise left as they are."""
+        g = self.g
+        if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
+            return
+        if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
+            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury],
+                  "treasury emptied", "Single tax: begin with an empty Public Treasury")
+        for pl in g.players:
+            if pl.place == POOR:
+                pl.place, pl.natural, pl.poor_progress = NATURAL, self.poor_corner, 0
+                g.emit("natural_opportunity", pl.seat, corner=self.poor_corner)
+
+    def landing_cost(self, seat: int, idx: int) -> int:
+        """What stopping on ``idx`` would oblige ``seat`` to pay under the single tax (rule 8's
+        "afford to make the move"): land rent, a private fare or franchise rate; necessities
+        are free and a luxury is optional."""
+        g = self.g
+        kind, space = self.kinds[idx], g.board.spaces[idx]
+        if kind == "lot":
+            return space.rent
+        if kind == "railroad" and idx not in self.public:
+            return space.fee
+        if kind == "franchise" and idx not in self.public and self.charter.get(idx, seat) != seat:
+            return space.fee
+        return 0
+
+    def to_natural(self, seat: int, target: int) -> None:
+        """Single tax, rule 8: put the token on the Natural Opportunity "back of the space to
+        which his throw would bring him". DECISION (mapping): the patent board's Natural
+        Opportunities are its four corners (Mother Earth, Coal, Public Park, the fourth
+        corner), reconstructed; the player takes the nearest one at or behind ``target``."""
+        pl = self.g.players[seat]
+        corner = max(c for c in self.corners if c <= target)
+        pl.place, pl.pos, pl.natural = NATURAL, corner, corner
+        self.g.emit("natural_opportunity", seat, corner=corner, instead_of=target)
+
+    def natural_turn(self, seat: int) -> Play:
+        """Single tax, rule 8: "just before throwing in his next turn he takes from the
+        MISCELLANEOUS pile the wages called for by the NATURAL OPPORTUNITY space ..., pays his
+        rent for such space into the PUBLIC TREASURY, throws his dice, and moves out."
+        DECISION (mapping): the wages come from the Wages box, as the patent's wages do; he
+        counts his move from the corner square."""
+        g = self.g
+        pl = g.players[seat]
+        g.pay(self.wages_box, seat, g.p["natural_wages"], "natural opportunity wages",
+              "Single tax 8: Natural Opportunity")
+        pl.place, pl.pos = TRACK, pl.natural
+        yield from self.charge(seat, self.treasury, g.p["natural_rent"], "natural opportunity rent",
+                               "Single tax 8: Natural Opportunity")
+        if pl.place != TRACK:
+            return
+        a, b = self.throw(seat)
+        yield from self.move(seat, a + b, a == b)
+
+    def public_works(self) -> None:
+        """Single tax, rule 6, mapped onto the patent board: each time the Public Treasury holds
+        ``treasury_step`` ($50) it buys out, in ``buyout_order`` (board order), each R.R. space
+        (paid to the Railroad box, which holds the patent's railroad) and each franchise (paid
+        to its charter holder, or to the Bank if no charter is placed) — they are free from then
+        on; then it annuls the No Trespassing spaces in ``annul_order`` (Lord Blueblood's
+        estate first, as the 1906 colleges), paying the Bank; then every further $50 raises
+        wages by ``wage_rise``. DECISION: the treasury is counted at the end of every turn."""
+        g, p = self.g, self.g.p
+        step = p["treasury_step"]
+        while g.ledger.balances[self.treasury] >= step:
+            pending = [i for i in p["buyout_order"] if i not in self.public]
+            closed = [i for i in p["annul_order"] if i not in self.annulled]
+            if pending:
+                idx = pending[0]
+                holder = self.charter.pop(idx, None)
+                dst = self.rr_box if self.kinds[idx] == "railroad" else (self.bank if holder is None else holder)
+                g.pay(self.treasury, dst, step, "public buy-out", "Single tax 6: public ownership")
+                self.public.add(idx)
+                g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
+            elif closed:
+                idx = closed[0]
+                g.pay(self.treasury, self.bank, step, "estate opened", "Single tax 5-6 (mapping)")
+                self.annulled.add(idx)
+                g.emit("estate_opened", -1, space=idx, name=g.board.spaces[idx].name)
+            else:
+                g.pay(self.treasury, self.bank, step, "wages raised", "Single tax 6(d): wages raised")
+                self.wage_bonus += p["wage_rise"]
+                g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
+
     # -- money: paying, borrowing, repaying ----------------------------------------------
     def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
         """Make ``seat`` pay ``amount``; if he is short he must borrow, and if he cannot, he
@@ -441,7 +608,12 @@ class Magie1904(Rules):
                 if have:
                     g.pay(seat, dst, have, reason, rule)
                 g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
-                self.to_poorhouse(seat)
+                if g.p["single_tax"]:
+                    # Single tax, rule 8: no Poor House. DECISION: a debt he cannot meet after
+                    # the move (interest) sends him to the Natural Opportunity behind him.
+                    self.to_natural(seat, g.players[seat].pos)
+                else:
+                    self.to_poorhouse(seat)
                 return
         g.pay(seat, dst, amount, reason, rule)
 
@@ -462,7 +634,7 @@ class Magie1904(Rules):
         while True:
             cap = self.bank_capacity(seat)
             opts = [f"borrow:{k * unit}" for k in range(notes, cap + 1)]
-            if self.free_lots(seat):
+            if self.free_lots(seat) and not g.p["single_tax"]:
                 opts += [f"ask:{s}" for s in range(len(g.players))
                          if s != seat and s not in asked and g.cash(s) >= notes * unit]
             if not opts:
@@ -497,6 +669,8 @@ class Magie1904(Rules):
         """How many notes the Bank would lend: unmortgaged lots must be worth at least the loan
         plus the margin ("at least ten dollars more than is borrowed")."""
         p = self.g.p
+        if p["single_tax"]:
+            return 0  # DECISION (single-tax mapping): a deed "of no value" secures no loan.
         value = sum(self.g.board.spaces[i].price for i in self.free_lots(seat))
         return max(0, (value - p["loan_margin"]) // p["loan_unit"])
 
@@ -573,7 +747,8 @@ class Magie1904(Rules):
         g, p = self.g, self.g.p
         rows = []
         for pl in g.players:
-            lots_value = sum(g.board.spaces[i].price for i in pl.lots)
+            # Single tax: "with the exception that the Title Deeds are of no value".
+            lots_value = 0 if p["single_tax"] else sum(g.board.spaces[i].price for i in pl.lots)
             owed = sum(ln.principal for ln in self.loans if ln.debtor == pl.seat)
             lent = sum(ln.principal for ln in self.loans if ln.lender == pl.seat)
             cash = g.cash(pl.seat)

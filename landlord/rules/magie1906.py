@@ -1,0 +1,1032 @@
+"""Lizzie J. Magie's Landlord's Game, 1906 edition (Economic Game Co.): the monopolist rules
+1–12, the rules "for advanced and scientific players", and the Single Tax rules 1–8.
+
+Each rule below quotes the 1906 rule sheet (``shared/reference/magie-1906-rules.md``). Rules
+13–17 (luxury, buying houses, mortgages, borrowing, doubles) and the Chance deck are missing
+from every transcription: what play needs of them is reconstructed, marked ``RECONSTRUCTED``
+beside the rule here and ``reconstructed`` in ``data/rulesets/magie-1906.toml``, and shown to
+the user (the events of a reconstructed rule carry ``reconstructed=True``; the narration and
+``landlord rulesets`` say so). Where the sheet leaves a point open, the kit's decision is
+written beside the rule as ``DECISION:`` and has a test of its own.
+
+The Single Tax is the phase ``single_tax`` (param ``single_tax``); it is put in force by a
+phase trigger (``vote``, ``start``, ``turn:N``, ``gini:X``) and everything the players hold
+carries over: "Players are left in possession of their holdings and, with the exception that
+the Title Deeds are of no value, the game goes on as before".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from landlord.decisions import Decision
+from landlord.rules.base import Play, Rules, rank
+
+TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
+CARD_KINDS = ("lot", "railroad", "franchise", "speculation")
+
+
+@dataclass(slots=True)
+class Mortgage:
+    """RECONSTRUCTED rule 15: a card mortgaged to the Bank for ``amount`` by ``seat``."""
+
+    seat: int
+    space: int
+    amount: int
+
+
+@dataclass(slots=True)
+class Player1906:
+    """A seat's state: position, circuits, the cards it holds and the single-tax cards."""
+
+    seat: int
+    pos: int = 0
+    place: int = TRACK
+    circuits: int = 0
+    cards: set[int] = field(default_factory=set)
+    jail_missed: int = 0
+    natural: int = -1
+    luxuries: int = 0
+    education: int = 0
+    professors: int = 0
+    stake: int = 0
+    poorhouse_visits: int = 0
+    natural_visits: int = 0
+
+    @property
+    def where(self) -> str:
+        """``track``, ``jail``, ``poorhouse`` or ``natural_opportunity``."""
+        return PLACES[self.place]
+
+
+class Magie1906(Rules):
+    """The 1906 rules; the single tax is the ``single_tax`` phase."""
+
+    PARAMS: ClassVar[dict[str, type]] = {
+        "start_cash_by_players": list, "cards_dealt": int, "wages": int, "bid_step": int,
+        "jail_fine": int, "jail_max_missed": int, "advanced_rules": bool, "tax_steps": list,
+        "speculation_table": list, "speculation_double": int, "broker_percent": int,
+        "railroad_fares": list, "trust_fare": int, "cinch_rate": int, "house_price": int,
+        "house_rent": int, "max_houses": int, "card_value": int, "house_value": int,
+        "luxury_value": int, "mortgage_percent": int, "mortgage_interest_percent": int,
+        "house_sale_percent": int, "double_throws_again": bool, "chance_cards": list,
+        "circuits": int, "max_rounds": int, "single_tax": bool, "vote_min": int,
+        "treasury_step": int, "wage_rise": int, "buyout_order": list, "college_order": list,
+        "education_for_professor": int, "professor_value": int, "natural_wages": int,
+        "natural_rent": int, "monarch": bool, "prosperity_end": bool, "prosperity_factor": int,
+        "average_hands": bool, "average_hand_cards": list, "average_hand_cash": int,
+    }
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "ticket": "{name} was dealt the card for {space}: buy it for {cur}{amount} (paid to the "
+                  "Public Treasury), or return it to the pack?",
+        "bid": "{space} is for sale: {name} may bid more than {cur}{amount}, or pass.",
+        "buy": "{name} stopped on {space}: buy it for {cur}{amount} (the highest price bid), "
+               "or let it go?",
+        "speculate": "{name}'s throw would bring him to Speculation: play, or stay where he is?",
+        "direction": "{name} is between the Chances and threw {amount}: move which way?",
+        "jail": "{name} is in Jail: pay the {cur}{amount} fine, or throw for a double?",
+        "luxury": "{name} stopped on Luxury: buy a luxury for {cur}{amount}?",
+        "build": "{name} may build a house for {cur}{amount}: where?",
+        "trust": "{name} and one other player hold every railroad: pool them in a Trust?",
+        "raise": "{name} must pay {cur}{amount} more than is in hand: mortgage or sell what?",
+        "repay": "{name} may lift a mortgage now: which?",
+        "call_vote": "{name} may call a vote to put the Single Tax into operation: call one?",
+        "vote": "{name} is asked to vote on the Single Tax: for or against?",
+    }
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "buy": "Buy", "return": "Return to the pack", "pass": "Pass", "bid": "Bid {cur}{arg}",
+        "decline": "Let it go", "play": "Play", "stay": "Stay", "forward": "Forward",
+        "backward": "Backward", "pay": "Pay the fine", "throw": "Throw for a double",
+        "refuse": "No", "none": "Do not build", "build": "Build on space {arg}",
+        "form": "Form the Trust", "mortgage": "Mortgage space {arg}",
+        "sell_house": "Sell a house on space {arg}", "keep": "Keep the mortgages",
+        "repay": "Lift the mortgage on space {arg}",
+    }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        board = game.board
+        self.n = len(board.spaces)
+        self.kinds = [s.kind for s in board.spaces]
+        self.owner = [-1] * self.n
+        self.houses = [0] * self.n
+        self.house_owner = [-1] * self.n
+        self.mortgages: list[Mortgage] = []
+        self.public: set[int] = set()
+        self.colleges: set[int] = set()
+        self.wage_bonus = 0
+        self.trust: tuple[int, int] | None = None
+        self.check_trust_pending = False
+        self.railroads = board.indices("railroad")
+        chances = board.indices("chance")
+        # Rule 2: "If a player is on any of the spaces between the Chances he may move in
+        # either direction." DECISION: strictly between the two Chance spaces (23-36 on the
+        # 1906 board), not on the Chance spaces themselves.
+        self.between = frozenset(range(chances[0] + 1, chances[1])) if len(chances) == 2 else frozenset()
+        self.sections: dict[str, list[int]] = {}
+        for s in board.spaces:
+            if s.kind == "lot" and s.group:
+                self.sections.setdefault(s.group, []).append(s.index)
+        self.jail_corner = board.annex("jail").beside
+        self.poor_corner = board.annex("poorhouse").beside
+        self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
+        self.order: list[int] = []
+        self.bank = self.treasury = -1
+
+    def new_player(self, seat: int) -> Player1906:
+        """A checker on Mother Earth with nothing yet."""
+        return Player1906(seat)
+
+    # -- the whole game ------------------------------------------------------------------
+    def play(self) -> Play:
+        """Set-up (start cash, first player, the deal of green cards), then turns in order.
+
+        DECISION (RECONSTRUCTED end): the 1906 sheet gives no end of the game; as in the 1904
+        patent it ends when every player has passed Mother Earth ``circuits`` times (or after
+        ``max_rounds`` rounds), or, with ``prosperity_end``, under the single tax when the
+        poorest player has doubled his stake.
+        """
+        g = self.g
+        self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
+        seats = list(range(len(g.players)))
+        # "if there are two players, each provides himself with $600; if three players, each
+        # $500; if four players, each $400." The MISCELLANEOUS pile is the Bank.
+        cash = g.p["start_cash_by_players"][len(seats) - 2]
+        if g.p["average_hands"]:
+            cash = g.p["average_hand_cash"]
+        for s in seats:
+            g.pay(self.bank, s, cash, "start cash", "Setup")
+        first = self.first_player(seats)
+        self.order = seats[first:] + seats[:first]
+        self.start_point()
+        if g.p["monarch"]:
+            self.monarch_deal()
+        elif g.p["average_hands"]:
+            self.average_hands()
+        else:
+            yield from self.deal()
+        for pl, row in zip(g.players, self.results(), strict=True):
+            pl.stake = row["total"]
+        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
+        while True:
+            g.round += 1
+            for seat in self.order:
+                g.turn += 1
+                yield from self.take_turn(seat)
+                end = self.end_reason()
+                if end:
+                    g.emit("end", -1, reason=end, round=g.round)
+                    return
+            if g.round >= g.p["max_rounds"]:
+                g.emit("end", -1, reason="round limit", round=g.round)
+                return
+
+    def end_reason(self) -> str:
+        """Why the game ends now ('' while it goes on)."""
+        g = self.g
+        if all(pl.circuits >= g.p["circuits"] for pl in g.players):
+            return "circuits"
+        if g.p["prosperity_end"] and g.p["single_tax"]:
+            # RECONSTRUCTED "Prosperity" end (later descriptions of the anti-monopolist game):
+            # "the game ends when the poorest player has doubled his original stake".
+            # DECISION: a player's stake is his count when play begins (after the deal); the
+            # poorest player is the one with the lowest count now.
+            rows = self.results()
+            low = min(r["total"] for r in rows)
+            poorest = [r["seat"] for r in rows if r["total"] == low]
+            if all(low >= g.p["prosperity_factor"] * g.players[s].stake for s in poorest):
+                return "prosperity"
+        return ""
+
+    def cards(self) -> list[int]:
+        """Every green card's space: title deeds, franchise and railroad charters, the broker's
+        licence (under the single tax, deeds are of no value and are not dealt)."""
+        st = self.g.p["single_tax"]
+        return [i for i, k in enumerate(self.kinds)
+                if k in CARD_KINDS and i not in self.public and not (st and k == "lot")]
+
+    def deal(self) -> Play:
+        """Rule 1: "Shuffle the green cards and deal out one around, to the left, until 24 have
+        been dealt ... Each player has the privilege or option of buying any or all of the cards
+        which have been dealt to him, the sale price of the cards being paid into the PUBLIC
+        TREASURY. Cards not purchased must be returned to the pack."
+
+        DECISION: the deal starts with the first player; then each player in turn order decides
+        card by card in the order dealt.
+        """
+        g = self.g
+        pack = self.cards()
+        g.rng.shuffle(pack)
+        dealt: dict[int, list[int]] = {s: [] for s in self.order}
+        for k in range(min(g.p["cards_dealt"], len(pack))):
+            seat = self.order[k % len(self.order)]
+            dealt[seat].append(pack[k])
+            g.emit("dealt", seat, space=pack[k], card=g.board.spaces[pack[k]].name)
+        for seat in self.order:
+            for idx in dealt[seat]:
+                price = g.board.spaces[idx].price
+                opts = ("buy", "return") if g.cash(seat) >= price else ("return",)
+                choice = (yield Decision(seat, "ticket", opts, idx, price)) if len(opts) > 1 else "return"
+                if choice == "buy":
+                    self.take_card(seat, idx, price, "dealt")
+                else:
+                    g.emit("card_returned", seat, space=idx)
+
+    def average_hands(self) -> None:
+        """TO BEGINNERS: "let each player take one of the 'average hands' indicated below, and $75
+        in cash" (each hand's cards are worth $325 at the printed prices). DECISION: seat 1 takes
+        hand One, seat 2 hand Two, and so on; the hands are given, not bought."""
+        g = self.g
+        for seat, hand in zip(range(len(g.players)), g.p["average_hand_cards"], strict=False):
+            for idx in hand:
+                self.owner[idx] = seat
+                g.players[seat].cards.add(idx)
+                g.emit("card", seat, space=idx, card=g.board.spaces[idx].name, how="average hand")
+        self.check_trust_pending = True
+
+    def monarch_deal(self) -> None:
+        """"The Monarch of the World": "giving to one player all of the land and giving to the
+        other players all other advantages of the game. Provide each player with $100 at the
+        start and let the game proceed under the rules with the exception that the landlord gets
+        no wages." DECISION: seat 0 is the landlord and holds every title deed; the other green
+        cards (railroads, franchises, the broker's licence) are dealt free round the other
+        players, one at a time from seat 1; neither side pays for its cards."""
+        g = self.g
+        others = list(range(1, len(g.players)))
+        k = 0
+        for idx in self.cards():
+            seat = 0 if self.kinds[idx] == "lot" else others[k % len(others)]
+            k += self.kinds[idx] != "lot"
+            self.owner[idx] = seat
+            g.players[seat].cards.add(idx)
+            g.emit("card", seat, space=idx, card=g.board.spaces[idx].name, how="monarch")
+        self.check_trust_pending = True
+
+    # -- a turn --------------------------------------------------------------------------
+    def take_turn(self, seat: int) -> Play:
+        """One turn: the phase point, then jail, Poor House, Natural Opportunity, or business
+        (lift mortgages, build) and a throw; under the single tax the treasury is then counted."""
+        g = self.g
+        pl = g.players[seat]
+        if g.triggers:
+            yield from self.phase_point(seat)
+        if pl.place == JAIL:
+            yield from self.jail_turn(seat)
+        elif pl.place == POOR:
+            yield from self.poor_turn(seat)
+        elif pl.place == NATURAL:
+            yield from self.natural_turn(seat)
+        else:
+            yield from self.business(seat)
+            yield from self.throw_and_move(seat)
+        if g.p["single_tax"]:
+            self.public_works()
+
+    def business(self, seat: int) -> Play:
+        """Before the throw: lift a mortgage (RECONSTRUCTED rule 15), build a house
+        (RECONSTRUCTED rule 14; single-tax rule 4), and form a Trust if one may be formed."""
+        g = self.g
+        mine = [m for m in self.mortgages if m.seat == seat and self.redeem_cost(m) <= g.cash(seat)]
+        if mine:
+            choice = yield Decision(seat, "repay", ("keep",) + tuple(f"repay:{m.space}" for m in mine),
+                                    amount=min(self.redeem_cost(m) for m in mine))
+            if choice != "keep":
+                m = next(m for m in mine if m.space == int(choice.partition(":")[2]))
+                g.pay(seat, self.bank, self.redeem_cost(m), "mortgage lifted", "Rule 15 (reconstructed)")
+                self.mortgages.remove(m)
+                g.emit("mortgage_lifted", seat, space=m.space, reconstructed=True)
+        yield from self.offer_building(seat)
+        yield from self.offer_trust()
+
+    def throw_and_move(self, seat: int, again: bool = True) -> Play:
+        """Throw and move (rule 2), choosing the direction between the Chances.
+
+        RECONSTRUCTED rule 17 (doubles, not transcribed): with ``double_throws_again`` a player
+        who throws a double and is still on the track after his move throws once more (never
+        more than one extra throw a turn).
+        """
+        g = self.g
+        pl = g.players[seat]
+        a, b = self.throw(seat)
+        backward = False
+        if pl.pos in self.between:
+            way = yield Decision(seat, "direction", ("forward", "backward"), pl.pos, a + b)
+            backward = way == "backward"
+        yield from self.move(seat, a + b, backward)
+        if a == b and again and g.p["double_throws_again"] and pl.place == TRACK and not g.over:
+            g.emit("double_again", seat, reconstructed=True)
+            yield from self.throw_and_move(seat, again=False)
+
+    def move(self, seat: int, steps: int, backward: bool = False) -> Play:
+        """Move ``steps`` spaces and follow the rule of the space stopped on."""
+        g = self.g
+        pl = g.players[seat]
+        start = pl.pos
+        target = (start - steps) % self.n if backward else (start + steps) % self.n
+        # Rule 3: "When a player reaches or passes the beginning point, MOTHER EARTH".
+        passes = not backward and start + steps >= self.n
+        if self.kinds[target] == "speculation":
+            # Rule 8: "If a player's throw would bring him to this space he may refuse to move --
+            # remaining where he is -- and the next player proceeds."
+            choice = yield Decision(seat, "speculate", ("play", "stay"), target)
+            if choice == "stay":
+                g.emit("speculation_refused", seat)
+                return
+        if g.p["single_tax"]:
+            # Single tax, rule 8: "If a player cannot afford to make the move called for by his
+            # throw, he puts his checker upon any NATURAL OPPORTUNITY space ... back of the space
+            # to which his throw would bring him." DECISION: he can afford it when his cash plus
+            # the wages the move earns covers what the target space charges.
+            income = self.wages_for(seat) if passes else 0
+            if self.landing_cost(seat, target) > g.cash(seat) + income:
+                self.to_natural(seat, target)
+                return
+        pl.pos = target
+        if g.events is not None:
+            g.emit("move", seat, frm=start, to=target, space=g.board.spaces[target].name,
+                   backward=backward)
+        if passes:
+            self.pay_wages(seat)
+        yield from self.land(seat, target)
+
+    def wages_for(self, seat: int) -> int:
+        """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none.
+        DECISION: the Monarch gets no wages under the single tax either (the same start, only the
+        rules of land change)."""
+        g = self.g
+        if g.p["monarch"] and seat == 0:
+            return 0
+        return g.p["wages"] + self.wage_bonus
+
+    def pay_wages(self, seat: int) -> None:
+        """Rule 3: "his 'wages,' is paid to him from MISCELLANEOUS pile" (the Bank)."""
+        g = self.g
+        pl = g.players[seat]
+        pl.circuits += 1
+        g.emit("circuit", seat, circuits=pl.circuits)
+        amount = self.wages_for(seat)
+        if amount:
+            g.pay(self.bank, seat, amount, "wages", "Rule 3: wages")
+        else:
+            g.emit("no_wages", seat, rule="Monarch of the World: the landlord gets no wages")
+
+    def land(self, seat: int, idx: int) -> Play:
+        """Apply the rule of the space the checker stopped on."""
+        g = self.g
+        kind = self.kinds[idx]
+        space = g.board.spaces[idx]
+        st = g.p["single_tax"]
+        if kind == "lot":
+            yield from self.land_on_lot(seat, idx)
+        elif kind == "necessity":
+            if st:
+                g.emit("untaxed", seat, space=idx, rule="Single tax 1: no taxes on necessities")
+                return
+            # Rule 4: "he pays $10 taxes into the PUBLIC TREASURY"; advanced rules: doubled at
+            # ten houses on the board, doubled again at twenty-five.
+            yield from self.charge(seat, self.treasury, self.necessity_tax(idx), "necessity tax",
+                                   "Rule 4: taxes")
+        elif kind == "estate":
+            if idx in self.colleges:
+                # Single tax, rule 7: "if a player goes to college he takes a blue card marked
+                # Education and when he gets four of these cards he exchanges them for a card
+                # marked Professor".
+                pl = g.players[seat]
+                pl.education += 1
+                g.emit("education", seat, space=idx, cards=pl.education)
+                if pl.education >= g.p["education_for_professor"]:
+                    pl.education -= g.p["education_for_professor"]
+                    pl.professors += 1
+                    g.emit("professor", seat, professors=pl.professors)
+            else:
+                # Rule 5: "he is 'trespassing' and must go to JAIL"; single tax, rule 5: "until
+                # the colleges are erected a player ... is trespassing and must go to JAIL".
+                self.to_jail(seat)
+        elif kind in ("railroad", "franchise"):
+            yield from self.land_on_utility(seat, idx)
+        elif kind == "speculation":
+            yield from self.speculate(seat, idx)
+        elif kind == "chance":
+            yield from self.chance(seat)
+        elif kind == "luxury":
+            # RECONSTRUCTED rule 13 (luxury, not transcribed): the player may buy a luxury card
+            # for the printed $75, paid into the Public Treasury (as in the 1904 patent); it
+            # counts ``luxury_value`` at the end. Refusing costs nothing.
+            price = space.fee
+            if g.cash(seat) >= price:
+                choice = yield Decision(seat, "luxury", ("buy", "refuse"), idx, price)
+                if choice == "buy":
+                    g.pay(seat, self.treasury, price, "luxury", "Rule 13 (reconstructed): luxury")
+                    g.players[seat].luxuries += 1
+                    g.emit("luxury", seat, cards=g.players[seat].luxuries, reconstructed=True)
+        # Mother Earth (wages paid on reaching it) and Central Park (rule 10: "a player may stop
+        # in it without paying anything") need nothing more.
+
+    # -- land ----------------------------------------------------------------------------
+    def section_level(self, idx: int) -> int:
+        """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
+        if not self.g.p["advanced_rules"]:
+            return 0
+        lots = self.sections.get(self.g.board.spaces[idx].group, [idx])
+        return min(self.houses[i] for i in lots)
+
+    def land_rent(self, idx: int) -> int:
+        """Advanced rules: "When all the lots in any one section have been improved with at least
+        one house each the land rent on every lot in that section is doubled ... two houses
+        ... again doubled; and three houses doubles it again." (the Land Rent Table)"""
+        return self.g.board.spaces[idx].rent * 2 ** self.section_level(idx)
+
+    def house_rent(self, idx: int) -> int:
+        """Advanced rules: "The house rent remains as before -- $10 for each house"."""
+        return self.houses[idx] * self.g.p["house_rent"]
+
+    def necessity_tax(self, idx: int) -> int:
+        """Rule 4's $10; advanced rules' Tax Table: $20 from 10 houses, $40 from 25 houses.
+        DECISION: the houses counted are those standing on the board now."""
+        g = self.g
+        tax = g.board.spaces[idx].fee
+        if g.p["advanced_rules"]:
+            built = sum(self.houses)
+            for step in g.p["tax_steps"]:
+                if built >= step:
+                    tax *= 2
+        return int(tax)
+
+    def land_on_lot(self, seat: int, idx: int) -> Play:
+        """Rule 7 (land rent, sale of an unowned lot) or single-tax rule 4."""
+        g = self.g
+        if g.p["single_tax"]:
+            # Single tax, rule 4: "When a player stops upon an unimproved lot ... he first pays
+            # the full land rent into the PUBLIC TREASURY, and then, if he so desires and can
+            # afford it, he may improve the lot by the erection of a house thereon. But if the
+            # space ... is already improved by another player's house, he first pays the full land
+            # rent into the PUBLIC TREASURY and then pays the full house rent to the owner".
+            # DECISION: every player pays the land rent, the deed holder too (deeds are "of no
+            # value"); a player on his own house pays the land rent only.
+            yield from self.charge(seat, self.treasury, self.land_rent(idx), "land rent",
+                                   "Single tax 2/4: land rent to the Public Treasury")
+            holder = self.house_owner[idx]
+            if self.houses[idx] and holder not in (seat, -1):
+                yield from self.charge(seat, holder, self.house_rent(idx), "house rent",
+                                       "Single tax 4: house rent to the house owner")
+            if (not self.houses[idx] and g.players[seat].place == TRACK
+                    and g.cash(seat) >= g.p["house_price"]):
+                # DECISION: no bidding against a player building where he stands.
+                choice = yield Decision(seat, "build", ("none", f"build:{idx}"), idx, g.p["house_price"])
+                if choice != "none":
+                    self.build(seat, idx)
+            return
+        owner = self.owner[idx]
+        if owner == seat:
+            return  # Rule 7: "If he stops upon one of his own lots he pays nothing."
+        if owner < 0:
+            owner = yield from self.auction(seat, idx)
+            if owner == seat:
+                return
+        rent = self.land_rent(idx) + self.house_rent(idx)
+        if owner >= 0:
+            # Rule 7: "When a player stops upon a lot owned by another player, he must pay the land
+            # rent to the owner ... If the first player does not buy the lot and some other player
+            # does, the first player pays the land rent to the purchaser."
+            yield from self.charge(seat, owner, rent, "rent", "Rule 7: land rent")
+        else:
+            # Rule 7: "If no player buys it the land rent is paid into the PUBLIC TREASURY."
+            yield from self.charge(seat, self.treasury, rent, "rent to treasury", "Rule 7: land rent")
+
+    def auction(self, seat: int, idx: int) -> Play:
+        """Rule 7 (and 8, 9): an unowned card "is 'For Sale,' and the player stopping upon it may
+        purchase it at the original sale price, provided no other player bids more for it. If the
+        player who has stopped upon it is willing to pay the highest price bid, he has the first
+        option. If he cannot or does not want to pay the highest price bid, then the player
+        bidding the highest price must take the lot at the price he has bid for it."
+
+        DECISION: one round of bids, each other player once in seat order from the lander's
+        left, each bid topping the last by 1-3 ``bid_step``s and within the bidder's cash; then the
+        lander may buy at the highest price bid (the printed price if nobody bid). Returns the
+        buyer's seat, or -1 when nobody buys.
+        """
+        g = self.g
+        step = g.p["bid_step"]
+        high, bidder = g.board.spaces[idx].price, -1
+        n = len(g.players)
+        for k in range(1, n):
+            other = (seat + k) % n
+            bids = tuple(f"bid:{high + step * j}" for j in (1, 2, 3) if g.cash(other) >= high + step * j)
+            if not bids:
+                continue
+            choice = yield Decision(other, "bid", ("pass",) + bids, idx, high)
+            if choice != "pass":
+                high, bidder = int(choice.partition(":")[2]), other
+                g.emit("bid", other, space=idx, amount=high)
+        if g.cash(seat) >= high:
+            choice = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
+            if choice == "buy":
+                self.take_card(seat, idx, high, "bought on landing")
+                return seat
+        if bidder >= 0:
+            self.take_card(bidder, idx, high, "highest bid")
+            return bidder
+        g.emit("unsold", seat, space=idx)
+        return -1
+
+    def take_card(self, seat: int, idx: int, price: int, how: str) -> None:
+        """Pay ``price`` into the Public Treasury and take the card from the pack."""
+        g = self.g
+        g.pay(seat, self.treasury, price, "card purchase", "Rule 1/7: buying titles")
+        self.owner[idx] = seat
+        g.players[seat].cards.add(idx)
+        g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
+        if self.kinds[idx] == "railroad":
+            self.check_trust_pending = True
+
+    # -- houses --------------------------------------------------------------------------
+    def buildable(self, seat: int) -> list[int]:
+        """Where ``seat`` may build now. RECONSTRUCTED rule 14 (buying houses): on his own
+        lots, at most ``max_houses`` ("limited to three"). Single tax, rule 4: on "any unimproved
+        lot he chooses" (DECISION: under the single tax only unimproved lots). Dearest rent
+        first."""
+        g = self.g
+        if g.p["single_tax"]:
+            lots = [i for i, k in enumerate(self.kinds) if k == "lot" and not self.houses[i]]
+        else:
+            lots = [i for i in g.players[seat].cards
+                    if self.kinds[i] == "lot" and self.houses[i] < g.p["max_houses"]]
+        return sorted(lots, key=lambda i: (-g.board.spaces[i].rent, i))
+
+    def offer_building(self, seat: int) -> Play:
+        """Building on one's turn. RECONSTRUCTED rule 14: at most one house a turn, bought from
+        the MISCELLANEOUS pile (the Bank) at ``house_price``. Single tax, rule 4: "If at anytime a
+        player has money to invest, he may, in his turn, erect a house on any unimproved lot he
+        chooses ... provided no other player bids against him for the privilege of building
+        there. The 'bid' money (or rent) is paid into the PUBLIC TREASURY."
+
+        DECISION (single tax): the privilege opens at the lot's land rent; the other players may
+        bid higher as at a sale (rule 7); the builder may match the highest bid; the winner pays
+        his bid into the treasury and builds.
+        """
+        g = self.g
+        price = g.p["house_price"]
+        if g.cash(seat) < price:
+            return
+        st = g.p["single_tax"]
+        spots = [i for i in self.buildable(seat) if not st or g.cash(seat) >= price + self.land_rent(i)]
+        if not spots:
+            return
+        choice = yield Decision(seat, "build", ("none",) + tuple(f"build:{i}" for i in spots), amount=price)
+        if choice == "none":
+            return
+        idx = int(choice.partition(":")[2])
+        if not st:
+            self.build(seat, idx)
+            return
+        step = g.p["bid_step"]
+        high, bidder = self.land_rent(idx), seat
+        n = len(g.players)
+        for k in range(1, n):
+            other = (seat + k) % n
+            bids = tuple(f"bid:{high + step * j}" for j in (1, 2, 3)
+                         if g.cash(other) >= high + step * j + price)
+            if not bids:
+                continue
+            answer = yield Decision(other, "bid", ("pass",) + bids, idx, high)
+            if answer != "pass":
+                high, bidder = int(answer.partition(":")[2]), other
+                g.emit("bid", other, space=idx, amount=high, privilege=True)
+        if bidder != seat and g.cash(seat) >= high + price:
+            answer = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
+            if answer == "buy":
+                bidder = seat
+        g.pay(bidder, self.treasury, high, "building privilege", "Single tax 4: bid money to the treasury")
+        self.build(bidder, idx)
+
+    def build(self, seat: int, idx: int) -> None:
+        """Put up one house (RECONSTRUCTED price rule 14), paid to the Bank."""
+        g = self.g
+        g.pay(seat, self.bank, g.p["house_price"], "house", "Rule 14 (reconstructed): houses")
+        self.houses[idx] += 1
+        self.house_owner[idx] = seat
+        g.emit("house", seat, space=idx, houses=self.houses[idx], reconstructed=True)
+
+    # -- railroads and franchises --------------------------------------------------------
+    def fare(self, idx: int, payer: int) -> tuple[int, list[int]]:
+        """Rule 9: what ``payer`` owes on ``idx`` and to whom (the Public Treasury if unowned).
+
+        "When a player stops upon one of these franchise spaces he must pay $5 to the owner."
+        MUNICIPAL CINCH: "collects $25 instead of $5". MONOPOLY: "If one player owns 2 railroads,
+        he charges $10 fare; if 3, he charges $20; 4, $50." TRUST: "charging the other players
+        $40 for each RAILROAD space and dividing profits." DECISION: Trust members ride free on
+        the Trust's railroads; the $40 is divided equally between them.
+        """
+        g = self.g
+        owner = self.owner[idx]
+        if idx in self.public or owner == payer:
+            return 0, []
+        if owner < 0:
+            return g.board.spaces[idx].fee, [self.treasury]
+        if self.kinds[idx] == "franchise":
+            franchises = [i for i in self.g.board.indices("franchise") if i not in self.public]
+            cinch = len(franchises) == 2 and all(self.owner[i] == owner for i in franchises)
+            return (g.p["cinch_rate"] if cinch else g.board.spaces[idx].fee), [owner]
+        if self.trust is not None:
+            if payer in self.trust:
+                return 0, []
+            return g.p["trust_fare"], list(self.trust)
+        held = sum(1 for r in self.railroads if self.owner[r] == owner)
+        return g.p["railroad_fares"][held - 1], [owner]
+
+    def land_on_utility(self, seat: int, idx: int) -> Play:
+        """Rule 9 (and single-tax rule 3: fares to the owners "until the public takes control of
+        them ..., when they are FREE")."""
+        g = self.g
+        if idx in self.public:
+            g.emit("free_ride", seat, space=idx, rule="Single tax 3: public, free")
+            return
+        if self.owner[idx] < 0:
+            buyer = yield from self.auction(seat, idx)
+            if buyer == seat:
+                return
+        amount, payees = self.fare(idx, seat)
+        if not amount:
+            return
+        why = "fare" if self.kinds[idx] == "railroad" else "franchise rate"
+        share = amount // len(payees)
+        for k, dst in enumerate(payees):
+            part = amount - share * (len(payees) - 1) if k == 0 else share
+            yield from self.charge(seat, dst, part, why, "Rule 9: franchises")
+            if g.players[seat].place != TRACK:
+                return
+
+    def offer_trust(self) -> Play:
+        """Rule 9, TRUST: "If two players own all of the RAILROADS between them, they may at any
+        time pool their railroad interests and form a Trust". DECISION: the two are asked when
+        the railroads first come into two hands (and again after any railroad changes hands);
+        both must agree. The Trust ends when the public takes over any railroad."""
+        g = self.g
+        if not self.check_trust_pending or self.trust is not None:
+            return
+        self.check_trust_pending = False
+        holders = {self.owner[r] for r in self.railroads}
+        if len(holders) != 2 or -1 in holders or any(r in self.public for r in self.railroads):
+            return
+        a, b = sorted(holders)
+        yes_a = yield Decision(a, "trust", ("form", "decline"))
+        yes_b = yield Decision(b, "trust", ("form", "decline"))
+        if yes_a == "form" and yes_b == "form":
+            self.trust = (a, b)
+            g.emit("trust", a, members=f"{g.names[a]},{g.names[b]}")
+
+    # -- speculation ---------------------------------------------------------------------
+    def speculate(self, seat: int, idx: int) -> Play:
+        """Rule 8: ownership of the Broker's License is settled as for lots; the player pays a
+        $10 "ante" to the Broker (or the MISCELLANEOUS pile); "then he throws his dice again, and
+        if he throws a double, he wins $100; an 11, $90; a 10, $80; 9, $70; 8, $60; 7, $50; 6, $40;
+        5, $30; and pays 10 percent of his winnings to holder of the Speculation card ... If a 3
+        or 4 is thrown the Broker is supposed to be caught in a 'skin game,' -- the speculator
+        wins nothing, and the Broker ... goes to JAIL and the card is returned to the pack."
+        Winnings come from the MISCELLANEOUS pile (the Bank)."""
+        g = self.g
+        if self.owner[idx] < 0:
+            yield from self.auction(seat, idx)
+        broker = self.owner[idx]
+        ante = g.board.spaces[idx].fee
+        if broker != seat:
+            yield from self.charge(seat, self.bank if broker < 0 else broker, ante, "ante", "Rule 8: speculation")
+            if g.players[seat].place != TRACK:
+                return
+        a, b = self.throw(seat)
+        total = a + b
+        # DECISION: a double 2+2 is a double (wins $100), not the skin game's "4".
+        win = g.p["speculation_double"] if a == b else g.p["speculation_table"][total]
+        if total in (3, 4) and a != b:
+            g.emit("skin_game", seat, broker=g.names[broker] if broker >= 0 else "")
+            if broker >= 0:
+                self.owner[idx] = -1
+                g.players[broker].cards.discard(idx)
+                self.to_jail(broker)
+            return
+        if win:
+            g.pay(self.bank, seat, win, "speculation winnings", "Rule 8: speculation")
+            cut = win * g.p["broker_percent"] // 100
+            if broker >= 0 and broker != seat and cut:
+                g.pay(seat, broker, cut, "broker's commission", "Rule 8: speculation")
+            elif broker < 0 and cut:
+                g.pay(seat, self.bank, cut, "broker's commission", "Rule 8: speculation")
+        g.emit("speculation", seat, throw=total, double=a == b, won=win)
+
+    # -- chance (reconstructed deck) -------------------------------------------------------
+    def chance(self, seat: int) -> Play:
+        """Rule 11: "he draws a card from the red pack and follows directions on same. In each case
+        the card drawn is returned to the pack." RECONSTRUCTED deck (``chance_cards``): no 1906
+        card is transcribed; each card is ``action:amount|text``, where action is ``collect``
+        (from the Bank), ``pay`` (to the Bank), ``fine`` (to the Public Treasury), ``jail``,
+        ``mother_earth`` (advance to Mother Earth) or ``back`` (go back that many spaces)."""
+        g = self.g
+        deck = g.p["chance_cards"]
+        card = str(deck[int(g.rng.random() * len(deck))])
+        head, _, text = card.partition("|")
+        action, _, arg = head.partition(":")
+        amount = int(arg or 0)
+        g.emit("chance", seat, card=text.strip(), reconstructed=True)
+        if action == "collect":
+            g.pay(self.bank, seat, amount, "chance", "Rule 11: Chance (reconstructed card)")
+        elif action == "pay":
+            yield from self.charge(seat, self.bank, amount, "chance", "Rule 11: Chance (reconstructed card)")
+        elif action == "fine":
+            yield from self.charge(seat, self.treasury, amount, "chance fine", "Rule 11: Chance (reconstructed card)")
+        elif action == "jail":
+            self.to_jail(seat)
+        elif action == "mother_earth":
+            pl = g.players[seat]
+            pl.pos = 0
+            g.emit("move", seat, frm=-1, to=0, space=g.board.spaces[0].name, backward=False)
+            self.pay_wages(seat)
+        elif action == "back":
+            yield from self.move(seat, amount, backward=True)
+
+    # -- jail, Poor House, Natural Opportunity -------------------------------------------
+    def to_jail(self, seat: int) -> None:
+        """Rule 5: "put his checker on the JAIL space"."""
+        pl = self.g.players[seat]
+        pl.place, pl.pos, pl.jail_missed = JAIL, self.jail_corner, 0
+        self.g.emit("jail", seat, space=self.jail_corner)
+
+    def jail_turn(self, seat: int) -> Play:
+        """Rule 6: "he may come out upon paying into the PUBLIC TREASURY a fine of $50, or if he
+        throws a double ... he may come out without paying the fine ... He cannot, however, miss
+        more than three turns if he has sufficient property on which to realize the amount of his
+        fine. When he does come out of JAIL he must begin to count his move on the space
+        immediately in front of the JAIL (Shelter)."
+
+        DECISION: after three missed turns he must pay the fine (mortgaging or selling to raise
+        it) when his cash and what he could raise cover it; the fine is paid before the throw
+        that moves him; a double that frees him moves him by that throw (no extra throw).
+        """
+        g = self.g
+        pl = g.players[seat]
+        fine = g.p["jail_fine"]
+        forced = pl.jail_missed >= g.p["jail_max_missed"] and g.cash(seat) + self.raisable(seat) >= fine
+        if forced:
+            choice = "pay"
+            g.emit("jail_time_up", seat, missed=pl.jail_missed)
+        else:
+            opts = ("pay", "throw") if g.cash(seat) >= fine else ("throw",)
+            choice = (yield Decision(seat, "jail", opts, self.jail_corner, fine)) if len(opts) > 1 else "throw"
+        if choice == "pay":
+            yield from self.charge(seat, self.treasury, fine, "jail fine", "Rule 6: jail")
+            if pl.place != JAIL:
+                return
+            pl.place, pl.jail_missed = TRACK, 0
+            g.emit("jail_out", seat, how="fine")
+            a, b = self.throw(seat)
+        else:
+            a, b = self.throw(seat)
+            if a != b:
+                pl.jail_missed += 1
+                g.emit("jail_stay", seat, missed=pl.jail_missed)
+                return
+            pl.place, pl.jail_missed = TRACK, 0
+            g.emit("jail_out", seat, how="double")
+        yield from self.move(seat, a + b)
+
+    def to_poorhouse(self, seat: int) -> None:
+        """Rule 12: "he must go to the POOR HOUSE, where he remains until his next turn"."""
+        pl = self.g.players[seat]
+        pl.place, pl.pos = POOR, self.poor_corner
+        pl.poorhouse_visits += 1
+        self.g.emit("poorhouse", seat)
+
+    def poor_turn(self, seat: int) -> Play:
+        """Rule 12: "Then he throws again and moves out if he can afford to make the move."
+        DECISION: he can afford it when his cash (plus wages the move would earn) covers what the
+        target space charges; he counts from the Central Park corner."""
+        g = self.g
+        pl = g.players[seat]
+        a, b = self.throw(seat)
+        target = (self.poor_corner + a + b) % self.n
+        income = self.wages_for(seat) if self.poor_corner + a + b >= self.n else 0
+        if self.landing_cost(seat, target) > g.cash(seat) + income:
+            g.emit("poorhouse_stay", seat, target=target)
+            return
+        pl.place = TRACK
+        g.emit("poorhouse_out", seat)
+        yield from self.move(seat, a + b)
+
+    def to_natural(self, seat: int, target: int) -> None:
+        """Single tax, rule 8: "he puts his checker upon any NATURAL OPPORTUNITY space (inner
+        corners) he may choose, back of the space to which his throw would bring him."
+        DECISION: the nearest inner corner at or behind the target (no choice is asked)."""
+        pl = self.g.players[seat]
+        corner = max(c for c in self.naturals if c <= target)
+        pl.place, pl.pos, pl.natural = NATURAL, corner, corner
+        pl.natural_visits += 1
+        self.g.emit("natural_opportunity", seat, corner=corner, name=self.naturals[corner],
+                    instead_of=target, reconstructed=True)
+
+    def natural_turn(self, seat: int) -> Play:
+        """Single tax, rule 8: "just before throwing in his next turn he takes from the
+        MISCELLANEOUS pile the wages called for by the NATURAL OPPORTUNITY space upon which he has
+        placed his checker, pays his rent for such space into the PUBLIC TREASURY, throws his
+        dice, and moves out. A player must make the move, if possible, even if it takes him to
+        JAIL." The wages and rent are RECONSTRUCTED (``natural_wages``, ``natural_rent``)."""
+        g = self.g
+        pl = g.players[seat]
+        g.pay(self.bank, seat, g.p["natural_wages"], "natural opportunity wages",
+              "Single tax 8: Natural Opportunity (reconstructed wages)")
+        pl.place, pl.pos = TRACK, pl.natural
+        yield from self.charge(seat, self.treasury, g.p["natural_rent"], "natural opportunity rent",
+                               "Single tax 8: Natural Opportunity (reconstructed rent)")
+        if pl.place == TRACK:
+            yield from self.throw_and_move(seat)
+
+    # -- paying and raising money ----------------------------------------------------------
+    def landing_cost(self, seat: int, idx: int) -> int:
+        """What stopping on ``idx`` obliges ``seat`` to pay at least (rule 12's and single-tax
+        rule 8's "afford to make the move"); Chance, Speculation and Luxury count 0."""
+        g = self.g
+        kind = self.kinds[idx]
+        if kind == "lot":
+            house = self.house_rent(idx) if self.house_owner[idx] not in (seat, -1) else 0
+            if g.p["single_tax"]:
+                return self.land_rent(idx) + house
+            return 0 if self.owner[idx] == seat else self.land_rent(idx) + self.house_rent(idx)
+        if kind == "necessity":
+            return 0 if g.p["single_tax"] else self.necessity_tax(idx)
+        if kind in ("railroad", "franchise"):
+            return self.fare(idx, seat)[0]
+        return 0
+
+    def mortgage_value(self, idx: int) -> int:
+        """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
+        card. DECISION: under the single tax a title deed is "of no value" and secures nothing."""
+        g = self.g
+        if g.p["single_tax"] and self.kinds[idx] == "lot":
+            return 0
+        return g.board.spaces[idx].price * g.p["mortgage_percent"] // 100
+
+    def redeem_cost(self, m: Mortgage) -> int:
+        """RECONSTRUCTED rule 15: a mortgage is lifted for its amount plus interest."""
+        return m.amount + m.amount * self.g.p["mortgage_interest_percent"] // 100
+
+    def raise_options(self, seat: int) -> list[str]:
+        """What ``seat`` can mortgage or sell now (RECONSTRUCTED rules 15-16)."""
+        held = {m.space for m in self.mortgages}
+        g = self.g
+        opts = [f"mortgage:{i}" for i in sorted(g.players[seat].cards)
+                if i not in held and self.mortgage_value(i) > 0]
+        opts += [f"sell_house:{i}" for i in range(self.n) if self.houses[i] and self.house_owner[i] == seat]
+        return opts
+
+    def raisable(self, seat: int) -> int:
+        """All ``seat`` could raise by mortgaging and selling."""
+        total = 0
+        for opt in self.raise_options(seat):
+            head, _, arg = opt.partition(":")
+            idx = int(arg)
+            total += self.mortgage_value(idx) if head == "mortgage" else self.house_sale(idx) * self.houses[idx]
+        return total
+
+    def house_sale(self, idx: int) -> int:
+        """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
+        return self.g.p["house_price"] * self.g.p["house_sale_percent"] // 100
+
+    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
+        """Make ``seat`` pay ``amount``. Rule 12: "If at any time a player has not enough money to
+        pay his expenses, and cannot borrow any (see Rule 16) or cannot sell or mortgage any of
+        his property, he must go to the POOR HOUSE".
+
+        RECONSTRUCTED rules 15-16 (mortgages, borrowing): a short player mortgages cards to the
+        Bank or sells houses back to it (his choice, one at a time) until he can pay; the kit
+        has no player-to-player loans. DECISION: when nothing is left he pays what he has, the
+        rest is written off (logged ``unpaid``), and he goes to the Poor House — under the single
+        tax, to the Natural Opportunity behind him (rule 8: "the Poor House is eliminated").
+        """
+        g = self.g
+        while g.cash(seat) < amount:
+            opts = self.raise_options(seat)
+            if not opts:
+                have = g.cash(seat)
+                if have:
+                    g.pay(seat, dst, have, reason, rule)
+                g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
+                if g.p["single_tax"]:
+                    self.to_natural(seat, g.players[seat].pos)
+                else:
+                    self.to_poorhouse(seat)
+                return
+            choice = yield Decision(seat, "raise", tuple(opts), amount=amount - g.cash(seat))
+            head, _, arg = choice.partition(":")
+            idx = int(arg)
+            if head == "mortgage":
+                value = self.mortgage_value(idx)
+                self.mortgages.append(Mortgage(seat, idx, value))
+                g.pay(self.bank, seat, value, "mortgage", "Rule 15 (reconstructed): mortgages")
+                g.emit("mortgage", seat, space=idx, amount=value, reconstructed=True)
+            else:
+                self.houses[idx] -= 1
+                if not self.houses[idx]:
+                    self.house_owner[idx] = -1
+                g.pay(self.bank, seat, self.house_sale(idx), "house sold", "Rule 16 (reconstructed): selling")
+                g.emit("house_sold", seat, space=idx, houses=self.houses[idx], reconstructed=True)
+        g.pay(seat, dst, amount, reason, rule)
+
+    # -- the single tax --------------------------------------------------------------------
+    def on_phase(self, old: str, new: str) -> None:
+        """At the switch to the single tax: "Begin game under single tax with empty PUBLIC
+        TREASURY" (its cash goes to the MISCELLANEOUS pile, logged, so money is conserved); a
+        checker in the Poor House moves to the Natural Opportunity of that corner (rule 8: "the
+        Poor House is eliminated"). Holdings, cash, mortgages and positions carry over."""
+        g = self.g
+        if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
+            return
+        if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
+            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], "treasury emptied",
+                  "Single tax 2: begin with an empty Public Treasury")
+        for pl in g.players:
+            if pl.place == POOR:
+                pl.place, pl.natural = NATURAL, self.poor_corner
+                g.emit("natural_opportunity", pl.seat, corner=self.poor_corner,
+                       name=self.naturals[self.poor_corner], instead_of=self.poor_corner,
+                       reconstructed=True)
+
+    def public_works(self) -> None:
+        """Single tax, rule 6: "When the cash in the PUBLIC TREASURY from land rents and fines
+        amounts to $50 it is paid to the holder of the SOAKUM LIGHTING SYSTEM charter for the
+        purchase of the plant ... The card is returned to the pack, and henceforth the Lighting
+        System space is free to all players. If the card is still in the pack the $50 is paid
+        into the MISCELLANEOUS pile." Then Slambang Trolley, the railroads, "a Free College ...
+        on LORD BLUEBLOOD'S ESTATE ... the next $50 puts up a FREE COLLEGE on HOGG'S GAME
+        PRESERVES", then "raising wages $10 for every $50 in the TREASURY".
+
+        DECISION: the treasury is counted at the end of every turn, and all its cash counts
+        (land rents, fines, building bids, and any other payment into it). The rule names "P.D.Q.R.R.;
+        then GEE WIZZ R. R, and so on around the board", which runs against the direction of play
+        on the transcribed board; ``buyout_order`` follows the rule (P.D.Q., Gee Whiz, Shooting
+        Star, Royal Rusher). A mortgage on a card bought out stays its holder's debt. A Trust
+        ends when the public takes over one of its railroads.
+        """
+        g, p = self.g, self.g.p
+        step = p["treasury_step"]
+        while g.ledger.balances[self.treasury] >= step:
+            pending = [i for i in p["buyout_order"] if i not in self.public]
+            sites = [i for i in p["college_order"] if i not in self.colleges]
+            if pending:
+                idx = pending[0]
+                holder = self.owner[idx]
+                g.pay(self.treasury, self.bank if holder < 0 else holder, step, "public buy-out",
+                      "Single tax 6: public ownership")
+                if holder >= 0:
+                    g.players[holder].cards.discard(idx)
+                self.owner[idx] = -1
+                self.public.add(idx)
+                if self.trust is not None and self.kinds[idx] == "railroad":
+                    self.trust = None
+                    g.emit("trust_ended", -1)
+                g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
+            elif sites:
+                idx = sites[0]
+                g.pay(self.treasury, self.bank, step, "free college", "Single tax 6(c): free college")
+                self.colleges.add(idx)
+                g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)
+            else:
+                g.pay(self.treasury, self.bank, step, "wages raised", "Single tax 6(d): wages raised")
+                self.wage_bonus += p["wage_rise"]
+                g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
+
+    # -- counting up ---------------------------------------------------------------------
+    def results(self) -> list[dict[str, Any]]:
+        """"The player who has the most in cash, cards and houses at the end of the game is the
+        winner ... Every card and every house counts the holder or owner 100". Under the single
+        tax "the Title Deeds are of no value"; a Professor card counts 100 (single-tax rule 7).
+        RECONSTRUCTED: a luxury card counts ``luxury_value``; a mortgage still owed is taken off.
+        """
+        g, p = self.g, self.g.p
+        st = p["single_tax"]
+        houses_of = [0] * len(g.players)
+        for i, h in enumerate(self.houses):
+            if h:
+                houses_of[self.house_owner[i]] += h
+        owed_of = [0] * len(g.players)
+        for m in self.mortgages:
+            owed_of[m.seat] += m.amount
+        kinds = self.kinds
+        rows = []
+        for pl in g.players:
+            deeds = sum(1 for i in pl.cards if kinds[i] == "lot")
+            other = len(pl.cards) - deeds
+            houses, owed = houses_of[pl.seat], owed_of[pl.seat]
+            cards_value = (other + (0 if st else deeds)) * p["card_value"]
+            cash = g.cash(pl.seat)
+            total = (cash + cards_value + houses * p["house_value"] + pl.luxuries * p["luxury_value"]
+                     + pl.professors * p["professor_value"] - owed)
+            rows.append({
+                "seat": pl.seat, "name": g.names[pl.seat], "cash": cash, "deeds": deeds,
+                "other_cards": other, "cards_value": cards_value, "houses": houses,
+                "luxuries": pl.luxuries, "education": pl.education, "professors": pl.professors,
+                "owed": owed, "circuits": pl.circuits, "where": pl.where, "total": total,
+                "poorhouse_visits": pl.poorhouse_visits, "natural_visits": pl.natural_visits,
+            })
+        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
+            row["rank"] = r
+        return rows
