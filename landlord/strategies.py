@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
+from landlord.board import Space
 from landlord.decisions import Decision, Option
+from landlord.rules import british1913_bots
 
 if TYPE_CHECKING:
     from landlord.game import Game
@@ -60,6 +62,9 @@ class TableView:
     def totals(self) -> list[int]:
         """Every seat's count as it would stand now (cash and holdings lie on the table)."""
         return [int(r["total"]) for r in self._g.results()]
+    def space(self, index: int) -> Space:
+        """A space of the board (printed on the board, so public)."""
+        return self._g.board.spaces[index]
 
     def borrowing_capacity(self) -> int:
         """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
@@ -116,6 +121,8 @@ class Landlord:
     def choose(self, view: TableView, d: Decision) -> Option:
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
+        if d.kind in british1913_bots.KINDS:
+            return british1913_bots.choose("landlord", view, d)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -145,6 +152,8 @@ class Tenant:
     def choose(self, view: TableView, d: Decision) -> Option:
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
+        if d.kind in british1913_bots.KINDS:
+            return british1913_bots.choose("tenant", view, d)
         return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
                      "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
 
@@ -164,6 +173,8 @@ class Speculator:
     def choose(self, view: TableView, d: Decision) -> Option:
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
+        if d.kind in british1913_bots.KINDS:
+            return british1913_bots.choose("speculator", view, d)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")

@@ -1,0 +1,905 @@
+"""The Newbie Game Company's 1913 British game, "Brer Fox an' Brer Rabbit", in three Parts.
+
+Part 1 buys the land, Part 2 improves it (and rates the improvements), Part 3 takes the rates off
+improvements and levies them on land values. Each Part is a phase (``part1``/``part2``/``part3``)
+of one rules family: a ruleset starting in any phase is a complete game, and phase
+:class:`~landlord.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
+
+Each rule below quotes the clause it plays (the rules are ``shared/seeds/004_5a2bc6ee9e92505c.txt``).
+The board is a documented reconstruction (``data/boards/brer-fox-1913.toml``); where the rules leave
+a point open the kit's decision is written beside the rule as ``DECISION:`` and has a test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from landlord.decisions import Decision, Option
+from landlord.errors import LandlordError
+from landlord.phases import Trigger, parse_trigger
+from landlord.rules.base import Play, Rules, rank
+
+TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
+PLACES = ("track", "gaol", "asylum", "poorhouse", "natural_opportunity")
+GOVERNMENT = -2
+"""Owner mark of land held by the Government (Solway Fisheries in Part 3)."""
+NOBODY = -1
+LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
+CARD_ACTIONS = frozenset({"pay_bank", "pay_treasury", "receive_bank", "gaol", "mother_earth", "back"})
+
+
+@dataclass(slots=True)
+class Debt:
+    """What a seat could not pay: ``amount`` still owed to ledger account ``creditor``."""
+
+    creditor: int
+    amount: int
+    reason: str
+
+
+@dataclass(slots=True)
+class BritishPlayer:
+    """A seat's state: token, circuits of the board, sites and improvements held, debts."""
+
+    seat: int
+    pos: int = 0
+    place: int = TRACK
+    circuits: int = 0
+    wait: int = 0
+    sites: set[int] = field(default_factory=set)
+    improvements: set[int] = field(default_factory=set)
+    debts: list[Debt] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        """``track``, ``gaol``, ``asylum``, ``poorhouse`` or ``natural_opportunity``."""
+        return PLACES[self.place]
+
+    @property
+    def owed(self) -> int:
+        """Total of this seat's unpaid debts."""
+        return sum(d.amount for d in self.debts)
+
+
+class British1913(Rules):
+    """The 1913 rules, Parts 1 to 3 (the Part in force is the ``part`` param of the phase)."""
+
+    PARAMS: ClassVar[dict[str, type]] = {
+        "part": int, "start_cash": int, "notes": list, "further_cash": int, "advised_reserve": int,
+        "wages": int, "improved_wages": int, "pension": int, "pension_after": int,
+        "scarcity_doubling": bool, "improvements": bool, "rates_on_improvements": bool,
+        "land_value_tax": bool, "gaol_penalties": bool, "duties": bool, "bankrupt_to": str,
+        "improve_undeveloped": bool, "circuits": int, "max_rounds": int, "gaol_fine": int,
+        "gaol_throws": int, "asylum_wait": int, "bargain_prices": list, "forced_bid_percents": list,
+        "offer_percents": list, "government_price_percent": int, "free_land_wages": int,
+        "sequence": list, "luxury_cards": list, "chance_cards": list,
+    }
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "site_card": "{name} is dealt the SITE card for {space}: buy it at its CAPITAL LAND VALUE of "
+                     "{cur}{amount}, paid into the Bank?",
+        "buy_from_pack": "{name} alights on {space}, whose card is still in the pack: buy it at the "
+                         "printed {cur}{amount}?",
+        "use_double": "{name} threw a double: use the number on one die ({amount}) or on both?",
+        "name_bargain": "{name} owns {space} and has caught a trespasser: name a price to let him off, "
+                        "or send him to Gaol?",
+        "take_bargain": "{name} is offered a private bargain at {space}: pay {cur}{amount} to be let off, "
+                        "or go to Gaol?",
+        "gaol": "{name} is in Gaol: pay the {cur}{amount} fine, or throw for a double?",
+        "realise": "{name} cannot pay {cur}{amount}: which property to sell for what it will fetch?",
+        "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid?",
+        "bid_up": "{name} may bid for a site held by another player: make an offer?",
+        "accept_bid": "{name} is offered {cur}{amount} for {space}: sell?",
+        "improve_site": "{name} may improve a site, paying the improvement's CAPITAL into the Bank: which?",
+    }
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "buy": "Buy", "decline": "Decline", "both": "Both dice", "one": "One die",
+        "gaol": "Go to Gaol", "price": "Let off for {cur}{arg}", "pay": "Pay",
+        "throw": "Throw for a double", "refuse": "Refuse", "bid": "Bid {cur}{arg}",
+        "none": "No", "accept": "Accept",
+    }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        board = game.board
+        self.n = len(board.spaces)
+        self.kinds = [s.kind for s in board.spaces]
+        self.owner = [NOBODY] * self.n
+        self.imp_owner = [NOBODY] * self.n
+        self.value = [s.price for s in board.spaces]
+        """Capital land value of each site as the market sets it (printed price until traded)."""
+        self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
+        self.gaol_corner = board.annex("jail").beside
+        self.poor_corner = board.annex("poorhouse").beside
+        self.free_land = board.indices("natural_opportunity")
+        self.all_bought = False
+        self.treasury_debt = 0
+        self.order: list[int] = []
+        self.bank = self.treasury = -1
+        p = game.p
+        self._check_data(p)
+        self.decks = {"luxury": list(range(len(p["luxury_cards"]))),
+                      "chance": list(range(len(p["chance_cards"])))}
+
+    def _check_data(self, p: dict[str, Any]) -> None:
+        """Refuse a ruleset whose notes or cards cannot be played."""
+        rid = self.g.ruleset.id
+        if sum(p["notes"]) != p["start_cash"]:
+            raise LandlordError(f"{rid}: the notes {p['notes']} add up to {sum(p['notes'])}, "
+                                f"not the start cash {p['start_cash']}")
+        for deck in ("luxury_cards", "chance_cards"):
+            for i, card in enumerate(p[deck]):
+                if (not isinstance(card, dict) or set(card) != {"text", "action", "amount"}
+                        or card["action"] not in CARD_ACTIONS):
+                    raise LandlordError(f"{rid}: {deck}[{i}] must be {{text, action, amount}} with action "
+                                        f"one of {', '.join(sorted(CARD_ACTIONS))}; got {card!r}")
+        if not self.free_land:
+            raise LandlordError(f"{rid}: the board has no natural_opportunity space")
+
+    def new_player(self, seat: int) -> BritishPlayer:
+        """A pawn on Mother Earth with nothing yet."""
+        return BritishPlayer(seat)
+
+    # -- reading the board --------------------------------------------------------------
+    def improvement(self, idx: int) -> dict[str, Any]:
+        """The IMPROVEMENT card of site ``idx`` (``{}`` if it has none)."""
+        extra = self.g.board.spaces[idx].extra
+        return extra if "improvement_capital" in extra else {}
+
+    def improvable(self, idx: int) -> bool:
+        """Whether site ``idx`` may carry an improvement now.
+
+        "Undeveloped Sites are not improved till Part 3." The Fisheries and the Grouse Moor have
+        no improvement cards (DECISION: they are sporting land, not building plots).
+        """
+        if not self.improvement(idx) or self.imp_owner[idx] != NOBODY:
+            return False
+        return self.kinds[idx] != "undeveloped" or bool(self.g.p["improve_undeveloped"])
+
+    def scarcity(self) -> int:
+        """2 once every site card is bought (while the rule is in force), else 1.
+
+        "when all the Site cards are bought up, Wages are halved, and Rents and Taxes are
+        doubled" (Part 2: "Rents, Taxes and Rates are doubled").
+        DECISION: once all are bought the rule stays in force (sites are never put back in the
+        pack); it is off in Part 3 (param ``scarcity_doubling``)."""
+        return 2 if self.all_bought and self.g.p["scarcity_doubling"] else 1
+
+    def all_improved(self, seat: int) -> bool:
+        """"Whenever a player's property is all improved": he holds at least one site with an
+        improvement card and every such site (undeveloped sites only once they may be
+        improved) carries an improvement, whoever owns it."""
+        pl = self.g.players[seat]
+        mine = [i for i in pl.sites if self.improvement(i)
+                and (self.kinds[i] != "undeveloped" or self.g.p["improve_undeveloped"])]
+        return bool(mine) and all(self.imp_owner[i] != NOBODY for i in mine)
+
+    def wages(self, seat: int) -> int:
+        """Wages on passing Mother Earth: £200 (Part 1), £300 in Part 2 for a player whose
+        property is all improved, £500 in Part 3; halved once every site is bought."""
+        p = self.g.p
+        w = p["improved_wages"] if p["improved_wages"] and self.all_improved(seat) else p["wages"]
+        return w // self.scarcity()
+
+    # -- the whole game -----------------------------------------------------------------
+    def play(self) -> Play:
+        """Set-up, then rounds of turns until one player has been round the board
+        ``circuits`` times (or the safety bound ``max_rounds``)."""
+        g, p = self.g, self.g.p
+        self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
+        seats = list(range(len(g.players)))
+        self._sequence_triggers()
+        # Part 1: "Each player receives £3000 in money tickets of the following values --- five
+        # of £500, three of £100, three of £50, three of £10, four of £5".
+        for s in seats:
+            g.pay(self.bank, s, p["start_cash"], "start cash", "Part 1: money")
+            g.emit("notes", s, notes="+".join(str(v) for v in p["notes"]))
+        first = self.first_player(seats)
+        self.order = seats[first:] + seats[:first]
+        if p["part"] >= 2:
+            self.further_cash()
+        if p["part"] >= 3:
+            # DECISION: a game begun in Part 3 starts with Solway Fisheries already sold to the
+            # Government (its card is not dealt).
+            for idx in self.g.board.indices("fishery"):
+                self.owner[idx] = GOVERNMENT
+                g.emit("government_land", -1, space=idx)
+        yield from self.deal_sites()
+        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
+        while True:
+            g.round += 1
+            for seat in self.order:
+                g.turn += 1
+                yield from self.take_turn(seat)
+                if self.finished():
+                    g.emit("end", -1, reason="circuits", round=g.round)
+                    return
+            self.treasury_repays()
+            if g.round >= p["max_rounds"]:
+                g.emit("end", -1, reason="round limit", round=g.round)
+                return
+
+    def _sequence_triggers(self) -> None:
+        """A sequence ruleset's ``sequence`` param (``"part2@round:25"``) becomes phase
+        triggers, unless the game was given triggers of its own."""
+        g = self.g
+        if g.triggers or not g.p["sequence"]:
+            return
+        triggers: list[Trigger] = []
+        for text in g.p["sequence"]:
+            phase, _, when = str(text).partition("@")
+            if phase not in g.ruleset.phases:
+                raise LandlordError(f"{g.ruleset.id}: sequence entry {text!r} names no phase "
+                                    f"(phases: {', '.join(g.ruleset.phases)})")
+            try:
+                triggers.append(parse_trigger(when, phase))
+            except ValueError as exc:
+                raise LandlordError(f"{g.ruleset.id}: sequence entry {text!r}: {exc}") from None
+        g.triggers = tuple(triggers)
+
+    def deal_sites(self) -> Play:
+        """Part 1: "The SITE cards are then shuffled and dealt round, each player having the
+        right to buy any or all of the sites on the Board corresponding to the cards dealt to
+        him. On buying a site each player must pay the CAPITAL LAND VALUE ... into the BANK".
+
+        DECISION: cards are dealt one at a time from the first player round the table; then
+        each player, in turn order, decides card by card in the order dealt. Cards not bought
+        go back to the pack, and may be bought at their printed price by a player who alights
+        on the site ("no card may be bought from the pack for less than the original sale
+        price").
+        """
+        g = self.g
+        pack = [i for i in self.land if self.owner[i] == NOBODY]
+        g.rng.shuffle(pack)
+        dealt: dict[int, list[int]] = {s: [] for s in self.order}
+        for k, idx in enumerate(pack):
+            seat = self.order[k % len(self.order)]
+            dealt[seat].append(idx)
+            g.emit("dealt", seat, space=idx)
+        for seat in self.order:
+            for idx in dealt[seat]:
+                price = self.value[idx]
+                if g.cash(seat) < price:
+                    g.emit("card_returned", seat, space=idx)
+                    continue
+                choice = yield Decision(seat, "site_card", ("buy", "decline"), idx, price)
+                if choice == "buy":
+                    self.buy_from_bank(seat, idx, "dealt card")
+                else:
+                    g.emit("card_returned", seat, space=idx)
+
+    def buy_from_bank(self, seat: int, idx: int, how: str) -> None:
+        """Pay the printed CAPITAL LAND VALUE into the Bank and place the SOLD ticket."""
+        g = self.g
+        price = g.board.spaces[idx].price
+        g.pay(seat, self.bank, price, "site purchase", "Part 1: buying the land")
+        self.owner[idx] = seat
+        g.players[seat].sites.add(idx)
+        g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
+        if not self.all_bought and all(self.owner[i] != NOBODY for i in self.land):
+            self.all_bought = True
+            g.emit("all_bought", -1)
+
+    def finished(self) -> bool:
+        """"when, for example, one player has completed, say, five rounds of the Board, the
+        amount of property in land and cash is reckoned up". DECISION: the game ends after the
+        turn in which the first player completes ``circuits`` rounds."""
+        need = self.g.p["circuits"]
+        return any(pl.circuits >= need for pl in self.g.players)
+
+    # -- phases (the Parts) -------------------------------------------------------------
+    def phase_point(self, seat: int) -> Play:
+        """Fire any due phase trigger, then carry out what the new Part does on arrival."""
+        g = self.g
+        before = g.p["part"]
+        yield from super().phase_point(seat)
+        after = g.p["part"]
+        if after >= 2 > before:
+            self.further_cash()
+        if after >= 3 > before:
+            yield from self.enter_part3()
+
+    def further_cash(self) -> None:
+        """Part 2: "In this part of the game each player receives a further £3000 from the
+        Bank." """
+        g = self.g
+        for s in self.order or range(len(g.players)):
+            g.pay(self.bank, s, g.p["further_cash"], "further cash", "Part 2: money")
+
+    def enter_part3(self) -> Play:
+        """Part 3 on arrival.
+
+        Solway Fisheries: "valued at £500 ... the owner is compelled to pay the ANNUAL VALUE of
+        £20 to the Public Treasury ... he is glad to sell it to the Government at half its face
+        value, which is paid out of the Public Treasury, and the Gaol Penalty is thereafter
+        annulled." Grouse Moor: "similarly assessed at £500, with Land Value Tax of £20, which
+        causes him to let it for Small Holdings under conditions applying to other sites".
+
+        DECISION: each owner pays the £20 once, on arrival of Part 3; the Fisheries is sold at
+        once (it "no longer pays him to hold it"); an unowned Fisheries passes to the Government
+        for nothing; the Moor stays with its owner as an ordinary site (rent to him, restored to
+        the Treasury as land value tax: his steward collects the rents for the Treasury).
+        Paupers in the Poorhouse move to the nearest Natural Opportunity space.
+        """
+        g = self.g
+        for idx in self.g.board.indices("fishery"):
+            owner = self.owner[idx]
+            if owner >= 0:
+                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent,
+                                       "land value tax", "Part 3: Solway Fisheries assessed")
+                price = self.value[idx] * g.p["government_price_percent"] // 100
+                g.players[owner].sites.discard(idx)
+                self.owner[idx] = GOVERNMENT
+                self.treasury_pays(owner, price, "sale to the Government", "Part 3: Solway Fisheries")
+                g.emit("sold_to_government", owner, space=idx, price=price)
+            elif owner == NOBODY:
+                self.owner[idx] = GOVERNMENT
+                g.emit("government_land", -1, space=idx)
+        for idx in self.g.board.indices("moor"):
+            owner = self.owner[idx]
+            if owner >= 0:
+                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent,
+                                       "land value tax", "Part 3: Grouse Moor assessed")
+            g.emit("small_holdings", owner, space=idx)
+        for pl in g.players:
+            if pl.place == POOR:
+                self.to_free_land(pl.seat)
+
+    # -- a turn -------------------------------------------------------------------------
+    def take_turn(self, seat: int) -> Play:
+        """One turn: phase point, debts, then the place the pawn is in, then improving,
+        bidding for land, and the throw."""
+        g = self.g
+        pl = g.players[seat]
+        if g.triggers:
+            yield from self.phase_point(seat)
+        if pl.debts:
+            self.pay_debts(seat)
+        if pl.place == POOR:
+            if not (yield from self.poorhouse_turn(seat)):
+                return
+        elif pl.place == FREE:
+            yield from self.free_land_turn(seat)
+            return
+        elif pl.place == ASYLUM:
+            if pl.wait > 0:
+                pl.wait -= 1
+                g.emit("asylum_wait", seat, left=pl.wait)
+                return
+            pl.place = TRACK
+            g.emit("asylum_out", seat)
+        elif pl.place == GAOL:
+            yield from self.gaol_turn(seat)
+            return
+        if g.p["improvements"]:
+            yield from self.improve(seat)
+        yield from self.bid_up(seat)
+        a, b = self.throw(seat)
+        yield from self.move(seat, (yield from self.steps(seat, a, b)))
+
+    def steps(self, seat: int, a: int, b: int) -> Play:
+        """"If he throws a double he has the option of using the number on one or both of the
+        dice." Returns the number to move."""
+        if a != b:
+            return a + b
+        choice = yield Decision(seat, "use_double", ("both", "one"), amount=a)
+        return a if choice == "one" else a + b
+
+    def move(self, seat: int, steps: int) -> Play:
+        """Move the pawn forward ``steps`` spaces, paying wages on passing Mother Earth, then
+        follow the instructions of the space it stops on."""
+        g = self.g
+        pl = g.players[seat]
+        start = pl.pos
+        target = (start + steps) % self.n
+        pl.pos = target
+        if g.events is not None:
+            g.emit("move", seat, frm=start, to=target, space=g.board.spaces[target].name)
+        if start + steps >= self.n:
+            self.pass_mother_earth(seat)
+        yield from self.land_on(seat, target)
+
+    def pass_mother_earth(self, seat: int) -> None:
+        """"Each player, on making a complete round of the Board, is entitled to his Wages which
+        he collects from the Bank each time he passes Mother Earth. After making three complete
+        rounds of the Board he is entitled to an Old Age Pension every time he passes."
+
+        DECISION: stopping on Mother Earth counts as passing it; the pension is paid from the
+        fourth pass on (after three complete rounds), out of the Public Treasury (the state's
+        pension), which borrows from the Bank if it is short.
+        """
+        g = self.g
+        pl = g.players[seat]
+        pl.circuits += 1
+        g.emit("circuit", seat, circuits=pl.circuits)
+        g.pay(self.bank, seat, self.wages(seat), "wages", "Mother Earth: wages")
+        if pl.circuits > g.p["pension_after"] and g.p["pension"]:
+            self.treasury_pays(seat, g.p["pension"], "old age pension", "Mother Earth: Old Age Pension")
+        if pl.debts:
+            self.pay_debts(seat)
+
+    def land_on(self, seat: int, idx: int) -> Play:
+        """"When alighting on any plot of land the player must follow the instructions printed
+        on the Board"."""
+        g, p = self.g, self.g.p
+        kind = self.kinds[idx]
+        space = g.board.spaces[idx]
+        if kind in ("site", "religious", "undeveloped"):
+            yield from self.land_on_site(seat, idx)
+        elif kind in ("fishery", "moor"):
+            if p["gaol_penalties"]:
+                yield from self.trespass(seat, idx)
+            else:
+                yield from self.land_on_site(seat, idx)
+        elif kind == "estate":
+            if p["gaol_penalties"]:
+                # "on Lord Broadacres' Estate must go to Gaol without alternative."
+                self.to_gaol(seat, "Lord Broadacres' Estate")
+            else:
+                # Part 3: "Lord Broadacres' Estate has now been turned into a Public Park".
+                g.emit("public_park", seat, space=idx)
+        elif kind == "asylum":
+            # "Any player alighting on Dottyville Lunatic Asylum must wait there in accordance
+            # with instructions." DECISION (reconstructed instructions): he misses ``asylum_wait``
+            # turns, then moves on from the Asylum.
+            pl = g.players[seat]
+            pl.place, pl.wait = ASYLUM, g.p["asylum_wait"]
+            g.emit("asylum", seat, wait=pl.wait)
+        elif kind == "duty":
+            if p["duties"]:
+                # "A player alighting on Imperial Taxes must pay Breakfast-table Duties or Tobacco
+                # Duties into the Public Treasury" (doubled once all sites are bought).
+                yield from self.charge(seat, self.treasury, space.fee * self.scarcity(),
+                                       "duties", "Imperial Taxes")
+            else:
+                # Part 3: the duties "are abolished ... any player alighting on these spaces
+                # escapes payment."
+                g.emit("duty_abolished", seat, space=idx)
+        elif kind in ("luxury", "chance"):
+            yield from self.draw(seat, kind)
+        # Mother Earth and the Natural Opportunity corners ask nothing of a player stopping.
+
+    def land_on_site(self, seat: int, idx: int) -> Play:
+        """Rent, interest, rates and land value tax on a site.
+
+        Part 1: "paying Rent (ANNUAL LAND VALUE) to the owner of the site. Unbought sites are
+        rent-free." Part 2: "paying the Rent to the owner of the site, the INTEREST (rent of
+        improvement) to the owner of the improvement, and the RATES to the Public Treasury. No
+        Rates are payable on Religious Edifices". Part 3: the owner "must immediately restore
+        the equivalent amount to the Public Treasury ... no Rates are now payable on the
+        improvement."
+
+        DECISION: an owner alighting on his own site pays himself nothing, but interest to
+        another improvement owner and the rates (the occupier's tax) are due from whoever
+        alights. Government land (the Fisheries in Part 3) is let at its annual value, paid
+        into the Public Treasury.
+        """
+        g, p = self.g, self.g.p
+        space = g.board.spaces[idx]
+        owner = self.owner[idx]
+        if owner == NOBODY:
+            price = space.price
+            if g.cash(seat) >= price:
+                choice = yield Decision(seat, "buy_from_pack", ("buy", "decline"), idx, price)
+                if choice == "buy":
+                    self.buy_from_bank(seat, idx, "from the pack")
+                    return
+            g.emit("rent_free", seat, space=idx)
+            return
+        rent = space.rent * self.scarcity()
+        if owner == GOVERNMENT:
+            yield from self.charge(seat, self.treasury, rent, "rent to the Government", "Part 3: public land")
+        elif owner != seat:
+            paid = yield from self.charge(seat, owner, rent, "rent", "Rent (ANNUAL LAND VALUE)")
+            if paid and p["land_value_tax"]:
+                self.restore_land_value_tax(owner, paid)
+        imp = self.imp_owner[idx]
+        if imp != NOBODY and g.players[seat].place == TRACK:
+            info = self.improvement(idx)
+            if imp != seat:
+                yield from self.charge(seat, imp, int(info["improvement_interest"]), "interest",
+                                       "Part 2: INTEREST to the improvement's owner")
+            rates = int(info["rates"]) * self.scarcity()
+            if p["rates_on_improvements"] and self.kinds[idx] != "religious" and rates and \
+                    g.players[seat].place == TRACK:
+                yield from self.charge(seat, self.treasury, rates, "rates", "Part 2: RATES")
+
+    def restore_land_value_tax(self, owner: int, amount: int) -> None:
+        """Part 3: rent "is still paid to the owner of the site, but, as Rates are now levied on
+        Land Values, the owner must immediately restore the equivalent amount to the Public
+        Treasury." He has just received it, so he can always pay."""
+        self.g.pay(owner, self.treasury, amount, "land value tax", "Part 3: land value tax")
+
+    def trespass(self, seat: int, idx: int) -> Play:
+        """"Any player alighting on the Solway Fisheries or Lord Tomnoddy's Grouse Moor must go
+        to Gaol, unless he can strike a private bargain with the owner to be let off."
+
+        The bargain is a negotiated decision: the owner names a price (one of
+        ``bargain_prices`` the trespasser can pay) or sends him to Gaol; the trespasser pays or
+        goes. DECISION: an unbought Fisheries or Moor may be bought from the pack by the player
+        alighting on it (then he trespasses on nothing); if he does not buy, there is no owner
+        to bargain with and he goes to Gaol. The owner alighting on his own is not a trespasser.
+        """
+        g = self.g
+        owner = self.owner[idx]
+        space = g.board.spaces[idx]
+        if owner == seat:
+            return
+        if owner == NOBODY:
+            if g.cash(seat) >= space.price:
+                choice = yield Decision(seat, "buy_from_pack", ("buy", "decline"), idx, space.price)
+                if choice == "buy":
+                    self.buy_from_bank(seat, idx, "from the pack")
+                    return
+            self.to_gaol(seat, space.name)
+            return
+        prices = tuple(f"price:{v}" for v in g.p["bargain_prices"] if v <= g.cash(seat))
+        named = (yield Decision(owner, "name_bargain", ("gaol", *prices), idx)) if prices else "gaol"
+        if named == "gaol":
+            g.emit("no_bargain", owner, space=idx, trespasser=g.names[seat])
+            self.to_gaol(seat, space.name)
+            return
+        price = int(named.partition(":")[2])
+        answer = yield Decision(seat, "take_bargain", ("pay", "gaol"), idx, price)
+        if answer == "pay":
+            g.pay(seat, owner, price, "private bargain", "Part 1: private bargain")
+            g.emit("bargain", seat, space=idx, price=price)
+        else:
+            self.to_gaol(seat, space.name)
+
+    # -- cards --------------------------------------------------------------------------
+    def draw(self, seat: int, deck: str) -> Play:
+        """"A player alighting on Luxury or Chance draws a Luxury or Chance card, as the case may
+        be, follows the directions upon it and returns it to the pack, which should then be
+        re-shuffled and placed face-downwards." (Cards reconstructed: see the ruleset.)"""
+        g = self.g
+        pack = self.decks[deck]
+        card = g.p[f"{deck}_cards"][pack[0]]
+        g.rng.shuffle(pack)  # returned to the pack and re-shuffled
+        g.emit("card", seat, deck=deck, text=card["text"])
+        action, amount = card["action"], int(card["amount"])
+        if action == "pay_bank":
+            yield from self.charge(seat, self.bank, amount, deck, f"{deck.title()} card")
+        elif action == "pay_treasury":
+            yield from self.charge(seat, self.treasury, amount, deck, f"{deck.title()} card")
+        elif action == "receive_bank":
+            g.pay(self.bank, seat, amount, deck, f"{deck.title()} card")
+        elif action == "gaol":
+            self.to_gaol(seat, "a Chance card")
+        elif action == "mother_earth":
+            yield from self.move(seat, self.n - g.players[seat].pos)
+        else:  # back
+            pl = g.players[seat]
+            pl.pos = (pl.pos - amount) % self.n
+            g.emit("move", seat, frm=(pl.pos + amount) % self.n, to=pl.pos, space=g.board.spaces[pl.pos].name)
+            yield from self.land_on(seat, pl.pos)
+
+    # -- Gaol, Poorhouse, free land -----------------------------------------------------
+    def to_gaol(self, seat: int, why: str) -> None:
+        """Straight to Gaol, passing nothing."""
+        pl = self.g.players[seat]
+        pl.place, pl.pos, pl.wait = GAOL, self.gaol_corner, 0
+        self.g.emit("gaol", seat, why=why)
+
+    def gaol_turn(self, seat: int) -> Play:
+        """DECISION (the release rule is not in the text; reconstructed after 1904): pay the
+        fine into the Public Treasury and throw, or throw for a double; a double frees him and
+        he moves by it; after ``gaol_throws`` throws without one he comes out and moves by the
+        last throw. He leaves from the corner the Gaol stands beside."""
+        g = self.g
+        pl = g.players[seat]
+        fine = g.p["gaol_fine"]
+        opts = ("pay", "throw") if g.cash(seat) >= fine else ("throw",)
+        choice = (yield Decision(seat, "gaol", opts, self.gaol_corner, fine)) if len(opts) > 1 else "throw"
+        if choice == "pay":
+            g.pay(seat, self.treasury, fine, "gaol fine", "Gaol")
+            pl.place = TRACK
+            g.emit("gaol_out", seat, how="fine")
+            a, b = self.throw(seat)
+        else:
+            a, b = self.throw(seat)
+            pl.wait += 1
+            if a != b and pl.wait < g.p["gaol_throws"]:
+                g.emit("gaol_stay", seat, throws=pl.wait)
+                return
+            pl.place = TRACK
+            g.emit("gaol_out", seat, how="double" if a == b else "time served")
+        yield from self.move(seat, a + b)
+
+    def bankrupt(self, seat: int) -> None:
+        """Parts 1-2: "he must go to the Poorhouse until his debts are paid." Part 3: "he can
+        betake himself to the nearest NATURAL OPPORTUNITY SPACE on the Board"."""
+        if self.g.p["bankrupt_to"] == "natural_opportunity":
+            self.to_free_land(seat)
+        else:
+            pl = self.g.players[seat]
+            pl.place, pl.pos = POOR, self.poor_corner
+            self.g.emit("poorhouse", seat)
+
+    def to_free_land(self, seat: int) -> None:
+        """DECISION: "nearest" is counted round the track either way; a tie goes forward."""
+        pl = self.g.players[seat]
+        n = self.n
+
+        def distance(i: int) -> tuple[int, int]:
+            fwd = (i - pl.pos) % n
+            return (min(fwd, n - fwd), 0 if fwd <= n - fwd else 1)
+
+        pl.place, pl.pos = FREE, min(self.free_land, key=distance)
+        self.g.emit("free_land", seat, space=pl.pos)
+
+    def poorhouse_turn(self, seat: int) -> Play:
+        """In the Poorhouse "until his debts are paid". DECISION: at each of his turns the
+        pauper pays what he can (rent from sites still his arrives meanwhile) and may again
+        offer what he still holds for sale; once clear he leaves from the Poorhouse corner and
+        plays the turn. Returns True when he is out."""
+        g = self.g
+        pl = g.players[seat]
+        if pl.debts:
+            yield from self.realise_for_debts(seat)
+        if pl.debts:
+            g.emit("poorhouse_stay", seat, owed=pl.owed)
+            return False
+        pl.place, pl.pos = TRACK, self.poor_corner
+        g.emit("poorhouse_out", seat)
+        return True
+
+    def free_land_turn(self, seat: int) -> Play:
+        """Part 3: "At his next throw he receives £100 wages, and if he can then pay his debts,
+        moves on, beginning at the corner space where he happens to be. If still unable ... he
+        must remain on the Free Land till he has accumulated sufficient cash to clear himself.
+        He receives £100 wages at each throw." DECISION: when he moves on he moves by that
+        throw."""
+        g = self.g
+        pl = g.players[seat]
+        a, b = self.throw(seat)
+        g.pay(self.bank, seat, g.p["free_land_wages"], "free-land wages", "Part 3: Natural Opportunity")
+        self.pay_debts(seat)
+        if pl.debts:
+            g.emit("free_land_stay", seat, owed=pl.owed)
+            return
+        pl.place = TRACK
+        g.emit("free_land_out", seat)
+        yield from self.move(seat, (yield from self.steps(seat, a, b)))
+
+    # -- money: paying, selling up, the Treasury ----------------------------------------
+    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
+        """Make ``seat`` pay ``amount`` to account ``dst``; returns what was paid.
+
+        "If a player should be unable to pay his debts he must sell his property for what it
+        will fetch, borrowing by players being strictly prohibited ... If he has not sufficient
+        money, and the other players refuse to buy his property at any price, he must go to the
+        Poorhouse until his debts are paid." DECISION: what he cannot pay stays owed to the
+        creditor (a :class:`Debt`), paid first out of any money he receives.
+        """
+        g = self.g
+        refused: set[str] = set()
+        while g.cash(seat) < amount:
+            if not (yield from self.realise(seat, amount - g.cash(seat), refused)):
+                break
+        if g.cash(seat) >= amount:
+            g.pay(seat, dst, amount, reason, rule)
+            return amount
+        have = g.cash(seat)
+        if have:
+            g.pay(seat, dst, have, reason, rule)
+        g.players[seat].debts.append(Debt(dst, amount - have, reason))
+        g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
+        if g.players[seat].place in (TRACK, GAOL, ASYLUM):
+            self.bankrupt(seat)
+        return have
+
+    def property_of(self, seat: int) -> list[str]:
+        """What ``seat`` could sell: ``site:<space>`` and ``imp:<space>`` (improvements)."""
+        pl = self.g.players[seat]
+        return [f"site:{i}" for i in sorted(pl.sites)] + [f"imp:{i}" for i in sorted(pl.improvements)]
+
+    def realise(self, seat: int, short: int, refused: set[str]) -> Play:
+        """Sell one property "for what it will fetch": the debtor chooses which; every other
+        player in turn order bids (a share of its current value, ``forced_bid_percents``) or
+        refuses; the highest bid buys it (the first bidder wins a tie) and the seller must take
+        it. Returns False when nothing is left that the others have not refused.
+
+        "sites may be bought at a very low price from a bankrupt who is compelled to realise":
+        the price paid becomes the site's capital land value."""
+        g = self.g
+        offer = [o for o in self.property_of(seat) if o not in refused]
+        if not offer:
+            return False
+        choice = yield Decision(seat, "realise", tuple(offer), amount=short)
+        head, _, arg = choice.partition(":")
+        idx = int(arg)
+        worth = self.value[idx] if head == "site" else int(self.improvement(idx)["improvement_capital"])
+        best, buyer = 0, -1
+        for other in self.order:
+            if other == seat or g.players[other].place in (POOR, FREE):
+                continue
+            bids = sorted({max(1, worth * pc // 100) for pc in g.p["forced_bid_percents"]})
+            bids = [b for b in bids if b <= g.cash(other) and b > best]
+            if not bids:
+                continue
+            answer = yield Decision(other, "forced_bid", ("refuse", *(f"bid:{b}" for b in bids)), idx, worth)
+            if answer != "refuse":
+                best, buyer = int(answer.partition(":")[2]), other
+        if buyer < 0:
+            refused.add(choice)
+            g.emit("sale_refused", seat, space=idx, what=head)
+            return True
+        g.pay(buyer, seat, best, "forced sale", "Part 1: sell for what it will fetch")
+        self.transfer(seat, buyer, head, idx, best)
+        g.emit("forced_sale", seat, space=idx, what=head, buyer=g.names[buyer], price=best)
+        return True
+
+    def realise_for_debts(self, seat: int) -> Play:
+        """A pauper offers his remaining property again to pay what he owes."""
+        refused: set[str] = set()
+        pl = self.g.players[seat]
+        while pl.debts:
+            if not (yield from self.realise(seat, pl.owed, refused)):
+                return
+            self.pay_debts(seat)
+
+    def transfer(self, seller: int, buyer: int, what: str, idx: int, price: int) -> None:
+        """Hand a site or an improvement from ``seller`` to ``buyer``; a site's capital land
+        value becomes the price it fetched."""
+        s, b = self.g.players[seller], self.g.players[buyer]
+        if what == "site":
+            s.sites.discard(idx)
+            b.sites.add(idx)
+            self.owner[idx] = buyer
+            self.value[idx] = price
+        else:
+            s.improvements.discard(idx)
+            b.improvements.add(idx)
+            self.imp_owner[idx] = buyer
+
+    def pay_debts(self, seat: int) -> None:
+        """Pay what can be paid of ``seat``'s debts, oldest first (rent paid late to a Part 3
+        landlord is restored to the Treasury as land value tax like any rent)."""
+        g = self.g
+        pl = g.players[seat]
+        while pl.debts and g.cash(seat) > 0:
+            debt = pl.debts[0]
+            part = min(debt.amount, g.cash(seat))
+            g.pay(seat, debt.creditor, part, f"{debt.reason} (debt)", "Debts")
+            if debt.reason == "rent" and g.p["land_value_tax"] and debt.creditor < len(g.players):
+                self.restore_land_value_tax(debt.creditor, part)
+            debt.amount -= part
+            if debt.amount == 0:
+                pl.debts.pop(0)
+                g.emit("debt_paid", seat, to=g.ledger.names[debt.creditor])
+
+    def treasury_pays(self, dst: int, amount: int, reason: str, rule: str) -> None:
+        """"the Public Treasury may, if necessary, borrow from the Bank": it borrows what it
+        lacks, then pays."""
+        g = self.g
+        short = amount - g.ledger.balances[self.treasury]
+        if short > 0:
+            g.pay(self.bank, self.treasury, short, "Treasury loan", "The Treasury borrows from the Bank")
+            self.treasury_debt += short
+            g.emit("treasury_borrows", -1, amount=short, owed=self.treasury_debt)
+        g.pay(self.treasury, dst, amount, reason, rule)
+
+    def treasury_repays(self) -> None:
+        """DECISION: at the end of each table round the Treasury repays the Bank as much of its
+        loans as it holds."""
+        g = self.g
+        back = min(self.treasury_debt, g.ledger.balances[self.treasury])
+        if back > 0:
+            g.pay(self.treasury, self.bank, back, "Treasury loan repaid", "The Treasury repays the Bank")
+            self.treasury_debt -= back
+
+    # -- the land market and improvements -----------------------------------------------
+    def bid_up(self, seat: int) -> Play:
+        """"After play has begun the CAPITAL LAND VALUE (sale price of land) is regulated by the
+        demand ... this may be bid up as high as the players please".
+
+        DECISION: before his throw a player may bid for one site held by another player, at a
+        share of its current capital land value (``offer_percents``, never below it); the owner
+        accepts or refuses. A sale makes the price the site's capital land value. Improvements
+        stay with their owner. Borrowing is prohibited, so he bids only cash in hand.
+        """
+        g = self.g
+        cash = g.cash(seat)
+        offers = []
+        for idx in self.land:
+            owner = self.owner[idx]
+            if owner < 0 or owner == seat or g.players[owner].place in (POOR, FREE):
+                continue
+            for pc in g.p["offer_percents"]:
+                price = self.value[idx] * pc // 100
+                if 0 < price <= cash:
+                    offers.append(f"offer:{idx}:{price}")
+        if not offers:
+            return
+        choice = yield Decision(seat, "bid_up", ("none", *offers))
+        if choice == "none":
+            return
+        _, idx_s, price_s = choice.split(":")
+        idx, price = int(idx_s), int(price_s)
+        owner = self.owner[idx]
+        answer = yield Decision(owner, "accept_bid", ("accept", "refuse"), idx, price)
+        if answer == "refuse":
+            g.emit("bid_refused", seat, space=idx, price=price, owner=g.names[owner])
+            return
+        g.pay(seat, owner, price, "site sale", "Capital land value follows demand")
+        self.transfer(owner, seat, "site", idx, price)
+        g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
+
+    def improve(self, seat: int) -> Play:
+        """Part 2: "A player must pay the CAPITAL (sale price of improvement) to the Bank, place
+        the card representing the improvement on the site he wishes to improve, and put his
+        Sold ticket upon it. If he is unable to improve all his sites he must allow any other
+        player, who so wishes, to improve them for him."
+
+        DECISION: at the start of his turn a player may improve, one at a time, his own sites,
+        and the sites of any owner who cannot at that moment pay for their improvement (his
+        cash is below its capital); the improver owns the improvement.
+        """
+        g = self.g
+        while True:
+            cash = g.cash(seat)
+            opts = []
+            for idx in self.land:
+                owner = self.owner[idx]
+                if owner < 0 or not self.improvable(idx):
+                    continue
+                cost = int(self.improvement(idx)["improvement_capital"])
+                if cost > cash:
+                    continue
+                if owner == seat or g.cash(owner) < cost:
+                    opts.append(f"improve:{idx}")
+            if not opts:
+                return
+            choice = yield Decision(seat, "improve_site", ("none", *opts))
+            if choice == "none":
+                return
+            idx = int(choice.partition(":")[2])
+            info = self.improvement(idx)
+            g.pay(seat, self.bank, int(info["improvement_capital"]), "improvement", "Part 2: improving the land")
+            self.imp_owner[idx] = seat
+            g.players[seat].improvements.add(idx)
+            g.emit("improve", seat, space=idx, improvement=info.get("improvement", ""),
+                   site_owner=g.names[self.owner[idx]])
+
+    # -- wording --------------------------------------------------------------------------
+    def option_text(self, d: Decision, option: Option) -> str:
+        """Labels naming the spaces of improvement, sale and bid options."""
+        head, _, arg = option.partition(":")
+        spaces, cur = self.g.board.spaces, self.g.board.currency
+        if head in ("improve", "site", "imp"):
+            idx = int(arg)
+            what = "the improvement on " if head == "imp" else ""
+            return f"{'Improve ' if head == 'improve' else 'Sell '}{what}{spaces[idx].name}"
+        if head == "offer":
+            idx_s, _, price = arg.partition(":")
+            return f"Bid {cur}{price} for {spaces[int(idx_s)].name}"
+        return super().option_text(d, option)
+
+    # -- counting up ----------------------------------------------------------------------
+    def results(self) -> list[dict[str, Any]]:
+        """"the amount of property in land and cash is reckoned up, and the player holding the
+        most is the winner." DECISION: land counts at its current capital land value (what it
+        last fetched, else the printed price), improvements at their capital, and unpaid debts
+        against the debtor and for a player creditor."""
+        g = self.g
+        receivable = [0] * len(g.players)
+        for pl in g.players:
+            for d in pl.debts:
+                if d.creditor < len(g.players):
+                    receivable[d.creditor] += d.amount
+        rows = []
+        for pl in g.players:
+            land = sum(self.value[i] for i in pl.sites)
+            imps = sum(int(self.improvement(i)["improvement_capital"]) for i in pl.improvements)
+            cash = g.cash(pl.seat)
+            total = cash + land + imps + receivable[pl.seat] - pl.owed
+            rows.append({
+                "seat": pl.seat, "name": g.names[pl.seat], "sites": len(pl.sites), "land_value": land,
+                "improvements": len(pl.improvements), "improvement_value": imps, "cash": cash,
+                "owed": pl.owed, "owed_to": receivable[pl.seat], "circuits": pl.circuits,
+                "where": pl.where, "total": total,
+            })
+        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
+            row["rank"] = r
+        return rows
