@@ -235,6 +235,11 @@ def _rulesets() -> int:
         print(f"{rid}{base}: {rs.title}")
         print(f"  board: {rs.board.title} [{rs.board.provenance}]")
         print(f"  source: {rs.source} [{rs.provenance}]")
+        recon_spaces = sum(1 for s in rs.board.spaces if s.reconstructed)
+        recon_params = [k for k, p in rs.params.items() if p.reconstructed]
+        if recon_spaces or recon_params:
+            print(f"  reconstructed: {recon_spaces} of {len(rs.board)} spaces; "
+                  f"params: {', '.join(recon_params) or 'none'}")
         for name, ph in rs.phases.items():
             mark = " (default)" if name == rs.default_phase else ""
             print(f"  phase {name}{mark}: {ph.title}")

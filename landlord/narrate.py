@@ -7,6 +7,7 @@ from typing import Any
 
 from landlord.board import Board
 from landlord.events import Event
+from landlord.rules import british1913_narrate
 
 
 def narrate(e: Event, names: Sequence[str], board: Board) -> str | None:
@@ -19,6 +20,8 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str | None:
         idx = e.get(key)
         return board.spaces[idx].name if isinstance(idx, int) and 0 <= idx < len(board) else str(idx)
 
+    if k in british1913_narrate.EVENTS:
+        return british1913_narrate.narrate(e, names, board)
     if k == "transfer":
         amount, reason = e.get("amount"), e.get("reason")
         return f"{e.get('from')} paid {cur}{amount} {reason} to {e.get('to')}."

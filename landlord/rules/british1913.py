@@ -638,10 +638,10 @@ class British1913(Rules):
         if pl.debts:
             yield from self.realise_for_debts(seat)
         if pl.debts:
-            g.emit("poorhouse_stay", seat, owed=pl.owed)
+            g.emit("poorhouse_wait", seat, owed=pl.owed)
             return False
         pl.place, pl.pos = TRACK, self.poor_corner
-        g.emit("poorhouse_out", seat)
+        g.emit("poorhouse_leave", seat)
         return True
 
     def free_land_turn(self, seat: int) -> Play:
