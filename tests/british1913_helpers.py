@@ -1,0 +1,81 @@
+"""Helpers for the 1913 game's tests: a cleared table and the board's landmarks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import set_cash
+
+from landlord import Game, load_ruleset
+from landlord.rules.british1913 import NOBODY, TRACK
+
+ADA, BEN, CY, DOT = 0, 1, 2, 3
+NAMES = ["Ada", "Ben", "Cy", "Dot"]
+# landmarks of the reconstructed board (data/boards/brer-fox-1913.toml)
+BREAKFAST, FISHERIES, CHANCE1, LUXURY1, NO1 = 2, 4, 5, 8, 10
+MOOR, UNDEVELOPED, ASYLUM_SPACE, NO2 = 13, 15, 17, 20
+ABBEY, BROADACRES, TOBACCO, CHANCE3 = 25, 30, 32, 37
+SITE_A, SITE_B = 19, 23  # Site No. 14 (capital 400) and Site No. 16 (capital 450)
+
+
+def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase: str | None = None,
+           **overrides: Any) -> Game:
+    """A 1913 game laid out for a clause test: people in every seat, then the table cleared —
+    every pawn on Mother Earth, nothing owned or improved, no debts, £3000 each, an empty
+    Public Treasury, the turn order Ada, Ben, Cy, Dot — and the log emptied. ``phase`` puts
+    that Part's rules in force (without its arrival actions)."""
+    rs = load_ruleset(ruleset)
+    if overrides:
+        rs = rs.override(**overrides)
+    game = Game(rs, [None] * n, seed, names=NAMES[:n])
+    r = game.rules
+    if phase:
+        game.switch_phase(phase, "test")
+    for pl in game.players:
+        pl.pos, pl.place, pl.circuits, pl.wait = 0, TRACK, 0, 0
+        pl.sites.clear()
+        pl.improvements.clear()
+        pl.debts.clear()
+    r.owner[:] = [NOBODY] * len(r.owner)
+    r.imp_owner[:] = [NOBODY] * len(r.imp_owner)
+    r.value[:] = [s.price for s in game.board.spaces]
+    r.all_bought = False
+    r.treasury_debt = 0
+    r.order = list(range(n))
+    for seat in range(n):
+        set_cash(game, seat, 3000)
+    t = game.ledger.balance("Public Treasury")
+    if t:
+        game.pay(game.account("Public Treasury"), game.account("Bank"), t, "test reset", "test")
+    game.events = []
+    return game
+
+
+def own(game: Game, seat: int, *spaces: int) -> None:
+    """Give ``seat`` the SITE cards of ``spaces`` (without payment)."""
+    for idx in spaces:
+        game.rules.owner[idx] = seat
+        game.players[seat].sites.add(idx)
+
+
+def improve(game: Game, seat: int, *spaces: int) -> None:
+    """Give ``seat`` the improvements on ``spaces`` (without payment)."""
+    for idx in spaces:
+        game.rules.imp_owner[idx] = seat
+        game.players[seat].improvements.add(idx)
+
+
+def treasury(game: Game) -> int:
+    """The Public Treasury's balance."""
+    return game.ledger.balance("Public Treasury")
+
+
+def bank(game: Game) -> int:
+    """The Bank's balance (an issuer: negative by what it has paid out)."""
+    return game.ledger.balance("Bank")
+
+
+def flows(game: Game, reason: str) -> list[tuple[str, str, int]]:
+    """(from, to, amount) of every logged transfer for ``reason``."""
+    return [(e.get("from"), e.get("to"), e.get("amount")) for e in game.events or []
+            if e.kind == "transfer" and e.get("reason") == reason]

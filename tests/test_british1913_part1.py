@@ -1,0 +1,538 @@
+"""Part 1, BUYING THE LAND, of the Newbie Game Company's 1913 rules (seed 004): every clause,
+one test or more each, named for the clause. Expected amounts are worked from the rules'
+text (£3000 in the listed notes, wages £200, pension £30, annual land value = rent, halving and
+doubling) and from the reconstructed board's printed values (annual = 4% of capital).
+"""
+
+from __future__ import annotations
+
+import pytest
+from british1913_helpers import (
+    ADA,
+    BEN,
+    BREAKFAST,
+    BROADACRES,
+    CHANCE1,
+    CY,
+    DOT,
+    FISHERIES,
+    LUXURY1,
+    MOOR,
+    SITE_A,
+    SITE_B,
+    TOBACCO,
+    bank,
+    btable,
+    flows,
+    own,
+    treasury,
+)
+from conftest import ScriptedDice, drive, set_cash
+
+from landlord import Game, load_ruleset
+from landlord.decisions import Decision
+from landlord.errors import LandlordError
+from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
+from landlord.rules.british1913_bots import KINDS
+from landlord.simulate import play_one
+from landlord.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
+
+RS = "british-1913-part1"
+
+
+# -- the board: a documented reconstruction -------------------------------------------------
+
+def test_board_reconstruction_has_40_spaces_and_every_space_the_rules_name() -> None:
+    board = load_ruleset(RS).board
+    assert len(board) == 40 and board.currency == "£"
+    assert board.provenance == "reconstructed" and "reconstructed" in board.title
+    names = " | ".join(s.name for s in board.spaces)
+    for named in ("Mother Earth", "Solway Fisheries", "Lord Tomnoddy's Grouse Moor",
+                  "Dottyville Lunatic Asylum", "Lord Broadacres' Estate", "Breakfast-table Duties",
+                  "Tobacco Duties", "Luxury", "Chance", "Westminster Abbey", "Undeveloped Sites",
+                  "Natural Opportunity"):
+        assert named in names, named
+    assert board.annex("jail").name == "Gaol" and board.annex("poorhouse").name == "Poorhouse"
+    # the Natural Opportunity spaces are corners
+    assert board.indices("natural_opportunity") == (10, 20)
+    assert board.spaces[0].kind == "mother_earth" and board.spaces[30].kind == "estate"
+
+
+def test_board_layout_follows_magie_1904_patent_board() -> None:
+    """Every 1904 lot is a numbered site; the special spaces stand where 1904 had specials."""
+    b1904 = load_ruleset("magie-1904").board
+    b1913 = load_ruleset(RS).board
+    lots_1904 = {s.index for s in b1904.spaces if s.kind == "lot"}
+    sites_1913 = {s.index for s in b1913.spaces if s.kind == "site"}
+    assert sites_1913 == lots_1904
+    assert b1904.spaces[4].kind == b1904.spaces[30].kind == "no_trespassing"
+    assert b1913.spaces[FISHERIES].kind == "fishery" and b1913.spaces[BROADACRES].kind == "estate"
+
+
+def test_site_values_annual_land_value_is_4_percent_of_capital_fisheries_500_and_20() -> None:
+    board = load_ruleset(RS).board
+    land = [s for s in board.spaces if s.lot is not None]
+    assert len(land) == 28 and [s.lot for s in land] == list(range(1, 29))  # numbered round the board
+    for s in land:
+        assert s.rent * 100 == 4 * s.price, s.name
+    fish = board.spaces[FISHERIES]
+    assert (fish.price, fish.rent) == (500, 20)  # the rules' own figures
+    assert (board.spaces[MOOR].price, board.spaces[MOOR].rent) == (500, 20)
+
+
+def test_reconstructed_values_are_marked_in_the_data_and_shown_to_users(capsys: pytest.CaptureFixture[str]) -> None:
+    rs = load_ruleset(RS)
+    for s in rs.board.spaces:
+        if s.kind in ("fishery", "moor"):
+            assert s.provenance == "mixed" and "rules' own figures" in s.note
+        else:
+            assert s.reconstructed, s.name
+        if "improvement_capital" in s.extra:
+            assert s.extra["reconstructed"] is True
+    for key in ("luxury_cards", "chance_cards", "gaol_fine", "asylum_wait"):
+        assert rs.params[key].reconstructed
+    from landlord.cli import main
+
+    assert main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    section = out[out.index("british-1913-part1:"):]
+    assert "reconstructed board [reconstructed]" in section
+    assert "reconstructed: 38 of 40 spaces; params: gaol_fine, gaol_throws, asylum_wait, luxury_cards" in section
+
+
+# -- money and the deal -----------------------------------------------------------------------
+
+def test_part1_each_player_receives_3000_in_the_listed_notes() -> None:
+    g = Game(load_ruleset(RS), [None] * 4, 5)
+    assert [a for _, _, a in flows(g, "start cash")] == [3000] * 4
+    notes = [e.get("notes") for e in g.events or [] if e.kind == "notes"]
+    assert len(notes) == 4
+    values = [int(v) for v in notes[0].split("+")]
+    # "five of £500, three of £100, three of £50, three of £10, four of £5"
+    assert sorted(values, reverse=True) == [500] * 5 + [100] * 3 + [50] * 3 + [10] * 3 + [5] * 4
+    assert sum(values) == 3000
+
+
+def test_part1_notes_that_do_not_make_the_start_cash_are_refused() -> None:
+    rs = load_ruleset(RS).override(start_cash=2000)
+    with pytest.raises(LandlordError, match="add up to 3000"):
+        Game(rs, [None] * 4, 1)
+
+
+def test_part1_site_cards_shuffled_and_dealt_round() -> None:
+    g = Game(load_ruleset(RS), [None] * 4, 9)
+    dealt = [e for e in g.events or [] if e.kind == "dealt"]
+    assert len(dealt) == 28 and len({e.get("space") for e in dealt}) == 28
+    first = dealt[0].seat
+    assert [e.seat for e in dealt] == [(first + k) % 4 for k in range(28)]
+    other = Game(load_ruleset(RS), [None] * 4, 10)
+    assert [e.get("space") for e in dealt] != [e.get("space") for e in other.events or [] if e.kind == "dealt"]
+
+
+def test_part1_buying_a_dealt_site_pays_capital_land_value_into_the_bank() -> None:
+    g = Game(load_ruleset(RS), [None] * 4, 9)
+    d = g.pending
+    assert d is not None and d.kind == "site_card" and d.options == ("buy", "decline")
+    price = g.board.spaces[d.space].price
+    assert d.amount == price
+    cash, b = g.cash(d.seat), bank(g)
+    g.act("buy")
+    assert g.cash(d.seat) == cash - price and bank(g) == b + price
+    assert g.rules.owner[d.space] == d.seat and d.space in g.players[d.seat].sites
+
+
+def test_part1_each_player_may_buy_any_or_all_of_his_cards() -> None:
+    g = Game(load_ruleset(RS), [None] * 4, 9)
+    d = g.pending
+    assert d is not None
+    g.act("decline")
+    assert g.rules.owner[d.space] == NOBODY
+    nxt = g.pending
+    assert nxt is not None and nxt.seat == d.seat and nxt.kind == "site_card"  # his next card
+
+
+def test_part1_advice_keep_250_to_300_in_cash_is_the_landlord_bots_reserve() -> None:
+    g = btable()
+    view = TableView(g, ADA)
+    d = Decision(ADA, "site_card", ("buy", "decline"), SITE_A, 400)
+    set_cash(g, ADA, 649)
+    assert Landlord().choose(view, d) == "decline"
+    set_cash(g, ADA, 650)
+    assert Landlord().choose(view, d) == "buy"
+    assert Tenant().choose(view, d) == "decline"
+    set_cash(g, ADA, 400)
+    assert Speculator().choose(view, d) == "buy"
+
+
+def test_part1_pawns_start_on_mother_earth() -> None:
+    g = Game(load_ruleset(RS), [None] * 4, 2)
+    assert all(pl.pos == 0 and pl.place == TRACK for pl in g.players)
+
+
+# -- moving -----------------------------------------------------------------------------------
+
+def test_part1_a_double_may_be_used_as_one_die_or_both() -> None:
+    g = btable()
+    asked, steps = drive(g.rules.steps(ADA, 4, 4), "one")
+    assert asked[0].kind == "use_double" and asked[0].options == ("both", "one") and steps == 4
+    _, steps = drive(g.rules.steps(ADA, 4, 4), "both")
+    assert steps == 8
+    asked, steps = drive(g.rules.steps(ADA, 4, 3))
+    assert asked == [] and steps == 7
+
+
+def test_part1_whole_turn_with_a_double_used_as_one_die() -> None:
+    g = btable()
+    g.rng = ScriptedDice([3, 3])
+    asked, _ = drive(g.rules.take_turn(ADA), "one", "decline")
+    assert [d.kind for d in asked] == ["use_double", "buy_from_pack"]
+    assert g.players[ADA].pos == 3
+
+
+# -- rent -----------------------------------------------------------------------------------------
+
+def test_part1_alighting_on_an_owned_site_pays_annual_land_value_to_the_owner() -> None:
+    g = btable()
+    own(g, BEN, SITE_A)
+    rent = g.board.spaces[SITE_A].price * 4 // 100
+    drive(g.rules.land_on(ADA, SITE_A))
+    assert g.cash(ADA) == 3000 - rent and g.cash(BEN) == 3000 + rent
+    assert flows(g, "rent") == [("Ada", "Ben", rent)]
+
+
+def test_part1_unbought_sites_are_rent_free() -> None:
+    g = btable()
+    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "decline")
+    assert asked[0].kind == "buy_from_pack"
+    assert g.cash(ADA) == 3000 and treasury(g) == 0 and g.rules.owner[SITE_A] == NOBODY
+
+
+def test_part1_an_owner_on_his_own_site_pays_nothing() -> None:
+    g = btable()
+    own(g, ADA, SITE_A)
+    drive(g.rules.land_on(ADA, SITE_A))
+    assert g.cash(ADA) == 3000
+
+
+def test_part1_no_card_bought_from_the_pack_for_less_than_the_original_sale_price() -> None:
+    g = btable()
+    g.rules.value[SITE_A] = 10  # whatever the market says, the pack sells at the printed price
+    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "buy")
+    printed = g.board.spaces[SITE_A].price
+    assert asked[0].amount == printed and asked[0].options == ("buy", "decline")
+    assert g.cash(ADA) == 3000 - printed and flows(g, "site purchase") == [("Ada", "Bank", printed)]
+
+
+# -- Fisheries, Grouse Moor, Broadacres, Asylum --------------------------------------------------
+
+@pytest.mark.parametrize("space", [FISHERIES, MOOR])
+def test_part1_fisheries_and_moor_private_bargain_owner_names_price_lander_pays(space: int) -> None:
+    g = btable()
+    own(g, BEN, space)
+    asked, _ = drive(g.rules.land_on(ADA, space), "price:50", "pay")
+    assert asked[0].seat == BEN and asked[0].kind == "name_bargain"
+    assert asked[0].options == ("gaol", "price:10", "price:25", "price:50", "price:100")
+    assert asked[1].seat == ADA and asked[1].kind == "take_bargain" and asked[1].amount == 50
+    assert g.cash(ADA) == 2950 and g.cash(BEN) == 3050 and g.players[ADA].place == TRACK
+
+
+@pytest.mark.parametrize("space", [FISHERIES, MOOR])
+def test_part1_fisheries_and_moor_lander_who_will_not_pay_goes_to_gaol(space: int) -> None:
+    g = btable()
+    own(g, BEN, space)
+    drive(g.rules.land_on(ADA, space), "price:100", "gaol")
+    assert g.players[ADA].place == GAOL and g.cash(ADA) == 3000 and g.cash(BEN) == 3000
+
+
+def test_part1_fisheries_owner_may_refuse_any_bargain_and_send_him_to_gaol() -> None:
+    g = btable()
+    own(g, BEN, FISHERIES)
+    asked, _ = drive(g.rules.land_on(ADA, FISHERIES), "gaol")
+    assert len(asked) == 1 and g.players[ADA].place == GAOL
+    assert g.players[ADA].pos == g.board.annex("jail").beside
+
+
+def test_part1_bargain_prices_offered_are_only_those_the_trespasser_can_pay() -> None:
+    g = btable()
+    own(g, BEN, MOOR)
+    set_cash(g, ADA, 30)
+    asked, _ = drive(g.rules.land_on(ADA, MOOR), "gaol")
+    assert asked[0].options == ("gaol", "price:10", "price:25")
+    set_cash(g, CY, 5)
+    asked, _ = drive(g.rules.land_on(CY, MOOR))
+    assert asked == [] and g.players[CY].place == GAOL  # nothing he can pay: no bargain to strike
+
+
+def test_part1_owner_on_his_own_fisheries_is_no_trespasser() -> None:
+    g = btable()
+    own(g, BEN, FISHERIES)
+    asked, _ = drive(g.rules.land_on(BEN, FISHERIES))
+    assert asked == [] and g.players[BEN].place == TRACK
+
+
+def test_part1_unbought_fisheries_no_owner_to_bargain_with_gaol_unless_he_buys_the_card() -> None:
+    g = btable()
+    asked, _ = drive(g.rules.land_on(ADA, FISHERIES), "decline")
+    assert asked[0].kind == "buy_from_pack" and g.players[ADA].place == GAOL
+    drive(g.rules.land_on(BEN, FISHERIES), "buy")
+    assert g.rules.owner[FISHERIES] == BEN and g.players[BEN].place == TRACK
+
+
+def test_part1_broadacres_estate_gaol_without_alternative() -> None:
+    g = btable()
+    asked, _ = drive(g.rules.land_on(ADA, BROADACRES))
+    assert asked == [] and g.players[ADA].place == GAOL and g.cash(ADA) == 3000
+
+
+def test_part1_asylum_wait_there_in_accordance_with_instructions() -> None:
+    g = btable()
+    wait = g.p["asylum_wait"]
+    g.players[ADA].pos = 17
+    drive(g.rules.land_on(ADA, 17))
+    assert g.players[ADA].place == ASYLUM
+    for _ in range(wait):
+        drive(g.rules.take_turn(ADA))
+        assert g.players[ADA].place == ASYLUM and g.players[ADA].pos == 17
+    g.rng = ScriptedDice([1, 2])
+    drive(g.rules.take_turn(ADA))
+    assert g.players[ADA].place == TRACK and g.players[ADA].pos == 20
+
+
+def test_part1_gaol_release_pay_the_fine_or_throw_a_double_reconstructed() -> None:
+    g = btable()
+    g.rules.to_gaol(ADA, "test")
+    g.rng = ScriptedDice([1, 2])
+    asked, _ = drive(g.rules.take_turn(ADA), "throw")
+    assert asked[0].kind == "gaol" and asked[0].amount == 50 and g.players[ADA].place == GAOL
+    g.rng = ScriptedDice([2, 3])
+    drive(g.rules.take_turn(ADA), "pay", "decline")
+    assert g.players[ADA].place == TRACK and g.players[ADA].pos == 15 and treasury(g) == 50
+    g.rules.to_gaol(BEN, "test")
+    g.rng = ScriptedDice([1, 2, 1, 3, 1, 4])
+    for k in range(3):
+        drive(g.rules.take_turn(BEN), "throw", *(["decline"] if k == 2 else []))
+    assert g.players[BEN].place == TRACK and g.players[BEN].pos == 15  # third throw: time served
+
+
+# -- Imperial Taxes, Luxury, Chance ---------------------------------------------------------------
+
+def test_part1_imperial_taxes_pay_breakfast_table_or_tobacco_duties_into_public_treasury() -> None:
+    g = btable()
+    drive(g.rules.land_on(ADA, BREAKFAST))
+    drive(g.rules.land_on(BEN, TOBACCO))
+    fees = g.board.spaces[BREAKFAST].fee, g.board.spaces[TOBACCO].fee
+    assert flows(g, "duties") == [("Ada", "Public Treasury", fees[0]), ("Ben", "Public Treasury", fees[1])]
+    assert treasury(g) == sum(fees)
+
+
+def test_part1_luxury_card_drawn_obeyed_returned_and_reshuffled() -> None:
+    g = btable()
+    cards = g.p["luxury_cards"]
+    g.rng = ScriptedDice([])  # shuffle leaves the pack as it is: the top card is drawn
+    drive(g.rules.land_on(ADA, LUXURY1))
+    top = cards[0]
+    assert top["action"] == "pay_bank"
+    assert g.cash(ADA) == 3000 - top["amount"]
+    assert [e.get("text") for e in g.events or [] if e.kind == "card"] == [top["text"]]
+    assert sorted(g.rules.decks["luxury"]) == list(range(len(cards)))  # returned to the pack
+
+
+def test_part1_chance_cards_return_to_the_pack_so_every_card_keeps_coming_up() -> None:
+    g = btable()
+    seen = set()
+    for _ in range(200):
+        for pl in g.players:
+            pl.pos, pl.place = CHANCE1, TRACK
+        set_cash(g, ADA, 3000)
+        drive(g.rules.land_on(ADA, CHANCE1))
+        seen.add(g.events[-1].get("text") if g.events else None)
+        seen.update(e.get("text") for e in g.events or [] if e.kind == "card")
+        g.events = []
+    assert {c["text"] for c in g.p["chance_cards"]} <= seen
+    assert len(g.rules.decks["chance"]) == len(g.p["chance_cards"])
+
+
+@pytest.mark.parametrize(("action", "check"), [
+    ("gaol", lambda g: g.players[ADA].place == GAOL),
+    ("mother_earth", lambda g: g.players[ADA].pos == 0 and g.cash(ADA) == 3200),
+    ("back", lambda g: g.players[ADA].pos == 2 and g.cash(ADA) == 3000 - g.board.spaces[2].fee),
+    ("receive_bank", lambda g: g.cash(ADA) == 3100),
+    ("pay_treasury", lambda g: treasury(g) == 20),
+])
+def test_part1_chance_card_directions_are_followed(action: str, check: object) -> None:
+    g = btable()
+    card = next(i for i, c in enumerate(g.p["chance_cards"]) if c["action"] == action)
+    g.rules.decks["chance"].remove(card)
+    g.rules.decks["chance"].insert(0, card)
+    g.rng = ScriptedDice([])
+    g.players[ADA].pos = CHANCE1
+    drive(g.rules.land_on(ADA, CHANCE1))
+    assert check(g)  # type: ignore[operator]
+
+
+# -- unable to pay: sell for what it will fetch, no borrowing, the Poorhouse ----------------------
+
+def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_buys() -> None:
+    g = btable()
+    own(g, ADA, SITE_A)
+    own(g, BEN, SITE_B)
+    set_cash(g, ADA, 5)
+    rent = g.board.spaces[SITE_B].rent
+    worth = g.board.spaces[SITE_A].price
+    asked, paid = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100")
+    assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
+    assert asked[0].seat == ADA and asked[0].amount == rent - 5
+    assert [d.seat for d in asked[1:]] == [BEN, CY, DOT]
+    # bids are shares of the site's value; each later bidder must outbid the best so far
+    assert asked[1].options == ("refuse", "bid:40", "bid:100", "bid:200", "bid:300", "bid:400")
+    assert asked[3].options == ("refuse", "bid:100", "bid:200", "bid:300", "bid:400")
+    assert g.rules.owner[SITE_A] == DOT and g.cash(DOT) == 2900
+    assert g.cash(ADA) == 5 + 100 - rent and g.cash(BEN) == 3000 + rent
+    # "sites may be bought at a very low price from a bankrupt": its capital value is what it fetched
+    assert g.rules.value[SITE_A] == 100 < worth
+
+
+def test_part1_others_refuse_to_buy_at_any_price_then_poorhouse_until_debts_paid() -> None:
+    g = btable()
+    own(g, ADA, SITE_A)
+    own(g, BEN, SITE_B)
+    set_cash(g, ADA, 5)
+    rent = g.board.spaces[SITE_B].rent
+    drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
+    pl = g.players[ADA]
+    assert pl.place == POOR and g.cash(ADA) == 0 and g.cash(BEN) == 3005
+    assert pl.owed == rent - 5 and pl.debts[0].creditor == BEN
+    assert g.rules.owner[SITE_A] == ADA  # nobody would buy it
+    # in the Poorhouse until his debts are paid: the site is offered again, refused again
+    drive(g.rules.take_turn(ADA), f"site:{SITE_A}", "refuse", "refuse", "refuse")
+    assert pl.place == POOR
+    # rent comes in from the site nobody would buy; at his next turn he pays and comes out
+    drive(g.rules.land_on(CY, SITE_A))
+    g.rng = ScriptedDice([1, 3])
+    drive(g.rules.take_turn(ADA))
+    assert pl.place == TRACK and pl.debts == [] and g.cash(BEN) == 3000 + rent
+    assert pl.pos == g.board.annex("poorhouse").beside + 4
+
+
+def test_part1_borrowing_by_players_is_strictly_prohibited() -> None:
+    """No decision ever offers a loan, and no money moves between players except for rent,
+    bargains, sales, interest and debts (random bots try every legal option)."""
+    allowed = {"rent", "private bargain", "forced sale", "site sale", "interest", "rent (debt)",
+               "private bargain (debt)", "interest (debt)"}
+    for seed in range(6):
+        game = Game(load_ruleset(RS), [RandomBot(f"{seed}-{i}") for i in range(4)], seed)
+        asked: set[str] = set()
+        while game.pending is not None:
+            asked.add(game.pending.kind)
+            bot = game.strategies[game.pending.seat]
+            assert bot is not None
+            game.act(bot.choose(TableView(game, game.pending.seat), game.pending))
+        assert asked <= KINDS
+        seats = set(game.names)
+        between = {e.get("reason") for e in game.events or [] if e.kind == "transfer"
+                   and e.get("from") in seats and e.get("to") in seats}
+        assert between <= allowed, between
+        assert not any("loan" in r for r in game.ledger.flows if "Treasury" not in r)
+
+
+def test_part1_public_treasury_may_borrow_from_the_bank() -> None:
+    g = btable()
+    g.players[ADA].circuits = 3
+    g.players[ADA].pos = 38
+    assert treasury(g) == 0
+    drive(g.rules.move(ADA, 2))  # the pension is due and the Treasury is empty
+    assert g.rules.treasury_debt == 30 and treasury(g) == 0
+    assert flows(g, "Treasury loan") == [("Bank", "Public Treasury", 30)]
+    drive(g.rules.land_on(BEN, TOBACCO))  # the Treasury takes in 30 of duties
+    g.rules.treasury_repays()
+    assert g.rules.treasury_debt == 0 and flows(g, "Treasury loan repaid") == [("Public Treasury", "Bank", 30)]
+
+
+# -- wages, pension, scarcity -------------------------------------------------------------------
+
+def test_part1_wages_200_collected_from_the_bank_each_time_he_passes_mother_earth() -> None:
+    g = btable()
+    g.players[ADA].pos = 36
+    b = bank(g)
+    drive(g.rules.move(ADA, 5), "decline")
+    assert g.players[ADA].circuits == 1 and g.cash(ADA) == 3200 and bank(g) == b - 200
+
+
+def test_part1_stopping_on_mother_earth_counts_as_passing_it() -> None:
+    g = btable()
+    g.players[ADA].pos = 33
+    drive(g.rules.move(ADA, 7))
+    assert g.players[ADA].pos == 0 and g.cash(ADA) == 3200
+
+
+def test_part1_old_age_pension_30_after_three_complete_rounds() -> None:
+    g = btable()
+    treasury_in = 1000
+    g.pay(g.account("Bank"), g.account("Public Treasury"), treasury_in, "test", "test")
+    pl = g.players[ADA]
+    got = []
+    for _ in range(5):
+        before = g.cash(ADA)
+        pl.pos = 39
+        drive(g.rules.move(ADA, 1))
+        got.append(g.cash(ADA) - before)
+    assert got == [200, 200, 200, 230, 230]
+    assert treasury(g) == treasury_in - 60  # pensions come out of the Public Treasury
+
+
+def test_part1_all_site_cards_bought_wages_halved_rents_and_taxes_doubled() -> None:
+    g = btable()
+    land = g.rules.land
+    for idx in land[:-1]:
+        own(g, BEN, idx)
+    assert not g.rules.all_bought
+    set_cash(g, CY, 10_000)
+    g.rules.buy_from_bank(CY, land[-1], "test")
+    assert g.rules.all_bought and "all_bought" in [e.kind for e in g.events or []]
+    g.events = []
+    rent = g.board.spaces[SITE_A].rent
+    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.land_on(ADA, BREAKFAST))
+    assert flows(g, "rent") == [("Ada", "Ben", 2 * rent)]
+    assert flows(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[BREAKFAST].fee)]
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 500, "test", "test")
+    g.players[DOT].circuits, g.players[DOT].pos = 3, 39
+    drive(g.rules.move(DOT, 1))
+    assert g.cash(DOT) == 3000 + 100 + 30  # wages halved; the pension is not
+
+
+# -- the land market ------------------------------------------------------------------------------
+
+def test_part1_capital_land_value_follows_demand_sites_bid_up_between_players() -> None:
+    g = btable()
+    own(g, BEN, SITE_A)
+    set_cash(g, ADA, 700)
+    asked, _ = drive(g.rules.bid_up(ADA), f"offer:{SITE_A}:600", "accept")
+    value = g.board.spaces[SITE_A].price  # 400
+    assert asked[0].options == ("none", f"offer:{SITE_A}:400", f"offer:{SITE_A}:500", f"offer:{SITE_A}:600")
+    assert asked[1].seat == BEN and asked[1].kind == "accept_bid" and asked[1].amount == 600
+    assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600 and g.cash(ADA) == 100
+    assert g.rules.value[SITE_A] == 600 > value
+    # bids start from the new value: bid up again, never below it
+    asked, _ = drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:750", "refuse")
+    assert min(int(o.split(":")[2]) for o in asked[0].options[1:]) == 600
+    assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600  # refused: nothing changes
+
+
+def test_part1_game_runs_a_set_number_of_rounds_then_land_plus_cash_decides() -> None:
+    rs = load_ruleset(RS)
+    g = play_one(rs, ["landlord", "tenant", "speculator", "landlord"], 4, log=True)
+    assert g.over and (g.events or [])[-1].kind == "end" and (g.events or [])[-1].get("reason") == "circuits"
+    assert max(pl.circuits for pl in g.players) == 5
+    rows = g.results()
+    for r in rows:
+        pl = g.players[r["seat"]]
+        land = sum(g.rules.value[i] for i in pl.sites)
+        assert r["total"] == g.cash(pl.seat) + land + r["improvement_value"] + r["owed_to"] - r["owed"]
+    best = max(r["total"] for r in rows)
+    assert [r["rank"] == 1 for r in rows] == [r["total"] == best for r in rows]
+
+
+def test_part1_fisheries_is_a_private_holding_not_the_governments() -> None:
+    g = Game(load_ruleset(RS), [None] * 4, 9)
+    assert GOVERNMENT not in g.rules.owner
