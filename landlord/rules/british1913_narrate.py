@@ -37,7 +37,7 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str:
                               "its Gaol penalty is annulled.",
         "small_holdings": f"{space} is assessed and let for small holdings; its Gaol penalty is annulled.",
         "asylum": f"{who} must wait in {space or 'the Asylum'} ({e.get('wait')} turns).",
-        "asylum_wait": f"{who} waits in the Asylum ({e.get('left')} more).",
+        "asylum_wait": f"{who} misses a turn in the Asylum ({e.get('left')} more to wait).",
         "asylum_out": f"{who} leaves the Asylum.",
         "public_park": f"{who} strolls in {space}, now a Public Park.",
         "duty_abolished": f"{space} is abolished: {who} escapes payment.",
