@@ -213,6 +213,14 @@ def test_part3_solway_fisheries_owner_pays_20_then_sells_to_government_at_half_f
     assert g.rules.owner[FISHERIES] == GOVERNMENT and FISHERIES not in g.players[BEN].sites
 
 
+def test_part3_fisheries_half_its_face_value_whatever_the_market_last_paid() -> None:
+    g = btable(P2, phase="part2")
+    own(g, BEN, FISHERIES)
+    g.rules.value[FISHERIES] = 750  # bid up between players in Part 1
+    _to_part3(g)
+    assert flows(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
+
+
 def test_part3_fisheries_gaol_penalty_annulled_lander_pays_its_annual_value_to_the_treasury() -> None:
     g = btable(P2, phase="part2")
     own(g, BEN, FISHERIES)

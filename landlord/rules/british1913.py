@@ -114,6 +114,8 @@ class British1913(Rules):
         self.free_land = board.indices("natural_opportunity")
         self.all_bought = False
         self.treasury_debt = 0
+        self.bankruptcies = [0] * len(game.strategies)
+        """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.order: list[int] = []
         self.bank = self.treasury = -1
         p = game.p
@@ -327,7 +329,9 @@ class British1913(Rules):
             if owner >= 0:
                 yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent,
                                        "land value tax", "Part 3: Solway Fisheries assessed")
-                price = self.value[idx] * g.p["government_price_percent"] // 100
+                # "half its face value": the £500 at which the Inland Revenue values it, whatever
+                # the market last paid for it.
+                price = g.board.spaces[idx].price * g.p["government_price_percent"] // 100
                 g.players[owner].sites.discard(idx)
                 self.owner[idx] = GOVERNMENT
                 self.treasury_pays(owner, price, "sale to the Government", "Part 3: Solway Fisheries")
@@ -609,6 +613,7 @@ class British1913(Rules):
     def bankrupt(self, seat: int) -> None:
         """Parts 1-2: "he must go to the Poorhouse until his debts are paid." Part 3: "he can
         betake himself to the nearest NATURAL OPPORTUNITY SPACE on the Board"."""
+        self.bankruptcies[seat] += 1
         if self.g.p["bankrupt_to"] == "natural_opportunity":
             self.to_free_land(seat)
         else:
@@ -898,7 +903,7 @@ class British1913(Rules):
                 "seat": pl.seat, "name": g.names[pl.seat], "sites": len(pl.sites), "land_value": land,
                 "improvements": len(pl.improvements), "improvement_value": imps, "cash": cash,
                 "owed": pl.owed, "owed_to": receivable[pl.seat], "circuits": pl.circuits,
-                "where": pl.where, "total": total,
+                "where": pl.where, "bankruptcies": self.bankruptcies[pl.seat], "total": total,
             })
         for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
             row["rank"] = r
