@@ -379,7 +379,7 @@ def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_b
     set_cash(g, ADA, 5)
     rent = g.board.spaces[SITE_B].rent
     worth = g.board.spaces[SITE_A].price
-    asked, paid = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100")
+    asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100")
     assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
     assert asked[0].seat == ADA and asked[0].amount == rent - 5
     assert [d.seat for d in asked[1:]] == [BEN, CY, DOT]

@@ -331,3 +331,31 @@ def test_part3_gaol_itself_remains_for_chance_cards() -> None:
     g = btable(P3, phase="part3")
     g.rules.to_gaol(ADA, "a Chance card")
     assert g.players[ADA].place == GAOL and g.rules.owner[SITE_B] == NOBODY
+
+
+def test_part3_an_unbought_fisheries_passes_to_the_government_for_nothing() -> None:
+    g = btable(P2, phase="part2")
+    _to_part3(g)
+    assert g.rules.owner[FISHERIES] == GOVERNMENT
+    assert flows(g, "sale to the Government") == [] and treasury(g) == 0
+
+
+def test_part3_nearest_natural_opportunity_counted_either_way_a_tie_goes_forward() -> None:
+    g = btable(P3, phase="part3")
+    for seat, pos, corner in ((ADA, 15, NO2), (BEN, 35, NO1), (CY, 27, NO2), (DOT, 3, NO1)):
+        g.players[seat].pos = pos
+        g.rules.to_free_land(seat)
+        assert g.players[seat].pos == corner, (pos, corner)
+
+
+def test_part3_rent_paid_late_as_a_debt_is_restored_as_land_value_tax_too() -> None:
+    g = btable(P3, phase="part3")
+    own(g, BEN, SITE_A)
+    set_cash(g, ADA, 4)
+    rent = g.board.spaces[SITE_A].rent
+    drive(g.rules.land_on(ADA, SITE_A))
+    assert g.players[ADA].owed == rent - 4
+    set_cash(g, ADA, 100)
+    g.rules.pay_debts(ADA)
+    assert sum(a for _, _, a in flows(g, "land value tax")) == rent
+    assert g.cash(BEN) == 3000 and treasury(g) == rent

@@ -701,9 +701,9 @@ class British1913(Rules):
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
         """Sell one property "for what it will fetch": the debtor chooses which; every other
-        player in turn order bids (a share of its current value, ``forced_bid_percents``) or
-        refuses; the highest bid buys it (the first bidder wins a tie) and the seller must take
-        it. Returns False when nothing is left that the others have not refused.
+        player in turn order bids (a share of its current value, ``forced_bid_percents``, above
+        the best bid so far) or refuses; the last and highest bid buys it and the seller must
+        take it. Returns False when nothing is left that the others have not refused.
 
         "sites may be bought at a very low price from a bankrupt who is compelled to realise":
         the price paid becomes the site's capital land value."""
