@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.inequality import gini  # noqa: E402
-from landlord.loader import load_ruleset  # noqa: E402
-from landlord.simulate import play_one  # noqa: E402
+from landlord.inequality import gini
+from landlord.loader import load_ruleset
+from landlord.simulate import play_one
 
 RULESETS = ["british-1913-part1", "british-1913-part2", "british-1913-part3", "british-1913-sequence"]
 
@@ -40,7 +40,10 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
     rows = g.results()
     totals = [r["total"] for r in rows]
     f = g.ledger.flows
+    best = max(totals)
+    winners = [mix[i] for i, t in enumerate(totals) if t == best]
     return {
+        "wins": {name: winners.count(name) / len(winners) for name in set(mix)},
         "gini_pop": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
         "poorhouse": sum(r["where"] == "poorhouse" for r in rows) / len(rows),
         "free_land": sum(r["where"] == "natural_opportunity" for r in rows) / len(rows),
@@ -61,7 +64,8 @@ def describe(xs: list[float], fmt: str) -> str:
     sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(xs))
     qs = statistics.quantiles(xs, n=20) if len(xs) > 1 else [m] * 19
-    return (f"{m:{fmt}} (sd {sd:{fmt}}; 95% CI of mean {m - half:{fmt}}–{m + half:{fmt}}; "
+    low = max(0.0, m - half) if min(xs) >= 0 else m - half  # shares and sums cannot be negative
+    return (f"{m:{fmt}} (sd {sd:{fmt}}; 95% CI of mean {low:{fmt}}–{m + half:{fmt}}; "
             f"5–95% {qs[0]:{fmt}}–{qs[-1]:{fmt}})")
 
 
@@ -76,7 +80,8 @@ def main() -> None:
             t = time.perf_counter()
             rows = list(pool.map(one, [(rid, mix, s) for s in range(n)], chunksize=50))
             dt = time.perf_counter() - t
-            col = {k: [r[k] for r in rows] for k in rows[0]}
+            col = {k: [r[k] for r in rows] for k in rows[0] if k != "wins"}
+            wins = {name: sum(r["wins"][name] for r in rows) / n for name in dict.fromkeys(mix)}
             print(f"\n{rid}  ({dt:.1f} s, {n / dt:.0f} games/s on 2 processes)")
             print(f"  rounds                     {describe(col['rounds'], '.1f')}")
             print(f"  all site cards bought      {describe(col['all_bought'], '.1%')}")
@@ -91,6 +96,8 @@ def main() -> None:
             print(f"  interest to improvers      {describe(col['interest'], '.0f')}")
             print(f"  duties collected           {describe(col['duties'], '.0f')}")
             print(f"  Treasury borrowed          {describe(col['treasury_loans'], '.0f')}")
+            print("  share of wins (ties split): " + ", ".join(
+                f"{name} {share:.1%} ({mix.count(name)} seat(s))" for name, share in wins.items()))
 
 
 if __name__ == "__main__":
