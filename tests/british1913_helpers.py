@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from conftest import set_cash
 
-from landlord import Game, load_ruleset, make_strategy, replay
-from landlord.narrate import transcript
+from landlord import Game, load_ruleset
 from landlord.rules.british1913 import NOBODY, TRACK
 
 ADA, BEN, CY, DOT = 0, 1, 2, 3
@@ -82,40 +80,3 @@ def flows(game: Game, reason: str) -> list[tuple[str, str, int]]:
     return [(e.get("from"), e.get("to"), e.get("amount")) for e in game.events or []
             if e.kind == "transfer" and e.get("reason") == reason]
 
-
-# -- golden transcripts ---------------------------------------------------------------------------
-GOLDEN = Path(__file__).parent / "golden"
-
-
-def record_golden(ruleset: str, seed: int, strategies: list[str], path: Path) -> None:
-    """Play a bot game and write its golden transcript: a header with the recorded choices,
-    then the readable transcript."""
-    names = NAMES[: len(strategies)]
-    game = Game(load_ruleset(ruleset), [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)],
-                seed, names)
-    game.run()
-    head = [f"# ruleset: {ruleset}", f"# seed: {seed}", f"# names: {','.join(names)}",
-            f"# strategies: {','.join(strategies)}", f"# actions: {','.join(game.actions)}"]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(head) + "\n" + transcript(game.events or [], names, game.board), encoding="utf-8")
-
-
-def read_golden(path: Path) -> tuple[dict[str, str], str]:
-    """The header fields and the transcript text of a golden file."""
-    head: dict[str, str] = {}
-    body = []
-    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
-        if line.startswith("# "):
-            key, _, value = line[2:].rstrip("\n").partition(": ")
-            head[key] = value
-        else:
-            body.append(line)
-    return head, "".join(body)
-
-
-def replay_golden(head: dict[str, str]) -> tuple[Game, str]:
-    """Replay a golden file's recorded choices (people in every seat) and narrate the game."""
-    names = head["names"].split(",")
-    actions = head["actions"].split(",") if head["actions"] else []
-    game = replay(load_ruleset(head["ruleset"]), int(head["seed"]), actions, names=names)
-    return game, transcript(game.events or [], names, game.board)

@@ -14,7 +14,8 @@ import os
 import re
 
 import pytest
-from british1913_helpers import GOLDEN, read_golden, record_golden, replay_golden
+from british1913_helpers import NAMES
+from golden_io import GOLDEN, read, record, replayed_transcript
 
 CASES = {
     "british-1913-part1_seed7.txt": ("british-1913-part1", 7, ["landlord", "tenant", "speculator", "landlord"]),
@@ -29,15 +30,15 @@ def test_golden_transcript_replays_byte_for_byte(filename: str) -> None:
     path = GOLDEN / filename
     ruleset, seed, strategies = CASES[filename]
     if os.environ.get("LANDLORD_REGEN_GOLDEN"):
-        record_golden(ruleset, seed, strategies, path)
-    head, expected = read_golden(path)
-    game, text = replay_golden(head)
+        record(ruleset, seed, strategies, NAMES[: len(strategies)], path)
+    head, expected = read(path)
+    game, text = replayed_transcript(head)
     assert game.over, "the recorded choices should play the game to its end"
     assert text == expected
 
 
 def test_golden_part1_spot_checks_against_the_rules() -> None:
-    _, text = read_golden(GOLDEN / "british-1913-part1_seed7.txt")
+    _, text = read(GOLDEN / "british-1913-part1_seed7.txt")
     lines = text.splitlines()
     assert sum("paid £3000 start cash" in ln for ln in lines) == 4
     assert sum("is dealt the SITE card" in ln for ln in lines) == 28
@@ -60,7 +61,7 @@ def test_golden_part1_spot_checks_against_the_rules() -> None:
 
 
 def test_golden_sequence_switches_part1_part2_part3_once_each() -> None:
-    _, text = read_golden(GOLDEN / "british-1913-sequence_seed5.txt")
+    _, text = read(GOLDEN / "british-1913-sequence_seed5.txt")
     changes = [ln for ln in text.splitlines() if "The rules change" in ln]
     assert [c.split("change: ")[1] for c in changes] == ["part1 → part2 (round:25).", "part2 → part3 (round:50)."]
     assert sum("further cash" in ln for ln in text.splitlines()) == 4
