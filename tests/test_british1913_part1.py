@@ -536,3 +536,34 @@ def test_part1_game_runs_a_set_number_of_rounds_then_land_plus_cash_decides() ->
 def test_part1_fisheries_is_a_private_holding_not_the_governments() -> None:
     g = Game(load_ruleset(RS), [None] * 4, 9)
     assert GOVERNMENT not in g.rules.owner
+
+
+def test_part1_a_double_that_frees_him_from_gaol_may_also_be_used_as_one_die() -> None:
+    g = btable()
+    g.rules.to_gaol(ADA, "test")
+    g.rng = ScriptedDice([2, 2])
+    asked, _ = drive(g.rules.take_turn(ADA), "throw", "one", "decline")
+    assert [d.kind for d in asked] == ["gaol", "use_double", "buy_from_pack"]
+    assert g.players[ADA].place == TRACK and g.players[ADA].pos == 12
+
+
+def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() -> None:
+    """What a person at the table is shown: each decision in the game's own words."""
+    from landlord.savefile import from_dict, to_dict
+
+    for rid in ("british-1913-part2", "british-1913-part3"):
+        g = Game(load_ruleset(rid), [RandomBot(f"x{i}") for i in range(4)], 21)
+        kinds_seen = set()
+        while g.pending is not None:
+            d = g.pending
+            text = g.rules.explain(d)
+            assert text and "{" not in text and g.names[d.seat] in text
+            labels = [g.rules.option_text(d, o) for o in d.options]
+            assert all(labels) and not any("{" in lb for lb in labels)
+            kinds_seen.add(d.kind)
+            bot = g.strategies[d.seat]
+            assert bot is not None
+            g.act(bot.choose(TableView(g, d.seat), d))
+        assert {"site_card", "bid_up", "improve_site"} <= kinds_seen
+        again, _ = from_dict(to_dict(g, ["random"] * 4))  # a saved game replays identically
+        assert again.log_text() == g.log_text()

@@ -86,7 +86,7 @@ class British1913(Rules):
         "take_bargain": "{name} is offered a private bargain at {space}: pay {cur}{amount} to be let off, "
                         "or go to Gaol?",
         "gaol": "{name} is in Gaol: pay the {cur}{amount} fine, or throw for a double?",
-        "realise": "{name} cannot pay {cur}{amount}: which property to sell for what it will fetch?",
+        "realise": "{name} is {cur}{amount} short of what he must pay: which property to sell for what it will fetch?",
         "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid?",
         "bid_up": "{name} may bid for a site held by another player: make an offer?",
         "accept_bid": "{name} is offered {cur}{amount} for {space}: sell?",
@@ -588,8 +588,9 @@ class British1913(Rules):
     def gaol_turn(self, seat: int) -> Play:
         """DECISION (the release rule is not in the text; reconstructed after 1904): pay the
         fine into the Public Treasury and throw, or throw for a double; a double frees him and
-        he moves by it; after ``gaol_throws`` throws without one he comes out and moves by the
-        last throw. He leaves from the corner the Gaol stands beside."""
+        he moves by it (one die or both, as for any double); after ``gaol_throws`` throws
+        without one he comes out and moves by the last throw. He leaves from the corner the
+        Gaol stands beside."""
         g = self.g
         pl = g.players[seat]
         fine = g.p["gaol_fine"]
@@ -608,7 +609,7 @@ class British1913(Rules):
                 return
             pl.place = TRACK
             g.emit("gaol_out", seat, how="double" if a == b else "time served")
-        yield from self.move(seat, a + b)
+        yield from self.move(seat, (yield from self.steps(seat, a, b)))
 
     def bankrupt(self, seat: int) -> None:
         """Parts 1-2: "he must go to the Poorhouse until his debts are paid." Part 3: "he can
