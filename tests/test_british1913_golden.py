@@ -66,3 +66,21 @@ def test_golden_sequence_switches_part1_part2_part3_once_each() -> None:
     assert [c.split("change: ")[1] for c in changes] == ["part1 → part2 (round:25).", "part2 → part3 (round:50)."]
     assert sum("further cash" in ln for ln in text.splitlines()) == 4
     assert "to the Government" in text
+
+
+def test_the_1913_event_kinds_are_emitted_by_no_other_rules_family() -> None:
+    """The shared narrator hands these kinds to the 1913 wording; another family emitting one
+    of them would be narrated in 1913 words."""
+    import re
+    from pathlib import Path
+
+    import landlord.rules as rules_pkg
+    from landlord.rules.british1913_narrate import EVENTS
+
+    folder = Path(rules_pkg.__file__).parent
+    others: set[str] = set()
+    for path in folder.glob("*.py"):
+        if not path.name.startswith("british1913"):
+            others.update(re.findall(r"""emit\(\s*["']([a-z_]+)["']""", path.read_text(encoding="utf-8")))
+    assert others, "the other families' events should be found"
+    assert not EVENTS & others, sorted(EVENTS & others)

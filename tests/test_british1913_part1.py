@@ -121,12 +121,12 @@ def test_part1_notes_that_do_not_make_the_start_cash_are_refused() -> None:
 
 def test_part1_site_cards_shuffled_and_dealt_round() -> None:
     g = Game(load_ruleset(RS), [None] * 4, 9)
-    dealt = [e for e in g.events or [] if e.kind == "dealt"]
+    dealt = [e for e in g.events or [] if e.kind == "site_dealt"]
     assert len(dealt) == 28 and len({e.get("space") for e in dealt}) == 28
     first = dealt[0].seat
     assert [e.seat for e in dealt] == [(first + k) % 4 for k in range(28)]
     other = Game(load_ruleset(RS), [None] * 4, 10)
-    assert [e.get("space") for e in dealt] != [e.get("space") for e in other.events or [] if e.kind == "dealt"]
+    assert [e.get("space") for e in dealt] != [e.get("space") for e in other.events or [] if e.kind == "site_dealt"]
 
 
 def test_part1_buying_a_dealt_site_pays_capital_land_value_into_the_bank() -> None:
@@ -333,7 +333,7 @@ def test_part1_luxury_card_drawn_obeyed_returned_and_reshuffled() -> None:
     top = cards[0]
     assert top["action"] == "pay_bank"
     assert g.cash(ADA) == 3000 - top["amount"]
-    assert [e.get("text") for e in g.events or [] if e.kind == "card"] == [top["text"]]
+    assert [e.get("text") for e in g.events or [] if e.kind == "card_drawn"] == [top["text"]]
     assert sorted(g.rules.decks["luxury"]) == list(range(len(cards)))  # returned to the pack
 
 
@@ -346,7 +346,7 @@ def test_part1_chance_cards_return_to_the_pack_so_every_card_keeps_coming_up() -
         set_cash(g, ADA, 3000)
         drive(g.rules.land_on(ADA, CHANCE1))
         seen.add(g.events[-1].get("text") if g.events else None)
-        seen.update(e.get("text") for e in g.events or [] if e.kind == "card")
+        seen.update(e.get("text") for e in g.events or [] if e.kind == "card_drawn")
         g.events = []
     assert {c["text"] for c in g.p["chance_cards"]} <= seen
     assert len(g.rules.decks["chance"]) == len(g.p["chance_cards"])

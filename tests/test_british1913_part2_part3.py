@@ -323,7 +323,7 @@ def test_part3_paupers_in_the_poorhouse_move_to_the_natural_opportunity_on_arriv
 def test_part3_played_alone_starts_with_the_fisheries_the_governments() -> None:
     g = Game(load_ruleset(P3), [None] * 4, 5)
     assert g.rules.owner[FISHERIES] == GOVERNMENT
-    assert FISHERIES not in [e.get("space") for e in g.events or [] if e.kind == "dealt"]
+    assert FISHERIES not in [e.get("space") for e in g.events or [] if e.kind == "site_dealt"]
     assert sorted(flows(g, "further cash")) == sorted(("Bank", n, 3000) for n in g.names)
 
 

@@ -257,18 +257,18 @@ class British1913(Rules):
         for k, idx in enumerate(pack):
             seat = self.order[k % len(self.order)]
             dealt[seat].append(idx)
-            g.emit("dealt", seat, space=idx)
+            g.emit("site_dealt", seat, space=idx)
         for seat in self.order:
             for idx in dealt[seat]:
                 price = self.value[idx]
                 if g.cash(seat) < price:
-                    g.emit("card_returned", seat, space=idx)
+                    g.emit("site_card_returned", seat, space=idx)
                     continue
                 choice = yield Decision(seat, "site_card", ("buy", "decline"), idx, price)
                 if choice == "buy":
                     self.buy_from_bank(seat, idx, "dealt card")
                 else:
-                    g.emit("card_returned", seat, space=idx)
+                    g.emit("site_card_returned", seat, space=idx)
 
     def buy_from_bank(self, seat: int, idx: int, how: str) -> None:
         """Pay the printed CAPITAL LAND VALUE into the Bank and place the SOLD ticket."""
@@ -560,7 +560,7 @@ class British1913(Rules):
         pack = self.decks[deck]
         card = g.p[f"{deck}_cards"][pack[0]]
         g.rng.shuffle(pack)  # returned to the pack and re-shuffled
-        g.emit("card", seat, deck=deck, text=card["text"])
+        g.emit("card_drawn", seat, deck=deck, text=card["text"])
         action, amount = card["action"], int(card["amount"])
         if action == "pay_bank":
             yield from self.charge(seat, self.bank, amount, deck, f"{deck.title()} card")

@@ -8,14 +8,14 @@ from landlord.board import Board
 from landlord.events import Event
 
 EVENTS = frozenset({
-    "notes", "dealt", "card_returned", "all_bought", "rent_free", "government_land",
+    "notes", "site_dealt", "site_card_returned", "all_bought", "rent_free", "government_land",
     "sold_to_government", "small_holdings", "asylum", "asylum_wait", "asylum_out", "public_park",
-    "duty_abolished", "card", "gaol", "gaol_out", "gaol_stay", "no_bargain", "bargain",
+    "duty_abolished", "card_drawn", "gaol", "gaol_out", "gaol_stay", "no_bargain", "bargain",
     "poorhouse_wait", "poorhouse_leave", "free_land", "free_land_stay", "free_land_out",
     "sale_refused", "forced_sale", "debt_paid", "treasury_borrows", "bid_refused", "site_sold",
     "improve",
 })
-"""Event kinds that only the 1913 rules emit."""
+"""Event kinds that only the 1913 rules emit (a test keeps them apart from other families')."""
 
 
 def narrate(e: Event, names: Sequence[str], board: Board) -> str:
@@ -28,8 +28,8 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str:
     how = {"fine": "paying the fine", "double": "a double", "time served": "serving his time"}
     text = {
         "notes": f"{who} counts the notes: {e.get('notes')}.",
-        "dealt": f"{who} is dealt the SITE card for {space}.",
-        "card_returned": f"{who} does not buy {space}; the card goes back to the pack.",
+        "site_dealt": f"{who} is dealt the SITE card for {space}.",
+        "site_card_returned": f"{who} does not buy {space}; the card goes back to the pack.",
         "all_bought": "Every SITE card is bought up: wages are halved, rents and taxes doubled.",
         "rent_free": f"{space} is unbought: {who} stays rent-free.",
         "government_land": f"{space} is held by the Government.",
@@ -41,7 +41,7 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str:
         "asylum_out": f"{who} leaves the Asylum.",
         "public_park": f"{who} strolls in {space}, now a Public Park.",
         "duty_abolished": f"{space} is abolished: {who} escapes payment.",
-        "card": f"{who} draws a {str(e.get('deck')).title()} card: \"{e.get('text')}\"",
+        "card_drawn": f"{who} draws a {str(e.get('deck')).title()} card: \"{e.get('text')}\"",
         "gaol": f"{who} goes to Gaol ({e.get('why')}).",
         "gaol_out": f"{who} comes out of Gaol by {how.get(str(e.get('how')), e.get('how'))}.",
         "gaol_stay": f"{who} stays in Gaol (throw {e.get('throws')}).",
