@@ -15,6 +15,7 @@ FAMILIES: dict[str, str] = {
     "magie1904": "landlord.rules.magie1904:Magie1904",
     "magie1906": "landlord.rules.magie1906:Magie1906",
     "british1913": "landlord.rules.british1913:British1913",
+    "monopoly": "landlord.rules.monopoly:Monopoly",
 }
 
 

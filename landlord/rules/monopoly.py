@@ -1,0 +1,1239 @@
+"""Monopoly as Parker Brothers published it (seed 000), its short and time-limit games, and
+the Mucker Monopoly variant (seed 002) — one rules family, told apart by ruleset params.
+
+Each rule below quotes the clause it plays. Where the rules leave a point open, the kit's
+decision is written beside the rule as ``DECISION:`` and has a test of its own
+(``tests/test_monopoly*.py``, ``tests/test_mucker*.py``).
+
+How play is put to the seats (all as :class:`~landlord.decisions.Decision` s):
+
+* ``manage`` — at the start of his turn (in Jail too) a player may build, sell buildings back,
+  mortgage, lift mortgages, propose a trade (``trade:<seat>``) or, in Mucker Monopoly, offer
+  the Banker a bribe; one action per decision until he answers ``done``.
+  DECISION: "at any time" is played as "at the start of one's own turn, and whenever one must
+  raise money"; other seats act in their own turns.
+* ``buy_deed`` (buy / auction), ``bid`` (an auction: see :meth:`Monopoly.auction`),
+  ``ask_rent``, ``income_tax``, ``jail_exit``, ``raise_cash``, ``lift_mortgage``,
+  ``trade_item`` / ``trade_reply`` (see :meth:`Monopoly.trade`), ``place_building``,
+  ``bribe_reply``.
+
+The hot path (throw, move, land, pay) uses plain lists indexed by space and seat and creates no
+objects per turn; events are only built when the game keeps a log.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from landlord.decisions import Decision
+from landlord.decks import Card, load_deck
+from landlord.errors import LandlordError
+from landlord.rules.base import Play, Rules, rank
+
+HOTEL = 5
+"""``houses[i] == HOTEL`` marks a hotel (one hotel equals five houses)."""
+
+# space kind codes (ints keep the landing dispatch cheap)
+K_OTHER, K_STREET, K_RAIL, K_UTIL, K_CHANCE, K_CHEST, K_TAX, K_GOTOJAIL, K_PARKING = range(9)
+_CODES = {"street": K_STREET, "railroad": K_RAIL, "utility": K_UTIL, "chance": K_CHANCE,
+          "community_chest": K_CHEST, "tax": K_TAX, "go_to_jail": K_GOTOJAIL,
+          "free_parking": K_PARKING}
+
+BUY = ("buy", "auction")
+ASK = ("ask", "forget")
+TAX = ("flat", "percent")
+LIFT = ("lift", "keep")
+REPLY = ("accept", "reject")
+BRIBE = ("accept", "refuse")
+
+
+def _int(x: object) -> int:
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    raise LandlordError(f"expected a whole number in a board's extra table, got {x!r}")
+
+
+def _ints(x: object) -> tuple[int, ...]:
+    if isinstance(x, list | tuple):
+        return tuple(_int(v) for v in x)
+    raise LandlordError(f"expected a list of whole numbers in a board's extra table, got {x!r}")
+
+
+@dataclass(slots=True)
+class MonopolyPlayer:
+    """A seat's state: token position, Jail, held Get Out of Jail Free cards, deeds owned."""
+
+    seat: int
+    pos: int = 0
+    jail: bool = False
+    jail_turns: int = 0
+    out: bool = False
+    cards: list[Card] = field(default_factory=list)
+    deeds: set[int] = field(default_factory=set)
+
+    @property
+    def where(self) -> str:
+        """``bankrupt``, ``jail`` or ``board``."""
+        return "bankrupt" if self.out else "jail" if self.jail else "board"
+
+
+@dataclass(slots=True)
+class TradeOffer:
+    """A trade being put together or answered: what ``proposer`` gives and takes."""
+
+    proposer: int
+    partner: int
+    give: set[int] = field(default_factory=set)
+    take: set[int] = field(default_factory=set)
+    give_cards: list[str] = field(default_factory=list)
+    take_cards: list[str] = field(default_factory=list)
+    pay_cash: int = 0
+    want_cash: int = 0
+
+    def has_goods(self) -> bool:
+        """A deed or a card changes hands (cash alone would be a loan or gift)."""
+        return bool(self.give or self.take or self.give_cards or self.take_cards)
+
+
+class MonopolyTable:
+    """What every seat can see of the table (read-only by convention): deeds and their owners,
+    buildings, mortgages, groups, the trade on offer, and each seat's token and held cards.
+    The order of the decks is not here."""
+
+    __slots__ = ("board", "houses", "hotel_after", "members", "mortgaged", "offer", "owner", "rules")
+
+    def __init__(self, rules: Monopoly) -> None:
+        self.rules = rules
+        self.board = rules.g.board
+        self.owner = rules.owner
+        self.houses = rules.houses
+        self.mortgaged = rules.mortgaged
+        self.members = rules.members
+        self.hotel_after = rules.hotel_after
+        self.offer: TradeOffer | None = None
+
+    @property
+    def players(self) -> list[MonopolyPlayer]:
+        """Every seat's token, Jail state, held cards and deeds."""
+        return self.rules.g.players
+
+    def group(self, idx: int) -> tuple[int, ...]:
+        """The deeds of ``idx``'s colour group (or all railroads / both utilities)."""
+        return self.members[idx]
+
+    def holds_group(self, seat: int, idx: int) -> bool:
+        """True when ``seat`` owns every deed of ``idx``'s group."""
+        own = self.owner
+        return all(own[i] == seat for i in self.members[idx])
+
+    def price(self, idx: int) -> int:
+        """The printed price of a deed."""
+        return self.board.spaces[idx].price
+
+    def cash(self, seat: int) -> int:
+        """A seat's cash (money lies on the table)."""
+        return self.rules.g.ledger.balances[seat]
+
+
+class Monopoly(Rules):
+    """Monopoly (and through params: its short game, time-limit game, and Mucker Monopoly)."""
+
+    PARAMS: ClassVar[dict[str, type]] = {
+        "edition": str, "chance_deck": str, "chest_deck": str, "start_cash": int,
+        "go_salary": int, "jail_fine": int, "jail_throws": int, "fine_before_throw_turns": int,
+        "houses": int, "hotels": int, "hotel_after": int, "mortgage_interest_percent": int,
+        "income_tax_choice": bool, "rent_must_be_asked": bool, "deal_deeds": int,
+        "deal_paid": bool, "end_after_bankruptcies": int, "round_limit": int, "max_rounds": int,
+        "free_parking_pot": bool, "jail_card_bribe": bool, "bribe_refused_amount": int,
+        "banker_seat": int, "auction_steps": list, "trade_cash_steps": list,
+        "trade_max_items": int, "theme": str, "theme_words": list, "theme_space_names": list,
+    }
+    EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "manage": "{name}, before throwing: build, sell buildings, mortgage, lift a mortgage or "
+                  "propose a trade — or done?",
+        "buy_deed": "{name} stops on {space}, which nobody owns: buy it for {cur}{amount}, or "
+                    "let the Banker auction it?",
+        "bid": "Auction of {space}: the highest bid is {cur}{amount}. {name}, raise or pass?",
+        "ask_rent": "{name}: a player stands on your {space}. Ask for the {cur}{amount} rent?",
+        "income_tax": "{name} stops on Income Tax: pay {cur}{amount}, or 10% of total worth? "
+                      "(Choose before adding up.)",
+        "jail_exit": "{name} is in Jail: use a Get Out of Jail Free card, pay the {cur}{amount} "
+                     "fine, or throw for doubles?",
+        "raise_cash": "{name} owes {cur}{amount} more than is in hand: sell buildings or "
+                      "mortgage to raise it.",
+        "lift_mortgage": "{name} receives mortgaged {space}: lift the mortgage now (value + 10%), "
+                         "or keep it mortgaged and pay the 10% interest now?",
+        "trade_item": "{name} is putting a trade together: add or remove an item, offer it, "
+                      "or cancel?",
+        "trade_reply": "{name} is offered a trade: accept or reject?",
+        "place_building": "{name} won the building at auction: put it on which lot?",
+        "bribe_reply": "{name} (the Banker) is offered a Get Out of Jail Free card as a bribe: "
+                       "accept it, or refuse (and lose {cur}{amount} to the briber)?",
+    }
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "done": "Done", "house": "Build a house on #{arg}", "hotel": "Build a hotel on #{arg}",
+        "sell_house": "Sell a building from #{arg}", "sell_all": "Sell all buildings of {arg}",
+        "mortgage": "Mortgage #{arg}", "unmortgage": "Lift the mortgage on #{arg}",
+        "trade": "Propose a trade to seat {arg}", "bribe": "Bribe the Banker",
+        "buy": "Buy", "auction": "Auction it", "pass": "Pass", "bid": "Bid {cur}{arg}",
+        "ask": "Ask for the rent", "forget": "Say nothing", "flat": "Pay the flat tax",
+        "percent": "Pay 10% of worth", "card": "Use the card", "pay": "Pay the fine",
+        "throw": "Throw for doubles", "lift": "Lift now", "keep": "Keep mortgaged",
+        "give": "Give #{arg}", "take": "Ask for #{arg}", "give_card": "Give a {arg} card",
+        "take_card": "Ask for a {arg} card", "pay_cash": "Add {cur}{arg} from me",
+        "want_cash": "Add {cur}{arg} from them", "offer": "Offer the trade", "cancel": "Cancel",
+        "accept": "Accept", "reject": "Reject", "refuse": "Refuse",
+    }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        p = game.p
+        board = game.board
+        spaces = board.spaces
+        self.n = n = len(spaces)
+        self.code = [_CODES.get(s.kind, K_OTHER) for s in spaces]
+        self.ownable = tuple(s.index for s in spaces if s.kind in ("street", "railroad", "utility"))
+        self.owner = [-1] * n
+        self.houses = [0] * n
+        self.mortgaged = [False] * n
+        self.price = [s.price for s in spaces]
+        self.base_rent = [s.rent for s in spaces]
+        ex = [s.extra for s in spaces]
+        self.rents = [_ints(e.get("rents", ())) for e in ex]
+        self.mults = [_ints(e.get("multipliers", ())) for e in ex]
+        self.house_cost = [_int(e.get("house_cost", 0)) for e in ex]
+        self.hotel_cost = [_int(e.get("hotel_cost", 0)) for e in ex]
+        self.mortgage_value = [_int(e.get("mortgage", 0)) for e in ex]
+        groups: dict[str, list[int]] = {}
+        for i in self.ownable:
+            groups.setdefault(spaces[i].group, []).append(i)
+        self.groups = {k: tuple(v) for k, v in groups.items()}
+        self.group_name = [spaces[i].group for i in range(n)]
+        self.members: list[tuple[int, ...]] = [self.groups.get(spaces[i].group, ()) if i in self.ownable else ()
+                                               for i in range(n)]
+        self.railroads = board.indices("railroad")
+        self.utilities = board.indices("utility")
+        self.jail_square = board.indices("jail")[0]
+        # taxes by edition (data: board extra.edition_fee / extra.percent / extra.edition_percent)
+        edition = p["edition"]
+        self.tax_fee = [0] * n
+        self.tax_percent = [0] * n
+        for s in spaces:
+            if s.kind == "tax":
+                fees = s.extra.get("edition_fee", {})
+                pcts = s.extra.get("edition_percent", {})
+                pct = _int(s.extra.get("percent", 0))
+                self.tax_fee[s.index] = _int(fees.get(edition, s.fee)) if isinstance(fees, dict) else s.fee
+                self.tax_percent[s.index] = _int(pcts.get(edition, pct)) if isinstance(pcts, dict) else pct
+        self.hotel_after = p["hotel_after"]
+        self.houses_left = p["houses"]
+        self.hotels_left = p["hotels"]
+        self.decks: dict[str, deque[Card]] = {}
+        self.deck_ids = {"chance": p["chance_deck"], "community_chest": p["chest_deck"]}
+        self.bankruptcies = 0
+        self.ended = ""
+        self.order: list[int] = []
+        self.words = dict(w.split("=", 1) for w in p["theme_words"])
+        self.names = [s.name for s in spaces]
+        for entry in p["theme_space_names"]:
+            idx, _, name = entry.partition("=")
+            self.names[int(idx)] = name
+        self.table = MonopolyTable(self)
+        self.bank = self.pot = self.fines_to = -1
+
+    def new_player(self, seat: int) -> MonopolyPlayer:
+        """A token on GO with nothing yet."""
+        return MonopolyPlayer(seat)
+
+    # -- names shown by the UI ------------------------------------------------------------
+    def space_name(self, idx: int) -> str:
+        """The name of a space as this ruleset's theme shows it (Mucker: 'Grand' for Boardwalk)."""
+        return self.names[idx]
+
+    def word(self, key: str) -> str:
+        """A theme word: ``word('house')`` is 'speakeasy' in Mucker Monopoly, 'house' otherwise."""
+        return self.words.get(key, key)
+
+    # -- the whole game --------------------------------------------------------------------
+    def play(self) -> Play:
+        """Set-up (cash, decks, dealt deeds in the short games, first player), then turns to
+        the left until the game ends."""
+        g, p = self.g, self.g.p
+        self.bank, self.pot = g.account("Bank"), g.account("Free Parking pot")
+        # Free Parking (Mucker): "all of the fines, bribes, and other incidental payments during
+        # the course of play go into a 'pot' ... This rule must be decided by the muckers before
+        # play begins" — the ruleset param free_parking_pot.
+        self.fines_to = self.pot if p["free_parking_pot"] else self.bank
+        seats = list(range(len(g.players)))
+        # PREPARATION: "Each player is given $1500".
+        for s in seats:
+            g.pay(self.bank, s, p["start_cash"], "start cash", "Preparation")
+        for key in ("chance", "community_chest"):
+            cards = list(load_deck(self.deck_ids[key], p["edition"]).cards)
+            g.rng.shuffle(cards)
+            self.decks[key] = deque(cards)
+        if p["deal_deeds"]:
+            self.deal(seats)
+        # THE PLAY: "each player in turn throws the dice. The player with the highest total
+        # starts the play." ... "the turn to play passes to the left."
+        first = self.first_player(seats)
+        self.order = seats[first:] + seats[:first]
+        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
+        players = g.players
+        limit, cap = p["round_limit"], p["max_rounds"]
+        while True:
+            g.round += 1
+            for seat in self.order:
+                if players[seat].out:
+                    continue
+                g.turn += 1
+                yield from self.take_turn(seat)
+                if self.ended:
+                    g.emit("end", -1, reason=self.ended, round=g.round)
+                    return
+            # Time-limit game: "agree upon a definite hour of termination" (bots: rounds).
+            if limit and g.round >= limit:
+                self.ended = "time limit"
+            elif g.round >= cap:
+                # DECISION: the safety bound max_rounds ends a game still running; it is then
+                # counted like the short game (see results()).
+                self.ended = "round cap"
+            if self.ended:
+                g.emit("end", -1, reason=self.ended, round=g.round)
+                return
+
+    def deal(self, seats: list[int]) -> None:
+        """Short and time-limit games: "the Banker shuffles the pack of Title Deed cards ... and
+        deals, one at a time, two Title Deed cards to each player ... Players receiving Title
+        Deed cards must immediately pay the Bank the printed price" (Mucker short game: three,
+        "free— no payment to the Bank is required").
+
+        DECISION: the cut changes nothing in a shuffled pack and is not played; the deal starts
+        with the Banker's seat and goes round the table.
+        """
+        g, p = self.g, self.g.p
+        pack = list(self.ownable)
+        g.rng.shuffle(pack)
+        k = 0
+        for _ in range(p["deal_deeds"]):
+            for s in seats:
+                idx = pack[k]
+                k += 1
+                if p["deal_paid"]:
+                    g.pay(s, self.bank, self.price[idx], "deed dealt", "Short game: deal")
+                self.give_deed(s, idx)
+                g.emit("deal", s, space=idx, deed=self.names[idx], paid=p["deal_paid"])
+
+    # -- a turn ---------------------------------------------------------------------------
+    def take_turn(self, seat: int) -> Play:
+        """Manage, then Jail or an ordinary turn."""
+        g = self.g
+        pl = g.players[seat]
+        if g.triggers:
+            yield from self.phase_point(seat)
+        yield from self.manage(seat)
+        if self.ended or pl.out:
+            return
+        if pl.jail:
+            yield from self.jail_turn(seat)
+        else:
+            yield from self.ordinary(seat)
+
+    def ordinary(self, seat: int) -> Play:
+        """Throw and move; "If a player throws doubles ... Retaining the dice, he throws again
+        ... If a player throws doubles three times in succession, he moves his token immediately
+        to the space marked 'In Jail'"."""
+        pl = self.g.players[seat]
+        doubles = 0
+        while True:
+            a, b = self.throw(seat)
+            if a == b:
+                doubles += 1
+                if doubles == 3:
+                    self.to_jail(seat, "three doubles")
+                    return
+            yield from self.advance(seat, a + b, a + b)
+            if a != b or pl.out or pl.jail or self.ended:
+                return
+
+    def advance(self, seat: int, steps: int, dice: int) -> Play:
+        """Move forward; "Each time a player's token lands on or passes over 'GO' ... the
+        Banker pays him $200 salary"."""
+        g = self.g
+        pl = g.players[seat]
+        new = pl.pos + steps
+        if new >= self.n:
+            new -= self.n
+            g.pay(self.bank, seat, g.p["go_salary"], "salary", "GO")
+        if g.events is not None:
+            g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
+        pl.pos = new
+        yield from self.land(seat, new, dice, 1)
+
+    def move_to(self, seat: int, target: int, dice: int, factor: int = 1) -> Play:
+        """A card's "Advance to ...": forward to ``target``, collecting salary on passing or
+        reaching GO ("whether by throw of the dice or by drawing a card")."""
+        pl = self.g.players[seat]
+        steps = (target - pl.pos) % self.n or self.n
+        g = self.g
+        if pl.pos + steps >= self.n:
+            g.pay(self.bank, seat, g.p["go_salary"], "salary", "GO")
+        if g.events is not None:
+            g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
+        pl.pos = target
+        yield from self.land(seat, target, dice, factor)
+
+    def land(self, seat: int, idx: int, dice: int, factor: int) -> Play:
+        """Apply the space the token stopped on. ``factor`` doubles railroad rent for the
+        nearest-railroad card."""
+        code = self.code[idx]
+        if code == K_STREET or code == K_RAIL or code == K_UTIL:
+            owner = self.owner[idx]
+            if owner < 0:
+                yield from self.offer_deed(seat, idx)
+            elif owner != seat and not self.mortgaged[idx]:
+                yield from self.pay_rent(seat, owner, idx, dice, factor)
+        elif code == K_CHANCE:
+            yield from self.draw(seat, "chance", dice)
+        elif code == K_CHEST:
+            yield from self.draw(seat, "community_chest", dice)
+        elif code == K_TAX:
+            yield from self.tax(seat, idx)
+        elif code == K_GOTOJAIL:
+            self.to_jail(seat, "Go to Jail")
+        elif code == K_PARKING:
+            # FREE PARKING: "A player landing on this space does not receive any money" —
+            # unless the Mucker pot rule is chosen: "the mucker who lands on Free Parking
+            # collects all the loot in that pot."
+            g = self.g
+            pot = g.ledger.balances[self.pot]
+            if pot:
+                g.pay(self.pot, seat, pot, "Free Parking pot", "Free Parking (pot rule)")
+
+    # -- buying and auctions ----------------------------------------------------------------
+    def offer_deed(self, seat: int, idx: int) -> Play:
+        """BUYING PROPERTY: "he may buy that property from the Bank at its printed price ... If
+        he does not wish to buy the property it is sold at auction".
+
+        DECISION: the price must be in hand (he may raise money in his manage step, not in the
+        middle of a landing); if it is not, the deed goes straight to auction.
+        """
+        g = self.g
+        price = self.price[idx]
+        if g.ledger.balances[seat] >= price:
+            choice = yield Decision(seat, "buy_deed", BUY, idx, price)
+            if choice == "buy":
+                g.pay(seat, self.bank, price, "deed", "Buying property")
+                self.give_deed(seat, idx)
+                if g.events is not None:
+                    g.emit("buy", seat, space=idx, lot=self.names[idx], how="printed price")
+                return
+        yield from self.auction(seat, idx)
+
+    def bidders_from(self, seat: int) -> list[int]:
+        """Active seats in turn order starting at ``seat``'s left (ending with ``seat`` if it
+        is still in the game)."""
+        n = len(self.g.players)
+        players = self.g.players
+        return [s % n for s in range(seat + 1, seat + n + 1) if not players[s % n].out]
+
+    def others(self, seat: int) -> list[int]:
+        """The other active seats, in turn order from ``seat``'s left."""
+        n = len(self.g.players)
+        players = self.g.players
+        return [s % n for s in range(seat + 1, seat + n) if not players[s % n].out]
+
+    def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed") -> Play:
+        """"It is sold at auction by the Banker to the highest bidder ... Any player, including
+        the one who declined the option of buying it at the printed price, may bid. Bidding may
+        start at any price."
+
+        DECISION (how an auction is played): the seats are asked in turn, starting at the left
+        of ``seat`` and going round (the decliner included). Each may raise the highest bid by
+        one of ``auction_steps`` (the first bid is any of the steps: "may start at any price")
+        or pass; a seat that passes is out of this auction. A bid must be covered by cash in
+        hand. When one bidder is left with the highest bid, he pays it to the Bank; if every
+        seat passes without a bid, nothing is sold (a deed stays with the Bank). Returns the
+        winner's seat (or -1).
+        """
+        g = self.g
+        steps = g.p["auction_steps"]
+        active = self.bidders_from(seat) if bidders is None else list(bidders)
+        if g.events is not None:
+            g.emit("auction", seat, space=idx, what=what, deed=self.names[idx] if idx >= 0 else what)
+        high, winner, i = 0, -1, 0
+        bal = g.ledger.balances
+        while active:
+            if len(active) == 1 and active[0] == winner:
+                break
+            i %= len(active)
+            s = active[i]
+            if s == winner:
+                i += 1
+                continue
+            cash = bal[s]
+            opts = ("pass",) + tuple(f"bid:{high + k}" for k in steps if high + k <= cash)
+            choice = (yield Decision(s, "bid", opts, idx, high)) if len(opts) > 1 else "pass"
+            if choice == "pass":
+                del active[i]
+                continue
+            high = int(choice[4:])
+            winner = s
+            if g.events is not None:
+                g.emit("bid", s, amount=high)
+            i += 1
+        if winner < 0:
+            g.emit("auction_unsold", -1, space=idx, what=what)
+            return -1
+        g.pay(winner, self.bank, high, f"{what} auction", "Auction")
+        if what == "deed":
+            self.give_deed(winner, idx)
+            if g.events is not None:
+                g.emit("buy", winner, space=idx, lot=self.names[idx], how=f"auction {high}")
+        else:
+            g.emit("auction_won", winner, what=what, amount=high)
+        return winner
+
+    def give_deed(self, seat: int, idx: int) -> None:
+        """Record ``seat`` as the owner of deed ``idx``."""
+        old = self.owner[idx]
+        if old >= 0:
+            self.g.players[old].deeds.discard(idx)
+        self.owner[idx] = seat
+        self.g.players[seat].deeds.add(idx)
+
+    # -- rent -------------------------------------------------------------------------------
+    def rent(self, idx: int, dice: int) -> int:
+        """PAYING RENT: the deed's rent; "double rent for unimproved properties" of a complete
+        colour group, "even if another property in that color-group is mortgaged"; railroads by
+        the number owned; utilities 4x or 10x the dice.
+
+        DECISION: railroads and utilities count every one the owner holds, mortgaged or not
+        (the deed reads "if 2 R.R.'s are owned").
+        """
+        code = self.code[idx]
+        owner = self.owner[idx]
+        own = self.owner
+        if code == K_STREET:
+            h = self.houses[idx]
+            if h:
+                return self.rents[idx][h - 1]
+            for i in self.members[idx]:
+                if own[i] != owner:
+                    return self.base_rent[idx]
+            return 2 * self.base_rent[idx]
+        count = 0
+        for i in self.members[idx]:
+            if own[i] == owner:
+                count += 1
+        if code == K_RAIL:
+            return self.rents[idx][count - 1]
+        return self.mults[idx][count - 1] * dice
+
+    def pay_rent(self, seat: int, owner: int, idx: int, dice: int, factor: int) -> Play:
+        """"The owner may not collect his rent if he fails to ask for it before the second
+        player following throws the dice."
+
+        DECISION: with ``rent_must_be_asked`` the owner is asked at once (the window is still
+        open then); answering ``forget`` lets the rent go. Bots always ask. Rent is collected
+        while the owner is in Jail ("Even though he is in Jail, a player may ... collect rents").
+        """
+        g = self.g
+        amount = self.rent(idx, dice) * factor
+        if g.p["rent_must_be_asked"]:
+            choice = yield Decision(owner, "ask_rent", ASK, idx, amount)
+            if choice == "forget":
+                g.emit("rent_forgotten", owner, space=idx, amount=amount)
+                return
+        yield from self.charge(seat, owner, amount, "rent", "Paying rent")
+
+    # -- cards ------------------------------------------------------------------------------
+    def draw(self, seat: int, key: str, dice: int) -> Play:
+        """CHANCE and COMMUNITY CHEST: "he takes the top card from the deck indicated, follows
+        the instructions and returns the card face-down to the bottom of the deck." The Get Out
+        of Jail Free card "is held until used and then returned to the bottom of the deck"."""
+        g = self.g
+        deck = self.decks[key]
+        card = deck.popleft()
+        if g.events is not None:
+            g.emit("card", seat, deck=key, card=card.name, text=card.text)
+        e = card.effect
+        if e == "keep_card":
+            g.players[seat].cards.append(card)
+            return
+        deck.append(card)
+        if e == "move_to":
+            yield from self.move_to(seat, int(card.target), dice)
+        elif e == "collect_from_bank":
+            g.pay(self.bank, seat, card.amount, "card", key)
+        elif e == "pay_bank":
+            yield from self.charge(seat, self.fines_to, card.amount, "card", key)
+        elif e == "go_to_jail":
+            self.to_jail(seat, "card")
+        elif e == "move_to_nearest":
+            yield from self.nearest(seat, str(card.target))
+        elif e == "move_relative":
+            pl = g.players[seat]
+            new = (pl.pos + card.amount) % self.n
+            g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
+            pl.pos = new
+            yield from self.land(seat, new, dice, 1)
+        elif e == "pay_per_building":
+            houses = hotels = 0
+            for i in g.players[seat].deeds:
+                h = self.houses[i]
+                if h == HOTEL:
+                    hotels += 1
+                else:
+                    houses += h
+            due = houses * card.house + hotels * card.hotel
+            if due:
+                yield from self.charge(seat, self.fines_to, due, "repairs", key)
+        elif e == "pay_each_player":
+            # DECISION: paid seat by seat in turn order; if he cannot pay one, he is bankrupt
+            # to that player and the rest are not paid.
+            for other in self.others(seat):
+                paid = yield from self.charge(seat, other, card.amount, "card", key)
+                if not paid:
+                    return
+        elif e == "collect_from_each_player":
+            for other in self.others(seat):
+                yield from self.charge(other, seat, card.amount, "card", key)
+                if self.ended:
+                    return
+
+    def nearest(self, seat: int, kind: str) -> Play:
+        """"Move forward to the nearest railroad ... pay the owner double the rent" / "nearest
+        utility ... roll the dice and pay the owner ten times the total". Unowned: he may buy."""
+        pl = self.g.players[seat]
+        targets = self.railroads if kind == "railroad" else self.utilities
+        target = next((t for t in targets if t > pl.pos), targets[0])
+        owner = self.owner[target]
+        if kind == "railroad":
+            yield from self.move_to(seat, target, 0, 2)
+            return
+        if owner < 0 or owner == seat or self.mortgaged[target]:
+            yield from self.move_to(seat, target, 0)
+            return
+        # owned utility: move (salary if passing GO), throw, pay ten times the throw
+        g = self.g
+        steps = (target - pl.pos) % self.n
+        if pl.pos + steps >= self.n:
+            g.pay(self.bank, seat, g.p["go_salary"], "salary", "GO")
+        g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
+        pl.pos = target
+        a, b = self.throw(seat)
+        amount = self.mults[target][-1] * (a + b)
+        if g.p["rent_must_be_asked"]:
+            choice = yield Decision(owner, "ask_rent", ASK, target, amount)
+            if choice == "forget":
+                g.emit("rent_forgotten", owner, space=target, amount=amount)
+                return
+        yield from self.charge(seat, owner, amount, "rent", "Chance: nearest utility")
+
+    # -- taxes --------------------------------------------------------------------------------
+    def tax(self, seat: int, idx: int) -> Play:
+        """INCOME TAX: "he may estimate his tax at $200 ... or he may pay 10% of his total
+        worth ... The player must decide which option he will take before he adds up his total
+        worth." Luxury Tax: the printed fee. (Edition 2008 and the Mucker short game: a flat
+        $200.)
+
+        DECISION: 10% of worth is rounded to the nearest dollar (halves up).
+        """
+        g = self.g
+        fee, pct = self.tax_fee[idx], self.tax_percent[idx]
+        amount = fee
+        if pct and g.p["income_tax_choice"]:
+            choice = yield Decision(seat, "income_tax", TAX, idx, fee)
+            if choice == "percent":
+                amount = (self.worth(seat) * pct + 50) // 100
+            g.emit("income_tax", seat, choice=choice, amount=amount)
+        if amount:
+            yield from self.charge(seat, self.fines_to, amount, "tax", self.names[idx])
+
+    def worth(self, seat: int) -> int:
+        """Total worth for Income Tax: "all his cash on hand, printed prices of mortgaged and
+        unmortgaged properties and cost price of all buildings he owns"."""
+        total = self.g.cash(seat)
+        for i in self.g.players[seat].deeds:
+            total += self.price[i] + self.building_cost(i)
+        return total
+
+    def building_cost(self, idx: int) -> int:
+        """What the buildings on ``idx`` cost: houses at the house price, a hotel at its price
+        plus the houses turned in for it."""
+        h = self.houses[idx]
+        if h == HOTEL:
+            return self.hotel_cost[idx] + self.hotel_after * self.house_cost[idx]
+        return h * self.house_cost[idx]
+
+    # -- Jail -----------------------------------------------------------------------------------
+    def to_jail(self, seat: int, why: str) -> None:
+        """JAIL: "he must move it directly into Jail" — no salary — and "A player's turn ends
+        when he is sent to Jail"."""
+        pl = self.g.players[seat]
+        pl.pos, pl.jail, pl.jail_turns = self.jail_square, True, 0
+        self.g.emit("jail", seat, why=why)
+
+    def jail_turn(self, seat: int) -> Play:
+        """Out of Jail "(1.) throwing doubles on any of his next three turns ... he immediately
+        moves forward the number of spaces shown by his doubles throw. Even though he has
+        thrown doubles he does not take another turn; (2.) using the 'Get Out of Jail Free'
+        card ...; (3.) purchasing the 'Get Out of Jail Free' card from another player and
+        playing it; (4.) paying a fine of $50 before he rolls the dice on either of his next two
+        turns. If the player does not throw doubles by his third turn he must pay the $50 fine.
+        He then gets out of Jail and immediately moves forward the number of spaces shown by his
+        throw." (Mucker short game: ``jail_throws = 1`` — "exit on your next turn ... you may try
+        to roll doubles and, failing to do so, pay the $50 on the same turn.")
+
+        DECISION: after a card or the fine he plays an ordinary turn (doubles throw again).
+        Buying a card from another player is a trade in his manage step, before this choice.
+        """
+        g, p = self.g, self.g.p
+        pl = g.players[seat]
+        fine = p["jail_fine"]
+        opts: tuple[str, ...] = ()
+        if pl.cards:
+            opts += ("card",)
+        if pl.jail_turns < p["fine_before_throw_turns"] and g.ledger.balances[seat] >= fine:
+            opts += ("pay",)
+        choice = (yield Decision(seat, "jail_exit", opts + ("throw",), self.jail_square, fine)) if opts else "throw"
+        if choice == "card":
+            card = pl.cards.pop(0)
+            self.decks[self.deck_key(card)].append(card)
+            pl.jail = False
+            g.emit("jail_out", seat, how="card")
+            yield from self.ordinary(seat)
+            return
+        if choice == "pay":
+            g.pay(seat, self.fines_to, fine, "jail fine", "Jail")
+            pl.jail = False
+            g.emit("jail_out", seat, how="fine")
+            yield from self.ordinary(seat)
+            return
+        a, b = self.throw(seat)
+        if a == b:
+            pl.jail = False
+            g.emit("jail_out", seat, how="double")
+        else:
+            pl.jail_turns += 1
+            if pl.jail_turns < p["jail_throws"]:
+                g.emit("jail_stay", seat)
+                return
+            paid = yield from self.charge(seat, self.fines_to, fine, "jail fine", "Jail")
+            if not paid:
+                return
+            pl.jail = False
+            g.emit("jail_out", seat, how="fine")
+        yield from self.advance(seat, a + b, a + b)
+
+    def deck_key(self, card: Card) -> str:
+        """Which deck (``chance`` / ``community_chest``) a card belongs to."""
+        return "chance" if card.deck == self.deck_ids["chance"] else "community_chest"
+
+    # -- paying, raising money, bankruptcy ------------------------------------------------------
+    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
+        """Make ``seat`` pay ``amount`` to account ``dst``; if short he must sell buildings and
+        mortgage (``raise_cash``); if he still cannot pay he is bankrupt. Returns True if paid.
+
+        BANKRUPTCY: "A player is bankrupt when he owes more than he can pay".
+        DECISION: to raise money a player may sell buildings and mortgage; selling deeds to other
+        players is a trade and happens in his manage step.
+        """
+        g = self.g
+        bal = g.ledger.balances
+        while bal[seat] < amount:
+            opts = self.raise_options(seat)
+            if not opts:
+                yield from self.bankrupt(seat, dst, amount)
+                return False
+            choice = yield Decision(seat, "raise_cash", tuple(opts), -1, amount - bal[seat])
+            self.apply_manage(seat, choice)
+        g.pay(seat, dst, amount, reason, rule)
+        return True
+
+    def bankrupt(self, seat: int, creditor: int, amount: int) -> Play:
+        """BANKRUPTCY to a player: "he must turn over to that player all that he has of value
+        ... if he owns houses or hotels, he must return these to the Bank in exchange for money
+        to the extent of one-half the amount paid for them and this cash is given to the
+        creditor. If he has mortgaged property he also turns this property over to his creditor
+        but the new owner must at once pay the Bank the amount of interest on the loan". To the
+        Bank: "he must turn over all his assets to the Bank. In this case, the Bank immediately
+        sells by auction all property so taken, except buildings."
+
+        Short game: "when the second bankruptcy occurs the game ends ... the bankrupt player
+        turning over to his creditor all that he has of value, including buildings and any
+        other properties" (no sale of buildings, no auction).
+
+        DECISION: a deed the Bank takes is auctioned unmortgaged (the Bank holds its own
+        mortgage); Get Out of Jail Free cards go to a creditor player, or back under their decks.
+        """
+        g, p = self.g, self.g.p
+        pl = g.players[seat]
+        n = len(g.players)
+        pl.out, pl.jail = True, False
+        self.bankruptcies += 1
+        final = 0 < p["end_after_bankruptcies"] <= self.bankruptcies
+        to_player = creditor < n
+        g.emit("bankrupt", seat, creditor=g.ledger.names[creditor], owed=amount)
+        deeds = sorted(pl.deeds)
+        if not final:
+            for i in deeds:
+                if self.houses[i]:
+                    self.sell_buildings(seat, i)
+        cash = g.ledger.balances[seat]
+        if cash:
+            g.pay(seat, creditor, cash, "bankruptcy", "Bankruptcy")
+        cards, pl.cards = pl.cards, []
+        for c in cards:
+            if to_player:
+                g.players[creditor].cards.append(c)
+            else:
+                self.decks[self.deck_key(c)].append(c)
+        active = sum(1 for q in g.players if not q.out)
+        if final or active <= 1:
+            self.ended = "short game: bankruptcy" if final else "last player left"
+        if to_player:
+            for i in deeds:
+                self.give_deed(creditor, i)
+                g.emit("deed_to_creditor", creditor, space=i, deed=self.names[i])
+            if not self.ended:
+                for i in deeds:
+                    if self.mortgaged[i] and self.owner[i] == creditor and not g.players[creditor].out:
+                        yield from self.receive_mortgaged(creditor, i)
+            return
+        for i in deeds:
+            self.owner[i] = -1
+            self.mortgaged[i] = False
+            self.houses_left += self.houses[i] if self.houses[i] != HOTEL else 0
+            self.hotels_left += 1 if self.houses[i] == HOTEL else 0
+            self.houses[i] = 0
+        pl.deeds.clear()
+        if not self.ended:
+            for i in deeds:
+                yield from self.auction(seat, i, self.others(seat))
+
+    def receive_mortgaged(self, seat: int, idx: int) -> Play:
+        """MORTGAGES: "The new owner may lift the mortgage at once ... by paying off the
+        mortgage plus 10% interest to the Bank. If he does not lift the mortgage at once he must
+        pay the Bank 10% interest when he buys the property and if he lifts the mortgage later
+        he must pay an additional 10% interest"."""
+        g = self.g
+        value = self.mortgage_value[idx]
+        interest = self.interest(idx)
+        if g.ledger.balances[seat] >= value + interest:
+            choice = yield Decision(seat, "lift_mortgage", LIFT, idx, value + interest)
+            if choice == "lift":
+                g.pay(seat, self.bank, value + interest, "mortgage lifted", "Mortgages: transfer")
+                self.mortgaged[idx] = False
+                g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=value + interest)
+                return
+        yield from self.charge(seat, self.bank, interest, "mortgage interest", "Mortgages: transfer")
+        g.emit("mortgage_kept", seat, space=idx, deed=self.names[idx], interest=interest)
+
+    def interest(self, idx: int) -> int:
+        """10% of the mortgage value. DECISION: rounded up to the whole dollar."""
+        return -(-self.mortgage_value[idx] * self.g.p["mortgage_interest_percent"] // 100)
+
+    # -- managing: building, selling, mortgaging, trading --------------------------------------
+    def buildable(self, seat: int) -> list[str]:
+        """HOUSES / HOTELS: on a complete colour group with no lot mortgaged, built evenly (no
+        lot more than one house above another of its group), up to ``hotel_after`` houses, then
+        a hotel on a lot once every lot of the group has ``hotel_after`` houses.
+
+        DECISION: in the short game (``hotel_after = 3``) a lot goes from three houses to a
+        hotel; a fourth house is not offered. Without houses in the Bank, no house can be
+        built ("players wishing to build must wait").
+        """
+        out: list[str] = []
+        own, houses, mort = self.owner, self.houses, self.mortgaged
+        cash = self.g.ledger.balances[seat]
+        top = self.hotel_after
+        seen: set[str] = set()
+        for i in self.g.players[seat].deeds:
+            if self.code[i] != K_STREET:
+                continue
+            gname = self.group_name[i]
+            if gname in seen:
+                continue
+            seen.add(gname)
+            group = self.members[i]
+            if any(own[j] != seat or mort[j] for j in group):
+                continue
+            low = min(houses[j] for j in group)
+            if low >= HOTEL:
+                continue
+            for j in group:
+                h = houses[j]
+                if h == low and h < top and self.houses_left and cash >= self.house_cost[j]:
+                    out.append(f"house:{j}")
+                elif h == top and low >= top and self.hotels_left and cash >= self.hotel_cost[j]:
+                    out.append(f"hotel:{j}")
+        return out
+
+    def sellable(self, seat: int) -> list[str]:
+        """SELLING PROPERTY: "Houses and hotels may be sold back to the Bank at any time for
+        one-half the price paid for them ... sold one by one, evenly, in reverse" and "All
+        hotels on one color-group may be sold at once. Or ... one house at a time (one hotel
+        equals five houses)".
+
+        DECISION: ``sell_all:<group>`` sells every building of the group at once (the same as
+        selling them down evenly); a hotel is broken into ``hotel_after`` houses only when the
+        Bank has that many houses.
+        """
+        out: list[str] = []
+        houses = self.houses
+        seen: set[str] = set()
+        for i in self.g.players[seat].deeds:
+            if self.code[i] != K_STREET or not houses[i]:
+                continue
+            gname = self.group_name[i]
+            if gname in seen:
+                continue
+            seen.add(gname)
+            group = self.members[i]
+            high = max(houses[j] for j in group)
+            for j in group:
+                if houses[j] == high and (high != HOTEL or self.houses_left >= self.hotel_after):
+                    out.append(f"sell_house:{j}")
+            out.append(f"sell_all:{gname}")
+        return out
+
+    def mortgageable(self, seat: int) -> list[str]:
+        """MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time.
+        Before an improved property can be mortgaged all the buildings on all the properties of
+        its color-group must be sold back"."""
+        houses, mort = self.houses, self.mortgaged
+        return [f"mortgage:{i}" for i in sorted(self.g.players[seat].deeds)
+                if not mort[i] and not any(houses[j] for j in self.members[i])]
+
+    def raise_options(self, seat: int) -> list[str]:
+        """Ways to raise cash: sell buildings, mortgage."""
+        return self.sellable(seat) + self.mortgageable(seat)
+
+    def manage(self, seat: int) -> Play:
+        """The manage step: one action per decision until ``done``.
+
+        DECISION: one trade proposal to each other player per turn, and one bribe offer per
+        turn (Mucker), so a manage step always ends.
+        """
+        g, p = self.g, self.g.p
+        pl = g.players[seat]
+        asked: set[int] = set()
+        bribed = False
+        while True:
+            opts = ["done"]
+            if pl.deeds:
+                opts += self.buildable(seat)
+                opts += self.sellable(seat)
+                opts += self.mortgageable(seat)
+                cash = g.ledger.balances[seat]
+                opts += [f"unmortgage:{i}" for i in sorted(pl.deeds)
+                         if self.mortgaged[i] and cash >= self.mortgage_value[i] + self.interest(i)]
+            opts += [f"trade:{s}" for s in self.others(seat) if s not in asked]
+            if (p["jail_card_bribe"] and pl.cards and not bribed and seat != p["banker_seat"]
+                    and not g.players[p["banker_seat"]].out):
+                opts.append("bribe")
+            if len(opts) == 1:
+                return
+            choice = yield Decision(seat, "manage", tuple(opts))
+            if choice == "done":
+                return
+            if choice.startswith("trade:"):
+                partner = int(choice[6:])
+                asked.add(partner)
+                yield from self.trade(seat, partner)
+            elif choice == "bribe":
+                bribed = True
+                yield from self.bribe(seat)
+            elif choice.startswith(("house:", "hotel:")):
+                yield from self.build(seat, choice)
+            else:
+                self.apply_manage(seat, choice)
+            if pl.out or self.ended:
+                return
+
+    def apply_manage(self, seat: int, choice: str) -> None:
+        """Carry out a sell / mortgage / unmortgage choice (already checked legal)."""
+        g = self.g
+        head, _, arg = choice.partition(":")
+        if head == "sell_all":
+            for i in self.groups[arg]:
+                if self.houses[i]:
+                    self.sell_buildings(seat, i)
+            return
+        idx = int(arg)
+        if head == "sell_house":
+            h = self.houses[idx]
+            if h == HOTEL:
+                refund = self.hotel_cost[idx] // 2
+                self.houses[idx] = self.hotel_after
+                self.hotels_left += 1
+                self.houses_left -= self.hotel_after
+            else:
+                refund = self.house_cost[idx] // 2
+                self.houses[idx] = h - 1
+                self.houses_left += 1
+            g.pay(self.bank, seat, refund, "building sold", "Selling property")
+            g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
+        elif head == "mortgage":
+            self.mortgaged[idx] = True
+            g.pay(self.bank, seat, self.mortgage_value[idx], "mortgage", "Mortgages")
+            g.emit("mortgage", seat, space=idx, deed=self.names[idx])
+        elif head == "unmortgage":
+            # "the owner must pay the Bank the amount of the mortgage plus 10% interest"
+            cost = self.mortgage_value[idx] + self.interest(idx)
+            g.pay(seat, self.bank, cost, "mortgage lifted", "Mortgages")
+            self.mortgaged[idx] = False
+            g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=cost)
+        else:
+            raise LandlordError(f"unknown manage action {choice!r}")
+
+    def sell_buildings(self, seat: int, idx: int) -> None:
+        """Sell every building on ``idx`` back to the Bank at half what it cost."""
+        h = self.houses[idx]
+        refund = self.building_cost(idx) // 2
+        if h == HOTEL:
+            self.hotels_left += 1
+        else:
+            self.houses_left += h
+        self.houses[idx] = 0
+        if refund:
+            self.g.pay(self.bank, seat, refund, "building sold", "Selling property")
+        self.g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=0)
+
+    def can_place(self, seat: int, what: str) -> list[int]:
+        """Lots where ``seat`` could put a house / hotel now (ignoring cash)."""
+        own, houses, mort = self.owner, self.houses, self.mortgaged
+        top = self.hotel_after
+        out = []
+        for i in self.g.players[seat].deeds:
+            if self.code[i] != K_STREET:
+                continue
+            group = self.members[i]
+            if any(own[j] != seat or mort[j] for j in group):
+                continue
+            low = min(houses[j] for j in group)
+            h = houses[i]
+            if what == "house" and h == low and h < top:
+                out.append(i)
+            elif what == "hotel" and h == top and low >= top:
+                out.append(i)
+        return sorted(out)
+
+    def build(self, seat: int, choice: str) -> Play:
+        """Buy a house or hotel. BUILDING SHORTAGE: "If there are a limited number of houses and
+        hotels available, and two or more players wish to buy more than the Bank has, the houses
+        or hotels must be sold at auction to the highest bidder."
+
+        DECISION: the Bank is short when it has fewer houses (hotels) left than there are
+        players who could put one up now and have cash. Then the building asked for is
+        auctioned among those players (the asker bids first); the winner pays his bid instead of
+        the printed price and chooses the lot (``place_building``).
+        """
+        g = self.g
+        what, _, arg = choice.partition(":")
+        idx = int(arg)
+        left = self.houses_left if what == "house" else self.hotels_left
+        rivals = [s for s in self.bidders_from(seat)
+                  if g.ledger.balances[s] > 0 and self.can_place(s, what)]
+        if len(rivals) >= 2 and left < len(rivals):
+            order = [seat] + [s for s in rivals if s != seat]
+            winner = yield from self.auction(seat, -1, order, what)
+            if winner < 0:
+                return
+            lots = self.can_place(winner, what)
+            if len(lots) == 1:
+                where = lots[0]
+            else:
+                pick = yield Decision(winner, "place_building", tuple(f"{what}:{i}" for i in lots))
+                where = int(pick.partition(":")[2])
+            self.put_building(winner, where, what, 0)
+            return
+        cost = self.house_cost[idx] if what == "house" else self.hotel_cost[idx]
+        self.put_building(seat, idx, what, cost)
+
+    def put_building(self, seat: int, idx: int, what: str, cost: int) -> None:
+        """Put a house or hotel on ``idx`` (a hotel takes back the lot's houses)."""
+        g = self.g
+        if cost:
+            g.pay(seat, self.bank, cost, what, "Houses" if what == "house" else "Hotels")
+        if what == "house":
+            self.houses[idx] += 1
+            self.houses_left -= 1
+        else:
+            # HOTELS: "He returns the four houses from that property to the Bank"
+            self.houses_left += self.houses[idx]
+            self.hotels_left -= 1
+            self.houses[idx] = HOTEL
+        if g.events is not None:
+            g.emit("build", seat, what=what, space=idx, deed=self.names[idx],
+                   houses_left=self.houses_left, hotels_left=self.hotels_left)
+
+    # -- trades ----------------------------------------------------------------------------------
+    def tradeable(self, seat: int) -> list[int]:
+        """SELLING PROPERTY: "Unimproved properties, railroads and utilities (but not buildings)
+        may be sold to any player ... However, no property can be sold to another player if
+        buildings are standing on any properties of that color-group."""
+        houses = self.houses
+        return [i for i in sorted(self.g.players[seat].deeds)
+                if not any(houses[j] for j in self.members[i])]
+
+    def trade_valid(self, t: TradeOffer) -> bool:
+        """A trade can be offered when goods change hands and each side can pay its cash and
+        the 10% interest on mortgaged deeds it receives.
+
+        MISCELLANEOUS: "No player may borrow from or lend money to another player" — so cash
+        alone never changes hands (DECISION)."""
+        if not t.has_goods():
+            return False
+        bal = self.g.ledger.balances
+        get_p = sum(self.interest(i) for i in t.take if self.mortgaged[i])
+        get_q = sum(self.interest(i) for i in t.give if self.mortgaged[i])
+        return (bal[t.proposer] - t.pay_cash + t.want_cash >= get_p and t.pay_cash <= bal[t.proposer]
+                and bal[t.partner] - t.want_cash + t.pay_cash >= get_q and t.want_cash <= bal[t.partner])
+
+    def trade(self, seat: int, partner: int) -> Play:
+        """Trading at agreed prices (deeds, Get Out of Jail Free cards — "he may sell it, at any
+        time, to another player at a price agreeable to both" — and cash).
+
+        DECISION (the trading API): the proposer builds the offer one item at a time
+        (``trade_item``: ``give:<deed>``, ``take:<deed>``, ``give_card:<deck>``,
+        ``take_card:<deck>`` toggle an item; ``pay_cash:N`` / ``want_cash:N`` add cash), at most
+        ``trade_max_items`` steps, then ``offer`` or ``cancel``; the partner answers
+        ``trade_reply``. A mortgaged deed received is then lifted or kept (10% at once).
+        """
+        g, p = self.g, self.g.p
+        t = TradeOffer(seat, partner)
+        self.table.offer = t
+        bal = g.ledger.balances
+        steps = 0
+        while True:
+            opts = ["cancel"]
+            if self.trade_valid(t):
+                opts.append("offer")
+            if steps < p["trade_max_items"]:
+                opts += [f"give:{i}" for i in self.tradeable(seat)]
+                opts += [f"take:{i}" for i in self.tradeable(partner)]
+                opts += [f"give_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
+                opts += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
+                opts += [f"pay_cash:{k}" for k in p["trade_cash_steps"] if t.pay_cash + k <= bal[seat]]
+                opts += [f"want_cash:{k}" for k in p["trade_cash_steps"] if t.want_cash + k <= bal[partner]]
+            choice = yield Decision(seat, "trade_item", tuple(opts))
+            steps += 1
+            head, _, arg = choice.partition(":")
+            if head == "cancel":
+                self.table.offer = None
+                return
+            if head == "offer":
+                break
+            if head in ("give", "take"):
+                items = t.give if head == "give" else t.take
+                items.symmetric_difference_update({int(arg)})
+            elif head in ("give_card", "take_card"):
+                cards = t.give_cards if head == "give_card" else t.take_cards
+                if arg in cards:
+                    cards.remove(arg)
+                else:
+                    cards.append(arg)
+            elif head == "pay_cash":
+                t.pay_cash += int(arg)
+            else:
+                t.want_cash += int(arg)
+        reply = yield Decision(partner, "trade_reply", REPLY, -1, t.want_cash - t.pay_cash)
+        self.table.offer = None
+        if reply == "reject":
+            g.emit("trade_rejected", seat, partner=g.names[partner])
+            return
+        # the trade: cash both ways, cards, deeds; then the 10% on mortgaged deeds
+        if t.pay_cash:
+            g.pay(seat, partner, t.pay_cash, "trade", "Trading")
+        if t.want_cash:
+            g.pay(partner, seat, t.want_cash, "trade", "Trading")
+        for key in t.give_cards:
+            self.move_card(seat, partner, key)
+        for key in t.take_cards:
+            self.move_card(partner, seat, key)
+        for i in sorted(t.give):
+            self.give_deed(partner, i)
+        for i in sorted(t.take):
+            self.give_deed(seat, i)
+        g.emit("trade", seat, partner=g.names[partner], give="/".join(self.names[i] for i in sorted(t.give)),
+               take="/".join(self.names[i] for i in sorted(t.take)), pay=t.pay_cash, want=t.want_cash,
+               cards_given=len(t.give_cards), cards_taken=len(t.take_cards))
+        for i in sorted(t.give):
+            if self.mortgaged[i]:
+                yield from self.receive_mortgaged(partner, i)
+        for i in sorted(t.take):
+            if self.mortgaged[i]:
+                yield from self.receive_mortgaged(seat, i)
+
+    def move_card(self, src: int, dst: int, key: str) -> None:
+        """Hand a held Get Out of Jail Free card of deck ``key`` from ``src`` to ``dst``."""
+        cards = self.g.players[src].cards
+        card = next(c for c in cards if self.deck_key(c) == key)
+        cards.remove(card)
+        self.g.players[dst].cards.append(card)
+
+    def bribe(self, seat: int) -> Play:
+        """Mucker Monopoly: "If the yellow stiff who draws it does not wish to use it, he may use
+        it to bribe the BANKER ... (If the BANKER refuses the bribe, the mucker who offered it
+        gets to swipe $10 from the BANKER's personal funds.)"
+
+        DECISION: the Banker is the seat ``banker_seat`` (who also plays); an accepted bribe
+        hands the card to the Banker; a refused one costs the Banker $10 (or what he has).
+        The lines that make stealing "acceptable" if not caught are table talk and are not
+        played (see the Mucker ruleset's note).
+        """
+        g, p = self.g, self.g.p
+        banker = p["banker_seat"]
+        amount = p["bribe_refused_amount"]
+        reply = yield Decision(banker, "bribe_reply", BRIBE, -1, amount)
+        pl = g.players[seat]
+        if reply == "accept":
+            card = pl.cards.pop(0)
+            g.players[banker].cards.append(card)
+            g.emit("bribe", seat, accepted=True, banker=g.names[banker])
+            return
+        take = min(amount, g.ledger.balances[banker])
+        if take:
+            g.pay(banker, seat, take, "refused bribe", "Mucker: bribing the Banker")
+        g.emit("bribe", seat, accepted=False, banker=g.names[banker], took=take)
+
+    # -- the count --------------------------------------------------------------------------------
+    def valuation(self, seat: int) -> dict[str, int]:
+        """Short game END OF GAME: "(1.) cash ... (2.) lots, utilities and railroads owned by him
+        at the price printed on the board; (3.) any mortgaged property owned by him at one-half
+        price printed on the board; (4.) houses, valued at purchase price; (5.) hotels, valued at
+        the purchase price including the value of the three houses turned in."
+
+        DECISION: the time-limit game and a game stopped by ``max_rounds`` are counted the same
+        way ("richest player then winning").
+        """
+        pl = self.g.players[seat]
+        deeds = sum(self.price[i] // 2 if self.mortgaged[i] else self.price[i] for i in pl.deeds)
+        buildings = sum(self.building_cost(i) for i in pl.deeds)
+        cash = self.g.cash(seat)
+        return {"cash": cash, "deeds_value": deeds, "buildings_value": buildings,
+                "total": cash + deeds + buildings}
+
+    def results(self) -> list[dict[str, Any]]:
+        """Per seat: cash, deeds, buildings, the valuation ``total``, ``where`` and ``rank``
+        (richest first: "RICHEST PLAYER WINS"; in the full game the last player left holds
+        everything, and a bankrupt player counts 0)."""
+        g = self.g
+        rows = []
+        for pl in g.players:
+            v = self.valuation(pl.seat)
+            houses = sum(self.houses[i] for i in pl.deeds if self.houses[i] != HOTEL)
+            hotels = sum(1 for i in pl.deeds if self.houses[i] == HOTEL)
+            rows.append({"seat": pl.seat, "name": g.names[pl.seat], "deeds": len(pl.deeds),
+                         "mortgaged": sum(1 for i in pl.deeds if self.mortgaged[i]),
+                         "houses": houses, "hotels": hotels, "jail_cards": len(pl.cards),
+                         "bankrupt": pl.out, "where": pl.where, **v})
+        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
+            row["rank"] = r
+        return rows
