@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from landlord.board import Space
 from landlord.decisions import Decision, Option
 from landlord.rules import british1913_bots
+from landlord.rules import monopoly_bots
 
 if TYPE_CHECKING:
     from landlord.game import Game
@@ -66,6 +67,12 @@ class TableView:
         """A space of the board (printed on the board, so public)."""
         return self._g.board.spaces[index]
 
+    @property
+    def table(self) -> Any:
+        """The public table of the rules family (Monopoly: deeds, buildings, mortgages, the trade
+        on offer), or None where the family has none."""
+        return getattr(self._g.rules, "table", None)
+
     def borrowing_capacity(self) -> int:
         """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
         cap = getattr(self._g.rules, "bank_capacity", None)
@@ -117,12 +124,15 @@ class Landlord:
 
     def __init__(self, reserve: int = 50) -> None:
         self.reserve = reserve
+        self.trades = monopoly_bots.TradePlanner()
 
     def choose(self, view: TableView, d: Decision) -> Option:
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("landlord", view, d)
+        if d.kind in monopoly_bots.KINDS:
+            return monopoly_bots.landlord(self, view, d, self.reserve, self.trades)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -154,6 +164,8 @@ class Tenant:
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("tenant", view, d)
+        if d.kind in monopoly_bots.KINDS:
+            return monopoly_bots.tenant(self, view, d)
         return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
                      "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
 
@@ -169,12 +181,15 @@ class Speculator:
 
     def __init__(self, repay_at: int = 300) -> None:
         self.repay_at = repay_at
+        self.trades = monopoly_bots.TradePlanner()
 
     def choose(self, view: TableView, d: Decision) -> Option:
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("speculator", view, d)
+        if d.kind in monopoly_bots.KINDS:
+            return monopoly_bots.speculator(self, view, d, self.repay_at, self.trades)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")

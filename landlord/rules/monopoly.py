@@ -102,7 +102,7 @@ class MonopolyTable:
     buildings, mortgages, groups, the trade on offer, and each seat's token and held cards.
     The order of the decks is not here."""
 
-    __slots__ = ("board", "houses", "hotel_after", "members", "mortgaged", "offer", "owner", "rules")
+    __slots__ = ("board", "hotel_after", "houses", "members", "mortgaged", "offer", "owner", "rules")
 
     def __init__(self, rules: Monopoly) -> None:
         self.rules = rules
@@ -136,6 +136,10 @@ class MonopolyTable:
         """A seat's cash (money lies on the table)."""
         return self.rules.g.ledger.balances[seat]
 
+    def worth(self, seat: int) -> int:
+        """A seat's total worth as Income Tax counts it (all of it lies on the table)."""
+        return self.rules.worth(seat)
+
 
 class Monopoly(Rules):
     """Monopoly (and through params: its short game, time-limit game, and Mucker Monopoly)."""
@@ -166,6 +170,7 @@ class Monopoly(Rules):
                       "mortgage to raise it.",
         "lift_mortgage": "{name} receives mortgaged {space}: lift the mortgage now (value + 10%), "
                          "or keep it mortgaged and pay the 10% interest now?",
+        "manage_lot": "{name}: which lot?",
         "trade_item": "{name} is putting a trade together: add or remove an item, offer it, "
                       "or cancel?",
         "trade_reply": "{name} is offered a trade: accept or reject?",
@@ -174,18 +179,18 @@ class Monopoly(Rules):
                        "accept it, or refuse (and lose {cur}{amount} to the briber)?",
     }
     OPTIONS: ClassVar[dict[str, str]] = {
-        "done": "Done", "house": "Build a house on #{arg}", "hotel": "Build a hotel on #{arg}",
-        "sell_house": "Sell a building from #{arg}", "sell_all": "Sell all buildings of {arg}",
-        "mortgage": "Mortgage #{arg}", "unmortgage": "Lift the mortgage on #{arg}",
-        "trade": "Propose a trade to seat {arg}", "bribe": "Bribe the Banker",
+        "done": "Done", "house": "Build a house on {arg}", "hotel": "Build a hotel on {arg}",
+        "sell_house": "Sell a building from {arg}", "sell_all": "Sell all buildings of the {arg} group",
+        "mortgage": "Mortgage {arg}", "unmortgage": "Lift the mortgage on {arg}",
+        "trade": "Propose a trade to {arg}", "bribe": "Bribe the Banker",
         "buy": "Buy", "auction": "Auction it", "pass": "Pass", "bid": "Bid {cur}{arg}",
         "ask": "Ask for the rent", "forget": "Say nothing", "flat": "Pay the flat tax",
         "percent": "Pay 10% of worth", "card": "Use the card", "pay": "Pay the fine",
         "throw": "Throw for doubles", "lift": "Lift now", "keep": "Keep mortgaged",
-        "give": "Give #{arg}", "take": "Ask for #{arg}", "give_card": "Give a {arg} card",
+        "give": "Give {arg}", "take": "Ask for {arg}", "give_card": "Give a {arg} card",
         "take_card": "Ask for a {arg} card", "pay_cash": "Add {cur}{arg} from me",
         "want_cash": "Add {cur}{arg} from them", "offer": "Offer the trade", "cancel": "Cancel",
-        "accept": "Accept", "reject": "Reject", "refuse": "Refuse",
+        "accept": "Accept", "reject": "Reject", "refuse": "Refuse", "back": "Back",
     }
 
     def __init__(self, game: Any) -> None:
@@ -241,6 +246,21 @@ class Monopoly(Rules):
         for entry in p["theme_space_names"]:
             idx, _, name = entry.partition("=")
             self.names[int(idx)] = name
+        seats = len(game.strategies)
+        self.full: list[set[str]] = [set() for _ in range(seats)]
+        """per seat: the colour groups (streets) it owns entirely"""
+        self.n_built = [0] * seats
+        names = sorted(self.groups)
+        self.gid = [names.index(self.group_name[i]) if i in self.ownable else -1 for i in range(n)]
+        self.gbuilt = [0] * len(names)
+        """per group: how many of its lots carry buildings"""
+        """per seat: how many of its lots carry buildings"""
+        self.version = 0
+        """bumped whenever a deed changes hands or buildings are sold (bots cache on it)"""
+        self.lift_cost = [self.mortgage_value[i] + self.interest(i) for i in range(n)]
+        self.o_trade = [f"trade:{s}" for s in range(seats)]
+        self.o_house = [f"house:{i}" for i in range(n)]
+        self.o_hotel = [f"hotel:{i}" for i in range(n)]
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
 
@@ -256,6 +276,24 @@ class Monopoly(Rules):
     def word(self, key: str) -> str:
         """A theme word: ``word('house')`` is 'speakeasy' in Mucker Monopoly, 'house' otherwise."""
         return self.words.get(key, key)
+
+    MENUS: ClassVar[dict[str, str]] = {
+        "sell": "Sell buildings", "mortgage": "Mortgage a lot", "unmortgage": "Lift a mortgage",
+    }
+    LOT_OPTIONS: ClassVar[frozenset[str]] = frozenset(
+        {"house", "hotel", "sell_house", "mortgage", "unmortgage", "give", "take"})
+
+    def option_text(self, d: Decision, option: str) -> str:
+        """A short label for one option, with lots and seats by name (theme names shown)."""
+        head, _, arg = option.partition(":")
+        if not arg and head in self.MENUS:
+            return self.MENUS[head]
+        label = self.OPTIONS.get(head, head.replace("_", " "))
+        if head in self.LOT_OPTIONS:
+            arg = self.names[int(arg)]
+        elif head == "trade":
+            arg = self.g.names[int(arg)]
+        return label.format(arg=arg, cur=self.g.board.currency)
 
     # -- the whole game --------------------------------------------------------------------
     def play(self) -> Play:
@@ -390,7 +428,7 @@ class Monopoly(Rules):
         """Apply the space the token stopped on. ``factor`` doubles railroad rent for the
         nearest-railroad card."""
         code = self.code[idx]
-        if code == K_STREET or code == K_RAIL or code == K_UTIL:
+        if code in (K_STREET, K_RAIL, K_UTIL):
             owner = self.owner[idx]
             if owner < 0:
                 yield from self.offer_deed(seat, idx)
@@ -498,12 +536,21 @@ class Monopoly(Rules):
         return winner
 
     def give_deed(self, seat: int, idx: int) -> None:
-        """Record ``seat`` as the owner of deed ``idx``."""
+        """Record ``seat`` as the owner of deed ``idx`` (-1: back to the Bank)."""
         old = self.owner[idx]
+        built = self.houses[idx] > 0
+        gname = self.group_name[idx]
         if old >= 0:
             self.g.players[old].deeds.discard(idx)
+            self.full[old].discard(gname)
+            self.n_built[old] -= built
         self.owner[idx] = seat
-        self.g.players[seat].deeds.add(idx)
+        self.version += 1
+        if seat >= 0:
+            self.g.players[seat].deeds.add(idx)
+            self.n_built[seat] += built
+            if self.code[idx] == K_STREET and all(self.owner[j] == seat for j in self.members[idx]):
+                self.full[seat].add(gname)
 
     # -- rent -------------------------------------------------------------------------------
     def rent(self, idx: int, dice: int) -> int:
@@ -559,7 +606,8 @@ class Monopoly(Rules):
         deck = self.decks[key]
         card = deck.popleft()
         if g.events is not None:
-            g.emit("card", seat, deck=key, card=card.name, text=card.text)
+            g.emit("card", seat, deck=self.word("Chance" if key == "chance" else "Community Chest"),
+                   card=card.name, text=card.text)
         e = card.effect
         if e == "keep_card":
             g.players[seat].cards.append(card)
@@ -806,12 +854,10 @@ class Monopoly(Rules):
                         yield from self.receive_mortgaged(creditor, i)
             return
         for i in deeds:
-            self.owner[i] = -1
             self.mortgaged[i] = False
-            self.houses_left += self.houses[i] if self.houses[i] != HOTEL else 0
-            self.hotels_left += 1 if self.houses[i] == HOTEL else 0
-            self.houses[i] = 0
-        pl.deeds.clear()
+            if self.houses[i]:
+                self.sell_buildings(seat, i, refund=False)
+            self.give_deed(-1, i)
         if not self.ended:
             for i in deeds:
                 yield from self.auction(seat, i, self.others(seat))
@@ -849,19 +895,12 @@ class Monopoly(Rules):
         built ("players wishing to build must wait").
         """
         out: list[str] = []
-        own, houses, mort = self.owner, self.houses, self.mortgaged
+        houses, mort = self.houses, self.mortgaged
         cash = self.g.ledger.balances[seat]
         top = self.hotel_after
-        seen: set[str] = set()
-        for i in self.g.players[seat].deeds:
-            if self.code[i] != K_STREET:
-                continue
-            gname = self.group_name[i]
-            if gname in seen:
-                continue
-            seen.add(gname)
-            group = self.members[i]
-            if any(own[j] != seat or mort[j] for j in group):
+        for gname in sorted(self.full[seat]):
+            group = self.groups[gname]
+            if any(mort[j] for j in group):
                 continue
             low = min(houses[j] for j in group)
             if low >= HOTEL:
@@ -869,9 +908,9 @@ class Monopoly(Rules):
             for j in group:
                 h = houses[j]
                 if h == low and h < top and self.houses_left and cash >= self.house_cost[j]:
-                    out.append(f"house:{j}")
+                    out.append(self.o_house[j])
                 elif h == top and low >= top and self.hotels_left and cash >= self.hotel_cost[j]:
-                    out.append(f"hotel:{j}")
+                    out.append(self.o_hotel[j])
         return out
 
     def sellable(self, seat: int) -> list[str]:
@@ -906,36 +945,57 @@ class Monopoly(Rules):
         """MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time.
         Before an improved property can be mortgaged all the buildings on all the properties of
         its color-group must be sold back"."""
-        houses, mort = self.houses, self.mortgaged
+        gid, gbuilt, mort = self.gid, self.gbuilt, self.mortgaged
         return [f"mortgage:{i}" for i in sorted(self.g.players[seat].deeds)
-                if not mort[i] and not any(houses[j] for j in self.members[i])]
+                if not mort[i] and not gbuilt[gid[i]]]
 
     def raise_options(self, seat: int) -> list[str]:
         """Ways to raise cash: sell buildings, mortgage."""
         return self.sellable(seat) + self.mortgageable(seat)
 
     def manage(self, seat: int) -> Play:
-        """The manage step: one action per decision until ``done``.
+        """The manage step: one action per decision until ``done``. Building is offered lot by
+        lot (``house:<i>`` / ``hotel:<i>``); selling buildings, mortgaging and lifting mortgages
+        are offered as ``sell`` / ``mortgage`` / ``unmortgage``, and a ``manage_lot`` decision
+        then names the lot (or ``back``).
 
         DECISION: one trade proposal to each other player per turn, and one bribe offer per
         turn (Mucker), so a manage step always ends.
         """
         g, p = self.g, self.g.p
         pl = g.players[seat]
-        asked: set[int] = set()
+        asked: list[int] = []
         bribed = False
+        bal = g.ledger.balances
+        o_trade = self.o_trade
         while True:
             opts = ["done"]
             if pl.deeds:
-                opts += self.buildable(seat)
-                opts += self.sellable(seat)
-                opts += self.mortgageable(seat)
-                cash = g.ledger.balances[seat]
-                opts += [f"unmortgage:{i}" for i in sorted(pl.deeds)
-                         if self.mortgaged[i] and cash >= self.mortgage_value[i] + self.interest(i)]
-            opts += [f"trade:{s}" for s in self.others(seat) if s not in asked]
+                if self.full[seat]:
+                    opts += self.buildable(seat)
+                if self.n_built[seat]:
+                    opts.append("sell")
+                mort, gid, gbuilt = self.mortgaged, self.gid, self.gbuilt
+                can_mortgage = can_lift = False
+                cash = bal[seat]
+                for i in pl.deeds:
+                    if mort[i]:
+                        if not can_lift and cash >= self.lift_cost[i]:
+                            can_lift = True
+                    elif not can_mortgage and not gbuilt[gid[i]]:
+                        can_mortgage = True
+                if can_mortgage:
+                    opts.append("mortgage")
+                if can_lift:
+                    opts.append("unmortgage")
+            n = len(self.order) or len(g.players)
+            players = g.players
+            for k in range(1, n):
+                s = (seat + k) % n
+                if not players[s].out and s not in asked:
+                    opts.append(o_trade[s])
             if (p["jail_card_bribe"] and pl.cards and not bribed and seat != p["banker_seat"]
-                    and not g.players[p["banker_seat"]].out):
+                    and not players[p["banker_seat"]].out):
                 opts.append("bribe")
             if len(opts) == 1:
                 return
@@ -944,7 +1004,7 @@ class Monopoly(Rules):
                 return
             if choice.startswith("trade:"):
                 partner = int(choice[6:])
-                asked.add(partner)
+                asked.append(partner)
                 yield from self.trade(seat, partner)
             elif choice == "bribe":
                 bribed = True
@@ -952,7 +1012,16 @@ class Monopoly(Rules):
             elif choice.startswith(("house:", "hotel:")):
                 yield from self.build(seat, choice)
             else:
-                self.apply_manage(seat, choice)
+                if choice == "sell":
+                    lots = self.sellable(seat)
+                elif choice == "mortgage":
+                    lots = self.mortgageable(seat)
+                else:
+                    lots = [f"unmortgage:{i}" for i in sorted(pl.deeds)
+                            if self.mortgaged[i] and bal[seat] >= self.lift_cost[i]]
+                pick = yield Decision(seat, "manage_lot", ("back", *lots))
+                if pick != "back":
+                    self.apply_manage(seat, pick)
             if pl.out or self.ended:
                 return
 
@@ -977,6 +1046,10 @@ class Monopoly(Rules):
                 refund = self.house_cost[idx] // 2
                 self.houses[idx] = h - 1
                 self.houses_left += 1
+                if h == 1:
+                    self.n_built[seat] -= 1
+                    self.gbuilt[self.gid[idx]] -= 1
+                    self.version += 1
             g.pay(self.bank, seat, refund, "building sold", "Selling property")
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
@@ -992,17 +1065,21 @@ class Monopoly(Rules):
         else:
             raise LandlordError(f"unknown manage action {choice!r}")
 
-    def sell_buildings(self, seat: int, idx: int) -> None:
-        """Sell every building on ``idx`` back to the Bank at half what it cost."""
+    def sell_buildings(self, seat: int, idx: int, refund: bool = True) -> None:
+        """Sell every building on ``idx`` back to the Bank at half what it cost (``refund=False``:
+        hand them back for nothing, as when the Bank takes a bankrupt's assets)."""
         h = self.houses[idx]
-        refund = self.building_cost(idx) // 2
+        half = self.building_cost(idx) // 2 if refund else 0
         if h == HOTEL:
             self.hotels_left += 1
         else:
             self.houses_left += h
         self.houses[idx] = 0
-        if refund:
-            self.g.pay(self.bank, seat, refund, "building sold", "Selling property")
+        self.n_built[seat] -= h > 0
+        self.gbuilt[self.gid[idx]] -= h > 0
+        self.version += 1
+        if half:
+            self.g.pay(self.bank, seat, half, "building sold", "Selling property")
         self.g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=0)
 
     def can_place(self, seat: int, what: str) -> list[int]:
@@ -1018,9 +1095,7 @@ class Monopoly(Rules):
                 continue
             low = min(houses[j] for j in group)
             h = houses[i]
-            if what == "house" and h == low and h < top:
-                out.append(i)
-            elif what == "hotel" and h == top and low >= top:
+            if (what == "house" and h == low and h < top) or (what == "hotel" and h == top and low >= top):
                 out.append(i)
         return sorted(out)
 
@@ -1038,8 +1113,10 @@ class Monopoly(Rules):
         what, _, arg = choice.partition(":")
         idx = int(arg)
         left = self.houses_left if what == "house" else self.hotels_left
-        rivals = [s for s in self.bidders_from(seat)
-                  if g.ledger.balances[s] > 0 and self.can_place(s, what)]
+        rivals = [seat]
+        if left < len(self.g.players):
+            rivals = [s for s in self.bidders_from(seat)
+                      if g.ledger.balances[s] > 0 and self.can_place(s, what)]
         if len(rivals) >= 2 and left < len(rivals):
             order = [seat] + [s for s in rivals if s != seat]
             winner = yield from self.auction(seat, -1, order, what)
@@ -1062,6 +1139,9 @@ class Monopoly(Rules):
         if cost:
             g.pay(seat, self.bank, cost, what, "Houses" if what == "house" else "Hotels")
         if what == "house":
+            if not self.houses[idx]:
+                self.n_built[seat] += 1
+                self.gbuilt[self.gid[idx]] += 1
             self.houses[idx] += 1
             self.houses_left -= 1
         else:
@@ -1078,9 +1158,8 @@ class Monopoly(Rules):
         """SELLING PROPERTY: "Unimproved properties, railroads and utilities (but not buildings)
         may be sold to any player ... However, no property can be sold to another player if
         buildings are standing on any properties of that color-group."""
-        houses = self.houses
-        return [i for i in sorted(self.g.players[seat].deeds)
-                if not any(houses[j] for j in self.members[i])]
+        gid, gbuilt = self.gid, self.gbuilt
+        return [i for i in sorted(self.g.players[seat].deeds) if not gbuilt[gid[i]]]
 
     def trade_valid(self, t: TradeOffer) -> bool:
         """A trade can be offered when goods change hands and each side can pay its cash and

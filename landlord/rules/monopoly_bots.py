@@ -1,0 +1,301 @@
+"""How the kit's bots play Monopoly's decisions, each keeping its documented character.
+
+* ``landlord`` — buys every deed it can afford keeping its reserve; bids up to the printed price
+  (half as much again when the deed would complete one of its groups); builds while it keeps a
+  building reserve; raises money by mortgaging lots outside its groups first; trades sensibly:
+  proposes swaps in which both sides complete a colour group (or a cash offer), and accepts only
+  trades that do not break one of its groups, never hand the other side a colour group unless it
+  completes one of its own too (so never a group for a utility), and bring it at least the printed
+  value it gives.
+* ``speculator`` — buys every deed, bids up to the printed price (half as much again to complete
+  a group), builds whenever it has the cash, keeps mortgaged deeds mortgaged until rich, offers
+  cash for the last lot of a group, sells anything for half as much again as it is worth, and
+  bribes the Banker with a spare Jail card.
+* ``tenant`` — never buys, bids, builds or proposes trades; sells a deed only for cash of at least
+  its printed price; throws for doubles in Jail.
+* ``random`` (in :mod:`landlord.strategies`) picks uniformly among the legal options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from landlord.decisions import Decision, Option
+
+if TYPE_CHECKING:
+    from landlord.rules.monopoly import MonopolyTable
+    from landlord.strategies import TableView
+
+KINDS = frozenset({"manage", "manage_lot", "buy_deed", "bid", "ask_rent", "income_tax", "jail_exit", "raise_cash",
+                   "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
+"""The Monopoly decision kinds the bots answer here."""
+
+CARD_VALUE = 50
+"""What a Get Out of Jail Free card is worth to the bots (the fine it saves)."""
+
+
+def _best_bid(opts: tuple[Option, ...], limit: int) -> Option:
+    """The highest bid option not above ``limit`` (``pass`` if none)."""
+    best, best_amount = "pass", 0
+    for o in opts:
+        if o.startswith("bid:"):
+            a = int(o[4:])
+            if best_amount < a <= limit:
+                best, best_amount = o, a
+    return best
+
+
+def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = None) -> bool:
+    """Would ``seat`` hold all of ``idx``'s colour group with ``idx`` (and ``extra``) added?"""
+    if t.board.spaces[idx].kind != "street":
+        return False
+    own = t.owner
+    return all(own[j] == seat or j == idx or (extra is not None and j in extra) for j in t.members[idx])
+
+
+def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
+    """Raise money: mortgage lots outside complete groups first, then any, then sell buildings."""
+    morts = [o for o in opts if o.startswith("mortgage:")]
+    for o in morts:
+        if not t.holds_group(seat, int(o[9:])):
+            return o
+    if morts:
+        return morts[0]
+    for o in opts:
+        if o.startswith("sell_house:"):
+            return o
+    return opts[0]
+
+
+def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) -> Option:
+    """Lift the mortgage of a lot of a complete group first, then the dearest, within ``budget``
+    (anything else in a lot menu: ``back``)."""
+    best, key = "back", (False, -1)
+    for o in opts:
+        if o.startswith("unmortgage:"):
+            idx = int(o[11:])
+            if t.rules.lift_cost[idx] <= budget:
+                k = (t.holds_group(seat, idx), t.price(idx))
+                if k > key:
+                    best, key = o, k
+    return best
+
+
+def _tax(t: MonopolyTable, seat: int, flat: int) -> Option:
+    return "percent" if t.worth(seat) // 10 < flat else "flat"
+
+
+def _reply(t: MonopolyTable, seat: int, factor_num: int, factor_den: int, sensible: bool, reserve: int) -> Option:
+    """Judge the trade on offer to ``seat``."""
+    offer = t.offer
+    if offer is None:
+        return "reject"
+    gets, gives = offer.give, offer.take
+    price = t.price
+    value_in = sum(price(i) for i in gets) + offer.pay_cash + CARD_VALUE * len(offer.give_cards)
+    value_out = sum(price(i) for i in gives) + offer.want_cash + CARD_VALUE * len(offer.take_cards)
+    if sensible:
+        if any(t.holds_group(seat, i) for i in gives):
+            return "reject"  # never break up one of its own colour groups
+        proposer = offer.proposer
+        them = any(_completes(t, proposer, i, gives) for i in gives)
+        me = any(_completes(t, seat, i, gets) for i in gets)
+        if them and not me:
+            return "reject"  # never hand over a colour group without completing one of its own
+        if t.cash(seat) - offer.want_cash + offer.pay_cash < reserve and offer.want_cash:
+            return "reject"
+    return "accept" if value_in * factor_den >= value_out * factor_num else "reject"
+
+
+def _cash_steps(amount: int, steps: list[int]) -> list[str]:
+    """``pay_cash`` options adding up to ``amount`` (greedy, biggest steps first)."""
+    out = []
+    for k in sorted(steps, reverse=True):
+        while amount >= k:
+            out.append(f"pay_cash:{k}")
+            amount -= k
+    return out
+
+
+class TradePlanner:
+    """A bot's memory for trades: the plan being submitted and the offers already refused."""
+
+    __slots__ = ("cash", "plan", "tried", "version")
+
+    def __init__(self) -> None:
+        self.plan: list[str] = []
+        self.tried: set[tuple[int, int, int]] = set()
+        self.version = -1
+        self.cash = 0
+
+    def propose(self, t: MonopolyTable, seat: int, opts: tuple[Option, ...], cash_factor: tuple[int, int],
+                reserve: int, swaps: bool) -> Option | None:
+        """A ``trade:<seat>`` option to start a planned trade, or None."""
+        cash = t.cash(seat)
+        if t.rules.version == self.version and cash <= self.cash:
+            return None  # nothing has changed hands since the last look found nothing
+        self.version, self.cash = t.rules.version, cash
+        partners = {int(o[6:]) for o in opts if o.startswith("trade:")}
+        if not partners:
+            return None
+        own = t.owner
+        houses = t.houses
+        for idx in sorted(t.players[seat].deeds):
+            if t.board.spaces[idx].kind != "street":
+                continue
+            group = t.members[idx]
+            missing = [j for j in group if own[j] != seat]
+            if len(missing) != 1:
+                continue
+            want = missing[0]
+            p = own[want]
+            if p not in partners or any(houses[j] for j in group):
+                continue
+            if swaps:
+                for mine in sorted(t.players[seat].deeds):
+                    if (mine not in group and _completes(t, p, mine) and not any(houses[j] for j in t.members[mine])
+                            and (p, want, mine) not in self.tried):
+                        self.tried.add((p, want, mine))
+                        self.plan = [f"give:{mine}", f"take:{want}", "offer"]
+                        return f"trade:{p}"
+            offer = t.price(want) * cash_factor[0] // cash_factor[1]
+            if cash - offer >= reserve and (p, want, -offer) not in self.tried:
+                self.tried.add((p, want, -offer))
+                steps = t.rules.g.p["trade_cash_steps"]
+                self.plan = [f"take:{want}", *_cash_steps(offer, steps), "offer"]
+                return f"trade:{p}"
+        return None
+
+    def next_item(self, opts: tuple[Option, ...]) -> Option:
+        """The next planned item, or ``cancel`` if the plan no longer fits."""
+        if self.plan:
+            step = self.plan.pop(0)
+            if step in opts:
+                return step
+        self.plan = []
+        return "cancel"
+
+
+def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: TradePlanner) -> Option:
+    """The landlord bot's Monopoly choices (see the module docstring)."""
+    t: MonopolyTable = view.table
+    seat, kind, opts = view.seat, d.kind, d.options
+    cash = view.cash
+    build_reserve = 3 * reserve
+    if kind == "manage":
+        for o in opts:
+            if o.startswith(("hotel:", "house:")):
+                idx = int(o[6:])
+                cost = t.rules.hotel_cost[idx] if o.startswith("hotel:") else t.rules.house_cost[idx]
+                if cash - cost >= build_reserve:
+                    return o
+        if "unmortgage" in opts and cash >= 3 * build_reserve:
+            return "unmortgage"
+        start = planner.propose(t, seat, opts, (3, 2), build_reserve, True)
+        return start or "done"
+    if kind == "manage_lot":
+        return _lift(opts, t, seat, cash - 2 * build_reserve)
+    if kind == "buy_deed":
+        return "buy" if cash - d.amount >= reserve else "auction"
+    if kind == "bid":
+        if d.space < 0:
+            return _best_bid(opts, min(200, cash - reserve))
+        price = t.price(d.space)
+        limit = price * 3 // 2 if _completes(t, seat, d.space) else price
+        return _best_bid(opts, min(limit, cash - reserve))
+    if kind == "ask_rent":
+        return "ask"
+    if kind == "income_tax":
+        return _tax(t, seat, d.amount)
+    if kind == "jail_exit":
+        if "card" in opts:
+            return "card"
+        return "pay" if "pay" in opts and cash - d.amount >= reserve else "throw"
+    if kind == "raise_cash":
+        return _raise(opts, t, seat)
+    if kind == "lift_mortgage":
+        return "lift" if cash - d.amount >= build_reserve else "keep"
+    if kind == "trade_item":
+        return planner.next_item(opts)
+    if kind == "trade_reply":
+        return _reply(t, seat, 1, 1, True, reserve)
+    if kind == "bribe_reply":
+        return "accept"
+    return opts[0]
+
+
+def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner: TradePlanner) -> Option:
+    """The speculator bot's Monopoly choices (see the module docstring)."""
+    t: MonopolyTable = view.table
+    seat, kind, opts = view.seat, d.kind, d.options
+    cash = view.cash
+    if kind == "manage":
+        for o in opts:
+            if o.startswith(("hotel:", "house:")):
+                return o
+        if "unmortgage" in opts and cash >= 2 * repay_at:
+            return "unmortgage"
+        if "bribe" in opts:
+            return "bribe"
+        start = planner.propose(t, seat, opts, (3, 2), 50, False)
+        return start or "done"
+    if kind == "manage_lot":
+        return _lift(opts, t, seat, cash - repay_at)
+    if kind == "buy_deed":
+        return "buy"
+    if kind == "bid":
+        if d.space < 0:
+            return _best_bid(opts, cash)
+        price = t.price(d.space)
+        return _best_bid(opts, price * 3 // 2 if _completes(t, seat, d.space) else price)
+    if kind == "ask_rent":
+        return "ask"
+    if kind == "income_tax":
+        return _tax(t, seat, d.amount)
+    if kind == "jail_exit":
+        return "card" if "card" in opts else "pay" if "pay" in opts else "throw"
+    if kind == "raise_cash":
+        return _raise(opts, t, seat)
+    if kind == "lift_mortgage":
+        return "lift" if cash - d.amount >= repay_at else "keep"
+    if kind == "trade_item":
+        return planner.next_item(opts)
+    if kind == "trade_reply":
+        return _reply(t, seat, 3, 2, False, 0)
+    if kind == "bribe_reply":
+        return "accept"
+    return opts[0]
+
+
+def tenant(bot: object, view: TableView, d: Decision) -> Option:
+    """The tenant bot's Monopoly choices (see the module docstring)."""
+    t: MonopolyTable = view.table
+    kind, opts = d.kind, d.options
+    if kind == "manage":
+        return "done"
+    if kind == "manage_lot":
+        return "back"
+    if kind in ("buy_deed",):
+        return "auction"
+    if kind == "bid":
+        return "pass"
+    if kind == "ask_rent":
+        return "ask"
+    if kind == "income_tax":
+        return _tax(t, view.seat, d.amount)
+    if kind == "jail_exit":
+        return "throw"
+    if kind == "raise_cash":
+        return _raise(opts, t, view.seat)
+    if kind == "lift_mortgage":
+        return "keep"
+    if kind == "trade_item":
+        return "cancel"
+    if kind == "trade_reply":
+        offer = t.offer
+        if offer is None or offer.give:
+            return "reject"  # takes no land
+        return _reply(t, view.seat, 1, 1, False, 0)
+    if kind == "bribe_reply":
+        return "accept"
+    return opts[0]
