@@ -1,0 +1,112 @@
+"""Helpers for the Monopoly clause tests: a game at a set position, scripted dice, and a driver
+that answers one piece of rules (a generator) from a list of answers or a function."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from landlord.decisions import Decision
+from landlord.decks import load_deck
+from landlord.game import Game
+from landlord.loader import load_ruleset
+from landlord.rules.monopoly import Monopoly
+
+
+def fresh(ruleset: str = "monopoly", n: int = 4, **overrides: Any) -> tuple[Game, Monopoly]:
+    """A game of people (nothing is answered) just after set-up."""
+    rs = load_ruleset(ruleset)
+    if overrides:
+        rs = rs.override(**overrides)
+    g = Game(rs, [None] * n, seed=1)
+    assert isinstance(g.rules, Monopoly)
+    return g, g.rules
+
+
+def dice(rules: Monopoly, *pairs: tuple[int, int]) -> None:
+    """Make the next throws come out as ``pairs`` (then fail loudly if more are thrown)."""
+    it: Iterator[tuple[int, int]] = iter(pairs)
+
+    def throw(seat: int) -> tuple[int, int]:
+        a, b = next(it)
+        rules.g.emit("throw", seat, dice=f"{a}+{b}", total=a + b, double=a == b)
+        return a, b
+
+    rules.throw = throw  # type: ignore[method-assign]
+
+
+def run(gen: Any, answers: Iterable[str] | Callable[[Decision], str] = ()) -> tuple[Any, list[Decision]]:
+    """Drive a rules generator to its end; returns (its return value, the decisions asked)."""
+    asked: list[Decision] = []
+    if callable(answers):
+        pick = answers
+    else:
+        it = iter(answers)
+
+        def pick(d: Decision) -> str:
+            choice = next(it, None)
+            if choice is None:
+                raise AssertionError(f"no scripted answer left for {d}")
+            return choice
+    try:
+        d = next(gen)
+        while True:
+            asked.append(d)
+            choice = pick(d)
+            assert choice in d.options, (choice, d)
+            d = gen.send(choice)
+    except StopIteration as stop:
+        return stop.value, asked
+
+
+def always(**by_kind: str) -> Callable[[Decision], str]:
+    """Answer each decision kind with a fixed option (``done``/``pass``/``ask`` by default)."""
+    defaults = {"manage": "done", "bid": "pass", "ask_rent": "ask", "manage_lot": "back",
+                "buy_deed": "auction", "lift_mortgage": "keep", "trade_reply": "reject"}
+    defaults.update(by_kind)
+
+    def pick(d: Decision) -> str:
+        want = defaults.get(d.kind)
+        if want in d.options:
+            return want  # type: ignore[return-value]
+        if want is not None and want.endswith(":"):
+            for o in d.options:
+                if o.startswith(want):
+                    return o
+        return d.options[0]
+
+    return pick
+
+
+def own(rules: Monopoly, seat: int, *idx: int) -> None:
+    """Give deeds to a seat without payment (setting up a position)."""
+    for i in idx:
+        rules.give_deed(seat, i)
+
+
+def set_cash(g: Game, seat: int, amount: int) -> None:
+    """Set a seat's cash through the ledger (to or from the Bank)."""
+    have = g.cash(seat)
+    bank = g.account("Bank")
+    if amount > have:
+        g.pay(bank, seat, amount - have, "test set-up", "test")
+    elif amount < have:
+        g.pay(seat, bank, have - amount, "test set-up", "test")
+
+
+def stack(rules: Monopoly, key: str, *names: str) -> None:
+    """Put the named cards on top of a deck (in this order), the rest of the deck after them."""
+    deck = list(load_deck(rules.deck_ids[key], rules.g.p["edition"]).cards)
+    top = [next(c for c in deck if c.name == n) for n in names]
+    rest = [c for c in deck if c not in top]
+    rules.decks[key] = deque(top + rest)
+
+
+def test_helpers_drive_a_landing() -> None:
+    """The driver answers a buy decision and returns (sanity check of the helpers)."""
+    g, r = fresh()
+    set_cash(g, 0, 500)
+    _, asked = run(r.land(0, 1, 0, 1), ["buy"])
+    assert [d.kind for d in asked] == ["buy_deed"]
+    assert r.owner[1] == 0 and g.cash(0) == 440
