@@ -1,0 +1,138 @@
+"""Monopoly's short game and time-limit game (overrides of the monopoly ruleset), and the
+edition param (classic by default, '2008')."""
+
+from __future__ import annotations
+
+from test_monopoly_helpers import always, fresh, own, run, set_cash, stack
+
+from landlord.loader import load_ruleset, ruleset_path
+from landlord.rules.monopoly import HOTEL
+from landlord.simulate import play_one
+
+
+def test_short_and_time_limit_games_are_overrides_not_copies() -> None:
+    """The short and time-limit games extend 'monopoly' and restate only what differs."""
+    for rid in ("monopoly-short", "monopoly-time-limit"):
+        rs = load_ruleset(rid)
+        assert rs.extends == "monopoly"
+        text = ruleset_path(rid).read_text()
+        assert text.count("[params.") <= 4
+
+
+def test_short_game_two_deeds_dealt_and_paid_for() -> None:
+    """SHORT GAME 1: 'the Banker deals, one at a time, two Title Deed cards to each player ...
+    Players receiving Title Deed cards must immediately pay the Bank the printed price'."""
+    g, r = fresh("monopoly-short")
+    for pl in g.players:
+        assert len(pl.deeds) == 2
+        assert g.cash(pl.seat) == 1500 - sum(r.price[i] for i in pl.deeds)
+    dealt = [i for pl in g.players for i in pl.deeds]
+    assert len(set(dealt)) == 8
+
+
+def test_short_game_hotel_after_three_houses() -> None:
+    """SHORT GAME 2: 'it is only necessary to have three houses (instead of four) on each lot of
+    a complete color-group before the player may buy a hotel.' (DECISION: no fourth house.)"""
+    g, r = fresh("monopoly-short")
+    for pl in g.players:
+        for i in list(pl.deeds):
+            r.give_deed(-1, i)
+    own(r, 0, 37, 39)
+    r.houses[37] = r.houses[39] = 3
+    assert r.buildable(0) == ["hotel:37", "hotel:39"]
+    run(r.build(0, "hotel:39"))
+    assert r.houses[39] == HOTEL and r.houses_left == 32 + 3
+
+
+def test_short_game_hotel_turn_in_value_is_half_its_price_with_three_houses() -> None:
+    """SHORT GAME 2: 'The turn-in value of a hotel is still one-half the purchase price, which
+    in this game is one house less than in the regular game.' Boardwalk: (3 x 200 + 200) / 2."""
+    g, r = fresh("monopoly-short")
+    own(r, 0, 37, 39)
+    r.houses[39] = HOTEL
+    r.hotels_left -= 1
+    before = g.cash(0)
+    r.sell_buildings(0, 39)
+    assert g.cash(0) == before + 400
+
+
+def test_short_game_ends_at_second_bankruptcy_creditor_gets_all_including_buildings() -> None:
+    """SHORT GAME 3: 'The first player to go bankrupt retires ... when the second bankruptcy
+    occurs the game ends ... the bankrupt player turning over to his creditor all that he has of
+    value, including buildings and any other properties'."""
+    g, r = fresh("monopoly-short")
+    set_cash(g, 0, 0)
+    for i in list(g.players[0].deeds):
+        r.mortgaged[i] = True
+    run(r.charge(0, 1, 100, "rent", "test"), always())
+    assert g.players[0].out and not r.ended
+    # the second: seat 2 owns a built group and owes more than everything
+    for i in list(g.players[2].deeds):
+        r.give_deed(-1, i)
+    own(r, 2, 37, 39)
+    r.houses[37] = r.houses[39] = HOTEL
+    r.mortgaged[37] = False
+    set_cash(g, 2, 0)
+    # nothing to raise except selling buildings: script the seller to refuse by running the
+    # bankruptcy directly (as after raising)
+    run(r.bankrupt(2, 3, 5000), always())
+    assert r.ended.startswith("short game")
+    assert r.owner[37] == r.owner[39] == 3 and r.houses[37] == r.houses[39] == HOTEL
+
+
+def test_short_game_valuation() -> None:
+    """SHORT GAME END: cash; 'lots, utilities and railroads ... at the price printed'; 'mortgaged
+    property ... at one-half price'; 'houses, valued at purchase price'; 'hotels, valued at the
+    purchase price including the value of the three houses turned in'."""
+    g, r = fresh("monopoly-short")
+    for i in list(g.players[0].deeds):
+        r.give_deed(-1, i)
+    set_cash(g, 0, 100)
+    own(r, 0, 37, 39, 5, 1, 3)
+    r.mortgaged[5] = True
+    r.houses[37] = 2
+    r.houses[39] = HOTEL
+    v = r.valuation(0)
+    assert v["deeds_value"] == 350 + 400 + 100 + 60 + 60
+    assert v["buildings_value"] == 2 * 200 + (200 + 3 * 200)
+    assert v["total"] == 100 + 970 + 1200
+
+
+def test_short_game_richest_player_wins() -> None:
+    """SHORT GAME: 'RICHEST PLAYER WINS!' — rank 1 is the highest valuation."""
+    rs = load_ruleset("monopoly-short")
+    game = play_one(rs, ["landlord", "speculator", "landlord", "speculator"], 3)
+    assert game.over and game.rules.bankruptcies == 2
+    res = game.results()
+    best = max(x["total"] for x in res)
+    assert all((x["rank"] == 1) == (x["total"] == best) for x in res)
+
+
+def test_time_limit_game_deals_two_paid_deeds_and_ends_at_the_limit() -> None:
+    """TIME LIMIT GAME: 'agree upon a definite hour of termination richest player then winning
+    ... Banker deals two Title Deeds to each player. Players immediately pay the Bank'."""
+    g, r = fresh("monopoly-time-limit")
+    assert all(len(pl.deeds) == 2 for pl in g.players)
+    assert all(g.cash(pl.seat) == 1500 - sum(r.price[i] for i in pl.deeds) for pl in g.players)
+    rs = load_ruleset("monopoly-time-limit").override(round_limit=7)
+    game = play_one(rs, ["tenant"] * 4, 1)
+    assert game.round == 7 and game.rules.ended == "time limit"
+
+
+def test_edition_classic_by_default_and_2008_amounts() -> None:
+    """Edition (boards/SOURCES.md section 4): classic amounts by default; '2008' makes Luxury Tax
+    $100, Income Tax a flat $200, 'sale of stock' $50 and the birthday card replace Grand Opera."""
+    g, r = fresh()
+    assert g.p["edition"] == "classic" and r.tax_fee[38] == 75
+    g8, r8 = fresh(edition="2008")
+    assert r8.tax_fee[38] == 100 and r8.tax_percent[4] == 0
+    _, asked = run(r8.land(0, 4, 4, 1))
+    assert asked == [] and g8.cash(0) == 1300
+    names = [c.name for c in r8.decks["community_chest"]]
+    assert "birthday" in names and "grand_opera" not in names
+    stack(r8, "community_chest", "sale_of_stock")
+    run(r8.draw(1, "community_chest", 4))
+    assert g8.cash(1) == 1550
+    stack(r, "community_chest", "sale_of_stock")
+    run(r.draw(1, "community_chest", 4))
+    assert g.cash(1) == 1545
