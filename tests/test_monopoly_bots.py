@@ -8,7 +8,7 @@ from test_monopoly_helpers import fresh, own, run
 from landlord.decisions import Decision
 from landlord.rules.monopoly import REPLY, TradeOffer
 from landlord.simulate import play_one
-from landlord.strategies import Landlord, RandomBot, Speculator, Tenant, TableView
+from landlord.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
 
 
 def _reply(bot: object, g: object, r: object, offer: TradeOffer) -> str:
@@ -70,13 +70,13 @@ def test_landlord_proposes_a_mutual_completion_swap() -> None:
 
     assert view.table is r.table
     run(r.manage(0), pick)
-    assert r.owner[39] == 0 and r.owner[3] == 1 or r.owner[3] == 0 and r.owner[39] == 1
+    assert (r.owner[39] == 0 and r.owner[3] == 1) or (r.owner[3] == 0 and r.owner[39] == 1)
     assert "offer" in answers
 
 
 def test_tenant_never_buys_bids_or_builds() -> None:
     """The tenant's character: it rents, never owns by choice."""
-    g, r = fresh()
+    g, _r = fresh()
     t = Tenant()
     v = TableView(g, 0)
     assert t.choose(v, Decision(0, "buy_deed", ("buy", "auction"), 39, 400)) == "auction"
@@ -86,7 +86,7 @@ def test_tenant_never_buys_bids_or_builds() -> None:
 
 def test_speculator_buys_everything_and_bribes() -> None:
     """The speculator buys every deed and offers the Banker a spare Jail card."""
-    g, r = fresh("mucker")
+    g, _r = fresh("mucker")
     s = Speculator()
     v = TableView(g, 1)
     assert s.choose(v, Decision(1, "buy_deed", ("buy", "auction"), 39, 400)) == "buy"
@@ -105,7 +105,7 @@ def test_bots_finish_games_with_trades_happening() -> None:
 
 def test_random_bot_plays_monopoly() -> None:
     """The random bot picks among legal options (the engine rejects anything else)."""
-    g, r = fresh()
+    g, _r = fresh()
     bot = RandomBot(3)
     d = Decision(0, "manage", ("done", "mortgage"))
     assert bot.choose(TableView(g, 0), d) in d.options

@@ -14,12 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 
-import pytest  # noqa: E402
+import pytest
 
-from landlord.game import replay  # noqa: E402
-from landlord.loader import load_ruleset  # noqa: E402
-from landlord.narrate import transcript  # noqa: E402
-from landlord.simulate import play_one  # noqa: E402
+from landlord.game import replay
+from landlord.loader import load_ruleset
+from landlord.narrate import transcript
+from landlord.simulate import play_one
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {
@@ -70,7 +70,7 @@ def test_golden_log_obeys_the_rules(name: str) -> None:
     """Checks of the golden logs against the rules text (not against the code): every salary is
     $200; every deed bought at its printed price was paid exactly that; rent is paid only to
     players; the game ends as its ruleset says."""
-    ruleset, seed, seats = CASES[name]
+    ruleset, _seed, _seats = CASES[name]
     text, _ = _read(name)
     events = text.split("== events ==\n", 1)[1].split("== actions ==", 1)[0].splitlines()
     salaries = [e for e in events if " reason=salary " in e]

@@ -50,8 +50,8 @@ def check_table(r: Monopoly) -> None:
         assert r.owner[i] == seen.get(i, -1), f"deed {i}: owner list and holdings disagree"
     houses = sum(h for h in r.houses if h != HOTEL)
     hotels = sum(1 for h in r.houses if h == HOTEL)
-    assert 0 <= r.houses_left and houses + r.houses_left == g.p["houses"] == 32
-    assert 0 <= r.hotels_left and hotels + r.hotels_left == g.p["hotels"] == 12
+    assert r.houses_left >= 0 and houses + r.houses_left == g.p["houses"] == 32
+    assert r.hotels_left >= 0 and hotels + r.hotels_left == g.p["hotels"] == 12
     for i in r.ownable:
         if r.houses[i]:
             assert all(r.owner[j] == r.owner[i] for j in r.members[i]), "buildings on a split group"

@@ -16,7 +16,7 @@ from landlord.rules.monopoly import HOTEL
 # -- THE PLAY --------------------------------------------------------------------------------
 def test_first_player_is_highest_throw_ties_throw_again() -> None:
     """THE PLAY: 'The player with the highest total starts the play' (tied seats throw again)."""
-    g, r = fresh()
+    _g, r = fresh()
     dice(r, (1, 2), (4, 4), (2, 3), (6, 2), (3, 3), (5, 4))
     assert r.first_player([0, 1, 2, 3]) == 3  # 8 vs 8 tie between seats 1 and 3; 6 vs 9
 
@@ -41,7 +41,7 @@ def test_three_doubles_in_succession_go_to_jail() -> None:
 
 def test_turn_passes_to_the_left() -> None:
     """THE PLAY: 'After he has completed his play, the turn to play passes to the left.'"""
-    g, r = fresh()
+    _g, r = fresh()
     first = r.order[0]
     assert r.order == [(first + k) % 4 for k in range(4)]
 
@@ -111,7 +111,7 @@ def test_auction_bidding_may_start_at_any_price() -> None:
 
 def test_auction_without_bids_leaves_deed_with_bank() -> None:
     """Auction DECISION: if every seat passes without a bid, the deed stays with the Bank."""
-    g, r = fresh()
+    _g, r = fresh()
     run(r.land(0, 39, 7, 1), always())
     assert r.owner[39] == -1
 
@@ -374,7 +374,7 @@ def test_out_of_jail_by_doubles_moves_by_that_throw_no_extra_turn() -> None:
 def test_jail_fine_before_throwing_on_either_of_next_two_turns_only() -> None:
     """JAIL (4.): 'paying a fine of $50 before he rolls the dice on either of his next two
     turns' — offered on the first and second turns, not the third."""
-    g, r = fresh()
+    _g, r = fresh()
     r.to_jail(0, "test")
     dice(r, (1, 2), (1, 2))
     _, a1 = run(r.jail_turn(0), always(jail_exit="throw"))
@@ -409,7 +409,7 @@ def test_jail_fine_forced_after_third_failed_throw_then_moves() -> None:
 def test_trading_and_building_while_in_jail() -> None:
     """JAIL: 'Even though he is in Jail, a player may buy or sell property, buy or sell houses
     and hotels' — his manage step is offered before the Jail choice."""
-    g, r = fresh()
+    _g, r = fresh()
     own(r, 0, 37, 39)
     r.to_jail(0, "test")
     dice(r, (1, 2))
@@ -431,7 +431,7 @@ def test_free_parking_pays_nothing() -> None:
 # -- HOUSES, HOTELS, SHORTAGE ---------------------------------------------------------------------
 def test_houses_only_on_complete_colour_group() -> None:
     """HOUSES: 'When a player owns all the properties in a colorgroup he may buy houses'."""
-    g, r = fresh()
+    _g, r = fresh()
     own(r, 0, 37)
     assert r.buildable(0) == []
     own(r, 0, 39)
@@ -441,7 +441,7 @@ def test_houses_only_on_complete_colour_group() -> None:
 def test_no_houses_while_a_lot_of_the_group_is_mortgaged() -> None:
     """MORTGAGES: 'When all the properties of a color-group are no longer mortgaged the owner
     may begin to buy back houses'."""
-    g, r = fresh()
+    _g, r = fresh()
     own(r, 0, 37, 39)
     r.mortgaged[37] = True
     assert r.buildable(0) == []
@@ -506,7 +506,7 @@ def test_hotels_sold_at_once_or_house_by_house() -> None:
 def test_supply_of_32_houses_and_12_hotels_shortage_means_waiting() -> None:
     """EQUIPMENT: 32 houses and 12 hotels. BUILDING SHORTAGE: 'When the Bank has no houses to
     sell, players wishing to build must wait'."""
-    g, r = fresh()
+    _g, r = fresh()
     assert (r.houses_left, r.hotels_left) == (32, 12)
     own(r, 0, 37, 39)
     r.houses_left = 0
@@ -533,7 +533,7 @@ def test_shortage_competing_buyers_bid_at_auction() -> None:
 def test_private_sale_only_when_group_has_no_buildings() -> None:
     """SELLING PROPERTY: 'no property can be sold to another player if buildings are standing on
     any properties of that color-group.'"""
-    g, r = fresh()
+    _g, r = fresh()
     own(r, 0, 37, 39, 5)
     run(r.build(0, "house:39"))
     assert r.tradeable(0) == [5]
@@ -542,7 +542,7 @@ def test_private_sale_only_when_group_has_no_buildings() -> None:
 def test_no_loans_between_players_cash_alone_cannot_be_traded() -> None:
     """MISCELLANEOUS: 'No player may borrow from or lend money to another player' — an offer of
     cash alone cannot be made."""
-    g, r = fresh()
+    _g, r = fresh()
     _, asked = run(r.trade(0, 1), ["pay_cash:100", "cancel"])
     assert "offer" not in asked[1].options
 
@@ -568,7 +568,7 @@ def test_mortgage_at_printed_value() -> None:
 def test_improved_property_cannot_be_mortgaged_until_buildings_sold() -> None:
     """MORTGAGES: 'Before an improved property can be mortgaged all the buildings on all the
     properties of its color-group must be sold back'."""
-    g, r = fresh()
+    _g, r = fresh()
     own(r, 0, 37, 39)
     run(r.build(0, "house:39"))
     assert r.mortgageable(0) == []
@@ -585,7 +585,7 @@ def test_mortgage_lifted_at_value_plus_ten_percent() -> None:
 
 def test_mortgage_interest_rounded_up() -> None:
     """DECISION: 10% of a mortgage is rounded up to the dollar (Park Place $175 -> $18)."""
-    g, r = fresh()
+    _g, r = fresh()
     assert r.interest(37) == 18 and r.interest(12) == 8 and r.interest(39) == 20
 
 

@@ -34,14 +34,14 @@ def test_stealing_lines_are_table_talk_and_left_out() -> None:
 def test_mucker_theme_names_shown() -> None:
     """The theme: Coincidence cards, speakeasies, casinos, pawning, the 28th Precinct Jail,
     protection money; 'Grand and Lake; or Thark, Warhoon and Torquas' (names by inference)."""
-    g, r = fresh("mucker")
+    _g, r = fresh("mucker")
     assert r.word("house") == "speakeasy" and r.word("hotel") == "casino"
     assert r.word("mortgage") == "pawn" and r.word("Chance") == "Coincidence"
     assert r.word("rent") == "protection" and "28th Precinct" in r.word("Jail")
     assert [r.space_name(i) for i in (39, 37, 9, 8, 6, 7)] == ["Grand", "Lake", "Thark", "Warhoon", "Torquas",
                                                               "Coincidence"]
     assert load_ruleset("mucker").params["theme_space_names"].provenance == "reconstructed_inference"
-    g0, r0 = fresh()
+    _g0, r0 = fresh()
     assert r0.space_name(39) == "Boardwalk" and r0.word("house") == "house"
 
 
@@ -103,7 +103,7 @@ def test_jail_card_bribe_refused_briber_takes_ten_from_banker() -> None:
 
 def test_no_bribe_in_monopoly() -> None:
     """Bribing the Banker is Mucker-only."""
-    g, r = fresh()
+    _g, r = fresh()
     stack(r, "chance", "get_out_of_jail_free")
     run(r.draw(1, "chance", 4))
     _, asked = run(r.manage(1), ["done"])
@@ -114,7 +114,7 @@ def test_no_bribe_in_monopoly() -> None:
 def test_mucker_short_1_three_deeds_dealt_free() -> None:
     """Mucker SHORT GAME 1: 'deals three forged Title Deed cards to each mucker. These are
     free— no payment to the Bank is required.'"""
-    g, r = fresh("mucker-short")
+    g, _r = fresh("mucker-short")
     assert all(len(pl.deeds) == 3 and g.cash(pl.seat) == 1500 for pl in g.players)
 
 

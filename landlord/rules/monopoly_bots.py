@@ -120,44 +120,58 @@ def _cash_steps(amount: int, steps: list[int]) -> list[str]:
 class TradePlanner:
     """A bot's memory for trades: the plan being submitted and the offers already refused."""
 
-    __slots__ = ("cash", "plan", "tried", "version")
+    __slots__ = ("cands", "plan", "tried", "version")
 
     def __init__(self) -> None:
         self.plan: list[str] = []
         self.tried: set[tuple[int, int, int]] = set()
         self.version = -1
-        self.cash = 0
+        self.cands: list[tuple[int, int, int]] = []
 
-    def propose(self, t: MonopolyTable, seat: int, opts: tuple[Option, ...], cash_factor: tuple[int, int],
-                reserve: int, swaps: bool) -> Option | None:
-        """A ``trade:<seat>`` option to start a planned trade, or None."""
-        cash = t.cash(seat)
-        if t.rules.version == self.version and cash <= self.cash:
-            return None  # nothing has changed hands since the last look found nothing
-        self.version, self.cash = t.rules.version, cash
-        partners = {int(o[6:]) for o in opts if o.startswith("trade:")}
-        if not partners:
-            return None
-        own = t.owner
-        houses = t.houses
-        for idx in sorted(t.players[seat].deeds):
-            if t.board.spaces[idx].kind != "street":
+    def candidates(self, t: MonopolyTable, seat: int, swaps: bool) -> list[tuple[int, int, int]]:
+        """(partner, the lot it holds that completes a group of ours, our lot that completes a
+        group of the partner's or -1 for a cash offer), recomputed only when deeds change hands."""
+        if t.rules.version == self.version:
+            return self.cands
+        self.version = t.rules.version
+        own, houses, code = t.owner, t.houses, t.rules.code
+        out: list[tuple[int, int, int]] = []
+        deeds = sorted(t.players[seat].deeds)
+        for idx in deeds:
+            if code[idx] != 1:  # streets only
                 continue
             group = t.members[idx]
+            if idx != min(j for j in group if own[j] == seat):
+                continue  # one look per group
             missing = [j for j in group if own[j] != seat]
-            if len(missing) != 1:
+            if len(missing) != 1 or own[missing[0]] < 0 or any(houses[j] for j in group):
                 continue
             want = missing[0]
             p = own[want]
-            if p not in partners or any(houses[j] for j in group):
-                continue
             if swaps:
-                for mine in sorted(t.players[seat].deeds):
-                    if (mine not in group and _completes(t, p, mine) and not any(houses[j] for j in t.members[mine])
-                            and (p, want, mine) not in self.tried):
-                        self.tried.add((p, want, mine))
-                        self.plan = [f"give:{mine}", f"take:{want}", "offer"]
-                        return f"trade:{p}"
+                out += [(p, want, mine) for mine in deeds
+                        if mine not in group and _completes(t, p, mine)
+                        and not any(houses[j] for j in t.members[mine])]
+            out.append((p, want, -1))
+        self.cands = out
+        return out
+
+    def propose(self, t: MonopolyTable, seat: int, opts: tuple[Option, ...], cash_factor: tuple[int, int],
+                reserve: int, swaps: bool) -> Option | None:
+        """A ``trade:<seat>`` option to start a planned trade (each offer tried once), or None."""
+        cands = self.candidates(t, seat, swaps)
+        if not cands:
+            return None
+        cash = t.cash(seat)
+        for p, want, mine in cands:
+            if f"trade:{p}" not in opts:
+                continue
+            if mine >= 0:
+                if (p, want, mine) not in self.tried:
+                    self.tried.add((p, want, mine))
+                    self.plan = [f"give:{mine}", f"take:{want}", "offer"]
+                    return f"trade:{p}"
+                continue
             offer = t.price(want) * cash_factor[0] // cash_factor[1]
             if cash - offer >= reserve and (p, want, -offer) not in self.tried:
                 self.tried.add((p, want, -offer))
@@ -183,12 +197,13 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
     cash = view.cash
     build_reserve = 3 * reserve
     if kind == "manage":
-        for o in opts:
-            if o.startswith(("hotel:", "house:")):
-                idx = int(o[6:])
-                cost = t.rules.hotel_cost[idx] if o.startswith("hotel:") else t.rules.house_cost[idx]
-                if cash - cost >= build_reserve:
-                    return o
+        for o in opts[1:]:
+            if o[0] != "h":
+                break  # build options come right after "done"
+            idx = int(o[6:])
+            cost = t.rules.hotel_cost[idx] if o[2] == "t" else t.rules.house_cost[idx]
+            if cash - cost >= build_reserve:
+                return o
         if "unmortgage" in opts and cash >= 3 * build_reserve:
             return "unmortgage"
         start = planner.propose(t, seat, opts, (3, 2), build_reserve, True)
@@ -230,9 +245,8 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
     if kind == "manage":
-        for o in opts:
-            if o.startswith(("hotel:", "house:")):
-                return o
+        if len(opts) > 1 and opts[1][0] == "h":
+            return opts[1]  # build options come right after "done"
         if "unmortgage" in opts and cash >= 2 * repay_at:
             return "unmortgage"
         if "bribe" in opts:
