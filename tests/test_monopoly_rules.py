@@ -663,3 +663,18 @@ def test_whole_games_end_and_conserve_money() -> None:
     for seed in range(5):
         game = play_one(fresh()[0].ruleset, ["landlord", "speculator", "tenant", "random"], seed)
         assert game.over and game.ledger.total() == 0
+
+
+def test_out_of_jail_by_buying_the_card_from_another_player_and_playing_it() -> None:
+    """JAIL (3.): 'purchasing the Get Out of Jail Free card from another player and playing it'
+    — a trade in his manage step, then the card."""
+    g, r = fresh()
+    stack(r, "community_chest", "get_out_of_jail_free")
+    run(r.draw(1, "community_chest", 4))
+    r.to_jail(0, "test")
+    dice(r, (2, 3))
+    answers = ["trade:1", "take_card:community_chest", "pay_cash:50", "offer", "accept", "done", "card",
+               "auction", "pass", "pass", "pass", "pass"]
+    run(r.take_turn(0), answers)
+    assert not g.players[0].jail and g.players[0].pos == 15
+    assert g.cash(1) == 1550 and r.decks["community_chest"][-1].name == "get_out_of_jail_free"
