@@ -118,7 +118,8 @@ class Landlord:
     jail fine when it can keep the reserve; borrows the least it must; lends at the highest
     interest when it has the reserve to spare; repays loans when it holds twice the reserve.
     1906: builds a house (the dearest spot offered) and makes the lowest bid at a sale when it
-    keeps the reserve; plays Speculation when it can spare the ante. Votes by the voting rule."""
+    keeps the reserve; plays Speculation when it can spare the ante. Votes by the voting rule.
+    Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "landlord"
 
@@ -155,7 +156,8 @@ class Landlord:
 class Tenant:
     """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
     throws for doubles in jail, borrows only when it must, never lends. 1906: never builds or
-    bids, stays off Speculation. Votes by the voting rule."""
+    bids, stays off Speculation. Votes by the voting rule. Monopoly: never buys, bids, builds or
+    proposes trades (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "tenant"
 
@@ -175,7 +177,8 @@ class Speculator:
     lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
     declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
     lowest bid and builds while keeping $50/$100 in hand; always plays Speculation. Votes by the
-    voting rule."""
+    voting rule. Monopoly: builds whenever it can and bribes the Mucker Banker
+    (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "speculator"
 

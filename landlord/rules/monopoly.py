@@ -259,6 +259,7 @@ class Monopoly(Rules):
         """bumped whenever a deed changes hands or buildings are sold (bots cache on it)"""
         self.lift_cost = [self.mortgage_value[i] + self.interest(i) for i in range(n)]
         self.o_trade = [f"trade:{s}" for s in range(seats)]
+        self.menus: list[tuple[int, bool, int, tuple[str, ...]]] = [(-1, False, 0, ())] * seats
         self.o_house = [f"house:{i}" for i in range(n)]
         self.o_hotel = [f"hotel:{i}" for i in range(n)]
         self.table = MonopolyTable(self)
@@ -824,6 +825,7 @@ class Monopoly(Rules):
         n = len(g.players)
         pl.out, pl.jail = True, False
         self.bankruptcies += 1
+        self.version += 1
         final = 0 < p["end_after_bankruptcies"] <= self.bankruptcies
         to_player = creditor < n
         g.emit("bankrupt", seat, creditor=g.ledger.names[creditor], owed=amount)
@@ -875,6 +877,7 @@ class Monopoly(Rules):
             if choice == "lift":
                 g.pay(seat, self.bank, value + interest, "mortgage lifted", "Mortgages: transfer")
                 self.mortgaged[idx] = False
+                self.version += 1
                 g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=value + interest)
                 return
         yield from self.charge(seat, self.bank, interest, "mortgage interest", "Mortgages: transfer")
@@ -959,41 +962,37 @@ class Monopoly(Rules):
         are offered as ``sell`` / ``mortgage`` / ``unmortgage``, and a ``manage_lot`` decision
         then names the lot (or ``back``).
 
-        DECISION: one trade proposal to each other player per turn, and one bribe offer per
-        turn (Mucker), so a manage step always ends.
+        DECISION: one trade proposal to each other player per turn, one bribe offer per turn
+        (Mucker), and a menu left with ``back`` is not offered again in the same step; every
+        other action spends cash or stock, so a manage step always ends.
         """
         g, p = self.g, self.g.p
         pl = g.players[seat]
         asked: list[int] = []
+        closed: set[str] = set()
         bribed = False
         bal = g.ledger.balances
-        o_trade = self.o_trade
+        players = g.players
         while True:
             opts = ["done"]
+            menu = self.menus[seat]
+            if menu[0] != self.version:
+                menu = self.menu(seat)
             if pl.deeds:
                 if self.full[seat]:
                     opts += self.buildable(seat)
                 if self.n_built[seat]:
                     opts.append("sell")
-                mort, gid, gbuilt = self.mortgaged, self.gid, self.gbuilt
-                can_mortgage = can_lift = False
-                cash = bal[seat]
-                for i in pl.deeds:
-                    if mort[i]:
-                        if not can_lift and cash >= self.lift_cost[i]:
-                            can_lift = True
-                    elif not can_mortgage and not gbuilt[gid[i]]:
-                        can_mortgage = True
-                if can_mortgage:
+                if menu[1]:
                     opts.append("mortgage")
-                if can_lift:
+                if bal[seat] >= menu[2]:
                     opts.append("unmortgage")
-            n = len(self.order) or len(g.players)
-            players = g.players
-            for k in range(1, n):
-                s = (seat + k) % n
-                if not players[s].out and s not in asked:
-                    opts.append(o_trade[s])
+                if closed:
+                    opts = [o for o in opts if o not in closed]
+            if asked:
+                opts += [o for o in menu[3] if int(o[6:]) not in asked]
+            else:
+                opts += menu[3]
             if (p["jail_card_bribe"] and pl.cards and not bribed and seat != p["banker_seat"]
                     and not players[p["banker_seat"]].out):
                 opts.append("bribe")
@@ -1020,10 +1019,28 @@ class Monopoly(Rules):
                     lots = [f"unmortgage:{i}" for i in sorted(pl.deeds)
                             if self.mortgaged[i] and bal[seat] >= self.lift_cost[i]]
                 pick = yield Decision(seat, "manage_lot", ("back", *lots))
-                if pick != "back":
+                if pick == "back":
+                    closed.add(choice)
+                else:
                     self.apply_manage(seat, pick)
             if pl.out or self.ended:
                 return
+
+    def menu(self, seat: int) -> tuple[int, bool, int, tuple[str, ...]]:
+        """What a seat's manage step offers apart from building (cached until the table
+        changes): can it mortgage, the cheapest mortgage it could lift, its trade partners."""
+        mort, gid, gbuilt, lift = self.mortgaged, self.gid, self.gbuilt, self.lift_cost
+        can_mortgage = False
+        cheapest = 1 << 60
+        for i in self.g.players[seat].deeds:
+            if mort[i]:
+                cheapest = min(cheapest, lift[i])
+            elif not gbuilt[gid[i]]:
+                can_mortgage = True
+        menu = (self.version, can_mortgage, cheapest,
+                tuple(self.o_trade[s] for s in self.others(seat)))
+        self.menus[seat] = menu
+        return menu
 
     def apply_manage(self, seat: int, choice: str) -> None:
         """Carry out a sell / mortgage / unmortgage choice (already checked legal)."""
@@ -1036,6 +1053,7 @@ class Monopoly(Rules):
             return
         idx = int(arg)
         if head == "sell_house":
+            self.version += 1
             h = self.houses[idx]
             if h == HOTEL:
                 refund = self.hotel_cost[idx] // 2
@@ -1053,6 +1071,7 @@ class Monopoly(Rules):
             g.pay(self.bank, seat, refund, "building sold", "Selling property")
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
+            self.version += 1
             self.mortgaged[idx] = True
             g.pay(self.bank, seat, self.mortgage_value[idx], "mortgage", "Mortgages")
             g.emit("mortgage", seat, space=idx, deed=self.names[idx])
@@ -1061,6 +1080,7 @@ class Monopoly(Rules):
             cost = self.mortgage_value[idx] + self.interest(idx)
             g.pay(seat, self.bank, cost, "mortgage lifted", "Mortgages")
             self.mortgaged[idx] = False
+            self.version += 1
             g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=cost)
         else:
             raise LandlordError(f"unknown manage action {choice!r}")
@@ -1138,6 +1158,7 @@ class Monopoly(Rules):
         g = self.g
         if cost:
             g.pay(seat, self.bank, cost, what, "Houses" if what == "house" else "Hotels")
+        self.version += 1
         if what == "house":
             if not self.houses[idx]:
                 self.n_built[seat] += 1

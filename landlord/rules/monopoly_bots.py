@@ -67,6 +67,12 @@ def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
     return opts[0]
 
 
+def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
+    """Is there a mortgage ``seat`` could lift within ``budget``?"""
+    lift, mort = t.rules.lift_cost, t.mortgaged
+    return any(mort[i] and lift[i] <= budget for i in t.players[seat].deeds)
+
+
 def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) -> Option:
     """Lift the mortgage of a lot of a complete group first, then the dearest, within ``budget``
     (anything else in a lot menu: ``back``)."""
@@ -204,7 +210,7 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
             cost = t.rules.hotel_cost[idx] if o[2] == "t" else t.rules.house_cost[idx]
             if cash - cost >= build_reserve:
                 return o
-        if "unmortgage" in opts and cash >= 3 * build_reserve:
+        if "unmortgage" in opts and _can_lift(t, seat, cash - 2 * build_reserve):
             return "unmortgage"
         start = planner.propose(t, seat, opts, (3, 2), build_reserve, True)
         return start or "done"
@@ -247,7 +253,7 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     if kind == "manage":
         if len(opts) > 1 and opts[1][0] == "h":
             return opts[1]  # build options come right after "done"
-        if "unmortgage" in opts and cash >= 2 * repay_at:
+        if "unmortgage" in opts and _can_lift(t, seat, cash - repay_at):
             return "unmortgage"
         if "bribe" in opts:
             return "bribe"
