@@ -688,3 +688,72 @@ def test_manage_menu_left_with_back_is_closed_for_the_turn() -> None:
     _, asked = run(r.manage(0), ["mortgage", "back", "done"])
     assert "mortgage" in asked[0].options and "mortgage" not in asked[2].options
     assert not r.mortgaged[39]
+
+
+# -- the kit's decisions where the rules are silent ----------------------------------------------
+def test_decision_round_cap_ends_a_game_and_counts_it_like_the_short_game() -> None:
+    """DECISION: max_rounds (kit_decision) ends a game still running; it is counted by the short
+    game's valuation, richest first."""
+    from landlord.simulate import play_one
+
+    rs = fresh()[0].ruleset.override(max_rounds=3)
+    game = play_one(rs, ["tenant"] * 4, 2)
+    assert game.rules.ended == "round cap" and game.round == 3
+    assert [x["total"] for x in game.results()] == [game.rules.valuation(s)["total"] for s in range(4)]
+
+
+def test_decision_deal_starts_with_the_banker_and_goes_round() -> None:
+    """DECISION: dealt deeds go one at a time from the Banker's seat (seat 0) round the table."""
+    g, _ = fresh("monopoly-short")
+    seats = [e.seat for e in g.events if e.kind == "deal"]
+    assert seats == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_decision_price_must_be_in_hand_or_the_deed_is_auctioned() -> None:
+    """DECISION: a player without the printed price in hand is not asked; the deed is auctioned."""
+    g, r = fresh()
+    set_cash(g, 0, 399)
+    _, asked = run(r.land(0, 39, 7, 1), always())
+    assert asked[0].kind == "bid"
+
+
+def test_decision_pay_each_player_seat_by_seat_bankrupt_to_the_unpaid() -> None:
+    """DECISION: 'pay each player $50' is paid in turn order; he is bankrupt to the first player
+    he cannot pay, and the rest get nothing."""
+    g, r = fresh()
+    set_cash(g, 0, 70)
+    stack(r, "chance", "chairman_of_board")
+    run(r.draw(0, "chance", 5), always())
+    assert g.players[0].out
+    assert [g.cash(s) for s in (1, 2, 3)] == [1550, 1520, 1500]
+
+
+def test_decision_ten_percent_of_worth_rounded_halves_up() -> None:
+    """DECISION: 10% of total worth is rounded to the nearest dollar, halves up ($1,505 -> $151)."""
+    g, r = fresh()
+    set_cash(g, 0, 1505)
+    run(r.land(0, 4, 4, 1), ["percent"])
+    assert g.cash(0) == 1505 - 151
+
+
+def test_decision_after_paying_out_of_jail_doubles_throw_again() -> None:
+    """DECISION: after the fine (or a card) the turn is an ordinary one: doubles throw again."""
+    g, r = fresh()
+    r.to_jail(0, "test")
+    dice(r, (3, 3), (1, 2))
+    run(r.jail_turn(0), always(jail_exit="pay"))
+    assert g.players[0].pos == 10 + 6 + 3
+
+
+def test_decision_raising_money_offers_only_selling_buildings_and_mortgaging() -> None:
+    """DECISION: a player short of cash may sell buildings back and mortgage (trades wait for his
+    manage step)."""
+    g, r = fresh()
+    own(r, 0, 37, 39, 5)
+    run(r.build(0, "house:39"))
+    set_cash(g, 0, 0)
+    _, asked = run(r.charge(0, 1, 50, "rent", "test"), always(raise_cash="mortgage:"))
+    opts = asked[0].options
+    assert asked[0].kind == "raise_cash"
+    assert all(o.startswith(("sell_house:", "sell_all:", "mortgage:")) for o in opts)
+    assert "mortgage:5" in opts and "mortgage:37" not in opts
