@@ -683,7 +683,7 @@ def test_out_of_jail_by_buying_the_card_from_another_player_and_playing_it() -> 
 def test_manage_menu_left_with_back_is_closed_for_the_turn() -> None:
     """Manage DECISION: a menu left with 'back' is not offered again in the same step, so the
     step always ends (a seat cannot loop between a menu and 'back')."""
-    g, r = fresh()
+    _g, r = fresh()
     own(r, 0, 39)
     _, asked = run(r.manage(0), ["mortgage", "back", "done"])
     assert "mortgage" in asked[0].options and "mortgage" not in asked[2].options
