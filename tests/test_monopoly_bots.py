@@ -80,7 +80,7 @@ def test_tenant_never_buys_bids_or_builds() -> None:
     t = Tenant()
     v = TableView(g, 0)
     assert t.choose(v, Decision(0, "buy_deed", ("buy", "auction"), 39, 400)) == "auction"
-    assert t.choose(v, Decision(0, "bid", ("pass", "bid:1"), 39, 0)) == "pass"
+    assert t.choose(v, Decision(0, "auction_bid", ("pass", "bid:1"), 39, 0)) == "pass"
     assert t.choose(v, Decision(0, "manage", ("done", "house:37"))) == "done"
 
 

@@ -62,7 +62,7 @@ def run(gen: Any, answers: Iterable[str] | Callable[[Decision], str] = ()) -> tu
 
 def always(**by_kind: str) -> Callable[[Decision], str]:
     """Answer each decision kind with a fixed option (``done``/``pass``/``ask`` by default)."""
-    defaults = {"manage": "done", "bid": "pass", "ask_rent": "ask", "manage_lot": "back",
+    defaults = {"manage": "done", "auction_bid": "pass", "ask_rent": "ask", "manage_lot": "back",
                 "buy_deed": "auction", "lift_mortgage": "keep", "trade_reply": "reject"}
     defaults.update(by_kind)
 

@@ -94,7 +94,7 @@ def test_declined_property_auctioned_every_player_including_decliner_may_bid() -
     g, r = fresh()
     answers = ["auction", "bid:10", "pass", "pass", "bid:20", "pass"]
     _, asked = run(r.land(0, 39, 7, 1), answers)
-    bidders = [d.seat for d in asked if d.kind == "bid"]
+    bidders = [d.seat for d in asked if d.kind == "auction_bid"]
     assert set(bidders) == {0, 1, 2, 3}
     assert r.owner[39] == 0 and g.cash(0) == 1500 - 20
 
@@ -104,7 +104,7 @@ def test_auction_bidding_may_start_at_any_price() -> None:
     winner pays his bid (not the printed price) to the Bank."""
     g, r = fresh()
     _, asked = run(r.land(0, 39, 7, 1), ["auction", "bid:1", "pass", "pass", "pass"])
-    first_bid = next(d for d in asked if d.kind == "bid")
+    first_bid = next(d for d in asked if d.kind == "auction_bid")
     assert "bid:1" in first_bid.options
     assert r.owner[39] == 1 and g.cash(1) == 1499
 
@@ -121,7 +121,7 @@ def test_bids_must_be_covered_by_cash() -> None:
     g, r = fresh()
     set_cash(g, 1, 30)
     _, asked = run(r.land(0, 39, 7, 1), always())
-    opts = next(d for d in asked if d.kind == "bid" and d.seat == 1).options
+    opts = next(d for d in asked if d.kind == "auction_bid" and d.seat == 1).options
     assert "bid:10" in opts and "bid:50" not in opts
 
 
@@ -641,7 +641,7 @@ def test_bankrupt_to_bank_property_auctioned_except_buildings() -> None:
     r.mortgaged[39] = True
     set_cash(g, 0, 10)
     _, asked = run(r.charge(0, r.bank, 200, "tax", "test"), ["bid:100", "pass", "pass"])
-    assert g.players[0].out and asked[0].kind == "bid" and asked[0].space == 39
+    assert g.players[0].out and asked[0].kind == "auction_bid" and asked[0].space == 39
     assert r.owner[39] == 1 and not r.mortgaged[39] and g.cash(1) == 1400
 
 
@@ -714,7 +714,7 @@ def test_decision_price_must_be_in_hand_or_the_deed_is_auctioned() -> None:
     g, r = fresh()
     set_cash(g, 0, 399)
     _, asked = run(r.land(0, 39, 7, 1), always())
-    assert asked[0].kind == "bid"
+    assert asked[0].kind == "auction_bid"
 
 
 def test_decision_pay_each_player_seat_by_seat_bankrupt_to_the_unpaid() -> None:

@@ -160,7 +160,7 @@ class Monopoly(Rules):
                   "propose a trade — or done?",
         "buy_deed": "{name} stops on {space}, which nobody owns: buy it for {cur}{amount}, or "
                     "let the Banker auction it?",
-        "bid": "Auction of {space}: the highest bid is {cur}{amount}. {name}, raise or pass?",
+        "auction_bid": "Auction of {space}: the highest bid is {cur}{amount}. {name}, raise or pass?",
         "ask_rent": "{name}: a player stands on your {space}. Ask for the {cur}{amount} rent?",
         "income_tax": "{name} stops on Income Tax: pay {cur}{amount}, or 10% of total worth? "
                       "(Choose before adding up.)",
@@ -515,14 +515,14 @@ class Monopoly(Rules):
                 continue
             cash = bal[s]
             opts = ("pass",) + tuple(f"bid:{high + k}" for k in steps if high + k <= cash)
-            choice = (yield Decision(s, "bid", opts, idx, high)) if len(opts) > 1 else "pass"
+            choice = (yield Decision(s, "auction_bid", opts, idx, high)) if len(opts) > 1 else "pass"
             if choice == "pass":
                 del active[i]
                 continue
             high = int(choice[4:])
             winner = s
             if g.events is not None:
-                g.emit("bid", s, amount=high)
+                g.emit("raise_bid", s, amount=high)
             i += 1
         if winner < 0:
             g.emit("auction_unsold", -1, space=idx, what=what)
@@ -607,7 +607,7 @@ class Monopoly(Rules):
         deck = self.decks[key]
         card = deck.popleft()
         if g.events is not None:
-            g.emit("card", seat, deck=self.word("Chance" if key == "chance" else "Community Chest"),
+            g.emit("card_drawn", seat, deck=self.word("Chance" if key == "chance" else "Community Chest"),
                    card=card.name, text=card.text)
         e = card.effect
         if e == "keep_card":
@@ -1074,7 +1074,7 @@ class Monopoly(Rules):
             self.version += 1
             self.mortgaged[idx] = True
             g.pay(self.bank, seat, self.mortgage_value[idx], "mortgage", "Mortgages")
-            g.emit("mortgage", seat, space=idx, deed=self.names[idx])
+            g.emit("mortgaged", seat, space=idx, deed=self.names[idx])
         elif head == "unmortgage":
             # "the owner must pay the Bank the amount of the mortgage plus 10% interest"
             cost = self.mortgage_value[idx] + self.interest(idx)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from landlord.rules.monopoly import MonopolyTable
     from landlord.strategies import TableView
 
-KINDS = frozenset({"manage", "manage_lot", "buy_deed", "bid", "ask_rent", "income_tax", "jail_exit", "raise_cash",
+KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit", "raise_cash",
                    "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
 """The Monopoly decision kinds the bots answer here."""
 
@@ -218,7 +218,7 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
         return _lift(opts, t, seat, cash - 2 * build_reserve)
     if kind == "buy_deed":
         return "buy" if cash - d.amount >= reserve else "auction"
-    if kind == "bid":
+    if kind == "auction_bid":
         if d.space < 0:
             return _best_bid(opts, min(200, cash - reserve))
         price = t.price(d.space)
@@ -263,7 +263,7 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
         return _lift(opts, t, seat, cash - repay_at)
     if kind == "buy_deed":
         return "buy"
-    if kind == "bid":
+    if kind == "auction_bid":
         if d.space < 0:
             return _best_bid(opts, cash)
         price = t.price(d.space)
@@ -297,7 +297,7 @@ def tenant(bot: object, view: TableView, d: Decision) -> Option:
         return "back"
     if kind in ("buy_deed",):
         return "auction"
-    if kind == "bid":
+    if kind == "auction_bid":
         return "pass"
     if kind == "ask_rent":
         return "ask"
