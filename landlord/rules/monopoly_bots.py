@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from landlord.rules.monopoly import MonopolyTable
     from landlord.strategies import TableView
 
-KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit", "raise_cash",
-                   "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
+KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit",
+                   "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
 """The Monopoly decision kinds the bots answer here."""
 
 CARD_VALUE = 50
