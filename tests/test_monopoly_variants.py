@@ -93,7 +93,7 @@ def test_short_game_valuation() -> None:
     r.houses[37] = 2
     r.houses[39] = HOTEL
     v = r.valuation(0)
-    assert v["deeds_value"] == 350 + 400 + 100 + 60 + 60
+    assert v["land_value"] == 350 + 400 + 100 + 60 + 60
     assert v["buildings_value"] == 2 * 200 + (200 + 3 * 200)
     assert v["total"] == 100 + 970 + 1200
 
@@ -136,3 +136,15 @@ def test_edition_classic_by_default_and_2008_amounts() -> None:
     stack(r, "community_chest", "sale_of_stock")
     run(r.draw(1, "community_chest", 4))
     assert g.cash(1) == 1545
+
+
+def test_metrics_panel_reads_monopoly_counts() -> None:
+    """The per-turn panel of the metrics module takes a Monopoly game's counts: deeds as land,
+    buildings as improvements, the valuation as net worth."""
+    from landlord import metrics
+
+    game = play_one(load_ruleset("monopoly-short"), ["landlord", "speculator", "landlord", "speculator"], 3, log=True)
+    df = metrics.panel(game)
+    assert (df["land"] > 0).any() and (df["improvements"] > 0).any()
+    last = df[df["turn"] == df["turn"].max()]
+    assert sorted(last["net_worth"]) == sorted(r["total"] for r in game.results())

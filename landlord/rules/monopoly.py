@@ -1317,7 +1317,7 @@ class Monopoly(Rules):
         deeds = sum(self.price[i] // 2 if self.mortgaged[i] else self.price[i] for i in pl.deeds)
         buildings = sum(self.building_cost(i) for i in pl.deeds)
         cash = self.g.cash(seat)
-        return {"cash": cash, "deeds_value": deeds, "buildings_value": buildings,
+        return {"cash": cash, "land_value": deeds, "buildings_value": buildings,
                 "total": cash + deeds + buildings}
 
     def results(self) -> list[dict[str, Any]]:
