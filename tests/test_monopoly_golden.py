@@ -92,3 +92,15 @@ def regenerate() -> None:
 
 if __name__ == "__main__":
     regenerate()
+
+
+def test_saved_mucker_game_loads_identically(tmp_path: Path) -> None:
+    """A saved Mucker game (seed + recorded choices) loads by replay, event for event."""
+    from landlord import savefile
+
+    seats = ["landlord", "speculator", "random", "tenant"]
+    game = play_one(load_ruleset("mucker-short"), seats, 11, log=True)
+    path = tmp_path / "game.json"
+    savefile.save(game, path, list(seats))
+    loaded, _ = savefile.load(path)
+    assert loaded.log_text() == game.log_text() and loaded.over
