@@ -256,7 +256,11 @@ class Monopoly(Rules):
         """per group: how many of its lots carry buildings"""
         """per seat: how many of its lots carry buildings"""
         self.version = 0
-        """bumped whenever a deed changes hands or buildings are sold (bots cache on it)"""
+        """bumped whenever deeds, mortgages or buildings change (the manage menu caches on it)"""
+        self.owners_version = 0
+        """bumped when a deed changes hands or a group gains or loses its last building"""
+        self.street_groups = tuple(self.groups[k] for k in sorted(self.groups)
+                                   if spaces[self.groups[k][0]].kind == "street")
         self.lift_cost = [self.mortgage_value[i] + self.interest(i) for i in range(n)]
         self.o_trade = [f"trade:{s}" for s in range(seats)]
         self.menus: list[tuple[int, bool, int, tuple[str, ...]]] = [(-1, False, 0, ())] * seats
@@ -547,6 +551,7 @@ class Monopoly(Rules):
             self.n_built[old] -= built
         self.owner[idx] = seat
         self.version += 1
+        self.owners_version += 1
         if seat >= 0:
             self.g.players[seat].deeds.add(idx)
             self.n_built[seat] += built
@@ -1068,6 +1073,7 @@ class Monopoly(Rules):
                     self.n_built[seat] -= 1
                     self.gbuilt[self.gid[idx]] -= 1
                     self.version += 1
+                    self.owners_version += 1
             g.pay(self.bank, seat, refund, "building sold", "Selling property")
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
@@ -1098,6 +1104,7 @@ class Monopoly(Rules):
         self.n_built[seat] -= h > 0
         self.gbuilt[self.gid[idx]] -= h > 0
         self.version += 1
+        self.owners_version += 1
         if half:
             self.g.pay(self.bank, seat, half, "building sold", "Selling property")
         self.g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=0)
@@ -1163,6 +1170,7 @@ class Monopoly(Rules):
             if not self.houses[idx]:
                 self.n_built[seat] += 1
                 self.gbuilt[self.gid[idx]] += 1
+                self.owners_version += 1
             self.houses[idx] += 1
             self.houses_left -= 1
         else:

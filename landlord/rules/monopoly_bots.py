@@ -137,27 +137,22 @@ class TradePlanner:
     def candidates(self, t: MonopolyTable, seat: int, swaps: bool) -> list[tuple[int, int, int]]:
         """(partner, the lot it holds that completes a group of ours, our lot that completes a
         group of the partner's or -1 for a cash offer), recomputed only when deeds change hands."""
-        if t.rules.version == self.version:
+        r = t.rules
+        if r.owners_version == self.version:
             return self.cands
-        self.version = t.rules.version
-        own, houses, code = t.owner, t.houses, t.rules.code
+        self.version = r.owners_version
+        own, gid, gbuilt = t.owner, r.gid, r.gbuilt
         out: list[tuple[int, int, int]] = []
         deeds = sorted(t.players[seat].deeds)
-        for idx in deeds:
-            if code[idx] != 1:  # streets only
-                continue
-            group = t.members[idx]
-            if idx != min(j for j in group if own[j] == seat):
-                continue  # one look per group
+        for group in r.street_groups:
             missing = [j for j in group if own[j] != seat]
-            if len(missing) != 1 or own[missing[0]] < 0 or any(houses[j] for j in group):
+            if len(missing) != 1 or own[missing[0]] < 0 or gbuilt[gid[group[0]]]:
                 continue
             want = missing[0]
             p = own[want]
             if swaps:
                 out += [(p, want, mine) for mine in deeds
-                        if mine not in group and _completes(t, p, mine)
-                        and not any(houses[j] for j in t.members[mine])]
+                        if mine not in group and not gbuilt[gid[mine]] and _completes(t, p, mine)]
             out.append((p, want, -1))
         self.cands = out
         return out
