@@ -1334,14 +1334,30 @@ class Monopoly(Rules):
         everything, and a bankrupt player counts 0)."""
         g = self.g
         rows = []
+        bal = g.ledger.balances
+        price, mort, hs, hc, tc = self.price, self.mortgaged, self.houses, self.house_cost, self.hotel_cost
+        top = self.hotel_after
         for pl in g.players:
-            v = self.valuation(pl.seat)
-            houses = sum(self.houses[i] for i in pl.deeds if self.houses[i] != HOTEL)
-            hotels = sum(1 for i in pl.deeds if self.houses[i] == HOTEL)
+            land = buildings = houses = hotels = mortgaged = 0
+            for i in pl.deeds:
+                if mort[i]:
+                    mortgaged += 1
+                    land += price[i] // 2
+                else:
+                    land += price[i]
+                h = hs[i]
+                if h == HOTEL:
+                    hotels += 1
+                    buildings += tc[i] + top * hc[i]
+                elif h:
+                    houses += h
+                    buildings += h * hc[i]
+            cash = bal[pl.seat]
             rows.append({"seat": pl.seat, "name": g.names[pl.seat], "deeds": len(pl.deeds),
-                         "mortgaged": sum(1 for i in pl.deeds if self.mortgaged[i]),
-                         "houses": houses, "hotels": hotels, "jail_cards": len(pl.cards),
-                         "bankrupt": pl.out, "where": pl.where, **v})
+                         "mortgaged": mortgaged, "houses": houses, "hotels": hotels,
+                         "jail_cards": len(pl.cards), "bankrupt": pl.out, "where": pl.where,
+                         "cash": cash, "land_value": land, "buildings_value": buildings,
+                         "total": cash + land + buildings})
         for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
             row["rank"] = r
         return rows
