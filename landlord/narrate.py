@@ -56,7 +56,7 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str | None:
         "raise_bid": f"{who} bids {cur}{e.get('amount')}.",
         "auction_unsold": "Nobody bids: nothing is sold.",
         "auction_won": f"{who} wins the {e.get('what')} at auction for {cur}{e.get('amount')}.",
-        "card_drawn": f"{who} draws a {e.get('deck')} card: {e.get('text')}",
+        "deck_card": f"{who} draws a {e.get('deck')} card: {e.get('text')}",
         "income_tax": f"{who} chose the {e.get('choice')} Income Tax: {cur}{e.get('amount')}.",
         "rent_forgotten": f"{who} did not ask for the {cur}{e.get('amount')} rent on {space()}.",
         "bankrupt": f"{who} is bankrupt (owing {cur}{e.get('owed')} to {e.get('creditor')}) and retires.",

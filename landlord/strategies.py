@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from landlord.board import Space
 from landlord.decisions import Decision, Option
-from landlord.rules import british1913_bots
-from landlord.rules import monopoly_bots
+from landlord.rules import british1913_bots, monopoly_bots
 
 if TYPE_CHECKING:
     from landlord.game import Game

@@ -612,7 +612,7 @@ class Monopoly(Rules):
         deck = self.decks[key]
         card = deck.popleft()
         if g.events is not None:
-            g.emit("card_drawn", seat, deck=self.word("Chance" if key == "chance" else "Community Chest"),
+            g.emit("deck_card", seat, deck=self.word("Chance" if key == "chance" else "Community Chest"),
                    card=card.name, text=card.text)
         e = card.effect
         if e == "keep_card":
