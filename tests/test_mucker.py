@@ -170,3 +170,14 @@ def test_mucker_regular_jail_still_three_throws() -> None:
     dice(r, (1, 2))
     run(r.jail_turn(0), always(jail_exit="throw"))
     assert g.players[0].jail
+
+
+def test_mucker_decisions_and_options_shown_with_theme_names() -> None:
+    """The UI's sentences name spaces as the theme does ('Grand', not 'Boardwalk')."""
+    from landlord.decisions import Decision
+
+    _g, r = fresh("mucker")
+    d = Decision(0, "buy_deed", ("buy", "auction"), 39, 400)
+    assert "Grand" in r.explain(d) and "Boardwalk" not in r.explain(d)
+    assert r.option_text(Decision(0, "manage", ("done", "mortgage:39")), "mortgage:39") == "Mortgage Grand"
+    assert r.option_text(Decision(0, "manage", ("done", "trade:1")), "trade:1") == "Propose a trade to Player 2"

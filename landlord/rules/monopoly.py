@@ -9,16 +9,21 @@ How play is put to the seats (all as :class:`~landlord.decisions.Decision` s):
 
 * ``manage`` — at the start of his turn (in Jail too) a player may build, sell buildings back,
   mortgage, lift mortgages, propose a trade (``trade:<seat>``) or, in Mucker Monopoly, offer
-  the Banker a bribe; one action per decision until he answers ``done``.
+  the Banker a bribe; one action per decision until he answers ``done`` (``sell`` /
+  ``mortgage`` / ``unmortgage`` open a ``manage_lot`` menu naming the lot, or ``back``).
   DECISION: "at any time" is played as "at the start of one's own turn, and whenever one must
   raise money"; other seats act in their own turns.
-* ``buy_deed`` (buy / auction), ``bid`` (an auction: see :meth:`Monopoly.auction`),
+* ``buy_deed`` (buy / auction), ``auction_bid`` (see :meth:`Monopoly.auction`),
   ``ask_rent``, ``income_tax``, ``jail_exit``, ``raise_cash``, ``lift_mortgage``,
   ``trade_item`` / ``trade_reply`` (see :meth:`Monopoly.trade`), ``place_building``,
   ``bribe_reply``.
 
 The hot path (throw, move, land, pay) uses plain lists indexed by space and seat and creates no
 objects per turn; events are only built when the game keeps a log.
+
+Themes (Mucker Monopoly): the ruleset's ``theme_words`` and ``theme_space_names`` rename words
+and spaces; :meth:`Monopoly.space_name`, :meth:`Monopoly.word`, :meth:`Monopoly.explain`,
+:meth:`Monopoly.option_text` and the event log use them.
 """
 
 from __future__ import annotations
@@ -287,6 +292,13 @@ class Monopoly(Rules):
     }
     LOT_OPTIONS: ClassVar[frozenset[str]] = frozenset(
         {"house", "hotel", "sell_house", "mortgage", "unmortgage", "give", "take"})
+
+    def explain(self, d: Decision) -> str:
+        """The decision in a sentence, with the space named as the theme names it."""
+        g = self.g
+        text = self.DECISIONS.get(d.kind, d.kind)
+        space = self.names[d.space] if d.space >= 0 else ""
+        return text.format(name=g.names[d.seat], space=space, amount=d.amount, cur=g.board.currency)
 
     def option_text(self, d: Decision, option: str) -> str:
         """A short label for one option, with lots and seats by name (theme names shown)."""
