@@ -82,6 +82,16 @@ class Movement:
     * ``decks``: for each space that draws a card, the cards' moves.
     * ``rr_pass``: Magie's pass — on a double, a token that would pass one of these spaces (in
       order of play) jumps from it to the next one and counts the rest of its throw from there.
+    * ``extra_throws``: with ``doubles_again`` and no ``doubles_limit``, at most this many extra
+      throws a turn; a double on the last of them earns nothing more (1906: one).
+    * ``released_throws_again``: a token that pays its way out of jail makes an ordinary first
+      throw of a turn (a double earns another throw); False: it just moves by that throw.
+    * ``either_way`` / ``backward``: from these spaces the token may move either way; it moves
+      backward on this share of its throws there (a policy: 0 = always forward).
+    * ``refuse``: spaces a token may refuse to move onto, staying where it was (1906
+      Speculation, policy ``stay``).
+    * ``one_die``: the share of doubles the token moves by the number on one die instead of
+      both (1913, a policy: 0 = both dice).
     """
 
     name: str
@@ -95,16 +105,30 @@ class Movement:
     jail_tries: int = 0
     decks: Mapping[int, tuple[CardMove, ...]] = field(default_factory=dict)
     rr_pass: tuple[int, ...] = ()
+    extra_throws: int = 0
+    released_throws_again: bool = True
+    either_way: frozenset[int] = frozenset()
+    backward: float = 0.0
+    refuse: frozenset[int] = frozenset()
+    one_die: float = 0.0
 
     def __post_init__(self) -> None:
         n = self.spaces
-        for s in (*self.go_to_jail, self.jail_exit, *self.decks, *self.rr_pass):
+        for s in (*self.go_to_jail, self.jail_exit, *self.decks, *self.rr_pass, *self.either_way,
+                  *self.refuse):
             if not 0 <= s < n:
                 raise ValueError(f"movement {self.name!r}: space {s} is not on a {n}-space board")
         if self.doubles_limit and not self.doubles_again:
             raise ValueError(f"movement {self.name!r}: a doubles limit needs doubles_again")
         if self.dice < 1 or self.sides < 1:
             raise ValueError(f"movement {self.name!r}: needs at least one die with one side")
+        if self.extra_throws and (not self.doubles_again or self.doubles_limit):
+            raise ValueError(f"movement {self.name!r}: extra_throws needs doubles_again and no doubles_limit")
+        if self.extra_throws < 0:
+            raise ValueError(f"movement {self.name!r}: extra_throws must not be negative")
+        for share in ("backward", "one_die"):
+            if not 0.0 <= getattr(self, share) <= 1.0:
+                raise ValueError(f"movement {self.name!r}: {share} is a share, between 0 and 1")
 
 
 def throws(dice: int, sides: int) -> list[tuple[int, bool, float]]:
@@ -127,14 +151,42 @@ class _Resolver:
         self.next_rr = {r: rr[(i + 1) % len(rr)] for i, r in enumerate(rr)}
         self.cache: dict[tuple[int, int, bool], dict[int, float]] = {}
 
-    def move(self, start: int, steps: int, double: bool) -> dict[int, float]:
+    def throw(self, start: int, total: int, double: bool) -> dict[int, float]:
+        """Outcomes of a throw of ``total`` from ``start``, with the movement's choices mixed in
+        by their shares: one die of a double (``one_die``), backward from an either-way space
+        (``backward``)."""
+        m = self.m
+        steps = [(1.0, total)]
+        if double and m.one_die:
+            steps = [(1.0 - m.one_die, total), (m.one_die, total // m.dice)]
+        ways = [(1.0, False)]
+        if m.backward and start in m.either_way:
+            ways = [(1.0 - m.backward, False), (m.backward, True)]
+        if len(steps) == 1 and len(ways) == 1:
+            return self.move(start, total, double)
+        out: dict[int, float] = {}
+        for ps, s in steps:
+            for pw, back in ways:
+                if ps * pw == 0.0:
+                    continue
+                for where, q in self.move(start, s, double, back).items():
+                    out[where] = out.get(where, 0.0) + ps * pw * q
+        return out
+
+    def move(self, start: int, steps: int, double: bool, backward: bool = False) -> dict[int, float]:
         """Distribution of outcomes (a space, or :data:`JAIL`) of moving ``steps`` from
-        ``start`` on a throw that is (or is not) a double."""
-        key = (start, steps, double)
+        ``start`` (forward, or ``backward``) on a throw that is (or is not) a double; a move
+        onto a ``refuse`` space is refused (the token stays on ``start``)."""
+        key = (start, steps, double, backward)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
         n = self.m.spaces
+        if backward:
+            target = (start - steps) % n
+            out = {start: 1.0} if target in self.m.refuse else self.land(target, 0)
+            self.cache[key] = out
+            return out
         if double and self.next_rr:
             # Magie's pass: the first R.R. the token would pass, jumped to the next R.R.
             for k in range(1, steps):
@@ -142,7 +194,8 @@ class _Resolver:
                 if here in self.next_rr:
                     steps += (self.next_rr[here] - here) % n
                     break
-        out = self.land((start + steps) % n, 0)
+        target = (start + steps) % n
+        out = {start: 1.0} if target in self.m.refuse else self.land(target, 0)
         self.cache[key] = out
         return out
 
@@ -164,6 +217,7 @@ class _Resolver:
         return out
 
     def card(self, space: int, card: CardMove, depth: int) -> dict[int, float]:
+        """Outcomes of ``card`` drawn on ``space``."""
         n = self.m.spaces
         if card.kind == "stay":
             return {space: 1.0}
@@ -179,9 +233,11 @@ class _Resolver:
 
 def _states(m: Movement, jail: str) -> tuple[int, int]:
     """(doubles levels per space, jail states)."""
-    if m.doubles_again and not m.doubles_limit:
+    if m.doubles_again and not m.doubles_limit and not m.extra_throws:
         raise ValueError(f"movement {m.name!r}: doubles_again without a doubles_limit has no "
-                         "finite chain; give doubles_limit")
+                         "finite chain; give doubles_limit (or extra_throws)")
+    if m.doubles_again and m.extra_throws:
+        return m.extra_throws + 1, (1 if jail == "pay" or not m.jail_tries else m.jail_tries)
     levels = m.doubles_limit if m.doubles_again else 1
     jail_states = 1 if jail == "pay" or not m.jail_tries else m.jail_tries
     return levels, jail_states
@@ -205,15 +261,18 @@ def transition_matrix(m: Movement, jail: str = "stay") -> tuple[np.ndarray, list
             col = jail0 if where == JAIL else where * levels + level
             P[row, col] += p * q
 
-    def track_row(row: int, pos: int, d: int) -> None:
+    def track_row(row: int, pos: int, d: int, again: bool = True) -> None:
         for total, double, p in dice:
-            if double and m.doubles_again:
+            if double and m.doubles_again and again:
+                if m.extra_throws:  # capped extra throws: the last one's double earns nothing
+                    put(row, res.throw(pos, total, True), p, d + 1 if d < m.extra_throws else 0)
+                    continue
                 if d + 1 >= levels:  # the limit's double: to jail, no move
                     P[row, jail0] += p
                     continue
-                put(row, res.move(pos, total, True), p, d + 1)
+                put(row, res.throw(pos, total, True), p, d + 1)
             else:
-                put(row, res.move(pos, total, double), p, 0)
+                put(row, res.throw(pos, total, double), p, 0)
 
     for pos in range(n):
         for d in range(levels):
@@ -221,14 +280,15 @@ def transition_matrix(m: Movement, jail: str = "stay") -> tuple[np.ndarray, list
     for k in range(jail_states):
         row = jail0 + k
         if jail == "pay":
-            # pay the fine, then an ordinary first throw of the turn from the exit
-            track_row(row, m.jail_exit, 0)
+            # pay the fine, then an ordinary first throw of the turn from the exit (or, with
+            # released_throws_again False, one throw that only moves the token)
+            track_row(row, m.jail_exit, 0, m.released_throws_again)
             continue
         for total, double, p in dice:
             if double:  # freed by the double, moved by it; no further throw
-                put(row, res.move(m.jail_exit, total, True), p, 0)
+                put(row, res.throw(m.jail_exit, total, True), p, 0)
             elif m.jail_tries and k + 1 >= m.jail_tries:  # last try failed: pay and move
-                put(row, res.move(m.jail_exit, total, False), p, 0)
+                put(row, res.throw(m.jail_exit, total, False), p, 0)
             else:
                 P[row, jail0 + (k + 1 if m.jail_tries else 0)] += p
     cells = [pos for pos in range(n) for _ in range(levels)] + [JAIL] * jail_states
@@ -322,13 +382,20 @@ def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int
         return space
 
     def walk(start: int, steps: int, double: bool) -> int:
+        if double and m.one_die and rng.random() < m.one_die:
+            steps //= m.dice  # the number on one die of the double
+        if m.backward and start in m.either_way and rng.random() < m.backward:
+            pos = start
+            for _ in range(steps):  # backward, one space at a time
+                pos = (pos - 1) % n
+            return start if pos in m.refuse else stop(pos)
         pos, jumped = start, False
         for k in range(1, steps + 1):  # one space at a time
             pos = (pos + 1) % n
             if double and rr and not jumped and k < steps and pos in rr:
                 pos = rr[(rr.index(pos) + 1) % len(rr)]  # the pass: on to the next R.R.
                 jumped = True
-        return stop(pos)
+        return start if pos in m.refuse else stop(pos)
 
     pos, in_jail, tries, doubles = 0, False, 0, 0
     for _ in range(n_throws):
@@ -337,7 +404,7 @@ def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int
             if jail == "pay":
                 in_jail = False
                 where = walk(m.jail_exit, total, double)
-                doubles = 1 if double and m.doubles_again else 0
+                doubles = 1 if double and m.doubles_again and m.released_throws_again else 0
             elif double or (m.jail_tries and tries + 1 >= m.jail_tries):
                 in_jail = False
                 where = walk(m.jail_exit, total, double)
@@ -348,11 +415,12 @@ def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int
                 continue
         else:
             total, double = roll()
-            if double and m.doubles_again and doubles + 1 >= m.doubles_limit:
+            if double and m.doubles_again and m.doubles_limit and doubles + 1 >= m.doubles_limit:
                 where = JAIL
             else:
                 where = walk(pos, total, double)
-                doubles = doubles + 1 if double and m.doubles_again else 0
+                more = not m.extra_throws or doubles < m.extra_throws  # the cap on extra throws
+                doubles = doubles + 1 if double and m.doubles_again and more else 0
         if where == JAIL:
             in_jail, tries, doubles = True, 0, 0
         else:
@@ -432,9 +500,152 @@ def monopoly_movement(board: Board, chance: Sequence[CardMove], community_chest:
                                decks={"chance": chance, "community_chest": community_chest})
 
 
-MovementBuilder = Callable[["Ruleset", "str | None"], Movement]
+DIRECTIONS = {"forward": 0.0, "either": 0.5, "backward": 1.0}
+"""1906 policy between the Chances → the share of throws moved backward."""
+SPECULATION = ("play", "stay")
+"""1906 policy when a throw would bring the token to Speculation."""
+DOUBLES_1913 = {"both": 0.0, "either": 0.5, "one": 1.0}
+"""1913 policy for a double → the share of doubles moved by one die."""
+TRESPASS_1913 = ("gaol", "bargain")
+"""1913 policy on the Solway Fisheries and the Grouse Moor in Parts 1-2."""
+
+
+def _policy(name: str, value: str, known: Sequence[str] | Mapping[str, float]) -> str:
+    if value not in known:
+        raise ValueError(f"{name} policy must be one of {', '.join(known)}, not {value!r}")
+    return value
+
+
+def _text_card_moves(cards: Iterable[str], mother_earth: int) -> tuple[CardMove, ...]:
+    """The 1906 Chance cards (``action:amount|text``) as moves: ``jail`` → jail,
+    ``mother_earth`` → to Mother Earth, ``back:N`` → N spaces back; money cards stay."""
+    out = []
+    for card in cards:
+        head, _, text = str(card).partition("|")
+        action, _, arg = head.partition(":")
+        name = text.strip()
+        if action == "jail":
+            out.append(CardMove("jail", name=name))
+        elif action == "mother_earth":
+            out.append(CardMove("to", target=mother_earth, name=name))
+        elif action == "back":
+            out.append(CardMove("relative", target=-int(arg or 0), name=name))
+        else:
+            out.append(CardMove("stay", name=name))
+    return tuple(out)
+
+
+def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction: str = "forward",
+                       speculation: str = "play", colleges: bool = False) -> Movement:
+    """The 1906 rules' movement (``landlord/rules/magie1906.py``): two dice; the estates
+    (Hogg's Game Preserves, Lord Blueblood's Estate) send a trespasser to Jail (rule 5); Jail
+    (rule 6) is left by a double (which moves the token, no further throw) or the fine, and "he
+    cannot ... miss more than three turns": on the fourth turn he pays and moves by that throw
+    (``jail_tries`` = ``jail_max_missed`` + 1); he counts from the Shelter (the corner the Jail
+    stands beside); a fine paid moves the token by one throw, no extra throw for a double.
+    RECONSTRUCTED rule 17 (``double_throws_again``): a double on the track earns one extra
+    throw, never more than one a turn, and no jail for doubles. The RECONSTRUCTED Chance cards
+    (``chance_cards``) move the token to Jail, to Mother Earth, or back three spaces.
+
+    Policies (the chain cannot ask a player):
+
+    * DECISION ``direction``: rule 2, "If a player is on any of the spaces between the Chances
+      he may move in either direction" — ``forward`` (default: what every kit bot answers),
+      ``either`` (a fair coin, as the random bot) or ``backward``. The spaces are those
+      strictly between the two Chance spaces, as the engine decides.
+    * DECISION ``speculation``: rule 8, "If a player's throw would bring him to this space he
+      may refuse to move" — ``play`` (default: the token always moves there) or ``stay`` (it
+      always refuses, as the Tenant bot does). The Speculation throw itself moves no token and
+      is not an observation.
+    * DECISION ``colleges``: in the ``single_tax`` phase the estates stop being trespass only
+      once the Free Colleges are built out of the treasury (single-tax rule 6(c)); the chain
+      takes the phase as it begins (``False``: still trespass) unless told they stand.
+    """
+    _policy("direction", direction, DIRECTIONS)
+    _policy("speculation", speculation, SPECULATION)
+    board = ruleset.board
+    v = ruleset.values(phase)
+    chances = board.indices("chance")
+    between = frozenset(range(chances[0] + 1, chances[1])) if len(chances) == 2 else frozenset()
+    estates = board.indices("estate")
+    trespass = frozenset() if v["single_tax"] and colleges else frozenset(estates)
+    again = bool(v["double_throws_again"])
+    cards = _text_card_moves(v["chance_cards"], board.indices("mother_earth")[0])
+    return Movement(
+        name=ruleset.id, spaces=len(board.spaces), go_to_jail=trespass,
+        jail_exit=board.annex("jail").beside, doubles_again=again, extra_throws=1 if again else 0,
+        jail_tries=int(v["jail_max_missed"]) + 1, released_throws_again=False,
+        decks={c: cards for c in chances}, either_way=between, backward=DIRECTIONS[direction],
+        refuse=frozenset(board.indices("speculation")) if speculation == "stay" else frozenset(),
+    )
+
+
+def _british_card_moves(cards: Iterable[Mapping[str, Any]], mother_earth: int) -> tuple[CardMove, ...]:
+    """The 1913 Luxury/Chance cards (``action``, ``amount``) as moves: ``gaol`` → jail,
+    ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
+    out = []
+    for card in cards:
+        action, name = str(card["action"]), str(card.get("text", ""))
+        if action == "gaol":
+            out.append(CardMove("jail", name=name))
+        elif action == "mother_earth":
+            out.append(CardMove("to", target=mother_earth, name=name))
+        elif action == "back":
+            out.append(CardMove("relative", target=-int(card["amount"]), name=name))
+        else:
+            out.append(CardMove("stay", name=name))
+    return tuple(out)
+
+
+def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: str = "both",
+                         trespass: str = "gaol") -> Movement:
+    """The 1913 game's movement (``landlord/rules/british1913.py``): two dice, no extra throw;
+    in Parts 1-2 (``gaol_penalties``) "on Lord Broadacres' Estate must go to Gaol without
+    alternative" (Part 3 makes it a Public Park); Gaol (reconstructed after 1904): a double
+    frees and moves the token, after ``gaol_throws`` failed throws it comes out and moves by the
+    last, or it pays and throws; it counts from the corner the Gaol stands beside. Chance and
+    Luxury cards (reconstructed, ``chance_cards``/``luxury_cards``) move it to Gaol, to Mother
+    Earth, or back.
+
+    DECISION: Dottyville Lunatic Asylum's wait (``asylum_wait`` turns) is turns without a throw,
+    so it adds no observation: per throw, the Asylum is an ordinary stopping place (a token
+    leaves it from there). Policies (the chain cannot ask a player):
+
+    * DECISION ``double``: "If he throws a double he has the option of using the number on one
+      or both of the dice" — ``both`` (default: what every kit bot answers), ``one``, or
+      ``either`` (a fair coin, as the random bot). It holds for a double out of Gaol too.
+    * DECISION ``trespass``: on the Solway Fisheries and Lord Tomnoddy's Grouse Moor (Parts
+      1-2) a player "must go to Gaol, unless he can strike a private bargain with the owner" —
+      ``gaol`` (default: the board's instruction; also what happens on an unbought one the
+      token does not buy) or ``bargain`` (always let off: they send nobody to Gaol).
+    """
+    _policy("double", double, DOUBLES_1913)
+    _policy("trespass", trespass, TRESPASS_1913)
+    board = ruleset.board
+    v = ruleset.values(phase)
+    to_gaol: set[int] = set()
+    if v["gaol_penalties"]:
+        to_gaol.update(board.indices("estate"))
+        if trespass == "gaol":
+            to_gaol.update(board.indices("fishery") + board.indices("moor"))
+    me = board.indices("mother_earth")[0]
+    decks: dict[int, tuple[CardMove, ...]] = {}
+    for kind in ("chance", "luxury"):
+        cards = _british_card_moves(v[f"{kind}_cards"], me)
+        decks.update(dict.fromkeys(board.indices(kind), cards))
+    return Movement(
+        name=ruleset.id, spaces=len(board.spaces), go_to_jail=frozenset(to_gaol),
+        jail_exit=board.annex("jail").beside, jail_tries=int(v["gaol_throws"]), decks=decks,
+        one_die=DOUBLES_1913[double],
+    )
+
+
+MovementBuilder = Callable[..., Movement]
+"""``builder(ruleset, phase, **policy)`` → :class:`Movement` (policies are keyword-only)."""
 MOVEMENTS: dict[str, MovementBuilder] = {"magie1904": magie1904_movement}
 """Rules family → the function building its :class:`Movement` from a ruleset (and phase)."""
+MOVEMENTS["magie1906"] = magie1906_movement
+MOVEMENTS["british1913"] = british1913_movement
 
 
 def register_movement(family: str, builder: MovementBuilder) -> None:
@@ -442,13 +653,21 @@ def register_movement(family: str, builder: MovementBuilder) -> None:
     MOVEMENTS[family] = builder
 
 
-def movement_for(ruleset: Ruleset, phase: str | None = None) -> Movement:
-    """The :class:`Movement` of ``ruleset`` (in ``phase``), from its family's builder."""
+def movement_for(ruleset: Ruleset, phase: str | None = None, **policy: Any) -> Movement:
+    """The :class:`Movement` of ``ruleset`` (in ``phase``), from its family's builder;
+    ``policy`` picks the family's movement policies (e.g. ``direction="either"`` for 1906,
+    ``double="one"`` for 1913), ValueError for one the family does not have."""
     builder = MOVEMENTS.get(ruleset.family)
     if builder is None:
         raise ValueError(f"ruleset {ruleset.id!r}: no movement rules for family {ruleset.family!r} "
                          f"(known: {', '.join(sorted(MOVEMENTS))})")
-    return builder(ruleset, phase)
+    if not policy:
+        return builder(ruleset, phase)
+    try:
+        return builder(ruleset, phase, **policy)
+    except TypeError as exc:
+        raise ValueError(f"family {ruleset.family!r}: no such movement policy among "
+                         f"{', '.join(sorted(policy))} ({exc})") from None
 
 
 # -- frames -----------------------------------------------------------------------------------
@@ -470,10 +689,10 @@ def frame(board: Board, probs: Mapping[int, float]) -> pd.DataFrame:
 
 
 def landing_frame(ruleset: Ruleset, jail: str = "stay", simulate_throws: int = 0,
-                  seed: int = 0, phase: str | None = None) -> pd.DataFrame:
+                  seed: int = 0, phase: str | None = None, **policy: Any) -> pd.DataFrame:
     """The landing probabilities of ``ruleset``'s board (exact, or simulated when
-    ``simulate_throws`` > 0) as :func:`frame`."""
-    m = movement_for(ruleset, phase)
+    ``simulate_throws`` > 0) as :func:`frame`; ``policy`` as for :func:`movement_for`."""
+    m = movement_for(ruleset, phase, **policy)
     probs = simulate(m, jail, simulate_throws, seed) if simulate_throws else exact(m, jail)
     return frame(ruleset.board, probs)
 
