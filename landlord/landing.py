@@ -149,7 +149,7 @@ class _Resolver:
         self.m = m
         rr = m.rr_pass
         self.next_rr = {r: rr[(i + 1) % len(rr)] for i, r in enumerate(rr)}
-        self.cache: dict[tuple[int, int, bool], dict[int, float]] = {}
+        self.cache: dict[tuple[int, int, bool, bool], dict[int, float]] = {}
 
     def throw(self, start: int, total: int, double: bool) -> dict[int, float]:
         """Outcomes of a throw of ``total`` from ``start``, with the movement's choices mixed in
