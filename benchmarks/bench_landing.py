@@ -3,11 +3,13 @@
 Run from the checkout root: ``python3 benchmarks/bench_landing.py``. Prints the median and
 best wall time of building the transition matrix and solving for the stationary distribution
 (cold: a fresh Movement each time, so no cached moves carry over), for the 1904 board and, when
-the shared reference CSVs are beside the checkout, the Monopoly board with its cards.
+the shared reference CSVs are beside the checkout, the Monopoly board with its cards; then
+every other ruleset in ``data/`` with a distinct chain (1906, 1913 Parts 1-2 and 3, ...).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import sys
 import time
@@ -16,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord import landing as L
+from landlord import ruleset_ids
 from landlord.loader import load_ruleset
 
 TARGET_MS = 50.0
@@ -41,6 +44,19 @@ def main() -> int:
     worst = 0.0
     for jail in L.JAIL_MODES:
         worst = max(worst, bench("Landlord's Game 1904 (40 spaces)", lambda: L.movement_for(rs), jail))
+    # every other ruleset in data/ whose family has movement rules (one line per distinct chain)
+    seen: list[L.Movement] = [L.movement_for(rs)]
+    for rid in ruleset_ids():
+        other = load_ruleset(rid)
+        if other.family not in L.MOVEMENTS:
+            continue
+        m = L.movement_for(other)
+        if any(dataclasses.replace(m, name="") == dataclasses.replace(s, name="") for s in seen):
+            continue
+        seen.append(m)
+        for jail in L.JAIL_MODES:
+            worst = max(worst, bench(f"{rid} ({len(other.board.spaces)} spaces)",
+                                     lambda other=other: L.movement_for(other), jail))
     try:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
         from monopoly_reference import available, monopoly_reference
