@@ -694,7 +694,23 @@ def landing_frame(ruleset: Ruleset, jail: str = "stay", simulate_throws: int = 0
     ``simulate_throws`` > 0) as :func:`frame`; ``policy`` as for :func:`movement_for`."""
     m = movement_for(ruleset, phase, **policy)
     probs = simulate(m, jail, simulate_throws, seed) if simulate_throws else exact(m, jail)
-    return frame(ruleset.board, probs)
+    df = frame(ruleset.board, probs)
+    themed = theme_names(ruleset, phase)
+    if themed:
+        df["name"] = [themed.get(i, name) for i, name in zip(df["index"], df["name"], strict=True)]
+    return df
+
+
+def theme_names(ruleset: Ruleset, phase: str | None = None) -> dict[str, str]:
+    """Space names a ruleset's theme renames (param ``theme_space_names``, entries
+    ``"index=name"``, e.g. Mucker Monopoly's "7=Coincidence"), by index as text; empty when the
+    ruleset has no theme."""
+    entries = ruleset.values(phase).get("theme_space_names") or []
+    out = {}
+    for entry in entries:
+        idx, _, name = str(entry).partition("=")
+        out[idx.strip()] = name.strip()
+    return out
 
 
 def location_values(ruleset: Ruleset, probs: Mapping[int, float], phase: str | None = None) -> pd.DataFrame:
@@ -702,9 +718,11 @@ def location_values(ruleset: Ruleset, probs: Mapping[int, float], phase: str | N
     every space with a rent: ``index, name, kind, phase, probability, rent, expected_rent``.
 
     The same lot, the same rent, a different place on the board: the difference is what
-    location alone is worth. ``rent`` is the board's printed rent for the land itself."""
+    location alone is worth. ``rent`` is the board's printed rent for the land itself; names are
+    the ruleset theme's (:func:`theme_names`) where it renames a space."""
     ph = phase or ruleset.default_phase
-    rows = [{"index": s.index, "name": s.name, "kind": s.kind, "phase": ph,
+    themed = theme_names(ruleset, phase)
+    rows = [{"index": s.index, "name": themed.get(str(s.index), s.name), "kind": s.kind, "phase": ph,
              "probability": probs.get(s.index, 0.0), "rent": s.rent,
              "expected_rent": probs.get(s.index, 0.0) * s.rent}
             for s in ruleset.board.spaces if s.rent]
