@@ -399,3 +399,96 @@ def test_location_value_every_ruleset(rid: str) -> None:
         assert len(lv) == sum(1 for s in rs.board.spaces if s.rent) > 0
         assert np.allclose(lv["expected_rent"], lv["probability"] * lv["rent"])
         assert (lv["phase"] == phase).all()
+
+
+# -- Monopoly and Mucker Monopoly (the monopoly family, from its shipped board and decks) ---------
+def test_monopoly_chain_from_shipped_data() -> None:
+    """The family's chain is built from ``data/boards/monopoly-us.toml`` and the decks in
+    ``data/decks/``: Go to Jail (30), jail exit from Jail (10), three doubles to jail, three
+    tries; Chance and Community Chest with 16 cards each; and it agrees exactly with the chain
+    built from the independent reference CSVs (``shared/reference/boards``), when present."""
+    m = L.movement_for(load_ruleset("monopoly"))
+    assert m.go_to_jail == {30} and m.jail_exit == 10
+    assert m.doubles_again and m.doubles_limit == 3 and m.jail_tries == 3 and m.released_throws_again
+    assert set(m.decks) == {2, 7, 17, 22, 33, 36}
+    assert all(len(deck) == 16 for deck in m.decks.values())
+    res = L._Resolver(m)
+    # Chance on 7: Go, Illinois, St. Charles, Reading, Boardwalk, nearest utility (12), nearest
+    # railroad twice (15), back three (4, Income Tax), jail — each 1/16, the rest stay
+    out = res.land(7, 0)
+    assert out[15] == pytest.approx(2 / 16) and out[L.JAIL] == pytest.approx(1 / 16)
+    assert out[7] == pytest.approx(6 / 16) and out[4] == pytest.approx(1 / 16)
+    from monopoly_reference import available, monopoly_reference
+
+    if available():
+        _, ref = monopoly_reference()
+        for jail in L.JAIL_MODES:
+            assert L.exact(m, jail) == pytest.approx(L.exact(ref, jail), abs=1e-12)
+
+
+def test_mucker_short_one_throw_in_jail() -> None:
+    """Mucker short game: "exit on your next turn ... you may try to roll doubles and, failing to
+    do so, pay the $50 on the same turn" (``jail_throws`` = 1): one jail state, every throw from
+    it leaves; the other Mucker variants move as Monopoly does."""
+    m = L.movement_for(load_ruleset("mucker-short"))
+    assert m.jail_tries == 1
+    P, cells = L.transition_matrix(m, "stay")
+    j = cells.index(L.JAIL)
+    assert cells.count(L.JAIL) == 1
+    # straight back only by a jail card: 7 to Community Chest (17) or 6+6 to Chance (22), 1/16 each
+    assert P[j, j] == pytest.approx((6 / 36 + 1 / 36) / 16)
+    assert L.movement_for(load_ruleset("mucker")) == dataclasses.replace(
+        L.movement_for(load_ruleset("monopoly")), name="mucker")
+    stay = L.exact(L.movement_for(load_ruleset("monopoly")), "stay")[L.JAIL]
+    assert L.exact(m, "stay")[L.JAIL] < stay / 2
+
+
+def test_mucker_frame_shows_theme_names() -> None:
+    """Mucker Monopoly's own names ("Coincidence", the 28th Precinct Jail) in the landing frame
+    and the location values."""
+    rs = load_ruleset("mucker")
+    df = L.landing_frame(rs, "pay")
+    assert df.loc[df["index"] == "7", "name"].item() == "Coincidence"
+    assert df.loc[df["index"] == "30", "name"].item() == "Go to the 28th Precinct Jail"
+    lv = L.location_values(rs, L.exact(L.movement_for(rs), "pay"))
+    assert lv.loc[lv["index"] == 39, "name"].item() == "Grand"
+
+
+class MonopolyChainBot:
+    """Plays Monopoly as the chain assumes and never buys or builds: in jail it pays (or uses a
+    Get Out of Jail Free card, the same move: out at once, an ordinary turn, and the card goes
+    back to its deck) or throws for doubles."""
+
+    name = "chain"
+
+    def __init__(self, jail: str) -> None:
+        self.jail = jail
+
+    def choose(self, view: Any, d: Any) -> str:
+        if d.kind == "jail_exit":
+            if self.jail == "pay":
+                return next(o for o in ("card", "pay", "throw") if o in d.options)
+            return "throw"
+        want = {"manage": "done", "buy_deed": "auction", "auction_bid": "pass", "ask_rent": "forget",
+                "income_tax": "flat", "trade_reply": "reject", "bribe_reply": "refuse",
+                "lift_mortgage": "keep"}
+        return want[d.kind]
+
+
+@pytest.mark.parametrize("rid, jail", [("monopoly", "pay"), ("mucker-short", "stay")])
+def test_monopoly_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
+    """Two rich players who never buy (no deeds dealt), 12 games of 1,000 rounds: the engine's
+    tokens end where the chain says, every cell within 5 standard errors; the Monopoly chain with
+    three tries is rejected by the Mucker short game's engine data."""
+    rs = load_ruleset(rid).override(start_cash=10_000_000, max_rounds=1000, deal_deeds=0)
+    rows = []
+    for seed in range(12):
+        g = Game(rs, [MonopolyChainBot(jail), MonopolyChainBot(jail)], seed)
+        g.run()
+        counts = engine_observations(g)
+        n = sum(counts.values())
+        rows.append({k: v / n for k, v in counts.items()})
+    m = L.movement_for(rs)
+    assert not _agree(L.exact(m, jail), rows)
+    if rid == "mucker-short":
+        assert _agree(L.exact(dataclasses.replace(m, jail_tries=3), jail), rows)
