@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+from monopoly_reference import available, monopoly_reference
 
 import landlord
 from landlord import landing as L
@@ -418,8 +419,6 @@ def test_monopoly_chain_from_shipped_data() -> None:
     out = res.land(7, 0)
     assert out[15] == pytest.approx(2 / 16) and out[L.JAIL] == pytest.approx(1 / 16)
     assert out[7] == pytest.approx(6 / 16) and out[4] == pytest.approx(1 / 16)
-    from monopoly_reference import available, monopoly_reference
-
     if available():
         _, ref = monopoly_reference()
         for jail in L.JAIL_MODES:
