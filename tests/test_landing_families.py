@@ -224,6 +224,16 @@ def test_1913_asylum_wait_adds_no_throw(m1913: L.Movement) -> None:
 
 
 # -- policies and the registry -----------------------------------------------------------------
+def test_policies_reach_the_frame() -> None:
+    """A policy given to ``landing_frame`` builds the chain it names."""
+    rs = load_ruleset("magie-1906")
+    fwd, either = L.landing_frame(rs, "stay"), L.landing_frame(rs, "stay", direction="either")
+    assert fwd["probability"].iloc[25] < 0.03 < either["probability"].iloc[25]  # Gee Whiz R.R.
+    assert either["probability"].tolist() == pytest.approx(
+        [*(L.exact(L.movement_for(rs, direction="either"), "stay")[i] for i in range(40)),
+         L.exact(L.movement_for(rs, direction="either"), "stay")[L.JAIL]])
+
+
 def test_policies_are_checked() -> None:
     with pytest.raises(ValueError, match="no such movement policy"):
         L.movement_for(load_ruleset("magie-1904"), direction="either")
@@ -388,6 +398,13 @@ def test_cli_landing_every_ruleset(rid: str) -> None:
         assert df["index"].tolist() == [str(s.index) for s in rs.board.spaces] + ["jail"]
         assert df["probability"].sum() == pytest.approx(1.0, abs=1e-8)
         assert (df["probability"] >= 0).all() and df["probability"].iloc[-1] > 0
+    sim = _run(["landing", "--ruleset", rid, "--simulate", "3000", "--seed", "5"])
+    assert sim == _run(["landing", "--ruleset", rid, "--simulate", "3000", "--seed", "5"])
+    sdf = pd.read_csv(io.StringIO(sim), dtype={"index": str})
+    assert sdf["probability"].sum() == pytest.approx(1.0, abs=1e-8)
+    # squares that only send to jail are never a stopping place, exact or simulated
+    never = df["probability"] == 0.0
+    assert (sdf.loc[never, "probability"] == 0.0).all()
 
 
 @pytest.mark.parametrize("rid", landlord.ruleset_ids())
