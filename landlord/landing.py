@@ -23,6 +23,13 @@ refusal (the chain's token always stops on a Luxury), her "five times around, ei
 ending (tokens move forward), and "Get out of jail free" cards (a jailed token pays or throws).
 Cards are drawn at random from a full deck each time (a shuffled deck that is cycled gives every
 card the same long-run frequency, so the long-run landing probabilities are the same).
+
+Registered families: ``magie1904``, ``magie1906``, ``british1913`` and ``monopoly`` (with the
+Mucker variants). Where a family's movement is a player's choice the chain cannot ask (1906:
+which way between the Chances, whether to refuse Speculation; 1913: one die or both of a
+double, a bargain on the trespass squares), its builder takes a keyword policy with a documented
+default (``movement_for(ruleset, direction="either")``); a mixed policy enters the chain as
+shares (``Movement.backward``, ``Movement.one_die``).
 """
 
 from __future__ import annotations
