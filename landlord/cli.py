@@ -261,12 +261,12 @@ def _movement_or_fail(rs: Ruleset) -> Movement:
 
 
 def _landing(args: argparse.Namespace) -> int:
-    from landlord.landing import exact, frame, simulate
+    from landlord.landing import landing_frame
 
     rs = _ruleset_or_fail(args.ruleset)
-    m = _movement_or_fail(rs)
-    probs = simulate(m, args.jail, args.simulate, args.seed) if args.simulate else exact(m, args.jail)
-    sys.stdout.write(frame(rs.board, probs).to_csv(index=False, float_format="%.10f", lineterminator="\n"))
+    _movement_or_fail(rs)
+    df = landing_frame(rs, args.jail, args.simulate or 0, args.seed)
+    sys.stdout.write(df.to_csv(index=False, float_format="%.10f", lineterminator="\n"))
     return 0
 
 
