@@ -145,14 +145,31 @@ class Game:
         ``max_decisions`` answers have been given."""
         from landlord.strategies import TableView
 
+        # The same steps as act() (check the answer is legal, record it, resume the rules),
+        # written out once here because bots answer most decisions of a game.
         views = [TableView(self, i) for i in range(len(self.players))]
-        count = 0
-        while (d := self.pending) is not None:
-            strategy = self.strategies[d.seat]
-            if strategy is None or (max_decisions is not None and count >= max_decisions):
+        choosers = [None if s is None else s.choose for s in self.strategies]
+        record = self.actions.append
+        send = self._gen.send  # type: ignore[attr-defined]
+        left = -1 if max_decisions is None else max_decisions
+        d = self.pending
+        while d is not None:
+            choose = choosers[d.seat]
+            if choose is None or left == 0:
                 return
-            self.act(strategy.choose(views[d.seat], d))
-            count += 1
+            choice = choose(views[d.seat], d)
+            if choice not in d.options:
+                raise IllegalAction(
+                    f"{choice!r} is not a legal answer to {self.names[d.seat]}'s {d.kind!r} decision; "
+                    f"legal: {', '.join(d.options)}"
+                )
+            record(choice)
+            left -= 1
+            try:
+                d = self.pending = send(choice)
+            except StopIteration:
+                d = self.pending = None
+                self.over = True
 
     # -- rules-side helpers -------------------------------------------------------------
     def emit(self, kind: str, seat: int = -1, **data: Any) -> None:

@@ -146,6 +146,69 @@ class MonopolyTable:
         return self.rules.worth(seat)
 
 
+_DECK_CARDS: dict[tuple[str, str], tuple[Card, ...]] = {}
+"""The cards of each (deck id, edition), loaded once (cards are immutable)."""
+
+_STATIC: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
+"""Static tables per (board, edition, interest, hotel_after, theme names); see _static_tables."""
+
+
+def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
+    """The tables a game of ``board`` under params ``p`` reads but never changes: space kind
+    codes, prices, rents, building and mortgage costs, colour groups, taxes by edition, the
+    theme's space names and the option strings of building. Shared by every game (read-only)."""
+    spaces = board.spaces
+    n = len(spaces)
+    t: dict[str, Any] = {"n": n}
+    t["code"] = [_CODES.get(s.kind, K_OTHER) for s in spaces]
+    ownable = tuple(s.index for s in spaces if s.kind in ("street", "railroad", "utility"))
+    t["ownable"] = ownable
+    t["price"] = [s.price for s in spaces]
+    t["base_rent"] = [s.rent for s in spaces]
+    ex = [s.extra for s in spaces]
+    t["rents"] = [_ints(e.get("rents", ())) for e in ex]
+    t["mults"] = [_ints(e.get("multipliers", ())) for e in ex]
+    t["house_cost"] = [_int(e.get("house_cost", 0)) for e in ex]
+    t["hotel_cost"] = [_int(e.get("hotel_cost", 0)) for e in ex]
+    mortgage_value = [_int(e.get("mortgage", 0)) for e in ex]
+    t["mortgage_value"] = mortgage_value
+    groups: dict[str, list[int]] = {}
+    for i in ownable:
+        groups.setdefault(spaces[i].group, []).append(i)
+    t["groups"] = gs = {k: tuple(v) for k, v in groups.items()}
+    t["group_name"] = group_name = [spaces[i].group for i in range(n)]
+    t["members"] = [gs.get(spaces[i].group, ()) if i in ownable else () for i in range(n)]
+    t["railroads"] = board.indices("railroad")
+    t["utilities"] = board.indices("utility")
+    t["jail_square"] = board.indices("jail")[0]
+    # taxes by edition (data: board extra.edition_fee / extra.percent / extra.edition_percent)
+    edition = p["edition"]
+    tax_fee = [0] * n
+    tax_percent = [0] * n
+    for s in spaces:
+        if s.kind == "tax":
+            fees = s.extra.get("edition_fee", {})
+            pcts = s.extra.get("edition_percent", {})
+            pct = _int(s.extra.get("percent", 0))
+            tax_fee[s.index] = _int(fees.get(edition, s.fee)) if isinstance(fees, dict) else s.fee
+            tax_percent[s.index] = _int(pcts.get(edition, pct)) if isinstance(pcts, dict) else pct
+    t["tax_fee"], t["tax_percent"] = tax_fee, tax_percent
+    names = [s.name for s in spaces]
+    for entry in p["theme_space_names"]:
+        idx, _, name = entry.partition("=")
+        names[int(idx)] = name
+    t["names"] = names
+    order = sorted(gs)
+    t["gid"] = [order.index(group_name[i]) if i in ownable else -1 for i in range(n)]
+    t["street_groups"] = tuple(gs[k] for k in order if spaces[gs[k][0]].kind == "street")
+    pct = p["mortgage_interest_percent"]
+    # interest: 10% of the mortgage value, rounded up (see Monopoly.interest)
+    t["lift_cost"] = [v + -(-v * pct // 100) for v in mortgage_value]
+    t["o_house"] = [f"house:{i}" for i in range(n)]
+    t["o_hotel"] = [f"hotel:{i}" for i in range(n)]
+    return t
+
+
 class Monopoly(Rules):
     """Monopoly (and through params: its short game, time-limit game, and Mucker Monopoly)."""
 
@@ -202,42 +265,19 @@ class Monopoly(Rules):
         super().__init__(game)
         p = game.p
         board = game.board
-        spaces = board.spaces
-        self.n = n = len(spaces)
-        self.code = [_CODES.get(s.kind, K_OTHER) for s in spaces]
-        self.ownable = tuple(s.index for s in spaces if s.kind in ("street", "railroad", "utility"))
+        # The tables read from the board (rents, costs, groups, taxes by edition, theme names)
+        # never change during a game: they are built once per board and params, and shared.
+        key = (id(board), p["edition"], p["mortgage_interest_percent"], p["hotel_after"],
+               tuple(p["theme_space_names"]))
+        hit = _STATIC.get(key)
+        if hit is None or hit[0] is not board:
+            hit = (board, _static_tables(board, p))
+            _STATIC[key] = hit
+        self.__dict__.update(hit[1])
+        n = self.n
         self.owner = [-1] * n
         self.houses = [0] * n
         self.mortgaged = [False] * n
-        self.price = [s.price for s in spaces]
-        self.base_rent = [s.rent for s in spaces]
-        ex = [s.extra for s in spaces]
-        self.rents = [_ints(e.get("rents", ())) for e in ex]
-        self.mults = [_ints(e.get("multipliers", ())) for e in ex]
-        self.house_cost = [_int(e.get("house_cost", 0)) for e in ex]
-        self.hotel_cost = [_int(e.get("hotel_cost", 0)) for e in ex]
-        self.mortgage_value = [_int(e.get("mortgage", 0)) for e in ex]
-        groups: dict[str, list[int]] = {}
-        for i in self.ownable:
-            groups.setdefault(spaces[i].group, []).append(i)
-        self.groups = {k: tuple(v) for k, v in groups.items()}
-        self.group_name = [spaces[i].group for i in range(n)]
-        self.members: list[tuple[int, ...]] = [self.groups.get(spaces[i].group, ()) if i in self.ownable else ()
-                                               for i in range(n)]
-        self.railroads = board.indices("railroad")
-        self.utilities = board.indices("utility")
-        self.jail_square = board.indices("jail")[0]
-        # taxes by edition (data: board extra.edition_fee / extra.percent / extra.edition_percent)
-        edition = p["edition"]
-        self.tax_fee = [0] * n
-        self.tax_percent = [0] * n
-        for s in spaces:
-            if s.kind == "tax":
-                fees = s.extra.get("edition_fee", {})
-                pcts = s.extra.get("edition_percent", {})
-                pct = _int(s.extra.get("percent", 0))
-                self.tax_fee[s.index] = _int(fees.get(edition, s.fee)) if isinstance(fees, dict) else s.fee
-                self.tax_percent[s.index] = _int(pcts.get(edition, pct)) if isinstance(pcts, dict) else pct
         self.hotel_after = p["hotel_after"]
         self.houses_left = p["houses"]
         self.hotels_left = p["hotels"]
@@ -247,30 +287,19 @@ class Monopoly(Rules):
         self.ended = ""
         self.order: list[int] = []
         self.words = dict(w.split("=", 1) for w in p["theme_words"])
-        self.names = [s.name for s in spaces]
-        for entry in p["theme_space_names"]:
-            idx, _, name = entry.partition("=")
-            self.names[int(idx)] = name
         seats = len(game.strategies)
         self.full: list[set[str]] = [set() for _ in range(seats)]
         """per seat: the colour groups (streets) it owns entirely"""
         self.n_built = [0] * seats
-        names = sorted(self.groups)
-        self.gid = [names.index(self.group_name[i]) if i in self.ownable else -1 for i in range(n)]
-        self.gbuilt = [0] * len(names)
-        """per group: how many of its lots carry buildings"""
         """per seat: how many of its lots carry buildings"""
+        self.gbuilt = [0] * len(self.groups)
+        """per group: how many of its lots carry buildings"""
         self.version = 0
         """bumped whenever deeds, mortgages or buildings change (the manage menu caches on it)"""
         self.owners_version = 0
         """bumped when a deed changes hands or a group gains or loses its last building"""
-        self.street_groups = tuple(self.groups[k] for k in sorted(self.groups)
-                                   if spaces[self.groups[k][0]].kind == "street")
-        self.lift_cost = [self.mortgage_value[i] + self.interest(i) for i in range(n)]
         self.o_trade = [f"trade:{s}" for s in range(seats)]
-        self.menus: list[tuple[int, bool, int, tuple[str, ...]]] = [(-1, False, 0, ())] * seats
-        self.o_house = [f"house:{i}" for i in range(n)]
-        self.o_hotel = [f"hotel:{i}" for i in range(n)]
+        self.menus: list[tuple[Any, ...]] = [(-1,)] * seats
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
 
@@ -327,7 +356,10 @@ class Monopoly(Rules):
         for s in seats:
             g.pay(self.bank, s, p["start_cash"], "start cash", "Preparation")
         for key in ("chance", "community_chest"):
-            cards = list(load_deck(self.deck_ids[key], p["edition"]).cards)
+            dk = (self.deck_ids[key], p["edition"])
+            if dk not in _DECK_CARDS:
+                _DECK_CARDS[dk] = load_deck(*dk).cards
+            cards = list(_DECK_CARDS[dk])
             g.rng.shuffle(cards)
             self.decks[key] = deque(cards)
         if p["deal_deeds"]:
@@ -990,32 +1022,43 @@ class Monopoly(Rules):
         bribed = False
         bal = g.ledger.balances
         players = g.players
+        menus = self.menus
         while True:
-            opts = ["done"]
-            menu = self.menus[seat]
+            menu = menus[seat]
             if menu[0] != self.version:
                 menu = self.menu(seat)
-            if pl.deeds:
-                if self.full[seat]:
-                    opts += self.buildable(seat)
-                if self.n_built[seat]:
-                    opts.append("sell")
-                if menu[1]:
-                    opts.append("mortgage")
-                if bal[seat] >= menu[2]:
-                    opts.append("unmortgage")
-                if closed:
-                    opts = [o for o in opts if o not in closed]
-            if asked:
-                opts += [o for o in menu[3] if int(o[6:]) not in asked]
+            cash = bal[seat]
+            bribe = (pl.cards and p["jail_card_bribe"] and not bribed and seat != p["banker_seat"]
+                     and not players[p["banker_seat"]].out)
+            builds = [o for o, cost in menu[4] if cash >= cost] if menu[4] else None
+            if not (builds or asked or closed or bribe):
+                # the usual case, cached per table version: nothing to build, nothing closed
+                d = menu[6] if cash >= menu[2] else menu[5]
+                if d is None:
+                    return
             else:
-                opts += menu[3]
-            if (p["jail_card_bribe"] and pl.cards and not bribed and seat != p["banker_seat"]
-                    and not players[p["banker_seat"]].out):
-                opts.append("bribe")
-            if len(opts) == 1:
-                return
-            choice = yield Decision(seat, "manage", tuple(opts))
+                opts = ["done"]
+                if pl.deeds:
+                    if builds:
+                        opts += builds
+                    if self.n_built[seat]:
+                        opts.append("sell")
+                    if menu[1]:
+                        opts.append("mortgage")
+                    if cash >= menu[2]:
+                        opts.append("unmortgage")
+                    if closed:
+                        opts = [o for o in opts if o not in closed]
+                if asked:
+                    opts += [o for o in menu[3] if int(o[6:]) not in asked]
+                else:
+                    opts += menu[3]
+                if bribe:
+                    opts.append("bribe")
+                if len(opts) == 1:
+                    return
+                d = Decision(seat, "manage", tuple(opts))
+            choice = yield d
             if choice == "done":
                 return
             if choice.startswith("trade:"):
@@ -1043,19 +1086,53 @@ class Monopoly(Rules):
             if pl.out or self.ended:
                 return
 
-    def menu(self, seat: int) -> tuple[int, bool, int, tuple[str, ...]]:
-        """What a seat's manage step offers apart from building (cached until the table
-        changes): can it mortgage, the cheapest mortgage it could lift, its trade partners."""
+    def menu(self, seat: int) -> tuple[Any, ...]:
+        """What a seat's manage step offers (cached until the table changes): the table version,
+        can it mortgage, the cheapest mortgage it could lift, its trade partners' options, the
+        lots it could build on with their costs (in :meth:`buildable`'s order), and the manage
+        decision when nothing can be built, without / with ``unmortgage`` (None: nothing to
+        ask)."""
         mort, gid, gbuilt, lift = self.mortgaged, self.gid, self.gbuilt, self.lift_cost
         can_mortgage = False
         cheapest = 1 << 60
-        for i in self.g.players[seat].deeds:
+        deeds = self.g.players[seat].deeds
+        for i in deeds:
             if mort[i]:
-                cheapest = min(cheapest, lift[i])
+                if lift[i] < cheapest:
+                    cheapest = lift[i]
             elif not gbuilt[gid[i]]:
                 can_mortgage = True
-        menu = (self.version, can_mortgage, cheapest,
-                tuple(self.o_trade[s] for s in self.others(seat)))
+        trades = tuple(self.o_trade[s] for s in self.others(seat))
+        cands: list[tuple[str, int]] = []
+        if deeds and self.full[seat]:
+            houses = self.houses
+            top = self.hotel_after
+            for gname in sorted(self.full[seat]):
+                group = self.groups[gname]
+                if any(mort[j] for j in group):
+                    continue
+                low = min(houses[j] for j in group)
+                if low >= HOTEL:
+                    continue
+                for j in group:
+                    h = houses[j]
+                    if h == low and h < top:
+                        if self.houses_left:
+                            cands.append((self.o_house[j], self.house_cost[j]))
+                    elif h == top and low >= top and self.hotels_left:
+                        cands.append((self.o_hotel[j], self.hotel_cost[j]))
+        plain: tuple[str, ...] = ("done",)
+        if deeds:
+            if self.n_built[seat]:
+                plain += ("sell",)
+            if can_mortgage:
+                plain += ("mortgage",)
+        unm = plain + ("unmortgage",) if deeds else plain
+        plain += trades
+        unm += trades
+        menu = (self.version, can_mortgage, cheapest, trades, cands,
+                Decision(seat, "manage", plain) if len(plain) > 1 else None,
+                Decision(seat, "manage", unm) if len(unm) > 1 else None)
         self.menus[seat] = menu
         return menu
 
