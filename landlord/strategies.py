@@ -127,12 +127,12 @@ class Landlord:
         self.trades = monopoly_bots.TradePlanner()
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
+            return monopoly_bots.landlord(self, view, d, self.reserve, self.trades)
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("landlord", view, d)
-        if d.kind in monopoly_bots.KINDS:
-            return monopoly_bots.landlord(self, view, d, self.reserve, self.trades)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -161,12 +161,12 @@ class Tenant:
     name = "tenant"
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
+            return monopoly_bots.tenant(self, view, d)
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("tenant", view, d)
-        if d.kind in monopoly_bots.KINDS:
-            return monopoly_bots.tenant(self, view, d)
         return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
                      "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
 
@@ -186,12 +186,12 @@ class Speculator:
         self.trades = monopoly_bots.TradePlanner()
 
     def choose(self, view: TableView, d: Decision) -> Option:
+        if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
+            return monopoly_bots.speculator(self, view, d, self.repay_at, self.trades)
         if d.kind in ("call_vote", "vote"):
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("speculator", view, d)
-        if d.kind in monopoly_bots.KINDS:
-            return monopoly_bots.speculator(self, view, d, self.repay_at, self.trades)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")

@@ -298,6 +298,10 @@ class Monopoly(Rules):
         """bumped whenever deeds, mortgages or buildings change (the manage menu caches on it)"""
         self.owners_version = 0
         """bumped when a deed changes hands or a group gains or loses its last building"""
+        self.sv = [0] * seats
+        """per seat: bumped when its deeds, their mortgages or buildings change, and for every
+        seat when a player goes bankrupt or the Bank's houses or hotels run out or come back
+        (its manage menu caches on it)"""
         self.o_trade = [f"trade:{s}" for s in range(seats)]
         self.menus: list[tuple[Any, ...]] = [(-1,)] * seats
         self.table = MonopolyTable(self)
@@ -374,10 +378,19 @@ class Monopoly(Rules):
         while True:
             g.round += 1
             for seat in self.order:
-                if players[seat].out:
+                pl = players[seat]
+                if pl.out:
                     continue
                 g.turn += 1
-                yield from self.take_turn(seat)
+                # take_turn, written out here (the hot path: one generator fewer per turn)
+                if g.triggers:
+                    yield from self.phase_point(seat)
+                yield from self.manage(seat)
+                if not (self.ended or pl.out):
+                    if pl.jail:
+                        yield from self.jail_turn(seat)
+                    else:
+                        yield from self.ordinary(seat)
                 if self.ended:
                     g.emit("end", -1, reason=self.ended, round=g.round)
                     return
@@ -433,8 +446,10 @@ class Monopoly(Rules):
         """Throw and move; "If a player throws doubles ... Retaining the dice, he throws again
         ... If a player throws doubles three times in succession, he moves his token immediately
         to the space marked 'In Jail'"."""
-        pl = self.g.players[seat]
+        g = self.g
+        pl = g.players[seat]
         doubles = 0
+        n = self.n
         while True:
             a, b = self.throw(seat)
             if a == b:
@@ -442,7 +457,15 @@ class Monopoly(Rules):
                 if doubles == 3:
                     self.to_jail(seat, "three doubles")
                     return
-            yield from self.advance(seat, a + b, a + b)
+            # advance(), written out here (the hot path)
+            new = pl.pos + a + b
+            if new >= n:
+                new -= n
+                g.pay(self.bank, seat, g.p["go_salary"], "salary", "GO")
+            if g.events is not None:
+                g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
+            pl.pos = new
+            yield from self.land(seat, new, a + b, 1)
             if a != b or pl.out or pl.jail or self.ended:
                 return
 
@@ -593,12 +616,14 @@ class Monopoly(Rules):
             self.g.players[old].deeds.discard(idx)
             self.full[old].discard(gname)
             self.n_built[old] -= built
+            self.sv[old] += 1
         self.owner[idx] = seat
         self.version += 1
         self.owners_version += 1
         if seat >= 0:
             self.g.players[seat].deeds.add(idx)
             self.n_built[seat] += built
+            self.sv[seat] += 1
             if self.code[idx] == K_STREET and all(self.owner[j] == seat for j in self.members[idx]):
                 self.full[seat].add(gname)
 
@@ -645,7 +670,10 @@ class Monopoly(Rules):
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=idx, amount=amount)
                 return
-        yield from self.charge(seat, owner, amount, "rent", "Paying rent")
+        if g.ledger.balances[seat] >= amount:
+            g.pay(seat, owner, amount, "rent", "Paying rent")  # charge() when nothing is short
+        else:
+            yield from self.charge(seat, owner, amount, "rent", "Paying rent")
 
     # -- cards ------------------------------------------------------------------------------
     def draw(self, seat: int, key: str, dice: int) -> Play:
@@ -875,6 +903,7 @@ class Monopoly(Rules):
         pl.out, pl.jail = True, False
         self.bankruptcies += 1
         self.version += 1
+        self.sv = [v + 1 for v in self.sv]
         final = 0 < p["end_after_bankruptcies"] <= self.bankruptcies
         to_player = creditor < n
         g.emit("bankrupt", seat, creditor=g.ledger.names[creditor], owed=amount)
@@ -927,6 +956,7 @@ class Monopoly(Rules):
                 g.pay(seat, self.bank, value + interest, "mortgage lifted", "Mortgages: transfer")
                 self.mortgaged[idx] = False
                 self.version += 1
+                self.sv[seat] += 1
                 g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=value + interest)
                 return
         yield from self.charge(seat, self.bank, interest, "mortgage interest", "Mortgages: transfer")
@@ -1025,7 +1055,7 @@ class Monopoly(Rules):
         menus = self.menus
         while True:
             menu = menus[seat]
-            if menu[0] != self.version:
+            if menu[0] != self.sv[seat]:
                 menu = self.menu(seat)
             cash = bal[seat]
             bribe = (pl.cards and p["jail_card_bribe"] and not bribed and seat != p["banker_seat"]
@@ -1109,9 +1139,13 @@ class Monopoly(Rules):
             top = self.hotel_after
             for gname in sorted(self.full[seat]):
                 group = self.groups[gname]
-                if any(mort[j] for j in group):
-                    continue
-                low = min(houses[j] for j in group)
+                low = HOTEL
+                for j in group:
+                    if mort[j]:
+                        low = HOTEL
+                        break
+                    if houses[j] < low:
+                        low = houses[j]
                 if low >= HOTEL:
                     continue
                 for j in group:
@@ -1130,7 +1164,7 @@ class Monopoly(Rules):
         unm = plain + ("unmortgage",) if deeds else plain
         plain += trades
         unm += trades
-        menu = (self.version, can_mortgage, cheapest, trades, cands,
+        menu = (self.sv[seat], can_mortgage, cheapest, trades, cands,
                 Decision(seat, "manage", plain) if len(plain) > 1 else None,
                 Decision(seat, "manage", unm) if len(unm) > 1 else None)
         self.menus[seat] = menu
@@ -1148,16 +1182,16 @@ class Monopoly(Rules):
         idx = int(arg)
         if head == "sell_house":
             self.version += 1
+            self.sv[seat] += 1
             h = self.houses[idx]
             if h == HOTEL:
                 refund = self.hotel_cost[idx] // 2
                 self.houses[idx] = self.hotel_after
-                self.hotels_left += 1
-                self.houses_left -= self.hotel_after
+                self.stock(-self.hotel_after, 1)
             else:
                 refund = self.house_cost[idx] // 2
                 self.houses[idx] = h - 1
-                self.houses_left += 1
+                self.stock(1, 0)
                 if h == 1:
                     self.n_built[seat] -= 1
                     self.gbuilt[self.gid[idx]] -= 1
@@ -1167,6 +1201,7 @@ class Monopoly(Rules):
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
             self.version += 1
+            self.sv[seat] += 1
             self.mortgaged[idx] = True
             g.pay(self.bank, seat, self.mortgage_value[idx], "mortgage", "Mortgages")
             g.emit("mortgaged", seat, space=idx, deed=self.names[idx])
@@ -1176,9 +1211,19 @@ class Monopoly(Rules):
             g.pay(seat, self.bank, cost, "mortgage lifted", "Mortgages")
             self.mortgaged[idx] = False
             self.version += 1
+            self.sv[seat] += 1
             g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=cost)
         else:
             raise LandlordError(f"unknown manage action {choice!r}")
+
+    def stock(self, houses: int, hotels: int) -> None:
+        """Add ``houses`` and ``hotels`` (negative: take) to the Bank's stock of buildings. When
+        the Bank runs out of either, or has some again, every seat's manage menu is redone."""
+        before = (self.houses_left > 0, self.hotels_left > 0)
+        self.houses_left += houses
+        self.hotels_left += hotels
+        if (self.houses_left > 0, self.hotels_left > 0) != before:
+            self.sv = [v + 1 for v in self.sv]
 
     def sell_buildings(self, seat: int, idx: int, refund: bool = True) -> None:
         """Sell every building on ``idx`` back to the Bank at half what it cost (``refund=False``:
@@ -1186,13 +1231,14 @@ class Monopoly(Rules):
         h = self.houses[idx]
         half = self.building_cost(idx) // 2 if refund else 0
         if h == HOTEL:
-            self.hotels_left += 1
+            self.stock(0, 1)
         else:
-            self.houses_left += h
+            self.stock(h, 0)
         self.houses[idx] = 0
         self.n_built[seat] -= h > 0
         self.gbuilt[self.gid[idx]] -= h > 0
         self.version += 1
+        self.sv[seat] += 1
         self.owners_version += 1
         if half:
             self.g.pay(self.bank, seat, half, "building sold", "Selling property")
@@ -1255,17 +1301,17 @@ class Monopoly(Rules):
         if cost:
             g.pay(seat, self.bank, cost, what, "Houses" if what == "house" else "Hotels")
         self.version += 1
+        self.sv[seat] += 1
         if what == "house":
             if not self.houses[idx]:
                 self.n_built[seat] += 1
                 self.gbuilt[self.gid[idx]] += 1
                 self.owners_version += 1
             self.houses[idx] += 1
-            self.houses_left -= 1
+            self.stock(-1, 0)
         else:
             # HOTELS: "He returns the four houses from that property to the Bank"
-            self.houses_left += self.houses[idx]
-            self.hotels_left -= 1
+            self.stock(self.houses[idx], -1)
             self.houses[idx] = HOTEL
         if g.events is not None:
             g.emit("build", seat, what=what, space=idx, deed=self.names[idx],
