@@ -29,7 +29,9 @@ and spaces; :meth:`Monopoly.space_name`, :meth:`Monopoly.word`, :meth:`Monopoly.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from landlord.decisions import Decision
@@ -45,6 +47,9 @@ K_OTHER, K_STREET, K_RAIL, K_UTIL, K_CHANCE, K_CHEST, K_TAX, K_GOTOJAIL, K_PARKI
 _CODES = {"street": K_STREET, "railroad": K_RAIL, "utility": K_UTIL, "chance": K_CHANCE,
           "community_chest": K_CHEST, "tax": K_TAX, "go_to_jail": K_GOTOJAIL,
           "free_parking": K_PARKING}
+
+_decision: Callable[[tuple[Any, ...]], Decision] = partial(tuple.__new__, Decision)
+"""``Decision(*fields)`` without the Python-level ``__new__`` (all five fields given; hot path)."""
 
 BUY = ("buy", "auction")
 ASK = ("ask", "forget")
@@ -222,6 +227,32 @@ class Monopoly(Rules):
         "banker_seat": int, "auction_steps": list, "trade_cash_steps": list,
         "trade_max_items": int, "theme": str, "theme_words": list, "theme_space_names": list,
     }
+    # the shared, read-only tables of _static_tables() (set in __init__)
+    n: int
+    code: list[int]
+    ownable: tuple[int, ...]
+    price: list[int]
+    base_rent: list[int]
+    rents: list[tuple[int, ...]]
+    mults: list[tuple[int, ...]]
+    house_cost: list[int]
+    hotel_cost: list[int]
+    mortgage_value: list[int]
+    groups: dict[str, tuple[int, ...]]
+    group_name: list[str]
+    members: list[tuple[int, ...]]
+    railroads: tuple[int, ...]
+    utilities: tuple[int, ...]
+    jail_square: int
+    tax_fee: list[int]
+    tax_percent: list[int]
+    names: list[str]
+    gid: list[int]
+    street_groups: tuple[tuple[int, ...], ...]
+    lift_cost: list[int]
+    o_house: list[str]
+    o_hotel: list[str]
+
     EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
     DECISIONS: ClassVar[dict[str, str]] = {
         "manage": "{name}, before throwing: build, sell buildings, mortgage, lift a mortgage or "
@@ -534,7 +565,7 @@ class Monopoly(Rules):
         g = self.g
         price = self.price[idx]
         if g.ledger.balances[seat] >= price:
-            choice = yield Decision(seat, "buy_deed", BUY, idx, price)
+            choice = yield _decision((seat, "buy_deed", BUY, idx, price))
             if choice == "buy":
                 g.pay(seat, self.bank, price, "deed", "Buying property")
                 self.give_deed(seat, idx)
@@ -586,7 +617,7 @@ class Monopoly(Rules):
                 continue
             cash = bal[s]
             opts = ("pass",) + tuple(f"bid:{high + k}" for k in steps if high + k <= cash)
-            choice = (yield Decision(s, "auction_bid", opts, idx, high)) if len(opts) > 1 else "pass"
+            choice = (yield _decision((s, "auction_bid", opts, idx, high))) if len(opts) > 1 else "pass"
             if choice == "pass":
                 del active[i]
                 continue
@@ -666,7 +697,7 @@ class Monopoly(Rules):
         g = self.g
         amount = self.rent(idx, dice) * factor
         if g.p["rent_must_be_asked"]:
-            choice = yield Decision(owner, "ask_rent", ASK, idx, amount)
+            choice = yield _decision((owner, "ask_rent", ASK, idx, amount))
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=idx, amount=amount)
                 return
@@ -876,7 +907,7 @@ class Monopoly(Rules):
             if not opts:
                 yield from self.bankrupt(seat, dst, amount)
                 return False
-            choice = yield Decision(seat, "raise_cash", tuple(opts), -1, amount - bal[seat])
+            choice = yield _decision((seat, "raise_cash", tuple(opts), -1, amount - bal[seat]))
             self.apply_manage(seat, choice)
         g.pay(seat, dst, amount, reason, rule)
         return True
@@ -1087,7 +1118,7 @@ class Monopoly(Rules):
                     opts.append("bribe")
                 if len(opts) == 1:
                     return
-                d = Decision(seat, "manage", tuple(opts))
+                d = _decision((seat, "manage", tuple(opts), -1, 0))
             choice = yield d
             if choice == "done":
                 return
@@ -1108,7 +1139,7 @@ class Monopoly(Rules):
                 else:
                     lots = [f"unmortgage:{i}" for i in sorted(pl.deeds)
                             if self.mortgaged[i] and bal[seat] >= self.lift_cost[i]]
-                pick = yield Decision(seat, "manage_lot", ("back", *lots))
+                pick = yield _decision((seat, "manage_lot", ("back", *lots), -1, 0))
                 if pick == "back":
                     closed.add(choice)
                 else:
@@ -1365,7 +1396,7 @@ class Monopoly(Rules):
                 opts += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
                 opts += [f"pay_cash:{k}" for k in p["trade_cash_steps"] if t.pay_cash + k <= bal[seat]]
                 opts += [f"want_cash:{k}" for k in p["trade_cash_steps"] if t.want_cash + k <= bal[partner]]
-            choice = yield Decision(seat, "trade_item", tuple(opts))
+            choice = yield _decision((seat, "trade_item", tuple(opts), -1, 0))
             steps += 1
             head, _, arg = choice.partition(":")
             if head == "cancel":
