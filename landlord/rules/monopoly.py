@@ -211,6 +211,8 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
     t["lift_cost"] = [v + -(-v * pct // 100) for v in mortgage_value]
     t["o_house"] = [f"house:{i}" for i in range(n)]
     t["o_hotel"] = [f"hotel:{i}" for i in range(n)]
+    t["o_give"] = [f"give:{i}" for i in range(n)]
+    t["o_take"] = [f"take:{i}" for i in range(n)]
     return t
 
 
@@ -252,6 +254,8 @@ class Monopoly(Rules):
     lift_cost: list[int]
     o_house: list[str]
     o_hotel: list[str]
+    o_give: list[str]
+    o_take: list[str]
 
     EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
     DECISIONS: ClassVar[dict[str, str]] = {
@@ -1390,10 +1394,13 @@ class Monopoly(Rules):
             if self.trade_valid(t):
                 opts.append("offer")
             if steps < p["trade_max_items"]:
-                opts += [f"give:{i}" for i in self.tradeable(seat)]
-                opts += [f"take:{i}" for i in self.tradeable(partner)]
-                opts += [f"give_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
-                opts += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
+                o_give, o_take = self.o_give, self.o_take
+                opts += [o_give[i] for i in self.tradeable(seat)]
+                opts += [o_take[i] for i in self.tradeable(partner)]
+                if g.players[seat].cards:
+                    opts += [f"give_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
+                if g.players[partner].cards:
+                    opts += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
                 opts += [f"pay_cash:{k}" for k in p["trade_cash_steps"] if t.pay_cash + k <= bal[seat]]
                 opts += [f"want_cash:{k}" for k in p["trade_cash_steps"] if t.want_cash + k <= bal[partner]]
             choice = yield _decision((seat, "trade_item", tuple(opts), -1, 0))

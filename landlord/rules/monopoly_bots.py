@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.decisions import Decision, Option
+from landlord.rules.monopoly import K_STREET
 
 if TYPE_CHECKING:
     from landlord.rules.monopoly import MonopolyTable
@@ -47,7 +48,7 @@ def _best_bid(opts: tuple[Option, ...], limit: int) -> Option:
 
 def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = None) -> bool:
     """Would ``seat`` hold all of ``idx``'s colour group with ``idx`` (and ``extra``) added?"""
-    if t.board.spaces[idx].kind != "street":
+    if t.rules.code[idx] != K_STREET:
         return False
     own = t.owner
     return all(own[j] == seat or j == idx or (extra is not None and j in extra) for j in t.members[idx])
@@ -145,10 +146,15 @@ class TradePlanner:
         out: list[tuple[int, int, int]] = []
         deeds = sorted(t.players[seat].deeds)
         for group in r.street_groups:
-            missing = [j for j in group if own[j] != seat]
-            if len(missing) != 1 or own[missing[0]] < 0 or gbuilt[gid[group[0]]]:
+            want = -1  # the one lot of the group we lack (-2: more than one)
+            for j in group:
+                if own[j] != seat:
+                    if want >= 0:
+                        want = -2
+                        break
+                    want = j
+            if want < 0 or own[want] < 0 or gbuilt[gid[group[0]]]:
                 continue
-            want = missing[0]
             p = own[want]
             if swaps:
                 out += [(p, want, mine) for mine in deeds
