@@ -338,6 +338,8 @@ class Monopoly(Rules):
         seat when a player goes bankrupt or the Bank's houses or hotels run out or come back
         (its manage menu caches on it)"""
         self.o_trade = [f"trade:{s}" for s in range(seats)]
+        self.trade_opts: list[tuple[int, tuple[str, ...]]] = [(-1, ())] * seats
+        """per seat: (bankruptcies when made, its ``trade:<seat>`` options)"""
         self.menus: list[tuple[Any, ...]] = [(-1,)] * seats
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
@@ -1167,7 +1169,10 @@ class Monopoly(Rules):
                     cheapest = lift[i]
             elif not gbuilt[gid[i]]:
                 can_mortgage = True
-        trades = tuple(self.o_trade[s] for s in self.others(seat))
+        trades = self.trade_opts[seat]
+        if trades[0] != self.bankruptcies:
+            trades = self.trade_opts[seat] = (self.bankruptcies, tuple(self.o_trade[s] for s in self.others(seat)))
+        trades = trades[1]
         cands: list[tuple[str, int]] = []
         if deeds and self.full[seat]:
             houses = self.houses
@@ -1200,8 +1205,8 @@ class Monopoly(Rules):
         plain += trades
         unm += trades
         menu = (self.sv[seat], can_mortgage, cheapest, trades, cands,
-                Decision(seat, "manage", plain) if len(plain) > 1 else None,
-                Decision(seat, "manage", unm) if len(unm) > 1 else None)
+                _decision((seat, "manage", plain, -1, 0)) if len(plain) > 1 else None,
+                _decision((seat, "manage", unm, -1, 0)) if len(unm) > 1 else None)
         self.menus[seat] = menu
         return menu
 

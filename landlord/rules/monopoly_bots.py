@@ -170,8 +170,9 @@ class TradePlanner:
         if not cands:
             return None
         cash = t.cash(seat)
+        o_trade = t.rules.o_trade
         for p, want, mine in cands:
-            if f"trade:{p}" not in opts:
+            if o_trade[p] not in opts:
                 continue
             if mine >= 0:
                 if (p, want, mine) not in self.tried:
