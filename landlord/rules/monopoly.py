@@ -1169,10 +1169,10 @@ class Monopoly(Rules):
                     cheapest = lift[i]
             elif not gbuilt[gid[i]]:
                 can_mortgage = True
-        trades = self.trade_opts[seat]
-        if trades[0] != self.bankruptcies:
-            trades = self.trade_opts[seat] = (self.bankruptcies, tuple(self.o_trade[s] for s in self.others(seat)))
-        trades = trades[1]
+        made = self.trade_opts[seat]
+        if made[0] != self.bankruptcies:
+            made = self.trade_opts[seat] = (self.bankruptcies, tuple(self.o_trade[s] for s in self.others(seat)))
+        trades = made[1]
         cands: list[tuple[str, int]] = []
         if deeds and self.full[seat]:
             houses = self.houses
