@@ -200,6 +200,8 @@ class TradePlanner:
 
 def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: TradePlanner) -> Option:
     """The landlord bot's Monopoly choices (see the module docstring)."""
+    if d.kind == "ask_rent":
+        return "ask"
     t: MonopolyTable = view.table
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
@@ -249,6 +251,8 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
 
 def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner: TradePlanner) -> Option:
     """The speculator bot's Monopoly choices (see the module docstring)."""
+    if d.kind == "ask_rent":
+        return "ask"
     t: MonopolyTable = view.table
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
@@ -291,10 +295,13 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
 
 def tenant(bot: object, view: TableView, d: Decision) -> Option:
     """The tenant bot's Monopoly choices (see the module docstring)."""
-    t: MonopolyTable = view.table
-    kind, opts = d.kind, d.options
+    kind = d.kind
     if kind == "manage":
         return "done"
+    if kind == "ask_rent":
+        return "ask"
+    t: MonopolyTable = view.table
+    opts = d.options
     if kind == "manage_lot":
         return "back"
     if kind in ("buy_deed",):
