@@ -51,6 +51,17 @@ _CODES = {"street": K_STREET, "railroad": K_RAIL, "utility": K_UTIL, "chance": K
 _decision: Callable[[tuple[Any, ...]], Decision] = partial(tuple.__new__, Decision)
 """``Decision(*fields)`` without the Python-level ``__new__`` (all five fields given; hot path)."""
 
+_BIDS: list[str] = []
+"""``bid:<n>`` option strings, made once each (auctions ask for many)."""
+
+
+def _bid(amount: int) -> str:
+    """The option ``bid:<amount>``."""
+    if amount >= len(_BIDS):
+        _BIDS.extend(f"bid:{k}" for k in range(len(_BIDS), 2 * amount + 64))
+    return _BIDS[amount]
+
+
 BUY = ("buy", "auction")
 ASK = ("ask", "forget")
 TAX = ("flat", "percent")
@@ -212,6 +223,9 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
     t["o_house"] = [f"house:{i}" for i in range(n)]
     t["o_hotel"] = [f"hotel:{i}" for i in range(n)]
     t["o_give"] = [f"give:{i}" for i in range(n)]
+    t["o_mortgage"] = [f"mortgage:{i}" for i in range(n)]
+    t["o_sell_house"] = [f"sell_house:{i}" for i in range(n)]
+    t["o_sell_all"] = {k: f"sell_all:{k}" for k in gs}
     t["o_take"] = [f"take:{i}" for i in range(n)]
     return t
 
@@ -255,6 +269,9 @@ class Monopoly(Rules):
     o_house: list[str]
     o_hotel: list[str]
     o_give: list[str]
+    o_mortgage: list[str]
+    o_sell_house: list[str]
+    o_sell_all: dict[str, str]
     o_take: list[str]
 
     EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
@@ -422,7 +439,12 @@ class Monopoly(Rules):
                 # take_turn, written out here (the hot path: one generator fewer per turn)
                 if g.triggers:
                     yield from self.phase_point(seat)
-                yield from self.manage(seat)
+                # the manage step's first decision is asked here: most steps end at "done"
+                d = self.manage_decision(seat, [], set(), False)
+                if d is not None:
+                    answer = yield d
+                    if answer != "done":
+                        yield from self.manage(seat, answer)
                 if not (self.ended or pl.out):
                     if pl.jail:
                         yield from self.jail_turn(seat)
@@ -622,7 +644,7 @@ class Monopoly(Rules):
                 i += 1
                 continue
             cash = bal[s]
-            opts = ("pass",) + tuple(f"bid:{high + k}" for k in steps if high + k <= cash)
+            opts = ("pass",) + tuple(_bid(high + k) for k in steps if high + k <= cash)
             choice = (yield _decision((s, "auction_bid", opts, idx, high))) if len(opts) > 1 else "pass"
             if choice == "pass":
                 del active[i]
@@ -1056,8 +1078,8 @@ class Monopoly(Rules):
             high = max(houses[j] for j in group)
             for j in group:
                 if houses[j] == high and (high != HOTEL or self.houses_left >= self.hotel_after):
-                    out.append(f"sell_house:{j}")
-            out.append(f"sell_all:{gname}")
+                    out.append(self.o_sell_house[j])
+            out.append(self.o_sell_all[gname])
         return out
 
     def mortgageable(self, seat: int) -> list[str]:
@@ -1065,14 +1087,15 @@ class Monopoly(Rules):
         Before an improved property can be mortgaged all the buildings on all the properties of
         its color-group must be sold back"."""
         gid, gbuilt, mort = self.gid, self.gbuilt, self.mortgaged
-        return [f"mortgage:{i}" for i in sorted(self.g.players[seat].deeds)
+        o_mortgage = self.o_mortgage
+        return [o_mortgage[i] for i in sorted(self.g.players[seat].deeds)
                 if not mort[i] and not gbuilt[gid[i]]]
 
     def raise_options(self, seat: int) -> list[str]:
         """Ways to raise cash: sell buildings, mortgage."""
         return self.sellable(seat) + self.mortgageable(seat)
 
-    def manage(self, seat: int) -> Play:
+    def manage(self, seat: int, first: str | None = None) -> Play:
         """The manage step: one action per decision until ``done``. Building is offered lot by
         lot (``house:<i>`` / ``hotel:<i>``); selling buildings, mortgaging and lifting mortgages
         are offered as ``sell`` / ``mortgage`` / ``unmortgage``, and a ``manage_lot`` decision
@@ -1081,51 +1104,22 @@ class Monopoly(Rules):
         DECISION: one trade proposal to each other player per turn, one bribe offer per turn
         (Mucker), and a menu left with ``back`` is not offered again in the same step; every
         other action spends cash or stock, so a manage step always ends.
+
+        ``first``: the answer to the step's first decision, when it was already asked (the
+        turn loop asks it itself, see :meth:`play`).
         """
-        g, p = self.g, self.g.p
-        pl = g.players[seat]
+        pl = self.g.players[seat]
+        bal = self.g.ledger.balances
         asked: list[int] = []
         closed: set[str] = set()
         bribed = False
-        bal = g.ledger.balances
-        players = g.players
-        menus = self.menus
+        choice = first
         while True:
-            menu = menus[seat]
-            if menu[0] != self.sv[seat]:
-                menu = self.menu(seat)
-            cash = bal[seat]
-            bribe = (pl.cards and p["jail_card_bribe"] and not bribed and seat != p["banker_seat"]
-                     and not players[p["banker_seat"]].out)
-            builds = [o for o, cost in menu[4] if cash >= cost] if menu[4] else None
-            if not (builds or asked or closed or bribe):
-                # the usual case, cached per table version: nothing to build, nothing closed
-                d = menu[6] if cash >= menu[2] else menu[5]
+            if choice is None:
+                d = self.manage_decision(seat, asked, closed, bribed)
                 if d is None:
                     return
-            else:
-                opts = ["done"]
-                if pl.deeds:
-                    if builds:
-                        opts += builds
-                    if self.n_built[seat]:
-                        opts.append("sell")
-                    if menu[1]:
-                        opts.append("mortgage")
-                    if cash >= menu[2]:
-                        opts.append("unmortgage")
-                    if closed:
-                        opts = [o for o in opts if o not in closed]
-                if asked:
-                    opts += [o for o in menu[3] if int(o[6:]) not in asked]
-                else:
-                    opts += menu[3]
-                if bribe:
-                    opts.append("bribe")
-                if len(opts) == 1:
-                    return
-                d = _decision((seat, "manage", tuple(opts), -1, 0))
-            choice = yield d
+                choice = yield d
             if choice == "done":
                 return
             if choice.startswith("trade:"):
@@ -1152,6 +1146,45 @@ class Monopoly(Rules):
                     self.apply_manage(seat, pick)
             if pl.out or self.ended:
                 return
+            choice = None
+
+    def manage_decision(self, seat: int, asked: list[int], closed: set[str], bribed: bool) -> Decision | None:
+        """The manage step's next decision for ``seat`` (None: nothing to offer but ``done``),
+        given the partners ``asked`` this step, the menus ``closed`` with ``back``, and whether
+        a bribe was ``bribed`` this turn."""
+        g, p = self.g, self.g.p
+        pl = g.players[seat]
+        menu = self.menus[seat]
+        if menu[0] != self.sv[seat]:
+            menu = self.menu(seat)
+        cash = g.ledger.balances[seat]
+        bribe = (pl.cards and p["jail_card_bribe"] and not bribed and seat != p["banker_seat"]
+                 and not g.players[p["banker_seat"]].out)
+        builds = [o for o, cost in menu[4] if cash >= cost] if menu[4] else None
+        if not (builds or asked or closed or bribe):
+            # the usual case, cached per seat's table version: nothing to build, nothing closed
+            return menu[6] if cash >= menu[2] else menu[5]
+        opts = ["done"]
+        if pl.deeds:
+            if builds:
+                opts += builds
+            if self.n_built[seat]:
+                opts.append("sell")
+            if menu[1]:
+                opts.append("mortgage")
+            if cash >= menu[2]:
+                opts.append("unmortgage")
+            if closed:
+                opts = [o for o in opts if o not in closed]
+        if asked:
+            opts += [o for o in menu[3] if int(o[6:]) not in asked]
+        else:
+            opts += menu[3]
+        if bribe:
+            opts.append("bribe")
+        if len(opts) == 1:
+            return None
+        return _decision((seat, "manage", tuple(opts), -1, 0))
 
     def menu(self, seat: int) -> tuple[Any, ...]:
         """What a seat's manage step offers (cached until the table changes): the table version,
