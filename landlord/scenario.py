@@ -1,0 +1,448 @@
+"""What-if scenario files: a base ruleset, small overrides, a tax regime, and a grid.
+
+A scenario is a TOML file an instructor writes to ask "what if wages were higher / the single
+tax came at turn 20 / there were six players?"::
+
+    [scenario]
+    title = "Higher wages, tax at turn 20"
+    ruleset = "magie-1904"        # a ruleset id, or a path to a ruleset .toml (relative to this file)
+    players = 4                   # default 4
+    strategies = ["landlord", "tenant", "speculator"]   # cycled over the seats (default these three)
+    games = 1000                  # games per cell
+    seed = 1904                   # root seed
+    seeds = "per_cell"            # or "shared": every cell plays the same seeds (paired comparison)
+
+    [overrides]                   # params of the ruleset, applied with Ruleset.override (never a copy)
+    wages = 150
+
+    [tax]                         # the tax regime and when it starts
+    phase = "single_tax"          # a phase of the ruleset (default "single_tax")
+    start = "turn:20"             # never | start | turn:N | round:N | gini:X | vote (default never)
+
+    [grid]                        # every combination of these values is one cell
+    wages = [100, 150, 200]
+    tax.start = ["never", "start", "turn:20"]
+
+Grid keys are ``ruleset``, ``players``, ``strategies``, ``tax.phase``, ``tax.start`` or a param
+of the ruleset. A field is set in one place: fixed (in ``[scenario]``/``[overrides]``/``[tax]``)
+or varied (in ``[grid]``), never both. Every mistake raises one
+:class:`~landlord.errors.DataError` naming the file, the table and the field.
+
+Each game's seed is derived from the root seed, the cell's settings and the game's index
+(:meth:`Scenario.game_seed`), so a game's result does not depend on how the sweep is split up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from landlord.errors import DataError
+from landlord.phases import Trigger, parse_trigger
+from landlord.ruleset import Ruleset
+
+NEVER = "never"
+"""The ``tax.start`` value meaning the tax phase never comes (landlord rules throughout)."""
+
+DEFAULT_PLAYERS = 4
+DEFAULT_STRATEGIES = ("landlord", "tenant", "speculator")
+DEFAULT_TAX_PHASE = "single_tax"
+SEED_RULES = ("per_cell", "shared")
+
+_SCENARIO_KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    "title": (str, False), "description": (str, False), "ruleset": (str, False),
+    "players": (int, False), "strategies": (list, False), "games": (int, True),
+    "seed": (int, True), "seeds": (str, False),
+}
+_TAX_KEYS = ("phase", "start")
+_TOP = ("scenario", "overrides", "tax", "grid")
+_SPECIAL_GRID = ("ruleset", "players", "strategies", "tax.phase", "tax.start")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of settings in a scenario: every game of a cell is played alike.
+
+    ``ruleset`` is as written in the scenario (an id or a path relative to it);
+    ``ruleset_ref`` is what loads it (the id, or the absolute path). ``varied`` holds the grid
+    fields and their values in this cell, in grid order.
+    """
+
+    index: int
+    ruleset: str
+    ruleset_ref: str
+    players: int
+    strategies: tuple[str, ...]
+    overrides: tuple[tuple[str, Any], ...]
+    tax_phase: str
+    tax_start: str
+    varied: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The cell's settings as canonical JSON (what its seeds are derived from)."""
+        return json.dumps({
+            "ruleset": self.ruleset, "players": self.players, "strategies": list(self.strategies),
+            "overrides": dict(sorted(self.overrides)),
+            "tax": [self.tax_phase, self.tax_start] if self.tax_start != NEVER else NEVER,
+        }, sort_keys=True, separators=(",", ":"))
+
+    @property
+    def label(self) -> str:
+        """A short human label: the grid fields with their values (``base`` if none)."""
+        if not self.varied:
+            return "base"
+        return ", ".join(f"{k}={_show(v)}" for k, v in self.varied)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The bot in each seat: ``strategies`` cycled over ``players`` seats."""
+        return tuple(self.strategies[i % len(self.strategies)] for i in range(self.players))
+
+    @property
+    def triggers(self) -> tuple[Trigger, ...]:
+        """The phase triggers of this cell's tax regime (none when the tax never comes)."""
+        if self.tax_start == NEVER:
+            return ()
+        return (parse_trigger(self.tax_start, self.tax_phase),)
+
+    def resolve(self) -> Ruleset:
+        """The cell's ruleset with its overrides applied (an override, never a copy)."""
+        rs = _load_ruleset_ref(self.ruleset_ref)
+        return rs.override(note="scenario override", **dict(self.overrides)) if self.overrides else rs
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: its cells, games per cell, root seed and seed rule.
+
+    ``text`` is the TOML it was read from, kept so a result can be reproduced.
+    """
+
+    path: str
+    text: str
+    title: str
+    description: str
+    games: int
+    seed: int
+    seeds: str
+    cells: tuple[Cell, ...] = field(default_factory=tuple)
+
+    @property
+    def total_games(self) -> int:
+        """Games in the whole sweep."""
+        return self.games * len(self.cells)
+
+    @property
+    def grid_fields(self) -> tuple[str, ...]:
+        """The fields the grid varies, in file order."""
+        return tuple(k for k, _ in self.cells[0].varied) if self.cells else ()
+
+    def game_seed(self, cell: Cell, game: int) -> int:
+        """The seed of game ``game`` (0-based) of ``cell``.
+
+        A 63-bit number from BLAKE2b over the root seed, the cell's settings (``Cell.key``; left
+        out when ``seeds = "shared"``, so every cell plays the same games) and the game index.
+        It depends on nothing else, so results are the same whatever the number of workers or
+        the backend, and adding a value to the grid leaves the other cells' seeds unchanged.
+        """
+        cell_part = "" if self.seeds == "shared" else cell.key
+        digest = hashlib.blake2b(f"{self.seed}|{cell_part}|{game}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") >> 1
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A hash of everything that decides the results (cells, games, seeds)."""
+        plan = {"games": self.games, "seed": self.seed, "seeds": self.seeds,
+                "cells": [c.key for c in self.cells]}
+        return hashlib.blake2b(json.dumps(plan, sort_keys=True).encode(), digest_size=12).hexdigest()
+
+
+# -- loading -----------------------------------------------------------------------------
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate the scenario file at ``path``."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(p, None, None, "file not found") from None
+    except OSError as exc:
+        raise DataError(p, None, None, f"cannot read ({exc.strerror})") from None
+    return scenario_from_text(text, p)
+
+
+def scenario_from_text(text: str, path: str | Path = "<scenario>") -> Scenario:
+    """Validate a scenario given as TOML text; ``path`` names it in errors and anchors any
+    relative ruleset path (the current folder for ``<scenario>``)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(path, None, None, f"not valid TOML ({exc})") from None
+    return _build(raw, text, Path(path))
+
+
+def scenario_from_dict(raw: dict[str, Any], path: str | Path = "<scenario>") -> Scenario:
+    """Validate a scenario given as a dict shaped like the file (e.g. built by a widget); its
+    ``text`` is the equivalent TOML (:func:`scenario_to_toml`)."""
+    return scenario_from_text(scenario_to_toml(raw), path)
+
+
+def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
+    for key in raw:
+        if key not in _TOP:
+            raise DataError(path, None, key, f"unknown top-level table (known: {', '.join(_TOP)})")
+    head = raw.get("scenario")
+    if not isinstance(head, dict):
+        raise DataError(path, "[scenario]", None, "missing (a scenario needs a [scenario] table)")
+    for key in head:
+        if key not in _SCENARIO_KEYS:
+            raise DataError(path, "[scenario]", key, f"unknown key (known: {', '.join(sorted(_SCENARIO_KEYS))})")
+    for key, (typ, required) in _SCENARIO_KEYS.items():
+        if key not in head:
+            if required:
+                raise DataError(path, "[scenario]", key, "missing")
+            continue
+        value = head[key]
+        if (isinstance(value, bool) and typ is int) or not isinstance(value, typ):
+            raise DataError(path, "[scenario]", key, f"expected {_tname(typ)}, got {value!r}")
+    if head["games"] < 1:
+        raise DataError(path, "[scenario]", "games", f"must be at least 1, got {head['games']}")
+    seeds = head.get("seeds", "per_cell")
+    if seeds not in SEED_RULES:
+        raise DataError(path, "[scenario]", "seeds", f"unknown seed rule {seeds!r} (known: {', '.join(SEED_RULES)})")
+
+    overrides = raw.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise DataError(path, "[overrides]", None, "expected a table of param = value")
+    for key, value in overrides.items():
+        if isinstance(value, dict):
+            raise DataError(path, "[overrides]", key, "expected a value, got a table")
+    tax = raw.get("tax", {})
+    if not isinstance(tax, dict):
+        raise DataError(path, "[tax]", None, "expected a table with phase and start")
+    for key, value in tax.items():
+        if key not in _TAX_KEYS:
+            raise DataError(path, "[tax]", key, f"unknown key (known: {', '.join(_TAX_KEYS)})")
+        if not isinstance(value, str):
+            raise DataError(path, "[tax]", key, f"expected str, got {value!r}")
+
+    grid_raw = raw.get("grid", {})
+    if not isinstance(grid_raw, dict):
+        raise DataError(path, "[grid]", None, "expected a table of field = [values]")
+    grid = _flatten(grid_raw)
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise DataError(path, "[grid]", key, f"expected a non-empty list of values, got {values!r}")
+        if len({json.dumps(v, sort_keys=True) for v in values}) != len(values):
+            raise DataError(path, "[grid]", key, f"a value is listed twice in {values!r}")
+        fixed = (key in head and key in _SPECIAL_GRID) or key in overrides or (
+            key.startswith("tax.") and key[4:] in tax)
+        if fixed:
+            raise DataError(path, "[grid]", key, "also set outside the grid; give each field in one place")
+
+    if "ruleset" not in head and "ruleset" not in grid:
+        raise DataError(path, "[scenario]", "ruleset", "missing (name a ruleset here or vary it in [grid])")
+    base = {
+        "ruleset": head.get("ruleset", ""),
+        "players": head.get("players", DEFAULT_PLAYERS),
+        "strategies": head.get("strategies", list(DEFAULT_STRATEGIES)),
+        "tax.phase": tax.get("phase", DEFAULT_TAX_PHASE),
+        "tax.start": tax.get("start", NEVER),
+    }
+    where_fixed = {"ruleset": "[scenario]", "players": "[scenario]", "strategies": "[scenario]",
+                   "tax.phase": "[tax]", "tax.start": "[tax]"}
+    checker = _Checker(path)
+    for key in _SPECIAL_GRID:
+        if key in grid:
+            for value in grid[key]:
+                checker.field(key, value, "[grid]")
+        else:
+            checker.field(key, base[key], where_fixed[key])
+
+    keys = list(grid)
+    cells = []
+    for n, combo in enumerate(itertools.product(*(grid[k] for k in keys))):
+        chosen = dict(zip(keys, combo, strict=True))
+        settings = {**base, **{k: v for k, v in chosen.items() if k in _SPECIAL_GRID}}
+        params = {**overrides, **{k: v for k, v in chosen.items() if k not in _SPECIAL_GRID}}
+        cell = Cell(
+            index=n, ruleset=settings["ruleset"], ruleset_ref=checker.ref(settings["ruleset"]),
+            players=settings["players"], strategies=tuple(settings["strategies"]),
+            overrides=tuple(params.items()), tax_phase=settings["tax.phase"],
+            tax_start=settings["tax.start"], varied=tuple(chosen.items()),
+        )
+        checker.cell(cell, where={k: ("[grid]" if k in grid else "[overrides]") for k in params},
+                     sources={k: ("[grid]" if k in grid else where_fixed[k]) for k in _SPECIAL_GRID})
+        cells.append(cell)
+    return Scenario(
+        path=str(path), text=text, title=head.get("title", path.stem), description=head.get("description", ""),
+        games=head["games"], seed=head["seed"], seeds=seeds, cells=tuple(cells),
+    )
+
+
+class _Checker:
+    """Checks one field or one cell at a time, naming the file, table and field on error."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.anchor = path.parent if path.name != "<scenario>" else Path.cwd()
+
+    def ref(self, ruleset: str) -> str:
+        """What loads ``ruleset``: the id, or an absolute path for a ``.toml`` path."""
+        if ruleset.endswith(".toml"):
+            return str((self.anchor / ruleset).resolve())
+        return ruleset
+
+    def ruleset(self, ruleset: str, where: str, key: str) -> Ruleset:
+        try:
+            return _load_ruleset_ref(self.ref(ruleset))
+        except DataError as exc:
+            if exc.problem == "file not found" or exc.problem.startswith("unknown ruleset"):
+                raise DataError(self.path, where, key, f"unknown ruleset {ruleset!r} ({exc.problem})") from None
+            raise DataError(self.path, where, key, f"ruleset {ruleset!r} is invalid: {exc}") from None
+
+    def field(self, key: str, value: Any, where: str) -> None:
+        """Check one value of a scenario-level field on its own."""
+        shown = f"{value!r}: " if where == "[grid]" else ""
+        if key == "ruleset":
+            if not isinstance(value, str):
+                raise DataError(self.path, where, key, f"expected str, got {value!r}")
+            self.ruleset(value, where, key)
+        elif key == "players":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise DataError(self.path, where, key, f"{shown}expected a whole number of players, got {value!r}")
+        elif key == "strategies":
+            from landlord.strategies import STRATEGIES
+
+            if not isinstance(value, list) or not value or not all(isinstance(s, str) for s in value):
+                raise DataError(self.path, where, key, f"expected a non-empty list of bot names, got {value!r}")
+            for s in value:
+                if s not in STRATEGIES:
+                    raise DataError(self.path, where, key,
+                                    f"{shown}unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
+        elif key == "tax.phase":
+            if not isinstance(value, str) or not value:
+                raise DataError(self.path, where, key, f"expected a phase name, got {value!r}")
+        elif key == "tax.start":
+            if not isinstance(value, str):
+                raise DataError(self.path, where, key, f"expected a trigger text, got {value!r}")
+            if value != NEVER:
+                try:
+                    parse_trigger(value, "")
+                except ValueError as exc:
+                    raise DataError(self.path, where, key, f"{exc} (or {NEVER!r})") from None
+
+    def cell(self, cell: Cell, where: dict[str, str], sources: dict[str, str]) -> None:
+        """Check the settings of one cell together against its ruleset."""
+        from landlord.rules import rules_class
+
+        rs = self.ruleset(cell.ruleset, sources["ruleset"], "ruleset")
+        in_cell = f" (cell {cell.label})" if cell.varied else ""
+        if not rs.players_min <= cell.players <= rs.players_max:
+            raise DataError(self.path, sources["players"], "players",
+                            f"{rs.id} takes {rs.players_min} to {rs.players_max} players, not {cell.players}{in_cell}")
+        for key, value in cell.overrides:
+            try:
+                rs.override(**{key: value})
+            except KeyError:
+                raise DataError(self.path, where[key], key,
+                                f"{rs.id} has no param {key!r} (params: {', '.join(sorted(rs.params))}){in_cell}") from None
+            except TypeError:
+                old = rs.params[key].value
+                raise DataError(self.path, where[key], key,
+                                f"{rs.id} takes {type(old).__name__} here, got {value!r}{in_cell}") from None
+        if cell.tax_start != NEVER:
+            if cell.tax_phase not in rs.phases:
+                raise DataError(self.path, sources["tax.phase"], "phase" if sources["tax.phase"] == "[tax]" else "tax.phase",
+                                f"{rs.id} has no phase {cell.tax_phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
+            if cell.tax_start == "vote" and not hasattr(rules_class(rs.family), "vote"):
+                raise DataError(self.path, sources["tax.start"], "start" if sources["tax.start"] == "[tax]" else "tax.start",
+                                f"{rs.id} has no voting rule, so the tax cannot start by vote{in_cell}")
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def _load_ruleset_ref(ref: str) -> Ruleset:
+    """Load a ruleset by id, or from an absolute ``.toml`` path (cached per process)."""
+    from landlord.loader import load_ruleset, ruleset_from_file
+
+    if not ref.endswith(".toml"):
+        return load_ruleset(ref)
+    if ref not in _RULESETS:
+        _RULESETS[ref] = ruleset_from_file(Path(ref))
+    return _RULESETS[ref]
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, f"{name}."))
+        else:
+            out[name] = value
+    return out
+
+
+def _tname(typ: type | tuple[type, ...]) -> str:
+    return typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "+".join(str(v) for v in value)
+    return str(value)
+
+
+# -- writing -----------------------------------------------------------------------------
+def scenario_to_toml(raw: dict[str, Any]) -> str:
+    """Write a scenario dict (shaped like the file) as TOML text that reads back the same.
+
+    Supports what scenarios hold: tables of strings, whole numbers, finite floats, booleans and
+    lists of those (or lists of lists, for a grid over strategy mixes).
+    """
+    lines: list[str] = []
+    for table in _TOP:
+        if table not in raw:
+            continue
+        body = raw[table]
+        if not isinstance(body, dict):
+            raise ValueError(f"scenario table {table!r} must be a dict, got {body!r}")
+        lines.append(f"[{table}]")
+        for key, value in _flatten(body).items():
+            name = ".".join(_toml_key(part) for part in key.split("."))
+            lines.append(f"{name} = {_toml_value(value)}")
+        lines.append("")
+    unknown = set(raw) - set(_TOP)
+    if unknown:
+        raise ValueError(f"unknown scenario tables {sorted(unknown)} (known: {', '.join(_TOP)})")
+    return "\n".join(lines)
+
+
+def _toml_key(key: str) -> str:
+    bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+    return key if bare else json.dumps(key)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"cannot write {value!r} in a scenario")
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise ValueError(f"cannot write {value!r} ({type(value).__name__}) in a scenario")

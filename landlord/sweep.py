@@ -1,0 +1,555 @@
+"""Sweeps: every cell of a scenario times its games, on local processes or a Dask cluster.
+
+The work is cut into chunks (a run of games of one cell). :func:`run_chunk` plays a chunk in
+whichever process receives it and returns plain frames; the parent collects them, keeps the
+partial result, optionally writes each chunk to a ``.parts`` folder beside the output (so an
+interrupted sweep resumes where it stopped), and assembles one tidy frame, one row per game,
+sorted by cell and game. Every game's seed comes from the scenario
+(:meth:`~landlord.scenario.Scenario.game_seed`), so the rows are identical whatever the number
+of workers or the backend.
+
+A game that raises is recorded as ``status = "failed"`` with its seed and error; the sweep goes
+on. Python use (the scenario lab)::
+
+    sweep = Sweep(load_scenario("scenarios/tax-at-turn-20.toml"), workers=2,
+                  progress=lambda done, total: ...)
+    sweep.start()          # runs in a background thread
+    sweep.partial()        # rows finished so far
+    sweep.cancel()         # stop soon; the result keeps what was done
+    result = sweep.wait()  # a SweepResult
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import threading
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from landlord.errors import LandlordError
+from landlord.phases import parse_trigger
+from landlord.scenario import Cell, Scenario, _load_ruleset_ref
+from landlord.simulate import play_one, summary_row
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+DEFAULT_CHUNK = 200
+"""Games per chunk: small enough for prompt progress and cancellation, large enough that
+sending work to a process costs little next to playing it."""
+
+LEAD_COLUMNS = ("cell", "game", "seed", "status", "error", "cell_label")
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A run of games of one cell, as plain data a worker process can receive."""
+
+    cell: int
+    start: int
+    seeds: tuple[int, ...]
+    ruleset_ref: str
+    overrides: tuple[tuple[str, Any], ...]
+    seats: tuple[str, ...]
+    triggers: tuple[tuple[str, str], ...]
+    panel: bool = False
+
+    @property
+    def name(self) -> str:
+        """The chunk's file stem in a ``.parts`` folder."""
+        return f"c{self.cell:05d}-g{self.start:07d}"
+
+
+def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: bool = False) -> list[Chunk]:
+    """Every chunk of ``scenario``, cell by cell, in game order."""
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    chunks = []
+    for cell in scenario.cells:
+        triggers = tuple((t.phase, t.text) for t in cell.triggers)
+        for start in range(0, scenario.games, chunk_size):
+            stop = min(start + chunk_size, scenario.games)
+            seeds = tuple(scenario.game_seed(cell, i) for i in range(start, stop))
+            chunks.append(Chunk(cell.index, start, seeds, cell.ruleset_ref, cell.overrides,
+                                cell.seats, triggers, panel))
+    return chunks
+
+
+def run_chunk(chunk: Chunk) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """Play every game of ``chunk`` here: one summary row per game (``status`` ``ok`` or
+    ``failed`` with the error), and the per-turn cash panel if asked for.
+
+    This is the work function of both backends; it lives in the package so that spawned
+    worker processes (local or Dask) can import it.
+    """
+    import pandas as pd
+
+    rs = _load_ruleset_ref(chunk.ruleset_ref)
+    if chunk.overrides:
+        rs = rs.override(note="scenario override", **dict(chunk.overrides))
+    triggers = tuple(parse_trigger(text, phase) for phase, text in chunk.triggers)
+    rows: list[dict[str, Any]] = []
+    panels: list[dict[str, list[Any]]] = []
+    for k, seed in enumerate(chunk.seeds):
+        head = {"cell": chunk.cell, "game": chunk.start + k, "seed": seed}
+        try:
+            game = play_one(rs, chunk.seats, seed, log=chunk.panel, triggers=triggers)
+            row = summary_row(game, chunk.seats)
+        except Exception as exc:
+            rows.append({**head, "status": "failed", "error": _describe(exc),
+                         "ruleset": rs.id, "players": len(chunk.seats)})
+            continue
+        rows.append({**head, "status": "ok", "error": None, **row})
+        if chunk.panel:
+            panels.append(cash_panel(game, head))
+    games = pd.DataFrame(rows)
+    panel = None
+    if chunk.panel:
+        cols = ("cell", "game", "seed", "turn", "phase", "seat", "cash")
+        panel = pd.DataFrame({c: [v for p in panels for v in p[c]] for c in cols})
+    return games, panel
+
+
+def _describe(exc: BaseException) -> str:
+    where = traceback.extract_tb(exc.__traceback__)
+    at = f" (at {Path(where[-1].filename).name}:{where[-1].lineno})" if where else ""
+    return f"{type(exc).__name__}: {exc}{at}"
+
+
+def cash_panel(game: Any, head: dict[str, Any]) -> dict[str, list[Any]]:
+    """Cash in hand of every seat at the end of every turn (turn 0 = set-up), with the phase
+    in force, rebuilt from the game's logged ledger transfers.
+
+    Columns: the ``head`` values (cell, game, seed) repeated, then turn, phase, seat, cash.
+    Net worth per turn (land at value, debts) is the metrics module's per-turn panel; this one
+    is exact for cash and needs nothing but the event log.
+    """
+    seats = {name: i for i, name in enumerate(game.names)}
+    cash = [0] * len(seats)
+    phase = game.ruleset.default_phase
+    out: dict[str, list[Any]] = {k: [] for k in ("cell", "game", "seed", "turn", "phase", "seat", "cash")}
+
+    def snapshot(turn: int) -> None:
+        for s, c in enumerate(cash):
+            out["turn"].append(turn)
+            out["phase"].append(phase)
+            out["seat"].append(s)
+            out["cash"].append(c)
+
+    turn = 0
+    for ev in game.events or ():
+        while ev.turn > turn:
+            snapshot(turn)
+            turn += 1
+        if ev.kind == "transfer":
+            amount = ev.get("amount")
+            src, dst = seats.get(ev.get("from")), seats.get(ev.get("to"))
+            if src is not None:
+                cash[src] -= amount
+            if dst is not None:
+                cash[dst] += amount
+        elif ev.kind == "phase":
+            phase = ev.get("new")
+    while turn <= game.turn:
+        snapshot(turn)
+        turn += 1
+    n = len(out["turn"])
+    for key in ("cell", "game", "seed"):
+        out[key] = [head[key]] * n
+    return out
+
+
+# -- results -----------------------------------------------------------------------------
+@dataclass
+class SweepResult:
+    """What a sweep produced: one row per game (``games``), the optional per-turn ``panel``,
+    and whether every game was played (``complete``; False after a cancellation)."""
+
+    scenario: Scenario
+    games: pd.DataFrame
+    panel: pd.DataFrame | None
+    complete: bool
+    done: int
+    total: int
+
+    @property
+    def failed(self) -> pd.DataFrame:
+        """The rows of games that raised (seed and error included)."""
+        return self.games[self.games["status"] == "failed"]
+
+
+def assemble(scenario: Scenario, frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """One tidy frame from chunk frames: sorted by cell and game, each cell's settings as
+    columns (``cell_label``, every grid field, ``tax_phase``, ``tax_start``), money flows a game
+    never had filled with 0, whole-number columns as integers (nullable ``Int64`` where a
+    failed game leaves them empty)."""
+    import pandas as pd
+
+    if not frames:
+        return pd.DataFrame({c: pd.Series(dtype="object") for c in LEAD_COLUMNS})
+    df = pd.concat(frames, ignore_index=True).sort_values(["cell", "game"], kind="stable", ignore_index=True)
+    cells = scenario.cells
+    df["cell_label"] = [cells[c].label for c in df["cell"]]
+    settings: dict[str, list[Any]] = {}
+    for name in scenario.grid_fields:
+        col = name.replace(".", "_")
+        if col == "players":  # already a column of every row
+            continue
+        if col == "ruleset":  # as the scenario names it (the rows' ``ruleset`` is the id)
+            col = "cell_ruleset"
+        settings[col] = [_cell_value(cells[c], name) for c in df["cell"]]
+    settings["tax_phase"] = [cells[c].tax_phase if cells[c].tax_start != "never" else None for c in df["cell"]]
+    settings["tax_start"] = [cells[c].tax_start for c in df["cell"]]
+    for col, values in settings.items():
+        df[col] = values
+    ok = df["status"] == "ok"
+    flows = sorted(c for c in df.columns if c.startswith("flow_"))
+    for c in flows:
+        df.loc[ok, c] = df.loc[ok, c].fillna(0)
+    lead = [*LEAD_COLUMNS, *settings]
+    rest = [c for c in df.columns if c not in lead and c not in flows]
+    df = df[[*lead, *rest, *flows]]
+    for c in df.columns:
+        s = df[c]
+        if s.dtype.kind == "f" and not c.startswith("gini"):
+            known = s.dropna()
+            if len(known) and (known == known.round()).all():
+                df[c] = s.astype("Int64") if s.isna().any() else s.astype("int64")
+    return df
+
+
+def _cell_value(cell: Cell, name: str) -> Any:
+    value = dict(cell.varied)[name]
+    return ",".join(value) if isinstance(value, list) else value
+
+
+# -- backends ----------------------------------------------------------------------------
+_Done = tuple[Chunk, "tuple[pd.DataFrame, pd.DataFrame | None]"]
+
+
+def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Iterator[_Done]:
+    if workers == 1:
+        for c in chunks:
+            if cancelled.is_set():
+                return
+            yield c, run_chunk(c)
+        return
+    # forkserver: safe from a threaded parent (a Jupyter kernel); workers fork from a server
+    # that has already imported the kit, so starting them is cheap.
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["landlord.sweep"])
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    try:
+        pending: dict[Future[Any], Chunk] = {pool.submit(run_chunk, c): c for c in chunks}
+        while pending and not cancelled.is_set():
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for f in sorted(done, key=lambda f: (pending[f].cell, pending[f].start)):
+                yield pending.pop(f), f.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask(chunks: list[Chunk], address: Any, cancelled: threading.Event) -> Iterator[_Done]:
+    try:
+        from distributed import Client
+        from distributed import wait as dwait
+    except ImportError:
+        raise LandlordError(
+            "--scheduler needs Dask's distributed scheduler: pip install 'landlord-kit[dask]'"
+        ) from None
+    try:
+        client = address if isinstance(address, Client) else Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise LandlordError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    own = client is not address
+    futures = client.map(run_chunk, chunks, pure=False)
+    pending = dict(zip(futures, chunks, strict=True))
+    try:
+        while pending and not cancelled.is_set():
+            try:
+                done, _ = dwait(list(pending), timeout=0.1, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                continue
+            for f in sorted(done, key=lambda f: (pending[f].cell, pending[f].start)):
+                yield pending.pop(f), f.result()
+    finally:
+        if pending:
+            client.cancel(list(pending))
+        if own:
+            client.close()
+
+
+# -- the runner --------------------------------------------------------------------------
+class Sweep:
+    """A sweep of ``scenario``: run it here (:meth:`run`) or in a background thread
+    (:meth:`start`), watch ``progress(done, total)``, :meth:`cancel` it, read :meth:`partial`.
+
+    ``workers`` local processes (1 = in this process; 0 = all cores), or ``scheduler``: the
+    address of a running Dask distributed scheduler (or a ``distributed.Client``). ``out``: a
+    ``.parquet`` file for the rows; while running, finished chunks are kept in ``out.parts/``
+    so an interrupted sweep, run again with the same scenario and out, skips them.
+    ``panel=True`` also keeps per-turn cash per seat (written to ``<out stem>.panel.parquet``).
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        workers: int = 1,
+        out: str | Path | None = None,
+        scheduler: Any = None,
+        panel: bool = False,
+        progress: Progress | None = None,
+        chunk_size: int = DEFAULT_CHUNK,
+    ) -> None:
+        if workers < 0:
+            raise ValueError(f"workers must be 0 (all cores) or more, got {workers}")
+        self.scenario = scenario
+        self.workers = workers or os.cpu_count() or 1
+        self.out = Path(out) if out is not None else None
+        if self.out is not None and self.out.suffix != ".parquet":
+            raise LandlordError(f"--out: give a .parquet file, not {self.out.name!r}")
+        self.scheduler = scheduler
+        self.panel = panel
+        self.progress = progress
+        self.chunks = plan(scenario, chunk_size, panel)
+        self.chunk_size = chunk_size
+        self.total = scenario.total_games
+        self.done = 0
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self._games: list[pd.DataFrame] = []
+        self._panels: list[pd.DataFrame] = []
+        self._thread: threading.Thread | None = None
+        self._result: SweepResult | None = None
+        self.error: BaseException | None = None
+
+    # -- control
+    def start(self) -> Sweep:
+        """Run in a background thread (the caller stays responsive); returns self."""
+        if self._thread is not None:
+            raise LandlordError("this sweep has already been started")
+        self._thread = threading.Thread(target=self._run_catching, name="landlord-sweep", daemon=True)
+        self._thread.start()
+        return self
+
+    def _run_catching(self) -> None:
+        try:
+            self.run()
+        except BaseException as exc:
+            self.error = exc
+
+    def cancel(self) -> None:
+        """Ask the sweep to stop: no new chunk starts; chunks already running finish and are
+        kept (and written to ``out.parts/``, so the sweep can be resumed)."""
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once :meth:`cancel` has been called."""
+        return self._cancel.is_set()
+
+    @property
+    def running(self) -> bool:
+        """True while a background run is going."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> SweepResult | None:
+        """Wait for a background run; its result (None if still running after ``timeout``).
+        Re-raises an error that stopped the run."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            if self._thread.is_alive():
+                return None
+        if self.error is not None:
+            raise self.error
+        return self._result
+
+    def partial(self) -> pd.DataFrame:
+        """The rows finished so far, tidy and sorted (safe to call while running)."""
+        with self._lock:
+            frames = list(self._games)
+        return assemble(self.scenario, frames)
+
+    # -- running
+    def run(self) -> SweepResult:
+        """Run the sweep in this thread until done or cancelled; the result."""
+        todo = self._resume()
+        if todo is None:  # the finished file is already there
+            return self._finish(complete=True, write=False)
+        self._report()
+        backend = (_dask(todo, self.scheduler, self._cancel) if self.scheduler is not None
+                   else _local(todo, self.workers, self._cancel))
+        for chunk, (games, panel) in backend:
+            if self._parts is not None:
+                _write_part(self._parts / f"{chunk.name}.parquet", games)
+                if panel is not None:
+                    _write_part(self._parts / f"{chunk.name}.panel.parquet", panel)
+            self._keep(games, panel)
+        complete = self.done == self.total
+        return self._finish(complete=complete, write=complete)
+
+    def _keep(self, games: pd.DataFrame, panel: pd.DataFrame | None) -> None:
+        with self._lock:
+            self._games.append(games)
+            if panel is not None:
+                self._panels.append(panel)
+            self.done += len(games)
+        self._report()
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+    @property
+    def _parts(self) -> Path | None:
+        return self.out.with_name(self.out.name + ".parts") if self.out is not None else None
+
+    def _manifest(self) -> dict[str, Any]:
+        from landlord import __version__
+
+        return {"fingerprint": self.scenario.fingerprint, "chunk_size": self.chunk_size,
+                "panel": self.panel, "version": __version__}
+
+    def _resume(self) -> list[Chunk] | None:
+        """The chunks still to play, after loading what an earlier run finished (None when
+        ``out`` already holds this very sweep)."""
+        import pandas as pd
+
+        if self.out is None or self._parts is None:
+            return self.chunks
+        if self.out.exists() and not self._parts.exists():
+            meta = read_metadata(self.out)
+            same = (meta.get("fingerprint") == self.scenario.fingerprint
+                    and meta.get("version") == self._manifest()["version"]
+                    and (not self.panel or self._panel_path().exists()))
+            if same:
+                self._games = [pd.read_parquet(self.out)]
+                if self.panel:
+                    self._panels = [pd.read_parquet(self._panel_path())]
+                self.done = self.total
+                return None
+        manifest = self._parts / "manifest.json"
+        if self._parts.exists():
+            try:
+                old = json.loads(manifest.read_text())
+            except (OSError, ValueError):
+                old = None
+            if old != self._manifest():
+                raise LandlordError(
+                    f"{self._parts} holds unfinished work of a different sweep (scenario, chunk size, "
+                    f"panel or kit version differ); remove it or choose another --out"
+                )
+        else:
+            self._parts.mkdir(parents=True)
+            manifest.write_text(json.dumps(self._manifest(), indent=1))
+        todo = []
+        for c in self.chunks:
+            part = self._parts / f"{c.name}.parquet"
+            panel_part = self._parts / f"{c.name}.panel.parquet"
+            if part.exists() and (not self.panel or panel_part.exists()):
+                self._games.append(pd.read_parquet(part))
+                if self.panel:
+                    self._panels.append(pd.read_parquet(panel_part))
+                self.done += len(c.seeds)
+            else:
+                todo.append(c)
+        return todo
+
+    def _panel_path(self) -> Path:
+        assert self.out is not None
+        return self.out.with_name(self.out.stem + ".panel.parquet")
+
+    def _finish(self, complete: bool, write: bool) -> SweepResult:
+        import pandas as pd
+
+        with self._lock:
+            games = assemble(self.scenario, self._games)
+            panel = None
+            if self.panel:
+                panel = (pd.concat(self._panels, ignore_index=True)
+                         .sort_values(["cell", "game", "turn", "seat"], ignore_index=True)
+                         if self._panels else pd.DataFrame())
+            self._games = [games]
+            self._panels = [panel] if panel is not None else []
+        if write and self.out is not None:
+            _write_result(self.out, games, self.scenario, self._manifest())
+            if panel is not None:
+                _write_part(self._panel_path(), panel)
+            if self._parts is not None and self._parts.exists():
+                for f in self._parts.iterdir():
+                    f.unlink()
+                self._parts.rmdir()
+        self._result = SweepResult(self.scenario, games, panel, complete, self.done, self.total)
+        return self._result
+
+
+def run_sweep(
+    scenario: Scenario,
+    workers: int = 1,
+    out: str | Path | None = None,
+    scheduler: Any = None,
+    panel: bool = False,
+    progress: Progress | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> SweepResult:
+    """Run a whole sweep in this thread (see :class:`Sweep` for the arguments)."""
+    return Sweep(scenario, workers, out, scheduler, panel, progress, chunk_size).run()
+
+
+# -- files -------------------------------------------------------------------------------
+def _write_part(path: Path, frame: pd.DataFrame) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    frame.to_parquet(tmp, index=False)
+    tmp.replace(path)
+
+
+def _write_result(path: Path, games: pd.DataFrame, scenario: Scenario, manifest: dict[str, Any]) -> None:
+    """Write the rows with everything needed to reproduce them in the Parquet metadata."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    meta = {
+        **{k: str(v) for k, v in manifest.items()},
+        "scenario": scenario.text, "scenario_path": scenario.path,
+        "root_seed": str(scenario.seed), "seed_rule": scenario.seeds,
+        "seed_derivation": "int.from_bytes(blake2b(f'{root_seed}|{cell_key}|{game}', digest_size=8), 'big') >> 1"
+                           " (cell_key empty when seed_rule is 'shared')",
+        "cells": json.dumps([{"cell": c.index, "label": c.label, "key": c.key} for c in scenario.cells]),
+    }
+    table = pa.Table.from_pandas(games, preserve_index=False)
+    merged = {**(table.schema.metadata or {}), **{f"landlord.{k}".encode(): v.encode() for k, v in meta.items()}}
+    tmp = path.with_name(path.name + ".tmp")
+    pq.write_table(table.replace_schema_metadata(merged), tmp)
+    tmp.replace(path)
+
+
+def read_metadata(path: str | Path) -> dict[str, str]:
+    """The ``landlord.*`` metadata of a sweep's Parquet file (scenario text, kit version, root
+    seed, seed rule, fingerprint, cells), without the ``landlord.`` prefix."""
+    import pyarrow.parquet as pq
+
+    raw = pq.read_schema(path).metadata or {}
+    return {k.decode()[len("landlord."):]: v.decode() for k, v in raw.items() if k.startswith(b"landlord.")}
+
+
+def scenario_of(path: str | Path) -> Scenario:
+    """The scenario a sweep's Parquet file was made from (to run it again)."""
+    from landlord.scenario import scenario_from_text
+
+    meta = read_metadata(path)
+    if "scenario" not in meta:
+        raise LandlordError(f"{path}: not a sweep result (no landlord.scenario metadata)")
+    return scenario_from_text(meta["scenario"], meta.get("scenario_path", "<scenario>"))
+
+
+def play_cell_game(scenario: Scenario, cell: int, game: int, log: bool = True) -> Any:
+    """Play game ``game`` of cell ``cell`` again, with its log (to look at one game closely)."""
+    c = scenario.cells[cell]
+    return play_one(c.resolve(), c.seats, scenario.game_seed(c, game), log=log, triggers=c.triggers)
