@@ -1,4 +1,4 @@
-"""The ``landlord`` command: simulate, replay, rulesets, landing, chart.
+"""The ``landlord`` command: simulate, replay, rulesets, landing, chart, sweep.
 
 Bad arguments print one line naming what is wrong and exit with status 2.
 """
@@ -117,6 +117,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="final-gini: one row per game (.csv/.parquet, e.g. from simulate --out)")
     chart.add_argument("--by", default="ruleset", help="final-gini: the column naming each regime")
     chart.add_argument("--out", type=Path, required=True, help="the figure to write (.png or .svg)")
+    swp = sub.add_parser("sweep", help="run every cell of a what-if scenario file")
+    swp.add_argument("scenario", type=Path, help="a scenario .toml file (see scenarios/)")
+    swp.add_argument("--workers", type=int, default=1, help="local processes (0 = all cores)")
+    swp.add_argument("--out", type=Path, help="write one row per game to this .parquet file "
+                     "(an interrupted sweep resumes from it)")
+    swp.add_argument("--scheduler", help="run on the Dask distributed scheduler at this address "
+                     "(needs: pip install 'landlord-kit[dask]')")
+    swp.add_argument("--panel", action="store_true", help="also write per-turn cash per seat "
+                     "(<out stem>.panel.parquet)")
+    swp.add_argument("--report", type=Path, metavar="DIR", help="render comparison charts (PNG, SVG, HTML) here")
+    swp.add_argument("--chunk", type=_positive, default=None, help="games per work unit (default 200)")
     return parser
 
 
@@ -132,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _landing(args)
         if args.command == "chart":
             return _chart(args)
+        if args.command == "sweep":
+            return _sweep(args)
         return _rulesets()
     except LandlordError as exc:
         _fail(str(exc))
@@ -223,6 +236,57 @@ def _replay(args: argparse.Namespace) -> int:
     sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
     for r in game.results():
         print(f"{r['name']}: total {game.board.currency}{r['total']} (rank {r['rank']})")
+    return 0
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from landlord.scenario import load_scenario
+    from landlord.sweep import DEFAULT_CHUNK, Sweep
+
+    if args.workers < 0:
+        _fail(f"--workers: must be 0 (all cores) or more, got {args.workers}")
+    if args.out and args.out.suffix != ".parquet":
+        _fail(f"--out: give a .parquet file, not {args.out.name!r}")
+    if args.panel and not args.out:
+        _fail("--panel: give --out too (the panel is written beside it)")
+    scenario = load_scenario(args.scenario)
+    where = f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.workers or 'all'} local worker(s)"
+    print(f"{scenario.title}: {len(scenario.cells)} cell(s) x {scenario.games} games, root seed "
+          f"{scenario.seed}, on {where}", flush=True)
+    with tqdm(total=scenario.total_games, unit="game", file=sys.stderr, disable=None) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+
+        sweep = Sweep(scenario, args.workers, args.out, args.scheduler, args.panel, progress,
+                      args.chunk or DEFAULT_CHUNK)
+        try:
+            result = sweep.run()
+        except KeyboardInterrupt:
+            bar.close()
+            again = "; run the same command again to resume" if args.out else ""
+            sys.stderr.write(f"landlord: interrupted after {sweep.done} of {sweep.total} games{again}\n")
+            return 130
+    df = result.games
+    ok = df[df["status"] == "ok"]
+    print(f"{'cell':<40} {'games':>6} {'turns':>7} {'Gini (population form)':>23} {'failed':>7}")
+    for label, g in df.groupby("cell_label", sort=False):
+        good = g[g["status"] == "ok"]
+        print(f"{label:<40} {len(g):>6} {good['turns'].mean():>7.1f} "
+              f"{good['gini_population'].mean():>23.3f} {len(g) - len(good):>7}")
+    failed = len(df) - len(ok)
+    if failed:
+        first = df[df["status"] != "ok"].iloc[0]
+        print(f"{failed} game(s) failed; first: cell {first['cell']} game {first['game']} seed {first['seed']}: "
+              f"{first['error']}")
+    if args.out:
+        print(f"wrote {len(df)} rows to {args.out}" + (" (and the per-turn panel)" if args.panel else ""))
+    if args.report:
+        from landlord.report import render_report
+
+        files = render_report(df, args.report, title=scenario.title)
+        print(f"wrote {len(files)} report files to {args.report}")
     return 0
 
 

@@ -311,33 +311,34 @@ class _Checker:
     def field(self, key: str, value: Any, where: str) -> None:
         """Check one value of a scenario-level field on its own."""
         shown = f"{value!r}: " if where == "[grid]" else ""
+        name = key[4:] if where == "[tax]" else key  # [tax] holds phase/start; [grid] tax.phase/tax.start
         if key == "ruleset":
             if not isinstance(value, str):
-                raise DataError(self.path, where, key, f"expected str, got {value!r}")
+                raise DataError(self.path, where, name, f"expected str, got {value!r}")
             self.ruleset(value, where, key)
         elif key == "players":
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise DataError(self.path, where, key, f"{shown}expected a whole number of players, got {value!r}")
+                raise DataError(self.path, where, name, f"{shown}expected a whole number of players, got {value!r}")
         elif key == "strategies":
             from landlord.strategies import STRATEGIES
 
             if not isinstance(value, list) or not value or not all(isinstance(s, str) for s in value):
-                raise DataError(self.path, where, key, f"expected a non-empty list of bot names, got {value!r}")
+                raise DataError(self.path, where, name, f"expected a non-empty list of bot names, got {value!r}")
             for s in value:
                 if s not in STRATEGIES:
-                    raise DataError(self.path, where, key,
+                    raise DataError(self.path, where, name,
                                     f"{shown}unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
         elif key == "tax.phase":
             if not isinstance(value, str) or not value:
-                raise DataError(self.path, where, key, f"expected a phase name, got {value!r}")
+                raise DataError(self.path, where, name, f"expected a phase name, got {value!r}")
         elif key == "tax.start":
             if not isinstance(value, str):
-                raise DataError(self.path, where, key, f"expected a trigger text, got {value!r}")
+                raise DataError(self.path, where, name, f"expected a trigger text, got {value!r}")
             if value != NEVER:
                 try:
                     parse_trigger(value, "")
                 except ValueError as exc:
-                    raise DataError(self.path, where, key, f"{exc} (or {NEVER!r})") from None
+                    raise DataError(self.path, where, name, f"{exc} (or {NEVER!r})") from None
 
     def cell(self, cell: Cell, where: dict[str, str], sources: dict[str, str]) -> None:
         """Check the settings of one cell together against its ruleset."""
@@ -352,18 +353,22 @@ class _Checker:
             try:
                 rs.override(**{key: value})
             except KeyError:
+                known = ", ".join(sorted(rs.params))
                 raise DataError(self.path, where[key], key,
-                                f"{rs.id} has no param {key!r} (params: {', '.join(sorted(rs.params))}){in_cell}") from None
+                                f"{rs.id} has no param {key!r} (params: {known}){in_cell}") from None
             except TypeError:
                 old = rs.params[key].value
                 raise DataError(self.path, where[key], key,
                                 f"{rs.id} takes {type(old).__name__} here, got {value!r}{in_cell}") from None
         if cell.tax_start != NEVER:
+            # in [tax] the keys are ``phase``/``start``; in [grid] ``tax.phase``/``tax.start``
+            phase_at = sources["tax.phase"], "phase" if sources["tax.phase"] == "[tax]" else "tax.phase"
+            start_at = sources["tax.start"], "start" if sources["tax.start"] == "[tax]" else "tax.start"
             if cell.tax_phase not in rs.phases:
-                raise DataError(self.path, sources["tax.phase"], "phase" if sources["tax.phase"] == "[tax]" else "tax.phase",
+                raise DataError(self.path, *phase_at,
                                 f"{rs.id} has no phase {cell.tax_phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
             if cell.tax_start == "vote" and not hasattr(rules_class(rs.family), "vote"):
-                raise DataError(self.path, sources["tax.start"], "start" if sources["tax.start"] == "[tax]" else "tax.start",
+                raise DataError(self.path, *start_at,
                                 f"{rs.id} has no voting rule, so the tax cannot start by vote{in_cell}")
 
 
