@@ -27,8 +27,8 @@ def gini_summary(games: pd.DataFrame, form: str = "population") -> pd.DataFrame:
     ok = games[games["status"] == "ok"]
     g = ok.groupby(["cell", "cell_label"], sort=True)[col]
     out = g.agg(games="count", mean="mean", min="min", max="max").reset_index()
-    quart = g.quantile([0.25, 0.5, 0.75]).unstack()
-    out["q1"], out["median"], out["q3"] = quart[0.25].to_numpy(), quart[0.5].to_numpy(), quart[0.75].to_numpy()
+    for name, q in (("q1", 0.25), ("median", 0.5), ("q3", 0.75)):
+        out[name] = g.quantile(q).to_numpy()
     return out
 
 
@@ -60,7 +60,7 @@ def flows_summary(games: pd.DataFrame) -> pd.DataFrame:
     return long
 
 
-def gini_chart(summary: pd.DataFrame, form: str = "population") -> alt.Chart:
+def gini_chart(summary: pd.DataFrame, form: str = "population") -> alt.LayerChart:
     """Final-Gini distribution per cell: whiskers min–max, box quartiles, tick median, dot mean."""
     import altair as alt
 
@@ -75,7 +75,7 @@ def gini_chart(summary: pd.DataFrame, form: str = "population") -> alt.Chart:
         title=f"Final wealth inequality by scenario cell — {GINI_FORMS[form]}", width=420)
 
 
-def wins_chart(summary: pd.DataFrame) -> alt.Chart:
+def wins_chart(summary: pd.DataFrame) -> alt.FacetChart:
     """Share of games each strategy won, per cell (seat share shown as a tick)."""
     import altair as alt
 
@@ -103,8 +103,6 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
                   formats: tuple[str, ...] = FORMATS) -> list[Path]:
     """Write the gini, wins and flows charts of a sweep's rows in each of ``formats``, plus
     the aggregated tables as CSV; the paths written."""
-    import altair as alt
-
     bad = [f for f in formats if f not in FORMATS]
     if bad:
         raise ValueError(f"unknown report formats {bad} (known: {', '.join(FORMATS)})")
@@ -126,7 +124,7 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
             path = out / f"{name}.{fmt}"
             if fmt == "html":
                 chart.save(str(path), format="html", inline=True)
-            else:
-                chart.save(str(path), format=fmt)
+            else:  # the file's extension names the format
+                chart.save(str(path))
             written.append(path)
     return written
