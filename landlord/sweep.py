@@ -44,6 +44,9 @@ DEFAULT_CHUNK = 200
 """Games per chunk: small enough for prompt progress and cancellation, large enough that
 sending work to a process costs little next to playing it."""
 
+CONNECT_TIMEOUT = "10s"
+"""How long to try reaching a Dask scheduler before giving up."""
+
 LEAD_COLUMNS = ("cell", "game", "seed", "status", "error", "cell_label")
 Progress = Callable[[int, int], None]
 
@@ -210,6 +213,7 @@ def assemble(scenario: Scenario, frames: Sequence[pd.DataFrame]) -> pd.DataFrame
     for col, values in settings.items():
         df[col] = values
     ok = df["status"] == "ok"
+    df["error"] = pd.Series([None if good else e for good, e in zip(ok, df["error"], strict=True)], dtype=object)
     flows = sorted(c for c in df.columns if c.startswith("flow_"))
     for c in flows:
         df.loc[ok, c] = df.loc[ok, c].fillna(0)
@@ -265,7 +269,7 @@ def _dask(chunks: list[Chunk], address: Any, cancelled: threading.Event) -> Iter
             "--scheduler needs Dask's distributed scheduler: pip install 'landlord-kit[dask]'"
         ) from None
     try:
-        client = address if isinstance(address, Client) else Client(address, timeout="10s")
+        client = address if isinstance(address, Client) else Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise LandlordError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
     own = client is not address

@@ -1,0 +1,331 @@
+"""The sweep runner: same rows whatever the workers, chunking or backend; failed games;
+resume; cancellation and partial results; reproducibility metadata; the CLI and report."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import landlord.sweep as sweep_mod
+from landlord import __version__
+from landlord.cli import main
+from landlord.errors import LandlordError
+from landlord.scenario import Scenario, load_scenario
+from landlord.simulate import play_one, summary_row
+from landlord.sweep import Sweep, play_cell_game, read_metadata, run_sweep, scenario_of
+
+PHASED_RULESET = """
+[ruleset]
+id = "magie-1904-test-phase"
+extends = "magie-1904"
+title = "Magie 1904 with a test phase"
+source = "test fixture"
+provenance = "kit_decision"
+
+[phases.high_wages]
+title = "Wages tripled (a test phase)"
+
+[phases.high_wages.params.wages]
+value = 300
+source = "test fixture"
+provenance = "kit_decision"
+"""
+
+SMALL = """
+[scenario]
+title = "small"
+ruleset = "magie-1904"
+games = 12
+seed = 42
+
+[grid]
+wages = [100, 150]
+players = [3, 4]
+"""
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Scenario:
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL)
+    return load_scenario(path)
+
+
+@pytest.fixture(scope="module")
+def reference() -> pd.DataFrame:
+    """The small sweep, in this process, one game per chunk: what every other way must match."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "small.toml"
+        path.write_text(SMALL)
+        return run_sweep(load_scenario(path), workers=1, chunk_size=1).games
+
+
+# -- identical results however the work is split ------------------------------------------------
+def test_one_row_per_game_sorted_by_cell_and_game(small: Scenario, reference: pd.DataFrame) -> None:
+    assert len(reference) == 48
+    assert list(reference[["cell", "game"]].itertuples(index=False, name=None)) == \
+        [(c, g) for c in range(4) for g in range(12)]
+    assert (reference["status"] == "ok").all()
+    assert list(reference.columns[:6]) == ["cell", "game", "seed", "status", "error", "cell_label"]
+    assert reference["seed"].tolist() == [small.game_seed(c, g) for c in small.cells for g in range(12)]
+
+
+def test_rows_are_the_engines_own_summary_rows(small: Scenario, reference: pd.DataFrame) -> None:
+    """Each row is ``summary_row(play_one(...))`` of the cell's ruleset, seats and seed."""
+    for cell_idx, game in ((0, 0), (3, 11)):
+        c = small.cells[cell_idx]
+        seed = small.game_seed(c, game)
+        expected = summary_row(play_one(c.resolve(), c.seats, seed), c.seats)
+        row = reference[(reference["cell"] == cell_idx) & (reference["game"] == game)].iloc[0]
+        for key, value in expected.items():
+            assert row[key] == value, key
+        flows = [k for k in reference.columns if k.startswith("flow_") and k not in expected]
+        assert all(row[k] == 0 for k in flows)  # a flow this game never had counts 0
+
+
+def test_cell_settings_are_columns(reference: pd.DataFrame) -> None:
+    first = reference.iloc[0]
+    assert (first["cell_label"], first["wages"], first["players"]) == ("wages=100, players=3", 100, 3)
+    last = reference.iloc[-1]
+    assert (last["cell_label"], last["wages"], last["players"]) == ("wages=150, players=4", 150, 4)
+    assert (reference["tax_start"] == "never").all()
+    assert reference["wages"].dtype == "int64" and reference["total_0"].dtype == "int64"
+    assert reference.loc[reference["players"] == 3, "total_3"].isna().all()  # no fourth seat
+
+
+@pytest.mark.parametrize(("workers", "chunk"), [(1, 5), (2, 5), (2, 7)])
+def test_same_rows_whatever_workers_and_chunking(small: Scenario, reference: pd.DataFrame,
+                                                 workers: int, chunk: int) -> None:
+    got = run_sweep(small, workers=workers, chunk_size=chunk).games
+    pd.testing.assert_frame_equal(got, reference)
+
+
+def test_dask_localcluster_gives_the_local_backends_rows(small: Scenario, reference: pd.DataFrame) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        seen: list[int] = []
+        by_address = run_sweep(small, scheduler=cluster.scheduler_address, chunk_size=5,
+                               progress=lambda done, total: seen.append(done))
+        with distributed.Client(cluster) as client:
+            by_client = run_sweep(small, scheduler=client, chunk_size=7).games
+            assert client.status == "running"  # a client handed in is left open
+    pd.testing.assert_frame_equal(by_address.games, reference)
+    pd.testing.assert_frame_equal(by_client, reference)
+    assert seen[0] == 0 and seen[-1] == 48 and seen == sorted(seen)
+
+
+def test_missing_dask_gives_a_clear_error(small: Scenario, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(LandlordError, match=r"pip install 'landlord-kit\[dask\]'"):
+        run_sweep(small, scheduler="tcp://127.0.0.1:1")
+
+
+def test_unreachable_scheduler_is_a_one_line_error(small: Scenario, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(sweep_mod, "CONNECT_TIMEOUT", "1s")
+    with pytest.raises(LandlordError, match="cannot reach the Dask scheduler"):
+        Sweep(small, scheduler="tcp://127.0.0.1:9").run()
+
+
+# -- tax regimes reach the games -------------------------------------------------------------
+def test_tax_trigger_switches_the_phase_in_the_games(tmp_path: Path) -> None:
+    (tmp_path / "phased.toml").write_text(PHASED_RULESET)
+    (tmp_path / "s.toml").write_text(
+        '[scenario]\nruleset = "phased.toml"\ngames = 6\nseed = 5\nseeds = "shared"\n'
+        '[tax]\nphase = "high_wages"\n[grid]\ntax.start = ["never", "start", "turn:20"]\n')
+    s = load_scenario(tmp_path / "s.toml")
+    df = run_sweep(s, workers=1, chunk_size=4).games
+    by = {k: g.reset_index(drop=True) for k, g in df.groupby("tax_start")}
+    assert (by["never"]["phase"] == "landlord").all()
+    assert (by["start"]["phase"] == "high_wages").all() and (by["turn:20"]["phase"] == "high_wages").all()
+    assert (by["start"]["tax_phase"] == "high_wages").all() and by["never"]["tax_phase"].isna().all()
+    # same seeds ("shared"): wages paid at 300 from the start exceed wages at 100 throughout
+    assert (by["start"]["seed"] == by["never"]["seed"]).all()
+    assert (by["start"]["flow_wages"] > by["never"]["flow_wages"]).all()
+    # switching at turn 20 plays the first 19 turns exactly as landlord rules would
+    game = play_cell_game(s, 2, 0)
+    switch = [e for e in game.events if e.kind == "phase"]
+    assert [(e.turn, e.get("new"), e.get("cause")) for e in switch] == [(20, "high_wages", "turn:20")]
+
+
+# -- a game that raises ---------------------------------------------------------------------
+def test_a_failing_game_is_recorded_and_the_sweep_goes_on(small: Scenario, reference: pd.DataFrame,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    bad_seed = small.game_seed(small.cells[1], 3)
+    real = sweep_mod.play_one
+
+    def flaky(ruleset: Any, strategies: Any, seed: int, **kw: Any) -> Any:
+        if seed == bad_seed:
+            raise ZeroDivisionError("the dice fell off the table")
+        return real(ruleset, strategies, seed, **kw)
+
+    monkeypatch.setattr(sweep_mod, "play_one", flaky)
+    result = run_sweep(small, workers=1, chunk_size=5)
+    df = result.games
+    assert len(df) == 48 and result.complete
+    failed = result.failed
+    assert len(failed) == 1
+    row = failed.iloc[0]
+    assert (row["cell"], row["game"], row["seed"]) == (1, 3, bad_seed)
+    assert row["error"].startswith("ZeroDivisionError: the dice fell off the table (at test_sweep.py:")
+    assert pd.isna(row["turns"]) and row["players"] == 4 and row["ruleset"] == "magie-1904"
+    others = df[df["status"] == "ok"].reset_index(drop=True)
+    expected = reference.drop(index=failed.index).reset_index(drop=True)
+    pd.testing.assert_frame_equal(others, expected, check_dtype=False)
+
+
+# -- resume, cancellation, partial results --------------------------------------------------------
+def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    played: list[str] = []
+    real = sweep_mod.run_chunk
+
+    def run_chunk(chunk: Any) -> Any:
+        played.append(chunk.name)
+        return real(chunk)
+
+    monkeypatch.setattr(sweep_mod, "run_chunk", run_chunk)
+    return played
+
+
+def test_interrupted_sweep_resumes_skipping_done_chunks(small: Scenario, reference: pd.DataFrame,
+                                                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    played = counting(monkeypatch)
+    out = tmp_path / "r.parquet"
+    first = Sweep(small, workers=1, out=out, chunk_size=5)
+    first.progress = lambda done, total: first.cancel() if done >= 12 else None
+    partial = first.run()  # cell 0's chunks hold 5, 5 and 2 games
+    assert not partial.complete and partial.done == 12 and partial.total == 48
+    assert not out.exists() and (tmp_path / "r.parquet.parts").is_dir()
+    assert len(played) == 3
+    played.clear()
+    resumed = run_sweep(small, workers=1, out=out, chunk_size=5)
+    assert resumed.complete and len(played) == 12 - 3  # 4 cells x 3 chunks, 3 done before
+    assert "c00000-g0000000" not in played
+    pd.testing.assert_frame_equal(resumed.games, reference)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), reference)
+    assert not (tmp_path / "r.parquet.parts").exists()
+    played.clear()
+    again = run_sweep(small, workers=1, out=out, chunk_size=5)  # already finished: nothing to play
+    assert played == [] and again.complete
+    pd.testing.assert_frame_equal(again.games, reference)
+
+
+def test_parts_of_another_sweep_are_not_mixed_in(small: Scenario, tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    first = Sweep(small, workers=1, out=out, chunk_size=5)
+    first.progress = lambda done, total: first.cancel() if done else None
+    first.run()
+    with pytest.raises(LandlordError, match="different sweep"):
+        run_sweep(small, workers=1, out=out, chunk_size=6)
+
+
+def test_background_sweep_cancels_and_keeps_partial_rows(small: Scenario, reference: pd.DataFrame) -> None:
+    reached = threading.Event()
+    release = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        if done >= 10:
+            reached.set()
+            release.wait(10)
+
+    sw = Sweep(small, workers=2, chunk_size=5, progress=progress).start()
+    assert reached.wait(60)
+    rows = sw.partial()
+    assert 10 <= len(rows) < 48 and sw.running
+    # the rows so far are the full sweep's rows (flows no finished game had are not columns yet)
+    pd.testing.assert_frame_equal(rows, reference.merge(rows[["cell", "game"]])[list(rows.columns)],
+                                  check_dtype=False)
+    sw.cancel()
+    release.set()
+    result = sw.wait(60)
+    assert result is not None and not result.complete and not sw.running
+    assert len(result.games) == result.done < 48
+    key = result.games[["cell", "game"]]
+    pd.testing.assert_frame_equal(result.games, reference.merge(key)[list(result.games.columns)],
+                                  check_dtype=False)
+
+
+# -- reproducibility --------------------------------------------------------------------------
+def test_result_file_carries_scenario_version_and_seeds(small: Scenario, tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    result = run_sweep(small, workers=1, out=out)
+    meta = read_metadata(out)
+    assert meta["version"] == __version__
+    assert meta["scenario"] == SMALL and meta["root_seed"] == "42" and meta["seed_rule"] == "per_cell"
+    assert meta["fingerprint"] == small.fingerprint
+    again = scenario_of(out)
+    assert again.fingerprint == small.fingerprint
+    rerun = run_sweep(again, workers=2)
+    pd.testing.assert_frame_equal(rerun.games, result.games)
+
+
+def test_panel_holds_cash_of_every_seat_every_turn(small: Scenario, tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    result = run_sweep(small, workers=1, out=out, panel=True)
+    panel = result.panel
+    assert panel is not None
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "r.panel.parquet"), panel)
+    game = play_cell_game(small, 2, 5)
+    mine = panel[(panel["cell"] == 2) & (panel["game"] == 5)]
+    players = len(game.players)
+    assert len(mine) == (game.turn + 1) * players
+    last = mine[mine["turn"] == game.turn].sort_values("seat")
+    assert last["cash"].tolist() == [game.cash(s) for s in range(players)]
+    start = mine[mine["turn"] == 0]
+    assert (start["cash"] <= 500).all()  # $500 each at set-up, less any lot tickets bought
+    games = result.games
+    assert (mine["seed"] == games[(games["cell"] == 2) & (games["game"] == 5)]["seed"].iloc[0]).all()
+
+
+# -- the command line ---------------------------------------------------------------------------
+def test_cli_sweep_writes_results_and_report(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             reference: pd.DataFrame) -> None:
+    (tmp_path / "small.toml").write_text(SMALL)
+    out, rep = tmp_path / "out" / "r.parquet", tmp_path / "rep"
+    code = main(["sweep", str(tmp_path / "small.toml"), "--workers", "2", "--out", str(out),
+                 "--report", str(rep), "--chunk", "5"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "4 cell(s) x 12 games, root seed 42" in text and "wages=150, players=4" in text
+    pd.testing.assert_frame_equal(pd.read_parquet(out), reference)
+    for name in ("gini", "wins", "flows"):
+        for fmt in ("png", "svg", "html"):
+            assert (rep / f"{name}.{fmt}").stat().st_size > 1000
+    assert (rep / "gini.png").read_bytes()[:4] == b"\x89PNG"
+    assert "<svg" in (rep / "gini.svg").read_text()
+    assert "cdn.jsdelivr" not in (rep / "gini.html").read_text()  # opens offline
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--out", "r.csv"], "--out: give a .parquet file"),
+    (["--workers", "-1"], "--workers: must be 0"),
+    (["--panel"], "--panel: give --out too"),
+])
+def test_cli_sweep_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 args: list[str], message: str) -> None:
+    (tmp_path / "small.toml").write_text(SMALL)
+    with pytest.raises(SystemExit) as info:
+        main(["sweep", str(tmp_path / "small.toml"), *args])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_cli_sweep_invalid_scenario_is_one_line_naming_file_and_field(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(SMALL.replace("players = [3, 4]", "players = [3, 9]"))
+    with pytest.raises(SystemExit) as info:
+        main(["sweep", str(path)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"{path}: [grid]: field 'players'" in err and "not 9" in err
