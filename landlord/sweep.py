@@ -39,6 +39,7 @@ from landlord.simulate import play_one, summary_row
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
 DEFAULT_CHUNK = 200
 """Games per chunk: small enough for prompt progress and cancellation, large enough that
@@ -85,14 +86,15 @@ def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: bool = Fals
     return chunks
 
 
-def run_chunk(chunk: Chunk) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
     """Play every game of ``chunk`` here: one summary row per game (``status`` ``ok`` or
-    ``failed`` with the error), and the per-turn cash panel if asked for.
+    ``failed`` with the error), and the per-turn cash panel if asked for, as Arrow tables
+    (compact to send back, cheap to write; the worker does the conversion, not the parent).
 
     This is the work function of both backends; it lives in the package so that spawned
     worker processes (local or Dask) can import it.
     """
-    import pandas as pd
+    import pyarrow as pa
 
     rs = _load_ruleset_ref(chunk.ruleset_ref)
     if chunk.overrides:
@@ -112,11 +114,13 @@ def run_chunk(chunk: Chunk) -> tuple[pd.DataFrame, pd.DataFrame | None]:
         rows.append({**head, "status": "ok", "error": None, **row})
         if chunk.panel:
             panels.append(cash_panel(game, head))
-    games = pd.DataFrame(rows)
+    keys = list(dict.fromkeys(k for r in rows for k in r))  # every column any game has
+    games = pa.table({k: [r.get(k) for r in rows] for k in keys})
     panel = None
     if chunk.panel:
-        cols = ("cell", "game", "seed", "turn", "phase", "seat", "cash")
-        panel = pd.DataFrame({c: [v for p in panels for v in p[c]] for c in cols})
+        types = {"cell": pa.int64(), "game": pa.int64(), "seed": pa.int64(), "turn": pa.int64(),
+                 "phase": pa.string(), "seat": pa.int64(), "cash": pa.int64()}
+        panel = pa.table({c: pa.array([v for p in panels for v in p[c]], type=t) for c, t in types.items()})
     return games, panel
 
 
@@ -188,16 +192,20 @@ class SweepResult:
         return self.games[self.games["status"] == "failed"]
 
 
-def assemble(scenario: Scenario, frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
-    """One tidy frame from chunk frames: sorted by cell and game, each cell's settings as
+def assemble(scenario: Scenario, tables: Sequence[pa.Table]) -> pd.DataFrame:
+    """One tidy frame from chunk tables: sorted by cell and game, each cell's settings as
     columns (``cell_label``, every grid field, ``tax_phase``, ``tax_start``), money flows a game
     never had filled with 0, whole-number columns as integers (nullable ``Int64`` where a
-    failed game leaves them empty)."""
+    failed game leaves them empty). The result does not depend on the order chunks finished."""
     import pandas as pd
+    import pyarrow as pa
 
-    if not frames:
+    tables = sorted((t for t in tables if t.num_rows),
+                    key=lambda t: (t.column("cell")[0].as_py(), t.column("game")[0].as_py()))
+    if not tables:
         return pd.DataFrame({c: pd.Series(dtype="object") for c in LEAD_COLUMNS})
-    df = pd.concat(frames, ignore_index=True).sort_values(["cell", "game"], kind="stable", ignore_index=True)
+    df = pa.concat_tables(tables, promote_options="default").to_pandas()
+    df = df.sort_values(["cell", "game"], kind="stable", ignore_index=True)
     cells = scenario.cells
     df["cell_label"] = [cells[c].label for c in df["cell"]]
     settings: dict[str, list[Any]] = {}
@@ -235,7 +243,7 @@ def _cell_value(cell: Cell, name: str) -> Any:
 
 
 # -- backends ----------------------------------------------------------------------------
-_Done = tuple[Chunk, "tuple[pd.DataFrame, pd.DataFrame | None]"]
+_Done = tuple[Chunk, "tuple[pa.Table, pa.Table | None]"]
 
 
 def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Iterator[_Done]:
@@ -248,7 +256,7 @@ def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Ite
     # forkserver: safe from a threaded parent (a Jupyter kernel); workers fork from a server
     # that has already imported the kit, so starting them is cheap.
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["landlord.sweep"])
+    ctx.set_forkserver_preload(["landlord.sweep", "pyarrow"])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
         pending: dict[Future[Any], Chunk] = {pool.submit(run_chunk, c): c for c in chunks}
@@ -328,10 +336,11 @@ class Sweep:
         self.done = 0
         self._cancel = threading.Event()
         self._lock = threading.Lock()
-        self._games: list[pd.DataFrame] = []
-        self._panels: list[pd.DataFrame] = []
+        self._games: list[pa.Table] = []
+        self._panels: list[pa.Table] = []
         self._thread: threading.Thread | None = None
         self._result: SweepResult | None = None
+        self._loaded: tuple[pd.DataFrame, pd.DataFrame | None] | None = None
         self.error: BaseException | None = None
 
     # -- control
@@ -377,9 +386,11 @@ class Sweep:
 
     def partial(self) -> pd.DataFrame:
         """The rows finished so far, tidy and sorted (safe to call while running)."""
+        if self._result is not None:
+            return self._result.games
         with self._lock:
-            frames = list(self._games)
-        return assemble(self.scenario, frames)
+            tables = list(self._games)
+        return assemble(self.scenario, tables)
 
     # -- running
     def run(self) -> SweepResult:
@@ -399,7 +410,7 @@ class Sweep:
         complete = self.done == self.total
         return self._finish(complete=complete, write=complete)
 
-    def _keep(self, games: pd.DataFrame, panel: pd.DataFrame | None) -> None:
+    def _keep(self, games: pa.Table, panel: pa.Table | None) -> None:
         with self._lock:
             self._games.append(games)
             if panel is not None:
@@ -425,6 +436,7 @@ class Sweep:
         """The chunks still to play, after loading what an earlier run finished (None when
         ``out`` already holds this very sweep)."""
         import pandas as pd
+        import pyarrow.parquet as pq
 
         if self.out is None or self._parts is None:
             return self.chunks
@@ -434,9 +446,8 @@ class Sweep:
                     and meta.get("version") == self._manifest()["version"]
                     and (not self.panel or self._panel_path().exists()))
             if same:
-                self._games = [pd.read_parquet(self.out)]
-                if self.panel:
-                    self._panels = [pd.read_parquet(self._panel_path())]
+                self._loaded = (pd.read_parquet(self.out),
+                                pd.read_parquet(self._panel_path()) if self.panel else None)
                 self.done = self.total
                 return None
         manifest = self._parts / "manifest.json"
@@ -458,9 +469,9 @@ class Sweep:
             part = self._parts / f"{c.name}.parquet"
             panel_part = self._parts / f"{c.name}.panel.parquet"
             if part.exists() and (not self.panel or panel_part.exists()):
-                self._games.append(pd.read_parquet(part))
+                self._games.append(pq.read_table(part))
                 if self.panel:
-                    self._panels.append(pd.read_parquet(panel_part))
+                    self._panels.append(pq.read_table(panel_part))
                 self.done += len(c.seeds)
             else:
                 todo.append(c)
@@ -471,21 +482,24 @@ class Sweep:
         return self.out.with_name(self.out.stem + ".panel.parquet")
 
     def _finish(self, complete: bool, write: bool) -> SweepResult:
-        import pandas as pd
+        import pyarrow as pa
 
-        with self._lock:
-            games = assemble(self.scenario, self._games)
-            panel = None
-            if self.panel:
-                panel = (pd.concat(self._panels, ignore_index=True)
-                         .sort_values(["cell", "game", "turn", "seat"], ignore_index=True)
-                         if self._panels else pd.DataFrame())
-            self._games = [games]
-            self._panels = [panel] if panel is not None else []
+        panel: pd.DataFrame | None = None
+        if self._loaded is not None:
+            games, panel = self._loaded
+        else:
+            with self._lock:
+                games = assemble(self.scenario, self._games)
+                if self.panel:
+                    tables = [t for t in self._panels if t.num_rows]
+                    panel = (pa.concat_tables(tables).to_pandas() if tables
+                             else pa.table({"cell": pa.array([], pa.int64())}).to_pandas())
+                    panel = panel.sort_values(["cell", "game", "turn", "seat"], ignore_index=True)
+                self._games, self._panels = [], []
         if write and self.out is not None:
             _write_result(self.out, games, self.scenario, self._manifest())
             if panel is not None:
-                _write_part(self._panel_path(), panel)
+                panel.to_parquet(self._panel_path(), index=False)
             if self._parts is not None and self._parts.exists():
                 for f in self._parts.iterdir():
                     f.unlink()
@@ -508,9 +522,11 @@ def run_sweep(
 
 
 # -- files -------------------------------------------------------------------------------
-def _write_part(path: Path, frame: pd.DataFrame) -> None:
+def _write_part(path: Path, table: pa.Table) -> None:
+    import pyarrow.parquet as pq
+
     tmp = path.with_name(path.name + ".tmp")
-    frame.to_parquet(tmp, index=False)
+    pq.write_table(table, tmp)
     tmp.replace(path)
 
 
