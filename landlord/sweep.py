@@ -359,8 +359,9 @@ class Sweep:
             self.error = exc
 
     def cancel(self) -> None:
-        """Ask the sweep to stop: no new chunk starts; chunks already running finish and are
-        kept (and written to ``out.parts/``, so the sweep can be resumed)."""
+        """Ask the sweep to stop soon: no new chunk starts. Chunks finished so far are kept
+        (and, with ``out``, stay in ``out.parts/`` so the same sweep run again resumes); a chunk
+        still running when the cancel is seen is dropped and played again on resume."""
         self._cancel.set()
 
     @property
