@@ -434,7 +434,20 @@ def scenario_to_toml(raw: dict[str, Any]) -> str:
 
 def _toml_key(key: str) -> str:
     bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
-    return key if bare else json.dumps(key)
+    return key if bare else _toml_str(key)
+
+
+def _toml_str(text: str) -> str:
+    """A TOML basic string: quote and backslash escaped, control characters as ``\\uXXXX``."""
+    out = []
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def _toml_value(value: Any) -> str:
@@ -447,7 +460,7 @@ def _toml_value(value: Any) -> str:
             raise ValueError(f"cannot write {value!r} in a scenario")
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value)
+        return _toml_str(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise ValueError(f"cannot write {value!r} ({type(value).__name__}) in a scenario")

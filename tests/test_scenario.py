@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landlord.errors import DataError
 from landlord.loader import load_ruleset
@@ -293,3 +295,23 @@ def test_example_scenarios_load(path: Path) -> None:
 def test_there_are_examples_for_wages_tax_and_players() -> None:
     names = {p.stem for p in EXAMPLES}
     assert {"wages-higher", "tax-at-turn-20", "six-players"} <= names
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=st.text(max_size=40), description=st.text(max_size=40),
+       wages=st.lists(st.integers(0, 10_000), min_size=1, max_size=4, unique=True),
+       seed=st.integers(-(2**63), 2**63 - 1), shared=st.booleans())
+def test_any_scenario_written_by_scenario_to_toml_reads_back_the_same(
+        title: str, description: str, wages: list[int], seed: int, shared: bool) -> None:
+    raw = {"scenario": {"title": title, "description": description, "ruleset": "magie-1904",
+                        "games": 3, "seed": seed, "seeds": "shared" if shared else "per_cell"},
+           "grid": {"wages": wages}}
+    s = scenario_from_dict(raw)
+    assert (s.title, s.description, s.seed) == (title, description, seed)
+    assert [dict(c.overrides)["wages"] for c in s.cells] == wages
+    seeds = [s.game_seed(c, g) for c in s.cells for g in range(3)]
+    assert all(0 <= x < 2**63 for x in seeds)
+    assert len(set(seeds)) == (3 if shared else 3 * len(wages))

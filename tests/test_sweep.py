@@ -10,6 +10,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import landlord.sweep as sweep_mod
 from landlord import __version__
@@ -329,3 +331,17 @@ def test_cli_sweep_invalid_scenario_is_one_line_naming_file_and_field(tmp_path: 
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert f"{path}: [grid]: field 'players'" in err and "not 9" in err
+
+
+
+
+@settings(max_examples=12, deadline=None)
+@given(chunk=st.integers(1, 13), games=st.integers(1, 12))
+def test_rows_do_not_depend_on_the_chunk_size(reference: pd.DataFrame, chunk: int, games: int) -> None:
+    """Any chunk size gives the reference rows; fewer games per cell give its first games."""
+    from landlord.scenario import scenario_from_text
+
+    s = scenario_from_text(SMALL.replace("games = 12", f"games = {games}"))
+    got = run_sweep(s, workers=1, chunk_size=chunk).games
+    want = reference[reference["game"] < games].reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, want[list(got.columns)], check_dtype=False)
