@@ -6,6 +6,7 @@ Bad arguments print one line naming what is wrong and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -239,6 +240,10 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _sweep(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -261,6 +266,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
         sweep = Sweep(scenario, args.workers, args.out, args.scheduler, args.panel, progress,
                       args.chunk or DEFAULT_CHUNK)
+        previous = signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops like Ctrl-C
         try:
             result = sweep.run()
         except KeyboardInterrupt:
@@ -268,6 +274,8 @@ def _sweep(args: argparse.Namespace) -> int:
             again = "; run the same command again to resume" if args.out else ""
             sys.stderr.write(f"landlord: interrupted after {sweep.done} of {sweep.total} games{again}\n")
             return 130
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     df = result.games
     ok = df[df["status"] == "ok"]
     print(f"{'cell':<40} {'games':>6} {'turns':>7} {'Gini (population form)':>23} {'failed':>7}")

@@ -246,6 +246,14 @@ def _cell_value(cell: Cell, name: str) -> Any:
 _Done = tuple[Chunk, "tuple[pa.Table, pa.Table | None]"]
 
 
+def _worker_init() -> None:
+    """Workers ignore Ctrl-C: the parent hears it, stops handing out chunks and waits for the
+    running ones (a worker killed mid-chunk would leave the pool broken and the parent stuck)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Iterator[_Done]:
     if workers == 1:
         for c in chunks:
@@ -257,7 +265,7 @@ def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Ite
     # that has already imported the kit, so starting them is cheap.
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["landlord.sweep", "pyarrow"])
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
     try:
         pending: dict[Future[Any], Chunk] = {pool.submit(run_chunk, c): c for c in chunks}
         while pending and not cancelled.is_set():
