@@ -345,3 +345,34 @@ def test_rows_do_not_depend_on_the_chunk_size(reference: pd.DataFrame, chunk: in
     got = run_sweep(s, workers=1, chunk_size=chunk).games
     want = reference[reference["game"] < games].reset_index(drop=True)
     pd.testing.assert_frame_equal(got, want[list(got.columns)], check_dtype=False)
+
+
+def test_ctrl_c_stops_the_command_and_the_same_command_resumes(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops the sweep with
+    exit status 130 and a message; the workers do not hang; running it again finishes it."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    path = tmp_path / "s.toml"
+    path.write_text('[scenario]\nruleset = "magie-1904"\ngames = 600\nseed = 11\n')
+    out = tmp_path / "r.parquet"
+    parts = tmp_path / "r.parquet.parts"
+    cmd = [sys.executable, "-m", "landlord", "sweep", str(path), "--workers", "2", "--out", str(out), "--chunk", "20"]
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (parts.is_dir() and len(list(parts.glob("c*.parquet"))) >= 2):
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted after" in err and "run the same command again to resume" in err
+    assert not out.exists()
+    done_before = len(list(parts.glob("c*.parquet")))
+    assert 2 <= done_before < 30
+    assert main(cmd[3:]) == 0
+    full = run_sweep(load_scenario(path), workers=1)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), full.games)
