@@ -246,6 +246,19 @@ def _cell_value(cell: Cell, name: str) -> Any:
 _Done = tuple[Chunk, "tuple[pa.Table, pa.Table | None]"]
 
 
+def _outcome(future: Any, chunk: Chunk) -> Any:
+    """A finished chunk's tables. Games that raise are caught inside :func:`run_chunk`, so an
+    error here is the machinery's (a worker killed, out of memory, a lost connection)."""
+    try:
+        return future.result()
+    except Exception as exc:
+        raise LandlordError(
+            f"chunk {chunk.name} (cell {chunk.cell}, games {chunk.start}..{chunk.start + len(chunk.seeds) - 1}) "
+            f"was lost outside any game: {type(exc).__name__}: {exc}; chunks already finished are kept "
+            f"in the .parts folder when --out is given, so running again resumes"
+        ) from exc
+
+
 def _worker_init() -> None:
     """Workers ignore Ctrl-C: the parent hears it, stops handing out chunks and waits for the
     running ones (a worker killed mid-chunk would leave the pool broken and the parent stuck)."""
@@ -271,7 +284,8 @@ def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Ite
         while pending and not cancelled.is_set():
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in sorted(done, key=lambda f: (pending[f].cell, pending[f].start)):
-                yield pending.pop(f), f.result()
+                chunk = pending.pop(f)
+                yield chunk, _outcome(f, chunk)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -298,7 +312,8 @@ def _dask(chunks: list[Chunk], address: Any, cancelled: threading.Event) -> Iter
             except TimeoutError:
                 continue
             for f in sorted(done, key=lambda f: (pending[f].cell, pending[f].start)):
-                yield pending.pop(f), f.result()
+                chunk = pending.pop(f)
+                yield chunk, _outcome(f, chunk)
     finally:
         if pending:
             client.cancel(list(pending))

@@ -185,6 +185,18 @@ def test_a_failing_game_is_recorded_and_the_sweep_goes_on(small: Scenario, refer
 
 
 # -- resume, cancellation, partial results --------------------------------------------------------
+def _die_on_cell_1(chunk: Any) -> Any:
+    """A work function whose process dies on the last chunk, a while after taking it (runs in
+    a worker process, which imports it from this module by name)."""
+    import os
+    import time
+
+    if chunk.cell == 3 and chunk.start == 10:
+        time.sleep(2)  # time for the other chunks' results to reach the parent
+        os._exit(3)
+    return sweep_mod.run_chunk(chunk)  # in the worker process, the real work function
+
+
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     played: list[str] = []
     real = sweep_mod.run_chunk
@@ -376,3 +388,19 @@ def test_ctrl_c_stops_the_command_and_the_same_command_resumes(tmp_path: Path) -
     assert main(cmd[3:]) == 0
     full = run_sweep(load_scenario(path), workers=1)
     pd.testing.assert_frame_equal(pd.read_parquet(out), full.games)
+
+
+def test_a_lost_worker_is_a_clear_error_and_finished_chunks_are_kept(small: Scenario, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure outside any game (here: a worker process killed) stops the sweep with a
+    LandlordError naming the chunk; what finished stays in the .parts folder."""
+    chunks = sweep_mod.plan(small, 5)
+    monkeypatch.setattr(sweep_mod, "run_chunk", _die_on_cell_1)
+    out = tmp_path / "r.parquet"
+    # every chunk still pending in a broken pool is lost; the first one seen is named
+    lost = r"chunk c\d{5}-g\d{7} \(cell \d, games \d+\.\.\d+\) was lost outside any game: BrokenProcessPool"
+    with pytest.raises(LandlordError, match=lost):
+        run_sweep(small, workers=2, out=out, chunk_size=5)
+    assert not out.exists()
+    kept = {p.name.removesuffix(".parquet") for p in (tmp_path / "r.parquet.parts").glob("c*.parquet")}
+    assert kept and kept <= {c.name for c in chunks[:-1]}
