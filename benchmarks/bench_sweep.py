@@ -1,18 +1,24 @@
 """Sweep benchmarks: prints figures (not a timed test). Run from the checkout root:
 
-    python3 benchmarks/bench_sweep.py            # everything (about 3 minutes on 2 cores)
+    python3 benchmarks/bench_sweep.py            # everything (about 3 minutes on an idle 2-core machine)
     python3 benchmarks/bench_sweep.py --quick    # smaller sweeps, for a smoke run
 
 Figures: wall time of 10,000 four-player Magie 1904 games on 2 workers (target <= 10 s);
 speed-up from 1 to 2 workers (target >= 1.8x); peak memory (RSS of the parent plus every
-worker process, sampled every 50 ms) of a 100,000-game summary sweep written to Parquet
-(target < 500 MB); Dask LocalCluster against local processes on the same sweep.
+worker process, sampled every 50 ms; PSS too, which counts pages the forked workers share
+once) of a 100,000-game summary sweep run by the `landlord sweep` command in a fresh process
+(target < 500 MB); Dask LocalCluster against local processes on the same sweep. The machine
+may be shared: load averages are printed, rounds are interleaved and the best is kept, and the
+CPU seconds per game show the sweep's own cost apart from contention.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
+import subprocess
 import sys
 import tempfile
 import threading
@@ -23,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pandas as pd
 import psutil
+import pyarrow.parquet as pq
 
 from landlord.scenario import Scenario, scenario_from_dict
 from landlord.sweep import run_sweep
@@ -36,39 +43,35 @@ def scenario(games: int, seed: int = 2026) -> Scenario:
     }})
 
 
-def timed(label: str, fn, repeat: int = 1) -> tuple[float, object]:  # type: ignore[no-untyped-def]
-    """Best wall time of ``repeat`` runs of ``fn`` (the result of the last)."""
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t)
-    print(f"  {label:<58} {best:7.2f} s", flush=True)
-    return best, result
-
-
 class Monitor:
     """Samples, in a thread, the summed RSS (and PSS) of this process and all its descendants,
     and the CPU seconds each descendant has used (so contention from other jobs on the machine
     can be told apart from the sweep's own cost)."""
 
-    def __init__(self, every: float = 0.05) -> None:
-        self.every, self.peak, self.peak_procs, self.peak_pss = every, 0, 0, 0
+    def __init__(self, every: float = 0.05, root: int | None = None) -> None:
+        self.every, self.peak, self.peak_procs, self.peak_pss, self.peak_root = every, 0, 0, 0, 0
         self.cpu: dict[int, float] = {}
+        self.root = root
         self._stop = threading.Event()
-        self._me = psutil.Process()
+        self._me = psutil.Process(root)
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
         while not self._stop.is_set():
             total, pss, n = 0, 0, 0
-            for p in [self._me, *self._me.children(recursive=True)]:
+            try:
+                family = [self._me, *self._me.children(recursive=True)]
+            except psutil.Error:
+                break
+            for p in family:
                 try:
-                    if p.pid != self._me.pid:
+                    if p.pid != self._me.pid or self.root is not None:
                         t = p.cpu_times()
                         self.cpu[p.pid] = t.user + t.system
                     info = p.memory_full_info()  # rss counts shared pages in every process; pss shares them out
                     total += info.rss
+                    if p.pid == self._me.pid:
+                        self.peak_root = max(self.peak_root, info.rss)
                     pss += info.pss
                     n += 1
                 except psutil.Error:
@@ -92,9 +95,39 @@ class Monitor:
         self._thread.join()
 
 
+def digest(frame: pd.DataFrame) -> int:
+    """A checksum of a frame's values (to compare results across processes)."""
+    return int(pd.util.hash_pandas_object(frame, index=False).sum())
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's finished (reaped) child processes."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def dask_child(n: int) -> None:
+    """Start a LocalCluster, warm it, time one sweep of ``n`` games on it; print JSON."""
+    from distributed import Client, LocalCluster
+
+    t = time.perf_counter()
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        start = time.perf_counter() - t
+        run_sweep(scenario(400, seed=1), scheduler=client)  # the workers import the kit once
+        t = time.perf_counter()
+        games = run_sweep(scenario(n), scheduler=client).games
+        sweep = time.perf_counter() - t
+    print(json.dumps({"start": start, "sweep": sweep, "digest": digest(games)}))
+
+
 def main() -> None:
+    if len(sys.argv) == 3 and sys.argv[1] == "--dask-child":
+        dask_child(int(sys.argv[2]))
+        return
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="smaller sweeps")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds for sections 1-2 (best is kept)")
     args = ap.parse_args()
     n = 2000 if args.quick else 10_000
     big = 10_000 if args.quick else 100_000
@@ -102,45 +135,63 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f} at start; "
           f"python {sys.version.split()[0]}, pandas {pd.__version__}")
 
-    print(f"\n1. {n:,} four-player Magie 1904 games (best of 3)")
+    print(f"\n1-2. {n:,} four-player Magie 1904 games: 1 worker, 2 local processes, Dask LocalCluster "
+          f"(interleaved, best of {args.rounds})")
     s = scenario(n)
-    t1, r1 = timed("1 worker (in this process)", lambda: run_sweep(s, workers=1), repeat=3)
-    with Monitor() as mon:
-        t2, r2 = timed("2 worker processes (forkserver, started inside the timing)",
-                       lambda: run_sweep(s, workers=2), repeat=3)
-    same = r1.games.equals(r2.games)  # type: ignore[attr-defined]
-    print(f"  per game on one core: {t1 / n * 1000:.2f} ms;  speed-up 1 -> 2 workers: {t1 / t2:.2f}x;"
-          f"  identical rows: {same}")
-    print(f"  workers' CPU over the 3 runs: {mon.worker_cpu:.1f} s = {mon.worker_cpu / 3 / n * 1000:.2f} ms per game"
-          f" (1-worker run: {t1 / n * 1000:.2f} ms per game of wall)")
+    best = {"one": float("inf"), "two": float("inf"), "dask": float("inf"), "start": float("inf")}
+    digests: dict[str, int] = {}
+    cpu_one = cpu_two = 0.0
+    for r in range(args.rounds):
+        c = time.process_time()
+        t = time.perf_counter()
+        digests["one"] = digest(run_sweep(s, workers=1).games)
+        best["one"] = min(best["one"], time.perf_counter() - t)
+        cpu_one += time.process_time() - c
+        before = children_cpu()
+        t = time.perf_counter()
+        digests["two"] = digest(run_sweep(s, workers=2).games)
+        best["two"] = min(best["two"], time.perf_counter() - t)
+        cpu_two += children_cpu() - before
+        # Dask in its own process: its client threads would make this one use the fork server
+        child = subprocess.run([sys.executable, __file__, "--dask-child", str(n)], capture_output=True,
+                               text=True, check=True)
+        got = json.loads(child.stdout.strip().splitlines()[-1])
+        best["dask"] = min(best["dask"], got["sweep"])
+        best["start"] = min(best["start"], got["start"])
+        digests["dask"] = got["digest"]
+        print(f"  round {r + 1}: load average {os.getloadavg()[0]:.2f}", flush=True)
+    one, two, dask = best["one"], best["two"], best["dask"]
+    print(f"  {'1 worker (in this process)':<58} {one:7.2f} s")
+    print(f"  {'2 local worker processes (pool start-up included)':<58} {two:7.2f} s")
+    print(f"  {'Dask LocalCluster, 2 workers, on the running cluster':<58} {dask:7.2f} s")
+    print(f"  {'Dask LocalCluster start-up':<58} {best['start']:7.2f} s")
+    same = len(set(digests.values())) == 1
+    print(f"  speed-up 1 -> 2 workers: {one / two:.2f}x;  Dask / local processes: {dask / two:.2f}x "
+          f"({dask - two:+.2f} s on the running cluster);  identical rows on all three: {same}")
+    print(f"  CPU per game: {cpu_one / args.rounds / n * 1000:.2f} ms in this process (1 worker), "
+          f"{cpu_two / args.rounds / n * 1000:.2f} ms in the 2 workers; "
+          f"on an idle 2-core machine that is about {cpu_two / args.rounds / 2:.1f} s of wall for {n:,} games")
 
-    print(f"\n2. Dask LocalCluster (2 worker processes, 1 thread each, loopback) on the same {n:,} games")
-    from distributed import Client, LocalCluster
-
-    t = time.perf_counter()
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None)
-    client = Client(cluster)
-    start = time.perf_counter() - t
-    print(f"  {'cluster start-up':<58} {start:7.2f} s")
-    run_sweep(scenario(400, seed=1), scheduler=client)  # warm the workers' imports
-    td, rd = timed("sweep on the running cluster (best of 3)", lambda: run_sweep(s, scheduler=client), repeat=3)
-    client.close()
-    cluster.close()
-    print(f"  Dask / local processes: {td / t2:.2f}x the wall time ({td - t2:+.2f} s);"
-          f"  identical rows: {rd.games.equals(r2.games)}")  # type: ignore[attr-defined]
-
-    print(f"\n3. {big:,}-game summary sweep, 2 workers, written to Parquet (peak RSS of parent + workers)")
-    base = psutil.Process().memory_info().rss
-    with tempfile.TemporaryDirectory() as d, Monitor() as mem:
+    print(f"\n3. {big:,}-game summary sweep: `landlord sweep --workers 2 --out` in a fresh process "
+          f"(peak memory of it and every worker)")
+    with tempfile.TemporaryDirectory() as d:
+        toml = Path(d) / "big.toml"
+        toml.write_text(f'[scenario]\nruleset = "magie-1904"\nplayers = 4\ngames = {big}\nseed = 3\n')
         out = Path(d) / "big.parquet"
-        _, rb = timed("wall time", lambda: run_sweep(scenario(big, seed=3), workers=2, out=out))
+        root = Path(__file__).resolve().parents[1]
+        t = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "landlord", "sweep", str(toml), "--workers", "2",
+                                 "--out", str(out)], cwd=root, stdout=subprocess.DEVNULL)
+        with Monitor(root=proc.pid) as mem:
+            proc.wait()
+        wall = time.perf_counter() - t
         size = out.stat().st_size
-    print(f"  workers' CPU: {mem.worker_cpu:.1f} s ({mem.worker_cpu / big * 1000:.2f} ms per game)")
-    print(f"  peak RSS summed over {mem.peak_procs} processes: {mem.peak / 2**20:.0f} MB "
-          f"(PSS, shared pages counted once: {mem.peak_pss / 2**20:.0f} MB) "
-          f"(parent alone before the sweep: {base / 2**20:.0f} MB); Parquet file {size / 2**20:.1f} MB;"
-          f" {len(rb.games):,} rows")  # type: ignore[attr-defined]
+        n_rows = pq.read_metadata(out).num_rows
+    print(f"  wall {wall:.1f} s; workers' CPU {mem.worker_cpu:.1f} s ({mem.worker_cpu / big * 1000:.2f} ms per game)")
+    print(f"  peak RSS summed over {mem.peak_procs} processes: {mem.peak / 2**20:.0f} MB; "
+          f"peak PSS (shared pages counted once): {mem.peak_pss / 2**20:.0f} MB; "
+          f"the parent alone at most {mem.peak_root / 2**20:.0f} MB RSS; "
+          f"Parquet {size / 2**20:.1f} MB, {n_rows:,} rows")
     print(f"\nload average at end: {os.getloadavg()[0]:.2f}")
 
 

@@ -260,6 +260,7 @@ def _sweep(args: argparse.Namespace) -> int:
     where = f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.workers or 'all'} local worker(s)"
     print(f"{scenario.title}: {len(scenario.cells)} cell(s) x {scenario.games} games, root seed "
           f"{scenario.seed}, on {where}", flush=True)
+    tqdm.monitor_interval = 0  # no monitor thread: a single-threaded parent may fork its workers
     with tqdm(total=scenario.total_games, unit="game", file=sys.stderr, disable=None) as bar:
         def progress(done: int, total: int) -> None:
             bar.update(done - bar.n)

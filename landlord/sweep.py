@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -204,10 +205,16 @@ def assemble(scenario: Scenario, tables: Sequence[pa.Table]) -> pd.DataFrame:
                     key=lambda t: (t.column("cell")[0].as_py(), t.column("game")[0].as_py()))
     if not tables:
         return pd.DataFrame({c: pd.Series(dtype="object") for c in LEAD_COLUMNS})
-    df = pa.concat_tables(tables, promote_options="default").to_pandas()
-    df = df.sort_values(["cell", "game"], kind="stable", ignore_index=True)
+    table = pa.concat_tables(tables, promote_options="default")
+    del tables
+    df = table.to_pandas()
+    del table
+    cell, game = df["cell"].to_numpy(), df["game"].to_numpy()
+    in_order = bool(((cell[1:] > cell[:-1]) | ((cell[1:] == cell[:-1]) & (game[1:] > game[:-1]))).all())
+    if not in_order:  # chunks are sorted above, so only overlapping input lands here
+        df = df.sort_values(["cell", "game"], kind="stable", ignore_index=True)
     cells = scenario.cells
-    df["cell_label"] = [cells[c].label for c in df["cell"]]
+    df["cell_label"] = df["cell"].map({c.index: c.label for c in cells})
     settings: dict[str, list[Any]] = {}
     for name in scenario.grid_fields:
         col = name.replace(".", "_")
@@ -259,6 +266,18 @@ def _outcome(future: Any, chunk: Chunk) -> Any:
         ) from exc
 
 
+def start_method() -> str:
+    """How local workers start: ``fork`` on Linux when this process runs no other Python
+    thread (instant, nothing re-imported; the command line's case), ``forkserver`` otherwise —
+    forking a process with other threads (a Jupyter kernel, a background :class:`Sweep`) can
+    copy a lock some thread holds, and the fork server avoids that by forking from a clean
+    single-threaded process. (Arrow's own worker threads re-create themselves after a fork.)"""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
 def _worker_init() -> None:
     """Workers ignore Ctrl-C: the parent hears it, stops handing out chunks and waits for the
     running ones (a worker killed mid-chunk would leave the pool broken and the parent stuck)."""
@@ -274,10 +293,10 @@ def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Ite
                 return
             yield c, run_chunk(c)
         return
-    # forkserver: safe from a threaded parent (a Jupyter kernel); workers fork from a server
-    # that has already imported the kit, so starting them is cheap.
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["landlord.sweep", "pyarrow"])
+    ctx = multiprocessing.get_context(start_method())
+    if ctx.get_start_method() == "forkserver":
+        # the server imports the kit (and the main script, so workers need not) once
+        ctx.set_forkserver_preload(["__main__", "landlord.sweep", "pyarrow"])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
     try:
         pending: dict[Future[Any], Chunk] = {pool.submit(run_chunk, c): c for c in chunks}

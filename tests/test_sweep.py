@@ -404,3 +404,27 @@ def test_a_lost_worker_is_a_clear_error_and_finished_chunks_are_kept(small: Scen
     assert not out.exists()
     kept = {p.name.removesuffix(".parquet") for p in (tmp_path / "r.parquet.parts").glob("c*.parquet")}
     assert kept and kept <= {c.name for c in chunks[:-1]}
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver"])
+def test_both_start_methods_give_the_same_rows(small: Scenario, reference: pd.DataFrame,
+                                               monkeypatch: pytest.MonkeyPatch, method: str) -> None:
+    monkeypatch.setattr(sweep_mod, "start_method", lambda: method)
+    pd.testing.assert_frame_equal(run_sweep(small, workers=2, chunk_size=6).games, reference)
+
+
+def test_fork_only_from_a_single_threaded_process() -> None:
+    """DECISION: fork (instant) only when no other Python thread runs; else the fork server."""
+    assert sweep_mod.start_method() in ("fork", "forkserver")
+    seen: list[str] = []
+    worker = threading.Thread(target=lambda: seen.append(sweep_mod.start_method()))
+    blocker = threading.Event()
+    idle = threading.Thread(target=blocker.wait)
+    idle.start()
+    try:
+        worker.start()
+        worker.join()
+    finally:
+        blocker.set()
+        idle.join()
+    assert seen == ["forkserver"]
