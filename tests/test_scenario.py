@@ -261,9 +261,10 @@ def test_tax_that_never_comes_needs_no_such_phase(tmp_path: Path) -> None:
 
 
 def test_vote_needs_a_voting_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from landlord.rules.magie1904 import Magie1904
+    """Every family on main votes (``Rules.vote``); a family without it is refused here."""
+    from landlord.rules.base import Rules
 
-    monkeypatch.delattr(Magie1904, "vote", raising=False)
+    monkeypatch.delattr(Rules, "vote")
     path = write(tmp_path, minimal(tax='phase = "landlord"\nstart = "vote"'))
     with pytest.raises(DataError, match="no voting rule") as info:
         load_scenario(path)
