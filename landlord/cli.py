@@ -125,8 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "(an interrupted sweep resumes from it)")
     swp.add_argument("--scheduler", help="run on the Dask distributed scheduler at this address "
                      "(needs: pip install 'landlord-kit[dask]')")
-    swp.add_argument("--panel", action="store_true", help="also write per-turn cash per seat "
-                     "(<out stem>.panel.parquet)")
+    swp.add_argument("--panel", action="store_true", help="also write every seat's holdings and net worth "
+                     "each turn (<out stem>.panel.parquet); the report then charts Gini over turns")
     swp.add_argument("--report", type=Path, metavar="DIR", help="render comparison charts (PNG, SVG, HTML) here")
     swp.add_argument("--chunk", type=_positive, default=None, help="games per work unit (default 200)")
     return parser
@@ -294,7 +294,7 @@ def _sweep(args: argparse.Namespace) -> int:
     if args.report:
         from landlord.report import render_report
 
-        files = render_report(df, args.report, title=scenario.title)
+        files = render_report(df, args.report, title=scenario.title, panel=result.panel)
         print(f"wrote {len(files)} report files to {args.report}")
     return 0
 

@@ -1,8 +1,12 @@
-"""A small comparison report of a sweep: Altair charts written as PNG, SVG and HTML files.
+"""A comparison report of a sweep: charts written as PNG, SVG and HTML files.
 
-Each chart is built from a frame aggregated here (one row per cell, or per cell and
-strategy/flow), never from the raw rows, so sweeps of any size stay far below Altair's row
-limit. The HTML files inline the Vega libraries, so they open with no internet.
+The final-Gini distributions and the mean ± interval of Gini over turns are the chart
+library's (:func:`landlord.charts.final_gini_chart`, :func:`landlord.charts.mean_interval_chart`
+on :func:`landlord.metrics.histogram` / :func:`landlord.metrics.mean_interval` frames); the
+per-cell quartiles, winners by strategy and money flows are drawn here. Every chart is built
+from an aggregated frame (one row per cell, cell × bin, cell × turn, …), never the raw rows,
+so sweeps of any size stay below Altair's row limit. The HTML files inline the Vega
+libraries, so they open with no internet.
 """
 
 from __future__ import annotations
@@ -99,26 +103,62 @@ def flows_chart(summary: pd.DataFrame) -> alt.Chart:
     ).properties(width=360, height=alt.Step(12), title="Where the money went (mean per game)")
 
 
+def gini_by_turn(panel: pd.DataFrame, games: pd.DataFrame, form: str = "population") -> pd.DataFrame:
+    """Mean ± interval (95%, normal) over games of the Gini of net worth after each turn, per
+    cell: ``cell_label, turn, mean, lo, hi, n`` (from a sweep's per-turn panel; debts count as
+    0). A game that has ended no longer counts, so ``n`` falls in the long tail of turns."""
+    import pandas as pd
+
+    from landlord.inequality import measures_array
+    from landlord.metrics import mean_interval
+
+    labels = games.drop_duplicates("cell").set_index("cell")["cell_label"]
+    frames = []
+    for cell, grp in panel.sort_values(["cell", "game", "turn", "seat"], kind="stable").groupby("cell"):
+        n = int(grp["seat"].max()) + 1  # every turn has a row per seat (a cell has one table size)
+        worths = grp["net_worth"].to_numpy(dtype=float).reshape(-1, n)
+        heads = grp.iloc[::n][["turn"]].reset_index(drop=True)
+        frames.append(heads.assign(cell_label=labels[cell], gini=measures_array(worths)[f"gini_{form}"]))
+    per = pd.concat(frames, ignore_index=True)
+    return mean_interval(per, x="turn", y="gini", by="cell_label")
+
+
 def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep",
-                  formats: tuple[str, ...] = FORMATS) -> list[Path]:
-    """Write the gini, wins and flows charts of a sweep's rows in each of ``formats``, plus
-    the aggregated tables as CSV; the paths written."""
+                  formats: tuple[str, ...] = FORMATS, panel: pd.DataFrame | None = None) -> list[Path]:
+    """Write the report's charts of a sweep's rows in each of ``formats``, plus the
+    aggregated tables as CSV; the paths written. With the per-turn ``panel`` the report adds
+    the mean ± interval of Gini over turns per cell."""
+    from landlord import charts
+    from landlord.metrics import histogram
+
     bad = [f for f in formats if f not in FORMATS]
     if bad:
         raise ValueError(f"unknown report formats {bad} (known: {', '.join(FORMATS)})")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    tables = {"gini": gini_summary(games), "wins": wins_summary(games), "flows": flows_summary(games)}
-    charts: dict[str, alt.TopLevelMixin] = {
-        "gini": gini_chart(tables["gini"]), "wins": wins_chart(tables["wins"]),
-        "flows": flows_chart(tables["flows"]),
+    ok = games[games["status"] == "ok"]
+    form = GINI_FORMS["population"]
+    tables = {"gini_quartiles": gini_summary(games), "final_gini": histogram(ok, "gini_population", "cell_label"),
+              "wins": wins_summary(games), "flows": flows_summary(games)}
+    drawn: dict[str, alt.TopLevelMixin] = {
+        "final_gini": charts.final_gini_chart(tables["final_gini"], by="cell_label", form=form),
+        "gini_quartiles": gini_chart(tables["gini_quartiles"]),
+        "wins": wins_chart(tables["wins"]), "flows": flows_chart(tables["flows"]),
     }
+    if panel is not None and len(panel):
+        tables["gini_over_turns"] = band = gini_by_turn(panel, games)
+        x = "turn"
+        if len(band) > charts.MAX_ROWS:  # very long games: every k-th turn keeps it drawable
+            step = -(-len(band) // charts.MAX_ROWS)
+            band = band[band["turn"] % step == 0]
+        drawn["gini_over_turns"] = charts.mean_interval_chart(
+            band, x=x, by="cell_label", y_title=form, title=f"Mean ± 95% interval of Gini over turns — {form}")
     written = []
     for name, table in tables.items():
         path = out / f"{name}.csv"
         table.to_csv(path, index=False)
         written.append(path)
-    for name, chart in charts.items():
+    for name, chart in drawn.items():
         chart = chart.properties(usermeta={"sweep": title})
         for fmt in formats:
             path = out / f"{name}.{fmt}"

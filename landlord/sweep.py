@@ -89,7 +89,7 @@ def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: bool = Fals
 
 def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
     """Play every game of ``chunk`` here: one summary row per game (``status`` ``ok`` or
-    ``failed`` with the error), and the per-turn cash panel if asked for, as Arrow tables
+    ``failed`` with the error), and the per-turn panel if asked for, as Arrow tables
     (compact to send back, cheap to write; the worker does the conversion, not the parent).
 
     This is the work function of both backends; it lives in the package so that spawned
@@ -102,7 +102,7 @@ def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
         rs = rs.override(note="scenario override", **dict(chunk.overrides))
     triggers = tuple(parse_trigger(text, phase) for phase, text in chunk.triggers)
     rows: list[dict[str, Any]] = []
-    panels: list[dict[str, list[Any]]] = []
+    panels: list[pa.Table] = []
     for k, seed in enumerate(chunk.seeds):
         head = {"cell": chunk.cell, "game": chunk.start + k, "seed": seed}
         try:
@@ -114,14 +114,12 @@ def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
             continue
         rows.append({**head, "status": "ok", "error": None, **row})
         if chunk.panel:
-            panels.append(cash_panel(game, head))
+            panels.append(turn_panel(game, head))
     keys = list(dict.fromkeys(k for r in rows for k in r))  # every column any game has
     games = pa.table({k: [r.get(k) for r in rows] for k in keys})
     panel = None
     if chunk.panel:
-        types = {"cell": pa.int64(), "game": pa.int64(), "seed": pa.int64(), "turn": pa.int64(),
-                 "phase": pa.string(), "seat": pa.int64(), "cash": pa.int64()}
-        panel = pa.table({c: pa.array([v for p in panels for v in p[c]], type=t) for c, t in types.items()})
+        panel = pa.concat_tables(panels, promote_options="default") if panels else pa.table({})
     return games, panel
 
 
@@ -131,47 +129,19 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{at}"
 
 
-def cash_panel(game: Any, head: dict[str, Any]) -> dict[str, list[Any]]:
-    """Cash in hand of every seat at the end of every turn (turn 0 = set-up), with the phase
-    in force, rebuilt from the game's logged ledger transfers.
+def turn_panel(game: Any, head: dict[str, Any]) -> pa.Table:
+    """:func:`landlord.metrics.panel` of one finished game (every seat's cash, land,
+    improvements, debts and net worth at the end of every turn; turn 0 = set-up), keyed by
+    ``cell, game, seed`` (metrics' ``game`` column is the seed)."""
+    import pyarrow as pa
 
-    Columns: the ``head`` values (cell, game, seed) repeated, then turn, phase, seat, cash.
-    Net worth per turn (land at value, debts) is the metrics module's per-turn panel; this one
-    is exact for cash and needs nothing but the event log.
-    """
-    seats = {name: i for i, name in enumerate(game.names)}
-    cash = [0] * len(seats)
-    phase = game.ruleset.default_phase
-    out: dict[str, list[Any]] = {k: [] for k in ("cell", "game", "seed", "turn", "phase", "seat", "cash")}
+    from landlord.metrics import panel
 
-    def snapshot(turn: int) -> None:
-        for s, c in enumerate(cash):
-            out["turn"].append(turn)
-            out["phase"].append(phase)
-            out["seat"].append(s)
-            out["cash"].append(c)
-
-    turn = 0
-    for ev in game.events or ():
-        while ev.turn > turn:
-            snapshot(turn)
-            turn += 1
-        if ev.kind == "transfer":
-            amount = ev.get("amount")
-            src, dst = seats.get(ev.get("from")), seats.get(ev.get("to"))
-            if src is not None:
-                cash[src] -= amount
-            if dst is not None:
-                cash[dst] += amount
-        elif ev.kind == "phase":
-            phase = ev.get("new")
-    while turn <= game.turn:
-        snapshot(turn)
-        turn += 1
-    n = len(out["turn"])
-    for key in ("cell", "game", "seed"):
-        out[key] = [head[key]] * n
-    return out
+    df = panel(game).drop(columns=["game"])
+    df.insert(0, "seed", head["seed"])
+    df.insert(0, "game", head["game"])
+    df.insert(0, "cell", head["cell"])
+    return pa.Table.from_pandas(df, preserve_index=False)
 
 
 # -- results -----------------------------------------------------------------------------
@@ -349,7 +319,8 @@ class Sweep:
     address of a running Dask distributed scheduler (or a ``distributed.Client``). ``out``: a
     ``.parquet`` file for the rows; while running, finished chunks are kept in ``out.parts/``
     so an interrupted sweep, run again with the same scenario and out, skips them.
-    ``panel=True`` also keeps per-turn cash per seat (written to ``<out stem>.panel.parquet``).
+    ``panel=True`` also keeps the per-turn panel of :func:`landlord.metrics.panel` (every seat's
+cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet``).
     """
 
     def __init__(
@@ -535,9 +506,10 @@ class Sweep:
                 games = assemble(self.scenario, self._games)
                 if self.panel:
                     tables = [t for t in self._panels if t.num_rows]
-                    panel = (pa.concat_tables(tables).to_pandas() if tables
+                    panel = (pa.concat_tables(tables, promote_options="default").to_pandas() if tables
                              else pa.table({"cell": pa.array([], pa.int64())}).to_pandas())
-                    panel = panel.sort_values(["cell", "game", "turn", "seat"], ignore_index=True)
+                    if tables:
+                        panel = panel.sort_values(["cell", "game", "turn", "seat"], ignore_index=True)
                 self._games, self._panels = [], []
         if write and self.out is not None:
             _write_result(self.out, games, self.scenario, self._manifest())

@@ -281,22 +281,26 @@ def test_result_file_carries_scenario_version_and_seeds(small: Scenario, tmp_pat
     pd.testing.assert_frame_equal(rerun.games, result.games)
 
 
-def test_panel_holds_cash_of_every_seat_every_turn(small: Scenario, tmp_path: Path) -> None:
+def test_panel_is_the_metrics_panel_of_every_game(small: Scenario, tmp_path: Path) -> None:
+    from landlord.metrics import panel as metrics_panel
+
     out = tmp_path / "r.parquet"
-    result = run_sweep(small, workers=1, out=out, panel=True)
+    result = run_sweep(small, workers=2, out=out, panel=True, chunk_size=5)
     panel = result.panel
     assert panel is not None
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "r.panel.parquet"), panel)
     game = play_cell_game(small, 2, 5)
-    mine = panel[(panel["cell"] == 2) & (panel["game"] == 5)]
+    mine = panel[(panel["cell"] == 2) & (panel["game"] == 5)].reset_index(drop=True)
+    want = metrics_panel(game)
+    assert (mine["seed"] == want["game"]).all()
+    pd.testing.assert_frame_equal(mine.drop(columns=["cell", "game", "seed"]), want.drop(columns=["game"]),
+                                  check_dtype=False)
     players = len(game.players)
     assert len(mine) == (game.turn + 1) * players
     last = mine[mine["turn"] == game.turn].sort_values("seat")
     assert last["cash"].tolist() == [game.cash(s) for s in range(players)]
-    start = mine[mine["turn"] == 0]
-    assert (start["cash"] <= 500).all()  # $500 each at set-up, less any lot tickets bought
-    games = result.games
-    assert (mine["seed"] == games[(games["cell"] == 2) & (games["game"] == 5)]["seed"].iloc[0]).all()
+    assert last["net_worth"].tolist() == [r["total"] for r in game.results()]
+    assert len(panel) == sum((t + 1) * p for t, p in zip(result.games["turns"], result.games["players"], strict=True))
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -305,17 +309,25 @@ def test_cli_sweep_writes_results_and_report(tmp_path: Path, capsys: pytest.Capt
     (tmp_path / "small.toml").write_text(SMALL)
     out, rep = tmp_path / "out" / "r.parquet", tmp_path / "rep"
     code = main(["sweep", str(tmp_path / "small.toml"), "--workers", "2", "--out", str(out),
-                 "--report", str(rep), "--chunk", "5"])
+                 "--report", str(rep), "--chunk", "5", "--panel"])
     assert code == 0
     text = capsys.readouterr().out
     assert "4 cell(s) x 12 games, root seed 42" in text and "wages=150, players=4" in text
     pd.testing.assert_frame_equal(pd.read_parquet(out), reference)
-    for name in ("gini", "wins", "flows"):
+    for name in ("final_gini", "gini_quartiles", "wins", "flows", "gini_over_turns"):
         for fmt in ("png", "svg", "html"):
             assert (rep / f"{name}.{fmt}").stat().st_size > 1000
-    assert (rep / "gini.png").read_bytes()[:4] == b"\x89PNG"
-    assert "<svg" in (rep / "gini.svg").read_text()
-    assert "cdn.jsdelivr" not in (rep / "gini.html").read_text()  # opens offline
+    assert (rep / "final_gini.png").read_bytes()[:4] == b"\x89PNG"
+    assert "<svg" in (rep / "final_gini.svg").read_text()
+    assert "cdn.jsdelivr" not in (rep / "final_gini.html").read_text()  # opens offline
+    # the tables behind the charts are the rows' own aggregates
+    quart = pd.read_csv(rep / "gini_quartiles.csv")
+    means = reference.groupby("cell")["gini_population"].mean()
+    assert quart["mean"].round(12).tolist() == means.round(12).tolist()
+    hist = pd.read_csv(rep / "final_gini.csv")
+    assert hist.groupby("cell_label")["count"].sum().tolist() == [12, 12, 12, 12]
+    band = pd.read_csv(rep / "gini_over_turns.csv")
+    assert (band[band["turn"] == 0]["n"] == 12).all()  # every game is there at the set-up
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -428,3 +440,19 @@ def test_fork_only_from_a_single_threaded_process() -> None:
         blocker.set()
         idle.join()
     assert seen == ["forkserver"]
+
+
+def test_gini_over_turns_is_the_mean_of_each_games_gini() -> None:
+    """Worked by hand: two 2-seat games; after turn 1 one game is (0, 100) — Gini (n−1)/n = 0.5
+    in the population form — and the other (100, 100) — Gini 0 — so the mean is 0.25."""
+    from landlord.report import gini_by_turn
+
+    panel = pd.DataFrame({
+        "cell": [0] * 8, "game": [0, 0, 0, 0, 1, 1, 1, 1], "turn": [0, 0, 1, 1] * 2,
+        "seat": [0, 1] * 4, "net_worth": [100, 100, 0, 100, 100, 100, 100, 100],
+    })
+    games = pd.DataFrame({"cell": [0, 0], "cell_label": ["base", "base"]})
+    band = gini_by_turn(panel, games)
+    assert band["turn"].tolist() == [0, 1] and band["n"].tolist() == [2, 2]
+    assert band["mean"].tolist() == [0.0, 0.25]
+    assert band.loc[1, "lo"] < 0.25 < band.loc[1, "hi"]
