@@ -142,17 +142,19 @@ def main() -> None:
     s = scenario(n)
     best = {"one": float("inf"), "two": float("inf"), "dask": float("inf"), "start": float("inf")}
     digests: dict[str, int] = {}
-    cpu_one = cpu_two = 0.0
+    cpu_one = cpu_two = wall_one = wall_two = 0.0
     for r in range(args.rounds):
         c = time.process_time()
         t = time.perf_counter()
         digests["one"] = digest(run_sweep(s, workers=1).games)
         best["one"] = min(best["one"], time.perf_counter() - t)
+        wall_one += time.perf_counter() - t
         cpu_one += time.process_time() - c
         before = children_cpu()
         t = time.perf_counter()
         digests["two"] = digest(run_sweep(s, workers=2).games)
         best["two"] = min(best["two"], time.perf_counter() - t)
+        wall_two += time.perf_counter() - t
         cpu_two += children_cpu() - before
         if args.no_dask:
             print(f"  round {r + 1}: load average {os.getloadavg()[0]:.2f}", flush=True)
@@ -179,6 +181,8 @@ def main() -> None:
     print(f"  CPU per game: {cpu_one / args.rounds / n * 1000:.2f} ms in this process (1 worker), "
           f"{cpu_two / args.rounds / n * 1000:.2f} ms in the 2 workers; "
           f"on an idle 2-core machine that is about {cpu_two / args.rounds / 2:.1f} s of wall for {n:,} games")
+    print(f"  share of the cores the sweep got: 1 worker {cpu_one / wall_one:.0%} of one core, "
+          f"2 workers {cpu_two / wall_two / 2:.0%} of two (below 100%: other jobs were using them)")
 
     if args.no_memory:
         return
