@@ -115,7 +115,7 @@ class Cell:
 
     def resolve(self) -> Ruleset:
         """The cell's ruleset with its overrides applied (an override, never a copy)."""
-        rs = _load_ruleset_ref(self.ruleset_ref)
+        rs = load_ruleset_ref(self.ruleset_ref)
         return rs.override(note="scenario override", **dict(self.overrides)) if self.overrides else rs
 
 
@@ -302,7 +302,7 @@ class _Checker:
 
     def ruleset(self, ruleset: str, where: str, key: str) -> Ruleset:
         try:
-            return _load_ruleset_ref(self.ref(ruleset))
+            return load_ruleset_ref(self.ref(ruleset))
         except DataError as exc:
             if exc.problem == "file not found" or exc.problem.startswith("unknown ruleset"):
                 raise DataError(self.path, where, key, f"unknown ruleset {ruleset!r} ({exc.problem})") from None
@@ -375,7 +375,7 @@ class _Checker:
 _RULESETS: dict[str, Ruleset] = {}
 
 
-def _load_ruleset_ref(ref: str) -> Ruleset:
+def load_ruleset_ref(ref: str) -> Ruleset:
     """Load a ruleset by id, or from an absolute ``.toml`` path (cached per process)."""
     from landlord.loader import load_ruleset, ruleset_from_file
 

@@ -1,7 +1,7 @@
 """Sweeps: every cell of a scenario times its games, on local processes or a Dask cluster.
 
 The work is cut into chunks (a run of games of one cell). :func:`run_chunk` plays a chunk in
-whichever process receives it and returns plain frames; the parent collects them, keeps the
+whichever process receives it and returns Arrow tables; the parent collects them, keeps the
 partial result, optionally writes each chunk to a ``.parts`` folder beside the output (so an
 interrupted sweep resumes where it stopped), and assembles one tidy frame, one row per game,
 sorted by cell and game. Every game's seed comes from the scenario
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.errors import LandlordError
 from landlord.phases import parse_trigger
-from landlord.scenario import Cell, Scenario, _load_ruleset_ref
+from landlord.scenario import Cell, Scenario, load_ruleset_ref
 from landlord.simulate import play_one, summary_row
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
     """
     import pyarrow as pa
 
-    rs = _load_ruleset_ref(chunk.ruleset_ref)
+    rs = load_ruleset_ref(chunk.ruleset_ref)
     if chunk.overrides:
         rs = rs.override(note="scenario override", **dict(chunk.overrides))
     triggers = tuple(parse_trigger(text, phase) for phase, text in chunk.triggers)
