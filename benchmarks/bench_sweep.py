@@ -170,14 +170,14 @@ def main() -> None:
     one, two, dask = best["one"], best["two"], best["dask"]
     print(f"  {'1 worker (in this process)':<58} {one:7.2f} s")
     print(f"  {'2 local worker processes (pool start-up included)':<58} {two:7.2f} s")
-    if args.no_dask:
-        dask = two
-        digests["dask"] = digests["two"]
-    print(f"  {'Dask LocalCluster, 2 workers, on the running cluster':<58} {dask:7.2f} s")
-    print(f"  {'Dask LocalCluster start-up':<58} {best['start']:7.2f} s")
     same = len(set(digests.values())) == 1
-    print(f"  speed-up 1 -> 2 workers: {one / two:.2f}x;  Dask / local processes: {dask / two:.2f}x "
-          f"({dask - two:+.2f} s on the running cluster);  identical rows on all three: {same}")
+    if args.no_dask:
+        print(f"  speed-up 1 -> 2 workers: {one / two:.2f}x;  identical rows: {same}")
+    else:
+        print(f"  {'Dask LocalCluster, 2 workers, on the running cluster':<58} {dask:7.2f} s")
+        print(f"  {'Dask LocalCluster start-up':<58} {best['start']:7.2f} s")
+        print(f"  speed-up 1 -> 2 workers: {one / two:.2f}x;  Dask / local processes: {dask / two:.2f}x "
+              f"({dask - two:+.2f} s on the running cluster);  identical rows on all three: {same}")
     print(f"  CPU per game: {cpu_one / args.rounds / n * 1000:.2f} ms in this process (1 worker), "
           f"{cpu_two / args.rounds / n * 1000:.2f} ms in the 2 workers; "
           f"on an idle 2-core machine that is about {cpu_two / args.rounds / 2:.1f} s of wall for {n:,} games")
