@@ -1,0 +1,128 @@
+"""Reading a game's state into plain rows for drawing — no rules here.
+
+Everything in this module *reads* a :class:`landlord.Game` through its public surface
+(``game.board``, ``game.players``, ``game.results()``, ``game.cash()``, ``game.ledger``,
+``game.events``) and turns it into lists of dicts that the charts and panels draw.
+
+Where a rules family keeps per-space state (who holds a lot, which lots are mortgaged, charters,
+buildings), the family may offer a public ``space_state(index) -> dict`` hook on its rules object;
+until families do, the conventional attribute names are read when present (``owner``,
+``mortgaged``, ``charter``, ``houses``/``buildings``) and anything absent is simply not drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from landlord.game import Game
+from landlord.inequality import gini
+
+PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+"""One colour per seat (up to eight seats)."""
+
+
+def _lookup(table: Any, idx: int) -> Any:
+    """``table[idx]`` for a list or dict, None when absent."""
+    if isinstance(table, dict):
+        return table.get(idx)
+    if isinstance(table, (list, tuple)) and 0 <= idx < len(table):
+        return table[idx]
+    return None
+
+
+def space_rows(game: Game) -> list[dict[str, Any]]:
+    """One row per board space: name, kind, numbers, provenance and what lies on it now."""
+    rules = game.rules
+    hook = getattr(rules, "space_state", None)
+    owner = getattr(rules, "owner", None)
+    mortgaged = getattr(rules, "mortgaged", None) or set()
+    charter = getattr(rules, "charter", None) or {}
+    buildings = getattr(rules, "houses", None) or getattr(rules, "buildings", None)
+    names = game.names
+    rows = []
+    for s in game.board.spaces:
+        if callable(hook):
+            st: dict[str, Any] = dict(hook(s.index))
+        else:
+            o = _lookup(owner, s.index)
+            c = _lookup(charter, s.index)
+            st = {
+                "owner": o if isinstance(o, int) and o >= 0 else None,
+                "mortgaged": s.index in mortgaged,
+                "charter": c if isinstance(c, int) and c >= 0 else None,
+                "buildings": _lookup(buildings, s.index) or 0,
+            }
+        holder = st.get("owner")
+        if holder is None:
+            holder = st.get("charter")
+        rows.append({
+            "index": s.index, "name": s.name, "kind": s.kind, "lot": s.lot, "price": s.price,
+            "rent": s.rent, "fee": s.fee, "group": s.group, "provenance": s.provenance,
+            "reconstructed": s.reconstructed, "note": s.note,
+            "owner": names[holder] if isinstance(holder, int) else "",
+            "owner_seat": holder if isinstance(holder, int) else -1,
+            "mortgaged": bool(st.get("mortgaged")), "charter": st.get("charter") is not None,
+            "buildings": int(st.get("buildings") or 0),
+        })
+    return rows
+
+
+def token_rows(game: Game) -> list[dict[str, Any]]:
+    """Where each seat's token stands, whether it is that seat's decision, and its place."""
+    pending = game.pending
+    rows = []
+    for seat, pl in enumerate(game.players):
+        where = getattr(pl, "where", "track")
+        rows.append({
+            "seat": seat, "name": game.names[seat], "pos": int(getattr(pl, "pos", 0)) % len(game.board),
+            "where": where, "to_move": pending is not None and pending.seat == seat,
+        })
+    return rows
+
+
+def player_rows(game: Game, bots: list[str | None]) -> list[dict[str, Any]]:
+    """The family's count per seat (``game.results()``) with cash and who plays the seat."""
+    rows: list[dict[str, Any]] = []
+    for r, bot in zip(game.results(), bots, strict=True):
+        row = {"seat": r["seat"] if "seat" in r else len(rows), "name": game.names[len(rows)],
+               "plays": bot or "person", "cash": game.cash(len(rows))}
+        row.update({k: v for k, v in r.items() if k not in ("seat", "name", "cash")})
+        rows.append(row)
+    return rows
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The game's position now, for the history charts: turn, phase and each seat's total."""
+    totals = [int(r["total"]) for r in game.results()]
+    return {
+        "k": len(game.actions), "turn": game.turn, "round": game.round, "phase": game.phase,
+        "totals": totals, "cash": [game.cash(i) for i in range(len(totals))],
+        "gini": gini(totals, "population"),
+    }
+
+
+def flow_rows(game: Game) -> list[dict[str, Any]]:
+    """Money moved per reason and phase, from the transfer events (whole game so far)."""
+    acc: dict[tuple[str, str, str], int] = {}
+    n = len(game.players)
+    for e in game.events or ():
+        if e.kind != "transfer":
+            continue
+        reason, phase = str(e.get("reason")), str(e.get("phase"))
+        dst = str(e.get("to"))
+        to = "a player" if dst in game.names[:n] else dst
+        key = (reason, phase, to)
+        acc[key] = acc.get(key, 0) + int(e.get("amount"))
+    return [{"reason": r, "phase": p, "to": t, "amount": a} for (r, p, t), a in sorted(acc.items())]
+
+
+def reconstructed_params(game: Game) -> list[tuple[str, Any, str]]:
+    """Params in force whose value is a reconstruction: (name, value, source)."""
+    rs = game.ruleset
+    out = []
+    merged = dict(rs.params)
+    merged.update(rs.phases[game.phase].params)
+    for key, param in sorted(merged.items()):
+        if param.reconstructed:
+            out.append((key, param.value, param.source))
+    return out

@@ -1,0 +1,555 @@
+"""The game table: a board, the players, an action bar and live charts, for hot-seat play.
+
+Everything the table does to a game goes through :class:`widgets.session.TableSession`, which
+uses only the engine's public API. The action bar offers exactly ``game.pending.options``, each
+labelled by ``game.rules.option_text`` under the sentence ``game.rules.explain`` gives; a click
+that no longer fits the game (double click, stale button) is refused with a message and changes
+nothing. Bots answer on their own at the chosen speed in an asyncio task (the kernel stays free
+for clicks); outside a running event loop (tests, scripts) they answer at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+import json
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+from landlord.errors import IllegalAction, LandlordError
+from landlord.game import Game
+from landlord.loader import load_ruleset, ruleset_ids
+from landlord.phases import Trigger
+from landlord.rules import rules_class
+from landlord.ruleset import Ruleset
+from landlord.strategies import STRATEGIES
+from widgets import _interim_charts as charts
+from widgets.board_view import BoardView, ChartSlot, enable_offline_charts
+from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
+from widgets.session import Seat, TableSession
+from widgets.state import flow_rows, player_rows
+
+PERSON = "person"
+SPEEDS = (("slow (1 s a decision)", 1.0), ("normal", 0.3), ("fast", 0.02), ("instant", 0.0))
+DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal")
+
+
+def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]]]:
+    """The phase regimes a table can start with: as printed, or another phase from the start,
+    by vote (when the family has a voting rule) or at turn ``turn``. Values are trigger texts."""
+    out: list[tuple[str, tuple[str, ...]]] = [
+        (f"{ruleset.phases[ruleset.default_phase].title} (as printed)", ())]
+    votes = hasattr(rules_class(ruleset.family), "vote")
+    for name, ph in ruleset.phases.items():
+        if name == ruleset.default_phase:
+            continue
+        out.append((f"{ph.title}: from the start", (f"{name}@start",)))
+        if votes:
+            out.append((f"{ph.title}: when the players vote for it", (f"{name}@vote",)))
+        out.append((f"{ph.title}: from turn {turn}", (f"{name}@turn:{turn}",)))
+    return out
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class GameTable(W.VBox):
+    """A table for one game of any ruleset in ``data/`` with people and bots in the seats.
+
+    ``GameTable()`` opens the first ruleset with two people and two bots; pass ``ruleset`` (an id
+    or a :class:`~landlord.ruleset.Ruleset`), ``seats`` (``[(name, bot or None), ...]``),
+    ``seed`` and ``regime`` (trigger texts such as ``("single_tax@vote",)``) to choose.
+    """
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset | None = None,
+        seats: Sequence[tuple[str, str | None]] | None = None,
+        seed: int = 1,
+        regime: Sequence[str] = (),
+        speed: float = 0.3,
+        redraw_every: int = 10,
+        board_size: int = 440,
+    ) -> None:
+        enable_offline_charts()
+        self._extra: dict[str, Ruleset] = {}
+        if isinstance(ruleset, Ruleset):
+            self._extra[ruleset.id] = ruleset
+        ids = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
+        first = ruleset.id if isinstance(ruleset, Ruleset) else (ruleset or ids[0])
+        rs = self._ruleset(first)
+        seats = list(seats) if seats else [("Ada", None), ("Ben", None), ("Cleo", "landlord"), ("Dan", "speculator")]
+        self._busy = False
+        self._task: asyncio.Task[None] | None = None
+        self.playing = True
+        self.timings: list[float] = []
+        self.on_render: Callable[[], None] | None = None
+
+        # -- set-up ------------------------------------------------------------------------
+        self.ruleset_pick = W.Dropdown(options=ids, value=first, description="Rules")
+        self.players = W.BoundedIntText(value=len(seats), min=rs.players_min, max=rs.players_max,
+                                        description="Players", layout=W.Layout(width="160px"))
+        self.seat_names: list[W.Text] = []
+        self.seat_plays: list[W.Dropdown] = []
+        self.seat_box = W.VBox()
+        self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px"))
+        self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="200px"))
+        self.seed_copy = W.HTML()
+        self.new_button = W.Button(description="New game", icon="plus", tooltip="a new game with a fresh seed")
+        self.reset_button = W.Button(description="Reset", icon="undo",
+                                     tooltip="start again from the seed in the box, same seats")
+        self._build_seats(seats)
+        self._fill_regimes(rs, regime)
+
+        # -- the table ----------------------------------------------------------------------
+        self.status = W.HTML()
+        self.board = BoardView(board_size)
+        self.players_panel = W.HTML()
+        self.decision = W.HTML()
+        self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.phase_bar = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.message = W.HTML()
+        self.provenance = W.HTML()
+
+        # -- bots ---------------------------------------------------------------------------
+        self.speed = W.Dropdown(options=list(SPEEDS), value=speed if speed in dict(SPEEDS).values() else 0.3,
+                                description="Bots")
+        self.redraw_every = W.BoundedIntText(value=redraw_every, min=1, max=1000, description="redraw every",
+                                             layout=W.Layout(width="180px"))
+        self.play_button = W.Button(description="Play", icon="play")
+        self.pause_button = W.Button(description="Pause", icon="pause")
+        self.step_button = W.Button(description="Step", icon="step-forward")
+        self.end_button = W.Button(description="Play to the end", icon="fast-forward")
+
+        # -- charts, rewind, commentary, files ------------------------------------------------
+        self.wealth_slot, self.gini_slot, self.flows_slot = ChartSlot(), ChartSlot(), ChartSlot()
+        self.wealth, self.gini, self.flows = self.wealth_slot.widget, self.gini_slot.widget, self.flows_slot.widget
+        self.rewind = W.IntSlider(value=0, min=0, max=0, description="Turn", continuous_update=False,
+                                  layout=W.Layout(width="460px"))
+        self.present_button = W.Button(description="Back to the present", icon="forward")
+        self.branch_button = W.Button(description="Play on from here", icon="code-fork",
+                                      tooltip="take back every choice after this point")
+        self.commentary = W.HTML()
+        self.save_path = W.Text(value="landlord-game.json", description="File")
+        self.save_button = W.Button(description="Save", icon="save")
+        self.load_button = W.Button(description="Load", icon="folder-open")
+        self.upload = W.FileUpload(accept=".json", multiple=False, description="Load from my computer")
+        self.download = W.HTML()
+
+        self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value)
+        self._wire()
+        super().__init__(self._layout())
+        if not self._advance():
+            self.render()
+
+    # -- construction helpers -----------------------------------------------------------------
+    def _ruleset(self, rid: str) -> Ruleset:
+        return self._extra[rid] if rid in self._extra else load_ruleset(rid)
+
+    def _build_seats(self, seats: Sequence[tuple[str, str | None]]) -> None:
+        plays = [PERSON, *STRATEGIES]
+        self.seat_names = [W.Text(value=n, layout=W.Layout(width="140px")) for n, _ in seats]
+        self.seat_plays = [W.Dropdown(options=plays, value=b or PERSON, layout=W.Layout(width="140px"))
+                           for _, b in seats]
+        self.seat_box.children = [W.HBox([W.Label(f"Seat {i + 1}"), n, p])
+                                  for i, (n, p) in enumerate(zip(self.seat_names, self.seat_plays, strict=True))]
+
+    def _fill_regimes(self, rs: Ruleset, chosen: Sequence[str] = ()) -> None:
+        opts = regimes(rs)
+        values = [v for _, v in opts]
+        self.regime_pick.options = opts
+        self.regime_pick.value = tuple(chosen) if tuple(chosen) in values else values[0]
+        if tuple(chosen) not in values and chosen:
+            self.regime_pick.options = [*opts, (" + ".join(chosen), tuple(chosen))]
+            self.regime_pick.value = tuple(chosen)
+        self.regime_pick.disabled = len(opts) == 1
+
+    def _seats(self) -> list[Seat]:
+        return [Seat(n.value.strip() or f"Player {i + 1}", None if p.value == PERSON else p.value)
+                for i, (n, p) in enumerate(zip(self.seat_names, self.seat_plays, strict=True))]
+
+    def _wire(self) -> None:
+        self.ruleset_pick.observe(self._on_ruleset, "value")
+        self.players.observe(self._on_players, "value")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.play_button.on_click(lambda _: self.play())
+        self.pause_button.on_click(lambda _: self.pause())
+        self.step_button.on_click(lambda _: self.step())
+        self.end_button.on_click(lambda _: self.play_to_end())
+        self.rewind.observe(self._on_rewind, "value")
+        self.present_button.on_click(lambda _: self.back_to_present())
+        self.branch_button.on_click(lambda _: self.play_on_from_here())
+        self.save_button.on_click(lambda _: self.save(self.save_path.value))
+        self.load_button.on_click(lambda _: self.load(self.save_path.value))
+        self.upload.observe(self._on_upload, "value")
+        self.gini.observe(self._on_brush, "_vl_selections")
+
+    def _layout(self) -> list[W.Widget]:
+        setup = W.VBox([
+            W.HBox([self.ruleset_pick, self.players, self.regime_pick]),
+            self.seat_box,
+            W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
+        ])
+        right = W.VBox([self.players_panel, self.decision, self.options, self.phase_bar, self.message],
+                       layout=W.Layout(width="440px"))
+        bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
+                       self.end_button], layout=W.Layout(flex_flow="row wrap"))
+        files = W.HBox([self.save_path, self.save_button, self.load_button, self.upload, self.download],
+                       layout=W.Layout(flex_flow="row wrap"))
+        return [
+            W.Accordion([setup], titles=("Set up the table",), selected_index=None),
+            self.status,
+            W.HBox([self.board.widget, right], layout=W.Layout(flex_flow="row wrap")),
+            bots,
+            W.HBox([self.wealth, self.gini, self.flows], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.rewind, self.present_button, self.branch_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HTML("<b>Commentary</b>"), self.commentary, files, self.provenance,
+        ]
+
+    # -- set-up actions ------------------------------------------------------------------------
+    def _on_ruleset(self, change: dict[str, Any]) -> None:
+        rs = self._ruleset(change["new"])
+        self.players.min, self.players.max = 1, 99
+        self.players.value = min(max(self.players.value, rs.players_min), rs.players_max)
+        self.players.min, self.players.max = rs.players_min, rs.players_max
+        self._fill_regimes(rs)
+
+    def _on_players(self, change: dict[str, Any]) -> None:
+        n = int(change["new"])
+        old = [(t.value, None if p.value == PERSON else p.value)
+               for t, p in zip(self.seat_names, self.seat_plays, strict=True)]
+        seats = old[:n] + [(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], "landlord") for i in range(len(old), n)]
+        self._build_seats(seats)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game with the set-up shown and a fresh seed (or ``seed``)."""
+        self.seed_box.value = int(seed) if seed is not None else secrets.randbelow(1_000_000)
+        self._start()
+
+    def reset(self) -> None:
+        """Start again from the seed in the seed box, with the set-up shown."""
+        self._start()
+
+    def _start(self) -> None:
+        self.pause()
+        try:
+            rs = self._ruleset(self.ruleset_pick.value)
+            self.session = TableSession(rs, self._seats(), int(self.seed_box.value), self.regime_pick.value)
+        except (LandlordError, ValueError) as exc:
+            self._say(f"Cannot start: {exc}", error=True)
+            return
+        self.playing = True
+        self._say(f"New game of {rs.title}, seed {self.session.seed}.")
+        if not self._advance():
+            self.render()
+
+    # -- playing ---------------------------------------------------------------------------
+    def choose(self, option: str, asked_at: int | None = None) -> bool:
+        """A person's click on ``option`` (drawn when ``asked_at`` choices had been made).
+        Returns False (with a message, game untouched) if it is not a legal choice now."""
+        t0 = time.perf_counter()
+        try:
+            self.session.act(option, asked_at)
+        except IllegalAction as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+            return False
+        self._say("")
+        if not self._advance():
+            self.render()
+        self.timings.append(time.perf_counter() - t0)
+        return True
+
+    def switch_phase(self, phase: str) -> bool:
+        """Put another phase's rules in force now (through the engine); False with a message if not."""
+        try:
+            self.session.switch_phase(phase)
+        except (IllegalAction, LandlordError) as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+            return False
+        self._say(f"The rules change: {self.session.game.ruleset.phases[phase].title}.")
+        if not self._advance():
+            self.render()
+        return True
+
+    def play(self) -> None:
+        """Let the bots play on at the chosen speed."""
+        self.playing = True
+        self._advance()
+
+    def pause(self) -> None:
+        """Stop the bots after the decision they are on."""
+        self.playing = False
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+
+    def step(self) -> None:
+        """One bot decision, then stop."""
+        self.pause()
+        if not self.session.bot_step():
+            self._say("No bot is to choose now." if self.session.game.pending else "The game is over.")
+        self.render()
+
+    def play_to_end(self) -> None:
+        """Bots play as fast as they can until a person must choose or the game ends."""
+        self.pause()
+        self.playing = True
+        self._advance(delay=0.0)
+
+    def _advance(self, delay: float | None = None) -> bool:
+        """After any change: if playing, let the bots answer (in a task when a loop runs).
+        Returns True when it has redrawn the table."""
+        if not self.playing or self.session.viewing is not None:
+            return False
+        g = self.session.game
+        if g.pending is None or self.session.is_person(g.pending.seat):
+            return False
+        loop = _running_loop()
+        if loop is None:
+            self.session.bots_until_person()
+            self.render()
+            return True
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._autoplay(delay))
+        return False
+
+    async def _autoplay(self, delay: float | None) -> None:
+        last_draw = self.session.game.turn
+        try:
+            while self.playing and self.session.viewing is None:
+                wait = float(self.speed.value) if delay is None else delay
+                burst = 1 if wait > 0 else 25
+                moved = 0
+                while moved < burst and self.session.bot_step():
+                    moved += 1
+                if moved == 0:
+                    break
+                turn = self.session.game.turn
+                if wait >= 0.1 or turn - last_draw >= int(self.redraw_every.value):
+                    self.render()
+                    last_draw = turn
+                await asyncio.sleep(wait)
+        finally:
+            self.render()
+
+    # -- rewinding ---------------------------------------------------------------------------
+    def _on_rewind(self, change: dict[str, Any]) -> None:
+        if self._busy:
+            return
+        self.rewind_to(int(change["new"]))
+
+    def rewind_to(self, turn: int) -> None:
+        """Show the game as it stood at ``turn`` (the present when ``turn`` is the latest)."""
+        s = self.session
+        self.pause()
+        if turn >= s.game.turn:
+            s.view(None)
+        else:
+            s.view(s.choices_at_turn(turn))
+        self.render()
+
+    def _on_brush(self, change: dict[str, Any]) -> None:
+        sel = (change["new"] or {}).get(charts.BRUSH) or {}
+        value = sel.get("value") or {}
+        span = value.get("turn") if isinstance(value, dict) else None
+        if span:
+            self.rewind.value = int(max(span))
+
+    def back_to_present(self) -> None:
+        """Leave the past and show the present game again."""
+        self.session.view(None)
+        self._say("")
+        self.render()
+
+    def play_on_from_here(self) -> None:
+        """Make the rewound point the present (later choices are taken back) and play on."""
+        if self.session.viewing is None:
+            self._say("Move the Turn slider into the past first.", error=True)
+            return
+        self.session.play_on_from_here()
+        self._say("Playing on from here: later choices were taken back.")
+        if not self._advance():
+            self.render()
+
+    # -- files -------------------------------------------------------------------------------
+    def save(self, path: str | Path) -> bool:
+        """Save the game to ``path`` and offer it as a download; False with a message on failure."""
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self._say(f"Could not save to {path}: {exc.strerror or exc}", error=True)
+            return False
+        self._say(f"Saved to {path}.")
+        self._offer_download()
+        return True
+
+    def _offer_download(self) -> None:
+        raw = json.dumps(self.session.to_dict(), indent=1).encode("utf-8")
+        b64 = base64.b64encode(raw).decode("ascii")
+        name = f"landlord-{self.session.ruleset.id}-seed{self.session.seed}.json"
+        self.download.value = (f'<a download="{html.escape(name)}" href="data:application/json;base64,{b64}">'
+                               f"⬇ download {html.escape(name)}</a>")
+
+    def _use(self, session: TableSession, where: str) -> None:
+        self.pause()
+        self.session = session
+        self._busy = True
+        try:
+            if session.ruleset.id not in self.ruleset_pick.options:
+                self._extra[session.ruleset.id] = session.ruleset
+                self.ruleset_pick.options = [*self.ruleset_pick.options, session.ruleset.id]
+            self.ruleset_pick.value = session.ruleset.id
+            self.players.value = len(session.seats)
+            self._build_seats([(s.name, s.bot) for s in session.seats])
+            self._fill_regimes(session.ruleset, [f"{t.phase}@{t.text}" for t in session.triggers])
+            self.seed_box.value = session.seed
+        finally:
+            self._busy = False
+        self.playing = False
+        self._say(f"Loaded {where}: turn {session.game.turn}. Press Play for the bots to go on.")
+        self.render()
+
+    def load(self, path: str | Path) -> bool:
+        """Load a saved game from ``path``; a bad file leaves the current game as it is."""
+        try:
+            session = TableSession.load(path)
+        except LandlordError as exc:
+            self._say(f"Could not load: {exc}. The current game is kept.", error=True)
+            return False
+        self._use(session, str(path))
+        return True
+
+    def load_bytes(self, raw: bytes, name: str = "uploaded file") -> bool:
+        """Load a saved game from a file's bytes (the upload button); bad files change nothing."""
+        try:
+            session = TableSession.from_bytes(raw, name)
+        except LandlordError as exc:
+            self._say(f"Could not load: {exc}. The current game is kept.", error=True)
+            return False
+        self._use(session, name)
+        return True
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        self.load_bytes(bytes(f["content"]), str(f.get("name", "uploaded file")))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#b00000" if error else "#225522"
+        self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
+
+    def _option_buttons(self, g: Game) -> list[W.Button]:
+        d = g.pending
+        if d is None:
+            return []
+        asked_at = len(g.actions)
+        buttons = []
+        for opt in d.options:
+            b = W.Button(description=g.rules.option_text(d, opt), tooltip=opt,
+                         layout=W.Layout(width="auto"), button_style="primary")
+            b.option = opt
+            b.on_click(lambda _b, o=opt, k=asked_at: self.choose(o, k))
+            buttons.append(b)
+        return buttons
+
+    def _phase_buttons(self, g: Game) -> list[W.Button]:
+        if len(g.ruleset.phases) < 2 or g.over:
+            return []
+        out = []
+        for name, ph in g.ruleset.phases.items():
+            if name == g.phase:
+                continue
+            b = W.Button(description=f"Rules now: {ph.title[:40]}", tooltip=ph.title, layout=W.Layout(width="auto"),
+                         button_style="warning")
+            b.phase = name
+            b.on_click(lambda _b, p=name: self.switch_phase(p))
+            out.append(b)
+        return out
+
+    def render(self) -> None:
+        """Redraw everything from the game on view (present or past)."""
+        s = self.session
+        g = s.shown
+        d = g.pending
+        past = s.viewing is not None
+        self.board.update(g)
+        cur = g.board.currency
+        self.players_panel.value = players_html(player_rows(g, s.bots), d.seat if d else None, cur)
+        when = f"turn {g.turn}, round {g.round}"
+        phase = g.ruleset.phases[g.phase].title
+        self.status.value = (f"<b>{html.escape(g.ruleset.title)}</b> — {when} — rules in force: "
+                             f"<i>{html.escape(phase)}</i>" + (" — <b>viewing the past</b>" if past else ""))
+        if past:
+            self.decision.value = (f"<i>Viewing {when} (read-only). Move the slider to the end or press "
+                                   "‘Back to the present’ to play on.</i>")
+            self.options.children = []
+            self.phase_bar.children = []
+        elif d is None:
+            winners = [r["name"] for r in g.results() if r["rank"] == 1]
+            self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(winners))}."
+            self.options.children = []
+            self.phase_bar.children = []
+        else:
+            text = html.escape(g.rules.explain(d))
+            if s.is_person(d.seat):
+                self.decision.value = f"<b>{text}</b>"
+                self.options.children = self._option_buttons(g)
+            else:
+                bot = s.seats[d.seat].bot
+                self.decision.value = (f"<i>{text}</i><br><small>{html.escape(g.names[d.seat])} is a bot ({bot}); "
+                                       "press Play or Step.</small>")
+                self.options.children = []
+            self.phase_bar.children = self._phase_buttons(g)
+        upto = s.viewing if past else None
+        hist = [h for h in s.history if upto is None or h["k"] <= upto]
+        data = charts.history_data(hist, g.names)
+        names = tuple(g.names)
+        self.wealth_slot.show(("wealth", names), lambda: charts.wealth_chart(names),
+                              {"wealth": data["wealth"], "phases": data["phases"]})
+        self.gini_slot.show("gini", charts.gini_chart, {"gini": data["gini"], "phases": data["phases"]})
+        self.flows_slot.show("flows", charts.flows_chart, {"flows": flow_rows(g)})
+        self.commentary.value = commentary_html(commentary_lines(g))
+        self.provenance.value = provenance_html(g)
+        self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
+                                f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
+        self._busy = True
+        try:
+            self.rewind.max = max(s.game.turn, 0)
+            self.rewind.value = g.turn if past else s.game.turn
+        finally:
+            self._busy = False
+        if self.on_render is not None:
+            self.on_render()
+
+    # -- reading (for notebooks and tests) ------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The present game."""
+        return self.session.game
+
+    def option_buttons(self) -> dict[str, W.Button]:
+        """The action bar's buttons by option string."""
+        return {b.option: b for b in self.options.children}
+
+    def phase_buttons(self) -> dict[str, W.Button]:
+        """The phase-switch buttons by phase name."""
+        return {b.phase: b for b in self.phase_bar.children}
+
+    @property
+    def triggers(self) -> tuple[Trigger, ...]:
+        """The phase triggers of the game at the table."""
+        return self.session.triggers
