@@ -411,7 +411,8 @@ class ScenarioLab(W.VBox):
             return
         res = run.results
         self.final.chart = charts.final_gini_chart(res)
-        self.band.chart = charts.gini_band_chart(gini_bands(pd.DataFrame(run.trajectory)))
+        self.band.chart = charts.gini_band_chart(  # type: ignore[assignment]
+            gini_bands(pd.DataFrame(run.trajectory)))
         self.winners.chart = charts.winners_chart(res)
         fl = pd.DataFrame(run.flows)
         games = res.groupby("scenario").size()
