@@ -117,8 +117,12 @@ def board_data(spaces: Sequence[dict[str, Any]], tokens: Sequence[dict[str, Any]
         marks = "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
         if s["buildings"]:
             marks += f"{s['buildings']}⌂"
-        srows.append({**s, "x": x, "y": y, "label": _short(s), "marks": marks,
-                      "fill": KIND_COLOURS.get(str(s["kind"]), "#f2f2f2"),
+        srows.append({"x": x, "y": y, "name": s["name"], "kind": s["kind"], "price": s["price"],
+                      "rent": s["rent"], "fee": s["fee"], "owner": s["owner"], "owner_seat": s["owner_seat"],
+                      "mortgaged": s["mortgaged"], "reconstructed": s["reconstructed"],
+                      # the source note travels only where the values are reconstructed
+                      "note": s["note"] if s["reconstructed"] else "",
+                      "label": _short(s), "marks": marks, "fill": KIND_COLOURS.get(str(s["kind"]), "#f2f2f2"),
                       "shown_owner": s["owner"] or "nobody",
                       "recon": "reconstructed" if s["reconstructed"] else "from the sources"})
     counts: dict[int, int] = {}

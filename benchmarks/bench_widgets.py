@@ -1,0 +1,108 @@
+"""Server-side time from a click to the updated board and charts (target p95 < 150 ms).
+
+Drives a GameTable headless, as the widget tests do, and times ``button.click()``: the engine
+answering, bots playing up to the next person (mixed table), and redrawing the board, the player
+panels, the action bar, the commentary and the three charts. Widget messages are JSON-encoded as
+the kernel would before sending them (the comm is otherwise a no-op here), so encoding is counted.
+
+    python3 benchmarks/bench_widgets.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SENT = {"bytes": 0, "messages": 0}
+
+
+def _publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):  # noqa: ANN001, ANN202
+    raw = json.dumps(data, default=str)
+    SENT["bytes"] += len(raw)
+    SENT["messages"] += 1
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
+
+
+def report(name: str, xs: list[float]) -> None:
+    ms = [x * 1000 for x in xs]
+    print(f"{name:58s} n={len(ms):5d}  p50={pct(ms, 0.5):7.1f} ms  p95={pct(ms, 0.95):7.1f} ms  "
+          f"max={max(ms):7.1f} ms  mean={statistics.fmean(ms):6.1f} ms")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=4)
+    args = ap.parse_args()
+    import comm
+
+    from landlord import ruleset_ids
+    from widgets import GameTable
+
+    t0 = time.perf_counter()
+    GameTable("magie-1904", [("A", None), ("B", None)], seed=0)
+    print(f"first table (imports, offline Vega bundle, first charts): {time.perf_counter() - t0:.2f} s")
+    comm.DummyComm.publish_msg = _publish  # type: ignore[method-assign]
+
+    for rid in ruleset_ids():
+        for label, seats in (("2 people", [("Ada", None), ("Ben", None)]),
+                             ("1 person + 3 bots", [("Ada", None), ("B", "landlord"), ("C", "tenant"),
+                                                    ("D", "speculator")])):
+            clicks: list[float] = []
+            SENT["bytes"] = SENT["messages"] = 0
+            for seed in range(args.games):
+                table = GameTable(rid, seats, seed=seed)
+                k = 0
+                while table.game.pending is not None:
+                    buttons = list(table.option_buttons().values())
+                    b = buttons[k % len(buttons)]
+                    t = time.perf_counter()
+                    b.click()
+                    clicks.append(time.perf_counter() - t)
+                    k += 1
+            report(f"click → board+charts  {rid}, {label}", clicks)
+            print(f"{'':58s} widget messages per click {SENT['messages'] / len(clicks):.1f}, "
+                  f"JSON {SENT['bytes'] / len(clicks) / 1024:.1f} KiB per click")
+
+    table = GameTable("magie-1904", [("Ada", None), ("B", "landlord"), ("C", "tenant")], seed=3)
+    while table.game.pending is not None:
+        next(iter(table.option_buttons().values())).click()
+    turns = table.game.turn
+    rewinds = []
+    for t in range(0, turns, max(1, turns // 40)):
+        s = time.perf_counter()
+        table.rewind.value = t
+        rewinds.append(time.perf_counter() - s)
+    report(f"rewind slider → past board+charts ({turns}-turn game)", rewinds)
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "g.json"
+        table.save(path)
+        loads = []
+        for _ in range(10):
+            s = time.perf_counter()
+            table.load(path)
+            loads.append(time.perf_counter() - s)
+    report("load a finished saved game (replay + history + redraw)", loads)
+
+    renders = []
+    for _ in range(50):
+        s = time.perf_counter()
+        table.render()
+        renders.append(time.perf_counter() - s)
+    report("one full redraw (autoplay redraws this every N turns)", renders)
+
+
+if __name__ == "__main__":
+    main()
