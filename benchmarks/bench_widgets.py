@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 SENT = {"bytes": 0, "messages": 0}
 
 
-def _publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):  # noqa: ANN001, ANN202
+def _publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
     raw = json.dumps(data, default=str)
     SENT["bytes"] += len(raw)
     SENT["messages"] += 1

@@ -1,0 +1,113 @@
+"""The game table in a real browser: Voilà serves a two-cell notebook, Debian's chromium opens it
+with every non-local request blocked, a student clicks the action bar, and the offline charts draw."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+NOTEBOOK = {
+    "cells": [
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": "from widgets import GameTable\n"
+                   "table = GameTable('magie-1904', [('Ada', None), ('Ben', 'landlord')], seed=3, speed=0.0)"},
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": "table"},
+    ],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def voila(tmp_path: Path):
+    pytest.importorskip("playwright")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed")
+    nb = tmp_path / "nb"
+    nb.mkdir()
+    (nb / "table.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    port = _free_port()
+    env = dict(os.environ)
+    for var in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR",
+                "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        env[var] = str(tmp_path / var.lower())
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(nb), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         "--Voila.port_retries=0", "--VoilaExecutor.timeout=120"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.25)
+        else:
+            pytest.fail("Voilà did not start")
+        yield base
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_student_clicks_in_a_real_browser_offline(voila: str) -> None:
+    """The page renders with no internet, the board and charts draw as SVG, a click on the action
+    bar moves the game on (the bot then plays in the kernel's event loop)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.route("**/*", lambda route: route.continue_()
+                   if route.request.url.startswith("http://127.0.0.1") or "font-awesome" in route.request.url
+                   else route.abort())
+        page.goto(f"{voila}/voila/render/table.ipynb", timeout=120_000)
+        page.wait_for_selector("text=Commentary", timeout=120_000)
+        assert "There was an error when executing cell" not in page.content()
+        page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
+        status = page.locator("text=rules in force").first.inner_text()
+        primary = page.locator("button.mod-primary").first
+        primary.wait_for(timeout=60_000)
+        # Ada answers until the bot (Ben) has moved on its own, in the kernel's event loop
+        for _ in range(40):
+            text = page.locator(".ll-commentary").inner_text()
+            if "Ben moved to" in text:
+                break
+            before = text
+            page.locator("button.mod-primary").first.click(timeout=30_000)
+            page.wait_for_function(
+                "(b) => document.querySelector('.ll-commentary').innerText !== b", arg=before, timeout=30_000)
+            assert "Not allowed" not in page.content()
+        assert "Ben moved to" in page.locator(".ll-commentary").inner_text()
+        assert page.locator("text=rules in force").first.inner_text() != status
+        assert page.locator("svg.marks").count() >= 4
+        if os.environ.get("LANDLORD_SCREENSHOT"):
+            page.screenshot(path=os.environ["LANDLORD_SCREENSHOT"], full_page=True)
+        browser.close()
