@@ -118,6 +118,13 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     lab.a.strategies.value = ",".join(["tenant"] * 9)
     lab.run_button.click()
     assert "players" in lab.message.value and lab.run.rows == []
+    lab.a.strategies.value = "landlord,tenant"
+    lab.a.custom.value = "single_tax@sometime"
+    lab.run_button.click()
+    assert "unknown trigger" in lab.message.value and lab.run.rows == []
+    lab.a.custom.value = "no_such_phase@turn:3"
+    lab.run_button.click()
+    assert "has no phase &#x27;no_such_phase&#x27;" in lab.message.value and lab.run.rows == []
     assert not lab.load_scenario(b"{not json", "x.json")
     assert not lab.load_scenario(json.dumps({"format": "other"}).encode(), "y.json")
     assert "not a landlord scenario file" in lab.message.value

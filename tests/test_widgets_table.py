@@ -161,6 +161,20 @@ def test_phase_regime_turn_trigger(two_phase) -> None:
     assert len(ev) == 1 and ev[0].turn == 8 and ev[0].get("cause") == "turn:8"
 
 
+def test_typed_phase_switches_and_bad_ones(two_phase) -> None:
+    """Phase switches typed at set-up become engine triggers; a mistyped one is refused with a
+    message and the current game is kept."""
+    table = GameTable(two_phase, [("A", "landlord"), ("B", "tenant")], seed=6)
+    game = table.game
+    table.regime_custom.value = "higher_wages@sometime"
+    table.reset_button.click()
+    assert "Cannot start" in table.message.value and table.game is game
+    table.regime_custom.value = "higher_wages@round:3"
+    table.reset_button.click()
+    ev = [e for e in table.game.events if e.kind == "phase"]
+    assert len(ev) == 1 and ev[0].get("cause") == "round:3"
+
+
 def test_phase_vote_where_a_family_votes() -> None:
     """A vote phase: the vote comes to the seats as decisions in the action bar and the switch is
     made by the engine. Runs for every ruleset whose family has a voting rule."""

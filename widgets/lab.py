@@ -38,7 +38,7 @@ from landlord.strategies import STRATEGIES, make_strategy
 from widgets import _interim_charts as charts
 from widgets.board_view import enable_offline_charts
 from widgets.session import parse_regime
-from widgets.table import regimes
+from widgets.table import custom_regime, regimes
 
 SCENARIO_FORMAT = "landlord-scenario"
 TURN_BIN = 10
@@ -70,7 +70,9 @@ class Scenario:
             if s not in STRATEGIES:
                 raise ValueError(f"{self.name}: unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
         for t in self.regime:
-            parse_regime(t)
+            phase = parse_regime(t).phase
+            if phase not in rs.phases:
+                raise ValueError(f"{self.name}: {rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)})")
 
 
 @dataclass
@@ -232,13 +234,15 @@ class ScenarioEditor(W.VBox):
         self.name = W.Text(value=name, description="Name")
         self.ruleset = W.Dropdown(options=ruleset_ids(), value=ruleset, description="Rules")
         self.regime = W.Dropdown(description="Phases", layout=W.Layout(width="440px"))
+        self.custom = W.Text(description="or type", placeholder="part2@turn:30, part3@turn:60",
+                             tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
         self.strategies = W.Text(value=",".join(strategies), description="Bots",
                                  tooltip="one bot per seat, comma-separated")
         self.wages = W.IntText(description="Wages", layout=W.Layout(width="200px"))
         self.start_cash = W.IntText(description="Start cash", layout=W.Layout(width="200px"))
         self.ruleset.observe(lambda _c: self._fill(), "value")
         self._fill(tuple(regime))
-        super().__init__([self.name, self.ruleset, self.regime, self.strategies,
+        super().__init__([self.name, self.ruleset, self.regime, self.custom, self.strategies,
                           W.HBox([self.wages, self.start_cash])])
 
     def _fill(self, regime: tuple[str, ...] = ()) -> None:
@@ -259,14 +263,16 @@ class ScenarioEditor(W.VBox):
         over = {k: int(box.value) for box, k in ((self.wages, "wages"), (self.start_cash, "start_cash"))
                 if k in p and not box.disabled and int(box.value) != p[k]}
         strategies = tuple(s.strip() for s in self.strategies.value.split(",") if s.strip())
+        regime = custom_regime(self.custom.value) or tuple(self.regime.value)
         return Scenario(self.name.value.strip() or self.ruleset.value, self.ruleset.value, strategies,
-                        tuple(self.regime.value), over)
+                        regime, over)
 
     def show(self, s: Scenario) -> None:
         """Put ``s`` into the editor."""
         self.name.value = s.name
         self.ruleset.value = s.ruleset
         self._fill(s.regime)
+        self.custom.value = "" if tuple(self.regime.value) == tuple(s.regime) else ", ".join(s.regime)
         self.strategies.value = ",".join(s.strategies)
         for box, key in ((self.wages, "wages"), (self.start_cash, "start_cash")):
             if key in s.overrides:

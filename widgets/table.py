@@ -53,7 +53,21 @@ def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]
         if votes:
             out.append((f"{ph.title}: when the players vote for it", (f"{name}@vote",)))
         out.append((f"{ph.title}: from turn {turn}", (f"{name}@turn:{turn}",)))
+    later = [n for n in ruleset.phases if n != ruleset.default_phase]
+    if len(later) > 1:
+        steps = tuple(f"{n}@turn:{turn * (i + 1)}" for i, n in enumerate(later))
+        out.append((f"every phase in order, one every {turn} turns", steps))
     return out
+
+
+def custom_regime(text: str) -> tuple[str, ...]:
+    """Phase switches typed as ``phase@trigger`` separated by commas; ValueError says what is wrong."""
+    from widgets.session import parse_regime
+
+    parts = tuple(t.strip() for t in text.split(",") if t.strip())
+    for t in parts:
+        parse_regime(t)
+    return parts
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -103,6 +117,8 @@ class GameTable(W.VBox):
         self.seat_plays: list[W.Dropdown] = []
         self.seat_box = W.VBox()
         self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px"))
+        self.regime_custom = W.Text(description="or type", placeholder="phase@turn:30, phase@vote, …",
+                                    tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
         self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="200px"))
         self.seed_copy = W.HTML()
         self.new_button = W.Button(description="New game", icon="plus", tooltip="a new game with a fresh seed")
@@ -197,7 +213,8 @@ class GameTable(W.VBox):
 
     def _layout(self) -> list[W.Widget]:
         setup = W.VBox([
-            W.HBox([self.ruleset_pick, self.players, self.regime_pick]),
+            W.HBox([self.ruleset_pick, self.players]),
+            W.HBox([self.regime_pick, self.regime_custom]),
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
@@ -245,7 +262,8 @@ class GameTable(W.VBox):
         self.pause()
         try:
             rs = self._ruleset(self.ruleset_pick.value)
-            self.session = TableSession(rs, self._seats(), int(self.seed_box.value), self.regime_pick.value)
+            regime = custom_regime(self.regime_custom.value) or self.regime_pick.value
+            self.session = TableSession(rs, self._seats(), int(self.seed_box.value), regime)
         except (LandlordError, ValueError) as exc:
             self._say(f"Cannot start: {exc}", error=True)
             return
