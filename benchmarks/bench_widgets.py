@@ -41,7 +41,8 @@ def report(name: str, xs: list[float]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--games", type=int, default=4, help="games clicked through per ruleset and table")
+    ap.add_argument("--lab-games", type=int, default=500, help="seeds per scenario in the lab run")
     args = ap.parse_args()
     import comm
 
@@ -102,6 +103,25 @@ def main() -> None:
         table.render()
         renders.append(time.perf_counter() - s)
     report("one full redraw (autoplay redraws this every N turns)", renders)
+
+    from landlord import load_ruleset
+    from landlord.simulate import play_one
+    from widgets import ScenarioLab
+
+    lab = ScenarioLab(games=args.lab_games, seed=1)
+    lab.b.ruleset.value = "magie-1904-no-tickets"
+    s = time.perf_counter()
+    lab.run_button.click()
+    took = time.perf_counter() - s
+    n = len(lab.run.rows)
+    rs = load_ruleset("magie-1904")
+    s = time.perf_counter()
+    for seed in range(200):
+        play_one(rs, ("landlord", "tenant", "speculator", "random"), seed)
+    bare = (time.perf_counter() - s) / 200
+    print(f"scenario lab: {n} games (2 scenarios x {args.lab_games} seeds) in {took:.2f} s = "
+          f"{n / took:.0f} games/s in-process incl. charts ({took / n * 1000:.2f} ms/game; "
+          f"engine alone, no log: {bare * 1000:.2f} ms/game)")
 
 
 if __name__ == "__main__":

@@ -34,20 +34,33 @@ NOTEBOOK = {
 }
 
 
+LAB = {
+    **NOTEBOOK,
+    "cells": [
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": "from widgets import ScenarioLab\nlab = ScenarioLab(games=10, seed=1)\n"
+                   "lab.b.ruleset.value = 'magie-1904-no-tickets'"},
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": "lab"},
+    ],
+}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def voila(tmp_path: Path):
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory):
+    tmp_path = tmp_path_factory.mktemp("voila")
     pytest.importorskip("playwright")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed")
     nb = tmp_path / "nb"
     nb.mkdir()
     (nb / "table.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    (nb / "lab.ipynb").write_text(json.dumps(LAB), encoding="utf-8")
     port = _free_port()
     env = dict(os.environ)
     for var in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR",
@@ -110,4 +123,27 @@ def test_student_clicks_in_a_real_browser_offline(voila: str) -> None:
         assert page.locator("svg.marks").count() >= 4
         if os.environ.get("LANDLORD_SCREENSHOT"):
             page.screenshot(path=os.environ["LANDLORD_SCREENSHOT"], full_page=True)
+        browser.close()
+
+
+def test_instructor_runs_the_lab_in_a_real_browser_offline(voila: str) -> None:
+    """Run is clicked in the page; the progress bar fills while the kernel stays responsive; the
+    comparison and the four charts appear with no internet."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.route("**/*", lambda route: route.continue_()
+                   if route.request.url.startswith("http://127.0.0.1") or "font-awesome" in route.request.url
+                   else route.abort())
+        page.goto(f"{voila}/voila/render/lab.ipynb", timeout=120_000)
+        run = page.get_by_role("button", name="Run")
+        run.wait_for(timeout=120_000)
+        assert "There was an error when executing cell" not in page.content()
+        run.click()
+        page.wait_for_selector("text=Paired on the same 10 seeds", timeout=120_000)
+        assert page.locator("text=20 of 20").count() == 1
+        page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
+        assert "⬇ landlord-lab-results.csv" in page.content()
         browser.close()
