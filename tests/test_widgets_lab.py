@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import math
+from dataclasses import replace
 
 import pandas as pd
 
@@ -151,17 +152,24 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
 
 
 def test_regimes_come_from_the_ruleset_phases(tmp_path) -> None:
-    """A one-phase ruleset offers only 'as printed'; a second phase adds 'from the start' and
-    'from turn N' (and 'by vote' only where the family has a voting rule); a regime played in the
-    lab switches through the engine's trigger."""
+    """A one-phase ruleset offers only 'as printed'; each other phase adds 'from the start',
+    'by vote' (every family now has the shared voting rule) and 'from turn N', and several phases
+    'every phase in order'; a regime played in the lab switches through the engine's trigger."""
     from landlord.loader import ruleset_from_file
     from widgets.table import regimes
 
-    assert [v for _, v in regimes(load_ruleset("magie-1904"))] == [()]
+    rs0 = load_ruleset("magie-1904")
+    one = replace(rs0, phases={rs0.default_phase: rs0.phases[rs0.default_phase]})
+    assert [v for _, v in regimes(one)] == [()]
     p = tmp_path / "two.toml"
     p.write_text(TWO_PHASE, encoding="utf-8")
     rs = ruleset_from_file(p)
-    assert [v for _, v in regimes(rs, turn=12)] == [(), ("higher_wages@start",), ("higher_wages@turn:12",)]
+    later = [p for p in rs.phases if p != rs.default_phase]
+    expect = [()]
+    for ph in later:
+        expect += [(f"{ph}@start",), (f"{ph}@vote",), (f"{ph}@turn:12",)]
+    expect.append(tuple(f"{ph}@turn:{12 * (i + 1)}" for i, ph in enumerate(later)))
+    assert [v for _, v in regimes(rs, turn=12)] == expect
     game, _ = play_traced(Scenario("T", rs.id, regime=("higher_wages@turn:12",)), rs, 3)
     ev = [e for e in game.events if e.kind == "phase"]
     assert len(ev) == 1 and ev[0].turn == 12 and game.phase == "higher_wages"

@@ -210,13 +210,12 @@ class TableSession:
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The saved form (landlord.savefile's, plus the table's triggers and switches)."""
+        """The saved form: landlord.savefile's (which records the triggers), plus the phase
+        switches made from the table, when there are any, under ``table``."""
         data = savefile.to_dict(self.game, self.bots)
-        if self.triggers or self.switches:
-            data["table"] = {
-                "triggers": [f"{t.phase}@{t.text}" for t in self.triggers],
-                "switches": [[k, p] for k, p in self.switches],
-            }
+        data["triggers"] = [f"{t.phase}@{t.text}" for t in self.triggers]
+        if self.switches:
+            data["table"] = {"switches": [[k, p] for k, p in self.switches]}
         return data
 
     def save(self, path: str | Path) -> None:
@@ -234,7 +233,7 @@ class TableSession:
         if not isinstance(extra, dict):
             raise DataError(where, "table", None, "expected an object")
         try:
-            triggers = [parse_regime(t) for t in extra.get("triggers", [])]
+            triggers = [parse_regime(t) for t in data.get("triggers", [])]
             switches = [(int(k), str(p)) for k, p in extra.get("switches", [])]
         except (TypeError, ValueError) as exc:
             raise DataError(where, "table", None, f"unreadable phase switches ({exc})") from None
