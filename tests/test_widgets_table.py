@@ -212,8 +212,9 @@ def test_rewind_slider_and_resume() -> None:
     assert s.viewing is not None and past is not present and past.turn <= turn // 2
     assert past.log_text() == "".join(present.log_text().splitlines(keepends=True)[: len(past.events)])
     assert table.option_buttons() == {} and "Viewing" in table.decision.value
-    tokens = table.board.datasets["tokens"]
-    assert [t["name"] for t in tokens] == past.names
+    tokens = table.board.rows("tokens")
+    assert [t["player"] for t in tokens] == past.names
+    assert [t["index"] for t in tokens] == [pl.pos for pl in past.players]
     assert max(r["turn"] for r in table.wealth_slot.datasets["wealth"]) <= past.turn
     assert max(r["turn"] for r in table.gini_slot.datasets["gini"]) <= past.turn
     assert table.choose("buy") is False and "past" in table.message.value
@@ -369,8 +370,8 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
     spaces = tuple(replace(s, provenance="reconstructed") if s.index == 1 else s for s in board.spaces)
     rs = replace(two_phase, board=replace(board, spaces=spaces))
     table = GameTable(rs, people(2), seed=1)
-    row = table.board.datasets["spaces"][1]
-    assert row["reconstructed"] and row["label"].endswith("*")
+    row = table.board.rows("ll_overlay")[1]
+    assert row["reconstructed"] and row["label"].endswith("*") and row["values"] == "reconstructed"
     assert "reconstructed" in table.provenance.value and spaces[1].name in table.provenance.value
     table.switch_phase("higher_wages")
     assert "wages = 150" in table.provenance.value
@@ -401,3 +402,27 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     assert other.load(path)
     assert other.game.log_text() == table.game.log_text() and other.game.phase == table.game.phase
     assert other.session.switches == table.session.switches
+
+
+def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
+    """The board draws the chart library's ring with each holder, and the widget's overlay marks
+    mortgaged lots ('M', faded), charters ('C') and rings the token whose decision it is."""
+    table = GameTable("magie-1904", people(3), seed=5)
+    g = table.game
+    rules = g.rules
+    lots = [s.index for s in g.board.spaces if s.kind == "lot"][:2]
+    franchise = next(s.index for s in g.board.spaces if s.kind == "franchise")
+    rules.owner[lots[0]] = 1  # set the scene directly on the rules' state, then redraw
+    rules.owner[lots[1]] = 2
+    rules.mortgaged.add(lots[1])
+    rules.charter[franchise] = 0
+    table.render()
+    board = {r["index"]: r for r in table.board.rows("board")}
+    assert board[lots[0]]["owner"] == g.names[1] and board[lots[1]]["owner"] == g.names[2]
+    over = table.board.rows("ll_overlay")
+    assert over[lots[1]]["mortgaged"] and "M" in over[lots[1]]["marks"]
+    assert over[lots[0]]["marks"] == ""
+    assert "C" in over[franchise]["marks"]
+    focus = table.board.rows("ll_focus")
+    assert [f["who"] for f in focus] == [g.names[g.pending.seat]]
+    assert "to choose" in " ".join(r["t"] for r in table.board.rows("ll_centre"))

@@ -1,8 +1,9 @@
 """Interim Altair charts for the widgets — to be replaced by ``landlord.charts``.
 
-The chart library (``landlord/charts.py``, branch ``metrics``) will own the board drawn as a ring
-of spaces and the wealth / Gini / flow charts. Until it lands on main, the widgets draw with the
-functions below. Each takes plain rows (from :mod:`widgets.state` or the scenario lab's results)
+The board is the chart library's (``landlord.charts.board_chart``); this module keeps only the
+widget's overlay on it (mortgages, charters, buildings, reconstructed spaces, whose decision) and,
+for now, the table's wealth / Gini / flow charts and the lab's charts, drawn from the widgets'
+own rows. Each takes plain rows (from :mod:`widgets.state` or the scenario lab's results)
 and returns an Altair chart; none of them computes anything about the game. When
 ``landlord.charts`` lands, the widgets switch to it and this module is deleted.
 """
@@ -10,7 +11,6 @@ and returns an Altair chart; none of them computes anything about the game. When
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,40 +19,19 @@ import pandas as pd
 
 from widgets.state import PLAYER_COLOURS
 
-KIND_COLOURS = {
-    "lot": "#e8f0d8", "street": "#e8f0d8", "site": "#e8f0d8", "mother_earth": "#fff2b3", "go": "#fff2b3",
-    "necessity": "#cfe0f5", "tax": "#cfe0f5", "railroad": "#d9d9d9", "luxury": "#f5d0e6",
-    "franchise": "#ffe0c2", "utility": "#ffe0c2", "park": "#c8ecc8", "free_parking": "#c8ecc8",
-    "legacy": "#fff7d6", "no_trespassing": "#f4b6b6", "go_to_jail": "#f4b6b6", "jail": "#f4b6b6",
-    "chance": "#efe4ff", "community_chest": "#efe4ff",
-}
-
 
 def blank(text: str = "") -> alt.Chart:
     """A placeholder chart (a JupyterChart needs one before the first real chart arrives)."""
     return alt.Chart(pd.DataFrame({"t": [text]})).mark_text().encode(text="t:N").properties(width=80, height=30)
 
 
-def ring_xy(index: int, n: int) -> tuple[int, int]:
-    """Grid cell of space ``index`` on a square ring of ``n`` spaces, clockwise from the
-    bottom-right corner (the start), as on the printed boards."""
-    side = max(1, math.ceil(n / 4))
-    i = index
-    if i < side:
-        return side - i, 0
-    if i < 2 * side:
-        return 0, i - side
-    if i < 3 * side:
-        return i - 2 * side, side
-    return side, side - (i - 3 * side)
-
-
-def _short(row: dict[str, Any]) -> str:
+def short_label(row: dict[str, Any]) -> str:
+    """A space's name short enough for its square ('*' marks reconstructed values)."""
     if row.get("lot") is not None:
         label = f"Lot {row['lot']}"
     else:
         label = str(row["name"]).split(":")[-1].strip()
-        label = label if len(label) <= 12 else label[:11] + "…"
+        label = label if len(label) <= 11 else label[:10] + "…"
     return label + ("*" if row.get("reconstructed") else "")
 
 
@@ -68,77 +47,32 @@ def fill(spec: dict[str, Any], datasets: dict[str, list[dict[str, Any]]]) -> dic
     return out
 
 
-def board_chart(n: int, names: Sequence[str], title: str = "", size: int = 460) -> alt.TopLevelMixin:
-    """The board as a ring of ``n`` spaces (data: ``spaces``, ``tokens``, ``centre`` from
-    :func:`board_data`): holders' colours, mortgages (faded, 'M'), charters ('C'), buildings,
-    tokens (the one to move drawn large) and reconstructed spaces (dashed red, starred)."""
-    side = max(1, math.ceil(n / 4))
-    cell = size / (side + 1)
-    xs = alt.X("x:Q", scale=alt.Scale(domain=[-0.5, side + 0.5]), axis=None)
-    ys = alt.Y("y:Q", scale=alt.Scale(domain=[-0.5, side + 0.5]), axis=None)
-    palette = alt.Scale(domain=list(names), range=list(PLAYER_COLOURS[: len(names)]))
-    tip = [alt.Tooltip("name:N", title="space"), alt.Tooltip("kind:N"), alt.Tooltip("price:Q"),
-           alt.Tooltip("rent:Q"), alt.Tooltip("fee:Q"), alt.Tooltip("shown_owner:N", title="held by"),
-           alt.Tooltip("mortgaged:N"), alt.Tooltip("recon:N", title="values"), alt.Tooltip("note:N")]
-    base = _named("spaces").encode(x=xs, y=ys)
-    squares = base.mark_square(size=(cell * 0.92) ** 2, strokeWidth=1.2).encode(
-        fill=alt.Fill("fill:N", scale=None),
-        stroke=alt.condition("datum.reconstructed", alt.value("#b00000"), alt.value("#555555")),
-        strokeDash=alt.condition("datum.reconstructed", alt.value([4, 3]), alt.value([1, 0])),
-        opacity=alt.condition("datum.mortgaged", alt.value(0.45), alt.value(1.0)),
-        tooltip=tip,
-    )
-    held = base.transform_filter("datum.owner_seat >= 0").mark_square(
-        size=(cell * 0.92) ** 2, filled=False, strokeWidth=4).encode(
-        stroke=alt.Stroke("owner:N", scale=palette, legend=alt.Legend(title="held by", orient="bottom")),
-        tooltip=tip)
-    fs = max(6.0, min(9.0, cell / 6))
-    labels = base.mark_text(fontSize=fs, dy=-cell * 0.22).encode(text="label:N", tooltip=tip)
-    marks = base.mark_text(fontSize=fs + 1, fontWeight="bold", dy=cell * 0.05).encode(text="marks:N")
-    tokens = _named("tokens").mark_point(filled=True, stroke="black").encode(
-        x=xs, y=ys, color=alt.Color("name:N", scale=palette, legend=None),
-        size=alt.condition("datum.to_move", alt.value(cell * 3.2), alt.value(cell * 1.4)),
-        strokeWidth=alt.condition("datum.to_move", alt.value(2.5), alt.value(0.5)),
-        shape=alt.condition("datum.where == 'track'", alt.value("circle"), alt.value("diamond")),
-        tooltip=[alt.Tooltip("who:N", title="token")])
-    centre = _named("centre").mark_text(fontSize=13).encode(x=xs, y=ys, text="t:N")
-    return alt.layer(squares, held, labels, marks, tokens, centre).properties(width=size, height=size, title=title)
-
-
-def board_data(spaces: Sequence[dict[str, Any]], tokens: Sequence[dict[str, Any]],
-               centre: str = "") -> dict[str, list[dict[str, Any]]]:
-    """The rows :func:`board_chart` draws, from :func:`widgets.state.space_rows` and
-    :func:`widgets.state.token_rows`."""
-    n = len(spaces)
-    side = max(1, math.ceil(n / 4))
-    srows = []
-    for s in spaces:
-        x, y = ring_xy(int(s["index"]), n)
-        marks = "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
-        if s["buildings"]:
-            marks += f"{s['buildings']}⌂"
-        srows.append({"x": x, "y": y, "name": s["name"], "kind": s["kind"], "price": s["price"],
-                      "rent": s["rent"], "fee": s["fee"], "owner": s["owner"], "owner_seat": s["owner_seat"],
-                      "mortgaged": s["mortgaged"], "reconstructed": s["reconstructed"],
-                      # the source note travels only where the values are reconstructed
-                      "note": s["note"] if s["reconstructed"] else "",
-                      "label": _short(s), "marks": marks, "fill": KIND_COLOURS.get(str(s["kind"]), "#f2f2f2"),
-                      "shown_owner": s["owner"] or "nobody",
-                      "recon": "reconstructed" if s["reconstructed"] else "from the sources"})
-    counts: dict[int, int] = {}
-    trows = []
-    for t in tokens:
-        pos = int(t["pos"])
-        x, y = ring_xy(pos, n)
-        k = counts.get(pos, 0)
-        counts[pos] = k + 1
-        off = (k - 1.5) * 0.18
-        place = "" if t["where"] == "track" else f" ({t['where']})"
-        trows.append({"x": x + off, "y": y - 0.22 - (0.12 if t["where"] != "track" else 0), "name": t["name"],
-                      "to_move": bool(t["to_move"]), "where": t["where"], "who": t["name"] + place})
-    lines = centre.split("\n") if centre else []
-    crows = [{"x": side / 2, "y": side / 2 + 0.6 - 0.5 * i, "t": line} for i, line in enumerate(lines)]
-    return {"spaces": srows, "tokens": trows, "centre": crows}
+def board_overlay(side: float) -> list[alt.Chart]:
+    """Layers the widget draws over ``landlord.charts.board_chart`` (same coordinates): data
+    ``ll_overlay`` (short names, marks, mortgages, reconstructed spaces), ``ll_focus`` (the
+    token whose decision it is) and ``ll_centre`` (turn and phase text)."""
+    xs = alt.Scale(domain=[-0.6, side + 0.6])
+    ys = alt.Scale(domain=[-0.6, side + 0.6])
+    rect = {"x": alt.X("x:Q", scale=xs), "x2": "x2:Q", "y": alt.Y("y:Q", scale=ys),
+            "y2": "y2:Q"}
+    tip = [alt.Tooltip("name:N", title="space"), alt.Tooltip("values:N"), alt.Tooltip("note:N")]
+    over = _named("ll_overlay")
+    fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=0.55).encode(
+        **rect, tooltip=tip)
+    recon = over.transform_filter("datum.reconstructed").mark_rect(
+        filled=False, stroke="#b00000", strokeWidth=2, strokeDash=[4, 3]).encode(**rect, tooltip=tip)
+    cx = alt.X("cx:Q", scale=xs)
+    label = over.mark_text(fontSize=7, dy=-12).encode(x=cx, y=alt.Y("cy:Q", scale=ys),
+                                                      text="label:N", tooltip=tip)
+    marks = over.mark_text(fontSize=10, fontWeight="bold", dy=11, color="#222").encode(
+        x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N")
+    focus = _named("ll_focus").mark_point(shape="circle", size=520, filled=False, strokeWidth=3,
+                                          color="black").encode(
+        x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys),
+        tooltip=[alt.Tooltip("who:N", title="to choose")])
+    centre = _named("ll_centre").mark_text(fontSize=12).encode(
+        x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys), text="t:N")
+    return [fade, recon, label, marks, focus, centre]
 
 
 def _phase_marks() -> list[alt.Chart]:

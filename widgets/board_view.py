@@ -3,14 +3,18 @@ board beside the action bar."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from typing import Any
 
 import altair as alt
+import pandas as pd
 
+from landlord import charts as lib
+from landlord import metrics
 from landlord.game import Game
 from widgets import _interim_charts as charts
-from widgets.state import space_rows, token_rows
+from widgets.state import space_rows
 
 _OFFLINE = False
 
@@ -55,15 +59,82 @@ def board_centre(game: Game) -> str:
     return f"{game.ruleset.title[:44]}\nturn {game.turn} · round {game.round}\n{phase}\n{who}"
 
 
-class BoardView(ChartSlot):
-    """The board of a game as a ring of spaces; :meth:`update` redraws it."""
+def records(df: pd.DataFrame) -> list[dict[str, Any]]:
+    """A frame as JSON-ready rows (NaN becomes null, as Altair itself writes it)."""
+    return [{k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+            for row in df.to_dict("records")]
 
-    def __init__(self, size: int = 460) -> None:
+
+def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
+    """What the widget draws over the chart library's board: short names, mortgages ('M',
+    faded), charters ('C'), buildings, reconstructed spaces (dashed, starred), a ring round the
+    token whose decision it is, and the turn/phase text in the middle."""
+    spaces = space_rows(game)
+    rows = []
+    for s, (_, b) in zip(spaces, board.iterrows(), strict=True):
+        marks = "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
+        if s["buildings"]:
+            marks += f"{s['buildings']}⌂"
+        rows.append({"x": b["x"], "x2": b["x2"], "y": b["y"], "y2": b["y2"], "cx": b["cx"], "cy": b["cy"],
+                     "label": charts.short_label(s), "marks": marks, "mortgaged": s["mortgaged"],
+                     "reconstructed": s["reconstructed"], "name": s["name"],
+                     "values": "reconstructed" if s["reconstructed"] else "from the sources",
+                     "note": s["note"] if s["reconstructed"] else ""})
+    d = game.pending
+    focus = [] if d is None else [{"x": float(tokens.iloc[d.seat]["x"]), "y": float(tokens.iloc[d.seat]["y"]),
+                                   "who": game.names[d.seat]}]
+    side = float(max(board["x2"].max(), board["y2"].max()))
+    lines = board_centre(game).split("\n")
+    centre = [{"x": side / 2, "y": side / 2 + 0.9 - 0.6 * i, "t": t} for i, t in enumerate(lines)]
+    return {"ll_overlay": rows, "ll_focus": focus, "ll_centre": centre}
+
+
+def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
+    """The chart library's board (``landlord.charts.board_chart`` on ``landlord.metrics``
+    frames) with the widget's overlay layers; also which dataset name holds which frame."""
+    board = metrics.game_board_frame(game)
+    tokens = metrics.tokens_frame(game)
+    chart = lib.board_chart(board, tokens=tokens, title=game.board.title, cell=size_cell)
+    side = float(max(board["x2"].max(), board["y2"].max()))
+    chart.layer = [*chart.layer, *charts.board_overlay(side)]
+    roles: dict[str, str] = {}
+    for name, values in chart.to_dict()["datasets"].items():
+        if values and "x2" in values[0] and "owner" in values[0]:
+            roles[name] = "board"
+        elif values and "player" in values[0] and "seat" in values[0]:
+            roles[name] = "tokens"
+    return chart, roles
+
+
+class BoardView(ChartSlot):
+    """The board of a game (the chart library's ring, with the widget's overlay); :meth:`update`
+    redraws it by swapping the rows into a spec built once per board and seating."""
+
+    def __init__(self, cell: int = 40) -> None:
         super().__init__()
-        self.size = size
+        self.cell = cell
+        self.roles: dict[str, str] = {}
+
+    def rows(self, role: str) -> list[dict[str, Any]]:
+        """The rows last drawn for ``role``: ``board`` or ``tokens`` (the library's frames) or
+        ``ll_overlay`` / ``ll_focus`` / ``ll_centre`` (the widget's overlay)."""
+        for name, r in self.roles.items():
+            if r == role:
+                return self.datasets[name]
+        return self.datasets[role]
 
     def update(self, game: Game) -> None:
         """Redraw the board from ``game``."""
-        key = ("board", game.board.id, len(game.board), tuple(game.names), self.size)
-        self.show(key, lambda: charts.board_chart(len(game.board), game.names, game.board.title, self.size),
-                  charts.board_data(space_rows(game), token_rows(game), board_centre(game)))
+        key = ("board", game.board.id, len(game.board), tuple(game.names), self.cell)
+        board = metrics.game_board_frame(game)
+        tokens = metrics.tokens_frame(game)
+        if key != self.key:
+            chart, self.roles = board_spec(game, self.cell)
+            self.widget.chart = chart
+            self.template = self.widget.spec
+            self.key = key
+        frames = {"board": records(board), "tokens": records(tokens)}
+        data = {name: frames[role] for name, role in self.roles.items()}
+        data.update(overlay_rows(game, board, tokens))
+        self.datasets = data
+        self.widget.spec = charts.fill(self.template, data)

@@ -17,8 +17,8 @@ from typing import Any
 from landlord.game import Game
 from landlord.inequality import gini
 
-PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
-"""One colour per seat (up to eight seats)."""
+PLAYER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+"""One colour per seat: Vega's category10, as the chart library colours the tokens."""
 
 
 def _lookup(table: Any, idx: int) -> Any:

@@ -129,7 +129,7 @@ class GameTable(W.VBox):
 
         # -- the table ----------------------------------------------------------------------
         self.status = W.HTML()
-        self.board = BoardView(board_size)
+        self.board = BoardView(max(24, board_size // 11))
         self.players_panel = W.HTML()
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
