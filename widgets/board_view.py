@@ -61,7 +61,7 @@ def board_centre(game: Game) -> str:
 
 def records(df: pd.DataFrame) -> list[dict[str, Any]]:
     """A frame as JSON-ready rows (NaN becomes null, as Altair itself writes it)."""
-    return [{k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+    return [{str(k): (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
             for row in df.to_dict("records")]
 
 
