@@ -138,12 +138,13 @@ def test_phase_switch_button_through_the_engine(two_phase) -> None:
     assert table.session.switches == [(k, "higher_wages")]
     assert "landlord" in table.phase_buttons()  # and back again is offered
     assert "The rules change" in table.commentary.value
-    assert table.wealth_slot.datasets["phases"][-1]["phase"] == "→ higher_wages"
+    assert table.gini_slot.rows("changes")[-1]["new"] == "higher_wages"
+    assert [r["phase"] for r in table.wealth_slot.rows("spans")] == ["landlord", "higher_wages"]
     click_through(table, limit=60)
     wages = [e for e in g.events if e.kind == "transfer" and e.get("reason") == "wages"]
     after = [e for e in wages if e.get("phase") == "higher_wages"]
     assert after and all(e.get("amount") == 150 for e in after)
-    assert {r["phase"] for r in table.flows_slot.datasets["flows"]} == {"landlord", "higher_wages"}
+    assert table.flows_slot.rows("flows") and {r["flow"] for r in table.flows_slot.rows("flows")} >= {"wages"}
     # rewinding to before the switch shows the old rules; the present keeps the new ones
     table.rewind.value = 1
     assert table.session.shown.phase == "landlord"
@@ -215,8 +216,8 @@ def test_rewind_slider_and_resume() -> None:
     tokens = table.board.rows("tokens")
     assert [t["player"] for t in tokens] == past.names
     assert [t["index"] for t in tokens] == [pl.pos for pl in past.players]
-    assert max(r["turn"] for r in table.wealth_slot.datasets["wealth"]) <= past.turn
-    assert max(r["turn"] for r in table.gini_slot.datasets["gini"]) <= past.turn
+    assert max(r["turn"] for r in table.wealth_slot.rows("panel")) == past.turn
+    assert max(r["turn"] for r in table.gini_slot.rows("gini")) == past.turn
     assert table.choose("buy") is False and "past" in table.message.value
     assert table.game is present and table.game.turn == turn
     table.rewind.value = table.rewind.max
@@ -232,6 +233,7 @@ def test_brushing_the_gini_chart_rewinds() -> None:
     table = GameTable("magie-1904", people(2), seed=9)
     click_through(table, limit=30)
     target = table.game.turn // 2
+    assert table.gini._selection_types == {BRUSH: "interval"}
     table.gini._vl_selections = {BRUSH: {"value": {"turn": [1, target]}, "store": []}}
     assert table.rewind.value == table.session.shown.turn <= target
     assert table.session.viewing is not None

@@ -75,6 +75,27 @@ def board_overlay(side: float) -> list[alt.Chart]:
     return [fade, recon, label, marks, focus, centre]
 
 
+def sized(chart: Any, names: Sequence[str] = (), width: int = 330, height: int = 200) -> Any:
+    """A library chart resized to sit beside the board (and, given the seats' ``names``, with
+    the seats' colours, as their tokens and cards have them)."""
+    out = chart.properties(width=width, height=height)
+    if names:
+        out = out.configure_range(category=list(PLAYER_COLOURS))
+    return out
+
+
+def with_brush(chart: Any, width: int = 330, height: int = 200) -> Any:
+    """A library Gini chart with an interval selection along the turns (:data:`BRUSH`)."""
+    brush = alt.selection_interval(name=BRUSH, encodings=["x"])
+    if isinstance(chart, alt.LayerChart):
+        # alt.layer lifts the selection to the top level, where JupyterChart looks for it
+        chart = alt.layer(chart.layer[0].add_params(brush), *chart.layer[1:], data=chart.data).properties(
+            title=chart.title)
+    else:
+        chart = chart.add_params(brush)
+    return chart.properties(width=width, height=height)
+
+
 def _phase_marks() -> list[alt.Chart]:
     r = _named("phases").mark_rule(strokeDash=[5, 3], color="black").encode(x="turn:Q", tooltip=["phase:N"])
     t = _named("phases").mark_text(align="left", dx=3, dy=-4, fontSize=10).encode(

@@ -50,6 +50,41 @@ class ChartSlot:
         self.widget.spec = charts.fill(self.template, datasets)
 
 
+class FrameSlot(ChartSlot):
+    """A slot for a chart of the chart library drawn from ``landlord.metrics`` frames: the chart
+    is built (and validated) once per ``key`` and per set of non-empty frames; each redraw swaps
+    the frames' rows into the datasets the library's chart reads (matched by their columns)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.roles: dict[str, str] = {}
+
+    def show_frames(self, key: Hashable, make: Callable[[dict[str, pd.DataFrame]], Any],
+                    frames: dict[str, pd.DataFrame]) -> None:
+        """Draw ``frames`` into the chart ``make(frames)`` builds."""
+        full = (key, tuple(sorted(k for k, f in frames.items() if not f.empty)))
+        if full != self.key:
+            self.widget.chart = make(frames)
+            self.template = self.widget.spec
+            self.key = full
+            self.roles = {}
+            for name, values in self.template.get("datasets", {}).items():
+                cols = set(values[0]) if values else set()
+                for role, f in frames.items():
+                    if not f.empty and {str(c) for c in f.columns} == cols:
+                        self.roles[name] = role
+        data = {name: records(frames[role]) for name, role in self.roles.items()}
+        self.datasets = data
+        self.widget.spec = charts.fill(self.template, data)
+
+    def rows(self, role: str) -> list[dict[str, Any]]:
+        """The rows last drawn for the frame called ``role``."""
+        for name, r in self.roles.items():
+            if r == role:
+                return self.datasets[name]
+        return []
+
+
 def board_centre(game: Game) -> str:
     """The text in the middle of the board: turn, round, phase and whose decision it is."""
     phase = game.ruleset.phases[game.phase].title

@@ -21,7 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
+import pandas as pd
 
+from landlord import charts as lib
+from landlord import metrics
 from landlord.errors import IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
@@ -30,12 +33,14 @@ from landlord.rules import rules_class
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
 from widgets import _interim_charts as charts
-from widgets.board_view import BoardView, ChartSlot, enable_offline_charts
+from widgets.board_view import BoardView, FrameSlot, enable_offline_charts
 from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
 from widgets.session import Seat, TableSession
-from widgets.state import flow_rows, player_rows
+from widgets.state import player_rows
 
 PERSON = "person"
+LONG_GAME_ROWS = 4000
+"""Above this many panel rows a table's charts go per round (Altair's row limit is 5000)."""
 SPEEDS = (("slow (1 s a decision)", 1.0), ("normal", 0.3), ("fast", 0.02), ("instant", 0.0))
 DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal")
 
@@ -148,7 +153,7 @@ class GameTable(W.VBox):
         self.end_button = W.Button(description="Play to the end", icon="fast-forward")
 
         # -- charts, rewind, commentary, files ------------------------------------------------
-        self.wealth_slot, self.gini_slot, self.flows_slot = ChartSlot(), ChartSlot(), ChartSlot()
+        self.wealth_slot, self.gini_slot, self.flows_slot = FrameSlot(), FrameSlot(), FrameSlot()
         self.wealth, self.gini, self.flows = self.wealth_slot.widget, self.gini_slot.widget, self.flows_slot.widget
         self.rewind = W.IntSlider(value=0, min=0, max=0, description="Turn", continuous_update=False,
                                   layout=W.Layout(width="460px"))
@@ -532,14 +537,7 @@ class GameTable(W.VBox):
                                        "press Play or Step.</small>")
                 self.options.children = []
             self.phase_bar.children = self._phase_buttons(g)
-        upto = s.viewing if past else None
-        hist = [h for h in s.history if upto is None or h["k"] <= upto]
-        data = charts.history_data(hist, g.names)
-        names = tuple(g.names)
-        self.wealth_slot.show(("wealth", names), lambda: charts.wealth_chart(names),
-                              {"wealth": data["wealth"], "phases": data["phases"]})
-        self.gini_slot.show("gini", charts.gini_chart, {"gini": data["gini"], "phases": data["phases"]})
-        self.flows_slot.show("flows", charts.flows_chart, {"flows": flow_rows(g)})
+        self._draw_charts(g)
         self.commentary.value = commentary_html(commentary_lines(g))
         self.provenance.value = provenance_html(g)
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
@@ -552,6 +550,26 @@ class GameTable(W.VBox):
             self._busy = False
         if self.on_render is not None:
             self.on_render()
+
+    def _draw_charts(self, g: Game) -> None:
+        """Wealth, Gini and money flows of the game on view, by the chart library from the
+        metrics frames (per turn; per round when a game is too long for Altair's row limit)."""
+        panel = metrics.panel(g)
+        if len(panel) > LONG_GAME_ROWS:
+            panel = metrics.round_ends(panel)
+        by = "turn" if g.turn * 5 <= LONG_GAME_ROWS else "round"
+        names = tuple(g.names)
+        frames = {"panel": panel, "spans": metrics.phase_spans(panel)}
+        self.wealth_slot.show_frames(("wealth", names), lambda f: charts.sized(
+            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames)
+        gframes = {"gini": metrics.gini_frame(panel), "changes": metrics.phase_changes(g)}
+        self.gini_slot.show_frames("gini", lambda f: charts.with_brush(
+            lib.gini_over_time(f["gini"], f["changes"])), gframes)
+        tr = metrics.transfers(g)
+        flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
+            columns=["game", by, "flow", "amount", "cumulative"])
+        self.flows_slot.show_frames(("flows", by), lambda f: charts.sized(
+            lib.money_flows_chart(f["flows"], by=by, title="Where the money went")), {"flows": flows})
 
     # -- reading (for notebooks and tests) ------------------------------------------------------
     @property
