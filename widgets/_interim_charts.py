@@ -1,16 +1,15 @@
-"""Interim Altair charts for the widgets — to be replaced by ``landlord.charts``.
+"""The widgets' own chart pieces, next to ``landlord.charts`` (which draws the board, wealth,
+Gini and money flows of the table).
 
-The board is the chart library's (``landlord.charts.board_chart``); this module keeps only the
-widget's overlay on it (mortgages, charters, buildings, reconstructed spaces, whose decision) and,
-for now, the table's wealth / Gini / flow charts and the lab's charts, drawn from the widgets'
-own rows. Each takes plain rows (from :mod:`widgets.state` or the scenario lab's results)
-and returns an Altair chart; none of them computes anything about the game. When
-``landlord.charts`` lands, the widgets switch to it and this module is deleted.
+Kept here: the overlay the table draws on the library's board (short names, mortgages,
+charters, buildings, reconstructed spaces, whose decision), helpers that size a library chart
+and add the rewind brush, the row-swapping :func:`fill`, and — **interim, to be replaced by
+``landlord.charts`` / ``landlord.metrics``** — the scenario lab's four charts, drawn from the lab's
+own result frames. None of them computes anything about the game.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -96,67 +95,8 @@ def with_brush(chart: Any, width: int = 330, height: int = 200) -> Any:
     return chart.properties(width=width, height=height)
 
 
-def _phase_marks() -> list[alt.Chart]:
-    r = _named("phases").mark_rule(strokeDash=[5, 3], color="black").encode(x="turn:Q", tooltip=["phase:N"])
-    t = _named("phases").mark_text(align="left", dx=3, dy=-4, fontSize=10).encode(
-        x="turn:Q", y=alt.value(8), text="phase:N")
-    return [r, t]
-
-
-def history_data(history: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
-    """Rows for :func:`wealth_chart` and :func:`gini_chart` from the table's snapshots: the last
-    snapshot of each turn, and a ``phases`` row where the phase in force changed."""
-    last: dict[int, dict[str, Any]] = {}
-    for h in history:
-        last[h["turn"]] = h
-    wealth, ginis = [], []
-    for turn in sorted(last):
-        h = last[turn]
-        ginis.append({"turn": turn, "gini": h["gini"], "phase": h["phase"]})
-        for seat, total in enumerate(h["totals"]):
-            wealth.append({"turn": turn, "name": names[seat], "total": total, "cash": h["cash"][seat],
-                           "phase": h["phase"]})
-    phases = [{"turn": b["turn"], "phase": f"→ {b['phase']}"}
-              for a, b in itertools.pairwise(history) if a["phase"] != b["phase"]]
-    return {"wealth": wealth, "gini": ginis, "phases": phases}
-
-
-def wealth_chart(names: Sequence[str], width: int = 330, height: int = 200) -> alt.TopLevelMixin:
-    """Each seat's total (the family's count) over turns (data ``wealth``); phase switches as
-    dashed rules (data ``phases``)."""
-    palette = alt.Scale(domain=list(names), range=list(PLAYER_COLOURS[: len(names)]))
-    c = _named("wealth").mark_line(interpolate="step-after").encode(
-        x=alt.X("turn:Q", title="turn"), y=alt.Y("total:Q", title="total wealth"),
-        color=alt.Color("name:N", scale=palette, legend=alt.Legend(title=None, orient="top")),
-        tooltip=["turn:Q", "name:N", "total:Q", "cash:Q", "phase:N"],
-    )
-    return alt.layer(c, *_phase_marks()).properties(width=width, height=height, title="Wealth per player")
-
-
 BRUSH = "rewind"
 """Name of the interval selection on the Gini chart (brushing it rewinds the table)."""
-
-
-def gini_chart(width: int = 330, height: int = 200) -> alt.TopLevelMixin:
-    """Gini of the seats' totals (population form; debts count as 0) over turns (data ``gini``);
-    brush along the turns to rewind."""
-    c = _named("gini").mark_line(interpolate="step-after", color="#444").encode(
-        x=alt.X("turn:Q", title="turn"),
-        y=alt.Y("gini:Q", title="Gini (population form)", scale=alt.Scale(domain=[0, 1])),
-        tooltip=["turn:Q", alt.Tooltip("gini:Q", format=".3f"), "phase:N"],
-    ).add_params(alt.selection_interval(name=BRUSH, encodings=["x"]))
-    return alt.layer(c, *_phase_marks()).properties(width=width, height=height,
-                                                     title="Inequality (Gini) — brush to rewind")
-
-
-def flows_chart(width: int = 330, height: int = 200) -> alt.Chart:
-    """Money moved by reason (data ``flows`` from :func:`widgets.state.flow_rows`), coloured by
-    the phase in force, so a phase switch shows before and after."""
-    return _named("flows").mark_bar().encode(
-        y=alt.Y("reason:N", sort="-x", title=None), x=alt.X("sum(amount):Q", title="money moved"),
-        color=alt.Color("phase:N", legend=alt.Legend(orient="top", title="phase")),
-        tooltip=["reason:N", "phase:N", "to:N", "sum(amount):Q"],
-    ).properties(width=width, height=height, title="Money flows")
 
 
 # -- scenario lab ------------------------------------------------------------------------

@@ -67,19 +67,6 @@ def space_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def token_rows(game: Game) -> list[dict[str, Any]]:
-    """Where each seat's token stands, whether it is that seat's decision, and its place."""
-    pending = game.pending
-    rows = []
-    for seat, pl in enumerate(game.players):
-        where = getattr(pl, "where", "track")
-        rows.append({
-            "seat": seat, "name": game.names[seat], "pos": int(getattr(pl, "pos", 0)) % len(game.board),
-            "where": where, "to_move": pending is not None and pending.seat == seat,
-        })
-    return rows
-
-
 def player_rows(game: Game, bots: list[str | None]) -> list[dict[str, Any]]:
     """The family's count per seat (``game.results()``) with cash and who plays the seat."""
     rows: list[dict[str, Any]] = []
@@ -99,21 +86,6 @@ def snapshot(game: Game) -> dict[str, Any]:
         "totals": totals, "cash": [game.cash(i) for i in range(len(totals))],
         "gini": gini(totals, "population"),
     }
-
-
-def flow_rows(game: Game) -> list[dict[str, Any]]:
-    """Money moved per reason and phase, from the transfer events (whole game so far)."""
-    acc: dict[tuple[str, str, str], int] = {}
-    n = len(game.players)
-    for e in game.events or ():
-        if e.kind != "transfer":
-            continue
-        reason, phase = str(e.get("reason")), str(e.get("phase"))
-        dst = str(e.get("to"))
-        to = "a player" if dst in game.names[:n] else dst
-        key = (reason, phase, to)
-        acc[key] = acc.get(key, 0) + int(e.get("amount"))
-    return [{"reason": r, "phase": p, "to": t, "amount": a} for (r, p, t), a in sorted(acc.items())]
 
 
 def reconstructed_params(game: Game) -> list[tuple[str, Any, str]]:
