@@ -68,12 +68,10 @@ def click_through(table: GameTable, limit: int = 5000, pick=lambda k, opts: opts
     return clicks
 
 
-@pytest.mark.parametrize("rid", ruleset_ids())
-def test_full_game_by_clicks_every_ruleset(rid: str) -> None:
-    """A whole game played only by clicking the action bar, for every ruleset in data/."""
-    rs = load_ruleset(rid)
-    n = max(rs.players_min, 2)
-    table = GameTable(rid, people(n), seed=11)
+def test_full_game_by_clicks_magie1904() -> None:
+    """A whole 1904 game played only by clicking the action bar."""
+    rs = load_ruleset("magie-1904")
+    table = GameTable("magie-1904", people(2), seed=11)
     clicks = click_through(table)
     g = table.game
     assert g.over and g.pending is None
@@ -81,6 +79,29 @@ def test_full_game_by_clicks_every_ruleset(rid: str) -> None:
     assert "game is over" in table.decision.value
     assert table.option_buttons() == {}
     # the clicked game is the engine's game for the same seed and choices
+    again = replay(rs, 11, g.actions, g.names)
+    assert again.log_text() == g.log_text()
+    assert sum(g.ledger.balances) == 0
+
+
+CLICKS = 40
+"""Clicks per ruleset in the every-ruleset test (then bots finish; keeps CI time modest)."""
+
+
+@pytest.mark.parametrize("rid", ruleset_ids())
+def test_every_ruleset_by_clicks_then_bots_finish(rid: str) -> None:
+    """For every ruleset in data/: people answer by clicks (the bar offering exactly the legal
+    options, labelled and explained by the rules), then 'Bots finish the game' plays it to its end;
+    the table's game is the engine's game for the same seed and choices."""
+    rs = load_ruleset(rid)
+    n = max(rs.players_min, 2)
+    table = GameTable(rid, people(n), seed=11)
+    clicks = click_through(table, limit=CLICKS)
+    assert clicks > 0
+    table.finish_button.click()
+    g = table.game
+    assert g.over and g.pending is None and "game is over" in table.decision.value
+    assert table.session.bots == ["landlord"] * n
     again = replay(rs, 11, g.actions, g.names)
     assert again.log_text() == g.log_text()
     assert sum(g.ledger.balances) == 0

@@ -166,6 +166,11 @@ class TableSession:
             n += 1
         return n
 
+    def bot_takes_seat(self, seat: int, bot: str) -> None:
+        """From now on ``bot`` plays ``seat`` (a student leaves the table); earlier choices stay."""
+        self.seats[seat] = Seat(self.seats[seat].name, bot)
+        self.game.strategies[seat] = make_strategy(bot, f"{self.seed}-{seat}")
+
     def switch_phase(self, phase: str) -> None:
         """Put ``phase``'s rules in force now (through the engine), recorded for rewind/saving."""
         if self.viewing is not None:

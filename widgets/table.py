@@ -151,6 +151,8 @@ class GameTable(W.VBox):
         self.pause_button = W.Button(description="Pause", icon="pause")
         self.step_button = W.Button(description="Step", icon="step-forward")
         self.end_button = W.Button(description="Play to the end", icon="fast-forward")
+        self.finish_button = W.Button(description="Bots finish the game", icon="android",
+                                      tooltip="bots take the people's seats and play to the end")
 
         # -- charts, rewind, commentary, files ------------------------------------------------
         self.wealth_slot, self.gini_slot, self.flows_slot = FrameSlot(), FrameSlot(), FrameSlot()
@@ -208,6 +210,7 @@ class GameTable(W.VBox):
         self.pause_button.on_click(lambda _: self.pause())
         self.step_button.on_click(lambda _: self.step())
         self.end_button.on_click(lambda _: self.play_to_end())
+        self.finish_button.on_click(lambda _: self.bots_finish())
         self.rewind.observe(self._on_rewind, "value")
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
@@ -226,7 +229,7 @@ class GameTable(W.VBox):
         right = W.VBox([self.players_panel, self.decision, self.options, self.phase_bar, self.message],
                        layout=W.Layout(width="440px"))
         bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
-                       self.end_button], layout=W.Layout(flex_flow="row wrap"))
+                       self.end_button, self.finish_button], layout=W.Layout(flex_flow="row wrap"))
         files = W.HBox([self.save_path, self.save_button, self.load_button, self.upload, self.download],
                        layout=W.Layout(flex_flow="row wrap"))
         return [
@@ -329,6 +332,17 @@ class GameTable(W.VBox):
         self.pause()
         self.playing = True
         self._advance(delay=0.0)
+
+    def bots_finish(self, bot: str = "landlord") -> None:
+        """Bots take every person's seat and play the game to its end."""
+        if self.session.viewing is not None:
+            self._say("Go back to the present first.", error=True)
+            return
+        for seat in range(len(self.session.seats)):
+            if self.session.is_person(seat):
+                self.session.bot_takes_seat(seat, bot)
+        self._say(f"The {bot} bots finish the game.")
+        self.play_to_end()
 
     def _advance(self, delay: float | None = None) -> bool:
         """After any change: if playing, let the bots answer (in a task when a loop runs).
