@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pandas as pd
 
-from landlord import load_ruleset
+from landlord import load_ruleset, ruleset_ids
 from landlord.simulate import play_one, summary_row
 from widgets import ScenarioLab
 from widgets.lab import Scenario, gini_bands, mean_interval, paired_difference, play_traced
@@ -126,6 +126,13 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     lab.a.custom.value = "no_such_phase@turn:3"
     lab.run_button.click()
     assert "has no phase &#x27;no_such_phase&#x27;" in lab.message.value and lab.run.rows == []
+    brit = [r for r in ruleset_ids() if r.startswith("british-1913")]
+    if brit:  # the 1913 rules refuse a start cash their notes do not add up to
+        lab.a.custom.value = ""
+        lab.a.ruleset.value = brit[0]
+        lab.a.start_cash.value += 1
+        lab.run_button.click()
+        assert "Cannot run" in lab.message.value and lab.run.rows == []
     assert not lab.load_scenario(b"{not json", "x.json")
     assert not lab.load_scenario(json.dumps({"format": "other"}).encode(), "y.json")
     assert "not a landlord scenario file" in lab.message.value

@@ -38,7 +38,7 @@ from landlord.strategies import STRATEGIES, make_strategy
 from widgets import _interim_charts as charts
 from widgets.board_view import enable_offline_charts
 from widgets.session import parse_regime
-from widgets.table import custom_regime, regimes
+from widgets.table import custom_regime, default_ruleset, regimes
 
 SCENARIO_FORMAT = "landlord-scenario"
 TURN_BIN = 10
@@ -73,6 +73,12 @@ class Scenario:
             phase = parse_regime(t).phase
             if phase not in rs.phases:
                 raise ValueError(f"{self.name}: {rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)})")
+        # set a game up (not played) so that the rules can refuse what they cannot play
+        bots = [make_strategy(s, 0) for s in self.strategies]
+        try:
+            Game(rs, bots, 0, log=False, triggers=[parse_regime(t) for t in self.regime])
+        except LandlordError as exc:
+            raise ValueError(f"{self.name}: {exc}") from None
 
 
 @dataclass
@@ -284,7 +290,7 @@ class ScenarioLab(W.VBox):
 
     def __init__(self, games: int = 100, seed: int = 1) -> None:
         enable_offline_charts()
-        first = ruleset_ids()[0]
+        first = default_ruleset()
         self.a = ScenarioEditor("A", first, ("landlord", "tenant", "speculator", "random"))
         rs = load_ruleset(first)
         other = [v for _, v in regimes(rs)[1:2]]

@@ -75,6 +75,12 @@ def custom_regime(text: str) -> tuple[str, ...]:
     return parts
 
 
+def default_ruleset() -> str:
+    """The ruleset a new table or lab opens with: Magie's 1904 patent game when it is there."""
+    ids = ruleset_ids()
+    return "magie-1904" if "magie-1904" in ids else ids[0]
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -105,7 +111,7 @@ class GameTable(W.VBox):
         if isinstance(ruleset, Ruleset):
             self._extra[ruleset.id] = ruleset
         ids = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
-        first = ruleset.id if isinstance(ruleset, Ruleset) else (ruleset or ids[0])
+        first = ruleset.id if isinstance(ruleset, Ruleset) else (ruleset or default_ruleset())
         rs = self._ruleset(first)
         seats = list(seats) if seats else [("Ada", None), ("Ben", None), ("Cleo", "landlord"), ("Dan", "speculator")]
         self._busy = False
