@@ -460,3 +460,21 @@ def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
     focus = table.board.rows("ll_focus")
     assert [f["who"] for f in focus] == [g.names[g.pending.seat]]
     assert "to choose" in " ".join(r["t"] for r in table.board.rows("ll_centre"))
+
+
+@pytest.mark.skipif("monopoly" not in ruleset_ids(), reason="no Monopoly ruleset on this branch")
+def test_board_reads_per_space_flags_and_houses() -> None:
+    """Families that keep mortgages as a flag per space and houses per space (Monopoly) are drawn
+    too: 'M' only on the mortgaged street, the houses counted on the built one."""
+    table = GameTable("monopoly", people(2), seed=2)
+    rules = table.game.rules
+    streets = [i for i, s in enumerate(table.game.board.spaces) if s.price > 0][:2]
+    rules.owner[streets[0]] = 0
+    rules.owner[streets[1]] = 1
+    rules.mortgaged[streets[0]] = True
+    rules.houses[streets[1]] = 2
+    table.render()
+    over = table.board.rows("ll_overlay")
+    assert over[streets[0]]["mortgaged"] and over[streets[0]]["marks"] == "M"
+    assert over[streets[1]]["marks"] == "2⌂" and not over[streets[1]]["mortgaged"]
+    assert sum(1 for r in over if r["mortgaged"]) == 1

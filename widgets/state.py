@@ -30,6 +30,13 @@ def _lookup(table: Any, idx: int) -> Any:
     return None
 
 
+def _flag(table: Any, idx: int) -> bool:
+    """Whether ``idx`` is marked in a set of indices, a list of flags per space, or a dict."""
+    if isinstance(table, (set, frozenset)):
+        return idx in table
+    return bool(_lookup(table, idx))
+
+
 def space_rows(game: Game) -> list[dict[str, Any]]:
     """One row per board space: name, kind, numbers, provenance and what lies on it now."""
     rules = game.rules
@@ -48,7 +55,7 @@ def space_rows(game: Game) -> list[dict[str, Any]]:
             c = _lookup(charter, s.index)
             st = {
                 "owner": o if isinstance(o, int) and o >= 0 else None,
-                "mortgaged": s.index in mortgaged,
+                "mortgaged": _flag(mortgaged, s.index),
                 "charter": c if isinstance(c, int) and c >= 0 else None,
                 "buildings": _lookup(buildings, s.index) or 0,
             }
