@@ -53,17 +53,24 @@ def people(n: int) -> list[tuple[str, None]]:
 
 
 def click_through(table: GameTable, limit: int = 5000, pick=lambda k, opts: opts[k % len(opts)]) -> int:
-    """Answer every decision by clicking a button; check the bar against the decision each time."""
+    """Answer every decision by clicking; check the bar against the decision each time."""
     clicks = 0
     while table.game.pending is not None and clicks < limit:
         g = table.game
         d = g.pending
-        buttons = table.option_buttons()
-        # the action bar offers exactly the legal options, labelled and explained by the rules
-        assert tuple(buttons) == d.options
-        assert [b.description for b in buttons.values()] == [g.rules.option_text(d, o) for o in d.options]
         assert g.rules.explain(d) in table.decision.value.replace("&#x27;", "'").replace("&amp;", "&")
-        buttons[pick(clicks, list(buttons))].click()
+        if table.option_picker is not None:  # many options: one menu of exactly the legal ones
+            menu, go = table.option_picker
+            assert [v for _, v in menu.options] == list(d.options)
+            assert [lab for lab, _ in menu.options] == [g.rules.option_text(d, o) for o in d.options]
+            menu.value = pick(clicks, list(d.options))
+            go.click()
+        else:
+            buttons = table.option_buttons()
+            # the action bar offers exactly the legal options, labelled and explained by the rules
+            assert tuple(buttons) == d.options
+            assert [b.description for b in buttons.values()] == [g.rules.option_text(d, o) for o in d.options]
+            buttons[pick(clicks, list(buttons))].click()
         clicks += 1
     return clicks
 

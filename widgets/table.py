@@ -39,6 +39,8 @@ from widgets.session import Seat, TableSession
 from widgets.state import player_rows
 
 PERSON = "person"
+MAX_BUTTONS = 12
+"""Up to this many options are buttons; more (bids, loans of many sizes) are one menu."""
 LONG_GAME_ROWS = 4000
 """Above this many panel rows a table's charts go per round (Altair's row limit is 5000)."""
 SPEEDS = (("slow (1 s a decision)", 1.0), ("normal", 0.3), ("fast", 0.02), ("instant", 0.0))
@@ -115,6 +117,8 @@ class GameTable(W.VBox):
         rs = self._ruleset(first)
         seats = list(seats) if seats else [("Ada", None), ("Ben", None), ("Cleo", "landlord"), ("Dan", "speculator")]
         self._busy = False
+        self._chart_key: tuple[int, int, str, bool] | None = None
+        self.option_picker: tuple[W.Dropdown, W.Button] | None = None
         self._task: asyncio.Task[None] | None = None
         self.playing = True
         self.timings: list[float] = []
@@ -495,11 +499,20 @@ class GameTable(W.VBox):
         colour = "#b00000" if error else "#225522"
         self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
 
-    def _option_buttons(self, g: Game) -> list[W.Button]:
+    def _option_buttons(self, g: Game) -> list[W.Widget]:
         d = g.pending
         if d is None:
             return []
         asked_at = len(g.actions)
+        if len(d.options) > MAX_BUTTONS:
+            # a long list (bids, loans of many sizes): one menu of exactly the legal options
+            pick = W.Dropdown(options=[(g.rules.option_text(d, o), o) for o in d.options], value=d.options[0],
+                              layout=W.Layout(width="260px"))
+            go = W.Button(description="Choose", button_style="primary", icon="check")
+            go.on_click(lambda _b, k=asked_at: self.choose(pick.value, k))
+            self.option_picker = (pick, go)
+            return [pick, go]
+        self.option_picker = None
         buttons = []
         for opt in d.options:
             b = W.Button(description=g.rules.option_text(d, opt), tooltip=opt,
@@ -557,7 +570,10 @@ class GameTable(W.VBox):
                                        "press Play or Step.</small>")
                 self.options.children = []
             self.phase_bar.children = self._phase_buttons(g)
-        self._draw_charts(g)
+        chart_key = (id(g), g.turn, g.phase, g.over)
+        if chart_key != self._chart_key:  # charts follow turn by turn; board and cards every click
+            self._draw_charts(g)
+            self._chart_key = chart_key
         self.commentary.value = commentary_html(commentary_lines(g))
         self.provenance.value = provenance_html(g)
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
@@ -598,8 +614,8 @@ class GameTable(W.VBox):
         return self.session.game
 
     def option_buttons(self) -> dict[str, W.Button]:
-        """The action bar's buttons by option string."""
-        return {b.option: b for b in self.options.children}
+        """The action bar's buttons by option string (empty when the options are a menu)."""
+        return {b.option: b for b in self.options.children if hasattr(b, "option")}
 
     def phase_buttons(self) -> dict[str, W.Button]:
         """The phase-switch buttons by phase name."""
