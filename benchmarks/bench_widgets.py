@@ -42,6 +42,8 @@ def report(name: str, xs: list[float]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=4, help="games clicked through per ruleset and table")
+    ap.add_argument("--max-clicks", type=int, default=1500,
+                    help="clicks per game at most (cycling through options can make Monopoly games very long)")
     ap.add_argument("--lab-games", type=int, default=500, help="seeds per scenario in the lab run")
     args = ap.parse_args()
     import comm
@@ -63,9 +65,14 @@ def main() -> None:
             for seed in range(args.games):
                 table = GameTable(rid, seats, seed=seed)
                 k = 0
-                while table.game.pending is not None:
+                while table.game.pending is not None and k < args.max_clicks:
                     buttons = list(table.option_buttons().values())
-                    b = buttons[k % len(buttons)]
+                    if table.option_picker is not None:  # a long option list is one menu
+                        menu, b = table.option_picker
+                        opts = [v for _, v in menu.options]
+                        menu.value = opts[k % len(opts)]
+                    else:
+                        b = buttons[k % len(buttons)]
                     t = time.perf_counter()
                     b.click()
                     clicks.append(time.perf_counter() - t)
@@ -76,7 +83,10 @@ def main() -> None:
 
     table = GameTable("magie-1904", [("Ada", None), ("B", "landlord"), ("C", "tenant")], seed=3)
     while table.game.pending is not None:
-        next(iter(table.option_buttons().values())).click()
+        if table.option_picker is not None:
+            table.option_picker[1].click()
+        else:
+            next(iter(table.option_buttons().values())).click()
     turns = table.game.turn
     rewinds = []
     for t in range(0, turns, max(1, turns // 40)):
