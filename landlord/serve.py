@@ -1,0 +1,176 @@
+"""Serve the lesson gallery as classroom apps with Voilà, on this machine, with no internet.
+
+``landlord serve`` starts Voilà on the ``lessons/`` folder with the repository's Voilà
+configuration (``lessons/voila.json``: sources stripped, no tracebacks, a cell timeout, idle
+kernels culled, a warm kernel per lesson), waits until it answers, and prints the gallery's
+address. The same functions start the server for the browser tests, so what is tested is what a
+teacher runs.
+
+Voilà reads ``voila.json`` from its working directory, so the server runs inside the lessons
+folder. When the lessons come from a source checkout, the checkout is put first on the kernels'
+``PYTHONPATH`` so the lessons import the code that sits beside them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+
+GALLERY = "index.ipynb"
+"""The gallery notebook, the page a teacher opens first."""
+
+READY_PATH = "/voila/static/voila.js"
+"""A static file Voilà serves once it is up; polling it starts no kernel (a notebook URL would)."""
+
+
+def lessons_dir() -> Path:
+    """The folder holding the lesson notebooks and ``voila.json``: inside the installed package,
+    or the checkout's top-level ``lessons/`` when running from a source tree."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "lessons"
+    return packaged if (packaged / GALLERY).is_file() else here.parent / "lessons"
+
+
+def free_port(ip: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on at ``ip`` right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((ip, 0))
+        return int(s.getsockname()[1])
+
+
+def port_in_use(port: int, ip: str = "127.0.0.1") -> bool:
+    """True when ``port`` at ``ip`` cannot be bound (someone else serves there)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((ip, port))
+        except OSError:
+            return True
+    return False
+
+
+def base_url(port: int, ip: str = "127.0.0.1") -> str:
+    """The server's root address."""
+    host = "127.0.0.1" if ip in ("0.0.0.0", "") else ip
+    return f"http://{host}:{port}"
+
+
+def lesson_url(notebook: str, port: int, ip: str = "127.0.0.1") -> str:
+    """The address of one lesson rendered as an app (``notebook`` relative to the lessons folder)."""
+    return f"{base_url(port, ip)}/voila/render/{notebook}"
+
+
+def voila_command(lessons: Path, port: int, ip: str = "127.0.0.1") -> list[str]:
+    """The command line that serves ``lessons`` on ``ip:port``. Everything else comes from
+    ``lessons/voila.json``; a busy port is an error, never a silent move to another port."""
+    return [
+        sys.executable, "-m", "voila", str(lessons),
+        "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0",
+    ]
+
+
+def voila_env(lessons: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of the server and its kernels: the current one, with a checkout's root
+    first on ``PYTHONPATH`` when the lessons sit in a checkout, plus ``extra``."""
+    env = dict(os.environ)
+    root = lessons.resolve().parent
+    if (root / "landlord" / "__init__.py").is_file():
+        parts = [str(root), *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(parts))
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    env.update(extra or {})
+    return env
+
+
+def start(
+    port: int,
+    ip: str = "127.0.0.1",
+    lessons: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    log: Path | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start Voilà in its own process group (so :func:`stop` can end it with every kernel).
+    ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output."""
+    folder = lessons or lessons_dir()
+    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (kept open for the child)
+    try:
+        return subprocess.Popen(
+            voila_command(folder, port, ip), cwd=folder, env=voila_env(folder, env),
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    finally:
+        if log and not isinstance(out, int):
+            out.close()
+
+
+def wait_ready(proc: subprocess.Popen[bytes], port: int, ip: str = "127.0.0.1", timeout: float = 60) -> float:
+    """Poll Voilà's static script until it answers; returns the seconds waited. Raises
+    ``RuntimeError`` if the server exits first or is not up within ``timeout`` seconds."""
+    url = base_url(port, ip) + READY_PATH
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with status {proc.returncode} before it was ready")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return time.monotonic() - t0
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s")
+
+
+def stop(proc: subprocess.Popen[bytes], grace: float = 10) -> None:
+    """SIGTERM (Voilà shuts its kernels down), then kill the whole process group as a fallback
+    so that no kernel outlives the server."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5)
+
+
+def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
+    """Serve the gallery until interrupted (Ctrl-C); prints its address once it is up.
+    Returns the exit status: 0 after a clean stop, 2 when the server cannot start."""
+    lessons = lessons_dir()
+    if not (lessons / GALLERY).is_file():
+        sys.stderr.write(f"landlord: error: no lesson gallery at {lessons / GALLERY}\n")
+        return 2
+    if port_in_use(port, ip):
+        sys.stderr.write(f"landlord: error: --port: port {port} is in use at {ip}; choose another with --port\n")
+        return 2
+    proc = start(port, ip, lessons)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
+    try:
+        wait_ready(proc, port, ip, timeout=120)
+        print(f"Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
+        print("Serving with Voila from this machine (no internet needed). Press Ctrl-C to stop.", flush=True)
+        return 0 if proc.wait() == 0 else 2
+    except RuntimeError as exc:
+        sys.stderr.write(f"landlord: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        stop(proc)
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
