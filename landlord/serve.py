@@ -129,16 +129,47 @@ def wait_ready(proc: subprocess.Popen[bytes], port: int, ip: str = "127.0.0.1", 
     raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s")
 
 
+def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300, idle_cpu: float = 5.0) -> float:
+    """Wait until Voilà has pre-run its pool of warm kernels: at least ``kernels`` kernel
+    processes exist and all of them sit idle (together under ``idle_cpu`` % of a core over a
+    second). Returns the seconds waited; raises ``RuntimeError`` on timeout or exit."""
+    import psutil
+
+    t0 = time.monotonic()
+    server = psutil.Process(proc.pid)
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with status {proc.returncode} while warming up")
+        children = server.children(recursive=True)
+        if len(children) >= kernels:
+            for c in children:
+                with contextlib.suppress(psutil.Error):
+                    c.cpu_percent(None)
+            time.sleep(1.0)
+            busy = 0.0
+            for c in children:
+                with contextlib.suppress(psutil.Error):
+                    busy += c.cpu_percent(None)
+            if busy < idle_cpu:
+                return time.monotonic() - t0
+        else:
+            time.sleep(0.5)
+    raise RuntimeError(f"Voila's {kernels} warm kernels were not ready within {timeout:.0f} s")
+
+
+def notebooks(lessons: Path | None = None) -> list[str]:
+    """The notebooks served (the gallery and every lesson), by file name."""
+    return sorted(p.name for p in (lessons or lessons_dir()).glob("*.ipynb"))
+
+
 def stop(proc: subprocess.Popen[bytes], grace: float = 10) -> None:
     """SIGTERM (Voilà shuts its kernels down), then kill the whole process group as a fallback
     so that no kernel outlives the server."""
     if proc.poll() is None:
         with contextlib.suppress(ProcessLookupError):
             proc.send_signal(signal.SIGTERM)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            pass
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
@@ -161,6 +192,9 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         wait_ready(proc, port, ip, timeout=120)
         print(f"Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
         print("Serving with Voila from this machine (no internet needed). Press Ctrl-C to stop.", flush=True)
+        with contextlib.suppress(RuntimeError):
+            waited = wait_warm(proc, len(notebooks(lessons)), timeout=600)
+            print(f"Every lesson is pre-run and waiting for its first visitor ({waited:.0f} s).", flush=True)
         return 0 if proc.wait() == 0 else 2
     except RuntimeError as exc:
         sys.stderr.write(f"landlord: error: {exc}\n")

@@ -114,7 +114,7 @@ def test_landlord_serve_prints_the_gallery_address_and_stops_cleanly(tmp_path: P
         assert children, "Voila was not started"
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0
-        gone, alive = psutil.wait_procs(children, timeout=15)
+        _, alive = psutil.wait_procs(children, timeout=15)
         assert not alive, f"left running after stop: {[p.cmdline() for p in alive]}"
     finally:
         if proc.poll() is None:
