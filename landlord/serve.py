@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 GALLERY = "index.ipynb"
@@ -68,12 +68,13 @@ def lesson_url(notebook: str, port: int, ip: str = "127.0.0.1") -> str:
     return f"{base_url(port, ip)}/voila/render/{notebook}"
 
 
-def voila_command(lessons: Path, port: int, ip: str = "127.0.0.1") -> list[str]:
+def voila_command(lessons: Path, port: int, ip: str = "127.0.0.1", extra: Sequence[str] = ()) -> list[str]:
     """The command line that serves ``lessons`` on ``ip:port``. Everything else comes from
-    ``lessons/voila.json``; a busy port is an error, never a silent move to another port."""
+    ``lessons/voila.json`` (``extra`` options override it); a busy port is an error, never a
+    silent move to another port."""
     return [
         sys.executable, "-m", "voila", str(lessons),
-        "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0",
+        "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0", *extra,
     ]
 
 
@@ -96,14 +97,16 @@ def start(
     lessons: Path | None = None,
     env: Mapping[str, str] | None = None,
     log: Path | None = None,
+    extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """Start Voilà in its own process group (so :func:`stop` can end it with every kernel).
-    ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output."""
+    ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output;
+    ``extra`` adds Voilà options (e.g. ``--VoilaConfiguration.preheat_kernel=False``)."""
     folder = lessons or lessons_dir()
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (kept open for the child)
     try:
         return subprocess.Popen(
-            voila_command(folder, port, ip), cwd=folder, env=voila_env(folder, env),
+            voila_command(folder, port, ip, extra), cwd=folder, env=voila_env(folder, env),
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )
     finally:
