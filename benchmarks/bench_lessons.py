@@ -8,6 +8,9 @@
    pages shared with other processes: the figure that adds up across 30 kernels).
 2. A class arriving at once: ``--class-size`` simultaneous requests of one lesson, pool off —
    wall time until the last page is served, and the memory of server + kernels afterwards.
+3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
+   pre-run in ``--class-size`` warm kernels (``kernel_pools_config`` in a copy of voila.json):
+   time to warm them all, memory, and the same simultaneous requests served from the pool.
 
 Prints figures; asserts nothing. Every Jupyter folder lives in a temporary directory.
 """
@@ -54,7 +57,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--class-size", type=int, default=30)
     ap.add_argument("--lesson", default="01-landlords-game-1904.ipynb")
+    ap.add_argument("--warm", action="store_true", help="only part 3: a warm pool for the whole class")
     args = ap.parse_args()
+    if args.warm:
+        warm_class(args.class_size, args.lesson)
+        return
     tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-"))
     env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
                                              "IPYTHONDIR")}
@@ -88,6 +95,44 @@ def main() -> None:
               f"{waits[len(waits) // 2]:.0f} s, slowest {waits[-1]:.0f} s")
         print(f"   {len(ks)} kernels alive; server + kernels PSS {total_pss / 1024:.2f} GB "
               f"({total_pss / max(len(ks), 1):.0f} MB per kernel incl. the server's share)")
+    finally:
+        serve.stop(proc)
+
+
+def warm_class(n: int, lesson: str) -> None:
+    """Part 3: ``n`` warm kernels for ``lesson`` (one for every other notebook), then ``n``
+    simultaneous requests."""
+    import json
+    import shutil
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-warm-"))
+    folder = tmp / "lessons"
+    shutil.copytree(serve.lessons_dir(), folder)
+    cfg = json.loads((folder / "voila.json").read_text())
+    cfg.setdefault("VoilaKernelManager", {})["kernel_pools_config"] = {
+        "default": {"pool_size": 1}, lesson: {"pool_size": n}}
+    (folder / "voila.json").write_text(json.dumps(cfg, indent=1))
+    env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
+                                             "IPYTHONDIR")}
+    root = str(serve.lessons_dir().resolve().parent)
+    env["PYTHONPATH"] = os.pathsep.join([root, *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]])
+    port = serve.free_port()
+    proc = serve.start(port, lessons=folder, env=env, log=tmp / "voila.log")
+    try:
+        serve.wait_ready(proc, port)
+        kernels_wanted = serve.pool_kernels(folder)
+        warmed = serve.wait_warm(proc, kernels_wanted, timeout=1800)
+        server = psutil.Process(proc.pid)
+        ks = kernels(server)
+        total_pss = sum(memory(k)[1] for k in ks) + memory(server)[1]
+        print(f"3. {lesson} pre-run in {n} warm kernels (+1 per other notebook): {len(ks)} kernels "
+              f"warm after {warmed:.0f} s; server + kernels PSS {total_pss / 1024:.2f} GB")
+        t0 = time.monotonic()
+        with ThreadPoolExecutor(max_workers=n) as pool:
+            waits = sorted(pool.map(get, [serve.lesson_url(lesson, port)] * n))
+        print(f"   {n} simultaneous requests served from the pool after {time.monotonic() - t0:.1f} s "
+              f"(slowest {waits[-1]:.1f} s); the browser then draws widgets and charts (2-5 s measured "
+              "for one visitor by tests/test_browser.py)")
     finally:
         serve.stop(proc)
 

@@ -160,6 +160,23 @@ def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300,
     raise RuntimeError(f"Voila's {kernels} warm kernels were not ready within {timeout:.0f} s")
 
 
+def pool_kernels(lessons: Path | None = None) -> int:
+    """How many warm kernels Voilà keeps pre-run for ``lessons`` by its ``voila.json``: per
+    notebook, its ``VoilaKernelManager.kernel_pools_config`` entry, else the ``default`` entry,
+    else ``VoilaConfiguration.default_pool_size`` (0 when ``preheat_kernel`` is off)."""
+    import json
+
+    folder = lessons or lessons_dir()
+    cfg = json.loads((folder / "voila.json").read_text())
+    vc = cfg.get("VoilaConfiguration", {})
+    if not vc.get("preheat_kernel", False):
+        return 0
+    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    default = pools.get("default", {})
+    size = int(default.get("pool_size", vc.get("default_pool_size", 1)))
+    return sum(int(pools.get(nb, default).get("pool_size", size)) for nb in notebooks(folder))
+
+
 def notebooks(lessons: Path | None = None) -> list[str]:
     """The notebooks served (the gallery and every lesson), by file name."""
     return sorted(p.name for p in (lessons or lessons_dir()).glob("*.ipynb"))
@@ -196,7 +213,7 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         print(f"Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
         print("Serving with Voila from this machine (no internet needed). Press Ctrl-C to stop.", flush=True)
         with contextlib.suppress(RuntimeError):
-            waited = wait_warm(proc, len(notebooks(lessons)), timeout=600)
+            waited = wait_warm(proc, pool_kernels(lessons), timeout=1200)
             print(f"Every lesson is pre-run and waiting for its first visitor ({waited:.0f} s).", flush=True)
         return 0 if proc.wait() == 0 else 2
     except RuntimeError as exc:

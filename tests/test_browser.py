@@ -89,7 +89,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc = serve.start(port, lessons=ROOT / "lessons", env=env, log=tmp / "voila.log")
     try:
         serve.wait_ready(proc, port, timeout=120)
-        yield Server(port, proc, len(serve.notebooks(ROOT / "lessons")))
+        yield Server(port, proc, serve.pool_kernels(ROOT / "lessons"))
         # read before stopping: a pool kernel shut down mid-run logs its own interruption
         log = (tmp / "voila.log").read_text(errors="replace")
     finally:

@@ -58,6 +58,25 @@ def test_voila_config_never_serves_notebook_or_code_files() -> None:
     assert any("ipynb" in d and "py" in d for d in deny)
 
 
+def test_every_notebook_keeps_one_warm_kernel_by_default() -> None:
+    """The first visitor of each lesson gets a pre-run kernel (first render < 5 s)."""
+    assert serve.pool_kernels(ROOT / "lessons") == len(serve.notebooks(ROOT / "lessons")) == 6
+
+
+def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
+    """The class-of-30 setting documented in notes/lessons.md: a pool for the lesson of the day."""
+    cfg = config()
+    cfg["VoilaKernelManager"] = {"kernel_pools_config": {"default": {"pool_size": 1},
+                                                         "01-landlords-game-1904.ipynb": {"pool_size": 30}}}
+    (tmp_path / "voila.json").write_text(json.dumps(cfg))
+    for name in serve.notebooks(ROOT / "lessons"):
+        (tmp_path / name).write_text("{}")
+    assert serve.pool_kernels(tmp_path) == 30 + 5
+    cfg["VoilaConfiguration"]["preheat_kernel"] = False
+    (tmp_path / "voila.json").write_text(json.dumps(cfg))
+    assert serve.pool_kernels(tmp_path) == 0
+
+
 def test_lessons_folder_is_found_with_its_gallery() -> None:
     assert serve.lessons_dir() == ROOT / "lessons"
     assert (serve.lessons_dir() / serve.GALLERY).is_file()
