@@ -36,7 +36,14 @@ MB = 1024 * 1024
 
 
 def kernels(server: psutil.Process) -> list[psutil.Process]:
-    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    out = []
+    for p in server.children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(p.cmdline()):
+                out.append(p)
+        except psutil.Error:  # a process that has just ended
+            continue
+    return out
 
 
 def memory(p: psutil.Process) -> tuple[float, float]:
