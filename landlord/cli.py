@@ -1,4 +1,4 @@
-"""The ``landlord`` command: simulate, replay, rulesets, landing, chart, sweep.
+"""The ``landlord`` command: simulate, replay, rulesets, landing, chart, sweep, serve.
 
 Bad arguments print one line naming what is wrong and exit with status 2.
 """
@@ -45,6 +45,16 @@ def _seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 65535, got {value}")
+    return value
 
 
 def _names(text: str) -> list[str]:
@@ -129,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
                      "each turn (<out stem>.panel.parquet); the report then charts Gini over turns")
     swp.add_argument("--report", type=Path, metavar="DIR", help="render comparison charts (PNG, SVG, HTML) here")
     swp.add_argument("--chunk", type=_positive, default=None, help="games per work unit (default 200)")
+    srv = sub.add_parser("serve", help="serve the lesson gallery with Voila and print its address")
+    srv.add_argument("--port", type=_port, default=8866)
+    srv.add_argument("--ip", default="127.0.0.1",
+                     help="address to listen on (default: this machine only; 0.0.0.0 for a classroom network)")
     return parser
 
 
@@ -146,6 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _chart(args)
         if args.command == "sweep":
             return _sweep(args)
+        if args.command == "serve":
+            from landlord.serve import serve
+
+            return serve(args.port, args.ip)
         return _rulesets()
     except LandlordError as exc:
         _fail(str(exc))

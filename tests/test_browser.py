@@ -1,0 +1,293 @@
+"""The lessons as a student meets them: Voilà serving the gallery, Debian's Chromium driving it.
+
+One Voilà server (started by :mod:`landlord.serve`, exactly as ``landlord serve`` starts it, with
+the repository's ``lessons/voila.json``) runs on a free loopback port in its own process group,
+with every Jupyter/IPython folder in a temporary directory. For each lesson the test checks:
+
+* the page renders with no error text ("There was an error when executing cell");
+* no request leaves the machine except Voilà's FontAwesome icon stylesheet — every other
+  request to anywhere but 127.0.0.1 is blocked by ``page.route`` and fails the test, so a CDN
+  dependency cannot pass on a connected laptop;
+* charts draw their SVG marks;
+* a student can make a game decision (or run the lab) by clicking and the page changes;
+* a screenshot is saved under ``docs/screenshots/``.
+
+The time from navigation to a lesson being ready (widgets drawn, charts marked) is measured and
+printed at the end of the run and written to ``docs/screenshots/first-render.txt`` — a
+measurement, never a timed assertion. Playwright drives ``/usr/bin/chromium``; never run
+``playwright install``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from landlord import serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ALLOWED_REMOTE = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/]+/css/[\w.-]+\.css$")
+"""Voilà's page template links the FontAwesome stylesheet from a CDN (only icons are lost
+offline); it is the one remote request allowed — and it is still blocked, never fetched."""
+ERROR_TEXT = "There was an error when executing cell"
+MARKS = "svg.marks g.role-mark > *"
+"""Drawn items of a Vega chart (bars, lines, areas, symbols, text) inside its mark groups."""
+LOAD_TIMEOUT_MS = 120_000
+
+Action = Callable[["Page"], None]  # noqa: F821 (playwright's Page, imported lazily)
+
+
+@dataclass
+class Visit:
+    """What one lesson visit saw."""
+
+    lesson: str
+    seconds: float = 0.0
+    remote_allowed: list[str] = field(default_factory=list)
+    remote_blocked: list[str] = field(default_factory=list)
+
+
+TIMINGS: dict[str, list[float]] = {}
+
+
+@dataclass
+class Server:
+    """The Voilà server under test."""
+
+    port: int
+    proc: object
+    notebooks: int
+
+    def settle(self) -> None:
+        """Wait until every notebook has a warm pre-run kernel and the machine is idle again, so
+        each lesson's first render is measured "after Voilà is up", not behind another's refill."""
+        serve.wait_warm(self.proc, self.notebooks, timeout=600)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving ``lessons/`` on a free loopback port. Stopped (with every kernel: SIGTERM,
+    then the whole process group) when the session ends."""
+    tmp = tmp_path_factory.mktemp("voila")
+    env = {var: str(tmp / var.lower()) for var in
+           ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR",
+            "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "MPLCONFIGDIR")}
+    port = serve.free_port()
+    proc = serve.start(port, lessons=ROOT / "lessons", env=env, log=tmp / "voila.log")
+    try:
+        serve.wait_ready(proc, port, timeout=120)
+        yield Server(port, proc, serve.pool_kernels(ROOT / "lessons"))
+        # read before stopping: a pool kernel shut down mid-run logs its own interruption
+        log = (tmp / "voila.log").read_text(errors="replace")
+    finally:
+        serve.stop(proc)
+    assert "Traceback" not in log, f"the server logged a traceback while serving:\n{log[-4000:]}"
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """Debian's Chromium, headless, with its profile folders in a temporary directory."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    tmp = tmp_path_factory.mktemp("chromium")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CONFIG_HOME", str(tmp / "config"))
+    mp.setenv("XDG_CACHE_HOME", str(tmp / "cache"))
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+            mp.undo()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def report_timings(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Print the measured first-render times at the end and keep them beside the screenshots."""
+    yield
+    if not TIMINGS:
+        return
+    lines = ["first render in Chromium (navigation -> widgets and charts drawn), seconds:"]
+    lines += [f"  {name:<34} " + "  ".join(f"{t:5.2f}" for t in ts) for name, ts in TIMINGS.items()]
+    lines.append("  (first figure: a warm pre-run kernel; second: the next visitor, while the pool refills)")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "first-render.txt").write_text("\n".join(lines) + "\n")
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():
+            reporter.write_line("")
+            for line in lines:
+                reporter.write_line(line)
+
+
+def open_lesson(browser: object, port: int, notebook: str, ready: Action) -> tuple[object, Visit]:
+    """Open a lesson with all remote traffic blocked; wait until ``ready`` passes; time it."""
+    visit = Visit(notebook)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+
+    def route(r: object) -> None:
+        url = r.request.url  # type: ignore[attr-defined]
+        if url.startswith(serve.base_url(port)):
+            r.continue_()  # type: ignore[attr-defined]
+            return
+        (visit.remote_allowed if ALLOWED_REMOTE.match(url) else visit.remote_blocked).append(url)
+        r.abort()  # type: ignore[attr-defined]
+
+    page.route("**/*", route)
+    t0 = time.monotonic()
+    page.goto(serve.lesson_url(notebook, port), timeout=LOAD_TIMEOUT_MS)
+    ready(page)
+    visit.seconds = time.monotonic() - t0
+    return page, visit
+
+
+def expect_clean(page: object, visit: Visit) -> None:
+    """No error text on the page and no request that left the machine."""
+    assert page.get_by_text(ERROR_TEXT).count() == 0, f"{visit.lesson}: a cell failed"  # type: ignore[attr-defined]
+    assert not visit.remote_blocked, f"{visit.lesson}: requests left the machine: {visit.remote_blocked}"
+    assert len({re.sub(r"/css/.*", "", u) for u in visit.remote_allowed}) <= 1
+
+
+def marks(page: object) -> int:
+    """How many drawn SVG marks the page's charts hold."""
+    return int(page.locator(MARKS).count())  # type: ignore[attr-defined]
+
+
+def wait_marks(page: object, at_least: int = 1, timeout_ms: int = 30_000) -> None:
+    """Wait until the charts have drawn at least ``at_least`` marks."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        f"document.querySelectorAll({MARKS!r}).length >= {at_least}", timeout=timeout_ms)
+
+
+def board_text(page: object) -> str:
+    """Everything a student can read on the page."""
+    return str(page.inner_text("body"))  # type: ignore[attr-defined]
+
+
+# -- the lessons: how to know each one is ready, and one decision a student makes --------------
+
+TABLE_CONTROLS = {"copy", "New game", "Reset", "Play", "Pause", "Step", "Play to the end",
+                  "Back to the present", "Play on from here", "Save", "Load"}
+"""Buttons of the game table that are not a game decision (set-up, bots, rewind, files)."""
+
+SVG_STATE = "[...document.querySelectorAll('.vega-embed svg')].map(s => s.innerHTML).join('|')"
+
+
+def button(page: object, name: str) -> object:
+    """The widget button labelled ``name`` (its icon, if any, aside)."""
+    return page.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).first  # type: ignore[attr-defined]
+
+
+def wait_button(page: object, name: str) -> None:
+    button(page, name).wait_for(timeout=LOAD_TIMEOUT_MS)  # type: ignore[attr-defined]
+
+
+def decision_buttons(page: object) -> list[object]:
+    """The action bar: buttons offering a legal choice of the current decision."""
+    out = []
+    for b in page.locator("button.jupyter-button").all():  # type: ignore[attr-defined]
+        text = b.inner_text().strip()
+        if b.is_visible() and text and text not in TABLE_CONTROLS and not text.startswith(("Load from", "Rules now")):
+            out.append(b)
+    return out
+
+
+def click_and_see_change(page: object, button: object, timeout_ms: int = 30_000) -> None:
+    """Click as a student does, then wait until the charts (board included) redraw and the
+    text on the page changes."""
+    page.evaluate(f"window.__svgBefore = {SVG_STATE}")  # type: ignore[attr-defined]
+    text_before = board_text(page)
+    button.click()  # type: ignore[attr-defined]
+    page.wait_for_function(f"{SVG_STATE} !== window.__svgBefore", timeout=timeout_ms)  # type: ignore[attr-defined]
+    page.wait_for_function("t => document.body.innerText !== t", arg=text_before, timeout=timeout_ms)  # type: ignore[attr-defined]
+
+
+def ready_gallery(page: object) -> None:
+    page.get_by_role("link", name=re.compile("Landlord's Game")).first.wait_for(timeout=LOAD_TIMEOUT_MS)  # type: ignore[attr-defined]
+
+
+def ready_table(page: object) -> None:
+    wait_button(page, "Play to the end")
+    wait_marks(page, 40)
+
+
+def play_table(page: object) -> None:
+    """A student makes a decision at the game table (waiting for the bots to reach their
+    seat if needed) and sees the board and charts change."""
+    deadline = time.monotonic() + 60
+    while not (buttons := decision_buttons(page)):
+        assert time.monotonic() < deadline, "no decision was offered to the student within 60 s"
+        page.wait_for_timeout(250)  # type: ignore[attr-defined]
+    click_and_see_change(page, buttons[0])
+
+
+def ready_lab(page: object) -> None:
+    wait_button(page, "Run")
+    wait_marks(page, 4)
+
+
+def play_lab(page: object) -> None:
+    """An instructor presses Run in the scenario lab and sees the result charts drawn."""
+    click_and_see_change(page, button(page, "Run"), timeout_ms=120_000)
+
+
+LESSONS: dict[str, tuple[Action, Action | None, int]] = {
+    # notebook: (ready, a student's click and its visible effect, charts expected to draw)
+    "index.ipynb": (ready_gallery, None, 0),
+    "01-landlords-game-1904.ipynb": (ready_table, play_table, 1),
+    "02-single-tax.ipynb": (ready_table, play_table, 1),
+    "03-british-game-1913.ipynb": (ready_table, play_table, 1),
+    "04-magie-to-monopoly.ipynb": (ready_table, play_table, 1),
+    "05-what-if-lab.ipynb": (ready_lab, play_lab, 1),
+}
+
+
+@pytest.mark.parametrize("notebook", list(LESSONS))
+def test_lesson_in_the_browser(notebook: str, voila: Server, browser: object) -> None:
+    """Issue: the page renders with no error text, no request leaves the machine except the
+    icon stylesheet, charts draw their SVG marks, a student's click changes the board and
+    charts; a screenshot is saved and the first-render time measured."""
+    ready, play, charts = LESSONS[notebook]
+    voila.settle()
+    page, visit = open_lesson(browser, voila.port, notebook, ready)
+    try:
+        if charts:
+            wait_marks(page, charts)
+        TIMINGS.setdefault(notebook, []).append(visit.seconds)
+        expect_clean(page, visit)
+        if play is not None:
+            play(page)
+            expect_clean(page, visit)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        tall = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")  # type: ignore[attr-defined]
+        page.set_viewport_size({"width": 1280, "height": min(max(int(tall), 900), 6000)})  # type: ignore[attr-defined]
+        page.wait_for_timeout(500)  # type: ignore[attr-defined]
+        page.screenshot(path=str(SHOTS / notebook.replace(".ipynb", ".png")), full_page=True)  # type: ignore[attr-defined]
+    finally:
+        page.close()  # type: ignore[attr-defined]
+    # the next visitor, while Voilà refills its pool of warm kernels
+    page, visit = open_lesson(browser, voila.port, notebook, ready)
+    try:
+        if charts:
+            wait_marks(page, charts)
+        TIMINGS[notebook].append(visit.seconds)
+        expect_clean(page, visit)
+    finally:
+        page.close()  # type: ignore[attr-defined]

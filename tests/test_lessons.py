@@ -1,0 +1,115 @@
+"""The lesson notebooks: what the issue asks of each one, and that each runs headless.
+
+Structure tests read the committed notebooks (no outputs, thin cells, the parts every lesson
+must have, a gallery linking every lesson). Execution tests run every notebook top to bottom in
+a fresh kernel with nbclient, as Voilà does, and fail on any cell error.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+GALLERY = "index.ipynb"
+LESSON_FILES = (
+    "01-landlords-game-1904.ipynb",
+    "02-single-tax.ipynb",
+    "03-british-game-1913.ipynb",
+    "04-magie-to-monopoly.ipynb",
+    "05-what-if-lab.ipynb",
+)
+ALL = (GALLERY, *LESSON_FILES)
+MAX_CODE_LINES = 12
+
+
+def read(name: str) -> nbformat.NotebookNode:
+    """A committed notebook, validated against the notebook format."""
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    nbformat.validate(nb)
+    return nb
+
+
+def markdown(nb: nbformat.NotebookNode) -> str:
+    """All markdown of a notebook as one text."""
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def test_the_gallery_and_the_five_lessons_exist() -> None:
+    """Issue: an index notebook is the gallery, plus the five lessons."""
+    assert sorted(p.name for p in LESSONS.glob("*.ipynb")) == sorted(ALL)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_notebook_is_committed_without_outputs(name: str) -> None:
+    """Issue: notebooks are committed without outputs."""
+    for cell in read(name).cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{name}: a code cell carries outputs"
+            assert cell.execution_count is None, f"{name}: a code cell carries an execution count"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_notebook_stays_thin(name: str) -> None:
+    """Design: notebooks stay thin — no functions or classes defined in a lesson, and short
+    code cells (rules, helpers and charts are imported from the package)."""
+    for i, cell in enumerate(read(name).cells):
+        if cell.cell_type != "code":
+            continue
+        lines = [ln for ln in cell.source.splitlines() if ln.strip()]
+        assert len(lines) <= MAX_CODE_LINES, f"{name} cell {i}: {len(lines)} code lines"
+        tree = ast.parse(cell.source)
+        defined = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
+        assert not defined, f"{name} cell {i} defines {defined[0].name!r}: import it from the package instead"
+
+
+@pytest.mark.parametrize("name", LESSON_FILES)
+def test_lesson_has_every_part_the_issue_names(name: str) -> None:
+    """Issue: each lesson has learning goals, a prediction asked before playing and revealed
+    after, the game, the charts, questions for reflection and a note on the historical sources
+    (with what is reconstructed)."""
+    nb = read(name)
+    text = markdown(nb)
+    headings = [h.lower() for h in re.findall(r"^#+\s*(.+)$", text, flags=re.MULTILINE)]
+    for part in ("learning goals", "prediction", "reveal", "questions for reflection", "about the sources"):
+        assert any(part in h for h in headings) or f"**{part}" in text.lower(), f"{name}: no {part!r} part"
+    assert "reconstruct" in text.lower(), f"{name}: the sources note does not say what is reconstructed"
+    order = [h for h in headings if any(k in h for k in ("prediction", "reveal"))]
+    assert "prediction" in order[0], f"{name}: the prediction must be asked before it is revealed"
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert "import" in code and ("widgets" in code or "landlord" in code), f"{name}: no game or lab"
+
+
+def test_gallery_links_every_lesson() -> None:
+    """Issue: the index notebook is the gallery — a link to each lesson, each link resolving."""
+    text = markdown(read(GALLERY))
+    links = re.findall(r"\]\(([^)#]+\.ipynb)\)", text)
+    assert sorted(set(links)) == sorted(LESSON_FILES)
+    assert all((LESSONS / link).is_file() for link in links)
+
+
+@pytest.fixture
+def kernel_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Kernels import this checkout's code and keep their files in a temporary folder."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
+        monkeypatch.setenv(var, str(tmp_path / var.lower()))
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_notebook_executes_headless_without_error(name: str, kernel_env: Path) -> None:
+    """Issue: every lesson executes headless without error (nbclient), from the lessons folder
+    as Voilà runs it; no cell writes to stderr (a warning a student would see)."""
+    nb = read(name)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(LESSONS)}}).execute()
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            assert out.output_type != "error", f"{name} cell {i}: {out.get('ename')}"
+            assert not (out.output_type == "stream" and out.name == "stderr"), f"{name} cell {i}: {out.text[:300]}"

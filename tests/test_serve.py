@@ -1,0 +1,140 @@
+"""``landlord serve`` and the Voilà configuration kept in the repository."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+
+from landlord import serve
+from landlord.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "lessons" / "voila.json"
+
+
+def config() -> dict:
+    return json.loads(CONFIG.read_text())
+
+
+def test_voila_config_strips_sources_and_hides_tracebacks() -> None:
+    """Issue: a Voilà configuration in the repository: sources stripped, no tracebacks shown."""
+    vc = config()["VoilaConfiguration"]
+    assert vc["strip_sources"] is True
+    assert vc["show_tracebacks"] is False
+
+
+def test_voila_config_times_out_a_stuck_cell() -> None:
+    """Issue: a cell timeout (a stuck cell becomes an error instead of an endless page load)."""
+    timeout = config()["VoilaExecutor"]["timeout"]
+    assert isinstance(timeout, int) and 10 <= timeout <= 300
+
+
+def test_voila_config_culls_idle_kernels() -> None:
+    """Issue: idle kernels culled — an abandoned tab frees its memory, busy kernels are spared."""
+    km = config()["MappingKernelManager"]
+    assert 0 < km["cull_interval"] <= km["cull_idle_timeout"] <= 3600
+    assert km["cull_connected"] is True and km["cull_busy"] is False
+
+
+def test_voila_config_listens_on_this_machine_and_never_moves_port() -> None:
+    """Serving: localhost by default; a busy port is an error, not a silent move."""
+    v = config()["Voila"]
+    assert v["ip"] == "127.0.0.1" and v["port_retries"] == 0
+
+
+def test_voila_config_never_serves_notebook_or_code_files() -> None:
+    """Sources stripped means the .ipynb/.py/.toml files are not downloadable either."""
+    deny = config()["VoilaConfiguration"]["file_denylist"]
+    assert any("ipynb" in d and "py" in d for d in deny)
+
+
+def test_every_notebook_keeps_one_warm_kernel_by_default() -> None:
+    """The first visitor of each lesson gets a pre-run kernel (first render < 5 s)."""
+    assert serve.pool_kernels(ROOT / "lessons") == len(serve.notebooks(ROOT / "lessons")) == 6
+
+
+def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
+    """The class-of-30 setting documented in notes/lessons.md: a pool for the lesson of the day."""
+    cfg = config()
+    cfg["VoilaKernelManager"] = {"kernel_pools_config": {"default": {"pool_size": 1},
+                                                         "01-landlords-game-1904.ipynb": {"pool_size": 30}}}
+    (tmp_path / "voila.json").write_text(json.dumps(cfg))
+    for name in serve.notebooks(ROOT / "lessons"):
+        (tmp_path / name).write_text("{}")
+    assert serve.pool_kernels(tmp_path) == 30 + 5
+    cfg["VoilaConfiguration"]["preheat_kernel"] = False
+    (tmp_path / "voila.json").write_text(json.dumps(cfg))
+    assert serve.pool_kernels(tmp_path) == 0
+
+
+def test_lessons_folder_is_found_with_its_gallery() -> None:
+    assert serve.lessons_dir() == ROOT / "lessons"
+    assert (serve.lessons_dir() / serve.GALLERY).is_file()
+    assert (serve.lessons_dir() / "voila.json").is_file()
+
+
+def test_kernels_import_the_checkout_beside_the_lessons() -> None:
+    env = serve.voila_env(ROOT / "lessons", {"EXTRA": "1"})
+    assert env["PYTHONPATH"].split(os.pathsep)[0] == str(ROOT)
+    assert env["EXTRA"] == "1"
+
+
+def test_voila_command_uses_the_given_port_and_address() -> None:
+    cmd = serve.voila_command(ROOT / "lessons", 9123, "127.0.0.1")
+    assert cmd[:3] == [sys.executable, "-m", "voila"]
+    assert "--port=9123" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--Voila.port_retries=0" in cmd
+
+
+def test_serve_rejects_a_bad_port_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI style: bad arguments print one line naming what is wrong and exit with status 2."""
+    with pytest.raises(SystemExit) as exc:
+        main(["serve", "--port", "70000"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--port" in err[0] and "65535" in err[0]
+
+
+def test_serve_refuses_a_busy_port_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"port {port} is in use" in err[0]
+
+
+def test_landlord_serve_prints_the_gallery_address_and_stops_cleanly(tmp_path: Path) -> None:
+    """Issue: `landlord serve` serves the gallery with Voilà on localhost and prints its
+    address; stopping it (SIGTERM, as a terminal or service manager does) ends Voilà and every
+    kernel with it."""
+    port = serve.free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT),
+               **{v: str(tmp_path / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")})
+    proc = subprocess.Popen([sys.executable, "-m", "landlord", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        line = proc.stdout.readline().strip() if proc.stdout else ""
+        assert line == f"Lesson gallery: http://127.0.0.1:{port}/voila/render/index.ipynb"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{serve.READY_PATH}", timeout=10) as r:
+            assert r.status == 200
+        time.sleep(2)  # let the warm-kernel pool start, so there are kernels to clean up
+        children = psutil.Process(proc.pid).children(recursive=True)
+        assert children, "Voila was not started"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+        _, alive = psutil.wait_procs(children, timeout=15)
+        assert not alive, f"left running after stop: {[p.cmdline() for p in alive]}"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
