@@ -77,7 +77,7 @@ class Server:
         serve.wait_warm(self.proc, self.notebooks, timeout=600)  # type: ignore[arg-type]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà serving ``lessons/`` on a free loopback port. Stopped (with every kernel: SIGTERM,
     then the whole process group) when the session ends."""
@@ -97,7 +97,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     assert "Traceback" not in log, f"the server logged a traceback while serving:\n{log[-4000:]}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """Debian's Chromium, headless, with its profile folders in a temporary directory."""
     from playwright.sync_api import sync_playwright
