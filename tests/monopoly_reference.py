@@ -12,9 +12,8 @@ from pathlib import Path
 from landlord.board import Board, Space
 from landlord.landing import Movement, card_moves, monopoly_movement
 
-REFERENCE = next((p for p in (Path(__file__).resolve().parents[2] / "shared/reference/boards",
-                              Path("/work/shared/reference/boards")) if p.is_dir()),
-                 Path("/work/shared/reference/boards"))
+REFERENCE = Path(__file__).resolve().parent / "reference"
+"""Copies of the project's reference CSVs (shared/reference/boards; provenance in SOURCES.md)."""
 
 
 def _rows(name: str) -> list[dict[str, str]]:
