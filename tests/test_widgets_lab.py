@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import math
+import tomllib
 from dataclasses import replace
 
 import pandas as pd
 
 from landlord import load_ruleset, ruleset_ids
+from landlord.inequality import gini
+from landlord.metrics import panel
+from landlord.scenario import load_scenario, scenario_from_dict
 from landlord.simulate import play_one, summary_row
+from landlord.sweep import run_sweep
 from widgets import ScenarioLab
-from widgets.lab import Scenario, gini_bands, mean_interval, paired_difference, play_traced
+from widgets.lab import Scenario, gini_bands, mean_interval, paired_difference, trajectories
 
 
 def small_lab(games: int = 6) -> ScenarioLab:
@@ -25,18 +29,23 @@ def small_lab(games: int = 6) -> ScenarioLab:
 
 
 def test_run_compare_two_scenarios_on_the_same_seeds() -> None:
-    """Run by clicking: both scenarios play the same seeds; each row is the engine's own game."""
+    """Run by clicking: both scenarios play the same seeds (the sweep's "shared" seeds derived
+    from the root seed); each row is the engine's own game for that seed."""
     lab = small_lab()
     lab.run_button.click()
     res = lab.run.results
     assert len(res) == 12 and lab.progress.value == 12 == lab.progress.max
-    by = {name: sorted(part["seed"]) for name, part in res.groupby("scenario")}
-    assert by["with tickets"] == by["no tickets"] == list(range(100, 106))
+    scn = lab.sweep_scenario()
+    assert scn.seeds == "shared" and scn.seed == 100 and len(scn.cells) == 2
+    derived = [scn.game_seed(scn.cells[0], g) for g in range(6)]
+    assert len(set(derived)) == 6 and derived != list(range(100, 106))
+    by = {name: list(part["seed"]) for name, part in res.groupby("scenario")}
+    assert by["with tickets"] == by["no tickets"] == derived
     # a lab row is exactly what the engine's own runner gives for that seed
     strategies = ("landlord", "tenant", "speculator", "random")
     for scen, rid in (("with tickets", "magie-1904"), ("no tickets", "magie-1904-no-tickets")):
-        row = res[(res["scenario"] == scen) & (res["seed"] == 103)].iloc[0].to_dict()
-        ref = summary_row(play_one(load_ruleset(rid), strategies, 103), strategies)
+        row = res[(res["scenario"] == scen) & (res["seed"] == derived[3])].iloc[0].to_dict()
+        ref = summary_row(play_one(load_ruleset(rid), strategies, derived[3]), strategies)
         for k, v in ref.items():
             assert row[k] == v, (scen, k)
     assert "Paired on the same 6 seeds" in lab.summary.value
@@ -52,21 +61,30 @@ def test_wages_and_start_cash_are_overrides() -> None:
     lab.a.start_cash.value = 900
     scn = lab.scenarios()[0]
     assert scn.overrides == {"wages": 250, "start_cash": 900}
-    game, _ = play_traced(scn, scn.resolve(), 5)
+    raw = tomllib.loads(lab.scenario_toml().decode())
+    assert raw["overrides"] == {"wages": 250, "start_cash": 900}
+    cell = lab.sweep_scenario().cells[0]
+    game = play_one(cell.resolve(), cell.seats, 5, log=True, triggers=cell.triggers)
     wages = [e.get("amount") for e in game.events if e.kind == "transfer" and e.get("reason") == "wages"]
     start = [e.get("amount") for e in game.events if e.kind == "transfer" and e.get("reason") == "start cash"]
     assert wages and set(wages) == {250} and set(start) == {900}
 
 
 def test_gini_trajectory_matches_the_final_gini() -> None:
-    """The traced Gini at the game's last turn is the game's final Gini."""
-    scn = Scenario("A", "magie-1904")
+    """The Gini over turns (from the sweep's per-turn panel) is the Gini of the seats' net worth
+    every 10 turns, and at the game's last turn it is the game's final Gini."""
+    strategies = ("landlord", "tenant", "speculator", "random")
     for seed in (1, 2, 3):
-        game, trace = play_traced(scn, scn.resolve(), seed)
-        row = summary_row(game, scn.strategies)
-        assert trace[-1][0] == game.turn
-        assert math.isclose(trace[-1][1], row["gini_population"])
-        assert [t for t, _ in trace] == sorted({t for t, _ in trace})
+        game = play_one(load_ruleset("magie-1904"), strategies, seed, log=True)
+        row = summary_row(game, strategies)
+        pan = panel(game).drop(columns=["game"]).assign(cell=0, game=0, seed=seed)
+        trace = trajectories(pan, {0: "A"})
+        assert [t["turn"] for t in trace][-1] == game.turn
+        assert math.isclose(trace[-1]["gini"], row["gini_population"])
+        turns = [t["turn"] for t in trace]
+        assert turns == sorted(set(turns)) and all(t % 10 == 0 for t in turns[:-1])
+        at10 = pan[pan["turn"] == 10]["net_worth"].tolist()
+        assert math.isclose(next(t["gini"] for t in trace if t["turn"] == 10), gini(at10, "population"))
 
 
 def test_interval_arithmetic() -> None:
@@ -92,22 +110,39 @@ def test_paired_difference_uses_common_seeds() -> None:
 
 
 def test_downloads_and_scenario_file_reproduce_the_run(tmp_path) -> None:
-    """CSV and Parquet hold the results; the scenario file, loaded into a new lab, reproduces them."""
+    """CSV and Parquet hold the results; the scenario file is a landlord.scenario TOML that the
+    sweep runner (``landlord sweep FILE``) runs to the same rows, and that a new lab loads and
+    runs to the same results."""
     lab = small_lab(games=4)
     lab.a.wages.value = 120
     lab.run_button.click()
-    assert all(x in lab.downloads.value for x in ("results.csv", "results.parquet", "scenario.json"))
+    assert all(x in lab.downloads.value for x in ("results.csv", "results.parquet", "scenario.toml"))
     csv = pd.read_csv(io.BytesIO(lab.results_csv()))
     pq = pd.read_parquet(io.BytesIO(lab.results_parquet()))
     assert len(csv) == len(pq) == len(lab.run.results)
     assert list(pq["gini_population"]) == list(lab.run.results["gini_population"])
     files = lab.save(tmp_path)
     assert all(f.exists() for f in files)
+    # A and B differ in ruleset and wages: the grid crosses them, the lab names the A and B cells
+    swept = run_sweep(load_scenario(tmp_path / "scenario.toml"))
+    assert swept.complete and len(swept.games) == len(lab.run.results) == 16
+    ours = lab.run.results.drop(columns="scenario")
+    pd.testing.assert_frame_equal(swept.games, ours)
+    names = set(lab.run.results["scenario"])
+    assert {"with tickets", "no tickets"} <= names and len(names) == 4
     fresh = ScenarioLab(games=1, seed=1)
-    assert fresh.load_scenario((tmp_path / "scenario.json").read_bytes(), "scenario.json")
+    assert not fresh.load_scenario((tmp_path / "scenario.toml").read_bytes(), "scenario.toml")
+    assert "one or two scenarios" in fresh.message.value
+    # with one field differing the file has the two cells, and a new lab reproduces the run
+    lab.a.wages.value = 100
+    lab.run_button.click()
+    lab.save(tmp_path)
+    assert fresh.load_scenario((tmp_path / "scenario.toml").read_bytes(), "scenario.toml")
     assert fresh.scenarios() == lab.scenarios()
     fresh.run_button.click()
     pd.testing.assert_frame_equal(fresh.run.results, lab.run.results)
+    swept = run_sweep(load_scenario(tmp_path / "scenario.toml"))
+    pd.testing.assert_frame_equal(swept.games, lab.run.results.drop(columns="scenario"))
 
 
 def test_bad_scenarios_are_refused_with_a_message() -> None:
@@ -116,6 +151,11 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     lab.a.strategies.value = "landlord,astrologer"
     lab.run_button.click()
     assert "unknown strategy" in lab.message.value and lab.run.rows == []
+    lab.a.custom.value = "single_tax@turn:3, single_tax@turn:9"
+    lab.a.strategies.value = "landlord,tenant"
+    lab.run_button.click()
+    assert "one phase switch" in lab.message.value and lab.run.rows == []
+    lab.a.custom.value = ""
     lab.a.strategies.value = ",".join(["tenant"] * 9)
     lab.run_button.click()
     assert "players" in lab.message.value and lab.run.rows == []
@@ -133,14 +173,17 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
         lab.a.start_cash.value += 1
         lab.run_button.click()
         assert "Cannot run" in lab.message.value and lab.run.rows == []
-    assert not lab.load_scenario(b"{not json", "x.json")
-    assert not lab.load_scenario(json.dumps({"format": "other"}).encode(), "y.json")
-    assert "not a landlord scenario file" in lab.message.value
+    assert not lab.load_scenario(b"[scenario\nnot toml", "x.toml")
+    assert "not valid TOML" in lab.message.value
+    assert not lab.load_scenario(b"[scenario]\ngames = 2\n", "y.toml")
+    assert "seed" in lab.message.value and "missing" in lab.message.value
+    assert lab.a.strategies.value == "landlord,tenant"  # the bad files changed nothing
 
 
 def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
-    """In a running event loop the lab plays in a task: other coroutines run meanwhile, the
-    progress bar moves, and Cancel stops it with the games so far shown."""
+    """In a running event loop the lab's task polls the sweep (running in its thread): other
+    coroutines run meanwhile, the progress bar moves, and Cancel stops the sweep with the games
+    finished so far shown."""
 
     async def scenario() -> tuple[int, int, int]:
         lab = small_lab(games=400)
@@ -152,6 +195,8 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
         lab.cancel_button.click()
         while lab.running:
             await asyncio.sleep(0.005)
+        assert lab._sweep is not None and lab._sweep.cancelled
+        assert not lab.run.complete and "Cancelled after" in lab.message.value
         return ticks, len(lab.run.rows), lab.progress.max
 
     ticks, played, total = asyncio.run(scenario())
@@ -177,7 +222,13 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path) -> None:
         expect += [(f"{ph}@start",), (f"{ph}@vote",), (f"{ph}@turn:12",)]
     expect.append(tuple(f"{ph}@turn:{12 * (i + 1)}" for i, ph in enumerate(later)))
     assert [v for _, v in regimes(rs, turn=12)] == expect
-    game, _ = play_traced(Scenario("T", rs.id, regime=("higher_wages@turn:12",)), rs, 3)
+    fields = Scenario("T", rs.id, regime=("higher_wages@turn:12",)).fields()
+    assert (fields["tax.phase"], fields["tax.start"]) == ("higher_wages", "turn:12")
+    cell = scenario_from_dict({"scenario": {"ruleset": str(p), "games": 1, "seed": 3, "players": 4,
+                                            "strategies": fields["strategies"]},
+                               "tax": {"phase": fields["tax.phase"], "start": fields["tax.start"]}},
+                              tmp_path / "s.toml").cells[0]
+    game = play_one(cell.resolve(), cell.seats, 3, log=True, triggers=cell.triggers)
     ev = [e for e in game.events if e.kind == "phase"]
     assert len(ev) == 1 and ev[0].turn == 12 and game.phase == "higher_wages"
 

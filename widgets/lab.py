@@ -1,14 +1,13 @@
 """The scenario lab: compare rulesets and phase regimes over many bot games.
 
 An instructor picks one or two scenarios (ruleset, phase regime, seats' bots, wages, start cash),
-a number of games and a seed; the lab plays the games — both scenarios on the same seeds — with a
-progress bar and a cancel button while the notebook stays responsive, and shows final-Gini
-distributions, mean Gini over turns with a 95% interval, winners by strategy and where the money
-went (rent to holders versus taxes to the treasury). Results download as CSV or Parquet and the
-scenario as a JSON file that reproduces them.
-
-Until the sweep runner (``landlord.sweep``) lands, the games are played by a simple in-process
-loop over the engine's public API (:class:`landlord.Game`, :func:`landlord.simulate.summary_row`).
+a number of games and a root seed; the lab turns them into one :mod:`landlord.scenario` (the
+fields A and B share are fixed, the fields they differ in form the ``[grid]``, and
+``seeds = "shared"`` makes every cell play the same seeds) and runs it with the sweep runner
+(:class:`landlord.sweep.Sweep`, in a background thread) with a progress bar and a cancel button
+while the notebook stays responsive. It shows final-Gini distributions, mean Gini over turns
+with a 95% interval, winners by strategy and where the money went. Results download as CSV or
+Parquet and the scenario as a TOML file that ``landlord sweep FILE`` runs to the same rows.
 """
 
 from __future__ import annotations
@@ -17,10 +16,10 @@ import asyncio
 import base64
 import html
 import io
-import json
 import math
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,21 +27,27 @@ import altair as alt
 import ipywidgets as W
 import pandas as pd
 
-from landlord.errors import DataError, LandlordError
+from landlord.errors import LandlordError
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.ruleset import Ruleset
-from landlord.simulate import summary_row
+from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
+from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
+from landlord.sweep import Sweep, SweepResult
 from widgets import _interim_charts as charts
 from widgets.board_view import enable_offline_charts
 from widgets.session import parse_regime
 from widgets.table import custom_regime, default_ruleset, regimes
 
-SCENARIO_FORMAT = "landlord-scenario"
 TURN_BIN = 10
 """Gini over turns is read every ``TURN_BIN`` turns."""
+CHUNK = 10
+"""Games per sweep chunk in the lab: small, so the progress bar moves and Cancel is quick."""
+POLL = 0.05
+"""Seconds between two looks of the lab's asyncio task at its running sweep."""
+_NAMES = re.compile(r"^Scenario lab: A = «(?P<a>.*?)»(?:, B = «(?P<b>.*)»)?$")
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,9 @@ class Scenario:
             phase = parse_regime(t).phase
             if phase not in rs.phases:
                 raise ValueError(f"{self.name}: {rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)})")
+        if len(self.regime) > 1:
+            raise ValueError(f"{self.name}: a scenario file holds one phase switch (tax phase and start), "
+                             f"not {len(self.regime)}; run the phases in order from the game table")
         # set a game up (not played) so that the rules can refuse what they cannot play
         bots = [make_strategy(s, 0) for s in self.strategies]
         try:
@@ -80,81 +88,148 @@ class Scenario:
         except LandlordError as exc:
             raise ValueError(f"{self.name}: {exc}") from None
 
+    def fields(self) -> dict[str, Any]:
+        """The scenario's settings as ``landlord.scenario`` fields (``ruleset``, ``players``,
+        ``strategies``, ``tax.phase``, ``tax.start`` and the overridden params)."""
+        out: dict[str, Any] = {"ruleset": self.ruleset, "players": len(self.strategies),
+                               "strategies": list(self.strategies)}
+        if self.regime:
+            t = parse_regime(self.regime[0])
+            out["tax.phase"], out["tax.start"] = t.phase, t.text
+        else:
+            out["tax.start"] = NEVER
+        out.update(self.overrides)
+        return out
+
+
+_SPECIAL = ("ruleset", "players", "strategies", "tax.phase", "tax.start")
+
+
+def _fields(scenarios: Sequence[Scenario]) -> list[dict[str, Any]]:
+    """Each scenario's fields, with a param another scenario overrides filled in with this
+    scenario's own value (so every side names the same fields)."""
+    fields = [s.fields() for s in scenarios]
+    params = list(dict.fromkeys(k for f in fields for k in f if k not in _SPECIAL))
+    for f, s in zip(fields, scenarios, strict=True):  # a param one side leaves as printed
+        values = s.resolve().values()
+        for k in params:
+            if k not in values:
+                raise ValueError(f"{s.name}: {s.ruleset} has no param {k!r} for the other scenario's override")
+            f.setdefault(k, values[k])
+    if any(f["tax.start"] == NEVER for f in fields) and any("tax.phase" in f for f in fields):
+        phase = next(f["tax.phase"] for f in fields if "tax.phase" in f)
+        for f in fields:  # never checks no phase; give it the other side's so only start varies
+            f.setdefault("tax.phase", phase)
+    return fields
+
+
+def scenario_dict(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[str, Any]:
+    """One ``landlord.scenario`` dict for the lab's scenarios: the fields they share fixed, the
+    fields they differ in as a ``[grid]`` (A's value first), every cell on the same seeds."""
+    names = ", B = ".join(f"«{s.name}»" for s in scenarios)
+    head: dict[str, Any] = {"title": " vs ".join(s.name for s in scenarios),
+                            "description": f"Scenario lab: A = {names}",
+                            "games": games, "seed": seed, "seeds": "shared"}
+    fields = _fields(scenarios)
+    raw: dict[str, Any] = {"scenario": head, "overrides": {}, "tax": {}, "grid": {}}
+    for key in dict.fromkeys(k for f in fields for k in f):
+        values = [f[key] for f in fields if key in f]
+        if any(v != values[0] for v in values):
+            raw["grid"][key] = values
+        elif key in ("ruleset", "players", "strategies"):
+            head[key] = values[0]
+        elif key.startswith("tax."):
+            raw["tax"][key[4:]] = values[0]
+        else:
+            raw["overrides"][key] = values[0]
+    if "tax.phase" in raw["grid"] or "tax.start" in raw["grid"]:
+        raw["grid"]["tax"] = {k[4:]: raw["grid"].pop(k) for k in ("tax.phase", "tax.start") if k in raw["grid"]}
+    return {k: v for k, v in raw.items() if v or k == "scenario"}
+
+
+def cell_names(sweep: SweepScenario, scenarios: Sequence[Scenario]) -> dict[int, str]:
+    """Each cell's name: A's or B's for the cells that are exactly A or B, else its grid label
+    (when A and B differ in several fields the grid also crosses them)."""
+    want = _fields(scenarios)
+    out: dict[int, str] = {}
+    for cell in sweep.cells:
+        have = {"ruleset": cell.ruleset, "players": cell.players, "strategies": list(cell.seats),
+                "tax.start": cell.tax_start, **dict(cell.overrides)}
+        if cell.tax_start != NEVER:
+            have["tax.phase"] = cell.tax_phase
+        name = cell.label
+        for w, s in zip(want, scenarios, strict=True):
+            if all(have.get(k, v) == v for k, v in w.items() if k != "tax.phase" or w["tax.start"] != NEVER):
+                name = s.name
+                break
+        out[cell.index] = name
+    return out
+
+
+def lab_scenarios(sweep: SweepScenario) -> list[Scenario]:
+    """The lab's scenarios (A, and B if there is a second cell) read back from a scenario."""
+    if not 1 <= len(sweep.cells) <= 2:
+        raise ValueError(f"the lab compares one or two scenarios; this file has {len(sweep.cells)} cells")
+    m = _NAMES.match(sweep.description)
+    names = [m["a"], m["b"]] if m else []
+    out = []
+    for cell in sweep.cells:
+        rs = load_ruleset(cell.ruleset)
+        values = rs.values()
+        regime = () if cell.tax_start == NEVER else (f"{cell.tax_phase}@{cell.tax_start}",)
+        over = {k: v for k, v in cell.overrides if values.get(k) != v}
+        name = names[cell.index] if cell.index < len(names) and names[cell.index] else cell.label
+        out.append(Scenario(name, cell.ruleset, tuple(cell.seats), regime, over))
+    return out
+
 
 @dataclass
 class LabRun:
-    """Everything a run produced: one row per game, Gini trajectories and money flows."""
+    """What a run produced: the sweep's rows (one per game, with the lab's ``scenario`` name),
+    Gini trajectories and money flows."""
 
-    rows: list[dict[str, Any]] = field(default_factory=list)
+    games: pd.DataFrame = field(default_factory=pd.DataFrame)
     trajectory: list[dict[str, Any]] = field(default_factory=list)
-    flows: list[dict[str, Any]] = field(default_factory=list)
+    complete: bool = False
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The per-game rows as dicts."""
+        return self.games.to_dict("records")
 
     @property
     def results(self) -> pd.DataFrame:
-        """One row per game (``landlord.simulate.summary_row`` plus the scenario's name)."""
-        return pd.DataFrame(self.rows)
+        """One row per game: the sweep's columns plus the scenario's name."""
+        return self.games
+
+    @property
+    def flows(self) -> pd.DataFrame:
+        """Mean money per game by flow (the ledger's reasons) and scenario."""
+        cols = [c for c in self.games.columns if c.startswith("flow_")]
+        if self.games.empty or not cols:
+            return pd.DataFrame(columns=["scenario", "flow", "per_game"])
+        per = self.games.groupby("scenario", sort=False)[cols].mean().reset_index()
+        per = per.melt(id_vars="scenario", var_name="flow", value_name="per_game")
+        per["flow"] = per["flow"].str.removeprefix("flow_").str.replace("_", " ")
+        return per[per["per_game"] != 0]
 
 
-def play_traced(scenario: Scenario, ruleset: Ruleset, seed: int) -> tuple[Game, list[tuple[int, float]]]:
-    """Play one all-bot game of ``scenario``, reading the Gini of the seats' totals (population
-    form) after every decision; returns the game and (turn, Gini) at each turn reached."""
-    bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(scenario.strategies)]
-    triggers = [parse_regime(t) for t in scenario.regime]
-    game = Game(ruleset, bots, seed, log=True, triggers=triggers)
-    trace: list[tuple[int, float]] = []
-
-    def read() -> None:
-        g = gini([r["total"] for r in game.results()], "population")
-        if trace and trace[-1][0] == game.turn:
-            trace[-1] = (game.turn, g)
-        else:
-            trace.append((game.turn, g))
-
-    read()
-    while game.pending is not None:
-        game.run(max_decisions=1)
-        read()
-    return game, trace
-
-
-def game_flows(game: Game) -> dict[str, int]:
-    """Money players paid, by reason and by where it went (another player or a box)."""
-    names = set(game.names)
-    acc: dict[str, int] = {}
-    for e in game.events or ():
-        if e.kind != "transfer" or e.seat < 0:
-            continue
-        to = "a player" if e.get("to") in names else str(e.get("to"))
-        key = f"{e.get('reason')} → {to}"
-        acc[key] = acc.get(key, 0) + int(e.get("amount"))
-    return acc
-
-
-def run_games(scenarios: Sequence[Scenario], seeds: Sequence[int]) -> Iterator[tuple[Scenario, int, dict[str, Any],
-                                                                                     list[tuple[int, float]],
-                                                                                     dict[str, int]]]:
-    """Play every scenario on every seed (same seeds for each scenario), one game at a time."""
-    resolved = [(s, s.resolve()) for s in scenarios]
-    for seed in seeds:
-        for scn, rs in resolved:
-            game, trace = play_traced(scn, rs, seed)
-            row = summary_row(game, scn.strategies)
-            row["scenario"] = scn.name
-            yield scn, seed, row, trace, game_flows(game)
-
-
-def collect(run: LabRun, item: tuple[Scenario, int, dict[str, Any], list[tuple[int, float]], dict[str, int]]) -> None:
-    """Add one played game to ``run``."""
-    scn, seed, row, trace, flows = item
-    run.rows.append(row)
-    last = trace[-1][0]
-    i = 0
-    for t in range(0, last + 1, TURN_BIN):
-        while i + 1 < len(trace) and trace[i + 1][0] <= t:
-            i += 1
-        run.trajectory.append({"scenario": scn.name, "seed": seed, "turn": t, "gini": trace[i][1]})
-    for k, v in flows.items():
-        run.flows.append({"scenario": scn.name, "seed": seed, "flow": k, "amount": v})
+def trajectories(panel: pd.DataFrame, names: dict[int, str]) -> list[dict[str, Any]]:
+    """Gini of the seats' net worth (population form) every ``TURN_BIN`` turns of each game,
+    from the sweep's per-turn panel; a game's last turn is its final count."""
+    out: list[dict[str, Any]] = []
+    if panel is None or panel.empty:
+        return out
+    for (cell, _game, seed), part in panel.groupby(["cell", "game", "seed"], sort=True):
+        by_turn = part.groupby("turn", sort=True)["net_worth"]
+        ginis = {int(t): gini(v.tolist(), "population") for t, v in by_turn}
+        last = max(ginis)
+        turns = [t for t in ginis if t % TURN_BIN == 0]
+        if not turns or turns[-1] != last:
+            turns.append(last)
+        for t in turns:
+            out.append({"scenario": names[int(cell)], "seed": int(seed), "turn": t, "gini": ginis[t]})
+    return out
 
 
 def gini_bands(trajectory: pd.DataFrame) -> pd.DataFrame:
@@ -183,14 +258,14 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def summary_table(run: LabRun) -> pd.DataFrame:
-    """Per scenario: games, mean final Gini ± 95% interval, mean turns, share of games tied."""
+    """Per scenario: games, mean final Gini ± 95% interval, mean turns, in the Poor House."""
     df = run.results
     rows = []
     for name, part in df.groupby("scenario", sort=False):
-        m, h = mean_interval(part["gini_population"].tolist())
+        m, h = mean_interval(part["gini_population"].dropna().tolist())
         rows.append({"scenario": name, "games": len(part), "final Gini (mean)": round(m, 4),
-                     "± 95%": round(h, 4), "turns (mean)": round(part["turns"].mean(), 1),
-                     "in Poor House (mean)": round(part["in_poorhouse"].mean(), 2)})
+                     "± 95%": round(h, 4), "turns (mean)": round(float(part["turns"].mean()), 1),
+                     "in Poor House (mean)": round(float(part["in_poorhouse"].mean()), 2)})
     return pd.DataFrame(rows)
 
 
@@ -204,28 +279,6 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
     diffs = (pb[common] - pa[common]).tolist()
     m, h = mean_interval(diffs)
     return m, h, len(diffs)
-
-
-def scenario_file(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[str, Any]:
-    """The lab's set-up as a JSON-ready dict that reproduces its results."""
-    return {"format": SCENARIO_FORMAT, "version": 1, "games": games, "seed": seed,
-            "scenarios": [{**asdict(s), "strategies": list(s.strategies), "regime": list(s.regime)}
-                          for s in scenarios]}
-
-
-def read_scenario_file(data: Any, where: str = "<scenario file>") -> tuple[list[Scenario], int, int]:
-    """Scenarios, games and seed from a scenario file; DataError says what is wrong."""
-    if not isinstance(data, dict) or data.get("format") != SCENARIO_FORMAT:
-        raise DataError(where, None, "format", "not a landlord scenario file")
-    try:
-        games, seed = int(data["games"]), int(data["seed"])
-        scns = [Scenario(str(s["name"]), str(s["ruleset"]), tuple(s["strategies"]), tuple(s.get("regime", ())),
-                         dict(s.get("overrides", {}))) for s in data["scenarios"]]
-        for s in scns:
-            s.check()
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(where, "scenarios", None, f"unreadable ({exc})") from None
-    return scns, games, seed
 
 
 def _link(raw: bytes, name: str, mime: str) -> str:
@@ -288,8 +341,10 @@ class ScenarioEditor(W.VBox):
 class ScenarioLab(W.VBox):
     """Compare one or two scenarios over many bot games, with progress, cancel and downloads."""
 
-    def __init__(self, games: int = 100, seed: int = 1) -> None:
+    def __init__(self, games: int = 100, seed: int = 1, workers: int = 1) -> None:
+        """``workers``: the sweep runner's local processes (1 = a thread of this kernel)."""
         enable_offline_charts()
+        self.workers = workers
         first = default_ruleset()
         self.a = ScenarioEditor("A", first, ("landlord", "tenant", "speculator", "random"))
         rs = load_ruleset(first)
@@ -297,7 +352,7 @@ class ScenarioLab(W.VBox):
         self.b = ScenarioEditor("B", first, ("landlord", "tenant", "speculator", "random"), other[0] if other else ())
         self.compare = W.Checkbox(value=True, description="Compare with B (same seeds)")
         self.games = W.BoundedIntText(value=games, min=1, max=100_000, description="Games")
-        self.seed = W.IntText(value=seed, description="First seed")
+        self.seed = W.IntText(value=seed, description="Root seed")
         self.run_button = W.Button(description="Run", icon="play", button_style="success")
         self.cancel_button = W.Button(description="Cancel", icon="stop", disabled=True)
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Games")
@@ -309,11 +364,13 @@ class ScenarioLab(W.VBox):
         self.winners = alt.JupyterChart(charts.blank())
         self.flows = alt.JupyterChart(charts.blank())
         self.downloads = W.HTML()
-        self.scenario_upload = W.FileUpload(accept=".json", multiple=False, description="Load scenario file")
+        self.scenario_upload = W.FileUpload(accept=".toml", multiple=False, description="Load scenario file")
         self.run = LabRun()
         self.cancelled = False
         self.running = False
         self._task: asyncio.Task[None] | None = None
+        self._sweep: Sweep | None = None
+        self._shown = (0, 0)
         self.on_done: Callable[[], None] | None = None
         self.run_button.on_click(lambda _: self.start())
         self.cancel_button.on_click(lambda _: self.cancel())
@@ -340,13 +397,15 @@ class ScenarioLab(W.VBox):
             out.append(b)
         return out
 
-    def seeds(self) -> list[int]:
-        """The seeds every scenario plays."""
-        return list(range(int(self.seed.value), int(self.seed.value) + int(self.games.value)))
+    def sweep_scenario(self, scns: Sequence[Scenario] | None = None) -> SweepScenario:
+        """The lab's set-up as a validated ``landlord.scenario`` (what a run plays)."""
+        raw = scenario_dict(scns if scns is not None else self.scenarios(), int(self.games.value),
+                            int(self.seed.value))
+        return scenario_from_dict(raw, "<scenario lab>")
 
     def start(self) -> None:
-        """Run the scenarios: in a task when an event loop runs (the notebook stays responsive),
-        else at once."""
+        """Run the scenarios with the sweep runner: polled from an asyncio task when an event
+        loop runs (the notebook stays responsive), else at once."""
         if self.running:
             self._say("A run is already going; cancel it first.", error=True)
             return
@@ -354,62 +413,90 @@ class ScenarioLab(W.VBox):
             scns = self.scenarios()
             for s in scns:
                 s.check()
+            scenario = self.sweep_scenario(scns)
         except (LandlordError, ValueError, TypeError, KeyError) as exc:
             self._say(f"Cannot run: {exc}", error=True)
             return
-        self._say("")
+        self._say("" if len(scenario.cells) == len(scns) else
+                  f"A and B differ in several fields, so the scenario's grid plays {len(scenario.cells)} cells.")
         self.run = LabRun()
         self.cancelled = False
         self.running = True
         self.run_button.disabled, self.cancel_button.disabled = True, False
-        self.progress.max = len(scns) * int(self.games.value)
+        self.progress.max = scenario.total_games
         self.progress.value = 0
-        items = run_games(scns, self.seeds())
+        self._shown = (0, scenario.total_games)
+        names = cell_names(scenario, scns)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
         if loop is None:
-            for item in items:
-                if self.cancelled:
-                    break
-                self._take(item)
-            self._finish(scns)
+            self._sweep = Sweep(scenario, workers=self.workers, panel=True, chunk_size=CHUNK,
+                                progress=self._show_progress)
+            try:
+                result: SweepResult | None = self._sweep.run()
+            except LandlordError as exc:
+                self._say(f"The run stopped: {exc}", error=True)
+                result = None
+            self._finish(scns, names, result)
         else:
-            self._task = loop.create_task(self._run_async(items, scns))
+            # the sweep thread only records (done, total); the task puts it on the widgets
+            self._sweep = Sweep(scenario, workers=self.workers, panel=True, chunk_size=CHUNK,
+                                progress=self._note_progress).start()
+            self._task = loop.create_task(self._poll(scns, names))
 
-    async def _run_async(self, items: Iterator[Any], scns: list[Scenario]) -> None:
+    def _note_progress(self, done: int, total: int) -> None:
+        self._shown = (done, total)
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self._shown = (done, total)
+        self.progress.max, self.progress.value = max(total, 1), done
+        self.progress_text.value = f"{done} of {total}"
+
+    async def _poll(self, scns: list[Scenario], names: dict[int, str]) -> None:
+        sweep = self._sweep
+        assert sweep is not None
+        result: SweepResult | None = None
         loop = asyncio.get_running_loop()
+        last_partial = loop.time()
         try:
-            while not self.cancelled:
-                t0 = loop.time()
-                done = False
-                while loop.time() - t0 < 0.05:  # hand the kernel back every 50 ms
-                    item = next(items, None)
-                    if item is None:
-                        done = True
-                        break
-                    self._take(item)
-                await asyncio.sleep(0)
-                if done:
-                    break
+            while sweep.running:
+                await asyncio.sleep(POLL)
+                self._show_progress(*self._shown)
+                if loop.time() - last_partial > 1.0:  # the rows so far, in the summary table
+                    last_partial = loop.time()
+                    self._show_partial(sweep.partial(), names)
+            try:
+                result = sweep.wait()
+            except LandlordError as exc:
+                self._say(f"The run stopped: {exc}", error=True)
         finally:
-            self._finish(scns)
+            self._finish(scns, names, result)
 
-    def _take(self, item: Any) -> None:
-        collect(self.run, item)
-        self.progress.value += 1
-        self.progress_text.value = f"{self.progress.value} of {self.progress.max}"
+    def _show_partial(self, games: pd.DataFrame, names: dict[int, str]) -> None:
+        if games.empty:
+            return
+        games = games.assign(scenario=games["cell"].map(names))
+        self.summary.value = ("<i>Running — the games so far:</i>"
+                              + summary_table(LabRun(games)).to_html(index=False, border=0))
 
     def cancel(self) -> None:
-        """Stop after the game being played; the games already played are shown."""
+        """Cancel the sweep (it stops after the chunk being played); the games finished are shown."""
         self.cancelled = True
+        if self._sweep is not None:
+            self._sweep.cancel()
 
-    def _finish(self, scns: list[Scenario]) -> None:
+    def _finish(self, scns: list[Scenario], names: dict[int, str], result: SweepResult | None) -> None:
+        if result is not None:
+            games = result.games.assign(scenario=result.games["cell"].map(names))
+            traj = trajectories(result.panel if result.panel is not None else pd.DataFrame(), names)
+            self.run = LabRun(games, traj, result.complete)
+            self._show_progress(result.done, result.total)
         self.running = False
         self.run_button.disabled, self.cancel_button.disabled = False, True
-        if self.cancelled:
-            self._say(f"Cancelled after {len(self.run.rows)} games; showing those.", error=True)
+        if self.cancelled and not self.run.complete:
+            self._say(f"Cancelled after {len(self.run.games)} games; showing those.", error=True)
         self.draw(scns)
         if self.on_done is not None:
             self.on_done()
@@ -418,7 +505,7 @@ class ScenarioLab(W.VBox):
     def draw(self, scns: Sequence[Scenario]) -> None:
         """Charts, summary and downloads of the current run."""
         run = self.run
-        if not run.rows:
+        if run.games.empty:
             self.summary.value = "<i>No games played.</i>"
             return
         res = run.results
@@ -426,15 +513,11 @@ class ScenarioLab(W.VBox):
         self.band.chart = charts.gini_band_chart(  # type: ignore[assignment]
             gini_bands(pd.DataFrame(run.trajectory)))
         self.winners.chart = charts.winners_chart(res)
-        fl = pd.DataFrame(run.flows)
-        games = res.groupby("scenario").size()
-        per = fl.groupby(["scenario", "flow"])["amount"].sum().reset_index()
-        per["per_game"] = per["amount"] / per["scenario"].map(games)
-        self.flows.chart = charts.lab_flows_chart(per)
+        self.flows.chart = charts.lab_flows_chart(run.flows)
         table = summary_table(run).to_html(index=False, border=0)
         extra = ""
-        names = list(dict.fromkeys(res["scenario"]))
-        if len(names) == 2:
+        names = [s.name for s in scns]
+        if len(names) == 2 and set(names) <= set(res["scenario"]):
             m, h, n = paired_difference(run, names[0], names[1])
             extra = (f"<p>Paired on the same {n} seeds: final Gini of <b>{html.escape(names[1])}</b> minus "
                      f"<b>{html.escape(names[0])}</b> = {m:+.4f} ± {h:.4f} (95% interval).</p>")
@@ -451,45 +534,48 @@ class ScenarioLab(W.VBox):
         self.run.results.to_parquet(buf, index=False)
         return buf.getvalue()
 
-    def scenario_json(self, scns: Sequence[Scenario] | None = None) -> bytes:
-        """The scenario file (JSON bytes) that reproduces the run."""
-        data = scenario_file(scns if scns is not None else self.scenarios(), int(self.games.value),
-                             int(self.seed.value))
-        return json.dumps(data, indent=1).encode("utf-8")
+    def scenario_toml(self, scns: Sequence[Scenario] | None = None) -> bytes:
+        """The scenario file (``landlord.scenario`` TOML) that reproduces the run with
+        ``landlord sweep FILE``."""
+        raw = scenario_dict(scns if scns is not None else self.scenarios(), int(self.games.value),
+                            int(self.seed.value))
+        head = "# Written by the landlord scenario lab. Reproduce with:  landlord sweep THIS_FILE --panel\n"
+        return (head + scenario_to_toml(raw)).encode("utf-8")
 
     def _offer_downloads(self, scns: Sequence[Scenario]) -> None:
         stem = "landlord-lab"
         self.downloads.value = " · ".join([
             _link(self.results_csv(), f"{stem}-results.csv", "text/csv"),
             _link(self.results_parquet(), f"{stem}-results.parquet", "application/octet-stream"),
-            _link(self.scenario_json(scns), f"{stem}-scenario.json", "application/json"),
+            _link(self.scenario_toml(scns), f"{stem}-scenario.toml", "application/toml"),
         ])
 
     def save(self, folder: str | Path) -> list[Path]:
         """Write results (CSV and Parquet) and the scenario file into ``folder``."""
         d = Path(folder)
         d.mkdir(parents=True, exist_ok=True)
-        out = [d / "results.csv", d / "results.parquet", d / "scenario.json"]
+        out = [d / "results.csv", d / "results.parquet", d / "scenario.toml"]
         out[0].write_bytes(self.results_csv())
         out[1].write_bytes(self.results_parquet())
-        out[2].write_bytes(self.scenario_json())
+        out[2].write_bytes(self.scenario_toml())
         return out
 
     def load_scenario(self, raw: bytes, where: str = "<scenario file>") -> bool:
-        """Put a scenario file's set-up into the lab; a bad file changes nothing."""
+        """Put a scenario file's set-up (one or two cells) into the lab; a bad file changes nothing."""
         try:
-            scns, games, seed = read_scenario_file(json.loads(raw.decode("utf-8")), where)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            self._say(f"Could not load {where}: not JSON.", error=True)
+            sweep = scenario_from_text(raw.decode("utf-8"), where)
+            scns = lab_scenarios(sweep)
+        except UnicodeDecodeError:
+            self._say(f"Could not load {where}: not a text file.", error=True)
             return False
-        except LandlordError as exc:
+        except (LandlordError, ValueError, KeyError) as exc:
             self._say(f"Could not load: {exc}", error=True)
             return False
         self.a.show(scns[0])
         self.compare.value = len(scns) > 1
         if len(scns) > 1:
             self.b.show(scns[1])
-        self.games.value, self.seed.value = games, seed
+        self.games.value, self.seed.value = sweep.games, sweep.seed
         self._say(f"Loaded {where}.")
         return True
 
