@@ -539,7 +539,8 @@ class ScenarioLab(W.VBox):
         ``landlord sweep FILE``."""
         raw = scenario_dict(scns if scns is not None else self.scenarios(), int(self.games.value),
                             int(self.seed.value))
-        head = "# Written by the landlord scenario lab. Reproduce with:  landlord sweep THIS_FILE --panel\n"
+        head = ("# Written by the landlord scenario lab. Reproduce with:  landlord sweep THIS_FILE\n"
+                "# (add --panel for the Gini over turns)\n")
         return (head + scenario_to_toml(raw)).encode("utf-8")
 
     def _offer_downloads(self, scns: Sequence[Scenario]) -> None:
