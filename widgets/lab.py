@@ -195,7 +195,7 @@ class LabRun:
     @property
     def rows(self) -> list[dict[str, Any]]:
         """The per-game rows as dicts."""
-        return self.games.to_dict("records")
+        return [{str(k): v for k, v in r.items()} for r in self.games.to_dict("records")]
 
     @property
     def results(self) -> pd.DataFrame:
@@ -220,15 +220,16 @@ def trajectories(panel: pd.DataFrame, names: dict[int, str]) -> list[dict[str, A
     out: list[dict[str, Any]] = []
     if panel is None or panel.empty:
         return out
-    for (cell, _game, seed), part in panel.groupby(["cell", "game", "seed"], sort=True):
+    for key, part in panel.groupby(["cell", "game", "seed"], sort=True):
+        cell, seed = (int(str(k)) for k in (key[0], key[2]))
         by_turn = part.groupby("turn", sort=True)["net_worth"]
-        ginis = {int(t): gini(v.tolist(), "population") for t, v in by_turn}
+        ginis = {int(str(t)): gini(v.tolist(), "population") for t, v in by_turn}
         last = max(ginis)
         turns = [t for t in ginis if t % TURN_BIN == 0]
         if not turns or turns[-1] != last:
             turns.append(last)
         for t in turns:
-            out.append({"scenario": names[int(cell)], "seed": int(seed), "turn": t, "gini": ginis[t]})
+            out.append({"scenario": names[cell], "seed": seed, "turn": t, "gini": ginis[t]})
     return out
 
 
