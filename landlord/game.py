@@ -133,12 +133,15 @@ class Game:
         if d is None:
             raise IllegalAction("the game is over: there is no decision to answer")
         if choice not in d.options:
-            raise IllegalAction(
-                f"{choice!r} is not a legal answer to {self.names[d.seat]}'s {d.kind!r} decision; "
-                f"legal: {', '.join(d.options)}"
-            )
+            raise self._illegal(d, choice)
         self.actions.append(choice)
         self._resume(choice)
+
+    def _illegal(self, d: Decision, choice: Option) -> IllegalAction:
+        return IllegalAction(
+            f"{choice!r} is not a legal answer to {self.names[d.seat]}'s {d.kind!r} decision; "
+            f"legal: {', '.join(d.options)}"
+        )
 
     def run(self, max_decisions: int | None = None) -> None:
         """Let the bots answer until the game ends, a person must answer, or
@@ -159,10 +162,7 @@ class Game:
                 return
             choice = choose(views[d.seat], d)
             if choice not in d.options:
-                raise IllegalAction(
-                    f"{choice!r} is not a legal answer to {self.names[d.seat]}'s {d.kind!r} decision; "
-                    f"legal: {', '.join(d.options)}"
-                )
+                raise self._illegal(d, choice)
             record(choice)
             left -= 1
             try:
