@@ -87,8 +87,6 @@ class Game:
             if t.phase not in ruleset.phases:
                 raise LandlordError(f"trigger {t.text}: {ruleset.id} has no phase {t.phase!r} "
                                     f"(phases: {', '.join(ruleset.phases)})")
-            if t.kind == "vote" and not hasattr(self.rules, "vote"):
-                raise LandlordError(f"trigger vote: {ruleset.id} has no voting rule")
         self.triggers = tuple(triggers)
         self.fired: set[Trigger] = set()
         self.switches: list[tuple[int, str, str, str]] = []

@@ -342,7 +342,6 @@ class _Checker:
 
     def cell(self, cell: Cell, where: dict[str, str], sources: dict[str, str]) -> None:
         """Check the settings of one cell together against its ruleset."""
-        from landlord.rules import rules_class
 
         rs = self.ruleset(cell.ruleset, sources["ruleset"], "ruleset")
         in_cell = f" (cell {cell.label})" if cell.varied else ""
@@ -363,13 +362,9 @@ class _Checker:
         if cell.tax_start != NEVER:
             # in [tax] the keys are ``phase``/``start``; in [grid] ``tax.phase``/``tax.start``
             phase_at = sources["tax.phase"], "phase" if sources["tax.phase"] == "[tax]" else "tax.phase"
-            start_at = sources["tax.start"], "start" if sources["tax.start"] == "[tax]" else "tax.start"
             if cell.tax_phase not in rs.phases:
                 raise DataError(self.path, *phase_at,
                                 f"{rs.id} has no phase {cell.tax_phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
-            if cell.tax_start == "vote" and not hasattr(rules_class(rs.family), "vote"):
-                raise DataError(self.path, *start_at,
-                                f"{rs.id} has no voting rule, so the tax cannot start by vote{in_cell}")
 
 
 _RULESETS: dict[str, Ruleset] = {}

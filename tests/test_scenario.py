@@ -260,17 +260,6 @@ def test_tax_that_never_comes_needs_no_such_phase(tmp_path: Path) -> None:
     assert s.cells[0].triggers == ()
 
 
-def test_vote_needs_a_voting_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every family on main votes (``Rules.vote``); a family without it is refused here."""
-    from landlord.rules.base import Rules
-
-    monkeypatch.delattr(Rules, "vote")
-    path = write(tmp_path, minimal(tax='phase = "landlord"\nstart = "vote"'))
-    with pytest.raises(DataError, match="no voting rule") as info:
-        load_scenario(path)
-    assert info.value.field == "start"
-
-
 def test_invalid_test_ruleset_is_reported_as_the_scenarios_ruleset_field(tmp_path: Path) -> None:
     write(tmp_path, TEST_RULESET.replace("value = 300", 'value = "lots"'), "broken.toml")
     text = '[scenario]\nruleset = "broken.toml"\ngames = 1\nseed = 1\n'
