@@ -15,6 +15,7 @@ Set LANDLORD_REGEN_GOLDEN=1 to rewrite the files from fresh bot games (then read
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from landlord import Game, load_ruleset, make_strategy, replay
@@ -52,3 +53,15 @@ def replayed_transcript(head: dict[str, str]) -> tuple[Game, str]:
     actions = head["actions"].split(",") if head["actions"] else []
     game = replay(load_ruleset(head["ruleset"]), int(head["seed"]), actions, names=names)
     return game, transcript(game.events or [], names, game.board)
+
+
+def check(filename: str, ruleset: str, seed: int, strategies: list[str], names: list[str]) -> None:
+    """Replay the golden file ``filename`` from its recorded choices and compare it byte for
+    byte (rewriting it first when LANDLORD_REGEN_GOLDEN is set)."""
+    path = GOLDEN / filename
+    if os.environ.get("LANDLORD_REGEN_GOLDEN"):
+        record(ruleset, seed, strategies, names[: len(strategies)], path)
+    head, expected = read(path)
+    game, text = replayed_transcript(head)
+    assert game.over, "the recorded choices should play the game to its end"
+    assert text == expected

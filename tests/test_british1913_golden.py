@@ -10,12 +10,11 @@ Set LANDLORD_REGEN_GOLDEN=1 to rewrite the files from fresh bot games (then read
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 from british1913_helpers import NAMES
-from golden_io import GOLDEN, read, record, replayed_transcript
+from golden_io import GOLDEN, check, read
 
 CASES = {
     "british-1913-part1_seed7.txt": ("british-1913-part1", 7, ["landlord", "tenant", "speculator", "landlord"]),
@@ -27,14 +26,7 @@ CASES = {
 
 @pytest.mark.parametrize("filename", sorted(CASES))
 def test_golden_transcript_replays_byte_for_byte(filename: str) -> None:
-    path = GOLDEN / filename
-    ruleset, seed, strategies = CASES[filename]
-    if os.environ.get("LANDLORD_REGEN_GOLDEN"):
-        record(ruleset, seed, strategies, NAMES[: len(strategies)], path)
-    head, expected = read(path)
-    game, text = replayed_transcript(head)
-    assert game.over, "the recorded choices should play the game to its end"
-    assert text == expected
+    check(filename, *CASES[filename], NAMES)
 
 
 def test_golden_part1_spot_checks_against_the_rules() -> None:

@@ -7,10 +7,8 @@ $5 necessities and fares, wages at each pass, the end at the last fifth circuit)
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from golden_io import GOLDEN, read, record, replayed_transcript
+from golden_io import GOLDEN, check, read
 
 CASES = {
     "magie-1904_seed7.txt": ("magie-1904", 7, ["landlord", "tenant", "speculator", "landlord"]),
@@ -22,14 +20,7 @@ NAMES = ["Ada", "Ben", "Cy", "Dot"]
 
 @pytest.mark.parametrize("filename", sorted(CASES))
 def test_golden_transcript_replays_byte_for_byte(filename: str) -> None:
-    path = GOLDEN / filename
-    ruleset, seed, strategies = CASES[filename]
-    if os.environ.get("LANDLORD_REGEN_GOLDEN"):
-        record(ruleset, seed, strategies, NAMES[: len(strategies)], path)
-    head, expected = read(path)
-    game, text = replayed_transcript(head)
-    assert game.over, "the recorded choices should play the game to its end"
-    assert text == expected
+    check(filename, *CASES[filename], NAMES)
 
 
 def test_golden_seed7_spot_checks_against_the_rules() -> None:
