@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_scenario import TEST_RULESET
 
 import landlord.sweep as sweep_mod
 from landlord import __version__
@@ -20,23 +21,6 @@ from landlord.errors import LandlordError
 from landlord.scenario import Scenario, load_scenario
 from landlord.simulate import play_one, summary_row
 from landlord.sweep import Sweep, play_cell_game, read_metadata, run_sweep, scenario_of
-
-PHASED_RULESET = """
-[ruleset]
-id = "magie-1904-test-phase"
-extends = "magie-1904"
-title = "Magie 1904 with a test phase"
-source = "test fixture"
-provenance = "kit_decision"
-
-[phases.high_wages]
-title = "Wages tripled (a test phase)"
-
-[phases.high_wages.params.wages]
-value = 300
-source = "test fixture"
-provenance = "kit_decision"
-"""
 
 SMALL = """
 [scenario]
@@ -139,7 +123,7 @@ def test_unreachable_scheduler_is_a_one_line_error(small: Scenario, monkeypatch:
 
 # -- tax regimes reach the games -------------------------------------------------------------
 def test_tax_trigger_switches_the_phase_in_the_games(tmp_path: Path) -> None:
-    (tmp_path / "phased.toml").write_text(PHASED_RULESET)
+    (tmp_path / "phased.toml").write_text(TEST_RULESET)
     (tmp_path / "s.toml").write_text(
         '[scenario]\nruleset = "phased.toml"\ngames = 6\nseed = 5\nseeds = "shared"\n'
         '[tax]\nphase = "high_wages"\n[grid]\ntax.start = ["never", "start", "turn:20"]\n')
