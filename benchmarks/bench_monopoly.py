@@ -2,7 +2,7 @@
 
 Prints player-moves per CPU-second and games per CPU-second. A player-move is one player's turn
 (a throw and its move, with any doubles thrown again in the same turn counted once; a Jail turn
-counts as one). Also printed: dice moves (every throw that moved a token) per CPU-second.
+counts as one).
 
     python3 benchmarks/bench_monopoly.py [games] [ruleset]
 
