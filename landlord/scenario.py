@@ -23,10 +23,44 @@ tax came at turn 20 / there were six players?"::
     wages = [100, 150, 200]
     tax.start = ["never", "start", "turn:20"]
 
-Grid keys are ``ruleset``, ``players``, ``strategies``, ``tax.phase``, ``tax.start`` or a param
-of the ruleset. A field is set in one place: fixed (in ``[scenario]``/``[overrides]``/``[tax]``)
-or varied (in ``[grid]``), never both. Every mistake raises one
-:class:`~landlord.errors.DataError` naming the file, the table and the field.
+**Regimes of several switches.** A regime is a list of phase switches played in order. One
+switch is the ``[tax]`` table above; several are an array of tables, each switch a ``phase``
+and a ``start`` (both required; ``never`` has no place in a list)::
+
+    [[tax]]                       # the 1913 game's Parts in order
+    phase = "part2"
+    start = "round:25"
+    [[tax]]
+    phase = "part3"
+    start = "round:50"
+
+A ``[[tax]]`` of one entry means exactly what a ``[tax]`` table with the same phase and start
+means (same cell, same seeds). The grid varies a whole regime with the key ``tax``: each value
+is ``"never"`` or a non-empty list of switches written ``"phase@trigger"`` (the lab's and the
+game table's notation)::
+
+    [grid]
+    tax = ["never", ["part2@round:25", "part3@round:50"], ["part3@start"]]
+
+``tax.phase`` / ``tax.start`` in the grid vary the one switch of a ``[tax]`` table, as before;
+they cannot be combined with ``[[tax]]`` or with a grid ``tax`` (one place per field).
+
+DECISION (order): the engine fires each phase trigger on its own as soon as it is due (see
+:meth:`landlord.rules.base.Rules.phase_point`; triggers due together fire in list order). So a
+regime of several switches is accepted only where that *is* its order: a ``start`` switch may
+come only first; the switches after it are one switch of any kind, or all ``turn:N``, all
+``round:N`` or all ``gini:X`` with growing numbers (``turn:30`` after ``turn:10``, never
+before). A mix (``turn`` then ``round``, ``gini`` then ``turn``, two votes) is refused: which
+comes first would depend on the game, not on the file. Two switches in a row to the same phase
+are refused (the second changes nothing), and so is a first switch, in a regime of several, to
+the phase the game starts in (it could only fire later, out of order); a phase may come back
+later (rent, the single tax, then rent again).
+
+Grid keys are ``ruleset``, ``players``, ``strategies``, ``tax``, ``tax.phase``, ``tax.start`` or
+a param of the ruleset. A field is set in one place: fixed (in ``[scenario]``/``[overrides]``/
+``[tax]``) or varied (in ``[grid]``), never both. Every mistake raises one
+:class:`~landlord.errors.DataError` naming the file, the table (``[[tax]] #2`` for the second
+switch of a list) and the field.
 
 Each game's seed is derived from the root seed, the cell's settings and the game's index
 (:meth:`Scenario.game_seed`), so a game's result does not depend on how the sweep is split up.
@@ -39,6 +73,7 @@ import itertools
 import json
 import math
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -49,7 +84,10 @@ from landlord.phases import Trigger, parse_trigger
 from landlord.ruleset import Ruleset
 
 NEVER = "never"
-"""The ``tax.start`` value meaning the tax phase never comes (landlord rules throughout)."""
+"""The ``tax.start`` value meaning the tax phase never comes (landlord rules throughout); as a
+grid ``tax`` value, the regime of no switch at all."""
+THEN = " → "
+"""Between the switches of a regime when it is shown (``part2@round:25 → part3@round:50``)."""
 
 DEFAULT_PLAYERS = 4
 DEFAULT_STRATEGIES = ("landlord", "tenant", "speculator")
@@ -63,7 +101,10 @@ _SCENARIO_KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
 }
 _TAX_KEYS = ("phase", "start")
 _TOP = ("scenario", "overrides", "tax", "grid")
-_SPECIAL_GRID = ("ruleset", "players", "strategies", "tax.phase", "tax.start")
+_SPECIAL_GRID = ("ruleset", "players", "strategies", "tax", "tax.phase", "tax.start")
+
+Switch = tuple[str, str]
+"""One phase switch of a regime: (phase, start trigger text)."""
 
 
 @dataclass(frozen=True)
@@ -71,8 +112,9 @@ class Cell:
     """One combination of settings in a scenario: every game of a cell is played alike.
 
     ``ruleset`` is as written in the scenario (an id or a path relative to it);
-    ``ruleset_ref`` is what loads it (the id, or the absolute path). ``varied`` holds the grid
-    fields and their values in this cell, in grid order.
+    ``ruleset_ref`` is what loads it (the id, or the absolute path). ``regime`` is the tax
+    regime's phase switches in order, each (phase, start trigger text); none when the tax never
+    comes. ``varied`` holds the grid fields and their values in this cell, in grid order.
     """
 
     index: int
@@ -81,17 +123,36 @@ class Cell:
     players: int
     strategies: tuple[str, ...]
     overrides: tuple[tuple[str, Any], ...]
-    tax_phase: str
-    tax_start: str
+    regime: tuple[Switch, ...] = ()
     varied: tuple[tuple[str, Any], ...] = ()
 
     @property
+    def tax_phase(self) -> str:
+        """The regime's phases in order, joined by ``THEN`` (empty when the tax never comes)."""
+        return THEN.join(phase for phase, _ in self.regime)
+
+    @property
+    def tax_start(self) -> str:
+        """The regime's start triggers in order, joined by ``THEN`` (``never`` for no switch)."""
+        return THEN.join(start for _, start in self.regime) if self.regime else NEVER
+
+    @property
+    def regime_text(self) -> str:
+        """The whole regime in words: ``never``, or ``phase@trigger`` switches joined by ``THEN``."""
+        return regime_text(self.regime)
+
+    @property
     def key(self) -> str:
-        """The cell's settings as canonical JSON (what its seeds are derived from)."""
+        """The cell's settings as canonical JSON (what its seeds are derived from). A regime of
+        one switch is ``[phase, start]``, as it was before regimes could hold several."""
+        tax: Any = NEVER
+        if len(self.regime) == 1:
+            tax = list(self.regime[0])
+        elif self.regime:
+            tax = [list(switch) for switch in self.regime]
         return json.dumps({
             "ruleset": self.ruleset, "players": self.players, "strategies": list(self.strategies),
-            "overrides": dict(sorted(self.overrides)),
-            "tax": [self.tax_phase, self.tax_start] if self.tax_start != NEVER else NEVER,
+            "overrides": dict(sorted(self.overrides)), "tax": tax,
         }, sort_keys=True, separators=(",", ":"))
 
     @property
@@ -99,7 +160,7 @@ class Cell:
         """A short human label: the grid fields with their values (``base`` if none)."""
         if not self.varied:
             return "base"
-        return ", ".join(f"{k}={_show(v)}" for k, v in self.varied)
+        return ", ".join(f"{k}={_grid_regime_text(v) if k == 'tax' else _show(v)}" for k, v in self.varied)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -108,10 +169,8 @@ class Cell:
 
     @property
     def triggers(self) -> tuple[Trigger, ...]:
-        """The phase triggers of this cell's tax regime (none when the tax never comes)."""
-        if self.tax_start == NEVER:
-            return ()
-        return (parse_trigger(self.tax_start, self.tax_phase),)
+        """The phase triggers of this cell's tax regime, in order (none when the tax never comes)."""
+        return tuple(parse_trigger(start, phase) for phase, start in self.regime)
 
     def resolve(self) -> Ruleset:
         """The cell's ruleset with its overrides applied (an override, never a copy)."""
@@ -224,9 +283,13 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
     for key, value in overrides.items():
         if isinstance(value, dict):
             raise DataError(path, "[overrides]", key, "expected a value, got a table")
+    checker = _Checker(path)
     tax = raw.get("tax", {})
-    if not isinstance(tax, dict):
-        raise DataError(path, "[tax]", None, "expected a table with phase and start")
+    listed: tuple[Switch, ...] | None = None  # the switches of a [[tax]] list
+    if isinstance(tax, list):
+        listed, tax = checker.listed_regime(tax), {}
+    elif not isinstance(tax, dict):
+        raise DataError(path, "[tax]", None, "expected a table with phase and start, or [[tax]] switches")
     for key, value in tax.items():
         if key not in _TAX_KEYS:
             raise DataError(path, "[tax]", key, f"unknown key (known: {', '.join(_TAX_KEYS)})")
@@ -243,7 +306,7 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
         if len({json.dumps(v, sort_keys=True) for v in values}) != len(values):
             raise DataError(path, "[grid]", key, f"a value is listed twice in {values!r}")
         fixed = (key in head and key in _SPECIAL_GRID) or key in overrides or (
-            key.startswith("tax.") and key[4:] in tax)
+            key.startswith("tax.") and (key[4:] in tax or listed is not None)) or (key == "tax" and "tax" in raw)
         if fixed:
             raise DataError(path, "[grid]", key, "also set outside the grid; give each field in one place")
 
@@ -258,13 +321,20 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
     }
     where_fixed = {"ruleset": "[scenario]", "players": "[scenario]", "strategies": "[scenario]",
                    "tax.phase": "[tax]", "tax.start": "[tax]"}
-    checker = _Checker(path)
     for key in _SPECIAL_GRID:
         if key in grid:
             for value in grid[key]:
                 checker.field(key, value, "[grid]")
-        else:
+        elif key in base:
             checker.field(key, base[key], where_fixed[key])
+
+    def regime_at(k: int, fld: str = "phase") -> tuple[str, str]:
+        """Where switch ``k`` (0-based) of every cell's regime is written: table and field."""
+        if "tax" in grid:
+            return "[grid]", "tax"
+        if listed is not None:
+            return f"[[tax]] #{k + 1}", fld
+        return ("[grid]", f"tax.{fld}") if f"tax.{fld}" in grid else ("[tax]", fld)
 
     keys = list(grid)
     cells = []
@@ -272,14 +342,20 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
         chosen = dict(zip(keys, combo, strict=True))
         settings = {**base, **{k: v for k, v in chosen.items() if k in _SPECIAL_GRID}}
         params = {**overrides, **{k: v for k, v in chosen.items() if k not in _SPECIAL_GRID}}
+        if "tax" in chosen:
+            regime = checker.grid_regime(chosen["tax"])
+        elif listed is not None:
+            regime = listed
+        else:
+            regime = () if settings["tax.start"] == NEVER else ((settings["tax.phase"], settings["tax.start"]),)
         cell = Cell(
             index=n, ruleset=settings["ruleset"], ruleset_ref=checker.ref(settings["ruleset"]),
             players=settings["players"], strategies=tuple(settings["strategies"]),
-            overrides=tuple(params.items()), tax_phase=settings["tax.phase"],
-            tax_start=settings["tax.start"], varied=tuple(chosen.items()),
+            overrides=tuple(params.items()), regime=regime, varied=tuple(chosen.items()),
         )
         checker.cell(cell, where={k: ("[grid]" if k in grid else "[overrides]") for k in params},
-                     sources={k: ("[grid]" if k in grid else where_fixed[k]) for k in _SPECIAL_GRID})
+                     sources={k: ("[grid]" if k in grid else where_fixed[k]) for k in where_fixed},
+                     regime_at=regime_at)
         cells.append(cell)
     return Scenario(
         path=str(path), text=text, title=head.get("title", path.stem), description=head.get("description", ""),
@@ -339,9 +415,62 @@ class _Checker:
                     parse_trigger(value, "")
                 except ValueError as exc:
                     raise DataError(self.path, where, name, f"{exc} (or {NEVER!r})") from None
+        elif key == "tax":
+            self.grid_regime(value)
 
-    def cell(self, cell: Cell, where: dict[str, str], sources: dict[str, str]) -> None:
-        """Check the settings of one cell together against its ruleset."""
+    def listed_regime(self, entries: list[Any]) -> tuple[Switch, ...]:
+        """Check the switches of a ``[[tax]]`` list on their own and in order."""
+        if not entries:
+            raise DataError(self.path, "[[tax]]", None,
+                            "an empty list of switches (leave tax out for the rules as printed)")
+        regime: list[Switch] = []
+        for k, entry in enumerate(entries, 1):
+            at = f"[[tax]] #{k}"
+            if not isinstance(entry, dict):
+                raise DataError(self.path, at, None, f"expected a table with phase and start, got {entry!r}")
+            for key in entry:
+                if key not in _TAX_KEYS:
+                    raise DataError(self.path, at, key, f"unknown key (known: {', '.join(_TAX_KEYS)})")
+            for key in _TAX_KEYS:
+                if key not in entry:
+                    raise DataError(self.path, at, key, "missing (each switch of a list names its phase and start)")
+                if not isinstance(entry[key], str) or not entry[key]:
+                    raise DataError(self.path, at, key, f"expected a non-empty str, got {entry[key]!r}")
+            try:
+                regime.append(_checked_switch(entry["phase"], entry["start"]))
+            except ValueError as exc:
+                raise DataError(self.path, at, "start", str(exc)) from None
+        wrong = _order_problem(regime)
+        if wrong:
+            k, fld, problem = wrong
+            raise DataError(self.path, f"[[tax]] #{k + 1}", fld, problem)
+        return tuple(regime)
+
+    def grid_regime(self, value: Any) -> tuple[Switch, ...]:
+        """Check one grid ``tax`` value (``"never"`` or a list of ``"phase@trigger"``) and
+        return its switches in order."""
+        if value == NEVER:
+            return ()
+        if not isinstance(value, list) or not value or not all(isinstance(t, str) for t in value):
+            raise DataError(self.path, "[grid]", "tax",
+                            f"{value!r}: expected {NEVER!r} or a non-empty list of switches "
+                            f"written \"phase@trigger\" (e.g. [\"part2@round:25\", \"part3@round:50\"])")
+        regime: list[Switch] = []
+        for k, text in enumerate(value, 1):
+            try:
+                regime.append(parse_switch(text))
+            except ValueError as exc:
+                raise DataError(self.path, "[grid]", "tax", f"{value!r}: switch #{k}: {exc}") from None
+        wrong = _order_problem(regime)
+        if wrong:
+            k, _, problem = wrong
+            raise DataError(self.path, "[grid]", "tax", f"{value!r}: switch #{k + 1} ({value[k]}): {problem}")
+        return tuple(regime)
+
+    def cell(self, cell: Cell, where: dict[str, str], sources: dict[str, str],
+             regime_at: Callable[[int], tuple[str, str]]) -> None:
+        """Check the settings of one cell together against its ruleset (``regime_at(k)``: the
+        table and field where switch ``k`` of its regime is written)."""
 
         rs = self.ruleset(cell.ruleset, sources["ruleset"], "ruleset")
         in_cell = f" (cell {cell.label})" if cell.varied else ""
@@ -359,12 +488,16 @@ class _Checker:
                 old = rs.params[key].value
                 raise DataError(self.path, where[key], key,
                                 f"{rs.id} takes {type(old).__name__} here, got {value!r}{in_cell}") from None
-        if cell.tax_start != NEVER:
-            # in [tax] the keys are ``phase``/``start``; in [grid] ``tax.phase``/``tax.start``
-            phase_at = sources["tax.phase"], "phase" if sources["tax.phase"] == "[tax]" else "tax.phase"
-            if cell.tax_phase not in rs.phases:
-                raise DataError(self.path, *phase_at,
-                                f"{rs.id} has no phase {cell.tax_phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
+        for k, (phase, _) in enumerate(cell.regime):
+            if phase not in rs.phases:
+                raise DataError(self.path, *regime_at(k),
+                                f"{rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
+        if len(cell.regime) > 1 and cell.regime[0][0] == rs.default_phase:
+            # the engine skips a trigger to the phase in force and keeps it for later, so this
+            # switch would fire after the others, out of order
+            raise DataError(self.path, *regime_at(0),
+                            f"{rs.default_phase!r} is the phase a {rs.id} game starts in: a first switch "
+                            f"to it changes nothing (leave it out){in_cell}")
 
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -379,6 +512,58 @@ def load_ruleset_ref(ref: str) -> Ruleset:
     if ref not in _RULESETS:
         _RULESETS[ref] = ruleset_from_file(Path(ref))
     return _RULESETS[ref]
+
+
+# -- regimes ---------------------------------------------------------------------------------
+def parse_switch(text: str) -> Switch:
+    """``"phase@trigger"`` (e.g. ``"part2@round:25"``) as (phase, trigger text); ValueError
+    says what is wrong. ``never`` is no switch, so it is refused here."""
+    phase, sep, when = text.partition("@")
+    if not sep or not phase.strip():
+        raise ValueError(f"{text!r}: write a switch as phase@trigger, e.g. single_tax@turn:30")
+    return _checked_switch(phase.strip(), when.strip())
+
+
+def _checked_switch(phase: str, start: str) -> Switch:
+    if start == NEVER:
+        raise ValueError(f"{NEVER!r} has no place in a list of switches (leave the switch out)")
+    parse_trigger(start, phase)
+    return phase, start
+
+
+def _order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
+    """The first switch that breaks the regime's order, as (index, field, problem), or None.
+
+    The engine fires every trigger on its own as soon as it is due (triggers due together in
+    list order), so only an order that follows from the triggers themselves can be kept: see
+    the module's DECISION (order).
+    """
+    for k in range(1, len(regime)):
+        (p0, s0), (p1, s1) = regime[k - 1], regime[k]
+        t0, t1 = parse_trigger(s0, p0), parse_trigger(s1, p1)
+        if p1 == p0:
+            return k, "phase", f"switches to {p1!r} again right after switch #{k} switched to it (changes nothing)"
+        if t1.kind == "start":
+            return k, "start", f"'start' can only be the first switch (this one follows switch #{k}'s {s0!r})"
+        if t0.kind == "start":
+            continue
+        if t1.kind != t0.kind or t1.kind == "vote":
+            return k, "start", (
+                f"{s1!r} cannot be put in order after switch #{k}'s {s0!r}: the game fires each switch when its "
+                f"own trigger is due, so after a first 'start' the switches of a regime must be all turn:N, "
+                f"all round:N or all gini:X with growing numbers")
+        if t1.value <= t0.value:
+            return k, "start", f"out of order: {s1!r} after switch #{k}'s {s0!r} (the numbers must grow)"
+    return None
+
+
+def regime_text(regime: Sequence[Switch]) -> str:
+    """A regime in words: ``never``, or its ``phase@trigger`` switches joined by ``THEN``."""
+    return THEN.join(f"{phase}@{start}" for phase, start in regime) if regime else NEVER
+
+
+def _grid_regime_text(value: Any) -> str:
+    return THEN.join(value) if isinstance(value, list) else str(value)
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -407,13 +592,20 @@ def scenario_to_toml(raw: dict[str, Any]) -> str:
     """Write a scenario dict (shaped like the file) as TOML text that reads back the same.
 
     Supports what scenarios hold: tables of strings, whole numbers, finite floats, booleans and
-    lists of those (or lists of lists, for a grid over strategy mixes).
+    lists of those (or lists of lists, for a grid over strategy mixes or regimes); a list of
+    dicts under ``tax`` is written as ``[[tax]]`` switches.
     """
     lines: list[str] = []
     for table in _TOP:
         if table not in raw:
             continue
         body = raw[table]
+        if table == "tax" and isinstance(body, list) and all(isinstance(b, dict) for b in body):
+            for switch in body:
+                lines.append(f"[[{table}]]")
+                lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in switch.items()]
+                lines.append("")
+            continue
         if not isinstance(body, dict):
             raise ValueError(f"scenario table {table!r} must be a dict, got {body!r}")
         lines.append(f"[{table}]")

@@ -165,9 +165,14 @@ class SweepResult:
 
 def assemble(scenario: Scenario, tables: Sequence[pa.Table]) -> pd.DataFrame:
     """One tidy frame from chunk tables: sorted by cell and game, each cell's settings as
-    columns (``cell_label``, every grid field, ``tax_phase``, ``tax_start``), money flows a game
-    never had filled with 0, whole-number columns as integers (nullable ``Int64`` where a
-    failed game leaves them empty). The result does not depend on the order chunks finished."""
+    columns (``cell_label``, every grid field, ``tax_phase``, ``tax_start``, ``tax_regime``),
+    money flows a game never had filled with 0, whole-number columns as integers (nullable
+    ``Int64`` where a failed game leaves them empty). The result does not depend on the order
+    chunks finished.
+
+    A regime of several switches shows as ``tax_phase`` ``part2 → part3`` and ``tax_start``
+    ``round:25 → round:50``; ``tax_regime`` names the whole regime (``never``, or
+    ``part2@round:25 → part3@round:50``), and stands for a grid over ``tax``."""
     import pandas as pd
     import pyarrow as pa
 
@@ -188,13 +193,14 @@ def assemble(scenario: Scenario, tables: Sequence[pa.Table]) -> pd.DataFrame:
     settings: dict[str, list[Any]] = {}
     for name in scenario.grid_fields:
         col = name.replace(".", "_")
-        if col == "players":  # already a column of every row
+        if col in ("players", "tax"):  # already a column of every row (``tax`` as ``tax_regime``)
             continue
         if col == "ruleset":  # as the scenario names it (the rows' ``ruleset`` is the id)
             col = "cell_ruleset"
         settings[col] = [_cell_value(cells[c], name) for c in df["cell"]]
-    settings["tax_phase"] = [cells[c].tax_phase if cells[c].tax_start != "never" else None for c in df["cell"]]
+    settings["tax_phase"] = [cells[c].tax_phase or None for c in df["cell"]]
     settings["tax_start"] = [cells[c].tax_start for c in df["cell"]]
+    settings["tax_regime"] = [cells[c].regime_text for c in df["cell"]]
     for col, values in settings.items():
         df[col] = values
     ok = df["status"] == "ok"
