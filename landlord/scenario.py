@@ -305,8 +305,11 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
             raise DataError(path, "[grid]", key, f"expected a non-empty list of values, got {values!r}")
         if len({json.dumps(v, sort_keys=True) for v in values}) != len(values):
             raise DataError(path, "[grid]", key, f"a value is listed twice in {values!r}")
+        if (key == "tax" or key.startswith("tax.")) and listed is not None:
+            raise DataError(path, "[grid]", key, "the [[tax]] list fixes the whole regime; give each field in one "
+                                                 "place (vary whole regimes with the grid key tax instead)")
         fixed = (key in head and key in _SPECIAL_GRID) or key in overrides or (
-            key.startswith("tax.") and (key[4:] in tax or listed is not None)) or (key == "tax" and "tax" in raw)
+            key.startswith("tax.") and key[4:] in tax) or (key == "tax" and "tax" in raw)
         if fixed:
             raise DataError(path, "[grid]", key, "also set outside the grid; give each field in one place")
 

@@ -112,6 +112,75 @@ def test_tax_regime_becomes_a_phase_trigger(phased: Path) -> None:
     assert s.cells[0].ruleset_ref == str((phased / "test-phase.toml").resolve())
 
 
+# -- regimes of several switches ----------------------------------------------------------------
+PARTS = ('[[tax]]\nphase = "part2"\nstart = "round:25"\n'
+         '[[tax]]\nphase = "part3"\nstart = "round:50"\n')
+
+
+def brit(body: str = "") -> str:
+    return '[scenario]\nruleset = "british-1913-part1"\ngames = 4\nseed = 1913\n' + body
+
+
+def test_tax_list_is_a_regime_of_switches_in_order(tmp_path: Path) -> None:
+    """``[[tax]]`` entries are the regime's switches, one trigger each, in file order."""
+    s = load_scenario(write(tmp_path, brit(PARTS)))
+    c = s.cells[0]
+    assert c.regime == (("part2", "round:25"), ("part3", "round:50"))
+    assert c.triggers == (Trigger("part2", "round", 25), Trigger("part3", "round", 50))
+    assert c.regime_text == "part2@round:25 → part3@round:50"
+    assert (c.tax_phase, c.tax_start) == ("part2 → part3", "round:25 → round:50")
+    assert json.loads(c.key)["tax"] == [["part2", "round:25"], ["part3", "round:50"]]
+    assert c.label == "base"
+
+
+def test_a_phase_may_come_back_later(tmp_path: Path) -> None:
+    """Rent, the single tax, then rent again (Magie 1906's "back"): a phase may return, just not
+    twice in a row."""
+    body = "".join(f'[[tax]]\nphase = "{p}"\nstart = "turn:{t}"\n'
+                   for p, t in (("single_tax", 5), ("landlord", 10), ("single_tax", 15)))
+    c = load_scenario(write(tmp_path, minimal() + body)).cells[0]
+    assert [t.phase for t in c.triggers] == ["single_tax", "landlord", "single_tax"]
+
+
+def test_one_switch_means_the_same_in_every_spelling(tmp_path: Path) -> None:
+    """Backward compatible: a ``[tax]`` table, a ``[[tax]]`` list of one and a grid ``tax`` of one
+    switch are the same regime with the same cell key (as before regimes had several switches,
+    ``[phase, start]``), so the same seeds."""
+    table = load_scenario(write(tmp_path, minimal(tax='phase = "single_tax"\nstart = "turn:20"'), "a.toml"))
+    listed = load_scenario(write(tmp_path, minimal() + '[[tax]]\nphase = "single_tax"\nstart = "turn:20"\n', "b.toml"))
+    grid = load_scenario(write(tmp_path, minimal(grid='tax = [["single_tax@turn:20"]]'), "c.toml"))
+    cells = [table.cells[0], listed.cells[0], grid.cells[0]]
+    assert {c.regime for c in cells} == {(("single_tax", "turn:20"),)}
+    assert {c.key for c in cells} == {table.cells[0].key}
+    assert json.loads(table.cells[0].key)["tax"] == ["single_tax", "turn:20"]
+    assert {s.game_seed(c, 3) for s, c in zip((table, listed, grid), cells, strict=True)} == \
+        {table.game_seed(cells[0], 3)}
+    assert (cells[0].tax_phase, cells[0].tax_start, cells[0].regime_text) == \
+        ("single_tax", "turn:20", "single_tax@turn:20")
+
+
+def test_grid_varies_whole_regimes_with_readable_labels(tmp_path: Path) -> None:
+    s = load_scenario(write(tmp_path, brit('[grid]\ntax = ["never", ["part2@round:25", "part3@round:50"], '
+                                           '["part3@start"]]\n')))
+    assert [c.regime for c in s.cells] == [(), (("part2", "round:25"), ("part3", "round:50")), (("part3", "start"),)]
+    assert [c.label for c in s.cells] == ["tax=never", "tax=part2@round:25 → part3@round:50", "tax=part3@start"]
+    assert [c.regime_text for c in s.cells] == ["never", "part2@round:25 → part3@round:50", "part3@start"]
+    assert s.cells[0].tax_start == "never" and s.cells[0].triggers == ()
+    assert s.grid_fields == ("tax",)
+
+
+def test_regimes_written_from_a_dict_read_back_the_same(tmp_path: Path) -> None:
+    """``scenario_to_toml`` writes a list of switches as ``[[tax]]`` tables."""
+    raw = {"scenario": {"ruleset": "british-1913-part1", "games": 2, "seed": 5},
+           "tax": [{"phase": "part2", "start": "turn:30"}, {"phase": "part3", "start": "turn:60"}]}
+    text = scenario_to_toml(raw)
+    assert text.count("[[tax]]") == 2
+    s = scenario_from_text(text)
+    assert s.cells[0].regime == (("part2", "turn:30"), ("part3", "turn:60"))
+    grid = {"scenario": raw["scenario"], "grid": {"tax": ["never", ["part2@turn:30", "part3@turn:60"]]}}
+    assert scenario_from_dict(grid).cells[1].regime == s.cells[0].regime
+
+
 def test_grid_over_strategy_mixes_and_rulesets(tmp_path: Path) -> None:
     text = ('[scenario]\ngames = 1\nseed = 0\n[grid]\nruleset = ["magie-1904", "magie-1904-no-tickets"]\n'
             'strategies = [["tenant"], ["landlord", "random"]]\n')
@@ -221,6 +290,34 @@ BAD = [
     (minimal(grid="nope = [1, 2]"), "[grid]", "nope", "no param 'nope'"),
     (minimal(overrides="wages = 150", grid="wages = [100, 200]"), "[grid]", "wages", "one place"),
     (minimal(tax='start = "start"', grid='tax.start = ["turn:2"]'), "[grid]", "tax.start", "one place"),
+    # regimes of several switches: each mistake names the switch ([[tax]] #k) or the grid value
+    ("tax = []\n" + minimal(), "[[tax]]", None, "empty list of switches"),
+    (minimal(grid='tax = [[], ["single_tax@start"]]'), "[grid]", "tax", "non-empty list of switches"),
+    (minimal(grid='tax = ["single_tax@turn:5"]'), "[grid]", "tax", "non-empty list of switches"),
+    (brit(PARTS.replace('"part3"', '"part4"')), "[[tax]] #2", "phase", "no phase 'part4'"),
+    (brit('[grid]\ntax = [["part2@turn:5", "part4@turn:9"]]\n'), "[grid]", "tax", "no phase 'part4'"),
+    (brit(PARTS.replace("round:50", "round:x")), "[[tax]] #2", "start", "needs a number"),
+    (brit(PARTS.replace("round:50", "sometime")), "[[tax]] #2", "start", "unknown trigger"),
+    (brit(PARTS.replace("round:50", "never")), "[[tax]] #2", "start", "'never' has no place"),
+    (brit('[grid]\ntax = [["part2@turn:5", "part3@turn:x"]]\n'), "[grid]", "tax", "switch #2: trigger 'turn:x'"),
+    (brit('[grid]\ntax = [["part2@turn:5", "part3"]]\n'), "[grid]", "tax", "write a switch as phase@trigger"),
+    (brit(PARTS.replace("round:25", "round:60")), "[[tax]] #2", "start",
+     "out of order: 'round:50' after switch #1's 'round:60'"),
+    (brit('[grid]\ntax = [["part2@turn:30", "part3@turn:10"]]\n'), "[grid]", "tax",
+     "switch #2 (part3@turn:10): out of order: 'turn:10' after switch #1's 'turn:30'"),
+    (brit(PARTS.replace("round:25", "turn:25")), "[[tax]] #2", "start", "cannot be put in order"),
+    (brit(PARTS.replace("round:25", "vote").replace("round:50", "vote")), "[[tax]] #2", "start",
+     "cannot be put in order"),
+    (brit(PARTS.replace("round:50", "start")), "[[tax]] #2", "start", "'start' can only be the first switch"),
+    (brit(PARTS.replace('"part3"', '"part2"')), "[[tax]] #2", "phase", "'part2' again right after switch #1"),
+    (brit(PARTS.replace('"part2"', '"part1"')), "[[tax]] #1", "phase",
+     "'part1' is the phase a british-1913-part1 game starts in"),
+    (brit('[grid]\ntax = [["part1@start", "part2@turn:9"]]\n'), "[grid]", "tax", "starts in"),
+    (brit('[[tax]]\nphase = "part2"\n'), "[[tax]] #1", "start", "missing"),
+    (brit('[[tax]]\nphase = "part2"\nstart = "turn:4"\nwhen = "now"\n'), "[[tax]] #1", "when", "unknown key"),
+    (brit(PARTS + '[grid]\ntax.start = ["turn:2"]\n'), "[grid]", "tax.start", "one place"),
+    (brit('[tax]\nphase = "part2"\n[grid]\ntax = ["never", ["part2@turn:2", "part3@turn:4"]]\n'),
+     "[grid]", "tax", "one place"),
 ]
 
 

@@ -154,7 +154,12 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     lab.a.custom.value = "single_tax@turn:3, single_tax@turn:9"
     lab.a.strategies.value = "landlord,tenant"
     lab.run_button.click()
-    assert "one phase switch" in lab.message.value and lab.run.rows == []
+    assert "switches to &#x27;single_tax&#x27; again right after switch #1" in lab.message.value
+    assert lab.run.rows == []
+    lab.a.custom.value = "single_tax@turn:9, landlord@turn:3"  # back to rent before the tax came
+    lab.run_button.click()
+    assert "out of order: &#x27;turn:3&#x27; after switch #1&#x27;s &#x27;turn:9&#x27;" in lab.message.value
+    assert lab.run.rows == []
     lab.a.custom.value = ""
     lab.a.strategies.value = ",".join(["tenant"] * 9)
     lab.run_button.click()

@@ -27,7 +27,7 @@ import altair as alt
 import ipywidgets as W
 import pandas as pd
 
-from landlord.errors import LandlordError
+from landlord.errors import DataError, LandlordError
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.loader import load_ruleset, ruleset_ids
@@ -78,9 +78,13 @@ class Scenario:
             phase = parse_regime(t).phase
             if phase not in rs.phases:
                 raise ValueError(f"{self.name}: {rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)})")
-        if len(self.regime) > 1:
-            raise ValueError(f"{self.name}: a scenario file holds one phase switch (tax phase and start), "
-                             f"not {len(self.regime)}; run the phases in order from the game table")
+        if len(self.regime) > 1:  # several switches: in an order the scenario file can keep
+            try:
+                scenario_from_dict({"scenario": {"ruleset": self.ruleset, "strategies": list(self.strategies),
+                                                 "players": len(self.strategies), "games": 1, "seed": 0},
+                                    "grid": {"tax": [self.fields()["tax"]]}})
+            except DataError as exc:
+                raise ValueError(f"{self.name}: phase switches {exc.problem}") from None
         # set a game up (not played) so that the rules can refuse what they cannot play
         bots = [make_strategy(s, 0) for s in self.strategies]
         try:
@@ -90,10 +94,13 @@ class Scenario:
 
     def fields(self) -> dict[str, Any]:
         """The scenario's settings as ``landlord.scenario`` fields (``ruleset``, ``players``,
-        ``strategies``, ``tax.phase``, ``tax.start`` and the overridden params)."""
+        ``strategies``, ``tax.phase`` and ``tax.start`` for a regime of one switch or ``tax``
+        (its ``phase@trigger`` switches) for several, and the overridden params)."""
         out: dict[str, Any] = {"ruleset": self.ruleset, "players": len(self.strategies),
                                "strategies": list(self.strategies)}
-        if self.regime:
+        if len(self.regime) > 1:
+            out["tax"] = [f"{t.phase}@{t.text}" for t in map(parse_regime, self.regime)]
+        elif self.regime:
             t = parse_regime(self.regime[0])
             out["tax.phase"], out["tax.start"] = t.phase, t.text
         else:
@@ -102,7 +109,7 @@ class Scenario:
         return out
 
 
-_SPECIAL = ("ruleset", "players", "strategies", "tax.phase", "tax.start")
+_SPECIAL = ("ruleset", "players", "strategies", "tax", "tax.phase", "tax.start")
 
 
 def _fields(scenarios: Sequence[Scenario]) -> list[dict[str, Any]]:
@@ -116,7 +123,12 @@ def _fields(scenarios: Sequence[Scenario]) -> list[dict[str, Any]]:
             if k not in values:
                 raise ValueError(f"{s.name}: {s.ruleset} has no param {k!r} for the other scenario's override")
             f.setdefault(k, values[k])
-    if any(f["tax.start"] == NEVER for f in fields) and any("tax.phase" in f for f in fields):
+    if any("tax" in f for f in fields):  # a regime of several switches: every side names its whole regime
+        for f in fields:
+            if "tax" not in f:
+                phase, start = f.pop("tax.phase", None), f.pop("tax.start")
+                f["tax"] = NEVER if start == NEVER else [f"{phase}@{start}"]
+    elif any(f["tax.start"] == NEVER for f in fields) and any("tax.phase" in f for f in fields):
         phase = next(f["tax.phase"] for f in fields if "tax.phase" in f)
         for f in fields:  # never checks no phase; give it the other side's so only start varies
             f.setdefault("tax.phase", phase)
@@ -138,6 +150,8 @@ def scenario_dict(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[
             raw["grid"][key] = values
         elif key in ("ruleset", "players", "strategies"):
             head[key] = values[0]
+        elif key == "tax":  # the same regime of several switches on every side: [[tax]]
+            raw["tax"] = [{"phase": t.phase, "start": t.text} for t in map(parse_regime, values[0])]
         elif key.startswith("tax."):
             raw["tax"][key[4:]] = values[0]
         else:
@@ -154,7 +168,8 @@ def cell_names(sweep: SweepScenario, scenarios: Sequence[Scenario]) -> dict[int,
     out: dict[int, str] = {}
     for cell in sweep.cells:
         have = {"ruleset": cell.ruleset, "players": cell.players, "strategies": list(cell.seats),
-                "tax.start": cell.tax_start, **dict(cell.overrides)}
+                "tax.start": cell.tax_start, "tax": [f"{p}@{t}" for p, t in cell.regime] or NEVER,
+                **dict(cell.overrides)}
         if cell.tax_start != NEVER:
             have["tax.phase"] = cell.tax_phase
         name = cell.label
@@ -176,7 +191,7 @@ def lab_scenarios(sweep: SweepScenario) -> list[Scenario]:
     for cell in sweep.cells:
         rs = load_ruleset(cell.ruleset)
         values = rs.values()
-        regime = () if cell.tax_start == NEVER else (f"{cell.tax_phase}@{cell.tax_start}",)
+        regime = tuple(f"{phase}@{start}" for phase, start in cell.regime)
         over = {k: v for k, v in cell.overrides if values.get(k) != v}
         name = names[cell.index] if cell.index < len(names) and names[cell.index] else cell.label
         out.append(Scenario(name, cell.ruleset, tuple(cell.seats), regime, over))
