@@ -18,7 +18,9 @@ import landlord.sweep as sweep_mod
 from landlord import __version__
 from landlord.cli import main
 from landlord.errors import LandlordError
-from landlord.scenario import Scenario, load_scenario
+from landlord.loader import load_ruleset
+from landlord.phases import Trigger
+from landlord.scenario import Scenario, load_scenario, scenario_from_text
 from landlord.simulate import play_one, summary_row
 from landlord.sweep import Sweep, play_cell_game, read_metadata, run_sweep, scenario_of
 
@@ -40,6 +42,40 @@ def small(tmp_path: Path) -> Scenario:
     path = tmp_path / "small.toml"
     path.write_text(SMALL)
     return load_scenario(path)
+
+
+# Regimes of several switches, on the test-only ruleset with a second phase (high_wages): rent
+# then high wages then rent then high wages again, by turns; high wages from the start, then rent
+# from round 4; and no switch at all.
+REGIMES = """
+[scenario]
+title = "regimes"
+ruleset = "phased.toml"
+games = 5
+seed = 7
+seeds = "shared"
+
+[grid]
+tax = ["never", ["high_wages@turn:5", "landlord@turn:10", "high_wages@turn:15"],
+       ["high_wages@start", "landlord@round:4"]]
+"""
+
+
+def regimes_scenario(folder: Path) -> Scenario:
+    (folder / "phased.toml").write_text(TEST_RULESET)
+    (folder / "regimes.toml").write_text(REGIMES)
+    return load_scenario(folder / "regimes.toml")
+
+
+@pytest.fixture(scope="module")
+def regimes_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("regimes")
+
+
+@pytest.fixture(scope="module")
+def regimes_reference(regimes_dir: Path) -> pd.DataFrame:
+    """The regimes sweep in this process, one game per chunk."""
+    return run_sweep(regimes_scenario(regimes_dir), workers=1, chunk_size=1).games
 
 
 @pytest.fixture(scope="module")
@@ -93,13 +129,16 @@ def test_same_rows_whatever_workers_and_chunking(small: Scenario, reference: pd.
     pd.testing.assert_frame_equal(got, reference)
 
 
-def test_dask_localcluster_gives_the_local_backends_rows(small: Scenario, reference: pd.DataFrame) -> None:
+def test_dask_localcluster_gives_the_local_backends_rows(small: Scenario, reference: pd.DataFrame,
+                                                        regimes_dir: Path, regimes_reference: pd.DataFrame) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None) as cluster:
         seen: list[int] = []
         by_address = run_sweep(small, scheduler=cluster.scheduler_address, chunk_size=5,
                                progress=lambda done, total: seen.append(done))
+        regimes = run_sweep(regimes_scenario(regimes_dir), scheduler=cluster.scheduler_address, chunk_size=2)
+        pd.testing.assert_frame_equal(regimes.games, regimes_reference)  # several switches alike
         with distributed.Client(cluster) as client:
             by_client = run_sweep(small, scheduler=client, chunk_size=7).games
             assert client.status == "running"  # a client handed in is left open
@@ -140,6 +179,68 @@ def test_tax_trigger_switches_the_phase_in_the_games(tmp_path: Path) -> None:
     game = play_cell_game(s, 2, 0)
     switch = [e for e in game.events if e.kind == "phase"]
     assert [(e.turn, e.get("new"), e.get("cause")) for e in switch] == [(20, "high_wages", "turn:20")]
+
+
+def test_a_regime_of_several_switches_switches_in_order_at_its_turns(regimes_dir: Path,
+                                                                     regimes_reference: pd.DataFrame) -> None:
+    """Every game of a cell plays its regime's switches in order at their turns (the engine's own
+    record, ``game.switches``); a phase comes back; the rows name the whole regime."""
+    s = regimes_scenario(regimes_dir)
+    df = regimes_reference
+    assert (df["status"] == "ok").all() and len(df) == 15
+    by_turns = [(5, "landlord", "high_wages", "turn:5"), (10, "high_wages", "landlord", "turn:10"),
+                (15, "landlord", "high_wages", "turn:15")]
+    # "start" fires before set-up (turn 0); round 4 of four seats begins at turn 3 * 4 + 1
+    from_start = [(0, "landlord", "high_wages", "start"), (13, "high_wages", "landlord", "round:4")]
+    for cell, expected in ((0, []), (1, by_turns), (2, from_start)):
+        rows = df[df["cell"] == cell]
+        assert (rows["turns"] > 20).all()  # every game lasted past its last switch
+        for game in range(s.games):
+            assert play_cell_game(s, cell, game, log=False).switches == expected, (cell, game)
+    assert df.groupby("cell")["phase"].unique().map(list).tolist() == [["landlord"], ["high_wages"], ["landlord"]]
+    first = df.drop_duplicates("cell").set_index("cell")
+    assert first["cell_label"].tolist() == [
+        "tax=never", "tax=high_wages@turn:5 → landlord@turn:10 → high_wages@turn:15",
+        "tax=high_wages@start → landlord@round:4"]
+    assert first["tax_regime"].tolist() == [
+        "never", "high_wages@turn:5 → landlord@turn:10 → high_wages@turn:15", "high_wages@start → landlord@round:4"]
+    assert first["tax_start"].tolist() == ["never", "turn:5 → turn:10 → turn:15", "start → round:4"]
+    assert first.loc[2, "tax_phase"] == "high_wages → landlord" and pd.isna(first.loc[0, "tax_phase"])
+    assert "tax" not in df.columns  # the grid's tax is the tax_regime column
+    # a row is the engine's game with those triggers, written out by hand
+    seats = s.cells[1].seats
+    triggers = (Trigger("high_wages", "turn", 5), Trigger("landlord", "turn", 10), Trigger("high_wages", "turn", 15))
+    row = df[(df["cell"] == 1) & (df["game"] == 2)].iloc[0]
+    expected_row = summary_row(play_one(s.cells[1].resolve(), seats, int(row["seed"]), triggers=triggers), seats)
+    assert {k: row[k] for k in expected_row} == expected_row
+
+
+@pytest.mark.parametrize(("workers", "chunk"), [(1, 4), (2, 3)])
+def test_regime_rows_are_the_same_whatever_workers_and_chunking(regimes_dir: Path, regimes_reference: pd.DataFrame,
+                                                                workers: int, chunk: int) -> None:
+    got = run_sweep(regimes_scenario(regimes_dir), workers=workers, chunk_size=chunk).games
+    pd.testing.assert_frame_equal(got, regimes_reference)
+
+
+def test_example_1913_parts_in_order_are_the_sequence_rulesets_games() -> None:
+    """scenarios/british-1913-parts.toml: its Parts cell (part2@round:25 → part3@round:50 on Part 1
+    with 15 circuits) plays exactly the games of british-1913-sequence, the kit's own Parts-in-order
+    ruleset, seed for seed; its other cell stays in Part 1 throughout."""
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "british-1913-parts.toml"
+    text = path.read_text(encoding="utf-8")
+    s = scenario_from_text(text.replace("games = 1000", "games = 3"), path)
+    assert [c.regime_text for c in s.cells] == ["never", "part2@round:25 → part3@round:50"]
+    df = run_sweep(s).games
+    sequence = load_ruleset("british-1913-sequence")
+    for game in range(3):
+        parts = df[(df["cell"] == 1) & (df["game"] == game)].iloc[0]
+        seats = s.cells[1].seats
+        own = play_one(sequence, seats, int(parts["seed"]), log=False)
+        assert [(old, new) for _, old, new, _ in own.switches] == [("part1", "part2"), ("part2", "part3")]
+        expected = {k: v for k, v in summary_row(own, seats).items() if k != "ruleset"}
+        assert {k: parts[k] for k in expected} == expected
+        assert play_cell_game(s, 0, game, log=False).switches == []
+    assert (df.loc[df["cell"] == 0, "phase"] == "part1").all() and (df.loc[df["cell"] == 1, "phase"] == "part3").all()
 
 
 # -- a game that raises ---------------------------------------------------------------------
