@@ -15,7 +15,7 @@ from landlord.inequality import gini
 from landlord.metrics import panel
 from landlord.scenario import load_scenario, scenario_from_dict
 from landlord.simulate import play_one, summary_row
-from landlord.sweep import run_sweep
+from landlord.sweep import play_cell_game, run_sweep
 from widgets import ScenarioLab
 from widgets.lab import Scenario, gini_bands, mean_interval, paired_difference, trajectories
 
@@ -135,14 +135,56 @@ def test_downloads_and_scenario_file_reproduce_the_run(tmp_path) -> None:
     assert "one or two scenarios" in fresh.message.value
     # with one field differing the file has the two cells, and a new lab reproduces the run
     lab.a.wages.value = 100
+    saved_file_reproduces(lab, tmp_path)
+
+
+def saved_file_reproduces(lab: ScenarioLab, folder) -> dict:
+    """Run ``lab``, save, and check that ``landlord sweep FILE`` (``run_sweep``) gives the lab's
+    rows and that a new lab loading the file gets the same scenarios and results. Returns the
+    saved file read as TOML."""
     lab.run_button.click()
-    lab.save(tmp_path)
-    assert fresh.load_scenario((tmp_path / "scenario.toml").read_bytes(), "scenario.toml")
+    assert lab.run.complete and len(lab.run.results), lab.message.value
+    lab.save(folder)
+    path = folder / "scenario.toml"
+    swept = run_sweep(load_scenario(path))
+    pd.testing.assert_frame_equal(swept.games, lab.run.results.drop(columns="scenario"))
+    fresh = ScenarioLab(games=1, seed=1)
+    assert fresh.load_scenario(path.read_bytes(), "scenario.toml"), fresh.message.value
     assert fresh.scenarios() == lab.scenarios()
     fresh.run_button.click()
     pd.testing.assert_frame_equal(fresh.run.results, lab.run.results)
-    swept = run_sweep(load_scenario(tmp_path / "scenario.toml"))
-    pd.testing.assert_frame_equal(swept.games, lab.run.results.drop(columns="scenario"))
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_regime_of_several_switches_is_saved_and_reproduced(tmp_path) -> None:
+    """The lab runs a regime of several phase switches (the 1913 game's Parts in order) and saves
+    it as a scenario file: ``[[tax]]`` switches when A runs alone, a grid ``tax`` over whole
+    regimes when B differs; ``landlord sweep FILE`` and a new lab reproduce the lab's rows, and
+    the games switch Parts at the regime's turns, in order."""
+    lab = ScenarioLab(games=3, seed=1913)
+    for editor in (lab.a, lab.b):
+        editor.ruleset.value = "british-1913-part1"
+    lab.a.name.value, lab.b.name.value = "Parts in order", "Part 1 throughout"
+    in_order = ("part2@turn:30", "part3@turn:60")
+    assert in_order in [v for _, v in lab.a.regime.options]  # the ruleset's "every phase in order"
+    lab.a.regime.value, lab.b.regime.value = in_order, ()
+    raw = saved_file_reproduces(lab, tmp_path / "ab")
+    assert raw["grid"]["tax"] == [list(in_order), "never"] and "tax" not in raw
+    scn = lab.sweep_scenario()
+    assert [c.regime_text for c in scn.cells] == ["part2@turn:30 → part3@turn:60", "never"]
+    assert set(lab.run.results["scenario"]) == {"Parts in order", "Part 1 throughout"}
+    for game in range(3):
+        assert play_cell_game(scn, 0, game, log=False).switches == [
+            (30, "part1", "part2", "turn:30"), (60, "part2", "part3", "turn:60")]
+    # B with a regime of one switch typed by hand: still one grid over whole regimes
+    lab.b.custom.value = "part3@turn:40"
+    raw = saved_file_reproduces(lab, tmp_path / "typed")
+    assert raw["grid"]["tax"] == [list(in_order), ["part3@turn:40"]]
+    # A alone: the regime is fixed, written as [[tax]] switches
+    lab.compare.value = False
+    raw = saved_file_reproduces(lab, tmp_path / "alone")
+    assert raw["tax"] == [{"phase": "part2", "start": "turn:30"}, {"phase": "part3", "start": "turn:60"}]
+    assert "grid" not in raw
 
 
 def test_bad_scenarios_are_refused_with_a_message() -> None:
