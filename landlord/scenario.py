@@ -160,7 +160,7 @@ class Cell:
         """A short human label: the grid fields with their values (``base`` if none)."""
         if not self.varied:
             return "base"
-        return ", ".join(f"{k}={_grid_regime_text(v) if k == 'tax' else _show(v)}" for k, v in self.varied)
+        return ", ".join(f"{k}={self.regime_text if k == 'tax' else _show(v)}" for k, v in self.varied)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -330,6 +330,8 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
                 checker.field(key, value, "[grid]")
         elif key in base:
             checker.field(key, base[key], where_fixed[key])
+    if "tax" in grid and len({checker.grid_regime(v) for v in grid["tax"]}) != len(grid["tax"]):
+        raise DataError(path, "[grid]", "tax", f"a regime is listed twice (spelt two ways) in {grid['tax']!r}")
 
     def regime_at(k: int, fld: str = "phase") -> tuple[str, str]:
         """Where switch ``k`` (0-based) of every cell's regime is written: table and field."""
@@ -563,10 +565,6 @@ def _order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
 def regime_text(regime: Sequence[Switch]) -> str:
     """A regime in words: ``never``, or its ``phase@trigger`` switches joined by ``THEN``."""
     return THEN.join(f"{phase}@{start}" for phase, start in regime) if regime else NEVER
-
-
-def _grid_regime_text(value: Any) -> str:
-    return THEN.join(value) if isinstance(value, list) else str(value)
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -301,6 +301,7 @@ BAD = [
     (brit(PARTS.replace("round:50", "never")), "[[tax]] #2", "start", "'never' has no place"),
     (brit('[grid]\ntax = [["part2@turn:5", "part3@turn:x"]]\n'), "[grid]", "tax", "switch #2: trigger 'turn:x'"),
     (brit('[grid]\ntax = [["part2@turn:5", "part3"]]\n'), "[grid]", "tax", "write a switch as phase@trigger"),
+    (brit('[grid]\ntax = [["part2@turn:5"], ["part2 @ turn:5"]]\n'), "[grid]", "tax", "a regime is listed twice"),
     (brit(PARTS.replace("round:25", "round:60")), "[[tax]] #2", "start",
      "out of order: 'round:50' after switch #1's 'round:60'"),
     (brit('[grid]\ntax = [["part2@turn:30", "part3@turn:10"]]\n'), "[grid]", "tax",
