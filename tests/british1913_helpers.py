@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import set_cash
+from conftest import people, set_cash, transfers
 
-from landlord import Game, load_ruleset
+from landlord import Game
 from landlord.rules.british1913 import NOBODY, TRACK
 
 ADA, BEN, CY, DOT = 0, 1, 2, 3
-NAMES = ["Ada", "Ben", "Cy", "Dot"]
 # landmarks of the reconstructed board (data/boards/brer-fox-1913.toml)
 BREAKFAST, FISHERIES, CHANCE1, LUXURY1, NO1 = 2, 4, 5, 8, 10
 MOOR, UNDEVELOPED, ASYLUM_SPACE, NO2 = 13, 15, 17, 20
@@ -24,10 +23,7 @@ def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase
     every pawn on Mother Earth, nothing owned or improved, no debts, £3000 each, an empty
     Public Treasury, the turn order Ada, Ben, Cy, Dot — and the log emptied. ``phase`` puts
     that Part's rules in force (without its arrival actions)."""
-    rs = load_ruleset(ruleset)
-    if overrides:
-        rs = rs.override(**overrides)
-    game = Game(rs, [None] * n, seed, names=NAMES[:n])
+    game = people(ruleset, n, seed, **overrides)
     r = game.rules
     if phase:
         game.switch_phase(phase, "test")
@@ -77,6 +73,4 @@ def bank(game: Game) -> int:
 
 def flows(game: Game, reason: str) -> list[tuple[str, str, int]]:
     """(from, to, amount) of every logged transfer for ``reason``."""
-    return [(e.get("from"), e.get("to"), e.get("amount")) for e in game.events or []
-            if e.kind == "transfer" and e.get("reason") == reason]
-
+    return [(src, dst, amount) for src, dst, amount, _ in transfers(game, reason)]

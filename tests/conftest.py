@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from landlord import Game, load_ruleset
@@ -25,20 +25,62 @@ class ScriptedDice:
         return None
 
 
-def drive(gen: Generator[Decision, str, Any], *answers: str) -> tuple[list[Decision], Any]:
-    """Run a rules generator to its end, answering its decisions with ``answers`` in order.
-    Returns the decisions asked and the generator's return value."""
+Pick = Callable[[Decision], str]
+
+
+def play_out(gen: Generator[Decision, str, Any], pick: Pick) -> tuple[list[Decision], Any]:
+    """Run a rules generator to its end, answering each decision with ``pick(decision)``, which
+    must be one of the decision's options. Returns the decisions asked and the generator's
+    return value."""
     asked: list[Decision] = []
     try:
         d = next(gen)
         while True:
             asked.append(d)
-            if len(asked) > len(answers):
-                raise AssertionError(f"unexpected decision {d}")
-            assert answers[len(asked) - 1] in d.options, (answers[len(asked) - 1], d)
-            d = gen.send(answers[len(asked) - 1])
+            choice = pick(d)
+            assert choice in d.options, (choice, d)
+            d = gen.send(choice)
     except StopIteration as stop:
         return asked, stop.value
+
+
+def scripted(answers: Sequence[str], then_first: bool = False) -> Pick:
+    """Answers ``answers`` in order; after them each further decision's first option
+    (``then_first``) or, by default, a loud failure: the test did not expect that decision."""
+    queue = list(answers)
+
+    def pick(d: Decision) -> str:
+        if queue:
+            return queue.pop(0)
+        if then_first:
+            return d.options[0]
+        raise AssertionError(f"unexpected decision {d}")
+
+    return pick
+
+
+def drive(gen: Generator[Decision, str, Any], *answers: str) -> tuple[list[Decision], Any]:
+    """Run a rules generator to its end, answering its decisions with exactly ``answers`` in
+    order. Returns the decisions asked and the generator's return value."""
+    return play_out(gen, scripted(answers))
+
+
+def drive_then_first(gen: Generator[Decision, str, Any], *answers: str) -> tuple[list[Decision], Any]:
+    """Like :func:`drive`, but decisions after ``answers`` take their first option."""
+    return play_out(gen, scripted(answers, then_first=True))
+
+
+NAMES = ["Ada", "Ben", "Cy", "Dot", "Eve", "Fay"]
+
+
+def people(ruleset: str, n: int = 4, seed: int = 0, names: Sequence[str] | None = NAMES,
+           **overrides: Any) -> Game:
+    """A game of ``ruleset`` (with ``overrides``) with people in every seat (nothing is
+    answered), just after set-up; seats named from ``names`` (None: the engine's names)."""
+    rs = load_ruleset(ruleset)
+    if overrides:
+        rs = rs.override(**overrides)
+    return Game(rs, [None] * n, seed, names=list(names[:n]) if names else None)
 
 
 def table(ruleset: str = "magie-1904", n: int = 4, seed: int = 0, **overrides: Any) -> Game:
@@ -46,10 +88,7 @@ def table(ruleset: str = "magie-1904", n: int = 4, seed: int = 0, **overrides: A
     the table cleared — every token on Mother Earth with no circuits, nothing owned or
     chartered, no loans, each player holding exactly the start cash — and the event log
     emptied. Tests then call rule pieces directly with :func:`drive` and scripted dice."""
-    rs = load_ruleset(ruleset)
-    if overrides:
-        rs = rs.override(**overrides)
-    game = Game(rs, [None] * n, seed, names=["Ada", "Ben", "Cy", "Dot", "Eve", "Fay"][:n])
+    game = people(ruleset, n, seed, **overrides)
     rules = game.rules
     for pl in game.players:
         pl.pos, pl.place, pl.circuits, pl.luxuries, pl.legacies = 0, 0, 0, 0, 0
@@ -58,13 +97,8 @@ def table(ruleset: str = "magie-1904", n: int = 4, seed: int = 0, **overrides: A
     rules.charter.clear()
     rules.loans.clear()
     rules.mortgaged.clear()
-    bank = game.account("Bank")
     for seat in range(n):
-        diff = game.cash(seat) - rs.values()["start_cash"]
-        if diff > 0:
-            game.pay(seat, bank, diff, "test reset", "test")
-        elif diff < 0:
-            game.pay(bank, seat, -diff, "test reset", "test")
+        set_cash(game, seat, game.ruleset.values()["start_cash"])
     game.events = []
     return game
 
@@ -77,13 +111,19 @@ def give(game: Game, seat: int, *spaces: int) -> None:
 
 
 def set_cash(game: Game, seat: int, amount: int) -> None:
-    """Move money between ``seat`` and the Bank until ``seat`` holds ``amount``."""
+    """Bring ``seat``'s cash to ``amount`` through the Bank (money stays conserved)."""
     bank = game.account("Bank")
-    diff = game.cash(seat) - amount
-    if diff > 0:
-        game.pay(seat, bank, diff, "test reset", "test")
-    elif diff < 0:
-        game.pay(bank, seat, -diff, "test reset", "test")
+    have = game.cash(seat)
+    if amount > have:
+        game.pay(bank, seat, amount - have, "test set-up", "test")
+    elif amount < have:
+        game.pay(seat, bank, have - amount, "test set-up", "test")
+
+
+def transfers(game: Game, reason: str | None = None) -> list[tuple[str, str, int, str]]:
+    """Logged transfers as (from, to, amount, reason), optionally of one reason."""
+    return [(e.get("from"), e.get("to"), e.get("amount"), e.get("reason")) for e in game.events or []
+            if e.kind == "transfer" and (reason is None or e.get("reason") == reason)]
 
 
 def kinds(game: Game) -> list[str]:

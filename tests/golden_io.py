@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from conftest import NAMES
+
 from landlord import Game, load_ruleset, make_strategy, replay
 from landlord.narrate import transcript
 
@@ -55,9 +57,9 @@ def replayed_transcript(head: dict[str, str]) -> tuple[Game, str]:
     return game, transcript(game.events or [], names, game.board)
 
 
-def check(filename: str, ruleset: str, seed: int, strategies: list[str], names: list[str]) -> None:
+def check(filename: str, ruleset: str, seed: int, strategies: list[str], names: list[str] = NAMES) -> None:
     """Replay the golden file ``filename`` from its recorded choices and compare it byte for
-    byte (rewriting it first when LANDLORD_REGEN_GOLDEN is set)."""
+    byte (rewriting it first, seats named from ``names``, when LANDLORD_REGEN_GOLDEN is set)."""
     path = GOLDEN / filename
     if os.environ.get("LANDLORD_REGEN_GOLDEN"):
         record(ruleset, seed, strategies, names[: len(strategies)], path)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from british1913_helpers import NAMES
 from golden_io import GOLDEN, check, read
 
 CASES = {
@@ -26,7 +25,7 @@ CASES = {
 
 @pytest.mark.parametrize("filename", sorted(CASES))
 def test_golden_transcript_replays_byte_for_byte(filename: str) -> None:
-    check(filename, *CASES[filename], NAMES)
+    check(filename, *CASES[filename])
 
 
 def test_golden_part1_spot_checks_against_the_rules() -> None:

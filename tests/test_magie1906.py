@@ -8,7 +8,8 @@ import csv
 from pathlib import Path
 
 import pytest
-from test_magie1906_helpers import FixedDice, drive, give, set_cash, table, transfers
+from conftest import drive_then_first, set_cash, transfers
+from magie1906_helpers import FixedDice, give, table
 
 from landlord.game import Game
 from landlord.loader import load_board, load_ruleset
@@ -102,11 +103,11 @@ def test_rule_2_either_way_between_the_chances() -> None:
     set_cash(g, 0, 1000)
     pl.pos = 28
     FixedDice(g, (2, 1))
-    _, asked = drive(r.throw_and_move(0), "backward")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.throw_and_move(0), "backward")  # type: ignore[attr-defined]
     assert asked[0].kind == "direction" and pl.pos == 25  # Gee Whiz, three spaces back
     pl.pos, pl.place = CHANCE_A, TRACK
     FixedDice(g, (2, 1))
-    _, asked = drive(r.throw_and_move(0))  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.throw_and_move(0))  # type: ignore[attr-defined]
     assert all(d.kind != "direction" for d in asked) and pl.pos == CHANCE_A + 3
 
 
@@ -117,7 +118,7 @@ def test_rule_3_wages_on_reaching_or_passing_mother_earth() -> None:
     pl = g.players[1]
     for start, steps in ((36, 4), (38, 5), (1, 5)):  # reaches, passes, does neither
         pl.pos, pl.place = start, TRACK
-        drive(r.move(1, steps))  # type: ignore[attr-defined]
+        drive_then_first(r.move(1, steps))  # type: ignore[attr-defined]
     assert pl.circuits == 2
     wages = [t for t in transfers(g, "wages") if t[1] == "Player 2"]
     assert [w[2] for w in wages] == [100, 100]
@@ -134,7 +135,7 @@ def test_rule_4_necessity_tax_doubles_at_10_and_25_houses(houses: int, tax: int)
         r.houses[lots[k % len(lots)]] += 1  # type: ignore[attr-defined]
     set_cash(g, 2, 500)
     t0 = g.ledger.balance("Public Treasury")
-    drive(r.land(2, FUEL))  # type: ignore[attr-defined]
+    drive_then_first(r.land(2, FUEL))  # type: ignore[attr-defined]
     assert g.ledger.balance("Public Treasury") - t0 == tax
 
 
@@ -151,7 +152,7 @@ def test_basic_rules_keep_the_tax_at_10() -> None:
 def test_rule_5_trespass_on_the_estates_sends_to_jail(estate: int) -> None:
     """Rule 5: Hogg's Game Preserves and Lord Blueblood's Estate: "trespassing ... JAIL"."""
     g = table()
-    drive(g.rules.land(0, estate))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, estate))  # type: ignore[attr-defined]
     assert g.players[0].place == JAIL and g.players[0].pos == 10
 
 
@@ -165,15 +166,15 @@ def test_rule_6_jail_fine_or_double_and_count_from_shelter() -> None:
     r.to_jail(0)  # type: ignore[attr-defined]
     FixedDice(g, (1, 2))
     t0 = g.ledger.balance("Public Treasury")
-    drive(r.jail_turn(0), "pay")  # type: ignore[attr-defined]
+    drive_then_first(r.jail_turn(0), "pay")  # type: ignore[attr-defined]
     assert g.ledger.balance("Public Treasury") - t0 >= 50 and pl.place == TRACK and pl.pos == 13
     r.to_jail(0)  # type: ignore[attr-defined]
     FixedDice(g, (3, 3))
-    drive(r.jail_turn(0), "throw")  # type: ignore[attr-defined]
+    drive_then_first(r.jail_turn(0), "throw")  # type: ignore[attr-defined]
     assert pl.place == TRACK and pl.pos == 16
     r.to_jail(0)  # type: ignore[attr-defined]
     FixedDice(g, (3, 4))
-    drive(r.jail_turn(0), "throw")  # type: ignore[attr-defined]
+    drive_then_first(r.jail_turn(0), "throw")  # type: ignore[attr-defined]
     assert pl.place == JAIL and pl.jail_missed == 1
 
 
@@ -189,10 +190,10 @@ def test_rule_6_no_more_than_three_missed_turns_when_he_can_raise_the_fine() -> 
     r.to_jail(0)  # type: ignore[attr-defined]
     FixedDice(g, (1, 2), (1, 3), (2, 4))
     for _ in range(3):
-        drive(r.jail_turn(0))  # type: ignore[attr-defined]
+        drive_then_first(r.jail_turn(0))  # type: ignore[attr-defined]
     assert pl.jail_missed == 3 and pl.place == JAIL
     FixedDice(g, (1, 2))
-    _, asked = drive(r.jail_turn(0))  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.jail_turn(0))  # type: ignore[attr-defined]
     assert [d.kind for d in asked][:1] == ["raise"]
     assert pl.place != JAIL and any(m.seat == 0 for m in r.mortgages)  # type: ignore[attr-defined]
     # a player with nothing to raise it on may miss a fourth turn
@@ -201,7 +202,7 @@ def test_rule_6_no_more_than_three_missed_turns_when_he_can_raise_the_fine() -> 
     g2.rules.to_jail(1)  # type: ignore[attr-defined]
     g2.players[1].jail_missed = 3
     FixedDice(g2, (1, 2))
-    drive(g2.rules.jail_turn(1))  # type: ignore[attr-defined]
+    drive_then_first(g2.rules.jail_turn(1))  # type: ignore[attr-defined]
     assert g2.players[1].place == JAIL and g2.players[1].jail_missed == 4
 
 
@@ -212,9 +213,9 @@ def test_rule_7_rent_to_the_owner_and_nothing_on_ones_own_lot() -> None:
     give(g, 1, PIKE)
     set_cash(g, 0, 100)
     set_cash(g, 1, 100)
-    drive(g.rules.land(0, PIKE))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, PIKE))  # type: ignore[attr-defined]
     assert (g.cash(0), g.cash(1)) == (96, 104)
-    drive(g.rules.land(1, PIKE))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(1, PIKE))  # type: ignore[attr-defined]
     assert g.cash(1) == 104
 
 
@@ -225,7 +226,7 @@ def test_rule_7_lander_may_match_the_highest_bid() -> None:
     for s in range(4):
         set_cash(g, s, 300)
     t0 = g.ledger.balance("Public Treasury")
-    _, asked = drive(g.rules.land(0, PIKE), "bid:30", "pass", "pass", "buy")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.land(0, PIKE), "bid:30", "pass", "pass", "buy")  # type: ignore[attr-defined]
     assert [d.kind for d in asked] == ["bid", "bid", "bid", "buy"]
     assert asked[-1].amount == 30 and g.rules.owner[PIKE] == 0  # type: ignore[attr-defined]
     assert g.cash(0) == 270 and g.ledger.balance("Public Treasury") - t0 == 30
@@ -237,7 +238,7 @@ def test_rule_7_highest_bidder_buys_and_the_lander_pays_him_rent() -> None:
     g = table()
     for s in range(4):
         set_cash(g, s, 300)
-    drive(g.rules.land(0, PIKE), "bid:30", "bid:40", "pass", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, PIKE), "bid:30", "bid:40", "pass", "decline")  # type: ignore[attr-defined]
     assert g.rules.owner[PIKE] == 2  # type: ignore[attr-defined]
     assert g.cash(2) == 300 - 40 + 4 and g.cash(0) == 296
 
@@ -248,7 +249,7 @@ def test_rule_7_unsold_lot_rent_to_the_treasury() -> None:
     for s in range(4):
         set_cash(g, s, 300)
     t0 = g.ledger.balance("Public Treasury")
-    drive(g.rules.land(0, FARM), "pass", "pass", "pass", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, FARM), "pass", "pass", "pass", "decline")  # type: ignore[attr-defined]
     assert g.rules.owner[FARM] == -1 and g.ledger.balance("Public Treasury") - t0 == 4  # type: ignore[attr-defined]
 
 
@@ -257,7 +258,7 @@ def test_rule_8_may_refuse_to_move_onto_speculation() -> None:
     """Rule 8: "he may refuse to move -- remaining where he is"."""
     g = table()
     g.players[0].pos = 5
-    drive(g.rules.move(0, 3), "stay")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.move(0, 3), "stay")  # type: ignore[attr-defined]
     assert g.players[0].pos == 5
 
 
@@ -272,7 +273,7 @@ def test_rule_8_speculation_payout_table_and_broker_commission(dice: tuple[int, 
     set_cash(g, 0, 100)
     set_cash(g, 1, 100)
     FixedDice(g, dice)
-    drive(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
     assert g.cash(0) == 100 - 10 + win - win // 10
     assert g.cash(1) == 100 + 10 + win // 10
 
@@ -285,7 +286,7 @@ def test_rule_8_skin_game_broker_to_jail_card_to_pack(dice: tuple[int, int]) -> 
     give(g, 1, SPEC)
     set_cash(g, 0, 100)
     FixedDice(g, dice)
-    drive(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
     assert g.players[1].place == JAIL and g.rules.owner[SPEC] == -1  # type: ignore[attr-defined]
     assert SPEC not in g.players[1].cards
@@ -299,7 +300,7 @@ def test_rule_8_ante_to_the_pile_when_nobody_holds_the_licence() -> None:
         set_cash(g, s, 20)
     bank = g.ledger.balance("Bank")
     FixedDice(g, (3, 4))
-    drive(g.rules.speculate(0, SPEC), "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.speculate(0, SPEC), "decline")  # type: ignore[attr-defined]
     assert g.cash(0) == 20 - 10 + 50 - 5
     assert g.ledger.balance("Bank") == bank + 10 - 50 + 5
 
@@ -310,10 +311,10 @@ def test_rule_9_franchise_5_and_municipal_cinch_25() -> None:
     g = table()
     give(g, 1, SOAKUM)
     set_cash(g, 0, 100)
-    drive(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
     assert g.cash(0) == 95
     give(g, 1, SLAMBANG)
-    drive(g.rules.land(0, SLAMBANG))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, SLAMBANG))  # type: ignore[attr-defined]
     assert g.cash(0) == 70
 
 
@@ -324,7 +325,7 @@ def test_rule_9_railroad_monopoly_fares(held: int, fare: int) -> None:
     g = table()
     give(g, 1, *[ROYAL, SHOOTING, GEE, PDQ][:held])
     set_cash(g, 0, 100)
-    drive(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
     assert g.cash(0) == 100 - fare
 
 
@@ -336,13 +337,13 @@ def test_rule_9_trust_of_two_holders_charges_40_divided() -> None:
     give(g, 1, ROYAL, SHOOTING)
     give(g, 2, GEE, PDQ)
     r.check_trust_pending = True  # type: ignore[attr-defined]
-    _, asked = drive(r.offer_trust(), "form", "form")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.offer_trust(), "form", "form")  # type: ignore[attr-defined]
     assert [d.seat for d in asked] == [1, 2] and r.trust == (1, 2)  # type: ignore[attr-defined]
     for s in range(4):
         set_cash(g, s, 100)
-    drive(r.land(0, GEE))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, GEE))  # type: ignore[attr-defined]
     assert (g.cash(0), g.cash(1), g.cash(2)) == (60, 120, 120)
-    drive(r.land(1, PDQ))  # type: ignore[attr-defined]
+    drive_then_first(r.land(1, PDQ))  # type: ignore[attr-defined]
     assert g.cash(1) == 120
 
 
@@ -352,7 +353,7 @@ def test_rule_9_trust_needs_both() -> None:
     give(g, 1, ROYAL, SHOOTING, GEE)
     give(g, 2, PDQ)
     g.rules.check_trust_pending = True  # type: ignore[attr-defined]
-    drive(g.rules.offer_trust(), "form", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.offer_trust(), "form", "decline")  # type: ignore[attr-defined]
     assert g.rules.trust is None  # type: ignore[attr-defined]
 
 
@@ -362,7 +363,7 @@ def test_rule_9_unowned_utility_fare_to_treasury_when_unsold() -> None:
     for s in range(4):
         set_cash(g, s, 40)
     t0 = g.ledger.balance("Public Treasury")
-    drive(g.rules.land(0, ROYAL), "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, ROYAL), "decline")  # type: ignore[attr-defined]
     assert g.ledger.balance("Public Treasury") - t0 == 5
 
 
@@ -371,7 +372,7 @@ def test_rule_10_central_park_is_free() -> None:
     """Rule 10: "a player may stop in it without paying anything"."""
     g = table()
     set_cash(g, 0, 50)
-    drive(g.rules.land(0, CENTRAL))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, CENTRAL))  # type: ignore[attr-defined]
     assert g.cash(0) == 50
 
 
@@ -384,7 +385,7 @@ def test_rule_11_chance_cards_are_reconstructed_and_marked() -> None:
     set_cash(g, 0, 500)
     for _ in range(12):
         g.players[0].pos, g.players[0].place = CHANCE_A, TRACK
-        drive(g.rules.chance(0))  # type: ignore[attr-defined]
+        drive_then_first(g.rules.chance(0))  # type: ignore[attr-defined]
     chances = [e for e in g.events or [] if e.kind == "chance"]
     assert len(chances) == 12 and all(e.get("reconstructed") for e in chances)
     assert "[reconstructed rule]" in transcript(chances, g.names, g.board)
@@ -398,15 +399,15 @@ def test_rule_12_poor_house_until_next_turn_then_out_if_he_can_afford_the_move()
     r = g.rules
     give(g, 1, 21)  # Easy Street, rent $12
     set_cash(g, 0, 5)
-    drive(r.land(0, 21))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, 21))  # type: ignore[attr-defined]
     assert g.players[0].place == POOR and g.cash(0) == 0
     assert any(e.kind == "unpaid" and e.get("amount") == 7 for e in g.events or [])
     FixedDice(g, (1, 0))  # a throw of 1 from Central Park: Easy Street, which he cannot afford
-    drive(r.poor_turn(0))  # type: ignore[attr-defined]
+    drive_then_first(r.poor_turn(0))  # type: ignore[attr-defined]
     assert g.players[0].place == POOR
     set_cash(g, 0, 20)
     FixedDice(g, (1, 2))  # 3: George Street, $14 rent to the treasury when nobody buys: affordable
-    drive(r.poor_turn(0))  # type: ignore[attr-defined]
+    drive_then_first(r.poor_turn(0))  # type: ignore[attr-defined]
     assert g.players[0].place == TRACK and g.players[0].pos == 23 and g.cash(0) == 6
 
 
@@ -417,7 +418,7 @@ def test_reconstructed_rule_15_mortgage_raises_money_before_the_poor_house() -> 
     give(g, 0, 31)  # Broadway, $100
     give(g, 1, 21)
     set_cash(g, 0, 5)
-    _, asked = drive(g.rules.land(0, 21))  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.land(0, 21))  # type: ignore[attr-defined]
     assert asked[0].kind == "raise" and asked[0].options == ("mortgage:31",)
     assert g.players[0].place == TRACK and g.cash(0) == 5 + 50 - 12
     row = g.results()[0]
@@ -433,11 +434,11 @@ def test_houses_at_most_three_with_10_house_rent_each() -> None:
     give(g, 1, PIKE)
     set_cash(g, 1, 1000)
     for _ in range(4):
-        drive(r.offer_building(1), f"build:{PIKE}")  # type: ignore[attr-defined]
+        drive_then_first(r.offer_building(1), f"build:{PIKE}")  # type: ignore[attr-defined]
     assert r.houses[PIKE] == 3 and g.cash(1) == 700  # type: ignore[attr-defined]
     assert r.buildable(1) == []  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
-    drive(r.land(0, PIKE))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, PIKE))  # type: ignore[attr-defined]
     assert g.cash(0) == 100 - 4 - 30
 
 
@@ -491,7 +492,7 @@ def test_monarch_of_the_world_setup() -> None:
     assert all(g.rules.owner[i] in (1, 2, 3) for i in others)  # type: ignore[attr-defined]
     assert [t[2] for t in transfers(g, "start cash")] == [100] * 4
     g.players[0].pos = 38
-    drive(g.rules.move(0, 3))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.move(0, 3))  # type: ignore[attr-defined]
     assert not [t for t in transfers(g, "wages") if t[1] == "Player 1"]
 
 
@@ -537,11 +538,11 @@ def test_reconstructed_rule_13_luxury() -> None:
     g = table()
     set_cash(g, 0, 100)
     t0 = g.ledger.balance("Public Treasury")
-    drive(g.rules.land(0, LUXURY), "buy")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, LUXURY), "buy")  # type: ignore[attr-defined]
     assert g.cash(0) == 25 and g.ledger.balance("Public Treasury") - t0 == 75
     assert g.results()[0]["total"] == 25 + 100
     set_cash(g, 1, 100)
-    drive(g.rules.land(1, LUXURY), "refuse")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(1, LUXURY), "refuse")  # type: ignore[attr-defined]
     assert g.cash(1) == 100
 
 
@@ -550,7 +551,7 @@ def test_reconstructed_rule_17_a_double_throws_again_once() -> None:
     g = table()
     set_cash(g, 0, 1000)
     FixedDice(g, (1, 1), (2, 2), (1, 2))
-    drive(g.rules.throw_and_move(0))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.throw_and_move(0))  # type: ignore[attr-defined]
     assert g.players[0].pos == 2 + 4
     assert g.rules.throw.pairs == [(1, 2)]  # type: ignore[attr-defined]
 
@@ -562,7 +563,7 @@ def test_reconstructed_rule_15_lifting_a_mortgage_costs_ten_percent() -> None:
     give(g, 0, 31)
     g.rules.mortgages.append(Mortgage(0, 31, 50))  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
-    _, asked = drive(g.rules.business(0), "repay:31", "none")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.business(0), "repay:31", "none")  # type: ignore[attr-defined]
     assert asked[0].kind == "repay" and g.cash(0) == 45 and not g.rules.mortgages  # type: ignore[attr-defined]
 
 
@@ -574,7 +575,7 @@ def test_reconstructed_rule_16_houses_sold_back_at_half_price() -> None:
     g.rules.houses[PIKE], g.rules.house_owner[PIKE] = 1, 0  # type: ignore[attr-defined]
     give(g, 1, 21)
     set_cash(g, 0, 0)
-    _, asked = drive(g.rules.land(0, 21), f"sell_house:{PIKE}")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.land(0, 21), f"sell_house:{PIKE}")  # type: ignore[attr-defined]
     assert asked[0].options == (f"sell_house:{PIKE}",)
     assert g.cash(0) == 50 - 12 and g.rules.houses[PIKE] == 0 and g.rules.house_owner[PIKE] == -1  # type: ignore[attr-defined]
 

@@ -7,19 +7,17 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from conftest import people, play_out, scripted, set_cash
+
 from landlord.decisions import Decision
 from landlord.decks import load_deck
 from landlord.game import Game
-from landlord.loader import load_ruleset
 from landlord.rules.monopoly import Monopoly
 
 
 def fresh(ruleset: str = "monopoly", n: int = 4, **overrides: Any) -> tuple[Game, Monopoly]:
     """A game of people (nothing is answered) just after set-up."""
-    rs = load_ruleset(ruleset)
-    if overrides:
-        rs = rs.override(**overrides)
-    g = Game(rs, [None] * n, seed=1)
+    g = people(ruleset, n, seed=1, names=None, **overrides)
     assert isinstance(g.rules, Monopoly)
     return g, g.rules
 
@@ -37,27 +35,11 @@ def dice(rules: Monopoly, *pairs: tuple[int, int]) -> None:
 
 
 def run(gen: Any, answers: Iterable[str] | Callable[[Decision], str] = ()) -> tuple[Any, list[Decision]]:
-    """Drive a rules generator to its end; returns (its return value, the decisions asked)."""
-    asked: list[Decision] = []
-    if callable(answers):
-        pick = answers
-    else:
-        it = iter(answers)
-
-        def pick(d: Decision) -> str:
-            choice = next(it, None)
-            if choice is None:
-                raise AssertionError(f"no scripted answer left for {d}")
-            return choice
-    try:
-        d = next(gen)
-        while True:
-            asked.append(d)
-            choice = pick(d)
-            assert choice in d.options, (choice, d)
-            d = gen.send(choice)
-    except StopIteration as stop:
-        return stop.value, asked
+    """Drive a rules generator to its end, answering from the list ``answers`` (and failing on
+    a decision after them) or with the function ``answers``; returns (its return value, the
+    decisions asked)."""
+    asked, value = play_out(gen, answers if callable(answers) else scripted(list(answers)))
+    return value, asked
 
 
 def always(**by_kind: str) -> Callable[[Decision], str]:
@@ -83,16 +65,6 @@ def own(rules: Monopoly, seat: int, *idx: int) -> None:
     """Give deeds to a seat without payment (setting up a position)."""
     for i in idx:
         rules.give_deed(seat, i)
-
-
-def set_cash(g: Game, seat: int, amount: int) -> None:
-    """Set a seat's cash through the ledger (to or from the Bank)."""
-    have = g.cash(seat)
-    bank = g.account("Bank")
-    if amount > have:
-        g.pay(bank, seat, amount - have, "test set-up", "test")
-    elif amount < have:
-        g.pay(seat, bank, have - amount, "test set-up", "test")
 
 
 def stack(rules: Monopoly, key: str, *names: str) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_magie1906_helpers import drive, set_cash, table
+from conftest import drive_then_first, set_cash
+from magie1906_helpers import table
 
 from landlord.cli import main
 from landlord.decisions import Decision
@@ -97,7 +98,7 @@ def test_vote_passes_with_two_votes_for() -> None:
     one more vote for passes it."""
     g = table()
     t = Trigger("single_tax", "vote")
-    passed, asked = drive(g.rules.vote(1, t), "call_vote", "against", "for", "against")  # type: ignore[attr-defined]
+    asked, passed = drive_then_first(g.rules.vote(1, t), "call_vote", "against", "for", "against")  # type: ignore[attr-defined]
     assert passed is True
     assert [(d.seat, d.kind) for d in asked] == [(1, "call_vote"), (2, "vote"), (3, "vote"), (0, "vote")]
     event = [e for e in g.events or [] if e.kind == "vote"][-1]
@@ -107,7 +108,7 @@ def test_vote_passes_with_two_votes_for() -> None:
 def test_vote_fails_with_one_vote_for() -> None:
     """1906: a single player cannot put the single tax into operation alone."""
     g = table()
-    passed, _ = drive(g.rules.vote(0, Trigger("single_tax", "vote")), "call_vote",  # type: ignore[attr-defined]
+    _, passed = drive_then_first(g.rules.vote(0, Trigger("single_tax", "vote")), "call_vote",  # type: ignore[attr-defined]
                       "against", "against", "against")
     assert passed is False
 
@@ -115,14 +116,14 @@ def test_vote_fails_with_one_vote_for() -> None:
 def test_no_call_no_vote() -> None:
     """A player who does not call a vote is asked nothing more."""
     g = table()
-    passed, asked = drive(g.rules.vote(0, Trigger("single_tax", "vote")), "no_vote")  # type: ignore[attr-defined]
+    asked, passed = drive_then_first(g.rules.vote(0, Trigger("single_tax", "vote")), "no_vote")  # type: ignore[attr-defined]
     assert passed is False and len(asked) == 1
 
 
 def test_vote_min_is_a_param() -> None:
     """The number of votes needed is the ruleset's vote_min."""
     g = table(vote_min=3)
-    passed, _ = drive(g.rules.vote(0, Trigger("single_tax", "vote")), "call_vote",  # type: ignore[attr-defined]
+    _, passed = drive_then_first(g.rules.vote(0, Trigger("single_tax", "vote")), "call_vote",  # type: ignore[attr-defined]
                       "for", "against", "against")
     assert passed is False
 

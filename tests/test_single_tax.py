@@ -4,7 +4,8 @@ Expected values come from the rule text quoted in each docstring."""
 from __future__ import annotations
 
 import pytest
-from test_magie1906_helpers import FixedDice, drive, give, set_cash, table, transfers
+from conftest import drive_then_first, set_cash, transfers
+from magie1906_helpers import FixedDice, give, table
 
 from landlord.game import Game
 from landlord.loader import load_ruleset
@@ -31,7 +32,7 @@ def test_single_tax_rule_1_no_taxes_on_absolute_necessities() -> None:
     g = single_tax_table()
     set_cash(g, 0, 100)
     for space in (FUEL, 10, 17, 32):
-        drive(g.rules.land(0, space))  # type: ignore[attr-defined]
+        drive_then_first(g.rules.land(0, space))  # type: ignore[attr-defined]
     assert g.cash(0) == 100 and treasury(g) == 0
 
 
@@ -41,15 +42,15 @@ def test_single_tax_rule_2_all_land_rent_to_the_treasury_which_starts_empty() ->
     no value"); the treasury's cash at the switch goes to the MISCELLANEOUS pile (the Bank)."""
     g = table()
     set_cash(g, 0, 300)
-    drive(g.rules.land(0, PIKE), "pass", "pass", "pass", "buy")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, PIKE), "pass", "pass", "pass", "buy")  # type: ignore[attr-defined]
     before = treasury(g)
     assert before > 0
     bank = g.ledger.balance("Bank")
     g.switch_phase("single_tax", "test")
     assert treasury(g) == 0 and g.ledger.balance("Bank") == bank + before
     set_cash(g, 1, 100)
-    drive(g.rules.land(1, PIKE))  # type: ignore[attr-defined]
-    drive(g.rules.land(0, PIKE))  # type: ignore[attr-defined]  # the deed holder pays as well
+    drive_then_first(g.rules.land(1, PIKE))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, PIKE))  # type: ignore[attr-defined]  # the deed holder pays as well
     assert g.cash(1) == 96 and treasury(g) == 8
     assert g.rules.owner[PIKE] == 0  # type: ignore[attr-defined]  # holdings stay
 
@@ -70,13 +71,13 @@ def test_single_tax_rule_3_fares_to_owners_until_the_public_takes_control() -> N
     g = single_tax_table()
     give(g, 1, SOAKUM, ROYAL)
     set_cash(g, 0, 100)
-    drive(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
-    drive(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
     g.rules.public.update({SOAKUM, ROYAL})  # type: ignore[attr-defined]
     g.rules.owner[SOAKUM] = g.rules.owner[ROYAL] = -1  # type: ignore[attr-defined]
-    drive(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
-    drive(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
 
 
@@ -85,7 +86,7 @@ def test_single_tax_rule_4_unimproved_lot_rent_then_the_option_to_build() -> Non
     TREASURY, and then, if he so desires and can afford it, he may improve the lot"."""
     g = single_tax_table()
     set_cash(g, 0, 200)
-    _, asked = drive(g.rules.land(0, PIKE), f"build:{PIKE}")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.land(0, PIKE), f"build:{PIKE}")  # type: ignore[attr-defined]
     assert [d.kind for d in asked] == ["build"]
     assert treasury(g) == 4 and g.cash(0) == 200 - 4 - 100
     assert g.rules.houses[PIKE] == 1 and g.rules.house_owner[PIKE] == 0  # type: ignore[attr-defined]
@@ -99,9 +100,9 @@ def test_single_tax_rule_4_improved_lot_land_rent_to_treasury_house_rent_to_owne
     g.rules.houses[BROADWAY], g.rules.house_owner[BROADWAY] = 2, 1  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
     set_cash(g, 1, 100)
-    drive(g.rules.land(0, BROADWAY))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, BROADWAY))  # type: ignore[attr-defined]
     assert g.cash(0) == 100 - 18 - 20 and g.cash(1) == 120 and treasury(g) == 18
-    drive(g.rules.land(1, BROADWAY))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(1, BROADWAY))  # type: ignore[attr-defined]
     assert g.cash(1) == 102 and treasury(g) == 36
 
 
@@ -113,16 +114,16 @@ def test_single_tax_rule_4_build_on_any_unimproved_lot_unless_outbid() -> None:
     for s in range(4):
         set_cash(g, s, 500)
     # nobody bids: the builder pays the land rent as the privilege and builds
-    drive(g.rules.offer_building(0), f"build:{BROADWAY}", "pass", "pass", "pass")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.offer_building(0), f"build:{BROADWAY}", "pass", "pass", "pass")  # type: ignore[attr-defined]
     assert g.rules.house_owner[BROADWAY] == 0 and treasury(g) == 18 and g.cash(0) == 500 - 18 - 100  # type: ignore[attr-defined]
     # outbid, and the builder declines to match: the bidder builds and pays his bid
-    drive(g.rules.offer_building(0), f"build:{PIKE}", "bid:9", "pass", "pass", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.offer_building(0), f"build:{PIKE}", "bid:9", "pass", "pass", "decline")  # type: ignore[attr-defined]
     assert g.rules.house_owner[PIKE] == 1 and g.cash(1) == 500 - 9 - 100 and treasury(g) == 27  # type: ignore[attr-defined]
     # outbid, and the builder matches the highest bid
-    drive(g.rules.offer_building(2), f"build:{FARM}", "pass", "bid:19", "pass", "buy")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.offer_building(2), f"build:{FARM}", "pass", "bid:19", "pass", "buy")  # type: ignore[attr-defined]
     assert g.rules.house_owner[FARM] == 2 and g.cash(2) == 500 - 19 - 100  # type: ignore[attr-defined]
     # only unimproved lots are offered
-    options = drive(g.rules.offer_building(3))[1][0].options  # type: ignore[attr-defined]
+    options = drive_then_first(g.rules.offer_building(3))[0][0].options  # type: ignore[attr-defined]
     assert f"build:{PIKE}" not in options and f"build:{BROADWAY}" not in options
 
 
@@ -131,11 +132,11 @@ def test_single_tax_rule_5_estates_stay_jail_until_the_colleges_stand(estate: in
     """Single tax rule 5: "until the colleges are erected a player whose throw brings him upon
     one of these spaces is trespassing and must go to JAIL."."""
     g = single_tax_table()
-    drive(g.rules.land(0, estate))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, estate))  # type: ignore[attr-defined]
     assert g.players[0].place == JAIL
     g.rules.colleges.add(estate)  # type: ignore[attr-defined]
     g.players[0].place = TRACK
-    drive(g.rules.land(0, estate))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, estate))  # type: ignore[attr-defined]
     assert g.players[0].place == TRACK
 
 
@@ -162,7 +163,7 @@ def test_single_tax_rule_6_buy_out_order_colleges_then_wages() -> None:
     assert all(r.owner[i] == -1 for i in bought)  # type: ignore[attr-defined]  # cards to the pack
     assert SOAKUM not in g.players[1].cards
     g.players[3].pos = 38
-    drive(r.move(3, 3))  # type: ignore[attr-defined]
+    drive_then_first(r.move(3, 3))  # type: ignore[attr-defined]
     assert transfers(g, "wages")[-1][2] == 140
 
 
@@ -176,7 +177,7 @@ def test_single_tax_rule_6_counts_the_treasury_at_the_end_of_each_turn() -> None
     pl.pos, pl.place = 0, TRACK
     set_cash(g, 0, 500)
     FixedDice(g, (2, 4))  # to The Pike, $4 land rent
-    drive(r.take_turn(0))  # type: ignore[attr-defined]
+    drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]
     assert SOAKUM in r.public and treasury(g) == 0  # type: ignore[attr-defined]
 
 
@@ -188,7 +189,7 @@ def test_single_tax_rule_7_education_cards_and_the_professor() -> None:
     g.rules.colleges.add(BLUEBLOOD)  # type: ignore[attr-defined]
     set_cash(g, 0, 0)
     for k in range(1, 5):
-        drive(g.rules.land(0, BLUEBLOOD))  # type: ignore[attr-defined]
+        drive_then_first(g.rules.land(0, BLUEBLOOD))  # type: ignore[attr-defined]
         if k < 4:
             assert g.players[0].education == k and g.results()[0]["total"] == 0
     assert g.players[0].education == 0 and g.players[0].professors == 1
@@ -207,12 +208,12 @@ def test_single_tax_rule_8_natural_opportunity_instead_of_the_poor_house() -> No
     pl.pos, pl.place = 26, TRACK
     set_cash(g, 0, 10)
     FixedDice(g, (2, 3))  # to Broadway (31), land rent $18: he cannot afford it
-    drive(r.throw_and_move(0), "forward")  # type: ignore[attr-defined]
+    drive_then_first(r.throw_and_move(0), "forward")  # type: ignore[attr-defined]
     assert pl.place == NATURAL and pl.pos == 30 and g.cash(0) == 10
     event = [e for e in g.events or [] if e.kind == "natural_opportunity"][-1]
     assert event.get("reconstructed") and event.get("instead_of") == 31
     FixedDice(g, (1, 2))  # out from the corner at 30: 33, Madison Square, $20
-    drive(r.take_turn(0))  # type: ignore[attr-defined]
+    drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]
     assert g.cash(0) == 10 + 50 - 10 - 20 and treasury(g) == 30
     assert pl.place == TRACK and pl.pos == 33
     assert not any(e.kind == "poorhouse" for e in g.events or [])
@@ -288,5 +289,5 @@ def test_monarch_gets_no_wages_under_the_single_tax_either() -> None:
     g.switch_phase("single_tax", "test")
     for seat in (0, 1):
         g.players[seat].pos, g.players[seat].place = 38, TRACK
-        drive(g.rules.move(seat, 2))  # type: ignore[attr-defined]
+        drive_then_first(g.rules.move(seat, 2))  # type: ignore[attr-defined]
     assert [t[1] for t in transfers(g, "wages")] == ["Player 2"]

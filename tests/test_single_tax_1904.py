@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from test_magie1906_helpers import FixedDice, drive, set_cash, table, transfers
+from conftest import drive_then_first, set_cash, transfers
+from magie1906_helpers import FixedDice, table
 
 from landlord.game import Game
 from landlord.loader import load_ruleset
@@ -44,7 +45,7 @@ def test_mapping_rule_1_necessities_free() -> None:
     g = st1904()
     set_cash(g, 0, 50)
     for idx in (BREAD, 10, 17, 32):
-        drive(g.rules.land(0, idx, False))  # type: ignore[attr-defined]
+        drive_then_first(g.rules.land(0, idx, False))  # type: ignore[attr-defined]
     assert g.cash(0) == 50 and treasury(g) == 0
 
 
@@ -61,8 +62,8 @@ def test_mapping_rule_2_lot_rent_to_the_treasury_from_everyone() -> None:
     assert g.rules.bank_capacity(0) == 0  # type: ignore[attr-defined]
     set_cash(g, 1, 50)
     g.players[0].pos = g.players[1].pos = LOT2
-    drive(g.rules.land_on_lot(1, LOT2))  # type: ignore[attr-defined]
-    drive(g.rules.land_on_lot(0, LOT2))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land_on_lot(1, LOT2))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land_on_lot(0, LOT2))  # type: ignore[attr-defined]
     assert g.cash(1) == 48 and treasury(g) == 4
 
 
@@ -73,12 +74,12 @@ def test_mapping_rule_3_fares_until_bought_out_then_free() -> None:
     r = g.rules
     r.charter[LIGHT] = 1  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
-    drive(r.land(0, RR1, False))  # type: ignore[attr-defined]
-    drive(r.land(0, LIGHT, False))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, RR1, False))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, LIGHT, False))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
     r.public.update({RR1, LIGHT})  # type: ignore[attr-defined]
-    drive(r.land(0, RR1, False))  # type: ignore[attr-defined]
-    drive(r.land(0, LIGHT, False))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, RR1, False))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, LIGHT, False))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
 
 
@@ -97,10 +98,10 @@ def test_mapping_rules_5_6_buy_out_in_board_order_then_estates_then_wages() -> N
     assert [e.get("space") for e in g.events or [] if e.kind == "estate_opened"] == [BLUEBLOOD, NO_TRESPASS]
     assert r.wage_bonus == 20 and treasury(g) == 20  # type: ignore[attr-defined]
     assert g.cash(2) == p2 + 50 and g.ledger.balance("Railroad box") == rr_box + 200
-    drive(r.land(0, BLUEBLOOD, False))  # type: ignore[attr-defined]
+    drive_then_first(r.land(0, BLUEBLOOD, False))  # type: ignore[attr-defined]
     assert g.players[0].place == TRACK
     g.players[0].pos = 38
-    drive(r.move(0, 3, False))  # type: ignore[attr-defined]
+    drive_then_first(r.move(0, 3, False))  # type: ignore[attr-defined]
     assert transfers(g, "wages")[-1][2] == 120
 
 
@@ -112,10 +113,10 @@ def test_mapping_rule_8_natural_opportunity_in_place_of_the_poor_house() -> None
     pl = g.players[0]
     pl.pos, pl.place = 14, TRACK
     set_cash(g, 0, 3)
-    drive(r.move(0, 5, False))  # type: ignore[attr-defined]  # to Lot 11 (index 19), rent $11
+    drive_then_first(r.move(0, 5, False))  # type: ignore[attr-defined]  # to Lot 11 (index 19), rent $11
     assert pl.place == NATURAL and pl.pos == 10 and g.cash(0) == 3
     FixedDice(g, (1, 1))  # out from the Coal corner: 12, Lot 7, rent $7
-    drive(r.take_turn(0))  # type: ignore[attr-defined]
+    drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]
     assert pl.place == TRACK and pl.pos == 12
     moves = [(t[0], t[1], t[2], t[3]) for t in transfers(g)][-3:]
     assert moves == [("Wages box", "Player 1", 50, "natural opportunity wages"),
@@ -147,5 +148,5 @@ def test_mapping_unpaid_interest_sends_to_natural_opportunity_not_poor_house() -
     g = st1904()
     set_cash(g, 0, 0)
     g.players[0].pos = 23
-    drive(g.rules.charge(0, g.account("Bank"), 5, "interest", "Borrowing"))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.charge(0, g.account("Bank"), 5, "interest", "Borrowing"))  # type: ignore[attr-defined]
     assert g.players[0].place == NATURAL and g.players[0].pos == 20
