@@ -372,12 +372,17 @@ def test_part1_chance_card_directions_are_followed(action: str, check: object) -
 
 # -- unable to pay: sell for what it will fetch, no borrowing, the Poorhouse ----------------------
 
-def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_buys() -> None:
+def _ada_owes_ben_rent_with_5() -> tuple[Game, int]:
+    """Ada (holding Site A) has £5 and lands on Ben's Site B; returns the game and that rent."""
     g = btable()
     own(g, ADA, SITE_A)
     own(g, BEN, SITE_B)
     set_cash(g, ADA, 5)
-    rent = g.board.spaces[SITE_B].rent
+    return g, g.board.spaces[SITE_B].rent
+
+
+def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_buys() -> None:
+    g, rent = _ada_owes_ben_rent_with_5()
     worth = g.board.spaces[SITE_A].price
     asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100")
     assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
@@ -393,11 +398,7 @@ def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_b
 
 
 def test_part1_others_refuse_to_buy_at_any_price_then_poorhouse_until_debts_paid() -> None:
-    g = btable()
-    own(g, ADA, SITE_A)
-    own(g, BEN, SITE_B)
-    set_cash(g, ADA, 5)
-    rent = g.board.spaces[SITE_B].rent
+    g, rent = _ada_owes_ben_rent_with_5()
     drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
     pl = g.players[ADA]
     assert pl.place == POOR and g.cash(ADA) == 0 and g.cash(BEN) == 3005

@@ -131,27 +131,27 @@ def test_lot_unowned_rented_pays_low_figure_to_public_treasury() -> None:
     assert g.rules.owner[LOT[5]] == -1 and g.cash(ADA) == 495 and treasury(g) == 5
 
 
-def test_lot_second_player_pays_first_half_rent_first_gets_the_odd_fraction() -> None:
+def _ada_lands_second(holder: int, lot: int) -> Game:
+    """Ben already stands on Lot ``lot`` (its deed held by ``holder``); Ada's move ends there."""
     g = table()
-    give(g, CY, LOT[7])                       # rent $7
-    g.players[BEN].pos = LOT[7]               # Ben is already on the lot
-    drive(g.rules.move(ADA, LOT[7], False))
+    give(g, holder, LOT[lot])
+    g.players[BEN].pos = LOT[lot]
+    drive(g.rules.move(ADA, LOT[lot], False))
+    return g
+
+
+def test_lot_second_player_pays_first_half_rent_first_gets_the_odd_fraction() -> None:
+    g = _ada_lands_second(CY, 7)              # rent $7
     assert g.cash(ADA) == 500 - 4 and g.cash(BEN) == 504 and g.cash(CY) == 500
 
 
 def test_lot_second_player_on_lot_1_pays_the_first_the_whole_rent() -> None:
-    g = table()
-    give(g, CY, LOT[1])
-    g.players[BEN].pos = LOT[1]
-    drive(g.rules.move(ADA, LOT[1], False))
+    g = _ada_lands_second(CY, 1)
     assert g.cash(ADA) == 499 and g.cash(BEN) == 501
 
 
 def test_lot_second_player_decision_when_first_occupant_is_the_holder_whole_rent() -> None:
-    g = table()
-    give(g, BEN, LOT[7])
-    g.players[BEN].pos = LOT[7]
-    drive(g.rules.move(ADA, LOT[7], False))
+    g = _ada_lands_second(BEN, 7)
     assert g.cash(ADA) == 493 and g.cash(BEN) == 507
 
 

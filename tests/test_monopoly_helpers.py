@@ -67,6 +67,16 @@ def own(rules: Monopoly, seat: int, *idx: int) -> None:
         rules.give_deed(seat, i)
 
 
+def three_houses_on_the_dark_blues(rules: Monopoly) -> None:
+    """Every dealt deed back to the Bank, then seat 0 holds 37 and 39 (a complete colour group)
+    with three houses on each: the short game's hotel position."""
+    for pl in rules.g.players:
+        for i in list(pl.deeds):
+            rules.give_deed(-1, i)
+    own(rules, 0, 37, 39)
+    rules.houses[37] = rules.houses[39] = 3
+
+
 def stack(rules: Monopoly, key: str, *names: str) -> None:
     """Put the named cards on top of a deck (in this order), the rest of the deck after them."""
     deck = list(load_deck(rules.deck_ids[key], rules.g.p["edition"]).cards)

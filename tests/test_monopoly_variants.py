@@ -3,7 +3,7 @@ edition param (classic by default, '2008')."""
 
 from __future__ import annotations
 
-from test_monopoly_helpers import always, fresh, own, run, set_cash, stack
+from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.loader import load_ruleset, ruleset_path
 from landlord.rules.monopoly import HOTEL
@@ -33,12 +33,8 @@ def test_short_game_two_deeds_dealt_and_paid_for() -> None:
 def test_short_game_hotel_after_three_houses() -> None:
     """SHORT GAME 2: 'it is only necessary to have three houses (instead of four) on each lot of
     a complete color-group before the player may buy a hotel.' (DECISION: no fourth house.)"""
-    g, r = fresh("monopoly-short")
-    for pl in g.players:
-        for i in list(pl.deeds):
-            r.give_deed(-1, i)
-    own(r, 0, 37, 39)
-    r.houses[37] = r.houses[39] = 3
+    _, r = fresh("monopoly-short")
+    three_houses_on_the_dark_blues(r)
     assert r.buildable(0) == ["hotel:37", "hotel:39"]
     run(r.build(0, "hotel:39"))
     assert r.houses[39] == HOTEL and r.houses_left == 32 + 3

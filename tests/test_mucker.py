@@ -4,7 +4,7 @@ changes). The 'stealing is acceptable if not caught' lines are table talk and ar
 
 from __future__ import annotations
 
-from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
+from test_monopoly_helpers import always, dice, fresh, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.loader import load_ruleset, ruleset_path
 from landlord.rules.monopoly import Monopoly
@@ -121,12 +121,8 @@ def test_mucker_short_1_three_deeds_dealt_free() -> None:
 def test_mucker_short_2_three_speakeasies_for_a_casino() -> None:
     """Mucker SHORT GAME 2: 'You need only three speakeasies (instead of four) on each lot ...
     before you may buy a casino.'"""
-    g, r = fresh("mucker-short")
-    for pl in g.players:
-        for i in list(pl.deeds):
-            r.give_deed(-1, i)
-    own(r, 0, 37, 39)
-    r.houses[37] = r.houses[39] = 3
+    _, r = fresh("mucker-short")
+    three_houses_on_the_dark_blues(r)
     assert r.buildable(0) == ["hotel:37", "hotel:39"]
 
 
