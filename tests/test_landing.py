@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import math
-from contextlib import redirect_stdout
 
 import numpy as np
 import pandas as pd
 import pytest
+from landing_helpers import disagreements, engine_games, run_cli, simulated
 from monopoly_reference import available, monopoly_reference
 
 from landlord import landing as L
@@ -167,14 +166,11 @@ def test_monopoly_cards_and_squares() -> None:
 
 
 # -- exact chain against simulation -------------------------------------------------------------
-def _check_agreement(m: L.Movement, jail: str, runs: int = 12, throws: int = 25_000) -> None:
-    """Independent runs give a per-cell mean and standard error (throws within a run are
-    correlated, runs are not); every cell must agree within 5 standard errors."""
-    exact = L.exact(m, jail)
-    sims = pd.DataFrame([L.simulate(m, jail, throws, seed) for seed in range(runs)])
-    mean, se = sims.mean(), sims.std(ddof=1) / math.sqrt(runs)
-    for cell, p in exact.items():
-        assert abs(mean[cell] - p) <= 5 * se[cell] + 2e-4, (cell, p, mean[cell], se[cell])
+def _check_agreement(m: L.Movement, jail: str) -> None:
+    """12 independent simulated runs of 25,000 throws: every cell must agree within 5 standard
+    errors."""
+    bad = disagreements(L.exact(m, jail), simulated(m, jail, 12, 25_000))
+    assert not bad, bad
 
 
 @pytest.mark.parametrize("jail", L.JAIL_MODES)
@@ -192,10 +188,7 @@ def test_a_wrong_chain_would_be_caught(magie: L.Movement) -> None:
     """The agreement check can fail: a chain without the railroad pass disagrees with a
     simulation that has it."""
     no_pass = dataclasses.replace(magie, rr_pass=())
-    exact = L.exact(no_pass, "stay")
-    sims = pd.DataFrame([L.simulate(magie, "stay", 25_000, seed) for seed in range(12)])
-    mean, se = sims.mean(), sims.std(ddof=1) / math.sqrt(12)
-    assert any(abs(mean[c] - p) > 5 * se[c] + 2e-4 for c, p in exact.items())
+    assert disagreements(L.exact(no_pass, "stay"), simulated(magie, "stay", 12, 25_000))
 
 
 # -- registry, frames, location value -------------------------------------------------------------
@@ -232,15 +225,8 @@ def test_location_value_is_probability_times_rent() -> None:
 
 
 # -- the CLI --------------------------------------------------------------------------------------
-def _run(argv: list[str]) -> str:
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert main(argv) == 0
-    return buf.getvalue()
-
-
 def test_cli_landing_exact_csv() -> None:
-    out = _run(["landing", "--ruleset", "magie-1904", "--jail", "pay"])
+    out = run_cli(["landing", "--ruleset", "magie-1904", "--jail", "pay"])
     df = pd.read_csv(io.StringIO(out), dtype={"index": str})
     assert list(df.columns) == ["index", "name", "probability"]
     assert df["index"].tolist() == [str(i) for i in range(40)] + ["jail"]
@@ -250,8 +236,8 @@ def test_cli_landing_exact_csv() -> None:
 
 
 def test_cli_landing_simulated_is_seeded_and_close() -> None:
-    a = _run(["landing", "--simulate", "20000", "--seed", "7"])
-    b = _run(["landing", "--simulate", "20000", "--seed", "7"])
+    a = run_cli(["landing", "--simulate", "20000", "--seed", "7"])
+    b = run_cli(["landing", "--simulate", "20000", "--seed", "7"])
     assert a == b
     df = pd.read_csv(io.StringIO(a), dtype={"index": str})
     assert df["probability"].sum() == pytest.approx(1.0)
@@ -328,17 +314,7 @@ def test_1904_engine_lands_as_the_chain_says(jail: str) -> None:
     """Two rich players (no luxury refused for want of money, no full lots, no poorhouse) who
     play as the chain assumes: per throw, the engine's tokens end where the exact chain says,
     within 5 standard errors over 16 independent games, in every cell."""
-    from landlord.game import Game
-
     rs = load_ruleset("magie-1904").override(start_cash=10_000_000, circuits=150)
-    rows = []
-    for seed in range(16):
-        g = Game(rs, [ChainBot(jail), ChainBot(jail)], seed)
-        g.run()
-        counts = engine_observations(g)
-        n = sum(counts.values())
-        rows.append({k: v / n for k, v in counts.items()})
-    df = pd.DataFrame(rows)
-    mean, se = df.mean(), df.std(ddof=1) / math.sqrt(len(df))
-    for cell, p in L.exact(L.movement_for(rs), jail).items():
-        assert abs(mean[cell] - p) <= 5 * se[cell] + 2e-4, (cell, p, mean[cell], se[cell])
+    rows = [shares for _, shares, _ in engine_games(rs, lambda: ChainBot(jail), 16, engine_observations)]
+    bad = disagreements(L.exact(L.movement_for(rs), jail), rows)
+    assert not bad, bad

@@ -9,31 +9,17 @@ import dataclasses
 import functools
 import io
 import math
-from contextlib import redirect_stdout
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
+from landing_helpers import disagreements, engine_games, run_cli, simulated
 from monopoly_reference import available, monopoly_reference
 
 import landlord
 from landlord import landing as L
-from landlord.cli import main
-from landlord.game import Game
 from landlord.loader import load_ruleset
-
-
-def _agree(exact: dict[int, float], rows: list[dict[int, float]]) -> list[tuple[int, float, float, float]]:
-    """Cells where the mean of independent runs is more than 5 standard errors (+ 2e-4) from
-    the exact chain: (cell, exact, mean, standard error)."""
-    df = pd.DataFrame(rows).reindex(columns=list(exact), fill_value=0.0)
-    mean, se = df.mean(), df.std(ddof=1) / math.sqrt(len(df))
-    return [(c, p, mean[c], se[c]) for c, p in exact.items() if abs(mean[c] - p) > 5 * se[c] + 2e-4]
-
-
-def _simulated(m: L.Movement, jail: str, runs: int = 10, throws: int = 15_000) -> list[dict[int, float]]:
-    return [L.simulate(m, jail, throws, seed) for seed in range(runs)]
 
 
 # -- 1906 ---------------------------------------------------------------------------------------
@@ -260,7 +246,7 @@ def test_policies_exact_agrees_with_simulation(rid: str, policy: dict[str, Any],
     runs, every cell within 5 standard errors)."""
     phase = "single_tax" if policy.get("colleges") else None
     m = L.movement_for(load_ruleset(rid), phase, **policy)
-    assert not _agree(L.exact(m, jail), _simulated(m, jail))
+    assert not disagreements(L.exact(m, jail), simulated(m, jail))
 
 
 @pytest.mark.parametrize("rid, policy", [("magie-1906", {"direction": "backward"}),
@@ -268,7 +254,7 @@ def test_policies_exact_agrees_with_simulation(rid: str, policy: dict[str, Any],
 def test_a_wrong_policy_would_be_caught(rid: str, policy: dict[str, str]) -> None:
     """The check can fail: the default chain disagrees with a simulation of another policy."""
     rs = load_ruleset(rid)
-    assert _agree(L.exact(L.movement_for(rs), "stay"), _simulated(L.movement_for(rs, **policy), "stay"))
+    assert disagreements(L.exact(L.movement_for(rs), "stay"), simulated(L.movement_for(rs, **policy), "stay"))
 
 
 # -- the chain against the engine itself --------------------------------------------------------
@@ -334,12 +320,8 @@ def engine_runs(rid: str, jail: str) -> tuple[list[dict[int, float]], list[float
     in each cell, and the share of throws that were an extra throw for a double."""
     rs = _rich(rid)
     rows, extra = [], []
-    for seed in range(12):
-        g = Game(rs, [ChainBot(jail), ChainBot(jail)], seed)
-        g.run()
-        counts = engine_observations(g)
-        n = sum(counts.values())
-        rows.append({k: v / n for k, v in counts.items()})
+    for g, shares, n in engine_games(rs, lambda: ChainBot(jail), 12, engine_observations):
+        rows.append(shares)
         extra.append(sum(1 for e in g.events if e.kind == "double_again") / n)
     return rows, extra
 
@@ -352,8 +334,8 @@ def test_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
     The same check rejects a chain whose cards move nobody (so it can fail)."""
     rows, _ = engine_runs(rid, jail)
     m = L.movement_for(_rich(rid))
-    assert not _agree(L.exact(m, jail), rows)
-    assert _agree(L.exact(dataclasses.replace(m, decks={}), jail), rows)
+    assert not disagreements(L.exact(m, jail), rows)
+    assert disagreements(L.exact(dataclasses.replace(m, decks={}), jail), rows)
 
 
 @pytest.mark.parametrize("jail", L.JAIL_MODES)
@@ -380,26 +362,19 @@ def test_1906_engine_extra_throws_as_the_chain_says(jail: str) -> None:
 
 
 # -- every ruleset: CLI and location value -------------------------------------------------------
-def _run(argv: list[str]) -> str:
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert main(argv) == 0
-    return buf.getvalue()
-
-
 @pytest.mark.parametrize("rid", landlord.ruleset_ids())
 def test_cli_landing_every_ruleset(rid: str) -> None:
     """``landlord landing --ruleset R`` prints ``index,name,probability`` for every space and the
     in-jail row, summing to 1, for every ruleset in ``data/``."""
     rs = load_ruleset(rid)
     for jail in L.JAIL_MODES:
-        df = pd.read_csv(io.StringIO(_run(["landing", "--ruleset", rid, "--jail", jail])), dtype={"index": str})
+        df = pd.read_csv(io.StringIO(run_cli(["landing", "--ruleset", rid, "--jail", jail])), dtype={"index": str})
         assert list(df.columns) == ["index", "name", "probability"]
         assert df["index"].tolist() == [str(s.index) for s in rs.board.spaces] + ["jail"]
         assert df["probability"].sum() == pytest.approx(1.0, abs=1e-8)
         assert (df["probability"] >= 0).all() and df["probability"].iloc[-1] > 0
-    sim = _run(["landing", "--ruleset", rid, "--simulate", "3000", "--seed", "5"])
-    assert sim == _run(["landing", "--ruleset", rid, "--simulate", "3000", "--seed", "5"])
+    sim = run_cli(["landing", "--ruleset", rid, "--simulate", "3000", "--seed", "5"])
+    assert sim == run_cli(["landing", "--ruleset", rid, "--simulate", "3000", "--seed", "5"])
     sdf = pd.read_csv(io.StringIO(sim), dtype={"index": str})
     assert sdf["probability"].sum() == pytest.approx(1.0, abs=1e-8)
     # squares that only send to jail are never a stopping place, exact or simulated
@@ -497,14 +472,8 @@ def test_monopoly_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
     tokens end where the chain says, every cell within 5 standard errors; the Monopoly chain with
     three tries is rejected by the Mucker short game's engine data."""
     rs = load_ruleset(rid).override(start_cash=10_000_000, max_rounds=1000, deal_deeds=0)
-    rows = []
-    for seed in range(12):
-        g = Game(rs, [MonopolyChainBot(jail), MonopolyChainBot(jail)], seed)
-        g.run()
-        counts = engine_observations(g)
-        n = sum(counts.values())
-        rows.append({k: v / n for k, v in counts.items()})
+    rows = [shares for _, shares, _ in engine_games(rs, lambda: MonopolyChainBot(jail), 12, engine_observations)]
     m = L.movement_for(rs)
-    assert not _agree(L.exact(m, jail), rows)
+    assert not disagreements(L.exact(m, jail), rows)
     if rid == "mucker-short":
-        assert _agree(L.exact(dataclasses.replace(m, jail_tries=3), jail), rows)
+        assert disagreements(L.exact(dataclasses.replace(m, jail_tries=3), jail), rows)
