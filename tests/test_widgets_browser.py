@@ -11,7 +11,10 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,18 +93,29 @@ def voila(tmp_path_factory: pytest.TempPathFactory):
             os.killpg(proc.pid, signal.SIGKILL)
 
 
-def test_student_clicks_in_a_real_browser_offline(voila: str) -> None:
-    """The page renders with no internet, the board and charts draw as SVG, a click on the action
-    bar moves the game on (the bot then plays in the kernel's event loop)."""
+@contextmanager
+def offline_page(url: str) -> Iterator[Any]:
+    """Debian's chromium with a page open on ``url``: every request but the local server's (and
+    the widgets' font-awesome file) is aborted, so nothing is fetched from the internet."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.route("**/*", lambda route: route.continue_()
-                   if route.request.url.startswith("http://127.0.0.1") or "font-awesome" in route.request.url
-                   else route.abort())
-        page.goto(f"{voila}/voila/render/table.ipynb", timeout=120_000)
+        try:
+            page = browser.new_page()
+            page.route("**/*", lambda route: route.continue_()
+                       if route.request.url.startswith("http://127.0.0.1") or "font-awesome" in route.request.url
+                       else route.abort())
+            page.goto(url, timeout=120_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def test_student_clicks_in_a_real_browser_offline(voila: str) -> None:
+    """The page renders with no internet, the board and charts draw as SVG, a click on the action
+    bar moves the game on (the bot then plays in the kernel's event loop)."""
+    with offline_page(f"{voila}/voila/render/table.ipynb") as page:
         page.wait_for_selector("text=Commentary", timeout=120_000)
         assert "There was an error when executing cell" not in page.content()
         page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
@@ -123,21 +137,12 @@ def test_student_clicks_in_a_real_browser_offline(voila: str) -> None:
         assert page.locator("svg.marks").count() >= 4
         if os.environ.get("LANDLORD_SCREENSHOT"):
             page.screenshot(path=os.environ["LANDLORD_SCREENSHOT"], full_page=True)
-        browser.close()
 
 
 def test_instructor_runs_the_lab_in_a_real_browser_offline(voila: str) -> None:
     """Run is clicked in the page; the progress bar fills while the kernel stays responsive; the
     comparison and the four charts appear with no internet."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.route("**/*", lambda route: route.continue_()
-                   if route.request.url.startswith("http://127.0.0.1") or "font-awesome" in route.request.url
-                   else route.abort())
-        page.goto(f"{voila}/voila/render/lab.ipynb", timeout=120_000)
+    with offline_page(f"{voila}/voila/render/lab.ipynb") as page:
         run = page.get_by_role("button", name="Run")
         run.wait_for(timeout=120_000)
         assert "There was an error when executing cell" not in page.content()
@@ -146,4 +151,3 @@ def test_instructor_runs_the_lab_in_a_real_browser_offline(voila: str) -> None:
         assert page.locator("text=20 of 20").count() == 1
         page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
         assert "⬇ landlord-lab-results.csv" in page.content()
-        browser.close()
