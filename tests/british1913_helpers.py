@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import people, set_cash, transfers
+from conftest import game_of_people, set_cash, transfers
 
 from landlord import Game
 from landlord.rules.british1913 import NOBODY, TRACK
@@ -23,7 +23,7 @@ def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase
     every pawn on Mother Earth, nothing owned or improved, no debts, £3000 each, an empty
     Public Treasury, the turn order Ada, Ben, Cy, Dot — and the log emptied. ``phase`` puts
     that Part's rules in force (without its arrival actions)."""
-    game = people(ruleset, n, seed, **overrides)
+    game = game_of_people(ruleset, n, seed, **overrides)
     r = game.rules
     if phase:
         game.switch_phase(phase, "test")

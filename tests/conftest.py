@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from landlord import Game, load_ruleset
 from landlord.decisions import Decision
+from landlord.loader import ruleset_from_file
+from landlord.ruleset import Ruleset
 
 
 class ScriptedDice:
@@ -73,7 +78,7 @@ def drive_then_first(gen: Generator[Decision, str, Any], *answers: str) -> tuple
 NAMES = ["Ada", "Ben", "Cy", "Dot", "Eve", "Fay"]
 
 
-def people(ruleset: str, n: int = 4, seed: int = 0, names: Sequence[str] | None = NAMES,
+def game_of_people(ruleset: str, n: int = 4, seed: int = 0, names: Sequence[str] | None = NAMES,
            **overrides: Any) -> Game:
     """A game of ``ruleset`` (with ``overrides``) with people in every seat (nothing is
     answered), just after set-up; seats named from ``names`` (None: the engine's names)."""
@@ -88,7 +93,7 @@ def table(ruleset: str = "magie-1904", n: int = 4, seed: int = 0, **overrides: A
     the table cleared — every token on Mother Earth with no circuits, nothing owned or
     chartered, no loans, each player holding exactly the start cash — and the event log
     emptied. Tests then call rule pieces directly with :func:`drive` and scripted dice."""
-    game = people(ruleset, n, seed, **overrides)
+    game = game_of_people(ruleset, n, seed, **overrides)
     rules = game.rules
     for pl in game.players:
         pl.pos, pl.place, pl.circuits, pl.luxuries, pl.legacies = 0, 0, 0, 0, 0
@@ -129,3 +134,36 @@ def transfers(game: Game, reason: str | None = None) -> list[tuple[str, str, int
 def kinds(game: Game) -> list[str]:
     """The kinds of the events logged so far."""
     return [e.kind for e in game.events or []]
+
+
+TWO_PHASE = """
+[ruleset]
+id = "magie-1904-two-phase"
+extends = "magie-1904"
+title = "Test ruleset: the 1904 rules with a second phase"
+source = "test fixture"
+provenance = "kit_decision"
+
+[phases.higher_wages]
+title = "Higher wages"
+
+[phases.higher_wages.params.wages]
+value = 150
+source = "test fixture: a second phase that changes a rule number"
+provenance = "reconstructed"
+"""
+
+
+@pytest.fixture
+def two_phase_file(tmp_path: Path) -> Path:
+    """A ruleset file that ``extends`` magie-1904 and adds a second phase, ``higher_wages``
+    (wages $150, marked reconstructed)."""
+    p = tmp_path / "magie-1904-two-phase.toml"
+    p.write_text(TWO_PHASE, encoding="utf-8")
+    return p
+
+
+@pytest.fixture
+def two_phase(two_phase_file: Path) -> Ruleset:
+    """The ruleset of :func:`two_phase_file`."""
+    return ruleset_from_file(two_phase_file)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import people
+from conftest import game_of_people
 
 from landlord.game import Game
 from landlord.loader import load_ruleset
@@ -18,7 +18,7 @@ def table(ruleset: str = "magie-1906", players: int = 4, seed: int = 1, **overri
     defaults: dict[str, Any] = ({"cards_dealt": 0} if load_ruleset(ruleset).family == "magie1906"
                                 else {"lot_tickets": False})
     defaults.update(overrides)
-    return people(ruleset, players, seed, names=None, **defaults)
+    return game_of_people(ruleset, players, seed, names=None, **defaults)
 
 
 class FixedDice:

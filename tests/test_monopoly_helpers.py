@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from conftest import people, play_out, scripted, set_cash
+from conftest import game_of_people, play_out, scripted, set_cash
 
 from landlord.decisions import Decision
 from landlord.decks import load_deck
@@ -17,7 +17,7 @@ from landlord.rules.monopoly import Monopoly
 
 def fresh(ruleset: str = "monopoly", n: int = 4, **overrides: Any) -> tuple[Game, Monopoly]:
     """A game of people (nothing is answered) just after set-up."""
-    g = people(ruleset, n, seed=1, names=None, **overrides)
+    g = game_of_people(ruleset, n, seed=1, names=None, **overrides)
     assert isinstance(g.rules, Monopoly)
     return g, g.rules
 

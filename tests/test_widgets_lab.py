@@ -250,7 +250,7 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
     assert ticks > 0 and 20 <= played < total
 
 
-def test_regimes_come_from_the_ruleset_phases(tmp_path) -> None:
+def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:
     """A one-phase ruleset offers only 'as printed'; each other phase adds 'from the start',
     'by vote' (every family now has the shared voting rule) and 'from turn N', and several phases
     'every phase in order'; a regime played in the lab switches through the engine's trigger."""
@@ -260,8 +260,7 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path) -> None:
     rs0 = load_ruleset("magie-1904")
     one = replace(rs0, phases={rs0.default_phase: rs0.phases[rs0.default_phase]})
     assert [v for _, v in regimes(one)] == [()]
-    p = tmp_path / "two.toml"
-    p.write_text(TWO_PHASE, encoding="utf-8")
+    p = two_phase_file
     rs = ruleset_from_file(p)
     later = [p for p in rs.phases if p != rs.default_phase]
     expect = [()]
@@ -278,21 +277,3 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path) -> None:
     game = play_one(cell.resolve(), cell.seats, 3, log=True, triggers=cell.triggers)
     ev = [e for e in game.events if e.kind == "phase"]
     assert len(ev) == 1 and ev[0].turn == 12 and game.phase == "higher_wages"
-
-
-TWO_PHASE = """
-[ruleset]
-id = "two"
-extends = "magie-1904"
-title = "Test: 1904 rules with a second phase"
-source = "test fixture"
-provenance = "kit_decision"
-
-[phases.higher_wages]
-title = "Higher wages"
-
-[phases.higher_wages.params.wages]
-value = 150
-source = "test fixture"
-provenance = "kit_decision"
-"""

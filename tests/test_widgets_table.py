@@ -15,37 +15,10 @@ from pathlib import Path
 import pytest
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
-from landlord.loader import ruleset_from_file
 from landlord.rules import rules_class
 from widgets import GameTable
 from widgets._interim_charts import BRUSH
 from widgets.session import Seat, TableSession
-
-TWO_PHASE = """
-[ruleset]
-id = "magie-1904-two-phase"
-extends = "magie-1904"
-title = "Test ruleset: the 1904 rules with a second phase"
-source = "test fixture"
-provenance = "kit_decision"
-
-[phases.higher_wages]
-title = "Higher wages"
-
-[phases.higher_wages.params.wages]
-value = 150
-source = "test fixture: a second phase that changes a rule number"
-provenance = "reconstructed"
-"""
-
-
-@pytest.fixture
-def two_phase(tmp_path: Path):
-    """A ruleset that ``extends`` magie-1904 and adds a second phase (until a ruleset with a
-    vote phase lands on main)."""
-    p = tmp_path / "magie-1904-two-phase.toml"
-    p.write_text(TWO_PHASE, encoding="utf-8")
-    return ruleset_from_file(p)
 
 
 def people(n: int) -> list[tuple[str, None]]:
