@@ -25,27 +25,20 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-NOTEBOOK = {
-    "cells": [
-        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-         "source": "from widgets import GameTable\n"
-                   "table = GameTable('magie-1904', [('Ada', None), ('Ben', 'landlord')], seed=3, speed=0.0)"},
-        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": "table"},
-    ],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "nbformat": 4, "nbformat_minor": 5,
-}
+def _notebook(setup: str, shown: str) -> dict:
+    """A two-cell notebook: ``setup`` builds a widget, ``shown`` displays it."""
+    cells = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": src}
+             for src in (setup, shown)]
+    return {"cells": cells,
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
 
 
-LAB = {
-    **NOTEBOOK,
-    "cells": [
-        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-         "source": "from widgets import ScenarioLab\nlab = ScenarioLab(games=10, seed=1)\n"
-                   "lab.b.ruleset.value = 'magie-1904-no-tickets'"},
-        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": "lab"},
-    ],
-}
+NOTEBOOK = _notebook("from widgets import GameTable\n"
+                     "table = GameTable('magie-1904', [('Ada', None), ('Ben', 'landlord')], seed=3, speed=0.0)",
+                     "table")
+LAB = _notebook("from widgets import ScenarioLab\nlab = ScenarioLab(games=10, seed=1)\n"
+                "lab.b.ruleset.value = 'magie-1904-no-tickets'", "lab")
 
 
 def _free_port() -> int:
