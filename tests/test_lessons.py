@@ -86,6 +86,23 @@ def test_lesson_has_every_part_the_issue_names(name: str) -> None:
     assert "import" in code and ("widgets" in code or "landlord" in code), f"{name}: no game or lab"
 
 
+def test_single_tax_lesson_explains_why_the_gini_jumps_at_the_vote() -> None:
+    """1906 rules, The Single Tax: "with the exception that the Title Deeds are of no value".
+    Lesson 2 switches to the single tax mid-game, so the deeds' value vanishes at the vote and
+    the Gini chart can jump: the lesson quotes the clause (as the rules family does), explains
+    the jump before the reveal, and asks the students about it."""
+    clause = "the Title Deeds are of no value"
+    assert clause in (ROOT / "landlord" / "rules" / "magie1906.py").read_text(encoding="utf-8")
+    nb = read("02-single-tax.ipynb")
+    cells = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    explained = [i for i, src in enumerate(cells) if clause in src and "Gini" in src and "jump" in src]
+    reveal = next(i for i, src in enumerate(cells) if src.startswith("## Reveal"))
+    assert explained and explained[0] < reveal, "no explanation of the jump before the reveal"
+    questions = next(src for src in cells if "## Questions for reflection" in src)
+    asked = [ln for ln in questions.splitlines() if re.match(r"\d+\.", ln.strip())]
+    assert any("title deeds" in q.lower() for q in asked), "no question about the deeds at the vote"
+
+
 def test_gallery_links_every_lesson() -> None:
     """Issue: the index notebook is the gallery — a link to each lesson, each link resolving."""
     text = markdown(read(GALLERY))
