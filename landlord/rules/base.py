@@ -1,10 +1,13 @@
-"""What every rules family shares: dice, first player, and the decision vocabulary."""
+"""What every rules family shares: dice, first player, the round of turns, dealing, the
+fine-or-throw of a jail, paying what one has, the decision vocabulary, and the public
+per-space state (:class:`SpaceState`) that widgets and metrics read."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from landlord.decisions import Decision, Option
 from landlord.phases import Trigger
@@ -14,6 +17,66 @@ if TYPE_CHECKING:
 
 Play = Generator[Decision, Option, Any]
 """A piece of rules that may put decisions to seats: ``yield Decision`` returns the choice."""
+
+
+class SpaceState(TypedDict):
+    """What lies on one board space now, as :meth:`Rules.space_state` reports it.
+
+    Every family fills every key with what it really has; a thing the family does not have
+    is ``None`` / ``False`` / ``0``.
+
+    * ``owner``: the seat holding the space's title (lot ticket, green card, SITE card,
+      title deed), or None.
+    * ``mortgaged``: the title is mortgaged (to the Bank or, 1904, to a lending player).
+    * ``charter``: the seat whose charter stands on a franchise (1904), or None.
+    * ``buildings``: houses or improvements standing on the space (Monopoly: a hotel counts
+      as the five houses it equals, with ``hotel`` set).
+    * ``hotel``: a hotel stands on the space (Monopoly).
+    * ``building_owner``: the seat owning what is built there (1906 houses, 1913
+      improvements; Monopoly: the deed's owner), or None.
+    * ``public``: the public holds the space (a single-tax buy-out, or the Government's land
+      in the 1913 game's Part 3).
+    """
+
+    owner: int | None
+    mortgaged: bool
+    charter: int | None
+    buildings: int
+    hotel: bool
+    building_owner: int | None
+    public: bool
+
+
+def space_state(owner: int | None = None, mortgaged: bool = False, charter: int | None = None,
+                buildings: int = 0, hotel: bool = False, building_owner: int | None = None,
+                public: bool = False) -> SpaceState:
+    """A :class:`SpaceState`; a seat given as a negative number (the families' "nobody",
+    "Government") is reported as None."""
+    return SpaceState(
+        owner=owner if owner is not None and owner >= 0 else None, mortgaged=mortgaged,
+        charter=charter if charter is not None and charter >= 0 else None, buildings=buildings,
+        hotel=hotel, public=public,
+        building_owner=building_owner if building_owner is not None and building_owner >= 0 else None,
+    )
+
+
+@dataclass(slots=True)
+class Token:
+    """A seat's token on a track with annexes beside it (the Magie games and the 1913 game):
+    the space it stands on, which place it is in (``place`` indexes the family's ``PLACES``,
+    0 being the track) and how many times it has been round the board."""
+
+    PLACES: ClassVar[tuple[str, ...]] = ("track",)
+
+    seat: int
+    pos: int = 0
+    place: int = 0
+    circuits: int = 0
+
+    @property
+    def where(self) -> str:
+        """The name of the place the token is in (``track`` or one of the family's annexes)."""
+        return self.PLACES[self.place]
 
 
 class Rules(ABC):
@@ -39,6 +102,8 @@ class Rules(ABC):
 
     def __init__(self, game: Game) -> None:
         self.g = game
+        self.order: list[int] = []
+        """The seats in turn order, from the first player (set when play begins)."""
 
     @abstractmethod
     def new_player(self, seat: int) -> Any:
@@ -51,6 +116,12 @@ class Rules(ABC):
     @abstractmethod
     def results(self) -> list[dict[str, Any]]:
         """The final count, one dict per seat, with at least ``total`` and ``rank``."""
+
+    @abstractmethod
+    def space_state(self, index: int) -> SpaceState:
+        """What lies on space ``index`` now: who holds it, mortgage, charter, buildings,
+        public ownership (see :class:`SpaceState`). Widgets and metrics read per-space state
+        only through this."""
 
     # -- shared mechanics ----------------------------------------------------------------
     def throw(self, seat: int) -> tuple[int, int]:
@@ -73,6 +144,64 @@ class Rules(ABC):
             if len(contenders) == 1:
                 self.g.emit("first", contenders[0], throw=best)
                 return contenders[0]
+
+    def play_rounds(self, take_turn: Callable[[int], Play], end_reason: Callable[[], str],
+                    round_end: Callable[[], None] | None = None) -> Play:
+        """Rounds of turns in ``self.order`` (each turn counted in ``g.turn``, each round in
+        ``g.round``) until ``end_reason()`` names a reason after a turn, or the round count
+        reaches the ruleset's ``max_rounds`` (the kit's safety bound). ``round_end`` runs after
+        every complete round, before the bound is checked. Logged as an ``end`` event."""
+        g = self.g
+        while True:
+            g.round += 1
+            for seat in self.order:
+                g.turn += 1
+                yield from take_turn(seat)
+                reason = end_reason()
+                if reason:
+                    g.emit("end", -1, reason=reason, round=g.round)
+                    return
+            if round_end is not None:
+                round_end()
+            if g.round >= g.p["max_rounds"]:
+                g.emit("end", -1, reason="round limit", round=g.round)
+                return
+
+    def deal_round(self, order: list[int], pack: list[int], count: int, event: str,
+                   label: str = "") -> dict[int, list[int]]:
+        """Shuffle ``pack`` (space indices) with the game's RNG and deal ``count`` cards (at
+        most the whole pack) one at a time round ``order`` from its first seat; each card is
+        logged as an ``event`` (with the space's name under ``label``, if given). Returns the
+        cards of each seat in the order dealt."""
+        g = self.g
+        g.rng.shuffle(pack)
+        dealt: dict[int, list[int]] = {s: [] for s in order}
+        for k in range(min(count, len(pack))):
+            seat, idx = order[k % len(order)], pack[k]
+            dealt[seat].append(idx)
+            if label:
+                g.emit(event, seat, space=idx, **{label: g.board.spaces[idx].name})
+            else:
+                g.emit(event, seat, space=idx)
+        return dealt
+
+    def fine_or_throw(self, seat: int, kind: str, space: int, fine: int) -> Play:
+        """The jail's question: pay ``fine`` (``pay``) or throw for a double (``throw``).
+        A player who has not the fine in hand must throw (not asked). Returns the choice."""
+        if self.g.cash(seat) < fine:
+            return "throw"
+        return (yield Decision(seat, kind, ("pay", "throw"), space, fine))
+
+    def pay_what_he_has(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> int:
+        """A player short of ``amount`` pays all the cash he has to ``dst``; the rest is
+        logged as ``unpaid``. Returns what he paid (what becomes of the rest is the family's
+        rule)."""
+        g = self.g
+        have = g.cash(seat)
+        if have:
+            g.pay(seat, dst, have, reason, rule)
+        g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
+        return have
 
     def phase_point(self, seat: int) -> Play:
         """At the start of ``seat``'s turn: fire any phase trigger that is due.
@@ -157,3 +286,11 @@ class Rules(ABC):
 def rank(totals: list[int]) -> list[int]:
     """Competition ranks (1 = richest; equal totals share a rank)."""
     return [1 + sum(1 for u in totals if u > t) for t in totals]
+
+
+def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Give each row of a count its competition ``rank`` by ``total`` (see :func:`rank`);
+    returns the rows."""
+    for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
+        row["rank"] = r
+    return rows

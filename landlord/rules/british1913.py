@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from landlord.decisions import Decision, Option
 from landlord.errors import LandlordError
 from landlord.phases import Trigger, parse_trigger
-from landlord.rules.base import Play, Rules, rank
+from landlord.rules.base import Play, Rules, SpaceState, Token, ranked, space_state
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
 PLACES = ("track", "gaol", "asylum", "poorhouse", "natural_opportunity")
@@ -39,22 +39,16 @@ class Debt:
 
 
 @dataclass(slots=True)
-class BritishPlayer:
-    """A seat's state: token, circuits of the board, sites and improvements held, debts."""
+class BritishPlayer(Token):
+    """A seat's state: token (``where``: ``track``, ``gaol``, ``asylum``, ``poorhouse`` or
+    ``natural_opportunity``), circuits of the board, sites and improvements held, debts."""
 
-    seat: int
-    pos: int = 0
-    place: int = TRACK
-    circuits: int = 0
+    PLACES: ClassVar[tuple[str, ...]] = PLACES
+
     wait: int = 0
     sites: set[int] = field(default_factory=set)
     improvements: set[int] = field(default_factory=set)
     debts: list[Debt] = field(default_factory=list)
-
-    @property
-    def where(self) -> str:
-        """``track``, ``gaol``, ``asylum``, ``poorhouse`` or ``natural_opportunity``."""
-        return PLACES[self.place]
 
     @property
     def owed(self) -> int:
@@ -116,7 +110,6 @@ class British1913(Rules):
         self.treasury_debt = 0
         self.bankruptcies = [0] * len(game.strategies)
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
-        self.order: list[int] = []
         self.bank = self.treasury = -1
         p = game.p
         self._check_data(p)
@@ -208,18 +201,7 @@ class British1913(Rules):
                 g.emit("government_land", -1, space=idx)
         yield from self.deal_sites()
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
-        while True:
-            g.round += 1
-            for seat in self.order:
-                g.turn += 1
-                yield from self.take_turn(seat)
-                if self.finished():
-                    g.emit("end", -1, reason="circuits", round=g.round)
-                    return
-            self.treasury_repays()
-            if g.round >= p["max_rounds"]:
-                g.emit("end", -1, reason="round limit", round=g.round)
-                return
+        yield from self.play_rounds(self.take_turn, self.end_reason, self.treasury_repays)
 
     def _sequence_triggers(self) -> None:
         """A sequence ruleset's ``sequence`` param (``"part2@round:25"``) becomes phase
@@ -252,12 +234,7 @@ class British1913(Rules):
         """
         g = self.g
         pack = [i for i in self.land if self.owner[i] == NOBODY]
-        g.rng.shuffle(pack)
-        dealt: dict[int, list[int]] = {s: [] for s in self.order}
-        for k, idx in enumerate(pack):
-            seat = self.order[k % len(self.order)]
-            dealt[seat].append(idx)
-            g.emit("site_dealt", seat, space=idx)
+        dealt = self.deal_round(self.order, pack, len(pack), "site_dealt")
         for seat in self.order:
             for idx in dealt[seat]:
                 price = self.value[idx]
@@ -288,6 +265,10 @@ class British1913(Rules):
         turn in which the first player completes ``circuits`` rounds."""
         need = self.g.p["circuits"]
         return any(pl.circuits >= need for pl in self.g.players)
+
+    def end_reason(self) -> str:
+        """``circuits`` once the game is :meth:`finished`, else ''."""
+        return "circuits" if self.finished() else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
     def phase_point(self, seat: int) -> Play:
@@ -594,8 +575,7 @@ class British1913(Rules):
         g = self.g
         pl = g.players[seat]
         fine = g.p["gaol_fine"]
-        opts = ("pay", "throw") if g.cash(seat) >= fine else ("throw",)
-        choice = (yield Decision(seat, "gaol", opts, self.gaol_corner, fine)) if len(opts) > 1 else "throw"
+        choice = yield from self.fine_or_throw(seat, "gaol", self.gaol_corner, fine)
         if choice == "pay":
             g.pay(seat, self.treasury, fine, "gaol fine", "Gaol")
             pl.place = TRACK
@@ -686,11 +666,8 @@ class British1913(Rules):
         if g.cash(seat) >= amount:
             g.pay(seat, dst, amount, reason, rule)
             return amount
-        have = g.cash(seat)
-        if have:
-            g.pay(seat, dst, have, reason, rule)
+        have = self.pay_what_he_has(seat, dst, amount, reason, rule)
         g.players[seat].debts.append(Debt(dst, amount - have, reason))
-        g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
         if g.players[seat].place in (TRACK, GAOL, ASYLUM):
             self.bankrupt(seat)
         return have
@@ -906,6 +883,12 @@ class British1913(Rules):
                 "owed": pl.owed, "owed_to": receivable[pl.seat], "circuits": pl.circuits,
                 "where": pl.where, "bankruptcies": self.bankruptcies[pl.seat], "total": total,
             })
-        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
-            row["rank"] = r
-        return rows
+        return ranked(rows)
+
+    def space_state(self, index: int) -> SpaceState:
+        """The site's holder (its SOLD ticket), its improvement (one card at most, counted as
+        one building) and who owns that, and Government land (the Fisheries in Part 3). The
+        1913 game has no mortgages ("borrowing by players being strictly prohibited")."""
+        imp = self.imp_owner[index]
+        return space_state(owner=self.owner[index], buildings=int(imp != NOBODY),
+                           building_owner=imp, public=self.owner[index] == GOVERNMENT)

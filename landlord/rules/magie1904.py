@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.decisions import Decision
-from landlord.rules.base import Play, Rules, rank
+from landlord.rules.base import Play, Rules, SpaceState, Token, ranked, space_state
 
 SINGLE_TAX_MAPPING = """\
 Magie's single-tax rules (1906 rule sheet) on the 1904 patent board — a reconstruction:
@@ -62,23 +62,17 @@ class Loan:
 
 
 @dataclass(slots=True)
-class MagiePlayer:
-    """A seat's state: where the token is, circuits tallied, what it holds and owes."""
+class MagiePlayer(Token):
+    """A seat's state: where the token is (``where``: ``track``, ``jail``, ``poorhouse`` or,
+    single tax, ``natural_opportunity``), circuits tallied, what it holds and owes."""
 
-    seat: int
-    pos: int = 0
-    place: int = TRACK
-    circuits: int = 0
+    PLACES: ClassVar[tuple[str, ...]] = PLACES
+
     lots: set[int] = field(default_factory=set)
     luxuries: int = 0
     legacies: int = 0
     poor_progress: int = 0
     natural: int = -1
-
-    @property
-    def where(self) -> str:
-        """``track``, ``jail``, ``poorhouse`` or (single tax) ``natural_opportunity``."""
-        return PLACES[self.place]
 
 
 class Magie1904(Rules):
@@ -137,7 +131,6 @@ class Magie1904(Rules):
         # the next railroad in each direction, for the pass
         self.next_rr = {r: rr[(i + 1) % len(rr)] for i, r in enumerate(rr)}
         self.prev_rr = {r: rr[i - 1] for i, r in enumerate(rr)}
-        self.order: list[int] = []
         self.done = 0  # players who have been around the required number of times
         # single tax (see SINGLE_TAX_MAPPING): what the public has bought out or annulled
         self.public: set[int] = set()
@@ -172,17 +165,7 @@ class Magie1904(Rules):
         if p["lot_tickets"] and not p["single_tax"]:
             yield from self.deal_lot_tickets()
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
-        while True:
-            g.round += 1
-            for seat in self.order:
-                g.turn += 1
-                yield from self.take_turn(seat)
-                if self.finished():
-                    g.emit("end", -1, reason="circuits", round=g.round)
-                    return
-            if g.round >= p["max_rounds"]:
-                g.emit("end", -1, reason="round limit", round=g.round)
-                return
+        yield from self.play_rounds(self.take_turn, self.end_reason)
 
     def deal_lot_tickets(self) -> Play:
         """Lot tickets: "The lot tickets, twenty-two in number, are placed face downward upon
@@ -195,12 +178,7 @@ class Magie1904(Rules):
         """
         g = self.g
         pack = [s.index for s in g.board.spaces if s.kind == "lot"]
-        g.rng.shuffle(pack)
-        drawn: dict[int, list[int]] = {s: [] for s in self.order}
-        for k in range(min(g.p["tickets_drawn"], len(pack))):
-            seat = self.order[k % len(self.order)]
-            drawn[seat].append(pack[k])
-            g.emit("ticket", seat, space=pack[k], lot=g.board.spaces[pack[k]].name)
+        drawn = self.deal_round(self.order, pack, g.p["tickets_drawn"], "ticket", "lot")
         for seat in self.order:
             for idx in drawn[seat]:
                 price = g.board.spaces[idx].price
@@ -215,6 +193,10 @@ class Magie1904(Rules):
         """"The game is finished when the last player has passed the beginning-point the
         fifth time." """
         return self.done == len(self.g.players)
+
+    def end_reason(self) -> str:
+        """``circuits`` once the game is :meth:`finished`, else ''."""
+        return "circuits" if self.finished() else ""
 
     # -- a turn --------------------------------------------------------------------------
     def take_turn(self, seat: int) -> Play:
@@ -464,8 +446,7 @@ class Magie1904(Rules):
         g = self.g
         pl = g.players[seat]
         fine = g.p["jail_fine"]
-        opts = ("pay", "throw") if g.cash(seat) >= fine else ("throw",)
-        choice = (yield Decision(seat, "jail", opts, self.jail_corner, fine)) if len(opts) > 1 else "throw"
+        choice = yield from self.fine_or_throw(seat, "jail", self.jail_corner, fine)
         if choice == "pay":
             g.pay(seat, self.treasury, fine, "jail fine", "No trespassing")
             pl.place = TRACK
@@ -604,10 +585,7 @@ class Magie1904(Rules):
         while g.cash(seat) < amount:
             raised = yield from self.raise_money(seat, amount - g.cash(seat))
             if not raised:
-                have = g.cash(seat)
-                if have:
-                    g.pay(seat, dst, have, reason, rule)
-                g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
+                self.pay_what_he_has(seat, dst, amount, reason, rule)
                 if g.p["single_tax"]:
                     # Single tax, rule 8: no Poor House. DECISION: a debt he cannot meet after
                     # the move (interest) sends him to the Natural Opportunity behind him.
@@ -760,6 +738,12 @@ class Magie1904(Rules):
                 "legacies": pl.legacies, "owed": owed, "lent": lent, "circuits": pl.circuits,
                 "where": pl.where, "total": total,
             })
-        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
-            row["rank"] = r
-        return rows
+        return ranked(rows)
+
+    def space_state(self, index: int) -> SpaceState:
+        """The lot's deed holder and whether it is mortgaged (to the Bank or a lending player);
+        a franchise's charter holder; a railroad or franchise bought out by the public, or a
+        No Trespassing space opened, under the single tax. The patent board has no houses."""
+        return space_state(owner=self.owner[index], mortgaged=index in self.mortgaged,
+                           charter=self.charter.get(index),
+                           public=index in self.public or index in self.annulled)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.decisions import Decision
-from landlord.rules.base import Play, Rules, rank
+from landlord.rules.base import Play, Rules, SpaceState, Token, ranked, space_state
 
 TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
 PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
@@ -38,13 +38,12 @@ class Mortgage:
 
 
 @dataclass(slots=True)
-class Player1906:
-    """A seat's state: position, circuits, the cards it holds and the single-tax cards."""
+class Player1906(Token):
+    """A seat's state: position (``where``: ``track``, ``jail``, ``poorhouse`` or
+    ``natural_opportunity``), circuits, the cards it holds and the single-tax cards."""
 
-    seat: int
-    pos: int = 0
-    place: int = TRACK
-    circuits: int = 0
+    PLACES: ClassVar[tuple[str, ...]] = PLACES
+
     cards: set[int] = field(default_factory=set)
     jail_missed: int = 0
     natural: int = -1
@@ -54,11 +53,6 @@ class Player1906:
     stake: int = 0
     poorhouse_visits: int = 0
     natural_visits: int = 0
-
-    @property
-    def where(self) -> str:
-        """``track``, ``jail``, ``poorhouse`` or ``natural_opportunity``."""
-        return PLACES[self.place]
 
 
 class Magie1906(Rules):
@@ -132,7 +126,6 @@ class Magie1906(Rules):
         self.jail_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
-        self.order: list[int] = []
         self.bank = self.treasury = -1
 
     def new_player(self, seat: int) -> Player1906:
@@ -170,18 +163,7 @@ class Magie1906(Rules):
         for pl, row in zip(g.players, self.results(), strict=True):
             pl.stake = row["total"]
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
-        while True:
-            g.round += 1
-            for seat in self.order:
-                g.turn += 1
-                yield from self.take_turn(seat)
-                end = self.end_reason()
-                if end:
-                    g.emit("end", -1, reason=end, round=g.round)
-                    return
-            if g.round >= g.p["max_rounds"]:
-                g.emit("end", -1, reason="round limit", round=g.round)
-                return
+        yield from self.play_rounds(self.take_turn, self.end_reason)
 
     def end_reason(self) -> str:
         """Why the game ends now ('' while it goes on)."""
@@ -217,13 +199,7 @@ class Magie1906(Rules):
         card by card in the order dealt.
         """
         g = self.g
-        pack = self.cards()
-        g.rng.shuffle(pack)
-        dealt: dict[int, list[int]] = {s: [] for s in self.order}
-        for k in range(min(g.p["cards_dealt"], len(pack))):
-            seat = self.order[k % len(self.order)]
-            dealt[seat].append(pack[k])
-            g.emit("dealt", seat, space=pack[k], card=g.board.spaces[pack[k]].name)
+        dealt = self.deal_round(self.order, self.cards(), g.p["cards_dealt"], "dealt", "card")
         for seat in self.order:
             for idx in dealt[seat]:
                 price = g.board.spaces[idx].price
@@ -771,8 +747,7 @@ class Magie1906(Rules):
             choice = "pay"
             g.emit("jail_time_up", seat, missed=pl.jail_missed)
         else:
-            opts = ("pay", "throw") if g.cash(seat) >= fine else ("throw",)
-            choice = (yield Decision(seat, "jail", opts, self.jail_corner, fine)) if len(opts) > 1 else "throw"
+            choice = yield from self.fine_or_throw(seat, "jail", self.jail_corner, fine)
         if choice == "pay":
             yield from self.charge(seat, self.treasury, fine, "jail fine", "Rule 6: jail")
             if pl.place != JAIL:
@@ -906,10 +881,7 @@ class Magie1906(Rules):
         while g.cash(seat) < amount:
             opts = self.raise_options(seat)
             if not opts:
-                have = g.cash(seat)
-                if have:
-                    g.pay(seat, dst, have, reason, rule)
-                g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
+                self.pay_what_he_has(seat, dst, amount, reason, rule)
                 if g.p["single_tax"]:
                     self.to_natural(seat, g.players[seat].pos)
                 else:
@@ -1027,6 +999,14 @@ class Magie1906(Rules):
                 "owed": owed, "circuits": pl.circuits, "where": pl.where, "total": total,
                 "poorhouse_visits": pl.poorhouse_visits, "natural_visits": pl.natural_visits,
             })
-        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
-            row["rank"] = r
-        return rows
+        return ranked(rows)
+
+    def space_state(self, index: int) -> SpaceState:
+        """The card's holder (title deed, railroad or franchise charter, broker's licence) and
+        whether it is mortgaged to the Bank (RECONSTRUCTED rule 15); the houses on a lot and
+        whose they are; a card bought out by the public, or an estate become a Free College,
+        under the single tax."""
+        return space_state(owner=self.owner[index],
+                           mortgaged=any(m.space == index for m in self.mortgages),
+                           buildings=self.houses[index], building_owner=self.house_owner[index],
+                           public=index in self.public or index in self.colleges)

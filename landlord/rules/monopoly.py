@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from landlord.decisions import Decision
 from landlord.decks import Card, load_deck
 from landlord.errors import LandlordError
-from landlord.rules.base import Play, Rules, rank
+from landlord.rules.base import Play, Rules, SpaceState, ranked, space_state
 
 HOTEL = 5
 """``houses[i] == HOTEL`` marks a hotel (one hotel equals five houses)."""
@@ -1569,6 +1569,13 @@ class Monopoly(Rules):
                          "jail_cards": len(pl.cards), "bankrupt": pl.out, "where": pl.where,
                          "cash": cash, "land_value": land, "buildings_value": buildings,
                          "total": cash + land + buildings})
-        for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
-            row["rank"] = r
-        return rows
+        return ranked(rows)
+
+    def space_state(self, index: int) -> SpaceState:
+        """The deed's owner, its mortgage, and the houses on it (a hotel counted as the five
+        houses it equals, with ``hotel`` set; buildings are the deed owner's). Monopoly has no
+        charters and no public ownership."""
+        h = self.houses[index]
+        owner = self.owner[index]
+        return space_state(owner=owner, mortgaged=self.mortgaged[index], buildings=h,
+                           hotel=h == HOTEL, building_owner=owner if h else None)
