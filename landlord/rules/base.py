@@ -5,7 +5,7 @@ per-space state (:class:`SpaceState`) that widgets and metrics read."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
@@ -184,6 +184,21 @@ class Rules(ABC):
             else:
                 g.emit(event, seat, space=idx)
         return dealt
+
+    def offer_dealt(self, dealt: dict[int, list[int]], kind: str, no: str, prices: Sequence[int],
+                    buy: Callable[[int, int, int], None], returned: str) -> Play:
+        """Each seat in ``self.order`` decides, card by card in the order dealt, whether to buy
+        the card at ``prices[space]``: decision ``kind`` with options ``buy`` and ``no``. A
+        seat without the price in hand is not asked. ``buy(seat, space, price)`` takes the
+        card; a card not bought goes back to the pack (logged as ``returned``)."""
+        g = self.g
+        for seat in self.order:
+            for idx in dealt[seat]:
+                price = prices[idx]
+                if g.cash(seat) >= price and (yield Decision(seat, kind, ("buy", no), idx, price)) == "buy":
+                    buy(seat, idx, price)
+                else:
+                    g.emit(returned, seat, space=idx)
 
     def fine_or_throw(self, seat: int, kind: str, space: int, fine: int) -> Play:
         """The jail's question: pay ``fine`` (``pay``) or throw for a double (``throw``).

@@ -232,20 +232,11 @@ class British1913(Rules):
         on the site ("no card may be bought from the pack for less than the original sale
         price").
         """
-        g = self.g
         pack = [i for i in self.land if self.owner[i] == NOBODY]
         dealt = self.deal_round(self.order, pack, len(pack), "site_dealt")
-        for seat in self.order:
-            for idx in dealt[seat]:
-                price = self.value[idx]
-                if g.cash(seat) < price:
-                    g.emit("site_card_returned", seat, space=idx)
-                    continue
-                choice = yield Decision(seat, "site_card", ("buy", "decline"), idx, price)
-                if choice == "buy":
-                    self.buy_from_bank(seat, idx, "dealt card")
-                else:
-                    g.emit("site_card_returned", seat, space=idx)
+        yield from self.offer_dealt(dealt, "site_card", "decline", self.value,
+                                    lambda seat, idx, price: self.buy_from_bank(seat, idx, "dealt card"),
+                                    "site_card_returned")
 
     def buy_from_bank(self, seat: int, idx: int, how: str) -> None:
         """Pay the printed CAPITAL LAND VALUE into the Bank and place the SOLD ticket."""

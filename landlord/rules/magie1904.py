@@ -179,15 +179,9 @@ class Magie1904(Rules):
         g = self.g
         pack = [s.index for s in g.board.spaces if s.kind == "lot"]
         drawn = self.deal_round(self.order, pack, g.p["tickets_drawn"], "ticket", "lot")
-        for seat in self.order:
-            for idx in drawn[seat]:
-                price = g.board.spaces[idx].price
-                opts = ("buy", "return") if g.cash(seat) >= price else ("return",)
-                choice = (yield Decision(seat, "ticket", opts, idx, price)) if len(opts) > 1 else "return"
-                if choice == "buy":
-                    self.acquire(seat, idx, "lot ticket")
-                else:
-                    g.emit("ticket_returned", seat, space=idx)
+        yield from self.offer_dealt(drawn, "ticket", "return", [s.price for s in g.board.spaces],
+                                    lambda seat, idx, price: self.acquire(seat, idx, "lot ticket"),
+                                    "ticket_returned")
 
     def finished(self) -> bool:
         """"The game is finished when the last player has passed the beginning-point the

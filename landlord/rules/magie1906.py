@@ -200,15 +200,9 @@ class Magie1906(Rules):
         """
         g = self.g
         dealt = self.deal_round(self.order, self.cards(), g.p["cards_dealt"], "dealt", "card")
-        for seat in self.order:
-            for idx in dealt[seat]:
-                price = g.board.spaces[idx].price
-                opts = ("buy", "return") if g.cash(seat) >= price else ("return",)
-                choice = (yield Decision(seat, "ticket", opts, idx, price)) if len(opts) > 1 else "return"
-                if choice == "buy":
-                    self.take_card(seat, idx, price, "dealt")
-                else:
-                    g.emit("card_returned", seat, space=idx)
+        yield from self.offer_dealt(dealt, "ticket", "return", [s.price for s in g.board.spaces],
+                                    lambda seat, idx, price: self.take_card(seat, idx, price, "dealt"),
+                                    "card_returned")
 
     def average_hands(self) -> None:
         """TO BEGINNERS: "let each player take one of the 'average hands' indicated below, and $75
