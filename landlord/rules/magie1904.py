@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.decisions import Decision
-from landlord.rules.base import Play, Rules, SpaceState, Token, ranked, space_state
+from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
+from landlord.rules.single_tax import SingleTaxRules
 
 SINGLE_TAX_MAPPING = """\
 Magie's single-tax rules (1906 rule sheet) on the 1904 patent board — a reconstruction:
@@ -75,7 +76,7 @@ class MagiePlayer(Token):
     natural: int = -1
 
 
-class Magie1904(Rules):
+class Magie1904(SingleTaxRules):
     """The 1904 patent rules (and, through params, its 'without lot tickets' variant)."""
 
     PARAMS: ClassVar[dict[str, type]] = {
@@ -132,13 +133,12 @@ class Magie1904(Rules):
         self.next_rr = {r: rr[(i + 1) % len(rr)] for i, r in enumerate(rr)}
         self.prev_rr = {r: rr[i - 1] for i, r in enumerate(rr)}
         self.done = 0  # players who have been around the required number of times
-        # single tax (see SINGLE_TAX_MAPPING): what the public has bought out or annulled
-        self.public: set[int] = set()
+        # single tax (see SINGLE_TAX_MAPPING): the No Trespassing spaces the public has opened
+        # (what it has bought out is ``public``)
         self.annulled: set[int] = set()
-        self.wage_bonus = 0
         self.corners = tuple(k * self.n // 4 for k in range(4))
         # ledger accounts, looked up in play() once the ledger exists
-        self.bank = self.treasury = self.wages_box = self.rr_box = -1
+        self.wages_box = self.rr_box = -1
 
     def new_player(self, seat: int) -> MagiePlayer:
         """A token on Mother Earth with nothing yet."""
@@ -485,11 +485,8 @@ class Magie1904(Rules):
         Poor House moves to the Natural Opportunity beside that corner (rule 8: "the Poor House
         is eliminated"). Holdings, cash, loans and positions are otherwise left as they are."""
         g = self.g
-        if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
+        if not self.begin_single_tax(old, "Single tax: begin with an empty Public Treasury"):
             return
-        if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
-            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury],
-                  "treasury emptied", "Single tax: begin with an empty Public Treasury")
         for pl in g.players:
             if pl.place == POOR:
                 pl.place, pl.natural, pl.poor_progress = NATURAL, self.poor_corner, 0
@@ -544,28 +541,27 @@ class Magie1904(Rules):
         to its charter holder, or to the Bank if no charter is placed) — they are free from then
         on; then it annuls the No Trespassing spaces in ``annul_order`` (Lord Blueblood's
         estate first, as the 1906 colleges), paying the Bank; then every further $50 raises
-        wages by ``wage_rise``. DECISION: the treasury is counted at the end of every turn."""
-        g, p = self.g, self.g.p
-        step = p["treasury_step"]
-        while g.ledger.balances[self.treasury] >= step:
-            pending = [i for i in p["buyout_order"] if i not in self.public]
-            closed = [i for i in p["annul_order"] if i not in self.annulled]
-            if pending:
-                idx = pending[0]
-                holder = self.charter.pop(idx, None)
-                dst = self.rr_box if self.kinds[idx] == "railroad" else (self.bank if holder is None else holder)
-                g.pay(self.treasury, dst, step, "public buy-out", "Single tax 6: public ownership")
-                self.public.add(idx)
-                g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
-            elif closed:
-                idx = closed[0]
-                g.pay(self.treasury, self.bank, step, "estate opened", "Single tax 5-6 (mapping)")
-                self.annulled.add(idx)
-                g.emit("estate_opened", -1, space=idx, name=g.board.spaces[idx].name)
-            else:
-                g.pay(self.treasury, self.bank, step, "wages raised", "Single tax 6(d): wages raised")
-                self.wage_bonus += p["wage_rise"]
-                g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
+        wages by ``wage_rise``. DECISION: the treasury is counted at the end of every turn (the
+        counting is shared with the 1906 rules: :meth:`SingleTaxRules.spend_treasury`)."""
+        self.spend_treasury(self.g.p["annul_order"], self.annulled, self.buy_out, self.open_estate)
+
+    def buy_out(self, idx: int, step: int) -> None:
+        """Single tax, rule 6 (mapping): the public buys R.R. space or franchise ``idx`` for
+        ``step``, paid to the Railroad box or the charter holder (the Bank if unchartered)."""
+        g = self.g
+        holder = self.charter.pop(idx, None)
+        dst = self.rr_box if self.kinds[idx] == "railroad" else (self.bank if holder is None else holder)
+        g.pay(self.treasury, dst, step, "public buy-out", "Single tax 6: public ownership")
+        self.public.add(idx)
+        g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
+
+    def open_estate(self, idx: int, step: int) -> None:
+        """Single tax, rules 5-6 (mapping): ``step`` paid to the Bank opens No Trespassing space
+        ``idx`` to all (as the 1906 Free Colleges open the estates)."""
+        g = self.g
+        g.pay(self.treasury, self.bank, step, "estate opened", "Single tax 5-6 (mapping)")
+        self.annulled.add(idx)
+        g.emit("estate_opened", -1, space=idx, name=g.board.spaces[idx].name)
 
     # -- money: paying, borrowing, repaying ----------------------------------------------
     def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:

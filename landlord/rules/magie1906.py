@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.decisions import Decision
-from landlord.rules.base import Play, Rules, SpaceState, Token, ranked, space_state
+from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
+from landlord.rules.single_tax import SingleTaxRules
 
 TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
 PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
@@ -55,7 +56,7 @@ class Player1906(Token):
     natural_visits: int = 0
 
 
-class Magie1906(Rules):
+class Magie1906(SingleTaxRules):
     """The 1906 rules; the single tax is the ``single_tax`` phase."""
 
     PARAMS: ClassVar[dict[str, type]] = {
@@ -108,9 +109,7 @@ class Magie1906(Rules):
         self.houses = [0] * self.n
         self.house_owner = [-1] * self.n
         self.mortgages: list[Mortgage] = []
-        self.public: set[int] = set()
         self.colleges: set[int] = set()
-        self.wage_bonus = 0
         self.trust: tuple[int, int] | None = None
         self.check_trust_pending = False
         self.railroads = board.indices("railroad")
@@ -126,7 +125,6 @@ class Magie1906(Rules):
         self.jail_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
-        self.bank = self.treasury = -1
 
     def new_player(self, seat: int) -> Player1906:
         """A checker on Mother Earth with nothing yet."""
@@ -904,11 +902,8 @@ class Magie1906(Rules):
         checker in the Poor House moves to the Natural Opportunity of that corner (rule 8: "the
         Poor House is eliminated"). Holdings, cash, mortgages and positions carry over."""
         g = self.g
-        if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
+        if not self.begin_single_tax(old, "Single tax 2: begin with an empty Public Treasury"):
             return
-        if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
-            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], "treasury emptied",
-                  "Single tax 2: begin with an empty Public Treasury")
         for pl in g.players:
             if pl.place == POOR:
                 pl.place, pl.natural = NATURAL, self.poor_corner
@@ -930,35 +925,35 @@ class Magie1906(Rules):
         then GEE WIZZ R. R, and so on around the board", which runs against the direction of play
         on the transcribed board; ``buyout_order`` follows the rule (P.D.Q., Gee Whiz, Shooting
         Star, Royal Rusher). A mortgage on a card bought out stays its holder's debt. A Trust
-        ends when the public takes over one of its railroads.
+        ends when the public takes over one of its railroads. (The counting is shared with the
+        1904 mapping: :meth:`SingleTaxRules.spend_treasury`.)
         """
-        g, p = self.g, self.g.p
-        step = p["treasury_step"]
-        while g.ledger.balances[self.treasury] >= step:
-            pending = [i for i in p["buyout_order"] if i not in self.public]
-            sites = [i for i in p["college_order"] if i not in self.colleges]
-            if pending:
-                idx = pending[0]
-                holder = self.owner[idx]
-                g.pay(self.treasury, self.bank if holder < 0 else holder, step, "public buy-out",
-                      "Single tax 6: public ownership")
-                if holder >= 0:
-                    g.players[holder].cards.discard(idx)
-                self.owner[idx] = -1
-                self.public.add(idx)
-                if self.trust is not None and self.kinds[idx] == "railroad":
-                    self.trust = None
-                    g.emit("trust_ended", -1)
-                g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
-            elif sites:
-                idx = sites[0]
-                g.pay(self.treasury, self.bank, step, "free college", "Single tax 6(c): free college")
-                self.colleges.add(idx)
-                g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)
-            else:
-                g.pay(self.treasury, self.bank, step, "wages raised", "Single tax 6(d): wages raised")
-                self.wage_bonus += p["wage_rise"]
-                g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
+        self.spend_treasury(self.g.p["college_order"], self.colleges, self.buy_out, self.found_college)
+
+    def buy_out(self, idx: int, step: int) -> None:
+        """Single tax, rule 6: the ``step`` "is paid to the holder of the ... charter for the
+        purchase of the plant ... The card is returned to the pack ... If the card is still in
+        the pack the $50 is paid into the MISCELLANEOUS pile" (the Bank)."""
+        g = self.g
+        holder = self.owner[idx]
+        g.pay(self.treasury, self.bank if holder < 0 else holder, step, "public buy-out",
+              "Single tax 6: public ownership")
+        if holder >= 0:
+            g.players[holder].cards.discard(idx)
+        self.owner[idx] = -1
+        self.public.add(idx)
+        if self.trust is not None and self.kinds[idx] == "railroad":
+            self.trust = None
+            g.emit("trust_ended", -1)
+        g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
+
+    def found_college(self, idx: int, step: int) -> None:
+        """Single tax, rule 6(c): "the next $50 puts up a FREE COLLEGE" on estate ``idx`` (the
+        $50 goes to the MISCELLANEOUS pile, the Bank)."""
+        g = self.g
+        g.pay(self.treasury, self.bank, step, "free college", "Single tax 6(c): free college")
+        self.colleges.add(idx)
+        g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)
 
     # -- counting up ---------------------------------------------------------------------
     def results(self) -> list[dict[str, Any]]:

@@ -1,0 +1,69 @@
+"""Magie's Single Tax rules (1906 rule sheet, Single Tax rules 1-8) where the two Magie families
+play them alike: the 1906 game (:mod:`landlord.rules.magie1906`) and their documented mapping
+onto the 1904 patent board (:mod:`landlord.rules.magie1904`, ``SINGLE_TAX_MAPPING``).
+
+What differs between the two boards (what the public buys out and whom it pays, what the
+second use of the treasury opens, where the Natural Opportunities are) stays in each family,
+beside the rule it plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from landlord.rules.base import Rules
+
+
+class SingleTaxRules(Rules):
+    """Rules of a Magie family whose ``single_tax`` phase plays the 1906 Single Tax.
+
+    Holds the ledger accounts both families pay through (``bank``, ``treasury``, looked up
+    when play begins), the spaces the public has bought out (``public``) and the raise in
+    wages the treasury has paid for (``wage_bonus``).
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.public: set[int] = set()
+        """Spaces the public has bought out (single-tax rule 6): free from then on."""
+        self.wage_bonus = 0
+        """What single-tax rule 6(d) has added to the wages so far."""
+        self.bank = self.treasury = -1
+
+    def begin_single_tax(self, old: str, rule: str) -> bool:
+        """At a switch from phase ``old`` into the single tax: "Begin game under single tax with
+        empty PUBLIC TREASURY" — its cash goes to the Bank, logged under ``rule`` (so money is
+        conserved). Returns False (and does nothing) when this is not a switch into the single
+        tax."""
+        g = self.g
+        if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
+            return False
+        if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
+            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], "treasury emptied", rule)
+        return True
+
+    def spend_treasury(self, sites: list[int], opened: set[int], buy_out: Callable[[int, int], None],
+                       open_site: Callable[[int, int], None]) -> None:
+        """Single tax, rule 6: each time the Public Treasury holds ``treasury_step`` ($50) it
+        buys out the next space of ``buyout_order`` not yet public (``buy_out(space, step)``:
+        the family pays the holder and takes it over); when all are public, it opens the next of
+        ``sites`` not yet in ``opened`` (``open_site(space, step)``); then "raising wages $10
+        for every $50 in the TREASURY" (``wage_rise``), the $50 going to the Bank.
+
+        DECISION: the treasury is counted at the end of every turn (the caller's turn), and all
+        its cash counts."""
+        g, p = self.g, self.g.p
+        step = p["treasury_step"]
+        while g.ledger.balances[self.treasury] >= step:
+            pending = [i for i in p["buyout_order"] if i not in self.public]
+            if pending:
+                buy_out(pending[0], step)
+                continue
+            closed = [i for i in sites if i not in opened]
+            if closed:
+                open_site(closed[0], step)
+                continue
+            g.pay(self.treasury, self.bank, step, "wages raised", "Single tax 6(d): wages raised")
+            self.wage_bonus += p["wage_rise"]
+            g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
