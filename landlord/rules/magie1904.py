@@ -575,13 +575,9 @@ class Magie1904(SingleTaxRules):
         while g.cash(seat) < amount:
             raised = yield from self.raise_money(seat, amount - g.cash(seat))
             if not raised:
-                self.pay_what_he_has(seat, dst, amount, reason, rule)
-                if g.p["single_tax"]:
-                    # Single tax, rule 8: no Poor House. DECISION: a debt he cannot meet after
-                    # the move (interest) sends him to the Natural Opportunity behind him.
-                    self.to_natural(seat, g.players[seat].pos)
-                else:
-                    self.to_poorhouse(seat)
+                # Single tax, rule 8: no Poor House. DECISION: a debt he cannot meet after the
+                # move (interest) sends him to the Natural Opportunity behind him.
+                self.broke(seat, dst, amount, reason, rule)
                 return
         g.pay(seat, dst, amount, reason, rule)
 

@@ -873,11 +873,7 @@ class Magie1906(SingleTaxRules):
         while g.cash(seat) < amount:
             opts = self.raise_options(seat)
             if not opts:
-                self.pay_what_he_has(seat, dst, amount, reason, rule)
-                if g.p["single_tax"]:
-                    self.to_natural(seat, g.players[seat].pos)
-                else:
-                    self.to_poorhouse(seat)
+                self.broke(seat, dst, amount, reason, rule)
                 return
             choice = yield Decision(seat, "raise", tuple(opts), amount=amount - g.cash(seat))
             head, _, arg = choice.partition(":")

@@ -9,6 +9,7 @@ beside the rule it plays.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,25 @@ class SingleTaxRules(Rules):
         self.wage_bonus = 0
         """What single-tax rule 6(d) has added to the wages so far."""
         self.bank = self.treasury = -1
+
+    @abstractmethod
+    def to_poorhouse(self, seat: int) -> None:
+        """Send ``seat``'s token to the Poor House (the family's rule)."""
+
+    @abstractmethod
+    def to_natural(self, seat: int, target: int) -> None:
+        """Single tax, rule 8: put ``seat``'s token on the Natural Opportunity behind space
+        ``target`` (the family's board)."""
+
+    def broke(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> None:
+        """A player who cannot raise ``amount`` pays ``dst`` what he has; the rest is written
+        off (logged ``unpaid``) and he goes to the Poor House — under the single tax, where "the
+        Poor House is eliminated" (rule 8), to the Natural Opportunity behind him."""
+        self.pay_what_he_has(seat, dst, amount, reason, rule)
+        if self.g.p["single_tax"]:
+            self.to_natural(seat, self.g.players[seat].pos)
+        else:
+            self.to_poorhouse(seat)
 
     def begin_single_tax(self, old: str, rule: str) -> bool:
         """At a switch from phase ``old`` into the single tax: "Begin game under single tax with
