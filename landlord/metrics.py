@@ -402,11 +402,14 @@ def board_frame(board: Board, probability: Mapping[int, float] | None = None,
 
 def game_board_frame(game: Game, probability: Mapping[int, float] | None = None,
                      value: Mapping[int, float] | None = None) -> pd.DataFrame:
-    """:func:`board_frame` of a game's board with each space's holder now (read from the
-    rules' ``owner`` list of seats, where the family keeps one)."""
-    owners = getattr(game.rules, "owner", None)
-    owner = ({i: game.names[s] for i, s in enumerate(owners) if s is not None and s >= 0}
-             if owners is not None else {})
+    """:func:`board_frame` of a game's board with each space's holder now (the ``owner`` of
+    the rules' :meth:`~landlord.rules.base.Rules.space_state`)."""
+    state = game.rules.space_state
+    owner = {}
+    for s in game.board.spaces:
+        seat = state(s.index)["owner"]
+        if seat is not None:
+            owner[s.index] = game.names[seat]
     return board_frame(game.board, probability, owner, value)
 
 

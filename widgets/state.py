@@ -4,10 +4,10 @@ Everything in this module *reads* a :class:`landlord.Game` through its public su
 (``game.board``, ``game.players``, ``game.results()``, ``game.cash()``, ``game.ledger``,
 ``game.events``) and turns it into lists of dicts that the charts and panels draw.
 
-Where a rules family keeps per-space state (who holds a lot, which lots are mortgaged, charters,
-buildings), the family may offer a public ``space_state(index) -> dict`` hook on its rules object;
-until families do, the conventional attribute names are read when present (``owner``,
-``mortgaged``, ``charter``, ``houses``/``buildings``) and anything absent is simply not drawn.
+Per-space state (who holds a lot, which lots are mortgaged, charters, buildings) is read only
+through the rules' public hook :meth:`landlord.rules.base.Rules.space_state`, which every family
+implements (a :class:`landlord.rules.base.SpaceState`); what a family does not have is reported
+empty and simply not drawn.
 """
 
 from __future__ import annotations
@@ -21,55 +21,22 @@ PLAYER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564
 """One colour per seat: Vega's category10, as the chart library colours the tokens."""
 
 
-def _lookup(table: Any, idx: int) -> Any:
-    """``table[idx]`` for a list or dict, None when absent."""
-    if isinstance(table, dict):
-        return table.get(idx)
-    if isinstance(table, (list, tuple)) and 0 <= idx < len(table):
-        return table[idx]
-    return None
-
-
-def _flag(table: Any, idx: int) -> bool:
-    """Whether ``idx`` is marked in a set of indices, a list of flags per space, or a dict."""
-    if isinstance(table, (set, frozenset)):
-        return idx in table
-    return bool(_lookup(table, idx))
-
-
 def space_rows(game: Game) -> list[dict[str, Any]]:
     """One row per board space: name, kind, numbers, provenance and what lies on it now."""
-    rules = game.rules
-    hook = getattr(rules, "space_state", None)
-    owner = getattr(rules, "owner", None)
-    mortgaged = getattr(rules, "mortgaged", None) or set()
-    charter = getattr(rules, "charter", None) or {}
-    buildings = getattr(rules, "houses", None) or getattr(rules, "buildings", None)
+    state = game.rules.space_state
     names = game.names
     rows = []
     for s in game.board.spaces:
-        if callable(hook):
-            st: dict[str, Any] = dict(hook(s.index))
-        else:
-            o = _lookup(owner, s.index)
-            c = _lookup(charter, s.index)
-            st = {
-                "owner": o if isinstance(o, int) and o >= 0 else None,
-                "mortgaged": _flag(mortgaged, s.index),
-                "charter": c if isinstance(c, int) and c >= 0 else None,
-                "buildings": _lookup(buildings, s.index) or 0,
-            }
-        holder = st.get("owner")
-        if holder is None:
-            holder = st.get("charter")
+        st = state(s.index)
+        holder = st["owner"] if st["owner"] is not None else st["charter"]
         rows.append({
             "index": s.index, "name": s.name, "kind": s.kind, "lot": s.lot, "price": s.price,
             "rent": s.rent, "fee": s.fee, "group": s.group, "provenance": s.provenance,
             "reconstructed": s.reconstructed, "note": s.note,
-            "owner": names[holder] if isinstance(holder, int) else "",
-            "owner_seat": holder if isinstance(holder, int) else -1,
-            "mortgaged": bool(st.get("mortgaged")), "charter": st.get("charter") is not None,
-            "buildings": int(st.get("buildings") or 0),
+            "owner": names[holder] if holder is not None else "",
+            "owner_seat": holder if holder is not None else -1,
+            "mortgaged": st["mortgaged"], "charter": st["charter"] is not None,
+            "buildings": st["buildings"],
         })
     return rows
 
