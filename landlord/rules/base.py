@@ -85,7 +85,7 @@ class Rules(ABC):
     Subclasses declare ``PARAMS`` (the params their data file must give, with types),
     ``DECISIONS`` (a sentence in the game's own language for each decision kind) and
     ``OPTIONS`` (a phrase for each option prefix), and implement :meth:`play`,
-    :meth:`new_player` and :meth:`results`.
+    :meth:`new_player`, :meth:`results` and :meth:`space_state`.
     """
 
     PARAMS: ClassVar[dict[str, type]] = {}
