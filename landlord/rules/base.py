@@ -145,28 +145,6 @@ class Rules(ABC):
                 self.g.emit("first", contenders[0], throw=best)
                 return contenders[0]
 
-    def play_rounds(self, take_turn: Callable[[int], Play], end_reason: Callable[[], str],
-                    round_end: Callable[[], None] | None = None) -> Play:
-        """Rounds of turns in ``self.order`` (each turn counted in ``g.turn``, each round in
-        ``g.round``) until ``end_reason()`` names a reason after a turn, or the round count
-        reaches the ruleset's ``max_rounds`` (the kit's safety bound). ``round_end`` runs after
-        every complete round, before the bound is checked. Logged as an ``end`` event."""
-        g = self.g
-        while True:
-            g.round += 1
-            for seat in self.order:
-                g.turn += 1
-                yield from take_turn(seat)
-                reason = end_reason()
-                if reason:
-                    g.emit("end", -1, reason=reason, round=g.round)
-                    return
-            if round_end is not None:
-                round_end()
-            if g.round >= g.p["max_rounds"]:
-                g.emit("end", -1, reason="round limit", round=g.round)
-                return
-
     def deal_round(self, order: list[int], pack: list[int], count: int, event: str,
                    label: str = "") -> dict[int, list[int]]:
         """Shuffle ``pack`` (space indices) with the game's RNG and deal ``count`` cards (at
@@ -296,6 +274,51 @@ class Rules(ABC):
         if arg and head == "ask":
             return label.format(arg=self.g.names[int(arg)])
         return label.format(arg=arg, cur=self.g.board.currency)
+
+
+class RoundsOfTurns(Rules):
+    """A family played as a set-up and then rounds of turns in seat order until the game ends
+    (the Magie games and the 1913 game): the family writes :meth:`setup`, :meth:`take_turn`,
+    :meth:`end_reason` and, if anything happens between rounds, :meth:`round_end`."""
+
+    @abstractmethod
+    def setup(self) -> Play:
+        """Everything before the first turn; sets ``self.order`` (first player first)."""
+
+    @abstractmethod
+    def take_turn(self, seat: int) -> Play:
+        """One turn of ``seat``."""
+
+    @abstractmethod
+    def end_reason(self) -> str:
+        """Why the game ends after the turn just played ('' while it goes on)."""
+
+    def round_end(self) -> None:
+        """What happens after every complete round of turns (here: nothing)."""
+
+    def play(self) -> Play:
+        """:meth:`setup` (logged ``start`` with the turn order), then rounds of turns in
+        ``self.order`` (each turn counted in ``g.turn``, each round in ``g.round``) until
+        :meth:`end_reason` names a reason after a turn, or the round count reaches the
+        ruleset's ``max_rounds`` (the kit's safety bound, checked after :meth:`round_end`).
+        Logged as an ``end`` event."""
+        yield from self.setup()
+        g = self.g
+        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
+        take_turn, end_reason = self.take_turn, self.end_reason
+        while True:
+            g.round += 1
+            for seat in self.order:
+                g.turn += 1
+                yield from take_turn(seat)
+                reason = end_reason()
+                if reason:
+                    g.emit("end", -1, reason=reason, round=g.round)
+                    return
+            self.round_end()
+            if g.round >= g.p["max_rounds"]:
+                g.emit("end", -1, reason="round limit", round=g.round)
+                return
 
 
 def rank(totals: list[int]) -> list[int]:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from landlord.decisions import Decision, Option
 from landlord.errors import LandlordError
 from landlord.phases import Trigger, parse_trigger
-from landlord.rules.base import Play, Rules, SpaceState, Token, ranked, space_state
+from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, ranked, space_state
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
 PLACES = ("track", "gaol", "asylum", "poorhouse", "natural_opportunity")
@@ -56,7 +56,7 @@ class BritishPlayer(Token):
         return sum(d.amount for d in self.debts)
 
 
-class British1913(Rules):
+class British1913(RoundsOfTurns):
     """The 1913 rules, Parts 1 to 3 (the Part in force is the ``part`` param of the phase)."""
 
     PARAMS: ClassVar[dict[str, type]] = {
@@ -177,9 +177,11 @@ class British1913(Rules):
         return w // self.scarcity()
 
     # -- the whole game -----------------------------------------------------------------
-    def play(self) -> Play:
-        """Set-up, then rounds of turns until one player has been round the board
-        ``circuits`` times (or the safety bound ``max_rounds``)."""
+    def setup(self) -> Play:
+        """Set-up (money, first player, the Part's arrival, the deal of SITE cards); then rounds
+        of turns (:meth:`RoundsOfTurns.play`) until one player has been round the board
+        ``circuits`` times (:meth:`end_reason`) or the safety bound ``max_rounds``; the Treasury
+        repays the Bank after each round (:meth:`round_end`)."""
         g, p = self.g, self.g.p
         self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
         seats = list(range(len(g.players)))
@@ -200,8 +202,6 @@ class British1913(Rules):
                 self.owner[idx] = GOVERNMENT
                 g.emit("government_land", -1, space=idx)
         yield from self.deal_sites()
-        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
-        yield from self.play_rounds(self.take_turn, self.end_reason, self.treasury_repays)
 
     def _sequence_triggers(self) -> None:
         """A sequence ruleset's ``sequence`` param (``"part2@round:25"``) becomes phase
@@ -250,16 +250,13 @@ class British1913(Rules):
             self.all_bought = True
             g.emit("all_bought", -1)
 
-    def finished(self) -> bool:
+    def end_reason(self) -> str:
         """"when, for example, one player has completed, say, five rounds of the Board, the
         amount of property in land and cash is reckoned up". DECISION: the game ends after the
-        turn in which the first player completes ``circuits`` rounds."""
+        turn in which the first player completes ``circuits`` rounds (``circuits``; '' while
+        it goes on)."""
         need = self.g.p["circuits"]
-        return any(pl.circuits >= need for pl in self.g.players)
-
-    def end_reason(self) -> str:
-        """``circuits`` once the game is :meth:`finished`, else ''."""
-        return "circuits" if self.finished() else ""
+        return "circuits" if any(pl.circuits >= need for pl in self.g.players) else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
     def phase_point(self, seat: int) -> Play:
@@ -753,6 +750,10 @@ class British1913(Rules):
             self.treasury_debt += short
             g.emit("treasury_borrows", -1, amount=short, owed=self.treasury_debt)
         g.pay(self.treasury, dst, amount, reason, rule)
+
+    def round_end(self) -> None:
+        """After each table round the Treasury repays the Bank (:meth:`treasury_repays`)."""
+        self.treasury_repays()
 
     def treasury_repays(self) -> None:
         """DECISION: at the end of each table round the Treasury repays the Bank as much of its

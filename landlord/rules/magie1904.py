@@ -145,9 +145,10 @@ class Magie1904(SingleTaxRules):
         return MagiePlayer(seat)
 
     # -- the whole game ------------------------------------------------------------------
-    def play(self) -> Play:
-        """Set-up, then turns in order until every player has been around the required
-        number of times (or the safety bound of ``max_rounds`` is reached)."""
+    def setup(self) -> Play:
+        """Set-up (start cash, first player, the lot tickets); then turns in order until every
+        player has been around the required number of times (:meth:`end_reason`) or the
+        safety bound of ``max_rounds`` is reached (:meth:`RoundsOfTurns.play`)."""
         g, p = self.g, self.g.p
         self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
         self.wages_box, self.rr_box = g.account("Wages box"), g.account("Railroad box")
@@ -164,8 +165,6 @@ class Magie1904(SingleTaxRules):
         # dealt: a title deed is "of no value" (1906 single-tax rules), so none is sold.
         if p["lot_tickets"] and not p["single_tax"]:
             yield from self.deal_lot_tickets()
-        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
-        yield from self.play_rounds(self.take_turn, self.end_reason)
 
     def deal_lot_tickets(self) -> Play:
         """Lot tickets: "The lot tickets, twenty-two in number, are placed face downward upon
@@ -183,14 +182,10 @@ class Magie1904(SingleTaxRules):
                                     lambda seat, idx, price: self.acquire(seat, idx, "lot ticket"),
                                     "ticket_returned")
 
-    def finished(self) -> bool:
-        """"The game is finished when the last player has passed the beginning-point the
-        fifth time." """
-        return self.done == len(self.g.players)
-
     def end_reason(self) -> str:
-        """``circuits`` once the game is :meth:`finished`, else ''."""
-        return "circuits" if self.finished() else ""
+        """"The game is finished when the last player has passed the beginning-point the
+        fifth time." (``circuits``; '' while it goes on)"""
+        return "circuits" if self.done == len(self.g.players) else ""
 
     # -- a turn --------------------------------------------------------------------------
     def take_turn(self, seat: int) -> Play:

@@ -131,8 +131,9 @@ class Magie1906(SingleTaxRules):
         return Player1906(seat)
 
     # -- the whole game ------------------------------------------------------------------
-    def play(self) -> Play:
-        """Set-up (start cash, first player, the deal of green cards), then turns in order.
+    def setup(self) -> Play:
+        """Set-up (start cash, first player, the deal of green cards); then turns in order
+        (:meth:`RoundsOfTurns.play`) until :meth:`end_reason`.
 
         DECISION (RECONSTRUCTED end): the 1906 sheet gives no end of the game; as in the 1904
         patent it ends when every player has passed Mother Earth ``circuits`` times (or after
@@ -160,8 +161,6 @@ class Magie1906(SingleTaxRules):
             yield from self.deal()
         for pl, row in zip(g.players, self.results(), strict=True):
             pl.stake = row["total"]
-        g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
-        yield from self.play_rounds(self.take_turn, self.end_reason)
 
     def end_reason(self) -> str:
         """Why the game ends now ('' while it goes on)."""

@@ -13,10 +13,10 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from landlord.rules.base import Rules
+from landlord.rules.base import RoundsOfTurns
 
 
-class SingleTaxRules(Rules):
+class SingleTaxRules(RoundsOfTurns):
     """Rules of a Magie family whose ``single_tax`` phase plays the 1906 Single Tax.
 
     Holds the ledger accounts both families pay through (``bank``, ``treasury``, looked up
