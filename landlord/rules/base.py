@@ -178,12 +178,13 @@ class Rules(ABC):
                 else:
                     g.emit(returned, seat, space=idx)
 
-    def fine_or_throw(self, seat: int, kind: str, space: int, fine: int) -> Play:
-        """The jail's question: pay ``fine`` (``pay``) or throw for a double (``throw``).
-        A player who has not the fine in hand must throw (not asked). Returns the choice."""
+    def fine_or_throw(self, seat: int, kind: str, space: int, fine: int) -> Decision | None:
+        """The jail's question: pay ``fine`` (``pay``) or throw for a double (``throw``), as a
+        decision ``kind`` to yield; None when the player has not the fine in hand and so must
+        throw (he is not asked)."""
         if self.g.cash(seat) < fine:
-            return "throw"
-        return (yield Decision(seat, kind, ("pay", "throw"), space, fine))
+            return None
+        return Decision(seat, kind, ("pay", "throw"), space, fine)
 
     def pay_what_he_has(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> int:
         """A player short of ``amount`` pays all the cash he has to ``dst``; the rest is

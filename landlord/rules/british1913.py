@@ -563,7 +563,8 @@ class British1913(RoundsOfTurns):
         g = self.g
         pl = g.players[seat]
         fine = g.p["gaol_fine"]
-        choice = yield from self.fine_or_throw(seat, "gaol", self.gaol_corner, fine)
+        ask = self.fine_or_throw(seat, "gaol", self.gaol_corner, fine)
+        choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
             g.pay(seat, self.treasury, fine, "gaol fine", "Gaol")
             pl.place = TRACK

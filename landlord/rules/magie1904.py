@@ -435,7 +435,8 @@ class Magie1904(SingleTaxRules):
         g = self.g
         pl = g.players[seat]
         fine = g.p["jail_fine"]
-        choice = yield from self.fine_or_throw(seat, "jail", self.jail_corner, fine)
+        ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
+        choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
             g.pay(seat, self.treasury, fine, "jail fine", "No trespassing")
             pl.place = TRACK

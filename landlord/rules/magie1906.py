@@ -738,7 +738,8 @@ class Magie1906(SingleTaxRules):
             choice = "pay"
             g.emit("jail_time_up", seat, missed=pl.jail_missed)
         else:
-            choice = yield from self.fine_or_throw(seat, "jail", self.jail_corner, fine)
+            ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
+            choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
             yield from self.charge(seat, self.treasury, fine, "jail fine", "Rule 6: jail")
             if pl.place != JAIL:
