@@ -137,7 +137,7 @@ class Magie1904(SingleTaxRules):
         # (what it has bought out is ``public``)
         self.annulled: set[int] = set()
         self.corners = tuple(k * self.n // 4 for k in range(4))
-        # ledger accounts, looked up in play() once the ledger exists
+        # ledger accounts, looked up in setup() once the ledger exists
         self.wages_box = self.rr_box = -1
 
     def new_player(self, seat: int) -> MagiePlayer:
