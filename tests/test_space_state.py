@@ -8,7 +8,7 @@ building, the public buy-out), as the clause tests do, and the hook must report 
 from __future__ import annotations
 
 import conftest
-import test_magie1906_helpers as h1906
+import magie1906_helpers as h1906
 from british1913_helpers import FISHERIES, SITE_A, btable
 from test_monopoly_helpers import fresh, own, run
 
@@ -86,12 +86,12 @@ def test_1906_card_bought_built_on_and_mortgaged() -> None:
     g = h1906.table()
     r = g.rules
     lot = lots(g)[0]
-    h1906.drive(r.land_on_lot(0, lot))  # type: ignore[attr-defined]  # nobody bids; Ada buys
+    conftest.drive_then_first(r.land_on_lot(0, lot))  # type: ignore[attr-defined]  # nobody bids; Ada buys
     assert r.space_state(lot) == state(owner=0)
-    h1906.drive(r.offer_building(0), f"build:{lot}")  # type: ignore[attr-defined]
+    conftest.drive_then_first(r.offer_building(0), f"build:{lot}")  # type: ignore[attr-defined]
     assert r.space_state(lot) == state(owner=0, buildings=1, building_owner=0)
-    h1906.set_cash(g, 0, 0)
-    h1906.drive(r.charge(0, g.account("Public Treasury"), 5, "test", "test"),  # type: ignore[attr-defined]
+    conftest.set_cash(g, 0, 0)
+    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, "test", "test"),  # type: ignore[attr-defined]
                 f"mortgage:{lot}")
     assert r.space_state(lot) == state(owner=0, mortgaged=True, buildings=1, building_owner=0)
 
@@ -117,8 +117,8 @@ def test_1906_widgets_show_a_mortgage_through_the_hook() -> None:
     r = g.rules
     lot = lots(g)[0]
     h1906.give(g, 0, lot)
-    h1906.set_cash(g, 0, 0)
-    h1906.drive(r.charge(0, g.account("Public Treasury"), 5, "test", "test"),  # type: ignore[attr-defined]
+    conftest.set_cash(g, 0, 0)
+    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, "test", "test"),  # type: ignore[attr-defined]
                 f"mortgage:{lot}")
     rows = space_rows(g)
     assert [row["index"] for row in rows if row["mortgaged"]] == [lot]
