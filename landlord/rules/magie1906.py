@@ -12,7 +12,8 @@ written beside the rule as ``DECISION:`` and has a test of its own.
 The Single Tax is the phase ``single_tax`` (param ``single_tax``); it is put in force by a
 phase trigger (``vote``, ``start``, ``turn:N``, ``gini:X``) and everything the players hold
 carries over: "Players are left in possession of their holdings and, with the exception that
-the Title Deeds are of no value, the game goes on as before".
+the Title Deeds are of no value, the gain [game] goes on as before" (the transcription in
+``shared/reference/magie-1906-rules.md`` reads "gain"; "game" is the evident sense).
 """
 
 from __future__ import annotations
