@@ -165,9 +165,11 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
     return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size)
 
 
-def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "") -> Chart:
+def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
+                     title: str | None = None) -> Chart:
     """Distributions of final Gini by regime, one histogram row per regime (frame from
-    :func:`landlord.metrics.histogram`); ``form`` names the Gini form for the title."""
+    :func:`landlord.metrics.histogram`); ``form`` names the Gini form for the title (``title``
+    replaces the whole title: it should still name the form)."""
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
     return alt.Chart(hist).mark_bar().encode(
         x=alt.X("bin_start:Q", title=f"final Gini{', ' + form if form else ''}"), x2="bin_end:Q",
@@ -175,7 +177,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "") -> 
         color=alt.Color(f"{by}:N", legend=None),
         row=alt.Row(f"{by}:N", title=None),
         tooltip=[f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"],
-    ).properties(title=f"Final Gini by regime{' — ' + form if form else ''}", width=420, height=80)
+    ).properties(title=title or f"Final Gini by regime{' — ' + form if form else ''}", width=420, height=80)
 
 
 def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
@@ -190,6 +192,38 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     line = alt.Chart(frame).mark_line().encode(
         x=f"{x}:Q", y="mean:Q", tooltip=[f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"], **enc)
     return alt.layer(band, line).properties(title=title, width=560, height=300)
+
+
+def win_share_chart(shares: pd.DataFrame, by: str = "regime",
+                    title: str = "Winners by strategy (tick: the strategy's share of seats)") -> Chart:
+    """Share of games each strategy won, a group of bars per ``by``, with a tick at the
+    strategy's share of the seats (what it would win if the bots were equally good; frame from
+    :func:`landlord.metrics.win_shares`)."""
+    _need(shares, (by, "strategy", "win_share", "seat_share"), "win_share_chart", "metrics.win_shares")
+    y = alt.Y(f"{by}:N", title=None, sort=None)
+    tip: list[Any] = [f"{by}:N", "strategy:N", alt.Tooltip("win_share:Q", format=".1%"),
+                      alt.Tooltip("seat_share:Q", format=".1%")]
+    tip += ["wins:Q", "games:Q"] if "wins" in shares else []
+    base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tip)
+    bars = base.mark_bar().encode(
+        x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
+        color=alt.Color("strategy:N", title="strategy"))
+    ticks = base.mark_tick(thickness=2, color="black").encode(x="seat_share:Q")
+    return alt.layer(bars, ticks).properties(title=title, width=420, height=alt.Step(12))
+
+
+def flow_means_chart(means: pd.DataFrame, by: str = "regime",
+                     title: str = "Where the money went (mean per game)") -> Chart:
+    """Mean money moved per game by ledger reason, one bar per ``by`` in each reason's row
+    (frame from :func:`landlord.metrics.flow_means`)."""
+    _need(means, (by, "flow", "mean_per_game"), "flow_means_chart", "metrics.flow_means")
+    return alt.Chart(means).mark_bar().encode(
+        x=alt.X("mean_per_game:Q", title="mean per game"),
+        y=alt.Y("flow:N", sort="-x", title=None),
+        yOffset=alt.YOffset(f"{by}:N", sort=None),
+        color=alt.Color(f"{by}:N", title=None, sort=None, legend=alt.Legend(orient="top")),
+        tooltip=[f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")],
+    ).properties(title=title, width=420, height=alt.Step(8))
 
 
 def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> Chart:

@@ -20,6 +20,9 @@ Frames (one row per …):
 * inputs for charts: :func:`round_ends`, :func:`inequality_by_turn`, :func:`phase_spans`, :func:`phase_changes`,
   :func:`lorenz_frame`, :func:`mean_interval`, :func:`histogram`, :func:`board_frame`,
   :func:`tokens_frame`.
+* many games (rows of :func:`landlord.simulate.summary_row` / a sweep, and a sweep's per-turn
+  panel): :func:`played`, :func:`gini_by_turn`, :func:`every_kth`, :func:`win_shares`,
+  :func:`flow_means`.
 
 Which keys of a rules family's ``results()`` rows feed which panel column is :data:`COLUMNS`
 (the first key present wins; a family that keeps no improvements or debts gets 0).
@@ -105,20 +108,26 @@ def round_ends(panel_df: pd.DataFrame) -> pd.DataFrame:
     return panel_df[panel_df["turn"] == last].reset_index(drop=True)
 
 
-def inequality_by_turn(panel_df: pd.DataFrame) -> pd.DataFrame:
+def inequality_by_turn(panel_df: pd.DataFrame, keys: Sequence[str] = ("game",)) -> pd.DataFrame:
     """One row per game × turn: round, phase, and every measure of
-    :data:`landlord.inequality.MEASURES` of the players' net worths (debts count as 0)."""
-    cols = ["game", "turn", "round", "phase", *MEASURES]
+    :data:`landlord.inequality.MEASURES` of the players' net worths (debts count as 0).
+
+    ``keys`` name a game (a sweep's panel needs ``("cell", "game")``; a column that is the same
+    for every turn of a game, such as a scenario's name, may be added to carry it along);
+    ``round`` and ``phase`` are kept when the panel has them."""
+    keys = list(keys)
+    heads_cols = [*keys, "turn", *(c for c in ("round", "phase") if c in panel_df.columns)]
+    cols = [*heads_cols, *MEASURES]
     if panel_df.empty:
         return pd.DataFrame(columns=cols)
-    df = panel_df.sort_values(["game", "turn", "seat"], kind="stable")
+    df = panel_df.sort_values([*keys, "turn", "seat"], kind="stable")
     frames = []
-    for _, grp in df.groupby("game", sort=True):
+    for key, grp in df.groupby(keys, sort=True):
         n = int(grp["seat"].nunique())
         if len(grp) % n:
-            raise ValueError(f"game {grp['game'].iloc[0]}: every turn needs a row per player")
+            raise ValueError(f"game {key}: every turn needs a row per player")
         worths = grp["net_worth"].to_numpy(dtype=float).reshape(-1, n)
-        heads = grp.iloc[::n][["game", "turn", "round", "phase"]].reset_index(drop=True)
+        heads = grp.iloc[::n][heads_cols].reset_index(drop=True)
         frames.append(heads.assign(**measures_array(worths)))
     return pd.concat(frames, ignore_index=True)[cols]
 
@@ -332,14 +341,17 @@ def phase_end_turns(panel_df: pd.DataFrame, game: int) -> dict[str, int]:
 
 
 def mean_interval(df: pd.DataFrame, x: str, y: str, by: str | None = None,
-                  z: float = 1.96) -> pd.DataFrame:
+                  z: float = 1.96, bounds: tuple[float, float] | None = None) -> pd.DataFrame:
     """Mean of ``y`` per ``x`` (and ``by``), with a normal interval mean ± z·s/√n:
-    ``[by,] x, mean, lo, hi, n`` (a single value has a zero-width interval)."""
+    ``[by,] x, mean, lo, hi, n`` (a single value has a zero-width interval). ``bounds`` clip
+    the interval to the values ``y`` can take (a Gini lies in [0, 1])."""
     keys = [by, x] if by else [x]
     g = df.groupby(keys)[y]
     out = g.agg(["mean", "std", "count"]).reset_index()
     half = z * out["std"].fillna(0.0) / out["count"].map(math.sqrt)
     out["lo"], out["hi"] = out["mean"] - half, out["mean"] + half
+    if bounds is not None:
+        out["lo"], out["hi"] = out["lo"].clip(*bounds), out["hi"].clip(*bounds)
     return out.rename(columns={"count": "n"})[[*keys, "mean", "lo", "hi", "n"]]
 
 
@@ -362,6 +374,73 @@ def histogram(df: pd.DataFrame, value: str, by: str, bins: int = 20,
             rows.append({by: group, "bin_start": edges[k], "bin_end": edges[k + 1], "count": c,
                          "share": c / n if n else 0.0})
     return pd.DataFrame(rows)
+
+
+# -- many games: a sweep's rows and per-turn panel -----------------------------------------------
+def played(games: pd.DataFrame) -> pd.DataFrame:
+    """The rows of games that were played (a sweep marks a game whose rules raised ``status =
+    "failed"``; rows with no ``status`` column are all played games)."""
+    if "status" not in games.columns:
+        return games
+    return games[games["status"] == "ok"]
+
+
+def gini_by_turn(panel_df: pd.DataFrame, by: str, form: str = "population",
+                 keys: Sequence[str] = ("cell", "game"), z: float = 1.96) -> pd.DataFrame:
+    """Mean ± z·s/√n over games of the Gini (``form``) of the seats' net worth after each turn,
+    per ``by`` (a column of the per-turn panel, the same for every turn of a game — a sweep's
+    cell label, the lab's scenario name): ``by, turn, mean, lo, hi, n``. ``keys`` name a game
+    (a sweep's panel: ``cell, game``). A game that has ended no longer counts, so ``n`` falls in
+    the long tail of turns; the interval is clipped to [0, 1], where a Gini lies."""
+    if form not in GINI_FORMS:
+        raise ValueError(f"unknown Gini form {form!r} (known: {', '.join(GINI_FORMS)})")
+    per_turn = inequality_by_turn(panel_df, [by, *(k for k in keys if k != by)])
+    return mean_interval(per_turn, "turn", f"gini_{form}", by, z, bounds=(0.0, 1.0))
+
+
+def every_kth(frame: pd.DataFrame, limit: int, x: str = "turn") -> pd.DataFrame:
+    """``frame`` itself when it has at most ``limit`` rows, else its rows at every k-th ``x``
+    (k = ⌈rows / limit⌉, so a frame of many games' long tails fits a chart's row limit)."""
+    if len(frame) <= limit:
+        return frame
+    step = -(-len(frame) // limit)
+    return frame[frame[x] % step == 0].reset_index(drop=True)
+
+
+def win_shares(games: pd.DataFrame, by: str) -> pd.DataFrame:
+    """Per ``by`` group and strategy: games won (``winner_strategy``; a tie goes to the first
+    seat among the richest, as :func:`landlord.simulate.summary_row` records it), games played,
+    the share of games won, and the strategy's share of the seats (``strategy_<seat>``
+    columns) to compare it with: ``by, strategy, wins, games, win_share, seat_share``. Every
+    strategy that sat at a table of the group has a row, winner or not."""
+    cols = [by, "strategy", "wins", "games", "win_share", "seat_share"]
+    ok = played(games)
+    seat_cols = sorted(c for c in ok.columns if c.startswith("strategy_"))
+    rows = []
+    for group, g in ok.groupby(by, sort=False):
+        wins = g["winner_strategy"].value_counts()
+        seats = pd.Series(g[seat_cols].to_numpy().ravel()).dropna().value_counts()
+        for name in sorted(seats.index, key=str):
+            rows.append({by: group, "strategy": name, "wins": int(wins.get(name, 0)), "games": len(g),
+                         "win_share": float(wins.get(name, 0)) / len(g),
+                         "seat_share": float(seats[name]) / float(seats.sum())})
+    return pd.DataFrame(rows, columns=cols)
+
+
+def flow_means(games: pd.DataFrame, by: str, words: Sequence[str] | None = None) -> pd.DataFrame:
+    """Per ``by`` group and ledger reason (the ``flow_<reason>`` columns of the rows): the mean
+    money moved per played game, ``by, flow, mean_per_game`` (``flow`` is the reason in
+    words). A reason missing from a game's row moved nothing in that game and counts as 0, so a
+    mean is over every game of the group. ``words`` keep only the reasons naming one of them."""
+    cols = [by, "flow", "mean_per_game"]
+    ok = played(games)
+    flows = [c for c in ok.columns if c.startswith("flow_") and (words is None or any(w in c for w in words))]
+    if ok.empty or not flows:
+        return pd.DataFrame(columns=cols)
+    means = ok[flows].fillna(0).groupby(ok[by], sort=False).mean().reset_index()
+    long = means.melt(id_vars=by, var_name="flow", value_name="mean_per_game")
+    long["flow"] = long["flow"].str.removeprefix("flow_").str.replace("_", " ")
+    return long[cols]
 
 
 def ring_position(index: int, n: int) -> tuple[float, float]:

@@ -17,7 +17,7 @@ import pytest
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
 from landlord.rules import rules_class
 from widgets import GameTable
-from widgets._interim_charts import BRUSH
+from widgets.board_view import BRUSH
 from widgets.session import Seat, TableSession
 
 

@@ -1,10 +1,14 @@
-"""Chart slots (an offline JupyterChart whose spec is built once and refilled with rows) and the
-board beside the action bar."""
+"""Chart slots (an offline JupyterChart whose spec is built once and refilled with rows), the
+board beside the action bar, and the presentation the widgets add to the chart library's charts:
+the overlay on the library's board (short names, mortgages, charters, buildings, reconstructed
+spaces, whose decision), sizing, the seats' colours and the rewind brush. Every chart itself is
+:mod:`landlord.charts`' on :mod:`landlord.metrics` frames; nothing here computes anything about
+the game."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import altair as alt
@@ -13,10 +17,89 @@ import pandas as pd
 from landlord import charts as lib
 from landlord import metrics
 from landlord.game import Game
-from widgets import _interim_charts as charts
-from widgets.state import space_rows
+from widgets.state import PLAYER_COLOURS, space_rows
 
 _OFFLINE = False
+
+
+def blank(text: str = "") -> alt.Chart:
+    """A placeholder chart (a JupyterChart needs one before the first real chart arrives)."""
+    return alt.Chart(pd.DataFrame({"t": [text]})).mark_text().encode(text="t:N").properties(width=80, height=30)
+
+
+def short_label(row: dict[str, Any]) -> str:
+    """A space's name short enough for its square ('*' marks reconstructed values)."""
+    if row.get("lot") is not None:
+        label = f"Lot {row['lot']}"
+    else:
+        label = str(row["name"]).split(":")[-1].strip()
+        label = label if len(label) <= 11 else label[:10] + "…"
+    return label + ("*" if row.get("reconstructed") else "")
+
+
+def _named(name: str) -> alt.Chart:
+    return alt.Chart(alt.NamedData(name=name))
+
+
+def fill(spec: dict[str, Any], datasets: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """A copy of a chart's Vega-Lite ``spec`` with its named datasets filled in (cheap: the
+    spec is built and validated once; each redraw only swaps the rows)."""
+    out = dict(spec)
+    out["datasets"] = {**spec.get("datasets", {}), **datasets}
+    return out
+
+
+def board_overlay(side: float) -> list[alt.Chart]:
+    """Layers the widget draws over ``landlord.charts.board_chart`` (same coordinates): data
+    ``ll_overlay`` (short names, marks, mortgages, reconstructed spaces), ``ll_focus`` (the
+    token whose decision it is) and ``ll_centre`` (turn and phase text)."""
+    xs = alt.Scale(domain=[-0.6, side + 0.6])
+    ys = alt.Scale(domain=[-0.6, side + 0.6])
+    rect = {"x": alt.X("x:Q", scale=xs), "x2": "x2:Q", "y": alt.Y("y:Q", scale=ys),
+            "y2": "y2:Q"}
+    tip = [alt.Tooltip("name:N", title="space"), alt.Tooltip("values:N"), alt.Tooltip("note:N")]
+    over = _named("ll_overlay")
+    fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=0.55).encode(
+        **rect, tooltip=tip)
+    recon = over.transform_filter("datum.reconstructed").mark_rect(
+        filled=False, stroke="#b00000", strokeWidth=2, strokeDash=[4, 3]).encode(**rect, tooltip=tip)
+    cx = alt.X("cx:Q", scale=xs)
+    label = over.mark_text(fontSize=7, dy=-12).encode(x=cx, y=alt.Y("cy:Q", scale=ys),
+                                                      text="label:N", tooltip=tip)
+    marks = over.mark_text(fontSize=10, fontWeight="bold", dy=11, color="#222").encode(
+        x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N")
+    focus = _named("ll_focus").mark_point(shape="circle", size=520, filled=False, strokeWidth=3,
+                                          color="black").encode(
+        x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys),
+        tooltip=[alt.Tooltip("who:N", title="to choose")])
+    centre = _named("ll_centre").mark_text(fontSize=12).encode(
+        x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys), text="t:N")
+    return [fade, recon, label, marks, focus, centre]
+
+
+def sized(chart: Any, names: Sequence[str] = (), width: int = 330, height: int = 200) -> Any:
+    """A library chart resized to sit beside the board (and, given the seats' ``names``, with
+    the seats' colours, as their tokens and cards have them)."""
+    out = chart.properties(width=width, height=height)
+    if names:
+        out = out.configure_range(category=list(PLAYER_COLOURS))
+    return out
+
+
+def with_brush(chart: Any, width: int = 330, height: int = 200) -> Any:
+    """A library Gini chart with an interval selection along the turns (:data:`BRUSH`)."""
+    brush = alt.selection_interval(name=BRUSH, encodings=["x"])
+    if isinstance(chart, alt.LayerChart):
+        # alt.layer lifts the selection to the top level, where JupyterChart looks for it
+        chart = alt.layer(chart.layer[0].add_params(brush), *chart.layer[1:], data=chart.data).properties(
+            title=chart.title)
+    else:
+        chart = chart.add_params(brush)
+    return chart.properties(width=width, height=height)
+
+
+BRUSH = "rewind"
+"""Name of the interval selection on the Gini chart (brushing it rewinds the table)."""
 
 
 def enable_offline_charts() -> None:
@@ -33,7 +116,7 @@ class ChartSlot:
 
     def __init__(self) -> None:
         enable_offline_charts()
-        self.widget = alt.JupyterChart(charts.blank())
+        self.widget = alt.JupyterChart(blank())
         self.key: Hashable = None
         self.template: dict[str, Any] = {}
         self.datasets: dict[str, list[dict[str, Any]]] = {}
@@ -47,7 +130,7 @@ class ChartSlot:
             self.template = self.widget.spec
             self.key = key
         self.datasets = datasets
-        self.widget.spec = charts.fill(self.template, datasets)
+        self.widget.spec = fill(self.template, datasets)
 
 
 class FrameSlot(ChartSlot):
@@ -75,7 +158,7 @@ class FrameSlot(ChartSlot):
                         self.roles[name] = role
         data = {name: records(frames[role]) for name, role in self.roles.items()}
         self.datasets = data
-        self.widget.spec = charts.fill(self.template, data)
+        self.widget.spec = fill(self.template, data)
 
     def rows(self, role: str) -> list[dict[str, Any]]:
         """The rows last drawn for the frame called ``role``."""
@@ -111,7 +194,7 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame) -> dict[
         if s["buildings"]:
             marks += f"{s['buildings']}⌂"
         rows.append({"x": b["x"], "x2": b["x2"], "y": b["y"], "y2": b["y2"], "cx": b["cx"], "cy": b["cy"],
-                     "label": charts.short_label(s), "marks": marks, "mortgaged": s["mortgaged"],
+                     "label": short_label(s), "marks": marks, "mortgaged": s["mortgaged"],
                      "reconstructed": s["reconstructed"], "name": s["name"],
                      "values": "reconstructed" if s["reconstructed"] else "from the sources",
                      "note": s["note"] if s["reconstructed"] else ""})
@@ -131,7 +214,7 @@ def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
     tokens = metrics.tokens_frame(game)
     chart = lib.board_chart(board, tokens=tokens, title=game.board.title, cell=size_cell)
     side = float(max(board["x2"].max(), board["y2"].max()))
-    chart.layer = [*chart.layer, *charts.board_overlay(side)]
+    chart.layer = [*chart.layer, *board_overlay(side)]
     roles: dict[str, str] = {}
     for name, values in chart.to_dict()["datasets"].items():
         if values and "x2" in values[0] and "owner" in values[0]:
@@ -172,4 +255,4 @@ class BoardView(ChartSlot):
         data = {name: frames[role] for name, role in self.roles.items()}
         data.update(overlay_rows(game, board, tokens))
         self.datasets = data
-        self.widget.spec = charts.fill(self.template, data)
+        self.widget.spec = fill(self.template, data)

@@ -6,8 +6,10 @@ fields A and B share are fixed, the fields they differ in form the ``[grid]``, a
 ``seeds = "shared"`` makes every cell play the same seeds) and runs it with the sweep runner
 (:class:`landlord.sweep.Sweep`, in a background thread) with a progress bar and a cancel button
 while the notebook stays responsive. It shows final-Gini distributions, mean Gini over turns
-with a 95% interval, winners by strategy and where the money went. Results download as CSV or
-Parquet and the scenario as a TOML file that ``landlord sweep FILE`` runs to the same rows.
+with a 95% interval, winners by strategy and the mean money per game by ledger reason — the chart
+library's charts (:mod:`landlord.charts`) on :mod:`landlord.metrics` frames of the sweep's rows
+and per-turn panel. Results download as CSV or Parquet and the scenario as a TOML file that
+``landlord sweep FILE`` runs to the same rows.
 """
 
 from __future__ import annotations
@@ -27,26 +29,27 @@ import altair as alt
 import ipywidgets as W
 import pandas as pd
 
+from landlord import charts as lib
+from landlord import metrics
 from landlord.errors import DataError, LandlordError
 from landlord.game import Game
-from landlord.inequality import gini
+from landlord.inequality import GINI_FORMS
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.ruleset import Ruleset
 from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
 from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
 from landlord.sweep import Sweep, SweepResult
-from widgets import _interim_charts as charts
-from widgets.board_view import enable_offline_charts
+from widgets.board_view import blank, enable_offline_charts, sized
 from widgets.session import parse_regime
 from widgets.table import custom_regime, default_ruleset, regimes
 
-TURN_BIN = 10
-"""Gini over turns is read every ``TURN_BIN`` turns."""
 CHUNK = 10
 """Games per sweep chunk in the lab: small, so the progress bar moves and Cancel is quick."""
 POLL = 0.05
 """Seconds between two looks of the lab's asyncio task at its running sweep."""
+PANEL = pd.DataFrame(columns=["cell", "game", "seed", "turn", "seat", "net_worth"])
+"""An empty per-turn panel (a run whose games all failed has none)."""
 _NAMES = re.compile(r"^Scenario lab: A = «(?P<a>.*?)»(?:, B = «(?P<b>.*)»)?$")
 
 
@@ -200,11 +203,11 @@ def lab_scenarios(sweep: SweepScenario) -> list[Scenario]:
 
 @dataclass
 class LabRun:
-    """What a run produced: the sweep's rows (one per game, with the lab's ``scenario`` name),
-    Gini trajectories and money flows."""
+    """What a run produced: the sweep's rows (one per game) and its per-turn panel (every seat's
+    net worth after every turn), both with the lab's ``scenario`` name."""
 
     games: pd.DataFrame = field(default_factory=pd.DataFrame)
-    trajectory: list[dict[str, Any]] = field(default_factory=list)
+    panel: pd.DataFrame = field(default_factory=pd.DataFrame)
     complete: bool = False
 
     @property
@@ -216,49 +219,6 @@ class LabRun:
     def results(self) -> pd.DataFrame:
         """One row per game: the sweep's columns plus the scenario's name."""
         return self.games
-
-    @property
-    def flows(self) -> pd.DataFrame:
-        """Mean money per game by flow (the ledger's reasons) and scenario."""
-        cols = [c for c in self.games.columns if c.startswith("flow_")]
-        if self.games.empty or not cols:
-            return pd.DataFrame(columns=["scenario", "flow", "per_game"])
-        per = self.games.groupby("scenario", sort=False)[cols].mean().reset_index()
-        per = per.melt(id_vars="scenario", var_name="flow", value_name="per_game")
-        per["flow"] = per["flow"].str.removeprefix("flow_").str.replace("_", " ")
-        return per[per["per_game"] != 0]
-
-
-def trajectories(panel: pd.DataFrame, names: dict[int, str]) -> list[dict[str, Any]]:
-    """Gini of the seats' net worth (population form) every ``TURN_BIN`` turns of each game,
-    from the sweep's per-turn panel; a game's last turn is its final count."""
-    out: list[dict[str, Any]] = []
-    if panel is None or panel.empty:
-        return out
-    for key, part in panel.groupby(["cell", "game", "seed"], sort=True):
-        cell, seed = (int(str(k)) for k in (key[0], key[2]))
-        by_turn = part.groupby("turn", sort=True)["net_worth"]
-        ginis = {int(str(t)): gini(v.tolist(), "population") for t, v in by_turn}
-        last = max(ginis)
-        turns = [t for t in ginis if t % TURN_BIN == 0]
-        if not turns or turns[-1] != last:
-            turns.append(last)
-        for t in turns:
-            out.append({"scenario": names[cell], "seed": seed, "turn": t, "gini": ginis[t]})
-    return out
-
-
-def gini_bands(trajectory: pd.DataFrame) -> pd.DataFrame:
-    """Mean Gini per scenario and turn with a 95% interval of the mean (normal approximation,
-    mean ± 1.96·s/√n over the games still running at that turn)."""
-    if trajectory.empty:
-        return pd.DataFrame(columns=["scenario", "turn", "mean", "lo", "hi", "games"])
-    g = trajectory.groupby(["scenario", "turn"])["gini"]
-    out = g.agg(mean="mean", sd="std", games="count").reset_index()
-    half = 1.96 * out["sd"].fillna(0.0) / out["games"].pow(0.5)
-    out["lo"] = (out["mean"] - half).clip(lower=0)
-    out["hi"] = (out["mean"] + half).clip(upper=1)
-    return out.drop(columns="sd")
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
@@ -295,6 +255,26 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
     diffs = (pb[common] - pa[common]).tolist()
     m, h = mean_interval(diffs)
     return m, h, len(diffs)
+
+
+def lab_charts(run: LabRun) -> tuple[Any, Any, Any, Any]:
+    """The lab's four charts of a run, sized for the lab — final Gini, mean Gini over turns,
+    winners by strategy, money by ledger reason: the chart library's charts on
+    :mod:`landlord.metrics` frames of the run's rows and panel (nothing is computed here)."""
+    form = GINI_FORMS["population"]
+    res = metrics.played(run.results)
+    hist = metrics.histogram(res, "gini_population", "scenario", bins=25, lo=0.0, hi=1.0)
+    band = metrics.every_kth(metrics.gini_by_turn(run.panel, "scenario"), lib.MAX_ROWS)
+    return (
+        sized(lib.final_gini_chart(hist, "scenario", form, title="Final Gini by scenario"), width=320, height=60),
+        sized(lib.mean_interval_chart(band, "turn", "scenario", "Gini (mean, 95% interval)",
+                                      f"Mean Gini over turns — {form}"), width=320, height=180),
+        sized(lib.win_share_chart(metrics.win_shares(res, "scenario"), "scenario",
+                                  "Winners by strategy (tick: share of seats; a tie goes to the first richest seat)"),
+              width=320, height=180),
+        sized(lib.flow_means_chart(metrics.flow_means(res, "scenario"), "scenario",
+                                   "Mean money per game by ledger reason"), width=320, height=260),
+    )
 
 
 def _link(raw: bytes, name: str, mime: str) -> str:
@@ -375,10 +355,10 @@ class ScenarioLab(W.VBox):
         self.progress_text = W.Label()
         self.message = W.HTML()
         self.summary = W.HTML()
-        self.final = alt.JupyterChart(charts.blank())
-        self.band = alt.JupyterChart(charts.blank())
-        self.winners = alt.JupyterChart(charts.blank())
-        self.flows = alt.JupyterChart(charts.blank())
+        self.final = alt.JupyterChart(blank())
+        self.band = alt.JupyterChart(blank())
+        self.winners = alt.JupyterChart(blank())
+        self.flows = alt.JupyterChart(blank())
         self.downloads = W.HTML()
         self.scenario_upload = W.FileUpload(accept=".toml", multiple=False, description="Load scenario file")
         self.run = LabRun()
@@ -506,8 +486,8 @@ class ScenarioLab(W.VBox):
     def _finish(self, scns: list[Scenario], names: dict[int, str], result: SweepResult | None) -> None:
         if result is not None:
             games = result.games.assign(scenario=result.games["cell"].map(names))
-            traj = trajectories(result.panel if result.panel is not None else pd.DataFrame(), names)
-            self.run = LabRun(games, traj, result.complete)
+            panel = result.panel if result.panel is not None and not result.panel.empty else PANEL
+            self.run = LabRun(games, panel.assign(scenario=panel["cell"].map(names)), result.complete)
             self._show_progress(result.done, result.total)
         self.running = False
         self.run_button.disabled, self.cancel_button.disabled = False, True
@@ -525,11 +505,8 @@ class ScenarioLab(W.VBox):
             self.summary.value = "<i>No games played.</i>"
             return
         res = run.results
-        self.final.chart = charts.final_gini_chart(res)
-        self.band.chart = charts.gini_band_chart(  # type: ignore[assignment]
-            gini_bands(pd.DataFrame(run.trajectory)))
-        self.winners.chart = charts.winners_chart(res)
-        self.flows.chart = charts.lab_flows_chart(run.flows)
+        for slot, chart in zip((self.final, self.band, self.winners, self.flows), lab_charts(run), strict=True):
+            slot.chart = chart
         table = summary_table(run).to_html(index=False, border=0)
         extra = ""
         names = [s.name for s in scns]

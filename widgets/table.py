@@ -32,8 +32,7 @@ from landlord.phases import Trigger
 from landlord.rules import rules_class
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
-from widgets import _interim_charts as charts
-from widgets.board_view import BoardView, FrameSlot, enable_offline_charts
+from widgets.board_view import BRUSH, BoardView, FrameSlot, enable_offline_charts, sized, with_brush
 from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
 from widgets.session import Seat, TableSession
 from widgets.state import player_rows
@@ -407,7 +406,7 @@ class GameTable(W.VBox):
         self.render()
 
     def _on_brush(self, change: dict[str, Any]) -> None:
-        sel = (change["new"] or {}).get(charts.BRUSH) or {}
+        sel = (change["new"] or {}).get(BRUSH) or {}
         value = sel.get("value") or {}
         span = value.get("turn") if isinstance(value, dict) else None
         if span:
@@ -596,15 +595,15 @@ class GameTable(W.VBox):
         by = "turn" if g.turn * 5 <= LONG_GAME_ROWS else "round"
         names = tuple(g.names)
         frames = {"panel": panel, "spans": metrics.phase_spans(panel)}
-        self.wealth_slot.show_frames(("wealth", names), lambda f: charts.sized(
+        self.wealth_slot.show_frames(("wealth", names), lambda f: sized(
             lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames)
         gframes = {"gini": metrics.gini_frame(panel), "changes": metrics.phase_changes(g)}
-        self.gini_slot.show_frames("gini", lambda f: charts.with_brush(
+        self.gini_slot.show_frames("gini", lambda f: with_brush(
             lib.gini_over_time(f["gini"], f["changes"])), gframes)
         tr = metrics.transfers(g)
         flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
             columns=["game", by, "flow", "amount", "cumulative"])
-        self.flows_slot.show_frames(("flows", by), lambda f: charts.sized(
+        self.flows_slot.show_frames(("flows", by), lambda f: sized(
             lib.money_flows_chart(f["flows"], by=by, title="Where the money went")), {"flows": flows})
 
     # -- reading (for notebooks and tests) ------------------------------------------------------
