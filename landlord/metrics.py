@@ -124,8 +124,9 @@ def inequality_by_turn(panel_df: pd.DataFrame, keys: Sequence[str] = ("game",)) 
     frames = []
     for key, grp in df.groupby(keys, sort=True):
         n = int(grp["seat"].nunique())
-        if len(grp) % n:
-            raise ValueError(f"game {key}: every turn needs a row per player")
+        if len(grp) != n * grp["turn"].nunique():
+            raise ValueError(f"game {key}: every turn needs a row per player (do the keys "
+                             f"{keys} name one game? a sweep's panel needs ('cell', 'game'))")
         worths = grp["net_worth"].to_numpy(dtype=float).reshape(-1, n)
         heads = grp.iloc[::n][heads_cols].reset_index(drop=True)
         frames.append(heads.assign(**measures_array(worths)))
@@ -373,7 +374,7 @@ def histogram(df: pd.DataFrame, value: str, by: str, bins: int = 20,
             c = int(counts.get((group, k), 0))
             rows.append({by: group, "bin_start": edges[k], "bin_end": edges[k + 1], "count": c,
                          "share": c / n if n else 0.0})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=[by, "bin_start", "bin_end", "count", "share"])
 
 
 # -- many games: a sweep's rows and per-turn panel -----------------------------------------------

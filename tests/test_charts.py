@@ -156,6 +156,43 @@ def test_sweep_views() -> None:
     assert marks == ["area", "line"]
 
 
+def test_final_gini_chart_title_can_be_replaced() -> None:
+    hist = M.histogram(pd.DataFrame({"scenario": ["A", "B"], "g": [0.1, 0.3]}), "g", "scenario", bins=4, lo=0, hi=1)
+    spec = C.final_gini_chart(hist, "scenario", GINI_FORMS["sample"], title="Final Gini by scenario").to_dict()
+    assert spec["title"] == "Final Gini by scenario" and GINI_FORMS["sample"] in spec["encoding"]["x"]["title"]
+    assert spec["encoding"]["row"]["field"] == "scenario"
+
+
+def test_win_share_chart() -> None:
+    """Bars of the share of games won, grouped by scenario and offset by strategy, with a tick
+    at the strategy's share of the seats; the chart carries exactly the frame."""
+    rows = pd.DataFrame({"scenario": ["A"] * 3 + ["B"] * 3, "winner_strategy": ["landlord", "landlord", "tenant"] * 2,
+                         "strategy_0": ["landlord"] * 6, "strategy_1": ["tenant"] * 6})
+    shares = M.win_shares(rows, "scenario")
+    chart = C.win_share_chart(shares, "scenario")
+    assert carries(chart, shares)
+    bars, ticks = layers(chart.to_dict())
+    assert (bars["mark"]["type"], ticks["mark"]["type"]) == ("bar", "tick")
+    assert bars["encoding"]["x"]["field"] == "win_share" and ticks["encoding"]["x"]["field"] == "seat_share"
+    for enc in (bars["encoding"], ticks["encoding"]):
+        assert (enc["y"]["field"], enc["yOffset"]["field"]) == ("scenario", "strategy")
+    with pytest.raises(ValueError, match="needs columns seat_share"):
+        C.win_share_chart(shares.drop(columns="seat_share"), "scenario")
+
+
+def test_flow_means_chart() -> None:
+    rows = pd.DataFrame({"scenario": ["A", "B"], "flow_rent": [10, 20], "flow_wages": [200, 200]})
+    means = M.flow_means(rows, "scenario")
+    chart = C.flow_means_chart(means, "scenario", title="Mean money per game by ledger reason")
+    spec = chart.to_dict()
+    assert carries(chart, means) and spec["title"] == "Mean money per game by ledger reason"
+    enc = spec["encoding"]
+    assert (enc["x"]["field"], enc["y"]["field"], enc["yOffset"]["field"], enc["color"]["field"]) == (
+        "mean_per_game", "flow", "scenario", "scenario")
+    with pytest.raises(ValueError, match="needs columns regime"):
+        C.flow_means_chart(means)
+
+
 def test_landing_chart() -> None:
     df = L.landing_frame(load_ruleset("magie-1904"))
     chart = C.landing_chart(df)

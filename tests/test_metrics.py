@@ -290,6 +290,16 @@ def test_mean_interval_by_hand() -> None:
     assert out.iloc[1]["lo"] == out.iloc[1]["hi"] == 0.5
 
 
+def test_mean_interval_clipped_to_bounds() -> None:
+    """A Gini's interval is clipped to [0, 1]: 0 and 0.5 give mean 0.25 ± 0.49 → lo 0."""
+    df = pd.DataFrame({"turn": [1, 1], "gini": [0.0, 0.5]})
+    raw = M.mean_interval(df, "turn", "gini").iloc[0]
+    half = 1.96 * math.sqrt(0.125) / math.sqrt(2)
+    assert raw["lo"] == pytest.approx(0.25 - half) and raw["lo"] < 0
+    out = M.mean_interval(df, "turn", "gini", bounds=(0.0, 1.0)).iloc[0]
+    assert out["lo"] == 0.0 and out["hi"] == pytest.approx(0.25 + half) and out["mean"] == 0.25
+
+
 def test_histogram_counts() -> None:
     df = pd.DataFrame({"regime": ["a"] * 4 + ["b"] * 2, "g": [0.0, 0.1, 0.9, 1.0, 0.5, 0.5]})
     h = M.histogram(df, "g", "regime", bins=2)
@@ -318,3 +328,101 @@ def test_round_ends_shrink_a_long_panel(game: Game, panel: pd.DataFrame) -> None
     assert last == [one[one["round"] == 5]["turn"].max()]
     assert ends[ends["turn"] == game.turn]["net_worth"].tolist() == \
         one[one["turn"] == game.turn]["net_worth"].tolist()
+
+
+# -- many games: a sweep's rows and per-turn panel ----------------------------------------------------
+def sweep_panel() -> pd.DataFrame:
+    """Two cells of a sweep, each with its games 0 and 1 (so ``game`` alone does not name a
+    game), two seats; no ``round``/``phase`` columns. Cell 0 game 1 ends after turn 1."""
+    rows = []
+    worths = {(0, 0): [(100, 100), (0, 100), (50, 150)], (0, 1): [(100, 100), (100, 100)],
+              (1, 0): [(100, 100), (300, 100), (0, 0)], (1, 1): [(100, 100), (100, 300), (200, 200)]}
+    for (cell, game), turns in worths.items():
+        for turn, pair in enumerate(turns):
+            for seat, w in enumerate(pair):
+                rows.append({"cell": cell, "game": game, "label": f"cell {cell}", "turn": turn, "seat": seat,
+                             "net_worth": w})
+    return pd.DataFrame(rows)
+
+
+def test_inequality_by_turn_keys_name_a_sweeps_games() -> None:
+    """With ``keys=("cell", "game")`` each game of each cell gets its own rows; a key column
+    such as a label is carried along; round and phase are kept only when the panel has them."""
+    df = M.inequality_by_turn(sweep_panel(), ["label", "cell", "game"])
+    assert list(df.columns[:4]) == ["label", "cell", "game", "turn"] and "phase" not in df.columns
+    assert len(df) == 3 + 2 + 3 + 3
+    one = df[(df["cell"] == 1) & (df["game"] == 0)]
+    assert one["gini_population"].tolist() == pytest.approx([0.0, 0.25, 0.0])  # 300/100: 200/(2·4·100)
+    with pytest.raises(ValueError, match="a row per player"):
+        M.inequality_by_turn(sweep_panel())  # game 0 of both cells would be mixed into one
+
+
+def test_gini_by_turn_is_the_mean_over_the_games_still_running() -> None:
+    """Worked by hand. Cell 0 after turn 1: (0, 100) has Gini 0.5, (100, 100) has 0 → mean 0.25,
+    interval clipped at 0; after turn 2 only game 0 is running: (50, 150) → 0.25, n = 1."""
+    band = M.gini_by_turn(sweep_panel(), "label")
+    c0 = band[band["label"] == "cell 0"].set_index("turn")
+    assert c0["n"].tolist() == [2, 2, 1] and c0["mean"].tolist() == pytest.approx([0.0, 0.25, 0.25])
+    assert c0.loc[1, "lo"] == 0.0 and c0.loc[1, "hi"] == pytest.approx(0.25 + 1.96 * math.sqrt(0.125 / 2))
+    assert c0.loc[2, "lo"] == c0.loc[2, "hi"] == pytest.approx(0.25)
+    c1 = band[band["label"] == "cell 1"].set_index("turn")
+    # turn 2: (0, 0) is equality (nobody holds anything) and (200, 200) too
+    assert c1["mean"].tolist() == pytest.approx([0.0, 0.25, 0.0]) and c1["n"].tolist() == [2, 2, 2]
+    sample = M.gini_by_turn(sweep_panel(), "label", "sample")
+    assert sample.set_index(["label", "turn"]).loc[("cell 0", 2), "mean"] == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="unknown Gini form"):
+        M.gini_by_turn(sweep_panel(), "label", "median")
+
+
+def test_every_kth_thins_only_a_frame_over_the_limit() -> None:
+    df = pd.DataFrame({"turn": list(range(10)) * 2})
+    assert M.every_kth(df, 20) is df
+    thin = M.every_kth(df, 7)  # 20 rows / 7 → every 3rd turn: 0, 3, 6, 9 twice
+    assert thin["turn"].tolist() == [0, 3, 6, 9] * 2 and len(thin) <= 8
+
+
+def rows_of_games() -> pd.DataFrame:
+    """Sweep-like rows: group x has 3 played games and a failed one; group y has 1 game."""
+    return pd.DataFrame({
+        "group": ["x", "x", "x", "x", "y"],
+        "status": ["ok", "ok", "ok", "failed", "ok"],
+        "winner_strategy": ["landlord", "landlord", "tenant", None, "tenant"],
+        "strategy_0": ["landlord", "landlord", "landlord", "landlord", "tenant"],
+        "strategy_1": ["tenant", "tenant", "tenant", "tenant", "tenant"],
+        "strategy_2": ["landlord", "landlord", "landlord", "landlord", None],
+        "flow_rent": [10, 20, 60, None, 5],
+        "flow_land_value_tax": [None, 30, None, None, 7],
+    })
+
+
+def test_played_drops_failed_games() -> None:
+    rows = rows_of_games()
+    assert M.played(rows)["status"].tolist() == ["ok"] * 4
+    plain = rows.drop(columns="status")
+    assert M.played(plain) is plain
+
+
+def test_win_shares_by_hand() -> None:
+    """x: landlord won 2 of 3 played games, tenant 1; landlord sits in 6 of 9 seats. y: tenant
+    won its one game, sitting in both seats (a table of two: no third seat)."""
+    w = M.win_shares(rows_of_games(), "group").set_index(["group", "strategy"])
+    assert w.loc[("x", "landlord"), ["wins", "games"]].tolist() == [2, 3]
+    assert w.loc[("x", "landlord"), "win_share"] == pytest.approx(2 / 3)
+    assert w.loc[("x", "landlord"), "seat_share"] == pytest.approx(6 / 9)
+    assert w.loc[("x", "tenant"), "seat_share"] == pytest.approx(3 / 9)
+    assert w.loc[("y", "tenant"), ["wins", "games", "win_share", "seat_share"]].tolist() == [1, 1, 1.0, 1.0]
+    assert ("y", "landlord") not in w.index
+    empty = M.win_shares(rows_of_games().iloc[:0], "group")
+    assert empty.empty and list(empty.columns) == ["group", "strategy", "wins", "games", "win_share", "seat_share"]
+
+
+def test_flow_means_count_a_missing_reason_as_zero() -> None:
+    """Mean per played game: x's land value tax is 30 over 3 games = 10 (not 30: the two games
+    without that reason moved 0); the failed game does not count; words pick reasons."""
+    f = M.flow_means(rows_of_games(), "group").set_index(["group", "flow"])["mean_per_game"]
+    assert f[("x", "rent")] == pytest.approx(30) and f[("x", "land value tax")] == pytest.approx(10)
+    assert f[("y", "rent")] == 5 and f[("y", "land value tax")] == 7
+    only = M.flow_means(rows_of_games(), "group", words=("tax",))
+    assert set(only["flow"]) == {"land value tax"}
+    assert list(M.flow_means(rows_of_games().drop(columns=["flow_rent", "flow_land_value_tax"]), "group").columns) == [
+        "group", "flow", "mean_per_game"]

@@ -9,15 +9,17 @@ import tomllib
 from dataclasses import replace
 
 import pandas as pd
+import pytest
 
 from landlord import load_ruleset, ruleset_ids
-from landlord.inequality import gini
+from landlord import metrics as M
+from landlord.inequality import GINI_FORMS, gini
 from landlord.metrics import panel
 from landlord.scenario import load_scenario, scenario_from_dict
 from landlord.simulate import play_one, summary_row
 from landlord.sweep import play_cell_game, run_sweep
 from widgets import ScenarioLab
-from widgets.lab import Scenario, gini_bands, mean_interval, paired_difference, trajectories
+from widgets.lab import LabRun, Scenario, lab_charts, mean_interval, paired_difference
 
 
 def small_lab(games: int = 6) -> ScenarioLab:
@@ -49,8 +51,6 @@ def test_run_compare_two_scenarios_on_the_same_seeds() -> None:
         for k, v in ref.items():
             assert row[k] == v, (scen, k)
     assert "Paired on the same 6 seeds" in lab.summary.value
-    for chart in (lab.final, lab.band, lab.winners, lab.flows):
-        assert chart.spec and chart.spec.get("datasets")
 
 
 def test_wages_and_start_cash_are_overrides() -> None:
@@ -70,21 +70,151 @@ def test_wages_and_start_cash_are_overrides() -> None:
     assert wages and set(wages) == {250} and set(start) == {900}
 
 
-def test_gini_trajectory_matches_the_final_gini() -> None:
+def _data(spec: dict, name: str) -> list[dict]:
+    """The rows of the named dataset a chart's (layer's) ``data`` points at."""
+    return spec["datasets"][name]
+
+
+def _layers(spec: dict) -> list[dict]:
+    return spec.get("layer", [spec])
+
+
+def _encoding(spec: dict) -> dict:
+    """Every channel of the chart, over its layers: channel → field (or datum)."""
+    out: dict = {}
+    for layer in _layers(spec):
+        for channel, enc in layer.get("encoding", {}).items():
+            if isinstance(enc, dict):
+                out.setdefault(channel, enc.get("field", enc.get("datum")))
+    return out
+
+
+def _rows(spec: dict) -> list[dict]:
+    """The rows the chart draws (one named dataset for every layer)."""
+    names = {layer.get("data", spec.get("data", {})).get("name") for layer in _layers(spec)}
+    names.discard(None)
+    assert len(names) == 1, names
+    return _data(spec, names.pop())
+
+
+@pytest.fixture(scope="module")
+def ran() -> ScenarioLab:
+    lab = small_lab(games=8)
+    lab.run_button.click()
+    return lab
+
+
+def test_final_gini_chart_is_the_histogram_of_the_final_ginis(ran: ScenarioLab) -> None:
+    """Chart 1: the share of each scenario's games in each 0.04-wide bin of final Gini
+    (population form, named on the axis), one row of bars per scenario — counted here by hand."""
+    spec = ran.final.spec
+    rows = _rows(spec)
+    enc = _encoding(spec)
+    assert (enc["x"], enc["x2"], enc["y"], enc["row"]) == ("bin_start", "bin_end", "share", "scenario")
+    assert GINI_FORMS["population"] in spec["encoding"]["x"]["title"]
+    res = ran.run.results
+    for name, part in res.groupby("scenario"):
+        mine = [r for r in rows if r["scenario"] == name]
+        assert len(mine) == 25 and mine[0]["bin_start"] == 0 and math.isclose(mine[-1]["bin_end"], 1.0)
+        for r in mine:
+            inside = [g for g in part["gini_population"]
+                      if r["bin_start"] < g <= r["bin_end"] or (r["bin_start"] == 0 and g == 0)]
+            assert r["count"] == len(inside) and math.isclose(r["share"], len(inside) / len(part))
+        assert sum(r["count"] for r in mine) == len(part) == 8
+
+
+def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioLab) -> None:
+    """Chart 2: at every turn, the mean Gini of net worth over the scenario's games still
+    running, with mean ± 1.96·s/√n (clipped to [0, 1]); worked by hand from the per-turn panel
+    for two turns; each game's last turn is its final Gini."""
+    spec = ran.band.spec
+    enc = _encoding(spec)
+    assert (enc["x"], enc["y"], enc["y2"], enc["color"]) == ("turn", "lo", "hi", "scenario")
+    assert [lay["mark"]["type"] for lay in _layers(spec)] == ["area", "line"]
+    assert GINI_FORMS["population"] in spec["title"]
+    rows = {(r["scenario"], r["turn"]): r for r in _rows(spec)}
+    pan = ran.run.panel
+    res = ran.run.results
+    for name in ("with tickets", "no tickets"):
+        part = pan[pan["scenario"] == name]
+        for turn in (0, 20):
+            ginis = [gini(g["net_worth"].tolist(), "population")
+                     for _, g in part[part["turn"] == turn].groupby("game")]
+            r = rows[(name, turn)]
+            m = sum(ginis) / len(ginis)
+            sd = math.sqrt(sum((x - m) ** 2 for x in ginis) / (len(ginis) - 1))
+            assert r["n"] == len(ginis) == 8 and math.isclose(r["mean"], m)
+            assert math.isclose(r["hi"], min(1.0, m + 1.96 * sd / math.sqrt(8)))
+            assert math.isclose(r["lo"], max(0.0, m - 1.96 * sd / math.sqrt(8)))
+        longest = res[res["scenario"] == name].sort_values("turns").iloc[-1]
+        r = rows[(name, int(longest["turns"]))]
+        assert r["n"] == 1 and math.isclose(r["mean"], longest["gini_population"]) and r["lo"] == r["hi"]
+        assert all(0 <= x["lo"] <= x["mean"] <= x["hi"] <= 1 for x in rows.values())
+
+
+def test_winners_chart_counts_the_games_each_strategy_won(ran: ScenarioLab) -> None:
+    """Chart 3: per scenario, the share of games each strategy won (shares add up to 1) against
+    its share of the seats (a tick); a strategy that won nothing still has its row."""
+    spec = ran.winners.spec
+    enc = _encoding(spec)
+    assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("win_share", "scenario", "strategy", "strategy")
+    assert [lay["mark"]["type"] if isinstance(lay["mark"], dict) else lay["mark"] for lay in _layers(spec)] == [
+        "bar", "tick"]
+    assert _layers(spec)[1]["encoding"]["x"]["field"] == "seat_share"
+    rows = _rows(spec)
+    res = ran.run.results
+    for name, part in res.groupby("scenario"):
+        mine = {r["strategy"]: r for r in rows if r["scenario"] == name}
+        assert set(mine) == {"landlord", "tenant", "speculator", "random"}
+        won = part["winner_strategy"].value_counts().to_dict()
+        for strategy, r in mine.items():
+            assert r["wins"] == won.get(strategy, 0) and r["games"] == 8
+            assert math.isclose(r["win_share"], won.get(strategy, 0) / 8) and r["seat_share"] == 0.25
+        assert math.isclose(sum(r["win_share"] for r in mine.values()), 1.0)
+
+
+def test_flows_chart_is_the_mean_money_per_game_by_ledger_reason(ran: ScenarioLab) -> None:
+    """Chart 4: per scenario and ledger reason, the money moved divided by every game played (a
+    game in which nothing moved for a reason counts as 0) — the per-game totals are the ledger's."""
+    spec = ran.flows.spec
+    enc = _encoding(spec)
+    assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("mean_per_game", "flow", "scenario", "scenario")
+    assert "ledger reason" in spec["title"]
+    rows = {(r["scenario"], r["flow"]): r["mean_per_game"] for r in _rows(spec)}
+    res = ran.run.results
+    reasons = [c for c in res.columns if c.startswith("flow_")]
+    assert len(rows) == 2 * len(reasons)
+    for name, part in res.groupby("scenario"):
+        for col in reasons:
+            total = sum(v for v in part[col] if not pd.isna(v))
+            assert math.isclose(rows[(name, col[5:].replace("_", " "))], total / len(part))
+    # the wages of a game are the ledger's: one game played again by hand
+    one = res[res["scenario"] == "with tickets"].iloc[0]
+    game = play_one(load_ruleset("magie-1904"), ("landlord", "tenant", "speculator", "random"), int(one["seed"]))
+    assert one["flow_wages"] == game.ledger.flows["wages"]
+
+
+def test_charts_of_a_run_whose_games_all_failed_draw_empty() -> None:
+    """A run with rows but no played game (every game failed) draws four empty charts."""
+    failed = pd.DataFrame({"cell": [0], "game": [0], "seed": [1], "status": ["failed"], "scenario": ["A"],
+                           "gini_population": [None], "winner_strategy": [None], "strategy_0": [None]})
+    charts = lab_charts(LabRun(failed))
+    assert [sum(len(v) for v in c.to_dict()["datasets"].values()) for c in charts] == [0, 0, 0, 0]
+
+
+def test_gini_over_turns_ends_at_the_final_gini() -> None:
     """The Gini over turns (from the sweep's per-turn panel) is the Gini of the seats' net worth
-    every 10 turns, and at the game's last turn it is the game's final Gini."""
+    at every turn, and at the game's last turn it is the game's final Gini."""
     strategies = ("landlord", "tenant", "speculator", "random")
     for seed in (1, 2, 3):
         game = play_one(load_ruleset("magie-1904"), strategies, seed, log=True)
         row = summary_row(game, strategies)
-        pan = panel(game).drop(columns=["game"]).assign(cell=0, game=0, seed=seed)
-        trace = trajectories(pan, {0: "A"})
-        assert [t["turn"] for t in trace][-1] == game.turn
-        assert math.isclose(trace[-1]["gini"], row["gini_population"])
-        turns = [t["turn"] for t in trace]
-        assert turns == sorted(set(turns)) and all(t % 10 == 0 for t in turns[:-1])
+        pan = panel(game).drop(columns=["game"]).assign(cell=0, game=0, seed=seed, scenario="A")
+        band = M.gini_by_turn(pan, "scenario")
+        assert band["turn"].tolist() == list(range(game.turn + 1)) and set(band["n"]) == {1}
+        assert math.isclose(band["mean"].iloc[-1], row["gini_population"])
         at10 = pan[pan["turn"] == 10]["net_worth"].tolist()
-        assert math.isclose(next(t["gini"] for t in trace if t["turn"] == 10), gini(at10, "population"))
+        assert math.isclose(band.set_index("turn").loc[10, "mean"], gini(at10, "population"))
 
 
 def test_interval_arithmetic() -> None:
@@ -92,10 +222,6 @@ def test_interval_arithmetic() -> None:
     m, h = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert m == 2.5 and math.isclose(h, 1.96 * math.sqrt(5 / 3) / 2)
     assert mean_interval([0.3]) == (0.3, 0.0)
-    traj = pd.DataFrame({"scenario": ["A"] * 4, "turn": [0, 0, 10, 10], "gini": [0.2, 0.4, 0.5, 0.5]})
-    bands = gini_bands(traj).set_index("turn")
-    assert math.isclose(bands.loc[0, "mean"], 0.3) and bands.loc[10, "lo"] == bands.loc[10, "hi"] == 0.5
-    assert bands.loc[0, "games"] == 2
 
 
 def test_paired_difference_uses_common_seeds() -> None:
