@@ -144,3 +144,6 @@ def test_instructor_runs_the_lab_in_a_real_browser_offline(voila: str) -> None:
         assert page.locator("text=20 of 20").count() == 1
         page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
         assert "⬇ landlord-lab-results.csv" in page.content()
+        for title in ("Final Gini by scenario", "Mean Gini over turns", "Winners by strategy",
+                      "Mean money per game by ledger reason"):  # the chart library's four charts
+            page.wait_for_selector(f"svg.marks text:has-text('{title}')", timeout=30_000)
