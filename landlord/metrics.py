@@ -35,6 +35,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 from landlord.inequality import GINI_FORMS, MEASURES, lorenz, measures, measures_array
@@ -120,17 +121,41 @@ def inequality_by_turn(panel_df: pd.DataFrame, keys: Sequence[str] = ("game",)) 
     cols = [*heads_cols, *MEASURES]
     if panel_df.empty:
         return pd.DataFrame(columns=cols)
-    df = panel_df.sort_values([*keys, "turn", "seat"], kind="stable")
+    df = panel_df.sort_values([*keys, "turn", "seat"], kind="stable").reset_index(drop=True)
+    # every game × turn is a block of n rows, n = the game's seats (tables of one size at a time)
+    game_start = _changes(df, keys)
+    start = game_start | _changes(df, ["turn"])
+    starts = np.flatnonzero(start)
+    size = np.diff(np.append(starts, len(df)))
+    game_of = np.cumsum(game_start)[starts]  # each block's game
+    seat = df["seat"].to_numpy()
+    bad = np.flatnonzero((size != size[np.searchsorted(game_of, game_of)]) | np.add.reduceat(
+        np.append(False, seat[1:] == seat[:-1]) & ~start, starts).astype(bool))
+    if len(bad):
+        key = tuple(df.loc[int(starts[bad[0]]), keys])
+        raise ValueError(f"game {key}: every turn needs a row per player (do the keys "
+                         f"{keys} name one game? a sweep's panel needs ('cell', 'game'))")
     frames = []
-    for key, grp in df.groupby(keys, sort=True):
-        n = int(grp["seat"].nunique())
-        if len(grp) != n * grp["turn"].nunique():
-            raise ValueError(f"game {key}: every turn needs a row per player (do the keys "
-                             f"{keys} name one game? a sweep's panel needs ('cell', 'game'))")
-        worths = grp["net_worth"].to_numpy(dtype=float).reshape(-1, n)
-        heads = grp.iloc[::n][heads_cols].reset_index(drop=True)
+    for n in np.unique(size):
+        rows = np.repeat(size == n, size)
+        worths = df["net_worth"].to_numpy(dtype=float)[rows].reshape(-1, int(n))
+        heads = df.loc[starts[size == n], heads_cols].reset_index(drop=True)
         frames.append(heads.assign(**measures_array(worths)))
-    return pd.concat(frames, ignore_index=True)[cols]
+    out = pd.concat(frames, ignore_index=True)
+    if len(frames) > 1:
+        out = out.sort_values([*keys, "turn"], kind="stable", ignore_index=True)
+    return out[cols]
+
+
+def _changes(df: pd.DataFrame, columns: Sequence[str]) -> Any:
+    """A boolean array: True where a row's ``columns`` differ from the row before (and at 0)."""
+    out = np.zeros(len(df), dtype=bool)
+    if len(df):
+        out[0] = True
+    for c in columns:
+        a = df[c].to_numpy()
+        out[1:] |= a[1:] != a[:-1]
+    return out
 
 
 def gini_frame(panel_df: pd.DataFrame, form: str = "population") -> pd.DataFrame:
