@@ -29,7 +29,6 @@ from landlord.errors import IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.phases import Trigger
-from landlord.rules import rules_class
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
 from widgets.board_view import BRUSH, BoardView, FrameSlot, enable_offline_charts, sized, with_brush
@@ -48,16 +47,14 @@ DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal")
 
 def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]]]:
     """The phase regimes a table can start with: as printed, or another phase from the start,
-    by vote (when the family has a voting rule) or at turn ``turn``. Values are trigger texts."""
+    by vote or at turn ``turn``. Values are trigger texts."""
     out: list[tuple[str, tuple[str, ...]]] = [
         (f"{ruleset.phases[ruleset.default_phase].title} (as printed)", ())]
-    votes = hasattr(rules_class(ruleset.family), "vote")
     for name, ph in ruleset.phases.items():
         if name == ruleset.default_phase:
             continue
         out.append((f"{ph.title}: from the start", (f"{name}@start",)))
-        if votes:
-            out.append((f"{ph.title}: when the players vote for it", (f"{name}@vote",)))
+        out.append((f"{ph.title}: when the players vote for it", (f"{name}@vote",)))
         out.append((f"{ph.title}: from turn {turn}", (f"{name}@turn:{turn}",)))
     later = [n for n in ruleset.phases if n != ruleset.default_phase]
     if len(later) > 1:
