@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import TWO_PHASE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,24 +25,9 @@ from landlord.scenario import (
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "scenarios").glob("*.toml"))
 
-# A test-only ruleset: Magie 1904 plus a second phase, so tax regimes can be tested with a phase
-# that exists (the real single-tax phase is added to the Magie rulesets by the phases issue).
-TEST_RULESET = """
-[ruleset]
-id = "magie-1904-test-phase"
-extends = "magie-1904"
-title = "Magie 1904 with a test phase"
-source = "test fixture"
-provenance = "kit_decision"
-
-[phases.high_wages]
-title = "Wages tripled (a test phase)"
-
-[phases.high_wages.params.wages]
-value = 300
-source = "test fixture"
-provenance = "kit_decision"
-"""
+# The test-only ruleset of conftest (Magie 1904 plus a second phase, higher_wages), so tax
+# regimes can be tested with a phase other than the kit's own single tax.
+TEST_RULESET = TWO_PHASE
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
@@ -103,11 +89,11 @@ def test_override_is_an_override_never_a_copy(tmp_path: Path) -> None:
 
 def test_tax_regime_becomes_a_phase_trigger(phased: Path) -> None:
     text = ('[scenario]\nruleset = "test-phase.toml"\ngames = 2\nseed = 3\n'
-            '[tax]\nphase = "high_wages"\n[grid]\ntax.start = ["never", "start", "turn:20", "round:3", "gini:0.4"]\n')
+            '[tax]\nphase = "higher_wages"\n[grid]\ntax.start = ["never", "start", "turn:20", "round:3", "gini:0.4"]\n')
     s = load_scenario(write(phased, text))
     assert [c.triggers for c in s.cells] == [
-        (), (Trigger("high_wages", "start"),), (Trigger("high_wages", "turn", 20),),
-        (Trigger("high_wages", "round", 3),), (Trigger("high_wages", "gini", 0.4),),
+        (), (Trigger("higher_wages", "start"),), (Trigger("higher_wages", "turn", 20),),
+        (Trigger("higher_wages", "round", 3),), (Trigger("higher_wages", "gini", 0.4),),
     ]
     assert s.cells[0].ruleset_ref == str((phased / "test-phase.toml").resolve())
 
@@ -343,12 +329,12 @@ def test_missing_file_is_named(tmp_path: Path) -> None:
 
 def test_tax_phase_is_checked_against_each_cells_ruleset(phased: Path) -> None:
     """The phase exists in the test ruleset but not in magie-1904: the magie-1904 cell is named."""
-    text = ('[scenario]\ngames = 1\nseed = 1\n[tax]\nphase = "high_wages"\nstart = "turn:5"\n'
+    text = ('[scenario]\ngames = 1\nseed = 1\n[tax]\nphase = "higher_wages"\nstart = "turn:5"\n'
             '[grid]\nruleset = ["test-phase.toml", "magie-1904"]\n')
     with pytest.raises(DataError) as info:
         load_scenario(write(phased, text))
     assert (info.value.entry, info.value.field) == ("[tax]", "phase")
-    assert "magie-1904 has no phase 'high_wages'" in info.value.problem
+    assert "magie-1904 has no phase 'higher_wages'" in info.value.problem
     assert "cell ruleset=magie-1904" in info.value.problem
 
 
@@ -359,7 +345,7 @@ def test_tax_that_never_comes_needs_no_such_phase(tmp_path: Path) -> None:
 
 
 def test_invalid_test_ruleset_is_reported_as_the_scenarios_ruleset_field(tmp_path: Path) -> None:
-    write(tmp_path, TEST_RULESET.replace("value = 300", 'value = "lots"'), "broken.toml")
+    write(tmp_path, TEST_RULESET.replace("value = 150", 'value = "lots"'), "broken.toml")
     text = '[scenario]\nruleset = "broken.toml"\ngames = 1\nseed = 1\n'
     with pytest.raises(DataError) as info:
         load_scenario(write(tmp_path, text))

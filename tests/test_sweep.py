@@ -44,7 +44,7 @@ def small(tmp_path: Path) -> Scenario:
     return load_scenario(path)
 
 
-# Regimes of several switches, on the test-only ruleset with a second phase (high_wages): rent
+# Regimes of several switches, on the test-only ruleset with a second phase (higher_wages): rent
 # then high wages then rent then high wages again, by turns; high wages from the start, then rent
 # from round 4; and no switch at all.
 REGIMES = """
@@ -56,8 +56,8 @@ seed = 7
 seeds = "shared"
 
 [grid]
-tax = ["never", ["high_wages@turn:5", "landlord@turn:10", "high_wages@turn:15"],
-       ["high_wages@start", "landlord@round:4"]]
+tax = ["never", ["higher_wages@turn:5", "landlord@turn:10", "higher_wages@turn:15"],
+       ["higher_wages@start", "landlord@round:4"]]
 """
 
 
@@ -165,20 +165,20 @@ def test_tax_trigger_switches_the_phase_in_the_games(tmp_path: Path) -> None:
     (tmp_path / "phased.toml").write_text(TEST_RULESET)
     (tmp_path / "s.toml").write_text(
         '[scenario]\nruleset = "phased.toml"\ngames = 6\nseed = 5\nseeds = "shared"\n'
-        '[tax]\nphase = "high_wages"\n[grid]\ntax.start = ["never", "start", "turn:20"]\n')
+        '[tax]\nphase = "higher_wages"\n[grid]\ntax.start = ["never", "start", "turn:20"]\n')
     s = load_scenario(tmp_path / "s.toml")
     df = run_sweep(s, workers=1, chunk_size=4).games
     by = {k: g.reset_index(drop=True) for k, g in df.groupby("tax_start")}
     assert (by["never"]["phase"] == "landlord").all()
-    assert (by["start"]["phase"] == "high_wages").all() and (by["turn:20"]["phase"] == "high_wages").all()
-    assert (by["start"]["tax_phase"] == "high_wages").all() and by["never"]["tax_phase"].isna().all()
-    # same seeds ("shared"): wages paid at 300 from the start exceed wages at 100 throughout
+    assert (by["start"]["phase"] == "higher_wages").all() and (by["turn:20"]["phase"] == "higher_wages").all()
+    assert (by["start"]["tax_phase"] == "higher_wages").all() and by["never"]["tax_phase"].isna().all()
+    # same seeds ("shared"): wages paid at 150 from the start exceed wages at 100 throughout
     assert (by["start"]["seed"] == by["never"]["seed"]).all()
     assert (by["start"]["flow_wages"] > by["never"]["flow_wages"]).all()
     # switching at turn 20 plays the first 19 turns exactly as landlord rules would
     game = play_cell_game(s, 2, 0)
     switch = [e for e in game.events if e.kind == "phase"]
-    assert [(e.turn, e.get("new"), e.get("cause")) for e in switch] == [(20, "high_wages", "turn:20")]
+    assert [(e.turn, e.get("new"), e.get("cause")) for e in switch] == [(20, "higher_wages", "turn:20")]
 
 
 def test_a_regime_of_several_switches_switches_in_order_at_its_turns(regimes_dir: Path,
@@ -188,28 +188,30 @@ def test_a_regime_of_several_switches_switches_in_order_at_its_turns(regimes_dir
     s = regimes_scenario(regimes_dir)
     df = regimes_reference
     assert (df["status"] == "ok").all() and len(df) == 15
-    by_turns = [(5, "landlord", "high_wages", "turn:5"), (10, "high_wages", "landlord", "turn:10"),
-                (15, "landlord", "high_wages", "turn:15")]
+    by_turns = [(5, "landlord", "higher_wages", "turn:5"), (10, "higher_wages", "landlord", "turn:10"),
+                (15, "landlord", "higher_wages", "turn:15")]
     # "start" fires before set-up (turn 0); round 4 of four seats begins at turn 3 * 4 + 1
-    from_start = [(0, "landlord", "high_wages", "start"), (13, "high_wages", "landlord", "round:4")]
+    from_start = [(0, "landlord", "higher_wages", "start"), (13, "higher_wages", "landlord", "round:4")]
     for cell, expected in ((0, []), (1, by_turns), (2, from_start)):
         rows = df[df["cell"] == cell]
         assert (rows["turns"] > 20).all()  # every game lasted past its last switch
         for game in range(s.games):
             assert play_cell_game(s, cell, game, log=False).switches == expected, (cell, game)
-    assert df.groupby("cell")["phase"].unique().map(list).tolist() == [["landlord"], ["high_wages"], ["landlord"]]
+    assert df.groupby("cell")["phase"].unique().map(list).tolist() == [["landlord"], ["higher_wages"], ["landlord"]]
     first = df.drop_duplicates("cell").set_index("cell")
     assert first["cell_label"].tolist() == [
-        "tax=never", "tax=high_wages@turn:5 → landlord@turn:10 → high_wages@turn:15",
-        "tax=high_wages@start → landlord@round:4"]
+        "tax=never", "tax=higher_wages@turn:5 → landlord@turn:10 → higher_wages@turn:15",
+        "tax=higher_wages@start → landlord@round:4"]
     assert first["tax_regime"].tolist() == [
-        "never", "high_wages@turn:5 → landlord@turn:10 → high_wages@turn:15", "high_wages@start → landlord@round:4"]
+        "never", "higher_wages@turn:5 → landlord@turn:10 → higher_wages@turn:15",
+        "higher_wages@start → landlord@round:4"]
     assert first["tax_start"].tolist() == ["never", "turn:5 → turn:10 → turn:15", "start → round:4"]
-    assert first.loc[2, "tax_phase"] == "high_wages → landlord" and pd.isna(first.loc[0, "tax_phase"])
+    assert first.loc[2, "tax_phase"] == "higher_wages → landlord" and pd.isna(first.loc[0, "tax_phase"])
     assert "tax" not in df.columns  # the grid's tax is the tax_regime column
     # a row is the engine's game with those triggers, written out by hand
     seats = s.cells[1].seats
-    triggers = (Trigger("high_wages", "turn", 5), Trigger("landlord", "turn", 10), Trigger("high_wages", "turn", 15))
+    triggers = (Trigger("higher_wages", "turn", 5), Trigger("landlord", "turn", 10),
+                Trigger("higher_wages", "turn", 15))
     row = df[(df["cell"] == 1) & (df["game"] == 2)].iloc[0]
     expected_row = summary_row(play_one(s.cells[1].resolve(), seats, int(row["seed"]), triggers=triggers), seats)
     assert {k: row[k] for k in expected_row} == expected_row
