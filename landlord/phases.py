@@ -56,3 +56,13 @@ def parse_trigger(text: str, phase: str) -> Trigger:
     if kind != "gini" and value < 1:
         raise ValueError(f"trigger {text!r}: {kind} numbers start at 1")
     return Trigger(phase, kind, value)
+
+
+def parse_switch(text: str) -> Trigger:
+    """A phase switch written ``phase@trigger`` (``"single_tax@vote"``, ``"part2@round:25"``), as
+    the game table, the lab, scenario grids and the 1913 ``sequence`` param write it; ValueError
+    says what is wrong."""
+    phase, sep, when = text.partition("@")
+    if not sep or not phase.strip():
+        raise ValueError(f"{text!r}: write a switch as phase@trigger, e.g. single_tax@turn:30")
+    return parse_trigger(when, phase.strip())

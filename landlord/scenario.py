@@ -81,6 +81,7 @@ from typing import Any
 
 from landlord.errors import DataError
 from landlord.phases import Trigger, parse_trigger
+from landlord.phases import parse_switch as parse_phase_switch
 from landlord.ruleset import Ruleset
 
 NEVER = "never"
@@ -523,10 +524,10 @@ def load_ruleset_ref(ref: str) -> Ruleset:
 def parse_switch(text: str) -> Switch:
     """``"phase@trigger"`` (e.g. ``"part2@round:25"``) as (phase, trigger text); ValueError
     says what is wrong. ``never`` is no switch, so it is refused here."""
-    phase, sep, when = text.partition("@")
-    if not sep or not phase.strip():
-        raise ValueError(f"{text!r}: write a switch as phase@trigger, e.g. single_tax@turn:30")
-    return _checked_switch(phase.strip(), when.strip())
+    phase, _, start = (part.strip() for part in text.partition("@"))
+    if not (phase and start == NEVER):  # never is refused by _checked_switch, with its own message
+        parse_phase_switch(text)  # the phase@trigger shape
+    return _checked_switch(phase, start)
 
 
 def _checked_switch(phase: str, start: str) -> Switch:

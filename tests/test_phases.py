@@ -15,7 +15,7 @@ from landlord.errors import LandlordError
 from landlord.game import Game, replay
 from landlord.inequality import gini
 from landlord.loader import load_ruleset
-from landlord.phases import Trigger, parse_trigger
+from landlord.phases import Trigger, parse_switch, parse_trigger
 from landlord.ruleset import Param, Phase
 from landlord.strategies import VOTE_SHARE, TableView, make_strategy, vote_choice
 
@@ -226,3 +226,14 @@ def test_cli_replay_single_tax_at(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "--ruleset", "magie-1906", "--seed", "2", "--single-tax-at", "turn:30"]) == 0
     out = capsys.readouterr().out
     assert "[turn  30] The rules change: landlord → single_tax (turn:30)." in out
+
+
+def test_a_switch_is_written_phase_at_trigger_and_read_by_one_parser() -> None:
+    """The table, the lab, scenario grids and the 1913 ``sequence`` param all write a switch as
+    ``phase@trigger``; the phase is kept, the trigger read as parse_trigger reads it."""
+    assert parse_switch("part2@round:25") == Trigger("part2", "round", 25)
+    assert parse_switch(" single_tax @ vote ") == Trigger("single_tax", "vote")
+    for bad, words in (("turn:30", "write a switch as phase@trigger"), ("@turn:3", "phase@trigger"),
+                       ("part2@round", "needs a number"), ("part2@later", "unknown trigger")):
+        with pytest.raises(ValueError, match=words):
+            parse_switch(bad)

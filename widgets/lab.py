@@ -35,13 +35,13 @@ from landlord.errors import DataError, LandlordError
 from landlord.game import Game
 from landlord.inequality import GINI_FORMS
 from landlord.loader import load_ruleset, ruleset_ids
+from landlord.phases import parse_switch
 from landlord.ruleset import Ruleset
 from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
 from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
 from landlord.sweep import Sweep, SweepResult
 from widgets.board_view import blank, enable_offline_charts, sized
-from widgets.session import parse_regime
 from widgets.table import custom_regime, default_ruleset, regimes
 
 CHUNK = 10
@@ -78,7 +78,7 @@ class Scenario:
             if s not in STRATEGIES:
                 raise ValueError(f"{self.name}: unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
         for t in self.regime:
-            phase = parse_regime(t).phase
+            phase = parse_switch(t).phase
             if phase not in rs.phases:
                 raise ValueError(f"{self.name}: {rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)})")
         if len(self.regime) > 1:  # several switches: in an order the scenario file can keep
@@ -91,7 +91,7 @@ class Scenario:
         # set a game up (not played) so that the rules can refuse what they cannot play
         bots = [make_strategy(s, 0) for s in self.strategies]
         try:
-            Game(rs, bots, 0, log=False, triggers=[parse_regime(t) for t in self.regime])
+            Game(rs, bots, 0, log=False, triggers=[parse_switch(t) for t in self.regime])
         except LandlordError as exc:
             raise ValueError(f"{self.name}: {exc}") from None
 
@@ -102,9 +102,9 @@ class Scenario:
         out: dict[str, Any] = {"ruleset": self.ruleset, "players": len(self.strategies),
                                "strategies": list(self.strategies)}
         if len(self.regime) > 1:
-            out["tax"] = [f"{t.phase}@{t.text}" for t in map(parse_regime, self.regime)]
+            out["tax"] = [f"{t.phase}@{t.text}" for t in map(parse_switch, self.regime)]
         elif self.regime:
-            t = parse_regime(self.regime[0])
+            t = parse_switch(self.regime[0])
             out["tax.phase"], out["tax.start"] = t.phase, t.text
         else:
             out["tax.start"] = NEVER
@@ -154,7 +154,7 @@ def scenario_dict(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[
         elif key in ("ruleset", "players", "strategies"):
             head[key] = values[0]
         elif key == "tax":  # the same regime of several switches on every side: [[tax]]
-            raw["tax"] = [{"phase": t.phase, "start": t.text} for t in map(parse_regime, values[0])]
+            raw["tax"] = [{"phase": t.phase, "start": t.text} for t in map(parse_switch, values[0])]
         elif key.startswith("tax."):
             raw["tax"][key[4:]] = values[0]
         else:

@@ -19,7 +19,7 @@ from landlord.decisions import Decision
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game, replay
 from landlord.loader import load_ruleset
-from landlord.phases import Trigger, parse_trigger
+from landlord.phases import Trigger, parse_switch
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
 from widgets.state import snapshot
@@ -31,14 +31,6 @@ class Seat:
 
     name: str
     bot: str | None = None
-
-
-def parse_regime(text: str) -> Trigger:
-    """``"phase@trigger"`` (e.g. ``"single_tax@vote"``, ``"part2@turn:30"``) as a Trigger."""
-    phase, sep, when = text.partition("@")
-    if not sep or not phase:
-        raise ValueError(f"phase switch {text!r}: write it as phase@trigger, e.g. single_tax@turn:30")
-    return parse_trigger(when, phase)
 
 
 class TableSession:
@@ -60,7 +52,7 @@ class TableSession:
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seats = list(seats)
         self.seed = int(seed)
-        self.triggers = tuple(t if isinstance(t, Trigger) else parse_regime(t) for t in triggers)
+        self.triggers = tuple(t if isinstance(t, Trigger) else parse_switch(t) for t in triggers)
         self.switches: list[tuple[int, str]] = [(int(k), str(p)) for k, p in switches]
         self.history: list[dict[str, Any]] = []
         self.viewing: int | None = None
@@ -238,7 +230,7 @@ class TableSession:
         if not isinstance(extra, dict):
             raise DataError(where, "table", None, "expected an object")
         try:
-            triggers = [parse_regime(t) for t in data.get("triggers", [])]
+            triggers = [parse_switch(t) for t in data.get("triggers", [])]
             switches = [(int(k), str(p)) for k, p in extra.get("switches", [])]
         except (TypeError, ValueError) as exc:
             raise DataError(where, "table", None, f"unreadable phase switches ({exc})") from None

@@ -65,11 +65,11 @@ def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]
 
 def custom_regime(text: str) -> tuple[str, ...]:
     """Phase switches typed as ``phase@trigger`` separated by commas; ValueError says what is wrong."""
-    from widgets.session import parse_regime
+    from landlord.phases import parse_switch
 
     parts = tuple(t.strip() for t in text.split(",") if t.strip())
     for t in parts:
-        parse_regime(t)
+        parse_switch(t)
     return parts
 
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from landlord.decisions import Decision, Option
 from landlord.errors import LandlordError
-from landlord.phases import Trigger, parse_trigger
+from landlord.phases import Trigger, parse_switch
 from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, ranked, space_state
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
@@ -211,14 +211,14 @@ class British1913(RoundsOfTurns):
             return
         triggers: list[Trigger] = []
         for text in g.p["sequence"]:
-            phase, _, when = str(text).partition("@")
-            if phase not in g.ruleset.phases:
-                raise LandlordError(f"{g.ruleset.id}: sequence entry {text!r} names no phase "
-                                    f"(phases: {', '.join(g.ruleset.phases)})")
             try:
-                triggers.append(parse_trigger(when, phase))
+                trigger = parse_switch(str(text))
             except ValueError as exc:
                 raise LandlordError(f"{g.ruleset.id}: sequence entry {text!r}: {exc}") from None
+            if trigger.phase not in g.ruleset.phases:
+                raise LandlordError(f"{g.ruleset.id}: sequence entry {text!r} names no phase "
+                                    f"(phases: {', '.join(g.ruleset.phases)})")
+            triggers.append(trigger)
         g.triggers = tuple(triggers)
 
     def deal_sites(self) -> Play:
