@@ -56,7 +56,7 @@ def test_equal_wealth_is_perfect_equality(n: int) -> None:
     assert theil(xs) == pytest.approx(0.0, abs=1e-12)
     assert top_share(xs) == pytest.approx(1 / n)
     assert palma(xs) == pytest.approx(0.1 / 0.4)
-    assert lorenz(xs) == pytest.approx([(k / n, k / n) for k in range(n + 1)])
+    assert lorenz(xs) == [pytest.approx((k / n, k / n)) for k in range(n + 1)]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -80,7 +80,7 @@ def test_hand_worked_vector_1_2_3_4() -> None:
     xs = [4, 1, 3, 2]
     assert gini(xs, "population") == pytest.approx(0.25)
     assert gini(xs, "sample") == pytest.approx(1 / 3)
-    assert lorenz(xs) == pytest.approx([(0, 0), (0.25, 0.1), (0.5, 0.3), (0.75, 0.6), (1, 1)])
+    assert lorenz(xs) == [pytest.approx(pt) for pt in [(0, 0), (0.25, 0.1), (0.5, 0.3), (0.75, 0.6), (1, 1)]]
     assert top_share(xs) == pytest.approx(0.4)
     assert top_share(xs, 2) == pytest.approx(0.7)
     # top 10% = 0.4 of the richest player's 4 = 1.6 of 10; bottom 40% = 1 + 0.6·2 = 2.2 of 10
