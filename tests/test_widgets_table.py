@@ -7,11 +7,15 @@ Every test checks the table against the engine's own public API (``replay``, ``G
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
+import re
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import ipywidgets as W
 import pytest
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
@@ -251,34 +255,45 @@ def test_brushing_the_gini_chart_rewinds() -> None:
     assert table.session.viewing is not None
 
 
+def downloaded(table: GameTable) -> bytes:
+    """Press Save as a student does and read the file the download link carries."""
+    table.save_button.click()
+    m = re.search(r'href="data:application/json;base64,([A-Za-z0-9+/=]+)"', table.download.value)
+    assert m, table.download.value
+    return base64.b64decode(m.group(1))
+
+
+def upload(table: GameTable, raw: bytes, name: str = "game.json") -> None:
+    """What the browser's upload button sends: the file's bytes and name as the widget's value,
+    delivered as a comm message would (``set_state`` with the JSON form)."""
+    table.upload.set_state({"value": [{"name": name, "type": "application/json", "size": len(raw),
+                                       "content": raw, "last_modified": 0}]})
+
+
 @pytest.mark.parametrize("rid", ruleset_ids())
-def test_save_and_load_round_trip(rid: str, tmp_path: Path) -> None:
-    """A saved game loads identical: same record, same log, same seats, same history."""
+def test_save_and_load_round_trip(rid: str) -> None:
+    """A game saved through the browser (download link) loads identical through the upload
+    button: same record, same log, same seats, same history."""
     table = GameTable(rid, [("Ada", None), ("Ben", "speculator"), ("Cleo", None)], seed=21)
     click_through(table, limit=25)
-    path = tmp_path / "game.json"
-    table.save_path.value = str(path)
-    table.save_button.click()
-    assert "Saved" in table.message.value and "download" in table.download.value
+    raw = downloaded(table)
+    assert "download" in table.download.value and f"seed21-turn{table.game.turn}" in table.download.value
     other = GameTable("magie-1904", people(2), seed=1)
-    other.save_path.value = str(path)
-    other.load_button.click()
+    upload(other, raw)
     assert "Loaded" in other.message.value
     a, b = table.game, other.game
     assert b.actions == a.actions and b.log_text() == a.log_text() and b.names == a.names
     assert other.session.bots == table.session.bots
     assert [h["totals"] for h in other.session.history][-1] == [h["totals"] for h in table.session.history][-1]
     assert other.ruleset_pick.value == rid and other.seed_box.value == 21
-    # and through the upload button
+    # the widget's own value type (memoryview content) loads too
     third = GameTable("magie-1904", people(2), seed=1)
-    raw = path.read_bytes()
     third.upload.value = ({"name": "game.json", "type": "application/json", "size": len(raw),
-                           "content": memoryview(raw),
-                           "last_modified": datetime.now(UTC)},)
+                           "content": memoryview(raw), "last_modified": datetime.now(UTC)},)
     assert third.game.log_text() == a.log_text()
 
 
-def test_corrupt_or_foreign_file_keeps_the_game(tmp_path: Path) -> None:
+def test_corrupt_or_foreign_file_keeps_the_game() -> None:
     """A corrupt, foreign or unreplayable file gives a clear message; the current game is kept."""
     table = GameTable("magie-1904", people(2), seed=3)
     click_through(table, limit=5)
@@ -291,16 +306,89 @@ def test_corrupt_or_foreign_file_keeps_the_game(tmp_path: Path) -> None:
         "bad-ruleset.json": json.dumps({**good, "ruleset": "no-such-game"}).encode(),
     }
     for name, raw in cases.items():
-        p = tmp_path / name
-        p.write_bytes(raw)
-        table.save_path.value = str(p)
-        table.load_button.click()
+        upload(table, raw, name)
         msg = table.message.value
         assert "Could not load" in msg and "current game is kept" in msg, name
         assert table.game is game and table.game.log_text() == log
-    table.save_path.value = str(tmp_path / "missing.json")
-    table.load_button.click()
-    assert "file not found" in table.message.value and table.game is game
+
+
+def test_the_table_has_no_server_path_box() -> None:
+    """Issue 16.1: nothing a student types at the table is a file name on the server: the only
+    text boxes are seat names, the custom phase regime and the seed."""
+    table = GameTable("magie-1904", people(2), seed=3)
+    texts = [w for w in widgets_in(table) if isinstance(w, W.Text)]
+    assert sorted(t.description or "seat" for t in texts) == sorted(["or type", "seat", "seat"])
+    assert not hasattr(table, "save_path") and not hasattr(table, "load")
+
+
+def widgets_in(root: W.Widget) -> list[W.Widget]:
+    """Every widget inside ``root`` (children, accordion pages), depth first."""
+    out, todo = [], [root]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return out
+
+
+def tree_state(root: Path) -> dict[str, tuple[int, int]]:
+    """Size and modification time of every file under ``root`` (caches left out)."""
+    skip = {".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", "build"}
+    out = {}
+    for dirpath, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in skip]
+        for f in files:
+            st = os.stat(os.path.join(dirpath, f))
+            out[os.path.join(dirpath, f)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+HOSTILE_TEXT = ["/etc/passwd", "../../pyproject.toml", "/tmp/x/../../etc/shadow", "landlord-game.json",
+                "\x00", "a" * 100_000, "~/.bashrc", "file:///etc/hosts"]
+
+
+def test_hostile_widget_messages_touch_no_server_file(tmp_path: Path, monkeypatch) -> None:
+    """Issue 16.1: the messages a hostile page could send over the kernel's websocket — every
+    text box set to a path, every button clicked, uploads of paths, garbage, huge and deeply
+    nested payloads, and saves naming ``"ruleset": "../../pyproject"`` — change no file outside a
+    temporary folder, keep the game, and no message names a file on the server."""
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(tmp_path)
+    before = tree_state(root)
+    table = GameTable("magie-1904", people(2), seed=3)
+    click_through(table, limit=5)
+    game, log = table.game, table.game.log_text()
+    good = json.loads(downloaded(table))
+    uploads = {
+        "path-ruleset.json": {**good, "ruleset": "../../pyproject"},
+        "abs-ruleset.json": {**good, "ruleset": "/etc/passwd"},
+        "toml-ruleset.json": {**good, "ruleset": str(root / "pyproject.toml")},
+        "board-path.json": {**good, "overrides": {"board": "../../../etc/passwd"}},
+    }
+    payloads = {name: json.dumps(d).encode() for name, d in uploads.items()}
+    payloads["huge.json"] = b" " * 6_000_000 + json.dumps(good).encode()
+    payloads["deep.json"] = b"[" * 100_000 + b"]" * 100_000
+    payloads["digits.json"] = json.dumps({**good, "seed": 0}).replace('"seed": 0', '"seed": ' + "9" * 5000).encode()
+    payloads["/etc/passwd"] = b"{}"
+    payloads["../../../../etc/hosts"] = b"not json"
+    for name, raw in payloads.items():
+        upload(table, raw, name)
+        msg = table.message.value
+        assert "Could not load" in msg and "current game is kept" in msg, (name, msg)
+        assert str(root) not in msg and "/etc" not in msg and str(tmp_path) not in msg, (name, msg)
+        assert table.game is game and table.game.log_text() == log
+    table.upload.set_state({"value": [{"name": "x", "type": "", "size": 1, "content": "not bytes",
+                                       "last_modified": 0}]})
+    assert table.game is game and "Could not load" in table.message.value
+    for w in widgets_in(table):
+        if isinstance(w, W.Text):
+            for text in HOSTILE_TEXT:
+                w.set_state({"value": text})
+    for w in widgets_in(table):
+        if isinstance(w, W.Button) and w is not table.finish_button:
+            w._handle_button_msg(None, {"event": "click"}, [])
+    assert tree_state(root) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_seed_shown_new_game_and_reset() -> None:
@@ -408,12 +496,11 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     click_through(table, limit=10)
     table.switch_phase("landlord")
     click_through(table, limit=10)
-    path = tmp_path / "phases.json"
-    assert table.save(path)
-    saved = json.loads(path.read_text())
+    raw = downloaded(table)
+    saved = json.loads(raw)
     assert saved["triggers"] == ["higher_wages@turn:30"] and len(saved["table"]["switches"]) == 2
-    other = GameTable("magie-1904", people(2), seed=1)
-    assert other.load(path)
+    other = GameTable(two_phase, people(2), seed=1)
+    assert other.load_bytes(raw), other.message.value
     assert other.game.log_text() == table.game.log_text() and other.game.phase == table.game.phase
     assert other.session.switches == table.session.switches
 

@@ -42,7 +42,7 @@ from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
 from landlord.sweep import Sweep, SweepResult
 from widgets.board_view import blank, enable_offline_charts, sized
-from widgets.table import custom_regime, default_ruleset, regimes
+from widgets.table import MAX_SAVE_BYTES, custom_regime, default_ruleset, no_paths, plain_name, regimes
 
 CHUNK = 10
 """Games per sweep chunk in the lab: small, so the progress bar moves and Cancel is quick."""
@@ -275,6 +275,27 @@ def lab_charts(run: LabRun) -> tuple[Any, Any, Any, Any]:
         sized(lib.flow_means_chart(metrics.flow_means(res, "scenario"), "scenario",
                                    "Mean money per game by ledger reason"), width=320, height=260),
     )
+
+
+def _only_kit_rulesets(text: str, where: str) -> None:
+    """Refuse a scenario text that names a ruleset other than the kit's own (a path would read
+    a file on the server)."""
+    import tomllib
+
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(where, None, None, f"not valid TOML ({exc})") from None
+    head = raw.get("scenario")
+    grid = raw.get("grid")
+    named = [head.get("ruleset")] if isinstance(head, dict) else []
+    if isinstance(grid, dict) and isinstance(grid.get("ruleset"), list):
+        named += grid["ruleset"]
+    known = ruleset_ids()
+    for rid in named:
+        if rid is not None and rid not in known:
+            raise DataError(where, "ruleset", None, f"{str(rid)[:60]!r} is not one of the kit's rulesets "
+                                                    f"({', '.join(known)})")
 
 
 def _link(raw: bytes, name: str, mime: str) -> str:
@@ -555,15 +576,22 @@ class ScenarioLab(W.VBox):
         return out
 
     def load_scenario(self, raw: bytes, where: str = "<scenario file>") -> bool:
-        """Put a scenario file's set-up (one or two cells) into the lab; a bad file changes nothing."""
+        """Put a scenario file's set-up (one or two cells) into the lab; a bad file changes nothing.
+        An uploaded file may name only the kit's rulesets (never a path on the server), and no
+        message names a file on the server."""
+        where = plain_name(where)
         try:
-            sweep = scenario_from_text(raw.decode("utf-8"), where)
+            if len(raw) > MAX_SAVE_BYTES:
+                raise DataError(where, None, None, f"too large for a scenario file ({len(raw):,} bytes)")
+            text = raw.decode("utf-8")
+            _only_kit_rulesets(text, where)
+            sweep = scenario_from_text(text, "<scenario>")
             scns = lab_scenarios(sweep)
         except UnicodeDecodeError:
             self._say(f"Could not load {where}: not a text file.", error=True)
             return False
-        except (LandlordError, ValueError, KeyError) as exc:
-            self._say(f"Could not load: {exc}", error=True)
+        except (LandlordError, ValueError, KeyError, RecursionError) as exc:
+            self._say(f"Could not load {where}: {no_paths(str(exc)).replace('<scenario>: ', '')}", error=True)
             return False
         self.a.show(scns[0])
         self.compare.value = len(scns) > 1

@@ -14,10 +14,10 @@ import asyncio
 import base64
 import html
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -25,7 +25,7 @@ import pandas as pd
 
 from landlord import charts as lib
 from landlord import metrics
-from landlord.errors import IllegalAction, LandlordError
+from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.phases import Trigger
@@ -37,6 +37,8 @@ from widgets.session import Seat, TableSession
 from widgets.state import player_rows
 
 PERSON = "person"
+MAX_SAVE_BYTES = 5_000_000
+"""An uploaded saved game larger than this is refused unread (a long 1913 game is about 100 kB)."""
 MAX_BUTTONS = 12
 """Up to this many options are buttons; more (bids, loans of many sizes) are one menu."""
 LONG_GAME_ROWS = 4000
@@ -77,6 +79,21 @@ def default_ruleset() -> str:
     """The ruleset a new table or lab opens with: Magie's 1904 patent game when it is there."""
     ids = ruleset_ids()
     return "magie-1904" if "magie-1904" in ids else ids[0]
+
+
+def plain_name(name: str) -> str:
+    """An uploaded file's name as shown: its last part only, printable, at most 80 characters."""
+    base = str(name).replace("\\", "/").rsplit("/", 1)[-1]
+    base = "".join(c for c in base if c.isprintable())[:80]
+    return base or "uploaded file"
+
+
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?")
+
+
+def no_paths(text: str) -> str:
+    """``text`` with every file path on the server cut to its last part."""
+    return _PATH.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1], text)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -169,10 +186,11 @@ class GameTable(W.VBox):
         self.branch_button = W.Button(description="Play on from here", icon="code-fork",
                                       tooltip="take back every choice after this point")
         self.commentary = W.HTML()
-        self.save_path = W.Text(value="landlord-game.json", description="File")
-        self.save_button = W.Button(description="Save", icon="save")
-        self.load_button = W.Button(description="Load", icon="folder-open")
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Load from my computer")
+        self.save_button = W.Button(description="Save to my computer", icon="download",
+                                    layout=W.Layout(width="auto"),
+                                    tooltip="a link appears beside this button: the game as a file for your computer")
+        self.upload = W.FileUpload(accept=".json", multiple=False, description="Load from my computer",
+                                   layout=W.Layout(width="auto"))
         self.download = W.HTML()
 
         self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value)
@@ -220,8 +238,7 @@ class GameTable(W.VBox):
         self.rewind.observe(self._on_rewind, "value")
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
-        self.save_button.on_click(lambda _: self.save(self.save_path.value))
-        self.load_button.on_click(lambda _: self.load(self.save_path.value))
+        self.save_button.on_click(lambda _: self.offer_download())
         self.upload.observe(self._on_upload, "value")
         self.gini.observe(self._on_brush, "_vl_selections")
 
@@ -236,7 +253,7 @@ class GameTable(W.VBox):
                        layout=W.Layout(width="440px"))
         bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
                        self.end_button, self.finish_button], layout=W.Layout(flex_flow="row wrap"))
-        files = W.HBox([self.save_path, self.save_button, self.load_button, self.upload, self.download],
+        files = W.HBox([self.save_button, self.upload, self.download],
                        layout=W.Layout(flex_flow="row wrap"))
         return [
             W.Accordion([setup], titles=("Set up the table",), selected_index=None),
@@ -426,23 +443,17 @@ class GameTable(W.VBox):
             self.render()
 
     # -- files -------------------------------------------------------------------------------
-    def save(self, path: str | Path) -> bool:
-        """Save the game to ``path`` and offer it as a download; False with a message on failure."""
-        try:
-            self.session.save(path)
-        except OSError as exc:
-            self._say(f"Could not save to {path}: {exc.strerror or exc}", error=True)
-            return False
-        self._say(f"Saved to {path}.")
-        self._offer_download()
-        return True
-
-    def _offer_download(self) -> None:
+    # Saving and loading go through the browser: a save is a download link (a data: URL) and a
+    # load is the bytes of an uploaded file. Nothing typed at the table becomes a path on the
+    # server, and no message shown names one.
+    def offer_download(self) -> None:
+        """Put a link to download the game as a JSON file beside the Save button."""
         raw = json.dumps(self.session.to_dict(), indent=1).encode("utf-8")
         b64 = base64.b64encode(raw).decode("ascii")
-        name = f"landlord-{self.session.ruleset.id}-seed{self.session.seed}.json"
+        name = f"landlord-{self.session.ruleset.id}-seed{self.session.seed}-turn{self.session.game.turn}.json"
         self.download.value = (f'<a download="{html.escape(name)}" href="data:application/json;base64,{b64}">'
                                f"⬇ download {html.escape(name)}</a>")
+        self._say("The game is ready to download: use the link beside the button.")
 
     def _use(self, session: TableSession, where: str) -> None:
         self.pause()
@@ -463,32 +474,47 @@ class GameTable(W.VBox):
         self._say(f"Loaded {where}: turn {session.game.turn}. Press Play for the bots to go on.")
         self.render()
 
-    def load(self, path: str | Path) -> bool:
-        """Load a saved game from ``path``; a bad file leaves the current game as it is."""
-        try:
-            session = TableSession.load(path)
-        except LandlordError as exc:
-            self._say(f"Could not load: {exc}. The current game is kept.", error=True)
-            return False
-        self._use(session, str(path))
-        return True
-
     def load_bytes(self, raw: bytes, name: str = "uploaded file") -> bool:
-        """Load a saved game from a file's bytes (the upload button); bad files change nothing."""
+        """Load a saved game from a file's bytes (the upload button); bad files change nothing.
+        Only the rulesets this table offers can be named (never a path), files over
+        :data:`MAX_SAVE_BYTES` are refused unread, and no message names a file on the server."""
+        name = plain_name(name)
         try:
-            session = TableSession.from_bytes(raw, name)
+            session = self._session_from(raw, name)
         except LandlordError as exc:
-            self._say(f"Could not load: {exc}. The current game is kept.", error=True)
+            self._say(f"Could not load: {no_paths(str(exc))}. The current game is kept.", error=True)
             return False
         self._use(session, name)
         return True
+
+    def _session_from(self, raw: bytes, name: str) -> TableSession:
+        if len(raw) > MAX_SAVE_BYTES:
+            raise DataError(name, None, None, f"too large for a saved game ({len(raw):,} bytes; "
+                                              f"at most {MAX_SAVE_BYTES:,})")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise DataError(name, None, None, "not a saved landlord game (not JSON text)") from None
+        rid = data.get("ruleset") if isinstance(data, dict) else None
+        known = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
+        if isinstance(rid, str) and rid not in known:
+            raise DataError(name, "ruleset", None, f"unknown ruleset {rid[:60]!r} (known: {', '.join(known)})")
+        try:
+            return TableSession.from_dict(data, name)
+        except RecursionError:
+            raise DataError(name, None, None, "not a saved landlord game (nested too deeply)") from None
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if not files:
             return
-        f = files[0]
-        self.load_bytes(bytes(f["content"]), str(f.get("name", "uploaded file")))
+        try:
+            f = files[0]
+            raw, name = bytes(f["content"]), str(f.get("name", "uploaded file"))
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError):
+            self._say("Could not load: that upload is not a file. The current game is kept.", error=True)
+            return
+        self.load_bytes(raw, name)
 
     # -- drawing -----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
