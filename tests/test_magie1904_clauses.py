@@ -287,7 +287,9 @@ def test_legacy_gets_one_hundred_dollars_and_a_legacy_ticket() -> None:
     assert g.cash(ADA) == 600 and g.players[ADA].legacies == 1
 
 
-def test_legacy_decision_the_ticket_counts_nothing_at_the_end() -> None:
+def test_legacy_ticket_counts_nothing_by_the_count_clause() -> None:
+    """Counting up: "Add together these three amounts -- lots, cash, and luxuries": the legacy
+    ticket is not one of them."""
     g = table()
     g.players[ADA].pos = 30
     drive(g.rules.move(ADA, 7, False))

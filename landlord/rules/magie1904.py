@@ -702,7 +702,8 @@ class Magie1904(SingleTaxRules):
 
         DECISION: loans still outstanding are settled in the count: the borrower's total loses
         the principal and a player-lender's gains it (otherwise borrowing at the end would be
-        free wealth). Legacy tickets count ``legacy_ticket_value`` (0: see the ruleset).
+        free wealth). Legacy tickets count ``legacy_ticket_value``: 0, since the count adds
+        "lots, cash, and luxuries" only.
         """
         g, p = self.g, self.g.p
         rows = []
