@@ -1,0 +1,168 @@
+"""A class's pooled results: one row per table (the lab's and ``landlord chart final-gini``'s
+columns), every table's Gini over turns, bot games on the same rules and seeds, the tables'
+votes and switches, and the debrief charts drawn from them.
+
+Frames come from :mod:`landlord.metrics` (panel, inequality by turn) and
+:func:`landlord.simulate.summary_row`; the charts are Altair charts in the chart library's
+style, drawn from those frames only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from landlord import metrics
+from landlord.charts import Chart
+from landlord.classroom.room import Classroom, TableGame
+from landlord.game import Game
+from landlord.inequality import gini
+from landlord.phases import Trigger
+from landlord.simulate import summary_row
+from landlord.strategies import STRATEGIES
+
+BOT_MIXES = ("landlord", "tenant", "speculator")
+"""The bots of the Monte Carlo band, rotated over the seats (one game per rotation), plus
+random bots (:data:`RANDOM_GAMES` games per table)."""
+RANDOM_GAMES = 3
+
+
+def regime_words(game: Game, phase: str | None = None) -> str:
+    """A phase's title up to its first bracket or colon ("Single tax"), for chart labels."""
+    title = game.ruleset.phases[phase or game.phase].title
+    for stop in (" (", ":"):
+        title = title.split(stop)[0]
+    return title.strip()
+
+
+def plays(room: Classroom, tg: TableGame) -> list[str]:
+    """Who played each seat at the end: ``student`` or the bots' name."""
+    taken = room.seats_by_table().get(tg.table.table_no, {})
+    return ["student" if s in taken else room.spec.bots for s in range(len(tg.game.players))]
+
+
+def results(room: Classroom) -> pd.DataFrame:
+    """One row per started table: the class's columns (``class``, ``join_code``, ``table``,
+    ``students``, ``regime``, ``switched_by``) and :func:`landlord.simulate.summary_row`'s (seed,
+    turns, rounds, phase, winner, ``gini_population``, totals per seat, flows)."""
+    rows = []
+    for tg in room.tables():
+        g = tg.game
+        who = plays(room, tg)
+        row: dict[str, Any] = {
+            "class": room.id, "join_code": room.info.join_code, "table": tg.table.table_no,
+            "students": who.count("student"), "regime": regime_words(g),
+            "switched_by": ",".join(cause for _, _, _, cause in g.switches) or "",
+            "over": g.over,
+        }
+        row.update(summary_row(g, who))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def export(room: Classroom, folder: str | Path) -> tuple[Path, Path]:
+    """Write the class's results as ``<folder>/class-<code>-results.csv`` and ``.parquet``;
+    ``landlord chart final-gini --data FILE --by regime`` and pandas open either."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    df = results(room)
+    stem = out / f"class-{room.info.join_code}-results"
+    csv, parquet = stem.with_suffix(".csv"), stem.with_suffix(".parquet")
+    df.to_csv(csv, index=False)
+    df.to_parquet(parquet, index=False)
+    return csv, parquet
+
+
+def gini_over_turns(room: Classroom) -> pd.DataFrame:
+    """Every started table's Gini (population form) after each turn: ``table, turn, round,
+    phase, gini``."""
+    tables = room.tables()
+    if not tables:
+        return pd.DataFrame(columns=["table", "turn", "round", "phase", "gini"])
+    per = metrics.inequality_by_turn(metrics.panel([tg.game for tg in tables]))
+    seat_of = {tg.table.seed: tg.table.table_no for tg in tables}
+    out = per[["game", "turn", "round", "phase", "gini_population"]].rename(columns={"gini_population": "gini"})
+    out.insert(0, "table", out.pop("game").map(seat_of))
+    return out
+
+
+def same_switches(game: Game) -> list[Trigger]:
+    """The table's phase changes as scheduled triggers (each at the turn it happened), so bot
+    games on the table's seed play under the same rules at the same times."""
+    return [Trigger(new, "start") if turn <= 0 else Trigger(new, "turn", turn)
+            for turn, _, new, _ in game.switches]
+
+
+def bot_band(room: Classroom) -> pd.DataFrame:
+    """Final Gini of all-bot games on each table's seed and rules (the same switches at the
+    same turns): one game per rotation of :data:`BOT_MIXES` and :data:`RANDOM_GAMES` random-bot
+    games per table. Columns ``table, regime, bots, gini``."""
+    rows = []
+    for tg in room.tables():
+        g = tg.game
+        n = len(g.players)
+        triggers = same_switches(g)
+        mixes = [[BOT_MIXES[(i + k) % len(BOT_MIXES)] for i in range(n)] for k in range(len(BOT_MIXES))]
+        mixes += [["random"] * n for _ in range(RANDOM_GAMES)]
+        for k, mix in enumerate(mixes):
+            bots = [STRATEGIES[m]() if m != "random" else STRATEGIES[m](f"{g.seed}-{k}-{i}")
+                    for i, m in enumerate(mix)]
+            game = Game(g.ruleset, bots, g.seed, log=False, triggers=triggers)
+            game.run()
+            totals = [r["total"] for r in game.results()]
+            rows.append({"table": tg.table.table_no, "regime": regime_words(game), "bots": "+".join(mix),
+                         "gini": gini(totals, "population")})
+    return pd.DataFrame(rows, columns=["table", "regime", "bots", "gini"])
+
+
+def votes(room: Classroom) -> pd.DataFrame:
+    """What each table voted and when, and every switch: ``table, turn, round, what, detail``."""
+    rows = []
+    for tg in room.tables():
+        g = tg.game
+        for e in g.events or ():
+            if e.kind == "vote":
+                rows.append({"table": tg.table.table_no, "turn": e.turn, "what": "vote",
+                             "detail": f"{'passed' if e.get('passed') else 'failed'}: "
+                                       f"{e.get('ayes')} for, {e.get('noes')} against"})
+            elif e.kind == "phase":
+                cause = e.get("cause")
+                by = {"teacher": "the teacher's switch", "vote": "the table's vote"}.get(cause, f"the plan ({cause})")
+                rows.append({"table": tg.table.table_no, "turn": e.turn, "what": "rules changed",
+                             "detail": f"{regime_words(g, e.get('new'))}, by {by}"})
+    return pd.DataFrame(rows, columns=["table", "turn", "what", "detail"])
+
+
+def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.Chart:
+    """One line per table (frame from :func:`gini_over_turns`), the rules in force as the
+    line's dash."""
+    return alt.Chart(frame).mark_line(interpolate="step-after").encode(
+        x=alt.X("turn:Q", title="turn"),
+        y=alt.Y("gini:Q", title="Gini (0 = equal, 1 = one player has everything)", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("table:N", title="table"),
+        strokeDash=alt.StrokeDash("phase:N", title="rules"),
+        tooltip=["table:N", "turn:Q", "round:Q", "phase:N", alt.Tooltip("gini:Q", format=".2f")],
+    ).properties(title=title, width=520, height=260)
+
+
+FINAL_TITLE = "Final Gini: your tables (dots) and bot games on the same dice (bar)"
+
+
+def final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: str = FINAL_TITLE) -> Chart:
+    """Per rules in force at the end: the bot games' range (bar from the lowest to the highest,
+    tick at the median) and each table's final Gini as a dot (frames from :func:`results` and
+    :func:`bot_band`)."""
+    spread = band.groupby("regime")["gini"].agg(lo="min", hi="max", median="median").reset_index()
+    y = alt.Y("regime:N", title="rules in force at the end")
+    x = alt.X("lo:Q", title="final Gini", scale=alt.Scale(domain=[0, 1]))
+    bar = alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(
+        x=x, x2="hi:Q", y=y, tooltip=["regime:N", alt.Tooltip("lo:Q", format=".2f"),
+                                      alt.Tooltip("hi:Q", format=".2f"), alt.Tooltip("median:Q", format=".2f")])
+    tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x="median:Q", y=y)
+    dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_circle(size=90).encode(
+        x="gini_population:Q", y=y, color=alt.Color("table:N", title="table"),
+        tooltip=["table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")])
+    return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120)

@@ -1,0 +1,242 @@
+"""Seats and security (issue 15, points 2 and 5): a student's kernel acts only for its own seat,
+enforced where an action is appended; the teacher's secret opens the class-wide controls; join
+codes close; an away seat is played by a bot until the student returns, who is told what
+happened; no table waits forever; every table rebuilds from the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore, StoreError, StudentSeat
+from landlord.classroom.room import missed_text
+
+SECRET = "t" * 24
+
+
+def setup(tmp_path: Path, names: tuple[str, ...] = ("Ann", "Bo"), **spec: object
+          ) -> tuple[SqliteStore, Classroom, list[StudentSeat]]:
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(**{"table_size": 2, "rounds": 6, "bot_delay": 0.0,
+                                                   "seed": 7, **spec}), SECRET)
+    seats = [StudentSeat.join(store, room.info.join_code, n) for n in names]
+    return store, room, seats
+
+
+def play_until_student(ref: Referee, seats: list[StudentSeat], now: float | None = None) -> StudentSeat | None:
+    """The referee plays bots until a student must choose; returns that student."""
+    for _ in range(500):
+        for s in seats:
+            if s.my_decision() is not None:
+                return s
+        if not ref.tick(now):
+            return None
+    return None
+
+
+def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None:
+    """Security: the store refuses an action for another seat even when the kernel calls it
+    directly (not through the buttons): the seat key must be that seat's."""
+    store, room, (ann, bo) = setup(tmp_path)
+    room.start(SECRET)
+    tg = ann.table()
+    assert tg is not None and tg.game.pending is not None
+    d = tg.game.pending
+    mover, other = (ann, bo) if d.seat == ann.seat else (bo, ann)
+    with pytest.raises(Refused, match="only act for your own seat"):
+        store.append(room.id, 1, tg.seq, {"kind": "act", "seat": mover.seat, "option": d.options[0],
+                                          "by": "student"}, token=other.token)
+    with pytest.raises(Refused, match="only act for your own seat"):
+        store.append(room.id, 1, tg.seq, {"kind": "switch", "phase": "single_tax"}, token=mover.token)
+    with pytest.raises(Refused, match="not known"):
+        store.append(room.id, 1, tg.seq, {"kind": "act", "seat": d.seat, "option": d.options[0]},
+                     token="forged-key")
+    assert store.length(room.id, 1) == 0
+    assert other.act(d.options[0]) == f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
+    assert mover.act(d.options[0]) == ""
+    assert store.length(room.id, 1) == 1
+
+
+def test_a_seat_key_acts_only_at_its_own_table(tmp_path: Path) -> None:
+    store, room, seats = setup(tmp_path, ("Ann", "Bo", "Cy"))
+    room.start(SECRET)
+    cy = seats[2]
+    assert cy.table_no == 2
+    with pytest.raises(Refused):
+        store.append(room.id, 1, 0, {"kind": "act", "seat": cy.seat, "option": "x", "by": "student"},
+                     token=cy.token)
+
+
+def test_a_wrong_secret_opens_nothing(tmp_path: Path) -> None:
+    """Security: only the teacher's secret opens the dashboard and the class-wide controls."""
+    store, room, _ = setup(tmp_path)
+    with pytest.raises(Refused, match="wrong or missing secret"):
+        store.teacher_class("guess" * 5)
+    assert store.teacher_class(SECRET).id == room.id
+    for attempt in (lambda: room.start("guess" * 5),
+                    lambda: store.set_class(room.id, "guess" * 5, joining=False),
+                    lambda: store.append(room.id, 1, 0, {"kind": "switch", "phase": "single_tax"},
+                                         secret="guess" * 5),
+                    lambda: store.move_seat(room.id, "guess" * 5, 1, 0, 1, 1)):
+        with pytest.raises(Refused, match="only the teacher"):
+            attempt()
+    room.start(SECRET)
+    with pytest.raises(Refused):
+        room.switch_all("guess" * 5, "single_tax")
+    assert store.length(room.id, 1) == 0
+
+
+def test_a_closed_join_code_seats_nobody_until_reopened(tmp_path: Path) -> None:
+    store, room, _ = setup(tmp_path)
+    store.set_class(room.id, SECRET, joining=False)
+    with pytest.raises(Refused, match="closed to new students"):
+        StudentSeat.join(store, room.info.join_code, "Cy")
+    with pytest.raises(Refused, match="no class has the join code"):
+        StudentSeat.join(store, "ZZZZZZ", "Cy")
+    store.set_class(room.id, SECRET, joining=True)
+    assert StudentSeat.join(store, room.info.join_code.lower(), "Cy").table_no == 2
+
+
+def test_names_that_would_be_mistaken_are_refused(tmp_path: Path) -> None:
+    store, room, _ = setup(tmp_path)
+    with pytest.raises(StoreError, match="already called"):
+        StudentSeat.join(store, room.info.join_code, "ann")
+    with pytest.raises(StoreError, match="a name the game uses"):
+        StudentSeat.join(store, room.info.join_code, "Bot 2")
+    with pytest.raises(StoreError, match="display name"):
+        StudentSeat.join(store, room.info.join_code, "   ")
+
+
+def test_two_clicks_on_one_decision_count_once(tmp_path: Path) -> None:
+    """A click from a button drawn before the last action (a double click, a stale view) is
+    refused with one line and changes nothing."""
+    store, room, seats = setup(tmp_path)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    s = play_until_student(ref, seats)
+    assert s is not None
+    tg = s.table()
+    assert tg is not None
+    drawn, d = tg.seq, tg.game.pending
+    assert d is not None
+    assert s.act(d.options[0], asked_at=drawn) == ""
+    assert s.act(d.options[0], asked_at=drawn) == "Someone else acted first; your view has been brought up to date."
+    assert store.length(room.id, 1) == drawn + 1
+
+
+def test_a_refresh_rebuilds_the_same_table_from_the_store(tmp_path: Path) -> None:
+    """A refresh or a culled kernel: a new kernel holding the seat key rebuilds the same game,
+    event for event, and the same seat."""
+    store, room, seats = setup(tmp_path)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    for _ in range(6):
+        s = play_until_student(ref, seats)
+        assert s is not None
+        d = s.my_decision()
+        assert d is not None and s.act(d.options[-1]) == ""
+    before = seats[0].table()
+    again = StudentSeat(SqliteStore(tmp_path), seats[0].token)  # a new kernel, a new connection
+    after = again.table()
+    assert before is not None and after is not None
+    assert (again.table_no, again.seat) == (seats[0].table_no, seats[0].seat)
+    assert after.game.actions == before.game.actions
+    assert after.game.log_text() == before.game.log_text()
+    assert after.game.pending == before.game.pending
+
+
+def test_an_away_seat_is_played_by_a_bot_and_the_student_is_told(tmp_path: Path) -> None:
+    """A seat whose student has shown no sign of life for longer than ``away_after`` is played
+    by a bot; when the student is back, they play again and are told what the bot did."""
+    store, room, seats = setup(tmp_path, away_after=30.0)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    s = play_until_student(ref, seats)
+    assert s is not None
+    tg = s.table()
+    assert tg is not None
+    seen = s.seat_info.last_seen
+    assert ref.tick(now=seen + 10) == 0  # still here: the table waits for the student
+    assert ref.tick(now=seen + 31) == 1  # away: a bot answers for the seat
+    assert tg.refresh(store) == 1
+    assert tg.entries[-1]["by"] == "away" and tg.entries[-1]["seat"] == s.seat
+    back = StudentSeat(store, s.token)
+    text = missed_text(back.table(), back.seat, 0)  # type: ignore[arg-type]
+    assert text.startswith("While you were away a bot made 1 choice for you")
+
+
+def test_no_table_waits_forever_for_a_student_who_is_here(tmp_path: Path) -> None:
+    """A student who is connected but does not answer within ``decide_limit`` seconds gets a
+    bot's answer (``timeout``); before that the table waits."""
+    store, room, seats = setup(tmp_path, decide_limit=90.0, away_after=1e9)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    s = play_until_student(ref, seats)
+    assert s is not None
+    tg = s.table()
+    assert tg is not None
+    assert ref.tick(now=tg.last_at + 80) == 0
+    assert ref.tick(now=tg.last_at + 91) == 1
+    tg.refresh(store)
+    assert tg.entries[-1]["by"] == "timeout"
+
+
+def test_the_teachers_switch_reaches_every_table(tmp_path: Path) -> None:
+    """The class-wide switch puts the single tax in force at every table that is playing,
+    recorded in each table's record (so it survives a rebuild)."""
+    _, room, _ = setup(tmp_path, ("Ann", "Bo", "Cy"))
+    room.start(SECRET)
+    assert room.switch_all(SECRET, "single_tax") == [1, 2]
+    for tg in Classroom(SqliteStore(tmp_path), room.id).tables():
+        assert tg.game.phase == "single_tax"
+        assert tg.game.switches[-1][3] == "teacher"
+    assert room.switch_all(SECRET, "single_tax") == []
+
+
+def test_a_planned_vote_opens_at_its_round(tmp_path: Path) -> None:
+    """Phase plan ``single_tax@round:3`` under ``vote_at``: from round 3 the table is asked
+    whether to call a vote on the single tax (not before)."""
+    store, room, _ = setup(tmp_path, vote_at=("single_tax@round:3",), rounds=8)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    kinds_before: set[str] = set()
+    for _ in range(2000):
+        tg = room.table(1)
+        assert tg is not None
+        if any(e.get("kind") == "open_vote" for e in tg.entries):
+            break
+        if tg.game.pending is not None:
+            kinds_before.add(tg.game.pending.kind)
+        if not ref.tick(now=1e12):
+            break
+    assert "call_vote" not in kinds_before
+    assert tg.game.round >= 3
+    opened = next(i for i, e in enumerate(tg.entries) if e.get("kind") == "open_vote")
+    for _ in range(50):
+        ref.tick(now=1e12)
+    tg = room.table(1)
+    assert tg is not None
+    assert any(e.get("option") in ("call_vote", "no_vote") for e in tg.entries[opened:])
+
+
+def test_a_latecomer_takes_a_bots_seat_or_opens_a_table(tmp_path: Path) -> None:
+    store, room, (ann,) = setup(tmp_path, ("Ann",))
+    room.start(SECRET)
+    tg = ann.table()
+    assert tg is not None and tg.game.names == ["Ann", "Bot 2"]
+    bo = StudentSeat.join(store, room.info.join_code, "Bo")
+    assert (bo.table_no, bo.seat) == (1, 1)
+    cy = StudentSeat.join(store, room.info.join_code, "Cy")
+    assert cy.table() is None  # a new table: the referee starts it at its next look
+    Referee(store, room.id, SECRET).tick()
+    late = cy.table()
+    assert late is not None and late.game.names == ["Cy", "Bot 2"]
+
+
+def test_the_teacher_moves_a_student(tmp_path: Path) -> None:
+    store, room, (_, _, cy) = setup(tmp_path, ("Ann", "Bo", "Cy"))
+    with pytest.raises(StoreError, match="is taken"):
+        store.move_seat(room.id, SECRET, 2, 0, 1, 0)
+    store.move_seat(room.id, SECRET, 2, 0, 2, 1)
+    assert StudentSeat(store, cy.token).seat == 1

@@ -1,0 +1,164 @@
+"""The class store (issue 15, point 3): SQLite in WAL mode in a class folder, a table's record
+appended conditioned on its length so exactly one of two concurrent actions is accepted, under
+writers in several processes; exports the lab opens."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sqlite3
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from landlord.classroom import Classroom, ClassSpec, Conflict, Referee, SqliteStore, StoreError, StudentSeat, debrief
+from landlord.classroom.store import STORE_FILE
+
+SECRET = "s" * 24
+CTX = mp.get_context("fork")
+
+
+def new_class(folder: Path, **spec: object) -> tuple[SqliteStore, Classroom]:
+    store = SqliteStore(folder)
+    room, _ = Classroom.create(store, ClassSpec(**{"rounds": 4, "bot_delay": 0.0, "seed": 50, **spec}), SECRET)
+    return store, room
+
+
+def test_the_store_is_one_wal_file_in_the_class_folder(tmp_path: Path) -> None:
+    """Issue: an embedded store that needs no set-up, SQLite in WAL mode, in the class folder."""
+    folder = tmp_path / "my class"
+    new_class(folder)
+    assert (folder / STORE_FILE).is_file()
+    with sqlite3.connect(folder / STORE_FILE) as db:
+        assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_second_store_on_the_same_folder_sees_the_class(tmp_path: Path) -> None:
+    """A server restart (a new store object) finds every class, table and seat again."""
+    store, room = new_class(tmp_path)
+    StudentSeat.join(store, room.info.join_code, "Ann")
+    store.close()
+    again = SqliteStore(tmp_path)
+    assert [c.id for c in again.classes()] == [room.id]
+    assert [s.name for s in again.seats(room.id)] == ["Ann"]
+
+
+def test_an_append_must_name_the_length_it_saw(tmp_path: Path) -> None:
+    """The second of two appends made at the same length is refused with a one-line Conflict,
+    and so is an append that skips ahead; the record stays 0, 1, 2, … with no gap."""
+    store, room = new_class(tmp_path)
+    StudentSeat.join(store, room.info.join_code, "Ann")
+    room.start(SECRET)
+    entry = {"kind": "switch", "phase": "single_tax", "cause": "teacher"}
+    store.append(room.id, 1, 0, entry, secret=SECRET)
+    with pytest.raises(Conflict, match="someone else acted first") as first:
+        store.append(room.id, 1, 0, entry, secret=SECRET)
+    assert "\n" not in str(first.value)
+    with pytest.raises(Conflict):
+        store.append(room.id, 1, 5, entry, secret=SECRET)
+    assert [e.seq for e in store.entries(room.id, 1)] == [0]
+
+
+def _race(folder: str, class_id: str, seq: int, barrier: mp.synchronize.Barrier, out: mp.Queue) -> None:
+    store = SqliteStore(folder)
+    barrier.wait()
+    try:
+        store.append(class_id, 1, seq, {"kind": "switch", "phase": "single_tax", "cause": "teacher"},
+                     secret=SECRET)
+        out.put("accepted")
+    except Conflict:
+        out.put("conflict")
+
+
+def test_two_processes_answering_one_decision_exactly_one_is_accepted(tmp_path: Path) -> None:
+    """Issue: when two actions arrive for one decision exactly one is accepted. Two processes
+    append at the same length at the same moment, twenty times over."""
+    store, room = new_class(tmp_path)
+    StudentSeat.join(store, room.info.join_code, "Ann")
+    room.start(SECRET)
+    for seq in range(20):
+        barrier, out = CTX.Barrier(2), CTX.Queue()
+        procs = [CTX.Process(target=_race, args=(str(tmp_path), room.id, seq, barrier, out)) for _ in range(2)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(30)
+        assert sorted(out.get(timeout=5) for _ in procs) == ["accepted", "conflict"]
+    assert [e.seq for e in store.entries(room.id, 1)] == list(range(20))
+
+
+def _writer(folder: str, class_id: str, table_no: int, n: int, out: mp.Queue) -> None:
+    store = SqliteStore(folder)
+    done = conflicts = 0
+    while done < n:
+        seq = store.length(class_id, table_no)
+        try:
+            store.append(class_id, table_no, seq, {"kind": "switch", "phase": "landlord", "cause": f"w{done}"},
+                         secret=SECRET)
+            done += 1
+        except Conflict:
+            conflicts += 1
+    out.put((done, conflicts))
+
+
+def test_many_writers_in_several_processes_lose_and_duplicate_nothing(tmp_path: Path) -> None:
+    """Four processes append 50 rows each to one table and two others to a second table, as
+    fast as they can: every accepted row is there once, in one unbroken sequence per table."""
+    store, room = new_class(tmp_path, table_size=2)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        StudentSeat.join(store, room.info.join_code, name)
+    room.start(SECRET)
+    out: mp.Queue = CTX.Queue()
+    jobs = [(1, 50)] * 4 + [(2, 50)] * 2
+    procs = [CTX.Process(target=_writer, args=(str(tmp_path), room.id, t, n, out)) for t, n in jobs]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    results = [out.get(timeout=5) for _ in procs]
+    assert sum(d for d, _ in results) == 300
+    for table_no, expected in ((1, 200), (2, 100)):
+        rows = store.entries(room.id, table_no)
+        assert [e.seq for e in rows] == list(range(expected))
+
+
+def test_every_table_gets_its_own_recorded_seed(tmp_path: Path) -> None:
+    """Issue: a different recorded seed per table (the class seed plus the table's number)."""
+    store, room = new_class(tmp_path, table_size=2, seed=900)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        StudentSeat.join(store, room.info.join_code, name)
+    assert [t.seed for t in store.tables(room.id)] == [901, 902, 903]
+
+
+def test_a_bad_class_folder_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot be created"):
+        SqliteStore(blocker / "class")
+
+
+def test_results_export_as_csv_and_parquet_that_the_chart_command_reads(tmp_path: Path) -> None:
+    """Issue: a class exports its results (CSV and Parquet) and the lab opens them: both files
+    hold one row per table and ``landlord chart final-gini --data FILE --by regime`` draws them."""
+    from landlord.cli import main
+
+    store, room = new_class(tmp_path / "class", table_size=2)
+    for name in ("Ann", "Bo", "Cy"):
+        StudentSeat.join(store, room.info.join_code, name)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    room.switch_all(SECRET, "single_tax")
+    for _ in range(2000):  # the bots (and the referee, for the students who never click) finish
+        if not ref.tick(now=1e12):
+            break
+    csv, parquet = debrief.export(room, tmp_path / "out")
+    a, b = pd.read_csv(csv), pd.read_parquet(parquet)
+    assert len(a) == len(b) == 2
+    assert list(a["table"]) == [1, 2] and list(a["seed"]) == [51, 52]
+    assert set(a["regime"]) == {"Single tax"} and set(a["switched_by"]) == {"teacher"}
+    assert list(a["students"]) == [2, 1]
+    assert a["gini_population"].between(0, 1).all()
+    for f in (csv, parquet):
+        svg = tmp_path / f"{f.suffix[1:]}.svg"
+        assert main(["chart", "final-gini", "--data", str(f), "--by", "regime", "--out", str(svg)]) == 0
+        assert svg.stat().st_size > 0
