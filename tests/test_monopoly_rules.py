@@ -521,12 +521,47 @@ def test_shortage_competing_buyers_bid_at_auction() -> None:
     own(r, 0, 37, 39)
     own(r, 1, 1, 3)
     r.houses_left = 1
-    answers = ["bid:10", "bid:60", "pass", "house:3"]
+    answers = ["bid:200", "bid:210", "pass", "house:3"]
     _, asked = run(r.build(0, "house:39"), answers)
     assert [d.seat for d in asked[:3]] == [0, 1, 0]
     assert asked[3].kind == "place_building" and asked[3].options == ("house:1", "house:3")
     assert r.houses_left == 0 and r.houses[3] == 1 and r.houses[39] == 0
-    assert g.cash(1) == 1500 - 60
+    assert g.cash(1) == 1500 - 210
+
+
+def test_decision_shortage_auction_sells_no_building_below_its_price() -> None:
+    """BUILDING SHORTAGE DECISION: "It sells houses and hotels to the players" (THE BANK), and
+    "Bidding may start at any price" is said of properties: a house at a shortage opens at its
+    price. Seat 0 (dark blues, $200 houses) may bid no less than $200; seat 1 (Mediterranean and
+    Baltic, $50 houses) no less than $50, and must top a bid already made."""
+    g, r = fresh()
+    own(r, 0, 37, 39)
+    own(r, 1, 1, 3)
+    r.houses_left = 1
+    _, asked = run(r.build(0, "house:39"), ["pass", "bid:50", "house:1"])
+    assert min(int(o[4:]) for o in asked[0].options if o != "pass") == 200
+    assert min(int(o[4:]) for o in asked[1].options if o != "pass") == 50
+    assert r.houses[1] == 1 and g.cash(1) == 1500 - 50
+    g, r = fresh()
+    own(r, 0, 37, 39)
+    own(r, 1, 1, 3)
+    r.houses_left = 1
+    _, asked = run(r.build(0, "house:39"), ["bid:200", "pass", "house:39"])
+    assert min(int(o[4:]) for o in asked[1].options if o != "pass") == 201
+    assert r.houses[39] == 1 and g.cash(0) == 1500 - 200
+
+
+def test_decision_shortage_rivals_are_those_who_can_pay_the_price() -> None:
+    """BUILDING SHORTAGE DECISION: a player whose cash does not cover the house's price does not
+    "wish to buy" at the auction: with one rival left there is no auction, the asker builds at
+    the printed price."""
+    g, r = fresh()
+    own(r, 0, 37, 39)
+    own(r, 1, 1, 3)
+    set_cash(g, 1, 49)
+    r.houses_left = 1
+    _, asked = run(r.build(0, "house:39"))
+    assert asked == [] and r.houses[39] == 1 and g.cash(0) == 1500 - 200
 
 
 # -- SELLING PROPERTY, TRADES --------------------------------------------------------------------
@@ -709,12 +744,30 @@ def test_decision_deal_starts_with_the_banker_and_goes_round() -> None:
     assert seats == [0, 1, 2, 3, 0, 1, 2, 3]
 
 
-def test_decision_price_must_be_in_hand_or_the_deed_is_auctioned() -> None:
-    """DECISION: a player without the printed price in hand is not asked; the deed is auctioned."""
+def test_decision_price_not_raisable_by_mortgaging_the_deed_is_auctioned() -> None:
+    """DECISION: a player who cannot raise the printed price even by mortgaging every property he
+    may mortgage is not asked to buy; the deed is auctioned."""
     g, r = fresh()
     set_cash(g, 0, 399)
     _, asked = run(r.land(0, 39, 7, 1), always())
     assert asked[0].kind == "auction_bid"
+    own(r, 0, 1)  # Mediterranean mortgages for $30: 399 + 30 >= 400, so now he is asked
+    _, asked = run(r.land(0, 39, 7, 1), always())
+    assert asked[0].kind == "buy_deed"
+
+
+def test_unimproved_properties_can_be_mortgaged_at_any_time_to_buy_the_one_stood_on() -> None:
+    """MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." A player
+    $40 short of Boardwalk's $400 mortgages Oriental ($50) to buy it: asked only for mortgages,
+    he then pays the printed price to the Bank and holds the deed."""
+    g, r = fresh()
+    set_cash(g, 0, 360)
+    own(r, 0, 6, 37)
+    _, asked = run(r.land(0, 39, 7, 1), ["buy", "mortgage:6"])
+    assert [d.kind for d in asked] == ["buy_deed", "raise_cash"]
+    assert asked[1].options == ("mortgage:6", "mortgage:37") and asked[1].amount == 40
+    assert r.mortgaged[6] and not r.mortgaged[37]
+    assert r.owner[39] == 0 and g.cash(0) == 360 + 50 - 400
 
 
 def test_decision_pay_each_player_seat_by_seat_bankrupt_to_the_unpaid() -> None:

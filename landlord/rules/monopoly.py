@@ -336,6 +336,8 @@ class Monopoly(Rules):
         self.decks: dict[str, deque[Card]] = {}
         self.deck_ids = {"chance": p["chance_deck"], "community_chest": p["chest_deck"]}
         self.bankruptcies = 0
+        self.sold_for = 0
+        """the price of the last auction won (a building at a shortage goes where it covers)"""
         self.ended = ""
         self.order: list[int] = []
         self.words = dict(w.split("=", 1) for w in p["theme_words"])
@@ -587,14 +589,28 @@ class Monopoly(Rules):
         """BUYING PROPERTY: "he may buy that property from the Bank at its printed price ... If
         he does not wish to buy the property it is sold at auction".
 
-        DECISION: the price must be in hand (he may raise money in his manage step, not in the
-        middle of a landing); if it is not, the deed goes straight to auction.
+        MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." So a
+        player whose cash is short of the price may still buy when mortgaging his unimproved
+        properties would raise the rest: if he answers ``buy`` he mortgages (``raise_cash``,
+        mortgages only, one at a time, his choice) until the price is in hand, then pays it.
+        DECISION: only mortgages are offered there (the clause quoted); selling buildings back
+        stays in his manage step. When even mortgaging everything he may mortgage would not
+        raise the price, the deed goes straight to auction.
         """
         g = self.g
         price = self.price[idx]
-        if g.ledger.balances[seat] >= price:
+        bal = g.ledger.balances
+        short = bal[seat] < price
+        if short:
+            can = self.mortgageable(seat)
+            short = bal[seat] + sum(self.mortgage_value[int(o[9:])] for o in can) < price
+        if not short:
             choice = yield _decision((seat, "buy_deed", BUY, idx, price))
             if choice == "buy":
+                while bal[seat] < price:
+                    opts = tuple(self.mortgageable(seat))
+                    pick = yield _decision((seat, "raise_cash", opts, idx, price - bal[seat]))
+                    self.apply_manage(seat, pick)
                 g.pay(seat, self.bank, price, "deed", "Buying property")
                 self.give_deed(seat, idx)
                 if g.events is not None:
@@ -615,7 +631,8 @@ class Monopoly(Rules):
         players = self.g.players
         return [s % n for s in range(seat + 1, seat + n) if not players[s % n].out]
 
-    def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed") -> Play:
+    def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed",
+                floors: dict[int, int] | None = None) -> Play:
         """"It is sold at auction by the Banker to the highest bidder ... Any player, including
         the one who declined the option of buying it at the printed price, may bid. Bidding may
         start at any price."
@@ -626,7 +643,8 @@ class Monopoly(Rules):
         or pass; a seat that passes is out of this auction. A bid must be covered by cash in
         hand. When one bidder is left with the highest bid, he pays it to the Bank; if every
         seat passes without a bid, nothing is sold (a deed stays with the Bank). Returns the
-        winner's seat (or -1).
+        winner's seat (or -1). ``floors``: the least each seat may bid (a building at a
+        shortage, :meth:`build`); a bid is then the higher of the raised bid and the seat's floor.
         """
         g = self.g
         steps = g.p["auction_steps"]
@@ -644,7 +662,12 @@ class Monopoly(Rules):
                 i += 1
                 continue
             cash = bal[s]
-            opts = ("pass",) + tuple(_bid(high + k) for k in steps if high + k <= cash)
+            if floors is None:
+                opts = ("pass",) + tuple(_bid(high + k) for k in steps if high + k <= cash)
+            else:
+                least = floors[s]
+                amounts = sorted({max(high + k, least) for k in steps})
+                opts = ("pass",) + tuple(_bid(a) for a in amounts if a <= cash)
             choice = (yield _decision((s, "auction_bid", opts, idx, high))) if len(opts) > 1 else "pass"
             if choice == "pass":
                 del active[i]
@@ -657,6 +680,7 @@ class Monopoly(Rules):
         if winner < 0:
             g.emit("auction_unsold", -1, space=idx, what=what)
             return -1
+        self.sold_for = high
         g.pay(winner, self.bank, high, f"{what} auction", "Auction")
         if what == "deed":
             self.give_deed(winner, idx)
@@ -1340,24 +1364,37 @@ class Monopoly(Rules):
         or hotels must be sold at auction to the highest bidder."
 
         DECISION: the Bank is short when it has fewer houses (hotels) left than there are
-        players who could put one up now and have cash. Then the building asked for is
+        players who could put one up now at its price. Then the building asked for is
         auctioned among those players (the asker bids first); the winner pays his bid instead of
         the printed price and chooses the lot (``place_building``).
+
+        DECISION (the auction's floor): "It sells houses and hotels to the players" (THE BANK):
+        the shortage auction decides which of the players who "wish to buy" gets a building, and
+        "Bidding may start at any price" is said of properties only. So no building is sold
+        below its printed cost: each bidder's least bid is the cost of the building on the
+        cheapest lot where he could put it (a rival is one whose cash covers that), and the
+        winner puts it on a lot whose cost his bid covers.
         """
         g = self.g
         what, _, arg = choice.partition(":")
         idx = int(arg)
         left = self.houses_left if what == "house" else self.hotels_left
         rivals = [seat]
+        floors: dict[int, int] = {}
         if left < len(self.g.players):
-            rivals = [s for s in self.bidders_from(seat)
-                      if g.ledger.balances[s] > 0 and self.can_place(s, what)]
+            costs = self.house_cost if what == "house" else self.hotel_cost
+            for s in self.bidders_from(seat):
+                lots = self.can_place(s, what)
+                if lots:
+                    floors[s] = min(costs[i] for i in lots)
+            rivals = [s for s in floors if g.ledger.balances[s] >= floors[s]]
         if len(rivals) >= 2 and left < len(rivals):
             order = [seat] + [s for s in rivals if s != seat]
-            winner = yield from self.auction(seat, -1, order, what)
+            winner = yield from self.auction(seat, -1, order, what, floors)
             if winner < 0:
                 return
-            lots = self.can_place(winner, what)
+            costs = self.house_cost if what == "house" else self.hotel_cost
+            lots = [i for i in self.can_place(winner, what) if costs[i] <= self.sold_for]
             if len(lots) == 1:
                 where = lots[0]
             else:
