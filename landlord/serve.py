@@ -28,6 +28,15 @@ from pathlib import Path
 GALLERY = "index.ipynb"
 """The gallery notebook, the page a teacher opens first."""
 
+TEMPLATES = Path(__file__).resolve().parent / "voila_templates"
+"""A Jupyter data folder holding the kit's Voilà template ``landlord``: Voilà's ``lab`` template
+without the links to FontAwesome on a CDN (``voila.js`` carries FontAwesome itself), so a page
+asks nothing of the internet."""
+
+SECONDS_PER_LESSON = 12
+"""Measured on a 2-core machine: pre-running one lesson's kernel takes up to this many seconds
+(notes/widgets.md); ``landlord serve`` announces the wait from it."""
+
 READY_PATH = "/voila/static/voila.js"
 """A static file Voilà serves once it is up; polling it starts no kernel (a notebook URL would)."""
 
@@ -80,12 +89,15 @@ def voila_command(lessons: Path, port: int, ip: str = "127.0.0.1", extra: Sequen
 
 def voila_env(lessons: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment of the server and its kernels: the current one, with a checkout's root
-    first on ``PYTHONPATH`` when the lessons sit in a checkout, plus ``extra``."""
+    first on ``PYTHONPATH`` when the lessons sit in a checkout, the kit's Voilà template first on
+    ``JUPYTER_PATH``, plus ``extra``."""
     env = dict(os.environ)
     root = lessons.resolve().parent
     if (root / "landlord" / "__init__.py").is_file():
         parts = [str(root), *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]]
         env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(parts))
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        dict.fromkeys([str(TEMPLATES), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]))
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     env.update(extra or {})
     return env
@@ -202,8 +214,10 @@ def stop(proc: subprocess.Popen[bytes], grace: float = 10) -> None:
 
 
 def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
-    """Serve the gallery until interrupted (Ctrl-C); prints its address once it is up.
-    Returns the exit status: 0 after a clean stop, 2 when the server cannot start."""
+    """Serve the gallery until interrupted (Ctrl-C). The address is printed only once the gallery
+    and every lesson have a pre-run kernel waiting (so each opens in under 5 s); until then one
+    line says how long to wait. Returns the exit status: 0 after a clean stop, 2 when the server
+    cannot start."""
     lessons = lessons_dir()
     if not (lessons / GALLERY).is_file():
         sys.stderr.write(f"landlord: error: no lesson gallery at {lessons / GALLERY}\n")
@@ -214,12 +228,25 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
     proc = start(port, ip, lessons)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
     try:
+        t0 = time.monotonic()
         wait_ready(proc, port, ip, timeout=120)
-        print(f"Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
+        kernels = pool_kernels(lessons)
+        n = len(notebooks(lessons))
+        if kernels:
+            print(f"Preparing the gallery and its {n - 1} lessons so each opens in under 5 s: "
+                  f"please wait about {_minutes(kernels * SECONDS_PER_LESSON)}; the address follows.", flush=True)
+            try:
+                wait_warm(proc, kernels, timeout=max(600, 4 * kernels * SECONDS_PER_LESSON))
+                ready = f"Ready after {time.monotonic() - t0:.0f} s."
+            except RuntimeError:
+                if proc.poll() is not None:
+                    raise
+                ready = ("Still preparing after a long wait: the first visitor of a lesson may wait "
+                         "up to 30 s.")
+        else:
+            ready = "Lessons are not pre-run (preheat_kernel is off): each may take up to 30 s to open."
+        print(f"{ready} Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
         print("Serving with Voila from this machine (no internet needed). Press Ctrl-C to stop.", flush=True)
-        with contextlib.suppress(RuntimeError):
-            waited = wait_warm(proc, pool_kernels(lessons), timeout=1200)
-            print(f"Every lesson is pre-run and waiting for its first visitor ({waited:.0f} s).", flush=True)
         return 0 if proc.wait() == 0 else 2
     except RuntimeError as exc:
         sys.stderr.write(f"landlord: error: {exc}\n")
@@ -229,6 +256,11 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
     finally:
         stop(proc)
         signal.signal(signal.SIGTERM, previous)
+
+
+def _minutes(seconds: float) -> str:
+    """A wait in plain words: "40 s" or "2 minutes"."""
+    return f"{seconds:.0f} s" if seconds < 90 else f"{round(seconds / 60)} minutes"
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -103,6 +103,19 @@ def test_single_tax_lesson_explains_why_the_gini_jumps_at_the_vote() -> None:
     assert any("title deeds" in q.lower() for q in asked), "no question about the deeds at the vote"
 
 
+@pytest.mark.parametrize("name", ALL)
+def test_no_unescaped_dollar_in_markdown(name: str) -> None:
+    """Issue 17.6: JupyterLab's markdown reads ``$...$`` as mathematics, so "$100 … $100" became a
+    run of italics off the page. Every ``$`` a student should see is written ``\\$`` (code spans
+    and code blocks aside)."""
+    for i, cell in enumerate(read(name).cells):
+        if cell.cell_type != "markdown":
+            continue
+        text = re.sub(r"```.*?```|`[^`]*`", "", cell.source, flags=re.S)
+        for line in text.splitlines():
+            assert not re.search(r"(?<!\\)\$", line), f"{name} cell {i}: unescaped $ in {line.strip()!r}"
+
+
 def test_gallery_links_every_lesson() -> None:
     """Issue: the index notebook is the gallery — a link to each lesson, each link resolving."""
     text = markdown(read(GALLERY))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -114,21 +115,29 @@ def test_serve_refuses_a_busy_port_with_one_line(capsys: pytest.CaptureFixture[s
     assert len(err) == 1 and f"port {port} is in use" in err[0]
 
 
-def test_landlord_serve_prints_the_gallery_address_and_stops_cleanly(tmp_path: Path) -> None:
-    """Issue: `landlord serve` serves the gallery with Voilà on localhost and prints its
-    address; stopping it (SIGTERM, as a terminal or service manager does) ends Voilà and every
-    kernel with it."""
+def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_cleanly(tmp_path: Path) -> None:
+    """Issue 17.3: `landlord serve` first says how long to wait, and prints the gallery's address
+    only when the gallery and every lesson answer in under 5 s (each has a pre-run kernel);
+    stopping it (SIGTERM, as a terminal or service manager does) ends Voilà and every kernel."""
     port = serve.free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT),
                **{v: str(tmp_path / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")})
     proc = subprocess.Popen([sys.executable, "-m", "landlord", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        line = proc.stdout.readline().strip() if proc.stdout else ""
-        assert line == f"Lesson gallery: http://127.0.0.1:{port}/voila/render/index.ipynb"
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{serve.READY_PATH}", timeout=10) as r:
-            assert r.status == 200
-        time.sleep(2)  # let the warm-kernel pool start, so there are kernels to clean up
+        assert proc.stdout is not None
+        wait = proc.stdout.readline().strip()
+        assert wait.startswith("Preparing the gallery and its 5 lessons") and "please wait about" in wait, wait
+        line = proc.stdout.readline().strip()
+        gallery = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+        assert line.startswith("Ready after") and line.endswith(f"Lesson gallery: {gallery}"), line
+        for nb in serve.notebooks(ROOT / "lessons"):
+            t0 = time.monotonic()
+            with urllib.request.urlopen(serve.lesson_url(nb, port), timeout=30) as r:
+                body = r.read()
+            took = time.monotonic() - t0
+            assert r.status == 200 and b"There was an error" not in body
+            assert took < 5, f"{nb} answered in {took:.1f} s"
         children = psutil.Process(proc.pid).children(recursive=True)
         assert children, "Voila was not started"
         proc.send_signal(signal.SIGTERM)
@@ -138,3 +147,15 @@ def test_landlord_serve_prints_the_gallery_address_and_stops_cleanly(tmp_path: P
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_the_kit_template_asks_nothing_of_the_internet() -> None:
+    """Issue 17.2: the lessons are served with the kit's Voilà template, which links no file on
+    another machine (Voilà's own lab template links FontAwesome on a CDN)."""
+    assert config()["VoilaConfiguration"]["template"] == "landlord"
+    folder = serve.TEMPLATES / "voila" / "templates" / "landlord"
+    assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
+    for f in folder.iterdir():
+        assert not re.search(r"(href|src)=[\"']?(https?:)?//", f.read_text()), f.name
+    env = serve.voila_env(ROOT / "lessons")
+    assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(serve.TEMPLATES)

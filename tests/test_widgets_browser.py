@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from landlord import serve
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,14 +60,14 @@ def voila(tmp_path_factory: pytest.TempPathFactory):
     (nb / "table.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
     (nb / "lab.ipynb").write_text(json.dumps(LAB), encoding="utf-8")
     port = _free_port()
-    env = dict(os.environ)
+    env = serve.voila_env(ROOT / "lessons")  # the kit's template on JUPYTER_PATH
     for var in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR",
                 "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         env[var] = str(tmp_path / var.lower())
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(nb), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         "--Voila.port_retries=0", "--VoilaExecutor.timeout=120"],
+         "--Voila.port_retries=0", "--VoilaExecutor.timeout=120", "--template=landlord"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -88,19 +90,27 @@ def voila(tmp_path_factory: pytest.TempPathFactory):
 
 @contextmanager
 def offline_page(url: str) -> Iterator[Any]:
-    """Debian's chromium with a page open on ``url``: every request but the local server's (and
-    the widgets' font-awesome file) is aborted, so nothing is fetched from the internet."""
+    """Debian's chromium with a page open on ``url``: every request but the local server's is
+    aborted, so nothing is fetched from the internet, and the page fails the test if it asked."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             page = browser.new_page()
-            page.route("**/*", lambda route: route.continue_()
-                       if route.request.url.startswith("http://127.0.0.1") or "font-awesome" in route.request.url
-                       else route.abort())
+            remote: list[str] = []
+
+            def route(r: Any) -> None:
+                if r.request.url.startswith("http://127.0.0.1"):
+                    r.continue_()
+                else:
+                    remote.append(r.request.url)
+                    r.abort()
+
+            page.route("**/*", route)
             page.goto(url, timeout=120_000)
             yield page
+            assert not remote, f"requests left the machine: {remote}"
         finally:
             browser.close()
 
