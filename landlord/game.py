@@ -32,7 +32,8 @@ class Snapshot(NamedTuple):
     """The count of every seat (the rules' ``results()`` rows) at the end of one turn.
 
     Taken by :attr:`Game.turn`'s setter when the rules start the next turn (turn 0 is the
-    set-up), only when the game keeps a log; the metrics build the per-turn panel from these.
+    set-up), only when the game keeps snapshots (with a log, unless told); the metrics
+    build the per-turn panel from these.
     """
 
     turn: int
@@ -46,7 +47,9 @@ class Game:
 
     ``strategies[i]`` answers seat *i*'s decisions; ``None`` marks a person, whose decisions
     wait in :attr:`pending` until :meth:`act` is called. ``log=False`` keeps only the ledger's
-    running totals (for fast sweeps); the game plays identically either way.
+    running totals (for fast sweeps); the game plays identically either way. ``snapshots``
+    keeps the per-turn :class:`Snapshot` list (default: when there is a log), so a sweep's
+    per-turn panel needs no event log.
     """
 
     def __init__(
@@ -57,6 +60,7 @@ class Game:
         names: Sequence[str] | None = None,
         log: bool = True,
         triggers: Sequence[Trigger] = (),
+        snapshots: bool | None = None,
     ) -> None:
         from landlord.rules import rules_class
 
@@ -77,7 +81,7 @@ class Game:
         self.p: dict[str, Any] = ruleset.values(self.phase)
         self.events: list[Event] | None = [] if log else None
         self.actions: list[Option] = []
-        self.snapshots: list[Snapshot] | None = [] if log else None
+        self.snapshots: list[Snapshot] | None = [] if (log if snapshots is None else snapshots) else None
         self._turn = 0
         self._turn_round = 0
         self.round = 0
@@ -106,7 +110,7 @@ class Game:
     @turn.setter
     def turn(self, value: int) -> None:
         # A rules family starts each turn with ``g.turn += 1``: that is the end of the last
-        # turn, so (with a log) the count of every seat is snapshotted here for the metrics.
+        # turn, so (when snapshots are kept) the count of every seat is snapshotted here for the metrics.
         if self.snapshots is not None and value != self._turn:
             self.snapshots.append(self.snapshot())
         self._turn = value

@@ -71,34 +71,51 @@ def _pick(row: Mapping[str, Any], keys: tuple[str, ...]) -> float:
 
 
 # -- the per-turn panel -------------------------------------------------------------------
-def panel(games: Game | Iterable[Game]) -> pd.DataFrame:
-    """Every player's holdings at the end of every turn (turn 0 = after set-up), and now.
-
-    The last turn's row is the count as it stands (``game.results()``), so a game still being
-    played shows its live state. Needs a game played with ``log=True`` (it keeps snapshots).
-    """
-    rows: list[dict[str, Any]] = []
+def panel_columns(games: Game | Iterable[Game]) -> dict[str, list[Any]]:
+    """:func:`panel`'s columns as lists (``PANEL_COLUMNS`` in order): what :func:`panel` and a
+    sweep's per-turn panel are built from without a row dict per seat and turn."""
+    cols: dict[str, list[Any]] = {c: [] for c in PANEL_COLUMNS}
+    c_game, c_rs, c_turn, c_round, c_phase, c_seat, c_player = (cols[c] for c in PANEL_COLUMNS[:7])
+    c_cash, c_land, c_imp, c_debts, c_other, c_worth, c_where = (cols[c] for c in PANEL_COLUMNS[7:])
     for game in _games(games):
         if game.snapshots is None:
             raise ValueError(f"game {game.seed} was played with log=False: it kept no snapshots "
-                             "to build a panel from; play it with log=True")
-        snaps = [*game.snapshots, game.snapshot()]
-        for snap in snaps:
-            for r in snap.rows:
+                             "to build a panel from; play it with log=True or snapshots=True")
+        seed, rid, names = game.seed, game.ruleset.id, game.names
+        for snap in [*game.snapshots, game.snapshot()]:
+            rows = snap.rows
+            n = len(rows)
+            c_game.extend([seed] * n)
+            c_rs.extend([rid] * n)
+            c_turn.extend([snap.turn] * n)
+            c_round.extend([snap.round] * n)
+            c_phase.extend([snap.phase] * n)
+            for r in rows:
                 cash = _pick(r, COLUMNS["cash"])
                 land = _pick(r, COLUMNS["land"])
                 imp = _pick(r, COLUMNS["improvements"])
                 debts = _pick(r, COLUMNS["debts"])
                 total = r["total"]
-                rows.append({
-                    "game": game.seed, "ruleset": game.ruleset.id, "turn": snap.turn,
-                    "round": snap.round, "phase": snap.phase, "seat": r["seat"],
-                    "player": game.names[r["seat"]], "cash": cash, "land": land,
-                    "improvements": imp, "debts": debts,
-                    "other": total - cash - land - imp + debts, "net_worth": total,
-                    "where": r.get("where", ""),
-                })
-    return pd.DataFrame(rows, columns=list(PANEL_COLUMNS))
+                c_seat.append(r["seat"])
+                c_player.append(names[r["seat"]])
+                c_cash.append(cash)
+                c_land.append(land)
+                c_imp.append(imp)
+                c_debts.append(debts)
+                c_other.append(total - cash - land - imp + debts)
+                c_worth.append(total)
+                c_where.append(r.get("where", ""))
+    return cols
+
+
+def panel(games: Game | Iterable[Game]) -> pd.DataFrame:
+    """Every player's holdings at the end of every turn (turn 0 = after set-up), and now.
+
+    The last turn's row is the count as it stands (``game.results()``), so a game still being
+    played shows its live state. Needs a game that kept snapshots (played with ``log=True``, or
+    ``snapshots=True``).
+    """
+    return pd.DataFrame(panel_columns(games), columns=list(PANEL_COLUMNS))
 
 
 def round_ends(panel_df: pd.DataFrame) -> pd.DataFrame:

@@ -40,10 +40,11 @@ def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False,
-             triggers: Sequence[Trigger] = ()) -> Game:
-    """Play one all-bot game to its end (with phase ``triggers``, if any)."""
+             triggers: Sequence[Trigger] = (), snapshots: bool | None = None) -> Game:
+    """Play one all-bot game to its end (with phase ``triggers``, if any; ``snapshots``: keep
+    the per-turn counts, by default only with the ``log``)."""
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = Game(ruleset, bots, seed, log=log, triggers=triggers)
+    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots)
     game.run()
     return game
 

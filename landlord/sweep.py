@@ -106,7 +106,7 @@ def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
     for k, seed in enumerate(chunk.seeds):
         head = {"cell": chunk.cell, "game": chunk.start + k, "seed": seed}
         try:
-            game = play_one(rs, chunk.seats, seed, log=chunk.panel, triggers=triggers)
+            game = play_one(rs, chunk.seats, seed, triggers=triggers, snapshots=chunk.panel)
             row = summary_row(game, chunk.seats)
         except Exception as exc:
             rows.append({**head, "status": "failed", "error": _describe(exc),
@@ -132,16 +132,16 @@ def _describe(exc: BaseException) -> str:
 def turn_panel(game: Any, head: dict[str, Any]) -> pa.Table:
     """:func:`landlord.metrics.panel` of one finished game (every seat's cash, land,
     improvements, debts and net worth at the end of every turn; turn 0 = set-up), keyed by
-    ``cell, game, seed`` (metrics' ``game`` column is the seed)."""
+    ``cell, game, seed`` (metrics' ``game`` column is the seed), built straight from the
+    snapshots' columns (no pandas frame per game)."""
     import pyarrow as pa
 
-    from landlord.metrics import panel
+    from landlord.metrics import panel_columns
 
-    df = panel(game).drop(columns=["game"])
-    df.insert(0, "seed", head["seed"])
-    df.insert(0, "game", head["game"])
-    df.insert(0, "cell", head["cell"])
-    return pa.Table.from_pandas(df, preserve_index=False)
+    cols = panel_columns(game)
+    n = len(cols.pop("game"))
+    return pa.table({"cell": [head["cell"]] * n, "game": [head["game"]] * n, "seed": [head["seed"]] * n,
+                     **cols})
 
 
 # -- results -----------------------------------------------------------------------------

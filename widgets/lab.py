@@ -257,23 +257,34 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
     return m, h, len(diffs)
 
 
-def lab_charts(run: LabRun) -> tuple[Any, Any, Any, Any]:
-    """The lab's four charts of a run, sized for the lab — final Gini, mean Gini over turns,
-    winners by strategy, money by ledger reason: the chart library's charts on
-    :mod:`landlord.metrics` frames of the run's rows and panel (nothing is computed here)."""
-    form = GINI_FORMS["population"]
+def lab_frames(run: LabRun) -> dict[str, pd.DataFrame]:
+    """The :mod:`landlord.metrics` frames the lab's charts draw, of a run's rows and panel:
+    ``hist`` (final Gini), ``band`` (mean Gini over turns), ``wins`` (winners by strategy),
+    ``flows`` (money by ledger reason)."""
     res = metrics.played(run.results)
-    hist = metrics.histogram(res, "gini_population", "scenario", bins=25, lo=0.0, hi=1.0)
-    band = metrics.every_kth(metrics.gini_by_turn(run.panel, "scenario"), lib.MAX_ROWS)
+    return {
+        "hist": metrics.histogram(res, "gini_population", "scenario", bins=25, lo=0.0, hi=1.0),
+        "band": metrics.every_kth(metrics.gini_by_turn(run.panel, "scenario"), lib.MAX_ROWS),
+        "wins": metrics.win_shares(res, "scenario"),
+        "flows": metrics.flow_means(res, "scenario"),
+    }
+
+
+def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tuple[Any, Any, Any, Any]:
+    """The lab's four charts of a run, sized for the lab — final Gini, mean Gini over turns,
+    winners by strategy, money by ledger reason: the chart library's charts on the frames of
+    :func:`lab_frames` (computed here unless given; nothing else is computed here)."""
+    form = GINI_FORMS["population"]
+    f = lab_frames(run) if frames is None else frames
     return (
-        sized(lib.final_gini_chart(hist, "scenario", form, title="Final Gini by scenario"), width=320, height=60),
-        sized(lib.mean_interval_chart(band, "turn", "scenario", "Gini (mean, 95% interval)",
+        sized(lib.final_gini_chart(f["hist"], "scenario", form, title="Final Gini by scenario"), width=320, height=60),
+        sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)",
                                       f"Mean Gini over turns — {form}"), width=320, height=180),
-        sized(lib.win_share_chart(metrics.win_shares(res, "scenario"), "scenario",
+        sized(lib.win_share_chart(f["wins"], "scenario",
                                   "Winners by strategy (tick: share of seats; a tie goes to the first richest seat)"),
               width=320, height=180),
-        sized(lib.flow_means_chart(metrics.flow_means(res, "scenario"), "scenario",
-                                   "Mean money per game by ledger reason"), width=320, height=260),
+        sized(lib.flow_means_chart(f["flows"], "scenario", "Mean money per game by ledger reason"),
+              width=320, height=260),
     )
 
 
@@ -519,14 +530,20 @@ class ScenarioLab(W.VBox):
             self.on_done()
 
     # -- showing ---------------------------------------------------------------------------
-    def draw(self, scns: Sequence[Scenario]) -> None:
-        """Charts, summary and downloads of the current run."""
+    def frames(self) -> dict[str, pd.DataFrame]:
+        """The metrics frames of the current run's charts (:func:`lab_frames`)."""
+        return lab_frames(self.run)
+
+    def draw(self, scns: Sequence[Scenario], frames: dict[str, pd.DataFrame] | None = None) -> None:
+        """Charts, summary and downloads of the current run (``frames``: its :meth:`frames`,
+        computed here unless given)."""
         run = self.run
         if run.games.empty:
             self.summary.value = "<i>No games played.</i>"
             return
         res = run.results
-        for slot, chart in zip((self.final, self.band, self.winners, self.flows), lab_charts(run), strict=True):
+        charts = lab_charts(run, frames)
+        for slot, chart in zip((self.final, self.band, self.winners, self.flows), charts, strict=True):
             slot.chart = chart
         table = summary_table(run).to_html(index=False, border=0)
         extra = ""
