@@ -38,6 +38,8 @@ from landlord.simulate import play_one
 from landlord.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
 
 RS = "british-1913-part1"
+NOBODY_BIDS = ("pass",) * 4
+"""Four players pass when a card is offered from the pack."""
 
 
 # -- the board: a documented reconstruction -------------------------------------------------
@@ -184,8 +186,8 @@ def test_part1_a_double_may_be_used_as_one_die_or_both() -> None:
 def test_part1_whole_turn_with_a_double_used_as_one_die() -> None:
     g = btable()
     g.rng = ScriptedDice([3, 3])
-    asked, _ = drive(g.rules.take_turn(ADA), "one", "decline")
-    assert [d.kind for d in asked] == ["use_double", "buy_from_pack"]
+    asked, _ = drive(g.rules.take_turn(ADA), "one", *NOBODY_BIDS)
+    assert [d.kind for d in asked] == ["use_double", *["pack_bid"] * 4]
     assert g.players[ADA].pos == 3
 
 
@@ -202,8 +204,8 @@ def test_part1_alighting_on_an_owned_site_pays_annual_land_value_to_the_owner() 
 
 def test_part1_unbought_sites_are_rent_free() -> None:
     g = btable()
-    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "decline")
-    assert asked[0].kind == "buy_from_pack"
+    asked, _ = drive(g.rules.land_on(ADA, SITE_A), *NOBODY_BIDS)
+    assert [d.kind for d in asked] == ["pack_bid"] * 4
     assert g.cash(ADA) == 3000 and treasury(g) == 0 and g.rules.owner[SITE_A] == NOBODY
 
 
@@ -216,10 +218,10 @@ def test_part1_an_owner_on_his_own_site_pays_nothing() -> None:
 
 def test_part1_no_card_bought_from_the_pack_for_less_than_the_original_sale_price() -> None:
     g = btable()
-    g.rules.value[SITE_A] = 10  # whatever the market says, the pack sells at the printed price
-    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "buy")
+    g.rules.value[SITE_A] = 10  # whatever the market says, the pack opens at the printed price
+    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "bid:400", "pass", "pass", "pass")
     printed = g.board.spaces[SITE_A].price
-    assert asked[0].amount == printed and asked[0].options == ("buy", "decline")
+    assert min(int(o.partition(":")[2]) for o in asked[0].options[1:]) == printed == 400
     assert g.cash(ADA) == 3000 - printed and flows(g, "site purchase") == [("Ada", "Bank", printed)]
 
 
@@ -272,9 +274,9 @@ def test_part1_owner_on_his_own_fisheries_is_no_trespasser() -> None:
 
 def test_part1_unbought_fisheries_no_owner_to_bargain_with_gaol_unless_he_buys_the_card() -> None:
     g = btable()
-    asked, _ = drive(g.rules.land_on(ADA, FISHERIES), "decline")
-    assert asked[0].kind == "buy_from_pack" and g.players[ADA].place == GAOL
-    drive(g.rules.land_on(BEN, FISHERIES), "buy")
+    asked, _ = drive(g.rules.land_on(ADA, FISHERIES), *NOBODY_BIDS)
+    assert asked[0].kind == "pack_bid" and g.players[ADA].place == GAOL
+    drive(g.rules.land_on(BEN, FISHERIES), "bid:500", "pass", "pass", "pass")
     assert g.rules.owner[FISHERIES] == BEN and g.players[BEN].place == TRACK
 
 
@@ -305,12 +307,12 @@ def test_part1_gaol_release_pay_the_fine_or_throw_a_double_reconstructed() -> No
     asked, _ = drive(g.rules.take_turn(ADA), "throw")
     assert asked[0].kind == "gaol" and asked[0].amount == 50 and g.players[ADA].place == GAOL
     g.rng = ScriptedDice([2, 3])
-    drive(g.rules.take_turn(ADA), "pay", "decline")
+    drive(g.rules.take_turn(ADA), "pay", *NOBODY_BIDS)
     assert g.players[ADA].place == TRACK and g.players[ADA].pos == 15 and treasury(g) == 50
     g.rules.to_gaol(BEN, "test")
     g.rng = ScriptedDice([1, 2, 1, 3, 1, 4])
     for k in range(3):
-        drive(g.rules.take_turn(BEN), "throw", *(["decline"] if k == 2 else []))
+        drive(g.rules.take_turn(BEN), "throw", *(NOBODY_BIDS if k == 2 else ()))
     assert g.players[BEN].place == TRACK and g.players[BEN].pos == 15  # third throw: time served
 
 
@@ -384,13 +386,17 @@ def _ada_owes_ben_rent_with_5() -> tuple[Game, int]:
 def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_buys() -> None:
     g, rent = _ada_owes_ben_rent_with_5()
     worth = g.board.spaces[SITE_A].price
-    asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100")
-    assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
+    asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100",
+                     "refuse")
+    assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid", "forced_bid"]
     assert asked[0].seat == ADA and asked[0].amount == rent - 5
-    assert [d.seat for d in asked[1:]] == [BEN, CY, DOT]
-    # bids are shares of the site's value; each later bidder must outbid the best so far
-    assert asked[1].options == ("refuse", "bid:40", "bid:100", "bid:200", "bid:300", "bid:400")
+    # an open auction from the next seat: Ben bids, Cy refuses (and is out), Dot outbids Ben,
+    # Ben is asked again and refuses; Dot's bid buys
+    assert [d.seat for d in asked[1:]] == [BEN, CY, DOT, BEN]
+    # bids are shares of the site's value; each must outbid the best so far
+    assert asked[1].options == ("refuse", "bid:20", "bid:40", "bid:100", "bid:200", "bid:300", "bid:400")
     assert asked[3].options == ("refuse", "bid:100", "bid:200", "bid:300", "bid:400")
+    assert asked[4].options == ("refuse", "bid:200", "bid:300", "bid:400")
     assert g.rules.owner[SITE_A] == DOT and g.cash(DOT) == 2900
     assert g.cash(ADA) == 5 + 100 - rent and g.cash(BEN) == 3000 + rent
     # "sites may be bought at a very low price from a bankrupt": its capital value is what it fetched
@@ -410,7 +416,7 @@ def test_part1_others_refuse_to_buy_at_any_price_then_poorhouse_until_debts_paid
     # rent comes in from the site nobody would buy; at his next turn he pays and comes out
     drive(g.rules.land_on(CY, SITE_A))
     g.rng = ScriptedDice([1, 3])
-    drive(g.rules.take_turn(ADA))
+    drive(g.rules.take_turn(ADA), "pass", "pass", "pass")  # he has £3 left: the others may bid
     assert pl.place == TRACK and pl.debts == [] and g.cash(BEN) == 3000 + rent
     assert pl.pos == g.board.annex("poorhouse").beside + 4
 
@@ -455,7 +461,7 @@ def test_part1_wages_200_collected_from_the_bank_each_time_he_passes_mother_eart
     g = btable()
     g.players[ADA].pos = 36
     b = bank(g)
-    drive(g.rules.move(ADA, 5), "decline")
+    drive(g.rules.move(ADA, 5), *NOBODY_BIDS)
     assert g.players[ADA].circuits == 1 and g.cash(ADA) == 3200 and bank(g) == b - 200
 
 
@@ -510,13 +516,14 @@ def test_part1_capital_land_value_follows_demand_sites_bid_up_between_players() 
     set_cash(g, ADA, 700)
     asked, _ = drive(g.rules.bid_up(ADA), f"offer:{SITE_A}:600", "accept")
     value = g.board.spaces[SITE_A].price  # 400
-    assert asked[0].options == ("none", f"offer:{SITE_A}:400", f"offer:{SITE_A}:500", f"offer:{SITE_A}:600")
+    # offers are shares of the site's current value (the owner agrees or not), up to his cash
+    assert asked[0].options == ("none", *(f"offer:{SITE_A}:{v}" for v in (200, 300, 400, 500, 600)))
     assert asked[1].seat == BEN and asked[1].kind == "accept_bid" and asked[1].amount == 600
     assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600 and g.cash(ADA) == 100
     assert g.rules.value[SITE_A] == 600 > value
-    # bids start from the new value: bid up again, never below it
+    # offers are now shares of the new value (half of it the lowest)
     asked, _ = drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:750", "refuse")
-    assert min(int(o.split(":")[2]) for o in asked[0].options[1:]) == 600
+    assert min(int(o.split(":")[2]) for o in asked[0].options[1:]) == 300
     assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600  # refused: nothing changes
 
 
@@ -528,7 +535,7 @@ def test_part1_game_runs_a_set_number_of_rounds_then_land_plus_cash_decides() ->
     rows = g.results()
     for r in rows:
         pl = g.players[r["seat"]]
-        land = sum(g.rules.value[i] for i in pl.sites)
+        land = sum(g.board.spaces[i].price for i in pl.sites)  # face value (COUNT_RULE)
         assert r["total"] == g.cash(pl.seat) + land + r["improvement_value"] + r["owed_to"] - r["owed"]
     best = max(r["total"] for r in rows)
     assert [r["rank"] == 1 for r in rows] == [r["total"] == best for r in rows]
@@ -543,8 +550,8 @@ def test_part1_a_double_that_frees_him_from_gaol_may_also_be_used_as_one_die() -
     g = btable()
     g.rules.to_gaol(ADA, "test")
     g.rng = ScriptedDice([2, 2])
-    asked, _ = drive(g.rules.take_turn(ADA), "throw", "one", "decline")
-    assert [d.kind for d in asked] == ["gaol", "use_double", "buy_from_pack"]
+    asked, _ = drive(g.rules.take_turn(ADA), "throw", "one", *NOBODY_BIDS)
+    assert [d.kind for d in asked] == ["gaol", "use_double", *["pack_bid"] * 4]
     assert g.players[ADA].place == TRACK and g.players[ADA].pos == 12
 
 

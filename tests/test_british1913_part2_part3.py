@@ -54,9 +54,11 @@ def test_part2_each_player_receives_a_further_3000_from_the_bank() -> None:
 def test_part2_improvement_cards_numbered_like_the_site_cards() -> None:
     board = load_ruleset(P2).board
     for s in board.spaces:
-        if "improvement_capital" in s.extra and s.kind != "religious":
+        if "improvement_capital" in s.extra and s.kind not in ("religious", "moor"):
             assert s.extra["improvement"] == f"Improvement No. {s.lot}"
-    assert all("improvement_capital" not in board.spaces[i].extra for i in (FISHERIES, MOOR))
+    # the Fisheries has none; the Moor's card is its Small Holdings (placed from Part 3)
+    assert "improvement_capital" not in board.spaces[FISHERIES].extra
+    assert board.spaces[MOOR].extra["improvement"] == "Small Holdings"
 
 
 def test_part2_improving_pays_the_capital_to_the_bank_and_places_his_sold_ticket() -> None:
@@ -74,7 +76,7 @@ def test_part2_no_improvements_in_part1() -> None:
     g = btable()
     own(g, ADA, SITE_A)
     g.rng = ScriptedDice([1, 2])
-    asked, _ = drive(g.rules.take_turn(ADA), "decline")
+    asked, _ = drive(g.rules.take_turn(ADA), *("pass",) * 4)
     assert "improve_site" not in [d.kind for d in asked]
 
 
@@ -297,19 +299,32 @@ def test_part3_free_land_100_wages_at_each_throw_moves_on_from_the_corner_when_d
     drive(g.rules.take_turn(ADA))
     assert pl.place == FREE and pl.owed == 50 and pl.pos == corner
     g.rng = ScriptedDice([2, 4])
-    drive(g.rules.take_turn(ADA))
+    drive(g.rules.take_turn(ADA), "pass", "pass", "pass", "pass")  # an unbought site: offered
     assert pl.place == TRACK and pl.owed == 0 and pl.pos == corner + 6
     assert g.cash(ADA) == 50 and flows(g, "free-land wages") == [("Bank", "Ada", 100)] * 2
 
 
 def test_part3_wages_rise_to_500_on_passing_mother_earth() -> None:
     g = btable(P3, phase="part3")
-    for idx in g.rules.land:
-        own(g, BEN, idx)
-    g.rules.all_bought = True  # not halved in Part 3 (kit decision)
     g.players[ADA].pos = 39
     drive(g.rules.move(ADA, 1))
-    assert g.cash(ADA) == 3500
+    assert g.cash(ADA) == 3500 and flows(g, "wages") == [("Bank", "Ada", 500)]
+
+
+def test_part3_the_players_proceed_as_before_all_sites_bought_halves_wages_doubles_rent_and_tax() -> None:
+    """"The players proceed as before, with the following modifications": none of them lifts
+    "when all the Site cards are bought up, Wages are halved, and Rents and Taxes are doubled"."""
+    g = btable(P3, phase="part3")
+    for idx in g.rules.land:
+        own(g, BEN, idx)
+    g.rules.all_bought = True
+    g.players[ADA].pos = 39
+    drive(g.rules.move(ADA, 1))
+    assert flows(g, "wages") == [("Bank", "Ada", 250)]
+    rent = g.board.spaces[SITE_A].rent
+    drive(g.rules.land_on(ADA, SITE_A))
+    assert flows(g, "rent") == [("Ada", "Ben", 2 * rent)]
+    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 2 * rent)]
 
 
 def test_part3_paupers_in_the_poorhouse_move_to_the_natural_opportunity_on_arrival() -> None:

@@ -56,6 +56,70 @@ class BritishPlayer(Token):
         return sum(d.amount for d in self.debts)
 
 
+class LandTable:
+    """What every player can see of the 1913 land (``TableView.table``): who holds each site and
+    improvement, the price last paid, whether every card is bought, how far the game has to
+    run, and how often a throw stops on each space. Read-only; the bots value land from it."""
+
+    MEAN_THROW: ClassVar[float] = 7.0
+    """Spaces moved by an average throw of two dice (both dice of a double)."""
+
+    def __init__(self, rules: British1913) -> None:
+        self._r = rules
+        self._landing: dict[str, dict[int, float]] = {}
+
+    def owner(self, idx: int) -> int:
+        """The seat holding site ``idx`` (``NOBODY``: in the pack; ``GOVERNMENT``)."""
+        return self._r.owner[idx]
+
+    def improvement_owner(self, idx: int) -> int:
+        """The seat owning the improvement on site ``idx`` (``NOBODY`` if there is none)."""
+        return self._r.imp_owner[idx]
+
+    def market_price(self, idx: int) -> int:
+        """The site's capital land value as the market last set it (the printed price until
+        it changes hands)."""
+        return self._r.value[idx]
+
+    def may_carry(self, idx: int) -> bool:
+        """Whether the site may carry its improvement card in the Part in force."""
+        return self._r.may_carry(idx)
+
+    @property
+    def scarcity(self) -> int:
+        """2 once every site card is bought (rents and taxes doubled), else 1."""
+        return self._r.scarcity()
+
+    def circuits_left(self) -> int:
+        """Rounds of the board the leader still has to make before the count."""
+        g = self._r.g
+        return max(0, g.p["circuits"] - max(pl.circuits for pl in g.players))
+
+    def rounds_left(self) -> float:
+        """Table rounds the game may still run: :meth:`circuits_left` at :data:`MEAN_THROW`
+        spaces a throw."""
+        return self.circuits_left() * self._r.n / self.MEAN_THROW
+
+    def landing(self, idx: int) -> float:
+        """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
+        landing probabilities of :func:`landlord.landing.exact` (computed once a Part)."""
+        g = self._r.g
+        probs = self._landing.get(g.phase)
+        if probs is None:
+            key = (g.ruleset.id, g.phase, repr(sorted(g.ruleset.values(g.phase).items())))
+            probs = _LANDING.get(key)
+            if probs is None:
+                from landlord.landing import exact, movement_for
+
+                probs = _LANDING[key] = exact(movement_for(g.ruleset, g.phase))
+            self._landing[g.phase] = probs
+        return probs[idx]
+
+
+_LANDING: dict[tuple[str, str, str], dict[int, float]] = {}
+"""Landing probabilities already computed, by ruleset id, phase and the values in force."""
+
+
 class British1913(RoundsOfTurns):
     """The 1913 rules, Parts 1 to 3 (the Part in force is the ``part`` param of the phase)."""
 
@@ -66,14 +130,15 @@ class British1913(RoundsOfTurns):
         "land_value_tax": bool, "gaol_penalties": bool, "duties": bool, "bankrupt_to": str,
         "improve_undeveloped": bool, "circuits": int, "max_rounds": int, "gaol_fine": int,
         "gaol_throws": int, "asylum_wait": int, "bargain_prices": list, "forced_bid_percents": list,
-        "offer_percents": list, "government_price_percent": int, "free_land_wages": int,
+        "offer_percents": list, "pack_bid_percents": list, "land_tax_assessed": bool,
+        "small_holdings": bool, "government_price_percent": int, "free_land_wages": int,
         "sequence": list, "luxury_cards": list, "chance_cards": list,
     }
     DECISIONS: ClassVar[dict[str, str]] = {
         "site_card": "{name} is dealt the SITE card for {space}: buy it at its CAPITAL LAND VALUE of "
                      "{cur}{amount}, paid into the Bank?",
-        "buy_from_pack": "{name} alights on {space}, whose card is still in the pack: buy it at the "
-                         "printed {cur}{amount}?",
+        "pack_bid": "{space}'s card is offered from the pack, never below its printed price: what does "
+                    "{name} bid? (best bid so far {cur}{amount})",
         "use_double": "{name} threw a double: use the number on one die ({amount}) or on both?",
         "name_bargain": "{name} owns {space} and has caught a trespasser: name a price to let him off, "
                         "or send him to Gaol?",
@@ -81,7 +146,8 @@ class British1913(RoundsOfTurns):
                         "or go to Gaol?",
         "gaol": "{name} is in Gaol: pay the {cur}{amount} fine, or throw for a double?",
         "realise": "{name} is {cur}{amount} short of what he must pay: which property to sell for what it will fetch?",
-        "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid?",
+        "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid? (best bid so "
+                      "far {cur}{amount})",
         "bid_up": "{name} may bid for a site held by another player: make an offer?",
         "accept_bid": "{name} is offered {cur}{amount} for {space}: sell?",
         "improve_site": "{name} may improve a site, paying the improvement's CAPITAL into the Bank: which?",
@@ -90,7 +156,7 @@ class British1913(RoundsOfTurns):
         "buy": "Buy", "decline": "Decline", "both": "Both dice", "one": "One die",
         "gaol": "Go to Gaol", "price": "Let off for {cur}{arg}", "pay": "Pay",
         "throw": "Throw for a double", "refuse": "Refuse", "bid": "Bid {cur}{arg}",
-        "none": "No", "accept": "Accept",
+        "none": "No", "accept": "Accept", "pass": "Pass",
     }
 
     def __init__(self, game: Any) -> None:
@@ -111,6 +177,7 @@ class British1913(RoundsOfTurns):
         self.bankruptcies = [0] * len(game.strategies)
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.bank = self.treasury = -1
+        self.table = LandTable(self)
         p = game.p
         self._check_data(p)
         self.decks = {"luxury": list(range(len(p["luxury_cards"]))),
@@ -141,15 +208,27 @@ class British1913(RoundsOfTurns):
         extra = self.g.board.spaces[idx].extra
         return extra if "improvement_capital" in extra else {}
 
-    def improvable(self, idx: int) -> bool:
-        """Whether site ``idx`` may carry an improvement now.
+    def may_carry(self, idx: int) -> bool:
+        """Whether site ``idx`` may carry its improvement card in the Part in force.
 
-        "Undeveloped Sites are not improved till Part 3." The Fisheries and the Grouse Moor have
-        no improvement cards (DECISION: they are sporting land, not building plots).
+        "Undeveloped Sites are not improved till Part 3." Part 3, the Grouse Moor: the Land Value
+        Tax "causes him to let it for Small Holdings under conditions applying to other sites"
+        (param ``small_holdings``): its improvement card (Small Holdings, reconstructed) may be
+        placed from then on. The Solway Fisheries has no improvement card (DECISION: sporting
+        land, not a building plot; in Part 3 it is the Government's).
         """
-        if not self.improvement(idx) or self.imp_owner[idx] != NOBODY:
+        if not self.improvement(idx):
             return False
-        return self.kinds[idx] != "undeveloped" or bool(self.g.p["improve_undeveloped"])
+        p = self.g.p
+        if self.kinds[idx] == "undeveloped":
+            return bool(p["improve_undeveloped"])
+        if self.kinds[idx] == "moor":
+            return bool(p["small_holdings"])
+        return True
+
+    def improvable(self, idx: int) -> bool:
+        """Whether site ``idx`` may be improved now: it may carry a card and has none yet."""
+        return self.imp_owner[idx] == NOBODY and self.may_carry(idx)
 
     def scarcity(self) -> int:
         """2 once every site card is bought (while the rule is in force), else 1.
@@ -157,16 +236,18 @@ class British1913(RoundsOfTurns):
         "when all the Site cards are bought up, Wages are halved, and Rents and Taxes are
         doubled" (Part 2: "Rents, Taxes and Rates are doubled").
         DECISION: once all are bought the rule stays in force (sites are never put back in the
-        pack); it is off in Part 3 (param ``scarcity_doubling``)."""
+        pack); land the Government holds (the Fisheries in Part 3) counts as bought. It holds in
+        Part 3 too: "The players proceed as before, with the following modifications", and
+        none of them lifts it; so Part 3's £500 wages are halved to £250 and rents, the land
+        value tax restored from them and its yearly assessment doubled (param
+        ``scarcity_doubling``, kept for what-if overrides)."""
         return 2 if self.all_bought and self.g.p["scarcity_doubling"] else 1
 
     def all_improved(self, seat: int) -> bool:
         """"Whenever a player's property is all improved": he holds at least one site with an
         improvement card and every such site (undeveloped sites only once they may be
         improved) carries an improvement, whoever owns it."""
-        pl = self.g.players[seat]
-        mine = [i for i in pl.sites if self.improvement(i)
-                and (self.kinds[i] != "undeveloped" or self.g.p["improve_undeveloped"])]
+        mine = [i for i in self.g.players[seat].sites if self.may_carry(i)]
         return bool(mine) and all(self.imp_owner[i] != NOBODY for i in mine)
 
     def wages(self, seat: int) -> int:
@@ -238,17 +319,23 @@ class British1913(RoundsOfTurns):
                                     lambda seat, idx, price: self.buy_from_bank(seat, idx, "dealt card"),
                                     "site_card_returned")
 
-    def buy_from_bank(self, seat: int, idx: int, how: str) -> None:
-        """Pay the printed CAPITAL LAND VALUE into the Bank and place the SOLD ticket."""
+    def buy_from_bank(self, seat: int, idx: int, how: str, price: int | None = None) -> None:
+        """Pay the CAPITAL LAND VALUE (the printed price, or what the site was bid up to) into
+        the Bank and place the SOLD ticket."""
         g = self.g
-        price = g.board.spaces[idx].price
+        price = g.board.spaces[idx].price if price is None else price
         g.pay(seat, self.bank, price, "site purchase", "Part 1: buying the land")
         self.owner[idx] = seat
+        self.value[idx] = price
         g.players[seat].sites.add(idx)
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
+        self.check_all_bought()
+
+    def check_all_bought(self) -> None:
+        """Set (once) the flag of "when all the Site cards are bought up"."""
         if not self.all_bought and all(self.owner[i] != NOBODY for i in self.land):
             self.all_bought = True
-            g.emit("all_bought", -1)
+            self.g.emit("all_bought", -1)
 
     def end_reason(self) -> str:
         """"when, for example, one player has completed, say, five rounds of the Board, the
@@ -269,6 +356,7 @@ class British1913(RoundsOfTurns):
             self.further_cash()
         if after >= 3 > before:
             yield from self.enter_part3()
+            self.check_all_bought()
 
     def further_cash(self) -> None:
         """Part 2: "In this part of the game each player receives a further £3000 from the
@@ -369,10 +457,10 @@ class British1913(RoundsOfTurns):
         if g.events is not None:
             g.emit("move", seat, frm=start, to=target, space=g.board.spaces[target].name)
         if start + steps >= self.n:
-            self.pass_mother_earth(seat)
+            yield from self.pass_mother_earth(seat)
         yield from self.land_on(seat, target)
 
-    def pass_mother_earth(self, seat: int) -> None:
+    def pass_mother_earth(self, seat: int) -> Play:
         """"Each player, on making a complete round of the Board, is entitled to his Wages which
         he collects from the Bank each time he passes Mother Earth. After making three complete
         rounds of the Board he is entitled to an Old Age Pension every time he passes."
@@ -390,6 +478,34 @@ class British1913(RoundsOfTurns):
             self.treasury_pays(seat, g.p["pension"], "old age pension", "Mother Earth: Old Age Pension")
         if pl.debts:
             self.pay_debts(seat)
+        if g.p["land_tax_assessed"]:
+            yield from self.assess_land_values(seat)
+
+    def assessment(self, idx: int) -> int:
+        """The Land Value Tax a year on site ``idx``: its ANNUAL LAND VALUE as printed (the
+        Solway Fisheries and the Grouse Moor: "assessed at £500, with Land Value Tax of £20"),
+        doubled with rents and taxes once every site is bought."""
+        return self.g.board.spaces[idx].rent * self.scarcity()
+
+    def assess_land_values(self, seat: int) -> Play:
+        """Part 3: "a new standard of rating is put into operation --- LAND VALUES"; "Undeveloped
+        Sites are now assessed at full face value for Land Value Tax, and their owners have now
+        an interest in improving them to the utmost"; the Fisheries' owner "is compelled to pay
+        the ANNUAL VALUE of £20 to the Public Treasury"; the Grouse Moor's owner has, "like other
+        landlords, to pay a Land Values Tax to the Government".
+
+        DECISION (the schedule): the tax is annual, and a round of the board is the game's year
+        (wages and pensions are paid by the round). Each time a player passes Mother Earth he
+        pays, for every site he holds, its annual value (:meth:`assessment`) to the Public
+        Treasury, whether or not anybody has alighted there: an idle site pays as much as a let
+        one. Rent he receives is still restored to the Treasury at once (:meth:`land_on_site`),
+        as the text says; the two are separate clauses and neither is set against the other.
+        Undeveloped sites are assessed at their printed (face) value like every site, whatever a
+        buyer paid for them. A player short of the tax sells up like any debtor.
+        """
+        for idx in sorted(self.g.players[seat].sites):
+            yield from self.charge(seat, self.treasury, self.assessment(idx), "land value tax assessed",
+                                   "Part 3: land values assessed")
 
     def land_on(self, seat: int, idx: int) -> Play:
         """"When alighting on any plot of land the player must follow the instructions printed
@@ -451,13 +567,8 @@ class British1913(RoundsOfTurns):
         space = g.board.spaces[idx]
         owner = self.owner[idx]
         if owner == NOBODY:
-            price = space.price
-            if g.cash(seat) >= price:
-                choice = yield Decision(seat, "buy_from_pack", ("buy", "decline"), idx, price)
-                if choice == "buy":
-                    self.buy_from_bank(seat, idx, "from the pack")
-                    return
-            g.emit("rent_free", seat, space=idx)
+            if (yield from self.offer_from_pack(seat, idx)) != seat:
+                g.emit("rent_free", seat, space=idx)
             return
         rent = space.rent * self.scarcity()
         if owner == GOVERNMENT:
@@ -489,9 +600,11 @@ class British1913(RoundsOfTurns):
 
         The bargain is a negotiated decision: the owner names a price (one of
         ``bargain_prices`` the trespasser can pay) or sends him to Gaol; the trespasser pays or
-        goes. DECISION: an unbought Fisheries or Moor may be bought from the pack by the player
-        alighting on it (then he trespasses on nothing); if he does not buy, there is no owner
-        to bargain with and he goes to Gaol. The owner alighting on his own is not a trespasser.
+        goes. DECISION: an unbought Fisheries or Moor is offered from the pack like any site
+        (:meth:`offer_from_pack`); if the player alighting on it buys it he trespasses on
+        nothing; if another player buys it he must bargain with the new owner; if nobody buys,
+        there is no owner to bargain with and he goes to Gaol. The owner alighting on his own is
+        not a trespasser.
         """
         g = self.g
         owner = self.owner[idx]
@@ -499,13 +612,12 @@ class British1913(RoundsOfTurns):
         if owner == seat:
             return
         if owner == NOBODY:
-            if g.cash(seat) >= space.price:
-                choice = yield Decision(seat, "buy_from_pack", ("buy", "decline"), idx, space.price)
-                if choice == "buy":
-                    self.buy_from_bank(seat, idx, "from the pack")
-                    return
-            self.to_gaol(seat, space.name)
-            return
+            owner = yield from self.offer_from_pack(seat, idx)
+            if owner == seat:
+                return
+            if owner == NOBODY:
+                self.to_gaol(seat, space.name)
+                return
         prices = tuple(f"price:{v}" for v in g.p["bargain_prices"] if v <= g.cash(seat))
         named = (yield Decision(owner, "name_bargain", ("gaol", *prices), idx)) if prices else "gaol"
         if named == "gaol":
@@ -667,10 +779,11 @@ class British1913(RoundsOfTurns):
         return [f"site:{i}" for i in sorted(pl.sites)] + [f"imp:{i}" for i in sorted(pl.improvements)]
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
-        """Sell one property "for what it will fetch": the debtor chooses which; every other
-        player in turn order bids (a share of its current value, ``forced_bid_percents``, above
-        the best bid so far) or refuses; the last and highest bid buys it and the seller must
-        take it. Returns False when nothing is left that the others have not refused.
+        """Sell one property "for what it will fetch": the debtor chooses which; the other
+        players bid for it in an :meth:`auction` (shares of its current value,
+        ``forced_bid_percents``, from the lowest up) or refuse; the highest bid buys it and the
+        seller must take it, however low ("whatever the others offer"); when all refuse it
+        fetches nothing. Returns False when nothing is left that the others have not refused.
 
         "sites may be bought at a very low price from a bankrupt who is compelled to realise":
         the price paid becomes the site's capital land value."""
@@ -682,17 +795,10 @@ class British1913(RoundsOfTurns):
         head, _, arg = choice.partition(":")
         idx = int(arg)
         worth = self.value[idx] if head == "site" else int(self.improvement(idx)["improvement_capital"])
-        best, buyer = 0, -1
-        for other in self.order:
-            if other == seat or g.players[other].place in (POOR, FREE):
-                continue
-            bids = sorted({max(1, worth * pc // 100) for pc in g.p["forced_bid_percents"]})
-            bids = [b for b in bids if b <= g.cash(other) and b > best]
-            if not bids:
-                continue
-            answer = yield Decision(other, "forced_bid", ("refuse", *(f"bid:{b}" for b in bids)), idx, worth)
-            if answer != "refuse":
-                best, buyer = int(answer.partition(":")[2]), other
+        prices = sorted({max(1, worth * pc // 100) for pc in g.p["forced_bid_percents"]})
+        at = self.order.index(seat) if seat in self.order else 0
+        first = (self.order[at + 1:] + self.order[:at + 1])[0]
+        buyer, best = yield from self.auction(first, seat, idx, prices, "forced_bid", "refuse")
         if buyer < 0:
             refused.add(choice)
             g.emit("sale_refused", seat, space=idx, what=head)
@@ -766,6 +872,55 @@ class British1913(RoundsOfTurns):
             self.treasury_debt -= back
 
     # -- the land market and improvements -----------------------------------------------
+    def auction(self, first: int, seller: int, idx: int, prices: list[int], kind: str, no: str) -> Play:
+        """An open auction of site (or improvement) ``idx`` among the players other than
+        ``seller``, in turn order from ``first``: each in turn bids one of ``prices`` above the
+        best bid so far that he has in hand (cash only: "borrowing by players being strictly
+        prohibited") or says ``no``; round after round until nobody raises. Returns
+        ``(buyer, price)``, or ``(NOBODY, 0)`` when nobody bids.
+
+        DECISION: a player who says ``no`` is out of this auction; a player in the Poorhouse or
+        on the free land (who owes debts) does not bid; bids are steps of the price list, which
+        in a game of people stands for "as high as the players please".
+        """
+        g = self.g
+        at = self.order.index(first) if first in self.order else 0
+        bidders = [s for s in self.order[at:] + self.order[:at]
+                   if s != seller and g.players[s].place not in (POOR, FREE)]
+        best, buyer = 0, NOBODY
+        raised = True
+        while raised and bidders and bidders != [buyer]:
+            raised = False
+            for s in list(bidders):
+                if s == buyer:
+                    continue
+                bids = tuple(f"bid:{p}" for p in prices if best < p <= g.cash(s))
+                answer = (yield Decision(s, kind, (no, *bids), idx, best)) if bids else no
+                if answer == no:
+                    bidders.remove(s)
+                else:
+                    best, buyer, raised = int(answer.partition(":")[2]), s, True
+        return buyer, best
+
+    def offer_from_pack(self, seat: int, idx: int) -> Play:
+        """Part 1: "After play has begun the CAPITAL LAND VALUE (sale price of land) is regulated
+        by the demand, and though no card may be bought from the pack for less than the original
+        sale price, this may be bid up as high as the players please".
+
+        DECISION: a card still in the pack is offered when a player alights on its site: every
+        player may bid (an :meth:`auction` from the player alighting, round the table), from
+        the printed price up (``pack_bid_percents`` of it); the highest bid buys the card and
+        becomes the site's capital land value. Returns the new owner (``NOBODY`` when nobody
+        bids: the card stays in the pack).
+        """
+        g = self.g
+        printed = g.board.spaces[idx].price
+        prices = sorted({printed * pc // 100 for pc in g.p["pack_bid_percents"] if pc >= 100})
+        buyer, price = yield from self.auction(seat, NOBODY, idx, prices, "pack_bid", "pass")
+        if buyer != NOBODY:
+            self.buy_from_bank(buyer, idx, "from the pack", price)
+        return buyer
+
     def bid_up(self, seat: int) -> Play:
         """"After play has begun the CAPITAL LAND VALUE (sale price of land) is regulated by the
         demand ... this may be bid up as high as the players please".
@@ -853,11 +1008,24 @@ class British1913(RoundsOfTurns):
         return super().option_text(d, option)
 
     # -- counting up ----------------------------------------------------------------------
+    COUNT_RULE: ClassVar[str] = (
+        "At the end each site counts at its printed price (its face value), whatever was paid for "
+        "it; each improvement at what it cost; debts count against the debtor and for the player "
+        "owed.")
+    """How property is reckoned up at the end, in the words students read."""
+
     def results(self) -> list[dict[str, Any]]:
         """"the amount of property in land and cash is reckoned up, and the player holding the
-        most is the winner." DECISION: land counts at its current capital land value (what it
-        last fetched, else the printed price), improvements at their capital, and unpaid debts
-        against the debtor and for a player creditor."""
+        most is the winner." DECISION (:data:`COUNT_RULE`): land counts at its printed CAPITAL
+        LAND VALUE (face value), not at the last price paid; improvements at their capital;
+        unpaid debts against the debtor and for a player creditor. The rules value land at face
+        value where they value it at all (Part 3: the Fisheries "valued at £500 by the Inland
+        Revenue Department", sold "at half its face value"; undeveloped sites "assessed at full
+        face value"); and counted at the last price paid, a site bid up to any price would count
+        for just what was paid, so bidding "as high as the players please" would cost nothing
+        and the market would have no check. At face value a player who overbids loses the
+        difference and one who buys "at a very low price from a bankrupt" gains it; in every
+        Part alike."""
         g = self.g
         receivable = [0] * len(g.players)
         for pl in g.players:
@@ -866,7 +1034,7 @@ class British1913(RoundsOfTurns):
                     receivable[d.creditor] += d.amount
         rows = []
         for pl in g.players:
-            land = sum(self.value[i] for i in pl.sites)
+            land = sum(g.board.spaces[i].price for i in pl.sites)
             imps = sum(int(self.improvement(i)["improvement_capital"]) for i in pl.improvements)
             cash = g.cash(pl.seat)
             total = cash + land + imps + receivable[pl.seat] - pl.owed

@@ -1,16 +1,39 @@
 """How the kit's bots answer the 1913 game's decisions, each in its documented character.
 
-* ``landlord``: buys every site card it can while keeping the rules' advised reserve
-  ("It is advisable to keep from £250 to £300 in cash": param ``advised_reserve``); names the
-  dearest bargain a trespasser can pay; pays a gaol fine it can spare; picks up a bankrupt's
-  property at the lowest bid; bids 125% for another's site only when rich (four reserves
-  left over); sells only at 150% or more; improves its own sites, then others' open ones.
-* ``tenant``: buys no land; pays a bargain no dearer than the gaol fine; throws in gaol;
-  never bids for land; sells any site it somehow holds when offered at least its value;
+**Valuation.** A bot prices a site with :func:`valuation`: what it would count for at the end
+(its printed price: land is reckoned up at face value), plus the money it should bring its
+holder for the rest of the game, minus the Land Value Tax it would cost:
+
+* rent: the rent a landing (doubled once every card is bought) × the chance that a throw ends
+  there (the exact landing probabilities of ``landlord.landing``, for the Part in force) × the
+  other players × the table rounds left (the rounds of the board the leader still has to make,
+  at seven spaces a throw); none while the rent must be restored to the Treasury (Part 3) and
+  none on the Fisheries and the Moor while they send trespassers to Gaol;
+* interest: in Parts 2-3, on a site that may carry an improvement and has none yet, the
+  improvement's interest a landing × the same expected landings (its capital counts back at
+  the end, so only the interest is gain);
+* tax: in Part 3, the site's annual value (doubled with rents) × the rounds of the board the
+  leader still has to make (the holder pays it each time he passes Mother Earth).
+
+No discounting: the game is short and money earns nothing in the bank. The characters:
+
+* ``landlord``: values land at the full :func:`valuation`; takes dealt cards and bids at the
+  pack or at a forced sale up to it, keeping the rules' advised reserve ("It is advisable to
+  keep from £250 to £300 in cash": param ``advised_reserve``); offers for another's site when
+  rich (four reserves over) at the step furthest below its valuation; sells at its valuation,
+  or at three quarters of it when short of the reserve. Names the dearest bargain a trespasser
+  can pay; pays a gaol fine it can spare; improves its own sites, then others' open ones.
+* ``speculator``: values land without the interest of improving it (it holds land idle and
+  improves only once land values are taxed, Part 3); bids up to that with no reserve; "buys
+  cheaply from a bankrupt": at a forced sale bids up to half its valuation; offers for
+  another's site at most three quarters of its valuation when it has two reserves over; sells
+  at 125% of its valuation, or at its valuation when short. Pays fines and bargains.
+* ``tenant``: buys no land (values none for itself); sells any site it holds at its valuation,
+  or at half of it when short; pays a bargain no dearer than the gaol fine; throws in gaol;
   improves others' open sites (industry) while keeping the reserve.
-* ``speculator``: buys every site card it can pay for; holds land idle (improves only once
-  land values are taxed, Part 3); pays fines and bargains; bids half value at forced sales
-  and the printed value for others' sites when it has two reserves over; sells at 125%.
+
+Selling up when short (``realise``): every bot sells first what it values least (a site at its
+valuation, an improvement at its capital plus the interest it should still earn).
 
 The random bot needs nothing here: it picks uniformly among the legal options.
 """
@@ -25,7 +48,7 @@ if TYPE_CHECKING:
     from landlord.strategies import TableView
 
 KINDS = frozenset({
-    "site_card", "buy_from_pack", "use_double", "name_bargain", "take_bargain", "gaol", "realise",
+    "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",
     "forced_bid", "bid_up", "accept_bid", "improve_site",
 })
 """The decision kinds of the 1913 family."""
@@ -37,13 +60,64 @@ def _amounts(options: tuple[Option, ...], head: str) -> list[tuple[int, Option]]
     return sorted(out)
 
 
+def _visits(view: TableView, idx: int) -> float:
+    """Expected landings on ``idx`` by the other players for the rest of the game."""
+    t = view.table
+    return t.landing(idx) * (view.n_players - 1) * t.rounds_left()
+
+
+def valuation(view: TableView, idx: int, interest: bool = True) -> float:
+    """What site ``idx`` is worth to its holder now (see the module's text): face value + rent
+    + (with ``interest``) the interest of improving it − the Land Value Tax to come."""
+    t, p, space = view.table, view.params, view.space(idx)
+    visits = _visits(view, idx)
+    income = 0.0
+    trespass = space.kind in ("fishery", "moor") and p["gaol_penalties"]
+    if not trespass and not p["land_value_tax"]:
+        income += space.rent * t.scarcity * visits
+    if interest and p["improvements"] and t.may_carry(idx) and t.improvement_owner(idx) < 0:
+        income += int(str(space.extra["improvement_interest"])) * visits
+    tax = 0.0
+    if p["land_tax_assessed"]:
+        tax = float(space.rent * t.scarcity * t.circuits_left())
+    return space.price + income - tax
+
+
+def _holding_value(view: TableView, option: Option) -> float:
+    """What a bot loses by selling ``site:<i>`` or ``imp:<i>``."""
+    head, _, arg = option.partition(":")
+    idx = int(arg)
+    if head == "site":
+        return valuation(view, idx)
+    extra = view.space(idx).extra
+    interest = int(str(extra["improvement_interest"])) if view.params["improvements"] else 0
+    return int(str(extra["improvement_capital"])) + interest * _visits(view, idx)
+
+
+def _worth(character: str, view: TableView, idx: int) -> float:
+    """The most ``character`` pays for site ``idx`` (its valuation in its character)."""
+    if character == "tenant":
+        return 0.0
+    return valuation(view, idx, interest=character == "landlord")
+
+
 def choose(character: str, view: TableView, d: Decision) -> Option:
     """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1913 decision."""
     reserve = int(view.params.get("advised_reserve", 0))
+    keep = {"landlord": reserve, "speculator": 0}.get(character, reserve)
     cash, kind, opts = view.cash, d.kind, d.options
-    if kind in ("site_card", "buy_from_pack"):
-        floor = {"landlord": reserve, "speculator": 0}.get(character)
-        return "buy" if floor is not None and cash - d.amount >= floor else "decline"
+    short = cash < reserve
+    if kind == "site_card":
+        ok = d.amount <= _worth(character, view, d.space) and cash - d.amount >= keep
+        return "buy" if character != "tenant" and ok else "decline"
+    if kind in ("pack_bid", "forced_bid"):
+        bids = _amounts(opts, "bid")
+        worth = _worth(character, view, d.space)
+        if kind == "forced_bid" and character == "speculator":
+            worth /= 2
+        if bids and bids[0][0] <= worth and cash - bids[0][0] >= keep:
+            return bids[0][1]
+        return opts[0]
     if kind == "use_double":
         return "both"
     if kind == "name_bargain":
@@ -60,32 +134,22 @@ def choose(character: str, view: TableView, d: Decision) -> Option:
             return "throw"
         return "pay" if character == "speculator" or cash - d.amount >= reserve else "throw"
     if kind == "realise":
-        # sell the least valuable holding first (sites by printed price, improvements after)
-        return min(opts, key=lambda o: (o.startswith("site:"), view.price(int(o.partition(":")[2])), o))
-    if kind == "forced_bid":
-        bids = _amounts(opts, "bid")
-        if character == "landlord":
-            ok = [b for b in bids if cash - b[0] >= reserve]
-            return ok[0][1] if ok else "refuse"
-        if character == "speculator":
-            ok = [b for b in bids if 2 * b[0] <= d.amount and cash - b[0] >= 0]
-            return ok[-1][1] if ok else "refuse"
-        return "refuse"
+        return min(opts, key=lambda o: (_holding_value(view, o), o))
     if kind == "bid_up":
-        offers: list[tuple[int, int, Option]] = []
+        if character == "tenant":
+            return "none"
+        share, spare = {"landlord": (1.0, 4), "speculator": (0.75, 2)}[character]
+        best: tuple[float, Option] | None = None
         for o in opts[1:]:
-            _, site, price = o.split(":")
-            offers.append((int(price), int(site), o))
-        if character == "landlord":
-            rich = [x for x in offers if 4 * x[0] <= 5 * view.price(x[1]) and cash - x[0] >= 4 * reserve]
-            return max(rich)[2] if rich else "none"
-        if character == "speculator":
-            cheap = [x for x in offers if x[0] <= view.price(x[1]) and cash - x[0] >= 2 * reserve]
-            return min(cheap)[2] if cheap else "none"
-        return "none"
+            _, site, price_s = o.split(":")
+            price = int(price_s)
+            gain = share * _worth(character, view, int(site)) - price
+            if gain > 0 and cash - price >= spare * reserve and (best is None or gain > best[0]):
+                best = (gain, o)
+        return best[1] if best else "none"
     if kind == "accept_bid":
-        need = {"landlord": 150, "speculator": 125, "tenant": 100}[character]
-        return "accept" if 100 * d.amount >= need * view.price(d.space) else "refuse"
+        factor = {"landlord": (1.0, 0.75), "speculator": (1.25, 1.0), "tenant": (1.0, 0.5)}[character]
+        return "accept" if d.amount >= factor[short] * valuation(view, d.space) else "refuse"
     if kind == "improve_site":
         if character == "speculator" and not view.params.get("land_value_tax"):
             return "none"

@@ -1,0 +1,301 @@
+"""Issue 14, the 1913 points: the land market, Part 3's land value tax as assessed, the
+Fisheries and the Grouse Moor, the all-sites-bought rule in Part 3, and bots that take part in
+the market. Each test quotes the sentence of the issue (and the clause of the 1913 rules, seed
+004) it checks; amounts are worked from the rules and the board's printed values.
+"""
+
+from __future__ import annotations
+
+import pytest
+from british1913_helpers import ADA, BEN, CY, DOT, FISHERIES, MOOR, SITE_A, SITE_B, UNDEVELOPED, btable, flows, own
+from conftest import drive, set_cash
+
+from landlord import Game, load_ruleset
+from landlord.decisions import Decision
+from landlord.landing import exact, movement_for
+from landlord.phases import Trigger
+from landlord.rules.british1913 import NOBODY, British1913
+from landlord.rules.british1913_bots import valuation
+from landlord.strategies import Landlord, Speculator, TableView, Tenant
+
+P2, P3 = "british-1913-part2", "british-1913-part3"
+
+
+def bids(d: Decision) -> list[int]:
+    """The amounts a bid decision offers."""
+    return [int(o.partition(":")[2]) for o in d.options[1:]]
+
+
+# -- 1. the land market -------------------------------------------------------------------------
+
+def test_a_site_offered_from_the_pack_is_bid_up_by_the_players_never_below_its_printed_price() -> None:
+    """Issue: "a site offered from the pack is bid up by the players (never below its printed
+    price)". Rules: "though no card may be bought from the pack for less than the original sale
+    price, this may be bid up as high as the players please"."""
+    g = btable()
+    printed = g.board.spaces[SITE_A].price  # 400
+    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "bid:400", "bid:420", "pass", "bid:480", "bid:540",
+                     "pass", "pass")
+    # every player may bid, from the one alighting round the table, round after round; one who
+    # passes is out
+    assert [d.seat for d in asked] == [ADA, BEN, CY, DOT, ADA, BEN, DOT]
+    assert all(d.kind == "pack_bid" and min(bids(d)) >= printed for d in asked)
+    assert bids(asked[0])[0] == printed and asked[3].amount == 420 and bids(asked[3])[0] == 440
+    # Ada's 540 stands: she pays it into the Bank; it is the site's capital land value now
+    assert g.rules.owner[SITE_A] == ADA and flows(g, "site purchase") == [("Ada", "Bank", 540)]
+    assert g.rules.value[SITE_A] == 540
+
+
+def test_a_pack_card_nobody_bids_for_stays_in_the_pack_and_the_site_rent_free() -> None:
+    """Rules: "Unbought sites are rent-free"; a player without the printed price is not asked."""
+    g = btable()
+    set_cash(g, BEN, 399)
+    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "pass", "pass", "pass")
+    assert [d.seat for d in asked] == [ADA, CY, DOT] and g.rules.owner[SITE_A] == NOBODY
+    assert g.cash(ADA) == 3000
+
+
+def test_sites_change_hands_between_players_at_agreed_prices() -> None:
+    """Issue: "sites change hands between players at agreed prices" (below as well as above
+    the last price: an offer the owner accepts)."""
+    g = btable()
+    own(g, BEN, SITE_A)
+    asked, _ = drive(g.rules.bid_up(ADA), f"offer:{SITE_A}:300", "accept")
+    assert asked[1].kind == "accept_bid" and asked[1].seat == BEN and asked[1].amount == 300
+    assert flows(g, "site sale") == [("Ada", "Ben", 300)] and g.rules.owner[SITE_A] == ADA
+    assert g.rules.value[SITE_A] == 300
+    drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:450", "refuse")
+    assert g.rules.owner[SITE_A] == ADA and len(flows(g, "site sale")) == 1
+
+
+def test_a_debtors_forced_sale_goes_for_whatever_the_others_offer() -> None:
+    """Issue: "a debtor's forced sale goes for whatever the others offer, or nothing". Rules:
+    "sites may be bought at a very low price from a bankrupt who is compelled to realise"."""
+    g = btable()
+    own(g, ADA, SITE_A)
+    own(g, BEN, SITE_B)
+    set_cash(g, ADA, 5)
+    asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:20", "refuse", "refuse")
+    assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
+    assert bids(asked[1])[0] == 400 * 5 // 100  # the lowest step: 5% of its value
+    assert g.rules.owner[SITE_A] == BEN and flows(g, "forced sale") == [("Ben", "Ada", 20)]
+
+
+def test_a_debtors_forced_sale_or_nothing() -> None:
+    """Issue: "... or nothing": when all refuse, nothing is paid and he keeps the site (and, with
+    nothing else to sell, goes to the Poorhouse owing the rest)."""
+    g = btable()
+    own(g, ADA, SITE_A)
+    own(g, BEN, SITE_B)
+    set_cash(g, ADA, 5)
+    drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
+    assert g.rules.owner[SITE_A] == ADA and flows(g, "forced sale") == []
+    assert g.players[ADA].where == "poorhouse"
+
+
+def test_how_land_counts_at_the_end_is_decided_documented_and_shown() -> None:
+    """Issue: "Decide and document how land counts at the end ... and show the choice to
+    students". DECISION: at face value (the printed price), whatever was paid."""
+    g = btable()
+    own(g, ADA, SITE_A)
+    own(g, BEN, SITE_B)
+    g.rules.value[SITE_A] = 900  # bid up
+    g.rules.value[SITE_B] = 20  # bought from a bankrupt
+    rows = {r["seat"]: r for r in g.results()}
+    assert rows[ADA]["land_value"] == 400 and rows[BEN]["land_value"] == 450
+    assert "printed price" in British1913.COUNT_RULE and "whatever was paid" in British1913.COUNT_RULE
+    assert "DECISION" in (British1913.results.__doc__ or "")
+
+
+# -- 2. Part 3: the land value tax as assessed ---------------------------------------------------
+
+def test_part3_every_owned_site_pays_its_annual_value_whether_or_not_anyone_lands_there() -> None:
+    """Issue: "every owned site — undeveloped sites at full face value — pays its annual value
+    to the Treasury on a schedule you read from the text". Rules: "Undeveloped Sites are now
+    assessed at full face value for Land Value Tax, and their owners have now an interest in
+    improving them to the utmost". DECISION: each time the owner passes Mother Earth."""
+    g = btable(P3, phase="part3")
+    own(g, BEN, SITE_A, UNDEVELOPED, MOOR)
+    g.players[BEN].pos = 38
+    drive(g.rules.move(BEN, 2))  # stops on Mother Earth: passing it
+    rents = {i: g.board.spaces[i].rent for i in (SITE_A, UNDEVELOPED, MOOR)}  # 16, 10, 20
+    assert sorted(flows(g, "land value tax assessed")) == sorted(
+        [("Ben", "Public Treasury", rents[SITE_A]), ("Ben", "Public Treasury", rents[UNDEVELOPED]),
+         ("Ben", "Public Treasury", rents[MOOR])])
+    assert rents[UNDEVELOPED] == g.board.spaces[UNDEVELOPED].price * 4 // 100  # its full face value
+
+
+def test_no_land_value_tax_is_assessed_in_parts_1_and_2() -> None:
+    for rid, phase in (("british-1913-part1", None), (P2, "part2")):
+        g = btable(rid, phase=phase)
+        own(g, BEN, SITE_A, UNDEVELOPED)
+        g.players[BEN].pos = 38
+        drive(g.rules.move(BEN, 2))
+        assert flows(g, "land value tax assessed") == []
+
+
+def test_part3_the_assessment_is_on_face_value_whatever_the_market_paid() -> None:
+    g = btable(P3, phase="part3")
+    own(g, BEN, SITE_A)
+    g.rules.value[SITE_A] = 1200
+    g.players[BEN].pos = 38
+    drive(g.rules.move(BEN, 2))
+    assert flows(g, "land value tax assessed") == [("Ben", "Public Treasury", 16)]
+
+
+def test_part3_rent_still_goes_to_the_owner_who_restores_the_equivalent() -> None:
+    """Issue: "rent still goes to the owner as the text says". Rules: "RENT ... is still paid to
+    the owner of the site, but ... the owner must immediately restore the equivalent amount to the
+    Public Treasury"."""
+    g = btable(P3, phase="part3")
+    own(g, BEN, SITE_A)
+    drive(g.rules.land_on(ADA, SITE_A))
+    assert flows(g, "rent") == [("Ada", "Ben", 16)]
+    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 16)]
+
+
+def test_part3_an_owner_short_of_the_tax_sells_up_like_any_debtor() -> None:
+    g = btable(P3, phase="part3")
+    own(g, BEN, SITE_A, SITE_B)
+    set_cash(g, BEN, 0)
+    g.players[BEN].pos = 38
+    # wages £500 first, then the tax: he can pay
+    drive(g.rules.move(BEN, 2))
+    assert g.cash(BEN) == 500 - 16 - 18
+
+
+def test_part3_solway_fisheries_valued_at_500_owner_pays_annual_value_of_20() -> None:
+    """Issue: "Solway Fisheries (valued £500, owner pays annual value £20)". Rules: "Solway
+    Fisheries being now valued at £500 by the Inland Revenue Department, the owner is compelled
+    to pay the ANNUAL VALUE of £20 to the Public Treasury"."""
+    g = btable(P2, phase="part2")
+    own(g, CY, FISHERIES)
+    g.triggers = (Trigger("part3", "start"),)
+    drive(g.rules.phase_point(CY))
+    assert g.board.spaces[FISHERIES].price == 500
+    assert flows(g, "land value tax") == [("Cy", "Public Treasury", 20)]
+    assert flows(g, "sale to the Government") == [("Public Treasury", "Cy", 250)]
+
+
+def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improvable() -> None:
+    """Issue: "the Grouse Moor (similarly assessed; let for Small Holdings, improvable like other
+    sites)". Rules: "similarly assessed at £500, with Land Value Tax of £20, which causes him to
+    let it for Small Holdings under conditions applying to other sites"."""
+    g = btable(P2, phase="part2")
+    own(g, BEN, MOOR)
+    assert not g.rules.improvable(MOOR)  # Part 2: a Grouse Moor, not small holdings
+    g.triggers = (Trigger("part3", "start"),)
+    drive(g.rules.phase_point(BEN))
+    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 20)]
+    assert g.rules.improvable(MOOR)
+    asked, _ = drive(g.rules.improve(BEN), f"improve:{MOOR}", "none")
+    assert f"improve:{MOOR}" in asked[0].options
+    assert flows(g, "improvement") == [("Ben", "Bank", 1000)] and g.rules.imp_owner[MOOR] == BEN
+    # thereafter a lander pays rent (restored to the Treasury) and interest, no rates
+    g.events = []
+    drive(g.rules.land_on(ADA, MOOR))
+    assert flows(g, "rent") == [("Ada", "Ben", 20)] and flows(g, "rates") == []
+    # and the Moor is assessed each year like every site
+    g.events = []
+    g.players[BEN].pos = 38
+    drive(g.rules.move(BEN, 2))
+    assert flows(g, "land value tax assessed") == [("Ben", "Public Treasury", 20)]
+
+
+def test_part3_keeps_the_all_sites_bought_rule_as_the_players_proceed_as_before() -> None:
+    """Issue: "the all-sites-bought rule ... kept in Part 3 as 'The players proceed as before'
+    says": the yearly assessment doubles with rents and taxes."""
+    g = btable(P3, phase="part3")
+    own(g, BEN, SITE_A)
+    assert g.p["scarcity_doubling"]
+    g.rules.all_bought = True
+    g.players[BEN].pos = 38
+    drive(g.rules.move(BEN, 2))
+    assert flows(g, "wages") == [("Bank", "Ben", 250)]
+    assert flows(g, "land value tax assessed") == [("Ben", "Public Treasury", 32)]
+
+
+def test_government_land_counts_as_bought() -> None:
+    g = btable(P3, phase="part3")
+    for idx in g.rules.land:
+        if idx != FISHERIES:
+            own(g, BEN, idx)
+    g.rules.owner[FISHERIES] = -2
+    g.rules.check_all_bought()
+    assert g.rules.all_bought
+
+
+# -- 3. bots in the market ------------------------------------------------------------------------
+
+def test_valuation_is_face_value_plus_rent_from_the_exact_landing_probabilities() -> None:
+    """Issue: "bid up to a stated valuation (e.g. present value of the rent a site earns, from
+    the exact landing probabilities in landlord/landing.py)"."""
+    g = btable()
+    view = TableView(g, ADA)
+    p = exact(movement_for(g.ruleset, "part1"))[SITE_A]
+    rounds = 5 * 40 / 7
+    expected = 400 + 16 * p * 3 * rounds
+    assert valuation(view, SITE_A) == pytest.approx(expected)
+    assert 400 < valuation(view, SITE_A) < 440
+
+
+def test_part3_valuation_nets_out_restored_rent_and_charges_the_assessment() -> None:
+    g = btable(P3, phase="part3")
+    view = TableView(g, ADA)
+    p = exact(movement_for(g.ruleset, "part3"))[SITE_A]
+    rounds = 5 * 40 / 7
+    # no rent kept; the improvement's interest (5% of £800) may be earned; £16 a year for 5 years
+    expected = 400 + 40 * p * 3 * rounds - 16 * 5
+    assert valuation(view, SITE_A) == pytest.approx(expected)
+
+
+def test_bots_bid_up_to_their_valuation_and_no_further() -> None:
+    g = btable()
+    view = TableView(g, ADA)
+    worth = valuation(view, SITE_A)
+    low = Decision(ADA, "pack_bid", ("pass", "bid:420", "bid:440"), SITE_A, 400)
+    high = Decision(ADA, "pack_bid", ("pass", "bid:480", "bid:540"), SITE_A, 440)
+    assert 420 <= worth < 480
+    assert Landlord().choose(view, low) == "bid:420" and Landlord().choose(view, high) == "pass"
+    assert Speculator().choose(view, low) == "bid:420"
+    assert Tenant().choose(view, low) == "pass"
+
+
+def test_bots_sell_when_short() -> None:
+    """Issue: "sell when short": offered less than its valuation, a landlord refuses while he
+    has his reserve, and accepts three quarters of it when short; selling up, every bot sells
+    first what it values least."""
+    g = btable()
+    own(g, ADA, SITE_A, SITE_B)
+    view = TableView(g, ADA)
+    offer = Decision(ADA, "accept_bid", ("accept", "refuse"), SITE_A, int(0.8 * valuation(view, SITE_A)))
+    assert Landlord().choose(view, offer) == "refuse"
+    set_cash(g, ADA, 100)
+    assert Landlord().choose(view, offer) == "accept"
+    realise = Decision(ADA, "realise", (f"site:{SITE_A}", f"site:{SITE_B}"), -1, 50)
+    cheaper = min((SITE_A, SITE_B), key=lambda i: valuation(view, i))
+    for bot in (Landlord(), Speculator(), Tenant()):
+        assert bot.choose(view, realise) == f"site:{cheaper}"
+
+
+def test_bots_buy_cheaply_from_a_bankrupt() -> None:
+    """Issue: "buy cheaply from a bankrupt": at a forced sale a bot bids the lowest step it
+    may; the speculator only up to half its valuation, the tenant never."""
+    g = btable()
+    view = TableView(g, BEN)
+    d = Decision(BEN, "forced_bid", ("refuse", "bid:20", "bid:40", "bid:100"), SITE_A, 0)
+    assert Landlord().choose(view, d) == "bid:20" and Speculator().choose(view, d) == "bid:20"
+    assert Tenant().choose(view, d) == "refuse"
+    dear = Decision(BEN, "forced_bid", ("refuse", "bid:300", "bid:400"), SITE_A, 200)
+    assert Landlord().choose(view, dear) == "bid:300" and Speculator().choose(view, dear) == "refuse"
+
+
+def test_bot_games_use_the_market() -> None:
+    """Whole bot games: pack cards are bid for, and Part 3 collects the assessment."""
+    from landlord.simulate import play_one
+
+    g = play_one(load_ruleset(P3), ["landlord", "tenant", "speculator", "landlord"], 3)
+    assert g.ledger.flows.get("land value tax assessed", 0) > 0
+    g = Game(load_ruleset("british-1913-part1"), [Landlord(), Tenant(), Speculator(), Landlord()], 3, log=True)
+    g.run()
+    assert any(e.kind == "buy" and e.get("how") == "from the pack" for e in g.events or [])
