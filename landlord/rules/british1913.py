@@ -567,7 +567,9 @@ class British1913(RoundsOfTurns):
         space = g.board.spaces[idx]
         owner = self.owner[idx]
         if owner == NOBODY:
-            if (yield from self.offer_from_pack(seat, idx)) != seat:
+            # DECISION: bought from the pack by another player, the site was still unbought when
+            # he alighted, so he owes no rent this time.
+            if (yield from self.offer_from_pack(seat, idx)) == NOBODY:
                 g.emit("rent_free", seat, space=idx)
             return
         rent = space.rent * self.scarcity()
