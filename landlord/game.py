@@ -99,6 +99,9 @@ class Game:
         self.players = [self.rules.new_player(i) for i in range(n)]
         self.pending: Decision | None = None
         self._gen: Iterator[Decision] = self.rules.play()
+        self._held: list[tuple[Iterator[Decision], Decision]] = []
+        """Rules interrupted by an arrival that asks decisions (a phase switched from outside
+        the rules while a decision waited), each with the decision it was waiting on."""
         self._resume(None)
 
     # -- turns ---------------------------------------------------------------------------
@@ -126,6 +129,14 @@ class Game:
         try:
             self.pending = self._gen.send(answer)  # type: ignore[attr-defined]
         except StopIteration:
+            self._finished()
+
+    def _finished(self) -> None:
+        """The running rules have ended: an arrival hands back to the rules it interrupted (their
+        decision is asked again); the game's own rules ending ends the game."""
+        if self._held:
+            self._gen, self.pending = self._held.pop()
+        else:
             self.pending = None
             self.over = True
 
@@ -170,8 +181,9 @@ class Game:
             try:
                 d = self.pending = send(choice)
             except StopIteration:
-                d = self.pending = None
-                self.over = True
+                self._finished()
+                d = self.pending
+                send = self._gen.send  # type: ignore[attr-defined]
 
     # -- rules-side helpers -------------------------------------------------------------
     def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
@@ -194,22 +206,36 @@ class Game:
         return self.ledger.index[name]
 
     def switch_phase(self, phase: str, cause: str) -> None:
-        """Put the rules of ``phase`` in force from now on; holdings, cash, positions and
-        debts carry over. Logged as a ``phase`` event."""
+        """Put the rules of ``phase`` in force now, from outside the rules (a person at the table,
+        a teacher, a test): the same switch as a trigger's or a vote's (:meth:`enter_phase`), the
+        family's arrival rules included. When the arrival asks decisions it is asked them
+        first; then the decision that was waiting, if any, is asked again."""
         if phase not in self.ruleset.phases:
             raise LandlordError(
                 f"{self.ruleset.id} has no phase {phase!r} (phases: {', '.join(self.ruleset.phases)})"
             )
+        if self.over:
+            raise IllegalAction("the game is over: its rules can no longer change")
+        arrival = self.enter_phase(phase, cause)
+        try:
+            first = next(arrival)
+        except StopIteration:
+            return
+        if self.pending is not None:
+            self._held.append((self._gen, self.pending))
+        self._gen, self.pending = arrival, first
+
+    def enter_phase(self, phase: str, cause: str) -> Iterator[Decision]:
+        """The switch to ``phase`` itself, on every route (trigger, vote, table, scenario): the
+        rules of ``phase`` in force from now on, logged as a ``phase`` event, then the family's
+        arrival rules (:meth:`landlord.rules.base.Rules.arrive`), which may ask decisions.
+        Holdings, cash, positions and debts carry over. The rules ``yield from`` it."""
         old = self.phase
         self.phase = phase
         self.p = self.ruleset.values(phase)
         self.switches.append((self.turn, old, phase, cause))
         self.emit("phase", -1, old=old, new=phase, cause=cause)
-        # A family may act on the change (e.g. Magie's single tax empties the Public Treasury
-        # and moves a Poor House token to a Natural Opportunity); holdings stay where they are.
-        hook = getattr(self.rules, "on_phase", None)
-        if hook is not None:
-            hook(old, phase)
+        yield from self.rules.arrive(old, phase)
 
     # -- reading -------------------------------------------------------------------------
     def cash(self, seat: int) -> int:

@@ -22,7 +22,7 @@ def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase
     """A 1913 game laid out for a clause test: people in every seat, then the table cleared —
     every pawn on Mother Earth, nothing owned or improved, no debts, £3000 each, an empty
     Public Treasury, the turn order Ada, Ben, Cy, Dot — and the log emptied. ``phase`` puts
-    that Part's rules in force (without its arrival actions)."""
+    that Part's rules in force (its arrival runs first; the table is then cleared)."""
     game = game_of_people(ruleset, n, seed, **overrides)
     r = game.rules
     if phase:

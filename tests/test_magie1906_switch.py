@@ -4,10 +4,12 @@ the switch itself, and money is conserved across it (1906 game and the 1904 pate
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from landlord.decisions import Decision
 from landlord.game import Game
 from landlord.loader import load_ruleset
 from landlord.phases import parse_trigger
@@ -53,14 +55,14 @@ def test_mid_game_switch_changes_only_the_rules(ruleset: str, seed: int) -> None
     g = Game(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(BOTS)], seed,
              triggers=[parse_trigger("turn:60", "single_tax")])
     seen: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    original = g.switch_phase
+    original = g.enter_phase
 
-    def watched(phase: str, cause: str) -> None:
+    def watched(phase: str, cause: str) -> Iterator[Decision]:
         before = snapshot(g)
-        original(phase, cause)
+        yield from original(phase, cause)
         seen.append((before, snapshot(g)))
 
-    g.switch_phase = watched  # type: ignore[method-assign]
+    g.enter_phase = watched  # type: ignore[method-assign]
     g.run()
     assert len(seen) == 1
     before, after = seen[0]

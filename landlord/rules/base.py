@@ -219,16 +219,22 @@ class Rules(ABC):
                 due = yield from self.vote(seat, t)
             if due:
                 g.fired.add(t)
-                g.switch_phase(t.phase, t.text)
+                yield from g.enter_phase(t.phase, t.text)
 
-    def start_point(self) -> None:
+    def start_point(self) -> Play:
         """Before set-up (a deal of cards or tickets): fire the ``start`` triggers, so that a
         game played under a phase "from turn 1" also deals under that phase's rules."""
         g = self.g
         for t in g.triggers:
             if t.kind == "start" and t not in g.fired and t.phase != g.phase:
                 g.fired.add(t)
-                g.switch_phase(t.phase, t.text)
+                yield from g.enter_phase(t.phase, t.text)
+
+    def arrive(self, old: str, new: str) -> Play:
+        """What the family does when the rules switch from phase ``old`` to ``new``, on every
+        route (trigger, vote, table, scenario), before play goes on; it may ask decisions
+        (here: nothing)."""
+        yield from ()
 
     def vote(self, seat: int, trigger: Trigger) -> Play:
         """The voting rule shared by every family (Magie 1906: "they may at any time during the

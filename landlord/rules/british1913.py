@@ -346,12 +346,11 @@ class British1913(RoundsOfTurns):
         return "circuits" if any(pl.circuits >= need for pl in self.g.players) else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
-    def phase_point(self, seat: int) -> Play:
-        """Fire any due phase trigger, then carry out what the new Part does on arrival."""
-        g = self.g
-        before = g.p["part"]
-        yield from super().phase_point(seat)
-        after = g.p["part"]
+    def arrive(self, old: str, new: str) -> Play:
+        """What a Part does on arrival, however the switch came (trigger, vote, table,
+        scenario): Part 2 pays the further cash, Part 3 runs :meth:`enter_part3` (a switch
+        from Part 1 straight to Part 3 does both)."""
+        before, after = self.g.ruleset.values(old)["part"], self.g.p["part"]
         if after >= 2 > before:
             self.further_cash()
         if after >= 3 > before:
@@ -375,7 +374,9 @@ class British1913(RoundsOfTurns):
         causes him to let it for Small Holdings under conditions applying to other sites".
 
         DECISION: each owner pays the £20 once, on arrival of Part 3; the Fisheries is sold at
-        once (it "no longer pays him to hold it"); an unowned Fisheries passes to the Government
+        once (it "no longer pays him to hold it"); if he must sell up to find the £20 he may not
+        offer the Fisheries itself, which goes to the Government (so no other player can buy it
+        in a forced sale before the Treasury buys it too); an unowned Fisheries passes to the Government
         for nothing; the Moor stays with its owner as an ordinary site (rent to him, restored to
         the Treasury as land value tax: his steward collects the rents for the Treasury).
         Paupers in the Poorhouse move to the nearest Natural Opportunity space.
@@ -385,7 +386,8 @@ class British1913(RoundsOfTurns):
             owner = self.owner[idx]
             if owner >= 0:
                 yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent,
-                                       "land value tax", "Part 3: Solway Fisheries assessed")
+                                       "land value tax", "Part 3: Solway Fisheries assessed",
+                                       keep=frozenset({f"site:{idx}"}))
                 # "half its face value": the £500 at which the Inland Revenue values it, whatever
                 # the market last paid for it.
                 price = g.board.spaces[idx].price * g.p["government_price_percent"] // 100
@@ -752,17 +754,19 @@ class British1913(RoundsOfTurns):
         yield from self.move(seat, (yield from self.steps(seat, a, b)))
 
     # -- money: paying, selling up, the Treasury ----------------------------------------
-    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
+    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str,
+               keep: frozenset[str] = frozenset()) -> Play:
         """Make ``seat`` pay ``amount`` to account ``dst``; returns what was paid.
 
         "If a player should be unable to pay his debts he must sell his property for what it
         will fetch, borrowing by players being strictly prohibited ... If he has not sufficient
         money, and the other players refuse to buy his property at any price, he must go to the
         Poorhouse until his debts are paid." DECISION: what he cannot pay stays owed to the
-        creditor (a :class:`Debt`), paid first out of any money he receives.
+        creditor (a :class:`Debt`), paid first out of any money he receives. What ``keep``
+        names (``site:<space>``) is not offered for sale.
         """
         g = self.g
-        refused: set[str] = set()
+        refused: set[str] = set(keep)
         while g.cash(seat) < amount:
             if not (yield from self.realise(seat, amount - g.cash(seat), refused)):
                 break

@@ -159,7 +159,7 @@ class Magie1904(SingleTaxRules):
         # Setup: first player by highest throw (ties throw again).
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
-        self.start_point()
+        yield from self.start_point()
         p = g.p
         # DECISION (single-tax mapping): under the single tax from the start no lot tickets are
         # dealt: a title deed is "of no value" (1906 single-tax rules), so none is sold.
@@ -475,7 +475,7 @@ class Magie1904(SingleTaxRules):
         yield from self.pass_mother_earth(seat)
 
     # -- the single tax on the patent board -----------------------------------------------
-    def on_phase(self, old: str, new: str) -> None:
+    def arrive(self, old: str, new: str) -> Play:
         """At the switch to the single tax: "Begin game under single tax with empty PUBLIC
         TREASURY" — its cash goes to the Bank (logged, so money is conserved); a token in the
         Poor House moves to the Natural Opportunity beside that corner (rule 8: "the Poor House
@@ -487,6 +487,7 @@ class Magie1904(SingleTaxRules):
             if pl.place == POOR:
                 pl.place, pl.natural, pl.poor_progress = NATURAL, self.poor_corner, 0
                 g.emit("natural_opportunity", pl.seat, corner=self.poor_corner)
+        yield from ()  # asks nothing
 
     def landing_cost(self, seat: int, idx: int) -> int:
         """What stopping on ``idx`` would oblige ``seat`` to pay under the single tax (rule 8's

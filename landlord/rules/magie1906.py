@@ -153,7 +153,7 @@ class Magie1906(SingleTaxRules):
             g.pay(self.bank, s, cash, "start cash", "Setup")
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
-        self.start_point()
+        yield from self.start_point()
         if g.p["monarch"]:
             self.monarch_deal()
         elif g.p["average_hands"]:
@@ -893,7 +893,7 @@ class Magie1906(SingleTaxRules):
         g.pay(seat, dst, amount, reason, rule)
 
     # -- the single tax --------------------------------------------------------------------
-    def on_phase(self, old: str, new: str) -> None:
+    def arrive(self, old: str, new: str) -> Play:
         """At the switch to the single tax: "Begin game under single tax with empty PUBLIC
         TREASURY" (its cash goes to the MISCELLANEOUS pile, logged, so money is conserved); a
         checker in the Poor House moves to the Natural Opportunity of that corner (rule 8: "the
@@ -907,6 +907,7 @@ class Magie1906(SingleTaxRules):
                 g.emit("natural_opportunity", pl.seat, corner=self.poor_corner,
                        name=self.naturals[self.poor_corner], instead_of=self.poor_corner,
                        reconstructed=True)
+        yield from ()  # asks nothing
 
     def public_works(self) -> None:
         """Single tax, rule 6: "When the cash in the PUBLIC TREASURY from land rents and fines
