@@ -1,4 +1,4 @@
-"""The ``landlord`` command: simulate, replay, rulesets, landing, chart, sweep, serve.
+"""The ``landlord`` command: simulate, replay, rulesets, landing, chart, sweep, serve, class.
 
 Bad arguments print one line naming what is wrong and exit with status 2.
 """
@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=_port, default=8866)
     srv.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default: this machine only; 0.0.0.0 for a classroom network)")
+    from landlord.classroom.server import add_arguments
+
+    add_arguments(sub.add_parser("class", help="run a class: students at shared tables, the teacher's dashboard"))
     return parser
 
 
@@ -164,6 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from landlord.serve import serve
 
             return serve(args.port, args.ip)
+        if args.command == "class":
+            from landlord.classroom.server import run
+
+            return run(args)
         return _rulesets()
     except LandlordError as exc:
         _fail(str(exc))

@@ -25,7 +25,9 @@ LESSON_FILES = (
     "04-magie-to-monopoly.ipynb",
     "05-what-if-lab.ipynb",
 )
-ALL = (GALLERY, *LESSON_FILES)
+CLASS_FILES = ("class-single-tax.ipynb", "class-teacher.ipynb")
+"""The class lesson (a student's page) and the teacher's dashboard, served by ``landlord class``."""
+ALL = (GALLERY, *LESSON_FILES, *CLASS_FILES)
 MAX_CODE_LINES = 12
 
 

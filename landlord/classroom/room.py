@@ -218,7 +218,8 @@ class TableGame:
         rich = max(range(len(totals)), key=lambda i: totals[i])
         return {"table": self.table.table_no, "turn": g.turn, "round": g.round, "phase": g.phase,
                 "rules": g.ruleset.phases[g.phase].title, "gini": gini(totals, "population"),
-                "richest": g.names[rich], "richest_total": totals[rich], "over": g.over,
+                "richest": g.names[rich] if len(set(totals)) > 1 else "all level",
+                "richest_total": totals[rich], "over": g.over,
                 "to_choose": None if g.pending is None else g.pending.seat}
 
 
@@ -394,7 +395,8 @@ class StudentSeat:
             return f"That is not one of your choices now ({', '.join(d.options)})."
         try:
             self.store.append(self.room.id, self.table_no, tg.seq,
-                              {"kind": "act", "seat": self.seat, "option": option, "by": "student"},
+                              {"kind": "act", "seat": self.seat, "option": option, "by": "student",
+                               "decision": d.kind},
                               token=self.token)
         except StoreError as exc:
             tg.refresh(self.store)
@@ -457,7 +459,7 @@ class Referee:
                     by = None
                 if by is not None:
                     choice = self._bot(tg, d.seat).choose(TableView(g, d.seat), d)
-                    entry = {"kind": "act", "seat": d.seat, "option": choice, "by": by}
+                    entry = {"kind": "act", "seat": d.seat, "option": choice, "by": by, "decision": d.kind}
             if entry is not None:
                 try:
                     self.store.append(self.room.id, tg.table.table_no, tg.seq, entry, secret=self.secret)
@@ -474,8 +476,9 @@ def missed_text(tg: TableGame, seat: int, since: int) -> str:
         return ""
     counts: dict[str, int] = {}
     for _, e in rows:
-        counts[str(e["option"])] = counts.get(str(e["option"]), 0) + 1
-    what = ", ".join(f"{o.replace('_', ' ')} ×{n}" for o, n in counts.items())
+        label = tg.game.rules.option_text(Decision(seat, str(e.get("decision", "")), ()), str(e["option"]))
+        counts[label] = counts.get(label, 0) + 1
+    what = ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items())
     return (f"While you were away a bot made {len(rows)} choice{'s' if len(rows) != 1 else ''} "
             f"for you ({what}). You play your seat again from now on.")
 

@@ -1,0 +1,214 @@
+"""``landlord class``: start (or resume) a class, serve the student app and the teacher's
+dashboard with Voilà, and referee every table until Ctrl-C.
+
+The class folder holds the store (``class.sqlite``), the teacher's secret (``teacher-secret``,
+readable by its owner only), the served app (``app/``: the class lesson, the dashboard and a
+``voila.json`` with the class's kernel settings), Voilà's log and the exports. Running the
+command again on the same folder resumes the class: same code, same addresses, nothing lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from landlord import serve
+from landlord.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
+from landlord.errors import LandlordError
+
+STUDENT_NOTEBOOK = "class-single-tax.ipynb"
+"""The class lesson: what a student opens (join, play at a table)."""
+TEACHER_NOTEBOOK = "class-teacher.ipynb"
+"""The teacher's dashboard."""
+SECRET_FILE = "teacher-secret"
+STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
+"""The student address the server prints, given to the dashboard to show on the projector."""
+
+WARM_KERNELS = 8
+"""Warm (pre-run) student kernels kept ready: a class arriving at once is seated from the pool
+while it refills (see the README's load figures)."""
+MAX_KERNELS = 45
+"""Most kernels the class server runs (warm ones included): 30 students, a teacher, refreshes
+in flight and the warm pool, at about 0.1 GB each (README: measured)."""
+IDLE_RELEASE = 300
+"""Seconds after which a kernel with no browser connected and no activity is shut down (a
+connected student's kernel is never culled; a closed tab's kernel is shut down by Voilà at once)."""
+
+
+def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int) -> dict[str, Any]:
+    """The ``voila.json`` of a class server: the lessons' safety settings (no sources, no
+    tracebacks, no file downloads but images), warm kernels for the student app and one for the
+    dashboard, culling that spares connected kernels, and a cap on kernels."""
+    return {
+        "Voila": {"ip": ip, "port_retries": 0, "open_browser": False},
+        "VoilaConfiguration": {
+            "strip_sources": True, "show_tracebacks": False, "template": "lab", "theme": "light",
+            "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
+            "file_denylist": [r".*\.(ipynb|py|json|toml|sqlite.*|log|csv|parquet)", r".*teacher-secret.*"],
+            "preheat_kernel": warm > 0, "default_pool_size": 0,
+            "multi_kernel_manager_class": "landlord.classroom.kernels.CappedKernelManager",
+        },
+        "VoilaKernelManager": {"fill_delay": 0.5, "kernel_pools_config": {
+            STUDENT_NOTEBOOK: {"pool_size": warm}, TEACHER_NOTEBOOK: {"pool_size": 1 if warm else 0}}},
+        "CappedKernelManager": {"max_kernels": max_kernels},
+        "VoilaExecutor": {"timeout": 120},
+        "MappingKernelManager": {"cull_idle_timeout": idle_release, "cull_interval": 30,
+                                 "cull_connected": False, "cull_busy": False},
+    }
+
+
+def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, max_kernels: int = MAX_KERNELS,
+                idle_release: int = IDLE_RELEASE) -> Path:
+    """Copy the class lesson and the dashboard into ``folder/app`` with the class's
+    ``voila.json``; returns the app folder."""
+    app = folder / "app"
+    app.mkdir(parents=True, exist_ok=True)
+    for nb in (STUDENT_NOTEBOOK, TEACHER_NOTEBOOK):
+        shutil.copyfile(serve.lessons_dir() / nb, app / nb)
+    (app / "voila.json").write_text(json.dumps(class_voila_config(ip, warm, max_kernels, idle_release), indent=1))
+    return app
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the route to a private address; no packet
+    is sent), or 127.0.0.1 when it has none."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        return str(s.getsockname()[0])
+    return "127.0.0.1"
+
+
+def addresses(port: int, ip: str, join_code: str, secret: str) -> tuple[str, str]:
+    """The teacher's address (carrying the secret) and the students' (carrying the code)."""
+    host = lan_address() if ip in ("0.0.0.0", "") else ("127.0.0.1" if ip == "localhost" else ip)
+    base = f"http://{host}:{port}/voila/render"
+    return f"{base}/{TEACHER_NOTEBOOK}?secret={secret}", f"{base}/{STUDENT_NOTEBOOK}?code={join_code}"
+
+
+def open_class(folder: Path, spec: ClassSpec | None) -> tuple[Classroom, str, bool]:
+    """The class in ``folder`` (resumed, with its stored secret) or a new one from ``spec``;
+    returns it, the teacher's secret and whether it was resumed."""
+    store = SqliteStore(folder)
+    secret_file = folder / SECRET_FILE
+    existing = store.classes()
+    if existing:
+        if not secret_file.is_file():
+            raise LandlordError(f"{folder}: holds a class but not its {SECRET_FILE} file")
+        secret = secret_file.read_text(encoding="utf-8").strip()
+        return Classroom(store, existing[-1].id), secret, True
+    if spec is None:
+        raise LandlordError(f"{folder}: holds no class")
+    room, secret = Classroom.create(store, spec)
+    secret_file.write_text(secret + "\n", encoding="utf-8")
+    secret_file.chmod(0o600)
+    return room, secret, False
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``landlord class``."""
+    p.add_argument("--folder", type=Path, help="the class folder (default: ~/landlord-classes/<date-time>); "
+                                               "an existing class folder resumes that class")
+    p.add_argument("--ruleset", default="magie-1904", help="the rules the tables play (default magie-1904)")
+    p.add_argument("--table-size", type=int, default=4, help="seats a table (default 4)")
+    p.add_argument("--bots", default="landlord", help="the bot for empty and away seats (default landlord)")
+    p.add_argument("--switch", action="append", default=[], metavar="PHASE@TRIGGER",
+                   help="a phase switch every table plays under: PHASE@vote (the table may vote from the start), "
+                        "PHASE@round:N (a scheduled switch), PHASE@turn:N, PHASE@gini:X; repeatable")
+    p.add_argument("--vote-at", action="append", default=[], metavar="PHASE@round:N",
+                   help="open a table vote on PHASE at round N; repeatable")
+    p.add_argument("--rounds", type=int, default=12, help="the game ends after this many rounds (default 12)")
+    p.add_argument("--seed", type=int, help="class seed; table k plays seed+k (default: a fresh one, recorded)")
+    p.add_argument("--away-after", type=float, default=60.0, help="seconds without a sign of life before a bot "
+                                                                  "plays a student's seat (default 60)")
+    p.add_argument("--decide-limit", type=float, default=120.0,
+                   help="seconds before a bot answers any pending decision (default 120)")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it answers (default 0.6)")
+    p.add_argument("--max-tables", type=int, default=10, help="most tables (default 10)")
+    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--ip", default="127.0.0.1",
+                   help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
+    p.add_argument("--warm", type=int, default=WARM_KERNELS, help=f"warm student kernels (default {WARM_KERNELS})")
+    p.add_argument("--max-kernels", type=int, default=MAX_KERNELS,
+                   help=f"most kernels at once (default {MAX_KERNELS})")
+    p.add_argument("--export", action="store_true",
+                   help="write the class's results (CSV, Parquet) into FOLDER/exports and stop")
+
+
+def spec_from(args: argparse.Namespace) -> ClassSpec:
+    """The class spec the options describe, checked (LandlordError names a bad choice)."""
+    import secrets
+
+    return ClassSpec(
+        ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch),
+        vote_at=tuple(args.vote_at), rounds=args.rounds,
+        seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
+        away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
+        max_tables=args.max_tables).check()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    """``landlord class``: returns the exit status (2 with one line on stderr when it cannot
+    start)."""
+    folder: Path = args.folder or default_folder()
+    try:
+        resuming = (folder / "class.sqlite").is_file()
+        room, secret, resumed = open_class(folder, None if resuming else spec_from(args))
+        if args.export:
+            from landlord.classroom.debrief import export
+
+            for f in export(room, folder / "exports"):
+                print(f"wrote {f}")
+            return 0
+    except LandlordError as exc:
+        sys.stderr.write(f"landlord: error: {exc}\n")
+        return 2
+    if serve.port_in_use(args.port, args.ip):
+        sys.stderr.write(f"landlord: error: --port: port {args.port} is in use at {args.ip}; choose another\n")
+        return 2
+    teacher, student = addresses(args.port, args.ip, room.info.join_code, secret)
+    app = prepare_app(folder, args.ip, args.warm, args.max_kernels)
+    root = Path(__file__).resolve().parent.parent.parent
+    env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student}
+    if (root / "widgets" / "__init__.py").is_file():
+        rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join([str(root), *rest])
+    proc = serve.start(args.port, args.ip, app, env=env, log=folder / "voila.log")
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    referee = Referee(room.store, room.id, secret)
+    try:
+        serve.wait_ready(proc, args.port, args.ip, timeout=120)
+        print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
+        print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
+        print(f"Students: {student.split('?')[0]}  with the code {room.info.join_code}", flush=True)
+        if args.ip in ("0.0.0.0", ""):
+            print("Listening on every network of this machine: anyone on the network who has the student "
+                  "address and the code can join; only the teacher's address opens the dashboard.", flush=True)
+        print("Press Ctrl-C to stop (the class is kept; run the same command to resume it).", flush=True)
+        while proc.poll() is None:
+            try:
+                referee.tick()
+            except LandlordError as exc:
+                sys.stderr.write(f"landlord: referee: {exc}\n")
+            time.sleep(0.2)
+        return 2
+    except RuntimeError as exc:
+        sys.stderr.write(f"landlord: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        serve.stop(proc)
+        signal.signal(signal.SIGTERM, previous)

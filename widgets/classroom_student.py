@@ -1,0 +1,246 @@
+"""A student's view of a class table: join with the class code and a display name, then the
+board, the table's players and only this seat's legal choices.
+
+Every change goes through :class:`landlord.classroom.StudentSeat` (the store checks the seat key
+on each append). An asyncio task follows the table: it reads the record's new rows every
+``poll`` seconds and redraws, and tells the class the student is here. After joining, the page's
+address carries the seat key (``?seat=…``), so a refresh — or a kernel that was culled — puts
+the student back in the same seat with nothing lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import time
+import urllib.parse
+from pathlib import Path
+
+import ipywidgets as W
+
+from landlord.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
+from landlord.classroom.room import missed_text
+from landlord.errors import LandlordError
+from widgets.board_view import BoardView, enable_offline_charts
+from widgets.panels import commentary_html, commentary_lines, players_html
+from widgets.state import player_rows
+
+HEARTBEAT = 2.0
+"""Seconds between the kernel's signs of life to the class (the referee's away clock)."""
+
+
+def query() -> dict[str, str]:
+    """The page address's query (``?code=…&seat=…``) as Voilà gives it to the kernel; with a
+    warm (pre-run) kernel this waits for the visitor's request. Empty outside Voilà."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "True":
+        from voila.utils import get_query_string
+
+        text = get_query_string() or ""
+    else:
+        text = os.environ.get("QUERY_STRING", "")
+    return {k: v[-1] for k, v in urllib.parse.parse_qs(text).items()}
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class ClassroomStudent(W.VBox):
+    """The student's app. ``folder`` is the class folder (default: the one the class server
+    names in ``LANDLORD_CLASS_DIR``); ``code`` prefills the join code; ``seat_key`` resumes a
+    seat (a refresh). ``poll`` is the seconds between looks at the table."""
+
+    def __init__(self, folder: str | Path | None = None, code: str = "", seat_key: str = "",
+                 poll: float = 0.25) -> None:
+        where = Path(folder) if folder else folder_from_env()
+        self.store: SqliteStore | None = SqliteStore(where) if where and (where / "class.sqlite").is_file() else None
+        self.poll = poll
+        self.seat: StudentSeat | None = None
+        self.table: TableGame | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._drawn = -1
+
+        self.code = W.Text(value=code.upper(), description="Class code", placeholder="e.g. K7P2QX")
+        self.name = W.Text(description="Your name", placeholder="first name or nickname")
+        self.join_button = W.Button(description="Join the class", button_style="primary", icon="sign-in")
+        self.join_box = W.VBox([W.HTML("<b>Type the class code your teacher shows, and your name.</b>"),
+                                self.code, self.name, self.join_button])
+        self.message = W.HTML()
+        self.address = W.HTML(layout=W.Layout(display="none"))
+        self.status = W.HTML()
+        self.missed = W.HTML()
+        self.board: BoardView | None = None
+        self.players_panel = W.HTML()
+        self.decision = W.HTML()
+        self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.commentary = W.HTML()
+        self.table_box = W.VBox()
+        self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
+        super().__init__([self.join_box, self.message, self.address, self.status, self.missed, self.table_box])
+        if self.store is None:
+            self.join_box.layout.display = "none"
+            self._say("No class is running on this server: ask your teacher for the class address.", error=True)
+        elif seat_key:
+            self.resume(seat_key)
+
+    # -- joining -----------------------------------------------------------------------------
+    def join(self, code: str, name: str) -> bool:
+        """Join the class with ``code`` as ``name``; False with a one-line message if refused."""
+        if self.store is None:
+            return False
+        try:
+            seat = StudentSeat.join(self.store, code, name)
+        except LandlordError as exc:
+            self._say(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
+            return False
+        self._enter(seat)
+        self._say(f"Welcome, {seat.seat_info.name}: you sit at table {seat.table_no}, seat {seat.seat + 1}.")
+        return True
+
+    def resume(self, seat_key: str) -> bool:
+        """Sit down again in the seat of ``seat_key`` (a refresh or a reopened tab)."""
+        if self.store is None:
+            return False
+        try:
+            seat = StudentSeat(self.store, seat_key)
+        except LandlordError as exc:
+            self._say(f"{exc}.", error=True)
+            return False
+        self._enter(seat)
+        self._say(f"Welcome back, {seat.seat_info.name}: table {seat.table_no}, seat {seat.seat + 1}.")
+        return True
+
+    def _enter(self, seat: StudentSeat) -> None:
+        self.seat = seat
+        self.join_box.layout.display = "none"
+        key = urllib.parse.quote(seat.token)
+        # the page's address now carries the seat key, so a refresh comes back to this seat
+        self.address.value = (f'<img src="data:," alt="" style="display:none" '
+                              f"onerror=\"history.replaceState(null, '', '?seat={key}')\">")
+        enable_offline_charts()
+        self.board = BoardView(30)
+        self.table_box.children = [
+            W.HBox([self.board.widget, W.VBox([self.players_panel, self.decision, self.options],
+                                              layout=W.Layout(width="420px"))],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HTML("<b>What happened</b>"), self.commentary]
+        self.refresh(first=True)
+        loop = _running_loop()
+        if loop is not None and self._task is None:
+            self._task = loop.create_task(self._follow())
+
+    # -- following the table -------------------------------------------------------------------
+    async def _follow(self) -> None:
+        last_beat = 0.0
+        while self.seat is not None:
+            try:
+                now = time.monotonic()
+                if now - last_beat >= HEARTBEAT:
+                    self.seat.heartbeat()
+                    last_beat = now
+                self.refresh()
+            except (StoreError, LandlordError) as exc:
+                self._say(str(exc), error=True)
+            await asyncio.sleep(self.poll)
+
+    def close(self) -> None:
+        """Stop following the table, then close the widget."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.seat = None
+        super().close()
+
+    def refresh(self, first: bool = False) -> bool:
+        """Read the table's new rows and redraw if anything changed; True when redrawn."""
+        if self.seat is None:
+            return False
+        tg = self.seat.table()
+        if tg is None:
+            names = [s.name for s in self.seat.room.store.seats(self.seat.room.id)
+                     if s.table_no == self.seat.table_no]
+            self.status.value = (f"<b>Table {self.seat.table_no}</b>: {html.escape(', '.join(names))}. "
+                                 "Waiting for your teacher to start the game…")
+            return False
+        self.table = tg
+        if tg.seq == self._drawn and not first:
+            return False
+        if first:
+            since = tg.last_own(self.seat.seat)
+            text = missed_text(tg, self.seat.seat, since)
+            self.missed.value = f'<div style="color:#7a4b00">{html.escape(text)}</div>' if text else ""
+        self.render()
+        return True
+
+    # -- acting ------------------------------------------------------------------------------
+    def choose(self, option: str, asked_at: int | None = None) -> bool:
+        """Answer this seat's decision; a refused click shows one line and changes nothing."""
+        if self.seat is None:
+            return False
+        message = self.seat.act(option, asked_at)
+        self._say(message, error=bool(message))
+        self.missed.value = ""
+        self.table = self.seat.table()
+        self.render()
+        return not message
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#b00000" if error else "#225522"
+        self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
+
+    def plays(self) -> list[str]:
+        """Who plays each seat, in words: you, a classmate, a bot."""
+        assert self.seat is not None and self.table is not None
+        taken = self.seat.room.seats_by_table().get(self.seat.table_no, {})
+        return ["you" if s == self.seat.seat else ("classmate" if s in taken else "bot")
+                for s in range(len(self.table.game.players))]
+
+    def render(self) -> None:
+        """Redraw the board, the players and this seat's choices from the table's game."""
+        if self.seat is None or self.table is None or self.board is None:
+            return
+        g = self.table.game
+        d = g.pending
+        self._drawn = self.table.seq
+        self.board.update(g)
+        self.players_panel.value = players_html(player_rows(g, list(self.plays())), d.seat if d else None,
+                                                g.board.currency)
+        rules = g.ruleset.phases[g.phase].title
+        self.status.value = (f"<b>Table {self.seat.table_no}</b> — turn {g.turn}, round {g.round} — "
+                             f"rules in force: <i>{html.escape(rules)}</i>")
+        if d is None:
+            best = [r["name"] for r in g.results() if r["rank"] == 1]
+            self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
+            self.options.children = []
+        elif d.seat == self.seat.seat:
+            self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+            at = self.table.seq
+            buttons = []
+            for opt in d.options:
+                b = W.Button(description=g.rules.option_text(d, opt), button_style="primary",
+                             layout=W.Layout(width="auto"))
+                b.option = opt
+                b.on_click(lambda _b, o=opt, k=at: self.choose(o, k))
+                buttons.append(b)
+            self.options.children = buttons
+        else:
+            self.decision.value = f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
+            self.options.children = []
+        self.commentary.value = commentary_html(commentary_lines(g, last=12))
+
+    def option_buttons(self) -> dict[str, W.Button]:
+        """This seat's choice buttons by option (empty when it is not this seat's decision)."""
+        return {b.option: b for b in self.options.children if hasattr(b, "option")}
+
+
+def student_app() -> ClassroomStudent:
+    """The student's app as a class lesson opens it: the class folder from the server, the
+    join code and seat key from the page's address."""
+    q = query()
+    return ClassroomStudent(code=q.get("code", ""), seat_key=q.get("seat", ""))
+

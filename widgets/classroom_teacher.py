@@ -1,0 +1,244 @@
+"""The teacher's dashboard: the class code, every table live, the class-wide controls and the
+pooled debrief charts.
+
+Only the teacher's secret (carried by the teacher's address) opens it: without it the page says
+so and shows nothing else. Every control acts through :class:`landlord.classroom.Classroom` with
+the secret, and the store checks the secret again on every append.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import ipywidgets as W
+
+from landlord.classroom import Classroom, SqliteStore, folder_from_env
+from landlord.classroom import debrief as db
+from landlord.classroom.server import STUDENT_URL_ENV
+from landlord.errors import LandlordError
+from widgets.board_view import blank, enable_offline_charts
+from widgets.classroom_student import query
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def tables_html(rows: list[dict[str, Any]]) -> str:
+    """The live table of tables: round, rules in force, Gini, richest seat, who is away."""
+    if not rows:
+        return "<i>No table yet: students appear here as they join.</i>"
+    head = ("<tr><th>table</th><th>students</th><th>round</th><th>rules in force</th><th>Gini</th>"
+            "<th>richest</th><th>to choose</th><th>away</th></tr>")
+    body = []
+    for r in rows:
+        body.append(
+            f"<tr><td>{r['table']}</td><td>{html.escape(r['students'])}</td><td>{r.get('round', '')}</td>"
+            f"<td>{html.escape(r.get('rules_short', 'not started'))}</td>"
+            f"<td>{'' if r.get('gini') is None else format(r['gini'], '.2f')}</td>"
+            f"<td>{html.escape(r.get('richest', ''))}</td><td>{html.escape(r.get('to_choose_name', ''))}</td>"
+            f"<td>{html.escape(r.get('away', ''))}</td></tr>")
+    return (f'<table class="ll-class-tables" style="border-collapse:collapse" border="1" cellpadding="4">'
+            f"{head}{''.join(body)}</table>")
+
+
+AUTO = W.Layout(width="auto")
+
+
+class ClassroomTeacher(W.VBox):
+    """The dashboard of the class whose teacher's secret is ``secret``, in ``folder`` (default:
+    the class server's). ``poll`` is the seconds between looks at the tables."""
+
+    def __init__(self, folder: str | Path | None = None, secret: str = "", poll: float = 1.0) -> None:
+        where = Path(folder) if folder else folder_from_env()
+        self.secret = secret
+        self.poll = poll
+        self.room: Classroom | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.message = W.HTML()
+        self.rows: list[dict[str, Any]] = []
+        try:
+            if where is None or not (where / "class.sqlite").is_file():
+                raise LandlordError("No class is running on this server")
+            store = SqliteStore(where)
+            self.room = Classroom(store, store.teacher_class(secret).id)
+        except LandlordError as exc:
+            super().__init__([W.HTML(f'<div style="color:#b00000">{html.escape(str(exc))}. '
+                                     "Open the teacher's address that <code>landlord class</code> printed."
+                                     "</div>")])
+            return
+        room = self.room
+        url = os.environ.get(STUDENT_URL_ENV, "")
+        self.header = W.HTML()
+        self.student_address = url
+        self.start_button = W.Button(description="Start play", button_style="success", icon="play", layout=AUTO)
+        self.joining_button = W.Button(description="Close joining", icon="lock", layout=AUTO)
+        phases = [(ph.title, name) for name, ph in room.ruleset.phases.items()]
+        self.phase_pick = W.Dropdown(options=phases, value=phases[-1][1], description="Rules",
+                                     layout=W.Layout(width="520px"))
+        self.switch_button = W.Button(description="Switch every table now", button_style="warning",
+                                      icon="exchange", layout=AUTO)
+        self.debrief_button = W.Button(description="Debrief: draw the class charts", icon="bar-chart", layout=AUTO)
+        self.export_button = W.Button(description="Export results (CSV, Parquet)", icon="download", layout=AUTO)
+        self.downloads = W.HTML()
+        self.tables = W.HTML()
+        enable_offline_charts()
+        self.gini_chart = alt.JupyterChart(blank())
+        self.final_chart = alt.JupyterChart(blank())
+        self.votes = W.HTML()
+        self.start_button.on_click(lambda _: self.start())
+        self.joining_button.on_click(lambda _: self.toggle_joining())
+        self.switch_button.on_click(lambda _: self.switch_all(self.phase_pick.value))
+        self.debrief_button.on_click(lambda _: self.debrief())
+        self.export_button.on_click(lambda _: self.export())
+        super().__init__([
+            self.header,
+            W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
+            self.message, W.HTML("<h3>Tables</h3>"), self.tables,
+            W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.export_button]), self.downloads,
+            self.gini_chart, self.final_chart, self.votes,
+        ])
+        self.refresh()
+        loop = _running_loop()
+        if loop is not None:
+            self._task = loop.create_task(self._follow())
+
+    # -- following ------------------------------------------------------------------------------
+    async def _follow(self) -> None:
+        while self.room is not None:
+            try:
+                self.refresh()
+            except LandlordError as exc:
+                self._say(str(exc), error=True)
+            await asyncio.sleep(self.poll)
+
+    def close(self) -> None:
+        """Stop following the class, then close the widget."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.room = None
+        super().close()
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        """One row per table: its students, and (once started) round, rules, Gini, richest,
+        whose decision it is and which students are away."""
+        room = self.room
+        assert room is not None
+        now = time.time()
+        seats = room.seats_by_table()
+        games = {tg.table.table_no: tg for tg in room.tables()}
+        rows = []
+        for t in room.store.tables(room.id):
+            at = seats.get(t.table_no, {})
+            row: dict[str, Any] = {"table": t.table_no,
+                                   "students": ", ".join(s.name for _, s in sorted(at.items()))}
+            tg = games.get(t.table_no)
+            if tg is not None:
+                st = tg.status()
+                row.update(st)
+                row["rules_short"] = db.regime_words(tg.game) + (" (game over)" if st["over"] else "")
+                row["to_choose_name"] = "" if st["to_choose"] is None else tg.game.names[st["to_choose"]]
+            row["away"] = ", ".join(s.name for s in at.values() if now - s.last_seen > room.spec.away_after)
+            rows.append(row)
+        return rows
+
+    def refresh(self) -> None:
+        """Re-read the class and redraw the header and the live tables."""
+        room = self.room
+        if room is None:
+            return
+        info = room.reload()
+        self.rows = self.table_rows()
+        url = (f' — students open <b><code>{html.escape(self.student_address)}</code></b>'
+               if self.student_address else "")
+        joining = "open" if info.joining else "closed"
+        self.header.value = (f'<div style="font-size:1.4em">Class code <b style="font-size:1.6em;letter-spacing:.1em">'
+                             f"{html.escape(info.join_code)}</b>{url}</div>"
+                             f"<div>{html.escape(room.ruleset.title)} · {room.spec.table_size} seats a table · "
+                             f"joining {joining} · {len(room.store.seats(room.id))} students · "
+                             f"state: <b>{html.escape(info.state)}</b></div>")
+        self.joining_button.description = "Close joining" if info.joining else "Reopen joining"
+        self.start_button.disabled = info.state != "joining"
+        self.tables.value = tables_html(self.rows)
+
+    # -- controls -------------------------------------------------------------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#b00000" if error else "#225522"
+        self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
+
+    def start(self) -> None:
+        """Start every table's game."""
+        assert self.room is not None
+        started = self.room.start(self.secret)
+        self._say(f"Play has started at {len(started)} table{'s' if len(started) != 1 else ''}.")
+        self.refresh()
+
+    def toggle_joining(self) -> None:
+        """Close the join code (or open it again)."""
+        assert self.room is not None
+        info = self.room.store.set_class(self.room.id, self.secret, joining=not self.room.reload().joining)
+        self._say("Joining is open again." if info.joining else "Joining is closed: the code seats nobody new.")
+        self.refresh()
+
+    def switch_all(self, phase: str) -> list[int]:
+        """The class-wide switch: ``phase``'s rules at every table still playing."""
+        assert self.room is not None
+        try:
+            done = self.room.switch_all(self.secret, phase)
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return []
+        title = self.room.ruleset.phases[phase].title
+        self._say(f"{title} — now in force at {len(done)} table{'s' if len(done) != 1 else ''}.")
+        self.refresh()
+        return done
+
+    def debrief(self) -> None:
+        """Draw the pooled charts: every table's Gini over turns; the final Gini per rules in
+        force beside bot games on the same seeds and rules; what each table voted and when."""
+        room = self.room
+        assert room is not None
+        if room.reload().state == "playing":
+            room.store.set_class(room.id, self.secret, state="debrief")
+        frame = db.gini_over_turns(room)
+        if frame.empty:
+            self._say("No table has played yet.", error=True)
+            return
+        self.gini_chart.chart = db.tables_gini_chart(frame)
+        self.final_chart.chart = db.final_gini_chart(db.results(room), db.bot_band(room))
+        v = db.votes(room)
+        self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
+            else "<i>No table voted or changed its rules.</i>"
+        self._say("The class charts are drawn below.")
+
+    def export(self) -> tuple[Path, Path]:
+        """Write the results into the class folder and offer them as downloads."""
+        room = self.room
+        assert room is not None
+        folder = Path(getattr(room.store, "folder", ".")) / "exports"
+        csv, parquet = db.export(room, folder)
+        links = []
+        for f, mime in ((csv, "text/csv"), (parquet, "application/octet-stream")):
+            b64 = base64.b64encode(f.read_bytes()).decode("ascii")
+            name = html.escape(f.name)
+            links.append(f'<a download="{name}" href="data:{mime};base64,{b64}">⬇ {name}</a>')
+        self.downloads.value = " · ".join(links)
+        self._say(f"Results of {len(db.results(room))} tables exported.")
+        return csv, parquet
+
+
+def teacher_app() -> ClassroomTeacher:
+    """The dashboard as the teacher's address opens it (the secret comes from the address)."""
+    return ClassroomTeacher(secret=query().get("secret", ""))
