@@ -8,7 +8,8 @@ landlord), and prints, with the spread across games:
 * share of players ending in the Poorhouse (Parts 1-2) or on the free land of a Natural
   Opportunity (Part 3), and share of players who went bankrupt at least once;
 * total rent received by landlords (rent paid to players, including rent paid late as debt)
-  versus land value tax collected by the Public Treasury, per game; also rates, interest,
+  versus land value tax collected by the Public Treasury (rent restored and the yearly
+  assessment), and wages paid, per game; also rates, interest,
   duties, and the Treasury's borrowing from the Bank.
 
 Usage: python3 benchmarks/british1913_measure.py [N] [--mix landlord,tenant,speculator,landlord]
@@ -49,7 +50,9 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "free_land": sum(r["where"] == "natural_opportunity" for r in rows) / len(rows),
         "ever_bankrupt": sum(r["bankruptcies"] > 0 for r in rows) / len(rows),
         "rent": f.get("rent", 0) + f.get("rent (debt)", 0),
-        "lvt": f.get("land value tax", 0),
+        "lvt": sum(f.get(k, 0) for k in ("land value tax", "land value tax (debt)", "land value tax assessed",
+                                          "land value tax assessed (debt)")),
+        "wages": f.get("wages", 0),
         "rates": f.get("rates", 0) + f.get("rates (debt)", 0),
         "interest": f.get("interest", 0) + f.get("interest (debt)", 0),
         "duties": f.get("duties", 0) + f.get("duties (debt)", 0),
@@ -92,6 +95,7 @@ def main() -> None:
             print(f"  share ever bankrupt        {describe(col['ever_bankrupt'], '.3%')}")
             print(f"  rent received by landlords {describe(col['rent'], '.0f')}")
             print(f"  land value tax collected   {describe(col['lvt'], '.0f')}")
+            print(f"  wages paid                 {describe(col['wages'], '.0f')}")
             print(f"  rates collected            {describe(col['rates'], '.0f')}")
             print(f"  interest to improvers      {describe(col['interest'], '.0f')}")
             print(f"  duties collected           {describe(col['duties'], '.0f')}")

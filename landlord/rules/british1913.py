@@ -125,7 +125,7 @@ class British1913(RoundsOfTurns):
 
     PARAMS: ClassVar[dict[str, type]] = {
         "part": int, "start_cash": int, "notes": list, "further_cash": int, "advised_reserve": int,
-        "wages": int, "improved_wages": int, "pension": int, "pension_after": int,
+        "wages": int, "part3_wages": int, "wages_from_free_land": bool, "improved_wages": int, "pension": int, "pension_after": int,
         "scarcity_doubling": bool, "improvements": bool, "rates_on_improvements": bool,
         "land_value_tax": bool, "gaol_penalties": bool, "duties": bool, "bankrupt_to": str,
         "improve_undeveloped": bool, "circuits": int, "max_rounds": int, "gaol_fine": int,
@@ -252,9 +252,13 @@ class British1913(RoundsOfTurns):
 
     def wages(self, seat: int) -> int:
         """Wages on passing Mother Earth: £200 (Part 1), £300 in Part 2 for a player whose
-        property is all improved, £500 in Part 3; halved once every site is bought."""
+        property is all improved, £500 in Part 3 ("WAGES are determined by the maximum which
+        Labour can produce by working on free land": param ``wages_from_free_land`` switches to
+        ``part3_wages``, so a what-if can change Part 3's wages apart from Part 1's); halved once
+        every site is bought."""
         p = self.g.p
-        w = p["improved_wages"] if p["improved_wages"] and self.all_improved(seat) else p["wages"]
+        base = p["part3_wages"] if p["wages_from_free_land"] else p["wages"]
+        w = p["improved_wages"] if p["improved_wages"] and self.all_improved(seat) else base
         return w // self.scarcity()
 
     # -- the whole game -----------------------------------------------------------------
