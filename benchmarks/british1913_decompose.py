@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from landlord.decompose import effects, paired_games
+from landlord.decompose import effects, paired_games  # noqa: E402
 
 FILES = [ROOT / "scenarios" / f"british-1913-{name}.toml"
          for name in ("part3-vs-part1", "part3-wages", "part1-wages", "land-value-tax-only")]

@@ -125,7 +125,8 @@ class British1913(RoundsOfTurns):
 
     PARAMS: ClassVar[dict[str, type]] = {
         "part": int, "start_cash": int, "notes": list, "further_cash": int, "advised_reserve": int,
-        "wages": int, "part3_wages": int, "wages_from_free_land": bool, "improved_wages": int, "pension": int, "pension_after": int,
+        "wages": int, "part3_wages": int, "wages_from_free_land": bool, "improved_wages": int,
+        "pension": int, "pension_after": int,
         "scarcity_doubling": bool, "improvements": bool, "rates_on_improvements": bool,
         "land_value_tax": bool, "gaol_penalties": bool, "duties": bool, "bankrupt_to": str,
         "improve_undeveloped": bool, "circuits": int, "max_rounds": int, "gaol_fine": int,
