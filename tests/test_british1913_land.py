@@ -299,3 +299,45 @@ def test_bot_games_use_the_market() -> None:
     g = Game(load_ruleset("british-1913-part1"), [Landlord(), Tenant(), Speculator(), Landlord()], 3, log=True)
     g.run()
     assert any(e.kind == "buy" and e.get("how") == "from the pack" for e in g.events or [])
+
+
+# -- 5. mechanism, not slogan: the decomposition ----------------------------------------------------
+
+DECOMPOSITION = ("part3-vs-part1", "part3-wages", "part1-wages", "land-value-tax-only")
+
+
+def test_part3_wages_can_be_changed_apart_from_part1s() -> None:
+    """Rules: "WAGES is Part 3, therefore, rise to £500 on passing Mother Earth": Part 3's wages
+    are their own param, so "Part 3 with Part 1 wages" is an override, not a copy."""
+    g = btable(P3, phase="part3", part3_wages=200)
+    g.players[ADA].pos = 39
+    drive(g.rules.move(ADA, 1))
+    assert flows(g, "wages") == [("Bank", "Ada", 200)]
+    g = btable("british-1913-part1", wages=500)
+    g.players[ADA].pos = 39
+    drive(g.rules.move(ADA, 1))
+    assert flows(g, "wages") == [("Bank", "Ada", 500)]
+
+
+def test_decomposition_scenarios_play_the_same_games_in_every_cell() -> None:
+    """Issue: "scenario files in scenarios/ ... on paired seeds with confidence intervals"."""
+    from pathlib import Path
+
+    from landlord.decompose import effects, paired_games
+    from landlord.scenario import load_scenario
+
+    root = Path(__file__).resolve().parents[1] / "scenarios"
+    files = [root / f"british-1913-{n}.toml" for n in DECOMPOSITION]
+    seeds = {load_scenario(f).game_seed(c, 0) for f in files for c in load_scenario(f).cells}
+    assert len(seeds) == 1
+    frame = paired_games(files[:2], games=2)
+    assert set(frame.groupby("game")["seed"].nunique()) == {1}
+    cells = list(dict.fromkeys(frame["cell"]))
+    assert len(cells) == 4
+    table = effects(frame, cells[0])
+    base = table.iloc[0]
+    assert base["diff"] == 0 and base["ci_low"] == 0 == base["ci_high"]
+    p3 = table[table["cell"] == cells[1]].iloc[0]
+    assert p3["wages"] > base["wages"]  # £500 against £200 a round
+    with pytest.raises(ValueError, match="shared"):
+        paired_games([files[0], root / "wages-higher.toml"], games=1)
