@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 
-from landlord.rules.monopoly import HOTEL
+from landlord.rules.base import Play
+from landlord.rules.monopoly import HOTEL, Monopoly
 
 
 # -- THE PLAY --------------------------------------------------------------------------------
@@ -406,6 +407,12 @@ def test_jail_fine_forced_after_third_failed_throw_then_moves() -> None:
     assert not g.players[0].jail and g.players[0].pos == 16 and g.cash(0) == 1450
 
 
+def _jail_turn_with_manage(r: Monopoly, seat: int) -> Play:
+    """A turn of a player in Jail as ``Monopoly.play`` plays it: his manage step, then Jail."""
+    yield from r.manage(seat)
+    yield from r.jail_turn(seat)
+
+
 def test_trading_and_building_while_in_jail() -> None:
     """JAIL: 'Even though he is in Jail, a player may buy or sell property, buy or sell houses
     and hotels' — his manage step is offered before the Jail choice."""
@@ -413,7 +420,7 @@ def test_trading_and_building_while_in_jail() -> None:
     own(r, 0, 37, 39)
     r.to_jail(0, "test")
     dice(r, (1, 2))
-    _, asked = run(r.take_turn(0), always(manage="house:", jail_exit="throw"))
+    _, asked = run(_jail_turn_with_manage(r, 0), always(manage="house:", jail_exit="throw"))
     assert asked[0].kind == "manage" and any(o.startswith("trade:") for o in asked[0].options)
     assert r.houses[37] + r.houses[39] >= 1
 
@@ -710,7 +717,7 @@ def test_out_of_jail_by_buying_the_card_from_another_player_and_playing_it() -> 
     dice(r, (2, 3))
     answers = ["trade:1", "take_card:community_chest", "pay_cash:50", "offer", "accept", "done", "card",
                "auction", "pass", "pass", "pass", "pass"]
-    run(r.take_turn(0), answers)
+    run(_jail_turn_with_manage(r, 0), answers)
     assert not g.players[0].jail and g.players[0].pos == 15
     assert g.cash(1) == 1550 and r.decks["community_chest"][-1].name == "get_out_of_jail_free"
 

@@ -348,8 +348,6 @@ class Monopoly(Rules):
         """per seat: how many of its lots carry buildings"""
         self.gbuilt = [0] * len(self.groups)
         """per group: how many of its lots carry buildings"""
-        self.version = 0
-        """bumped whenever deeds, mortgages or buildings change (the manage menu caches on it)"""
         self.owners_version = 0
         """bumped when a deed changes hands or a group gains or loses its last building"""
         self.sv = [0] * seats
@@ -438,7 +436,7 @@ class Monopoly(Rules):
                 if pl.out:
                     continue
                 g.turn += 1
-                # take_turn, written out here (the hot path: one generator fewer per turn)
+                # the turn: phase point, manage, then Jail or an ordinary turn
                 if g.triggers:
                     yield from self.phase_point(seat)
                 # the manage step's first decision is asked here: most steps end at "done"
@@ -489,20 +487,6 @@ class Monopoly(Rules):
                 g.emit("deal", s, space=idx, deed=self.names[idx], paid=p["deal_paid"])
 
     # -- a turn ---------------------------------------------------------------------------
-    def take_turn(self, seat: int) -> Play:
-        """Manage, then Jail or an ordinary turn."""
-        g = self.g
-        pl = g.players[seat]
-        if g.triggers:
-            yield from self.phase_point(seat)
-        yield from self.manage(seat)
-        if self.ended or pl.out:
-            return
-        if pl.jail:
-            yield from self.jail_turn(seat)
-        else:
-            yield from self.ordinary(seat)
-
     def ordinary(self, seat: int) -> Play:
         """Throw and move; "If a player throws doubles ... Retaining the dice, he throws again
         ... If a player throws doubles three times in succession, he moves his token immediately
@@ -701,7 +685,6 @@ class Monopoly(Rules):
             self.n_built[old] -= built
             self.sv[old] += 1
         self.owner[idx] = seat
-        self.version += 1
         self.owners_version += 1
         if seat >= 0:
             self.g.players[seat].deeds.add(idx)
@@ -985,7 +968,6 @@ class Monopoly(Rules):
         n = len(g.players)
         pl.out, pl.jail = True, False
         self.bankruptcies += 1
-        self.version += 1
         self.sv = [v + 1 for v in self.sv]
         final = 0 < p["end_after_bankruptcies"] <= self.bankruptcies
         to_player = creditor < n
@@ -1038,7 +1020,6 @@ class Monopoly(Rules):
             if choice == "lift":
                 g.pay(seat, self.bank, value + interest, "mortgage lifted", "Mortgages: transfer")
                 self.mortgaged[idx] = False
-                self.version += 1
                 self.sv[seat] += 1
                 g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=value + interest)
                 return
@@ -1278,7 +1259,6 @@ class Monopoly(Rules):
             return
         idx = int(arg)
         if head == "sell_house":
-            self.version += 1
             self.sv[seat] += 1
             h = self.houses[idx]
             if h == HOTEL:
@@ -1292,12 +1272,10 @@ class Monopoly(Rules):
                 if h == 1:
                     self.n_built[seat] -= 1
                     self.gbuilt[self.gid[idx]] -= 1
-                    self.version += 1
                     self.owners_version += 1
             g.pay(self.bank, seat, refund, "building sold", "Selling property")
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
-            self.version += 1
             self.sv[seat] += 1
             self.mortgaged[idx] = True
             g.pay(self.bank, seat, self.mortgage_value[idx], "mortgage", "Mortgages")
@@ -1307,7 +1285,6 @@ class Monopoly(Rules):
             cost = self.mortgage_value[idx] + self.interest(idx)
             g.pay(seat, self.bank, cost, "mortgage lifted", "Mortgages")
             self.mortgaged[idx] = False
-            self.version += 1
             self.sv[seat] += 1
             g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=cost)
         else:
@@ -1334,7 +1311,6 @@ class Monopoly(Rules):
         self.houses[idx] = 0
         self.n_built[seat] -= h > 0
         self.gbuilt[self.gid[idx]] -= h > 0
-        self.version += 1
         self.sv[seat] += 1
         self.owners_version += 1
         if half:
@@ -1410,7 +1386,6 @@ class Monopoly(Rules):
         g = self.g
         if cost:
             g.pay(seat, self.bank, cost, what, "Houses" if what == "house" else "Hotels")
-        self.version += 1
         self.sv[seat] += 1
         if what == "house":
             if not self.houses[idx]:
