@@ -18,6 +18,11 @@ from typing import Any
 
 from landlord.errors import DataError
 from landlord.loader import PROVENANCE, _check, _read, data_dir
+from landlord.schema import MAX_AMOUNT
+
+MAX_MOVE = 39
+"""The most spaces a ``move_relative`` card moves (either way)."""
+MAX_COPIES = 100
 
 EFFECTS: dict[str, tuple[str, ...]] = {
     # effect -> the fields it needs
@@ -127,8 +132,12 @@ def _load(path: Path, edition: str) -> Deck:
             raise DataError(path, label, "target", f"expected one of {sorted(NEAREST)}, got {target!r}")
         if effect in ("move_to", "go_to_jail") and "target" in t and (not isinstance(target, int) or target < 0):
             raise DataError(path, label, "target", f"expected a space index, got {target!r}")
-        if t["copies"] < 1:
-            raise DataError(path, label, "copies", f"must be at least 1, got {t['copies']}")
+        if not 1 <= t["copies"] <= MAX_COPIES:
+            raise DataError(path, label, "copies", f"must be 1 to {MAX_COPIES}, got {t['copies']}")
+        lo, hi = (-MAX_MOVE, MAX_MOVE) if effect == "move_relative" else (0, MAX_AMOUNT)
+        for money in ("amount", "house", "hotel"):
+            if money in t and not lo <= t[money] <= hi:
+                raise DataError(path, label, money, f"out of range: runs from {lo} to {hi}, got {t[money]}")
         in_editions = t.get("editions", editions)
         for e in in_editions:
             if e not in editions:
@@ -139,6 +148,8 @@ def _load(path: Path, edition: str) -> Deck:
                 raise DataError(path, label, "amounts", f"unknown edition {e!r} (deck has: {', '.join(editions)})")
             if not isinstance(v, int) or isinstance(v, bool):
                 raise DataError(path, label, "amounts", f"expected a whole number for {e!r}, got {v!r}")
+            if not lo <= v <= hi:
+                raise DataError(path, label, "amounts", f"out of range for {e!r}: runs from {lo} to {hi}, got {v}")
             if "amount" not in t:
                 raise DataError(path, label, "amounts", "edition amounts need a base amount")
         if edition not in in_editions:

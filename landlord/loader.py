@@ -7,14 +7,19 @@ the entry and the field.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.board import Annex, Board, Space
 from landlord.errors import DataError
 from landlord.ruleset import Param, Phase, Ruleset
+
+if TYPE_CHECKING:
+    from landlord.decks import Card, Deck
+from landlord.schema import MAX_AMOUNT, MAX_DEPTH, MAX_FILE_BYTES, Bounds, check_board, check_param, depth
 
 PROVENANCE = frozenset(
     {
@@ -78,14 +83,41 @@ def data_dir() -> Path:
     return packaged if packaged.is_dir() else here.parent / "data"
 
 
-def _read(path: Path) -> dict[str, Any]:
+def read_text(path: Path) -> str:
+    """The text of a data, scenario or saved-game file, refused in one line when it is missing,
+    unreadable, larger than :data:`~landlord.schema.MAX_FILE_BYTES` or not UTF-8."""
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(path, None, None, "file not found") from None
+        if not path.is_file():
+            raise DataError(path, None, None, "file not found" if not path.exists() else "not a file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DataError(path, None, None, f"too large ({path.stat().st_size} bytes; at most {MAX_FILE_BYTES})")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DataError(path, None, None, f"cannot read ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(path, None, None, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
+    """Parse TOML text; one DataError for bad TOML or nesting deeper than
+    :data:`~landlord.schema.MAX_DEPTH`."""
+    if len(text) > MAX_FILE_BYTES:
+        raise DataError(path, None, None, f"too large ({len(text)} characters; at most {MAX_FILE_BYTES})")
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(path, None, None, f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise DataError(path, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)") from None
+    if depth(raw) > MAX_DEPTH:
+        raise DataError(path, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")
+    return raw
+
+
+def _read(path: Path) -> dict[str, Any]:
+    return parse_toml(read_text(path), path)
 
 
 def _check(path: Path, entry: str, table: Any, spec: _Spec) -> dict[str, Any]:
@@ -121,14 +153,55 @@ def _label(entry: Any, n: int) -> str:
     return f"space #{n}"
 
 
-def board_path(board_id: str) -> Path:
-    """Where the board ``board_id`` lives."""
-    return data_dir() / "boards" / f"{board_id}.toml"
+ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+"""What an id of a board, ruleset or deck looks like: letters, digits, ``-`` and ``_`` (so an
+id can never name a path outside its folder)."""
 
 
-def load_board(board_id: str | Path) -> Board:
-    """Load and validate a board by id (or from a path)."""
-    path = Path(board_id) if isinstance(board_id, Path) else board_path(board_id)
+def check_id(ident: str, kind: str, path: object = "<id>", entry: str | None = None,
+             field: str | None = None) -> str:
+    """``ident`` if it is a well-formed id; else a DataError naming where it was written."""
+    if not isinstance(ident, str) or not ID.fullmatch(ident):
+        raise DataError(path, entry, field, f"{ident!r} is not a {kind} id (letters, digits, - and _ only)")
+    return ident
+
+
+def roots(data: Path | None = None) -> tuple[Path, ...]:
+    """The folders ids are looked up in, first match wins: ``data`` (one's own folder, laid
+    out like the kit's: ``boards/``, ``rulesets/``), then the kit's own :func:`data_dir`."""
+    kit = data_dir()
+    if data is None or data.resolve() == kit.resolve():
+        return (kit,)
+    return (data.resolve(), kit)
+
+
+def own_root(path: Path) -> Path | None:
+    """One's own data folder a ruleset file sits in (``<folder>/rulesets/x.toml``), if any."""
+    parent = path.resolve().parent
+    if parent.name == "rulesets" and parent.parent.resolve() != data_dir().resolve():
+        return parent.parent
+    return None
+
+
+def find(kind: str, ident: str, data: Path | None = None, skip: Path | None = None) -> Path | None:
+    """The file of the ``kind`` (``boards``, ``rulesets``) named ``ident`` in :func:`roots`
+    (None if none has it); ``skip`` is passed over (a file extending the built-in of its name)."""
+    check_id(ident, kind[:-1])
+    for root in roots(data):
+        candidate = root / kind / f"{ident}.toml"
+        if candidate.is_file() and (skip is None or candidate.resolve() != skip.resolve()):
+            return candidate
+    return None
+
+
+def board_path(board_id: str, data: Path | None = None) -> Path:
+    """Where the board ``board_id`` lives (in ``data`` first, if given)."""
+    return find("boards", board_id, data) or data_dir() / "boards" / f"{board_id}.toml"
+
+
+def load_board(board_id: str | Path, data: Path | None = None) -> Board:
+    """Load and validate a board by id (looked up in ``data`` first, if given) or from a path."""
+    path = Path(board_id) if isinstance(board_id, Path) else board_path(board_id, data)
     raw = _read(path)
     for key in raw:
         if key not in ("board", "space", "annex"):
@@ -147,8 +220,9 @@ def load_board(board_id: str | Path) -> Board:
         if t["kind"] not in SPACE_KINDS:
             raise DataError(path, label, "kind", f"unknown kind {t['kind']!r}")
         for money in ("price", "rent", "fee"):
-            if t.get(money, 0) < 0:
-                raise DataError(path, label, money, f"must not be negative, got {t[money]}")
+            if not 0 <= t.get(money, 0) <= MAX_AMOUNT:
+                raise DataError(path, label, money, f"out of range: an amount runs from 0 to {MAX_AMOUNT}, "
+                                                    f"got {t[money]}")
         if "lot" in t:
             if t["lot"] in lots:
                 raise DataError(path, label, "lot", f"lot number {t['lot']} used twice")
@@ -182,9 +256,9 @@ def load_board(board_id: str | Path) -> Board:
     )
 
 
-def ruleset_path(ruleset_id: str) -> Path:
-    """Where the ruleset ``ruleset_id`` lives."""
-    return data_dir() / "rulesets" / f"{ruleset_id}.toml"
+def ruleset_path(ruleset_id: str, data: Path | None = None) -> Path:
+    """Where the ruleset ``ruleset_id`` lives (in ``data`` first, if given)."""
+    return find("rulesets", ruleset_id, data) or data_dir() / "rulesets" / f"{ruleset_id}.toml"
 
 
 def _params(path: Path, where: str, table: Any) -> dict[str, Param]:
@@ -197,20 +271,24 @@ def _params(path: Path, where: str, table: Any) -> dict[str, Param]:
     return out
 
 
-def _merge_raw(path: Path, raw: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
-    """Resolve ``extends``: the base's tables, overridden key by key by this file's."""
+def _merge_raw(path: Path, raw: dict[str, Any], seen: tuple[Path, ...], data: Path | None) -> dict[str, Any]:
+    """Resolve ``extends``: the base's tables, overridden key by key by this file's. A file
+    extending the id it is itself named (one's own ``magie-1904.toml`` over the kit's) extends
+    the next file of that id in :func:`roots`, not itself."""
     head = raw.get("ruleset")
     if not isinstance(head, dict) or "extends" not in head:
         return raw
     base_id = head["extends"]
     if not isinstance(base_id, str):
         raise DataError(path, "[ruleset]", "extends", f"expected str, got {base_id!r}")
-    if base_id in seen:
-        raise DataError(path, "[ruleset]", "extends", f"circular: {' -> '.join(seen + (base_id,))}")
-    base_path = ruleset_path(base_id)
-    if not base_path.exists():
+    check_id(base_id, "ruleset", path, "[ruleset]", "extends")
+    base_path = find("rulesets", base_id, data, skip=path if base_id == path.stem else None)
+    if base_path is None:
         raise DataError(path, "[ruleset]", "extends", f"unknown ruleset {base_id!r}")
-    base = _merge_raw(base_path, _read(base_path), seen + (base_id,))
+    if base_path.resolve() in seen:
+        chain = " -> ".join(p.stem for p in (*seen, base_path.resolve()))
+        raise DataError(path, "[ruleset]", "extends", f"circular: {chain}")
+    base = _merge_raw(base_path, _read(base_path), (*seen, base_path.resolve()), data)
     merged: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
     for key, value in raw.items():
         if key == "phases" and isinstance(value, dict):
@@ -233,21 +311,45 @@ def _merge_raw(path: Path, raw: dict[str, Any], seen: tuple[str, ...]) -> dict[s
     return merged
 
 
+def load_ruleset(ruleset_id: str, data: Path | None = None) -> Ruleset:
+    """Load and validate a ruleset (resolving ``extends``) and its board, by id; with ``data``
+    (one's own folder of ``boards/`` and ``rulesets/``) ids are looked up there first.
+    Loaded once per process (the same object every time)."""
+    return _load_ruleset(ruleset_id, data.resolve() if data is not None else None)
+
+
 @cache
-def load_ruleset(ruleset_id: str) -> Ruleset:
-    """Load and validate a ruleset (resolving ``extends``) and its board, by id."""
-    path = ruleset_path(ruleset_id)
-    if not path.exists():
-        known = ", ".join(ruleset_ids()) or "none"
-        raise DataError(path, None, None, f"unknown ruleset {ruleset_id!r} (known: {known})")
-    return ruleset_from_file(path)
+def _load_ruleset(ruleset_id: str, data: Path | None) -> Ruleset:
+    check_id(ruleset_id, "ruleset", "<ruleset>")
+    path = find("rulesets", ruleset_id, data)
+    if path is None:
+        known = ", ".join(ruleset_ids(data)) or "none"
+        raise DataError(ruleset_id, None, None, f"unknown ruleset {ruleset_id!r} (known: {known})")
+    return ruleset_from_file(path, data)
 
 
-def ruleset_from_file(path: Path) -> Ruleset:
-    """Load and validate the ruleset in ``path``."""
+def load_ruleset_ref(ref: str | Path, data: Path | None = None) -> Ruleset:
+    """A ruleset by id, or from a ``.toml`` path (what a scenario, a sweep's worker or the
+    command line's ``--ruleset`` hold)."""
+    text = str(ref)
+    if text.endswith(".toml"):
+        return _ruleset_at(str(Path(text).resolve()), data.resolve() if data is not None else None)
+    return load_ruleset(text, data)
+
+
+@cache
+def _ruleset_at(path: str, data: Path | None) -> Ruleset:
+    return ruleset_from_file(Path(path), data)
+
+
+def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
+    """Load and validate the ruleset in ``path``. Its board and ``extends`` ids are looked up
+    in ``data`` (default: the folder the file is in when that is laid out like the kit's
+    ``data/``, ``<folder>/rulesets/<file>``), then in the kit's own data."""
     from landlord.rules import family_params  # rules know which params each family needs
 
-    raw = _merge_raw(path, _read(path), (path.stem,))
+    data = data if data is not None else own_root(path)
+    raw = _merge_raw(path, _read(path), (path.resolve(),), data)
     for key in raw:
         if key not in ("ruleset", "params", "phases"):
             raise DataError(path, None, key, "unknown top-level table (known: params, phases, ruleset)")
@@ -281,20 +383,65 @@ def ruleset_from_file(path: Path) -> Ruleset:
     if head["default_phase"] not in phases:
         raise DataError(path, "[ruleset]", "default_phase",
                         f"unknown phase {head['default_phase']!r} (known: {', '.join(phases)})")
-    if not 1 <= head["players_min"] <= head["players_max"]:
-        raise DataError(path, "[ruleset]", "players_max", "need 1 <= players_min <= players_max")
+    if not 1 <= head["players_min"] <= head["players_max"] <= MAX_PLAYERS:
+        raise DataError(path, "[ruleset]", "players_max", f"need 1 <= players_min <= players_max <= {MAX_PLAYERS}")
+    check_id(head["board"], "board", path, "[ruleset]", "board")
     try:
-        board = load_board(head["board"])
+        board = load_board(head["board"], data)
     except DataError as exc:
         if exc.problem == "file not found":
             raise DataError(path, "[ruleset]", "board", f"unknown board {head['board']!r}") from None
         raise
+    bounds = Bounds(len(board), head["players_min"], head["players_max"])
+    for where, table in [("params", params)] + [(f"phases.{n}.params", ph.params) for n, ph in phases.items()]:
+        for key, param in table.items():
+            problem = check_param(head["family"], key, param.value, bounds)
+            if problem:
+                raise DataError(path, f"{where}.{key}", "value", problem)
+    for name in phases:
+        wrong = check_board(head["family"], board, {k: p.value for k, p in {**params, **phases[name].params}.items()})
+        if wrong:
+            raise DataError(board_path(board.id, data), *wrong)
+    for key, param in params.items():
+        if key.endswith("_deck") and isinstance(param.value, str):
+            _check_deck(path, f"params.{key}", param.value, params, len(board))
     return Ruleset(
         id=head["id"], title=head["title"], family=head["family"], board=board,
         players_min=head["players_min"], players_max=head["players_max"],
         default_phase=head["default_phase"], source=head["source"],
         provenance=head["provenance"], params=params, phases=phases, extends=head.get("extends"),
     )
+
+
+MAX_PLAYERS = 8
+"""The most seats a ruleset may declare."""
+
+
+def _check_deck(path: Path, where: str, deck_id: str, params: dict[str, Param], board_size: int) -> None:
+    """A param naming a deck: the deck loads (for the ruleset's edition) and its cards move
+    only to spaces of this board."""
+    from landlord.decks import deck_path, load_deck
+
+    edition = params["edition"].value if "edition" in params else "classic"
+    if not deck_path(deck_id).is_file():
+        raise DataError(path, where, "value", f"unknown deck {deck_id!r}")
+    try:
+        deck = load_deck(deck_id, str(edition))
+    except DataError as exc:
+        raise DataError(path, where, "value", f"deck {deck_id!r} is invalid: {exc}") from None
+    wrong = off_board(deck, board_size)
+    if wrong is not None:
+        raise DataError(deck_path(deck_id), f"card {wrong.name!r}", "target",
+                        f"space {wrong.target} is not on the board of {path.stem} (spaces 0..{board_size - 1})")
+
+
+def off_board(deck: Deck, board_size: int) -> Card | None:
+    """The first card of ``deck`` that moves a token to a space a board of ``board_size``
+    spaces does not have (None if every card fits)."""
+    for card in deck.cards:
+        if isinstance(card.target, int) and card.target >= board_size:
+            return card
+    return None
 
 
 def _check_type(path: Path, where: str, value: Any, typ: type) -> None:
@@ -305,6 +452,7 @@ def _check_type(path: Path, where: str, value: Any, typ: type) -> None:
         raise DataError(path, where, "value", f"expected {typ.__name__}, got {value!r}")
 
 
-def ruleset_ids() -> list[str]:
-    """Ids of every ruleset in ``data/rulesets``, sorted."""
-    return sorted(p.stem for p in (data_dir() / "rulesets").glob("*.toml"))
+def ruleset_ids(data: Path | None = None) -> list[str]:
+    """Ids of every ruleset in the kit's ``data/rulesets`` (and in ``data``'s, if given), sorted."""
+    return sorted({p.stem for root in roots(data) for p in (root / "rulesets").glob("*.toml")
+                   if ID.fullmatch(p.stem)})

@@ -71,9 +71,13 @@ class Ruleset:
     def override(self, note: str = "scenario override", **values: Any) -> Ruleset:
         """A new ruleset with some params replaced; each replaced param records ``note``.
 
-        Raises KeyError naming the param if it is not one of this ruleset's params, and
-        TypeError if the new value's type differs from the old one's.
+        Raises KeyError naming the param if it is not one of this ruleset's params,
+        TypeError if the new value's type differs from the old one's, and ValueError if it is
+        out of the param's declared range (:mod:`landlord.schema`).
         """
+        from landlord.schema import Bounds, check_param
+
+        bounds = Bounds(len(self.board), self.players_min, self.players_max)
         params = dict(self.params)
         for key, value in values.items():
             if key not in params:
@@ -83,5 +87,8 @@ class Ruleset:
                 raise TypeError(
                     f"param {key!r} of ruleset {self.id!r} takes {type(old).__name__}, got {value!r}"
                 )
+            problem = check_param(self.family, key, value, bounds)
+            if problem:
+                raise ValueError(f"param {key!r} of ruleset {self.id!r}: {problem}")
             params[key] = Param(value, f"{note} (was {old!r})", "override")
         return replace(self, params=params)

@@ -67,8 +67,12 @@ def from_dict(data: Any, where: str = "<saved game>") -> tuple[Game, list[str | 
         seats: list[str | None] = data["seats"]
         from landlord.phases import parse_trigger
 
-        triggers = [parse_trigger(text.partition("@")[2], text.partition("@")[0])
-                    for text in data.get("triggers", [])]
+        listed = data.get("triggers", [])
+        if not isinstance(listed, list) or not all(isinstance(t, str) for t in listed):
+            raise DataError(where, None, "triggers", f"expected a list of \"phase@trigger\" texts, got {listed!r}")
+        if not 0 <= data["seed"] <= 2**63 - 1:
+            raise DataError(where, None, "seed", f"must be 0 to 2**63 - 1, got {data['seed']}")
+        triggers = [parse_trigger(text.partition("@")[2], text.partition("@")[0]) for text in listed]
         game = Game(ruleset, [None] * len(seats), data["seed"], data["names"], triggers=triggers)
         for i, choice in enumerate(data["actions"]):
             if not isinstance(choice, str):
@@ -89,11 +93,25 @@ def from_dict(data: Any, where: str = "<saved game>") -> tuple[Game, list[str | 
 
 def load(path: str | Path) -> tuple[Game, list[str | None]]:
     """Load a saved game from ``path``."""
+    from landlord.loader import read_text
+
     p = Path(path)
+    return from_dict(parse_json(read_text(p), p), str(p))
+
+
+def parse_json(text: str, where: object) -> Any:
+    """Parse a saved game's JSON text; one DataError for bad JSON, numbers too long, or nesting
+    deeper than :data:`~landlord.schema.MAX_DEPTH`."""
+    from landlord.schema import MAX_DEPTH, MAX_FILE_BYTES, depth
+
+    if len(text) > MAX_FILE_BYTES:
+        raise DataError(where, None, None, f"too large ({len(text)} characters; at most {MAX_FILE_BYTES})")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(p, None, None, "file not found") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(p, None, None, f"not a saved landlord game (not JSON: {exc})") from None
-    return from_dict(data, str(p))
+        data = json.loads(text)
+    except RecursionError:
+        raise DataError(where, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # bad JSON, or a number too long to read
+        raise DataError(where, None, None, f"not a saved landlord game (not JSON: {exc})") from None
+    if depth(data) > MAX_DEPTH:
+        raise DataError(where, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")
+    return data

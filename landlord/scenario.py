@@ -72,7 +72,6 @@ import hashlib
 import itertools
 import json
 import math
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -94,6 +93,13 @@ DEFAULT_PLAYERS = 4
 DEFAULT_STRATEGIES = ("landlord", "tenant", "speculator")
 DEFAULT_TAX_PHASE = "single_tax"
 SEED_RULES = ("per_cell", "shared")
+MAX_GAMES = 1_000_000
+"""The most games a sweep may play (per cell, and over all its cells): a sweep keeps its rows in
+memory (about 0.5 kB a game), so a million games needs some 0.5 GB; split a larger study."""
+MAX_SEED = 2**63 - 1
+"""The largest root seed (seeds are stored as 64-bit integers). A negative root seed is fine: it
+is hashed as text with the cell and the game (:meth:`Scenario.game_seed`), so ``-3`` and ``3``
+give different games, and every game seed is from 0 to ``MAX_SEED``."""
 
 _SCENARIO_KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "title": (str, False), "description": (str, False), "ruleset": (str, False),
@@ -228,24 +234,18 @@ class Scenario:
 # -- loading -----------------------------------------------------------------------------
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate the scenario file at ``path``."""
+    from landlord.loader import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(p, None, None, "file not found") from None
-    except OSError as exc:
-        raise DataError(p, None, None, f"cannot read ({exc.strerror})") from None
-    return scenario_from_text(text, p)
+    return scenario_from_text(read_text(p), p)
 
 
 def scenario_from_text(text: str, path: str | Path = "<scenario>") -> Scenario:
     """Validate a scenario given as TOML text; ``path`` names it in errors and anchors any
     relative ruleset path (the current folder for ``<scenario>``)."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, None, None, f"not valid TOML ({exc})") from None
-    return _build(raw, text, Path(path))
+    from landlord.loader import parse_toml
+
+    return _build(parse_toml(text, path), text, Path(path))
 
 
 def scenario_from_dict(raw: dict[str, Any], path: str | Path = "<scenario>") -> Scenario:
@@ -272,8 +272,10 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
         value = head[key]
         if (isinstance(value, bool) and typ is int) or not isinstance(value, typ):
             raise DataError(path, "[scenario]", key, f"expected {_tname(typ)}, got {value!r}")
-    if head["games"] < 1:
-        raise DataError(path, "[scenario]", "games", f"must be at least 1, got {head['games']}")
+    if not 1 <= head["games"] <= MAX_GAMES:
+        raise DataError(path, "[scenario]", "games", f"must be 1 to {MAX_GAMES:,}, got {head['games']:,}")
+    if not -MAX_SEED - 1 <= head["seed"] <= MAX_SEED:
+        raise DataError(path, "[scenario]", "seed", f"must be a 64-bit whole number, got {head['seed']}")
     seeds = head.get("seeds", "per_cell")
     if seeds not in SEED_RULES:
         raise DataError(path, "[scenario]", "seeds", f"unknown seed rule {seeds!r} (known: {', '.join(SEED_RULES)})")
@@ -343,6 +345,10 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
         return ("[grid]", f"tax.{fld}") if f"tax.{fld}" in grid else ("[tax]", fld)
 
     keys = list(grid)
+    n_cells = math.prod(len(grid[k]) for k in keys)
+    if n_cells * head["games"] > MAX_GAMES:
+        raise DataError(path, "[scenario]", "games", f"{n_cells:,} cell(s) x {head['games']:,} games is more than "
+                                                     f"{MAX_GAMES:,} games in one sweep; split the study")
     cells = []
     for n, combo in enumerate(itertools.product(*(grid[k] for k in keys))):
         chosen = dict(zip(keys, combo, strict=True))
@@ -494,6 +500,9 @@ class _Checker:
                 old = rs.params[key].value
                 raise DataError(self.path, where[key], key,
                                 f"{rs.id} takes {type(old).__name__} here, got {value!r}{in_cell}") from None
+            except ValueError as exc:
+                problem = str(exc).partition(": ")[2] or str(exc)
+                raise DataError(self.path, where[key], key, f"{problem}{in_cell}") from None
         for k, (phase, _) in enumerate(cell.regime):
             if phase not in rs.phases:
                 raise DataError(self.path, *regime_at(k),
@@ -506,18 +515,11 @@ class _Checker:
                             f"to it changes nothing (leave it out){in_cell}")
 
 
-_RULESETS: dict[str, Ruleset] = {}
-
-
 def load_ruleset_ref(ref: str) -> Ruleset:
     """Load a ruleset by id, or from an absolute ``.toml`` path (cached per process)."""
-    from landlord.loader import load_ruleset, ruleset_from_file
+    from landlord.loader import load_ruleset_ref as load
 
-    if not ref.endswith(".toml"):
-        return load_ruleset(ref)
-    if ref not in _RULESETS:
-        _RULESETS[ref] = ruleset_from_file(Path(ref))
-    return _RULESETS[ref]
+    return load(ref)
 
 
 # -- regimes ---------------------------------------------------------------------------------

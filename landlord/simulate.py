@@ -10,7 +10,7 @@ from typing import Any
 
 from landlord.game import Game
 from landlord.inequality import gini
-from landlord.loader import load_ruleset
+from landlord.loader import load_ruleset_ref
 from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
@@ -18,7 +18,8 @@ from landlord.strategies import make_strategy
 
 @dataclass(frozen=True)
 class Batch:
-    """A run of games: ruleset (with overrides), the bots in seat order, seeds."""
+    """A run of games: ruleset (an id or a ``.toml`` path, with overrides), the bots in seat
+    order, seeds."""
 
     ruleset: str
     strategies: tuple[str, ...]
@@ -28,7 +29,7 @@ class Batch:
 
     def resolve(self) -> Ruleset:
         """The ruleset with this batch's overrides applied."""
-        rs = load_ruleset(self.ruleset)
+        rs = load_ruleset_ref(self.ruleset)
         return rs.override(**dict(self.overrides)) if self.overrides else rs
 
 

@@ -55,7 +55,7 @@ def test_variant_is_an_override_not_a_copy() -> None:
         (lambda t: t.replace('provenance = "verified_primary"\nnote = "drawn \'BREAD',
                              'provenance = "guess"\nnote = "drawn \'BREAD'), "space 2", "provenance",
          "unknown provenance 'guess'"),
-        (lambda t: t.replace("price = 30\n", "price = -30\n"), "space 6 (Lot 3)", "price", "must not be negative"),
+        (lambda t: t.replace("price = 30\n", "price = -30\n"), "space 6 (Lot 3)", "price", "out of range"),
         (lambda t: t + "\n[extras]\nx = 1\n", None, "extras", "unknown top-level table"),
         (lambda t: t.replace("[board]", "[board\n"), None, None, "not valid TOML"),
     ],

@@ -247,7 +247,7 @@ BAD = [
     ('[scenario]\ngames = 1\nseed = 1\nruleset = "magie-1904"\n[extra]\n', None, "extra", "unknown top-level"),
     ("[grid]\nwages = [1]\n", "[scenario]", None, "missing"),
     ('[scenario]\nruleset = "magie-1904"\nseed = 1\n', "[scenario]", "games", "missing"),
-    ('[scenario]\nruleset = "magie-1904"\ngames = 0\nseed = 1\n', "[scenario]", "games", "at least 1"),
+    ('[scenario]\nruleset = "magie-1904"\ngames = 0\nseed = 1\n', "[scenario]", "games", "must be 1 to"),
     ('[scenario]\nruleset = "magie-1904"\ngames = 2\nseed = "x"\n', "[scenario]", "seed", "expected int"),
     ('[scenario]\nruleset = "magie-1904"\ngames = true\nseed = 1\n', "[scenario]", "games", "expected int"),
     ('[scenario]\nruleset = "magie-1904"\ngames = 2\nseed = 1\nsede = 3\n', "[scenario]", "sede", "unknown key"),
