@@ -109,6 +109,8 @@ SPECS: dict[str, Spec] = {
     "forced_bid_percents": Spec("bids as percentages of a site's value", item=PERCENT, min_len=1),
     "offer_percents": Spec("offers as percentages of a site's value", item=PERCENT_ANY, min_len=1),
     "tax_steps": Spec("tax steps, as percentages", item=PERCENT),
+    "pack_bid_percents": Spec("auction steps as percentages of the printed price",
+                              item=Spec("a percentage of the printed price", 100, 1000), min_len=1),
     # lists of money
     "start_cash_by_players": Spec("start cash for 2, 3, 4 … players", item=AMOUNT, len_players=True),
     "railroad_fares": Spec("fares by railroads held", item=AMOUNT, min_len=1),

@@ -13,7 +13,7 @@ from landlord.errors import DataError
 from landlord.loader import data_dir, load_ruleset, load_ruleset_ref, ruleset_ids
 from landlord.rules import FAMILIES, family_params
 from landlord.scenario import load_scenario
-from landlord.schema import FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
+from landlord.schema import AMOUNT, FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
 
 KIT = data_dir()
 
@@ -48,13 +48,14 @@ def refused(path: Path, entry: str, field: str, words: str) -> None:
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_param_of_every_family_has_a_declared_range(family: str) -> None:
-    """A list param needs its own line (what its items are); a number without one is money."""
+    """Every param has a range: its own line, or the default (money; a list of amounts or
+    texts), and every ruleset of the family keeps to it."""
     for name, typ in family_params(family).items():
         s = spec(family, name)
-        if typ is list:
-            assert name in SPECS or (family, name) in FAMILY_SPECS, name
-        elif typ is int:
-            assert s.lo <= s.hi, name
+        assert s.lo <= s.hi and s.what, name
+        if name not in SPECS and (family, name) not in FAMILY_SPECS:
+            assert s is AMOUNT, name
+    assert [load_ruleset(r) for r in ruleset_ids() if load_ruleset(r).family == family]
 
 
 # one test per kind of parameter: (base ruleset, param, bad value, words in the error)
