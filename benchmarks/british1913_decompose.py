@@ -46,13 +46,13 @@ def main() -> None:
     print(f"{games} paired games per cell (root seed 1913, shared seeds); "
           f"{len(frame)} games in {time.process_time() - t:.0f} s CPU (one process)")
     print("| rules | mean Gini (sd) | difference from Part 1 [95% CI] | share of Part 3's difference "
-          "| wages £/game | land value tax £/game | rent £/game |")
+          "| wages £/game | land rent and tax to the public £/game | rent £/game |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for _, r in table.iterrows():
         share = f"{r['diff'] / p3:.0%}" if p3 else "—"
         print(f"| {ROWS[r['cell']]} | {r['mean_gini']:.4f} ({r['sd_gini']:.4f}) | {r['diff']:+.4f} "
               f"[{r['ci_low']:+.4f}, {r['ci_high']:+.4f}] | {share} | {r['wages']:,.0f} | "
-              f"{r['land value tax']:,.0f} | {r['rent']:,.0f} |")
+              f"{r['land_rent']:,.0f} | {r['rent']:,.0f} |")
 
 
 if __name__ == "__main__":

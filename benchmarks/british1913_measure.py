@@ -27,6 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from landlord.flows import Flow
 from landlord.inequality import gini
 from landlord.loader import load_ruleset
 from landlord.simulate import play_one
@@ -49,14 +50,13 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "poorhouse": sum(r["where"] == "poorhouse" for r in rows) / len(rows),
         "free_land": sum(r["where"] == "natural_opportunity" for r in rows) / len(rows),
         "ever_bankrupt": sum(r["bankruptcies"] > 0 for r in rows) / len(rows),
-        "rent": f.get("rent", 0) + f.get("rent (debt)", 0),
-        "lvt": sum(f.get(k, 0) for k in ("land value tax", "land value tax (debt)", "land value tax assessed",
-                                          "land value tax assessed (debt)")),
-        "wages": f.get("wages", 0),
-        "rates": f.get("rates", 0) + f.get("rates (debt)", 0),
-        "interest": f.get("interest", 0) + f.get("interest (debt)", 0),
-        "duties": f.get("duties", 0) + f.get("duties (debt)", 0),
-        "treasury_loans": f.get("Treasury loan", 0),
+        "rent": f[Flow.RENT],
+        "lvt": f[Flow.LAND_RENT],
+        "wages": f[Flow.WAGES],
+        "rates": f[Flow.RATES],
+        "interest": f[Flow.BUILDING_RENT],
+        "duties": f[Flow.TAX],
+        "treasury_loans": f[Flow.LOAN],
         "rounds": g.round, "all_bought": float(g.rules.all_bought),
     }
 
@@ -94,7 +94,7 @@ def main() -> None:
             print(f"  share on free land         {describe(col['free_land'], '.3%')}")
             print(f"  share ever bankrupt        {describe(col['ever_bankrupt'], '.3%')}")
             print(f"  rent received by landlords {describe(col['rent'], '.0f')}")
-            print(f"  land value tax collected   {describe(col['lvt'], '.0f')}")
+            print(f"  land rent and tax (public) {describe(col['lvt'], '.0f')}")
             print(f"  wages paid                 {describe(col['wages'], '.0f')}")
             print(f"  rates collected            {describe(col['rates'], '.0f')}")
             print(f"  interest to improvers      {describe(col['interest'], '.0f')}")

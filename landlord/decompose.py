@@ -16,17 +16,14 @@ from pathlib import Path
 
 import pandas as pd
 
+from landlord.flows import Flow
 from landlord.inequality import gini
 from landlord.scenario import Cell, Scenario, load_scenario
 from landlord.simulate import play_one
 
-FLOWS = {
-    "wages": ("wages",),
-    "land value tax": ("land value tax", "land value tax (debt)", "land value tax assessed",
-                       "land value tax assessed (debt)"),
-    "rent": ("rent", "rent (debt)"),
-}
-"""Money flows reported per game, each the sum of the ledger reasons listed."""
+FLOWS = (Flow.WAGES, Flow.LAND_RENT, Flow.RENT)
+"""Money flows reported per game (columns named by the kind's value: ``wages``, ``land_rent``,
+``rent``), from the ledger's totals by kind (a debt paid late counts as what it paid)."""
 
 
 def _label(scenario: Scenario, cell: Cell) -> str:
@@ -55,7 +52,7 @@ def paired_games(paths: Iterable[str | Path], games: int | None = None) -> pd.Da
                 f = g.ledger.flows
                 row = {"cell": _label(sc, cell), "game": i, "seed": seed,
                        "gini": gini([r["total"] for r in g.results()], "population")}
-                row.update({name: sum(f.get(k, 0) for k in keys) for name, keys in FLOWS.items()})
+                row.update({k.value: f.get(k, 0) for k in FLOWS})
                 rows.append(row)
     return pd.DataFrame(rows)
 
@@ -76,6 +73,6 @@ def effects(frame: pd.DataFrame, baseline: str, order: Sequence[str] | None = No
         row = {"cell": cell, "games": len(d), "mean_gini": float(sub["gini"].mean()),
                "sd_gini": float(sub["gini"].std(ddof=1)), "diff": float(d.mean()),
                "ci_low": float(d.mean()) - half, "ci_high": float(d.mean()) + half}
-        row.update({name: float(sub[name].mean()) for name in FLOWS})
+        row.update({k.value: float(sub[k.value].mean()) for k in FLOWS})
         out.append(row)
     return pd.DataFrame(out)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from landlord.decisions import Decision, Option
 from landlord.errors import IllegalAction, LandlordError
 from landlord.events import Event
+from landlord.flows import Flow
 from landlord.ledger import Ledger
 from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
@@ -191,13 +192,15 @@ class Game:
         if self.events is not None:
             self.events.append(Event(self.turn, kind, seat, tuple(data.items())))
 
-    def pay(self, src: int, dst: int, amount: int, reason: str, rule: str) -> None:
-        """Move money through the ledger and log the transfer with its reason and rule."""
-        self.ledger.transfer(src, dst, amount, reason)
+    def pay(self, src: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
+        """Move money through the ledger and log the transfer with its kind (what the money is
+        for, from the closed list :class:`~landlord.flows.Flow`), its reason in the rule's
+        words, and the rule that moves it."""
+        self.ledger.transfer(src, dst, amount, kind, reason)
         if self.events is not None:
             names = self.ledger.names
             self.events.append(Event(self.turn, "transfer", src if src < len(self.players) else -1, (
-                ("from", names[src]), ("to", names[dst]), ("amount", amount),
+                ("from", names[src]), ("to", names[dst]), ("amount", amount), ("kind", kind),
                 ("reason", reason), ("rule", rule), ("phase", self.phase),
             )))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from landlord.errors import LandlordError
+from landlord.flows import Flow
 
 ISSUERS = ("Bank", "Wages box")
 
@@ -21,7 +22,7 @@ class InsufficientFunds(LandlordError):
 
 
 class Ledger:
-    """Named accounts, balances, and running totals of money moved per reason."""
+    """Named accounts, balances, and running totals of money moved per kind of flow."""
 
     __slots__ = ("balances", "flows", "index", "issuers", "names")
 
@@ -30,10 +31,12 @@ class Ledger:
         self.balances = [0] * len(self.names)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.issuers = frozenset(self.index[n] for n in ISSUERS if n in self.index)
-        self.flows: defaultdict[str, int] = defaultdict(int)
+        self.flows: defaultdict[Flow, int] = defaultdict(int)
+        """Money moved so far per :class:`~landlord.flows.Flow` (kept even without a log)."""
 
-    def transfer(self, src: int, dst: int, amount: int, reason: str) -> None:
-        """Move ``amount`` (> 0) from account ``src`` to ``dst``, tallied under ``reason``."""
+    def transfer(self, src: int, dst: int, amount: int, kind: Flow, reason: str) -> None:
+        """Move ``amount`` (> 0) from account ``src`` to ``dst``, tallied under its ``kind``
+        (``reason`` names it in errors)."""
         b = self.balances
         if amount <= 0:
             raise ValueError(f"transfer of {amount} for {reason!r}: amounts must be positive")
@@ -43,7 +46,7 @@ class Ledger:
             )
         b[src] -= amount
         b[dst] += amount
-        self.flows[reason] += amount
+        self.flows[kind] += amount
 
     def total(self) -> int:
         """Sum of all balances: always zero."""

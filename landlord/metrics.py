@@ -55,7 +55,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 PANEL_COLUMNS = ("game", "ruleset", "turn", "round", "phase", "seat", "player", "cash", "land",
                  "improvements", "debts", "other", "net_worth", "where")
 TRANSFER_COLUMNS = ("game", "ruleset", "turn", "round", "phase", "from", "to", "from_seat",
-                    "to_seat", "amount", "reason", "rule", "flow")
+                    "to_seat", "amount", "kind", "reason", "rule", "flow")
 
 def _games(games: Game | Iterable[Game]) -> list[Game]:
     from landlord.game import Game
@@ -265,7 +265,7 @@ def transfers(games: Game | Iterable[Game]) -> pd.DataFrame:
                 "game": game.seed, "ruleset": game.ruleset.id, "turn": e.turn,
                 "round": rounds.get(e.turn, game.round), "phase": e.get("phase"),
                 "from": src, "to": dst, "from_seat": seats.get(src, -1), "to_seat": seats.get(dst, -1),
-                "amount": e.get("amount"), "reason": reason, "rule": e.get("rule"),
+                "amount": e.get("amount"), "kind": e.get("kind"), "reason": reason, "rule": e.get("rule"),
                 "flow": flow_of(reason, src, dst, sp, dp),
             })
     return pd.DataFrame(rows, columns=list(TRANSFER_COLUMNS))

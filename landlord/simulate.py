@@ -68,8 +68,8 @@ def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
     for r, s in zip(results, strategies, strict=True):
         row[f"strategy_{r['seat']}"] = s
         row[f"total_{r['seat']}"] = r["total"]
-    for reason, amount in sorted(game.ledger.flows.items()):
-        row[f"flow_{reason.replace(' ', '_')}"] = amount
+    for kind, amount in sorted(game.ledger.flows.items()):
+        row[f"flow_{kind.value}"] = amount
     return row
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from conftest import game_of_people, set_cash, transfers
 
 from landlord import Game
+from landlord.flows import Flow
 from landlord.rules.british1913 import NOBODY, TRACK
 
 ADA, BEN, CY, DOT = 0, 1, 2, 3
@@ -42,7 +43,7 @@ def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase
         set_cash(game, seat, 3000)
     t = game.ledger.balance("Public Treasury")
     if t:
-        game.pay(game.account("Public Treasury"), game.account("Bank"), t, "test reset", "test")
+        game.pay(game.account("Public Treasury"), game.account("Bank"), t, Flow.TREASURY_EMPTIED, "test reset", "test")
     game.events = []
     return game
 

@@ -10,6 +10,7 @@ import pytest
 
 from landlord import Game, load_ruleset
 from landlord.decisions import Decision
+from landlord.flows import Flow
 from landlord.loader import ruleset_from_file
 from landlord.ruleset import Ruleset
 
@@ -120,9 +121,9 @@ def set_cash(game: Game, seat: int, amount: int) -> None:
     bank = game.account("Bank")
     have = game.cash(seat)
     if amount > have:
-        game.pay(bank, seat, amount - have, "test set-up", "test")
+        game.pay(bank, seat, amount - have, Flow.START_CASH, "test set-up", "test")
     elif amount < have:
-        game.pay(seat, bank, have - amount, "test set-up", "test")
+        game.pay(seat, bank, have - amount, Flow.START_CASH, "test set-up", "test")
 
 
 def transfers(game: Game, reason: str | None = None) -> list[tuple[str, str, int, str]]:

@@ -31,6 +31,7 @@ from british1913_helpers import (
 from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
+from landlord.flows import Flow
 from landlord.phases import Trigger
 from landlord.rules.british1913 import FREE, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 
@@ -292,7 +293,7 @@ def test_part3_free_land_100_wages_at_each_throw_moves_on_from_the_corner_when_d
     set_cash(g, ADA, 0)
     from landlord.rules.british1913 import Debt
 
-    pl.debts.append(Debt(g.account("Public Treasury"), 150, "test"))
+    pl.debts.append(Debt(g.account("Public Treasury"), 150, Flow.RATES, "test"))
     g.rules.to_free_land(ADA)
     corner = pl.pos
     g.rng = ScriptedDice([1, 2])

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landlord import Game, load_ruleset, make_strategy, replay
+from landlord.flows import Flow
 from landlord.rules.british1913 import GOVERNMENT, NOBODY
 
 RULESETS = ["british-1913-part1", "british-1913-part2", "british-1913-part3", "british-1913-sequence"]
@@ -27,8 +28,8 @@ class CheckedGame(Game):
         super().emit(kind, seat, **data)
         self.check()
 
-    def pay(self, src: int, dst: int, amount: int, reason: str, rule: str) -> None:
-        super().pay(src, dst, amount, reason, rule)
+    def pay(self, src: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
+        super().pay(src, dst, amount, kind, reason, rule)
         self.check()
 
     def check(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from landlord.flows import Flow
 from landlord.game import Game
 from landlord.ledger import Ledger
 from landlord.loader import load_ruleset
@@ -29,8 +30,8 @@ class CheckedLedger(Ledger):
 
     __slots__ = ()
 
-    def transfer(self, src: int, dst: int, amount: int, reason: str) -> None:
-        super().transfer(src, dst, amount, reason)
+    def transfer(self, src: int, dst: int, amount: int, kind: Flow, reason: str) -> None:
+        super().transfer(src, dst, amount, kind, reason)
         assert sum(self.balances) == 0, f"money not conserved after {reason}"
         for i, b in enumerate(self.balances):
             assert b >= 0 or i in self.issuers, f"{self.names[i]} below zero after {reason}"

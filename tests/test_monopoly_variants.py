@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
+from landlord.flows import Flow
 from landlord.loader import load_ruleset, ruleset_path
 from landlord.rules.monopoly import HOTEL
 from landlord.simulate import play_one
@@ -60,7 +61,7 @@ def test_short_game_ends_at_second_bankruptcy_creditor_gets_all_including_buildi
     set_cash(g, 0, 0)
     for i in list(g.players[0].deeds):
         r.mortgaged[i] = True
-    run(r.charge(0, 1, 100, "rent", "test"), always())
+    run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"), always())
     assert g.players[0].out and not r.ended
     # the second: seat 2 owns a built group and owes more than everything
     for i in list(g.players[2].deeds):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, dice, fresh, run, set_cash, stack, three_houses_on_the_dark_blues
 
+from landlord.flows import Flow
 from landlord.loader import load_ruleset, ruleset_path
 from landlord.rules.monopoly import Monopoly
 from landlord.simulate import play_one
@@ -151,7 +152,7 @@ def test_mucker_short_5_game_ends_at_first_bankruptcy_then_valuation() -> None:
     for i in list(g.players[0].deeds):
         r.mortgaged[i] = True
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, "rent", "test"), always())
+    run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"), always())
     assert r.ended.startswith("short game")
     res = g.results()
     assert res[0]["total"] == 0 and res[1]["total"] == r.valuation(1)["total"]

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from landlord import Game, load_ruleset, make_strategy
+from landlord.flows import Flow
 from landlord.ledger import Ledger
 
 BOTS = ["random", "landlord", "tenant", "speculator"]
@@ -25,8 +26,8 @@ class CheckedLedger(Ledger):
 
     __slots__ = ()
 
-    def transfer(self, src: int, dst: int, amount: int, reason: str) -> None:
-        super().transfer(src, dst, amount, reason)
+    def transfer(self, src: int, dst: int, amount: int, kind: Flow, reason: str) -> None:
+        super().transfer(src, dst, amount, kind, reason)
         assert sum(self.balances) == 0, "money not conserved"
         for i, b in enumerate(self.balances):
             assert b >= 0 or i in self.issuers, f"{self.names[i]} below zero: {b}"

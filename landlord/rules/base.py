@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from landlord.decisions import Decision, Option
+from landlord.flows import Flow
 from landlord.phases import Trigger
 
 if TYPE_CHECKING:
@@ -186,14 +187,14 @@ class Rules(ABC):
             return None
         return Decision(seat, kind, ("pay", "throw"), space, fine)
 
-    def pay_what_he_has(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> int:
+    def pay_what_he_has(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> int:
         """A player short of ``amount`` pays all the cash he has to ``dst``; the rest is
         logged as ``unpaid``. Returns what he paid (what becomes of the rest is the family's
         rule)."""
         g = self.g
         have = g.cash(seat)
         if have:
-            g.pay(seat, dst, have, reason, rule)
+            g.pay(seat, dst, have, kind, reason, rule)
         g.emit("unpaid", seat, amount=amount - have, to=g.ledger.names[dst], reason=reason)
         return have
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from landlord.decisions import Decision, Option
 from landlord.errors import LandlordError
+from landlord.flows import Flow
 from landlord.phases import Trigger, parse_switch
 from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, ranked, space_state
 
@@ -35,6 +36,7 @@ class Debt:
 
     creditor: int
     amount: int
+    kind: Flow
     reason: str
 
 
@@ -275,7 +277,7 @@ class British1913(RoundsOfTurns):
         # Part 1: "Each player receives £3000 in money tickets of the following values --- five
         # of £500, three of £100, three of £50, three of £10, four of £5".
         for s in seats:
-            g.pay(self.bank, s, p["start_cash"], "start cash", "Part 1: money")
+            g.pay(self.bank, s, p["start_cash"], Flow.START_CASH, "start cash", "Part 1: money")
             g.emit("notes", s, notes="+".join(str(v) for v in p["notes"]))
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
@@ -329,7 +331,7 @@ class British1913(RoundsOfTurns):
         the Bank and place the SOLD ticket."""
         g = self.g
         price = g.board.spaces[idx].price if price is None else price
-        g.pay(seat, self.bank, price, "site purchase", "Part 1: buying the land")
+        g.pay(seat, self.bank, price, Flow.LAND_BOUGHT, "site purchase", "Part 1: buying the land")
         self.owner[idx] = seat
         self.value[idx] = price
         g.players[seat].sites.add(idx)
@@ -367,7 +369,7 @@ class British1913(RoundsOfTurns):
         Bank." """
         g = self.g
         for s in self.order or range(len(g.players)):
-            g.pay(self.bank, s, g.p["further_cash"], "further cash", "Part 2: money")
+            g.pay(self.bank, s, g.p["further_cash"], Flow.START_CASH, "further cash", "Part 2: money")
 
     def enter_part3(self) -> Play:
         """Part 3 on arrival.
@@ -390,7 +392,7 @@ class British1913(RoundsOfTurns):
         for idx in self.g.board.indices("fishery"):
             owner = self.owner[idx]
             if owner >= 0:
-                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent,
+                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
                                        "land value tax", "Part 3: Solway Fisheries assessed",
                                        keep=frozenset({f"site:{idx}"}))
                 # "half its face value": the £500 at which the Inland Revenue values it, whatever
@@ -398,7 +400,7 @@ class British1913(RoundsOfTurns):
                 price = g.board.spaces[idx].price * g.p["government_price_percent"] // 100
                 g.players[owner].sites.discard(idx)
                 self.owner[idx] = GOVERNMENT
-                self.treasury_pays(owner, price, "sale to the Government", "Part 3: Solway Fisheries")
+                self.treasury_pays(owner, price, Flow.BUYOUT, "sale to the Government", "Part 3: Solway Fisheries")
                 g.emit("sold_to_government", owner, space=idx, price=price)
             elif owner == NOBODY:
                 self.owner[idx] = GOVERNMENT
@@ -406,7 +408,7 @@ class British1913(RoundsOfTurns):
         for idx in self.g.board.indices("moor"):
             owner = self.owner[idx]
             if owner >= 0:
-                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent,
+                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
                                        "land value tax", "Part 3: Grouse Moor assessed")
             g.emit("small_holdings", owner, space=idx)
         for pl in g.players:
@@ -480,9 +482,9 @@ class British1913(RoundsOfTurns):
         pl = g.players[seat]
         pl.circuits += 1
         g.emit("circuit", seat, circuits=pl.circuits)
-        g.pay(self.bank, seat, self.wages(seat), "wages", "Mother Earth: wages")
+        g.pay(self.bank, seat, self.wages(seat), Flow.WAGES, "wages", "Mother Earth: wages")
         if pl.circuits > g.p["pension_after"] and g.p["pension"]:
-            self.treasury_pays(seat, g.p["pension"], "old age pension", "Mother Earth: Old Age Pension")
+            self.treasury_pays(seat, g.p["pension"], Flow.PENSION, "old age pension", "Mother Earth: Old Age Pension")
         if pl.debts:
             self.pay_debts(seat)
         if g.p["land_tax_assessed"]:
@@ -511,7 +513,7 @@ class British1913(RoundsOfTurns):
         buyer paid for them. A player short of the tax sells up like any debtor.
         """
         for idx in sorted(self.g.players[seat].sites):
-            yield from self.charge(seat, self.treasury, self.assessment(idx), "land value tax assessed",
+            yield from self.charge(seat, self.treasury, self.assessment(idx), Flow.LAND_RENT, "land value tax assessed",
                                    "Part 3: land values assessed")
 
     def land_on(self, seat: int, idx: int) -> Play:
@@ -546,7 +548,7 @@ class British1913(RoundsOfTurns):
                 # "A player alighting on Imperial Taxes must pay Breakfast-table Duties or Tobacco
                 # Duties into the Public Treasury" (doubled once all sites are bought).
                 yield from self.charge(seat, self.treasury, space.fee * self.scarcity(),
-                                       "duties", "Imperial Taxes")
+                                       Flow.TAX, "duties", "Imperial Taxes")
             else:
                 # Part 3: the duties "are abolished ... any player alighting on these spaces
                 # escapes payment."
@@ -581,27 +583,28 @@ class British1913(RoundsOfTurns):
             return
         rent = space.rent * self.scarcity()
         if owner == GOVERNMENT:
-            yield from self.charge(seat, self.treasury, rent, "rent to the Government", "Part 3: public land")
+            yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to the Government",
+                                   "Part 3: public land")
         elif owner != seat:
-            paid = yield from self.charge(seat, owner, rent, "rent", "Rent (ANNUAL LAND VALUE)")
+            paid = yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
             if paid and p["land_value_tax"]:
                 self.restore_land_value_tax(owner, paid)
         imp = self.imp_owner[idx]
         if imp != NOBODY and g.players[seat].place == TRACK:
             info = self.improvement(idx)
             if imp != seat:
-                yield from self.charge(seat, imp, int(info["improvement_interest"]), "interest",
+                yield from self.charge(seat, imp, int(info["improvement_interest"]), Flow.BUILDING_RENT, "interest",
                                        "Part 2: INTEREST to the improvement's owner")
             rates = int(info["rates"]) * self.scarcity()
             if p["rates_on_improvements"] and self.kinds[idx] != "religious" and rates and \
                     g.players[seat].place == TRACK:
-                yield from self.charge(seat, self.treasury, rates, "rates", "Part 2: RATES")
+                yield from self.charge(seat, self.treasury, rates, Flow.RATES, "rates", "Part 2: RATES")
 
     def restore_land_value_tax(self, owner: int, amount: int) -> None:
         """Part 3: rent "is still paid to the owner of the site, but, as Rates are now levied on
         Land Values, the owner must immediately restore the equivalent amount to the Public
         Treasury." He has just received it, so he can always pay."""
-        self.g.pay(owner, self.treasury, amount, "land value tax", "Part 3: land value tax")
+        self.g.pay(owner, self.treasury, amount, Flow.LAND_RENT, "land value tax", "Part 3: land value tax")
 
     def trespass(self, seat: int, idx: int) -> Play:
         """"Any player alighting on the Solway Fisheries or Lord Tomnoddy's Grouse Moor must go
@@ -636,7 +639,7 @@ class British1913(RoundsOfTurns):
         price = int(named.partition(":")[2])
         answer = yield Decision(seat, "take_bargain", ("pay", "gaol"), idx, price)
         if answer == "pay":
-            g.pay(seat, owner, price, "private bargain", "Part 1: private bargain")
+            g.pay(seat, owner, price, Flow.LAND_SOLD, "private bargain", "Part 1: private bargain")
             g.emit("bargain", seat, space=idx, price=price)
         else:
             self.to_gaol(seat, space.name)
@@ -653,11 +656,11 @@ class British1913(RoundsOfTurns):
         g.emit("card_drawn", seat, deck=deck, text=card["text"])
         action, amount = card["action"], int(card["amount"])
         if action == "pay_bank":
-            yield from self.charge(seat, self.bank, amount, deck, f"{deck.title()} card")
+            yield from self.charge(seat, self.bank, amount, Flow.CARD, deck, f"{deck.title()} card")
         elif action == "pay_treasury":
-            yield from self.charge(seat, self.treasury, amount, deck, f"{deck.title()} card")
+            yield from self.charge(seat, self.treasury, amount, Flow.CARD, deck, f"{deck.title()} card")
         elif action == "receive_bank":
-            g.pay(self.bank, seat, amount, deck, f"{deck.title()} card")
+            g.pay(self.bank, seat, amount, Flow.CARD, deck, f"{deck.title()} card")
         elif action == "gaol":
             self.to_gaol(seat, "a Chance card")
         elif action == "mother_earth":
@@ -687,7 +690,7 @@ class British1913(RoundsOfTurns):
         ask = self.fine_or_throw(seat, "gaol", self.gaol_corner, fine)
         choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
-            g.pay(seat, self.treasury, fine, "gaol fine", "Gaol")
+            g.pay(seat, self.treasury, fine, Flow.FINE, "gaol fine", "Gaol")
             pl.place = TRACK
             g.emit("gaol_out", seat, how="fine")
             a, b = self.throw(seat)
@@ -749,7 +752,7 @@ class British1913(RoundsOfTurns):
         g = self.g
         pl = g.players[seat]
         a, b = self.throw(seat)
-        g.pay(self.bank, seat, g.p["free_land_wages"], "free-land wages", "Part 3: Natural Opportunity")
+        g.pay(self.bank, seat, g.p["free_land_wages"], Flow.WAGES, "free-land wages", "Part 3: Natural Opportunity")
         self.pay_debts(seat)
         if pl.debts:
             g.emit("free_land_stay", seat, owed=pl.owed)
@@ -759,7 +762,7 @@ class British1913(RoundsOfTurns):
         yield from self.move(seat, (yield from self.steps(seat, a, b)))
 
     # -- money: paying, selling up, the Treasury ----------------------------------------
-    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str,
+    def charge(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str,
                keep: frozenset[str] = frozenset()) -> Play:
         """Make ``seat`` pay ``amount`` to account ``dst``; returns what was paid.
 
@@ -776,10 +779,10 @@ class British1913(RoundsOfTurns):
             if not (yield from self.realise(seat, amount - g.cash(seat), refused)):
                 break
         if g.cash(seat) >= amount:
-            g.pay(seat, dst, amount, reason, rule)
+            g.pay(seat, dst, amount, kind, reason, rule)
             return amount
-        have = self.pay_what_he_has(seat, dst, amount, reason, rule)
-        g.players[seat].debts.append(Debt(dst, amount - have, reason))
+        have = self.pay_what_he_has(seat, dst, amount, kind, reason, rule)
+        g.players[seat].debts.append(Debt(dst, amount - have, kind, reason))
         if g.players[seat].place in (TRACK, GAOL, ASYLUM):
             self.bankrupt(seat)
         return have
@@ -814,7 +817,8 @@ class British1913(RoundsOfTurns):
             refused.add(choice)
             g.emit("sale_refused", seat, space=idx, what=head)
             return True
-        g.pay(buyer, seat, best, "forced sale", "Part 1: sell for what it will fetch")
+        kind = Flow.LAND_SOLD if head == "site" else Flow.IMPROVEMENT
+        g.pay(buyer, seat, best, kind, "forced sale", "Part 1: sell for what it will fetch")
         self.transfer(seat, buyer, head, idx, best)
         g.emit("forced_sale", seat, space=idx, what=head, buyer=g.names[buyer], price=best)
         return True
@@ -850,7 +854,7 @@ class British1913(RoundsOfTurns):
         while pl.debts and g.cash(seat) > 0:
             debt = pl.debts[0]
             part = min(debt.amount, g.cash(seat))
-            g.pay(seat, debt.creditor, part, f"{debt.reason} (debt)", "Debts")
+            g.pay(seat, debt.creditor, part, debt.kind, f"{debt.reason} (debt)", "Debts")
             if debt.reason == "rent" and g.p["land_value_tax"] and debt.creditor < len(g.players):
                 self.restore_land_value_tax(debt.creditor, part)
             debt.amount -= part
@@ -858,16 +862,16 @@ class British1913(RoundsOfTurns):
                 pl.debts.pop(0)
                 g.emit("debt_paid", seat, to=g.ledger.names[debt.creditor])
 
-    def treasury_pays(self, dst: int, amount: int, reason: str, rule: str) -> None:
+    def treasury_pays(self, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
         """"the Public Treasury may, if necessary, borrow from the Bank": it borrows what it
         lacks, then pays."""
         g = self.g
         short = amount - g.ledger.balances[self.treasury]
         if short > 0:
-            g.pay(self.bank, self.treasury, short, "Treasury loan", "The Treasury borrows from the Bank")
+            g.pay(self.bank, self.treasury, short, Flow.LOAN, "Treasury loan", "The Treasury borrows from the Bank")
             self.treasury_debt += short
             g.emit("treasury_borrows", -1, amount=short, owed=self.treasury_debt)
-        g.pay(self.treasury, dst, amount, reason, rule)
+        g.pay(self.treasury, dst, amount, kind, reason, rule)
 
     def round_end(self) -> None:
         """After each table round the Treasury repays the Bank (:meth:`treasury_repays`)."""
@@ -879,7 +883,8 @@ class British1913(RoundsOfTurns):
         g = self.g
         back = min(self.treasury_debt, g.ledger.balances[self.treasury])
         if back > 0:
-            g.pay(self.treasury, self.bank, back, "Treasury loan repaid", "The Treasury repays the Bank")
+            g.pay(self.treasury, self.bank, back, Flow.REPAYMENT, "Treasury loan repaid",
+                  "The Treasury repays the Bank")
             self.treasury_debt -= back
 
     # -- the land market and improvements -----------------------------------------------
@@ -964,7 +969,7 @@ class British1913(RoundsOfTurns):
         if answer == "refuse":
             g.emit("bid_refused", seat, space=idx, price=price, owner=g.names[owner])
             return
-        g.pay(seat, owner, price, "site sale", "Capital land value follows demand")
+        g.pay(seat, owner, price, Flow.LAND_SOLD, "site sale", "Capital land value follows demand")
         self.transfer(owner, seat, "site", idx, price)
         g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
 
@@ -998,7 +1003,8 @@ class British1913(RoundsOfTurns):
                 return
             idx = int(choice.partition(":")[2])
             info = self.improvement(idx)
-            g.pay(seat, self.bank, int(info["improvement_capital"]), "improvement", "Part 2: improving the land")
+            g.pay(seat, self.bank, int(info["improvement_capital"]), Flow.IMPROVEMENT, "improvement",
+                  "Part 2: improving the land")
             self.imp_owner[idx] = seat
             g.players[seat].improvements.add(idx)
             g.emit("improve", seat, space=idx, improvement=info.get("improvement", ""),

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.decisions import Decision
+from landlord.flows import Flow
 from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
 from landlord.rules.single_tax import SingleTaxRules
 
@@ -150,7 +151,7 @@ class Magie1906(SingleTaxRules):
         if g.p["average_hands"]:
             cash = g.p["average_hand_cash"]
         for s in seats:
-            g.pay(self.bank, s, cash, "start cash", "Setup")
+            g.pay(self.bank, s, cash, Flow.START_CASH, "start cash", "Setup")
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
         yield from self.start_point()
@@ -262,7 +263,8 @@ class Magie1906(SingleTaxRules):
                                     amount=min(self.redeem_cost(m) for m in mine))
             if choice != "keep":
                 m = next(m for m in mine if m.space == int(choice.partition(":")[2]))
-                g.pay(seat, self.bank, self.redeem_cost(m), "mortgage lifted", "Rule 15 (reconstructed)")
+                g.pay(seat, self.bank, self.redeem_cost(m), Flow.REPAYMENT, "mortgage lifted",
+                      "Rule 15 (reconstructed)")
                 self.mortgages.remove(m)
                 g.emit("mortgage_lifted", seat, space=m.space, reconstructed=True)
         yield from self.offer_building(seat)
@@ -336,7 +338,7 @@ class Magie1906(SingleTaxRules):
         g.emit("circuit", seat, circuits=pl.circuits)
         amount = self.wages_for(seat)
         if amount:
-            g.pay(self.bank, seat, amount, "wages", "Rule 3: wages")
+            g.pay(self.bank, seat, amount, Flow.WAGES, "wages", "Rule 3: wages")
         else:
             g.emit("no_wages", seat, rule="Monarch of the World: the landlord gets no wages")
 
@@ -354,7 +356,7 @@ class Magie1906(SingleTaxRules):
                 return
             # Rule 4: "he pays $10 taxes into the PUBLIC TREASURY"; advanced rules: doubled at
             # ten houses on the board, doubled again at twenty-five.
-            yield from self.charge(seat, self.treasury, self.necessity_tax(idx), "necessity tax",
+            yield from self.charge(seat, self.treasury, self.necessity_tax(idx), Flow.TAX, "necessity tax",
                                    "Rule 4: taxes")
         elif kind == "estate":
             if idx in self.colleges:
@@ -386,7 +388,7 @@ class Magie1906(SingleTaxRules):
             if g.cash(seat) >= price:
                 choice = yield Decision(seat, "luxury", ("buy", "refuse"), idx, price)
                 if choice == "buy":
-                    g.pay(seat, self.treasury, price, "luxury", "Rule 13 (reconstructed): luxury")
+                    g.pay(seat, self.treasury, price, Flow.LUXURY, "luxury", "Rule 13 (reconstructed): luxury")
                     g.players[seat].luxuries += 1
                     g.emit("luxury", seat, cards=g.players[seat].luxuries, reconstructed=True)
         # Mother Earth (wages paid on reaching it) and Central Park (rule 10: "a player may stop
@@ -433,11 +435,11 @@ class Magie1906(SingleTaxRules):
             # rent into the PUBLIC TREASURY and then pays the full house rent to the owner".
             # DECISION: every player pays the land rent, the deed holder too (deeds are "of no
             # value"); a player on his own house pays the land rent only.
-            yield from self.charge(seat, self.treasury, self.land_rent(idx), "land rent",
+            yield from self.charge(seat, self.treasury, self.land_rent(idx), Flow.LAND_RENT, "land rent",
                                    "Single tax 2/4: land rent to the Public Treasury")
             holder = self.house_owner[idx]
             if self.houses[idx] and holder not in (seat, -1):
-                yield from self.charge(seat, holder, self.house_rent(idx), "house rent",
+                yield from self.charge(seat, holder, self.house_rent(idx), Flow.BUILDING_RENT, "house rent",
                                        "Single tax 4: house rent to the house owner")
             if (not self.houses[idx] and g.players[seat].place == TRACK
                     and g.cash(seat) >= g.p["house_price"]):
@@ -458,10 +460,10 @@ class Magie1906(SingleTaxRules):
             # Rule 7: "When a player stops upon a lot owned by another player, he must pay the land
             # rent to the owner ... If the first player does not buy the lot and some other player
             # does, the first player pays the land rent to the purchaser."
-            yield from self.charge(seat, owner, rent, "rent", "Rule 7: land rent")
+            yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rule 7: land rent")
         else:
             # Rule 7: "If no player buys it the land rent is paid into the PUBLIC TREASURY."
-            yield from self.charge(seat, self.treasury, rent, "rent to treasury", "Rule 7: land rent")
+            yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to treasury", "Rule 7: land rent")
 
     def auction(self, seat: int, idx: int) -> Play:
         """Rule 7 (and 8, 9): an unowned card "is 'For Sale,' and the player stopping upon it may
@@ -502,7 +504,7 @@ class Magie1906(SingleTaxRules):
     def take_card(self, seat: int, idx: int, price: int, how: str) -> None:
         """Pay ``price`` into the Public Treasury and take the card from the pack."""
         g = self.g
-        g.pay(seat, self.treasury, price, "card purchase", "Rule 1/7: buying titles")
+        g.pay(seat, self.treasury, price, Flow.LAND_BOUGHT, "card purchase", "Rule 1/7: buying titles")
         self.owner[idx] = seat
         g.players[seat].cards.add(idx)
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
@@ -566,13 +568,14 @@ class Magie1906(SingleTaxRules):
             answer = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
             if answer == "buy":
                 bidder = seat
-        g.pay(bidder, self.treasury, high, "building privilege", "Single tax 4: bid money to the treasury")
+        g.pay(bidder, self.treasury, high, Flow.LAND_RENT, "building privilege",
+              "Single tax 4: bid money to the treasury")
         self.build(bidder, idx)
 
     def build(self, seat: int, idx: int) -> None:
         """Put up one house (RECONSTRUCTED price rule 14), paid to the Bank."""
         g = self.g
-        g.pay(seat, self.bank, g.p["house_price"], "house", "Rule 14 (reconstructed): houses")
+        g.pay(seat, self.bank, g.p["house_price"], Flow.IMPROVEMENT, "house", "Rule 14 (reconstructed): houses")
         self.houses[idx] += 1
         self.house_owner[idx] = seat
         g.emit("house", seat, space=idx, houses=self.houses[idx], reconstructed=True)
@@ -622,7 +625,7 @@ class Magie1906(SingleTaxRules):
         share = amount // len(payees)
         for k, dst in enumerate(payees):
             part = amount - share * (len(payees) - 1) if k == 0 else share
-            yield from self.charge(seat, dst, part, why, "Rule 9: franchises")
+            yield from self.charge(seat, dst, part, Flow.FARE, why, "Rule 9: franchises")
             if g.players[seat].place != TRACK:
                 return
 
@@ -660,7 +663,8 @@ class Magie1906(SingleTaxRules):
         broker = self.owner[idx]
         ante = g.board.spaces[idx].fee
         if broker != seat:
-            yield from self.charge(seat, self.bank if broker < 0 else broker, ante, "ante", "Rule 8: speculation")
+            yield from self.charge(seat, self.bank if broker < 0 else broker, ante, Flow.SPECULATION, "ante",
+                                   "Rule 8: speculation")
             if g.players[seat].place != TRACK:
                 return
         a, b = self.throw(seat)
@@ -675,12 +679,12 @@ class Magie1906(SingleTaxRules):
                 self.to_jail(broker)
             return
         if win:
-            g.pay(self.bank, seat, win, "speculation winnings", "Rule 8: speculation")
+            g.pay(self.bank, seat, win, Flow.SPECULATION, "speculation winnings", "Rule 8: speculation")
             cut = win * g.p["broker_percent"] // 100
             if broker >= 0 and broker != seat and cut:
-                g.pay(seat, broker, cut, "broker's commission", "Rule 8: speculation")
+                g.pay(seat, broker, cut, Flow.SPECULATION, "broker's commission", "Rule 8: speculation")
             elif broker < 0 and cut:
-                g.pay(seat, self.bank, cut, "broker's commission", "Rule 8: speculation")
+                g.pay(seat, self.bank, cut, Flow.SPECULATION, "broker's commission", "Rule 8: speculation")
         g.emit("speculation", seat, throw=total, double=a == b, won=win)
 
     # -- chance (reconstructed deck) -------------------------------------------------------
@@ -698,11 +702,12 @@ class Magie1906(SingleTaxRules):
         amount = int(arg or 0)
         g.emit("chance", seat, card=text.strip(), reconstructed=True)
         if action == "collect":
-            g.pay(self.bank, seat, amount, "chance", "Rule 11: Chance (reconstructed card)")
+            g.pay(self.bank, seat, amount, Flow.CARD, "chance", "Rule 11: Chance (reconstructed card)")
         elif action == "pay":
-            yield from self.charge(seat, self.bank, amount, "chance", "Rule 11: Chance (reconstructed card)")
+            yield from self.charge(seat, self.bank, amount, Flow.CARD, "chance", "Rule 11: Chance (reconstructed card)")
         elif action == "fine":
-            yield from self.charge(seat, self.treasury, amount, "chance fine", "Rule 11: Chance (reconstructed card)")
+            yield from self.charge(seat, self.treasury, amount, Flow.CARD, "chance fine",
+                                   "Rule 11: Chance (reconstructed card)")
         elif action == "jail":
             self.to_jail(seat)
         elif action == "mother_earth":
@@ -742,7 +747,7 @@ class Magie1906(SingleTaxRules):
             ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
             choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
-            yield from self.charge(seat, self.treasury, fine, "jail fine", "Rule 6: jail")
+            yield from self.charge(seat, self.treasury, fine, Flow.FINE, "jail fine", "Rule 6: jail")
             if pl.place != JAIL:
                 return
             pl.place, pl.jail_missed = TRACK, 0
@@ -800,10 +805,10 @@ class Magie1906(SingleTaxRules):
         JAIL." The wages and rent are RECONSTRUCTED (``natural_wages``, ``natural_rent``)."""
         g = self.g
         pl = g.players[seat]
-        g.pay(self.bank, seat, g.p["natural_wages"], "natural opportunity wages",
+        g.pay(self.bank, seat, g.p["natural_wages"], Flow.WAGES, "natural opportunity wages",
               "Single tax 8: Natural Opportunity (reconstructed wages)")
         pl.place, pl.pos = TRACK, pl.natural
-        yield from self.charge(seat, self.treasury, g.p["natural_rent"], "natural opportunity rent",
+        yield from self.charge(seat, self.treasury, g.p["natural_rent"], Flow.LAND_RENT, "natural opportunity rent",
                                "Single tax 8: Natural Opportunity (reconstructed rent)")
         if pl.place == TRACK:
             yield from self.throw_and_move(seat)
@@ -859,7 +864,7 @@ class Magie1906(SingleTaxRules):
         """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
         return self.g.p["house_price"] * self.g.p["house_sale_percent"] // 100
 
-    def charge(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> Play:
+    def charge(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> Play:
         """Make ``seat`` pay ``amount``. Rule 12: "If at any time a player has not enough money to
         pay his expenses, and cannot borrow any (see Rule 16) or cannot sell or mortgage any of
         his property, he must go to the POOR HOUSE".
@@ -874,7 +879,7 @@ class Magie1906(SingleTaxRules):
         while g.cash(seat) < amount:
             opts = self.raise_options(seat)
             if not opts:
-                self.broke(seat, dst, amount, reason, rule)
+                self.broke(seat, dst, amount, kind, reason, rule)
                 return
             choice = yield Decision(seat, "raise", tuple(opts), amount=amount - g.cash(seat))
             head, _, arg = choice.partition(":")
@@ -882,15 +887,16 @@ class Magie1906(SingleTaxRules):
             if head == "mortgage":
                 value = self.mortgage_value(idx)
                 self.mortgages.append(Mortgage(seat, idx, value))
-                g.pay(self.bank, seat, value, "mortgage", "Rule 15 (reconstructed): mortgages")
+                g.pay(self.bank, seat, value, Flow.LOAN, "mortgage", "Rule 15 (reconstructed): mortgages")
                 g.emit("mortgage", seat, space=idx, amount=value, reconstructed=True)
             else:
                 self.houses[idx] -= 1
                 if not self.houses[idx]:
                     self.house_owner[idx] = -1
-                g.pay(self.bank, seat, self.house_sale(idx), "house sold", "Rule 16 (reconstructed): selling")
+                g.pay(self.bank, seat, self.house_sale(idx), Flow.IMPROVEMENT, "house sold",
+                      "Rule 16 (reconstructed): selling")
                 g.emit("house_sold", seat, space=idx, houses=self.houses[idx], reconstructed=True)
-        g.pay(seat, dst, amount, reason, rule)
+        g.pay(seat, dst, amount, kind, reason, rule)
 
     # -- the single tax --------------------------------------------------------------------
     def arrive(self, old: str, new: str) -> Play:
@@ -934,7 +940,7 @@ class Magie1906(SingleTaxRules):
         the pack the $50 is paid into the MISCELLANEOUS pile" (the Bank)."""
         g = self.g
         holder = self.owner[idx]
-        g.pay(self.treasury, self.bank if holder < 0 else holder, step, "public buy-out",
+        g.pay(self.treasury, self.bank if holder < 0 else holder, step, Flow.BUYOUT, "public buy-out",
               "Single tax 6: public ownership")
         if holder >= 0:
             g.players[holder].cards.discard(idx)
@@ -949,7 +955,7 @@ class Magie1906(SingleTaxRules):
         """Single tax, rule 6(c): "the next $50 puts up a FREE COLLEGE" on estate ``idx`` (the
         $50 goes to the MISCELLANEOUS pile, the Bank)."""
         g = self.g
-        g.pay(self.treasury, self.bank, step, "free college", "Single tax 6(c): free college")
+        g.pay(self.treasury, self.bank, step, Flow.PUBLIC_SPENDING, "free college", "Single tax 6(c): free college")
         self.colleges.add(idx)
         g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)
 

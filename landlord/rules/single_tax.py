@@ -13,6 +13,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
+from landlord.flows import Flow
 from landlord.rules.base import RoundsOfTurns
 
 
@@ -41,11 +42,11 @@ class SingleTaxRules(RoundsOfTurns):
         """Single tax, rule 8: put ``seat``'s token on the Natural Opportunity behind space
         ``target`` (the family's board)."""
 
-    def broke(self, seat: int, dst: int, amount: int, reason: str, rule: str) -> None:
+    def broke(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
         """A player who cannot raise ``amount`` pays ``dst`` what he has; the rest is written
         off (logged ``unpaid``) and he goes to the Poor House — under the single tax, where "the
         Poor House is eliminated" (rule 8), to the Natural Opportunity behind him."""
-        self.pay_what_he_has(seat, dst, amount, reason, rule)
+        self.pay_what_he_has(seat, dst, amount, kind, reason, rule)
         if self.g.p["single_tax"]:
             self.to_natural(seat, self.g.players[seat].pos)
         else:
@@ -60,7 +61,8 @@ class SingleTaxRules(RoundsOfTurns):
         if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
             return False
         if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
-            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], "treasury emptied", rule)
+            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], Flow.TREASURY_EMPTIED,
+                  "treasury emptied", rule)
         return True
 
     def spend_treasury(self, sites: list[int], opened: set[int], buy_out: Callable[[int, int], None],
@@ -84,6 +86,6 @@ class SingleTaxRules(RoundsOfTurns):
             if closed:
                 open_site(closed[0], step)
                 continue
-            g.pay(self.treasury, self.bank, step, "wages raised", "Single tax 6(d): wages raised")
+            g.pay(self.treasury, self.bank, step, Flow.PUBLIC_SPENDING, "wages raised", "Single tax 6(d): wages raised")
             self.wage_bonus += p["wage_rise"]
             g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
