@@ -77,6 +77,8 @@ class ClassroomStudent(W.VBox):
         self.players_panel = W.HTML()
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.options.add_class("ll-class-choices")
+        self.status.add_class("ll-class-status")
         self.commentary = W.HTML()
         self.table_box = W.VBox()
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))

@@ -192,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
         print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
-        print(f"Students: {student.split('?')[0]}  with the code {room.info.join_code}", flush=True)
+        print(f"Students: {student}  (class code {room.info.join_code})", flush=True)
         if args.ip in ("0.0.0.0", ""):
             print("Listening on every network of this machine: anyone on the network who has the student "
                   "address and the code can join; only the teacher's address opens the dashboard.", flush=True)

@@ -1,0 +1,213 @@
+"""A class in real browsers (issue 15, point 7): ``landlord class`` started as a teacher starts
+it, the teacher and four students in separate Chromium contexts — join with the code, play a
+round, one refresh mid-game, the class-wide switch, the dashboard's pooled charts drawn — with
+every request that would leave the machine blocked and no error text on any page."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from landlord import serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ERROR_TEXT = "There was an error when executing cell"
+MARKS = "svg.marks g.role-mark > *"
+LOAD_MS = 120_000
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+@dataclass
+class ClassServer:
+    """The class server under test and what it printed."""
+
+    proc: subprocess.Popen[bytes]
+    port: int
+    teacher: str
+    student: str
+    code: str
+    folder: Path
+
+
+def start_class(folder: Path, env: dict[str, str], port: int, *options: str) -> ClassServer:
+    """Run ``landlord class`` as a teacher would, in its own process group; read its addresses."""
+    cmd = [sys.executable, "-m", "landlord", "class", "--folder", str(folder), "--port", str(port), *options]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    lines: list[str] = []
+    assert proc.stdout is not None
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 180:
+        line = proc.stdout.readline().decode()
+        if not line:
+            break
+        lines.append(line)
+        if line.startswith("Press Ctrl-C"):
+            text = "".join(lines)
+            teacher = re.search(r"Teacher \(keep private, it carries the secret\): (\S+)", text)
+            student = re.search(r"Students: (\S+)\s+\(class code (\w+)\)", text)
+            assert teacher and student, text
+            return ClassServer(proc, port, teacher.group(1), student.group(1), student.group(2), folder)
+    stop_class(proc)
+    raise AssertionError("landlord class did not start:\n" + "".join(lines))
+
+
+def stop_class(proc: subprocess.Popen[bytes]) -> None:
+    """Ctrl-C's signal (the server stops Voilà and its kernels), then the whole group as a fallback."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(20)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    tmp = tmp_path_factory.mktemp("class")
+    env = {var: str(tmp / var.lower()) for var in
+           ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")}
+    srv = start_class(tmp / "period3", env, serve.free_port(), "--warm", "2", "--rounds", "40",
+                      "--bot-delay", "0.2", "--seed", "1900")
+    try:
+        yield srv
+        # read before stopping: a warm kernel shut down while it waits for a visitor logs its
+        # own interruption
+        log = (tmp / "period3" / "voila.log").read_text(errors="replace")
+    finally:
+        stop_class(srv.proc)
+    assert "Traceback" not in log, log[-4000:]
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    tmp = tmp_path_factory.mktemp("chromium")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CONFIG_HOME", str(tmp / "config"))
+    mp.setenv("XDG_CACHE_HOME", str(tmp / "cache"))
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+            mp.undo()
+
+
+def new_page(browser: object, url: str, blocked: list[str]) -> object:
+    """A page in a fresh browser context (its own cookies and storage: another device), with
+    every request not for this machine blocked and recorded."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+
+    def route(r: object) -> None:
+        target = r.request.url  # type: ignore[attr-defined]
+        if target.startswith("http://127.0.0.1"):
+            r.continue_()  # type: ignore[attr-defined]
+            return
+        if not target.startswith(("data:", "blob:")) and "fontawesome" not in target:
+            blocked.append(target)
+        r.abort()  # type: ignore[attr-defined]
+
+    ctx.route("**/*", route)
+    page = ctx.new_page()
+    page.goto(url, timeout=LOAD_MS)
+    return page
+
+
+def button(page: object, name: str) -> object:
+    return page.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).first  # type: ignore[attr-defined]
+
+
+def status(page: object) -> str:
+    return str(page.locator(".ll-class-status").inner_text())  # type: ignore[attr-defined]
+
+
+def test_a_wrong_secret_opens_no_dashboard(server: ClassServer, browser: object) -> None:
+    blocked: list[str] = []
+    page = new_page(browser, server.teacher.split("?")[0] + "?secret=not-the-secret-at-all", blocked)
+    page.get_by_text("not the teacher's address").wait_for(timeout=LOAD_MS)  # type: ignore[attr-defined]
+    assert button(page, "Start play").count() == 0  # type: ignore[attr-defined]
+
+
+def test_teacher_and_four_students_play_switch_and_debrief(server: ClassServer, browser: object) -> None:
+    blocked: list[str] = []
+    teacher = new_page(browser, server.teacher, blocked)
+    teacher.get_by_text(server.code).first.wait_for(timeout=LOAD_MS)  # type: ignore[attr-defined]
+
+    students = []
+    for name in NAMES:
+        page = new_page(browser, server.student, blocked)
+        button(page, "Join the class").wait_for(timeout=LOAD_MS)  # type: ignore[attr-defined]
+        assert page.get_by_label("Class code").input_value() == server.code  # type: ignore[attr-defined]
+        page.get_by_label("Your name").fill(name)  # type: ignore[attr-defined]
+        button(page, "Join the class").click()  # type: ignore[attr-defined]
+        page.get_by_text(f"Welcome, {name}").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+        page.wait_for_url(re.compile(r"\?seat="), timeout=10_000)  # type: ignore[attr-defined]
+        students.append(page)
+    teacher.get_by_text("Ann, Bo, Cy, Di").wait_for(timeout=10_000)  # type: ignore[attr-defined]
+
+    button(teacher, "Start play").click()  # type: ignore[attr-defined]
+    for page in students:
+        page.get_by_text("turn ").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
+
+    def play(until: float, rounds: int = 99) -> set[int]:
+        """Every student answers whenever it is their turn, until ``until`` (monotonic) or
+        until the table has played ``rounds`` rounds."""
+        answered: set[int] = set()
+        while time.monotonic() < until and not re.search(rf"round {rounds}\b", status(students[0])):
+            for i, page in enumerate(students):
+                choices = page.locator(".ll-class-choices button")  # type: ignore[attr-defined]
+                if choices.count():
+                    with contextlib.suppress(Exception):
+                        choices.first.click(timeout=2_000)
+                        answered.add(i)
+            time.sleep(0.3)
+        return answered
+
+    answered = play(time.monotonic() + 60, rounds=2)
+    assert answered, "no student was ever asked to choose"
+    assert re.search(r"round [2-9]", status(students[0])), status(students[0])
+
+    # one refresh mid-game: the same seat, the same table, the game where it was
+    page = students[1]
+    url = page.url  # type: ignore[attr-defined]
+    page.reload(timeout=LOAD_MS)  # type: ignore[attr-defined]
+    page.get_by_text("Welcome back, Bo").wait_for(timeout=LOAD_MS)  # type: ignore[attr-defined]
+    assert page.url == url  # type: ignore[attr-defined]
+    assert "Table 1" in status(page) and "Bo (you)" in page.inner_text("body")  # type: ignore[attr-defined]
+
+    # the class-wide switch reaches every student's page
+    teacher.get_by_label("Rules").select_option(label=teacher.get_by_label("Rules").locator(  # type: ignore[attr-defined]
+        "option", has_text="Single tax").first.inner_text())
+    button(teacher, "Switch every table now").click()  # type: ignore[attr-defined]
+    teacher.get_by_text("now in force at 1 table").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    for page in students:
+        page.locator(".ll-class-status", has_text="Single tax").wait_for(timeout=15_000)  # type: ignore[attr-defined]
+    play(time.monotonic() + 5)
+
+    # the pooled debrief charts are drawn on the dashboard
+    button(teacher, "Debrief: draw the class charts").click()  # type: ignore[attr-defined]
+    teacher.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 3", timeout=60_000)  # type: ignore[attr-defined]
+    teacher.get_by_text("Every table's Gini over turns").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    teacher.get_by_text("the teacher's switch").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+
+    for page in [teacher, *students]:
+        assert page.get_by_text(ERROR_TEXT).count() == 0  # type: ignore[attr-defined]
+    assert not blocked, f"requests left the machine: {blocked}"

@@ -1,0 +1,88 @@
+"""``landlord class`` (issue 15, points 1 and 6): the teacher's choices checked with one-line
+errors, the class folder (store, owner-only secret, served app), resuming, exporting, and the
+kernel settings of a class server."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+from pathlib import Path
+
+import pytest
+from tornado import web
+
+from landlord.classroom import Classroom, SqliteStore, StudentSeat
+from landlord.classroom.kernels import CappedKernelManager
+from landlord.classroom.server import (SECRET_FILE, STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, addresses,
+                                       class_voila_config, open_class, prepare_app, spec_from)
+from landlord.cli import build_parser, main
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--table-size", "9"], "table size: magie-1904 takes 2 to 6 players a table, not 9"),
+    (["--ruleset", "monopoly", "--switch", "single_tax@vote"], "phase plan 'single_tax@vote': monopoly has no phase"),
+    (["--switch", "single_tax"], "phase plan: 'single_tax': write a switch as phase@trigger"),
+    (["--vote-at", "single_tax@turn:3"], "vote at 'single_tax@turn:3': write phase@round:N"),
+    (["--bots", "genius"], "bots: unknown bot 'genius'"),
+])
+def test_a_bad_choice_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            options: list[str], message: str) -> None:
+    assert main(["class", "--folder", str(tmp_path / "c"), *options]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+    assert not (tmp_path / "c" / "class.sqlite").exists()
+
+
+def test_the_class_folder_holds_the_store_an_owner_only_secret_and_the_app(tmp_path: Path) -> None:
+    args = build_parser().parse_args(["class", "--seed", "500", "--switch", "single_tax@vote"])
+    room, secret, resumed = open_class(tmp_path, spec_from(args))
+    assert not resumed and room.spec.seed == 500 and room.spec.switches == ("single_tax@vote",)
+    mode = (tmp_path / SECRET_FILE).stat().st_mode
+    assert stat.S_IMODE(mode) == 0o600
+    assert SqliteStore(tmp_path).teacher_class(secret).id == room.id
+    again, secret2, resumed2 = open_class(tmp_path, None)
+    assert resumed2 and again.id == room.id and secret2 == secret
+    app = prepare_app(tmp_path)
+    assert {p.name for p in app.iterdir()} == {STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, "voila.json"}
+
+
+def test_the_addresses_carry_the_secret_and_the_code(tmp_path: Path) -> None:
+    teacher, student = addresses(8866, "127.0.0.1", "ABC234", "s3cr3t")
+    assert teacher == "http://127.0.0.1:8866/voila/render/class-teacher.ipynb?secret=s3cr3t"
+    assert student == "http://127.0.0.1:8866/voila/render/class-single-tax.ipynb?code=ABC234"
+    lan_teacher, _ = addresses(8866, "0.0.0.0", "ABC234", "s3cr3t")
+    assert "0.0.0.0" not in lan_teacher
+
+
+def test_export_writes_the_results_and_stops(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["class", "--table-size", "2"])
+    room, secret, _ = open_class(tmp_path, spec_from(args))
+    StudentSeat.join(room.store, room.info.join_code, "Ann")
+    Classroom(room.store, room.id).start(secret)
+    assert main(["class", "--folder", str(tmp_path), "--export"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("wrote ") == 2
+    assert (tmp_path / "exports" / f"class-{room.info.join_code}-results.parquet").is_file()
+
+
+def test_the_class_servers_kernel_settings() -> None:
+    """Culling never ends a connected student's kernel; idle kernels with no browser go after
+    five minutes; warm kernels for the student app; a cap on kernels; the store, the secret and
+    the exports cannot be downloaded."""
+    cfg = class_voila_config("127.0.0.1", warm=8, max_kernels=45, idle_release=300)
+    cull = cfg["MappingKernelManager"]
+    assert cull["cull_connected"] is False and cull["cull_idle_timeout"] == 300
+    assert cfg["VoilaKernelManager"]["kernel_pools_config"][STUDENT_NOTEBOOK]["pool_size"] == 8
+    assert cfg["CappedKernelManager"]["max_kernels"] == 45
+    deny = " ".join(cfg["VoilaConfiguration"]["file_denylist"])
+    for what in ("sqlite", "teacher-secret", "csv", "parquet", "ipynb"):
+        assert what in deny
+    assert cfg["VoilaConfiguration"]["show_tracebacks"] is False
+
+
+def test_the_kernel_cap_refuses_one_more_kernel() -> None:
+    km = CappedKernelManager(max_kernels=2)
+    km.list_kernel_ids = lambda: ["a", "b"]  # type: ignore[method-assign]
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(km.start_kernel())
+    assert refused.value.status_code == 503
