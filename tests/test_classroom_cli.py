@@ -13,8 +13,16 @@ from tornado import web
 
 from landlord.classroom import Classroom, SqliteStore, StudentSeat
 from landlord.classroom.kernels import CappedKernelManager
-from landlord.classroom.server import (SECRET_FILE, STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, addresses,
-                                       class_voila_config, open_class, prepare_app, spec_from)
+from landlord.classroom.server import (
+    SECRET_FILE,
+    STUDENT_NOTEBOOK,
+    TEACHER_NOTEBOOK,
+    addresses,
+    class_voila_config,
+    open_class,
+    prepare_app,
+    spec_from,
+)
 from landlord.cli import build_parser, main
 
 
