@@ -120,6 +120,14 @@ def _single_tax_and_1906(e: Event, who: str, cur: str, space: Any) -> dict[str, 
         "jail_time_up": f"{who} has missed {e.get('missed')} turns in Jail and must pay the fine.",
         "double_again": f"{who} threw a double and throws again.",
         "no_wages": f"{who}, the landlord, gets no wages.",
+        "card_offer": f"{who} offers {e.get('holder')} {cur}{e.get('amount')} for the card for {space()}.",
+        "card_kept": f"{who} keeps the card for {space()}.",
+        "card_for_sale": f"{who} offers the card for {e.get('card')} for sale to the other players.",
+        "card_unsold": f"Nobody bids for {who}'s card for {space()}.",
+        "card_sold": f"{who} sold the card for {e.get('card')} to {e.get('buyer')} for {cur}{e.get('amount')}.",
+        "loan_repaid": f"{who} repaid {cur}{e.get('amount')} to {e.get('lender')}.",
+        "debt_paid": f"{who} paid {cur}{e.get('amount')} of his debt to {e.get('to')} ({cur}{e.get('left')} "
+                     "still owed).",
     }
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from landlord.board import Space
 from landlord.decisions import Decision, Option
-from landlord.rules import british1913_bots, monopoly_bots
+from landlord.rules import british1913_bots, magie1906_bots, monopoly_bots
 
 if TYPE_CHECKING:
     from landlord.game import Game
@@ -117,7 +117,9 @@ class Landlord:
     jail fine when it can keep the reserve; borrows the least it must; lends at the highest
     interest when it has the reserve to spare; repays loans when it holds twice the reserve.
     1906: builds a house (the dearest spot offered) and makes the lowest bid at a sale when it
-    keeps the reserve; plays Speculation when it can spare the ante. Votes by the voting rule.
+    keeps the reserve; plays Speculation when it can spare the ante; trades cards, raises money
+    and picks a Natural Opportunity as :mod:`landlord.rules.magie1906_bots` says (offers and
+    bids up to its valuation of a card; mortgages first when short). Votes by the voting rule.
     Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "landlord"
@@ -133,6 +135,8 @@ class Landlord:
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("landlord", view, d)
+        if d.kind in magie1906_bots.KINDS:
+            return magie1906_bots.choose("landlord", view, d, self.reserve)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -154,8 +158,10 @@ class Landlord:
 
 class Tenant:
     """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
-    throws for doubles in jail, borrows only when it must, never lends. 1906: never builds or
-    bids, stays off Speculation. Votes by the voting rule. Monopoly: never buys, bids, builds or
+    throws for doubles in jail, borrows only when it must, never lends. 1906: never builds,
+    bids or offers for a card, stays off Speculation, sells a card to an offer at its valuation,
+    sells cards first when short and never borrows (:mod:`landlord.rules.magie1906_bots`).
+    Votes by the voting rule. Monopoly: never buys, bids, builds or
     proposes trades (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "tenant"
@@ -167,6 +173,8 @@ class Tenant:
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("tenant", view, d)
+        if d.kind in magie1906_bots.KINDS:
+            return magie1906_bots.choose("tenant", view, d, 0)
         return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
                      "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
 
@@ -175,9 +183,10 @@ class Speculator:
     """Buys every lot it lands on or holds a ticket for, borrowing from the Bank against its
     lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
     declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
-    lowest bid and builds while keeping $50/$100 in hand; always plays Speculation. Votes by the
-    voting rule. Monopoly: builds whenever it can and bribes the Mucker Banker
-    (:mod:`landlord.rules.monopoly_bots`)."""
+    lowest bid and builds while keeping $50/$100 in hand; always plays Speculation; offers and
+    bids for cards up to its valuation keeping $50, and when short asks for a loan first
+    (:mod:`landlord.rules.magie1906_bots`). Votes by the voting rule. Monopoly: builds whenever
+    it can and bribes the Mucker Banker (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "speculator"
 
@@ -192,6 +201,8 @@ class Speculator:
             return vote_choice(view, d)
         if d.kind in british1913_bots.KINDS:
             return british1913_bots.choose("speculator", view, d)
+        if d.kind in magie1906_bots.KINDS:
+            return magie1906_bots.choose("speculator", view, d, 0)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")

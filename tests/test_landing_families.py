@@ -259,9 +259,11 @@ def test_a_wrong_policy_would_be_caught(rid: str, policy: dict[str, str]) -> Non
 
 # -- the chain against the engine itself --------------------------------------------------------
 class ChainBot:
-    """Plays as the chain's default policies assume and never buys (so no Broker can be caught in
-    a skin game, and no owner bargains over a trespass): forward between the Chances, plays
-    Speculation, both dice of a double, and in jail throws for doubles (stay) or pays (pay)."""
+    """Plays as the chain's default policies assume and never buys land (so no Broker can be
+    caught in a skin game, and no owner bargains over a trespass): forward between the Chances,
+    plays Speculation, buys every luxury (the chain's token always stops on a Luxury; a refusal
+    would lose the move), both dice of a double, and in jail throws for doubles (stay) or pays
+    (pay)."""
 
     name = "chain"
 
@@ -271,7 +273,7 @@ class ChainBot:
     def choose(self, view: Any, d: Any) -> str:
         want = {"jail": self.jail, "gaol": self.jail, "direction": "forward", "speculate": "play",
                 "use_double": "both", "ticket": "return", "buy": "decline", "bid": "pass",
-                "luxury": "refuse", "build": "none", "repay": "keep", "trust": "decline",
+                "luxury": "buy", "build": "none", "repay": "keep", "trust": "decline",
                 "site_card": "decline", "buy_from_pack": "decline", "bid_up": "none",
                 "improve_site": "none"}
         choice = want.get(d.kind)

@@ -194,7 +194,7 @@ def test_rule_6_no_more_than_three_missed_turns_when_he_can_raise_the_fine() -> 
     assert pl.jail_missed == 3 and pl.place == JAIL
     FixedDice(g, (1, 2))
     asked, _ = drive_then_first(r.jail_turn(0))  # type: ignore[attr-defined]
-    assert [d.kind for d in asked][:1] == ["raise"]
+    assert [d.kind for d in asked][:1] == ["shortfall"]
     assert pl.place != JAIL and any(m.seat == 0 for m in r.mortgages)  # type: ignore[attr-defined]
     # a player with nothing to raise it on may miss a fourth turn
     g2 = table()
@@ -394,11 +394,13 @@ def test_rule_11_chance_cards_are_reconstructed_and_marked() -> None:
 def test_rule_12_poor_house_until_next_turn_then_out_if_he_can_afford_the_move() -> None:
     """Rule 12: a player who cannot pay, borrow, sell or mortgage "must go to the POOR HOUSE,
     where he remains until his next turn. Then he throws again and moves out if he can afford to
-    make the move." DECISION: what he cannot pay is written off."""
+    make the move." (What he could not pay stays owed: ``test_magie1906_market``.)"""
     g = table()
     r = g.rules
     give(g, 1, 21)  # Easy Street, rent $12
     set_cash(g, 0, 5)
+    for s in (1, 2, 3):
+        set_cash(g, s, 0)  # nobody to borrow from
     drive_then_first(r.land(0, 21))  # type: ignore[attr-defined]
     assert g.players[0].place == POOR and g.cash(0) == 0
     assert any(e.kind == "unpaid" and e.get("amount") == 7 for e in g.events or [])
@@ -419,7 +421,7 @@ def test_reconstructed_rule_15_mortgage_raises_money_before_the_poor_house() -> 
     give(g, 1, 21)
     set_cash(g, 0, 5)
     asked, _ = drive_then_first(g.rules.land(0, 21))  # type: ignore[attr-defined]
-    assert asked[0].kind == "raise" and asked[0].options == ("mortgage:31",)
+    assert asked[0].kind == "shortfall" and asked[0].options[0] == "mortgage:31"
     assert g.players[0].place == TRACK and g.cash(0) == 5 + 50 - 12
     row = g.results()[0]
     assert row["owed"] == 50 and row["total"] == g.cash(0) + 100 - 50
@@ -533,17 +535,37 @@ def test_reconstructed_items_are_shown_by_landlord_rulesets(capsys: pytest.Captu
 
 
 def test_reconstructed_rule_13_luxury() -> None:
-    """RECONSTRUCTED rule 13: a luxury for the printed $75 into the Public Treasury, counting
-    100 at the end; refusing costs nothing."""
+    """RECONSTRUCTED rule 13, from the 1904 patent: "he pays ... to the 'Public treasury,'
+    receiving in return a luxury ticket" (here the printed $75, counting 100 at the end)."""
     g = table()
     set_cash(g, 0, 100)
     t0 = g.ledger.balance("Public Treasury")
-    drive_then_first(g.rules.land(0, LUXURY), "buy")  # type: ignore[attr-defined]
+    g.players[0].pos = LUXURY - 3
+    asked, _ = drive_then_first(g.rules.move(0, 3), "buy")  # type: ignore[attr-defined]
+    assert asked[0].kind == "luxury" and asked[0].amount == 75 and g.players[0].pos == LUXURY
     assert g.cash(0) == 25 and g.ledger.balance("Public Treasury") - t0 == 75
     assert g.results()[0]["total"] == 25 + 100
+
+
+def test_reconstructed_rule_13_refused_luxury_loses_the_move() -> None:
+    """The patent: "The player may purchase the luxury or not, as he chooses or can afford; but
+    if he does not purchase it he loses his move." DECISION: played as the 1906 sheet's words
+    for Speculation, "remaining where he is": refused, or not affordable, the checker stays
+    where it was."""
+    g = table()
+    pl = g.players[1]
     set_cash(g, 1, 100)
-    drive_then_first(g.rules.land(1, LUXURY), "refuse")  # type: ignore[attr-defined]
-    assert g.cash(1) == 100
+    pl.pos = LUXURY - 4
+    asked, _ = drive_then_first(g.rules.move(1, 4), "refuse")  # type: ignore[attr-defined]
+    assert asked[0].options == ("buy", "refuse") and pl.pos == LUXURY - 4 and g.cash(1) == 100
+    set_cash(g, 1, 74)
+    asked, _ = drive_then_first(g.rules.move(1, 4))  # type: ignore[attr-defined]
+    assert asked == [] and pl.pos == LUXURY - 4 and g.cash(1) == 74
+    assert [e.kind for e in g.events or []].count("luxury_refused") == 2
+    set_cash(g, 1, 0)  # backward onto the Luxury, without the money: he stays too
+    pl.pos = 1
+    asked, _ = drive_then_first(g.rules.move(1, 2, True))  # type: ignore[attr-defined]
+    assert asked == [] and pl.pos == 1
 
 
 def test_reconstructed_rule_17_a_double_throws_again_once() -> None:
@@ -563,7 +585,7 @@ def test_reconstructed_rule_15_lifting_a_mortgage_costs_ten_percent() -> None:
     give(g, 0, 31)
     g.rules.mortgages.append(Mortgage(0, 31, 50))  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
-    asked, _ = drive_then_first(g.rules.business(0), "repay:31", "none")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.business(0), "repay:31")  # type: ignore[attr-defined]
     assert asked[0].kind == "repay" and g.cash(0) == 45 and not g.rules.mortgages  # type: ignore[attr-defined]
 
 
@@ -576,7 +598,7 @@ def test_reconstructed_rule_16_houses_sold_back_at_half_price() -> None:
     give(g, 1, 21)
     set_cash(g, 0, 0)
     asked, _ = drive_then_first(g.rules.land(0, 21), f"sell_house:{PIKE}")  # type: ignore[attr-defined]
-    assert asked[0].options == (f"sell_house:{PIKE}",)
+    assert asked[0].options == (f"sell_house:{PIKE}", "ask:1", "ask:2", "ask:3")
     assert g.cash(0) == 50 - 12 and g.rules.houses[PIKE] == 0 and g.rules.house_owner[PIKE] == -1  # type: ignore[attr-defined]
 
 

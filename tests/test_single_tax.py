@@ -209,7 +209,8 @@ def test_single_tax_rule_8_natural_opportunity_instead_of_the_poor_house() -> No
     pl.pos, pl.place = 26, TRACK
     set_cash(g, 0, 10)
     FixedDice(g, (2, 3))  # to Broadway (31), land rent $18: he cannot afford it
-    drive_then_first(r.throw_and_move(0), "forward")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.throw_and_move(0), "forward", "corner:30")  # type: ignore[attr-defined]
+    assert asked[-1].kind == "natural" and asked[-1].options == ("corner:0", "corner:10", "corner:20", "corner:30")
     assert pl.place == NATURAL and pl.pos == 30 and g.cash(0) == 10
     event = [e for e in g.events or [] if e.kind == "natural_opportunity"][-1]
     assert event.get("reconstructed") and event.get("instead_of") == 31
@@ -261,7 +262,9 @@ def test_single_tax_deeds_secure_no_mortgage_but_charters_do() -> None:
     railroad or franchise charter still can, until the public buys it."""
     g = single_tax_table()
     give(g, 0, BROADWAY, ROYAL)
-    assert g.rules.raise_options(0) == [f"mortgage:{ROYAL}"]  # type: ignore[attr-defined]
+    opts = g.rules.raise_options(0)  # type: ignore[attr-defined]
+    assert [o for o in opts if o.startswith("mortgage:")] == [f"mortgage:{ROYAL}"]
+    assert f"sell_card:{BROADWAY}" not in opts and f"sell_card:{ROYAL}" in opts
 
 
 def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_trust() -> None:

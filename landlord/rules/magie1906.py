@@ -1,7 +1,7 @@
 """Lizzie J. Magie's Landlord's Game, 1906 edition (Economic Game Co.): the monopolist rules
 1–12, the rules "for advanced and scientific players", and the Single Tax rules 1–8.
 
-Each rule below quotes the 1906 rule sheet (``shared/reference/magie-1906-rules.md``). Rules
+Each rule below quotes the 1906 rule sheet (a copy: ``tests/reference/magie-1906-rules.md``). Rules
 13–17 (luxury, buying houses, mortgages, borrowing, doubles) and the Chance deck are missing
 from every transcription: what play needs of them is reconstructed, marked ``RECONSTRUCTED``
 beside the rule here and ``reconstructed`` in ``data/rulesets/magie-1906.toml``, and shown to
@@ -13,7 +13,14 @@ The Single Tax is the phase ``single_tax`` (param ``single_tax``); it is put in 
 phase trigger (``vote``, ``start``, ``turn:N``, ``gini:X``) and everything the players hold
 carries over: "Players are left in possession of their holdings and, with the exception that
 the Title Deeds are of no value, the gain [game] goes on as before" (the transcription in
-``shared/reference/magie-1906-rules.md`` reads "gain"; "game" is the evident sense).
+``tests/reference/magie-1906-rules.md`` reads "gain"; "game" is the evident sense).
+
+Between the players (rule 1: "After the game has begun the sale prices of all cards then in use
+by the players are regulated by the demand"; rule 12: a player who "has not enough money to pay
+his expenses" may "borrow ... (see Rule 16) or ... sell or mortgage ... his property"): a card
+market (:meth:`Magie1906.market`), sales to the other players and player loans when short
+(:meth:`Magie1906.charge`), and the unpaid rest of a debt kept as a debt (:meth:`Magie1906.broke`).
+The bots' valuations are in :mod:`landlord.rules.magie1906_bots`.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from landlord import landing
 from landlord.decisions import Decision
 from landlord.flows import Flow
 from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
@@ -29,6 +37,11 @@ from landlord.rules.single_tax import SingleTaxRules
 TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
 PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
 CARD_KINDS = ("lot", "railroad", "franchise", "speculation")
+LOAN_RATES = (0, 5, 10)
+"""RECONSTRUCTED rule 16: the interest a lending player may ask, in dollars per $100 (or part)
+lent, added once to what is owed (the 1904 patent: "making the best bargain he can as to
+interest, terms of payments &c.")."""
+_CHANCES: dict[tuple[int, str], tuple[Any, dict[int, float]]] = {}
 
 
 @dataclass(slots=True)
@@ -38,6 +51,19 @@ class Mortgage:
     seat: int
     space: int
     amount: int
+
+
+@dataclass(slots=True)
+class Debt:
+    """What ``debtor`` owes ``creditor`` (a ledger account): a loan from another player
+    (``loan``, RECONSTRUCTED rule 16) or the unpaid rest of an expense (rule 12) of money-flow
+    ``kind`` (what it is paid as, when it is paid)."""
+
+    debtor: int
+    creditor: int
+    amount: int
+    loan: bool
+    kind: Flow
 
 
 @dataclass(slots=True)
@@ -74,6 +100,7 @@ class Magie1906(SingleTaxRules):
         "education_for_professor": int, "professor_value": int, "natural_wages": int,
         "natural_rent": int, "monarch": bool, "prosperity_end": bool, "prosperity_factor": int,
         "average_hands": bool, "average_hand_cards": list, "average_hand_cash": int,
+        "market_prices": list,
     }
     DECISIONS: ClassVar[dict[str, str]] = {
         "ticket": "{name} was dealt the card for {space}: buy it for {cur}{amount} (paid to the "
@@ -87,8 +114,20 @@ class Magie1906(SingleTaxRules):
         "luxury": "{name} stopped on Luxury: buy a luxury for {cur}{amount}?",
         "build": "{name} may build a house for {cur}{amount}: where?",
         "trust": "{name} and one other player hold every railroad: pool them in a Trust?",
-        "raise": "{name} must pay {cur}{amount} more than is in hand: mortgage or sell what?",
-        "repay": "{name} may lift a mortgage now: which?",
+        "shortfall": "{name} must pay {cur}{amount} more than is in hand: mortgage or sell what, "
+                     "or ask whom for a loan?",
+        "repay": "{name} may lift a mortgage or repay a loan now: which?",
+        "market": "{name} may offer to buy another player's card, or offer one of his own for "
+                  "sale, before throwing: which?",
+        "offer_price": "{name} offers to buy the card for {space}: at what price?",
+        "accept_offer": "{name} is offered {cur}{amount} for his card for {space}: sell it?",
+        "card_bid": "The card for {space} is for sale between the players: {name} may bid more "
+                    "than {cur}{amount}, or pass.",
+        "take_bid": "The best bid for {name}'s card for {space} is {cur}{amount}: sell it?",
+        "lend": "{name} is asked for a loan of {cur}{amount}: lend it, and at what interest?",
+        "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
+        "natural": "{name} cannot afford the move to {space}: go to which Natural Opportunity "
+                   "behind it?",
         "call_vote": "{name} may call a vote to put the Single Tax into operation: call one?",
         "vote": "{name} is asked to vote on the Single Tax: for or against?",
     }
@@ -98,8 +137,14 @@ class Magie1906(SingleTaxRules):
         "backward": "Backward", "pay": "Pay the fine", "throw": "Throw for a double",
         "refuse": "No", "none": "Do not build", "build": "Build on space {arg}",
         "form": "Form the Trust", "mortgage": "Mortgage space {arg}",
-        "sell_house": "Sell a house on space {arg}", "keep": "Keep the mortgages",
+        "sell_house": "Sell a house on space {arg}", "keep": "Not now",
         "repay": "Lift the mortgage on space {arg}",
+        "repay_loan": "Repay the loan from player {arg}", "sell_card": "Offer the card for space "
+        "{arg} to the other players", "ask": "Ask player {arg} for a loan",
+        "buy_card": "Offer to buy the card for space {arg}", "offer_card": "Offer the card for space "
+        "{arg} for sale", "price": "Offer {cur}{arg}", "cancel": "Withdraw the offer",
+        "sell": "Sell", "lend": "Lend at {cur}{arg} per {cur}100", "accept": "Accept",
+        "corner": "The Natural Opportunity at space {arg}",
     }
 
     def __init__(self, game: Any) -> None:
@@ -111,6 +156,8 @@ class Magie1906(SingleTaxRules):
         self.houses = [0] * self.n
         self.house_owner = [-1] * self.n
         self.mortgages: list[Mortgage] = []
+        self.debts: list[Debt] = []
+        """Loans between players and unpaid expenses still owed."""
         self.colleges: set[int] = set()
         self.trust: tuple[int, int] | None = None
         self.check_trust_pending = False
@@ -127,6 +174,7 @@ class Magie1906(SingleTaxRules):
         self.jail_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
+        self.table = Table1906(self)
 
     def new_player(self, seat: int) -> Player1906:
         """A checker on Mother Earth with nothing yet."""
@@ -241,6 +289,7 @@ class Magie1906(SingleTaxRules):
         pl = g.players[seat]
         if g.triggers:
             yield from self.phase_point(seat)
+        self.settle_debts(seat)
         if pl.place == JAIL:
             yield from self.jail_turn(seat)
         elif pl.place == POOR:
@@ -254,21 +303,133 @@ class Magie1906(SingleTaxRules):
             self.public_works()
 
     def business(self, seat: int) -> Play:
-        """Before the throw: lift a mortgage (RECONSTRUCTED rule 15), build a house
-        (RECONSTRUCTED rule 14; single-tax rule 4), and form a Trust if one may be formed."""
+        """Before the throw: lift a mortgage (RECONSTRUCTED rule 15) or repay a loan
+        (RECONSTRUCTED rule 16), trade a card with another player (rule 1, :meth:`market`), build
+        a house (RECONSTRUCTED rule 14; single-tax rule 4), and form a Trust if one may be formed.
+
+        DECISION: one repayment and one market offer a turn, before building."""
         g = self.g
-        mine = [m for m in self.mortgages if m.seat == seat and self.redeem_cost(m) <= g.cash(seat)]
-        if mine:
-            choice = yield Decision(seat, "repay", ("keep",) + tuple(f"repay:{m.space}" for m in mine),
-                                    amount=min(self.redeem_cost(m) for m in mine))
-            if choice != "keep":
-                m = next(m for m in mine if m.space == int(choice.partition(":")[2]))
+        cash = g.cash(seat)
+        mine = [m for m in self.mortgages if m.seat == seat and self.redeem_cost(m) <= cash]
+        loans = [d for d in self.debts if d.debtor == seat and d.loan and d.amount <= cash]
+        if mine or loans:
+            opts = (("keep",) + tuple(f"repay:{m.space}" for m in mine)
+                    + tuple(f"repay_loan:{d.creditor}" for d in loans))
+            costs = [self.redeem_cost(m) for m in mine] + [d.amount for d in loans]
+            choice = yield Decision(seat, "repay", opts, amount=min(costs))
+            head, _, arg = choice.partition(":")
+            if head == "repay":
+                m = next(m for m in mine if m.space == int(arg))
                 g.pay(seat, self.bank, self.redeem_cost(m), Flow.REPAYMENT, "mortgage lifted",
                       "Rule 15 (reconstructed)")
                 self.mortgages.remove(m)
                 g.emit("mortgage_lifted", seat, space=m.space, reconstructed=True)
+            elif head == "repay_loan":
+                d = next(d for d in loans if d.creditor == int(arg))
+                g.pay(seat, d.creditor, d.amount, Flow.REPAYMENT, "loan repaid", "Rule 16 (reconstructed): borrowing")
+                self.debts.remove(d)
+                g.emit("loan_repaid", seat, lender=g.names[d.creditor], amount=d.amount, reconstructed=True)
+        yield from self.market(seat)
         yield from self.offer_building(seat)
         yield from self.offer_trust()
+
+    # -- the card market between players (rule 1) ----------------------------------------
+    def tradeable(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds that may change hands: rule 1's "cards then in use by the
+        players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
+        change hands (lift the mortgage or sell the houses first); under the single tax a title
+        deed is "of no value" and is not traded."""
+        held = {m.space for m in self.mortgages}
+        st = self.g.p["single_tax"]
+        return sorted(i for i in self.g.players[seat].cards
+                      if i not in held and not self.houses[i] and not (st and self.kinds[i] == "lot"))
+
+    def market(self, seat: int) -> Play:
+        """Rule 1: "After the game has begun the sale prices of all cards then in use by the
+        players are regulated by the demand, but no card can be bought from the pack for less
+        than the original sale price, although these cards may be bid up as high as the players
+        please."
+
+        DECISION (how the demand is put to the table): before his throw the player in turn may
+        make one offer — to buy another player's card (``buy_card``: he names a price from
+        ``market_prices``, the holder sells or keeps it), or to sell one of his own
+        (``offer_card``: :meth:`card_sale`, the others bid and he sells to the best bid or keeps
+        the card). Prices are paid between the two players; the pack is not involved."""
+        g = self.g
+        others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)]
+        buys = tuple(f"buy_card:{i}" for i in sorted(others)) if g.cash(seat) >= min(g.p["market_prices"]) else ()
+        sells = tuple(f"offer_card:{i}" for i in self.tradeable(seat))
+        if not buys and not sells:
+            return
+        choice = yield Decision(seat, "market", ("pass",) + buys + sells)
+        head, _, arg = choice.partition(":")
+        if head == "pass":
+            return
+        idx = int(arg)
+        if head == "offer_card":
+            yield from self.card_sale(seat, idx, forced=False)
+            return
+        holder = self.owner[idx]
+        prices = tuple(f"price:{p}" for p in g.p["market_prices"] if p <= g.cash(seat))
+        offer = yield Decision(seat, "offer_price", ("cancel",) + prices, idx)
+        if offer == "cancel":
+            return
+        price = int(offer.partition(":")[2])
+        g.emit("card_offer", seat, space=idx, holder=g.names[holder], amount=price)
+        answer = yield Decision(holder, "accept_offer", ("sell", "keep"), idx, price)
+        if answer == "sell":
+            self.transfer_card(holder, seat, idx, price)
+        else:
+            g.emit("card_kept", holder, space=idx)
+
+    def card_sale(self, seat: int, idx: int, forced: bool) -> Play:
+        """``seat`` offers his card ``idx`` to the other players (rule 1: prices "regulated by the
+        demand"; rule 12: a short player may "sell ... any of his property").
+
+        DECISION: one round of bids, each other player once in seat order from the seller's
+        left, each bid one of ``market_prices`` above the last and within the bidder's cash.
+        A player selling because he is short (``forced``) sells to the best bid; otherwise he
+        may keep the card. Returns True when the card was sold."""
+        g = self.g
+        high, bidder = 0, -1
+        n = len(g.players)
+        g.emit("card_for_sale", seat, space=idx, card=g.board.spaces[idx].name)
+        for k in range(1, n):
+            other = (seat + k) % n
+            bids = tuple(f"bid:{p}" for p in g.p["market_prices"] if high < p <= g.cash(other))
+            if not bids:
+                continue
+            choice = yield Decision(other, "card_bid", ("pass",) + bids, idx, high)
+            if choice != "pass":
+                high, bidder = int(choice.partition(":")[2]), other
+                g.emit("bid", other, space=idx, amount=high)
+        if bidder < 0:
+            g.emit("card_unsold", seat, space=idx)
+            return False
+        if not forced and (yield Decision(seat, "take_bid", ("sell", "keep"), idx, high)) != "sell":
+            g.emit("card_kept", seat, space=idx)
+            return False
+        self.transfer_card(seat, bidder, idx, high)
+        return True
+
+    def transfer_card(self, seller: int, buyer: int, idx: int, price: int) -> None:
+        """The buyer pays the seller ``price`` and takes the card. DECISION: a Trust ends when
+        one of its railroads passes to a player outside it (the two no longer "own all of the
+        RAILROADS between them") or when one member comes to hold them all (there is nothing
+        left to pool); a railroad changing hands may open a Trust."""
+        g = self.g
+        g.pay(buyer, seller, price, Flow.LAND_SOLD, "card sale", "Rule 1: prices regulated by the demand")
+        g.players[seller].cards.discard(idx)
+        g.players[buyer].cards.add(idx)
+        self.owner[idx] = buyer
+        g.emit("card_sold", seller, space=idx, card=g.board.spaces[idx].name, buyer=g.names[buyer],
+               amount=price)
+        if self.kinds[idx] == "railroad":
+            if self.trust is not None and (buyer not in self.trust
+                                           or not any(self.owner[i] == seller for i in self.railroads)):
+                self.trust = None
+                g.emit("trust_ended", -1)
+            self.check_trust_pending = True
 
     def throw_and_move(self, seat: int, again: bool = True) -> Play:
         """Throw and move (rule 2), choosing the direction between the Chances.
@@ -304,6 +465,24 @@ class Magie1906(SingleTaxRules):
             if choice == "stay":
                 g.emit("speculation_refused", seat)
                 return
+        luxury = self.kinds[target] == "luxury"
+        if luxury:
+            # RECONSTRUCTED rule 13 (luxury, not transcribed), from the 1904 patent, whose rule the
+            # 1906 board's Luxury space descends from: "if a player stops on a 'Luxury' he pays
+            # fifty [here the printed $75] dollars to the 'Public treasury,' receiving in return a
+            # luxury ticket ... The player may purchase the luxury or not, as he chooses or can
+            # afford; but if he does not purchase it he loses his move."
+            # DECISION (applied whole): losing the move is played as the 1906 sheet's own words
+            # for a space one may refuse (rule 8, Speculation): "remaining where he is"; so
+            # the question comes before the move, and a player who cannot afford the luxury
+            # stays where he is too (the Luxury is the last space before Mother Earth: no move
+            # onto it earns wages).
+            price = g.board.spaces[target].fee
+            opts = ("buy", "refuse") if g.cash(seat) >= price else ("refuse",)
+            choice = (yield Decision(seat, "luxury", opts, target, price)) if len(opts) > 1 else "refuse"
+            if choice == "refuse":
+                g.emit("luxury_refused", seat, space=target, reconstructed=True)
+                return
         if g.p["single_tax"]:
             # Single tax, rule 8: "If a player cannot afford to make the move called for by his
             # throw, he puts his checker upon any NATURAL OPPORTUNITY space ... back of the space
@@ -311,7 +490,8 @@ class Magie1906(SingleTaxRules):
             # the wages the move earns covers what the target space charges.
             income = self.wages_for(seat) if passes else 0
             if self.landing_cost(seat, target) > g.cash(seat) + income:
-                self.to_natural(seat, target)
+                corner = yield from self.choose_natural(seat, target)
+                self.to_natural(seat, target, corner)
                 return
         pl.pos = target
         if g.events is not None:
@@ -319,6 +499,12 @@ class Magie1906(SingleTaxRules):
                    backward=backward)
         if passes:
             self.pay_wages(seat)
+        if luxury:
+            g.pay(seat, self.treasury, g.board.spaces[target].fee, Flow.LUXURY, "luxury",
+                  "Rule 13 (reconstructed): luxury")
+            g.players[seat].luxuries += 1
+            g.emit("luxury", seat, cards=g.players[seat].luxuries, reconstructed=True)
+            return
         yield from self.land(seat, target)
 
     def wages_for(self, seat: int) -> int:
@@ -346,7 +532,6 @@ class Magie1906(SingleTaxRules):
         """Apply the rule of the space the checker stopped on."""
         g = self.g
         kind = self.kinds[idx]
-        space = g.board.spaces[idx]
         st = g.p["single_tax"]
         if kind == "lot":
             yield from self.land_on_lot(seat, idx)
@@ -380,19 +565,9 @@ class Magie1906(SingleTaxRules):
             yield from self.speculate(seat, idx)
         elif kind == "chance":
             yield from self.chance(seat)
-        elif kind == "luxury":
-            # RECONSTRUCTED rule 13 (luxury, not transcribed): the player may buy a luxury card
-            # for the printed $75, paid into the Public Treasury (as in the 1904 patent); it
-            # counts ``luxury_value`` at the end. Refusing costs nothing.
-            price = space.fee
-            if g.cash(seat) >= price:
-                choice = yield Decision(seat, "luxury", ("buy", "refuse"), idx, price)
-                if choice == "buy":
-                    g.pay(seat, self.treasury, price, Flow.LUXURY, "luxury", "Rule 13 (reconstructed): luxury")
-                    g.players[seat].luxuries += 1
-                    g.emit("luxury", seat, cards=g.players[seat].luxuries, reconstructed=True)
-        # Mother Earth (wages paid on reaching it) and Central Park (rule 10: "a player may stop
-        # in it without paying anything") need nothing more.
+        # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
+        # reaching it) and Central Park (rule 10: "a player may stop in it without paying
+        # anything") need nothing more.
 
     # -- land ----------------------------------------------------------------------------
     def section_level(self, idx: int) -> int:
@@ -786,12 +961,30 @@ class Magie1906(SingleTaxRules):
         g.emit("poorhouse_out", seat)
         yield from self.move(seat, a + b)
 
-    def to_natural(self, seat: int, target: int) -> None:
+    def behind(self, target: int) -> list[int]:
+        """The inner corners "back of" space ``target``: DECISION: those from Mother Earth's
+        corner up to the target, on the lap of the board the throw ends in."""
+        return sorted(c for c in self.naturals if c <= target)
+
+    def choose_natural(self, seat: int, target: int) -> Play:
         """Single tax, rule 8: "he puts his checker upon any NATURAL OPPORTUNITY space (inner
-        corners) he may choose, back of the space to which his throw would bring him."
-        DECISION: the nearest inner corner at or behind the target (no choice is asked)."""
+        corners) he may choose, back of the space to which his throw would bring him." He is
+        asked (``natural``) when more than one corner is behind the target. Returns the corner.
+        (The bots take the nearest: :mod:`landlord.rules.magie1906_bots`.)"""
+        corners = self.behind(target)
+        if len(corners) == 1:
+            return corners[0]
+        choice = yield Decision(seat, "natural", tuple(f"corner:{c}" for c in corners), target)
+        return int(choice.partition(":")[2])
+
+    def to_natural(self, seat: int, target: int, corner: int = -1) -> None:
+        """Single tax, rule 8: put the checker on the Natural Opportunity ``corner`` behind
+        ``target`` (chosen by :meth:`choose_natural` after a throw he cannot afford).
+        DECISION: when he goes there because he cannot pay a debt (rule 12's case, the Poor House
+        being "eliminated"), no throw is in question: the nearest corner at or behind his space."""
         pl = self.g.players[seat]
-        corner = max(c for c in self.naturals if c <= target)
+        if corner < 0:
+            corner = self.behind(target)[-1]
         pl.place, pl.pos, pl.natural = NATURAL, corner, corner
         pl.natural_visits += 1
         self.g.emit("natural_opportunity", seat, corner=corner, name=self.naturals[corner],
@@ -842,24 +1035,6 @@ class Magie1906(SingleTaxRules):
         """RECONSTRUCTED rule 15: a mortgage is lifted for its amount plus interest."""
         return m.amount + m.amount * self.g.p["mortgage_interest_percent"] // 100
 
-    def raise_options(self, seat: int) -> list[str]:
-        """What ``seat`` can mortgage or sell now (RECONSTRUCTED rules 15-16)."""
-        held = {m.space for m in self.mortgages}
-        g = self.g
-        opts = [f"mortgage:{i}" for i in sorted(g.players[seat].cards)
-                if i not in held and self.mortgage_value(i) > 0]
-        opts += [f"sell_house:{i}" for i in range(self.n) if self.houses[i] and self.house_owner[i] == seat]
-        return opts
-
-    def raisable(self, seat: int) -> int:
-        """All ``seat`` could raise by mortgaging and selling."""
-        total = 0
-        for opt in self.raise_options(seat):
-            head, _, arg = opt.partition(":")
-            idx = int(arg)
-            total += self.mortgage_value(idx) if head == "mortgage" else self.house_sale(idx) * self.houses[idx]
-        return total
-
     def house_sale(self, idx: int) -> int:
         """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
         return self.g.p["house_price"] * self.g.p["house_sale_percent"] // 100
@@ -869,19 +1044,21 @@ class Magie1906(SingleTaxRules):
         pay his expenses, and cannot borrow any (see Rule 16) or cannot sell or mortgage any of
         his property, he must go to the POOR HOUSE".
 
-        RECONSTRUCTED rules 15-16 (mortgages, borrowing): a short player mortgages cards to the
-        Bank or sells houses back to it (his choice, one at a time) until he can pay; the kit
-        has no player-to-player loans. DECISION: when nothing is left he pays what he has, the
-        rest is written off (logged ``unpaid``), and he goes to the Poor House — under the single
-        tax, to the Natural Opportunity behind him (rule 8: "the Poor House is eliminated").
+        A short player raises money one step at a time, his choice (``shortfall``): mortgage a
+        card to the Bank or sell a house back to it (RECONSTRUCTED rules 15-16), offer a card to
+        the other players (``sell_card``: :meth:`card_sale`, sold to the best bid), or ask
+        another player for a loan (``ask``: RECONSTRUCTED rule 16, :meth:`ask_loan`). DECISION:
+        a card offered without a bid, or a player who refused, is not asked again for this
+        payment. When nothing is left he pays what he has; the rest stays owed (:meth:`broke`).
         """
         g = self.g
+        tried: set[str] = set()
         while g.cash(seat) < amount:
-            opts = self.raise_options(seat)
+            opts = [o for o in self.raise_options(seat) if o not in tried]
             if not opts:
                 self.broke(seat, dst, amount, kind, reason, rule)
                 return
-            choice = yield Decision(seat, "raise", tuple(opts), amount=amount - g.cash(seat))
+            choice = yield Decision(seat, "shortfall", tuple(opts), amount=amount - g.cash(seat))
             head, _, arg = choice.partition(":")
             idx = int(arg)
             if head == "mortgage":
@@ -889,14 +1066,103 @@ class Magie1906(SingleTaxRules):
                 self.mortgages.append(Mortgage(seat, idx, value))
                 g.pay(self.bank, seat, value, Flow.LOAN, "mortgage", "Rule 15 (reconstructed): mortgages")
                 g.emit("mortgage", seat, space=idx, amount=value, reconstructed=True)
-            else:
+            elif head == "sell_house":
                 self.houses[idx] -= 1
                 if not self.houses[idx]:
                     self.house_owner[idx] = -1
                 g.pay(self.bank, seat, self.house_sale(idx), Flow.IMPROVEMENT, "house sold",
                       "Rule 16 (reconstructed): selling")
                 g.emit("house_sold", seat, space=idx, houses=self.houses[idx], reconstructed=True)
+            elif head == "sell_card":
+                if not (yield from self.card_sale(seat, idx, forced=True)):
+                    tried.add(choice)
+            elif not (yield from self.ask_loan(seat, idx, amount - g.cash(seat))):
+                tried.add(choice)
         g.pay(seat, dst, amount, kind, reason, rule)
+
+    def raise_options(self, seat: int) -> list[str]:
+        """What ``seat`` can do now to raise money: mortgage a card or sell a house to the Bank
+        (RECONSTRUCTED rules 15-16), offer a card to the others (rule 1, rule 12's "sell"), ask
+        another player for a loan (rule 12's "borrow", RECONSTRUCTED rule 16)."""
+        held = {m.space for m in self.mortgages}
+        g = self.g
+        opts = [f"mortgage:{i}" for i in sorted(g.players[seat].cards)
+                if i not in held and self.mortgage_value(i) > 0]
+        opts += [f"sell_house:{i}" for i in range(self.n) if self.houses[i] and self.house_owner[i] == seat]
+        opts += [f"sell_card:{i}" for i in self.tradeable(seat)]
+        opts += [f"ask:{s}" for s in range(len(g.players)) if s != seat and g.cash(s) > 0]
+        return opts
+
+    def raisable(self, seat: int) -> int:
+        """What ``seat`` could surely raise from the Bank by mortgaging and selling houses (what
+        the other players would pay or lend is not known in advance)."""
+        total = 0
+        for opt in self.raise_options(seat):
+            head, _, arg = opt.partition(":")
+            idx = int(arg)
+            if head == "mortgage":
+                total += self.mortgage_value(idx)
+            elif head == "sell_house":
+                total += self.house_sale(idx) * self.houses[idx]
+        return total
+
+    def ask_loan(self, seat: int, lender: int, short: int) -> Play:
+        """Rule 12: a short player may "borrow ... (see Rule 16)". RECONSTRUCTED rule 16 (not
+        transcribed), after the 1904 patent's loans between players ("making the best bargain he
+        can as to interest, terms of payments &c."): the lender lends the shortfall at an
+        interest of his naming (``LOAN_RATES`` dollars per $100 or part, added once to what is
+        owed) or declines; the borrower accepts or declines. DECISION: the loan is unsecured;
+        the borrower repays the whole of it on one of his turns when he has the money
+        (:meth:`business`); what is still owed at the end counts against him and for the
+        lender. Returns True when the money was lent."""
+        g = self.g
+        if g.cash(lender) < short:
+            g.emit("loan_refused", lender, borrower=g.names[seat])
+            return False
+        offer = yield Decision(lender, "lend", ("decline",) + tuple(f"lend:{r}" for r in LOAN_RATES), amount=short)
+        if offer == "decline":
+            g.emit("loan_refused", lender, borrower=g.names[seat])
+            return False
+        owed = short + int(offer.partition(":")[2]) * -(-short // 100)
+        if (yield Decision(seat, "loan_terms", ("accept", "decline"), amount=owed)) != "accept":
+            return False
+        g.pay(lender, seat, short, Flow.LOAN, "loan", "Rule 16 (reconstructed): borrowing")
+        mine = next((d for d in self.debts if d.debtor == seat and d.creditor == lender and d.loan), None)
+        if mine is None:
+            self.debts.append(Debt(seat, lender, owed, True, Flow.LOAN))
+        else:
+            mine.amount += owed
+        g.emit("loan", seat, lender=g.names[lender], principal=short, owed=owed, reconstructed=True)
+        return True
+
+    def broke(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
+        """Rule 12: "he must go to the POOR HOUSE, where he remains until his next turn" — under
+        the single tax to the Natural Opportunity behind him (rule 8: "the Poor House is
+        eliminated"). He pays what he has. DECISION: the text sends him to the Poor House and
+        says nothing of his debt being forgiven, so the unpaid rest stays owed to the creditor
+        (logged ``unpaid``, kept as a :class:`Debt`): it is paid, as far as his cash goes, at
+        the start of each of his turns (:meth:`settle_debts`), and what is still owed at the end
+        counts against him (and for a creditor who is a player)."""
+        paid = self.pay_what_he_has(seat, dst, amount, kind, reason, rule)
+        self.debts.append(Debt(seat, dst, amount - paid, False, kind))
+        if self.g.p["single_tax"]:
+            self.to_natural(seat, self.g.players[seat].pos)
+        else:
+            self.to_poorhouse(seat)
+
+    def settle_debts(self, seat: int) -> None:
+        """At the start of his turn a player pays his unpaid expenses (rule 12's debts, not
+        loans) in the order incurred, as far as his cash goes."""
+        g = self.g
+        for d in [d for d in self.debts if d.debtor == seat and not d.loan]:
+            part = min(d.amount, g.cash(seat))
+            if not part:
+                return
+            g.pay(seat, d.creditor, part, d.kind, "debt paid", "Rule 12: debts")
+            d.amount -= part
+            g.emit("debt_paid", seat, to=g.ledger.names[d.creditor], amount=part, left=d.amount)
+            if not d.amount:
+                self.debts.remove(d)
 
     # -- the single tax --------------------------------------------------------------------
     def arrive(self, old: str, new: str) -> Play:
@@ -965,6 +1231,8 @@ class Magie1906(SingleTaxRules):
         winner ... Every card and every house counts the holder or owner 100". Under the single
         tax "the Title Deeds are of no value"; a Professor card counts 100 (single-tax rule 7).
         RECONSTRUCTED: a luxury card counts ``luxury_value``; a mortgage still owed is taken off.
+        DECISION: a loan or an unpaid expense still owed (:class:`Debt`) is taken off the
+        debtor's count and, when the creditor is a player, added to the creditor's (``lent``).
         """
         g, p = self.g, self.g.p
         st = p["single_tax"]
@@ -972,9 +1240,15 @@ class Magie1906(SingleTaxRules):
         for i, h in enumerate(self.houses):
             if h:
                 houses_of[self.house_owner[i]] += h
-        owed_of = [0] * len(g.players)
+        n = len(g.players)
+        owed_of = [0] * n
+        lent_of = [0] * n
         for m in self.mortgages:
             owed_of[m.seat] += m.amount
+        for d in self.debts:
+            owed_of[d.debtor] += d.amount
+            if d.creditor < n:
+                lent_of[d.creditor] += d.amount
         kinds = self.kinds
         rows = []
         for pl in g.players:
@@ -984,12 +1258,12 @@ class Magie1906(SingleTaxRules):
             cards_value = (other + (0 if st else deeds)) * p["card_value"]
             cash = g.cash(pl.seat)
             total = (cash + cards_value + houses * p["house_value"] + pl.luxuries * p["luxury_value"]
-                     + pl.professors * p["professor_value"] - owed)
+                     + pl.professors * p["professor_value"] - owed + lent_of[pl.seat])
             rows.append({
                 "seat": pl.seat, "name": g.names[pl.seat], "cash": cash, "deeds": deeds,
                 "other_cards": other, "cards_value": cards_value, "houses": houses,
                 "luxuries": pl.luxuries, "education": pl.education, "professors": pl.professors,
-                "owed": owed, "circuits": pl.circuits, "where": pl.where, "total": total,
+                "owed": owed, "lent": lent_of[pl.seat], "circuits": pl.circuits, "where": pl.where, "total": total,
                 "poorhouse_visits": pl.poorhouse_visits, "natural_visits": pl.natural_visits,
             })
         return ranked(rows)
@@ -1003,3 +1277,70 @@ class Magie1906(SingleTaxRules):
                            mortgaged=any(m.space == index for m in self.mortgages),
                            buildings=self.houses[index], building_owner=self.house_owner[index],
                            public=index in self.public or index in self.colleges)
+
+
+class Table1906:
+    """What the 1906 bots read off the table to value a card (all of it public: the cards, the
+    houses, the board, the dice): :mod:`landlord.rules.magie1906_bots` turns it into a price."""
+
+    __slots__ = ("_r",)
+
+    def __init__(self, rules: Magie1906) -> None:
+        self._r = rules
+
+    def holder(self, idx: int) -> int:
+        """Who holds the card of space ``idx`` (-1: the pack)."""
+        return self._r.owner[idx]
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that a throw ends on space ``idx`` (:func:`landlord.landing.exact`
+        on the 1906 movement of the phase in force), worked out once per ruleset and phase."""
+        g = self._r.g
+        key = (id(g.ruleset), g.phase)
+        hit = _CHANCES.get(key)
+        if hit is None or hit[0] is not g.ruleset:
+            hit = (g.ruleset, landing.exact(landing.movement_for(g.ruleset, g.phase)))
+            _CHANCES[key] = hit
+        return hit[1].get(idx, 0.0)
+
+    def earning(self, idx: int, seat: int) -> float:
+        """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card
+        (rules 7, 8 and 9; nothing for a deed under the single tax or a card the public owns).
+        Speculation: the $10 ante plus the broker's 10 percent of the mean winnings."""
+        r = self._r
+        g = r.g
+        p = g.p
+        kind = r.kinds[idx]
+        if idx in r.public or (kind == "lot" and p["single_tax"]):
+            return 0.0
+        if kind == "lot":
+            return float(r.land_rent(idx) + r.house_rent(idx))
+        if kind == "railroad":
+            held = sum(1 for i in r.railroads if r.owner[i] == seat or i == idx)
+            return float(p["railroad_fares"][min(held, len(p["railroad_fares"])) - 1])
+        if kind == "franchise":
+            both = all(r.owner[i] == seat or i == idx for i in g.board.indices("franchise"))
+            return float(p["cinch_rate"] if both else g.board.spaces[idx].fee)
+        if kind == "speculation":
+            table = p["speculation_table"]
+            mean = sum(p["speculation_double"] if a == b else table[a + b]
+                       for a in range(1, 7) for b in range(1, 7)) / 36
+            return g.board.spaces[idx].fee + mean * p["broker_percent"] / 100
+        return 0.0
+
+    def end_value(self, idx: int) -> int:
+        """What the card counts at the end: "Every card ... counts the holder or owner 100";
+        a title deed nothing under the single tax ("the Title Deeds are of no value")."""
+        r = self._r
+        if r.kinds[idx] == "lot" and r.g.p["single_tax"]:
+            return 0
+        return int(r.g.p["card_value"])
+
+    def throws_left(self) -> float:
+        """The throws each player may still expect: the game ends when every player has been
+        round Mother Earth ``circuits`` times, so the slowest player's circuits still to go,
+        at one throw per seven spaces (the mean throw of two dice), within the rounds left."""
+        r = self._r
+        g = r.g
+        to_go = max(0, g.p["circuits"] - min(pl.circuits for pl in g.players))
+        return float(min(to_go * r.n / 7, max(0, g.p["max_rounds"] - g.round)))

@@ -1,0 +1,126 @@
+"""How the kit's bots answer the 1906 game's market, loan and Natural Opportunity decisions.
+
+**The valuation** (every bot uses the same one): a card is worth to a seat what it counts at the
+end (``card_value``, $100; a title deed nothing under the single tax) plus the money it is
+expected to bring in until the end — the exact chance that a throw ends on its space
+(:func:`landlord.landing.exact`) × what a player stopping there would pay the seat if the seat
+held it (rent with its houses and section doubling, the railroad fare for the railroads the
+seat would then hold, the franchise rate or municipal cinch, the broker's ante and commission)
+× the throws every player may still expect (:meth:`~landlord.rules.magie1906.Table1906.throws_left`
+× the number of players: the others' landings pay the holder, his own cost him nothing). No
+discounting: the game is short and money earns no interest in it.
+
+* ``landlord``: offers for the card whose value to it most exceeds its value to its holder, at
+  the lowest listed price the holder would take (its value to the holder) when that is within
+  its own value and its cash less its reserve; bids at a card sale up to its value, keeping the
+  reserve; when short, mortgages first (the card of least value to it), then sells houses,
+  then offers cards for sale (least value first), then asks the richest player for a loan.
+* ``speculator``: the same valuation and offers, keeping $50; when short, asks the richest
+  player for a loan first, then sells cards, then mortgages, then sells houses.
+* ``tenant``: makes no offers and no bids; when short, sells cards first, then houses, then
+  mortgages; never borrows.
+* Every bot sells a card to an offer at or above its value to it and keeps it otherwise (and
+  keeps a card when the best bid at its own sale is below that value); takes the Natural
+  Opportunity nearest its target (it keeps the most of its throw).
+
+The random bot needs nothing here: it picks uniformly among the legal options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from landlord.decisions import Decision, Option
+
+if TYPE_CHECKING:
+    from landlord.rules.magie1906 import Table1906
+    from landlord.strategies import TableView
+
+KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid", "shortfall", "natural"})
+"""The 1906 decision kinds answered here."""
+
+SPECULATOR_RESERVE = 50
+"""What the speculator keeps in hand when it bids or offers for a card."""
+
+
+def value(t: Table1906, idx: int, seat: int, players: int) -> int:
+    """What the card of space ``idx`` is worth to ``seat`` now (see the module docstring)."""
+    income = t.chance(idx) * t.earning(idx, seat) * t.throws_left() * players
+    return t.end_value(idx) + int(income)
+
+
+def _arg(option: Option) -> int:
+    return int(option.rpartition(":")[2])
+
+
+def _offer(view: TableView, idx: int, reserve: int) -> int:
+    """The lowest listed price the holder of ``idx`` would take that is within the bot's value
+    and its cash less ``reserve`` (0: none)."""
+    t: Table1906 = view.table
+    n = view.n_players
+    mine = value(t, idx, view.seat, n)
+    theirs = value(t, idx, t.holder(idx), n)
+    for price in view.params["market_prices"]:
+        if theirs <= price <= min(mine, view.cash - reserve):
+            return int(price)
+    return 0
+
+
+def _shortfall(character: str, view: TableView, opts: tuple[Option, ...]) -> Option:
+    t: Table1906 = view.table
+    n = view.n_players
+
+    def cheapest(head: str) -> Option | None:
+        mine = [o for o in opts if o.startswith(head + ":")]
+        return min(mine, key=lambda o: (value(t, _arg(o), view.seat, n), o)) if mine else None
+
+    def richest() -> Option | None:
+        asks = [o for o in opts if o.startswith("ask:")]
+        return max(asks, key=lambda o: (view.cash_of(_arg(o)), -_arg(o))) if asks else None
+
+    order = {
+        "landlord": (lambda: cheapest("mortgage"), lambda: cheapest("sell_house"),
+                     lambda: cheapest("sell_card"), richest),
+        "speculator": (richest, lambda: cheapest("sell_card"), lambda: cheapest("mortgage"),
+                       lambda: cheapest("sell_house")),
+        "tenant": (lambda: cheapest("sell_card"), lambda: cheapest("sell_house"),
+                   lambda: cheapest("mortgage")),
+    }[character]
+    for step in order:
+        pick = step()
+        if pick is not None:
+            return pick
+    return opts[0]
+
+
+def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option:
+    """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1906 market,
+    shortfall or Natural Opportunity decision; ``reserve`` is the cash it keeps in hand."""
+    t: Table1906 = view.table
+    kind, opts, n = d.kind, d.options, view.n_players
+    if character == "speculator":
+        reserve = SPECULATOR_RESERVE
+    if kind == "natural":
+        return max(opts, key=_arg)
+    if kind == "shortfall":
+        return _shortfall(character, view, opts)
+    if kind in ("accept_offer", "take_bid"):
+        return "sell" if d.amount >= value(t, d.space, view.seat, n) else "keep"
+    if character == "tenant":
+        return {"market": "pass", "offer_price": "cancel", "card_bid": "pass"}[kind]
+    if kind == "market":
+        best, gain = "pass", 0
+        for o in opts:
+            if o.startswith("buy_card:"):
+                idx = _arg(o)
+                price = _offer(view, idx, reserve)
+                if price and value(t, idx, view.seat, n) - price > gain:
+                    best, gain = o, value(t, idx, view.seat, n) - price
+        return best
+    if kind == "offer_price":
+        price = _offer(view, d.space, reserve)
+        return f"price:{price}" if f"price:{price}" in opts else "cancel"
+    # card_bid: the highest bid within its value and its cash less the reserve
+    limit = min(value(t, d.space, view.seat, n), view.cash - reserve)
+    bids = [o for o in opts if o.startswith("bid:") and _arg(o) <= limit]
+    return max(bids, key=_arg) if bids else "pass"
