@@ -10,9 +10,12 @@ tests/test_magie1906_golden.py``.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # as a script: this checkout's landlord
 
 from landlord.game import Game, replay
 from landlord.loader import load_ruleset
