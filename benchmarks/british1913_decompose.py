@@ -17,22 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from landlord.decompose import effects, paired_games  # noqa: E402
+from landlord.decompose import BRITISH_1913_FILES, BRITISH_1913_ROWS, effects, paired_games  # noqa: E402
 
-FILES = [ROOT / "scenarios" / f"british-1913-{name}.toml"
-         for name in ("part3-vs-part1", "part3-wages", "part1-wages", "land-value-tax-only")]
-ROWS = {
-    "1913: Part 1 against Part 3 as written | ruleset=british-1913-part1": "Part 1 (baseline)",
-    "1913: Part 1 against Part 3 as written | ruleset=british-1913-part3": "Part 3 as written",
-    "1913: Part 3 as written, and Part 3 with Part 1's wages | part3_wages=200": "Part 3 with Part 1 wages (£200)",
-    "1913: Part 1, and Part 1 with Part 3's wages | wages=500": "Part 1 with Part 3 wages (£500)",
-    "1913: Part 1 with the land value tax alone | land_value_tax=True, land_tax_assessed=True":
-        "Part 1 + land value tax (rent restored + yearly assessment), £200 wages",
-    "1913: Part 1 with the land value tax alone | land_value_tax=True, land_tax_assessed=False":
-        "Part 1 + rent restored to the Treasury only",
-    "1913: Part 1 with the land value tax alone | land_value_tax=False, land_tax_assessed=True":
-        "Part 1 + yearly assessment only",
-}
+FILES = [ROOT / "scenarios" / f"british-1913-{name}.toml" for name in BRITISH_1913_FILES]
+ROWS = BRITISH_1913_ROWS
 
 
 def main() -> None:

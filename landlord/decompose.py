@@ -76,3 +76,34 @@ def effects(frame: pd.DataFrame, baseline: str, order: Sequence[str] | None = No
         row.update({k.value: float(sub[k.value].mean()) for k in FLOWS})
         out.append(row)
     return pd.DataFrame(out)
+
+
+BRITISH_1913_FILES = ("part3-vs-part1", "part3-wages", "part1-wages", "land-value-tax-only")
+"""The four scenario files (``scenarios/british-1913-<name>.toml``) that take Part 3 apart."""
+BRITISH_1913_ROWS = {
+    "1913: Part 1 against Part 3 as written | ruleset=british-1913-part1": "Part 1 (the baseline)",
+    "1913: Part 1 against Part 3 as written | ruleset=british-1913-part3": "Part 3 as written",
+    "1913: Part 3 as written, and Part 3 with Part 1's wages | part3_wages=200": "Part 3 with Part 1's £200 wages",
+    "1913: Part 1, and Part 1 with Part 3's wages | wages=500": "Part 1 with Part 3's £500 wages",
+    "1913: Part 1 with the land value tax alone | tax=land_tax@start":
+        "Part 1 with Part 3's land value tax alone (£200 wages)",
+}
+"""The cells reported, in order, each in plain words (the first is the baseline)."""
+
+
+def british1913(games: int | None = None, root: str | Path | None = None) -> pd.DataFrame:
+    """Part 3 of the 1913 game taken apart on paired games (:data:`BRITISH_1913_FILES`),
+    in plain words: ``rules``, ``mean Gini``, ``difference from Part 1``, ``95% interval``
+    (low, high), ``wages a game``, ``land value tax a game``, ``rent a game`` (£).
+    ``root`` is the folder of the scenario files (default: the checkout's ``scenarios``)."""
+    folder = Path(root) if root else Path(__file__).resolve().parents[1] / "scenarios"
+    frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games)
+    order = list(BRITISH_1913_ROWS)
+    t = effects(frame, order[0], order)
+    return pd.DataFrame({
+        "rules": [BRITISH_1913_ROWS[c] for c in t["cell"]], "games": t["games"],
+        "mean Gini": t["mean_gini"].round(4), "difference from Part 1": t["diff"].round(4),
+        "95% interval, low": t["ci_low"].round(4), "95% interval, high": t["ci_high"].round(4),
+        "wages a game (£)": t["wages"].round(0), "land value tax a game (£)": t["land value tax"].round(0),
+        "rent a game (£)": t["rent"].round(0),
+    })

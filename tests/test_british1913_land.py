@@ -6,6 +6,9 @@ the market. Each test quotes the sentence of the issue (and the clause of the 19
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import nbformat
 import pytest
 from british1913_helpers import ADA, BEN, CY, DOT, FISHERIES, MOOR, SITE_A, SITE_B, UNDEVELOPED, btable, flows, own
 from conftest import drive, set_cash
@@ -19,6 +22,7 @@ from landlord.rules.british1913_bots import valuation
 from landlord.strategies import Landlord, Speculator, TableView, Tenant
 
 P2, P3 = "british-1913-part2", "british-1913-part3"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def bids(d: Decision) -> list[int]:
@@ -321,12 +325,10 @@ def test_part3_wages_can_be_changed_apart_from_part1s() -> None:
 
 def test_decomposition_scenarios_play_the_same_games_in_every_cell() -> None:
     """Issue: "scenario files in scenarios/ ... on paired seeds with confidence intervals"."""
-    from pathlib import Path
-
     from landlord.decompose import effects, paired_games
     from landlord.scenario import load_scenario
 
-    root = Path(__file__).resolve().parents[1] / "scenarios"
+    root = ROOT / "scenarios"
     files = [root / f"british-1913-{n}.toml" for n in DECOMPOSITION]
     seeds = {load_scenario(f).game_seed(c, 0) for f in files for c in load_scenario(f).cells}
     assert len(seeds) == 1
@@ -341,3 +343,52 @@ def test_decomposition_scenarios_play_the_same_games_in_every_cell() -> None:
     assert p3["wages"] > base["wages"]  # £500 against £200 a round
     with pytest.raises(ValueError, match="shared"):
         paired_games([files[0], root / "wages-higher.toml"], games=1)
+
+
+# -- 4. lesson 3 says only what is sourced and measured -------------------------------------------
+
+def _lesson3() -> str:
+    nb = nbformat.read(ROOT / "lessons" / "03-british-game-1913.ipynb", as_version=4)
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def test_lesson3_says_all_three_parts_survive_and_where_the_title_comes_from() -> None:
+    """Issue: "lesson 3 says only the opening of the 1913 rules survives (the seed holds all three
+    Parts), gives the title Brer Fox an' Brer Rabbit without saying where it comes from"."""
+    text = " ".join(_lesson3().split())
+    assert "Only the opening" not in text and "rules of all three Parts survive" in text
+    assert "`tests/reference/british-1913-rules.txt`" in text and "`tests/reference/SOURCES.md`" in text
+    assert "landlordsgame.info" in text and "The rules text itself does not name the game" in text
+    rules = (ROOT / "tests" / "reference" / "british-1913-rules.txt").read_text(encoding="utf-8")
+    assert "PART 3" in rules and "Brer" not in rules
+
+
+def test_lesson3_question1_rates_are_paid_by_the_player_who_alights() -> None:
+    """Issue: "its Question 1 says the player who builds pays rates on the building (the text:
+    the player who alights pays them)"."""
+    text = " ".join(_lesson3().split())
+    q1 = text[text.index("1. In Part 2"):text.index("2. In Part 3")]
+    assert "the player who alights on an improved site pays the rates" in q1
+    assert "a player who builds pays rates" not in text
+
+
+def test_lesson3_shows_the_kits_own_choices_and_how_land_counts() -> None:
+    """Issue: "the kit's own choices (Part switch rounds, game ends, reconstructed values) said
+    where students read results"; point 1: "show the choice to students"."""
+    text = " ".join(_lesson3().split())
+    play = text[text.index("## Play"):text.index("## Reveal")]
+    for part in ("table round 25", "round 50", "15 times", "reconstruction", British1913.COUNT_RULE,
+                 "each time you pass Mother Earth"):
+        assert part in play, part
+
+
+def test_a_phase_switched_in_from_the_start_is_in_force_for_the_deal() -> None:
+    """A ``start`` trigger (the land-value-tax-alone scenario) fires before the SITE cards are
+    dealt, as in the other families, so the deal is decided under that phase's rules."""
+    g = Game(load_ruleset("british-1913-part1"), [None] * 4, 3, triggers=(Trigger("land_tax", "start"),))
+    d = g.pending
+    assert d is not None and d.kind == "site_card" and g.phase == "land_tax"
+    assert g.p["land_value_tax"] and g.p["land_tax_assessed"] and g.p["wages"] == 200
+    g = Game(load_ruleset("british-1913-part1"), [None] * 4, 3, triggers=(Trigger("part3", "start"),))
+    assert g.phase == "part3" and g.rules.owner[FISHERIES] == -2
+    assert len(flows(g, "further cash")) == 4

@@ -17,7 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 ALL = sorted(p.name for p in LESSONS.glob("*.ipynb"))
-CITING = ("01-landlords-game-1904.ipynb", "02-single-tax.ipynb", "04-magie-to-monopoly.ipynb")
+CITING = ("01-landlords-game-1904.ipynb", "02-single-tax.ipynb", "03-british-game-1913.ipynb",
+          "04-magie-to-monopoly.ipynb")
 """The lessons whose "About the sources" names the files it rests on."""
 
 PATH = re.compile(r"`([\w./-]+\.(?:md|csv|toml|txt|json|py))`")

@@ -289,6 +289,9 @@ class British1913(RoundsOfTurns):
             for idx in self.g.board.indices("fishery"):
                 self.owner[idx] = GOVERNMENT
                 g.emit("government_land", -1, space=idx)
+        # a phase switched in "from the first turn" (a ``start`` trigger) is in force for the
+        # deal, as in the other families; its arrival (:meth:`arrive`) follows the Part's own
+        yield from self.start_point()
         yield from self.deal_sites()
 
     def _sequence_triggers(self) -> None:
