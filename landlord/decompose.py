@@ -94,7 +94,8 @@ BRITISH_1913_ROWS = {
 def british1913(games: int | None = None, root: str | Path | None = None) -> pd.DataFrame:
     """Part 3 of the 1913 game taken apart on paired games (:data:`BRITISH_1913_FILES`),
     in plain words: ``rules``, ``mean Gini``, ``difference from Part 1``, ``95% interval``
-    (low, high), ``wages a game``, ``land value tax a game``, ``rent a game`` (£).
+    (low, high), ``wages a game``, ``land rent and tax to the public a game`` (the land value
+    tax, restored and assessed, and rent of Government land), ``rent a game`` (£).
     ``root`` is the folder of the scenario files (default: the checkout's ``scenarios``)."""
     folder = Path(root) if root else Path(__file__).resolve().parents[1] / "scenarios"
     frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games)
@@ -104,6 +105,6 @@ def british1913(games: int | None = None, root: str | Path | None = None) -> pd.
         "rules": [BRITISH_1913_ROWS[c] for c in t["cell"]], "games": t["games"],
         "mean Gini": t["mean_gini"].round(4), "difference from Part 1": t["diff"].round(4),
         "95% interval, low": t["ci_low"].round(4), "95% interval, high": t["ci_high"].round(4),
-        "wages a game (£)": t["wages"].round(0), "land value tax a game (£)": t["land value tax"].round(0),
+        "wages a game (£)": t["wages"].round(0), "land rent and tax to the public a game (£)": t["land_rent"].round(0),
         "rent a game (£)": t["rent"].round(0),
     })
