@@ -65,6 +65,16 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
         title=title, width=560, height=300)
 
 
+GINI_TOPS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
+"""Tops of the Gini axis: the smallest that holds the data is used, and the axis title says it."""
+
+
+def gini_axis_top(highest: float) -> float:
+    """The top of a Gini axis holding values up to ``highest``: the axis fits the data and its
+    title names the scale ("axis 0 to 0.1 of 1"), so a flat 0.05 line is not lost on 0–1."""
+    return next((t for t in GINI_TOPS if highest <= t), 1.0)
+
+
 def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> Chart:
     """The Gini coefficient over turns (frame from :func:`landlord.metrics.gini_frame`, which
     names its form in a ``form`` column: the title says which form it is), with each phase
@@ -75,9 +85,10 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
     forms = gini["form"].unique()
     if len(forms) != 1:
         raise ValueError(f"gini_over_time draws one Gini form; the frame has {len(forms)}")
+    top = gini_axis_top(float(gini["gini"].max()) if len(gini) else 0.0)
     line = alt.Chart(gini).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
-        y=alt.Y("gini:Q", title="Gini", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("gini:Q", title=f"Gini (axis 0 to {top:g} of 1)", scale=alt.Scale(domain=[0, top])),
         tooltip=["turn:Q", "gini:Q", "phase:N"] if "phase" in gini else ["turn:Q", "gini:Q"],
     )
     if "phase" in gini:
@@ -171,8 +182,10 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
     :func:`landlord.metrics.histogram`); ``form`` names the Gini form for the title (``title``
     replaces the whole title: it should still name the form)."""
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
+    top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
     return alt.Chart(hist).mark_bar().encode(
-        x=alt.X("bin_start:Q", title=f"final Gini{', ' + form if form else ''}"), x2="bin_end:Q",
+        x=alt.X("bin_start:Q", title=f"final Gini{', ' + form if form else ''} (axis 0 to {top:g} of 1)",
+                scale=alt.Scale(domain=[0, top])), x2="bin_end:Q",
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
         color=alt.Color(f"{by}:N", legend=None),
         row=alt.Row(f"{by}:N", title=None),

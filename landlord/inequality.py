@@ -30,9 +30,11 @@ from collections.abc import Sequence
 import numpy as np
 
 GINI_FORMS = {
-    "population": "Gini (population form, Σ|xi−xj| / 2n²μ; debts count as 0)",
-    "sample": "Gini (sample form, population × n/(n−1); debts count as 0)",
+    "population": "Gini (population form; debts count as 0)",
+    "sample": "Gini (sample form, × n/(n−1); debts count as 0)",
 }
+"""Each Gini form's name in plain words, as chart titles and axes show it (students read these;
+the formulas are in :func:`gini`: population Σ|xi−xj| / 2n²μ, sample = population × n/(n−1))."""
 
 PALMA_TOP = 0.1
 PALMA_BOTTOM = 0.4

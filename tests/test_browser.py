@@ -291,3 +291,85 @@ def test_lesson_in_the_browser(notebook: str, voila: Server, browser: object) ->
         expect_clean(page, visit)
     finally:
         page.close()  # type: ignore[attr-defined]
+
+
+# -- the student's screen: widths, cut-off labels, seat colours ---------------------------------
+
+SCREENS = {"phone": 390, "tablet": 768, "laptop": 1280}
+
+OVERFLOW_JS = """() => {
+  const cut = [];
+  for (const el of document.querySelectorAll('button.jupyter-button, .widget-label, .widget-html-content')) {
+    if (!el.offsetParent) continue;  // hidden (a closed accordion, a display:none widget)
+    if (el.scrollWidth > el.clientWidth + 1) cut.push(el.innerText.trim().slice(0, 60));
+  }
+  return cut;
+}"""
+"""Visible buttons and labels whose text is wider than the box showing it (cut off or clipped)."""
+
+WIDE_JS = """() => {
+  const out = [];
+  const w = document.documentElement.clientWidth;
+  for (const el of document.querySelectorAll('.ll-table *')) {
+    const r = el.getBoundingClientRect();
+    if (el.offsetParent && r.width > 0 && r.right > w + 1) out.push(el.tagName + '.' + el.className);
+  }
+  return [document.documentElement.scrollWidth, w, out.slice(0, 5)];
+}"""
+"""The page's scroll width, its viewport width, and elements of the table sticking out to the right."""
+
+COLOURS_JS = """() => {
+  const rgb = c => { const d = document.createElement('div'); d.style.color = c; document.body.appendChild(d);
+                     const v = getComputedStyle(d).color; d.remove(); return v; };
+  const panel = {};
+  for (const card of document.querySelectorAll('.ll-player')) {
+    panel[card.querySelector('b').innerText.trim()] = getComputedStyle(card).borderLeftColor;
+  }
+  const tokens = {};
+  for (const m of document.querySelectorAll('path[aria-label*="player: "]')) {
+    const name = (m.getAttribute('aria-label').match(/player: ([^;]+)/) || [])[1];
+    const fill = m.getAttribute('fill') || getComputedStyle(m).fill;
+    if (name && fill && fill !== 'none' && !(name in tokens)) tokens[name.trim()] = rgb(fill);
+  }
+  const legends = {};
+  for (const entry of document.querySelectorAll('g.role-legend-entry g.role-scope, g.role-legend-entry > g > g')) {
+    const label = entry.querySelector('text');
+    const sym = entry.querySelector('path');
+    if (!label || !sym) continue;
+    const c = sym.getAttribute('stroke') !== 'transparent' && sym.getAttribute('fill') === 'transparent'
+      ? sym.getAttribute('stroke') : sym.getAttribute('fill');
+    (legends[label.textContent.trim()] ||= new Set()).add(rgb(c));
+  }
+  return [panel, tokens, Object.fromEntries(Object.entries(legends).map(([k, v]) => [k, [...v]]))];
+}"""
+"""Each seat's colour as the players panel, the tokens on the board and the chart legends show it."""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_lesson_table_fits_the_screen_with_no_label_cut_off(screen: str, voila: Server, browser: object) -> None:
+    """Issue 17.5/17.6: at 390 px (a phone), 768 px (a tablet) and 1280 px the lesson 1 table has
+    no sideways scrolling, no button or label whose text is cut off, and every seat has one colour
+    in the players panel, on its token and in the charts' legends."""
+    width = SCREENS[screen]
+    voila.settle()
+    page, visit = open_lesson(browser, voila.port, "01-landlords-game-1904.ipynb", ready_table)
+    try:
+        page.set_viewport_size({"width": width, "height": 900})  # type: ignore[attr-defined]
+        page.wait_for_timeout(800)  # type: ignore[attr-defined]
+        expect_clean(page, visit)
+        scroll, view, wide = page.evaluate(WIDE_JS)  # type: ignore[attr-defined]
+        assert scroll <= view + 1, f"{width} px: the page scrolls sideways ({scroll} > {view}): {wide}"
+        cut = page.evaluate(OVERFLOW_JS)  # type: ignore[attr-defined]
+        assert not cut, f"{width} px: text cut off in {cut}"
+        panel, tokens, legends = page.evaluate(COLOURS_JS)  # type: ignore[attr-defined]
+        assert set(panel) == {"You", "Landlord", "Tenant", "Speculator"}, panel
+        assert len(set(panel.values())) == 4, panel
+        assert tokens and all(tokens[name] == panel[name] for name in tokens), (panel, tokens)
+        in_legends = {name: colours for name, colours in legends.items() if name in panel}
+        assert in_legends, legends
+        assert all(colours == [panel[name]] for name, colours in in_legends.items()), (panel, legends)
+        if screen == "phone":
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS.joinpath("01-phone.png")), full_page=True)  # type: ignore[attr-defined]
+    finally:
+        page.close()  # type: ignore[attr-defined]

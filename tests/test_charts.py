@@ -98,6 +98,23 @@ def test_gini_over_time_names_its_form(game: Game, panel: pd.DataFrame, form: st
     assert any(lay["mark"]["type"] == "rule" for lay in layers(spec))
 
 
+def test_gini_axes_fit_the_data_and_say_their_scale(panel: pd.DataFrame) -> None:
+    """Issue 17.5: a Gini of 0.05–0.08 is not drawn flat on a fixed 0–1 axis: the axis runs from 0
+    to the smallest of 0.05, 0.1, 0.2, 0.3, 0.5, 1 that holds the data, and its title says so;
+    the final-Gini histograms likewise (from 0, so small differences do not look large)."""
+    assert [C.gini_axis_top(v) for v in (0.0, 0.04, 0.08, 0.1, 0.11, 0.45, 0.9)] == [
+        0.05, 0.05, 0.1, 0.1, 0.2, 0.5, 1.0]
+    gf = M.gini_frame(panel)
+    y = layers(C.gini_over_time(gf).to_dict())[0]["encoding"]["y"]
+    top = C.gini_axis_top(float(gf["gini"].max()))
+    assert y["scale"]["domain"] == [0, top] and f"axis 0 to {top:g} of 1" in y["title"]
+    assert gf["gini"].max() <= top
+    hist = pd.DataFrame({"regime": ["a", "a"], "bin_start": [0.06, 0.07], "bin_end": [0.07, 0.08],
+                         "share": [0.5, 0.5], "count": [1, 1]})
+    x = C.final_gini_chart(hist).to_dict()["encoding"]["x"]
+    assert x["scale"]["domain"] == [0, 0.1] and "axis 0 to 0.1 of 1" in x["title"]
+
+
 def test_gini_over_time_refuses_two_forms(panel: pd.DataFrame) -> None:
     both = pd.concat([M.gini_frame(panel, "population"), M.gini_frame(panel, "sample")])
     with pytest.raises(ValueError, match="one Gini form"):

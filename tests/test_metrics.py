@@ -11,7 +11,7 @@ import pytest
 from landlord import metrics as M
 from landlord.flows import Flow
 from landlord.game import Game
-from landlord.inequality import gini, measures
+from landlord.inequality import GINI_FORMS, gini, measures
 from landlord.loader import load_ruleset
 from landlord.simulate import play_one
 from landlord.strategies import make_strategy
@@ -233,7 +233,7 @@ def test_inequality_by_turn(game: Game, panel: pd.DataFrame) -> None:
     for k, v in last.items():
         assert df.iloc[-1][k] == pytest.approx(v)
     g = M.gini_frame(panel[panel["game"] == game.seed], "sample")
-    assert g["form"].unique().tolist() == ["Gini (sample form, population × n/(n−1); debts count as 0)"]
+    assert g["form"].unique().tolist() == [GINI_FORMS["sample"]]
     assert g["gini"].tolist() == pytest.approx(df["gini_sample"].tolist())
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import math
 import tomllib
 from dataclasses import replace
@@ -131,7 +132,7 @@ def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioL
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["y2"], enc["color"]) == ("turn", "lo", "hi", "scenario")
     assert [lay["mark"]["type"] for lay in _layers(spec)] == ["area", "line"]
-    assert GINI_FORMS["population"] in spec["title"]
+    assert GINI_FORMS["population"] == spec["title"]["subtitle"] and "Mean Gini" in spec["title"]["text"]
     rows = {(r["scenario"], r["turn"]): r for r in _rows(spec)}
     pan = ran.run.panel
     res = ran.run.results
@@ -360,7 +361,9 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
 
     async def scenario() -> tuple[int, int, int]:
         lab = small_lab(games=400)
+        lab.summary.value = "old results"
         lab.run_button.click()
+        assert lab.summary.value == "" and "running" in json.dumps(lab.final.spec)  # old results cleared
         ticks = 0
         while lab.progress.value < 20:
             await asyncio.sleep(0.005)
@@ -370,10 +373,20 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
             await asyncio.sleep(0.005)
         assert lab._sweep is not None and lab._sweep.cancelled
         assert not lab.run.complete and "Cancelled after" in lab.message.value
+        # the arms take turns, chunk by chunk: a cancel leaves games of both scenarios
+        assert lab.run.games["scenario"].nunique() == 2
         return ticks, len(lab.run.rows), lab.progress.max
 
     ticks, played, total = asyncio.run(scenario())
     assert ticks > 0 and 20 <= played < total
+
+
+def test_lab_text_is_projector_sized(ran: ScenarioLab) -> None:
+    """Issue 17.5: the lab's chart text is large enough to project (labels 13 px, titles 16 px)."""
+    for slot in (ran.final, ran.band, ran.winners, ran.flows):
+        cfg = slot.spec["config"]
+        assert cfg["axis"]["labelFontSize"] >= 13 and cfg["title"]["fontSize"] >= 16
+        assert cfg["legend"]["labelFontSize"] >= 13
 
 
 def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:

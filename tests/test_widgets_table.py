@@ -23,6 +23,7 @@ from landlord.rules import rules_class
 from widgets import GameTable
 from widgets.board_view import BRUSH
 from widgets.session import Seat, TableSession
+from widgets.words import plain
 
 
 def people(n: int) -> list[tuple[str, None]]:
@@ -35,7 +36,7 @@ def click_through(table: GameTable, limit: int = 5000, pick=lambda k, opts: opts
     while table.game.pending is not None and clicks < limit:
         g = table.game
         d = g.pending
-        assert g.rules.explain(d) in table.decision.value.replace("&#x27;", "'").replace("&amp;", "&")
+        assert plain(g.rules.explain(d)) in table.decision.value.replace("&#x27;", "'").replace("&amp;", "&")
         if table.option_picker is not None:  # many options: one menu of exactly the legal ones
             menu, go = table.option_picker
             assert [v for _, v in menu.options] == list(d.options)
@@ -62,6 +63,10 @@ def test_full_game_by_clicks_magie1904() -> None:
     assert clicks == len(g.actions) > 0
     assert "game is over" in table.decision.value
     assert table.option_buttons() == {}
+    seed = table.seed_box.value
+    table.again_button.click()  # "Play again": same seats, a fresh seed, a game in progress
+    assert not table.game.over and table.game.names == g.names and len(table.game.actions) == 0
+    assert table.seed_box.value != seed or table.session.seed == seed
     # the clicked game is the engine's game for the same seed and choices
     again = replay(rs, 11, g.actions, g.names)
     assert again.log_text() == g.log_text()
@@ -75,17 +80,19 @@ CLICKS = 40
 @pytest.mark.parametrize("rid", ruleset_ids())
 def test_every_ruleset_by_clicks_then_bots_finish(rid: str) -> None:
     """For every ruleset in data/: people answer by clicks (the bar offering exactly the legal
-    options, labelled and explained by the rules), then 'Bots finish the game' plays it to its end;
-    the table's game is the engine's game for the same seed and choices."""
+    options, labelled and explained by the rules), then 'Play to the end' ends it (bots take the
+    people's seats); the table's game is the engine's game for the same seed and choices, and a
+    'Play again' button is offered."""
     rs = load_ruleset(rid)
     n = max(rs.players_min, 2)
     table = GameTable(rid, people(n), seed=11)
     clicks = click_through(table, limit=CLICKS)
     assert clicks > 0
-    table.finish_button.click()
+    table.end_button.click()
     g = table.game
     assert g.over and g.pending is None and "game is over" in table.decision.value
     assert table.session.bots == ["landlord"] * n
+    assert list(table.options.children) == [table.again_button]
     again = replay(rs, 11, g.actions, g.names)
     assert again.log_text() == g.log_text()
     assert sum(g.ledger.balances) == 0
@@ -385,7 +392,7 @@ def test_hostile_widget_messages_touch_no_server_file(tmp_path: Path, monkeypatc
             for text in HOSTILE_TEXT:
                 w.set_state({"value": text})
     for w in widgets_in(table):
-        if isinstance(w, W.Button) and w is not table.finish_button:
+        if isinstance(w, W.Button):
             w._handle_button_msg(None, {"event": "click"}, [])
     assert tree_state(root) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == []
@@ -476,7 +483,7 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
     assert row["reconstructed"] and row["label"].endswith("*") and row["values"] == "reconstructed"
     assert "reconstructed" in table.provenance.value and spaces[1].name in table.provenance.value
     table.switch_phase("higher_wages")
-    assert "wages = 150" in table.provenance.value
+    assert "<b>wages</b>: 150" in table.provenance.value
 
 
 def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Path, monkeypatch) -> None:
@@ -545,3 +552,122 @@ def test_board_reads_per_space_flags_and_houses() -> None:
     assert over[streets[0]]["mortgaged"] and over[streets[0]]["marks"] == "M"
     assert over[streets[1]]["marks"] == "2⌂" and not over[streets[1]]["mortgaged"]
     assert sum(1 for r in over if r["mortgaged"]) == 1
+
+
+def test_each_visitor_gets_a_fresh_seed_unless_the_lesson_fixes_one() -> None:
+    """Issue 17.5: a table without a seed draws its own (shown and saved); a lesson may fix one."""
+    seeds = {GameTable("magie-1904", people(2)).session.seed for _ in range(4)}
+    assert len(seeds) > 1
+    table = GameTable("magie-1904", people(2))
+    assert str(table.session.seed) in table.seed_copy.value
+    assert json.loads(downloaded(table))["seed"] == table.session.seed
+    assert GameTable("magie-1904", people(2), seed=1904).session.seed == 1904
+
+
+def test_a_lesson_chooses_its_controls() -> None:
+    """Issue 17.5: each lesson decides which table controls exist: without "phases" no "Rules
+    now" button appears (one click would turn lesson 1's game into another game)."""
+    rs = load_ruleset("magie-1904")
+    assert len(rs.phases) > 1
+    full = GameTable("magie-1904", people(2), seed=3)
+    assert full.phase_buttons()
+    bare = GameTable("magie-1904", people(2), seed=3, controls=("bots", "charts"))
+    assert bare.phase_buttons() == {}
+    shown = widgets_in(bare)
+    assert bare.end_button in shown and bare.wealth in shown
+    assert bare.save_button not in shown and bare.rewind not in shown
+    with pytest.raises(ValueError, match="unknown table controls"):
+        GameTable("magie-1904", people(2), seed=3, controls=("teleport",))
+
+
+def test_buttons_are_as_wide_as_their_labels() -> None:
+    """Issue 17.5: no cut-off labels — every button of the table sizes to its text, and a phase
+    button names the phase briefly (the full title is its tooltip)."""
+    table = GameTable("magie-1904", people(2), seed=3)
+    for w in widgets_in(table):
+        if isinstance(w, W.Button):
+            assert w.layout.width == "auto", w.description
+    for b in table.phase_buttons().values():
+        assert len(b.description) <= len("Rules now: ") + 33 and "(" not in b.description
+        assert b.tooltip and len(b.tooltip) >= len(b.description) - len("Rules now: ")
+
+
+def test_prompts_about_you_are_grammatical() -> None:
+    """Issue 17.5: "You holds the lot ticket", "You was dealt", "You has been around 1 times" read
+    "You hold", "You were dealt", "You have been around once" — in the decision and the log."""
+    assert plain("You holds the lot ticket for Lot 3: buy?") == "You hold the lot ticket for Lot 3: buy?"
+    assert plain("[turn 4] You was dealt the card for X.") == "[turn 4] You were dealt the card for X."
+    assert plain("You has been around 1 times.") == "You have been around once."
+    assert plain("You lands on Lot 2 and pays rent to Ben.") == "You land on Lot 2 and pay rent to Ben."
+    assert plain("Ben pays You $5.") == "Ben pays you $5."
+    assert plain("Ben holds the lot ticket.") == "Ben holds the lot ticket."
+    table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=5)
+    for _ in range(40):
+        text = table.decision.value + table.commentary.value
+        for bad in ("You holds", "You was", "You has", "You is", "1 times", "You's"):
+            assert bad not in text
+        if table.game.over:
+            break
+        buttons = list(table.option_buttons().values())
+        (buttons[0] if buttons else table.option_picker[1]).click()
+
+
+def test_dont_ask_again_this_game() -> None:
+    """Issue 17.5: a repeated question can be answered once for the whole game: ticking "don't ask
+    me this again this game" makes that answer automatic for that seat and kind of question,
+    until a new game; the record holds each answer as if clicked."""
+    table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=7)
+    d = table.game.pending
+    assert d is not None and table.remember.layout.display is None
+    option = d.options[-1]
+    table.remember.value = True
+    table.option_buttons()[option].click()
+    assert table.remembered == {(0, d.kind): option}
+    assert table.remember.value is False
+    for _ in range(300):
+        asked = table.game.pending
+        if asked is None:
+            break
+        assert not (asked.seat == 0 and asked.kind == d.kind and option in asked.options), "asked again"
+        buttons = table.option_buttons()
+        (buttons[asked.options[0]].click() if buttons else table.option_picker[1].click())
+    automatic = [a for a in table.game.actions if a == option]
+    assert len(automatic) >= 2, "the remembered answer was never given again"
+    again = replay(table.game.ruleset, table.game.seed, table.game.actions, table.game.names)
+    assert again.log_text() == table.game.log_text()
+    table.again_button.click() if table.game.over else table.new_game()
+    assert table.remembered == {}
+
+
+def test_the_board_shows_the_names_the_prompts_use() -> None:
+    """Issue 17.5: squares carry the spaces' names (abbreviated to two short lines), not "Lot 13";
+    the full name is the tooltip and shows in the middle when a square is tapped; no tooltip
+    field shows a raw or empty value; seats keep one colour on tokens, holdings and charts."""
+    from widgets.board_view import LABEL_CHARS, TAP, short_label
+    from widgets.state import PLAYER_COLOURS
+
+    table = GameTable("monopoly-short", [("You", None), ("Ben", "landlord"), ("Cleo", "tenant")], seed=3)
+    rows = table.board.rows("ll_overlay")
+    names = {r["name"]: r["label"] for r in rows}
+    assert names["Illinois Avenue"] == "Illinois\nAv." and names["Boardwalk"] == "Boardwalk"
+    assert all(len(line) <= LABEL_CHARS for r in rows for line in r["label"].rstrip("*").split("\n"))
+    assert short_label({"name": "Lot 13"}) == "Lot 13"
+    spec = json.dumps(table.board.widget.spec)
+    assert f'"name": "{TAP}"' in spec and '"probability"' not in spec
+    colours = list(PLAYER_COLOURS[:3])
+    for chart in (table.board.widget.spec, table.wealth.spec):
+        scales = [json.dumps(x) for x in _scales(chart) if x.get("domain") == ["You", "Ben", "Cleo"]]
+        assert scales and all(json.dumps(colours) in x for x in scales)
+
+
+def _scales(spec: object) -> list[dict]:
+    out: list[dict] = []
+    if isinstance(spec, dict):
+        if isinstance(spec.get("scale"), dict):
+            out.append(spec["scale"])
+        for v in spec.values():
+            out += _scales(v)
+    elif isinstance(spec, list):
+        for v in spec:
+            out += _scales(v)
+    return out

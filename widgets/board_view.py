@@ -27,14 +27,58 @@ def blank(text: str = "") -> alt.Chart:
     return alt.Chart(pd.DataFrame({"t": [text]})).mark_text().encode(text="t:N").properties(width=80, height=30)
 
 
+_SHORTER = (("Avenue", "Av."), ("Street", "St."), ("Place", "Pl."), ("Gardens", "Gdns"), ("Railroad", "RR"),
+            ("Railway", "Rly"), ("Company", "Co."), ("Square", "Sq."), ("Terrace", "Ter."), ("Road", "Rd"))
+LABEL_CHARS = 10
+"""A square's label is two lines of at most this many characters; longer names are abbreviated
+(the full name shows on hover and on tap)."""
+
+
+def _fit(word: str) -> str:
+    return word if len(word) <= LABEL_CHARS else word[:LABEL_CHARS - 1] + "…"
+
+
 def short_label(row: dict[str, Any]) -> str:
-    """A space's name short enough for its square ('*' marks reconstructed values)."""
-    if row.get("lot") is not None:
-        label = f"Lot {row['lot']}"
-    else:
-        label = str(row["name"]).split(":")[-1].strip()
-        label = label if len(label) <= 11 else label[:10] + "…"
-    return label + ("*" if row.get("reconstructed") else "")
+    """A space's name as the prompts and the log give it, on at most two short lines to fit its
+    square ('*' marks reconstructed values): "Illinois Avenue" → "Illinois\\nAv.",
+    "Mediterranean Avenue" → "Mediterra…\\nAv."."""
+    name = str(row["name"]).split(":")[-1].strip()
+    for long, short in _SHORTER:
+        name = name.replace(long, short) if len(name) > LABEL_CHARS else name
+    lines = [""]
+    for word in name.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > LABEL_CHARS:
+            if len(lines) == 2:
+                lines[-1] = _fit(lines[-1] + " " + word)
+                break
+            lines.append("")
+        lines[-1] = _fit(f"{lines[-1]} {word}".strip())
+    return "\n".join(lines) + ("*" if row.get("reconstructed") else "")
+
+
+TAP = "ll_tap"
+"""The board's click/tap selection: the tapped space's full name shows in the board's middle."""
+
+
+def seat_colours(chart: Any, names: Sequence[str]) -> Any:
+    """``chart`` with every colour keyed by a player (``player``/``owner`` fields) given the
+    seats' colours in seat order — the same colour for a seat in the panel, on its token, its
+    holdings and every chart, whoever appears first."""
+    scale = alt.Scale(domain=list(names), range=[PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(names))])
+    for layer in getattr(chart, "layer", None) or [chart]:
+        enc = getattr(layer, "encoding", alt.Undefined)
+        if enc is alt.Undefined:
+            continue
+        for channel in ("color", "fill"):
+            e: Any = getattr(enc, channel, alt.Undefined)
+            if e is alt.Undefined:
+                continue
+            field = str(getattr(e, "shorthand", "") or getattr(e, "field", "")).split(":")[0]
+            if field in ("player", "owner"):
+                e.scale = scale
+                e.legend = None if field == "player" and channel == "fill" else alt.Legend(
+                    orient="bottom", title="held by" if field == "owner" else "player", columns=4)
+    return chart
 
 
 def _named(name: str) -> alt.Chart:
@@ -57,14 +101,17 @@ def board_overlay(side: float) -> list[alt.Chart]:
     ys = alt.Scale(domain=[-0.6, side + 0.6])
     rect = {"x": alt.X("x:Q", scale=xs), "x2": "x2:Q", "y": alt.Y("y:Q", scale=ys),
             "y2": "y2:Q"}
-    tip = [alt.Tooltip("name:N", title="space"), alt.Tooltip("values:N"), alt.Tooltip("note:N")]
+    tip = [alt.Tooltip("name:N", title="space"), alt.Tooltip("holder:N", title="held by"),
+           alt.Tooltip("values:N", title="numbers")]
+    tap = alt.selection_point(name=TAP, on="click", fields=["name"], empty=False, clear="dblclick")
     over = _named("ll_overlay")
+    hit = over.mark_rect(opacity=0.001).encode(**rect, tooltip=tip).add_params(tap)
     fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=0.55).encode(
         **rect, tooltip=tip)
     recon = over.transform_filter("datum.reconstructed").mark_rect(
         filled=False, stroke="#b00000", strokeWidth=2, strokeDash=[4, 3]).encode(**rect, tooltip=tip)
     cx = alt.X("cx:Q", scale=xs)
-    label = over.mark_text(fontSize=7, dy=-12).encode(x=cx, y=alt.Y("cy:Q", scale=ys),
+    label = over.mark_text(fontSize=7, dy=-19, baseline="top", lineBreak="\n").encode(x=cx, y=alt.Y("cy:Q", scale=ys),
                                                       text="label:N", tooltip=tip)
     marks = over.mark_text(fontSize=10, fontWeight="bold", dy=11, color="#222").encode(
         x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N")
@@ -74,16 +121,16 @@ def board_overlay(side: float) -> list[alt.Chart]:
         tooltip=[alt.Tooltip("who:N", title="to choose")])
     centre = _named("ll_centre").mark_text(fontSize=12).encode(
         x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys), text="t:N")
-    return [fade, recon, label, marks, focus, centre]
+    tapped = over.transform_filter(tap).mark_text(fontSize=13, fontWeight="bold", color="#b00000").encode(
+        x=alt.datum(side / 2, scale=xs), y=alt.datum(side / 2 - 2.2, scale=ys), text="name:N")
+    return [fade, recon, label, marks, focus, centre, hit, tapped]
 
 
 def sized(chart: Any, names: Sequence[str] = (), width: int = 330, height: int = 200) -> Any:
     """A library chart resized to sit beside the board (and, given the seats' ``names``, with
     the seats' colours, as their tokens and cards have them)."""
     out = chart.properties(width=width, height=height)
-    if names:
-        out = out.configure_range(category=list(PLAYER_COLOURS))
-    return out
+    return seat_colours(out, names) if names else out
 
 
 def with_brush(chart: Any, width: int = 330, height: int = 200) -> Any:
@@ -197,7 +244,7 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame) -> dict[
                      "label": short_label(s), "marks": marks, "mortgaged": s["mortgaged"],
                      "reconstructed": s["reconstructed"], "name": s["name"],
                      "values": "reconstructed" if s["reconstructed"] else "from the sources",
-                     "note": s["note"] if s["reconstructed"] else ""})
+                     "holder": s["owner"] or "nobody", "note": s["note"] if s["reconstructed"] else ""})
     d = game.pending
     focus = [] if d is None else [{"x": float(tokens.iloc[d.seat]["x"]), "y": float(tokens.iloc[d.seat]["y"]),
                                    "who": game.names[d.seat]}]
@@ -207,12 +254,18 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame) -> dict[
     return {"ll_overlay": rows, "ll_focus": focus, "ll_centre": centre}
 
 
+def board_frame(game: Game) -> pd.DataFrame:
+    """The library's board frame of ``game`` without the columns a game in play has no values
+    for (landing probability, location value), so no tooltip shows "null"."""
+    return metrics.game_board_frame(game).drop(columns=["probability", "value"], errors="ignore")
+
+
 def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
     """The chart library's board (``landlord.charts.board_chart`` on ``landlord.metrics``
     frames) with the widget's overlay layers; also which dataset name holds which frame."""
-    board = metrics.game_board_frame(game)
+    board = board_frame(game)
     tokens = metrics.tokens_frame(game)
-    chart = lib.board_chart(board, tokens=tokens, title=game.board.title, cell=size_cell)
+    chart = seat_colours(lib.board_chart(board, tokens=tokens, title=game.board.title, cell=size_cell), game.names)
     side = float(max(board["x2"].max(), board["y2"].max()))
     chart.layer = [*chart.layer, *board_overlay(side)]
     roles: dict[str, str] = {}
@@ -244,7 +297,7 @@ class BoardView(ChartSlot):
     def update(self, game: Game) -> None:
         """Redraw the board from ``game``."""
         key = ("board", game.board.id, len(game.board), tuple(game.names), self.cell)
-        board = metrics.game_board_frame(game)
+        board = board_frame(game)
         tokens = metrics.tokens_frame(game)
         if key != self.key:
             chart, self.roles = board_spec(game, self.cell)

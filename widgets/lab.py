@@ -277,15 +277,37 @@ def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tu
     form = GINI_FORMS["population"]
     f = lab_frames(run) if frames is None else frames
     return (
-        sized(lib.final_gini_chart(f["hist"], "scenario", form, title="Final Gini by scenario"), width=320, height=60),
-        sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)",
-                                      f"Mean Gini over turns — {form}"), width=320, height=180),
-        sized(lib.win_share_chart(f["wins"], "scenario",
-                                  "Winners by strategy (tick: share of seats; a tie goes to the first richest seat)"),
-              width=320, height=180),
-        sized(lib.flow_means_chart(f["flows"], "scenario", "Mean money per game by ledger reason"),
-              width=320, height=260),
+        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title="Final Gini by scenario"),
+                        width=320, height=60)),
+        projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)",
+                                                "Mean Gini over turns"), width=320, height=180), form),
+        projector(sized(lib.win_share_chart(f["wins"], "scenario", "Winners by strategy"),
+                        width=320, height=180), "tick: share of seats; a tie goes to the first richest seat"),
+        projector(sized(lib.flow_means_chart(f["flows"], "scenario", "Mean money per game by ledger reason"),
+                        width=320, height=260)),
     )
+
+
+PROJECTOR = {"label": 13, "title": 14, "heading": 16}
+"""Font sizes (px) of the lab's charts: readable on a classroom projector."""
+
+
+def projector(chart: Any, subtitle: str = "") -> Any:
+    """``chart`` with projector-sized text (:data:`PROJECTOR`) and an optional second title line."""
+    if subtitle:
+        title = chart.title if isinstance(chart.title, str) else ""
+        chart = chart.properties(title=alt.TitleParams(text=title, subtitle=subtitle))
+    f = PROJECTOR
+    return (chart.configure_axis(labelFontSize=f["label"], titleFontSize=f["title"])
+            .configure_legend(labelFontSize=f["label"], titleFontSize=f["title"], labelLimit=260)
+            .configure_header(labelFontSize=f["label"], titleFontSize=f["title"])
+            .configure_title(fontSize=f["heading"], subtitleFontSize=f["label"]))
+
+
+def interleaved(chunks: list[Any]) -> list[Any]:
+    """The sweep's chunks in turns — A's first chunk, B's first, A's second, … — so a cancelled
+    run holds games of every scenario."""
+    return sorted(chunks, key=lambda c: (c.start, c.cell))
 
 
 def _only_kit_rulesets(text: str, where: str) -> None:
@@ -450,6 +472,9 @@ class ScenarioLab(W.VBox):
         self.run = LabRun()
         self.cancelled = False
         self.running = True
+        for slot in (self.final, self.band, self.winners, self.flows):  # no old results beside a new run
+            slot.chart = blank("running…")
+        self.summary.value, self.downloads.value = "", ""
         self.run_button.disabled, self.cancel_button.disabled = True, False
         self.progress.max = scenario.total_games
         self.progress.value = 0
@@ -462,6 +487,7 @@ class ScenarioLab(W.VBox):
         if loop is None:
             self._sweep = Sweep(scenario, workers=self.workers, panel=True, chunk_size=CHUNK,
                                 progress=self._show_progress)
+            self._sweep.chunks = interleaved(self._sweep.chunks)
             try:
                 result: SweepResult | None = self._sweep.run()
             except LandlordError as exc:
@@ -471,7 +497,9 @@ class ScenarioLab(W.VBox):
         else:
             # the sweep thread only records (done, total); the task puts it on the widgets
             self._sweep = Sweep(scenario, workers=self.workers, panel=True, chunk_size=CHUNK,
-                                progress=self._note_progress).start()
+                                progress=self._note_progress)
+            self._sweep.chunks = interleaved(self._sweep.chunks)
+            self._sweep.start()
             self._task = loop.create_task(self._poll(scns, names))
 
     def _note_progress(self, done: int, total: int) -> None:

@@ -12,6 +12,24 @@ from landlord.narrate import narrate
 from widgets.state import PLAYER_COLOURS, reconstructed_params
 
 HIDDEN = ("seat", "name", "plays", "rank", "total")
+WHERE_PLAIN = ("track", "board")
+"""``where`` values that mean "on the board": not shown."""
+
+
+def plain_field(key: str, value: Any) -> str:
+    """One panel field in words, or "" when there is nothing worth saying (zero, no, on the
+    board): ``bankrupt True`` → "bankrupt", ``where jail`` → "in jail", ``lots_value 460`` →
+    "lots value 460"."""
+    words = str(key).replace("_", " ")
+    if isinstance(value, bool):
+        return words if value else ""
+    if value in (0, "", None) or (key == "where" and value in WHERE_PLAIN):
+        return ""
+    if key == "where":
+        return f"in {str(value).replace('_', ' ')}"
+    if key == "circuits":
+        return f"{value} times round the board"
+    return f"{words} {value}"
 
 
 def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: str) -> str:
@@ -20,8 +38,8 @@ def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: 
     for i, r in enumerate(rows):
         colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
         ring = "box-shadow:0 0 0 3px #222;" if to_move == i else ""
-        extra = " · ".join(f"{html.escape(str(k).replace('_', ' '))} {html.escape(str(v))}"
-                           for k, v in r.items() if k not in HIDDEN and k != "cash")
+        extra = " · ".join(html.escape(t) for t in (plain_field(k, v) for k, v in r.items()
+                                                     if k not in HIDDEN and k != "cash") if t)
         cards.append(
             f'<div class="ll-player" style="border-left:6px solid {colour};padding:3px 6px;margin:3px 0;{ring}">'
             f'<b>{html.escape(str(r["name"]))}</b> <small>({html.escape(str(r["plays"]))})</small>'
@@ -52,18 +70,39 @@ def commentary_html(lines: Sequence[str]) -> str:
             f'display:flex;flex-direction:column-reverse"><div>{body}</div></div>')
 
 
+def plain_value(game: Game, key: str, value: Any) -> str:
+    """A rule number in words: card lists as their texts, lists of board positions as the
+    spaces' names, everything else as written."""
+    if isinstance(value, list):
+        items = [plain_value(game, key, v) for v in value]
+        return "; ".join(items)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return str(value.get("text") or ", ".join(f"{k} {v}" for k, v in value.items()))
+    if isinstance(value, int) and not isinstance(value, bool) and key.endswith("_order") \
+            and 0 <= value < len(game.board.spaces):
+        return game.board.spaces[value].name
+    text = str(value)
+    return text.split("|", 1)[1] if "|" in text and ":" in text.split("|", 1)[0] else text
+
+
 def provenance_html(game: Game) -> str:
-    """Which values in force are reconstructed (on the board and among the rule numbers)."""
+    """Which values in force are reconstructed (on the board and among the rule numbers), in
+    words, folded under one line a student can open."""
     spaces = [s.name for s in game.board.spaces if s.reconstructed]
     params = reconstructed_params(game)
     if not spaces and not params:
         return ("<small>All values on this board and in these rules come from the sources "
                 f"({html.escape(game.ruleset.source)}).</small>")
-    parts = []
+    items = []
     if spaces:
-        parts.append("spaces (dashed, starred on the board): " + ", ".join(html.escape(s) for s in spaces))
-    if params:
-        parts.append("rule numbers: " + ", ".join(
-            f'<span title="{html.escape(src)}">{html.escape(k)} = {html.escape(str(v))}</span>'
-            for k, v, src in params))
-    return "<small><b>⚠ reconstructed values</b> — " + "; ".join(parts) + "</small>"
+        items.append("<li><b>spaces</b> (dashed and starred on the board): "
+                     + ", ".join(html.escape(s) for s in spaces) + "</li>")
+    for k, v, src in params:
+        items.append(f"<li><b>{html.escape(k.replace('_', ' '))}</b>: {html.escape(plain_value(game, k, v))}"
+                     f"<br><small><i>why: {html.escape(src)}</i></small></li>")
+    n = len(spaces) + len(params)
+    return (f'<details class="ll-provenance"><summary><small><b>⚠ {n} reconstructed '
+            f"value{'s' if n != 1 else ''}</b> — the sources do not give these; open to see them"
+            f"</small></summary><ul style=\"font-size:12px\">{''.join(items)}</ul></details>")

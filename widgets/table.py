@@ -17,7 +17,7 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -35,7 +35,15 @@ from widgets.board_view import BRUSH, BoardView, FrameSlot, enable_offline_chart
 from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
 from widgets.session import Seat, TableSession
 from widgets.state import player_rows
+from widgets.words import plain, short_title
 
+AUTO = W.Layout(width="auto")
+WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
+STYLE = ("<style>.ll-table .vega-embed, .ll-table .vega-embed svg {max-width: 100%; height: auto;}"
+         ".ll-table .jupyter-button {max-width: 100%;}"
+         ".ll-table .widget-html-content {white-space: normal; overflow-wrap: anywhere;}</style>")
+"""The table shrinks to narrow screens: charts scale down, buttons and text wrap."""
+"""Buttons as wide as their label (ipywidgets' fixed width cuts labels off)."""
 PERSON = "person"
 MAX_SAVE_BYTES = 5_000_000
 """An uploaded saved game larger than this is refused unread (a long 1913 game is about 100 kB)."""
@@ -44,6 +52,9 @@ MAX_BUTTONS = 12
 LONG_GAME_ROWS = 4000
 """Above this many panel rows a table's charts go per round (Altair's row limit is 5000)."""
 SPEEDS = (("slow (1 s a decision)", 1.0), ("normal", 0.3), ("fast", 0.02), ("instant", 0.0))
+CONTROLS = ("setup", "bots", "phases", "rewind", "files", "charts", "commentary")
+"""Table controls a lesson may show: the set-up panel, the bots' speed and buttons, the
+"Rules now" phase buttons, the rewind slider, save/load, the charts and the commentary."""
 DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal")
 
 
@@ -81,6 +92,11 @@ def default_ruleset() -> str:
     return "magie-1904" if "magie-1904" in ids else ids[0]
 
 
+def fresh_seed() -> int:
+    """A new seed for a visitor's game (shown on the table and kept in its saved file)."""
+    return secrets.randbelow(1_000_000)
+
+
 def plain_name(name: str) -> str:
     """An uploaded file's name as shown: its last part only, printable, at most 80 characters."""
     base = str(name).replace("\\", "/").rsplit("/", 1)[-1]
@@ -108,20 +124,28 @@ class GameTable(W.VBox):
 
     ``GameTable()`` opens the first ruleset with two people and two bots; pass ``ruleset`` (an id
     or a :class:`~landlord.ruleset.Ruleset`), ``seats`` (``[(name, bot or None), ...]``),
-    ``seed`` and ``regime`` (trigger texts such as ``("single_tax@vote",)``) to choose.
+    ``seed`` (a fresh one, shown and saved, when None) and ``regime`` (trigger texts such as
+    ``("single_tax@vote",)``) to choose. ``controls`` names the controls a lesson shows (of
+    :data:`CONTROLS`; e.g. no ``"phases"`` buttons where the rules must not change by a click).
     """
 
     def __init__(
         self,
         ruleset: str | Ruleset | None = None,
         seats: Sequence[tuple[str, str | None]] | None = None,
-        seed: int = 1,
+        seed: int | None = None,
         regime: Sequence[str] = (),
         speed: float = 0.3,
         redraw_every: int = 10,
         board_size: int = 440,
+        controls: Collection[str] = CONTROLS,
     ) -> None:
         enable_offline_charts()
+        unknown = set(controls) - set(CONTROLS)
+        if unknown:
+            raise ValueError(f"unknown table controls {sorted(unknown)} (known: {', '.join(CONTROLS)})")
+        self.controls = frozenset(controls)
+        seed = fresh_seed() if seed is None else int(seed)
         self._extra: dict[str, Ruleset] = {}
         if isinstance(ruleset, Ruleset):
             self._extra[ruleset.id] = ruleset
@@ -138,19 +162,20 @@ class GameTable(W.VBox):
         self.on_render: Callable[[], None] | None = None
 
         # -- set-up ------------------------------------------------------------------------
-        self.ruleset_pick = W.Dropdown(options=ids, value=first, description="Rules")
+        self.ruleset_pick = W.Dropdown(options=[(self._title(r), r) for r in ids], value=first, description="Rules")
         self.players = W.BoundedIntText(value=len(seats), min=rs.players_min, max=rs.players_max,
                                         description="Players", layout=W.Layout(width="160px"))
         self.seat_names: list[W.Text] = []
         self.seat_plays: list[W.Dropdown] = []
         self.seat_box = W.VBox()
-        self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px"))
+        self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px", max_width="100%"))
         self.regime_custom = W.Text(description="or type", placeholder="phase@turn:30, phase@vote, …",
                                     tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
         self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="200px"))
         self.seed_copy = W.HTML()
-        self.new_button = W.Button(description="New game", icon="plus", tooltip="a new game with a fresh seed")
-        self.reset_button = W.Button(description="Reset", icon="undo",
+        self.new_button = W.Button(description="New game", icon="plus", tooltip="a new game with a fresh seed",
+                                   layout=AUTO)
+        self.reset_button = W.Button(description="Reset", icon="undo", layout=AUTO,
                                      tooltip="start again from the seed in the box, same seats")
         self._build_seats(seats)
         self._fill_regimes(rs, regime)
@@ -161,6 +186,9 @@ class GameTable(W.VBox):
         self.players_panel = W.HTML()
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.remember = W.Checkbox(value=False, description="don't ask me this again this game", indent=False,
+                                   layout=W.Layout(width="auto", display="none"))
+        self.remembered: dict[tuple[int, str], str] = {}
         self.phase_bar = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.message = W.HTML()
         self.provenance = W.HTML()
@@ -170,20 +198,23 @@ class GameTable(W.VBox):
                                 description="Bots")
         self.redraw_every = W.BoundedIntText(value=redraw_every, min=1, max=1000, description="redraw every",
                                              layout=W.Layout(width="180px"))
-        self.play_button = W.Button(description="Play", icon="play")
-        self.pause_button = W.Button(description="Pause", icon="pause")
-        self.step_button = W.Button(description="Step", icon="step-forward")
-        self.end_button = W.Button(description="Play to the end", icon="fast-forward")
-        self.finish_button = W.Button(description="Bots finish the game", icon="android",
-                                      tooltip="bots take the people's seats and play to the end")
+        self.play_button = W.Button(description="Play", icon="play", layout=AUTO,
+                                    tooltip="the computer players move at the chosen speed")
+        self.pause_button = W.Button(description="Pause", icon="pause", layout=AUTO)
+        self.step_button = W.Button(description="Step", icon="step-forward", layout=AUTO,
+                                    tooltip="one computer player's decision")
+        self.end_button = W.Button(description="Play to the end", icon="fast-forward", layout=AUTO,
+                                   tooltip="computer players take every seat and finish the game at once")
+        self.again_button = W.Button(description="Play again", icon="redo", layout=AUTO, button_style="success",
+                                     tooltip="a new game with the same players and a fresh seed")
 
         # -- charts, rewind, commentary, files ------------------------------------------------
         self.wealth_slot, self.gini_slot, self.flows_slot = FrameSlot(), FrameSlot(), FrameSlot()
         self.wealth, self.gini, self.flows = self.wealth_slot.widget, self.gini_slot.widget, self.flows_slot.widget
         self.rewind = W.IntSlider(value=0, min=0, max=0, description="Turn", continuous_update=False,
-                                  layout=W.Layout(width="460px"))
-        self.present_button = W.Button(description="Back to the present", icon="forward")
-        self.branch_button = W.Button(description="Play on from here", icon="code-fork",
+                                  layout=W.Layout(width="460px", max_width="100%"))
+        self.present_button = W.Button(description="Back to the present", icon="forward", layout=AUTO)
+        self.branch_button = W.Button(description="Play on from here", icon="code-fork", layout=AUTO,
                                       tooltip="take back every choice after this point")
         self.commentary = W.HTML()
         self.save_button = W.Button(description="Save to my computer", icon="download",
@@ -196,10 +227,17 @@ class GameTable(W.VBox):
         self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value)
         self._wire()
         super().__init__(self._layout())
+        self.add_class("ll-table")
         if not self._advance():
             self.render()
 
     # -- construction helpers -----------------------------------------------------------------
+    def _title(self, rid: str) -> str:
+        try:
+            return self._ruleset(rid).title
+        except LandlordError:
+            return rid
+
     def _ruleset(self, rid: str) -> Ruleset:
         return self._extra[rid] if rid in self._extra else load_ruleset(rid)
 
@@ -234,7 +272,7 @@ class GameTable(W.VBox):
         self.pause_button.on_click(lambda _: self.pause())
         self.step_button.on_click(lambda _: self.step())
         self.end_button.on_click(lambda _: self.play_to_end())
-        self.finish_button.on_click(lambda _: self.bots_finish())
+        self.again_button.on_click(lambda _: self.new_game())
         self.rewind.observe(self._on_rewind, "value")
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
@@ -249,21 +287,28 @@ class GameTable(W.VBox):
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        right = W.VBox([self.players_panel, self.decision, self.options, self.phase_bar, self.message],
-                       layout=W.Layout(width="440px"))
+        right = W.VBox([self.players_panel, self.decision, self.options, self.remember, self.phase_bar,
+                        self.message], layout=W.Layout(width="440px", max_width="100%"))
         bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
-                       self.end_button, self.finish_button], layout=W.Layout(flex_flow="row wrap"))
-        files = W.HBox([self.save_button, self.upload, self.download],
-                       layout=W.Layout(flex_flow="row wrap"))
-        return [
-            W.Accordion([setup], titles=("Set up the table",), selected_index=None),
-            self.status,
-            W.HBox([self.board.widget, right], layout=W.Layout(flex_flow="row wrap")),
-            bots,
-            W.HBox([self.wealth, self.gini, self.flows], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.rewind, self.present_button, self.branch_button], layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<b>Commentary</b>"), self.commentary, files, self.provenance,
-        ]
+                       self.end_button], layout=WRAP)
+        files = W.HBox([self.save_button, self.upload, self.download], layout=WRAP)
+        c = self.controls
+        parts: list[W.Widget] = [W.HTML(STYLE)]
+        if "setup" in c:
+            parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
+        parts += [self.status, W.HBox([self.board.widget, right], layout=WRAP)]
+        if "bots" in c:
+            parts.append(bots)
+        if "charts" in c:
+            parts.append(W.HBox([self.wealth, self.gini, self.flows], layout=WRAP))
+        if "rewind" in c:
+            parts.append(W.HBox([self.rewind, self.present_button, self.branch_button], layout=WRAP))
+        if "commentary" in c:
+            parts += [W.HTML("<b>Commentary</b>"), self.commentary]
+        if "files" in c:
+            parts.append(files)
+        parts.append(self.provenance)
+        return parts
 
     # -- set-up actions ------------------------------------------------------------------------
     def _on_ruleset(self, change: dict[str, Any]) -> None:
@@ -299,6 +344,7 @@ class GameTable(W.VBox):
             self._say(f"Cannot start: {exc}", error=True)
             return
         self.playing = True
+        self.remembered = {}
         self._say(f"New game of {rs.title}, seed {self.session.seed}.")
         if not self._advance():
             self.render()
@@ -308,12 +354,18 @@ class GameTable(W.VBox):
         """A person's click on ``option`` (drawn when ``asked_at`` choices had been made).
         Returns False (with a message, game untouched) if it is not a legal choice now."""
         t0 = time.perf_counter()
+        d = self.session.game.pending
         try:
             self.session.act(option, asked_at)
         except IllegalAction as exc:
             self._say(f"Not allowed: {exc}", error=True)
             return False
         self._say("")
+        if self.remember.value and d is not None:
+            self.remembered[(d.seat, d.kind)] = option
+            self._say(f"{self.session.game.names[d.seat]}: “{self.session.game.rules.option_text(d, option)}” "
+                      "from now on this game, without asking.")
+        self.remember.value = False
         if not self._advance():
             self.render()
         self.timings.append(time.perf_counter() - t0)
@@ -350,34 +402,55 @@ class GameTable(W.VBox):
             self._say("No bot is to choose now." if self.session.game.pending else "The game is over.")
         self.render()
 
-    def play_to_end(self) -> None:
-        """Bots play as fast as they can until a person must choose or the game ends."""
+    def play_to_end(self, bot: str = "landlord") -> None:
+        """Finish the game at once: ``bot`` bots take every person's seat and play to the end."""
+        if self.session.viewing is not None:
+            self._say("Go back to the present first.", error=True)
+            return
+        people = [seat for seat in range(len(self.session.seats)) if self.session.is_person(seat)]
+        for seat in people:
+            self.session.bot_takes_seat(seat, bot)
+        if people:
+            self._say(f"Computer players ({bot}) take the seats of {', '.join(self.session.names[i] for i in people)} "
+                      "and finish the game.")
         self.pause()
         self.playing = True
         self._advance(delay=0.0)
 
-    def bots_finish(self, bot: str = "landlord") -> None:
-        """Bots take every person's seat and play the game to its end."""
-        if self.session.viewing is not None:
-            self._say("Go back to the present first.", error=True)
-            return
-        for seat in range(len(self.session.seats)):
-            if self.session.is_person(seat):
-                self.session.bot_takes_seat(seat, bot)
-        self._say(f"The {bot} bots finish the game.")
-        self.play_to_end()
+    def _machine_step(self) -> bool:
+        """One answer nobody has to click: a bot's, or a person's remembered answer ("don't ask
+        me this again this game"). False when a person must choose (or the game is over)."""
+        s = self.session
+        d = s.game.pending
+        if s.viewing is None and d is not None and s.is_person(d.seat):
+            answer = self.remembered.get((d.seat, d.kind))
+            if answer is None or answer not in d.options:
+                return False
+            s.act(answer)
+            return True
+        return s.bot_step()
+
+    def _machine_turn(self) -> bool:
+        """True when the pending decision is answered without a click (bot or remembered)."""
+        s = self.session
+        d = s.game.pending
+        if d is None:
+            return False
+        if not s.is_person(d.seat):
+            return True
+        return self.remembered.get((d.seat, d.kind)) in d.options
 
     def _advance(self, delay: float | None = None) -> bool:
         """After any change: if playing, let the bots answer (in a task when a loop runs).
         Returns True when it has redrawn the table."""
         if not self.playing or self.session.viewing is not None:
             return False
-        g = self.session.game
-        if g.pending is None or self.session.is_person(g.pending.seat):
+        if not self._machine_turn():
             return False
         loop = _running_loop()
         if loop is None:
-            self.session.bots_until_person()
+            while self._machine_step():
+                pass
             self.render()
             return True
         if self._task is None or self._task.done():
@@ -391,7 +464,7 @@ class GameTable(W.VBox):
                 wait = float(self.speed.value) if delay is None else delay
                 burst = 1 if wait > 0 else 25
                 moved = 0
-                while moved < burst and self.session.bot_step():
+                while moved < burst and self._machine_step():
                     moved += 1
                 if moved == 0:
                     break
@@ -460,9 +533,9 @@ class GameTable(W.VBox):
         self.session = session
         self._busy = True
         try:
-            if session.ruleset.id not in self.ruleset_pick.options:
+            if session.ruleset.id not in [v for _, v in self.ruleset_pick.options]:
                 self._extra[session.ruleset.id] = session.ruleset
-                self.ruleset_pick.options = [*self.ruleset_pick.options, session.ruleset.id]
+                self.ruleset_pick.options = [*self.ruleset_pick.options, (session.ruleset.title, session.ruleset.id)]
             self.ruleset_pick.value = session.ruleset.id
             self.players.value = len(session.seats)
             self._build_seats([(s.name, s.bot) for s in session.seats])
@@ -471,6 +544,7 @@ class GameTable(W.VBox):
         finally:
             self._busy = False
         self.playing = False
+        self.remembered = {}
         self._say(f"Loaded {where}: turn {session.game.turn}. Press Play for the bots to go on.")
         self.render()
 
@@ -537,22 +611,22 @@ class GameTable(W.VBox):
         self.option_picker = None
         buttons = []
         for opt in d.options:
-            b = W.Button(description=g.rules.option_text(d, opt), tooltip=opt,
-                         layout=W.Layout(width="auto"), button_style="primary")
+            b = W.Button(description=g.rules.option_text(d, opt), tooltip=g.rules.option_text(d, opt),
+                         layout=W.Layout(width="auto", max_width="100%"), button_style="primary")
             b.option = opt
             b.on_click(lambda _b, o=opt, k=asked_at: self.choose(o, k))
             buttons.append(b)
         return buttons
 
     def _phase_buttons(self, g: Game) -> list[W.Button]:
-        if len(g.ruleset.phases) < 2 or g.over:
+        if len(g.ruleset.phases) < 2 or g.over or "phases" not in self.controls:
             return []
         out = []
         for name, ph in g.ruleset.phases.items():
             if name == g.phase:
                 continue
-            b = W.Button(description=f"Rules now: {ph.title[:40]}", tooltip=ph.title, layout=W.Layout(width="auto"),
-                         button_style="warning")
+            b = W.Button(description=f"Rules now: {short_title(ph.title)}", tooltip=ph.title,
+                         layout=W.Layout(width="auto", max_width="100%"), button_style="warning")
             b.phase = name
             b.on_click(lambda _b, p=name: self.switch_phase(p))
             out.append(b)
@@ -579,10 +653,10 @@ class GameTable(W.VBox):
         elif d is None:
             winners = [r["name"] for r in g.results() if r["rank"] == 1]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(winners))}."
-            self.options.children = []
+            self.options.children = [self.again_button]
             self.phase_bar.children = []
         else:
-            text = html.escape(g.rules.explain(d))
+            text = html.escape(plain(g.rules.explain(d)))
             if s.is_person(d.seat):
                 self.decision.value = f"<b>{text}</b>"
                 self.options.children = self._option_buttons(g)
@@ -592,11 +666,13 @@ class GameTable(W.VBox):
                                        "press Play or Step.</small>")
                 self.options.children = []
             self.phase_bar.children = self._phase_buttons(g)
+        asking = not past and d is not None and s.is_person(d.seat) and len(d.options) > 1
+        self.remember.layout.display = None if asking else "none"
         chart_key = (id(g), g.turn, g.phase, g.over)
         if chart_key != self._chart_key:  # charts follow turn by turn; board and cards every click
             self._draw_charts(g)
             self._chart_key = chart_key
-        self.commentary.value = commentary_html(commentary_lines(g))
+        self.commentary.value = commentary_html([plain(x) for x in commentary_lines(g)])
         self.provenance.value = provenance_html(g)
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
                                 f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
@@ -621,7 +697,8 @@ class GameTable(W.VBox):
         self.wealth_slot.show_frames(("wealth", names), lambda f: sized(
             lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames)
         gframes = {"gini": metrics.gini_frame(panel), "changes": metrics.phase_changes(g)}
-        self.gini_slot.show_frames("gini", lambda f: with_brush(
+        top = lib.gini_axis_top(float(gframes["gini"]["gini"].max()) if len(gframes["gini"]) else 0.0)
+        self.gini_slot.show_frames(("gini", top), lambda f: with_brush(
             lib.gini_over_time(f["gini"], f["changes"])), gframes)
         tr = metrics.transfers(g)
         flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
