@@ -350,9 +350,11 @@ def exact(m: Movement, jail: str = "stay") -> dict[int, float]:
     return out
 
 
-def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int = 0) -> dict[int, float]:
+def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int = 0,
+             progress: Callable[[int], object] | None = None) -> dict[int, float]:
     """The same probabilities by playing one token for ``n_throws`` throws with its own seeded
-    RNG: an independent, step-by-step reading of the same rules, to check the chain."""
+    RNG: an independent, step-by-step reading of the same rules, to check the chain.
+    ``progress(n)`` is told of every ``PROGRESS_STEP`` throws played."""
     if jail not in JAIL_MODES:
         raise ValueError(f"jail strategy must be one of {', '.join(JAIL_MODES)}, not {jail!r}")
     if n_throws < 1:
@@ -406,7 +408,9 @@ def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int
         return start if pos in m.refuse else stop(pos)
 
     pos, in_jail, tries, doubles = 0, False, 0, 0
-    for _ in range(n_throws):
+    for thrown in range(n_throws):
+        if progress is not None and thrown % PROGRESS_STEP == 0 and thrown:
+            progress(PROGRESS_STEP)
         if in_jail:
             total, double = roll()
             if jail == "pay":
@@ -434,7 +438,13 @@ def simulate(m: Movement, jail: str = "stay", n_throws: int = 100_000, seed: int
         else:
             pos = where
         counts[where] += 1
+    if progress is not None:
+        progress(n_throws - (n_throws - 1) // PROGRESS_STEP * PROGRESS_STEP)
     return {k: v / n_throws for k, v in counts.items()}
+
+
+PROGRESS_STEP = 100_000
+"""Throws between two calls of :func:`simulate`'s ``progress``."""
 
 
 # -- movement specs per family -------------------------------------------------------------
@@ -729,11 +739,13 @@ def frame(board: Board, probs: Mapping[int, float]) -> pd.DataFrame:
 
 
 def landing_frame(ruleset: Ruleset, jail: str = "stay", simulate_throws: int = 0,
-                  seed: int = 0, phase: str | None = None, **policy: Any) -> pd.DataFrame:
+                  seed: int = 0, phase: str | None = None, progress: Callable[[int], object] | None = None,
+                  **policy: Any) -> pd.DataFrame:
     """The landing probabilities of ``ruleset``'s board (exact, or simulated when
-    ``simulate_throws`` > 0) as :func:`frame`; ``policy`` as for :func:`movement_for`."""
+    ``simulate_throws`` > 0, telling ``progress`` as :func:`simulate` does) as :func:`frame`;
+    ``policy`` as for :func:`movement_for`."""
     m = movement_for(ruleset, phase, **policy)
-    probs = simulate(m, jail, simulate_throws, seed) if simulate_throws else exact(m, jail)
+    probs = simulate(m, jail, simulate_throws, seed, progress) if simulate_throws else exact(m, jail)
     df = frame(ruleset.board, probs)
     themed = theme_names(ruleset, phase)
     if themed:

@@ -314,11 +314,18 @@ def _merge_raw(path: Path, raw: dict[str, Any], seen: tuple[Path, ...], data: Pa
 def load_ruleset(ruleset_id: str, data: Path | None = None) -> Ruleset:
     """Load and validate a ruleset (resolving ``extends``) and its board, by id; with ``data``
     (one's own folder of ``boards/`` and ``rulesets/``) ids are looked up there first.
-    Loaded once per process (the same object every time)."""
-    return _load_ruleset(ruleset_id, data.resolve() if data is not None else None)
+    The kit's own rulesets are loaded once per process (the same object every time); one's own
+    are read afresh each time, so an edited file is seen at once."""
+    if data is None:
+        return _load_kit_ruleset(ruleset_id)
+    return _load_ruleset(ruleset_id, data)
 
 
 @cache
+def _load_kit_ruleset(ruleset_id: str) -> Ruleset:
+    return _load_ruleset(ruleset_id, None)
+
+
 def _load_ruleset(ruleset_id: str, data: Path | None) -> Ruleset:
     check_id(ruleset_id, "ruleset", "<ruleset>")
     path = find("rulesets", ruleset_id, data)
@@ -330,16 +337,11 @@ def _load_ruleset(ruleset_id: str, data: Path | None) -> Ruleset:
 
 def load_ruleset_ref(ref: str | Path, data: Path | None = None) -> Ruleset:
     """A ruleset by id, or from a ``.toml`` path (what a scenario, a sweep's worker or the
-    command line's ``--ruleset`` hold)."""
+    command line's ``--ruleset`` hold); a path is read afresh each time."""
     text = str(ref)
     if text.endswith(".toml"):
-        return _ruleset_at(str(Path(text).resolve()), data.resolve() if data is not None else None)
+        return ruleset_from_file(Path(text), data)
     return load_ruleset(text, data)
-
-
-@cache
-def _ruleset_at(path: str, data: Path | None) -> Ruleset:
-    return ruleset_from_file(Path(path), data)
 
 
 def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:

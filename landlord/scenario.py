@@ -232,20 +232,31 @@ class Scenario:
 
 
 # -- loading -----------------------------------------------------------------------------
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate the scenario file at ``path``."""
+def load_scenario(path: str | Path, games: int | None = None, data: Path | None = None) -> Scenario:
+    """Read and validate the scenario file at ``path`` (with ``games`` per cell instead of the
+    file's, if given; ruleset ids looked up in one's own ``data`` folder first, if given)."""
     from landlord.loader import read_text
 
     p = Path(path)
-    return scenario_from_text(read_text(p), p)
+    return scenario_from_text(read_text(p), p, games, data)
 
 
-def scenario_from_text(text: str, path: str | Path = "<scenario>") -> Scenario:
+def scenario_from_text(text: str, path: str | Path = "<scenario>", games: int | None = None,
+                       data: Path | None = None) -> Scenario:
     """Validate a scenario given as TOML text; ``path`` names it in errors and anchors any
-    relative ruleset path (the current folder for ``<scenario>``)."""
+    relative ruleset path (the current folder for ``<scenario>``). ``games`` replaces the
+    file's games per cell (the scenario's ``text`` is then rewritten to say so); ``data`` is
+    one's own folder of ``boards/`` and ``rulesets/``, searched first for ruleset ids."""
     from landlord.loader import parse_toml
 
-    return _build(parse_toml(text, path), text, Path(path))
+    raw = parse_toml(text, path)
+    if games is not None and isinstance(raw.get("scenario"), dict):
+        raw["scenario"]["games"] = games
+        try:
+            text = scenario_to_toml(raw)
+        except ValueError as exc:
+            raise DataError(path, None, None, str(exc)) from None
+    return _build(raw, text, Path(path), data)
 
 
 def scenario_from_dict(raw: dict[str, Any], path: str | Path = "<scenario>") -> Scenario:
@@ -254,7 +265,7 @@ def scenario_from_dict(raw: dict[str, Any], path: str | Path = "<scenario>") -> 
     return scenario_from_text(scenario_to_toml(raw), path)
 
 
-def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
+def _build(raw: dict[str, Any], text: str, path: Path, data: Path | None = None) -> Scenario:
     for key in raw:
         if key not in _TOP:
             raise DataError(path, None, key, f"unknown top-level table (known: {', '.join(_TOP)})")
@@ -286,7 +297,7 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
     for key, value in overrides.items():
         if isinstance(value, dict):
             raise DataError(path, "[overrides]", key, "expected a value, got a table")
-    checker = _Checker(path)
+    checker = _Checker(path, data)
     tax = raw.get("tax", {})
     listed: tuple[Switch, ...] | None = None  # the switches of a [[tax]] list
     if isinstance(tax, list):
@@ -378,14 +389,25 @@ def _build(raw: dict[str, Any], text: str, path: Path) -> Scenario:
 class _Checker:
     """Checks one field or one cell at a time, naming the file, table and field on error."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, data: Path | None = None) -> None:
         self.path = path
         self.anchor = path.parent if path.name != "<scenario>" else Path.cwd()
+        self.data = data
 
     def ref(self, ruleset: str) -> str:
-        """What loads ``ruleset``: the id, or an absolute path for a ``.toml`` path."""
+        """What loads ``ruleset``: the id, or an absolute path for a ``.toml`` path or an id
+        found in one's own data folder."""
+        from landlord.loader import data_dir, find
+
         if ruleset.endswith(".toml"):
             return str((self.anchor / ruleset).resolve())
+        if self.data is not None:
+            try:
+                found = find("rulesets", ruleset, self.data)
+            except DataError as exc:
+                raise DataError(self.path, "[scenario]", "ruleset", exc.problem) from None
+            if found is not None and found.resolve().parent.parent != data_dir().resolve():
+                return str(found.resolve())
         return ruleset
 
     def ruleset(self, ruleset: str, where: str, key: str) -> Ruleset:

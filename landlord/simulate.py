@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +11,7 @@ from landlord.game import Game
 from landlord.inequality import gini
 from landlord.loader import load_ruleset_ref
 from landlord.phases import Trigger
+from landlord.pool import make_pool, stop_now
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
 
@@ -91,7 +91,9 @@ def simulate(
     triggers: Sequence[Trigger] = (),
 ) -> Iterator[dict[str, Any]]:
     """Yield one summary row per seed, in seed order, using ``workers`` processes
-    (0 = all cores). ``progress(n)`` is called as each chunk of n games completes."""
+    (0 = all cores; they ignore Ctrl-C and die with this process, see :mod:`landlord.pool`).
+    ``ruleset`` is an id or a ``.toml`` path. ``progress(n)`` is called as each chunk of n games
+    completes. Interrupted (Ctrl-C), it stops at once: running chunks are dropped."""
     items = tuple(sorted((overrides or {}).items()))
     batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items, tuple(triggers))
                for i in range(0, len(seeds), chunk)]
@@ -103,8 +105,18 @@ def simulate(
                 progress(len(rows))
             yield from rows
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for rows in pool.map(run_batch, batches):
+    pool = make_pool(workers)
+    finished = False
+    try:
+        futures = [pool.submit(run_batch, b) for b in batches]
+        for future in futures:
+            rows = future.result()
             if progress:
                 progress(len(rows))
             yield from rows
+        finished = True
+    finally:  # Ctrl-C, or the caller stopped reading: do not wait for the chunks being played
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            stop_now(pool)

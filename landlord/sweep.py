@@ -28,13 +28,14 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from landlord.errors import LandlordError
 from landlord.phases import parse_trigger
+from landlord.pool import make_pool, stop_now
 from landlord.scenario import Cell, Scenario, load_ruleset_ref
 from landlord.simulate import play_one, summary_row
 
@@ -254,14 +255,6 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def _worker_init() -> None:
-    """Workers ignore Ctrl-C: the parent hears it, stops handing out chunks and waits for the
-    running ones (a worker killed mid-chunk would leave the pool broken and the parent stuck)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Iterator[_Done]:
     if workers == 1:
         for c in chunks:
@@ -273,7 +266,8 @@ def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Ite
     if ctx.get_start_method() == "forkserver":
         # the server imports the kit (and the main script, so workers need not) once
         ctx.set_forkserver_preload(["__main__", "landlord.sweep", "pyarrow"])
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
+    pool = make_pool(workers, ctx)  # workers ignore Ctrl-C and die with this process
+    finished = False
     try:
         pending: dict[Future[Any], Chunk] = {pool.submit(run_chunk, c): c for c in chunks}
         while pending and not cancelled.is_set():
@@ -281,8 +275,12 @@ def _local(chunks: list[Chunk], workers: int, cancelled: threading.Event) -> Ite
             for f in sorted(done, key=lambda f: (pending[f].cell, pending[f].start)):
                 chunk = pending.pop(f)
                 yield chunk, _outcome(f, chunk)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        finished = not pending
+    finally:  # a cancel or Ctrl-C stops at once: the chunks being played are dropped
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            stop_now(pool)
 
 
 def _dask(chunks: list[Chunk], address: Any, cancelled: threading.Event) -> Iterator[_Done]:
@@ -326,7 +324,12 @@ class Sweep:
     ``.parquet`` file for the rows; while running, finished chunks are kept in ``out.parts/``
     so an interrupted sweep, run again with the same scenario and out, skips them.
     ``panel=True`` also keeps the per-turn panel of :func:`landlord.metrics.panel` (every seat's
-cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet``).
+    cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet``).
+
+    ``out`` is guarded: while a sweep runs, ``<out>.lock`` is held (a second sweep on the same
+    ``out`` is refused); an ``out`` holding another sweep's results, another sweep's unfinished
+    ``.parts``, or a file that is not a readable sweep result is refused unless ``force``
+    (which replaces them); a damaged part is named with what to do.
     """
 
     def __init__(
@@ -338,6 +341,7 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
         panel: bool = False,
         progress: Progress | None = None,
         chunk_size: int = DEFAULT_CHUNK,
+        force: bool = False,
     ) -> None:
         if workers < 0:
             raise ValueError(f"workers must be 0 (all cores) or more, got {workers}")
@@ -361,6 +365,8 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
         self._result: SweepResult | None = None
         self._loaded: tuple[pd.DataFrame, pd.DataFrame | None] | None = None
         self.error: BaseException | None = None
+        self.force = force
+        self._lock_fd: int | None = None
 
     # -- control
     def start(self) -> Sweep:
@@ -415,6 +421,44 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
     # -- running
     def run(self) -> SweepResult:
         """Run the sweep in this thread until done or cancelled; the result."""
+        self._acquire()
+        try:
+            return self._run()
+        finally:
+            self._release()
+
+    def _acquire(self) -> None:
+        """Hold ``<out>.lock`` (an advisory lock the system drops if this process dies)."""
+        if self.out is None:
+            return
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not on Windows: no lock there
+            return
+        lock = self.out.with_name(self.out.name + ".lock")
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise LandlordError(f"--out: cannot write beside {self.out} ({exc.strerror or exc})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise LandlordError(f"another sweep is writing to {self.out} (it holds {lock.name}); wait for it "
+                                f"to finish or choose another --out") from None
+        self._lock_fd = fd
+
+    def _release(self) -> None:
+        if self._lock_fd is None or self.out is None:
+            return
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            self.out.with_name(self.out.name + ".lock").unlink()
+        os.close(self._lock_fd)
+        self._lock_fd = None
+
+    def _run(self) -> SweepResult:
         todo = self._resume()
         if todo is None:  # the finished file is already there
             return self._finish(complete=True, write=False)
@@ -460,16 +504,30 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
 
         if self.out is None or self._parts is None:
             return self.chunks
-        if self.out.exists() and not self._parts.exists():
-            meta = read_metadata(self.out)
+        again = "give --force to replace it, or choose another --out"
+        if self.out.is_dir():
+            raise LandlordError(f"--out: {self.out} is a folder; give a .parquet file")
+        if self.out.exists():
+            try:
+                meta = read_metadata(self.out)
+            except Exception as exc:  # truncated or not Parquet at all: Arrow says why
+                if not self.force:
+                    raise LandlordError(f"{self.out} is not a readable sweep result ({_short(exc)}); {again}") from None
+                meta = {}
             same = (meta.get("fingerprint") == self.scenario.fingerprint
-                    and meta.get("version") == self._manifest()["version"]
-                    and (not self.panel or self._panel_path().exists()))
-            if same:
-                self._loaded = (pd.read_parquet(self.out),
-                                pd.read_parquet(self._panel_path()) if self.panel else None)
+                    and meta.get("version") == self._manifest()["version"])
+            if same and not self._parts.exists() and (not self.panel or self._panel_path().exists()):
+                try:
+                    self._loaded = (pd.read_parquet(self.out),
+                                    pd.read_parquet(self._panel_path()) if self.panel else None)
+                except Exception as exc:
+                    raise LandlordError(f"{self.out} (or its panel) is damaged ({_short(exc)}); {again}") from None
                 self.done = self.total
                 return None
+            if not same and not self.force:
+                what = (f"the results of another sweep ({meta.get('scenario_path', '?')})" if "fingerprint" in meta
+                        else "a file that is not a sweep result")
+                raise LandlordError(f"{self.out} holds {what}; {again}")
         manifest = self._parts / "manifest.json"
         if self._parts.exists():
             try:
@@ -477,11 +535,13 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
             except (OSError, ValueError):
                 old = None
             if old != self._manifest():
-                raise LandlordError(
-                    f"{self._parts} holds unfinished work of a different sweep (scenario, chunk size, "
-                    f"panel or kit version differ); remove it or choose another --out"
-                )
-        else:
+                if not self.force:
+                    raise LandlordError(
+                        f"{self._parts} holds unfinished work of a different sweep (scenario, chunk size, "
+                        f"panel or kit version differ); give --force to discard it, or choose another --out"
+                    )
+                _remove_parts(self._parts)
+        if not self._parts.exists():
             self._parts.mkdir(parents=True)
             manifest.write_text(json.dumps(self._manifest(), indent=1))
         todo = []
@@ -489,9 +549,14 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
             part = self._parts / f"{c.name}.parquet"
             panel_part = self._parts / f"{c.name}.panel.parquet"
             if part.exists() and (not self.panel or panel_part.exists()):
-                self._games.append(pq.read_table(part))
-                if self.panel:
-                    self._panels.append(pq.read_table(panel_part))
+                for f, keep in ((part, self._games), (panel_part, self._panels if self.panel else None)):
+                    if keep is None:
+                        continue
+                    try:
+                        keep.append(pq.read_table(f))
+                    except Exception as exc:
+                        raise LandlordError(f"{f} is damaged ({_short(exc)}); delete it and run the same command "
+                                            f"again (its {len(c.seeds)} games are played again)") from None
                 self.done += len(c.seeds)
             else:
                 todo.append(c)
@@ -522,9 +587,7 @@ cash, land, debts and net worth each turn; written to ``<out stem>.panel.parquet
             if panel is not None:
                 panel.to_parquet(self._panel_path(), index=False)
             if self._parts is not None and self._parts.exists():
-                for f in self._parts.iterdir():
-                    f.unlink()
-                self._parts.rmdir()
+                _remove_parts(self._parts)
         self._result = SweepResult(self.scenario, games, panel, complete, self.done, self.total)
         return self._result
 
@@ -537,12 +600,25 @@ def run_sweep(
     panel: bool = False,
     progress: Progress | None = None,
     chunk_size: int = DEFAULT_CHUNK,
+    force: bool = False,
 ) -> SweepResult:
     """Run a whole sweep in this thread (see :class:`Sweep` for the arguments)."""
-    return Sweep(scenario, workers, out, scheduler, panel, progress, chunk_size).run()
+    return Sweep(scenario, workers, out, scheduler, panel, progress, chunk_size, force).run()
 
 
 # -- files -------------------------------------------------------------------------------
+def _remove_parts(parts: Path) -> None:
+    import shutil
+
+    shutil.rmtree(parts)
+
+
+def _short(exc: BaseException) -> str:
+    """An error in one short line (Arrow's messages can run over several)."""
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:160]}"
+
+
 def _write_part(path: Path, table: pa.Table) -> None:
     import pyarrow.parquet as pq
 

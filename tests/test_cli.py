@@ -67,7 +67,7 @@ def test_replay_prints_a_readable_transcript(capsys) -> None:  # type: ignore[no
 
 
 def test_rulesets_lists_every_ruleset_and_phase_with_its_source(capsys) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, "rulesets")
+    code, out, _ = run(capsys, "rulesets", "--long")
     assert code == 0
     assert "magie-1904: The Landlord's Game (1904 patent)" in out
     assert "source: US Patent 748,626" in out and "phase landlord (default)" in out

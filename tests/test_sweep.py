@@ -396,7 +396,7 @@ def test_cli_sweep_writes_results_and_report(tmp_path: Path, capsys: pytest.Capt
     (tmp_path / "small.toml").write_text(SMALL)
     out, rep = tmp_path / "out" / "r.parquet", tmp_path / "rep"
     code = main(["sweep", str(tmp_path / "small.toml"), "--workers", "2", "--out", str(out),
-                 "--report", str(rep), "--chunk", "5", "--panel"])
+                 "--report", str(rep), "--chunk", "5", "--panel", "--mkdir"])  # out/ is made
     assert code == 0
     text = capsys.readouterr().out
     assert "4 cell(s) x 12 games, root seed 42" in text and "wages=150, players=4" in text
@@ -419,7 +419,7 @@ def test_cli_sweep_writes_results_and_report(tmp_path: Path, capsys: pytest.Capt
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--out", "r.csv"], "--out: give a .parquet file"),
-    (["--workers", "-1"], "--workers: must be 0"),
+    (["--workers", "-1"], "--workers: must be at least 0"),
     (["--panel"], "--panel: give --out too"),
 ])
 def test_cli_sweep_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str],
