@@ -5,10 +5,13 @@
 For each ruleset and each way of putting the single tax in force (never, from turn 1, voted by
 the bots' voting rule, at a fixed turn) it plays the same seeds with the same bots (landlord,
 tenant, speculator, landlord) and reports: the mean Gini of the final counts (population form
-Σ|xi−xj|/2n²μ, and the sample form ×n/(n−1); debts count as 0), the share of players ending the
-game in the Poor House (and, for 1906, the share that went there at least once), the share
-ending on a Natural Opportunity, how many games switched and when, mean game length, and the
-wall time. Results, not lessons: the numbers depend on the bots and on the reconstructed rules.
+Σ|xi−xj|/2n²μ, and the sample form ×n/(n−1); debts count as 0) with its standard deviation
+across games, the share of players ending the game in the Poor House (and, for 1906, the share
+that went there at least once), the share ending on a Natural Opportunity, how many games
+switched and when, mean game length, the money paid between players for cards per game (the 1906
+card market: flow ``land_sold``) and the debts between players and unpaid expenses still owed at
+the end per game (1906), and the wall time. ``--rulesets`` limits the run to some rulesets.
+Results, not lessons: the numbers depend on the bots and on the reconstructed rules.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from landlord.flows import Flow
 from landlord.inequality import gini
 from landlord.loader import load_ruleset
 from landlord.phases import parse_trigger
@@ -41,6 +45,8 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
         "end_natural": sum(r["where"] == "natural_opportunity" for r in rows),
         "switch": g.switches[0][0] if g.switches else None, "turns": g.turn,
         "seat0_first": rows[0]["rank"] == 1, "players": len(rows),
+        "market": g.ledger.flows.get(Flow.LAND_SOLD, 0),
+        "owed": sum(d.amount for d in getattr(g.rules, "debts", ())),
     }
 
 
@@ -56,6 +62,10 @@ def measure(ruleset: str, when: str, games: int, workers: int) -> dict[str, Any]
         "ruleset": ruleset, "single tax": when, "games": games,
         "gini_pop": statistics.fmean(o["gini_pop"] for o in out),
         "gini_sample": statistics.fmean(o["gini_sample"] for o in out),
+        "gini_sd": statistics.stdev(o["gini_pop"] for o in out),
+        "market": statistics.fmean(o["market"] for o in out),
+        "market_games": sum(o["market"] > 0 for o in out),
+        "owed": statistics.fmean(o["owed"] for o in out),
         "end_poor": sum(o["end_poor"] for o in out) / seats,
         "ever_poor": sum(o["ever_poor"] for o in out) / seats,
         "end_natural": sum(o["end_natural"] for o in out) / seats,
@@ -75,12 +85,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--rulesets", nargs="*", default=["magie-1906", "magie-1904", "magie-1906-monarch"])
     args = ap.parse_args()
     plan = [("magie-1906", w) for w in ("never", "start", "vote", "turn:60")]
     plan += [("magie-1904", w) for w in ("never", "start", "vote", "turn:60")]
     plan += [("magie-1906-monarch", w) for w in ("never", "start")]
-    head = ("ruleset", "single tax", "Gini pop", "Gini smp", "end PoorH", "ever PoorH", "end NatOpp",
-            "switched", "sw. turn", "Gini sw.", "turns", "seat1 1st", "secs")
+    plan = [(r, w) for r, w in plan if r in args.rulesets]
+    head = ("ruleset", "single tax", "Gini pop", "sd", "Gini smp", "end PoorH", "ever PoorH", "end NatOpp",
+            "switched", "sw. turn", "Gini sw.", "turns", "seat1 1st", "market $/game (games)",
+            "owed $/game", "secs")
     print(f"{args.games} seeded games each (seeds 0..{args.games - 1}), bots {', '.join(BOTS)}")
     print(" | ".join(head))
     never: dict[str, list[float]] = {}
@@ -96,10 +109,11 @@ def main() -> None:
         sw = f"{m['switch_turn']:.1f}" if m["switch_turn"] is not None else "-"
         gs = f"{m['switched_games_gini']:.3f}" if m["switched_games_gini"] is not None else "-"
         print(" | ".join([
-            ruleset, when, f"{m['gini_pop']:.3f}", f"{m['gini_sample']:.3f}", f"{m['end_poor']:.2%}",
+            ruleset, when, f"{m['gini_pop']:.3f}", f"{m['gini_sd']:.3f}", f"{m['gini_sample']:.3f}",
+            f"{m['end_poor']:.2%}",
             f"{m['ever_poor']:.2%}" if ruleset != "magie-1904" else "n/a", f"{m['end_natural']:.2%}",
             f"{m['switched']}", sw, gs, f"{m['turns']:.1f}", f"{m['seat0_first']:.1%}",
-            f"{m['seconds']:.1f}"]), flush=True)
+            f"{m['market']:.0f} ({m['market_games']})", f"{m['owed']:.0f}", f"{m['seconds']:.1f}"]), flush=True)
     print("games in which the vote passed, same seeds under landlord rules throughout (paired):")
     for ruleset, n, g_never, g_vote in paired:
         print(f"  {ruleset}: {n} games, mean Gini (population) landlord rules {g_never:.3f}, "

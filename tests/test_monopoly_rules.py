@@ -540,7 +540,8 @@ def test_shortage_competing_buyers_bid_at_auction() -> None:
 def test_decision_shortage_auction_sells_no_building_below_its_price() -> None:
     """BUILDING SHORTAGE DECISION: "It sells houses and hotels to the players" (THE BANK), and
     "Bidding may start at any price" is said of properties: a house at a shortage opens at its
-    price. Seat 0 (dark blues, $200 houses) may bid no less than $200; seat 1 (Mediterranean and
+    price. Issue 14: "the housing-shortage auction opens at $1, so a scarce house can sell below
+    its price." Seat 0 (dark blues, $200 houses) may bid no less than $200; seat 1 (Mediterranean and
     Baltic, $50 houses) no less than $50, and must top a bid already made."""
     g, r = fresh()
     own(r, 0, 37, 39)
@@ -765,9 +766,10 @@ def test_decision_price_not_raisable_by_mortgaging_the_deed_is_auctioned() -> No
 
 
 def test_unimproved_properties_can_be_mortgaged_at_any_time_to_buy_the_one_stood_on() -> None:
-    """MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." A player
-    $40 short of Boardwalk's $400 mortgages Oriental ($50) to buy it: asked only for mortgages,
-    he then pays the printed price to the Bank and holds the deed."""
+    """MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." Issue 14:
+    "a player short of cash cannot mortgage to buy the property he stands on". A player $40
+    short of Boardwalk's $400 mortgages Oriental ($50) to buy it: asked only for mortgages, he
+    then pays the printed price to the Bank and holds the deed."""
     g, r = fresh()
     set_cash(g, 0, 360)
     own(r, 0, 6, 37)
