@@ -86,6 +86,8 @@ def test_the_class_servers_kernel_settings() -> None:
     for what in ("sqlite", "teacher-secret", "csv", "parquet", "ipynb"):
         assert what in deny
     assert cfg["VoilaConfiguration"]["show_tracebacks"] is False
+    # Voilà's page-close beacon carries no _xsrf token: without this a closed tab's kernel stays
+    assert cfg["Voila"]["tornado_settings"]["disable_check_xsrf"] is True
 
 
 def test_the_kernel_cap_refuses_one_more_kernel() -> None:

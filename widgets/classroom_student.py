@@ -214,7 +214,8 @@ class ClassroomStudent(W.VBox):
                                                 g.board.currency)
         rules = g.ruleset.phases[g.phase].title
         self.status.value = (f"<b>Table {self.seat.table_no}</b> — turn {g.turn}, round {g.round} — "
-                             f"rules in force: <i>{html.escape(rules)}</i>")
+                             f"rules in force: <i>{html.escape(rules)}</i>"
+                             f'<span class="ll-seq" data-seq="{self.table.seq}"></span>')
         if d is None:
             best = [r["name"] for r in g.results() if r["rank"] == 1]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
