@@ -310,10 +310,11 @@ def engine_observations(game: Any) -> dict[int, int]:
 
 
 def _rich(rid: str) -> Any:
+    # 1,000 rounds are about 175 circuits of the board: 10,000 (the schema's ceiling) never ends it first.
     rs = load_ruleset(rid)
     if rs.family == "magie1906":
-        return rs.override(start_cash_by_players=[10_000_000] * 5, circuits=10**6, max_rounds=1000)
-    return rs.override(start_cash=10_000_000, notes=[10_000_000], circuits=10**6, max_rounds=1000)
+        return rs.override(start_cash_by_players=[10_000_000] * 5, circuits=10_000, max_rounds=1000)
+    return rs.override(start_cash=10_000_000, notes=[10_000_000], circuits=10_000, max_rounds=1000)
 
 
 @functools.cache
