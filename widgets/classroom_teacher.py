@@ -92,6 +92,10 @@ class ClassroomTeacher(W.VBox):
         self.export_button = W.Button(description="Export results (CSV, Parquet)", icon="download", layout=AUTO)
         self.downloads = W.HTML()
         self.tables = W.HTML()
+        self.move_who = W.Dropdown(description="Move", layout=W.Layout(width="300px"))
+        self.move_to = W.Dropdown(description="to", layout=W.Layout(width="260px"))
+        self.move_button = W.Button(description="Move", icon="arrows", layout=AUTO)
+        self.move_button.on_click(lambda _: self.move(self.move_who.value, self.move_to.value))
         enable_offline_charts()
         self.gini_chart = alt.JupyterChart(blank())
         self.final_chart = alt.JupyterChart(blank())
@@ -106,6 +110,7 @@ class ClassroomTeacher(W.VBox):
             W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
             self.message, W.HTML("<h3>Tables</h3>"), self.tables,
+            W.HBox([self.move_who, self.move_to, self.move_button], layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.export_button]), self.downloads,
             self.gini_chart, self.final_chart, self.votes,
         ])
@@ -172,7 +177,23 @@ class ClassroomTeacher(W.VBox):
         self.joining_button.description = "Close joining" if info.joining else "Reopen joining"
         self.start_button.disabled = info.state != "joining"
         self.tables.value = tables_html(self.rows)
+        self._fill_moves()
 
+    def _fill_moves(self) -> None:
+        """The students and the free seats of the move control (redrawn only when they change,
+        so a choice being made is not reset)."""
+        room = self.room
+        assert room is not None
+        seats = room.store.seats(room.id)
+        taken = {(s.table_no, s.seat) for s in seats}
+        who = [(f"{s.name} (table {s.table_no}, seat {s.seat + 1})", (s.table_no, s.seat)) for s in seats]
+        free = [(f"table {t.table_no}, seat {k + 1}", (t.table_no, k)) for t in room.store.tables(room.id)
+                for k in range(room.spec.table_size) if (t.table_no, k) not in taken]
+        if who != list(self.move_who.options):
+            self.move_who.options = who
+        if free != list(self.move_to.options):
+            self.move_to.options = free
+        self.move_button.disabled = not who or not free
     # -- controls -------------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
         colour = "#b00000" if error else "#225522"
@@ -204,6 +225,23 @@ class ClassroomTeacher(W.VBox):
         self._say(f"{title} — now in force at {len(done)} table{'s' if len(done) != 1 else ''}.")
         self.refresh()
         return done
+
+    def move(self, who: tuple[int, int] | None, to: tuple[int, int] | None) -> bool:
+        """Move the student in seat ``who`` (table, seat) to the free seat ``to``; their page
+        follows them (their seat key now acts for the new seat)."""
+        room = self.room
+        assert room is not None
+        if who is None or to is None:
+            self._say("Choose a student and a free seat.", error=True)
+            return False
+        try:
+            info = room.store.move_seat(room.id, self.secret, who[0], who[1], to[0], to[1])
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._say(f"{info.name} now sits at table {info.table_no}, seat {info.seat + 1}.")
+        self.refresh()
+        return True
 
     def debrief(self) -> None:
         """Draw the pooled charts: every table's Gini over turns; the final Gini per rules in
