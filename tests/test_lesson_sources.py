@@ -2,8 +2,9 @@
 
 Issue 14: "every historical claim traceable to a seed line or a reference file ... a test that
 every source a lesson cites exists in the repository". A lesson cites a source by its path in
-backticks (``tests/reference/magie-1906-rules.md``); the copies of the project's reference texts
-live under ``tests/reference/`` with their provenance in its README.
+backticks (``docs/sources/magie-1906-rules.md``); the copies of the rule texts live under
+``docs/sources/`` and the board transcriptions under ``tests/reference/``, each with its
+provenance in its README.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def test_every_source_a_lesson_cites_exists_in_the_repository(name: str) -> None
     for cited in PATH.findall(text):
         assert (ROOT / cited).is_file(), f"{name} cites {cited}, which is not in the repository"
     assert "../shared" not in text and "shared/reference" not in text and "shared/seeds" not in text, (
-        f"{name} cites the shared folder beside the checkout; cite the copy under tests/reference/")
+        f"{name} cites the shared folder beside the checkout; cite the copy in docs/sources/ or tests/reference/")
 
 
 @pytest.mark.parametrize("name", CITING)
@@ -72,7 +73,7 @@ def test_about_the_sources_names_the_files_and_quotes_them_truly(name: str) -> N
 def test_lesson_1_counts_the_legacy_ticket_by_the_patents_count_clause() -> None:
     """Issue 14: "lesson 1 calls the legacy ticket's count an open point though the count clause
     settles it": the patent's counting up adds "lots, cash, and luxuries" only."""
-    spec = squash((ROOT / "tests/reference/patent-1904-specification.md").read_text(encoding="utf-8"))
+    spec = squash((ROOT / "docs/sources/patent-1904-specification.md").read_text(encoding="utf-8"))
     assert "add together these three amounts -- lots, cash, and luxuries" in spec
     text = squash(about_sources("01-landlords-game-1904.ipynb"))
     assert "legacy ticket counts nothing" in text

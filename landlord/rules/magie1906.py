@@ -1,7 +1,7 @@
 """Lizzie J. Magie's Landlord's Game, 1906 edition (Economic Game Co.): the monopolist rules
 1–12, the rules "for advanced and scientific players", and the Single Tax rules 1–8.
 
-Each rule below quotes the 1906 rule sheet (a copy: ``tests/reference/magie-1906-rules.md``). Rules
+Each rule below quotes the 1906 rule sheet (a copy: ``docs/sources/magie-1906-rules.md``). Rules
 13–17 (luxury, buying houses, mortgages, borrowing, doubles) and the Chance deck are missing
 from every transcription: what play needs of them is reconstructed, marked ``RECONSTRUCTED``
 beside the rule here and ``reconstructed`` in ``data/rulesets/magie-1906.toml``, and shown to
@@ -13,7 +13,7 @@ The Single Tax is the phase ``single_tax`` (param ``single_tax``); it is put in 
 phase trigger (``vote``, ``start``, ``turn:N``, ``gini:X``) and everything the players hold
 carries over: "Players are left in possession of their holdings and, with the exception that
 the Title Deeds are of no value, the gain [game] goes on as before" (the transcription in
-``tests/reference/magie-1906-rules.md`` reads "gain"; "game" is the evident sense).
+``docs/sources/magie-1906-rules.md`` reads "gain"; "game" is the evident sense).
 
 Between the players (rule 1: "After the game has begun the sale prices of all cards then in use
 by the players are regulated by the demand"; rule 12: a player who "has not enough money to pay
