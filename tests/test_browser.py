@@ -332,13 +332,13 @@ COLOURS_JS = """() => {
     if (name && fill && fill !== 'none' && !(name in tokens)) tokens[name.trim()] = rgb(fill);
   }
   const legends = {};
-  for (const entry of document.querySelectorAll('g.role-legend-entry g.role-scope, g.role-legend-entry > g > g')) {
-    const label = entry.querySelector('text');
-    const sym = entry.querySelector('path');
-    if (!label || !sym) continue;
-    const c = sym.getAttribute('stroke') !== 'transparent' && sym.getAttribute('fill') === 'transparent'
-      ? sym.getAttribute('stroke') : sym.getAttribute('fill');
-    (legends[label.textContent.trim()] ||= new Set()).add(rgb(c));
+  for (const label of document.querySelectorAll('g.role-legend-label text')) {
+    let node = label.parentElement, sym = null;
+    while (node && !(sym = node.querySelector('g.role-legend-symbol path'))) node = node.parentElement;
+    if (!sym) continue;
+    const st = getComputedStyle(sym);
+    const seen = st.fill && st.fill !== 'none' && !st.fill.includes('0, 0, 0, 0') ? st.fill : st.stroke;
+    (legends[label.textContent.trim()] ||= new Set()).add(seen);
   }
   return [panel, tokens, Object.fromEntries(Object.entries(legends).map(([k, v]) => [k, [...v]]))];
 }"""
@@ -370,6 +370,6 @@ def test_lesson_table_fits_the_screen_with_no_label_cut_off(screen: str, voila: 
         assert all(colours == [panel[name]] for name, colours in in_legends.items()), (panel, legends)
         if screen == "phone":
             SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS.joinpath("01-phone.png")), full_page=True)  # type: ignore[attr-defined]
+            page.locator(".ll-table").first.screenshot(path=str(SHOTS / "01-phone.png"))  # type: ignore[attr-defined]
     finally:
         page.close()  # type: ignore[attr-defined]

@@ -42,7 +42,17 @@ from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
 from landlord.sweep import Sweep, SweepResult
 from widgets.board_view import blank, enable_offline_charts, sized
-from widgets.table import MAX_SAVE_BYTES, custom_regime, default_ruleset, no_paths, plain_name, regimes
+from widgets.table import (
+    MAX_SAVE_BYTES,
+    STYLE,
+    WRAP,
+    custom_regime,
+    default_ruleset,
+    full_labels,
+    no_paths,
+    plain_name,
+    regimes,
+)
 
 CHUNK = 10
 """Games per sweep chunk in the lab: small, so the progress bar moves and Cancel is quick."""
@@ -428,13 +438,15 @@ class ScenarioLab(W.VBox):
         super().__init__([
             W.HBox([W.VBox([W.HTML("<b>Scenario A</b>"), self.a]),
                     W.VBox([W.HTML("<b>Scenario B</b>"), self.b])], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.compare, self.games, self.seed, self.scenario_upload]),
-            W.HBox([self.run_button, self.cancel_button, self.progress, self.progress_text]),
+            W.HBox([self.compare, self.games, self.seed, self.scenario_upload], layout=WRAP),
+            W.HBox([self.run_button, self.cancel_button, self.progress, self.progress_text], layout=WRAP),
             self.message, self.summary,
-            W.HBox([self.final, self.band], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.winners, self.flows], layout=W.Layout(flex_flow="row wrap")),
-            self.downloads,
+            W.HBox([self.final, self.band], layout=WRAP),
+            W.HBox([self.winners, self.flows], layout=WRAP),
+            self.downloads, W.HTML(STYLE),
         ])
+        self.add_class("ll-table")
+        full_labels(self)
 
     # -- running ---------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:

@@ -92,6 +92,18 @@ def default_ruleset() -> str:
     return "magie-1904" if "magie-1904" in ids else ids[0]
 
 
+def full_labels(root: W.Widget) -> None:
+    """Give every described widget under ``root`` a label as wide as its text (ipywidgets'
+    fixed 80 px cuts "redraw every" off)."""
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        todo.extend(getattr(w, "children", ()))
+        style = getattr(w, "style", None)
+        if getattr(w, "description", "") and style is not None and hasattr(style, "description_width"):
+            style.description_width = "initial"
+
+
 def fresh_seed() -> int:
     """A new seed for a visitor's game (shown on the table and kept in its saved file)."""
     return secrets.randbelow(1_000_000)
@@ -228,6 +240,7 @@ class GameTable(W.VBox):
         self._wire()
         super().__init__(self._layout())
         self.add_class("ll-table")
+        full_labels(self)
         if not self._advance():
             self.render()
 
