@@ -122,8 +122,8 @@ class Game:
 
     def snapshot(self) -> Snapshot:
         """The count of every seat now, labelled with the current turn, its round and phase."""
-        return Snapshot(self._turn, self._turn_round, self.phase,
-                        tuple(dict(r) for r in self.rules.results()))
+        # results() makes new rows at every call: they are kept as they are
+        return Snapshot(self._turn, self._turn_round, self.phase, tuple(self.rules.results()))
 
     # -- driving -------------------------------------------------------------------------
     def _resume(self, answer: Option | None) -> None:

@@ -75,36 +75,35 @@ def panel_columns(games: Game | Iterable[Game]) -> dict[str, list[Any]]:
     """:func:`panel`'s columns as lists (``PANEL_COLUMNS`` in order): what :func:`panel` and a
     sweep's per-turn panel are built from without a row dict per seat and turn."""
     cols: dict[str, list[Any]] = {c: [] for c in PANEL_COLUMNS}
-    c_game, c_rs, c_turn, c_round, c_phase, c_seat, c_player = (cols[c] for c in PANEL_COLUMNS[:7])
-    c_cash, c_land, c_imp, c_debts, c_other, c_worth, c_where = (cols[c] for c in PANEL_COLUMNS[7:])
     for game in _games(games):
         if game.snapshots is None:
             raise ValueError(f"game {game.seed} was played with log=False: it kept no snapshots "
                              "to build a panel from; play it with log=True or snapshots=True")
-        seed, rid, names = game.seed, game.ruleset.id, game.names
-        for snap in [*game.snapshots, game.snapshot()]:
-            rows = snap.rows
-            n = len(rows)
-            c_game.extend([seed] * n)
-            c_rs.extend([rid] * n)
-            c_turn.extend([snap.turn] * n)
-            c_round.extend([snap.round] * n)
-            c_phase.extend([snap.phase] * n)
-            for r in rows:
-                cash = _pick(r, COLUMNS["cash"])
-                land = _pick(r, COLUMNS["land"])
-                imp = _pick(r, COLUMNS["improvements"])
-                debts = _pick(r, COLUMNS["debts"])
-                total = r["total"]
-                c_seat.append(r["seat"])
-                c_player.append(names[r["seat"]])
-                c_cash.append(cash)
-                c_land.append(land)
-                c_imp.append(imp)
-                c_debts.append(debts)
-                c_other.append(total - cash - land - imp + debts)
-                c_worth.append(total)
-                c_where.append(r.get("where", ""))
+        snaps = [*game.snapshots, game.snapshot()]
+        rows = [r for snap in snaps for r in snap.rows]
+        sizes = [len(snap.rows) for snap in snaps]
+        cols["game"] += [game.seed] * len(rows)
+        cols["ruleset"] += [game.ruleset.id] * len(rows)
+        for c in ("turn", "round", "phase"):
+            cols[c] += [v for snap, n in zip(snaps, sizes, strict=True) for v in [getattr(snap, c)] * n]
+        seats = [r["seat"] for r in rows]
+        cols["seat"] += seats
+        cols["player"] += [game.names[s] for s in seats]
+        # which results() key carries each column: the first present in a row (the same in
+        # every row of a family's count)
+        parts = {}
+        for c, keys in COLUMNS.items():
+            key = next((k for k in keys if rows and k in rows[0]), None)
+            if key is None or not all(key in r for r in rows):
+                parts[c] = [_pick(r, keys) for r in rows]
+            else:
+                parts[c] = [r[key] for r in rows]
+            cols[c] += parts[c]
+        totals = [r["total"] for r in rows]
+        cols["other"] += [t - c - la - i + d for t, c, la, i, d in zip(
+            totals, parts["cash"], parts["land"], parts["improvements"], parts["debts"], strict=True)]
+        cols["net_worth"] += totals
+        cols["where"] += [r.get("where", "") for r in rows]
     return cols
 
 

@@ -337,6 +337,8 @@ def rank(totals: list[int]) -> list[int]:
 def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Give each row of a count its competition ``rank`` by ``total`` (see :func:`rank`);
     returns the rows."""
-    for row, r in zip(rows, rank([row["total"] for row in rows]), strict=True):
-        row["rank"] = r
+    totals = [row["total"] for row in rows]
+    for row in rows:
+        t = row["total"]
+        row["rank"] = 1 + sum(u > t for u in totals)
     return rows
