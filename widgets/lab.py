@@ -401,8 +401,9 @@ class ScenarioEditor(W.VBox):
 class ScenarioLab(W.VBox):
     """Compare one or two scenarios over many bot games, with progress, cancel and downloads."""
 
-    def __init__(self, games: int = 100, seed: int = 1, workers: int = 1) -> None:
-        """``workers``: the sweep runner's local processes (1 = a thread of this kernel)."""
+    def __init__(self, games: int = 100, seed: int = 1, workers: int = 0) -> None:
+        """``workers``: the sweep runner's local processes (0 = one per core; 1 = a thread of
+        this kernel)."""
         enable_offline_charts()
         self.workers = workers
         first = default_ruleset()
