@@ -69,7 +69,7 @@ def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
         row[f"strategy_{r['seat']}"] = s
         row[f"total_{r['seat']}"] = r["total"]
     for kind, amount in sorted(game.ledger.flows.items()):
-        row[f"flow_{kind.value}"] = amount
+        row[f"flow_{kind}"] = amount
     return row
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from landlord import flows
 from landlord.decisions import Decision
 from landlord.flows import Flow
 from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
@@ -156,7 +157,7 @@ class Magie1904(SingleTaxRules):
         seats = list(range(len(g.players)))
         # Setup: "Each player is provided with five hundred dollars" (or the variant's $100).
         for s in seats:
-            g.pay(self.bank, s, p["start_cash"], Flow.START_CASH, "start cash", "Setup")
+            g.pay(self.bank, s, p["start_cash"], flows.START_CASH, "start cash", "Setup")
         # Setup: first player by highest throw (ties throw again).
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
@@ -290,10 +291,10 @@ class Magie1904(SingleTaxRules):
             self.done += 1
         g.emit("circuit", seat, circuits=pl.circuits)
         # Single tax, rule 6(d): wages raised $10 for every further $50 in the treasury.
-        g.pay(self.wages_box, seat, g.p["wages"] + self.wage_bonus, Flow.WAGES, "wages", "Mother Earth")
+        g.pay(self.wages_box, seat, g.p["wages"] + self.wage_bonus, flows.WAGES, "wages", "Mother Earth")
         for loan in [ln for ln in self.loans if ln.debtor == seat]:
             if loan.interest and pl.place != POOR:
-                yield from self.charge(seat, loan.lender, loan.interest, Flow.INTEREST, "interest", "Borrowing")
+                yield from self.charge(seat, loan.lender, loan.interest, flows.INTEREST, "interest", "Borrowing")
 
     def land(self, seat: int, idx: int, bought_luxury: bool) -> Play:
         """Apply the rule of the space the token stopped on."""
@@ -308,14 +309,14 @@ class Magie1904(SingleTaxRules):
                 g.emit("untaxed", seat, space=idx)
                 return
             # Absolute necessities: "he must pay five dollars into the Public treasury."
-            yield from self.charge(seat, self.treasury, space.fee, Flow.TAX, "necessity tax", "Absolute necessities")
+            yield from self.charge(seat, self.treasury, space.fee, flows.TAX, "necessity tax", "Absolute necessities")
         elif kind == "railroad":
             if idx in self.public:
                 # Single tax, rule 3: once the public has taken a railroad over it is free.
                 g.emit("free_ride", seat, space=idx)
                 return
             # Railroad: "he must pay five dollars to the R.R."
-            yield from self.charge(seat, self.rr_box, space.fee, Flow.FARE, "fare", "Railroad")
+            yield from self.charge(seat, self.rr_box, space.fee, flows.FARE, "fare", "Railroad")
         elif kind == "no_trespassing":
             if idx in self.annulled:
                 # Single-tax mapping: the estate has been opened to all; no trespass.
@@ -323,7 +324,7 @@ class Magie1904(SingleTaxRules):
                 return
             self.to_jail(seat)
         elif kind == "luxury" and bought_luxury:
-            yield from self.charge(seat, self.treasury, space.fee, Flow.LUXURY, "luxury", "Luxuries")
+            yield from self.charge(seat, self.treasury, space.fee, flows.LUXURY, "luxury", "Luxuries")
             g.players[seat].luxuries += 1
             g.emit("luxury", seat, tickets=g.players[seat].luxuries)
         elif kind == "franchise":
@@ -338,11 +339,11 @@ class Magie1904(SingleTaxRules):
                 self.charter[idx] = seat
                 g.emit("charter", seat, space=idx, franchise=space.name)
             elif holder != seat:
-                yield from self.charge(seat, holder, space.fee, Flow.FARE, "franchise", "Franchises")
+                yield from self.charge(seat, holder, space.fee, flows.FARE, "franchise", "Franchises")
         elif kind == "legacy":
             # Legacy: "he gets one hundred dollars cash and a legacy-ticket."
             # DECISION: the Bank pays legacies.
-            g.pay(self.bank, seat, space.fee, Flow.CARD, "legacy", "Legacy")
+            g.pay(self.bank, seat, space.fee, flows.CARD, "legacy", "Legacy")
             g.players[seat].legacies += 1
             g.emit("legacy", seat, tickets=g.players[seat].legacies)
         # Public park ("without paying anything") and Mother Earth need nothing more.
@@ -357,7 +358,7 @@ class Magie1904(SingleTaxRules):
             # Single tax, rule 2: "All land rent is paid into the public treasury" — by every
             # player who stops on a lot. DECISION: the deed holder pays too (the title deeds
             # "are of no value"), and the half-rent rule for a second player gives way to it.
-            yield from self.charge(seat, self.treasury, space.rent, Flow.LAND_RENT, "land rent",
+            yield from self.charge(seat, self.treasury, space.rent, flows.LAND_RENT, "land rent",
                                    "Single tax 2: land rent to the Public Treasury")
             return
         if owner == seat:
@@ -391,18 +392,19 @@ class Magie1904(SingleTaxRules):
             # the fraction.) ... In case of lot 1 the player gets the whole rent."
             # DECISION: when the first occupant is the lot's holder, the rule for owned lots
             # applies and the holder is paid the whole rent.
-            yield from self.charge(seat, first, (rent + 1) // 2, Flow.RENT, "half rent", "Rent: second player on a lot")
+            yield from self.charge(seat, first, (rent + 1) // 2, flows.RENT, "half rent",
+                                   "Rent: second player on a lot")
         elif owner >= 0:
             # Rent: "When a player stops upon a lot owned by any of the players, he must pay the
             # rent to the owner."
-            yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rent")
+            yield from self.charge(seat, owner, rent, flows.RENT, "rent", "Rent")
         else:
-            yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to treasury", "Lots: renting")
+            yield from self.charge(seat, self.treasury, rent, flows.LAND_RENT, "rent to treasury", "Lots: renting")
 
     def acquire(self, seat: int, idx: int, how: str) -> None:
         """Pay a lot's price to the Public Treasury and place the deed."""
         g = self.g
-        g.pay(seat, self.treasury, g.board.spaces[idx].price, Flow.LAND_BOUGHT, "lot purchase", "Lots: buying")
+        g.pay(seat, self.treasury, g.board.spaces[idx].price, flows.LAND_BOUGHT, "lot purchase", "Lots: buying")
         self.owner[idx] = seat
         g.players[seat].lots.add(idx)
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, how=how)
@@ -439,7 +441,7 @@ class Magie1904(SingleTaxRules):
         ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
         choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
-            g.pay(seat, self.treasury, fine, Flow.FINE, "jail fine", "No trespassing")
+            g.pay(seat, self.treasury, fine, flows.FINE, "jail fine", "No trespassing")
             pl.place = TRACK
             g.emit("jail_out", seat, how="fine")
             a, b = self.throw(seat)
@@ -522,10 +524,10 @@ class Magie1904(SingleTaxRules):
         counts his move from the corner square."""
         g = self.g
         pl = g.players[seat]
-        g.pay(self.wages_box, seat, g.p["natural_wages"], Flow.WAGES, "natural opportunity wages",
+        g.pay(self.wages_box, seat, g.p["natural_wages"], flows.WAGES, "natural opportunity wages",
               "Single tax 8: Natural Opportunity")
         pl.place, pl.pos = TRACK, pl.natural
-        yield from self.charge(seat, self.treasury, g.p["natural_rent"], Flow.LAND_RENT, "natural opportunity rent",
+        yield from self.charge(seat, self.treasury, g.p["natural_rent"], flows.LAND_RENT, "natural opportunity rent",
                                "Single tax 8: Natural Opportunity")
         if pl.place != TRACK:
             return
@@ -549,7 +551,7 @@ class Magie1904(SingleTaxRules):
         g = self.g
         holder = self.charter.pop(idx, None)
         dst = self.rr_box if self.kinds[idx] == "railroad" else (self.bank if holder is None else holder)
-        g.pay(self.treasury, dst, step, Flow.BUYOUT, "public buy-out", "Single tax 6: public ownership")
+        g.pay(self.treasury, dst, step, flows.BUYOUT, "public buy-out", "Single tax 6: public ownership")
         self.public.add(idx)
         g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
 
@@ -557,7 +559,7 @@ class Magie1904(SingleTaxRules):
         """Single tax, rules 5-6 (mapping): ``step`` paid to the Bank opens No Trespassing space
         ``idx`` to all (as the 1906 Free Colleges open the estates)."""
         g = self.g
-        g.pay(self.treasury, self.bank, step, Flow.PUBLIC_SPENDING, "estate opened", "Single tax 5-6 (mapping)")
+        g.pay(self.treasury, self.bank, step, flows.PUBLIC_SPENDING, "estate opened", "Single tax 5-6 (mapping)")
         self.annulled.add(idx)
         g.emit("estate_opened", -1, space=idx, name=g.board.spaces[idx].name)
 
@@ -672,7 +674,7 @@ class Magie1904(SingleTaxRules):
         self._next_loan += 1
         self.loans.append(loan)
         self.mortgaged.update(lots)
-        g.pay(lender, seat, principal, Flow.LOAN, "loan", "Borrowing")
+        g.pay(lender, seat, principal, flows.LOAN, "loan", "Borrowing")
         g.emit("loan", seat, id=loan.id, lender=g.ledger.names[lender], principal=principal,
                interest=interest, lots="/".join(map(str, lots)))
 
@@ -692,7 +694,7 @@ class Magie1904(SingleTaxRules):
         if choice == "keep":
             return
         loan = next(ln for ln in payable if ln.id == int(choice.partition(":")[2]))
-        g.pay(seat, loan.lender, loan.principal, Flow.REPAYMENT, "loan repaid", "Borrowing")
+        g.pay(seat, loan.lender, loan.principal, flows.REPAYMENT, "loan repaid", "Borrowing")
         self.loans.remove(loan)
         self.mortgaged.difference_update(loan.lots)
         g.emit("repaid", seat, id=loan.id)

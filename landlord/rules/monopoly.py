@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
 
+from landlord import flows
 from landlord.decisions import Decision
 from landlord.decks import Card, load_deck
 from landlord.errors import LandlordError
@@ -413,7 +414,7 @@ class Monopoly(Rules):
         seats = list(range(len(g.players)))
         # PREPARATION: "Each player is given $1500".
         for s in seats:
-            g.pay(self.bank, s, p["start_cash"], Flow.START_CASH, "start cash", "Preparation")
+            g.pay(self.bank, s, p["start_cash"], flows.START_CASH, "start cash", "Preparation")
         for key in ("chance", "community_chest"):
             dk = (self.deck_ids[key], p["edition"])
             if dk not in _DECK_CARDS:
@@ -483,7 +484,7 @@ class Monopoly(Rules):
                 idx = pack[k]
                 k += 1
                 if p["deal_paid"]:
-                    g.pay(s, self.bank, self.price[idx], Flow.LAND_BOUGHT, "deed dealt", "Short game: deal")
+                    g.pay(s, self.bank, self.price[idx], flows.LAND_BOUGHT, "deed dealt", "Short game: deal")
                 self.give_deed(s, idx)
                 g.emit("deal", s, space=idx, deed=self.names[idx], paid=p["deal_paid"])
 
@@ -507,7 +508,7 @@ class Monopoly(Rules):
             new = pl.pos + a + b
             if new >= n:
                 new -= n
-                g.pay(self.bank, seat, g.p["go_salary"], Flow.WAGES, "salary", "GO")
+                g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
             if g.events is not None:
                 g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
             pl.pos = new
@@ -523,7 +524,7 @@ class Monopoly(Rules):
         new = pl.pos + steps
         if new >= self.n:
             new -= self.n
-            g.pay(self.bank, seat, g.p["go_salary"], Flow.WAGES, "salary", "GO")
+            g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
         if g.events is not None:
             g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
         pl.pos = new
@@ -536,7 +537,7 @@ class Monopoly(Rules):
         steps = (target - pl.pos) % self.n or self.n
         g = self.g
         if pl.pos + steps >= self.n:
-            g.pay(self.bank, seat, g.p["go_salary"], Flow.WAGES, "salary", "GO")
+            g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
         if g.events is not None:
             g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
         pl.pos = target
@@ -567,7 +568,7 @@ class Monopoly(Rules):
             g = self.g
             pot = g.ledger.balances[self.pot]
             if pot:
-                g.pay(self.pot, seat, pot, Flow.CARD, "Free Parking pot", "Free Parking (pot rule)")
+                g.pay(self.pot, seat, pot, flows.CARD, "Free Parking pot", "Free Parking (pot rule)")
 
     # -- buying and auctions ----------------------------------------------------------------
     def offer_deed(self, seat: int, idx: int) -> Play:
@@ -596,7 +597,7 @@ class Monopoly(Rules):
                     opts = tuple(self.mortgageable(seat))
                     pick = yield _decision((seat, "raise_cash", opts, idx, price - bal[seat]))
                     self.apply_manage(seat, pick)
-                g.pay(seat, self.bank, price, Flow.LAND_BOUGHT, "deed", "Buying property")
+                g.pay(seat, self.bank, price, flows.LAND_BOUGHT, "deed", "Buying property")
                 self.give_deed(seat, idx)
                 if g.events is not None:
                     g.emit("buy", seat, space=idx, lot=self.names[idx], how="printed price")
@@ -666,7 +667,7 @@ class Monopoly(Rules):
             g.emit("auction_unsold", -1, space=idx, what=what)
             return -1
         self.sold_for = high
-        g.pay(winner, self.bank, high, Flow.LAND_BOUGHT if what == "deed" else Flow.IMPROVEMENT,
+        g.pay(winner, self.bank, high, flows.LAND_BOUGHT if what == "deed" else flows.IMPROVEMENT,
               f"{what} auction", "Auction")
         if what == "deed":
             self.give_deed(winner, idx)
@@ -739,9 +740,9 @@ class Monopoly(Rules):
                 g.emit("rent_forgotten", owner, space=idx, amount=amount)
                 return
         if g.ledger.balances[seat] >= amount:
-            g.pay(seat, owner, amount, Flow.RENT, "rent", "Paying rent")  # charge() when nothing is short
+            g.pay(seat, owner, amount, flows.RENT, "rent", "Paying rent")  # charge() when nothing is short
         else:
-            yield from self.charge(seat, owner, amount, Flow.RENT, "rent", "Paying rent")
+            yield from self.charge(seat, owner, amount, flows.RENT, "rent", "Paying rent")
 
     # -- cards ------------------------------------------------------------------------------
     def draw(self, seat: int, key: str, dice: int) -> Play:
@@ -762,9 +763,9 @@ class Monopoly(Rules):
         if e == "move_to":
             yield from self.move_to(seat, int(card.target), dice)
         elif e == "collect_from_bank":
-            g.pay(self.bank, seat, card.amount, Flow.CARD, "card", key)
+            g.pay(self.bank, seat, card.amount, flows.CARD, "card", key)
         elif e == "pay_bank":
-            yield from self.charge(seat, self.fines_to, card.amount, Flow.CARD, "card", key)
+            yield from self.charge(seat, self.fines_to, card.amount, flows.CARD, "card", key)
         elif e == "go_to_jail":
             self.to_jail(seat, "card")
         elif e == "move_to_nearest":
@@ -785,17 +786,17 @@ class Monopoly(Rules):
                     houses += h
             due = houses * card.house + hotels * card.hotel
             if due:
-                yield from self.charge(seat, self.fines_to, due, Flow.CARD, "repairs", key)
+                yield from self.charge(seat, self.fines_to, due, flows.CARD, "repairs", key)
         elif e == "pay_each_player":
             # DECISION: paid seat by seat in turn order; if he cannot pay one, he is bankrupt
             # to that player and the rest are not paid.
             for other in self.others(seat):
-                paid = yield from self.charge(seat, other, card.amount, Flow.CARD, "card", key)
+                paid = yield from self.charge(seat, other, card.amount, flows.CARD, "card", key)
                 if not paid:
                     return
         elif e == "collect_from_each_player":
             for other in self.others(seat):
-                yield from self.charge(other, seat, card.amount, Flow.CARD, "card", key)
+                yield from self.charge(other, seat, card.amount, flows.CARD, "card", key)
                 if self.ended:
                     return
 
@@ -816,7 +817,7 @@ class Monopoly(Rules):
         g = self.g
         steps = (target - pl.pos) % self.n
         if pl.pos + steps >= self.n:
-            g.pay(self.bank, seat, g.p["go_salary"], Flow.WAGES, "salary", "GO")
+            g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
         g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
         pl.pos = target
         a, b = self.throw(seat)
@@ -826,7 +827,7 @@ class Monopoly(Rules):
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=target, amount=amount)
                 return
-        yield from self.charge(seat, owner, amount, Flow.RENT, "rent", "Chance: nearest utility")
+        yield from self.charge(seat, owner, amount, flows.RENT, "rent", "Chance: nearest utility")
 
     # -- taxes --------------------------------------------------------------------------------
     def tax(self, seat: int, idx: int) -> Play:
@@ -846,7 +847,7 @@ class Monopoly(Rules):
                 amount = (self.worth(seat) * pct + 50) // 100
             g.emit("income_tax", seat, choice=choice, amount=amount)
         if amount:
-            yield from self.charge(seat, self.fines_to, amount, Flow.TAX, "tax", self.names[idx])
+            yield from self.charge(seat, self.fines_to, amount, flows.TAX, "tax", self.names[idx])
 
     def worth(self, seat: int) -> int:
         """Total worth for Income Tax: "all his cash on hand, printed prices of mortgaged and
@@ -903,7 +904,7 @@ class Monopoly(Rules):
             yield from self.ordinary(seat)
             return
         if choice == "pay":
-            g.pay(seat, self.fines_to, fine, Flow.FINE, "jail fine", "Jail")
+            g.pay(seat, self.fines_to, fine, flows.FINE, "jail fine", "Jail")
             pl.jail = False
             g.emit("jail_out", seat, how="fine")
             yield from self.ordinary(seat)
@@ -917,7 +918,7 @@ class Monopoly(Rules):
             if pl.jail_turns < p["jail_throws"]:
                 g.emit("jail_stay", seat)
                 return
-            paid = yield from self.charge(seat, self.fines_to, fine, Flow.FINE, "jail fine", "Jail")
+            paid = yield from self.charge(seat, self.fines_to, fine, flows.FINE, "jail fine", "Jail")
             if not paid:
                 return
             pl.jail = False
@@ -981,7 +982,7 @@ class Monopoly(Rules):
                     self.sell_buildings(seat, i)
         cash = g.ledger.balances[seat]
         if cash:
-            g.pay(seat, creditor, cash, Flow.BANKRUPTCY, "bankruptcy", "Bankruptcy")
+            g.pay(seat, creditor, cash, flows.BANKRUPTCY, "bankruptcy", "Bankruptcy")
         cards, pl.cards = pl.cards, []
         for c in cards:
             if to_player:
@@ -1020,12 +1021,12 @@ class Monopoly(Rules):
         if g.ledger.balances[seat] >= value + interest:
             choice = yield Decision(seat, "lift_mortgage", LIFT, idx, value + interest)
             if choice == "lift":
-                g.pay(seat, self.bank, value + interest, Flow.REPAYMENT, "mortgage lifted", "Mortgages: transfer")
+                g.pay(seat, self.bank, value + interest, flows.REPAYMENT, "mortgage lifted", "Mortgages: transfer")
                 self.mortgaged[idx] = False
                 self.sv[seat] += 1
                 g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=value + interest)
                 return
-        yield from self.charge(seat, self.bank, interest, Flow.INTEREST, "mortgage interest", "Mortgages: transfer")
+        yield from self.charge(seat, self.bank, interest, flows.INTEREST, "mortgage interest", "Mortgages: transfer")
         g.emit("mortgage_kept", seat, space=idx, deed=self.names[idx], interest=interest)
 
     def interest(self, idx: int) -> int:
@@ -1275,17 +1276,17 @@ class Monopoly(Rules):
                     self.n_built[seat] -= 1
                     self.gbuilt[self.gid[idx]] -= 1
                     self.owners_version += 1
-            g.pay(self.bank, seat, refund, Flow.IMPROVEMENT, "building sold", "Selling property")
+            g.pay(self.bank, seat, refund, flows.IMPROVEMENT, "building sold", "Selling property")
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
             self.sv[seat] += 1
             self.mortgaged[idx] = True
-            g.pay(self.bank, seat, self.mortgage_value[idx], Flow.LOAN, "mortgage", "Mortgages")
+            g.pay(self.bank, seat, self.mortgage_value[idx], flows.LOAN, "mortgage", "Mortgages")
             g.emit("mortgaged", seat, space=idx, deed=self.names[idx])
         elif head == "unmortgage":
             # "the owner must pay the Bank the amount of the mortgage plus 10% interest"
             cost = self.mortgage_value[idx] + self.interest(idx)
-            g.pay(seat, self.bank, cost, Flow.REPAYMENT, "mortgage lifted", "Mortgages")
+            g.pay(seat, self.bank, cost, flows.REPAYMENT, "mortgage lifted", "Mortgages")
             self.mortgaged[idx] = False
             self.sv[seat] += 1
             g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=cost)
@@ -1316,7 +1317,7 @@ class Monopoly(Rules):
         self.sv[seat] += 1
         self.owners_version += 1
         if half:
-            self.g.pay(self.bank, seat, half, Flow.IMPROVEMENT, "building sold", "Selling property")
+            self.g.pay(self.bank, seat, half, flows.IMPROVEMENT, "building sold", "Selling property")
         self.g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=0)
 
     def can_place(self, seat: int, what: str) -> list[int]:
@@ -1387,7 +1388,7 @@ class Monopoly(Rules):
         """Put a house or hotel on ``idx`` (a hotel takes back the lot's houses)."""
         g = self.g
         if cost:
-            g.pay(seat, self.bank, cost, Flow.IMPROVEMENT, what, "Houses" if what == "house" else "Hotels")
+            g.pay(seat, self.bank, cost, flows.IMPROVEMENT, what, "Houses" if what == "house" else "Hotels")
         self.sv[seat] += 1
         if what == "house":
             if not self.houses[idx]:
@@ -1483,9 +1484,9 @@ class Monopoly(Rules):
             return
         # the trade: cash both ways, cards, deeds; then the 10% on mortgaged deeds
         if t.pay_cash:
-            g.pay(seat, partner, t.pay_cash, Flow.LAND_SOLD, "trade", "Trading")
+            g.pay(seat, partner, t.pay_cash, flows.LAND_SOLD, "trade", "Trading")
         if t.want_cash:
-            g.pay(partner, seat, t.want_cash, Flow.LAND_SOLD, "trade", "Trading")
+            g.pay(partner, seat, t.want_cash, flows.LAND_SOLD, "trade", "Trading")
         for key in t.give_cards:
             self.move_card(seat, partner, key)
         for key in t.take_cards:
@@ -1533,7 +1534,7 @@ class Monopoly(Rules):
             return
         take = min(amount, g.ledger.balances[banker])
         if take:
-            g.pay(banker, seat, take, Flow.CARD, "refused bribe", "Mucker: bribing the Banker")
+            g.pay(banker, seat, take, flows.CARD, "refused bribe", "Mucker: bribing the Banker")
         g.emit("bribe", seat, accepted=False, banker=g.names[banker], took=take)
 
     # -- the count --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
+from landlord import flows
 from landlord.flows import Flow
 from landlord.rules.base import RoundsOfTurns
 
@@ -61,7 +62,7 @@ class SingleTaxRules(RoundsOfTurns):
         if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
             return False
         if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
-            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], Flow.TREASURY_EMPTIED,
+            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], flows.TREASURY_EMPTIED,
                   "treasury emptied", rule)
         return True
 
@@ -86,6 +87,7 @@ class SingleTaxRules(RoundsOfTurns):
             if closed:
                 open_site(closed[0], step)
                 continue
-            g.pay(self.treasury, self.bank, step, Flow.PUBLIC_SPENDING, "wages raised", "Single tax 6(d): wages raised")
+            g.pay(self.treasury, self.bank, step, flows.PUBLIC_SPENDING, "wages raised",
+                  "Single tax 6(d): wages raised")
             self.wage_bonus += p["wage_rise"]
             g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
