@@ -328,3 +328,20 @@ def test_the_1906_decision_kinds_the_bots_answer_are_not_another_familys() -> No
 
     assert not magie1906_bots.KINDS & british1913_bots.KINDS
     assert not magie1906_bots.KINDS & monopoly_bots.KINDS
+
+
+def test_the_new_options_are_shown_in_words_not_numbers() -> None:
+    """Students see plain words, never ids: the market, shortfall, repayment and Natural
+    Opportunity options name the space, the player or the corner."""
+    g = table()
+    r = g.rules
+    d = Decision(0, "market", ("pass", f"buy_card:{BROADWAY}", f"offer_card:{EASY}"))
+    assert r.option_text(d, f"buy_card:{BROADWAY}") == "Offer to buy the card for Broadway"
+    assert r.option_text(d, f"offer_card:{EASY}") == "Offer the card for Easy Street for sale"
+    d = Decision(0, "shortfall", (f"sell_card:{BROADWAY}", "ask:2", f"mortgage:{BROADWAY}"))
+    assert r.option_text(d, "ask:2") == f"Ask {g.names[2]} for a loan"
+    assert r.option_text(d, f"mortgage:{BROADWAY}") == "Mortgage Broadway"
+    repay = Decision(0, "repay", ("keep", "repay_loan:3"))
+    assert r.option_text(repay, "repay_loan:3") == f"Repay the loan from {g.names[3]}"
+    assert r.option_text(Decision(0, "natural", ("corner:0", "corner:10")), "corner:10") == "Go to Oil Fields"
+    assert r.option_text(Decision(0, "offer_price", ("cancel", "price:150")), "price:150") == "Offer $150"

@@ -135,17 +135,33 @@ class Magie1906(SingleTaxRules):
         "buy": "Buy", "return": "Return to the pack", "pass": "Pass", "bid": "Bid {cur}{arg}",
         "decline": "Let it go", "play": "Play", "stay": "Stay", "forward": "Forward",
         "backward": "Backward", "pay": "Pay the fine", "throw": "Throw for a double",
-        "refuse": "No", "none": "Do not build", "build": "Build on space {arg}",
-        "form": "Form the Trust", "mortgage": "Mortgage space {arg}",
-        "sell_house": "Sell a house on space {arg}", "keep": "Not now",
-        "repay": "Lift the mortgage on space {arg}",
-        "repay_loan": "Repay the loan from player {arg}", "sell_card": "Offer the card for space "
-        "{arg} to the other players", "ask": "Ask player {arg} for a loan",
-        "buy_card": "Offer to buy the card for space {arg}", "offer_card": "Offer the card for space "
-        "{arg} for sale", "price": "Offer {cur}{arg}", "cancel": "Withdraw the offer",
+        "refuse": "No", "none": "Do not build", "build": "Build on {arg}",
+        "form": "Form the Trust", "mortgage": "Mortgage {arg}",
+        "sell_house": "Sell a house on {arg}", "keep": "Not now",
+        "repay": "Lift the mortgage on {arg}",
+        "repay_loan": "Repay the loan from {arg}", "sell_card": "Offer the card for {arg} to the "
+        "other players", "ask": "Ask {arg} for a loan",
+        "buy_card": "Offer to buy the card for {arg}", "offer_card": "Offer the card for {arg} for "
+        "sale", "price": "Offer {cur}{arg}", "cancel": "Withdraw the offer",
         "sell": "Sell", "lend": "Lend at {cur}{arg} per {cur}100", "accept": "Accept",
-        "corner": "The Natural Opportunity at space {arg}",
+        "corner": "Go to {arg}",
     }
+
+    SPACE_OPTIONS: ClassVar[frozenset[str]] = frozenset({
+        "build", "mortgage", "sell_house", "repay", "sell_card", "buy_card", "offer_card"})
+    """Options whose argument is a space: shown by the space's name."""
+
+    def option_text(self, d: Decision, option: str) -> str:
+        """A short label for one option of ``d``, naming spaces, players and Natural
+        Opportunities in words (never by number)."""
+        head, _, arg = option.partition(":")
+        if arg and head in self.SPACE_OPTIONS:
+            return self.OPTIONS[head].format(arg=self.g.board.spaces[int(arg)].name)
+        if arg and head == "repay_loan":
+            return self.OPTIONS[head].format(arg=self.g.names[int(arg)])
+        if arg and head == "corner":
+            return self.OPTIONS[head].format(arg=self.naturals[int(arg)])
+        return super().option_text(d, option)
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
