@@ -671,3 +671,34 @@ def _scales(spec: object) -> list[dict]:
         for v in spec:
             out += _scales(v)
     return out
+
+
+def test_a_preset_per_1913_part_fits_a_lesson() -> None:
+    """Issue 17.5: the 1913 game by hand was 343 turns; a lesson offers each Part by itself (a
+    ruleset of the kit) or all three in order, above the board; choosing one starts its game.
+    A Part by itself ends in far fewer rounds than the three in order (measured here on 6 seeds)."""
+    from landlord.simulate import simulate
+
+    parts = [("Part 1 only", "british-1913-part1"), ("Part 3 only", "british-1913-part3"),
+             ("All three", "british-1913-sequence")]
+    table = GameTable(seats=[("You", None), ("Ben", "landlord")], presets=parts)
+    assert table.game.ruleset.id == "british-1913-part1" and table.preset_pick in widgets_in(table)
+    table.preset_pick.value = "british-1913-part3"
+    assert table.game.ruleset.id == "british-1913-part3" and table.game.round <= 1  # a new game
+    bots = ["landlord", "tenant", "speculator", "landlord"]
+    one = max(r["rounds"] for r in simulate("british-1913-part1", bots, range(6)))
+    three = min(r["rounds"] for r in simulate("british-1913-sequence", bots, range(6)))
+    assert one * 2 < three
+    with pytest.raises(ValueError, match="unknown ruleset ids in presets"):
+        GameTable(presets=[("x", "../../pyproject")])
+
+
+def test_the_log_names_phases_in_words() -> None:
+    """Issue 17.5: a phase switch reads "The rules change from Monopolist rules to The Single Tax:
+    at round 5." — no ids, no arrows, no trigger codes."""
+    table = GameTable("magie-1906", [("You", "landlord"), ("Ben", "landlord")], seed=5,
+                      regime=("single_tax@round:5",))
+    from widgets.panels import commentary_lines
+
+    lines = [x for x in commentary_lines(table.game, 100_000) if "rules change" in x]
+    assert lines and "at round 5" in lines[0] and "→" not in lines[0] and "single_tax" not in lines[0]

@@ -55,12 +55,32 @@ def commentary_lines(game: Game, last: int = 40) -> list[str]:
     events: list[Event] = list(game.events or ())
     out: list[str] = []
     for e in reversed(events):
-        text = narrate(e, game.names, game.board)
+        text = phase_words(game, e) if e.kind == "phase" else narrate(e, game.names, game.board)
         if text:
             out.append(f"[turn {e.turn}] {text}")
             if len(out) >= last:
                 break
     return out[::-1]
+
+
+def cause_words(cause: object) -> str:
+    """Why the rules changed, in words: "vote" → "the players voted", "turn:20" → "at turn 20"."""
+    text = str(cause or "")
+    head, _, arg = text.partition(":")
+    return {"vote": "the players voted for it", "table": "switched at the table", "start": "from the start",
+            "turn": f"at turn {arg}", "round": f"at round {arg}",
+            "gini": f"when the Gini reached {arg}"}.get(head, text.replace("_", " "))
+
+
+def phase_words(game: Game, e: Event) -> str:
+    """A phase switch in words, with the phases' titles rather than their ids."""
+    phases = game.ruleset.phases
+
+    def title(name: object) -> str:
+        ph = phases.get(str(name))
+        return ph.title.split(":")[0].split(" (")[0] if ph is not None else str(name).replace("_", " ")
+
+    return f"The rules change from {title(e.get('old'))} to {title(e.get('new'))}: {cause_words(e.get('cause'))}."
 
 
 def commentary_html(lines: Sequence[str]) -> str:

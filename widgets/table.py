@@ -139,6 +139,8 @@ class GameTable(W.VBox):
     ``seed`` (a fresh one, shown and saved, when None) and ``regime`` (trigger texts such as
     ``("single_tax@vote",)``) to choose. ``controls`` names the controls a lesson shows (of
     :data:`CONTROLS`; e.g. no ``"phases"`` buttons where the rules must not change by a click).
+    ``presets`` offers a menu above the board of ``(label, ruleset id)`` games to play (e.g. one
+    1913 Part that fits a lesson, or all three); choosing one starts a new game of it.
     """
 
     def __init__(
@@ -151,6 +153,7 @@ class GameTable(W.VBox):
         redraw_every: int = 10,
         board_size: int = 440,
         controls: Collection[str] = CONTROLS,
+        presets: Sequence[tuple[str, str]] = (),
     ) -> None:
         enable_offline_charts()
         unknown = set(controls) - set(CONTROLS)
@@ -158,6 +161,16 @@ class GameTable(W.VBox):
             raise ValueError(f"unknown table controls {sorted(unknown)} (known: {', '.join(CONTROLS)})")
         self.controls = frozenset(controls)
         seed = fresh_seed() if seed is None else int(seed)
+        self.preset_pick = W.Dropdown(options=list(presets), description="Play", layout=W.Layout(max_width="100%"))
+        if presets:
+            ids_now = ruleset_ids()
+            bad = [rid for _, rid in presets if rid not in ids_now]
+            if bad:
+                raise ValueError(f"unknown ruleset ids in presets: {bad}")
+            if ruleset is None:
+                ruleset = presets[0][1]
+            if not isinstance(ruleset, Ruleset) and ruleset in [r for _, r in presets]:
+                self.preset_pick.value = ruleset
         self._extra: dict[str, Ruleset] = {}
         if isinstance(ruleset, Ruleset):
             self._extra[ruleset.id] = ruleset
@@ -278,6 +291,7 @@ class GameTable(W.VBox):
 
     def _wire(self) -> None:
         self.ruleset_pick.observe(self._on_ruleset, "value")
+        self.preset_pick.observe(self._on_preset, "value")
         self.players.observe(self._on_players, "value")
         self.new_button.on_click(lambda _: self.new_game())
         self.reset_button.on_click(lambda _: self.reset())
@@ -309,6 +323,8 @@ class GameTable(W.VBox):
         parts: list[W.Widget] = [W.HTML(STYLE)]
         if "setup" in c:
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
+        if self.preset_pick.options:
+            parts.append(self.preset_pick)
         parts += [self.status, W.HBox([self.board.widget, right], layout=WRAP)]
         if "bots" in c:
             parts.append(bots)
@@ -330,6 +346,12 @@ class GameTable(W.VBox):
         self.players.value = min(max(self.players.value, rs.players_min), rs.players_max)
         self.players.min, self.players.max = rs.players_min, rs.players_max
         self._fill_regimes(rs)
+
+    def _on_preset(self, change: dict[str, Any]) -> None:
+        if self._busy or change["new"] is None:
+            return
+        self.ruleset_pick.value = change["new"]
+        self.new_game()
 
     def _on_players(self, change: dict[str, Any]) -> None:
         n = int(change["new"])
