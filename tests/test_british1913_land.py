@@ -392,3 +392,13 @@ def test_a_phase_switched_in_from_the_start_is_in_force_for_the_deal() -> None:
     g = Game(load_ruleset("british-1913-part1"), [None] * 4, 3, triggers=(Trigger("part3", "start"),))
     assert g.phase == "part3" and g.rules.owner[FISHERIES] == -2
     assert len(flows(g, "further cash")) == 4
+
+
+def test_lesson3_reveal_says_what_the_decomposition_measured() -> None:
+    """Issue: "Lesson 3's reveal says what the measurement shows, whatever it shows" (measured:
+    the £500 wages do not make Part 3 more equal; see notes/british1913.md)."""
+    text = " ".join(_lesson3().split())
+    reveal = text[text.index("## Which rule made the difference?"):text.index("## Questions")]
+    assert "`benchmarks/british1913_decompose.py`" in reveal
+    assert "The higher wages are **not** what does it" in reveal
+    assert "buy no land at all" in reveal
