@@ -1299,10 +1299,13 @@ class Table1906:
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.rules.magie1906_bots` turns it into a price."""
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "franchises", "paired")
 
     def __init__(self, rules: Magie1906) -> None:
         self._r = rules
+        self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
+        """The railroads and franchises: cards worth more to the holder of others of their kind."""
+        self.franchises = tuple(rules.g.board.indices("franchise"))
 
     def holder(self, idx: int) -> int:
         """Who holds the card of space ``idx`` (-1: the pack)."""
@@ -1335,7 +1338,7 @@ class Table1906:
             held = sum(1 for i in r.railroads if r.owner[i] == seat or i == idx)
             return float(p["railroad_fares"][min(held, len(p["railroad_fares"])) - 1])
         if kind == "franchise":
-            both = all(r.owner[i] == seat or i == idx for i in g.board.indices("franchise"))
+            both = all(r.owner[i] == seat or i == idx for i in self.franchises)
             return float(p["cinch_rate"] if both else g.board.spaces[idx].fee)
         if kind == "speculation":
             table = p["speculation_table"]

@@ -43,6 +43,7 @@ SPECULATOR_RESERVE = 50
 """What the speculator keeps in hand when it bids or offers for a card."""
 
 
+
 def value(t: Table1906, idx: int, seat: int, players: int) -> int:
     """What the card of space ``idx`` is worth to ``seat`` now (see the module docstring)."""
     income = t.chance(idx) * t.earning(idx, seat) * t.throws_left() * players
@@ -53,15 +54,14 @@ def _arg(option: Option) -> int:
     return int(option.rpartition(":")[2])
 
 
-def _offer(view: TableView, idx: int, reserve: int) -> int:
+def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
     """The lowest listed price the holder of ``idx`` would take that is within the bot's value
-    and its cash less ``reserve`` (0: none)."""
+    ``mine`` and its cash less ``reserve`` (0: none)."""
     t: Table1906 = view.table
-    n = view.n_players
-    mine = value(t, idx, view.seat, n)
-    theirs = value(t, idx, t.holder(idx), n)
+    theirs = value(t, idx, t.holder(idx), view.n_players)
+    top = min(mine, view.cash - reserve)
     for price in view.params["market_prices"]:
-        if theirs <= price <= min(mine, view.cash - reserve):
+        if theirs <= price <= top:
             return int(price)
     return 0
 
@@ -109,16 +109,23 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
     if character == "tenant":
         return {"market": "pass", "offer_price": "cancel", "card_bid": "pass"}[kind]
     if kind == "market":
+        # Only a railroad or a franchise is worth more to one holder than to another (fares,
+        # the municipal cinch); a lot or the broker's licence earns the same whoever holds it,
+        # so no price its holder would take leaves the buyer a gain.
         best, gain = "pass", 0
-        for o in opts:
-            if o.startswith("buy_card:"):
-                idx = _arg(o)
-                price = _offer(view, idx, reserve)
-                if price and value(t, idx, view.seat, n) - price > gain:
-                    best, gain = o, value(t, idx, view.seat, n) - price
+        if view.cash - reserve < min(view.params["market_prices"]):
+            return best
+        offered = set(opts)
+        for idx in t.paired:
+            o = f"buy_card:{idx}"
+            if o in offered:
+                mine = value(t, idx, view.seat, n)
+                price = _offer(view, idx, reserve, mine)
+                if price and mine - price > gain:
+                    best, gain = o, mine - price
         return best
     if kind == "offer_price":
-        price = _offer(view, d.space, reserve)
+        price = _offer(view, d.space, reserve, value(t, d.space, view.seat, n))
         return f"price:{price}" if f"price:{price}" in opts else "cancel"
     # card_bid: the highest bid within its value and its cash less the reserve
     limit = min(value(t, d.space, view.seat, n), view.cash - reserve)
