@@ -3,9 +3,11 @@
 The rules are a generator that yields a :class:`~landlord.decisions.Decision` whenever a seat
 must choose. :meth:`Game.act` checks the choice against the legal options (an illegal one raises
 :class:`~landlord.errors.IllegalAction` and changes nothing), records it, and resumes the rules.
-Bots answer at once (:meth:`Game.run`); a person answers whenever they click. Because the RNG is
-owned by the game and every choice is recorded, the same seed and the same choices always give
-the same event log: :func:`replay` rebuilds any game from its seed and its recorded choices.
+Bots answer at once (:meth:`Game.run`); a person answers whenever they click. Every input is
+recorded in :attr:`Game.entries` — each answer, each chance outcome (drawn from the game's one
+seeded RNG by :meth:`Game.dice`, :meth:`Game.shuffle`, :meth:`Game.pick`), each phase switch —
+so :attr:`Game.record` describes the whole game and :func:`landlord.record.replay` rebuilds it,
+event for event.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from landlord.record import Record
     from landlord.rules.base import Rules
     from landlord.strategies import Strategy
 
@@ -50,7 +53,8 @@ class Game:
     wait in :attr:`pending` until :meth:`act` is called. ``log=False`` keeps only the ledger's
     running totals (for fast sweeps); the game plays identically either way. ``snapshots``
     keeps the per-turn :class:`Snapshot` list (default: when there is a log), so a sweep's
-    per-turn panel needs no event log.
+    per-turn panel needs no event log. ``feed`` (with ``chance``: it holds chance outcomes) is
+    a record being replayed (see :func:`landlord.record.replay`).
     """
 
     def __init__(
@@ -62,6 +66,9 @@ class Game:
         log: bool = True,
         triggers: Sequence[Trigger] = (),
         snapshots: bool | None = None,
+        *,
+        feed: Sequence[Any] | None = None,
+        chance: bool = True,
     ) -> None:
         from landlord.rules import rules_class
 
@@ -81,7 +88,14 @@ class Game:
         self.phase = ruleset.default_phase
         self.p: dict[str, Any] = ruleset.values(self.phase)
         self.events: list[Event] | None = [] if log else None
-        self.actions: list[Option] = []
+        self.entries: list[Any] = []
+        """Every input in order: answers, chance outcomes, phase switches (see landlord.record)."""
+        self.feed: Sequence[Any] | None = feed
+        """The entries being replayed (None once the replay is done or when playing afresh);
+        :attr:`fed` of them have been used. Chance outcomes and the rules' own switches are
+        taken from the feed when ``chance`` (a record that holds them) is true."""
+        self.fed = 0
+        self._steer = feed is not None and chance
         self.snapshots: list[Snapshot] | None = [] if (log if snapshots is None else snapshots) else None
         self._turn = 0
         self._turn_round = 0
@@ -148,7 +162,7 @@ class Game:
             raise IllegalAction("the game is over: there is no decision to answer")
         if choice not in d.options:
             raise self._illegal(d, choice)
-        self.actions.append(choice)
+        self.entries.append(choice)
         self._resume(choice)
 
     def _illegal(self, d: Decision, choice: Option) -> IllegalAction:
@@ -166,7 +180,7 @@ class Game:
         # written out once here because bots answer most decisions of a game.
         views = [TableView(self, i) for i in range(len(self.players))]
         choosers = [None if s is None else s.choose for s in self.strategies]
-        record = self.actions.append
+        record = self.entries.append
         send = self._gen.send  # type: ignore[attr-defined]
         left = -1 if max_decisions is None else max_decisions
         d = self.pending
@@ -219,6 +233,7 @@ class Game:
             )
         if self.over:
             raise IllegalAction("the game is over: its rules can no longer change")
+        self.entries.append({"switch": phase, "cause": cause})
         arrival = self.enter_phase(phase, cause)
         try:
             first = next(arrival)
@@ -240,7 +255,98 @@ class Game:
         self.emit("phase", -1, old=old, new=phase, cause=cause)
         yield from self.rules.arrive(old, phase)
 
+    def fire(self, trigger: Trigger) -> Iterator[Decision]:
+        """The rules switch phase on ``trigger`` (a trigger or a vote that is due): recorded
+        (and, in a replay, checked against the record), then :meth:`enter_phase`."""
+        entry = {"switch": trigger.phase, "cause": trigger.text, "fired": True}
+        if self._steer and self.feed is not None and self.fed < len(self.feed):
+            if self.feed[self.fed] != entry:
+                raise IllegalAction(f"the rules switch to {trigger.phase!r} ({trigger.text}) here, "
+                                    f"but the record has {self.feed[self.fed]!r}")
+            self.fed += 1
+        self.fired.add(trigger)
+        self.entries.append(entry)
+        yield from self.enter_phase(trigger.phase, trigger.text)
+
+    # -- chance: drawn from the one RNG, recorded as drawn ----------------------------------
+    def dice(self) -> tuple[int, int]:
+        """Two dice thrown (each ``int(random() * 6) + 1``), recorded as ``("dice", a, b)``."""
+        r = self.rng.random
+        drawn = ("dice", int(r() * 6) + 1, int(r() * 6) + 1)
+        if self._steer:
+            drawn = self._steered(drawn, 0)
+        self.entries.append(drawn)
+        return drawn[1], drawn[2]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates on ``random()``: the same on every Python),
+        recorded as ``("shuffle", order)``, ``order`` giving each new place's old index."""
+        r = self.rng.random
+        order = list(range(len(items)))
+        for i in range(len(order) - 1, 0, -1):
+            j = int(r() * (i + 1))
+            order[i], order[j] = order[j], order[i]
+        drawn: tuple[Any, ...] = ("shuffle", tuple(order))
+        if self._steer:
+            drawn = self._steered(drawn, len(items))
+        self.entries.append(drawn)
+        items[:] = [items[k] for k in drawn[1]]
+
+    def pick(self, n: int) -> int:
+        """One of ``n`` things picked at random (``int(random() * n)``), recorded as
+        ``("pick", k)``."""
+        drawn = ("pick", int(self.rng.random() * n))
+        if self._steer:
+            drawn = self._steered(drawn, n)
+        self.entries.append(drawn)
+        return int(drawn[1])
+
+    def _steered(self, drawn: tuple[Any, ...], n: int) -> tuple[Any, ...]:
+        """In a replay, the recorded outcome instead of ``drawn`` (checked: the same kind, and a
+        possible outcome; ``n`` is the pack's size or the number to pick from)."""
+        feed = self.feed
+        if feed is None or self.fed >= len(feed):
+            return drawn
+        rec = feed[self.fed]
+        kind = drawn[0]
+        if not isinstance(rec, (tuple, list)) or not rec or rec[0] != kind:
+            raise IllegalAction(f"chance decides here ({kind}), but the record has {rec!r}")
+        ok = False
+        if kind == "dice":
+            ok = len(rec) == 3 and all(isinstance(v, int) and 1 <= v <= 6 for v in rec[1:])
+        elif kind == "shuffle":
+            ok = len(rec) == 2 and isinstance(rec[1], (tuple, list)) and sorted(rec[1]) == list(range(n))
+        elif kind == "pick":
+            ok = len(rec) == 2 and isinstance(rec[1], int) and 0 <= rec[1] < n
+        if not ok:
+            raise IllegalAction(f"{rec!r} is not a possible {kind} outcome here")
+        self.fed += 1
+        return (kind, *(tuple(v) if isinstance(v, list) else v for v in rec[1:]))
+
+    def end_feed(self) -> None:
+        """The replay is over: chance is drawn afresh from here on."""
+        self.feed = None
+        self._steer = False
+
     # -- reading -------------------------------------------------------------------------
+    @property
+    def actions(self) -> list[Option]:
+        """The seats' answers alone, in order (the record's other entries left out)."""
+        return [e for e in self.entries if type(e) is str]
+
+    @property
+    def record(self) -> Record:
+        """The game's record (:class:`landlord.record.Record`): seats named by their bots'
+        names (None for a person), params replaced by :meth:`Ruleset.override` as overrides."""
+        from landlord.record import Record
+
+        return Record(
+            self.ruleset.id, self.seed, list(self.names),
+            [None if s is None else s.name for s in self.strategies], list(self.entries),
+            [f"{t.phase}@{t.text}" for t in self.triggers],
+            {k: p.value for k, p in self.ruleset.params.items() if p.provenance == "override"},
+        )
+
     def cash(self, seat: int) -> int:
         """Cash in hand of ``seat``."""
         return self.ledger.balances[seat]
@@ -265,19 +371,14 @@ def replay(
     n_players: int | None = None,
     triggers: Sequence[Trigger] = (),
 ) -> Game:
-    """Rebuild a game from its seed and recorded choices.
+    """Rebuild a game from its seed and its seats' answers alone (chance drawn again from the
+    seed): :func:`landlord.record.replay` of a record without chance outcomes. Seats are people
+    unless ``strategies`` is given; an answer no longer legal raises :class:`IllegalAction`
+    naming its place in the record."""
+    from landlord.record import Record
+    from landlord.record import replay as replay_record
 
-    Seats are people (``None``) unless ``strategies`` is given, so every recorded choice is fed
-    in order; a recorded choice that is no longer legal raises :class:`IllegalAction` naming
-    its position in the record.
-    """
     n = n_players or (len(names) if names else len(strategies or ()))
-    game = Game(ruleset, [None] * n, seed, names, triggers=triggers)
-    for i, choice in enumerate(actions):
-        try:
-            game.act(choice)
-        except IllegalAction as exc:
-            raise IllegalAction(f"recorded choice #{i + 1}: {exc}") from None
-    if strategies is not None:
-        game.strategies = list(strategies)
-    return game
+    record = Record(ruleset.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
+                    [None] * n, list(actions), [f"{t.phase}@{t.text}" for t in triggers], version=1)
+    return replay_record(record, strategies, ruleset=ruleset)

@@ -1,16 +1,16 @@
-"""Saved games: a game is its ruleset, seed, seats and recorded choices; loading replays them.
+"""Saved games: a game is its record (:mod:`landlord.record`); loading replays it.
 
-A saved file is JSON::
+A saved file is the record as JSON::
 
-    {"format": "landlord-game", "version": 1, "kit": "0.1.0", "ruleset": "magie-1904",
+    {"format": "landlord-game", "version": 2, "kit": "0.1.0", "ruleset": "magie-1904",
      "overrides": {}, "seed": 7, "names": [...], "seats": ["landlord", null, ...],
-     "actions": ["buy", "rent", ...], "triggers": ["vote"]}
+     "triggers": ["single_tax@vote"],
+     "entries": [["dice", 3, 5], ["shuffle", [2, 0, 1, ...]], "buy", {"switch": ...}, ...]}
 
-``triggers`` (optional) lists the phase triggers of the game as ``phase@trigger`` (for example
-``single_tax@vote``); without them a game whose rules changed mid-way would not replay.
-
-``seats`` gives each seat's bot by name, or null for a person. Loading replays every action, so
-a loaded game is identical to the saved one, event for event.
+``seats`` gives each seat's bot by name, or null for a person. Loading replays every entry, so a
+loaded game is identical to the saved one, event for event. A version 1 file (answers only,
+under ``actions``, and the table's switches under ``table``) loads too; any other version gets
+a one-line error naming it.
 """
 
 from __future__ import annotations
@@ -21,23 +21,20 @@ from typing import Any
 
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
-from landlord.loader import load_ruleset
+from landlord.record import FORMAT, VERSION, Record, replay
 from landlord.strategies import make_strategy
 
-FORMAT = "landlord-game"
-VERSION = 1
+__all__ = ["FORMAT", "VERSION", "from_dict", "load", "save", "to_dict"]
 
 
 def to_dict(game: Game, seats: list[str | None], overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The saved form of ``game`` (``seats`` names each seat's bot, None for a person)."""
-    from landlord import __version__
-
-    return {
-        "format": FORMAT, "version": VERSION, "kit": __version__, "ruleset": game.ruleset.id,
-        "overrides": overrides or {}, "seed": game.seed, "names": game.names, "seats": seats,
-        "actions": list(game.actions),
-        "triggers": [f"{t.phase}@{t.text}" for t in game.triggers],
-    }
+    """The saved form of ``game`` (``seats`` names each seat's bot, None for a person;
+    ``overrides`` the params replaced, if the game's ruleset does not say)."""
+    record = game.record
+    record.seats = list(seats)
+    if overrides is not None:
+        record.overrides = dict(overrides)
+    return record.to_dict()
 
 
 def save(game: Game, path: str | Path, seats: list[str | None], overrides: dict[str, Any] | None = None) -> None:
@@ -47,48 +44,23 @@ def save(game: Game, path: str | Path, seats: list[str | None], overrides: dict[
 
 def from_dict(data: Any, where: str = "<saved game>") -> tuple[Game, list[str | None]]:
     """Rebuild a game from its saved form; DataError names what is wrong and where."""
-    if not isinstance(data, dict):
-        raise DataError(where, None, None, "not a saved landlord game (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        raise DataError(where, None, "format", f"not a saved landlord game (format {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise DataError(where, None, "version",
-                        f"unsupported version {data.get('version')!r} (this kit reads {VERSION})")
-    spec = {"ruleset": str, "seed": int, "names": list, "seats": list, "actions": list, "overrides": dict}
-    for key, typ in spec.items():
-        if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
-            raise DataError(where, None, key, f"expected {typ.__name__}, got {data.get(key)!r}")
-    if len(data["names"]) != len(data["seats"]):
-        raise DataError(where, None, "seats", f"{len(data['seats'])} seats for {len(data['names'])} names")
-    try:
-        ruleset = load_ruleset(data["ruleset"])
-        if data["overrides"]:
-            ruleset = ruleset.override(**data["overrides"])
-        seats: list[str | None] = data["seats"]
-        from landlord.phases import parse_trigger
+    record = Record.from_dict(data, where)
+    return from_record(record, where), record.seats
 
-        listed = data.get("triggers", [])
-        if not isinstance(listed, list) or not all(isinstance(t, str) for t in listed):
-            raise DataError(where, None, "triggers", f"expected a list of \"phase@trigger\" texts, got {listed!r}")
-        if not 0 <= data["seed"] <= 2**63 - 1:
-            raise DataError(where, None, "seed", f"must be 0 to 2**63 - 1, got {data['seed']}")
-        triggers = [parse_trigger(text.partition("@")[2], text.partition("@")[0]) for text in listed]
-        game = Game(ruleset, [None] * len(seats), data["seed"], data["names"], triggers=triggers)
-        for i, choice in enumerate(data["actions"]):
-            if not isinstance(choice, str):
-                raise DataError(where, f"actions[{i}]", None, f"expected a string, got {choice!r}")
-            try:
-                game.act(choice)
-            except IllegalAction as exc:
-                raise DataError(where, f"actions[{i}]", None, f"does not replay: {exc}") from None
-        game.strategies = [make_strategy(s, f"{data['seed']}-{i}") if s else None for i, s in enumerate(seats)]
+
+def from_record(record: Record, where: str = "<saved game>") -> Game:
+    """Replay ``record``, its bots taking their seats; DataError names what is wrong and where."""
+    try:
+        strategies = [make_strategy(s, f"{record.seed}-{i}") if s else None for i, s in enumerate(record.seats)]
+        return replay(record, strategies, where=where)
+    except IllegalAction as exc:
+        raise DataError(where, None, None, str(exc).removeprefix(f"{where}: ")) from None
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError(where, None, None, f"does not describe a game this kit can play ({exc})") from None
     except DataError:
         raise
     except LandlordError as exc:
         raise DataError(where, None, None, str(exc)) from None
-    return game, seats
 
 
 def load(path: str | Path) -> tuple[Game, list[str | None]]:

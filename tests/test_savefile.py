@@ -50,7 +50,7 @@ def test_overrides_are_saved_and_restored(tmp_path: Path) -> None:
         ("{not json", "not JSON"),
         ('["a list"]', "expected a JSON object"),
         ('{"format": "chess-pgn"}', "format 'chess-pgn'"),
-        ('{"format": "landlord-game", "version": 99}', "unsupported version 99"),
+        ('{"format": "landlord-game", "version": 99}', "a version 99 saved game"),
         ('{"format": "landlord-game", "version": 1, "ruleset": "magie-1904", "seed": "x", "names": [],'
          ' "seats": [], "actions": [], "overrides": {}}', "field 'seed'"),
         ('{"format": "landlord-game", "version": 1, "ruleset": "magie-1904", "seed": 1, "names": ["A", "B"],'
@@ -74,4 +74,8 @@ def test_saved_file_is_plain_readable_json(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     save(game, path, [None, "landlord", "speculator"])
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "landlord-game" and data["actions"] == game.actions
+    assert data["format"] == "landlord-game" and data["version"] == 2
+    # every input in order: the answers, the chance outcomes as lists, nothing else
+    assert [e for e in data["entries"] if isinstance(e, str)] == game.actions
+    assert [tuple(e) for e in data["entries"] if isinstance(e, list) and e[0] == "dice"] == \
+        [e for e in game.entries if isinstance(e, tuple) and e[0] == "dice"]

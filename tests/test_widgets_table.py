@@ -142,12 +142,12 @@ def test_phase_switch_button_through_the_engine(two_phase) -> None:
     assert set(table.phase_buttons()) == set(two_phase.phases) - {"landlord"}
     assert "higher_wages" in table.phase_buttons()
     click_through(table, limit=20)
-    k = len(table.game.actions)
+    k = len(table.game.entries)
     table.phase_buttons()["higher_wages"].click()
     g = table.game
     assert g.phase == "higher_wages" and g.p["wages"] == 150
     assert [e for e in g.events if e.kind == "phase"][-1].get("new") == "higher_wages"
-    assert table.session.switches == [(k, "higher_wages")]
+    assert g.entries[k] == {"switch": "higher_wages", "cause": "table"}  # in the record
     assert "landlord" in table.phase_buttons()  # and back again is offered
     assert "The rules change" in table.commentary.value
     assert table.gini_slot.rows("changes")[-1]["new"] == "higher_wages"
@@ -248,7 +248,7 @@ def test_rewind_slider_and_resume() -> None:
     table.rewind.value = turn // 2
     k = s.viewing
     table.branch_button.click()
-    assert s.viewing is None and len(table.game.actions) >= k
+    assert s.viewing is None and len(table.game.entries) >= k
 
 
 def test_brushing_the_gini_chart_rewinds() -> None:
@@ -489,14 +489,14 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
 def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Path, monkeypatch) -> None:
     """A game with a table phase switch and a trigger saves and loads identical (the switch is put
     back at the same point of the record)."""
-    import landlord.savefile
+    import landlord.record
     import widgets.session
 
     def lookup(rid: str):
         return two_phase if rid == two_phase.id else load_ruleset(rid)
 
     monkeypatch.setattr(widgets.session, "load_ruleset", lookup)
-    monkeypatch.setattr(landlord.savefile, "load_ruleset", lookup)
+    monkeypatch.setattr(landlord.record, "load_ruleset", lookup)
     table = GameTable(two_phase, people(2), seed=4, regime=("higher_wages@turn:30",))
     click_through(table, limit=10)
     table.switch_phase("higher_wages")
@@ -505,11 +505,31 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     click_through(table, limit=10)
     raw = downloaded(table)
     saved = json.loads(raw)
-    assert saved["triggers"] == ["higher_wages@turn:30"] and len(saved["table"]["switches"]) == 2
+    assert saved["triggers"] == ["higher_wages@turn:30"]
+    assert [e for e in saved["entries"] if isinstance(e, dict) and not e.get("fired")] == [
+        {"switch": "higher_wages", "cause": "table"}, {"switch": "landlord", "cause": "table"}]
     other = GameTable(two_phase, people(2), seed=1)
     assert other.load_bytes(raw), other.message.value
     assert other.game.log_text() == table.game.log_text() and other.game.phase == table.game.phase
-    assert other.session.switches == table.session.switches
+    assert other.game.entries == table.game.entries
+    # the command line's path loads the same file to the same game
+    cli_game, _ = landlord.savefile.from_dict(saved)
+    assert cli_game.log_text() == table.game.log_text()
+
+
+def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -> None:
+    """Issue 13's case: Magie 1906, 60 decisions, the table's switch to the single tax, saved as
+    the table saves, loaded by landlord.savefile.from_dict (``landlord replay --game``)."""
+    import landlord.savefile
+
+    table = GameTable("magie-1906", people(4), seed=2)
+    click_through(table, limit=60)
+    table.switch_phase("single_tax")
+    click_through(table, limit=20)
+    saved = json.loads(downloaded(table))
+    game, seats = landlord.savefile.from_dict(saved)
+    assert seats == [None] * 4 and game.phase == "single_tax"
+    assert game.log_text() == table.game.log_text() and game.entries == table.game.entries
 
 
 def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:

@@ -2,8 +2,9 @@
 
 :class:`TableSession` holds no widgets and no rules. It drives a :class:`landlord.Game` only
 through the public engine API — ``Game``, ``Game.act``, ``Game.run``, ``Game.switch_phase``,
-:func:`landlord.game.replay` and :mod:`landlord.savefile` — and keeps what the table needs to
-draw the past: one snapshot (turn, phase, each seat's total) per answered decision.
+``Game.record``, :func:`landlord.record.replay` and :mod:`landlord.savefile` — and keeps what
+the table needs to draw the past: one snapshot (turn, phase, each seat's total) per answered
+decision or phase switch, labelled ``k``: the number of the record's entries at that point.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import Any
 from landlord import savefile
 from landlord.decisions import Decision
 from landlord.errors import DataError, IllegalAction, LandlordError
-from landlord.game import Game, replay
+from landlord.game import Game
 from landlord.loader import load_ruleset
 from landlord.phases import Trigger, parse_switch
+from landlord.record import Record, replay
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
 from widgets.state import snapshot
@@ -34,12 +36,8 @@ class Seat:
 
 
 class TableSession:
-    """One game at a table, with everything needed to rewind, resume, save and load it.
-
-    ``switches`` records phase switches made from the table through
-    :meth:`landlord.Game.switch_phase` as ``(decisions answered so far, phase)``, so that rewinding
-    and loading put them back at the same point of the record.
-    """
+    """One game at a table, with everything needed to rewind, resume, save and load it: the
+    game's record (answers, chance, phase switches from the table too) is all it keeps."""
 
     def __init__(
         self,
@@ -47,13 +45,11 @@ class TableSession:
         seats: Sequence[Seat],
         seed: int,
         triggers: Sequence[Trigger | str] = (),
-        switches: Sequence[tuple[int, str]] = (),
     ) -> None:
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seats = list(seats)
         self.seed = int(seed)
         self.triggers = tuple(t if isinstance(t, Trigger) else parse_switch(t) for t in triggers)
-        self.switches: list[tuple[int, str]] = [(int(k), str(p)) for k, p in switches]
         self.history: list[dict[str, Any]] = []
         self.viewing: int | None = None
         self._past: Game | None = None
@@ -77,33 +73,16 @@ class TableSession:
     def _fresh(self) -> Game:
         return Game(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers)
 
-    def rebuild(self, actions: Sequence[str], upto: int | None = None, record: bool = False) -> Game:
-        """The game after the first ``upto`` recorded choices (all when None), with the table's
-        phase switches put back where they were made. ``record`` refills :attr:`history`."""
-        upto = len(actions) if upto is None else upto
-        cuts = sorted(k for k, _ in self.switches if k <= upto)
-        if record:
-            g = Game(self.ruleset, [None] * len(self.seats), self.seed, self.names, triggers=self.triggers)
-            self.history = [snapshot(g)]
-            for i in range(upto + 1):
-                for k, phase in self.switches:
-                    if k == i:
-                        g.switch_phase(phase, "table")
-                        self.history.append(snapshot(g))
-                if i < upto:
-                    g.act(actions[i])
-                    self.history.append(snapshot(g))
-        else:
-            first = cuts[0] if cuts else upto
-            g = replay(self.ruleset, self.seed, actions[:first], self.names, n_players=len(self.seats),
-                       triggers=self.triggers)
-            for i in range(first, upto + 1):
-                for k, phase in self.switches:
-                    if k == i:
-                        g.switch_phase(phase, "table")
-                if i < upto:
-                    g.act(actions[i])
-        g.strategies = self._strategies()
+    def rebuild(self, record: Record, upto: int | None = None, history: bool = False) -> Game:
+        """The game after the first ``upto`` entries of ``record`` (all when None), replayed;
+        ``history`` refills :attr:`history` on the way."""
+        part = Record(record.ruleset, record.seed, record.names, record.seats,
+                      record.entries[:upto], record.triggers, record.overrides, record.position,
+                      record.version)
+        if history:
+            self.history = []
+        g = replay(part, self._strategies(), ruleset=self.ruleset,
+                   each=(lambda game: self.history.append(snapshot(game))) if history else None)
         return g
 
     # -- playing --------------------------------------------------------------------------
@@ -130,7 +109,7 @@ class TableSession:
         g = self.game
         if self.viewing is not None:
             raise IllegalAction("you are looking at the past: go back to the present to play")
-        if asked_at is not None and asked_at != len(g.actions):
+        if asked_at is not None and asked_at != len(g.entries):
             raise IllegalAction("that button belonged to a decision already answered; nothing was changed")
         d = g.pending
         if d is not None and not self.is_person(d.seat):
@@ -144,9 +123,9 @@ class TableSession:
         g = self.game
         if self.viewing is not None or g.pending is None or self.is_person(g.pending.seat):
             return False
-        before = len(g.actions)
+        before = len(g.entries)
         g.run(max_decisions=1)
-        if len(g.actions) == before:
+        if len(g.entries) == before:
             return False
         self.history.append(snapshot(g))
         return True
@@ -172,22 +151,22 @@ class TableSession:
         if phase == self.game.phase:
             raise IllegalAction(f"the rules of {phase!r} are already in force")
         self.game.switch_phase(phase, "table")
-        self.switches.append((len(self.game.actions), phase))
         self.history.append(snapshot(self.game))
 
     # -- rewinding ------------------------------------------------------------------------
     def view(self, k: int | None) -> Game:
-        """Show the game after ``k`` recorded choices (None or the present count: the present)."""
-        if k is None or k >= len(self.game.actions):
+        """Show the game after the record's first ``k`` entries (None or the present count: the
+        present)."""
+        if k is None or k >= len(self.game.entries):
             self.viewing, self._past = None, None
             return self.game
         k = max(0, k)
-        self._past = self.rebuild(self.game.actions, k)
+        self._past = self.rebuild(self.game.record, k)
         self.viewing = k
         return self._past
 
     def choices_at_turn(self, turn: int) -> int:
-        """The number of recorded choices at the last snapshot at or before ``turn``."""
+        """The number of the record's entries at the last snapshot at or before ``turn``."""
         best = 0
         for snap in self.history:
             if snap["turn"] <= turn:
@@ -199,21 +178,15 @@ class TableSession:
         if self.viewing is None:
             return
         k = self.viewing
-        actions = list(self.game.actions[:k])
-        self.switches = [(j, p) for j, p in self.switches if j <= k]
         self.history = [h for h in self.history if h["k"] <= k]
-        self.game = self.rebuild(actions)
+        self.game = self.rebuild(self.game.record, k)
         self.viewing, self._past = None, None
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The saved form: landlord.savefile's (which records the triggers), plus the phase
-        switches made from the table, when there are any, under ``table``."""
-        data = savefile.to_dict(self.game, self.bots)
-        data["triggers"] = [f"{t.phase}@{t.text}" for t in self.triggers]
-        if self.switches:
-            data["table"] = {"switches": [[k, p] for k, p in self.switches]}
-        return data
+        """The saved form: the game's record (landlord.savefile's), the same file the command
+        line loads."""
+        return savefile.to_dict(self.game, self.bots)
 
     def save(self, path: str | Path) -> None:
         """Write the game to ``path`` (JSON)."""
@@ -222,31 +195,17 @@ class TableSession:
     @classmethod
     def from_dict(cls, data: Any, where: str = "<saved game>") -> TableSession:
         """Rebuild a session from its saved form; DataError says what is wrong."""
-        if not isinstance(data, dict):
-            raise DataError(where, None, None, "not a saved landlord game (expected a JSON object)")
-        # the header is checked by landlord.savefile (format, version, types, ruleset, seats)
-        _, bots = savefile.from_dict({**data, "actions": []}, where)
-        extra = data.get("table", {})
-        if not isinstance(extra, dict):
-            raise DataError(where, "table", None, "expected an object")
+        record = Record.from_dict(data, where)
         try:
-            triggers = [parse_switch(t) for t in data.get("triggers", [])]
-            switches = [(int(k), str(p)) for k, p in extra.get("switches", [])]
-        except (TypeError, ValueError) as exc:
-            raise DataError(where, "table", None, f"unreadable phase switches ({exc})") from None
-        actions = data["actions"]
-        for i, a in enumerate(actions):
-            if not isinstance(a, str):
-                raise DataError(where, f"actions[{i}]", None, f"expected a string, got {a!r}")
-        ruleset = load_ruleset(data["ruleset"])
-        if data["overrides"]:
-            ruleset = ruleset.override(**data["overrides"])
-        seats = [Seat(str(n), b) for n, b in zip(data["names"], bots, strict=True)]
-        try:
-            s = cls(ruleset, seats, data["seed"], triggers, switches)
-            s.game = s.rebuild(actions, record=True)
+            ruleset = load_ruleset(record.ruleset)
+            if record.overrides:
+                ruleset = ruleset.override(**record.overrides)
+            triggers = [parse_switch(t) for t in record.triggers]
+            seats = [Seat(n, b) for n, b in zip(record.names, record.seats, strict=True)]
+            s = cls(ruleset, seats, record.seed, triggers)
+            s.game = s.rebuild(record, history=True)
         except IllegalAction as exc:
-            raise DataError(where, "actions", None, f"does not replay: {exc}") from None
+            raise DataError(where, None, None, str(exc)) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(where, None, None, f"does not describe a game this kit can play ({exc})") from None
         except DataError:

@@ -56,7 +56,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     """The game's position now, for the history charts: turn, phase and each seat's total."""
     totals = [int(r["total"]) for r in game.results()]
     return {
-        "k": len(game.actions), "turn": game.turn, "round": game.round, "phase": game.phase,
+        "k": len(game.entries), "turn": game.turn, "round": game.round, "phase": game.phase,
         "totals": totals, "cash": [game.cash(i) for i in range(len(totals))],
         "gini": gini(totals, "population"),
     }

@@ -634,7 +634,7 @@ class GameTable(W.VBox):
         d = g.pending
         if d is None:
             return []
-        asked_at = len(g.actions)
+        asked_at = len(g.entries)
         if len(d.options) > MAX_BUTTONS:
             # a long list (bids, loans of many sizes): one menu of exactly the legal options
             pick = W.Dropdown(options=[(g.rules.option_text(d, o), o) for o in d.options], value=d.options[0],

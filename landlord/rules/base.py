@@ -126,11 +126,10 @@ class Rules(ABC):
 
     # -- shared mechanics ----------------------------------------------------------------
     def throw(self, seat: int) -> tuple[int, int]:
-        """Throw two dice with the game's RNG, and log the throw."""
-        r = self.g.rng.random
-        a = int(r() * 6) + 1
-        b = int(r() * 6) + 1
+        """Throw two dice (:meth:`Game.dice`: drawn from the game's RNG and recorded), and log
+        the throw."""
         g = self.g
+        a, b = g.dice()
         if g.events is not None:
             g.emit("throw", seat, dice=f"{a}+{b}", total=a + b, double=a == b)
         return a, b
@@ -153,7 +152,7 @@ class Rules(ABC):
         logged as an ``event`` (with the space's name under ``label``, if given). Returns the
         cards of each seat in the order dealt."""
         g = self.g
-        g.rng.shuffle(pack)
+        g.shuffle(pack)
         dealt: dict[int, list[int]] = {s: [] for s in order}
         for k in range(min(count, len(pack))):
             seat, idx = order[k % len(order)], pack[k]
@@ -219,8 +218,7 @@ class Rules(ABC):
             if t.kind == "vote":
                 due = yield from self.vote(seat, t)
             if due:
-                g.fired.add(t)
-                yield from g.enter_phase(t.phase, t.text)
+                yield from g.fire(t)
 
     def start_point(self) -> Play:
         """Before set-up (a deal of cards or tickets): fire the ``start`` triggers, so that a
@@ -228,8 +226,7 @@ class Rules(ABC):
         g = self.g
         for t in g.triggers:
             if t.kind == "start" and t not in g.fired and t.phase != g.phase:
-                g.fired.add(t)
-                yield from g.enter_phase(t.phase, t.text)
+                yield from g.fire(t)
 
     def arrive(self, old: str, new: str) -> Play:
         """What the family does when the rules switch from phase ``old`` to ``new``, on every

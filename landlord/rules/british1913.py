@@ -655,7 +655,7 @@ class British1913(RoundsOfTurns):
         g = self.g
         pack = self.decks[deck]
         card = g.p[f"{deck}_cards"][pack[0]]
-        g.rng.shuffle(pack)  # returned to the pack and re-shuffled
+        g.shuffle(pack)  # returned to the pack and re-shuffled
         g.emit("card_drawn", seat, deck=deck, text=card["text"])
         action, amount = card["action"], int(card["amount"])
         if action == "pay_bank":

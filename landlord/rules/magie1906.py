@@ -887,7 +887,7 @@ class Magie1906(SingleTaxRules):
         ``mother_earth`` (advance to Mother Earth) or ``back`` (go back that many spaces)."""
         g = self.g
         deck = g.p["chance_cards"]
-        card = str(deck[int(g.rng.random() * len(deck))])
+        card = str(deck[g.pick(len(deck))])
         head, _, text = card.partition("|")
         action, _, arg = head.partition(":")
         amount = int(arg or 0)

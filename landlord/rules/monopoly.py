@@ -420,7 +420,7 @@ class Monopoly(Rules):
             if dk not in _DECK_CARDS:
                 _DECK_CARDS[dk] = load_deck(*dk).cards
             cards = list(_DECK_CARDS[dk])
-            g.rng.shuffle(cards)
+            g.shuffle(cards)
             self.decks[key] = deque(cards)
         if p["deal_deeds"]:
             self.deal(seats)
@@ -477,7 +477,7 @@ class Monopoly(Rules):
         """
         g, p = self.g, self.g.p
         pack = list(self.ownable)
-        g.rng.shuffle(pack)
+        g.shuffle(pack)
         k = 0
         for _ in range(p["deal_deeds"]):
             for s in seats:
