@@ -331,7 +331,7 @@ def test_part1_imperial_taxes_pay_breakfast_table_or_tobacco_duties_into_public_
 def test_part1_luxury_card_drawn_obeyed_returned_and_reshuffled() -> None:
     g = btable()
     cards = g.p["luxury_cards"]
-    g.rng = ScriptedDice([])  # shuffle leaves the pack as it is: the top card is drawn
+    # the top card is drawn, then the pack is re-shuffled
     drive(g.rules.land_on(ADA, LUXURY1))
     top = cards[0]
     assert top["action"] == "pay_bank"
@@ -367,7 +367,6 @@ def test_part1_chance_card_directions_are_followed(action: str, check: object) -
     card = next(i for i, c in enumerate(g.p["chance_cards"]) if c["action"] == action)
     g.rules.decks["chance"].remove(card)
     g.rules.decks["chance"].insert(0, card)
-    g.rng = ScriptedDice([])
     g.players[ADA].pos = CHANCE1
     drive(g.rules.land_on(ADA, CHANCE1))
     assert check(g)  # type: ignore[operator]

@@ -572,6 +572,7 @@ def test_reconstructed_rule_17_a_double_throws_again_once() -> None:
     """RECONSTRUCTED rule 17: a double earns one more throw in the turn, never two."""
     g = table()
     set_cash(g, 0, 1000)
+    g.players[0].pos = 0  # from Mother Earth: Fuel (a necessity), then The Pike
     FixedDice(g, (1, 1), (2, 2), (1, 2))
     drive_then_first(g.rules.throw_and_move(0))  # type: ignore[attr-defined]
     assert g.players[0].pos == 2 + 4

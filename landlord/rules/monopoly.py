@@ -827,7 +827,7 @@ class Monopoly(Rules):
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=target, amount=amount)
                 return
-        yield from self.charge(seat, owner, amount, flows.RENT, "rent", "Chance: nearest utility")
+        yield from self.charge(seat, owner, amount, flows.RENT, "rent", f"{self.word('Chance')}: nearest utility")
 
     # -- taxes --------------------------------------------------------------------------------
     def tax(self, seat: int, idx: int) -> Play:
