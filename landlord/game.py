@@ -95,6 +95,8 @@ class Game:
         :attr:`fed` of them have been used. Chance outcomes and the rules' own switches are
         taken from the feed when ``chance`` (a record that holds them) is true."""
         self.fed = 0
+        self.scripted: list[tuple[int, int]] = []
+        """Throws of the dice to come, in order, instead of the RNG's (:meth:`script_dice`)."""
         self._steer = feed is not None and chance
         self.snapshots: list[Snapshot] | None = [] if (log if snapshots is None else snapshots) else None
         self._turn = 0
@@ -301,11 +303,25 @@ class Game:
         self.entries.append(drawn)
         return int(drawn[1])
 
+    def script_dice(self, throws: Sequence[tuple[int, int]]) -> None:
+        """The next throws of the dice are ``throws`` (each two faces, 1 to 6), in order; the RNG
+        is drawn as usual, and the scripted faces are used and recorded instead."""
+        for t in throws:
+            if len(t) != 2 or not all(isinstance(v, int) and 1 <= v <= 6 for v in t):
+                raise LandlordError(f"a scripted throw is two faces from 1 to 6, not {t!r}")
+        self.scripted += [(int(a), int(b)) for a, b in throws]
+        self._steer = self._steer or bool(self.scripted)
+
     def _steered(self, drawn: tuple[Any, ...], n: int) -> tuple[Any, ...]:
         """In a replay, the recorded outcome instead of ``drawn`` (checked: the same kind, and a
-        possible outcome; ``n`` is the pack's size or the number to pick from)."""
+        possible outcome; ``n`` is the pack's size or the number to pick from); else a scripted
+        throw instead of drawn dice."""
         feed = self.feed
         if feed is None or self.fed >= len(feed):
+            if self.scripted and drawn[0] == "dice":
+                a, b = self.scripted.pop(0)
+                self._steer = bool(self.scripted) or feed is not None
+                return ("dice", a, b)
             return drawn
         rec = feed[self.fed]
         kind = drawn[0]
@@ -326,7 +342,28 @@ class Game:
     def end_feed(self) -> None:
         """The replay is over: chance is drawn afresh from here on."""
         self.feed = None
-        self._steer = False
+        self._steer = bool(self.scripted)
+
+    # -- branching --------------------------------------------------------------------------
+    def clone(self, strategies: Sequence[Strategy | None] | None = None) -> Game:
+        """An independent copy of the game as it stands, rebuilt by replaying its record (its
+        rules are a running generator, which cannot be copied); with a log if this game keeps
+        one. Its seats are people unless ``strategies`` is given."""
+        from landlord.record import replay as replay_record
+
+        return replay_record(self.record, strategies, log=self.events is not None, ruleset=self.ruleset)
+
+    def child(self, choice: Option, strategies: Sequence[Strategy | None] | None = None) -> Game:
+        """A copy of the game (:meth:`clone`) with ``choice`` answering the pending decision;
+        this game is unchanged. IllegalAction if ``choice`` is not a legal answer."""
+        d = self.pending
+        if d is None:
+            raise IllegalAction("the game is over: there is no decision to answer")
+        if choice not in d.options:
+            raise self._illegal(d, choice)
+        game = self.clone(strategies)
+        game.act(choice)
+        return game
 
     # -- reading -------------------------------------------------------------------------
     @property

@@ -1,0 +1,58 @@
+"""Benchmark: the record — its size, and what Game.clone() / Game.child() cost.
+
+For one four-bot game of each family, at a quarter, half and all of its decisions: the
+record's entries, its saved size (JSON bytes), and the CPU time of ``clone()`` (a replay of the
+record) and ``child(first option)``, each the best of a few runs. Run:
+
+    python3 benchmarks/bench_record.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from landlord.game import Game
+from landlord.loader import load_ruleset
+from landlord.strategies import make_strategy
+
+RULESETS = ("magie-1904", "magie-1906", "british-1913-sequence", "monopoly")
+BOTS = ("landlord", "tenant", "speculator", "landlord")
+
+
+def cpu(fn: object, repeat: int = 5) -> float:
+    """Best CPU seconds of ``repeat`` calls."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()  # type: ignore[operator]
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def main() -> None:
+    print(f"{'ruleset':<24}{'at':>6}{'entries':>9}{'JSON bytes':>12}{'clone ms':>10}{'child ms':>10}"
+          f"{'clone ms (no log)':>19}")
+    for rid in RULESETS:
+        rs = load_ruleset(rid)
+        full = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1)
+        full.run()
+        answers = len(full.actions)
+        for share in (0.25, 0.5, 1.0):
+            g = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1)
+            g.run(max_decisions=int(answers * share))
+            quiet = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, log=False)
+            quiet.run(max_decisions=int(answers * share))
+            size = len(json.dumps(g.record.to_dict()))
+            clone = cpu(g.clone) * 1000
+            child = cpu(lambda g=g: g.child(g.pending.options[0])) * 1000 if g.pending else float("nan")
+            bare = cpu(quiet.clone) * 1000
+            print(f"{rid:<24}{share:>6.0%}{len(g.entries):>9}{size:>12,}{clone:>10.1f}{child:>10.1f}{bare:>19.1f}")
+
+
+if __name__ == "__main__":
+    main()
