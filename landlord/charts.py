@@ -188,7 +188,9 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
                 scale=alt.Scale(domain=[0, top])), x2="bin_end:Q",
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
         color=alt.Color(f"{by}:N", legend=None),
-        row=alt.Row(f"{by}:N", title=None),
+        # each row's label on one line above its histogram: long labels never overlap
+        row=alt.Row(f"{by}:N", title=None, header=alt.Header(labelAngle=0, labelOrient="top", labelAnchor="start",
+                                                              labelAlign="left", labelLimit=0, labelFontSize=12)),
         tooltip=[f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"],
     ).properties(title=title or f"Final Gini by regime{' — ' + form if form else ''}", width=420, height=80)
 

@@ -115,6 +115,15 @@ def test_gini_axes_fit_the_data_and_say_their_scale(panel: pd.DataFrame) -> None
     assert x["scale"]["domain"] == [0, 0.1] and "axis 0 to 0.1 of 1" in x["title"]
 
 
+def test_final_gini_rows_are_labelled_above_each_row() -> None:
+    """Issue 17.5: long regime labels overlapped in the sweep report's final-Gini chart (row labels
+    turned on their side, beside 80 px rows): each label is now one horizontal line above its row."""
+    hist = pd.DataFrame({"regime": ["a very long regime label: single tax from turn 20"] * 2 + ["never"] * 2,
+                         "bin_start": [0.0, 0.1] * 2, "bin_end": [0.1, 0.2] * 2, "share": [0.5] * 4, "count": [1] * 4})
+    header = C.final_gini_chart(hist).to_dict()["encoding"]["row"]["header"]
+    assert header["labelAngle"] == 0 and header["labelOrient"] == "top" and header["labelLimit"] == 0
+
+
 def test_gini_over_time_refuses_two_forms(panel: pd.DataFrame) -> None:
     both = pd.concat([M.gini_frame(panel, "population"), M.gini_frame(panel, "sample")])
     with pytest.raises(ValueError, match="one Gini form"):
