@@ -96,7 +96,7 @@ def test_reconstructed_values_are_marked_in_the_data_and_shown_to_users(capsys: 
         assert rs.params[key].reconstructed
     from landlord.cli import main
 
-    assert main(["rulesets"]) == 0
+    assert main(["rulesets", "--long"]) == 0
     out = capsys.readouterr().out
     section = out[out.index("british-1913-part1:"):]
     assert "reconstructed board [reconstructed]" in section

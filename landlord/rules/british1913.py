@@ -863,7 +863,7 @@ class British1913(RoundsOfTurns):
             debt.amount -= part
             if debt.amount == 0:
                 pl.debts.pop(0)
-                g.emit("debt_paid", seat, to=g.ledger.names[debt.creditor])
+                g.emit("debt_cleared", seat, to=g.ledger.names[debt.creditor])
 
     def treasury_pays(self, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
         """"the Public Treasury may, if necessary, borrow from the Bank": it borrows what it

@@ -12,7 +12,7 @@ EVENTS = frozenset({
     "sold_to_government", "small_holdings", "asylum", "asylum_wait", "asylum_out", "public_park",
     "duty_abolished", "card_drawn", "gaol", "gaol_out", "gaol_stay", "no_bargain", "bargain",
     "poorhouse_wait", "poorhouse_leave", "free_land", "free_land_stay", "free_land_out",
-    "sale_refused", "forced_sale", "debt_paid", "treasury_borrows", "bid_refused", "site_sold",
+    "sale_refused", "forced_sale", "debt_cleared", "treasury_borrows", "bid_refused", "site_sold",
     "improve",
 })
 """Event kinds that only the 1913 rules emit (a test keeps them apart from other families')."""
@@ -54,7 +54,7 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str:
         "free_land_out": f"{who} has paid his debts and moves on from the free land.",
         "sale_refused": f"Nobody will buy {what}{space} from {who} at any price.",
         "forced_sale": f"{who} must sell {what}{space}: it fetches {cur}{e.get('price')} from {e.get('buyer')}.",
-        "debt_paid": f"{who} has paid his debt to {e.get('to')}.",
+        "debt_cleared": f"{who} has paid his debt to {e.get('to')}.",
         "treasury_borrows": f"The Public Treasury borrows {cur}{e.get('amount')} from the Bank "
                             f"(owing {cur}{e.get('owed')}).",
         "bid_refused": f"{e.get('owner')} refuses {who}'s bid of {cur}{e.get('price')} for {space}.",
