@@ -100,7 +100,10 @@ def test_reconstructed_values_are_marked_in_the_data_and_shown_to_users(capsys: 
     out = capsys.readouterr().out
     section = out[out.index("british-1913-part1:"):]
     assert "reconstructed board [reconstructed]" in section
-    assert "reconstructed: 38 of 40 spaces; params: gaol_fine, gaol_throws, asylum_wait, luxury_cards" in section
+    line = next(ln for ln in section.splitlines() if ln.strip().startswith("reconstructed"))
+    assert "param(s): gaol_fine, gaol_throws, asylum_wait, luxury_cards, chance_cards" in line
+    # every space but the two whose values are the rules' own (the Gaol and Poorhouse annexes too)
+    assert "40 of 40 board places" in line and "Solway" not in line and "Grouse" not in line
 
 
 # -- money and the deal -----------------------------------------------------------------------
