@@ -201,3 +201,11 @@ def test_ids_cannot_name_a_path(tmp_path: Path, bad: str) -> None:
         'board = "landlords-game-1904"', f'board = "{bad}"'))
     with pytest.raises(DataError, match=re.escape(f"{bad!r} is not a board id")):
         load_ruleset_ref(str(path))
+
+
+@pytest.mark.parametrize("rid", ruleset_ids())
+def test_every_ruleset_states_the_rounds_its_games_really_reach(rid: str) -> None:
+    """Issue 16 point 7: the round cap says what random-bot games measured, not "never reached"."""
+    source = load_ruleset(rid).params["max_rounds"].source
+    assert "benchmarks/round_caps.py" in source and "longest game lasted" in source, source
+    assert "never reached" not in source
