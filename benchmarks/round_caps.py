@@ -41,7 +41,8 @@ def rounds_played(rid: str, games: int) -> tuple[int, list[int], list[int]]:
 def main(games: int = GAMES) -> None:
     """Print the table (one line per ruleset)."""
     print(f"random bots, {games} games per ruleset, 2-6 players (each ruleset's range), seeds 0..{games - 1}")
-    print(f"{'ruleset':<24} {'cap':>5} {'players':>8} {'longest':>8} {'p99':>5} {'median':>7} {'at cap':>7} {'cpu s':>6}")
+    print(f"{'ruleset':<24} {'cap':>5} {'players':>8} {'longest':>8} {'p99':>5} {'median':>7} "
+          f"{'at cap':>7} {'cpu s':>6}")
     for rid in ruleset_ids():
         t0 = time.process_time()
         cap, rounds, players = rounds_played(rid, games)
