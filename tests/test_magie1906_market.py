@@ -130,6 +130,7 @@ def test_reconstructed_rule_16_borrowing_from_another_player_on_his_terms() -> N
     r = g.rules
     give(g, 1, EASY)
     set_cash(g, 0, 2)
+    set_cash(g, 3, 400)
     asked, _ = drive(r.land(0, EASY), "ask:3", "lend:10", "accept")  # type: ignore[attr-defined]
     assert [(d.kind, d.seat) for d in asked] == [("shortfall", 0), ("lend", 3), ("loan_terms", 0)]
     assert asked[1].options == ("decline", "lend:0", "lend:5", "lend:10") and asked[1].amount == 10
