@@ -402,3 +402,14 @@ def test_lesson3_reveal_says_what_the_decomposition_measured() -> None:
     assert "`benchmarks/british1913_decompose.py`" in reveal
     assert "The higher wages are **not** what does it" in reveal
     assert "buy no land at all" in reveal
+
+
+def test_the_lab_loads_each_decomposition_scenario() -> None:
+    """Issue: "The lab ... show[s] what the measurement shows": each file is one or two cells,
+    which the lab loads as its scenarios A and B."""
+    from widgets.lab import ScenarioLab
+
+    lab = ScenarioLab(games=3, seed=1913)
+    for name in DECOMPOSITION:
+        assert lab.load_scenario((ROOT / "scenarios" / f"british-1913-{name}.toml").read_bytes(), name)
+        assert lab.games.value == 1000 and lab.seed.value == 1913 and lab.compare.value
