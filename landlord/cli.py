@@ -220,7 +220,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the landlord command."""
+    """Entry point of the landlord command. Run as the command (``argv`` None), an interrupted
+    run leaves at once after its one line: tearing down pandas and Arrow can take a second or
+    more on a busy machine, and what was kept is already on disk."""
+    code = _main(argv)
+    if code == INTERRUPTED and argv is None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     previous = signal.getsignal(signal.SIGTERM)
     if args.command not in ("serve", "class"):
@@ -250,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(str(exc))
     except KeyboardInterrupt:
         sys.stderr.write("\nlandlord: interrupted; nothing was written\n")
-        return 130
+        return INTERRUPTED
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         _fail(f"{exc.strerror or exc}{where}")
@@ -376,7 +391,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bar.close()
             sys.stderr.write(f"\nlandlord: interrupted after {len(rows)} of {args.games} games; nothing was "
                              f"written{' to ' + str(args.out) if args.out else ''}\n")
-            return 130
+            return INTERRUPTED
     df = pd.DataFrame(rows)
     print(f"{args.games} games of {rs.title}, {args.players} players, seeds {args.seed}..{seeds[-1]}")
     print(f"mean game length: {df['turns'].mean():.1f} turns ({df['rounds'].mean():.1f} rounds)")
@@ -476,7 +491,7 @@ def _sweep(args: argparse.Namespace) -> int:
             kept = (f"{sweep.done} finished games are kept in {args.out}.parts; run the same command again to "
                     f"resume" if args.out and sweep.done else "nothing was written")
             sys.stderr.write(f"\nlandlord: interrupted after {sweep.done} of {sweep.total} games; {kept}\n")
-            return 130
+            return INTERRUPTED
     df = result.games
     ok = df[df["status"] == "ok"]
     print(f"{'cell':<40} {'games':>6} {'turns':>7} {'Gini (population form)':>23} {'failed':>7}")
