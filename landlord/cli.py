@@ -254,7 +254,10 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "serve":
             from landlord.serve import serve
 
-            _check_listen(args.ip, args.port)
+            problem = _listen_problem(args.ip, args.port)
+            if problem:
+                sys.stderr.write(f"landlord: error: {problem}\n")
+                return 2
             return serve(args.port, args.ip)
         if args.command == "class":
             from landlord.classroom.server import run
@@ -311,25 +314,25 @@ def _check_folder(option: str, folder: Path, mkdir: bool) -> None:
         _fail(f"{option}: cannot write in {folder} ({exc.strerror or exc})")
 
 
-def _check_listen(ip: str, port: int) -> None:
-    """Refuse an address this machine cannot listen on, with the system's reason."""
+def _listen_problem(ip: str, port: int) -> str | None:
+    """Why this machine cannot listen on ``ip``:``port`` (the system's reason), or None."""
+    import errno
     import ipaddress
     import socket
 
     try:
         family = socket.AF_INET6 if ipaddress.ip_address(ip).version == 6 else socket.AF_INET
     except ValueError:
-        _fail(f"--ip: {ip!r} is not an IP address (e.g. 127.0.0.1, or 0.0.0.0 for every network)")
+        return f"--ip: {ip!r} is not an IP address (e.g. 127.0.0.1, or 0.0.0.0 for every network)"
     with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a port in TIME_WAIT is free
         try:
             probe.bind((ip, port))
         except OSError as exc:
-            import errno
-
             if exc.errno == errno.EADDRINUSE:
-                _fail(f"--port: port {port} is in use at {ip}; choose another with --port")
-            _fail(f"--ip: cannot listen on {ip} port {port}: {exc.strerror or exc}")
+                return f"--port: port {port} is in use at {ip}; choose another with --port"
+            return f"--ip: cannot listen on {ip} port {port}: {exc.strerror or exc}"
+    return None
 
 
 def _ruleset_or_fail(args: argparse.Namespace) -> tuple[Ruleset, str]:
