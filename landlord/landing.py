@@ -450,7 +450,7 @@ PROGRESS_STEP = 100_000
 # -- movement specs per family -------------------------------------------------------------
 def card_moves(rows: Iterable[Mapping[str, Any]], board: Board) -> tuple[CardMove, ...]:
     """Cards given as rows with ``name, effect_kind, target, amount, copies`` (the schema of
-    ``shared/reference/boards/monopoly_us_*_cards.csv``) as moves: ``move_to`` → ``to``
+    ``tests/reference/monopoly_us_*_cards.csv``) as moves: ``move_to`` → ``to``
     target; ``move_to_nearest`` → ``nearest`` space of the target kind; ``move_relative`` →
     ``relative`` by amount; ``go_to_jail`` → ``jail``; every other effect moves nothing."""
     out = []

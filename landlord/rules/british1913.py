@@ -5,7 +5,7 @@ improvements and levies them on land values. Each Part is a phase (``part1``/``p
 of one rules family: a ruleset starting in any phase is a complete game, and phase
 :class:`~landlord.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
 
-Each rule below quotes the clause it plays (the rules are ``shared/seeds/004_5a2bc6ee9e92505c.txt``).
+Each rule below quotes the clause it plays (the rules are ``docs/sources/british-1913-rules.txt``).
 The board is a documented reconstruction (``data/boards/brer-fox-1913.toml``); where the rules leave
 a point open the kit's decision is written beside the rule as ``DECISION:`` and has a test.
 """

@@ -1,7 +1,7 @@
 """Lizzie J. Magie's Landlord's Game, US Patent 748,626 (1904), every clause.
 
 Each rule below quotes the clause it plays (the patent text is in
-``shared/reference/patent-1904-specification.md``). Where the patent leaves a point open, the
+``docs/sources/patent-1904-specification.md``). Where the patent leaves a point open, the
 kit's decision is written beside the rule as ``DECISION:`` and has a test of its own.
 
 The ``single_tax`` phase plays Magie's 1906 single-tax rules on the patent board. The patent
