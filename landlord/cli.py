@@ -269,6 +269,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\nlandlord: interrupted; nothing was written\n")
         return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (landlord rulesets | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         _fail(f"{exc.strerror or exc}{where}")

@@ -339,3 +339,10 @@ def test_data_cites_only_files_in_the_repository() -> None:
         assert "shared/" not in text, path.name
         for cited in re.findall(r"(?:docs/sources|tests/reference)/[\w.*-]+", text):
             assert list(ROOT.glob(cited)), f"{path.name} cites {cited}"
+
+
+def test_output_into_a_closed_pipe_stops_quietly() -> None:
+    """``landlord rulesets | head -1``: no error line when the reader goes away."""
+    proc = subprocess.run(f"{sys.executable} -m landlord rulesets --long | head -1", shell=True, cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.stdout.count("\n") == 1 and proc.stderr == ""
