@@ -109,3 +109,16 @@ def test_random_bot_plays_monopoly() -> None:
     bot = RandomBot(3)
     d = Decision(0, "manage", ("done", "mortgage"))
     assert bot.choose(TableView(g, 0), d) in d.options
+
+
+def test_bots_see_only_the_table_view() -> None:
+    """Issue 13: the bots read the game through MonopolyTable alone — the view has no public
+    way to the rules object, and the bots' module reaches for none."""
+    import inspect
+
+    import landlord.rules.monopoly_bots as bots
+    from landlord.rules.monopoly import MonopolyTable
+
+    assert "rules" not in MonopolyTable.__slots__
+    source = inspect.getsource(bots).replace("landlord.rules.monopoly", "")
+    assert ".rules" not in source and "._rules" not in source and ".g.p" not in source

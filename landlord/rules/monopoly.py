@@ -122,25 +122,43 @@ class TradeOffer:
 
 class MonopolyTable:
     """What every seat can see of the table (read-only by convention): deeds and their owners,
-    buildings, mortgages, groups, the trade on offer, and each seat's token and held cards.
-    The order of the decks is not here."""
+    buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
+    cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("board", "hotel_after", "houses", "members", "mortgaged", "offer", "owner", "rules")
+    __slots__ = ("_rules", "board", "code", "gbuilt", "gid", "hotel_after", "hotel_cost", "house_cost",
+                 "houses", "lift_cost", "members", "mortgaged", "o_trade", "offer", "owner", "street_groups",
+                 "trade_cash_steps")
 
     def __init__(self, rules: Monopoly) -> None:
-        self.rules = rules
+        self._rules = rules
         self.board = rules.g.board
         self.owner = rules.owner
         self.houses = rules.houses
         self.mortgaged = rules.mortgaged
         self.members = rules.members
         self.hotel_after = rules.hotel_after
+        self.code = rules.code
+        """each space's kind code (``K_STREET``, …)"""
+        self.lift_cost = rules.lift_cost
+        """what lifting each deed's mortgage costs"""
+        self.house_cost, self.hotel_cost = rules.house_cost, rules.hotel_cost
+        self.gid, self.gbuilt = rules.gid, rules.gbuilt
+        """each space's group number; per group, how many of its lots carry buildings"""
+        self.street_groups = rules.street_groups
+        self.o_trade = rules.o_trade
+        """the ``trade:<seat>`` option of each seat"""
+        self.trade_cash_steps = rules.g.p["trade_cash_steps"]
         self.offer: TradeOffer | None = None
+
+    @property
+    def owners_version(self) -> int:
+        """Bumped whenever a deed changes hands or a group gains or loses its last building."""
+        return self._rules.owners_version
 
     @property
     def players(self) -> list[MonopolyPlayer]:
         """Every seat's token, Jail state, held cards and deeds."""
-        return self.rules.g.players
+        return self._rules.g.players
 
     def group(self, idx: int) -> tuple[int, ...]:
         """The deeds of ``idx``'s colour group (or all railroads / both utilities)."""
@@ -157,11 +175,11 @@ class MonopolyTable:
 
     def cash(self, seat: int) -> int:
         """A seat's cash (money lies on the table)."""
-        return self.rules.g.ledger.balances[seat]
+        return self._rules.g.ledger.balances[seat]
 
     def worth(self, seat: int) -> int:
         """A seat's total worth as Income Tax counts it (all of it lies on the table)."""
-        return self.rules.worth(seat)
+        return self._rules.worth(seat)
 
 
 _DECK_CARDS: dict[tuple[str, str], tuple[Card, ...]] = {}

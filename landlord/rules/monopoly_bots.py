@@ -48,7 +48,7 @@ def _best_bid(opts: tuple[Option, ...], limit: int) -> Option:
 
 def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = None) -> bool:
     """Would ``seat`` hold all of ``idx``'s colour group with ``idx`` (and ``extra``) added?"""
-    if t.rules.code[idx] != K_STREET:
+    if t.code[idx] != K_STREET:
         return False
     own = t.owner
     return all(own[j] == seat or j == idx or (extra is not None and j in extra) for j in t.members[idx])
@@ -70,7 +70,7 @@ def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
 
 def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
     """Is there a mortgage ``seat`` could lift within ``budget``?"""
-    lift, mort = t.rules.lift_cost, t.mortgaged
+    lift, mort = t.lift_cost, t.mortgaged
     return any(mort[i] and lift[i] <= budget for i in t.players[seat].deeds)
 
 
@@ -81,7 +81,7 @@ def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) ->
     for o in opts:
         if o.startswith("unmortgage:"):
             idx = int(o[11:])
-            if t.rules.lift_cost[idx] <= budget:
+            if t.lift_cost[idx] <= budget:
                 k = (t.holds_group(seat, idx), t.price(idx))
                 if k > key:
                     best, key = o, k
@@ -138,7 +138,7 @@ class TradePlanner:
     def candidates(self, t: MonopolyTable, seat: int, swaps: bool) -> list[tuple[int, int, int]]:
         """(partner, the lot it holds that completes a group of ours, our lot that completes a
         group of the partner's or -1 for a cash offer), recomputed only when deeds change hands."""
-        r = t.rules
+        r = t
         if r.owners_version == self.version:
             return self.cands
         self.version = r.owners_version
@@ -170,7 +170,7 @@ class TradePlanner:
         if not cands:
             return None
         cash = t.cash(seat)
-        o_trade = t.rules.o_trade
+        o_trade = t.o_trade
         for p, want, mine in cands:
             if o_trade[p] not in opts:
                 continue
@@ -183,7 +183,7 @@ class TradePlanner:
             offer = t.price(want) * cash_factor[0] // cash_factor[1]
             if cash - offer >= reserve and (p, want, -offer) not in self.tried:
                 self.tried.add((p, want, -offer))
-                steps = t.rules.g.p["trade_cash_steps"]
+                steps = t.trade_cash_steps
                 self.plan = [f"take:{want}", *_cash_steps(offer, steps), "offer"]
                 return f"trade:{p}"
         return None
@@ -211,7 +211,7 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
             if o[0] != "h":
                 break  # build options come right after "done"
             idx = int(o[6:])
-            cost = t.rules.hotel_cost[idx] if o[2] == "t" else t.rules.house_cost[idx]
+            cost = t.hotel_cost[idx] if o[2] == "t" else t.house_cost[idx]
             if cash - cost >= build_reserve:
                 return o
         if "unmortgage" in opts and _can_lift(t, seat, cash - 2 * build_reserve):
