@@ -229,13 +229,23 @@ def ready_table(page: object) -> None:
 
 
 def play_table(page: object) -> None:
-    """A student makes a decision at the game table (waiting for the bots to reach their
-    seat if needed) and sees the board and charts change."""
-    deadline = time.monotonic() + 60
-    while not (buttons := decision_buttons(page)):
-        assert time.monotonic() < deadline, "no decision was offered to the student within 60 s"
-        page.wait_for_timeout(250)  # type: ignore[attr-defined]
-    click_and_see_change(page, buttons[0])
+    """A student makes decisions at the game table (waiting for the bots to reach their seat if
+    needed) and sees the page change after each click and the board and charts redraw. Each
+    visitor has a fresh seed, so an answer may leave the board as it was (another question of
+    the same turn): the student answers on, up to ten times, until the board or charts move."""
+    page.evaluate(f"window.__svgBefore = {SVG_STATE}")  # type: ignore[attr-defined]
+    for _ in range(10):
+        deadline = time.monotonic() + 60
+        while not (buttons := decision_buttons(page)):
+            assert time.monotonic() < deadline, "no decision was offered to the student within 60 s"
+            page.wait_for_timeout(250)  # type: ignore[attr-defined]
+        text_before = board_text(page)
+        buttons[0].click()  # type: ignore[attr-defined]
+        page.wait_for_function("t => document.body.innerText !== t", arg=text_before, timeout=30_000)  # type: ignore[attr-defined]
+        page.wait_for_timeout(500)  # type: ignore[attr-defined]
+        if page.evaluate(f"{SVG_STATE} !== window.__svgBefore"):  # type: ignore[attr-defined]
+            return
+    raise AssertionError("ten answers and the board and charts never changed")
 
 
 def ready_lab(page: object) -> None:
