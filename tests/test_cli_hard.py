@@ -188,7 +188,9 @@ def test_ctrl_c_in_simulate_stops_within_2_s_with_one_line(tmp_path: Path, worke
     assert took < 2.0, took
     assert proc.returncode == 130
     lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1 and "interrupted after" in lines[0] and "nothing was written" in lines[0], err
+    # "interrupted after N of 100000 games; nothing was written to …" (or, if the signal came
+    # while a loaded machine was still starting the command, "interrupted; nothing was written")
+    assert len(lines) == 1 and "interrupted" in lines[0] and "nothing was written" in lines[0], err
     assert not (tmp_path / "x.csv").exists()
     psutil.wait_procs(kids, timeout=3)
     assert not any(k.is_running() and k.status() != psutil.STATUS_ZOMBIE for k in kids)
