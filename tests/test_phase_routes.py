@@ -176,3 +176,27 @@ def test_1913_fisheries_is_not_sold_twice() -> None:
     assert flows(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
     assert flows(g, "forced sale") == []
     assert g.rules.owner[FISHERIES] < 0 and not any(FISHERIES in pl.sites for pl in g.players)
+
+
+def test_1906_mortgage_asked_before_the_single_tax_raises_nothing_after_it() -> None:
+    """A switch from the table while Ada is asked how to raise money: she chooses to mortgage a
+    lot, but under the single tax a title deed "is of no value" and secures nothing — no loan of
+    $0 is made, and she is asked again without that lot."""
+    from magie1906_helpers import give, table
+
+    from landlord.flows import Flow
+
+    g = table()
+    lot = next(i for i, s in enumerate(g.board.spaces) if s.kind == "lot")
+    give(g, 0, lot)
+    set_cash(g, 0, 0)
+    ask = g.rules.charge(0, g.account("Bank"), 30, Flow.FINE, "test", "test")  # type: ignore[attr-defined]
+    d = next(ask)
+    assert d.kind == "shortfall" and f"mortgage:{lot}" in d.options
+    g.switch_phase("single_tax", "table")
+    try:
+        again = ask.send(f"mortgage:{lot}")
+    except StopIteration:
+        again = None
+    assert not g.rules.mortgages  # type: ignore[attr-defined]
+    assert again is None or f"mortgage:{lot}" not in again.options

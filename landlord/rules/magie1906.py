@@ -1079,6 +1079,9 @@ class Magie1906(SingleTaxRules):
             idx = int(arg)
             if head == "mortgage":
                 value = self.mortgage_value(idx)
+                if value <= 0:  # the rules changed since he was asked (a card of no value now)
+                    tried.add(choice)
+                    continue
                 self.mortgages.append(Mortgage(seat, idx, value))
                 g.pay(self.bank, seat, value, Flow.LOAN, "mortgage", "Rule 15 (reconstructed): mortgages")
                 g.emit("mortgage", seat, space=idx, amount=value, reconstructed=True)
