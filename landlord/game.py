@@ -263,8 +263,9 @@ class Game:
         entry = {"switch": trigger.phase, "cause": trigger.text, "fired": True}
         if self._steer and self.feed is not None and self.fed < len(self.feed):
             if self.feed[self.fed] != entry:
-                raise IllegalAction(f"the rules switch to {trigger.phase!r} ({trigger.text}) here, "
-                                    f"but the record has {self.feed[self.fed]!r}")
+                raise IllegalAction(f"entries[{self.fed}] does not replay: the rules switch to "
+                                    f"{trigger.phase!r} ({trigger.text}) here, but the record has "
+                                    f"{self.feed[self.fed]!r}")
             self.fed += 1
         self.fired.add(trigger)
         self.entries.append(entry)
@@ -326,7 +327,8 @@ class Game:
         rec = feed[self.fed]
         kind = drawn[0]
         if not isinstance(rec, (tuple, list)) or not rec or rec[0] != kind:
-            raise IllegalAction(f"chance decides here ({kind}), but the record has {rec!r}")
+            raise IllegalAction(f"entries[{self.fed}] does not replay: chance decides here ({kind}), "
+                                f"but the record has {rec!r}")
         ok = False
         if kind == "dice":
             ok = len(rec) == 3 and all(isinstance(v, int) and 1 <= v <= 6 for v in rec[1:])
@@ -335,7 +337,8 @@ class Game:
         elif kind == "pick":
             ok = len(rec) == 2 and isinstance(rec[1], int) and 0 <= rec[1] < n
         if not ok:
-            raise IllegalAction(f"{rec!r} is not a possible {kind} outcome here")
+            raise IllegalAction(f"entries[{self.fed}] does not replay: {rec!r} is not a possible "
+                                f"{kind} outcome here")
         self.fed += 1
         return (kind, *(tuple(v) if isinstance(v, list) else v for v in rec[1:]))
 

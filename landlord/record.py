@@ -184,8 +184,11 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         raise LandlordError(f"{where}: triggers: {exc}") from None
     feed = record.entries
     n = len(record.names)
-    game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers,
-                feed=feed, chance=record.version >= 2)
+    try:
+        game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers,
+                    feed=feed, chance=record.version >= 2)
+    except IllegalAction as exc:  # a chance outcome of the set-up
+        raise IllegalAction(f"{where}: {exc}") from None
     try:
         if each is not None:
             each(game)
@@ -203,7 +206,10 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
             if each is not None:
                 each(game)
     except IllegalAction as exc:
-        raise IllegalAction(f"{where}: {_place(record, game.fed - 1)} does not replay: {exc}") from None
+        text = str(exc)
+        if not text.startswith("entries["):
+            text = f"{_place(record, game.fed - 1)} does not replay: {text}"
+        raise IllegalAction(f"{where}: {text}") from None
     finally:
         game.end_feed()
     if strategies is not None:

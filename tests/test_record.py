@@ -1,0 +1,115 @@
+"""A game is its record (issue 13): every input an entry, one replay, a versioned file format."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from landlord import savefile
+from landlord.errors import DataError, IllegalAction
+from landlord.game import Game
+from landlord.loader import load_ruleset
+from landlord.record import VERSION, Record, replay
+from landlord.strategies import make_strategy
+
+BOTS = ("landlord", "tenant", "speculator", "random")
+
+
+def _game(rid: str, seed: int = 4, decisions: int | None = None) -> Game:
+    g = Game(load_ruleset(rid), [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(BOTS)], seed)
+    g.run(max_decisions=decisions)
+    return g
+
+
+@pytest.mark.parametrize("rid", ["magie-1904", "magie-1906", "british-1913-sequence", "monopoly"])
+def test_every_input_is_an_entry_and_the_record_replays(rid: str) -> None:
+    """Answers, throws and shuffles are all in the record, in order; its JSON form replays to
+    the same log, entries and balances."""
+    g = _game(rid)
+    kinds = {e[0] for e in g.entries if isinstance(e, tuple)}
+    assert "dice" in kinds and "shuffle" in kinds
+    assert [e for e in g.entries if isinstance(e, str)] == g.actions
+    throws = [e.get("dice") for e in g.events or [] if e.kind == "throw"]
+    assert throws == [f"{e[1]}+{e[2]}" for e in g.entries if isinstance(e, tuple) and e[0] == "dice"]
+    again = replay(Record.from_dict(json.loads(json.dumps(g.record.to_dict()))))
+    assert again.log_text() == g.log_text() and again.entries == g.entries
+    assert again.ledger.balances == g.ledger.balances
+
+
+def test_recorded_chance_is_used_on_replay() -> None:
+    """The record, not the RNG, decides on replay: a recorded throw changed to another possible
+    throw is replayed as recorded (so a record replays alike whatever the RNG gives)."""
+    g = _game("magie-1904", decisions=30)
+    data = g.record.to_dict()
+    last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, list) and e[0] == "dice")
+    a, b = data["entries"][last][1:]
+    data["entries"] = data["entries"][:last + 1]
+    data["entries"][last] = ["dice", 7 - a, 7 - b]
+    again = replay(Record.from_dict(data))
+    assert [e.get("dice") for e in again.events or [] if e.kind == "throw"][-1] == f"{7 - a}+{7 - b}"
+
+
+@pytest.mark.parametrize(("entry", "needle"), [
+    (["dice", 7, 1], "not a possible dice outcome"),
+    (["pick", 0], "chance decides here (dice)"),
+    ("buy", "chance decides here (dice)"),
+])
+def test_a_record_that_does_not_replay_names_its_entry(entry: object, needle: str) -> None:
+    g = _game("magie-1904", decisions=0)
+    data = g.record.to_dict()
+    first = next(i for i, e in enumerate(data["entries"]) if isinstance(e, list) and e[0] == "dice")
+    data["entries"][first] = entry
+    with pytest.raises(DataError) as info:
+        savefile.from_dict(data, "g.json")
+    assert f"entries[{first}]" in str(info.value) and needle in str(info.value)
+
+
+def test_another_version_gets_one_line_naming_it() -> None:
+    data = _game("magie-1904", decisions=3).record.to_dict()
+    data["version"] = VERSION + 1
+    with pytest.raises(DataError) as info:
+        savefile.from_dict(data, "g.json")
+    text = str(info.value)
+    assert "\n" not in text and f"version {VERSION + 1}" in text and "g.json" in text
+
+
+def test_a_version_1_table_save_loads_with_its_switch_in_place() -> None:
+    """Version 1 (before chance was recorded): answers under ``actions``, the table's phase
+    switches under ``table.switches`` as [answers before it, phase]."""
+    g = Game(load_ruleset("magie-1906"), [None] * 3, 5)
+    while len(g.actions) < 12:
+        g.run(max_decisions=1) if g.strategies[0] else g.act(g.pending.options[0])  # type: ignore[union-attr]
+    g.switch_phase("single_tax", "table")
+    for _ in range(5):
+        g.act(g.pending.options[0])  # type: ignore[union-attr]
+    v1 = {"format": "landlord-game", "version": 1, "ruleset": "magie-1906", "overrides": {}, "seed": 5,
+          "names": g.names, "seats": [None] * 3, "actions": g.actions, "triggers": [],
+          "table": {"switches": [[12, "single_tax"]]}}
+    loaded, _ = savefile.from_dict(v1)
+    assert loaded.log_text() == g.log_text() and loaded.phase == "single_tax"
+
+
+def test_clone_and_child_leave_the_game_as_it_was() -> None:
+    g = _game("monopoly", decisions=40)
+    before = (g.log_text(), list(g.entries), list(g.ledger.balances))
+    twin = g.clone()
+    assert twin.log_text() == g.log_text() and twin.pending == g.pending
+    choice = g.pending.options[-1]  # type: ignore[union-attr]
+    kid = g.child(choice)
+    assert (g.log_text(), g.entries, g.ledger.balances) == before
+    assert kid.entries[:len(g.entries) + 1] == [*g.entries, choice]
+    with pytest.raises(IllegalAction):
+        g.child("no such option")
+
+
+def test_scripted_dice_are_thrown_and_recorded() -> None:
+    """``Game.script_dice``: the next throws are the scripted ones, recorded like any throw, so
+    the game replays from its record."""
+    g = Game(load_ruleset("magie-1904"), [make_strategy("landlord", 0), make_strategy("tenant", 1)], 9)
+    g.script_dice([(6, 6), (1, 2)])
+    start = len(g.entries)
+    g.run(max_decisions=60)
+    throws = [e for e in g.entries[start:] if isinstance(e, tuple) and e[0] == "dice"]
+    assert throws[:2] == [("dice", 6, 6), ("dice", 1, 2)] and not g.scripted
+    assert replay(g.record).log_text() == g.log_text()
