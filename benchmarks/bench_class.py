@@ -2,7 +2,7 @@
 real clients — one headless Chromium, a browser context per student — over loopback.
 
     python benchmarks/bench_class.py [--students 30] [--table-size 4] [--join-within 60]
-                                     [--rounds 4] [--warm 8] [--close 5]
+                                     [--rounds 4] [--warm 12] [--close 5] [--cap N]
 
 1. The students arrive spread over ``--join-within`` seconds; each opens the student address,
    types the code and a name and joins. **Time to interactive**: navigation → the Join button
@@ -19,6 +19,10 @@ real clients — one headless Chromium, a browser context per student — over l
    CPU: the server tree's process time (user + system).
 5. **A closed tab**: ``--close`` students close their page (as a browser does, with
    ``beforeunload``); the time until the server has that many kernels fewer.
+
+``--cap N`` measures the kernel cap instead: a class server capped at N kernels gets N + 3
+anonymous page loads (no one joins, nobody leaves); it prints what each load got and the
+kernels and memory at the end.
 
 Prints the figures; asserts nothing. Every Jupyter folder lives in a temporary directory.
 """
@@ -48,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from landlord import serve  # noqa: E402
 from landlord.classroom import Classroom, SqliteStore  # noqa: E402
+from landlord.classroom.server import WARM_KERNELS  # noqa: E402
 
 MB = 1024 * 1024
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -308,17 +313,49 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
     return figures
 
 
+def cap_probe(cap: int, warm: int) -> None:
+    """Anonymous page loads against a server capped at ``cap`` kernels."""
+    import urllib.error
+    import urllib.request
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {var: str(Path(tmp) / var.lower()) for var in
+               ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")}
+        proc, url, _ = start_server(Path(tmp) / "class", serve.free_port(), env,
+                                    ["--warm", str(warm), "--max-kernels", str(cap)])
+        try:
+            serve.wait_warm(proc, warm + 1, timeout=900)
+            got = []
+            for _ in range(cap + 3):
+                try:
+                    with urllib.request.urlopen(url, timeout=600) as r:
+                        body = r.read()
+                    got.append("page" if b"There was an error" not in body else "error text")
+                except urllib.error.HTTPError as exc:
+                    got.append(f"HTTP {exc.code}")
+            mem, kernels = Sampler(proc.pid).measure()
+        finally:
+            stop_server(proc)
+    print(f"kernel cap {cap} (warm {warm}, the dashboard's warm kernel included): {cap + 3} anonymous "
+          f"page loads got {', '.join(got)}")
+    print(f"then: {kernels} kernels, {mem / 1024:.2f} GB PSS (server + kernels)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--table-size", type=int, default=4)
     ap.add_argument("--join-within", type=float, default=60.0)
     ap.add_argument("--rounds", type=int, default=4)
-    ap.add_argument("--warm", type=int, default=8)
+    ap.add_argument("--warm", type=int, default=WARM_KERNELS)
     ap.add_argument("--max-kernels", type=int, default=45)
     ap.add_argument("--play-limit", type=float, default=600.0, help="seconds of play at most")
     ap.add_argument("--close", type=int, default=5, help="students who close their tab at the end")
+    ap.add_argument("--cap", type=int, default=0, help="measure a kernel cap of N instead of a class")
     args = ap.parse_args()
+    if args.cap:
+        cap_probe(args.cap, min(args.warm, 2))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         env = {var: str(Path(tmp) / var.lower()) for var in
                ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR",

@@ -86,6 +86,8 @@ def test_the_class_servers_kernel_settings() -> None:
     for what in ("sqlite", "teacher-secret", "csv", "parquet", "ipynb"):
         assert what in deny
     assert cfg["VoilaConfiguration"]["show_tracebacks"] is False
+    # a warm kernel waits in the lesson's cell for its visitor: the cell timeout outlasts a period
+    assert cfg["VoilaExecutor"]["timeout"] >= 3600
     # Voilà's page-close beacon carries no _xsrf token: without this a closed tab's kernel stays
     assert cfg["Voila"]["tornado_settings"]["disable_check_xsrf"] is True
 

@@ -33,9 +33,11 @@ SECRET_FILE = "teacher-secret"
 STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
 """The student address the server prints, given to the dashboard to show on the projector."""
 
-WARM_KERNELS = 8
+WARM_KERNELS = 12
 """Warm (pre-run) student kernels kept ready: a class arriving at once is seated from the pool
 while it refills (see the README's load figures)."""
+WAIT_FOR_VISITOR = 4 * 3600
+"""Seconds a warm kernel may wait for its visitor (Voilà's cell timeout on a class server)."""
 MAX_KERNELS = 45
 """Most kernels the class server runs (warm ones included): 30 students, a teacher, refreshes
 in flight and the warm pool, at about 0.1 GB each (README: measured)."""
@@ -65,7 +67,9 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int) 
         "VoilaKernelManager": {"fill_delay": 0.5, "kernel_pools_config": {
             STUDENT_NOTEBOOK: {"pool_size": warm}, TEACHER_NOTEBOOK: {"pool_size": 1 if warm else 0}}},
         "CappedKernelManager": {"max_kernels": max_kernels},
-        "VoilaExecutor": {"timeout": 120},
+        # a warm kernel waits inside the class lesson's cell for its visitor (the page address
+        # is read then): the cell timeout must outlast the wait, so it is a class period's length
+        "VoilaExecutor": {"timeout": WAIT_FOR_VISITOR},
         "MappingKernelManager": {"cull_idle_timeout": idle_release, "cull_interval": 30,
                                  "cull_connected": False, "cull_busy": False},
     }
