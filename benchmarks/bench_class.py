@@ -81,6 +81,7 @@ class Student:
     seat: int = 0
     clicks: list[tuple[int, float]] = field(default_factory=list)
     refused: int = 0
+    uncertain: int = 0
     errors: int = 0
 
 
@@ -197,7 +198,8 @@ async def student_run(s: Student, browser: Any, url: str, delay: float, started:
             t = time.time() * 1000
             try:
                 await choices.first.click(timeout=5_000)
-            except Exception:  # the button went (a bot answered after the time limit): not a click
+            except Exception:  # timed out: the click may or may not have reached the page
+                s.uncertain += 1
                 continue
             s.clicks.append((k, t))
             for _ in range(100):  # until this page shows the next record length, or a refusal
@@ -226,9 +228,10 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done))
                  for i, s in enumerate(students)]
         while sum(s.joined > 0 for s in students) < args.students:
-            if any(t.done() and t.exception() for t in tasks):
+            if time.monotonic() - t0 > args.join_within + 240:  # the rest are reported as not seated
                 break
             await asyncio.sleep(0.5)
+        figures["joined"] = sum(s.joined > 0 for s in students)
         figures["all_joined_s"] = time.monotonic() - t0
         store = SqliteStore(folder)
         room = Classroom(store, store.classes()[-1].id)
@@ -248,9 +251,10 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         figures["tables"] = len(room.tables())
         done.set()
         for t in tasks:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(BaseException):
                 await asyncio.wait_for(t, 30)
         failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
+        failed += [RuntimeError("not seated in time") for t in tasks if t.cancelled()]
         figures["failed_students"] = [repr(e)[:200] for e in failed]
         seen = {}
         for s in students:
@@ -288,8 +292,9 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
             accepted = len(s.clicks) - s.refused
             have = recorded.get((s.table, s.seat), 0)
             lost += max(0, accepted - have)
-            dup += max(0, have - accepted)
+            dup += max(0, have - accepted - s.uncertain)
         figures.update(clicks=sum(len(s.clicks) for s in students), refused=sum(s.refused for s in students),
+                       uncertain=sum(s.uncertain for s in students),
                        recorded=sum(recorded.values()), lost=lost, duplicated=dup,
                        error_pages=sum(s.errors > 0 for s in students))
         figures["mem_peak_mb"] = max(m for _, m, _ in sampler.samples)
@@ -387,11 +392,12 @@ def main() -> None:
     print(f"server up and warm: {warm_s:.1f} s; idle: {idle_kernels} kernels, {idle_mb / 1024:.2f} GB PSS")
     print(f"time to interactive (navigation -> Join button), s: p50 {pct(tti, 50):.1f}  p95 {pct(tti, 95):.1f}  "
           f"max {max(tti) if tti else float('nan'):.1f}  (n={len(tti)})")
-    print(f"all {args.students} joined after {figures['all_joined_s']:.1f} s; play {figures['play_s']:.0f} s; "
-          f"tables over {figures['tables_over']}/{figures['tables']}")
+    print(f"{figures['joined']} of {args.students} seated after {figures['all_joined_s']:.1f} s; "
+          f"play {figures['play_s']:.0f} s; tables over {figures['tables_over']}/{figures['tables']}")
     print(f"click -> own view, ms: p50 {pct(own, 50):.0f}  p95 {pct(own, 95):.0f}  (n={len(own)})")
     print(f"click -> classmates' views, ms: p50 {pct(others, 50):.0f}  p95 {pct(others, 95):.0f}  (n={len(others)})")
-    print(f"clicks {figures['clicks']}, refused {figures['refused']}, student rows recorded {figures['recorded']}: "
+    print(f"clicks {figures['clicks']} (+{figures['uncertain']} whose click call timed out), refused "
+          f"{figures['refused']}, student rows recorded {figures['recorded']}: "
           f"lost {figures['lost']}, duplicated {figures['duplicated']}; pages with error text {figures['error_pages']}")
     print(f"memory (server + kernels, PSS): peak {figures['mem_peak_mb'] / 1024:.2f} GB with "
           f"{figures['kernels_peak']} kernels; per student "
