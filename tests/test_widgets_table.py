@@ -309,7 +309,7 @@ def test_corrupt_or_foreign_file_keeps_the_game() -> None:
     cases = {
         "garbage.json": b"\x00\x01 not json at all",
         "foreign.json": json.dumps({"format": "something-else", "version": 1}).encode(),
-        "bad-action.json": json.dumps({**good, "actions": ["buy", "fly-to-the-moon"]}).encode(),
+        "bad-action.json": json.dumps({**good, "entries": [*good["entries"], "fly-to-the-moon"]}).encode(),
         "bad-ruleset.json": json.dumps({**good, "ruleset": "no-such-game"}).encode(),
     }
     for name, raw in cases.items():
