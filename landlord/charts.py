@@ -122,7 +122,7 @@ def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count 
 
 def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = True,
                       title: str | None = None) -> Chart:
-    """Money moved per flow category over ``by`` (frame from
+    """Money moved per kind of flow over ``by`` (frame from
     :func:`landlord.metrics.money_flows`): running totals by default, else per ``by``."""
     y = "cumulative" if cumulative else "amount"
     _need(flows, (by, "flow", y), "money_flows_chart", "money_flows(by='round') or one game")
@@ -133,7 +133,7 @@ def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = 
         color=alt.Color("flow:N", title="flow"),
         tooltip=["flow:N", f"{by}:Q", "amount:Q", "cumulative:Q"] if "cumulative" in flows
         else ["flow:N", f"{by}:Q", "amount:Q"],
-    ).properties(title=title or "Where the money went: rent, land tax, wages, interest",
+    ).properties(title=title or "Where the money went",
                  width=560, height=300)
 
 
@@ -229,7 +229,7 @@ def win_share_chart(shares: pd.DataFrame, by: str = "regime",
 
 def flow_means_chart(means: pd.DataFrame, by: str = "regime",
                      title: str = "Where the money went (mean per game)") -> Chart:
-    """Mean money moved per game by ledger reason, one bar per ``by`` in each reason's row
+    """Mean money moved per game by kind of flow, one bar per ``by`` in each kind's row
     (frame from :func:`landlord.metrics.flow_means`)."""
     _need(means, (by, "flow", "mean_per_game"), "flow_means_chart", "metrics.flow_means")
     return alt.Chart(means).mark_bar().encode(

@@ -110,6 +110,26 @@ WORDS: dict[Flow, str] = {
 }
 """The words students see for each kind (every kind has words: a test checks)."""
 
+HEADLINE: tuple[Flow, ...] = (Flow.RENT, Flow.LAND_RENT, Flow.WAGES, Flow.TAX, Flow.INTEREST,
+                              Flow.PUBLIC_SPENDING)
+"""The kinds a chart of "where the money went" shows unless told otherwise: rent to landholders
+against land rent and tax to the public, wages, taxes on income and goods, interest, and what
+the public spends."""
+
+COLUMN_PREFIX = "flow_"
+"""A sweep row's money moved per kind is in column ``flow_<kind>`` (``flow_land_rent``)."""
+
+
+def column_kind(column: str) -> Flow:
+    """The kind of sweep column ``column`` (``flow_rent`` → :attr:`Flow.RENT`); ValueError
+    naming the column if it names no kind (a sweep written before flows were typed)."""
+    try:
+        return Flow(column.removeprefix(COLUMN_PREFIX))
+    except ValueError:
+        raise ValueError(f"column {column!r} names no kind of money flow (kinds: "
+                         f"{', '.join(Flow)}); results written before flows had kinds must be "
+                         "played again") from None
+
 START_CASH: Final = Flow.START_CASH
 WAGES: Final = Flow.WAGES
 PENSION: Final = Flow.PENSION

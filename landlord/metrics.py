@@ -12,8 +12,8 @@ Frames (one row per …):
   ``other`` everything else the count includes (luxury tickets, loans made to others, …), so
   ``net_worth = cash + land + improvements + other − debts`` exactly.
 * :func:`transfers` — game × transfer: ``game, ruleset, turn, round, phase, from, to,
-  from_seat, to_seat, amount, reason, rule, flow`` (``flow`` is the category of
-  :data:`FLOWS`).
+  from_seat, to_seat, amount, kind, reason, rule, flow`` (``kind`` is the transfer's
+  :class:`~landlord.flows.Flow`, set by the rule that moved the money; ``flow`` is its words).
 * :func:`summary` — one row per game.
 * money-flow queries on the transfers: :func:`money_flows`, :func:`rent_to_landlords`,
   :func:`land_tax_to_treasury`, :func:`wages`, :func:`interest`, :func:`treasury_spending`.
@@ -31,13 +31,13 @@ Which keys of a rules family's ``results()`` rows feed which panel column is :da
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
+from landlord.flows import COLUMN_PREFIX, HEADLINE, Flow, column_kind
 from landlord.inequality import GINI_FORMS, MEASURES, lorenz, measures, measures_array
 
 if TYPE_CHECKING:
@@ -211,43 +211,10 @@ def phase_changes(games: Game | Iterable[Game]) -> pd.DataFrame:
 
 
 # -- transfers and money flows -------------------------------------------------------------
-_RENT = re.compile(r"\brent\b", re.I)
-_LAND_TAX = re.compile(r"land[ -]value|land tax|single tax|site value|\brates?\b", re.I)
-_TREASURY = re.compile(r"treasury", re.I)
-
-FLOWS: tuple[tuple[str, str, Callable[[str, str, str, bool, bool], bool]], ...] = (
-    ("interest", "reason mentions interest",
-     lambda reason, src, dst, sp, dp: "interest" in reason.lower()),
-    ("wages", "reason mentions wages (or salary)",
-     lambda reason, src, dst, sp, dp: bool(re.search(r"wage|salary", reason, re.I))),
-    ("rent to landlords", "a player pays another player, and the reason is rent",
-     lambda reason, src, dst, sp, dp: sp and dp and bool(_RENT.search(reason))),
-    ("land rent and tax to treasury",
-     "paid to the treasury as rent, or to any box as land value tax / rates / single tax",
-     lambda reason, src, dst, sp, dp: not dp and (
-         bool(_LAND_TAX.search(reason)) or (bool(_TREASURY.search(dst)) and bool(_RENT.search(reason))))),
-    ("treasury spending", "paid out by the treasury",
-     lambda reason, src, dst, sp, dp: bool(_TREASURY.search(src))),
-    ("land purchases", "reason is a purchase of land",
-     lambda reason, src, dst, sp, dp: bool(re.search(r"purchase|bought", reason, re.I))),
-    ("other", "anything else (start cash, fares, fines, loans, …)",
-     lambda reason, src, dst, sp, dp: True),
-)
-"""Flow categories, tried in order: ``(name, rule in words, predicate(reason, from, to,
-from is a player, to is a player))``. The first that holds names the transfer's ``flow``."""
-
-
-def flow_of(reason: str, src: str, dst: str, src_player: bool, dst_player: bool) -> str:
-    """The :data:`FLOWS` category of one transfer."""
-    for name, _, test in FLOWS:
-        if test(reason, src, dst, src_player, dst_player):
-            return name
-    return "other"  # pragma: no cover - the last rule always holds
-
-
 def transfers(games: Game | Iterable[Game]) -> pd.DataFrame:
     """Every transfer of the ledger, from the event log, with its turn, round, phase, the
-    seats concerned (-1 for a box) and its :data:`FLOWS` category."""
+    seats concerned (-1 for a box), its ``kind`` (:class:`~landlord.flows.Flow` value, set by
+    the rule that moved the money) and ``flow``, that kind in the words students see."""
     rows: list[dict[str, Any]] = []
     for game in _games(games):
         if game.events is None:
@@ -258,35 +225,36 @@ def transfers(games: Game | Iterable[Game]) -> pd.DataFrame:
         for e in game.events:
             if e.kind != "transfer":
                 continue
-            src, dst, reason = e.get("from"), e.get("to"), e.get("reason")
-            sp, dp = src in seats, dst in seats
+            src, dst, kind = e.get("from"), e.get("to"), Flow(e.get("kind"))
             rows.append({
                 "game": game.seed, "ruleset": game.ruleset.id, "turn": e.turn,
                 "round": rounds.get(e.turn, game.round), "phase": e.get("phase"),
                 "from": src, "to": dst, "from_seat": seats.get(src, -1), "to_seat": seats.get(dst, -1),
-                "amount": e.get("amount"), "kind": e.get("kind"), "reason": reason, "rule": e.get("rule"),
-                "flow": flow_of(reason, src, dst, sp, dp),
+                "amount": e.get("amount"), "kind": kind.value, "reason": e.get("reason"),
+                "rule": e.get("rule"), "flow": kind.words,
             })
     return pd.DataFrame(rows, columns=list(TRANSFER_COLUMNS))
 
 
 def money_flows(transfers_df: pd.DataFrame, by: str = "turn",
-                flows: Sequence[str] | None = None) -> pd.DataFrame:
-    """Money moved per ``by`` (``turn`` or ``round``) and flow category, with zeros where
-    nothing moved and a running total: ``game, <by>, flow, amount, cumulative``.
+                kinds: Sequence[Flow] | None = None) -> pd.DataFrame:
+    """Money moved per ``by`` (``turn`` or ``round``) and kind of flow, with zeros where
+    nothing moved and a running total: ``game, <by>, flow, amount, cumulative`` (``flow`` in
+    the words students see).
 
-    ``flows`` picks categories (default: rent to landlords, land rent and tax to treasury,
-    wages, interest, treasury spending)."""
+    ``kinds`` picks the kinds (default :data:`landlord.flows.HEADLINE`: rent to landholders,
+    land rent and tax to the public, wages, taxes on income and goods, interest, public
+    spending)."""
     if by not in ("turn", "round"):
         raise ValueError(f"money flows by 'turn' or 'round', not {by!r}")
-    flows = list(flows or ("rent to landlords", "land rent and tax to treasury", "wages",
-                           "interest", "treasury spending"))
-    df = transfers_df[transfers_df["flow"].isin(flows)]
+    picked = list(kinds or HEADLINE)
+    names = [k.words for k in picked]
+    df = transfers_df[transfers_df["kind"].isin([k.value for k in picked])]
     sums = df.groupby(["game", by, "flow"], as_index=False)["amount"].sum()
     frames = []
     for g, grp in transfers_df.groupby("game"):
         ticks = range(int(grp[by].min()), int(grp[by].max()) + 1)
-        full = pd.MultiIndex.from_product([[g], ticks, flows], names=["game", by, "flow"])
+        full = pd.MultiIndex.from_product([[g], ticks, names], names=["game", by, "flow"])
         s = sums[sums["game"] == g].set_index(["game", by, "flow"])["amount"]
         frames.append(s.reindex(full, fill_value=0).reset_index())
     cols = ["game", by, "flow", "amount", "cumulative"]
@@ -298,30 +266,31 @@ def money_flows(transfers_df: pd.DataFrame, by: str = "turn",
     return out[cols]
 
 
-def _flow_totals(transfers_df: pd.DataFrame, flow: str, keys: list[str]) -> pd.DataFrame:
-    df = transfers_df[transfers_df["flow"] == flow]
+def _kind_totals(transfers_df: pd.DataFrame, kind: Flow, keys: list[str]) -> pd.DataFrame:
+    df = transfers_df[transfers_df["kind"] == kind.value]
     return pd.DataFrame(df.groupby(keys, as_index=False)["amount"].sum())
 
 
 def rent_to_landlords(transfers_df: pd.DataFrame) -> pd.DataFrame:
-    """Rent paid by players to players, per game, phase and landlord: ``game, phase, to,
-    amount``."""
-    return _flow_totals(transfers_df, "rent to landlords", ["game", "phase", "to"])
+    """Rent for land paid by players to the players who hold it, per game, phase and landlord:
+    ``game, phase, to, amount``."""
+    return _kind_totals(transfers_df, Flow.RENT, ["game", "phase", "to"])
 
 
 def land_tax_to_treasury(transfers_df: pd.DataFrame) -> pd.DataFrame:
-    """Land rent, land value tax and rates paid to the public, per game, phase and reason."""
-    return _flow_totals(transfers_df, "land rent and tax to treasury", ["game", "phase", "reason"])
+    """Land rent and land value tax paid to the public, per game, phase and reason."""
+    return _kind_totals(transfers_df, Flow.LAND_RENT, ["game", "phase", "reason"])
 
 
 def wages(transfers_df: pd.DataFrame) -> pd.DataFrame:
     """Wages paid, per game, phase, payer and player: ``game, phase, from, to, amount``."""
-    return _flow_totals(transfers_df, "wages", ["game", "phase", "from", "to"])
+    return _kind_totals(transfers_df, Flow.WAGES, ["game", "phase", "from", "to"])
 
 
 def interest(transfers_df: pd.DataFrame) -> pd.DataFrame:
-    """Interest paid, per game, phase, borrower and lender: ``game, phase, from, to, amount``."""
-    return _flow_totals(transfers_df, "interest", ["game", "phase", "from", "to"])
+    """Interest on loans and mortgages, per game, phase, borrower and lender: ``game, phase,
+    from, to, amount``."""
+    return _kind_totals(transfers_df, Flow.INTEREST, ["game", "phase", "from", "to"])
 
 
 def treasury_spending(transfers_df: pd.DataFrame) -> pd.DataFrame:
@@ -333,7 +302,9 @@ def treasury_spending(transfers_df: pd.DataFrame) -> pd.DataFrame:
 # -- one row per game ------------------------------------------------------------------------
 def summary(games: Game | Iterable[Game]) -> pd.DataFrame:
     """One row per game: length, final phase, winner, every inequality measure of the final
-    totals, and the money moved in each flow category (``flow: <name>`` columns)."""
+    totals, and the money moved in each kind of flow (``flow_<kind>`` columns, every kind, 0
+    where nothing moved: the ledger's running totals, so games played without a log have them
+    too)."""
     rows = []
     for game in _games(games):
         results = game.results()
@@ -346,15 +317,9 @@ def summary(games: Game | Iterable[Game]) -> pd.DataFrame:
             "winner_seat": winner, "winner": game.names[winner],
             "tied": totals.count(best) > 1, **measures(totals),
         }
-        for name, _, _ in FLOWS:
-            row[f"flow: {name}"] = 0
-        if game.events is not None:
-            seats = set(game.names)
-            for e in game.events:
-                if e.kind == "transfer":
-                    src, dst = e.get("from"), e.get("to")
-                    f = flow_of(e.get("reason"), src, dst, src in seats, dst in seats)
-                    row[f"flow: {f}"] += e.get("amount")
+        flows = game.ledger.flows
+        for kind in Flow:
+            row[f"{COLUMN_PREFIX}{kind}"] = flows.get(kind, 0)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -469,19 +434,21 @@ def win_shares(games: pd.DataFrame, by: str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=cols)
 
 
-def flow_means(games: pd.DataFrame, by: str, words: Sequence[str] | None = None) -> pd.DataFrame:
-    """Per ``by`` group and ledger reason (the ``flow_<reason>`` columns of the rows): the mean
-    money moved per played game, ``by, flow, mean_per_game`` (``flow`` is the reason in
-    words). A reason missing from a game's row moved nothing in that game and counts as 0, so a
-    mean is over every game of the group. ``words`` keep only the reasons naming one of them."""
+def flow_means(games: pd.DataFrame, by: str, kinds: Sequence[Flow] | None = None) -> pd.DataFrame:
+    """Per ``by`` group and kind of flow (the ``flow_<kind>`` columns of the rows): the mean
+    money moved per played game, ``by, flow, mean_per_game`` (``flow`` in the words students
+    see). A kind missing from a game's row moved nothing in that game and counts as 0, so a
+    mean is over every game of the group. ``kinds`` keeps only those kinds (default: every kind
+    the rows have). A ``flow_`` column that names no kind raises ValueError naming it."""
     cols = [by, "flow", "mean_per_game"]
     ok = played(games)
-    flows = [c for c in ok.columns if c.startswith("flow_") and (words is None or any(w in c for w in words))]
-    if ok.empty or not flows:
+    found = {c: column_kind(c) for c in ok.columns if c.startswith(COLUMN_PREFIX)}
+    keep = [c for c, k in found.items() if kinds is None or k in kinds]
+    if ok.empty or not keep:
         return pd.DataFrame(columns=cols)
-    means = ok[flows].fillna(0).groupby(ok[by], sort=False).mean().reset_index()
+    means = ok[keep].fillna(0).groupby(ok[by], sort=False).mean().reset_index()
     long = means.melt(id_vars=by, var_name="flow", value_name="mean_per_game")
-    long["flow"] = long["flow"].str.removeprefix("flow_").str.replace("_", " ")
+    long["flow"] = long["flow"].map(lambda c: found[c].words)
     return long[cols]
 
 

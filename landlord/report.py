@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from landlord.flows import HEADLINE, Flow
 from landlord.inequality import GINI_FORMS
 
 if TYPE_CHECKING:
@@ -20,8 +21,9 @@ if TYPE_CHECKING:
     import pandas as pd
 
 FORMATS = ("png", "svg", "html")
-FLOW_WORDS = ("rent", "tax", "treasury", "wages", "interest", "fare", "franchise")
-"""Money flows shown in the flows chart: those whose reason names one of these words."""
+REPORT_FLOWS: tuple[Flow, ...] = (*HEADLINE, Flow.BUILDING_RENT, Flow.RATES, Flow.FARE)
+"""Kinds of money flow shown in the flows chart: the headline kinds, and rent and interest on
+buildings, rates, fares and franchises."""
 
 
 def gini_summary(games: pd.DataFrame, form: str = "population") -> pd.DataFrame:
@@ -76,7 +78,7 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
     form = GINI_FORMS["population"]
     tables = {"gini_quartiles": gini_summary(games),
               "final_gini": histogram(played(games), "gini_population", "cell_label"),
-              "wins": win_shares(games, "cell_label"), "flows": flow_means(games, "cell_label", FLOW_WORDS)}
+              "wins": win_shares(games, "cell_label"), "flows": flow_means(games, "cell_label", REPORT_FLOWS)}
     drawn: dict[str, alt.TopLevelMixin] = {
         "final_gini": charts.final_gini_chart(tables["final_gini"], by="cell_label", form=form),
         "gini_quartiles": gini_chart(tables["gini_quartiles"]),

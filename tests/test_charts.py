@@ -209,7 +209,7 @@ def test_win_share_chart() -> None:
 def test_flow_means_chart() -> None:
     rows = pd.DataFrame({"scenario": ["A", "B"], "flow_rent": [10, 20], "flow_wages": [200, 200]})
     means = M.flow_means(rows, "scenario")
-    chart = C.flow_means_chart(means, "scenario", title="Mean money per game by ledger reason")
+    chart = C.flow_means_chart(means, "scenario", title="Mean money per game by kind of flow")
     spec = chart.to_dict()
     assert carries(chart, means) and spec["title"] == "Mean money per game by ledger reason"
     enc = spec["encoding"]

@@ -14,6 +14,7 @@ import pytest
 
 from landlord import load_ruleset, ruleset_ids
 from landlord import metrics as M
+from landlord.flows import Flow
 from landlord.inequality import GINI_FORMS, gini
 from landlord.metrics import panel
 from landlord.scenario import load_scenario, scenario_from_dict
@@ -174,25 +175,26 @@ def test_winners_chart_counts_the_games_each_strategy_won(ran: ScenarioLab) -> N
         assert math.isclose(sum(r["win_share"] for r in mine.values()), 1.0)
 
 
-def test_flows_chart_is_the_mean_money_per_game_by_ledger_reason(ran: ScenarioLab) -> None:
-    """Chart 4: per scenario and ledger reason, the money moved divided by every game played (a
-    game in which nothing moved for a reason counts as 0) — the per-game totals are the ledger's."""
+def test_flows_chart_is_the_mean_money_per_game_by_kind_of_flow(ran: ScenarioLab) -> None:
+    """Chart 4: per scenario and kind of flow (in its words), the money moved divided by every
+    game played (a game in which nothing moved of a kind counts as 0) — the per-game totals are
+    the ledger's."""
     spec = ran.flows.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("mean_per_game", "flow", "scenario", "scenario")
-    assert "ledger reason" in spec["title"]
+    assert "kind of flow" in spec["title"]
     rows = {(r["scenario"], r["flow"]): r["mean_per_game"] for r in _rows(spec)}
     res = ran.run.results
-    reasons = [c for c in res.columns if c.startswith("flow_")]
-    assert len(rows) == 2 * len(reasons)
+    kinds = [c for c in res.columns if c.startswith("flow_")]
+    assert len(rows) == 2 * len(kinds)
     for name, part in res.groupby("scenario"):
-        for col in reasons:
+        for col in kinds:
             total = sum(v for v in part[col] if not pd.isna(v))
-            assert math.isclose(rows[(name, col[5:].replace("_", " "))], total / len(part))
+            assert math.isclose(rows[(name, Flow(col[5:]).words)], total / len(part))
     # the wages of a game are the ledger's: one game played again by hand
     one = res[res["scenario"] == "with tickets"].iloc[0]
     game = play_one(load_ruleset("magie-1904"), ("landlord", "tenant", "speculator", "random"), int(one["seed"]))
-    assert one["flow_wages"] == game.ledger.flows["wages"]
+    assert one["flow_wages"] == game.ledger.flows[Flow.WAGES]
 
 
 def test_charts_of_a_run_whose_games_all_failed_draw_empty() -> None:

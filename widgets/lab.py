@@ -6,7 +6,7 @@ fields A and B share are fixed, the fields they differ in form the ``[grid]``, a
 ``seeds = "shared"`` makes every cell play the same seeds) and runs it with the sweep runner
 (:class:`landlord.sweep.Sweep`, in a background thread) with a progress bar and a cancel button
 while the notebook stays responsive. It shows final-Gini distributions, mean Gini over turns
-with a 95% interval, winners by strategy and the mean money per game by ledger reason — the chart
+with a 95% interval, winners by strategy and the mean money per game by kind of flow — the chart
 library's charts (:mod:`landlord.charts`) on :mod:`landlord.metrics` frames of the sweep's rows
 and per-turn panel. Results download as CSV or Parquet and the scenario as a TOML file that
 ``landlord sweep FILE`` runs to the same rows.
@@ -270,7 +270,7 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
 def lab_frames(run: LabRun) -> dict[str, pd.DataFrame]:
     """The :mod:`landlord.metrics` frames the lab's charts draw, of a run's rows and panel:
     ``hist`` (final Gini), ``band`` (mean Gini over turns), ``wins`` (winners by strategy),
-    ``flows`` (money by ledger reason)."""
+    ``flows`` (money by kind of flow)."""
     res = metrics.played(run.results)
     return {
         "hist": metrics.histogram(res, "gini_population", "scenario", bins=25, lo=0.0, hi=1.0),
@@ -282,7 +282,7 @@ def lab_frames(run: LabRun) -> dict[str, pd.DataFrame]:
 
 def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tuple[Any, Any, Any, Any]:
     """The lab's four charts of a run, sized for the lab — final Gini, mean Gini over turns,
-    winners by strategy, money by ledger reason: the chart library's charts on the frames of
+    winners by strategy, money by kind of flow: the chart library's charts on the frames of
     :func:`lab_frames` (computed here unless given; nothing else is computed here)."""
     form = GINI_FORMS["population"]
     f = lab_frames(run) if frames is None else frames
@@ -293,7 +293,7 @@ def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tu
                                                 "Mean Gini over turns"), width=320, height=180), form),
         projector(sized(lib.win_share_chart(f["wins"], "scenario", "Winners by strategy"),
                         width=320, height=180), "tick: share of seats; a tie goes to the first richest seat"),
-        projector(sized(lib.flow_means_chart(f["flows"], "scenario", "Mean money per game by ledger reason"),
+        projector(sized(lib.flow_means_chart(f["flows"], "scenario", "Mean money per game by kind of flow"),
                         width=320, height=260)),
     )
 
