@@ -658,12 +658,15 @@ class British1913(RoundsOfTurns):
         g.shuffle(pack)  # returned to the pack and re-shuffled
         g.emit("card_drawn", seat, deck=deck, text=card["text"])
         action, amount = card["action"], int(card["amount"])
+        # A Luxury card is a luxury bought ("You buy a motor-car. Pay £100."); a Chance card's
+        # money is a card's windfall or charge.
+        kind = Flow.LUXURY if deck == "luxury" else Flow.CARD
         if action == "pay_bank":
-            yield from self.charge(seat, self.bank, amount, Flow.CARD, deck, f"{deck.title()} card")
+            yield from self.charge(seat, self.bank, amount, kind, deck, f"{deck.title()} card")
         elif action == "pay_treasury":
-            yield from self.charge(seat, self.treasury, amount, Flow.CARD, deck, f"{deck.title()} card")
+            yield from self.charge(seat, self.treasury, amount, kind, deck, f"{deck.title()} card")
         elif action == "receive_bank":
-            g.pay(self.bank, seat, amount, Flow.CARD, deck, f"{deck.title()} card")
+            g.pay(self.bank, seat, amount, kind, deck, f"{deck.title()} card")
         elif action == "gaol":
             self.to_gaol(seat, "a Chance card")
         elif action == "mother_earth":
