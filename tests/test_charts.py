@@ -211,7 +211,7 @@ def test_flow_means_chart() -> None:
     means = M.flow_means(rows, "scenario")
     chart = C.flow_means_chart(means, "scenario", title="Mean money per game by kind of flow")
     spec = chart.to_dict()
-    assert carries(chart, means) and spec["title"] == "Mean money per game by ledger reason"
+    assert carries(chart, means) and spec["title"] == "Mean money per game by kind of flow"
     enc = spec["encoding"]
     assert (enc["x"]["field"], enc["y"]["field"], enc["yOffset"]["field"], enc["color"]["field"]) == (
         "mean_per_game", "flow", "scenario", "scenario")
