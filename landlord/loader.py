@@ -72,7 +72,7 @@ _PARAM: _Spec = {
     "value": ((int, float, bool, str, list), True), "source": (str, True),
     "provenance": (str, True),
 }
-_PHASE: _Spec = {"title": (str, True), "params": (dict, False)}
+_PHASE: _Spec = {"title": (str, True), "what_if": (bool, False), "params": (dict, False)}
 
 
 def data_dir() -> Path:
@@ -381,7 +381,7 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
                 raise DataError(path, f"phases.{name}.params.{key}", None,
                                 f"unknown param for family {head['family']!r}")
             _check_type(path, f"phases.{name}.params.{key}", param.value, schema[key])
-        phases[name] = Phase(name, t["title"], pp)
+        phases[name] = Phase(name, t["title"], pp, t.get("what_if", False))
     if head["default_phase"] not in phases:
         raise DataError(path, "[ruleset]", "default_phase",
                         f"unknown phase {head['default_phase']!r} (known: {', '.join(phases)})")

@@ -29,6 +29,9 @@ class Phase:
     name: str
     title: str
     params: dict[str, Param] = field(default_factory=dict)
+    what_if: bool = False
+    """A what-if the sources do not have (``what_if = true`` in the data): offered for
+    comparison, never part of the ruleset's phases "in order"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,9 +194,16 @@ def pool_kernels(lessons: Path | None = None) -> int:
     return sum(int(pools.get(nb, default).get("pool_size", size)) for nb in notebooks(folder))
 
 
+CLASS_NOTEBOOKS = "class-*.ipynb"
+"""The class lesson and the teacher's dashboard: they need a class, so ``landlord class`` serves
+them (from a copy in the class folder) and the gallery neither lists nor pre-runs them."""
+
+
 def notebooks(lessons: Path | None = None) -> list[str]:
-    """The notebooks served (the gallery and every lesson), by file name."""
-    return sorted(p.name for p in (lessons or lessons_dir()).glob("*.ipynb"))
+    """The notebooks the gallery serves (the gallery and every lesson), by file name."""
+    folder = lessons or lessons_dir()
+    classes = {p.name for p in folder.glob(CLASS_NOTEBOOKS)}
+    return sorted(p.name for p in folder.glob("*.ipynb") if p.name not in classes)
 
 
 def stop(proc: subprocess.Popen[bytes], grace: float = 10) -> None:

@@ -141,3 +141,13 @@ def test_override_rejects_unknown_params_and_wrong_types() -> None:
 
 def test_data_dir_is_the_checkout_data_folder_or_the_packaged_copy() -> None:
     assert (data_dir() / "rulesets" / "magie-1904.toml").exists()
+
+
+def test_a_phase_what_if_flag_must_be_true_or_false(tmp_path) -> None:
+    """``what_if`` marks a phase the sources do not have; any other type is refused by name."""
+    src = (Path(__file__).parents[1] / "data/rulesets/british-1913-part1.toml").read_text(encoding="utf-8")
+    bad = src.replace("what_if = true", 'what_if = "yes"')
+    assert bad != src
+    (tmp_path / "whatif.toml").write_text(bad, encoding="utf-8")
+    with pytest.raises(DataError, match=r"phases\.land_tax.*what_if.*expected bool"):
+        ruleset_from_file(tmp_path / "whatif.toml")

@@ -722,3 +722,17 @@ def test_the_log_names_phases_in_words() -> None:
 
     lines = [x for x in commentary_lines(table.game, 100_000) if "rules change" in x]
     assert lines and "at round 5" in lines[0] and "→" not in lines[0] and "single_tax" not in lines[0]
+
+
+def test_every_phase_in_order_leaves_out_what_if_phases() -> None:
+    """The 1913 Parts in order are Part 2 then Part 3 (the rules' three Parts); the kit's what-if
+    phase (Part 1 with Part 3's land value tax alone, ``what_if = true``) is offered on its own but
+    is never a step of "every phase in order"."""
+    from widgets.table import regimes
+
+    rs = load_ruleset("british-1913-part1")
+    assert rs.phases["land_tax"].what_if and not rs.phases["part3"].what_if
+    offered = dict(regimes(rs, turn=30))
+    in_order = [v for k, v in offered.items() if k.startswith("every phase in order")]
+    assert in_order == [("part2@turn:30", "part3@turn:60")]
+    assert ("land_tax@start",) in offered.values()

@@ -69,7 +69,7 @@ def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]
         out.append((f"{ph.title}: from the start", (f"{name}@start",)))
         out.append((f"{ph.title}: when the players vote for it", (f"{name}@vote",)))
         out.append((f"{ph.title}: from turn {turn}", (f"{name}@turn:{turn}",)))
-    later = [n for n in ruleset.phases if n != ruleset.default_phase]
+    later = [n for n, ph in ruleset.phases.items() if n != ruleset.default_phase and not ph.what_if]
     if len(later) > 1:
         steps = tuple(f"{n}@turn:{turn * (i + 1)}" for i, n in enumerate(later))
         out.append((f"every phase in order, one every {turn} turns", steps))
