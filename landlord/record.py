@@ -94,6 +94,12 @@ class Record:
         if version not in READS or isinstance(version, bool):
             raise DataError(where, None, "version", f"a version {version!r} saved game: this kit reads "
                                                     f"versions {', '.join(map(str, READS))}")
+        known = {"format", "version", "kit", "ruleset", "overrides", "seed", "names", "seats", "triggers",
+                 "entries", "position"}
+        for key in data if version == VERSION else ():
+            if key not in known:
+                raise DataError(where, None, key, f"unknown field of a version {VERSION} saved game "
+                                                  f"(known: {', '.join(sorted(known))})")
         spec: dict[str, type] = {"ruleset": str, "seed": int, "names": list, "seats": list, "overrides": dict}
         spec["actions" if version == 1 else "entries"] = list
         for key, typ in spec.items():

@@ -113,3 +113,13 @@ def test_scripted_dice_are_thrown_and_recorded() -> None:
     throws = [e for e in g.entries[start:] if isinstance(e, tuple) and e[0] == "dice"]
     assert throws[:2] == [("dice", 6, 6), ("dice", 1, 2)] and not g.scripted
     assert replay(g.record).log_text() == g.log_text()
+
+
+def test_an_unknown_field_is_refused() -> None:
+    """A version 2 file is read strictly: a field it does not have (a version 1 ``actions``)
+    is named, not ignored."""
+    data = _game("magie-1904", decisions=3).record.to_dict()
+    data["actions"] = ["buy"]
+    with pytest.raises(DataError) as info:
+        savefile.from_dict(data, "g.json")
+    assert "field 'actions'" in str(info.value) and "unknown" in str(info.value)

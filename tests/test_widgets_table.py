@@ -310,6 +310,7 @@ def test_corrupt_or_foreign_file_keeps_the_game() -> None:
         "garbage.json": b"\x00\x01 not json at all",
         "foreign.json": json.dumps({"format": "something-else", "version": 1}).encode(),
         "bad-action.json": json.dumps({**good, "entries": [*good["entries"], "fly-to-the-moon"]}).encode(),
+        "old-field.json": json.dumps({**good, "actions": ["buy"]}).encode(),
         "bad-ruleset.json": json.dumps({**good, "ruleset": "no-such-game"}).encode(),
     }
     for name, raw in cases.items():
