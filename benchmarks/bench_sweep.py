@@ -130,12 +130,21 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds for sections 1-2 (best is kept)")
     ap.add_argument("--no-dask", action="store_true", help="leave Dask out of sections 1-2")
     ap.add_argument("--no-memory", action="store_true", help="skip section 3 (the 100,000-game sweep)")
+    ap.add_argument("--memory-only", action="store_true", help="only section 3 (the 100,000-game sweep)")
     args = ap.parse_args()
     n = 2000 if args.quick else 10_000
     big = 10_000 if args.quick else 100_000
     print(f"machine: {os.cpu_count()} cores (other jobs may share them: see the load averages), "
           f"load average {os.getloadavg()[0]:.2f} at start; "
           f"python {sys.version.split()[0]}, pandas {pd.__version__}")
+    if not args.memory_only:
+        speed(args, n)
+    if not args.no_memory:
+        memory(big)
+
+
+def speed(args: argparse.Namespace, n: int) -> None:
+    """Sections 1-2: one worker, two local processes, Dask."""
 
     print(f"\n1-2. {n:,} four-player Magie 1904 games: 1 worker, 2 local processes, Dask LocalCluster "
           f"(interleaved, best of {args.rounds})")
@@ -184,8 +193,9 @@ def main() -> None:
     print(f"  share of the cores the sweep got: 1 worker {cpu_one / wall_one:.0%} of one core, "
           f"2 workers {cpu_two / wall_two / 2:.0%} of two (below 100%: other jobs were using them)")
 
-    if args.no_memory:
-        return
+
+def memory(big: int) -> None:
+    """Section 3: peak memory of a big summary sweep run by the command line."""
     print(f"\n3. {big:,}-game summary sweep: `landlord sweep --workers 2 --out` in a fresh process "
           f"(peak memory of it and every worker)")
     with tempfile.TemporaryDirectory() as d:

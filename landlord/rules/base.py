@@ -328,14 +328,15 @@ class RoundsOfTurns(Rules):
 
 def rank(totals: list[int]) -> list[int]:
     """Competition ranks (1 = richest; equal totals share a rank)."""
-    return [1 + sum(1 for u in totals if u > t) for t in totals]
+    # in the totals sorted richest first, a total's first place is the count of totals above it
+    order = sorted(totals, reverse=True)
+    return [1 + order.index(t) for t in totals]
 
 
 def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Give each row of a count its competition ``rank`` by ``total`` (see :func:`rank`);
     returns the rows."""
-    totals = [row["total"] for row in rows]
+    order = sorted([row["total"] for row in rows], reverse=True)
     for row in rows:
-        t = row["total"]
-        row["rank"] = 1 + sum(u > t for u in totals)
+        row["rank"] = 1 + order.index(row["total"])
     return rows
