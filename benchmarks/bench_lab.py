@@ -103,6 +103,9 @@ def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
         result = sweep.wait()
     c1, t1 = time.process_time(), time.perf_counter()
     assert result is not None and result.panel is not None
+    failed = result.games[result.games["status"] != "ok"]
+    if len(failed):
+        sys.exit(f"{ruleset}: {len(failed)} games failed, e.g. {failed['error'].iloc[0]}")
     lab.run = LabRun(result.games.assign(scenario=result.games["cell"].map(names)),
                      result.panel.assign(scenario=result.panel["cell"].map(names)), result.complete)
     frames = lab.frames()
