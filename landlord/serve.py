@@ -177,6 +177,20 @@ def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300,
     raise RuntimeError(f"Voila's {kernels} warm kernels were not ready within {timeout:.0f} s")
 
 
+def pooled_notebooks(lessons: Path | None = None) -> list[str]:
+    """The notebooks Voilà keeps pre-run kernels for (a pool size above 0 in ``voila.json``)."""
+    import json
+
+    folder = lessons or lessons_dir()
+    cfg = json.loads((folder / "voila.json").read_text())
+    vc = cfg.get("VoilaConfiguration", {})
+    if not vc.get("preheat_kernel", False):
+        return []
+    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    size = int(pools.get("default", {}).get("pool_size", vc.get("default_pool_size", 1)))
+    return [nb for nb in notebooks(folder) if int(pools.get(nb, {}).get("pool_size", size)) > 0]
+
+
 def pool_kernels(lessons: Path | None = None) -> int:
     """How many warm kernels Voilà keeps pre-run for ``lessons`` by its ``voila.json``: per
     notebook, its ``VoilaKernelManager.kernel_pools_config`` entry, else the ``default`` entry,
@@ -238,7 +252,7 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         t0 = time.monotonic()
         wait_ready(proc, port, ip, timeout=120)
         kernels = pool_kernels(lessons)
-        n = len(notebooks(lessons))
+        n = len(pooled_notebooks(lessons))
         if kernels:
             print(f"Preparing the gallery and its {n - 1} lessons so each opens in under 5 s: "
                   f"please wait about {_minutes(kernels * SECONDS_PER_LESSON)}; the address follows.", flush=True)

@@ -61,7 +61,9 @@ def test_voila_config_never_serves_notebook_or_code_files() -> None:
 
 def test_every_notebook_keeps_one_warm_kernel_by_default() -> None:
     """The first visitor of each lesson gets a pre-run kernel (first render < 5 s)."""
-    assert serve.pool_kernels(ROOT / "lessons") == len(serve.notebooks(ROOT / "lessons")) == 6
+    lessons = [nb for nb in serve.notebooks(ROOT / "lessons") if not nb.startswith("class-")]
+    assert serve.pool_kernels(ROOT / "lessons") == len(lessons) == 6  # class pages are pre-run by `landlord class`
+    assert serve.pooled_notebooks(ROOT / "lessons") == lessons
 
 
 def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
@@ -72,7 +74,7 @@ def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
     (tmp_path / "voila.json").write_text(json.dumps(cfg))
     for name in serve.notebooks(ROOT / "lessons"):
         (tmp_path / name).write_text("{}")
-    assert serve.pool_kernels(tmp_path) == 30 + 5
+    assert serve.pool_kernels(tmp_path) == 30 + len(serve.notebooks(ROOT / "lessons")) - 1
     cfg["VoilaConfiguration"]["preheat_kernel"] = False
     (tmp_path / "voila.json").write_text(json.dumps(cfg))
     assert serve.pool_kernels(tmp_path) == 0
@@ -131,7 +133,7 @@ def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_
         line = proc.stdout.readline().strip()
         gallery = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
         assert line.startswith("Ready after") and line.endswith(f"Lesson gallery: {gallery}"), line
-        for nb in serve.notebooks(ROOT / "lessons"):
+        for nb in serve.pooled_notebooks(ROOT / "lessons"):
             t0 = time.monotonic()
             with urllib.request.urlopen(serve.lesson_url(nb, port), timeout=30) as r:
                 body = r.read()
