@@ -737,3 +737,24 @@ def test_every_phase_in_order_leaves_out_what_if_phases() -> None:
     in_order = [v for k, v in offered.items() if k.startswith("every phase in order")]
     assert in_order == [("part2@turn:30", "part3@turn:60")]
     assert ("land_tax@start",) in offered.values()
+
+
+def test_a_table_plays_ones_own_ruleset_from_a_data_folder(tmp_path: Path) -> None:
+    """Issue 16.6: one's own board and ruleset at the table — ``load_ruleset(id, data=DIR)``
+    handed to ``GameTable`` — plays with the same strict loading as the command line, and its
+    wages (175 in the user's file, 100 in the patent) are the ones in force."""
+    folder = tmp_path / "mine"
+    (folder / "rulesets").mkdir(parents=True)
+    (folder / "boards").mkdir()
+    board = load_ruleset("magie-1904").board
+    src = (Path(__file__).parents[1] / "data" / "boards" / "landlords-game-1904.toml").read_text(encoding="utf-8")
+    (folder / "boards" / "my-board.toml").write_text(src.replace(f'id = "{board.id}"', 'id = "my-board"'))
+    (folder / "rulesets" / "my-rules.toml").write_text(
+        '[ruleset]\nid = "my-rules"\ntitle = "My rules"\nfamily = "magie1904"\nboard = "my-board"\n'
+        'players_min = 2\nplayers_max = 4\ndefault_phase = "landlord"\nsource = "mine"\nprovenance = "kit_decision"\n'
+        'extends = "magie-1904"\n[params.wages]\nvalue = 175\nsource = "mine"\nprovenance = "kit_decision"\n')
+    mine = load_ruleset("my-rules", data=folder)
+    assert mine.board.id == "my-board" and mine.values(mine.default_phase)["wages"] == 175
+    table = GameTable(mine, [("A", "landlord"), ("B", "tenant")], seed=3)
+    assert table.game.over and table.game.ruleset.id == "my-rules"
+    assert table.game.p["wages"] == 175
