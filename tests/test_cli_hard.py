@@ -119,8 +119,6 @@ def test_help_is_plain_text_with_a_default_for_every_option() -> None:
     subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert "`" not in parser.format_help()
     for name, sub in subs.choices.items():
-        if name == "class":  # the classroom's own options (landlord/classroom/server.py)
-            continue
         text = sub.format_help()
         assert "`" not in text, name
         for action in sub._actions:

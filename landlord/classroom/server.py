@@ -129,11 +129,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default="magie-1904", help="the rules the tables play (default magie-1904)")
     p.add_argument("--table-size", type=int, default=4, help="seats a table (default 4)")
     p.add_argument("--bots", default="landlord", help="the bot for empty and away seats (default landlord)")
-    p.add_argument("--switch", action="append", default=[], metavar="PHASE@TRIGGER",
+    p.add_argument("--switch", action="append", metavar="PHASE@TRIGGER",
                    help="a phase switch every table plays under: PHASE@vote (the table may vote from the start), "
-                        "PHASE@round:N (a scheduled switch), PHASE@turn:N, PHASE@gini:X; repeatable")
-    p.add_argument("--vote-at", action="append", default=[], metavar="PHASE@round:N",
-                   help="open a table vote on PHASE at round N; repeatable")
+                        "PHASE@round:N (a scheduled switch), PHASE@turn:N, PHASE@gini:X; repeatable (default: none, "
+                        "the teacher's button only)")
+    p.add_argument("--vote-at", action="append", metavar="PHASE@round:N",
+                   help="open a table vote on PHASE at round N; repeatable (default: none)")
     p.add_argument("--rounds", type=int, default=12, help="the game ends after this many rounds (default 12)")
     p.add_argument("--seed", type=int, help="class seed; table k plays seed+k (default: a fresh one, recorded)")
     p.add_argument("--away-after", type=float, default=60.0, help="seconds without a sign of life before a bot "
@@ -142,7 +143,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds before a bot answers any pending decision (default 120)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it answers (default 0.6)")
     p.add_argument("--max-tables", type=int, default=10, help="most tables (default 10)")
-    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--port", type=int, default=8866, help="the port the class is served on (default 8866)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
     p.add_argument("--warm", type=int, default=WARM_KERNELS, help=f"warm student kernels (default {WARM_KERNELS})")
@@ -157,8 +158,8 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
     import secrets
 
     return ClassSpec(
-        ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch),
-        vote_at=tuple(args.vote_at), rounds=args.rounds,
+        ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch or ()),
+        vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
         seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
         away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
         max_tables=args.max_tables).check()
