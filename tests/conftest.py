@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 
 from landlord import Game, load_ruleset
 from landlord.decisions import Decision
@@ -168,3 +169,35 @@ def two_phase_file(tmp_path: Path) -> Path:
 def two_phase(two_phase_file: Path) -> Ruleset:
     """The ruleset of :func:`two_phase_file`."""
     return ruleset_from_file(two_phase_file)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """Debian's Chromium, headless, with its profile folders in a temporary directory."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    tmp = tmp_path_factory.mktemp("chromium")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CONFIG_HOME", str(tmp / "config"))
+    mp.setenv("XDG_CACHE_HOME", str(tmp / "cache"))
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+            mp.undo()
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``landlord ARGV`` run in this process: its exit status, what it printed and its errors."""
+    from landlord.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -38,11 +38,6 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("LANDLORD_SHOTS") or ROOT / "build" / "browser")
 """Where screenshots and timings go: a build folder, never a tracked file."""
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 ERROR_TEXT = "There was an error when executing cell"
 MARKS = "svg.marks g.role-mark > *"
 """Drawn items of a Vega chart (bars, lines, areas, symbols, text) inside its mark groups."""
@@ -95,26 +90,6 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     finally:
         serve.stop(proc)
     assert "Traceback" not in log, f"the server logged a traceback while serving:\n{log[-4000:]}"
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    """Debian's Chromium, headless, with its profile folders in a temporary directory."""
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
-    tmp = tmp_path_factory.mktemp("chromium")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("XDG_CONFIG_HOME", str(tmp / "config"))
-    mp.setenv("XDG_CACHE_HOME", str(tmp / "cache"))
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-            mp.undo()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -23,9 +23,6 @@ from landlord import serve
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ERROR_TEXT = "There was an error when executing cell"
 MARKS = "svg.marks g.role-mark > *"
 LOAD_MS = 120_000
@@ -92,23 +89,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
     finally:
         stop_class(srv.proc)
     assert "Traceback" not in log, log[-4000:]
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    tmp = tmp_path_factory.mktemp("chromium")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("XDG_CONFIG_HOME", str(tmp / "config"))
-    mp.setenv("XDG_CACHE_HOME", str(tmp / "cache"))
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-            mp.undo()
 
 
 def new_page(browser: object, url: str, blocked: list[str]) -> object:

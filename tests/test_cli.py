@@ -6,17 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-
-from landlord.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from conftest import run_cli as run
 
 
 def test_simulate_prints_summary_and_writes_one_row_per_game(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -16,24 +16,16 @@ from pathlib import Path
 import pandas as pd
 import psutil
 import pytest
+from conftest import run_cli as run
 
 import landlord.cli as cli
-from landlord.cli import build_parser, main
+from landlord.cli import build_parser
 from landlord.loader import data_dir, ruleset_ids
 from landlord.scenario import load_scenario, scenario_from_text
 from landlord.sweep import Sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = '[scenario]\ntitle = "small"\nruleset = "magie-1904"\ngames = 4\nseed = 7\n[grid]\nwages = [100, 150]\n'
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_2(capsys: pytest.CaptureFixture[str], needle: str, *argv: str) -> str:

@@ -17,15 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 
 from landlord import serve
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 def _notebook(setup: str, shown: str) -> dict:
     """A two-cell notebook: ``setup`` builds a widget, ``shown`` displays it."""
@@ -53,7 +51,7 @@ def _free_port() -> int:
 def voila(tmp_path_factory: pytest.TempPathFactory):
     tmp_path = tmp_path_factory.mktemp("voila")
     pytest.importorskip("playwright")
-    if not Path(CHROMIUM).exists():
+    if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed")
     nb = tmp_path / "nb"
     nb.mkdir()
@@ -95,7 +93,7 @@ def offline_page(url: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page()
             remote: list[str] = []
@@ -155,5 +153,5 @@ def test_instructor_runs_the_lab_in_a_real_browser_offline(voila: str) -> None:
         page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
         assert "⬇ landlord-lab-results.csv" in page.content()
         for title in ("Final Gini by scenario", "Mean Gini over turns", "Winners by strategy",
-                      "Mean money per game by ledger reason"):  # the chart library's four charts
+                      "Mean money per game by kind of flow"):  # the chart library's four charts
             page.wait_for_selector(f"svg.marks text:has-text('{title}')", timeout=30_000)
