@@ -46,7 +46,8 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
         "switch": g.switches[0][0] if g.switches else None, "turns": g.turn,
         "seat0_first": rows[0]["rank"] == 1, "players": len(rows),
         "market": g.ledger.flows.get(Flow.LAND_SOLD, 0),
-        "owed": sum(d.amount for d in getattr(g.rules, "debts", ())),
+        # debts still owed between players exist in the 1906 rules only (Rule 12)
+        "owed": sum(d.amount for d in g.rules.debts) if g.ruleset.family == "magie1906" else 0,
     }
 
 
