@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.decisions import Decision, Option
-from landlord.errors import IllegalAction, LandlordError
+from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.events import Event
 from landlord.flows import Flow
 from landlord.ledger import Ledger
@@ -25,6 +25,7 @@ from landlord.phases import Trigger
 from landlord.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from landlord.position import Position
     from landlord.record import Record
     from landlord.rules.base import Rules
     from landlord.strategies import Strategy
@@ -54,7 +55,8 @@ class Game:
     running totals (for fast sweeps); the game plays identically either way. ``snapshots``
     keeps the per-turn :class:`Snapshot` list (default: when there is a log), so a sweep's
     per-turn panel needs no event log. ``feed`` (with ``chance``: it holds chance outcomes) is
-    a record being replayed (see :func:`landlord.record.replay`).
+    a record being replayed (see :func:`landlord.record.replay`). ``position`` starts the game
+    from a described position (:mod:`landlord.position`) instead of the rules' own opening.
     """
 
     def __init__(
@@ -69,6 +71,7 @@ class Game:
         *,
         feed: Sequence[Any] | None = None,
         chance: bool = True,
+        position: Position | None = None,
     ) -> None:
         from landlord.rules import rules_class
 
@@ -85,7 +88,15 @@ class Game:
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
         if len(self.names) != n:
             raise LandlordError(f"{len(self.names)} names given for {n} seats")
+        self.position = position
+        """The described position the game started from (:mod:`landlord.position`), laid out
+        after the set-up; None: the rules' own opening."""
         self.phase = ruleset.default_phase
+        if position is not None and position.phase is not None:
+            if position.phase not in ruleset.phases:
+                raise DataError(position.where, None, "phase", f"{ruleset.id} has no phase {position.phase!r} "
+                                                               f"(phases: {', '.join(ruleset.phases)})")
+            self.phase = position.phase
         self.p: dict[str, Any] = ruleset.values(self.phase)
         self.events: list[Event] | None = [] if log else None
         self.entries: list[Any] = []
@@ -104,6 +115,8 @@ class Game:
         self.round = 0
         self.over = False
         self.rules: Rules = rules_class(ruleset.family)(self)
+        if position is not None:
+            self.rules.check_position(position)
         for t in triggers:
             if t.phase not in ruleset.phases:
                 raise LandlordError(f"trigger {t.text}: {ruleset.id} has no phase {t.phase!r} "
@@ -326,6 +339,8 @@ class Game:
             return drawn
         rec = feed[self.fed]
         kind = drawn[0]
+        if kind == "dice" and self.scripted:  # a scripted throw, replayed from the record
+            self.scripted.pop(0)
         if not isinstance(rec, (tuple, list)) or not rec or rec[0] != kind:
             raise IllegalAction(f"entries[{self.fed}] does not replay: chance decides here ({kind}), "
                                 f"but the record has {rec!r}")
@@ -385,6 +400,7 @@ class Game:
             [None if s is None else s.name for s in self.strategies], list(self.entries),
             [f"{t.phase}@{t.text}" for t in self.triggers],
             {k: p.value for k, p in self.ruleset.params.items() if p.provenance == "override"},
+            None if self.position is None else self.position.to_dict(),
         )
 
     def cash(self, seat: int) -> int:

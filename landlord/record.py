@@ -179,6 +179,7 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     """
     from landlord.game import Game
     from landlord.phases import parse_switch
+    from landlord.position import Position
 
     if ruleset is None:
         ruleset = load_ruleset(record.ruleset)
@@ -190,9 +191,10 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         raise LandlordError(f"{where}: triggers: {exc}") from None
     feed = record.entries
     n = len(record.names)
+    position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
         game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers,
-                    feed=feed, chance=record.version >= 2)
+                    feed=feed, chance=record.version >= 2, position=position)
     except IllegalAction as exc:  # a chance outcome of the set-up
         raise IllegalAction(f"{where}: {exc}") from None
     try:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 
 from landlord.flows import Flow
+from landlord.game import Game
+from landlord.loader import load_ruleset
+from landlord.position import Position
 from landlord.rules.base import Play
 from landlord.rules.monopoly import HOTEL, Monopoly
 
@@ -60,11 +63,13 @@ def test_go_salary_when_passing() -> None:
 
 
 def test_go_salary_when_landing() -> None:
-    """GO: salary when the token lands on GO by the dice."""
-    g, r = fresh()
-    g.players[0].pos = 36
+    """GO: salary when the token lands on GO by the dice (set up as a position: seat 1 stands
+    on Park Place, #37, is to play and throws 1 + 2)."""
+    position = Position.from_dict({"turn": 1, "dice": [[1, 2]], "seat": [{"token": "Park Place"}, {}, {}, {}]})
+    g = Game(load_ruleset("monopoly"), [None] * 4, 0, position=position)
     before = g.cash(0)
-    run(r.advance(0, 4, 4), always())
+    assert g.pending is not None and (g.pending.seat, g.pending.kind) == (0, "manage")
+    g.act("done")
     assert g.players[0].pos == 0 and g.cash(0) == before + 200
 
 

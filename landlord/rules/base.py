@@ -9,12 +9,15 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
+from landlord import flows
 from landlord.decisions import Decision, Option
+from landlord.errors import DataError
 from landlord.flows import Flow
 from landlord.phases import Trigger
 
 if TYPE_CHECKING:
     from landlord.game import Game
+    from landlord.position import Position, SeatPosition
 
 Play = Generator[Decision, Option, Any]
 """A piece of rules that may put decisions to seats: ``yield Decision`` returns the choice."""
@@ -101,6 +104,10 @@ class Rules(ABC):
         "no_vote": "Play on", "call_vote": "Call a vote", "for": "Vote for", "against": "Vote against",
     }
 
+    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token"})
+    """The seat fields of a position (:mod:`landlord.position`) this family lays out; it
+    refuses the others by name."""
+
     def __init__(self, game: Game) -> None:
         self.g = game
         self.order: list[int] = []
@@ -123,6 +130,66 @@ class Rules(ABC):
         """What lies on space ``index`` now: who holds it, mortgage, charter, buildings,
         public ownership (see :class:`SpaceState`). Widgets and metrics read per-space state
         only through this."""
+
+    # -- positions as data ---------------------------------------------------------------
+    def apply_position(self, position: Position) -> None:
+        """Lay out ``position`` (checked by :meth:`check_position` when the game was made) once
+        the set-up is done: each seat's fields, whose turn comes first (``self.order``
+        turned to start there) and the dice to come. ``token`` and ``cash`` are laid out here
+        (cash brought to the amount through the Bank, so money stays conserved); the family's
+        own fields by :meth:`place_seat`."""
+        g, where = self.g, position.where
+        for i, sp in enumerate(position.seats):
+            entry = f"seat {i + 1}"
+            if sp.token is not None:
+                pl = g.players[i]
+                pl.pos = self.space_named(where, entry, "token", sp.token)
+                if hasattr(pl, "place"):
+                    pl.place = 0
+            self.place_seat(i, sp, where, entry)
+        bank = g.account("Bank")
+        for i, sp in enumerate(position.seats):
+            if sp.cash is not None and sp.cash != g.cash(i):
+                gap = sp.cash - g.cash(i)
+                src, dst = (bank, i) if gap > 0 else (i, bank)
+                g.pay(src, dst, abs(gap), flows.START_CASH, "cash of the position", "Position")
+        if position.turn is not None and self.order:
+            k = self.order.index(position.turn - 1)
+            self.order = self.order[k:] + self.order[:k]
+        if position.dice:
+            g.script_dice(position.dice)
+
+    def check_position(self, position: Position) -> None:
+        """Refuse, before the game begins, a position this family cannot lay out: a seat field
+        not in :attr:`POSITION_FIELDS` (named), or a count of seats other than the game's."""
+        g, where = self.g, position.where
+        n = len(g.strategies)
+        if position.seats and len(position.seats) != n:
+            raise DataError(where, None, "seat", f"{len(position.seats)} seats described for a game of {n}")
+        for i, sp in enumerate(position.seats):
+            for f in sp.given():
+                if f not in self.POSITION_FIELDS:
+                    takes = ", ".join(sorted(self.POSITION_FIELDS))
+                    raise DataError(where, f"seat {i + 1}", f, f"the {g.ruleset.family} rules cannot yet start "
+                                    f"from a position giving this (they take: {takes})")
+
+    def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
+        """Lay out the family's own fields of ``seat`` (those in :attr:`POSITION_FIELDS` besides
+        ``cash`` and ``token``); here: none."""
+        return None
+
+    def space_named(self, where: str, entry: str, field: str, name: str | int) -> int:
+        """The index of the space called ``name`` (or given by its index) on this board;
+        DataError naming ``field`` if there is none."""
+        spaces = self.g.board.spaces
+        if isinstance(name, int):
+            if 0 <= name < len(spaces):
+                return name
+            raise DataError(where, entry, field, f"no space {name} on a board of {len(spaces)}")
+        for s in spaces:
+            if s.name == name:
+                return s.index
+        raise DataError(where, entry, field, f"no space called {name!r} on {self.g.board.id}")
 
     # -- shared mechanics ----------------------------------------------------------------
     def throw(self, seat: int) -> tuple[int, int]:
@@ -309,6 +376,8 @@ class RoundsOfTurns(Rules):
         Logged as an ``end`` event."""
         yield from self.setup()
         g = self.g
+        if g.position is not None:
+            self.apply_position(g.position)
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
         take_turn, end_reason = self.take_turn, self.end_reason
         while True:

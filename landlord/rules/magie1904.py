@@ -13,13 +13,17 @@ documented reconstruction (``SINGLE_TAX_MAPPING`` below; every mapped number is 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord import flows
 from landlord.decisions import Decision
+from landlord.errors import DataError
 from landlord.flows import Flow
 from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
 from landlord.rules.single_tax import SingleTaxRules
+
+if TYPE_CHECKING:
+    from landlord.position import SeatPosition
 
 SINGLE_TAX_MAPPING = """\
 Magie's single-tax rules (1906 rule sheet) on the 1904 patent board — a reconstruction:
@@ -141,6 +145,28 @@ class Magie1904(SingleTaxRules):
         self.corners = tuple(k * self.n // 4 for k in range(4))
         # ledger accounts, looked up in setup() once the ledger exists
         self.wages_box = self.rr_box = -1
+
+    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token", "holdings", "luxuries"})
+
+    def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
+        """A position's ``holdings`` (lots: the seat holds exactly these, whoever held them
+        after the set-up) and ``luxuries`` (luxury tickets held)."""
+        pl = self.g.players[seat]
+        if sp.holdings:
+            for idx in list(pl.lots):
+                self.owner[idx] = -1
+            pl.lots.clear()
+            for name in sp.holdings:
+                idx = self.space_named(where, entry, "holdings", name)
+                if self.kinds[idx] != "lot":
+                    raise DataError(where, entry, "holdings", f"{name!r} is not a lot: only lots are held")
+                old = self.owner[idx]
+                if old >= 0:
+                    self.g.players[old].lots.discard(idx)
+                self.owner[idx] = seat
+                pl.lots.add(idx)
+        if sp.luxuries is not None:
+            pl.luxuries = sp.luxuries
 
     def new_player(self, seat: int) -> MagiePlayer:
         """A token on Mother Earth with nothing yet."""

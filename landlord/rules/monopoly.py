@@ -32,14 +32,17 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord import flows
 from landlord.decisions import Decision
 from landlord.decks import Card, load_deck
-from landlord.errors import LandlordError
+from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
 from landlord.rules.base import Play, Rules, SpaceState, ranked, space_state
+
+if TYPE_CHECKING:
+    from landlord.position import SeatPosition
 
 HOTEL = 5
 """``houses[i] == HOTEL`` marks a hotel (one hotel equals five houses)."""
@@ -381,6 +384,23 @@ class Monopoly(Rules):
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
 
+    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token", "holdings"})
+
+    def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
+        """A position's ``holdings`` (title deeds: the seat holds exactly these, unmortgaged
+        and unbuilt, whoever held them after the set-up)."""
+        if not sp.holdings:
+            return
+        for idx in list(self.g.players[seat].deeds):
+            self.give_deed(-1, idx)
+        for name in sp.holdings:
+            idx = self.space_named(where, entry, "holdings", name)
+            if self.code[idx] not in (K_STREET, K_RAIL, K_UTIL):
+                raise DataError(where, entry, "holdings", f"{name!r} has no title deed")
+            if self.houses[idx] or self.mortgaged[idx]:
+                raise DataError(where, entry, "holdings", f"{name!r} is built on or mortgaged after the set-up")
+            self.give_deed(seat, idx)
+
     def new_player(self, seat: int) -> MonopolyPlayer:
         """A token on GO with nothing yet."""
         return MonopolyPlayer(seat)
@@ -446,6 +466,8 @@ class Monopoly(Rules):
         # starts the play." ... "the turn to play passes to the left."
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
+        if g.position is not None:
+            self.apply_position(g.position)
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
         players = g.players
         limit, cap = p["round_limit"], p["max_rounds"]

@@ -1,0 +1,162 @@
+"""Positions as data: a game started from a described position instead of the rules' own
+opening.
+
+A position names, for each seat in order (``[[seat]]`` tables in TOML, ``seats`` in Python),
+what it has — ``cash``, ``token`` (the space its token stands on, by name or index),
+``holdings`` (spaces held, by name), ``improvements`` (space name → count), ``mortgages``
+(spaces mortgaged, by name), ``debts`` and ``luxuries`` — and for the game: ``phase`` (the
+rules in force from the start), ``turn`` (whose turn comes first: a seat number, 1 for the
+first ``[[seat]]``) and ``dice`` (throws to come, each two faces, scripted after the position
+is laid out)::
+
+    phase = "single_tax"
+    turn = 2
+    dice = [[3, 4], [6, 6]]
+
+    [[seat]]
+    cash = 300
+    token = "Lot 5"
+    holdings = ["Lot 1", "Lot 2"]
+
+The set-up runs as usual (start cash, first player, …); then the family's
+:meth:`~landlord.rules.base.Rules.apply_position` lays the position out. A family that cannot
+yet take a field refuses it by name (a :class:`~landlord.errors.DataError`), never silently.
+A game started from a position keeps it in its record (``Record.position``), so its save
+replays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from landlord.errors import DataError
+
+SEAT_FIELDS = ("cash", "token", "holdings", "improvements", "mortgages", "debts", "luxuries")
+"""Every field a seat of a position may give."""
+TOP_FIELDS = ("phase", "turn", "dice", "seat")
+
+
+@dataclass(frozen=True)
+class SeatPosition:
+    """What one seat has at the start (None or empty: as the set-up left it)."""
+
+    cash: int | None = None
+    token: str | int | None = None
+    holdings: tuple[str, ...] = ()
+    improvements: dict[str, int] = field(default_factory=dict)
+    mortgages: tuple[str, ...] = ()
+    debts: int | None = None
+    luxuries: int | None = None
+
+    def given(self) -> list[str]:
+        """The names of the fields this seat gives, in :data:`SEAT_FIELDS` order."""
+        return [f for f in SEAT_FIELDS if getattr(self, f) not in (None, (), {})]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The given fields, as written in a file."""
+        out: dict[str, Any] = {}
+        for f in self.given():
+            v = getattr(self, f)
+            out[f] = list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v
+        return out
+
+
+@dataclass(frozen=True)
+class Position:
+    """A described position: ``seats`` (one :class:`SeatPosition` per seat, or none),
+    ``phase``, ``turn`` (1-based seat number), ``dice``; ``where`` names its source in errors."""
+
+    seats: tuple[SeatPosition, ...] = ()
+    phase: str | None = None
+    turn: int | None = None
+    dice: tuple[tuple[int, int], ...] = ()
+    where: str = "<position>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as saved (``Record.position``) and as read by :meth:`from_dict`."""
+        out: dict[str, Any] = {}
+        if self.phase is not None:
+            out["phase"] = self.phase
+        if self.turn is not None:
+            out["turn"] = self.turn
+        if self.dice:
+            out["dice"] = [list(t) for t in self.dice]
+        if self.seats:
+            out["seat"] = [s.to_dict() for s in self.seats]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "<position>") -> Position:
+        """Read a position, checked field by field; DataError names the source, the entry
+        (``seat 2``) and the field."""
+        if not isinstance(data, dict):
+            raise DataError(where, None, None, f"a position is a table, got {type(data).__name__}")
+        for key in data:
+            if key not in TOP_FIELDS:
+                raise DataError(where, None, key, f"unknown field of a position (known: {', '.join(TOP_FIELDS)})")
+        phase = data.get("phase")
+        if phase is not None and not isinstance(phase, str):
+            raise DataError(where, None, "phase", f"expected a phase's name, got {phase!r}")
+        raw_seats = data.get("seat", [])
+        if not isinstance(raw_seats, list):
+            raise DataError(where, None, "seat", f"expected a list of seat tables, got {raw_seats!r}")
+        seats = tuple(_seat(s, where, f"seat {i + 1}") for i, s in enumerate(raw_seats))
+        turn = data.get("turn")
+        if turn is not None and (not _is_int(turn) or not 1 <= turn <= max(len(seats), 1) or not seats):
+            raise DataError(where, None, "turn", f"expected a seat number from 1 to {len(seats)} "
+                                                 f"(seats described), got {turn!r}")
+        raw_dice = data.get("dice", [])
+        if not isinstance(raw_dice, list):
+            raise DataError(where, None, "dice", f"expected a list of throws, got {raw_dice!r}")
+        dice: list[tuple[int, int]] = []
+        for i, t in enumerate(raw_dice):
+            if not (isinstance(t, (list, tuple)) and len(t) == 2 and all(_is_int(v) and 1 <= v <= 6 for v in t)):
+                raise DataError(where, f"dice[{i}]", None, f"a throw is two faces from 1 to 6, got {t!r}")
+            dice.append((int(t[0]), int(t[1])))
+        return cls(seats, phase, turn, tuple(dice), where)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _seat(raw: Any, where: str, entry: str) -> SeatPosition:
+    if not isinstance(raw, dict):
+        raise DataError(where, entry, None, f"expected a table, got {raw!r}")
+    for key in raw:
+        if key not in SEAT_FIELDS:
+            raise DataError(where, entry, key, f"unknown field of a seat (known: {', '.join(SEAT_FIELDS)})")
+    for key in ("cash", "debts", "luxuries"):
+        v = raw.get(key)
+        if v is not None and (not _is_int(v) or v < 0):
+            raise DataError(where, entry, key, f"expected a whole number, 0 or more, got {v!r}")
+    token = raw.get("token")
+    if token is not None and not (isinstance(token, str) or (_is_int(token) and token >= 0)):
+        raise DataError(where, entry, "token", f"expected a space's name or index, got {token!r}")
+    lists: dict[str, tuple[str, ...]] = {}
+    for key in ("holdings", "mortgages"):
+        v = raw.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(s, str) for s in v):
+            raise DataError(where, entry, key, f"expected a list of spaces' names, got {v!r}")
+        if len(set(v)) != len(v):
+            raise DataError(where, entry, key, "a space is named twice")
+        lists[key] = tuple(v)
+    improvements = raw.get("improvements", {})
+    if not isinstance(improvements, dict) or not all(_is_int(n) and n > 0 for n in improvements.values()):
+        raise DataError(where, entry, "improvements",
+                        f"expected a table of space name = count (1 or more), got {improvements!r}")
+    for name in lists["mortgages"]:
+        if name not in lists["holdings"]:
+            raise DataError(where, entry, "mortgages", f"{name!r} is mortgaged but not among the seat's holdings")
+    return SeatPosition(raw.get("cash"), token, lists["holdings"], dict(improvements), lists["mortgages"],
+                        raw.get("debts"), raw.get("luxuries"))
+
+
+def load_position(path: str | Path) -> Position:
+    """Read a position from a TOML file (checked like every data file)."""
+    from landlord.loader import parse_toml, read_text
+
+    p = Path(path)
+    return Position.from_dict(parse_toml(read_text(p), p), str(p))
