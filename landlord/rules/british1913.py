@@ -13,13 +13,16 @@ a point open the kit's decision is written beside the rule as ``DECISION:`` and 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.decisions import Decision, Option
-from landlord.errors import LandlordError
+from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
 from landlord.phases import Trigger, parse_switch
 from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, ranked, space_state
+
+if TYPE_CHECKING:
+    from landlord.position import SeatPosition
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
 PLACES = ("track", "gaol", "asylum", "poorhouse", "natural_opportunity")
@@ -200,6 +203,32 @@ class British1913(RoundsOfTurns):
                                         f"one of {', '.join(sorted(CARD_ACTIONS))}; got {card!r}")
         if not self.free_land:
             raise LandlordError(f"{rid}: the board has no natural_opportunity space")
+
+    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token", "holdings"})
+
+    def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
+        """A position's ``holdings`` (SITE cards: the seat holds exactly these, each at its
+        printed CAPITAL LAND VALUE, whoever held them after the set-up; a site the Government
+        holds is refused)."""
+        if not sp.holdings:
+            return
+        g = self.g
+        for idx in list(g.players[seat].sites):
+            self.owner[idx] = NOBODY
+        g.players[seat].sites.clear()
+        for name in sp.holdings:
+            idx = self.space_named(where, entry, "holdings", name)
+            if idx not in self.land:
+                raise DataError(where, entry, "holdings", f"{name!r} is not land: only sites are held")
+            old = self.owner[idx]
+            if old == GOVERNMENT:
+                raise DataError(where, entry, "holdings", f"{name!r} is held by the Government")
+            if old >= 0:
+                g.players[old].sites.discard(idx)
+            self.owner[idx] = seat
+            self.value[idx] = g.board.spaces[idx].price
+            g.players[seat].sites.add(idx)
+        self.check_all_bought()
 
     def new_player(self, seat: int) -> BritishPlayer:
         """A pawn on Mother Earth with nothing yet."""
