@@ -32,10 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from landlord.errors import DataError
+from landlord.loader import PROVENANCE
 
 SEAT_FIELDS = ("cash", "token", "holdings", "improvements", "mortgages", "debts", "luxuries")
 """Every field a seat of a position may give."""
-TOP_FIELDS = ("phase", "turn", "dice", "seat")
+TOP_FIELDS = ("phase", "turn", "dice", "seat", "source", "provenance")
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,16 @@ class SeatPosition:
 @dataclass(frozen=True)
 class Position:
     """A described position: ``seats`` (one :class:`SeatPosition` per seat, or none),
-    ``phase``, ``turn`` (1-based seat number), ``dice``; ``where`` names its source in errors."""
+    ``phase``, ``turn`` (1-based seat number), ``dice``; ``source`` and ``provenance`` say where
+    its numbers come from, as in every data file (a made-up teaching position is a
+    ``kit_decision``); ``where`` names its file in errors."""
 
     seats: tuple[SeatPosition, ...] = ()
     phase: str | None = None
     turn: int | None = None
     dice: tuple[tuple[int, int], ...] = ()
+    source: str | None = None
+    provenance: str | None = None
     where: str = "<position>"
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,6 +90,10 @@ class Position:
             out["dice"] = [list(t) for t in self.dice]
         if self.seats:
             out["seat"] = [s.to_dict() for s in self.seats]
+        if self.source is not None:
+            out["source"] = self.source
+        if self.provenance is not None:
+            out["provenance"] = self.provenance
         return out
 
     @classmethod
@@ -115,7 +124,14 @@ class Position:
             if not (isinstance(t, (list, tuple)) and len(t) == 2 and all(_is_int(v) and 1 <= v <= 6 for v in t)):
                 raise DataError(where, f"dice[{i}]", None, f"a throw is two faces from 1 to 6, got {t!r}")
             dice.append((int(t[0]), int(t[1])))
-        return cls(seats, phase, turn, tuple(dice), where)
+        source = data.get("source")
+        if source is not None and not isinstance(source, str):
+            raise DataError(where, None, "source", f"expected text saying where it comes from, got {source!r}")
+        provenance = data.get("provenance")
+        if provenance is not None and provenance not in PROVENANCE:
+            raise DataError(where, None, "provenance",
+                            f"unknown provenance {provenance!r} (known: {', '.join(sorted(PROVENANCE))})")
+        return cls(seats, phase, turn, tuple(dice), source, provenance, where)
 
 
 def _is_int(v: Any) -> bool:

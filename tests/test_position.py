@@ -173,3 +173,17 @@ def test_the_example_file_loads_and_a_bad_file_is_named(tmp_path: Path) -> None:
     bad.write_text('turn = 1\n[[seat]]\ncash = "lots"\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"bad\.toml: seat 1: field 'cash'"):
         load_position(bad)
+
+
+def test_a_position_file_states_its_provenance_and_a_bad_one_is_refused_by_name() -> None:
+    """Every data file says where its numbers come from: the example position is a made-up
+    teaching position (``kit_decision``), kept through saving; an unknown provenance is refused."""
+    from landlord.errors import DataError
+    from landlord.loader import data_dir
+    from landlord.position import Position, load_position
+
+    pos = load_position(data_dir() / "positions" / "magie-1904-two-landlords.toml")
+    assert pos.provenance == "kit_decision" and pos.source
+    assert Position.from_dict(pos.to_dict()).provenance == "kit_decision"
+    with pytest.raises(DataError, match=r"provenance.*unknown provenance 'guess'"):
+        Position.from_dict({"provenance": "guess"}, "mine.toml")
