@@ -5,7 +5,10 @@ Random bots play games of every size the ruleset allows (2 to 6 players), and wh
 ruleset has more than one phase the rules are switched at random points by every route: a
 trigger, a vote, the table's button (``Game.switch_phase``, while a decision waits) and a
 scenario's switch from the start. After every decision money is conserved and every lot, site,
-deed and improvement has at most one holder (the one the board says holds it). Each game is
+deed and improvement has at most one holder (the one the board says holds it). Every transfer
+has a kind from :class:`~landlord.flows.Flow` (a test names the first that has none) and the
+ledger's running totals per kind are the transfers' sums (no money moved outside ``Game.pay``).
+Each game is
 saved as the table saves it and loaded through the command line's path
 (``landlord.savefile.from_dict``), giving the identical event log; and every game ends within
 the round bound its ruleset states (``max_rounds``).
@@ -15,11 +18,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from landlord import savefile
+from landlord.flows import Flow
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.phases import Trigger
@@ -49,6 +54,24 @@ def _holders(game: Game) -> None:
         for (attr, idx), seat in held.items():
             if attr == title:
                 assert game.rules.space_state(idx)["owner"] == seat, (attr, idx, seat)
+
+
+def _kinds(game: Game) -> None:
+    """Every transfer of the game's log has a kind from the closed list :class:`Flow` (the
+    message names the first that has none), and the ledger moved no money the log does not
+    show: its running totals per kind are the transfers' sums."""
+    moved: Counter[Flow] = Counter()
+    for e in game.events or ():
+        if e.kind != "transfer":
+            continue
+        kind = e.get("kind")
+        assert isinstance(kind, Flow), (
+            f"{game.ruleset.id} turn {e.turn}: the transfer of {e.get('amount')} from {e.get('from')} to "
+            f"{e.get('to')} for {e.get('reason')!r} ({e.get('rule')}) has no kind of money flow: {kind!r}")
+        moved[kind] += e.get("amount")
+    ledger = {k: v for k, v in game.ledger.flows.items() if v}
+    assert dict(moved) == ledger, (f"{game.ruleset.id}: money moved per kind by the ledger {ledger} "
+                                   f"is not the transfers' {dict(moved)}")
 
 
 def _play(rid: str, k: int) -> None:
@@ -81,6 +104,7 @@ def _play(rid: str, k: int) -> None:
         _holders(game)
     assert game.over
     assert game.round <= game.p["max_rounds"], f"{game.round} rounds, bound {game.p['max_rounds']}"
+    _kinds(game)
     saved = json.loads(json.dumps(savefile.to_dict(game, bots)))
     again, seats = savefile.from_dict(saved, f"{rid} game {k}")
     assert seats == bots
@@ -102,3 +126,18 @@ def test_every_route_is_played() -> None:
             for k in range(GAMES):
                 routes.setdefault(ROUTES[k % len(ROUTES)], []).append(rid)
     assert set(routes) == set(ROUTES)
+
+
+def test_a_transfer_without_a_kind_fails_naming_it() -> None:
+    """The kind check can fail: a transfer paid with a bare string instead of a Flow is named
+    (turn, amount, accounts, reason, rule), and money moved outside ``Game.pay`` (no event)
+    shows as a gap between the ledger's totals and the transfers'."""
+    game = Game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
+    _kinds(game)
+    game.pay(0, game.account("Bank"), 1, "rent", "a tip", "Nowhere")  # type: ignore[arg-type]
+    with pytest.raises(AssertionError, match=r"transfer of 1 from Player 1 to Bank for 'a tip' \(Nowhere\)"):
+        _kinds(game)
+    game = Game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
+    game.ledger.transfer(0, game.account("Bank"), 1, Flow.RENT, "unlogged")
+    with pytest.raises(AssertionError, match="money moved per kind by the ledger"):
+        _kinds(game)
