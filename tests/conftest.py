@@ -1,11 +1,16 @@
-"""Shared test helpers: scripted dice and a driver for rule generators."""
+"""Shared test helpers: scripted dice and a driver for rule generators; a guard that no process
+a test started outlives the run."""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 
@@ -201,3 +206,44 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+PR_SET_CHILD_SUBREAPER = 36
+"""Linux prctl: orphaned descendants are re-parented to this process instead of init."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Make pytest the subreaper of everything its tests start, so that a process left behind
+    (a server's kernel, a browser, a pool worker whose parent was killed) is still found among
+    pytest's descendants at the end of the run."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Stop every process a test left running, and name it. A process that outlives pytest
+    keeps the caller's output pipe open: a CI run whose tests all passed then hung until its
+    time limit (the third session's last run)."""
+    left = [p for p in psutil.Process().children(recursive=True) if p.is_running()]
+    if not left:
+        return
+    names = []
+    for p in left:
+        try:
+            names.append(f"{p.pid} {' '.join(p.cmdline())[:160]}")
+        except psutil.Error:
+            names.append(str(p.pid))
+    for p in left:
+        with contextlib.suppress(psutil.Error):
+            p.terminate()
+    _, alive = psutil.wait_procs(left, timeout=5)
+    for p in alive:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.ensure_newline()
+        reporter.write_line(f"processes the tests left running, now stopped ({len(left)}):", yellow=True)
+        for n in names:
+            reporter.write_line(f"  {n}")
