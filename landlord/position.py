@@ -3,8 +3,10 @@ opening.
 
 A position names, for each seat in order (``[[seat]]`` tables in TOML, ``seats`` in Python),
 what it has — ``cash``, ``token`` (the space its token stands on, by name or index),
-``holdings`` (spaces held, by name), ``improvements`` (space name → count), ``mortgages``
-(spaces mortgaged, by name), ``debts`` and ``luxuries`` — and for the game: ``phase`` (the
+``holdings`` (spaces held, by name), ``improvements`` (space name → how many houses or
+improvement cards stand there, or ``"hotel"``), ``mortgages`` (of its holdings, those mortgaged),
+``debts`` (what it owes: a list of tables, see :class:`DebtPosition`) and ``luxuries`` — and
+for the game: ``phase`` (the
 rules in force from the start), ``turn`` (whose turn comes first: a seat number, 1 for the
 first ``[[seat]]``) and ``dice`` (throws to come, each two faces, scripted after the position
 is laid out)::
@@ -17,6 +19,7 @@ is laid out)::
     cash = 300
     token = "Lot 5"
     holdings = ["Lot 1", "Lot 2"]
+    debts = [{ to = "Bank", amount = 100, mortgages = ["Lot 2"] }]
 
 The set-up runs as usual (start cash, first player, …); then the family's
 :meth:`~landlord.rules.base.Rules.apply_position` lays the position out. A family that cannot
@@ -37,6 +40,37 @@ from landlord.loader import PROVENANCE
 SEAT_FIELDS = ("cash", "token", "holdings", "improvements", "mortgages", "debts", "luxuries")
 """Every field a seat of a position may give."""
 TOP_FIELDS = ("phase", "turn", "dice", "seat", "source", "provenance")
+DEBT_FIELDS = ("to", "amount", "loan", "interest", "mortgages")
+"""Every field of one of a seat's ``debts``."""
+HOTEL = "hotel"
+"""The word for a hotel among a seat's ``improvements`` (Monopoly)."""
+
+
+@dataclass(frozen=True)
+class DebtPosition:
+    """One thing a seat owes: ``amount`` to ``to`` (``"Bank"``, ``"Public Treasury"`` or a seat
+    number, 1 for the first ``[[seat]]``); ``loan``: true for money lent, false for the unpaid
+    rest of an expense (not given: the family's usual kind of debt to ``to``); ``interest``:
+    what the loan costs each time the debtor draws wages (the 1904 patent's loans);
+    ``mortgages``: the debtor's holdings mortgaged to secure it (1904). Which of these a family
+    takes is its own rule (:meth:`~landlord.rules.base.Rules.check_position`)."""
+
+    to: str | int
+    amount: int
+    loan: bool | None = None
+    interest: int | None = None
+    mortgages: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """As written in a file (defaults left out)."""
+        out: dict[str, Any] = {"to": self.to, "amount": self.amount}
+        if self.loan is not None:
+            out["loan"] = self.loan
+        if self.interest is not None:
+            out["interest"] = self.interest
+        if self.mortgages:
+            out["mortgages"] = list(self.mortgages)
+        return out
 
 
 @dataclass(frozen=True)
@@ -46,9 +80,9 @@ class SeatPosition:
     cash: int | None = None
     token: str | int | None = None
     holdings: tuple[str, ...] = ()
-    improvements: dict[str, int] = field(default_factory=dict)
+    improvements: dict[str, int | str] = field(default_factory=dict)
     mortgages: tuple[str, ...] = ()
-    debts: int | None = None
+    debts: tuple[DebtPosition, ...] = ()
     luxuries: int | None = None
 
     def given(self) -> list[str]:
@@ -60,7 +94,10 @@ class SeatPosition:
         out: dict[str, Any] = {}
         for f in self.given():
             v = getattr(self, f)
-            out[f] = list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v
+            if f == "debts":
+                out[f] = [d.to_dict() for d in v]
+            else:
+                out[f] = list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v
         return out
 
 
@@ -144,7 +181,7 @@ def _seat(raw: Any, where: str, entry: str) -> SeatPosition:
     for key in raw:
         if key not in SEAT_FIELDS:
             raise DataError(where, entry, key, f"unknown field of a seat (known: {', '.join(SEAT_FIELDS)})")
-    for key in ("cash", "debts", "luxuries"):
+    for key in ("cash", "luxuries"):
         v = raw.get(key)
         if v is not None and (not _is_int(v) or v < 0):
             raise DataError(where, entry, key, f"expected a whole number, 0 or more, got {v!r}")
@@ -160,14 +197,52 @@ def _seat(raw: Any, where: str, entry: str) -> SeatPosition:
             raise DataError(where, entry, key, "a space is named twice")
         lists[key] = tuple(v)
     improvements = raw.get("improvements", {})
-    if not isinstance(improvements, dict) or not all(_is_int(n) and n > 0 for n in improvements.values()):
+    if not isinstance(improvements, dict) or not all((_is_int(n) and n > 0) or n == HOTEL
+                                                     for n in improvements.values()):
         raise DataError(where, entry, "improvements",
-                        f"expected a table of space name = count (1 or more), got {improvements!r}")
+                        f"expected a table of space name = count (1 or more) or \"{HOTEL}\", got {improvements!r}")
     for name in lists["mortgages"]:
         if name not in lists["holdings"]:
             raise DataError(where, entry, "mortgages", f"{name!r} is mortgaged but not among the seat's holdings")
+    raw_debts = raw.get("debts", [])
+    if not isinstance(raw_debts, list):
+        raise DataError(where, entry, "debts", f"expected a list of debt tables, got {raw_debts!r}")
+    debts = tuple(_debt(d, where, f"{entry} debts[{k}]", lists["holdings"]) for k, d in enumerate(raw_debts))
+    secured = [name for d in debts for name in d.mortgages]
+    if len(set(secured)) != len(secured):
+        raise DataError(where, entry, "debts", "a holding secures two debts")
     return SeatPosition(raw.get("cash"), token, lists["holdings"], dict(improvements), lists["mortgages"],
-                        raw.get("debts"), raw.get("luxuries"))
+                        debts, raw.get("luxuries"))
+
+
+def _debt(raw: Any, where: str, entry: str, holdings: tuple[str, ...]) -> DebtPosition:
+    if not isinstance(raw, dict):
+        raise DataError(where, entry, None, f"expected a table (to, amount, …), got {raw!r}")
+    for key in raw:
+        if key not in DEBT_FIELDS:
+            raise DataError(where, entry, key, f"unknown field of a debt (known: {', '.join(DEBT_FIELDS)})")
+    to: Any = raw.get("to")
+    if not (isinstance(to, str) and to) and not (_is_int(to) and to >= 1):
+        raise DataError(where, entry, "to", f"expected whom it is owed to (\"Bank\", \"Public Treasury\" "
+                                            f"or a seat number), got {to!r}")
+    amount: Any = raw.get("amount")
+    if not _is_int(amount) or amount <= 0:
+        raise DataError(where, entry, "amount", f"expected a whole number, 1 or more, got {amount!r}")
+    loan = raw.get("loan")
+    if loan is not None and not isinstance(loan, bool):
+        raise DataError(where, entry, "loan", f"expected true (money lent) or false (an unpaid expense), got {loan!r}")
+    interest = raw.get("interest")
+    if interest is not None and (not _is_int(interest) or interest < 0):
+        raise DataError(where, entry, "interest", f"expected a whole number, 0 or more, got {interest!r}")
+    mortgages = raw.get("mortgages", [])
+    if not isinstance(mortgages, list) or not all(isinstance(m, str) for m in mortgages):
+        raise DataError(where, entry, "mortgages", f"expected a list of spaces' names, got {mortgages!r}")
+    for name in mortgages:
+        if name not in holdings:
+            raise DataError(where, entry, "mortgages", f"{name!r} is mortgaged but not among the seat's holdings")
+    if len(set(mortgages)) != len(mortgages):
+        raise DataError(where, entry, "mortgages", "a space is named twice")
+    return DebtPosition(to, amount, loan, interest, tuple(mortgages))
 
 
 def load_position(path: str | Path) -> Position:

@@ -107,6 +107,8 @@ class Rules(ABC):
     POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token"})
     """The seat fields of a position (:mod:`landlord.position`) this family lays out; it
     refuses the others by name."""
+    DEBT_FIELDS: ClassVar[frozenset[str]] = frozenset({"to", "amount"})
+    """The fields of a seat's ``debts`` entries this family takes (when it takes ``debts``)."""
 
     def __init__(self, game: Game) -> None:
         self.g = game
@@ -170,13 +172,42 @@ class Rules(ABC):
             for f in sp.given():
                 if f not in self.POSITION_FIELDS:
                     takes = ", ".join(sorted(self.POSITION_FIELDS))
-                    raise DataError(where, f"seat {i + 1}", f, f"the {g.ruleset.family} rules cannot yet start "
-                                    f"from a position giving this (they take: {takes})")
+                    raise DataError(where, f"seat {i + 1}", f, f"the {g.ruleset.family} rules have no rule for "
+                                    f"this, so a position cannot give it (they take: {takes})")
+            for k, d in enumerate(sp.debts):
+                given = {"to", "amount"} | ({"loan"} if d.loan is not None else set()) | (
+                    {"interest"} if d.interest is not None else set()) | ({"mortgages"} if d.mortgages else set())
+                for f in sorted(given - self.DEBT_FIELDS):
+                    takes = ", ".join(sorted(self.DEBT_FIELDS))
+                    raise DataError(where, f"seat {i + 1} debts[{k}]", f, f"the {g.ruleset.family} rules have "
+                                    f"no rule for this in a debt (a debt of theirs takes: {takes})")
+
+    def dealt_by_position(self) -> bool:
+        """Whether the game's position describes its seats, and so replaces the set-up's deal
+        (lot tickets, green cards, SITE cards, dealt title deeds). DECISION: a position says
+        what every seat holds; a seat giving no ``holdings`` holds nothing, and the set-up asks
+        no deal decisions, so the position is laid out (and checked) when the game is made."""
+        position = self.g.position
+        return position is not None and bool(position.seats)
 
     def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
         """Lay out the family's own fields of ``seat`` (those in :attr:`POSITION_FIELDS` besides
         ``cash`` and ``token``); here: none."""
         return None
+
+    def creditor_named(self, where: str, entry: str, debtor: int, to: str | int,
+                       accounts: tuple[str, ...]) -> int:
+        """The ledger account a debt of ``debtor`` is owed to: a seat number (1-based, not the
+        debtor's own) or one of ``accounts`` by name; DataError naming ``to`` otherwise."""
+        n = len(self.g.players)
+        if isinstance(to, int):
+            if not 1 <= to <= n or to - 1 == debtor:
+                raise DataError(where, entry, "to", f"expected another seat's number from 1 to {n}, got {to}")
+            return to - 1
+        if to not in accounts:
+            raise DataError(where, entry, "to", f"a debt here is owed to a seat (by number) or to "
+                            f"{' or '.join(repr(a) for a in accounts)}, not {to!r}")
+        return self.g.account(to)
 
     def space_named(self, where: str, entry: str, field: str, name: str | int) -> int:
         """The index of the space called ``name`` (or given by its index) on this board;

@@ -146,12 +146,25 @@ class Magie1904(SingleTaxRules):
         # ledger accounts, looked up in setup() once the ledger exists
         self.wages_box = self.rr_box = -1
 
-    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token", "holdings", "luxuries"})
+    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token", "holdings", "luxuries", "debts"})
+    DEBT_FIELDS: ClassVar[frozenset[str]] = frozenset({"to", "amount", "loan", "interest", "mortgages"})
 
     def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
         """A position's ``holdings`` (lots: the seat holds exactly these, whoever held them
-        after the set-up) and ``luxuries`` (luxury tickets held)."""
+        after the set-up), ``luxuries`` (luxury tickets held) and ``debts``: loans, each from
+        the Bank or another seat, refused by name where the patent would not make them.
+        Borrowing: "in amounts of one hundred dollars", the Bank taking "a mortgage on one or
+        more of the borrower's lots, the total value of which must be at least ten dollars more
+        than is borrowed" (the loan's ``mortgages``), "paying upon each note five dollars
+        (interest) every time he receives his wages" (``interest``: what the loan costs at each
+        of the debtor's wages). One player may borrow from another "giving a mortgage on any
+        property he may own and making the best bargain he can as to interest". DECISION: a loan
+        between players is in whole notes too; its interest is the lender's (the Bank's rate
+        when not given) and its mortgages are what the players agreed (any of the seat's lots,
+        or none). An unpaid expense is written off in these rules (:meth:`charge`), so a debt
+        here is always a loan."""
         pl = self.g.players[seat]
+        p = self.g.p
         if sp.holdings:
             for idx in list(pl.lots):
                 self.owner[idx] = -1
@@ -167,6 +180,31 @@ class Magie1904(SingleTaxRules):
                 pl.lots.add(idx)
         if sp.luxuries is not None:
             pl.luxuries = sp.luxuries
+        unit = p["loan_unit"]
+        for k, d in enumerate(sp.debts):
+            dentry = f"{entry} debts[{k}]"
+            if d.loan is False:
+                raise DataError(where, dentry, "loan", "what a player cannot pay is written off in these "
+                                "rules: a debt here is a loan")
+            lender = self.creditor_named(where, dentry, seat, d.to, ("Bank",))
+            if d.amount % unit:
+                raise DataError(where, dentry, "amount", f"money is borrowed in notes of {unit}, got {d.amount}")
+            notes = d.amount // unit
+            lots = tuple(sorted(self.space_named(where, dentry, "mortgages", m) for m in d.mortgages))
+            if lender == self.bank:
+                if d.interest is not None and d.interest != notes * p["loan_interest"]:
+                    raise DataError(where, dentry, "interest", f"the Bank asks {p['loan_interest']} a note at "
+                                    f"each wages: {notes * p['loan_interest']} on this loan, not {d.interest}")
+                cover = sum(self.g.board.spaces[i].price for i in lots)
+                if cover < d.amount + p["loan_margin"]:
+                    raise DataError(where, dentry, "mortgages", f"the Bank lends {d.amount} only on lots worth "
+                                    f"{d.amount + p['loan_margin']} or more; these are worth {cover}")
+            if any(i in self.mortgaged for i in lots):
+                raise DataError(where, dentry, "mortgages", "a lot is already mortgaged for another loan")
+            interest = notes * p["loan_interest"] if d.interest is None else d.interest
+            self.loans.append(Loan(self._next_loan, lender, seat, d.amount, interest, lots))
+            self._next_loan += 1
+            self.mortgaged.update(lots)
 
     def new_player(self, seat: int) -> MagiePlayer:
         """A token on Mother Earth with nothing yet."""
@@ -191,7 +229,7 @@ class Magie1904(SingleTaxRules):
         p = g.p
         # DECISION (single-tax mapping): under the single tax from the start no lot tickets are
         # dealt: a title deed is "of no value" (1906 single-tax rules), so none is sold.
-        if p["lot_tickets"] and not p["single_tax"]:
+        if p["lot_tickets"] and not p["single_tax"] and not self.dealt_by_position():
             yield from self.deal_lot_tickets()
 
     def deal_lot_tickets(self) -> Play:
