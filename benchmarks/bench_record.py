@@ -2,7 +2,9 @@
 
 For one four-bot game of each family, at a quarter, half and all of its decisions: the
 record's entries, its saved size (JSON bytes), and the CPU time of ``clone()`` (a replay of the
-record) and ``child(first option)``, each the best of a few runs. Run:
+record) and ``child(first option)``, each the best of a few runs. Then the same at half of a
+game started from each example position in data/positions/ (the replay lays the position out
+again). Run:
 
     python3 benchmarks/bench_record.py
 """
@@ -17,10 +19,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord.game import Game
-from landlord.loader import load_ruleset
+from landlord.loader import data_dir, load_ruleset
+from landlord.position import load_position
 from landlord.strategies import make_strategy
 
 RULESETS = ("magie-1904", "magie-1906", "british-1913-sequence", "monopoly")
+POSITIONS = {"magie-1904-two-landlords": "magie-1904-no-tickets", "magie-1904-borrowers": "magie-1904-no-tickets",
+             "magie-1906-houses-and-loans": "magie-1906", "british-1913-improved": "british-1913-sequence",
+             "monopoly-built-up": "monopoly"}
+"""Each example position and the ruleset it is played under."""
 BOTS = ("landlord", "tenant", "speculator", "landlord")
 
 
@@ -52,6 +59,17 @@ def main() -> None:
             child = cpu(lambda g=g: g.child(g.pending.options[0])) * 1000 if g.pending else float("nan")
             bare = cpu(quiet.clone) * 1000
             print(f"{rid:<24}{share:>6.0%}{len(g.entries):>9}{size:>12,}{clone:>10.1f}{child:>10.1f}{bare:>19.1f}")
+    print(f"\n{'position (at half its game)':<34}{'entries':>9}{'clone ms':>10}{'child ms':>10}")
+    for name, rid in POSITIONS.items():
+        rs = load_ruleset(rid)
+        position = load_position(data_dir() / "positions" / f"{name}.toml")
+        full = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
+        full.run()
+        g = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
+        g.run(max_decisions=len(full.actions) // 2)
+        clone = cpu(g.clone) * 1000
+        child = cpu(lambda g=g: g.child(g.pending.options[0])) * 1000 if g.pending else float("nan")
+        print(f"{name:<34}{len(g.entries):>9}{clone:>10.1f}{child:>10.1f}")
 
 
 if __name__ == "__main__":
