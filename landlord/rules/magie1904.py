@@ -161,8 +161,9 @@ class Magie1904(SingleTaxRules):
         property he may own and making the best bargain he can as to interest". DECISION: a loan
         between players is in whole notes too; its interest is the lender's (the Bank's rate
         when not given) and its mortgages are what the players agreed (any of the seat's lots,
-        or none). An unpaid expense is written off in these rules (:meth:`charge`), so a debt
-        here is always a loan."""
+        or none); under the single tax the Bank lends on no lot (a deed is "of no value"). An
+        unpaid expense is written off in these rules (:meth:`charge`), so a debt here is always
+        a loan."""
         pl = self.g.players[seat]
         p = self.g.p
         if sp.holdings:
@@ -195,7 +196,8 @@ class Magie1904(SingleTaxRules):
                 if d.interest is not None and d.interest != notes * p["loan_interest"]:
                     raise DataError(where, dentry, "interest", f"the Bank asks {p['loan_interest']} a note at "
                                     f"each wages: {notes * p['loan_interest']} on this loan, not {d.interest}")
-                cover = sum(self.g.board.spaces[i].price for i in lots)
+                # Single tax: a title deed is "of no value" (:meth:`bank_capacity`): it secures nothing.
+                cover = 0 if p["single_tax"] else sum(self.g.board.spaces[i].price for i in lots)
                 if cover < d.amount + p["loan_margin"]:
                     raise DataError(where, dentry, "mortgages", f"the Bank lends {d.amount} only on lots worth "
                                     f"{d.amount + p['loan_margin']} or more; these are worth {cover}")
