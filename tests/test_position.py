@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from landlord import savefile
 from landlord.errors import DataError
@@ -471,3 +473,49 @@ EXAMPLE_RULESETS = {
     "monopoly-built-up.toml": "monopoly",
     "british-1913-improved.toml": "british-1913-sequence",
 }
+
+
+STREETS = {"brown": ["Mediterranean Avenue", "Baltic Avenue"], "dark_blue": DARK_BLUE,
+           "green": ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]}
+LEVEL = st.sampled_from([0, 1, 2, 3, 4, "hotel"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(levels=st.lists(LEVEL, min_size=7, max_size=7), mortgaged=st.lists(st.booleans(), min_size=7, max_size=7),
+       split=st.booleans())
+def test_monopoly_accepts_exactly_the_positions_its_building_rules_allow(levels: list[Any], mortgaged: list[bool],
+                                                                         split: bool) -> None:
+    """Any buildings and mortgages over three groups (the green group split between two seats
+    when ``split``): the position is accepted exactly when the rules allow it — complete
+    groups, even building (a hotel as a fifth level), no building beside a mortgage — worked
+    out here independently; when accepted the houses on the board and the Bank's stock add up
+    to 32 houses and 12 hotels."""
+    names = [n for g in STREETS.values() for n in g]
+    owner = {n: (1 if split and n == "Pennsylvania Avenue" else 0) for n in names}
+    level = {n: (5 if v == "hotel" else v) for n, v in zip(names, levels, strict=True)}
+    mort = {n: m for n, m in zip(names, mortgaged, strict=True)}
+    allowed = True
+    for group in STREETS.values():
+        lv = [level[n] for n in group]
+        built = any(lv)
+        if built and (len({owner[n] for n in group}) > 1 or max(lv) - min(lv) > 1 or any(mort[n] for n in group)):
+            allowed = False
+    seats: list[dict[str, Any]] = [{}, {}, {}, {}]
+    for n in names:
+        seat = seats[owner[n]]
+        seat.setdefault("holdings", []).append(n)
+        if mort[n]:
+            seat.setdefault("mortgages", []).append(n)
+        if level[n]:
+            seat.setdefault("improvements", {})[n] = "hotel" if level[n] == 5 else level[n]
+    try:
+        g = people("monopoly", {"seat": seats})
+    except DataError as err:
+        assert not allowed, str(err)
+        assert err.field in ("improvements", "mortgages") and err.entry in ("seat 1", "seat 2")
+        return
+    assert allowed
+    r = g.rules
+    on_board = [r.houses[i] for i in range(len(r.houses))]
+    assert sum(h for h in on_board if h != 5) + r.houses_left == 32
+    assert sum(h == 5 for h in on_board) + r.hotels_left == 12
