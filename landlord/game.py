@@ -122,6 +122,8 @@ class Game:
                 raise LandlordError(f"trigger {t.text}: {ruleset.id} has no phase {t.phase!r} "
                                     f"(phases: {', '.join(ruleset.phases)})")
         self.triggers = tuple(triggers)
+        self.added: list[Trigger] = []
+        """Triggers added during the game (:meth:`add_trigger`); the record lists them as entries."""
         self.fired: set[Trigger] = set()
         self.switches: list[tuple[int, str, str, str]] = []
         """Every phase change as (turn, old phase, new phase, cause), kept even without a log."""
@@ -257,6 +259,27 @@ class Game:
         if self.pending is not None:
             self._held.append((self._gen, self.pending))
         self._gen, self.pending = arrival, first
+
+    def add_trigger(self, text: str, cause: str) -> None:
+        """Add the trigger ``text`` (``phase@trigger``, e.g. ``single_tax@vote``) from outside
+        the rules, from now on (a class's phase plan opens a vote at round N), recorded as
+        ``{"trigger": text, "cause": cause}``; a trigger the game already has changes nothing."""
+        from landlord.phases import parse_switch
+
+        try:
+            t = parse_switch(text)
+        except ValueError as exc:
+            raise LandlordError(str(exc)) from None
+        if t.phase not in self.ruleset.phases:
+            raise LandlordError(f"trigger {text}: {self.ruleset.id} has no phase {t.phase!r} "
+                                f"(phases: {', '.join(self.ruleset.phases)})")
+        if self.over:
+            raise IllegalAction("the game is over: its rules can no longer change")
+        if t in self.triggers:
+            return
+        self.entries.append({"trigger": f"{t.phase}@{t.text}", "cause": cause})
+        self.triggers = (*self.triggers, t)
+        self.added.append(t)
 
     def enter_phase(self, phase: str, cause: str) -> Iterator[Decision]:
         """The switch to ``phase`` itself, on every route (trigger, vote, table, scenario): the
@@ -398,7 +421,7 @@ class Game:
         return Record(
             self.ruleset.id, self.seed, list(self.names),
             [None if s is None else s.name for s in self.strategies], list(self.entries),
-            [f"{t.phase}@{t.text}" for t in self.triggers],
+            [f"{t.phase}@{t.text}" for t in self.triggers if t not in self.added],
             {k: p.value for k, p in self.ruleset.params.items() if p.provenance == "override"},
             None if self.position is None else self.position.to_dict(),
         )

@@ -1,6 +1,6 @@
 """A game is its record: the ruleset, the seed, the seats and every input in order.
 
-An input is an *entry* of one of three forms (each as it is written in a saved file, JSON):
+An input is an *entry* of one of four forms (each as it is written in a saved file, JSON):
 
 * an answer of a seat to the decision put to it: the option, a string (``"buy"``);
 * a chance outcome, a list naming what chance decided: ``["dice", 3, 5]`` (a throw of two
@@ -8,7 +8,10 @@ An input is an *entry* of one of three forms (each as it is written in a saved f
   the old order), ``["pick", 4]`` (one of several things picked, here the fifth);
 * a phase switch, an object: ``{"switch": "single_tax", "cause": "table"}`` for a switch made
   from outside the rules (a person at the table, a teacher), ``{"switch": "part2",
-  "cause": "round:25", "fired": true}`` for one the rules made (a trigger or a vote).
+  "cause": "round:25", "fired": true}`` for one the rules made (a trigger or a vote);
+* a trigger added from outside during the game, an object: ``{"trigger": "single_tax@vote",
+  "cause": "class plan"}`` (a class's phase plan opens a vote at round N: from this entry on
+  the rules hold that vote as if the game had been given the trigger).
 
 Chance is drawn from the game's seeded RNG with the kit's own algorithms (two dice from
 ``random()``, Fisher-Yates shuffles on ``random()``), and recorded as it is drawn (by appending:
@@ -16,16 +19,25 @@ no decision round trip). :func:`replay` rebuilds any game from its record: answe
 switches from outside are fed in order, chance outcomes are taken from the record (so a record
 replays alike on every Python), and what the rules do themselves is checked against it.
 
-A record in a file carries ``"format": "landlord-game"`` and ``"version"``. Version 2 is this
-one. Version 1 (before chance and switches were recorded) kept only the answers, under
-``actions``, and the table's switches under ``table.switches``: it still loads, its chance
-being drawn again from the seed.
+A record in a file carries ``"format": "landlord-game"``, ``"version"`` (of the file format)
+and ``"kit"``: the version of the kit it was played under, :func:`kit_version` (the package
+version and a digest of the rules' code and data, so it changes whenever the rules may have).
+A record from another kit version loads when it replays; when it does not, the one-line error
+says under which version it was played and which this is.
+
+Version 3 is this format. Version 2 lacked trigger entries; it loads as it is. Version 1
+(before chance and switches were recorded) kept only the answers, under ``actions``, and the
+table's switches under ``table.switches``: it still loads, its chance being drawn again from
+the seed.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from landlord.errors import DataError, IllegalAction, LandlordError
@@ -37,24 +49,60 @@ if TYPE_CHECKING:
     from landlord.strategies import Strategy
 
 FORMAT = "landlord-game"
-VERSION = 2
-READS = (1, 2)
+VERSION = 3
+READS = (1, 2, 3)
 """The record versions this kit loads."""
 
 Entry = Any
-"""An answer (``str``), a chance outcome (``tuple``/``list``: kind first) or a phase switch
-(``dict``)."""
+"""An answer (``str``), a chance outcome (``tuple``/``list``: kind first), a phase switch or a
+trigger added (``dict``)."""
 
 CHANCE = ("dice", "shuffle", "pick")
+
+RULES_CODE = ("board.py", "decisions.py", "decks.py", "flows.py", "game.py", "landing.py", "ledger.py",
+              "loader.py", "options.py", "phases.py", "position.py", "record.py", "ruleset.py")
+"""The kit's modules (besides ``landlord/rules/``) whose code decides how a record replays."""
+
+
+@functools.cache
+def kit_version() -> str:
+    """This kit's version for records: the package version and the first 8 hex digits of a
+    SHA-256 over the rules' code (``landlord/rules/*.py`` and :data:`RULES_CODE`) and data
+    (boards, decks, rulesets), e.g. ``"0.1.0+rules.3fa2b1c0"``."""
+    from landlord import __version__
+    from landlord.loader import data_dir
+
+    here = Path(__file__).resolve().parent
+    data = data_dir()
+    files = sorted((here / "rules").glob("*.py")) + [here / n for n in RULES_CODE]
+    for sub in ("boards", "decks", "rulesets"):
+        files += sorted((data / sub).glob("*.toml"))
+    h = hashlib.sha256()
+    for f in files:
+        if f.is_file():
+            h.update(f.name.encode("utf-8") + b"\0" + f.read_bytes() + b"\0")
+    return f"{__version__}+rules.{h.hexdigest()[:8]}"
+
+
+def version_note(kit: str | None) -> str:
+    """What to add to an error about a record played under kit version ``kit`` ("" when it is
+    this kit's)."""
+    now = kit_version()
+    if kit == now:
+        return ""
+    then = "an earlier version of the kit (before records named it)" if kit is None else f"version {kit} of the kit"
+    return f" (it was played under {then}, and this is version {now})"
 
 
 @dataclass
 class Record:
     """Everything needed to rebuild a game: ``ruleset`` (its id) and ``overrides`` (params
     replaced), ``seed``, seat ``names``, ``seats`` (each seat's bot by name, None for a person),
-    ``triggers`` (``phase@trigger``), the ``entries`` in order, and the ``position`` the game
-    started from (None: the rules' own set-up). ``version`` 1 marks a record whose chance was
-    not recorded."""
+    ``triggers`` (``phase@trigger``, those given at the start), the ``entries`` in order, the
+    ``position`` the game started from (None: the rules' own set-up) and ``kit``, the kit
+    version it was played under (:func:`kit_version`; None: not known). ``version`` 1 marks a
+    record whose chance was not recorded; so does ``drawn=False`` (a class table's record: its
+    chance is drawn from the seed again, the class store keeping the people's inputs only)."""
 
     ruleset: str
     seed: int
@@ -65,16 +113,21 @@ class Record:
     overrides: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None
     version: int = VERSION
+    kit: str | None = field(default_factory=kit_version)
+    drawn: bool = True
+
+    @property
+    def chance(self) -> bool:
+        """Whether the entries hold the chance outcomes (replay takes them from the record)."""
+        return self.version >= 2 and self.drawn
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form (JSON-able), always in the current version."""
-        from landlord import __version__
-
-        if self.version != VERSION:
+        if not self.chance:
             raise LandlordError(f"a version {self.version} record cannot be written as version "
                                 f"{VERSION}: replay it and save the game's record")
         data: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "kit": __version__, "ruleset": self.ruleset,
+            "format": FORMAT, "version": VERSION, "kit": self.kit or kit_version(), "ruleset": self.ruleset,
             "overrides": dict(self.overrides), "seed": self.seed, "names": list(self.names),
             "seats": list(self.seats), "triggers": list(self.triggers),
             "entries": [list(e) if isinstance(e, tuple) else e for e in self.entries],
@@ -85,7 +138,8 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "<saved game>") -> Record:
-        """Read a saved record (version 1 or 2); DataError names what is wrong and where."""
+        """Read a saved record (any version of :data:`READS`); DataError names what is wrong and
+        where."""
         if not isinstance(data, dict):
             raise DataError(where, None, None, "not a saved landlord game (expected a JSON object)")
         if data.get("format") != FORMAT:
@@ -96,9 +150,9 @@ class Record:
                                                     f"versions {', '.join(map(str, READS))}")
         known = {"format", "version", "kit", "ruleset", "overrides", "seed", "names", "seats", "triggers",
                  "entries", "position"}
-        for key in data if version == VERSION else ():
+        for key in data if version != 1 else ():
             if key not in known:
-                raise DataError(where, None, key, f"unknown field of a version {VERSION} saved game "
+                raise DataError(where, None, key, f"unknown field of a version {version} saved game "
                                                   f"(known: {', '.join(sorted(known))})")
         spec: dict[str, type] = {"ruleset": str, "seed": int, "names": list, "seats": list, "overrides": dict}
         spec["actions" if version == 1 else "entries"] = list
@@ -120,28 +174,35 @@ class Record:
         position = data.get("position")
         if position is not None and not isinstance(position, dict):
             raise DataError(where, None, "position", f"expected an object, got {position!r}")
-        entries = _v1_entries(data, where) if version == 1 else _entries(data["entries"], where)
+        kit = data.get("kit")
+        if kit is not None and not isinstance(kit, str):
+            raise DataError(where, None, "kit", f"expected the kit's version (text), got {kit!r}")
+        entries = _v1_entries(data, where) if version == 1 else _entries(data["entries"], where, int(version))
         return cls(data["ruleset"], data["seed"], [str(n) for n in names], list(seats), entries,
-                   list(triggers), dict(data["overrides"]), position, int(version))
+                   list(triggers), dict(data["overrides"]), position, int(version), kit)
 
     def answers(self) -> list[str]:
         """The seats' answers alone, in order."""
         return [e for e in self.entries if isinstance(e, str)]
 
 
-def _entries(raw: list[Any], where: str) -> list[Entry]:
+def _entries(raw: list[Any], where: str, version: int = VERSION) -> list[Entry]:
     out: list[Entry] = []
     for i, e in enumerate(raw):
         if isinstance(e, str):
             out.append(e)
         elif isinstance(e, list) and e and e[0] in CHANCE:
             out.append(tuple(tuple(v) if isinstance(v, list) else v for v in e))
-        elif isinstance(e, dict) and isinstance(e.get("switch"), str) and isinstance(e.get("cause"), str):
+        elif isinstance(e, dict) and isinstance(e.get("cause"), str) and (
+                isinstance(e.get("switch"), str)
+                or (version >= 3 and isinstance(e.get("trigger"), str) and set(e) == {"trigger", "cause"})):
             out.append(dict(e))
         else:
+            also = ", a switch ({switch, cause}) or a trigger ({trigger, cause})" if version >= 3 \
+                else " or a switch ({switch, cause})"
             raise DataError(where, f"entries[{i}]", None,
-                            f"expected an answer (text), a chance outcome ([{', '.join(CHANCE)}, ...]) "
-                            f"or a switch ({{switch, cause}}), got {e!r}")
+                            f"expected an answer (text), a chance outcome ([{', '.join(CHANCE)}, ...])"
+                            f"{also}, got {e!r}")
     return out
 
 
@@ -168,14 +229,15 @@ def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
 def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, log: bool = True,
            where: str = "the record", ruleset: Ruleset | None = None,
            each: Callable[[Game], None] | None = None) -> Game:
-    """Rebuild the game of ``record``: every entry fed in order (answers through
-    :meth:`Game.act`, switches from outside through :meth:`Game.switch_phase`, chance outcomes
-    and the rules' own switches taken and checked where the rules come to them).
+    """Rebuild the game of ``record``: every entry fed in order (answers, switches and triggers
+    from outside through :func:`feed`; chance outcomes and the rules' own switches taken and
+    checked where the rules come to them).
 
     Seats are people unless ``strategies`` is given (then they play on from where the record
-    ends). IllegalAction names the entry that does not replay; a LandlordError says what else
-    is wrong. ``ruleset`` stands for the record's ruleset and overrides when given; ``each`` is
-    called with the game after its set-up and after each answer or switch fed.
+    ends). IllegalAction names the entry that does not replay and, when the record was played
+    under another kit version, both versions; a LandlordError says what else is wrong.
+    ``ruleset`` stands for the record's ruleset and overrides when given; ``each`` is called
+    with the game after its set-up and after each answer, switch or trigger fed.
     """
     from landlord.game import Game
     from landlord.phases import parse_switch
@@ -194,21 +256,17 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
         game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers,
-                    feed=feed, chance=record.version >= 2, position=position)
+                    feed=feed, chance=record.chance, position=position)
     except IllegalAction as exc:  # a chance outcome of the set-up
-        raise IllegalAction(f"{where}: {exc}") from None
+        raise IllegalAction(f"{where}: {exc}{version_note(record.kit)}") from None
     try:
         if each is not None:
             each(game)
         while game.fed < len(feed):
             e = feed[game.fed]
             game.fed += 1
-            if isinstance(e, str):
-                game.act(e)
-            elif isinstance(e, dict) and not e.get("fired"):
-                if game.over:
-                    raise IllegalAction("the game is over: its rules can no longer change")
-                game.switch_phase(e["switch"], e["cause"])
+            if isinstance(e, str) or (isinstance(e, dict) and not e.get("fired")):
+                apply(game, e)
             else:
                 raise IllegalAction(f"the game waits for {_waiting(game)}, but the record has {e!r}")
             if each is not None:
@@ -217,12 +275,28 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         text = str(exc)
         if not text.startswith("entries["):
             text = f"{_place(record, game.fed - 1)} does not replay: {text}"
-        raise IllegalAction(f"{where}: {text}") from None
+        raise IllegalAction(f"{where}: {text}{version_note(record.kit)}") from None
     finally:
         game.end_feed()
     if strategies is not None:
         game.strategies = list(strategies)
     return game
+
+
+def apply(game: Game, entry: Entry) -> None:
+    """Feed one input from outside the rules to ``game``: an answer (:meth:`Game.act`), a phase
+    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`).
+    IllegalAction says why it does not apply (nothing changed)."""
+    if isinstance(entry, str):
+        game.act(entry)
+    elif isinstance(entry, dict) and isinstance(entry.get("switch"), str) and not entry.get("fired"):
+        if game.over:
+            raise IllegalAction("the game is over: its rules can no longer change")
+        game.switch_phase(entry["switch"], str(entry["cause"]))
+    elif isinstance(entry, dict) and isinstance(entry.get("trigger"), str):
+        game.add_trigger(entry["trigger"], str(entry["cause"]))
+    else:
+        raise IllegalAction(f"{entry!r} is not an input from outside the rules (an answer, a switch or a trigger)")
 
 
 def _place(record: Record, i: int) -> str:

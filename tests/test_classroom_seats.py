@@ -5,12 +5,16 @@ happened; no table waits forever; every table rebuilds from the store."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore, StoreError, StudentSeat
 from landlord.classroom.room import missed_text
+from landlord.errors import IllegalAction
+from landlord.record import Record, kit_version, replay
 
 SECRET = "t" * 24
 
@@ -240,3 +244,56 @@ def test_the_teacher_moves_a_student(tmp_path: Path) -> None:
         store.move_seat(room.id, SECRET, 2, 0, 1, 0)
     store.move_seat(room.id, SECRET, 2, 0, 2, 1)
     assert StudentSeat(store, cy.token).seat == 1
+
+
+def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None:
+    """Every input of a class table is a record entry (issue 15): the planned vote opening
+    (``{"trigger": "single_tax@vote", "cause": "class plan"}``), the teacher's switch and every
+    answer; the game's record, saved as JSON, replays through landlord.record to the same game."""
+    store, room, _ = setup(tmp_path, ("Ann",), vote_at=("single_tax@round:2",), rounds=10)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    for _ in range(3000):
+        tg = room.table(1)
+        assert tg is not None
+        if sum(e.get("kind") == "open_vote" for e in tg.entries) or not ref.tick(now=1e12):
+            break
+    ref.tick(now=1e12)
+    switched = room.switch_all(SECRET, "single_tax")
+    for _ in range(30):
+        ref.tick(now=1e12)
+    tg = Classroom(SqliteStore(tmp_path), room.id).table(1)  # a fresh kernel's rebuild
+    assert tg is not None
+    g = tg.game
+    assert {"trigger": "single_tax@vote", "cause": "class plan"} in g.entries
+    assert switched == [1] and {"switch": "single_tax", "cause": "teacher"} in g.entries
+    assert g.phase == "single_tax"
+    data = g.record.to_dict()
+    assert data["triggers"] == [] and data["kit"] == kit_version()
+    again = replay(Record.from_dict(json.loads(json.dumps(data))))
+    assert again.log_text() == g.log_text() and again.entries == g.entries and again.phase == g.phase
+
+
+def test_a_class_from_another_kit_version_names_both_when_a_row_does_not_replay(tmp_path: Path) -> None:
+    """A class recorded under another kit version still rebuilds while its rows replay; when
+    one does not, the one-line error names the table, the row and both kit versions."""
+    store, room, _ = setup(tmp_path, ("Ann",))
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    for _ in range(5):
+        ref.tick()
+    with sqlite3.connect(store.path) as db:
+        spec = json.loads(db.execute("select spec from classes").fetchone()[0])
+        assert spec["kit"] == kit_version()
+        spec["kit"] = "0.0.9+rules.0badf00d"
+        db.execute("update classes set spec = ?", (json.dumps(spec),))
+    assert Classroom(SqliteStore(tmp_path), room.id).table(1) is not None  # still replays
+    tg = room.table(1)
+    assert tg is not None and tg.game.pending is not None
+    wrong = 1 - tg.game.pending.seat
+    store.append(room.id, 1, tg.seq, {"kind": "act", "seat": wrong, "option": "x", "by": "bot"}, secret=SECRET)
+    with pytest.raises(IllegalAction) as info:
+        Classroom(SqliteStore(tmp_path), room.id).table(1)
+    text = str(info.value)
+    assert "\n" not in text and text.startswith(f"table 1, record row {tg.seq}: seat {wrong} answers")
+    assert f"played under version 0.0.9+rules.0badf00d of the kit, and this is version {kit_version()}" in text

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,7 @@ from landlord import savefile
 from landlord.errors import DataError, IllegalAction
 from landlord.game import Game
 from landlord.loader import load_ruleset
-from landlord.record import VERSION, Record, replay
+from landlord.record import VERSION, Record, kit_version, replay
 from landlord.strategies import make_strategy
 
 BOTS = ("landlord", "tenant", "speculator", "random")
@@ -123,3 +125,94 @@ def test_an_unknown_field_is_refused() -> None:
     with pytest.raises(DataError) as info:
         savefile.from_dict(data, "g.json")
     assert "field 'actions'" in str(info.value) and "unknown" in str(info.value)
+
+
+def test_a_save_carries_the_kit_version_it_was_played_under() -> None:
+    data = _game("magie-1904", decisions=3).record.to_dict()
+    assert data["kit"] == kit_version() and Record.from_dict(data).kit == kit_version()
+
+
+def test_the_kit_version_changes_with_the_rules_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit version digests the rules' data and code: a ruleset file changed gives another
+    version (so a record names the rules it was played under, not only the package's number)."""
+    import landlord.loader
+
+    here = kit_version()
+    shutil.copytree(landlord.loader.data_dir(), tmp_path / "data")
+    rs = tmp_path / "data" / "rulesets" / "magie-1904.toml"
+    rs.write_text(rs.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    monkeypatch.setattr(landlord.loader, "data_dir", lambda: tmp_path / "data")
+    kit_version.cache_clear()
+    try:
+        assert kit_version() != here and kit_version().split("+")[0] == here.split("+")[0]
+    finally:
+        kit_version.cache_clear()
+
+
+def test_a_record_of_another_kit_version_loads_when_it_replays() -> None:
+    g = _game("magie-1906", decisions=40)
+    data = g.record.to_dict()
+    data["kit"] = "0.0.9+rules.0badf00d"
+    loaded, _ = savefile.from_dict(data, "g.json")
+    assert loaded.log_text() == g.log_text()
+
+
+@pytest.mark.parametrize("kit", ["0.0.9+rules.0badf00d", None])
+def test_a_record_of_another_kit_version_that_does_not_replay_names_both_versions(kit: str | None) -> None:
+    """Issue 15: a class recorded before a rule change stopped replaying mid-record with no
+    word of why; the one-line error now says under which kit version the record was played
+    and which this is (a record that names no version: an earlier kit)."""
+    data = _game("magie-1906", decisions=40).record.to_dict()
+    last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, str))
+    data["entries"][last] = "no such answer"
+    if kit is None:
+        del data["kit"]
+    else:
+        data["kit"] = kit
+    with pytest.raises(DataError) as info:
+        savefile.from_dict(data, "g.json")
+    text = str(info.value)
+    then = f"version {kit} of the kit" if kit else "an earlier version of the kit (before records named it)"
+    assert "\n" not in text and f"entries[{last}] does not replay" in text
+    assert f"played under {then}, and this is version {kit_version()}" in text
+
+
+def test_a_record_of_this_kit_version_that_does_not_replay_says_no_more() -> None:
+    data = _game("magie-1906", decisions=40).record.to_dict()
+    last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, str))
+    data["entries"][last] = "no such answer"
+    with pytest.raises(DataError) as info:
+        savefile.from_dict(data, "g.json")
+    assert "played under" not in str(info.value)
+
+
+def test_a_trigger_added_during_the_game_is_an_entry_and_replays() -> None:
+    """A class's phase plan opens a vote at round N (``Game.add_trigger``): an entry of the
+    record, not a trigger the game had from the start; the saved record replays to the same
+    game (the vote held from that entry on)."""
+    rs = load_ruleset("magie-1906")
+    g = Game(rs, [make_strategy(b, f"3-{i}") for i, b in enumerate(BOTS[:3])], 3)
+    g.run(max_decisions=30)
+    assert g.pending is not None and not g.triggers
+    g.add_trigger("single_tax@vote", "class plan")
+    g.add_trigger("single_tax@vote", "class plan")  # already there: nothing recorded
+    at = len(g.entries) - 1
+    g.run(max_decisions=400)
+    assert g.entries[at] == {"trigger": "single_tax@vote", "cause": "class plan"}
+    assert sum(isinstance(e, dict) and "trigger" in e for e in g.entries) == 1
+    assert any(d in g.actions for d in ("call_vote", "no_vote"))
+    data = g.record.to_dict()
+    assert data["triggers"] == [] and data["version"] == VERSION == 3
+    again = replay(Record.from_dict(json.loads(json.dumps(data))))
+    assert again.log_text() == g.log_text() and again.entries == g.entries and again.triggers == g.triggers
+
+
+def test_a_version_2_file_loads_and_has_no_trigger_entries() -> None:
+    g = _game("magie-1904", decisions=30)
+    data = g.record.to_dict()
+    data["version"] = 2
+    loaded, _ = savefile.from_dict(data, "g.json")
+    assert loaded.log_text() == g.log_text()
+    data["entries"].append({"trigger": "single_tax@vote", "cause": "class plan"})
+    with pytest.raises(DataError, match=r"entries\[\d+\]: expected .* or a switch"):
+        savefile.from_dict(data, "g.json")

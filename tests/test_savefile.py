@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from landlord import DataError, Game, load_ruleset, make_strategy
+from landlord import DataError, Game, __version__, load_ruleset, make_strategy
 from landlord.savefile import load, save
 
 
@@ -74,7 +74,8 @@ def test_saved_file_is_plain_readable_json(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     save(game, path, [None, "landlord", "speculator"])
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "landlord-game" and data["version"] == 2
+    assert data["format"] == "landlord-game" and data["version"] == 3
+    assert data["kit"].startswith(__version__ + "+rules.")
     # every input in order: the answers, the chance outcomes as lists, nothing else
     assert [e for e in data["entries"] if isinstance(e, str)] == game.actions
     assert [tuple(e) for e in data["entries"] if isinstance(e, list) and e[0] == "dice"] == \

@@ -1,13 +1,22 @@
 """A class in play: the teacher's choices, tables rebuilt from their records, students' seats,
-and the referee that plays bots, away seats and overdue decisions.
+the room-wide class vote, and the referee that plays bots, away seats and overdue decisions.
 
-A table *is* its record: the game is rebuilt in any kernel by replaying the record's entries
-through the engine's public API (``Game.act``, ``Game.switch_phase``), so a refresh, a culled
-kernel or a server restart loses nothing. Entries are JSON objects of three kinds::
+A table *is* its record: the store's rows are the source of truth, and any kernel rebuilds the
+game from them through :mod:`landlord.record` (:func:`~landlord.record.replay` of the table's
+:class:`~landlord.record.Record`, then each new row fed with :func:`~landlord.record.apply`),
+so a refresh, a culled kernel or a server restart loses nothing. Rows are JSON objects of
+three kinds, each carrying one record entry (:func:`row_entry`)::
 
     {"kind": "act", "seat": 2, "option": "buy", "by": "student" | "bot" | "away" | "timeout"}
-    {"kind": "switch", "phase": "single_tax", "cause": "teacher"}
+        → the answer "buy" (checked to be seat 2's decision)
+    {"kind": "switch", "phase": "single_tax", "cause": "teacher" | "class vote"}
+        → {"switch": "single_tax", "cause": ...}
     {"kind": "open_vote", "phase": "single_tax"}     # the phase plan opens a table vote
+        → {"trigger": "single_tax@vote", "cause": "class plan"}
+
+A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
+built with ``drawn=False``); the game's own :attr:`~landlord.game.Game.record` holds it, so a
+table saved from the class replays anywhere (``landlord replay``).
 
 Everything that changes a table goes through :meth:`ClassStore.append`, which checks the
 caller's seat key or the teacher's secret and the record's length in one transaction.
@@ -18,16 +27,17 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from landlord.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo
 from landlord.decisions import Decision
 from landlord.errors import IllegalAction, LandlordError
-from landlord.game import BOXES, Game
+from landlord.game import BOXES
 from landlord.inequality import gini
 from landlord.loader import load_ruleset
 from landlord.phases import Trigger, parse_switch, parse_trigger
+from landlord.record import Record, apply, kit_version, replay, version_note
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES, Strategy, TableView, make_strategy
 
@@ -63,6 +73,9 @@ class ClassSpec:
     bot_delay: float = 0.6
     max_tables: int = 10
     overrides: dict[str, Any] = field(default_factory=dict)
+    kit: str | None = None
+    """The kit version (:func:`landlord.record.kit_version`) the class was created under; None
+    for a class created before classes recorded it. Set by :meth:`Classroom.create`."""
 
     def check(self) -> ClassSpec:
         """The spec, checked: every problem is one line naming the choice (LandlordError)."""
@@ -144,9 +157,22 @@ def bot_names(size: int) -> list[str]:
     return [f"Bot {i + 1}" for i in range(size)]
 
 
+def row_entry(row: dict[str, Any]) -> Any:
+    """The record entry (:mod:`landlord.record`) a store row carries."""
+    kind = row.get("kind")
+    if kind == "act":
+        return str(row["option"])
+    if kind == "switch":
+        return {"switch": str(row["phase"]), "cause": str(row.get("cause", "teacher"))}
+    if kind == "open_vote":
+        return {"trigger": f"{row['phase']}@vote", "cause": "class plan"}
+    raise IllegalAction(f"unknown kind {kind!r}")
+
+
 class TableGame:
-    """One table's game, rebuilt from its record; :meth:`refresh` applies the rows recorded
-    since the last look (only those: the query reads past the last ``seq`` seen)."""
+    """One table's game, rebuilt from its record (:func:`landlord.record.replay`);
+    :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
+    past the last ``seq`` seen) through :func:`landlord.record.apply`."""
 
     def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None) -> None:
         if table.started is None:
@@ -154,10 +180,18 @@ class TableGame:
         self.spec = spec
         self.table = table
         self.ruleset = ruleset or spec.resolve()
-        self.game = Game(self.ruleset, [None] * len(table.names), table.seed, list(table.names),
-                         triggers=spec.triggers())
+        self.game = replay(self.start_record(), ruleset=self.ruleset, where=f"table {table.table_no}")
         self.entries: list[dict[str, Any]] = []
         self.times: list[float] = []
+
+    def start_record(self) -> Record:
+        """The table's record before any row: the ruleset with the class's settings, the
+        table's seed and names, the phase plan's triggers; chance drawn from the seed."""
+        rs = self.ruleset
+        return Record(rs.id, self.table.seed, list(self.table.names), [None] * len(self.table.names),
+                      [], [f"{t.phase}@{t.text}" for t in self.spec.triggers()],
+                      {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
+                      kit=self.spec.kit, drawn=False)
 
     @property
     def seq(self) -> int:
@@ -169,26 +203,24 @@ class TableGame:
         """When the last row was recorded (the table's start before any)."""
         return self.times[-1] if self.times else float(self.table.started or 0.0)
 
-    def apply(self, entry: dict[str, Any], at: float = 0.0) -> None:
-        """Apply one record row to the game (the engine checks every answer)."""
+    def apply(self, row: dict[str, Any], at: float = 0.0) -> None:
+        """Feed one record row to the game (the engine checks every answer). A row that does
+        not replay is one line naming the row and, when the class was created under another
+        kit version, both versions."""
         g = self.game
-        kind = entry.get("kind")
-        if kind == "act":
-            d = g.pending
-            if d is None or d.seat != entry.get("seat"):
-                raise IllegalAction(f"record row {self.seq}: seat {entry.get('seat')} answers, but "
-                                    f"{'nobody' if d is None else f'seat {d.seat}'} is to choose")
-            g.act(str(entry["option"]))
-        elif kind == "switch":
-            if not g.over and entry["phase"] != g.phase:
-                g.switch_phase(str(entry["phase"]), str(entry.get("cause", "teacher")))
-        elif kind == "open_vote":
-            t = parse_trigger("vote", str(entry["phase"]))
-            if t not in g.triggers:
-                g.triggers = (*g.triggers, t)
-        else:
-            raise IllegalAction(f"record row {self.seq}: unknown kind {kind!r}")
-        self.entries.append(entry)
+        try:
+            entry = row_entry(row)
+            if row.get("kind") == "act":
+                d = g.pending
+                if d is None or d.seat != row.get("seat"):
+                    raise IllegalAction(f"seat {row.get('seat')} answers, but "
+                                        f"{'nobody' if d is None else f'seat {d.seat}'} is to choose")
+            if not (row.get("kind") == "switch" and (g.over or entry["switch"] == g.phase)):
+                apply(g, entry)
+        except (IllegalAction, KeyError) as exc:
+            raise IllegalAction(f"table {self.table.table_no}, record row {self.seq}: "
+                                f"{exc}{version_note(self.spec.kit)}") from None
+        self.entries.append(row)
         self.times.append(at)
 
     def refresh(self, store: ClassStore) -> int:
@@ -238,7 +270,8 @@ class Classroom:
                join_code: str | None = None) -> tuple[Classroom, str]:
         """A new class from a checked spec; returns it and the teacher's secret."""
         secret = secret or secrets.token_urlsafe(18)
-        info = store.create_class(spec.check().to_dict(), secret, join_code)
+        spec = replace(spec.check(), kit=kit_version())
+        info = store.create_class(spec.to_dict(), secret, join_code)
         return cls(store, info.id), secret
 
     @property
