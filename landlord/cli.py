@@ -21,6 +21,7 @@ from landlord.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from landlord.landing import Movement
+    from landlord.position import Position
 
 DESCRIPTION = """Play, replay and study the historical land games and Monopoly.
 
@@ -123,15 +124,25 @@ CHART_KINDS = ("wealth", "gini", "lorenz", "flows", "board", "landing", "gini-ba
 BOTS = ["landlord", "tenant", "speculator"]
 
 
-def _rules_options(p: argparse.ArgumentParser, players: bool = True) -> None:
-    p.add_argument("--ruleset", default="magie-1904",
-                   help="a ruleset id (see: landlord rulesets) or the path of a ruleset .toml file")
+DEFAULT_RULESET = "magie-1904"
+DEFAULT_PLAYERS = 4
+
+
+def _rules_options(p: argparse.ArgumentParser, players: bool = True, position: bool = False) -> None:
+    p.add_argument("--ruleset", help=f"a ruleset id (see: landlord rulesets) or the path of a ruleset .toml file "
+                                     f"(default: {DEFAULT_RULESET}" + (", or the one --position was made for)"
+                                                                       if position else ")"))
     p.add_argument("--data-dir", type=Path, metavar="DIR",
                    help="one's own folder of boards/ and rulesets/, searched before the kit's")
     if players:
-        p.add_argument("--players", type=_positive, default=4, help="seats at the table")
+        p.add_argument("--players", type=_positive, help=f"seats at the table (default: {DEFAULT_PLAYERS}"
+                       + (", or as many as --position describes)" if position else ")"))
         p.add_argument("--strategies", type=_names, default=BOTS,
                        help="comma-separated bots, cycled over the seats")
+    if position:
+        p.add_argument("--position", type=Path, metavar="FILE",
+                       help="start every game from the position described in this .toml file "
+                            "(see data/positions/ and docs/positions.md)")
 
 
 def _out_options(p: argparse.ArgumentParser, what: str, required: bool = False) -> None:
@@ -145,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
-    _rules_options(sim)
+    _rules_options(sim, position=True)
     sim.add_argument("--games", type=_games, default=1000, help=f"games to play (at most {MAX_GAMES:,})")
     sim.add_argument("--seed", type=_seed, default=0, help="game k uses seed SEED+k (0 or more)")
     sim.add_argument("--workers", type=_workers, default=1, help="processes (0 = all cores)")
@@ -155,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "round:N or gini:X")
 
     rep = sub.add_parser("replay", help="print a readable transcript of one game")
-    _rules_options(rep)
+    _rules_options(rep, position=True)
     rep.add_argument("--seed", type=_seed, default=0, help="the game's seed (0 or more)")
     rep.add_argument("--game", type=Path, help="a saved game file to replay instead")
     rep.add_argument("--raw", action="store_true", help="print the raw event log")
@@ -178,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     chart = sub.add_parser("chart", help="draw a chart of one bot game (or the board) to PNG/SVG")
     chart.add_argument("kind", choices=CHART_KINDS, help="which chart: " + ", ".join(CHART_KINDS))
-    _rules_options(chart)
+    _rules_options(chart, position=True)
     chart.add_argument("--seed", type=_seed, default=0, help="the game's seed (0 or more)")
     chart.add_argument("--form", choices=("population", "sample"), default="population",
                        help="Gini form (gini, gini-band and final-gini charts)")
@@ -343,7 +354,9 @@ def _ruleset_or_fail(args: argparse.Namespace) -> tuple[Ruleset, str]:
     reference worker processes load it by (the id, or the file's absolute path)."""
     from landlord.loader import find, load_ruleset_ref, ruleset_ids
 
-    ref, data = args.ruleset, args.data_dir
+    position = getattr(args, "start", None)
+    ref = args.ruleset or (position.ruleset if position is not None else None) or DEFAULT_RULESET
+    data = args.data_dir
     if data is not None and not data.is_dir():
         _fail(f"--data-dir: {data} is not a folder")
     if ref.endswith(".toml"):
@@ -362,9 +375,33 @@ def _ruleset_or_fail(args: argparse.Namespace) -> tuple[Ruleset, str]:
     return rs, str(found.resolve()) if own else ref
 
 
-def _players_or_fail(rs: Ruleset, players: int) -> None:
-    if not rs.players_min <= players <= rs.players_max:
-        _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {players}")
+def _players_or_fail(rs: Ruleset, args: argparse.Namespace) -> None:
+    """Fill in ``--players`` (as many as ``--position`` describes, else the default) and
+    refuse a count the ruleset does not take; a position is then checked against the ruleset
+    and seats (one line naming its file, entry and field) before any game is played."""
+    position = getattr(args, "start", None)
+    if args.players is None:
+        args.players = len(position.seats) if position is not None and position.seats else DEFAULT_PLAYERS
+    if not rs.players_min <= args.players <= rs.players_max:
+        _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
+    if position is not None:
+        from landlord.game import Game
+
+        Game(rs, [None] * args.players, 0, log=False, position=position)
+
+
+def _position_or_fail(args: argparse.Namespace) -> None:
+    """Read ``--position`` (if given) into ``args.start``; a missing or malformed file fails in
+    one line naming the file, the entry and the field."""
+    from landlord.position import load_position
+
+    args.start = None
+    path = getattr(args, "position", None)
+    if path is None:
+        return
+    if not path.is_file():
+        _fail(f"--position: no position file {path}")
+    args.start = load_position(path)
 
 
 def _bar(total: int, unit: str) -> Any:
@@ -380,8 +417,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from landlord.simulate import seat_strategies, simulate
 
+    _position_or_fail(args)
     rs, ref = _ruleset_or_fail(args)
-    _players_or_fail(rs, args.players)
+    _players_or_fail(rs, args)
     if args.seed + args.games - 1 > MAX_SEED:
         _fail(f"--seed: seeds {args.seed}.. of {args.games} games pass 2**63 - 1")
     _check_out("--out", args.out, (".csv", ".parquet"), args.mkdir)
@@ -391,7 +429,8 @@ def _simulate(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     with _bar(args.games, "game") as bar:
         try:
-            for row in simulate(ref, strategies, seeds, args.workers, progress=bar.update, triggers=triggers):
+            for row in simulate(ref, strategies, seeds, args.workers, progress=bar.update, triggers=triggers,
+                                position=args.start):
                 rows.append(row)
         except KeyboardInterrupt:
             bar.close()
@@ -399,7 +438,8 @@ def _simulate(args: argparse.Namespace) -> int:
                              f"written{' to ' + str(args.out) if args.out else ''}\n")
             return INTERRUPTED
     df = pd.DataFrame(rows)
-    print(f"{args.games} games of {rs.title}, {args.players} players, seeds {args.seed}..{seeds[-1]}")
+    print(f"{args.games} games of {rs.title}, {args.players} players, seeds {args.seed}..{seeds[-1]}"
+          + (f", from the position {_position_name(args.start)}" if args.start is not None else ""))
     print(f"mean game length: {df['turns'].mean():.1f} turns ({df['rounds'].mean():.1f} rounds)")
     print(f"mean Gini of final wealth, population form: {df['gini_population'].mean():.3f} "
           f"(sample form n/(n-1): {df['gini_sample'].mean():.3f}; debts count as 0)")
@@ -449,18 +489,26 @@ def _replay(args: argparse.Namespace) -> int:
     if args.game:
         from landlord.savefile import load
 
+        if args.position is not None:
+            _fail("--position: a saved game (--game) starts from its own position; give one or the other")
         game, _ = load(args.game)
     else:
+        _position_or_fail(args)
         rs, _ = _ruleset_or_fail(args)
-        _players_or_fail(rs, args.players)
+        _players_or_fail(rs, args)
         triggers = _single_tax_triggers(rs, args.single_tax_at)
         game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True,
-                        triggers=triggers)
+                        triggers=triggers, position=args.start)
     events = game.events or []
     sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
     for r in game.results():
         print(f"{r['name']}: total {game.board.currency}{r['total']} (rank {r['rank']})")
     return 0
+
+
+def _position_name(position: Position) -> str:
+    """A position as the command line names it: its title, else its file."""
+    return f"“{position.title}”" if position.title else position.where
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -578,8 +626,12 @@ def _chart(args: argparse.Namespace) -> int:
     from landlord.simulate import play_one, seat_strategies
 
     _check_out("--out", args.out, (".png", ".svg"), args.mkdir)
+    if args.position is not None and args.kind in ("final-gini", "landing"):
+        _fail(f"--position: the {args.kind} chart plays no game; give --position with wealth, gini, lorenz, "
+              f"flows, board or gini-band")
     if args.kind == "final-gini":
         return _final_gini(args)
+    _position_or_fail(args)
     rs, _ = _ruleset_or_fail(args)
     if args.kind in ("board", "landing"):
         m = _movement_or_fail(rs)
@@ -590,12 +642,12 @@ def _chart(args: argparse.Namespace) -> int:
         charts.save(chart, args.out)
         print(f"wrote {args.out}")
         return 0
-    _players_or_fail(rs, args.players)
+    _players_or_fail(rs, args)
     bots = seat_strategies(args.strategies, args.players)
     if args.kind == "gini-band":
         from landlord.inequality import GINI_FORMS
 
-        games = [play_one(rs, bots, args.seed + k, log=True) for k in range(args.games)]
+        games = [play_one(rs, bots, args.seed + k, log=True, position=args.start) for k in range(args.games)]
         per_turn = metrics.inequality_by_turn(metrics.panel(games))
         band = metrics.mean_interval(per_turn, "turn", f"gini_{args.form}")
         chart = charts.mean_interval_chart(
@@ -604,7 +656,7 @@ def _chart(args: argparse.Namespace) -> int:
         charts.save(chart, args.out)
         print(f"wrote {args.out}")
         return 0
-    game = play_one(rs, bots, args.seed, log=True)
+    game = play_one(rs, bots, args.seed, log=True, position=args.start)
     panel = metrics.panel(game)
     if args.kind == "wealth":
         chart = charts.wealth_over_time(panel, metrics.phase_spans(panel))

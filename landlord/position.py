@@ -6,7 +6,8 @@ what it has — ``cash``, ``token`` (the space its token stands on, by name or i
 ``holdings`` (spaces held, by name), ``improvements`` (space name → how many houses or
 improvement cards stand there, or ``"hotel"``), ``mortgages`` (of its holdings, those mortgaged),
 ``debts`` (what it owes: a list of tables, see :class:`DebtPosition`) and ``luxuries`` — and
-for the game: ``phase`` (the
+for the game: ``title`` (what it shows, in plain words), ``ruleset`` (the id of the ruleset
+it was made for), ``phase`` (the
 rules in force from the start), ``turn`` (whose turn comes first: a seat number, 1 for the
 first ``[[seat]]``) and ``dice`` (throws to come, each two faces, scripted after the position
 is laid out)::
@@ -39,7 +40,7 @@ from landlord.loader import PROVENANCE
 
 SEAT_FIELDS = ("cash", "token", "holdings", "improvements", "mortgages", "debts", "luxuries")
 """Every field a seat of a position may give."""
-TOP_FIELDS = ("phase", "turn", "dice", "seat", "source", "provenance")
+TOP_FIELDS = ("title", "ruleset", "phase", "turn", "dice", "seat", "source", "provenance")
 DEBT_FIELDS = ("to", "amount", "loan", "interest", "mortgages")
 """Every field of one of a seat's ``debts``."""
 HOTEL = "hotel"
@@ -106,7 +107,9 @@ class Position:
     """A described position: ``seats`` (one :class:`SeatPosition` per seat, or none),
     ``phase``, ``turn`` (1-based seat number), ``dice``; ``source`` and ``provenance`` say where
     its numbers come from, as in every data file (a made-up teaching position is a
-    ``kit_decision``); ``where`` names its file in errors."""
+    ``kit_decision``); ``title`` says in plain words what it shows (the table lists positions
+    by it); ``ruleset`` is the id of the ruleset it was made for (the command line and the
+    table start that one when none is chosen); ``where`` names its file in errors."""
 
     seats: tuple[SeatPosition, ...] = ()
     phase: str | None = None
@@ -115,10 +118,16 @@ class Position:
     source: str | None = None
     provenance: str | None = None
     where: str = "<position>"
+    title: str | None = None
+    ruleset: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The position as saved (``Record.position``) and as read by :meth:`from_dict`."""
         out: dict[str, Any] = {}
+        if self.title is not None:
+            out["title"] = self.title
+        if self.ruleset is not None:
+            out["ruleset"] = self.ruleset
         if self.phase is not None:
             out["phase"] = self.phase
         if self.turn is not None:
@@ -142,6 +151,10 @@ class Position:
         for key in data:
             if key not in TOP_FIELDS:
                 raise DataError(where, None, key, f"unknown field of a position (known: {', '.join(TOP_FIELDS)})")
+        for key, what in (("title", "a title in plain words"), ("ruleset", "a ruleset's id")):
+            v = data.get(key)
+            if v is not None and not (isinstance(v, str) and v.strip()):
+                raise DataError(where, None, key, f"expected {what}, got {v!r}")
         phase = data.get("phase")
         if phase is not None and not isinstance(phase, str):
             raise DataError(where, None, "phase", f"expected a phase's name, got {phase!r}")
@@ -168,7 +181,8 @@ class Position:
         if provenance is not None and provenance not in PROVENANCE:
             raise DataError(where, None, "provenance",
                             f"unknown provenance {provenance!r} (known: {', '.join(sorted(PROVENANCE))})")
-        return cls(seats, phase, turn, tuple(dice), source, provenance, where)
+        return cls(seats, phase, turn, tuple(dice), source, provenance, where, data.get("title"),
+                   data.get("ruleset"))
 
 
 def _is_int(v: Any) -> bool:
@@ -251,3 +265,10 @@ def load_position(path: str | Path) -> Position:
 
     p = Path(path)
     return Position.from_dict(parse_toml(read_text(p), p), str(p))
+
+
+def example_positions() -> list[Position]:
+    """The kit's example positions (``data/positions/*.toml``), in file-name order."""
+    from landlord.loader import data_dir
+
+    return [load_position(p) for p in sorted((data_dir() / "positions").glob("*.toml"))]

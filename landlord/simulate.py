@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.game import Game
 from landlord.inequality import gini
@@ -15,17 +15,21 @@ from landlord.pool import make_pool, stop_now
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
 
+if TYPE_CHECKING:
+    from landlord.position import Position
+
 
 @dataclass(frozen=True)
 class Batch:
     """A run of games: ruleset (an id or a ``.toml`` path, with overrides), the bots in seat
-    order, seeds."""
+    order, seeds, and the position every game starts from (None: the rules' own opening)."""
 
     ruleset: str
     strategies: tuple[str, ...]
     seeds: tuple[int, ...]
     overrides: tuple[tuple[str, Any], ...] = ()
     triggers: tuple[Trigger, ...] = ()
+    position: Position | None = None
 
     def resolve(self) -> Ruleset:
         """The ruleset with this batch's overrides applied."""
@@ -41,11 +45,12 @@ def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False,
-             triggers: Sequence[Trigger] = (), snapshots: bool | None = None) -> Game:
+             triggers: Sequence[Trigger] = (), snapshots: bool | None = None,
+             position: Position | None = None) -> Game:
     """Play one all-bot game to its end (with phase ``triggers``, if any; ``snapshots``: keep
-    the per-turn counts, by default only with the ``log``)."""
+    the per-turn counts, by default only with the ``log``; from ``position``, if given)."""
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots)
+    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position)
     game.run()
     return game
 
@@ -76,7 +81,8 @@ def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
     """Play every seed of ``batch`` in this process."""
     rs = batch.resolve()
-    return [summary_row(play_one(rs, batch.strategies, s, triggers=batch.triggers), batch.strategies)
+    return [summary_row(play_one(rs, batch.strategies, s, triggers=batch.triggers, position=batch.position),
+                        batch.strategies)
             for s in batch.seeds]
 
 
@@ -89,13 +95,15 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     chunk: int = 250,
     triggers: Sequence[Trigger] = (),
+    position: Position | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Yield one summary row per seed, in seed order, using ``workers`` processes
     (0 = all cores; they ignore Ctrl-C and die with this process, see :mod:`landlord.pool`).
-    ``ruleset`` is an id or a ``.toml`` path. ``progress(n)`` is called as each chunk of n games
-    completes. Interrupted (Ctrl-C), it stops at once: running chunks are dropped."""
+    ``ruleset`` is an id or a ``.toml`` path; every game starts from ``position`` when given.
+    ``progress(n)`` is called as each chunk of n games completes. Interrupted (Ctrl-C), it
+    stops at once: running chunks are dropped."""
     items = tuple(sorted((overrides or {}).items()))
-    batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items, tuple(triggers))
+    batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items, tuple(triggers), position)
                for i in range(0, len(seeds), chunk)]
     workers = workers or os.cpu_count() or 1
     if workers == 1:

@@ -448,10 +448,12 @@ def test_magie1904_has_no_houses_and_no_mortgage_without_a_loan() -> None:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "data" / "positions").glob("*.toml")))
 def test_each_example_position_loads_plays_and_its_save_replays(name: str) -> None:
-    """Every example in data/positions/ names its ruleset's family fields, starts a game of
-    bots, and a save made mid-game replays event for event through ``savefile.from_dict``."""
+    """Every example in data/positions/ has a title and the ruleset it was made for, names its
+    ruleset's family fields, starts a game of bots, and a save made mid-game replays event for
+    event through ``savefile.from_dict``."""
     position = load_position(ROOT / "data" / "positions" / name)
-    ruleset = EXAMPLE_RULESETS[name]
+    ruleset = position.ruleset
+    assert ruleset is not None and position.title
     g = Game(load_ruleset(ruleset), [make_strategy("random", f"e-{i}") for i in range(len(position.seats))], 4,
              position=position)
     g.run(max_decisions=60)
@@ -464,15 +466,6 @@ def test_each_example_position_loads_plays_and_its_save_replays(name: str) -> No
         game.strategies = [make_strategy("random", f"x-{i}") for i in range(len(position.seats))]
         game.run()
     assert loaded.log_text() == g.log_text() and g.over
-
-
-EXAMPLE_RULESETS = {
-    "magie-1904-two-landlords.toml": "magie-1904-no-tickets",
-    "magie-1904-borrowers.toml": "magie-1904-no-tickets",
-    "magie-1906-houses-and-loans.toml": "magie-1906",
-    "monopoly-built-up.toml": "monopoly",
-    "british-1913-improved.toml": "british-1913-sequence",
-}
 
 
 STREETS = {"brown": ["Mediterranean Avenue", "Baltic Avenue"], "dark_blue": DARK_BLUE,

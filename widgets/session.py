@@ -21,6 +21,7 @@ from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset
 from landlord.phases import Trigger, parse_switch
+from landlord.position import Position
 from landlord.record import Record, replay
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
@@ -37,7 +38,9 @@ class Seat:
 
 class TableSession:
     """One game at a table, with everything needed to rewind, resume, save and load it: the
-    game's record (answers, chance, phase switches from the table too) is all it keeps."""
+    game's record (answers, chance, phase switches from the table too, the position it started
+    from) is all it keeps. ``position``: start from a described position instead of the
+    rules' own opening."""
 
     def __init__(
         self,
@@ -45,8 +48,11 @@ class TableSession:
         seats: Sequence[Seat],
         seed: int,
         triggers: Sequence[Trigger | str] = (),
+        position: Position | None = None,
     ) -> None:
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.position = position
+        """The described position the game starts from (:mod:`landlord.position`), or None."""
         self.seats = list(seats)
         self.seed = int(seed)
         self.triggers = tuple(t if isinstance(t, Trigger) else parse_switch(t) for t in triggers)
@@ -71,7 +77,8 @@ class TableSession:
         return [make_strategy(s.bot, f"{self.seed}-{i}") if s.bot else None for i, s in enumerate(self.seats)]
 
     def _fresh(self) -> Game:
-        return Game(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers)
+        return Game(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers,
+                    position=self.position)
 
     def rebuild(self, record: Record, upto: int | None = None, history: bool = False) -> Game:
         """The game after the first ``upto`` entries of ``record`` (all when None), replayed;
@@ -202,7 +209,8 @@ class TableSession:
                 ruleset = ruleset.override(**record.overrides)
             triggers = [parse_switch(t) for t in record.triggers]
             seats = [Seat(n, b) for n, b in zip(record.names, record.seats, strict=True)]
-            s = cls(ruleset, seats, record.seed, triggers)
+            position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
+            s = cls(ruleset, seats, record.seed, triggers, position)
             s.game = s.rebuild(record, history=True)
         except IllegalAction as exc:
             raise DataError(where, None, None, str(exc)) from None
