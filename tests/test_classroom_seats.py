@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore, StoreError, StudentSeat
+from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore, StoreError, StudentSeat, debrief
 from landlord.classroom.room import missed_text
-from landlord.errors import IllegalAction
+from landlord.errors import IllegalAction, LandlordError
 from landlord.record import Record, kit_version, replay
 
 SECRET = "t" * 24
@@ -297,3 +297,47 @@ def test_a_class_from_another_kit_version_names_both_when_a_row_does_not_replay(
     text = str(info.value)
     assert "\n" not in text and text.startswith(f"table 1, record row {tg.seq}: seat {wrong} answers")
     assert f"played under version 0.0.9+rules.0badf00d of the kit, and this is version {kit_version()}" in text
+
+
+def test_the_class_vote_switches_every_table_on_a_majority(tmp_path: Path) -> None:
+    """The room-wide vote: every student votes once from their seat; once all have voted the
+    majority decides; on a yes every table switches, a record entry with cause "class vote" in
+    each table's record; the debrief lists the vote with its count."""
+    _, room, (ann, bo, cy) = setup(tmp_path, ("Ann", "Bo", "Cy"))
+    with pytest.raises(StoreError, match="start play first"):
+        room.open_class_vote(SECRET, "single_tax")
+    room.start(SECRET)
+    with pytest.raises(LandlordError, match="no phase 'nope'"):
+        room.open_class_vote(SECRET, "nope")
+    room.open_class_vote(SECRET, "single_tax")
+    assert ann.class_vote() is not None and ann.class_vote()[1] is None  # type: ignore[index]
+    assert ann.vote(True) == "" and bo.vote(False) == ""
+    assert ann.vote(False).startswith("Your seat has already voted")
+    assert ann.class_vote()[1] is True  # type: ignore[index]
+    assert room.settle_class_vote(SECRET) is None  # Cy has not voted
+    assert cy.vote(True) == ""
+    settled = room.settle_class_vote(SECRET)
+    assert settled is not None
+    vote, switched = settled
+    assert (vote.yes, vote.no, vote.passed, switched) == (2, 1, True, [1, 2])
+    assert ann.class_vote() is None and cy.vote(True).startswith("No class vote is open")
+    for tg in Classroom(SqliteStore(tmp_path), room.id).tables():
+        assert tg.game.phase == "single_tax" and tg.game.switches[-1][3] == "class vote"
+        assert {"switch": "single_tax", "cause": "class vote"} in tg.game.entries
+    words = debrief.votes(room)
+    first = words.iloc[0]
+    assert (first["table"], first["what"]) == ("whole class", "class vote")
+    assert "passed: every table switched (2 for, 1 against)" in first["detail"]
+    assert "by the class's vote" in " ".join(words["detail"])
+
+
+def test_a_class_vote_without_a_majority_changes_no_table(tmp_path: Path) -> None:
+    _, room, (ann, bo) = setup(tmp_path)
+    room.start(SECRET)
+    room.open_class_vote(SECRET, "single_tax")
+    assert ann.vote(True) == "" and bo.vote(False) == ""
+    vote, switched = room.close_class_vote(SECRET)
+    assert (vote.passed, switched) == (False, [])
+    tg = room.table(1)
+    assert tg is not None and tg.game.phase != "single_tax" and not tg.game.switches
+    assert "failed: the rules stayed (1 for, 1 against)" in debrief.votes(room).iloc[0]["detail"]

@@ -11,7 +11,17 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from landlord.classroom import Classroom, ClassSpec, Conflict, Referee, SqliteStore, StoreError, StudentSeat, debrief
+from landlord.classroom import (
+    Classroom,
+    ClassSpec,
+    Conflict,
+    Referee,
+    Refused,
+    SqliteStore,
+    StoreError,
+    StudentSeat,
+    debrief,
+)
 from landlord.classroom.store import STORE_FILE
 
 SECRET = "s" * 24
@@ -162,3 +172,64 @@ def test_results_export_as_csv_and_parquet_that_the_chart_command_reads(tmp_path
         svg = tmp_path / f"{f.suffix[1:]}.svg"
         assert main(["chart", "final-gini", "--data", str(f), "--by", "regime", "--out", str(svg)]) == 0
         assert svg.stat().st_size > 0
+
+
+def test_a_class_vote_takes_one_ballot_a_student_for_their_own_seat(tmp_path: Path) -> None:
+    """The class vote is enforced in the store: only the teacher's secret opens and closes it;
+    a seat key casts one ballot, counted for its own seat, while the vote is open."""
+    store, room = new_class(tmp_path, table_size=2)
+    ann, bo, cy = (StudentSeat.join(store, room.info.join_code, n) for n in ("Ann", "Bo", "Cy"))
+    with pytest.raises(StoreError, match="no class vote is open"):
+        store.cast(ann.token, True)
+    with pytest.raises(Refused, match="only the teacher"):
+        store.open_vote(room.id, "x" * 24, "single_tax")
+    v = store.open_vote(room.id, SECRET, "single_tax")
+    assert (v.vote_no, v.phase, v.open, v.yes, v.no) == (1, "single_tax", True, 0, 0)
+    with pytest.raises(StoreError, match="already open"):
+        store.open_vote(room.id, SECRET, "single_tax")
+    assert (store.cast(ann.token, True).yes, store.cast(cy.token, False).no) == (1, 1)
+    with pytest.raises(StoreError, match="already voted") as twice:
+        store.cast(ann.token, False)
+    assert "\n" not in str(twice.value)
+    with pytest.raises(Refused, match="not known"):
+        store.cast("forged-key", True)
+    with pytest.raises(Refused, match="only the teacher"):
+        store.close_vote(room.id, ann.token)
+    assert store.ballot(ann.token, 1) is True and store.ballot(bo.token, 1) is None
+    with sqlite3.connect(tmp_path / STORE_FILE) as db:
+        assert sorted(db.execute("select table_no, seat, yes from ballots")) == [(1, 0, 1), (2, 0, 0)]
+    done = store.close_vote(room.id, SECRET)
+    assert (done.open, done.yes, done.no, done.passed) == (False, 1, 1, False)  # a tie keeps the rules
+    with pytest.raises(StoreError, match="no class vote is open"):
+        store.cast(bo.token, True)
+    assert [(x.vote_no, x.yes, x.no) for x in store.votes(room.id)] == [(1, 1, 1)]
+
+
+def _ballot(folder: str, token: str, barrier: mp.synchronize.Barrier, out: mp.Queue) -> None:
+    store = SqliteStore(folder)
+    barrier.wait()
+    try:
+        store.cast(token, True)
+        out.put("counted")
+    except StoreError:
+        out.put("refused")
+
+
+def test_a_student_voting_from_several_processes_at_once_is_counted_once(tmp_path: Path) -> None:
+    """Four kernels of one student (tabs) cast at the same moment: one ballot counts."""
+    store, room = new_class(tmp_path)
+    ann = StudentSeat.join(store, room.info.join_code, "Ann")
+    store.open_vote(room.id, SECRET, "single_tax")
+    barrier, out = CTX.Barrier(4), CTX.Queue()
+    procs = [CTX.Process(target=_ballot, args=(str(tmp_path), ann.token, barrier, out)) for _ in range(4)]
+    try:
+        for p in procs:
+            p.start()
+        assert sorted(out.get(timeout=30) for _ in procs) == ["counted"] + ["refused"] * 3
+    finally:
+        for p in procs:
+            p.join(10)
+            if p.is_alive():
+                p.kill()
+                p.join()
+    assert (store.votes(room.id)[0].yes, store.votes(room.id)[0].no) == (1, 0)

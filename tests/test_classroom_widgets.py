@@ -78,3 +78,30 @@ def test_the_dashboard_runs_the_room(tmp_path: Path) -> None:
     assert csv.is_file() and parquet.is_file() and "download" in teacher.downloads.value
     students[2].refresh()
     assert "Table 2" in students[2].status.value
+
+
+def test_the_class_vote_from_the_dashboard_and_the_seat_pages(tmp_path: Path) -> None:
+    """The teacher opens a class vote; each student's page asks once (Yes/No), the dashboard
+    counts live, closes it when everyone has voted, and on a yes every table switches."""
+    room, students, teacher = a_class(tmp_path)
+    teacher.start()
+    assert teacher.open_vote("single_tax")
+    assert teacher.vote_button.disabled and not teacher.close_vote_button.disabled
+    for s in students:
+        s.refresh()
+        assert s.vote_box.layout.display == "flex" and "every table switch" in s.vote_question.value
+    students[0].yes_button.click()
+    assert students[0].yes_button.disabled and "You voted <b>yes</b>" in students[0].vote_question.value
+    assert not students[0].vote(False) and "already voted" in students[0].message.value
+    teacher.refresh()
+    assert "1 of 3 students have voted" in teacher.class_vote.value and "1 for, 0 against" in teacher.class_vote.value
+    students[1].no_button.click()
+    students[2].yes_button.click()
+    teacher.refresh()
+    assert "passed: every table switched (2 for, 1 against)" in teacher.class_vote.value
+    assert "The class voted yes" in teacher.message.value
+    assert all(tg.game.phase == "single_tax" for tg in room.tables())
+    students[1].refresh()
+    assert students[1].vote_box.layout.display == "none"
+    teacher.debrief()
+    assert "whole class" in teacher.votes.value and "by the class" in teacher.votes.value

@@ -80,9 +80,19 @@ class ClassroomStudent(W.VBox):
         self.options.add_class("ll-class-choices")
         self.status.add_class("ll-class-status")
         self.commentary = W.HTML()
+        self.vote_question = W.HTML()
+        self.yes_button = W.Button(description="Yes", button_style="success", layout=W.Layout(width="auto"))
+        self.no_button = W.Button(description="No", button_style="danger", layout=W.Layout(width="auto"))
+        self.yes_button.on_click(lambda _: self.vote(True))
+        self.no_button.on_click(lambda _: self.vote(False))
+        self.vote_box = W.VBox([self.vote_question, W.HBox([self.yes_button, self.no_button])],
+                               layout=W.Layout(display="none"))
+        self.vote_box.add_class("ll-class-vote")
+        self._vote_seen: tuple[int, bool | None] | None = None
         self.table_box = W.VBox()
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
-        super().__init__([self.join_box, self.message, self.address, self.status, self.missed, self.table_box])
+        super().__init__([self.join_box, self.message, self.address, self.status, self.missed, self.vote_box,
+                          self.table_box])
         if self.store is None:
             self.join_box.layout.display = "none"
             self._say("No class is running on this server: ask your teacher for the class address.", error=True)
@@ -161,6 +171,7 @@ class ClassroomStudent(W.VBox):
         """Read the table's new rows and redraw if anything changed; True when redrawn."""
         if self.seat is None:
             return False
+        self.show_vote()
         tg = self.seat.table()
         if tg is None:
             names = [s.name for s in self.seat.room.store.seats(self.seat.room.id)
@@ -177,6 +188,38 @@ class ClassroomStudent(W.VBox):
             self.missed.value = f'<div style="color:#7a4b00">{html.escape(text)}</div>' if text else ""
         self.render()
         return True
+
+    def show_vote(self) -> None:
+        """Show the class vote while it is open: the question and Yes/No until this student
+        has voted, then their ballot; hidden when no vote is open."""
+        assert self.seat is not None
+        now = self.seat.class_vote()
+        seen = None if now is None else (now[0].vote_no, now[1])
+        if seen == self._vote_seen:
+            return
+        self._vote_seen = seen
+        if now is None:
+            self.vote_box.layout.display = "none"
+            return
+        vote, ballot = now
+        title = self.seat.room.ruleset.phases[vote.phase].title
+        ask = f"<b>Class vote: should every table switch to <i>{html.escape(title)}</i> now?</b>"
+        if ballot is None:
+            self.vote_question.value = f"{ask} Your teacher asks the whole class; you vote once."
+        else:
+            self.vote_question.value = (f"{ask} You voted <b>{'yes' if ballot else 'no'}</b>. "
+                                        "The majority decides when the vote closes.")
+        self.yes_button.disabled = self.no_button.disabled = ballot is not None
+        self.vote_box.layout.display = "flex"
+
+    def vote(self, yes: bool) -> bool:
+        """Vote in the class vote; a refused ballot shows one line."""
+        if self.seat is None:
+            return False
+        message = self.seat.vote(yes)
+        self._say(message, error=bool(message))
+        self.show_vote()
+        return not message
 
     # -- acting ------------------------------------------------------------------------------
     def choose(self, option: str, asked_at: int | None = None) -> bool:

@@ -1,5 +1,6 @@
 """The teacher's dashboard: the class code, every table live, the class-wide controls and the
-pooled debrief charts.
+pooled debrief charts, and the room-wide class vote (opened and closed by the teacher, its
+count live).
 
 Only the teacher's secret (carried by the teacher's address) opens it: without it the page says
 so and shows nothing else. Every control acts through :class:`landlord.classroom.Classroom` with
@@ -19,7 +20,7 @@ from typing import Any
 import altair as alt
 import ipywidgets as W
 
-from landlord.classroom import Classroom, SqliteStore, folder_from_env
+from landlord.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
 from landlord.classroom import debrief as db
 from landlord.classroom.server import STUDENT_URL_ENV
 from landlord.errors import LandlordError
@@ -88,6 +89,11 @@ class ClassroomTeacher(W.VBox):
                                      layout=W.Layout(width="520px"))
         self.switch_button = W.Button(description="Switch every table now", button_style="warning",
                                       icon="exchange", layout=AUTO)
+        self.vote_button = W.Button(description="Open a class vote on these rules", icon="hand-paper-o",
+                                    layout=AUTO)
+        self.close_vote_button = W.Button(description="Close the vote", icon="check-square-o", layout=AUTO)
+        self.class_vote = W.HTML()
+        self.class_vote.add_class("ll-class-vote")
         self.debrief_button = W.Button(description="Debrief: draw the class charts", icon="bar-chart", layout=AUTO)
         self.export_button = W.Button(description="Export results (CSV, Parquet)", icon="download", layout=AUTO)
         self.downloads = W.HTML()
@@ -103,13 +109,16 @@ class ClassroomTeacher(W.VBox):
         self.start_button.on_click(lambda _: self.start())
         self.joining_button.on_click(lambda _: self.toggle_joining())
         self.switch_button.on_click(lambda _: self.switch_all(self.phase_pick.value))
+        self.vote_button.on_click(lambda _: self.open_vote(self.phase_pick.value))
+        self.close_vote_button.on_click(lambda _: self.close_vote())
         self.debrief_button.on_click(lambda _: self.debrief())
         self.export_button.on_click(lambda _: self.export())
         super().__init__([
             self.header,
             W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
-            self.message, W.HTML("<h3>Tables</h3>"), self.tables,
+            W.HBox([self.vote_button, self.close_vote_button], layout=W.Layout(flex_flow="row wrap")),
+            self.class_vote, self.message, W.HTML("<h3>Tables</h3>"), self.tables,
             W.HBox([self.move_who, self.move_to, self.move_button], layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.export_button]), self.downloads,
             self.gini_chart, self.final_chart, self.votes,
@@ -178,6 +187,27 @@ class ClassroomTeacher(W.VBox):
         self.start_button.disabled = info.state != "joining"
         self.tables.value = tables_html(self.rows)
         self._fill_moves()
+        self._show_vote()
+
+    def _show_vote(self) -> None:
+        """The class vote's live count (closed, with the switch, once every student has voted)
+        or the last vote's result."""
+        room = self.room
+        assert room is not None
+        settled = room.settle_class_vote(self.secret) if any(v.open for v in room.class_votes()) else None
+        if settled is not None:
+            self._said_vote(*settled)
+        votes = room.class_votes()
+        last = votes[-1] if votes else None
+        self.vote_button.disabled = (last is not None and last.open) or room.info.state != "playing"
+        self.close_vote_button.disabled = last is None or not last.open
+        if last is None:
+            self.class_vote.value = ""
+            return
+        students = len(room.store.seats(room.id))
+        cast = f" — {last.yes + last.no} of {students} students have voted" if last.open else ""
+        self.class_vote.value = (f"<div><b>Class vote {last.vote_no}</b>{cast}: "
+                                 f"{html.escape(db.class_vote_words(room, last))}</div>")
 
     def _fill_moves(self) -> None:
         """The students and the free seats of the move control (redrawn only when they change,
@@ -225,6 +255,39 @@ class ClassroomTeacher(W.VBox):
         self._say(f"{title} — now in force at {len(done)} table{'s' if len(done) != 1 else ''}.")
         self.refresh()
         return done
+
+    def open_vote(self, phase: str) -> bool:
+        """Ask the whole room whether every table switches to ``phase``'s rules; students vote
+        once each from their seat page."""
+        assert self.room is not None
+        try:
+            self.room.open_class_vote(self.secret, phase)
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._say(f"The class votes now: switch every table to {self.room.ruleset.phases[phase].title}?")
+        self.refresh()
+        return True
+
+    def close_vote(self) -> bool:
+        """Close the class vote: on a majority of yes every table switches."""
+        assert self.room is not None
+        try:
+            vote, done = self.room.close_class_vote(self.secret)
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._said_vote(vote, done)
+        self.refresh()
+        return True
+
+    def _said_vote(self, vote: VoteInfo, done: list[int]) -> None:
+        title = self.room.ruleset.phases[vote.phase].title if self.room else vote.phase
+        if vote.passed:
+            self._say(f"The class voted yes ({vote.yes} for, {vote.no} against): {title} — now in force "
+                      f"at {len(done)} table{'s' if len(done) != 1 else ''}.")
+        else:
+            self._say(f"The class voted no ({vote.yes} for, {vote.no} against): the rules stay.")
 
     def move(self, who: tuple[int, int] | None, to: tuple[int, int] | None) -> bool:
         """Move the student in seat ``who`` (table, seat) to the free seat ``to``; their page

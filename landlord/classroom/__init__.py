@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from landlord.classroom.room import Classroom, ClassSpec, Referee, StudentSeat, TableGame
-from landlord.classroom.store import ClassStore, Conflict, Refused, SqliteStore, StoreError
+from landlord.classroom.store import ClassStore, Conflict, Refused, SqliteStore, StoreError, VoteInfo
 
 FOLDER_ENV = "LANDLORD_CLASS_DIR"
 """The environment variable naming the class folder (set by ``landlord class`` for its kernels)."""
@@ -34,5 +34,5 @@ def folder_from_env() -> Path | None:
 
 __all__ = [
     "FOLDER_ENV", "ClassSpec", "ClassStore", "Classroom", "Conflict", "Referee", "Refused",
-    "SqliteStore", "StoreError", "StudentSeat", "TableGame", "default_folder", "folder_from_env",
+    "SqliteStore", "StoreError", "StudentSeat", "TableGame", "VoteInfo", "default_folder", "folder_from_env",
 ]

@@ -18,6 +18,7 @@ import pandas as pd
 from landlord import metrics
 from landlord.charts import Chart
 from landlord.classroom.room import Classroom, TableGame
+from landlord.classroom.store import VoteInfo
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.phases import Trigger
@@ -118,9 +119,22 @@ def bot_band(room: Classroom) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["table", "regime", "bots", "gini"])
 
 
+def class_vote_words(room: Classroom, vote: VoteInfo) -> str:
+    """A class vote in plain words: what was asked, the count and the result."""
+    title = room.ruleset.phases[vote.phase].title
+    count = f"{vote.yes} for, {vote.no} against"
+    if vote.open:
+        return f"Open: switch every table to {title}? {count} so far"
+    result = "passed: every table switched" if vote.passed else "failed: the rules stayed"
+    return f"Switch every table to {title}? {result} ({count})"
+
+
 def votes(room: Classroom) -> pd.DataFrame:
-    """What each table voted and when, and every switch: ``table, turn, round, what, detail``."""
-    rows = []
+    """The whole class's votes (``table`` "whole class"), what each table voted and when, and
+    every switch: ``table, turn, what, detail``."""
+    rows: list[dict[str, Any]] = [
+        {"table": "whole class", "turn": "", "what": "class vote", "detail": class_vote_words(room, v)}
+        for v in room.class_votes()]
     for tg in room.tables():
         g = tg.game
         for e in g.events or ():
@@ -130,7 +144,8 @@ def votes(room: Classroom) -> pd.DataFrame:
                                        f"{e.get('ayes')} for, {e.get('noes')} against"})
             elif e.kind == "phase":
                 cause = e.get("cause")
-                by = {"teacher": "the teacher's switch", "vote": "the table's vote"}.get(cause, f"the plan ({cause})")
+                by = {"teacher": "the teacher's switch", "vote": "the table's vote",
+                      "class vote": "the class's vote"}.get(cause, f"the plan ({cause})")
                 rows.append({"table": tg.table.table_no, "turn": e.turn, "what": "rules changed",
                              "detail": f"{regime_words(g, e.get('new'))}, by {by}"})
     return pd.DataFrame(rows, columns=["table", "turn", "what", "detail"])

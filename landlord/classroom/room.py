@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from landlord.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo
+from landlord.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
 from landlord.decisions import Decision
 from landlord.errors import IllegalAction, LandlordError
 from landlord.game import BOXES
@@ -341,17 +341,48 @@ class Classroom:
                 continue
         raise StoreError(f"table {table_no} kept moving; try the switch again")
 
-    def switch_all(self, secret: str, phase: str) -> list[int]:
-        """The class-wide switch: put ``phase``'s rules in force at every table still playing;
-        returns the tables switched."""
+    def _phase(self, phase: str) -> None:
         if phase not in self.ruleset.phases:
             raise LandlordError(f"{self.ruleset.id} has no phase {phase!r} (phases: {', '.join(self.ruleset.phases)})")
+
+    def switch_all(self, secret: str, phase: str, cause: str = "teacher") -> list[int]:
+        """The class-wide switch: put ``phase``'s rules in force at every table still playing,
+        a ``switch`` row with ``cause`` ("teacher": the button; "class vote") in each table's
+        record; returns the tables switched."""
+        self._phase(phase)
         done = []
         for tg in self.tables():
             if tg.game.phase != phase and self.append_retrying(
-                    tg.table.table_no, {"kind": "switch", "phase": phase, "cause": "teacher"}, secret):
+                    tg.table.table_no, {"kind": "switch", "phase": phase, "cause": cause}, secret):
                 done.append(tg.table.table_no)
         return done
+
+    # -- the class vote -------------------------------------------------------------------------
+    def class_votes(self) -> list[VoteInfo]:
+        """Every class vote so far, oldest first, with its counts."""
+        return self.store.votes(self.id)
+
+    def open_class_vote(self, secret: str, phase: str) -> VoteInfo:
+        """The teacher asks the whole room whether every table switches to ``phase``: each
+        student votes once from their seat page (:meth:`StudentSeat.vote`)."""
+        self._phase(phase)
+        if self.reload().state != "playing":
+            raise StoreError("start play first: the class votes while the tables play")
+        return self.store.open_vote(self.id, secret, phase)
+
+    def close_class_vote(self, secret: str) -> tuple[VoteInfo, list[int]]:
+        """Close the open class vote; when the majority of ballots says yes, every table
+        still playing switches to its phase (record rows with cause "class vote"). Returns
+        the vote and the tables switched."""
+        vote = self.store.close_vote(self.id, secret)
+        return vote, (self.switch_all(secret, vote.phase, "class vote") if vote.passed else [])
+
+    def settle_class_vote(self, secret: str) -> tuple[VoteInfo, list[int]] | None:
+        """Close the open class vote once every seated student has voted (None otherwise)."""
+        vote = next((v for v in self.class_votes() if v.open), None)
+        if vote is None or vote.yes + vote.no < len(self.store.seats(self.id)):
+            return None
+        return self.close_class_vote(secret)
 
     def seats_by_table(self) -> dict[int, dict[int, SeatInfo]]:
         """Taken seats: table → seat → the student's seat."""
@@ -403,6 +434,21 @@ class StudentSeat:
     def heartbeat(self) -> None:
         """Tell the class this seat's student is here."""
         self.store.heartbeat(self.token)
+
+    def class_vote(self) -> tuple[VoteInfo, bool | None] | None:
+        """The class vote now open and this student's ballot in it (None: not cast); None
+        when no vote is open."""
+        vote = next((v for v in self.room.class_votes() if v.open), None)
+        return None if vote is None else (vote, self.store.ballot(self.token, vote.vote_no))
+
+    def vote(self, yes: bool) -> str:
+        """Vote in the open class vote, for this seat (once; the store refuses a second
+        ballot). Returns "" when counted, else a one-line message saying why not."""
+        try:
+            self.store.cast(self.token, yes)
+        except StoreError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        return ""
 
     def my_decision(self) -> Decision | None:
         """The pending decision when it is this seat's, else None."""

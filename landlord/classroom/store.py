@@ -11,6 +11,11 @@ decision, the database accepts exactly one and the other gets :class:`Conflict`.
 authorised in the same transaction: a student's token may append only an ``act`` for its own
 seat; the teacher's secret (held by the dashboard and the class server's referee) may append
 anything. Only hashes of tokens and secrets are stored.
+
+A class vote (the whole room votes whether every table switches to a phase) is rows of
+``class_votes`` and ``ballots``: the teacher opens and closes it with the secret; a student's
+token casts one ballot for its own seat (the database's keys refuse a second one, from the
+student or for the seat), while the vote is open.
 """
 
 from __future__ import annotations
@@ -49,6 +54,13 @@ create table if not exists seats (
 create table if not exists entries (
     class_id text not null, table_no integer not null, seq integer not null,
     entry text not null, at real not null, primary key (class_id, table_no, seq)) without rowid;
+create table if not exists class_votes (
+    class_id text not null, vote_no integer not null, phase text not null, opened real not null,
+    closed real, primary key (class_id, vote_no));
+create table if not exists ballots (
+    class_id text not null, vote_no integer not null, token text not null, table_no integer not null,
+    seat integer not null, yes integer not null, at real not null,
+    primary key (class_id, vote_no, token), unique (class_id, vote_no, table_no, seat));
 """
 
 
@@ -117,6 +129,31 @@ class Entry:
     at: float = field(default=0.0)
 
 
+@dataclass(frozen=True)
+class VoteInfo:
+    """A class vote: its number, the phase voted on, when it opened and closed (None while
+    open), and the ballots cast so far (``yes``, ``no``). DECISION: the majority of the
+    ballots cast decides; a tie (or no ballot) keeps the rules in force."""
+
+    class_id: str
+    vote_no: int
+    phase: str
+    opened: float
+    closed: float | None
+    yes: int
+    no: int
+
+    @property
+    def open(self) -> bool:
+        """Whether students may still vote."""
+        return self.closed is None
+
+    @property
+    def passed(self) -> bool:
+        """Whether more students voted yes than no."""
+        return self.yes > self.no
+
+
 class ClassStore(Protocol):
     """What the class needs from a store (SQLite now; a server database could replace it)."""
 
@@ -178,6 +215,26 @@ class ClassStore(Protocol):
     def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
                token: str | None = None, secret: str | None = None) -> Entry:
         """Record ``entry`` at position ``seq`` (the record's length the caller saw)."""
+        ...
+
+    def open_vote(self, class_id: str, secret: str, phase: str) -> VoteInfo:
+        """The teacher opens a class vote on ``phase``; StoreError while another is open."""
+        ...
+
+    def close_vote(self, class_id: str, secret: str) -> VoteInfo:
+        """The teacher closes the open class vote; StoreError if none is open."""
+        ...
+
+    def cast(self, token: str, yes: bool) -> VoteInfo:
+        """The token's student votes in the open class vote, once, for their own seat."""
+        ...
+
+    def votes(self, class_id: str) -> list[VoteInfo]:
+        """Every class vote of a class, oldest first, with its counts."""
+        ...
+
+    def ballot(self, token: str, vote_no: int) -> bool | None:
+        """The token's ballot in vote ``vote_no`` (None: not cast)."""
         ...
 
 
@@ -447,3 +504,73 @@ class SqliteStore:
         except sqlite3.IntegrityError:
             raise Conflict("someone else acted first; your view has been brought up to date") from None
         return Entry(seq, entry, now)
+
+    # -- the class vote -----------------------------------------------------------------------
+    def _vote(self, c: sqlite3.Connection, class_id: str, vote_no: int) -> VoteInfo:
+        row = c.execute("select phase, opened, closed from class_votes where class_id = ? and vote_no = ?",
+                        (class_id, vote_no)).fetchone()
+        yes, no = c.execute("select coalesce(sum(yes), 0), count(*) - coalesce(sum(yes), 0) from ballots "
+                            "where class_id = ? and vote_no = ?", (class_id, vote_no)).fetchone()
+        return VoteInfo(class_id, vote_no, row[0], row[1], row[2], int(yes), int(no))
+
+    @staticmethod
+    def _open_no(c: sqlite3.Connection, class_id: str) -> int | None:
+        row = c.execute("select vote_no from class_votes where class_id = ? and closed is null",
+                        (class_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def open_vote(self, class_id: str, secret: str, phase: str) -> VoteInfo:
+        """The teacher opens a class vote on ``phase`` (numbered from 1); StoreError while
+        another vote is open."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if self._open_no(c, class_id) is not None:
+                raise StoreError("a class vote is already open: close it first")
+            n = c.execute("select coalesce(max(vote_no), 0) + 1 from class_votes where class_id = ?",
+                          (class_id,)).fetchone()[0]
+            c.execute("insert into class_votes values (?,?,?,?,?)", (class_id, n, phase, time.time(), None))
+            return self._vote(c, class_id, n)
+
+    def close_vote(self, class_id: str, secret: str) -> VoteInfo:
+        """The teacher closes the open class vote (its counts are final); StoreError if none
+        is open."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            n = self._open_no(c, class_id)
+            if n is None:
+                raise StoreError("no class vote is open")
+            c.execute("update class_votes set closed = ? where class_id = ? and vote_no = ?",
+                      (time.time(), class_id, n))
+            return self._vote(c, class_id, n)
+
+    def cast(self, token: str, yes: bool) -> VoteInfo:
+        """The token's student votes in the class's open vote, for their own seat: Refused for
+        an unknown token, StoreError when no vote is open or the student (or the seat) has
+        voted already."""
+        h = digest(token or "")
+        try:
+            with self._write() as c:
+                row = c.execute("select class_id, table_no, seat from seats where token = ?", (h,)).fetchone()
+                if row is None:
+                    raise Refused("that seat key is not known here: join again with the class code")
+                class_id, table_no, seat = row
+                n = self._open_no(c, class_id)
+                if n is None:
+                    raise StoreError("no class vote is open now")
+                c.execute("insert into ballots values (?,?,?,?,?,?,?)",
+                          (class_id, n, h, table_no, seat, int(bool(yes)), time.time()))
+                return self._vote(c, class_id, n)
+        except sqlite3.IntegrityError:
+            raise StoreError("your seat has already voted: each student votes once") from None
+
+    def votes(self, class_id: str) -> list[VoteInfo]:
+        """Every class vote of a class, oldest first, with its counts."""
+        with self._lock:
+            nos = [n for (n,) in self._db.execute(
+                "select vote_no from class_votes where class_id = ? order by vote_no", (class_id,))]
+            return [self._vote(self._db, class_id, n) for n in nos]
+
+    def ballot(self, token: str, vote_no: int) -> bool | None:
+        """The token's ballot in vote ``vote_no`` (None: not cast)."""
+        row = self._one("select yes from ballots where token = ? and vote_no = ?", digest(token or ""), vote_no)
+        return None if row is None else bool(row[0])
