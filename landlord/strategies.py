@@ -20,11 +20,14 @@ if TYPE_CHECKING:
 class TableView:
     """What seat ``seat`` can see: public state and its own holdings. Read-only."""
 
-    __slots__ = ("_g", "seat")
+    __slots__ = ("_g", "seat", "table")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._g = game
         self.seat = seat
+        self.table: Any = getattr(game.rules, "table", None)
+        """The public table of the rules family (Monopoly: deeds, buildings, mortgages, the
+        trade on offer), or None where the family has none."""
 
     @property
     def cash(self) -> int:
@@ -65,12 +68,6 @@ class TableView:
     def space(self, index: int) -> Space:
         """A space of the board (printed on the board, so public)."""
         return self._g.board.spaces[index]
-
-    @property
-    def table(self) -> Any:
-        """The public table of the rules family (Monopoly: deeds, buildings, mortgages, the trade
-        on offer), or None where the family has none."""
-        return getattr(self._g.rules, "table", None)
 
     def borrowing_capacity(self) -> int:
         """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""

@@ -726,6 +726,8 @@ class Monopoly(Rules):
             g.emit("auction", seat, space=idx, what=what, deed=self.names[idx] if idx >= 0 else what)
         high, winner, i = 0, -1, 0
         bal = g.ledger.balances
+        _bid(max(bal[s] for s in active) if active else 0)  # every bid any of them can cover is made
+        bids = _BIDS
         while active:
             if len(active) == 1 and active[0] == winner:
                 break
@@ -736,7 +738,7 @@ class Monopoly(Rules):
                 continue
             cash = bal[s]
             if floors is None:
-                opts = ("pass",) + tuple(_bid(high + k) for k in steps if high + k <= cash)
+                opts = ("pass", *[bids[high + k] for k in steps if high + k <= cash])
             else:
                 least = floors[s]
                 amounts = sorted({max(high + k, least) for k in steps})
@@ -1361,8 +1363,7 @@ class Monopoly(Rules):
                 self.stock(1, 0)
                 if h == 1:
                     self.n_built[seat] -= 1
-                    self.gbuilt[self.gid[idx]] -= 1
-                    self.owners_version += 1
+                    self.lot_cleared(idx)
             g.pay(self.bank, seat, refund, flows.IMPROVEMENT, "building sold", "Selling property")
             g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
         elif head == "mortgage":
@@ -1399,13 +1400,21 @@ class Monopoly(Rules):
         else:
             self.stock(h, 0)
         self.houses[idx] = 0
-        self.n_built[seat] -= h > 0
-        self.gbuilt[self.gid[idx]] -= h > 0
         self.sv[seat] += 1
-        self.owners_version += 1
+        if h:
+            self.n_built[seat] -= 1
+            self.lot_cleared(idx)
         if half:
             self.g.pay(self.bank, seat, half, flows.IMPROVEMENT, "building sold", "Selling property")
         self.g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=0)
+
+    def lot_cleared(self, idx: int) -> None:
+        """The last building on lot ``idx`` is gone: its group counts one built lot fewer
+        (``owners_version`` is bumped when the group has none left)."""
+        g_id = self.gid[idx]
+        self.gbuilt[g_id] -= 1
+        if not self.gbuilt[g_id]:
+            self.owners_version += 1
 
     def can_place(self, seat: int, what: str) -> list[int]:
         """Lots where ``seat`` could put a house / hotel now (ignoring cash)."""
@@ -1480,8 +1489,10 @@ class Monopoly(Rules):
         if what == "house":
             if not self.houses[idx]:
                 self.n_built[seat] += 1
-                self.gbuilt[self.gid[idx]] += 1
-                self.owners_version += 1
+                g_id = self.gid[idx]
+                self.gbuilt[g_id] += 1
+                if self.gbuilt[g_id] == 1:  # the group's first building
+                    self.owners_version += 1
             self.houses[idx] += 1
             self.stock(-1, 0)
         else:
@@ -1529,20 +1540,22 @@ class Monopoly(Rules):
         self.table.offer = t
         bal = g.ledger.balances
         steps = 0
+        # the deeds and cards either side may trade do not change while the offer is put together
+        o_give, o_take = self.o_give, self.o_take
+        goods = [o_give[i] for i in self.tradeable(seat)] + [o_take[i] for i in self.tradeable(partner)]
+        if g.players[seat].cards:
+            goods += [f"give_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
+        if g.players[partner].cards:
+            goods += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
+        cash_steps = [(k, f"pay_cash:{k}", f"want_cash:{k}") for k in p["trade_cash_steps"]]
         while True:
             opts = ["cancel"]
             if self.trade_valid(t):
                 opts.append("offer")
             if steps < p["trade_max_items"]:
-                o_give, o_take = self.o_give, self.o_take
-                opts += [o_give[i] for i in self.tradeable(seat)]
-                opts += [o_take[i] for i in self.tradeable(partner)]
-                if g.players[seat].cards:
-                    opts += [f"give_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
-                if g.players[partner].cards:
-                    opts += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
-                opts += [f"pay_cash:{k}" for k in p["trade_cash_steps"] if t.pay_cash + k <= bal[seat]]
-                opts += [f"want_cash:{k}" for k in p["trade_cash_steps"] if t.want_cash + k <= bal[partner]]
+                opts += goods
+                opts += [o for k, o, _ in cash_steps if t.pay_cash + k <= bal[seat]]
+                opts += [o for k, _, o in cash_steps if t.want_cash + k <= bal[partner]]
             choice = yield _decision((seat, "trade_item", tuple(opts), -1, 0))
             steps += 1
             head, _, arg = choice.partition(":")

@@ -142,10 +142,14 @@ class TradePlanner:
         if r.owners_version == self.version:
             return self.cands
         self.version = r.owners_version
-        own, gid, gbuilt = t.owner, r.gid, r.gbuilt
+        own, gid, gbuilt, code, members = t.owner, r.gid, r.gbuilt, t.code, t.members
         out: list[tuple[int, int, int]] = []
         deeds = sorted(t.players[seat].deeds)
-        for group in r.street_groups:
+        # only a street group where the seat holds a lot can lack just one (every street group
+        # has two lots or more); taken in group order
+        touched = {gid[i]: members[i] for i in deeds if code[i] == K_STREET}
+        for k in sorted(touched):
+            group = touched[k]
             want = -1  # the one lot of the group we lack (-2: more than one)
             for j in group:
                 if own[j] != seat:
