@@ -10,6 +10,10 @@ with a 95% interval, winners by strategy and the mean money per game by kind of 
 library's charts (:mod:`landlord.charts`) on :mod:`landlord.metrics` frames of the sweep's rows
 and per-turn panel. Results download as CSV or Parquet and the scenario as a TOML file that
 ``landlord sweep FILE`` runs to the same rows.
+
+A class's exported results (the teacher's dashboard writes them, CSV or Parquet) open through
+the browser's upload (never a path on the server) and show beside the simulated games: each
+table's final Gini as a dot beside the range of the computer players' games, in plain words too.
 """
 
 from __future__ import annotations
@@ -314,6 +318,50 @@ def projector(chart: Any, subtitle: str = "") -> Any:
             .configure_title(fontSize=f["heading"], subtitleFontSize=f["label"]))
 
 
+CLASS_TITLE = "Your class's tables (dots) beside the simulated games (bar: lowest to highest, tick: middle)"
+
+
+def class_beside(classes: pd.DataFrame, run: LabRun) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The frames of the class chart (:func:`landlord.classroom.debrief.final_gini_chart`): the
+    class's tables under "Your class: <rules at the end>" and the run's games under
+    "Simulated: <scenario>"."""
+    rows = classes.assign(regime="Your class: " + classes["regime"].astype(str))[["table", "regime", "gini_population"]]
+    games = run.results
+    if games.empty:
+        return rows, pd.DataFrame(columns=["regime", "gini"])
+    band = pd.DataFrame({"regime": "Simulated: " + games["scenario"].astype(str),
+                         "gini": games["gini_population"]}).dropna()
+    return rows, band
+
+
+def _spread(values: pd.Series) -> str:
+    return f"from {values.min():.2f} to {values.max():.2f} (average {values.mean():.2f})"
+
+
+def class_words(classes: pd.DataFrame, run: LabRun) -> str:
+    """The class's results beside the simulated games, in plain words (HTML)."""
+    parts = ["<p>The Gini measures how unequal the players' money is at the end of a game: 0 means "
+             "everyone ends equally rich, 1 means one player has everything.</p><ul>"]
+    for regime, part in classes.groupby("regime", sort=False):
+        n = len(part)
+        parts.append(f"<li>Your class, with <i>{html.escape(str(regime))}</i> in force at the end: {n} "
+                     f"table{'s' if n != 1 else ''}, final Gini {_spread(part['gini_population'])}.</li>")
+    games = run.results
+    if not games.empty:
+        g = classes["gini_population"]
+        for name, part in games.groupby("scenario", sort=False):
+            sims = part["gini_population"].dropna()
+            if sims.empty:
+                continue
+            inside = int(((g >= sims.min()) & (g <= sims.max())).sum())
+            parts.append(f"<li>Computer players, <i>{html.escape(str(name))}</i>: {len(sims)} games, final Gini "
+                         f"{_spread(sims)}. {inside} of your class's {len(g)} tables ended inside that "
+                         f"range.</li>")
+    else:
+        parts.append("<li>Press <b>Run</b> to play the computer players' games beside your class.</li>")
+    return "".join(parts) + "</ul>"
+
+
 def interleaved(chunks: list[Any]) -> list[Any]:
     """The sweep's chunks in turns — A's first chunk, B's first, A's second, … — so a cancelled
     run holds games of every scenario."""
@@ -426,6 +474,12 @@ class ScenarioLab(W.VBox):
         self.flows = alt.JupyterChart(blank())
         self.downloads = W.HTML()
         self.scenario_upload = W.FileUpload(accept=".toml", multiple=False, description="Load scenario file")
+        self.class_upload = W.FileUpload(accept=".csv,.parquet", multiple=True, description="Open class results")
+        self.class_chart = alt.JupyterChart(blank())
+        self.class_text = W.HTML()
+        self.class_box = W.VBox([W.HTML("<b>Your class beside the simulated games</b>"), self.class_text,
+                                 self.class_chart], layout=W.Layout(display="none"))
+        self.classes: pd.DataFrame | None = None
         self.run = LabRun()
         self.cancelled = False
         self.running = False
@@ -436,15 +490,16 @@ class ScenarioLab(W.VBox):
         self.run_button.on_click(lambda _: self.start())
         self.cancel_button.on_click(lambda _: self.cancel())
         self.scenario_upload.observe(self._on_upload, "value")
+        self.class_upload.observe(self._on_class_upload, "value")
         super().__init__([
             W.HBox([W.VBox([W.HTML("<b>Scenario A</b>"), self.a]),
                     W.VBox([W.HTML("<b>Scenario B</b>"), self.b])], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.compare, self.games, self.seed, self.scenario_upload], layout=WRAP),
+            W.HBox([self.compare, self.games, self.seed, self.scenario_upload, self.class_upload], layout=WRAP),
             W.HBox([self.run_button, self.cancel_button, self.progress, self.progress_text], layout=WRAP),
             self.message, self.summary,
             W.HBox([self.final, self.band], layout=WRAP),
             W.HBox([self.winners, self.flows], layout=WRAP),
-            self.downloads, W.HTML(STYLE),
+            self.class_box, self.downloads, W.HTML(STYLE),
         ])
         self.add_class("ll-table")
         full_labels(self)
@@ -595,6 +650,7 @@ class ScenarioLab(W.VBox):
                      f"<b>{html.escape(names[0])}</b> = {m:+.4f} ± {h:.4f} (95% interval).</p>")
         self.summary.value = table + extra
         self._offer_downloads(scns)
+        self.show_class()
 
     def results_csv(self) -> bytes:
         """The per-game results as CSV bytes."""
@@ -663,6 +719,45 @@ class ScenarioLab(W.VBox):
         files = change["new"]
         if files:
             self.load_scenario(bytes(files[0]["content"]), str(files[0].get("name", "uploaded file")))
+
+    def load_class(self, files: Sequence[tuple[bytes, str]]) -> bool:
+        """Open one or more classes' exported results (CSV or Parquet bytes, each with its
+        uploaded file's name) and show them, pooled, beside the simulated games; a bad file
+        changes nothing and is one line naming it (never a path on the server)."""
+        from landlord.classroom.debrief import read_export
+
+        frames = []
+        for raw, name in files:
+            try:
+                frames.append(read_export(bytes(raw), plain_name(name)))
+            except LandlordError as exc:
+                self._say(f"Could not open {no_paths(str(exc))}", error=True)
+                return False
+        if not frames:
+            return False
+        self.classes = pd.concat(frames, ignore_index=True)
+        n = len(self.classes)
+        self.show_class()
+        self._say(f"Opened your class's results: {n} table{'s' if n != 1 else ''}"
+                  + (f" from {len(frames)} files." if len(frames) > 1 else "."))
+        return True
+
+    def show_class(self) -> None:
+        """Draw the opened class's results beside the current run's games (nothing before a
+        class is opened)."""
+        if self.classes is None:
+            return
+        from landlord.classroom.debrief import final_gini_chart
+
+        rows, band = class_beside(self.classes, self.run)
+        self.class_chart.chart = projector(sized(final_gini_chart(rows, band, CLASS_TITLE), width=520, height=160))
+        self.class_text.value = class_words(self.classes, self.run)
+        self.class_box.layout.display = "flex"
+
+    def _on_class_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if files:
+            self.load_class([(bytes(f["content"]), str(f.get("name", "uploaded file"))) for f in files])
 
     def _say(self, text: str, error: bool = False) -> None:
         colour = "#b00000" if error else "#225522"

@@ -9,6 +9,7 @@ style, drawn from those frames only.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from landlord import metrics
 from landlord.charts import Chart
 from landlord.classroom.room import Classroom, TableGame
 from landlord.classroom.store import VoteInfo
+from landlord.errors import DataError
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.phases import Trigger
@@ -75,6 +77,41 @@ def export(room: Classroom, folder: str | Path) -> tuple[Path, Path]:
     df.to_csv(csv, index=False)
     df.to_parquet(parquet, index=False)
     return csv, parquet
+
+
+EXPORT_COLUMNS = ("table", "regime", "gini_population")
+"""The columns of a class export (:func:`export`) that the lab needs to show a class's results."""
+MAX_EXPORT_BYTES = 5_000_000
+"""A class export larger than this is refused unread (a class of 10 tables is a few kB)."""
+
+
+def read_export(raw: bytes, name: str) -> pd.DataFrame:
+    """A class's exported results (:func:`export`'s CSV or Parquet, told apart by their bytes)
+    from the bytes of an uploaded file named ``name``: one row per table with at least
+    :data:`EXPORT_COLUMNS`, each final Gini between 0 and 1. DataError, one line naming the file
+    and what is wrong, for anything else."""
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise DataError(name, None, None, f"too large for a class's results ({len(raw):,} bytes)")
+    try:
+        df = pd.read_parquet(io.BytesIO(raw)) if raw[:4] == b"PAR1" else pd.read_csv(io.BytesIO(raw))
+    except Exception as exc:  # a damaged upload: pandas and pyarrow raise many kinds
+        raise DataError(name, None, None, f"not a class's results (CSV or Parquet): "
+                                          f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    missing = [c for c in EXPORT_COLUMNS if c not in df.columns]
+    if missing:
+        raise DataError(name, None, None, f"not a class's results: no column {', '.join(map(repr, missing))} "
+                                          "(export them from the teacher's dashboard)")
+    if df.empty:
+        raise DataError(name, None, None, "no table in this class's results")
+    g = pd.to_numeric(df["gini_population"], errors="coerce")
+    bad = df.index[g.isna() | (g < 0) | (g > 1)]
+    if len(bad):
+        raise DataError(name, f"row {int(bad[0]) + 1}", "gini_population",
+                        f"a final Gini between 0 and 1, got {df['gini_population'].iloc[bad[0]]}")
+    out = df.assign(gini_population=g, regime=df["regime"].astype(str))
+    if "class" not in out.columns:
+        out["class"] = name
+    return out
 
 
 def gini_over_turns(room: Classroom) -> pd.DataFrame:
