@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import faulthandler
+import os
 import sys
+import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -225,6 +228,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Stop every process a test left running, and name it. A process that outlives pytest
     keeps the caller's output pipe open: a CI run whose tests all passed then hung until its
     time limit (the third session's last run)."""
+    session.config._landlord_status = exitstatus  # type: ignore[attr-defined]
     left = [p for p in psutil.Process().children(recursive=True) if p.is_running()]
     if not left:
         return
@@ -247,3 +251,26 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         reporter.write_line(f"processes the tests left running, now stopped ({len(left)}):", yellow=True)
         for n in names:
             reporter.write_line(f"  {n}")
+
+
+THREADS_GRACE = 30.0
+"""Seconds the run waits at its end for threads the tests left running before it exits anyway."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Python waits at exit for every non-daemon thread: one a test left blocked (a pool's
+    manager thread on a worker that never answers, say) would hold the run open after its
+    summary. Wait a little, then print every thread's stack and exit with the run's status."""
+    def waiting() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+
+    left = waiting()
+    for t in left:
+        t.join(THREADS_GRACE / max(1, len(left)))
+    if waiting():
+        sys.stderr.write("threads the tests left running (the run exits without them):\n")
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(int(getattr(config, "_landlord_status", 1)))
