@@ -1,22 +1,29 @@
 """A class under load: ``landlord class`` started as a teacher starts it, and students driven as
-real clients — one headless Chromium, a browser context per student — over loopback.
+real clients over loopback.
 
     python benchmarks/bench_class.py [--students 30] [--table-size 4] [--join-within 60]
-                                     [--rounds 4] [--warm 12] [--close 5] [--cap N]
+                                     [--rounds 4] [--warm N] [--close 5] [--browsers 1] [--cap N]
+
+The students are cheap websocket clients (``benchmarks/classclient.py``: the page's HTTP request
+and its kernel + widget messages, as Voilà's page sends them, no drawing), so the server has the
+cores as in a classroom where every student brings a device; ``--browsers K`` of them are
+Chromium contexts instead (one headless Chromium), so real pages draw in the same run
+(``--browsers`` equal to ``--students``: the all-browser run of before).
 
 1. The students arrive spread over ``--join-within`` seconds; each opens the student address,
-   types the code and a name and joins. **Time to interactive**: navigation → the Join button
-   drawn (the page's notebook has run in a kernel).
+   types the code and a name and joins. **Time to interactive**: the page requested → the Join
+   button there (a client: its state received over the websocket; a browser: drawn).
 2. When everyone is seated the benchmark (as the teacher) starts play. Every student clicks the
    first of their choices whenever they have one, until every table's game is over.
-   **Click → views**: each page records (in the browser, by a MutationObserver) when it first
-   showed each length of its table's record; a click made at length k is on screen at the
-   acting student's page, and at each classmate's page, when that page first shows k + 1.
+   **Click → views**: each page records when it first showed each length of its table's record
+   (a client: the widget update carrying the ``ll-seq`` marker; a browser: a MutationObserver);
+   a click made at length k is on screen at the acting student's page, and at each classmate's
+   page, when that page first shows k + 1.
 3. **Lost or duplicated actions**: the clicks the store accepted (the page showed no refusal)
    against the student rows in the store, seat by seat; **error text** on any page.
 4. **Memory**: the server and every kernel, PSS (each process's fair share of shared pages:
    the figure that adds up), sampled every 5 s; the peak, and per student above the idle server.
-   CPU: the server tree's process time (user + system).
+   CPU: the server tree's process time (user + system), and the benchmark's own (the clients').
 5. **A closed tab**: ``--close`` students close their page (as a browser does, with
    ``beforeunload``); the time until the server has that many kernels fewer.
 
@@ -54,10 +61,12 @@ from landlord import serve  # noqa: E402
 from landlord.classroom import Classroom, SqliteStore  # noqa: E402
 from landlord.classroom.server import WARM_KERNELS  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classclient import ERROR_TEXT, SEQ, VoilaClient  # noqa: E402
+
 MB = 1024 * 1024
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ERROR_TEXT = "There was an error when executing cell"
 SEEN_JS = """
 window.__seen = {};
 const look = () => {
@@ -73,16 +82,21 @@ class Student:
     """What one simulated student did and saw."""
 
     name: str
+    browser: bool = False
+    client: VoilaClient | None = None
     page: Any = None
     context: Any = None
     tti: float = 0.0
+    join_s: float = 0.0
     joined: float = 0.0
     table: int = 0
     seat: int = 0
     clicks: list[tuple[int, float]] = field(default_factory=list)
+    seen: dict[int, float] = field(default_factory=dict)
     refused: int = 0
     uncertain: int = 0
     errors: int = 0
+    failure: str = ""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -142,24 +156,44 @@ def start_server(folder: Path, port: int, env: dict[str, str],
                             stderr=subprocess.STDOUT, start_new_session=True)
     assert proc.stdout is not None
     text = ""
-    while True:
-        line = proc.stdout.readline().decode()
-        if not line:
-            raise RuntimeError("landlord class did not start:\n" + text)
-        text += line
-        if line.startswith("Press Ctrl-C"):
-            m = re.search(r"Students: (\S+)\s+\(class code (\w+)\)", text)
-            assert m, text
-            return proc, m.group(1), m.group(2)
+    try:
+        while True:
+            line = proc.stdout.readline().decode()
+            if not line:
+                raise RuntimeError("landlord class did not start:\n" + text)
+            text += line
+            if line.startswith("Press Ctrl-C"):
+                m = re.search(r"Students: (\S+)\s+\(class code (\w+)\)", text)
+                assert m, text
+                return proc, m.group(1), m.group(2)
+    except BaseException:
+        stop_server(proc)
+        raise
 
 
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the class server and everything it started: its process group, then any
+    descendant still alive (kernels run in process groups of their own)."""
+    try:
+        family = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.Error:
+        family = []
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(30)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(10)
+    _, alive = psutil.wait_procs(family, timeout=10)
+    for p in alive:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+    psutil.wait_procs(alive, timeout=5)
+
+
+WELCOME = r"Welcome, {name}: you sit at table (\d+), seat (\d+)"
 
 
 async def seq_of(page: Any) -> int:
@@ -169,9 +203,8 @@ async def seq_of(page: Any) -> int:
     return int(await loc.first.get_attribute("data-seq") or -1)
 
 
-async def student_run(s: Student, browser: Any, url: str, delay: float, started: asyncio.Event,
-                      done: asyncio.Event) -> None:
-    await asyncio.sleep(delay)
+async def browser_student(s: Student, browser: Any, url: str, started: asyncio.Event, done: asyncio.Event) -> None:
+    """A student in a Chromium context: what a real page draws."""
     s.context = await browser.new_context(viewport={"width": 1280, "height": 900})
     await s.context.add_init_script(SEEN_JS)
     s.page = page = await s.context.new_page()
@@ -181,9 +214,11 @@ async def student_run(s: Student, browser: Any, url: str, delay: float, started:
     await join.wait_for(timeout=600_000)
     s.tti = time.monotonic() - t0
     await page.get_by_label("Your name").fill(s.name)
+    t1 = time.monotonic()
     await join.click()
-    welcome = page.get_by_text(re.compile(rf"Welcome, {s.name}: you sit at table (\d+), seat (\d+)"))
+    welcome = page.get_by_text(re.compile(WELCOME.format(name=s.name)))
     await welcome.wait_for(timeout=120_000)
+    s.join_s = time.monotonic() - t1
     m = re.search(r"table (\d+), seat (\d+)", await welcome.inner_text())
     assert m
     s.table, s.seat = int(m.group(1)), int(m.group(2)) - 1
@@ -211,23 +246,112 @@ async def student_run(s: Student, browser: Any, url: str, delay: float, started:
                 await asyncio.sleep(0.1)
         else:
             await asyncio.sleep(0.2)
-    s.errors = await page.get_by_text(ERROR_TEXT).count()
+
+
+def current_seq(c: VoilaClient) -> int:
+    m = SEQ.search(c.text())
+    return int(m.group(1)) if m else -1
+
+
+async def client_student(s: Student, url: str, started: asyncio.Event, done: asyncio.Event) -> None:
+    """A student as a websocket client (``benchmarks/classclient.py``): the page's messages, no drawing."""
+    s.client = c = VoilaClient(url)
+    t0 = time.monotonic()
+    await c.open()
+    join = (await c.wait_for(lambda: c.find("ButtonModel", description="Join the class"), 600))[0]
+    s.tti = time.monotonic() - t0
+    c.set_value(c.find("TextModel", description="Your name")[0], s.name)
+    t1 = time.monotonic()
+    c.click(join)
+    pattern = re.compile(WELCOME.format(name=s.name))
+    m = await c.wait_for(lambda: pattern.search(c.text()), 120)
+    s.join_s = time.monotonic() - t1
+    s.table, s.seat = int(m.group(1)), int(m.group(2)) - 1
+    s.joined = time.monotonic()
+    await started.wait()
+
+    def buttons() -> list[str]:
+        box = [i for i, st in c.models.items() if "ll-class-choices" in st.get("_dom_classes", ())]
+        return [b for b in (c.children(box[0]) if box else []) if b in c.models]
+
+    def over() -> bool:
+        return "The game is over" in c.text()
+
+    while not done.is_set() and not over():
+        if not buttons():
+            with contextlib.suppress(TimeoutError):
+                await c.wait_for(lambda: buttons() or over() or done.is_set(), 1.0)
+            continue
+        k, button = current_seq(c), buttons()[0]
+        t = time.time() * 1000
+        c.click(button)
+        s.clicks.append((k, t))
+        # until the page shows the next record length and has redrawn the choices (a person
+        # sees the clicked button go), or says the click was refused
+        def answered(k: int = k, b: str = button) -> bool:
+            return "acted first" in c.text() or (current_seq(c) > k and b not in buttons())
+
+        with contextlib.suppress(TimeoutError):
+            await c.wait_for(answered, 10.0)
+        if "acted first" in c.text() and current_seq(c) <= k:
+            s.refused += 1
+            await asyncio.sleep(0.5)
+
+
+async def student_run(s: Student, browser: Any, url: str, delay: float, started: asyncio.Event,
+                      done: asyncio.Event) -> None:
+    await asyncio.sleep(delay)
+    try:
+        if s.browser:
+            await browser_student(s, browser, url, started, done)
+        else:
+            await client_student(s, url, started, done)
+    except Exception as exc:  # reported with the figures: which students failed, and why
+        s.failure = f"{type(exc).__name__}: {str(exc)[:160]}"
+
+
+async def collect(s: Student) -> None:
+    """What the student's page showed: the record lengths it drew and when, error text."""
+    if s.client is not None:
+        s.seen, s.errors = dict(s.client.seen), s.client.errors
+    elif s.page is not None:
+        with contextlib.suppress(Exception):
+            s.seen = {int(k): v for k, v in (await s.page.evaluate("window.__seen")).items()}
+            s.errors = await s.page.get_by_text(ERROR_TEXT).count()
+
+
+async def close_tab(s: Student) -> None:
+    with contextlib.suppress(Exception):
+        if s.client is not None:
+            await s.client.close()
+        elif s.page is not None:
+            await s.page.close(run_before_unload=True)
 
 
 async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, server_pid: int,
                 sampler: Sampler) -> dict[str, Any]:
-    from playwright.async_api import async_playwright
-
     students = [Student(f"S{i + 1:02d}") for i in range(args.students)]
+    if args.browsers:  # spread the browser students through the class
+        for i in range(args.browsers):
+            students[i * args.students // args.browsers].browser = True
     started, done = asyncio.Event(), asyncio.Event()
     figures: dict[str, Any] = {}
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+    async with contextlib.AsyncExitStack() as stack:
+        browser = None
+        if args.browsers:
+            from playwright.async_api import async_playwright
+
+            p = await stack.enter_async_context(async_playwright())
+            browser = await p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            stack.push_async_callback(browser.close)
+        for s in students:
+            stack.push_async_callback(close_tab, s)  # every page closed, also on failure
         spread = args.join_within / max(1, args.students)
         t0 = time.monotonic()
         tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done))
                  for i, s in enumerate(students)]
-        while sum(s.joined > 0 for s in students) < args.students:
+        stack.callback(lambda: [t.cancel() for t in tasks])
+        while sum(s.joined > 0 or bool(s.failure) for s in students) < args.students:
             if time.monotonic() - t0 > args.join_within + 240:  # the rest are reported as not seated
                 break
             await asyncio.sleep(0.5)
@@ -249,36 +373,36 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         figures["play_s"] = time.monotonic() - t_play
         figures["tables_over"] = sum(tg.game.over for tg in room.tables())
         figures["tables"] = len(room.tables())
+        await asyncio.sleep(2.0)  # the last moves reach every page
         done.set()
         for t in tasks:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(t, 30)
-        failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
-        failed += [RuntimeError("not seated in time") for t in tasks if t.cancelled()]
-        figures["failed_students"] = [repr(e)[:200] for e in failed]
-        seen = {}
+        figures["failed_students"] = [f"{s.name}: {s.failure}" for s in students if s.failure]
+        figures["not_seated"] = [s.name for s in students if not s.joined and not s.failure]
         for s in students:
-            if s.page is not None:
-                with contextlib.suppress(Exception):
-                    seen[s.name] = {int(k): v for k, v in (await s.page.evaluate("window.__seen")).items()}
+            await collect(s)
         own, others = [], []
         by_table: dict[int, list[Student]] = {}
         for s in students:
-            by_table.setdefault(s.table, []).append(s)
+            if s.joined:
+                by_table.setdefault(s.table, []).append(s)
         for s in students:
-            for k, t in s.clicks:
-                def first(name: str, k: int = k) -> float | None:
-                    times = [v for q, v in seen.get(name, {}).items() if q > k]
+            for k, at in s.clicks:
+                def first(o: Student, k: int = k) -> float | None:
+                    times = [v for q, v in o.seen.items() if q > k]
                     return min(times) if times else None
-                mine = first(s.name)
+                mine = first(s)
                 if mine is not None:
-                    own.append(mine - t)
-                for o in by_table[s.table]:
+                    own.append(mine - at)
+                for o in by_table.get(s.table, []):
                     if o is not s:
-                        theirs = first(o.name)
+                        theirs = first(o)
                         if theirs is not None:
-                            others.append(theirs - t)
+                            others.append(theirs - at)
         figures["tti"] = [s.tti for s in students if s.tti]
+        figures["tti_browser"] = [s.tti for s in students if s.tti and s.browser]
+        figures["join_s"] = [s.join_s for s in students if s.join_s]
         figures["own_ms"], figures["others_ms"] = own, others
         # lost / duplicated: accepted clicks against the store's student rows, seat by seat
         recorded: dict[tuple[int, int], int] = {}
@@ -289,6 +413,8 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
                     recorded[key] = recorded.get(key, 0) + 1
         lost = dup = 0
         for s in students:
+            if not s.joined:
+                continue
             accepted = len(s.clicks) - s.refused
             have = recorded.get((s.table, s.seat), 0)
             lost += max(0, accepted - have)
@@ -300,12 +426,11 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         figures["mem_peak_mb"] = max(m for _, m, _ in sampler.samples)
         figures["kernels_peak"] = max(k for _, _, k in sampler.samples)
         # closing tabs: kernels released
-        closing = [s for s in students if s.page is not None][: args.close]
+        closing = [s for s in students if s.joined][: args.close]
         before = kernel_count(server_pid)
         t_close = time.monotonic()
         for s in closing:
-            with contextlib.suppress(Exception):
-                await s.page.close(run_before_unload=True)
+            await close_tab(s)
         released = None
         while time.monotonic() - t_close < 120:
             if kernel_count(server_pid) <= before - len(closing):
@@ -314,7 +439,6 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
             await asyncio.sleep(0.5)
         figures["closed_tabs"] = len(closing)
         figures["closed_released_s"] = released
-        await browser.close()
     return figures
 
 
@@ -356,6 +480,8 @@ def main() -> None:
     ap.add_argument("--max-kernels", type=int, default=45)
     ap.add_argument("--play-limit", type=float, default=600.0, help="seconds of play at most")
     ap.add_argument("--close", type=int, default=5, help="students who close their tab at the end")
+    ap.add_argument("--browsers", type=int, default=1,
+                    help="students in a Chromium context (the rest are websocket clients); default 1")
     ap.add_argument("--cap", type=int, default=0, help="measure a kernel cap of N instead of a class")
     args = ap.parse_args()
     if args.cap:
@@ -380,9 +506,12 @@ def main() -> None:
             idle_mb, idle_kernels = sampler.measure()
             cpu0 = sampler.cpu()
             sampler.start()
+            me = psutil.Process()
+            mine0 = sum(me.cpu_times()[:2])
             figures = asyncio.run(drive(args, url, code, folder, proc.pid, sampler))
             sampler.stop.set()
             cpu = sampler.cpu() - cpu0
+            own_cpu = sum(me.cpu_times()[:2]) - mine0
         finally:
             stop_server(proc)
     tti, own, others = figures["tti"], figures["own_ms"], figures["others_ms"]
@@ -390,8 +519,11 @@ def main() -> None:
           f"{args.warm} warm kernels, joining spread over {args.join_within:.0f} s; load average now "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"server up and warm: {warm_s:.1f} s; idle: {idle_kernels} kernels, {idle_mb / 1024:.2f} GB PSS")
-    print(f"time to interactive (navigation -> Join button), s: p50 {pct(tti, 50):.1f}  p95 {pct(tti, 95):.1f}  "
-          f"max {max(tti) if tti else float('nan'):.1f}  (n={len(tti)})")
+    print(f"time to interactive (page requested -> Join button), s: p50 {pct(tti, 50):.1f}  p95 {pct(tti, 95):.1f}  "
+          f"max {max(tti) if tti else float('nan'):.1f}  (n={len(tti)}; Chromium students: "
+          f"{', '.join(f'{t:.1f}' for t in figures['tti_browser']) or 'none'})")
+    js = figures["join_s"]
+    print(f"Join clicked -> seated (the board drawn), s: p50 {pct(js, 50):.1f}  p95 {pct(js, 95):.1f}  (n={len(js)})")
     print(f"{figures['joined']} of {args.students} seated after {figures['all_joined_s']:.1f} s; "
           f"play {figures['play_s']:.0f} s; tables over {figures['tables_over']}/{figures['tables']}")
     print(f"click -> own view, ms: p50 {pct(own, 50):.0f}  p95 {pct(own, 95):.0f}  (n={len(own)})")
@@ -402,12 +534,14 @@ def main() -> None:
     print(f"memory (server + kernels, PSS): peak {figures['mem_peak_mb'] / 1024:.2f} GB with "
           f"{figures['kernels_peak']} kernels; per student "
           f"{(figures['mem_peak_mb'] - idle_mb) / max(1, args.students):.0f} MB above the idle server")
-    print(f"server tree CPU time during the class: {cpu:.0f} s")
+    print(f"server tree CPU time during the class: {cpu:.0f} s; the benchmark's own (clients): {own_cpu:.0f} s")
     rel = figures["closed_released_s"]
     print(f"{figures['closed_tabs']} tabs closed: their kernels released after "
           f"{'more than 120 s' if rel is None else f'{rel:.1f} s'}")
     if figures["failed_students"]:
         print(f"students whose run failed: {len(figures['failed_students'])}: {figures['failed_students'][:3]}")
+    if figures["not_seated"]:
+        print(f"not seated in time: {', '.join(figures['not_seated'])}")
     print(f"(mean click -> classmates {statistics.fmean(others) if others else float('nan'):.0f} ms)")
 
 

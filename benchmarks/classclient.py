@@ -1,0 +1,213 @@
+"""A cheap Voilà page for load tests: one student's client speaking HTTP and the Jupyter kernel
++ widget protocol over loopback, doing what Voilà 0.5.13's page does with ipywidgets 8.
+
+What the page does, and this client with it (Voilà's ``widgets-manager8`` bundle,
+``KernelWidgetManager._loadFromKernel``):
+
+1. GET the notebook's address: Voilà hands a warm kernel the request (or starts one) and streams
+   the rendered cells; the page's ``jupyter-config-data`` names the ``kernelId``.
+2. Open the kernel's channels websocket (``/api/kernels/<id>/channels``, Jupyter's JSON
+   protocol; binary frames decoded with jupyter_server's own function).
+3. Open a ``jupyter.widget.control`` comm and send ``{"method": "request_states"}``; the kernel
+   answers ``update_states`` with every widget's state. From then on the kernel's ``comm_open``
+   (new widgets) and ``comm_msg`` ``update`` / ``echo_update`` messages keep the states current,
+   as they keep the page's widgets.
+4. Typing sets a widget's ``value`` (comm ``update``); a click is the comm ``custom`` message
+   ``{"event": "click"}`` a button view sends.
+5. Closing the tab posts Voilà's page-close beacon (``/voila/api/shutdown/<id>``).
+
+It draws nothing: that the pages really draw is the browser test's job
+(``tests/test_classroom_browser.py``) and the load test's ``--browsers`` students.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+from tornado import httpclient, websocket
+
+ERROR_TEXT = "There was an error when executing cell"
+"""What Voilà's page shows for a cell that raised."""
+SEQ = re.compile(r'class="ll-seq" data-seq="(-?\d+)"')
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]+)"')
+
+httpclient.AsyncHTTPClient.configure(None, max_clients=1000)
+
+
+class PageError(RuntimeError):
+    """The page could not be loaded (an HTTP error, no kernel, the websocket closed)."""
+
+
+class VoilaClient:
+    """One page of a Voilà app, as its widgets' states (no drawing)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.base = url.split("/voila/")[0]
+        self.kernel_id = ""
+        self.session = uuid.uuid4().hex
+        self.models: dict[str, dict[str, Any]] = {}
+        self.seen: dict[int, float] = {}
+        """Each record length the page's ``ll-seq`` marker showed, with when first (ms since the epoch)."""
+        self.errors = 0
+        self.send_failures = 0
+        """Messages the websocket could not send (it had closed)."""
+        self.html = ""
+        self._ws: websocket.WebSocketClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Event()
+        self._control = ""
+        self._states: asyncio.Future[dict[str, Any]] | None = None
+
+    # -- the page's life ---------------------------------------------------------------------
+    async def open(self, timeout: float = 600) -> None:
+        """Load the page and connect its widgets (the page is interactive when this returns)."""
+        try:
+            r = await httpclient.AsyncHTTPClient().fetch(self.url, request_timeout=timeout, connect_timeout=timeout)
+        except httpclient.HTTPClientError as exc:
+            raise PageError(f"HTTP {exc.code} for the page") from exc
+        self.html = r.body.decode()
+        self.errors += self.html.count(ERROR_TEXT)
+        m = KERNEL_ID.search(self.html)
+        if not m:
+            raise PageError("the page names no kernel")
+        self.kernel_id = m.group(1)
+        ws_url = (self.base.replace("http", "ws", 1) +
+                  f"/api/kernels/{self.kernel_id}/channels?session_id={self.session}")
+        self._ws = await websocket.websocket_connect(ws_url, connect_timeout=timeout,
+                                                     max_message_size=256 * 1024 * 1024)
+        self._reader = asyncio.create_task(self._read())
+        self._control = uuid.uuid4().hex
+        self._states = asyncio.get_running_loop().create_future()
+        self._send("comm_open", {"comm_id": self._control, "target_name": "jupyter.widget.control",
+                                 "data": {}}, metadata={"version": "1.0.0"})
+        self._send("comm_msg", {"comm_id": self._control, "data": {"method": "request_states"}})
+        states = await asyncio.wait_for(self._states, timeout)
+        self._send("comm_close", {"comm_id": self._control, "data": {}})
+        for model_id, s in states.items():
+            self.models.setdefault(model_id, {}).update(s["state"])
+            self.models[model_id].setdefault("_model_name", s.get("model_name"))
+        self._look(self.models.values())
+
+    async def close(self, beacon: bool = True) -> None:
+        """Close the tab: the page-close beacon (Voilà shuts the kernel down), then the socket."""
+        if beacon and self.kernel_id:
+            req = httpclient.HTTPRequest(f"{self.base}/voila/api/shutdown/{self.kernel_id}", method="POST",
+                                         body=b"", request_timeout=60)
+            with contextlib.suppress(httpclient.HTTPClientError, OSError):
+                await httpclient.AsyncHTTPClient().fetch(req)
+        if self._ws is not None:
+            self._ws.close()
+            self._ws = None
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # its end is not news here
+                await self._reader
+            self._reader = None
+
+    # -- reading the widgets --------------------------------------------------------------------
+    def find(self, model: str = "", **state: Any) -> list[str]:
+        """Ids of the widgets of ``model`` (e.g. ``"ButtonModel"``) whose state has ``state``'s values."""
+        return [i for i, s in self.models.items()
+                if (not model or s.get("_model_name") == model) and all(s.get(k) == v for k, v in state.items())]
+
+    def text(self) -> str:
+        """Every HTML and Label widget's value, joined: what the page says."""
+        return "\n".join(str(s.get("value", "")) for s in self.models.values()
+                         if s.get("_model_name") in ("HTMLModel", "LabelModel", "HTMLMathModel"))
+
+    def children(self, model_id: str) -> list[str]:
+        """The ids of a box's children, in order (``IPY_MODEL_<id>`` references)."""
+        return [c.removeprefix("IPY_MODEL_") for c in self.models.get(model_id, {}).get("children", [])]
+
+    async def wait_for(self, test: Callable[[], Any], timeout: float) -> Any:
+        """Wait until ``test()`` is true (re-tried on every widget change); its value, or
+        ``TimeoutError``."""
+        end = time.monotonic() + timeout
+        while True:
+            got = test()
+            if got:
+                return got
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the page did not show what was awaited in time")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
+            if self._reader is not None and self._reader.done():
+                raise PageError("the page's kernel connection closed")
+
+    # -- acting ------------------------------------------------------------------------------
+    def set_value(self, model_id: str, value: Any) -> None:
+        """Type into a widget: its ``value`` set from the page."""
+        self.models[model_id]["value"] = value
+        self._send("comm_msg", {"comm_id": model_id,
+                                "data": {"method": "update", "state": {"value": value}, "buffer_paths": []}})
+
+    def click(self, model_id: str) -> None:
+        """Click a button, as its view does."""
+        self._send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
+
+    # -- the protocol --------------------------------------------------------------------------
+    def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> None:
+        if self._ws is None:
+            raise PageError("the page is closed")
+        header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student",
+                  "session": self.session, "date": datetime.now(UTC).isoformat(), "version": "5.3"}
+        sent = self._ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                                                  "content": content, "channel": "shell", "buffers": []}))
+        sent.add_done_callback(self._sent)
+
+    def _sent(self, fut: asyncio.Future[None]) -> None:
+        if not fut.cancelled() and fut.exception() is not None:
+            self.send_failures += 1
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        while True:
+            raw = await self._ws.read_message()
+            if raw is None:
+                return
+            msg = deserialize_binary_message(raw) if isinstance(raw, bytes) else json.loads(raw)
+            self._handle(msg)
+
+    def _handle(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("msg_type") or msg.get("header", {}).get("msg_type")
+        c = msg.get("content", {})
+        if kind == "error":
+            self.errors += 1
+        elif kind == "comm_open" and c.get("target_name") == "jupyter.widget":
+            state = dict(c.get("data", {}).get("state", {}))
+            self.models[c["comm_id"]] = state
+            self._look([state])
+        elif kind == "comm_msg":
+            data = c.get("data", {})
+            if c.get("comm_id") == self._control and data.get("method") == "update_states":
+                if self._states is not None and not self._states.done():
+                    self._states.set_result(data.get("states", {}))
+            elif data.get("method") in ("update", "echo_update") and c.get("comm_id") in self.models:
+                self.models[c["comm_id"]].update(data.get("state", {}))
+                self._look([data.get("state", {})])
+        elif kind == "comm_close":
+            self.models.pop(c.get("comm_id", ""), None)
+        elif kind in ("stream", "display_data", "execute_result"):
+            self.errors += ERROR_TEXT in json.dumps(c)
+        self._changed.set()
+
+    def _look(self, states: Any) -> None:
+        now = time.time() * 1000
+        for s in states:
+            value = s.get("value")
+            if isinstance(value, str) and "ll-seq" in value:
+                m = SEQ.search(value)
+                if m:
+                    self.seen.setdefault(int(m.group(1)), now)
