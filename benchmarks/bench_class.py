@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT))
 
 from landlord import serve  # noqa: E402
 from landlord.classroom import Classroom, SqliteStore  # noqa: E402
-from landlord.classroom.server import WARM_KERNELS  # noqa: E402
+from landlord.classroom.server import max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classclient import ERROR_TEXT, SEQ, VoilaClient  # noqa: E402
@@ -476,14 +476,17 @@ def main() -> None:
     ap.add_argument("--table-size", type=int, default=4)
     ap.add_argument("--join-within", type=float, default=60.0)
     ap.add_argument("--rounds", type=int, default=4)
-    ap.add_argument("--warm", type=int, default=WARM_KERNELS)
-    ap.add_argument("--max-kernels", type=int, default=45)
+    ap.add_argument("--warm", type=int, help="warm student kernels (default: as landlord class sizes them "
+                                             "for --students)")
+    ap.add_argument("--max-kernels", type=int, help="the cap (default: as landlord class sets it for --students)")
     ap.add_argument("--play-limit", type=float, default=600.0, help="seconds of play at most")
     ap.add_argument("--close", type=int, default=5, help="students who close their tab at the end")
     ap.add_argument("--browsers", type=int, default=1,
                     help="students in a Chromium context (the rest are websocket clients); default 1")
     ap.add_argument("--cap", type=int, default=0, help="measure a kernel cap of N instead of a class")
     args = ap.parse_args()
+    args.warm = warm_kernels(args.students) if args.warm is None else args.warm
+    args.max_kernels = max_kernels(args.students) if args.max_kernels is None else args.max_kernels
     if args.cap:
         cap_probe(args.cap, min(args.warm, 2))
         return

@@ -15,13 +15,16 @@ from landlord.classroom import Classroom, SqliteStore, StudentSeat
 from landlord.classroom.kernels import CappedKernelManager
 from landlord.classroom.server import (
     SECRET_FILE,
+    SPARE_KERNELS,
     STUDENT_NOTEBOOK,
     TEACHER_NOTEBOOK,
     addresses,
     class_voila_config,
+    max_kernels,
     open_class,
     prepare_app,
     spec_from,
+    warm_kernels,
 )
 from landlord.cli import build_parser, main
 
@@ -82,6 +85,8 @@ def test_the_class_servers_kernel_settings() -> None:
     assert cull["cull_connected"] is False and cull["cull_idle_timeout"] == 300
     assert cfg["VoilaKernelManager"]["kernel_pools_config"][STUDENT_NOTEBOOK]["pool_size"] == 8
     assert cfg["CappedKernelManager"]["max_kernels"] == 45
+    # the pool is started at the class's size, then refilled to the spares only
+    assert cfg["CappedKernelManager"]["refill_pools"] == {STUDENT_NOTEBOOK: SPARE_KERNELS}
     deny = " ".join(cfg["VoilaConfiguration"]["file_denylist"])
     for what in ("sqlite", "teacher-secret", "csv", "parquet", "ipynb"):
         assert what in deny
@@ -90,6 +95,24 @@ def test_the_class_servers_kernel_settings() -> None:
     assert cfg["VoilaExecutor"]["timeout"] >= 3600
     # Voilà's page-close beacon carries no _xsrf token: without this a closed tab's kernel stays
     assert cfg["Voila"]["tornado_settings"]["disable_check_xsrf"] is True
+
+
+def test_a_class_of_30_gets_a_warm_kernel_each_and_a_cap_above_it() -> None:
+    """Warm kernels sized for the class; the cap leaves room for the teacher and refreshes."""
+    assert warm_kernels(30) == 30 + SPARE_KERNELS
+    assert warm_kernels(30) + 2 < max_kernels(30) <= 2 * 30
+
+
+def test_the_warm_pool_refills_to_the_spares_once_started() -> None:
+    """Voilà refills a pool to its configured size after each visitor; once the first kernel
+    start runs (the class's pool is queued by then) the size is the spares'."""
+    km = CappedKernelManager(refill_pools={STUDENT_NOTEBOOK: 2})
+    km.kernel_pools_config = {STUDENT_NOTEBOOK: {"pool_size": 32}, "other.ipynb": {"pool_size": 1}}  # type: ignore[attr-defined]
+    km._lower_pools()
+    assert km.kernel_pools_config == {STUDENT_NOTEBOOK: {"pool_size": 2}, "other.ipynb": {"pool_size": 1}}  # type: ignore[attr-defined]
+    km.kernel_pools_config = {STUDENT_NOTEBOOK: {"pool_size": 5}}  # type: ignore[attr-defined]
+    km._lower_pools()  # once only
+    assert km.kernel_pools_config == {STUDENT_NOTEBOOK: {"pool_size": 5}}  # type: ignore[attr-defined]
 
 
 def test_the_kernel_cap_refuses_one_more_kernel() -> None:

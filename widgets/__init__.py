@@ -2,11 +2,28 @@
 
 They call only the public API of :mod:`landlord`; no rule lives here. Charts are offline Altair
 (``alt.JupyterChart.enable_offline()``), so they draw in a classroom without internet.
+
+The names below are imported when first used (PEP 562), so a kernel that needs one front end
+(a class student's kernel: ``widgets.classroom_student``) does not import the others.
 """
 
-from widgets.board_view import enable_offline_charts
-from widgets.lab import ScenarioLab
-from widgets.session import Seat, TableSession
-from widgets.table import GameTable
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from widgets.board_view import enable_offline_charts
+    from widgets.lab import ScenarioLab
+    from widgets.session import Seat, TableSession
+    from widgets.table import GameTable
 
 __all__ = ["GameTable", "ScenarioLab", "Seat", "TableSession", "enable_offline_charts"]
+_HOME = {"enable_offline_charts": "widgets.board_view", "ScenarioLab": "widgets.lab", "Seat": "widgets.session",
+         "TableSession": "widgets.session", "GameTable": "widgets.table"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOME:
+        return getattr(importlib.import_module(_HOME[name]), name)
+    raise AttributeError(f"module 'widgets' has no attribute {name!r}")

@@ -16,6 +16,7 @@ import os
 import shutil
 import signal
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -33,23 +34,42 @@ SECRET_FILE = "teacher-secret"
 STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
 """The student address the server prints, given to the dashboard to show on the projector."""
 
-WARM_KERNELS = 12
-"""Warm (pre-run) student kernels kept ready: a class arriving at once is seated from the pool
-while it refills (see the README's load figures)."""
+CLASS_SIZE = 30
+"""Students the class server is made ready for by default (``--class-size``)."""
+SPARE_KERNELS = 2
+"""Warm student kernels beyond the class size: refreshes and latecomers. Once the server has
+started the class's pool, Voilà refills it to this many only (``CappedKernelManager.refill_pools``)."""
 WAIT_FOR_VISITOR = 4 * 3600
 """Seconds a warm kernel may wait for its visitor (Voilà's cell timeout on a class server)."""
-MAX_KERNELS = 45
-"""Most kernels the class server runs (warm ones included): 30 students, a teacher, refreshes
-in flight and the warm pool, at about 0.1 GB each (README: measured)."""
 IDLE_RELEASE = 300
 """Seconds after which a kernel with no browser connected and no activity is shut down (a
 connected student's kernel is never culled; a closed tab's kernel is shut down by Voilà at once)."""
 
 
-def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int) -> dict[str, Any]:
+def warm_kernels(class_size: int) -> int:
+    """Warm student kernels for a class of ``class_size``: every student gets a kernel that has
+    already run the lesson (time to interactive under a second), plus the spares."""
+    return class_size + SPARE_KERNELS
+
+
+def max_kernels(class_size: int) -> int:
+    """The cap for a class of ``class_size``: a kernel per student, the spares, the teacher's
+    dashboard and its warm one, and half a class of refreshes in flight (a closed tab's kernel
+    is shut down within seconds); beyond it a page load gets HTTP 503, so anonymous loads cannot
+    fill memory (about 0.15 GB a kernel, README)."""
+    return class_size + SPARE_KERNELS + 2 + class_size // 2
+
+
+WARM_KERNELS = warm_kernels(CLASS_SIZE)
+MAX_KERNELS = max_kernels(CLASS_SIZE)
+
+
+def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int,
+                       refill: int = SPARE_KERNELS) -> dict[str, Any]:
     """The ``voila.json`` of a class server: the lessons' safety settings (no sources, no
-    tracebacks, no file downloads but images), warm kernels for the student app and one for the
-    dashboard, culling that spares connected kernels, and a cap on kernels."""
+    tracebacks, no file downloads but images), ``warm`` kernels for the student app (refilled
+    to ``refill`` once started) and one for the dashboard, culling that spares connected
+    kernels, and a cap on kernels."""
     return {
         # Voilà 0.5's page-close beacon (which shuts the tab's kernel down) posts without an
         # _xsrf token, as the page sets no _xsrf cookie: with the check on it is refused (403)
@@ -66,7 +86,8 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int) 
         },
         "VoilaKernelManager": {"fill_delay": 0.5, "kernel_pools_config": {
             STUDENT_NOTEBOOK: {"pool_size": warm}, TEACHER_NOTEBOOK: {"pool_size": 1 if warm else 0}}},
-        "CappedKernelManager": {"max_kernels": max_kernels},
+        "CappedKernelManager": {"max_kernels": max_kernels,
+                                "refill_pools": {STUDENT_NOTEBOOK: min(refill, warm)}},
         # a warm kernel waits inside the class lesson's cell for its visitor (the page address
         # is read then): the cell timeout must outlast the wait, so it is a class period's length
         "VoilaExecutor": {"timeout": WAIT_FOR_VISITOR},
@@ -75,7 +96,7 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int) 
     }
 
 
-def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, max_kernels: int = MAX_KERNELS,
+def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, cap: int = MAX_KERNELS,
                 idle_release: int = IDLE_RELEASE) -> Path:
     """Copy the class lesson and the dashboard into ``folder/app`` with the class's
     ``voila.json``; returns the app folder."""
@@ -83,8 +104,29 @@ def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, m
     app.mkdir(parents=True, exist_ok=True)
     for nb in (STUDENT_NOTEBOOK, TEACHER_NOTEBOOK):
         shutil.copyfile(serve.lessons_dir() / nb, app / nb)
-    (app / "voila.json").write_text(json.dumps(class_voila_config(ip, warm, max_kernels, idle_release), indent=1))
+    (app / "voila.json").write_text(json.dumps(class_voila_config(ip, warm, cap, idle_release), indent=1))
     return app
+
+
+def chart_bundle(folder: Path) -> Path:
+    """Where the class folder keeps the offline charts' JavaScript (Altair's JupyterChart code
+    bundled with Vega by vl-convert), named by both versions so an upgrade makes a new one."""
+    from importlib.metadata import version
+
+    return folder / f"charts-offline-altair{version('altair')}-vlconvert{version('vl-convert-python')}.js"
+
+
+def write_chart_bundle(folder: Path) -> Path:
+    """Bundle the offline charts' JavaScript once per class folder, in a child process (2 CPU-s
+    and 80 MB that each student kernel would otherwise spend: it reads the file instead)."""
+    path = chart_bundle(folder)
+    if not path.is_file():
+        tmp = path.with_suffix(".tmp")
+        code = ("import sys, altair as alt; alt.JupyterChart.enable_offline(); "
+                "open(sys.argv[1], 'w', encoding='utf-8').write(alt.JupyterChart._esm)")
+        subprocess.run([sys.executable, "-c", code, str(tmp)], check=True, timeout=300)
+        tmp.replace(path)
+    return path
 
 
 def lan_address() -> str:
@@ -146,9 +188,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=8866, help="the port the class is served on (default 8866)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
-    p.add_argument("--warm", type=int, default=WARM_KERNELS, help=f"warm student kernels (default {WARM_KERNELS})")
-    p.add_argument("--max-kernels", type=int, default=MAX_KERNELS,
-                   help=f"most kernels at once (default {MAX_KERNELS})")
+    p.add_argument("--class-size", type=int, default=CLASS_SIZE,
+                   help=f"students the server is made ready for (default {CLASS_SIZE}): that many warm kernels "
+                        f"+ {SPARE_KERNELS} (each has run the lesson, so a page is ready at once; they take about "
+                        "a second of CPU each to start), and the cap on kernels")
+    p.add_argument("--warm", type=int, help=f"warm student kernels (default: the class size + {SPARE_KERNELS})")
+    p.add_argument("--max-kernels", type=int,
+                   help="most kernels at once, beyond them a page gets HTTP 503 "
+                        "(default: the class size x 1.5 + 4)")
     p.add_argument("--export", action="store_true",
                    help="write the class's results (CSV, Parquet) into FOLDER/exports and stop")
 
@@ -189,7 +236,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"landlord: error: --port: port {args.port} is in use at {args.ip}; choose another\n")
         return 2
     teacher, student = addresses(args.port, args.ip, room.info.join_code, secret)
-    app = prepare_app(folder, args.ip, args.warm, args.max_kernels)
+    warm = args.warm if args.warm is not None else warm_kernels(args.class_size)
+    cap = args.max_kernels if args.max_kernels is not None else max_kernels(args.class_size)
+    app = prepare_app(folder, args.ip, warm, cap)
+    write_chart_bundle(folder)
     root = Path(__file__).resolve().parent.parent.parent
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student}
     if (root / "widgets" / "__init__.py").is_file():
