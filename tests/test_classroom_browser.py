@@ -1,6 +1,6 @@
 """A class in real browsers (issue 15, point 7): ``landlord class`` started as a teacher starts
 it, the teacher and four students in separate Chromium contexts — join with the code, play a
-round, one refresh mid-game, the class-wide switch, the dashboard's pooled charts drawn — with
+round, one refresh mid-game, a class vote, the class-wide switch, the dashboard's pooled charts drawn — with
 every request that would leave the machine blocked and no error text on any page."""
 
 from __future__ import annotations
@@ -173,9 +173,19 @@ def test_teacher_and_four_students_play_switch_and_debrief(server: ClassServer, 
     assert page.url == url  # type: ignore[attr-defined]
     assert "Table 1" in status(page) and "Bo (you)" in page.inner_text("body")  # type: ignore[attr-defined]
 
-    # the class-wide switch reaches every student's page
+    # a class vote: every student votes once from their page; no majority, so the rules stay
     teacher.get_by_label("Rules").select_option(label=teacher.get_by_label("Rules").locator(  # type: ignore[attr-defined]
         "option", has_text="Single tax").first.inner_text())
+    button(teacher, "Open a class vote on these rules").click()  # type: ignore[attr-defined]
+    for page, ballot in zip(students, ("Yes", "No", "No", "No"), strict=True):
+        vote = page.locator(".ll-class-vote")  # type: ignore[attr-defined]
+        vote.get_by_text("Class vote: should every table switch").wait_for(timeout=15_000)
+        vote.locator("button", has_text=ballot).click()
+        vote.get_by_text(f"You voted {ballot.lower()}").wait_for(timeout=15_000)
+    teacher.get_by_text("The class voted no (1 for, 3 against)").wait_for(timeout=15_000)  # type: ignore[attr-defined]
+    assert "Single tax" not in status(students[0])
+
+    # the class-wide switch reaches every student's page
     button(teacher, "Switch every table now").click()  # type: ignore[attr-defined]
     teacher.get_by_text("now in force at 1 table").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     for page in students:
@@ -187,6 +197,7 @@ def test_teacher_and_four_students_play_switch_and_debrief(server: ClassServer, 
     teacher.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 3", timeout=60_000)  # type: ignore[attr-defined]
     teacher.get_by_text("Every table's Gini over turns").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     teacher.get_by_text("the teacher's switch").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    teacher.get_by_text("failed: the rules stayed (1 for, 3 against)").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
 
     for page in [teacher, *students]:
         assert page.get_by_text(ERROR_TEXT).count() == 0  # type: ignore[attr-defined]
