@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from landlord.board import Space
 from landlord.decisions import Decision, Option
+from landlord.options import option, parse_option
 from landlord.rules import british1913_bots, magie1906_bots, monopoly_bots
 
 if TYPE_CHECKING:
@@ -101,10 +102,10 @@ def vote_choice(view: TableView, d: Decision) -> Option:
 
 
 def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
-    """The first option whose text or prefix matches a preference, else the first option."""
+    """The first option whose kind is a preference, else the first option."""
     for want in preferred:
         for opt in options:
-            if opt == want or opt.startswith(want + ":"):
+            if parse_option(opt).kind == want:
                 return opt
     return options[0]
 
@@ -143,11 +144,11 @@ class Landlord:
         if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
             return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
         if kind == "bid":  # a sale (1906): the lowest bid, when the reserve allows
-            return opts[1] if spare >= int(opts[1].partition(":")[2]) else "pass"
+            return opts[1] if spare >= int(parse_option(opts[1]).arg) else "pass"
         if kind == "speculate":
             return "play" if spare >= 10 else "stay"
         if kind == "lend":
-            return "lend:10" if spare >= d.amount else "decline"
+            return option("lend", 10) if spare >= d.amount else "decline"
         if kind == "repay":
             return opts[-1] if view.cash >= 2 * self.reserve + 100 else "keep"
         return _pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
@@ -208,11 +209,11 @@ class Speculator:
         if kind == "repay":
             return opts[-1] if view.cash >= self.repay_at else "keep"
         if kind == "lend":
-            return "lend:5" if view.cash >= d.amount + 200 else "decline"
+            return option("lend", 5) if view.cash >= d.amount + 200 else "decline"
         if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
             return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
         if kind == "bid":  # a sale (1906): the lowest bid, keeping $50 in hand
-            return opts[1] if view.cash >= int(opts[1].partition(":")[2]) + 50 else "pass"
+            return opts[1] if view.cash >= int(parse_option(opts[1]).arg) + 50 else "pass"
         if kind == "speculate":
             return "play"
         return _pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")

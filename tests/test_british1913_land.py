@@ -16,6 +16,7 @@ from conftest import drive, set_cash
 from landlord import Game, load_ruleset
 from landlord.decisions import Decision
 from landlord.landing import exact, movement_for
+from landlord.options import Option
 from landlord.phases import Trigger
 from landlord.rules.british1913 import NOBODY, British1913
 from landlord.rules.british1913_bots import valuation
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def bids(d: Decision) -> list[int]:
     """The amounts a bid decision offers."""
-    return [int(o.partition(":")[2]) for o in d.options[1:]]
+    return [int(Option.parse(o).arg) for o in d.options[1:]]
 
 
 # -- 1. the land market -------------------------------------------------------------------------

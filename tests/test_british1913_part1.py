@@ -33,6 +33,7 @@ from landlord import Game, load_ruleset
 from landlord.decisions import Decision
 from landlord.errors import LandlordError
 from landlord.flows import Flow
+from landlord.options import Option
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 from landlord.rules.british1913_bots import KINDS
 from landlord.simulate import play_one
@@ -225,7 +226,7 @@ def test_part1_no_card_bought_from_the_pack_for_less_than_the_original_sale_pric
     g.rules.value[SITE_A] = 10  # whatever the market says, the pack opens at the printed price
     asked, _ = drive(g.rules.land_on(ADA, SITE_A), "bid:400", "pass", "pass", "pass")
     printed = g.board.spaces[SITE_A].price
-    assert min(int(o.partition(":")[2]) for o in asked[0].options[1:]) == printed == 400
+    assert min(int(Option.parse(o).arg) for o in asked[0].options[1:]) == printed == 400
     assert g.cash(ADA) == 3000 - printed and flows(g, "site purchase") == [("Ada", "Bank", printed)]
 
 
@@ -527,7 +528,7 @@ def test_part1_capital_land_value_follows_demand_sites_bid_up_between_players() 
     assert g.rules.value[SITE_A] == 600 > value
     # offers are now shares of the new value (half of it the lowest)
     asked, _ = drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:750", "refuse")
-    assert min(int(o.split(":")[2]) for o in asked[0].options[1:]) == 300
+    assert min(Option.parse(o).ints()[1] for o in asked[0].options[1:]) == 300
     assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600  # refused: nothing changes
 
 

@@ -10,6 +10,7 @@ from magie1906_helpers import FixedDice, give, table
 from landlord.flows import Flow
 from landlord.game import Game
 from landlord.loader import load_ruleset
+from landlord.options import Option
 from landlord.phases import Trigger
 from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK
 
@@ -263,7 +264,7 @@ def test_single_tax_deeds_secure_no_mortgage_but_charters_do() -> None:
     g = single_tax_table()
     give(g, 0, BROADWAY, ROYAL)
     opts = g.rules.raise_options(0)  # type: ignore[attr-defined]
-    assert [o for o in opts if o.startswith("mortgage:")] == [f"mortgage:{ROYAL}"]
+    assert [o for o in opts if Option.parse(o).kind == "mortgage"] == [f"mortgage:{ROYAL}"]
     assert f"sell_card:{BROADWAY}" not in opts and f"sell_card:{ROYAL}" in opts
 
 

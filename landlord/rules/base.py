@@ -13,6 +13,7 @@ from landlord import flows
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError
 from landlord.flows import Flow
+from landlord.options import parse_option
 from landlord.phases import Trigger
 
 if TYPE_CHECKING:
@@ -372,7 +373,7 @@ class Rules(ABC):
 
     def option_text(self, d: Decision, option: Option) -> str:
         """A short label for one option of ``d``."""
-        head, _, arg = option.partition(":")
+        head, arg = parse_option(option, f"{d.kind} option")
         label = self.OPTIONS.get(head) or self.VOTE_OPTIONS.get(head, head.replace("_", " "))
         if arg and head == "ask":
             return label.format(arg=self.g.names[int(arg)])

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
+from landlord.options import option, parse_option
 from landlord.phases import Trigger, parse_switch
 from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, ranked, space_state
 
@@ -468,7 +469,7 @@ class British1913(RoundsOfTurns):
             if owner >= 0:
                 yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
                                        "land value tax", "Part 3: Solway Fisheries assessed",
-                                       keep=frozenset({f"site:{idx}"}))
+                                       keep=frozenset({option("site", idx)}))
                 # "half its face value": the £500 at which the Inland Revenue values it, whatever
                 # the market last paid for it.
                 price = g.board.spaces[idx].price * g.p["government_price_percent"] // 100
@@ -704,13 +705,13 @@ class British1913(RoundsOfTurns):
             if owner == NOBODY:
                 self.to_gaol(seat, space.name)
                 return
-        prices = tuple(f"price:{v}" for v in g.p["bargain_prices"] if v <= g.cash(seat))
+        prices = tuple(option("price", v) for v in g.p["bargain_prices"] if v <= g.cash(seat))
         named = (yield Decision(owner, "name_bargain", ("gaol", *prices), idx)) if prices else "gaol"
         if named == "gaol":
             g.emit("no_bargain", owner, space=idx, trespasser=g.names[seat])
             self.to_gaol(seat, space.name)
             return
-        price = int(named.partition(":")[2])
+        price = int(parse_option(named).arg)
         answer = yield Decision(seat, "take_bargain", ("pay", "gaol"), idx, price)
         if answer == "pay":
             g.pay(seat, owner, price, Flow.LAND_SOLD, "private bargain", "Part 1: private bargain")
@@ -867,7 +868,7 @@ class British1913(RoundsOfTurns):
     def property_of(self, seat: int) -> list[str]:
         """What ``seat`` could sell: ``site:<space>`` and ``imp:<space>`` (improvements)."""
         pl = self.g.players[seat]
-        return [f"site:{i}" for i in sorted(pl.sites)] + [f"imp:{i}" for i in sorted(pl.improvements)]
+        return [option("site", i) for i in sorted(pl.sites)] + [option("imp", i) for i in sorted(pl.improvements)]
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
         """Sell one property "for what it will fetch": the debtor chooses which; the other
@@ -883,7 +884,7 @@ class British1913(RoundsOfTurns):
         if not offer:
             return False
         choice = yield Decision(seat, "realise", tuple(offer), amount=short)
-        head, _, arg = choice.partition(":")
+        head, arg = parse_option(choice)
         idx = int(arg)
         worth = self.value[idx] if head == "site" else int(self.improvement(idx)["improvement_capital"])
         prices = sorted({max(1, worth * pc // 100) for pc in g.p["forced_bid_percents"]})
@@ -987,12 +988,12 @@ class British1913(RoundsOfTurns):
             for s in list(bidders):
                 if s == buyer:
                     continue
-                bids = tuple(f"bid:{p}" for p in prices if best < p <= g.cash(s))
+                bids = tuple(option("bid", p) for p in prices if best < p <= g.cash(s))
                 answer = (yield Decision(s, kind, (no, *bids), idx, best)) if bids else no
                 if answer == no:
                     bidders.remove(s)
                 else:
-                    best, buyer, raised = int(answer.partition(":")[2]), s, True
+                    best, buyer, raised = int(parse_option(answer).arg), s, True
         return buyer, best
 
     def offer_from_pack(self, seat: int, idx: int) -> Play:
@@ -1033,14 +1034,13 @@ class British1913(RoundsOfTurns):
             for pc in g.p["offer_percents"]:
                 price = self.value[idx] * pc // 100
                 if 0 < price <= cash:
-                    offers.append(f"offer:{idx}:{price}")
+                    offers.append(option("offer", idx, price))
         if not offers:
             return
         choice = yield Decision(seat, "bid_up", ("none", *offers))
         if choice == "none":
             return
-        _, idx_s, price_s = choice.split(":")
-        idx, price = int(idx_s), int(price_s)
+        idx, price = parse_option(choice).ints()
         owner = self.owner[idx]
         answer = yield Decision(owner, "accept_bid", ("accept", "refuse"), idx, price)
         if answer == "refuse":
@@ -1072,13 +1072,13 @@ class British1913(RoundsOfTurns):
                 if cost > cash:
                     continue
                 if owner == seat or g.cash(owner) < cost:
-                    opts.append(f"improve:{idx}")
+                    opts.append(option("improve", idx))
             if not opts:
                 return
             choice = yield Decision(seat, "improve_site", ("none", *opts))
             if choice == "none":
                 return
-            idx = int(choice.partition(":")[2])
+            idx = int(parse_option(choice).arg)
             info = self.improvement(idx)
             g.pay(seat, self.bank, int(info["improvement_capital"]), Flow.IMPROVEMENT, "improvement",
                   "Part 2: improving the land")
@@ -1090,15 +1090,15 @@ class British1913(RoundsOfTurns):
     # -- wording --------------------------------------------------------------------------
     def option_text(self, d: Decision, option: Option) -> str:
         """Labels naming the spaces of improvement, sale and bid options."""
-        head, _, arg = option.partition(":")
+        head, arg = parse_option(option, f"{d.kind} option")
         spaces, cur = self.g.board.spaces, self.g.board.currency
         if head in ("improve", "site", "imp"):
             idx = int(arg)
             what = "the improvement on " if head == "imp" else ""
             return f"{'Improve ' if head == 'improve' else 'Sell '}{what}{spaces[idx].name}"
         if head == "offer":
-            idx_s, _, price = arg.partition(":")
-            return f"Bid {cur}{price} for {spaces[int(idx_s)].name}"
+            idx, price = parse_option(option).ints()
+            return f"Bid {cur}{price} for {spaces[idx].name}"
         return super().option_text(d, option)
 
     # -- counting up ----------------------------------------------------------------------

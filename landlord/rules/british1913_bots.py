@@ -43,6 +43,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.decisions import Decision, Option
+from landlord.options import parse_option
 
 if TYPE_CHECKING:
     from landlord.strategies import TableView
@@ -56,7 +57,8 @@ KINDS = frozenset({
 
 def _amounts(options: tuple[Option, ...], head: str) -> list[tuple[int, Option]]:
     """(amount, option) for options ``head:amount`` (the last field), sorted by amount."""
-    out = [(int(o.rpartition(":")[2]), o) for o in options if o.startswith(head + ":")]
+    read = [(parse_option(o), o) for o in options]
+    out = [(r.ints()[-1], o) for r, o in read if r.kind == head]
     return sorted(out)
 
 
@@ -85,7 +87,7 @@ def valuation(view: TableView, idx: int, interest: bool = True) -> float:
 
 def _holding_value(view: TableView, option: Option) -> float:
     """What a bot loses by selling ``site:<i>`` or ``imp:<i>``."""
-    head, _, arg = option.partition(":")
+    head, arg = parse_option(option)
     idx = int(arg)
     if head == "site":
         return valuation(view, idx)
@@ -141,9 +143,8 @@ def choose(character: str, view: TableView, d: Decision) -> Option:
         share, spare = {"landlord": (1.0, 4), "speculator": (0.75, 2)}[character]
         best: tuple[float, Option] | None = None
         for o in opts[1:]:
-            _, site, price_s = o.split(":")
-            price = int(price_s)
-            gain = share * _worth(character, view, int(site)) - price
+            site, price = parse_option(o).ints()
+            gain = share * _worth(character, view, site) - price
             if gain > 0 and cash - price >= spare * reserve and (best is None or gain > best[0]):
                 best = (gain, o)
         return best[1] if best else "none"
@@ -154,7 +155,7 @@ def choose(character: str, view: TableView, d: Decision) -> Option:
         if character == "speculator" and not view.params.get("land_value_tax"):
             return "none"
         for o in opts[1:]:
-            site_idx = int(o.partition(":")[2])
+            site_idx = int(parse_option(o).arg)
             cost = int(str(view.space(site_idx).extra["improvement_capital"]))
             own = site_idx in view.player.sites
             if character == "tenant" and own:

@@ -19,11 +19,15 @@ from landlord import flows
 from landlord.decisions import Decision
 from landlord.errors import DataError
 from landlord.flows import Flow
+from landlord.options import option, parse_option
 from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
 from landlord.rules.single_tax import SingleTaxRules
 
 if TYPE_CHECKING:
     from landlord.position import SeatPosition
+
+LOAN_RATES = (0, 5, 10)
+"""The interest per note a lender may name for a player loan (``raise_money``)."""
 
 SINGLE_TAX_MAPPING = """\
 Magie's single-tax rules (1906 rule sheet) on the 1904 patent board — a reconstruction:
@@ -663,16 +667,16 @@ class Magie1904(SingleTaxRules):
         asked: set[int] = set()
         while True:
             cap = self.bank_capacity(seat)
-            opts = [f"borrow:{k * unit}" for k in range(notes, cap + 1)]
+            opts = [option("borrow", k * unit) for k in range(notes, cap + 1)]
             if self.free_lots(seat) and not g.p["single_tax"]:
-                opts += [f"ask:{s}" for s in range(len(g.players))
+                opts += [option("ask", s) for s in range(len(g.players))
                          if s != seat and s not in asked and g.cash(s) >= notes * unit]
             if not opts:
                 return False
             if cap < notes:
                 opts.append("poorhouse")
             choice = yield Decision(seat, "raise", tuple(opts), amount=short)
-            head, _, arg = choice.partition(":")
+            head, arg = parse_option(choice)
             if head == "borrow":
                 self.bank_loan(seat, int(arg) // unit)
                 return True
@@ -680,12 +684,12 @@ class Magie1904(SingleTaxRules):
                 return False
             lender = int(arg)
             asked.add(lender)
-            offer = yield Decision(lender, "lend", ("decline", "lend:0", "lend:5", "lend:10"),
+            offer = yield Decision(lender, "lend", ("decline", *(option("lend", r) for r in LOAN_RATES)),
                                    amount=notes * unit)
             if offer == "decline":
                 g.emit("loan_refused", lender, borrower=g.names[seat])
                 continue
-            rate = int(offer.partition(":")[2])
+            rate = int(parse_option(offer).arg)
             terms = yield Decision(seat, "loan_terms", ("accept", "decline"), amount=notes * unit)
             if terms == "accept":
                 self.make_loan(lender, seat, notes, rate)
@@ -756,10 +760,10 @@ class Magie1904(SingleTaxRules):
         payable = [ln for ln in self.loans if ln.debtor == seat and ln.principal <= cash]
         if not payable:
             return
-        choice = yield Decision(seat, "repay", ("keep",) + tuple(f"repay:{ln.id}" for ln in payable))
+        choice = yield Decision(seat, "repay", ("keep",) + tuple(option("repay", ln.id) for ln in payable))
         if choice == "keep":
             return
-        loan = next(ln for ln in payable if ln.id == int(choice.partition(":")[2]))
+        loan = next(ln for ln in payable if ln.id == int(parse_option(choice).arg))
         g.pay(seat, loan.lender, loan.principal, flows.REPAYMENT, "loan repaid", "Borrowing")
         self.loans.remove(loan)
         self.mortgaged.difference_update(loan.lots)

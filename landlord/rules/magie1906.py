@@ -32,6 +32,7 @@ from landlord import landing
 from landlord.decisions import Decision
 from landlord.errors import DataError
 from landlord.flows import Flow
+from landlord.options import option, parse_option
 from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
 from landlord.rules.single_tax import SingleTaxRules
 
@@ -158,7 +159,7 @@ class Magie1906(SingleTaxRules):
     def option_text(self, d: Decision, option: str) -> str:
         """A short label for one option of ``d``, naming spaces, players and Natural
         Opportunities in words (never by number)."""
-        head, _, arg = option.partition(":")
+        head, arg = parse_option(option, f"{d.kind} option")
         if arg and head in self.SPACE_OPTIONS:
             return self.OPTIONS[head].format(arg=self.g.board.spaces[int(arg)].name)
         if arg and head == "repay_loan":
@@ -413,11 +414,11 @@ class Magie1906(SingleTaxRules):
         mine = [m for m in self.mortgages if m.seat == seat and self.redeem_cost(m) <= cash]
         loans = [d for d in self.debts if d.debtor == seat and d.loan and d.amount <= cash]
         if mine or loans:
-            opts = (("keep",) + tuple(f"repay:{m.space}" for m in mine)
-                    + tuple(f"repay_loan:{d.creditor}" for d in loans))
+            opts = (("keep",) + tuple(option("repay", m.space) for m in mine)
+                    + tuple(option("repay_loan", d.creditor) for d in loans))
             costs = [self.redeem_cost(m) for m in mine] + [d.amount for d in loans]
             choice = yield Decision(seat, "repay", opts, amount=min(costs))
-            head, _, arg = choice.partition(":")
+            head, arg = parse_option(choice)
             if head == "repay":
                 m = next(m for m in mine if m.space == int(arg))
                 g.pay(seat, self.bank, self.redeem_cost(m), Flow.REPAYMENT, "mortgage lifted",
@@ -457,12 +458,12 @@ class Magie1906(SingleTaxRules):
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
         others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)]
-        buys = tuple(f"buy_card:{i}" for i in sorted(others)) if g.cash(seat) >= min(g.p["market_prices"]) else ()
-        sells = tuple(f"offer_card:{i}" for i in self.tradeable(seat))
+        buys = tuple(option("buy_card", i) for i in sorted(others)) if g.cash(seat) >= min(g.p["market_prices"]) else ()
+        sells = tuple(option("offer_card", i) for i in self.tradeable(seat))
         if not buys and not sells:
             return
         choice = yield Decision(seat, "market", ("pass",) + buys + sells)
-        head, _, arg = choice.partition(":")
+        head, arg = parse_option(choice)
         if head == "pass":
             return
         idx = int(arg)
@@ -470,11 +471,11 @@ class Magie1906(SingleTaxRules):
             yield from self.card_sale(seat, idx, forced=False)
             return
         holder = self.owner[idx]
-        prices = tuple(f"price:{p}" for p in g.p["market_prices"] if p <= g.cash(seat))
+        prices = tuple(option("price", p) for p in g.p["market_prices"] if p <= g.cash(seat))
         offer = yield Decision(seat, "offer_price", ("cancel",) + prices, idx)
         if offer == "cancel":
             return
-        price = int(offer.partition(":")[2])
+        price = int(parse_option(offer).arg)
         g.emit("card_offer", seat, space=idx, holder=g.names[holder], amount=price)
         answer = yield Decision(holder, "accept_offer", ("sell", "keep"), idx, price)
         if answer == "sell":
@@ -496,12 +497,12 @@ class Magie1906(SingleTaxRules):
         g.emit("card_for_sale", seat, space=idx, card=g.board.spaces[idx].name)
         for k in range(1, n):
             other = (seat + k) % n
-            bids = tuple(f"bid:{p}" for p in g.p["market_prices"] if high < p <= g.cash(other))
+            bids = tuple(option("bid", p) for p in g.p["market_prices"] if high < p <= g.cash(other))
             if not bids:
                 continue
             choice = yield Decision(other, "card_bid", ("pass",) + bids, idx, high)
             if choice != "pass":
-                high, bidder = int(choice.partition(":")[2]), other
+                high, bidder = int(parse_option(choice).arg), other
                 g.emit("bid", other, space=idx, amount=high)
         if bidder < 0:
             g.emit("card_unsold", seat, space=idx)
@@ -719,7 +720,7 @@ class Magie1906(SingleTaxRules):
             if (not self.houses[idx] and g.players[seat].place == TRACK
                     and g.cash(seat) >= g.p["house_price"]):
                 # DECISION: no bidding against a player building where he stands.
-                choice = yield Decision(seat, "build", ("none", f"build:{idx}"), idx, g.p["house_price"])
+                choice = yield Decision(seat, "build", ("none", option("build", idx)), idx, g.p["house_price"])
                 if choice != "none":
                     self.build(seat, idx)
             return
@@ -758,12 +759,12 @@ class Magie1906(SingleTaxRules):
         n = len(g.players)
         for k in range(1, n):
             other = (seat + k) % n
-            bids = tuple(f"bid:{high + step * j}" for j in (1, 2, 3) if g.cash(other) >= high + step * j)
+            bids = tuple(option("bid", high + step * j) for j in (1, 2, 3) if g.cash(other) >= high + step * j)
             if not bids:
                 continue
             choice = yield Decision(other, "bid", ("pass",) + bids, idx, high)
             if choice != "pass":
-                high, bidder = int(choice.partition(":")[2]), other
+                high, bidder = int(parse_option(choice).arg), other
                 g.emit("bid", other, space=idx, amount=high)
         if g.cash(seat) >= high:
             choice = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
@@ -819,10 +820,10 @@ class Magie1906(SingleTaxRules):
         spots = [i for i in self.buildable(seat) if not st or g.cash(seat) >= price + self.land_rent(i)]
         if not spots:
             return
-        choice = yield Decision(seat, "build", ("none",) + tuple(f"build:{i}" for i in spots), amount=price)
+        choice = yield Decision(seat, "build", ("none",) + tuple(option("build", i) for i in spots), amount=price)
         if choice == "none":
             return
-        idx = int(choice.partition(":")[2])
+        idx = int(parse_option(choice).arg)
         if not st:
             self.build(seat, idx)
             return
@@ -831,13 +832,13 @@ class Magie1906(SingleTaxRules):
         n = len(g.players)
         for k in range(1, n):
             other = (seat + k) % n
-            bids = tuple(f"bid:{high + step * j}" for j in (1, 2, 3)
+            bids = tuple(option("bid", high + step * j) for j in (1, 2, 3)
                          if g.cash(other) >= high + step * j + price)
             if not bids:
                 continue
             answer = yield Decision(other, "bid", ("pass",) + bids, idx, high)
             if answer != "pass":
-                high, bidder = int(answer.partition(":")[2]), other
+                high, bidder = int(parse_option(answer).arg), other
                 g.emit("bid", other, space=idx, amount=high, privilege=True)
         if bidder != seat and g.cash(seat) >= high + price:
             answer = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
@@ -1074,8 +1075,8 @@ class Magie1906(SingleTaxRules):
         corners = self.behind(target)
         if len(corners) == 1:
             return corners[0]
-        choice = yield Decision(seat, "natural", tuple(f"corner:{c}" for c in corners), target)
-        return int(choice.partition(":")[2])
+        choice = yield Decision(seat, "natural", tuple(option("corner", c) for c in corners), target)
+        return int(parse_option(choice).arg)
 
     def to_natural(self, seat: int, target: int, corner: int = -1) -> None:
         """Single tax, rule 8: put the checker on the Natural Opportunity ``corner`` behind
@@ -1159,7 +1160,7 @@ class Magie1906(SingleTaxRules):
                 self.broke(seat, dst, amount, kind, reason, rule)
                 return
             choice = yield Decision(seat, "shortfall", tuple(opts), amount=amount - g.cash(seat))
-            head, _, arg = choice.partition(":")
+            head, arg = parse_option(choice)
             idx = int(arg)
             if head == "mortgage":
                 value = self.mortgage_value(idx)
@@ -1189,11 +1190,11 @@ class Magie1906(SingleTaxRules):
         another player for a loan (rule 12's "borrow", RECONSTRUCTED rule 16)."""
         held = {m.space for m in self.mortgages}
         g = self.g
-        opts = [f"mortgage:{i}" for i in sorted(g.players[seat].cards)
+        opts = [option("mortgage", i) for i in sorted(g.players[seat].cards)
                 if i not in held and self.mortgage_value(i) > 0]
-        opts += [f"sell_house:{i}" for i in range(self.n) if self.houses[i] and self.house_owner[i] == seat]
-        opts += [f"sell_card:{i}" for i in self.tradeable(seat)]
-        opts += [f"ask:{s}" for s in range(len(g.players)) if s != seat and g.cash(s) > 0]
+        opts += [option("sell_house", i) for i in range(self.n) if self.houses[i] and self.house_owner[i] == seat]
+        opts += [option("sell_card", i) for i in self.tradeable(seat)]
+        opts += [option("ask", s) for s in range(len(g.players)) if s != seat and g.cash(s) > 0]
         return opts
 
     def raisable(self, seat: int) -> int:
@@ -1201,7 +1202,7 @@ class Magie1906(SingleTaxRules):
         the other players would pay or lend is not known in advance)."""
         total = 0
         for opt in self.raise_options(seat):
-            head, _, arg = opt.partition(":")
+            head, arg = parse_option(opt)
             idx = int(arg)
             if head == "mortgage":
                 total += self.mortgage_value(idx)
@@ -1222,11 +1223,12 @@ class Magie1906(SingleTaxRules):
         if g.cash(lender) < short:
             g.emit("loan_refused", lender, borrower=g.names[seat])
             return False
-        offer = yield Decision(lender, "lend", ("decline",) + tuple(f"lend:{r}" for r in LOAN_RATES), amount=short)
+        offer = yield Decision(lender, "lend", ("decline", *(option("lend", r) for r in LOAN_RATES)),
+                               amount=short)
         if offer == "decline":
             g.emit("loan_refused", lender, borrower=g.names[seat])
             return False
-        owed = short + int(offer.partition(":")[2]) * -(-short // 100)
+        owed = short + int(parse_option(offer).arg) * -(-short // 100)
         if (yield Decision(seat, "loan_terms", ("accept", "decline"), amount=owed)) != "accept":
             return False
         g.pay(lender, seat, short, Flow.LOAN, "loan", "Rule 16 (reconstructed): borrowing")

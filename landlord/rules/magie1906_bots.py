@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.decisions import Decision, Option
+from landlord.options import option, parse_option
 
 if TYPE_CHECKING:
     from landlord.rules.magie1906 import Table1906
@@ -50,8 +51,9 @@ def value(t: Table1906, idx: int, seat: int, players: int) -> int:
     return t.end_value(idx) + int(income)
 
 
-def _arg(option: Option) -> int:
-    return int(option.rpartition(":")[2])
+def _arg(text: Option) -> int:
+    """The whole number an option carries (``bid:75`` → 75)."""
+    return int(parse_option(text).arg)
 
 
 def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
@@ -71,11 +73,11 @@ def _shortfall(character: str, view: TableView, opts: tuple[Option, ...]) -> Opt
     n = view.n_players
 
     def cheapest(head: str) -> Option | None:
-        mine = [o for o in opts if o.startswith(head + ":")]
+        mine = [o for o in opts if parse_option(o).kind == head]
         return min(mine, key=lambda o: (value(t, _arg(o), view.seat, n), o)) if mine else None
 
     def richest() -> Option | None:
-        asks = [o for o in opts if o.startswith("ask:")]
+        asks = [o for o in opts if parse_option(o).kind == "ask"]
         return max(asks, key=lambda o: (view.cash_of(_arg(o)), -_arg(o))) if asks else None
 
     order = {
@@ -117,7 +119,7 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
             return best
         offered = set(opts)
         for idx in t.paired:
-            o = f"buy_card:{idx}"
+            o = option("buy_card", idx)
             if o in offered:
                 mine = value(t, idx, view.seat, n)
                 price = _offer(view, idx, reserve, mine)
@@ -126,8 +128,8 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
         return best
     if kind == "offer_price":
         price = _offer(view, d.space, reserve, value(t, d.space, view.seat, n))
-        return f"price:{price}" if f"price:{price}" in opts else "cancel"
+        return option("price", price) if option("price", price) in opts else "cancel"
     # card_bid: the highest bid within its value and its cash less the reserve
     limit = min(value(t, d.space, view.seat, n), view.cash - reserve)
-    bids = [o for o in opts if o.startswith("bid:") and _arg(o) <= limit]
+    bids = [o for o in opts if parse_option(o).kind == "bid" and _arg(o) <= limit]
     return max(bids, key=_arg) if bids else "pass"

@@ -39,6 +39,7 @@ from landlord.decisions import Decision
 from landlord.decks import Card, load_deck
 from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
+from landlord.options import option, parse_option
 from landlord.position import HOTEL as HOTEL_WORD
 from landlord.rules.base import Play, Rules, SpaceState, ranked, space_state
 
@@ -64,7 +65,7 @@ _BIDS: list[str] = []
 def _bid(amount: int) -> str:
     """The option ``bid:<amount>``."""
     if amount >= len(_BIDS):
-        _BIDS.extend(f"bid:{k}" for k in range(len(_BIDS), 2 * amount + 64))
+        _BIDS.extend(option("bid", k) for k in range(len(_BIDS), 2 * amount + 64))
     return _BIDS[amount]
 
 
@@ -244,13 +245,13 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
     pct = p["mortgage_interest_percent"]
     # interest: 10% of the mortgage value, rounded up (see Monopoly.interest)
     t["lift_cost"] = [v + -(-v * pct // 100) for v in mortgage_value]
-    t["o_house"] = [f"house:{i}" for i in range(n)]
-    t["o_hotel"] = [f"hotel:{i}" for i in range(n)]
-    t["o_give"] = [f"give:{i}" for i in range(n)]
-    t["o_mortgage"] = [f"mortgage:{i}" for i in range(n)]
-    t["o_sell_house"] = [f"sell_house:{i}" for i in range(n)]
-    t["o_sell_all"] = {k: f"sell_all:{k}" for k in gs}
-    t["o_take"] = [f"take:{i}" for i in range(n)]
+    t["o_house"] = [option("house", i) for i in range(n)]
+    t["o_hotel"] = [option("hotel", i) for i in range(n)]
+    t["o_give"] = [option("give", i) for i in range(n)]
+    t["o_mortgage"] = [option("mortgage", i) for i in range(n)]
+    t["o_sell_house"] = [option("sell_house", i) for i in range(n)]
+    t["o_sell_all"] = {k: option("sell_all", k) for k in gs}
+    t["o_take"] = [option("take", i) for i in range(n)]
     return t
 
 
@@ -378,7 +379,7 @@ class Monopoly(Rules):
         """per seat: bumped when its deeds, their mortgages or buildings change, and for every
         seat when a player goes bankrupt or the Bank's houses or hotels run out or come back
         (its manage menu caches on it)"""
-        self.o_trade = [f"trade:{s}" for s in range(seats)]
+        self.o_trade = [option("trade", s) for s in range(seats)]
         self.trade_opts: list[tuple[int, tuple[str, ...]]] = [(-1, ())] * seats
         """per seat: (bankruptcies when made, its ``trade:<seat>`` options)"""
         self.menus: list[tuple[Any, ...]] = [(-1,)] * seats
@@ -476,7 +477,7 @@ class Monopoly(Rules):
 
     def option_text(self, d: Decision, option: str) -> str:
         """A short label for one option, with lots and seats by name (theme names shown)."""
-        head, _, arg = option.partition(":")
+        head, arg = parse_option(option, f"{d.kind} option")
         if not arg and head in self.MENUS:
             return self.MENUS[head]
         label = self.OPTIONS.get(head, head.replace("_", " "))
@@ -676,7 +677,7 @@ class Monopoly(Rules):
         short = bal[seat] < price
         if short:
             can = self.mortgageable(seat)
-            short = bal[seat] + sum(self.mortgage_value[int(o[9:])] for o in can) < price
+            short = bal[seat] + sum(self.mortgage_value[int(parse_option(o).arg)] for o in can) < price
         if not short:
             choice = yield _decision((seat, "buy_deed", BUY, idx, price))
             if choice == "buy":
@@ -747,7 +748,7 @@ class Monopoly(Rules):
             if choice == "pass":
                 del active[i]
                 continue
-            high = int(choice[4:])
+            high = int(parse_option(choice).arg)
             winner = s
             if g.events is not None:
                 g.emit("raise_bid", s, amount=high)
@@ -1219,14 +1220,15 @@ class Monopoly(Rules):
                 choice = yield d
             if choice == "done":
                 return
-            if choice.startswith("trade:"):
-                partner = int(choice[6:])
+            head, arg = parse_option(choice)
+            if head == "trade":
+                partner = int(arg)
                 asked.append(partner)
                 yield from self.trade(seat, partner)
             elif choice == "bribe":
                 bribed = True
                 yield from self.bribe(seat)
-            elif choice.startswith(("house:", "hotel:")):
+            elif head in ("house", "hotel"):
                 yield from self.build(seat, choice)
             else:
                 if choice == "sell":
@@ -1234,7 +1236,7 @@ class Monopoly(Rules):
                 elif choice == "mortgage":
                     lots = self.mortgageable(seat)
                 else:
-                    lots = [f"unmortgage:{i}" for i in sorted(pl.deeds)
+                    lots = [option("unmortgage", i) for i in sorted(pl.deeds)
                             if self.mortgaged[i] and bal[seat] >= self.lift_cost[i]]
                 pick = yield _decision((seat, "manage_lot", ("back", *lots), -1, 0))
                 if pick == "back":
@@ -1274,7 +1276,7 @@ class Monopoly(Rules):
             if closed:
                 opts = [o for o in opts if o not in closed]
         if asked:
-            opts += [o for o in menu[3] if int(o[6:]) not in asked]
+            opts += [o for o in menu[3] if int(parse_option(o).arg) not in asked]
         else:
             opts += menu[3]
         if bribe:
@@ -1343,7 +1345,7 @@ class Monopoly(Rules):
     def apply_manage(self, seat: int, choice: str) -> None:
         """Carry out a sell / mortgage / unmortgage choice (already checked legal)."""
         g = self.g
-        head, _, arg = choice.partition(":")
+        head, arg = parse_option(choice)
         if head == "sell_all":
             for i in self.groups[arg]:
                 if self.houses[i]:
@@ -1451,7 +1453,7 @@ class Monopoly(Rules):
         winner puts it on a lot whose cost his bid covers.
         """
         g = self.g
-        what, _, arg = choice.partition(":")
+        what, arg = parse_option(choice)
         idx = int(arg)
         left = self.houses_left if what == "house" else self.hotels_left
         rivals = [seat]
@@ -1473,8 +1475,8 @@ class Monopoly(Rules):
             if len(lots) == 1:
                 where = lots[0]
             else:
-                pick = yield Decision(winner, "place_building", tuple(f"{what}:{i}" for i in lots))
-                where = int(pick.partition(":")[2])
+                pick = yield Decision(winner, "place_building", tuple(option(what, i) for i in lots))
+                where = int(parse_option(pick).arg)
             self.put_building(winner, where, what, 0)
             return
         cost = self.house_cost[idx] if what == "house" else self.hotel_cost[idx]
@@ -1544,10 +1546,11 @@ class Monopoly(Rules):
         o_give, o_take = self.o_give, self.o_take
         goods = [o_give[i] for i in self.tradeable(seat)] + [o_take[i] for i in self.tradeable(partner)]
         if g.players[seat].cards:
-            goods += [f"give_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
+            goods += [option("give_card", k) for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
         if g.players[partner].cards:
-            goods += [f"take_card:{k}" for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
-        cash_steps = [(k, f"pay_cash:{k}", f"want_cash:{k}") for k in p["trade_cash_steps"]]
+            goods += [option("take_card", k)
+                      for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
+        cash_steps = [(k, option("pay_cash", k), option("want_cash", k)) for k in p["trade_cash_steps"]]
         while True:
             opts = ["cancel"]
             if self.trade_valid(t):
@@ -1558,7 +1561,7 @@ class Monopoly(Rules):
                 opts += [o for k, _, o in cash_steps if t.want_cash + k <= bal[partner]]
             choice = yield _decision((seat, "trade_item", tuple(opts), -1, 0))
             steps += 1
-            head, _, arg = choice.partition(":")
+            head, arg = parse_option(choice)
             if head == "cancel":
                 self.table.offer = None
                 return

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.decisions import Decision, Option
+from landlord.options import option, parse_option
 from landlord.rules.monopoly import K_STREET
 
 if TYPE_CHECKING:
@@ -39,8 +40,9 @@ def _best_bid(opts: tuple[Option, ...], limit: int) -> Option:
     """The highest bid option not above ``limit`` (``pass`` if none)."""
     best, best_amount = "pass", 0
     for o in opts:
-        if o.startswith("bid:"):
-            a = int(o[4:])
+        kind, arg = parse_option(o)
+        if kind == "bid":
+            a = int(arg)
             if best_amount < a <= limit:
                 best, best_amount = o, a
     return best
@@ -56,15 +58,19 @@ def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = N
 
 def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
     """Raise money: mortgage lots outside complete groups first, then any, then sell buildings."""
-    morts = [o for o in opts if o.startswith("mortgage:")]
-    for o in morts:
-        if not t.holds_group(seat, int(o[9:])):
-            return o
+    morts, sells = [], []
+    for o in opts:
+        kind, arg = parse_option(o)
+        if kind == "mortgage":
+            if not t.holds_group(seat, int(arg)):
+                return o
+            morts.append(o)
+        elif kind == "sell_house":
+            sells.append(o)
     if morts:
         return morts[0]
-    for o in opts:
-        if o.startswith("sell_house:"):
-            return o
+    if sells:
+        return sells[0]
     return opts[0]
 
 
@@ -79,8 +85,9 @@ def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) ->
     (anything else in a lot menu: ``back``)."""
     best, key = "back", (False, -1)
     for o in opts:
-        if o.startswith("unmortgage:"):
-            idx = int(o[11:])
+        kind, arg = parse_option(o)
+        if kind == "unmortgage":
+            idx = int(arg)
             if t.lift_cost[idx] <= budget:
                 k = (t.holds_group(seat, idx), t.price(idx))
                 if k > key:
@@ -119,7 +126,7 @@ def _cash_steps(amount: int, steps: list[int]) -> list[str]:
     out = []
     for k in sorted(steps, reverse=True):
         while amount >= k:
-            out.append(f"pay_cash:{k}")
+            out.append(option("pay_cash", k))
             amount -= k
     return out
 
@@ -181,15 +188,15 @@ class TradePlanner:
             if mine >= 0:
                 if (p, want, mine) not in self.tried:
                     self.tried.add((p, want, mine))
-                    self.plan = [f"give:{mine}", f"take:{want}", "offer"]
-                    return f"trade:{p}"
+                    self.plan = [option("give", mine), option("take", want), "offer"]
+                    return option("trade", p)
                 continue
             offer = t.price(want) * cash_factor[0] // cash_factor[1]
             if cash - offer >= reserve and (p, want, -offer) not in self.tried:
                 self.tried.add((p, want, -offer))
                 steps = t.trade_cash_steps
-                self.plan = [f"take:{want}", *_cash_steps(offer, steps), "offer"]
-                return f"trade:{p}"
+                self.plan = [option("take", want), *_cash_steps(offer, steps), "offer"]
+                return option("trade", p)
         return None
 
     def next_item(self, opts: tuple[Option, ...]) -> Option:
@@ -212,10 +219,11 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
     build_reserve = 3 * reserve
     if kind == "manage":
         for o in opts[1:]:
-            if o[0] != "h":
+            what, arg = parse_option(o)
+            if what not in ("house", "hotel"):
                 break  # build options come right after "done"
-            idx = int(o[6:])
-            cost = t.hotel_cost[idx] if o[2] == "t" else t.house_cost[idx]
+            idx = int(arg)
+            cost = t.hotel_cost[idx] if what == "hotel" else t.house_cost[idx]
             if cash - cost >= build_reserve:
                 return o
         if "unmortgage" in opts and _can_lift(t, seat, cash - 2 * build_reserve):
@@ -261,7 +269,7 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
     if kind == "manage":
-        if len(opts) > 1 and opts[1][0] == "h":
+        if len(opts) > 1 and parse_option(opts[1]).kind in ("house", "hotel"):
             return opts[1]  # build options come right after "done"
         if "unmortgage" in opts and _can_lift(t, seat, cash - repay_at):
             return "unmortgage"
