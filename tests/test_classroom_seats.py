@@ -341,3 +341,21 @@ def test_a_class_vote_without_a_majority_changes_no_table(tmp_path: Path) -> Non
     tg = room.table(1)
     assert tg is not None and tg.game.phase != "single_tax" and not tg.game.switches
     assert "failed: the rules stayed (1 for, 1 against)" in debrief.votes(room).iloc[0]["detail"]
+
+
+def test_each_tables_game_exports_as_a_saved_game_that_loads(tmp_path: Path) -> None:
+    """A class table's game saved from the class (its record, chance included) loads through
+    the command line's path (``landlord replay --game``) to the same game."""
+    from landlord import savefile
+
+    store, room, _ = setup(tmp_path, ("Ann", "Bo", "Cy"), vote_at=("single_tax@round:2",))
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    for _ in range(150):
+        ref.tick(now=1e12)
+    paths = debrief.export_games(room, tmp_path / "exports")
+    assert [p.name for p in paths] == [f"class-{room.info.join_code}-table-{n}.json" for n in (1, 2)]
+    for tg, path in zip(room.tables(), paths, strict=True):
+        game, seats = savefile.load(path)
+        assert game.log_text() == tg.game.log_text() and game.entries == tg.game.entries
+        assert seats == ([None, None] if tg.table.table_no == 1 else [None, "landlord"])

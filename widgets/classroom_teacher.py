@@ -336,7 +336,9 @@ class ClassroomTeacher(W.VBox):
             name = html.escape(f.name)
             links.append(f'<a download="{name}" href="data:{mime};base64,{b64}">⬇ {name}</a>')
         self.downloads.value = " · ".join(links)
-        self._say(f"Results of {len(db.results(room))} tables exported.")
+        games = db.export_games(room, folder)
+        self._say(f"Results of {len(db.results(room))} tables exported; each table's game is saved beside "
+                  f"them in the class folder's exports ({len(games)} files: landlord replay --game FILE).")
         return csv, parquet
 
 

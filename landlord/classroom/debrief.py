@@ -79,6 +79,23 @@ def export(room: Classroom, folder: str | Path) -> tuple[Path, Path]:
     return csv, parquet
 
 
+def export_games(room: Classroom, folder: str | Path) -> list[Path]:
+    """Write each started table's game as a saved game (:mod:`landlord.savefile`: the game's
+    record, its chance included), ``<folder>/class-<code>-table-<n>.json``, its students' seats
+    as people and the rest as the class's bots: ``landlord replay --game FILE`` and the game
+    table load it, event for event."""
+    from landlord import savefile
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for tg in room.tables():
+        path = out / f"class-{room.info.join_code}-table-{tg.table.table_no}.json"
+        savefile.save(tg.game, path, [None if p == "student" else p for p in plays(room, tg)])
+        paths.append(path)
+    return paths
+
+
 EXPORT_COLUMNS = ("table", "regime", "gini_population")
 """The columns of a class export (:func:`export`) that the lab needs to show a class's results."""
 MAX_EXPORT_BYTES = 5_000_000
