@@ -18,6 +18,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -29,6 +30,7 @@ from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.phases import Trigger
+from landlord.position import Position, example_positions, load_position
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
 from widgets.board_view import BRUSH, BoardView, FrameSlot, enable_offline_charts, sized, with_brush
@@ -56,6 +58,11 @@ CONTROLS = ("setup", "bots", "phases", "rewind", "files", "charts", "commentary"
 """Table controls a lesson may show: the set-up panel, the bots' speed and buttons, the
 "Rules now" phase buttons, the rewind slider, save/load, the charts and the commentary."""
 DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal")
+DEFAULT_SEATS = (("Ada", None), ("Ben", None), ("Cleo", "landlord"), ("Dan", "speculator"))
+OPENING = "the rules' own opening"
+"""The set-up's "Start from" choice for a game that starts as the rules set it up."""
+OWN_POSITION = "a position of your own"
+"""How the set-up names a position that has no title."""
 
 
 def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]]]:
@@ -141,6 +148,10 @@ class GameTable(W.VBox):
     :data:`CONTROLS`; e.g. no ``"phases"`` buttons where the rules must not change by a click).
     ``presets`` offers a menu above the board of ``(label, ruleset id)`` games to play (e.g. one
     1913 Part that fits a lesson, or all three); choosing one starts a new game of it.
+    ``position`` (a :class:`~landlord.position.Position` or the path of a position file) starts
+    the game from a described position (a teacher's "what if you start here"), on the ruleset it
+    was made for and with as many seats as it describes unless ``ruleset``/``seats`` say
+    otherwise; the set-up's "Start from" menu offers it and the kit's example positions.
     """
 
     def __init__(
@@ -154,6 +165,7 @@ class GameTable(W.VBox):
         board_size: int = 440,
         controls: Collection[str] = CONTROLS,
         presets: Sequence[tuple[str, str]] = (),
+        position: Position | str | Path | None = None,
     ) -> None:
         enable_offline_charts()
         unknown = set(controls) - set(CONTROLS)
@@ -161,6 +173,13 @@ class GameTable(W.VBox):
             raise ValueError(f"unknown table controls {sorted(unknown)} (known: {', '.join(CONTROLS)})")
         self.controls = frozenset(controls)
         seed = fresh_seed() if seed is None else int(seed)
+        start = load_position(position) if isinstance(position, (str, Path)) else position
+        if start is not None and ruleset is None:
+            ruleset = start.ruleset
+        self.positions: list[Position] = example_positions()
+        """The positions the set-up's "Start from" menu can offer: the kit's examples, then any
+        other this table was given or loaded."""
+        start = None if start is None else self._offer(start)
         self.preset_pick = W.Dropdown(options=list(presets), description="Play", layout=W.Layout(max_width="100%"))
         if presets:
             ids_now = ruleset_ids()
@@ -177,7 +196,10 @@ class GameTable(W.VBox):
         ids = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
         first = ruleset.id if isinstance(ruleset, Ruleset) else (ruleset or default_ruleset())
         rs = self._ruleset(first)
-        seats = list(seats) if seats else [("Ada", None), ("Ben", None), ("Cleo", "landlord"), ("Dan", "speculator")]
+        if not seats:
+            n = len(start.seats) if start is not None and start.seats else len(DEFAULT_SEATS)
+            seats = [*DEFAULT_SEATS, *((name, "landlord") for name in DEFAULT_NAMES[len(DEFAULT_SEATS):])][:n]
+        seats = list(seats)
         self._busy = False
         self._chart_key: tuple[int, int, str, bool] | None = None
         self.option_picker: tuple[W.Dropdown, W.Button] | None = None
@@ -202,8 +224,11 @@ class GameTable(W.VBox):
                                    layout=AUTO)
         self.reset_button = W.Button(description="Reset", icon="undo", layout=AUTO,
                                      tooltip="start again from the seed in the box, same seats")
+        self.position_pick = W.Dropdown(description="Start from", layout=W.Layout(width="480px", max_width="100%"),
+                                        tooltip="a described position to start from instead of the rules' own opening")
         self._build_seats(seats)
         self._fill_regimes(rs, regime)
+        self._fill_positions(rs, start)
 
         # -- the table ----------------------------------------------------------------------
         self.status = W.HTML()
@@ -249,7 +274,7 @@ class GameTable(W.VBox):
                                    layout=W.Layout(width="auto"))
         self.download = W.HTML()
 
-        self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value)
+        self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value, self.start_position)
         self._wire()
         super().__init__(self._layout())
         self.add_class("ll-table")
@@ -285,6 +310,43 @@ class GameTable(W.VBox):
             self.regime_pick.value = tuple(chosen)
         self.regime_pick.disabled = len(opts) == 1
 
+    def _fill_positions(self, rs: Ruleset, chosen: Position | None = None) -> None:
+        """Offer the positions made for ``rs``'s board (and any that name no ruleset), each by its
+        title; keep ``chosen`` (or the present choice) if it is among them."""
+        keep = chosen if chosen is not None else self.start_position
+        opts: list[tuple[str, int | None]] = [(OPENING, None)]
+        for k, p in enumerate(self.positions):
+            if p.ruleset is None or self._board_of(p.ruleset) == rs.board.id:
+                opts.append((p.title or OWN_POSITION, k))
+        busy, self._busy = self._busy, True
+        try:
+            self.position_pick.options = opts
+            ks = [v for _, v in opts]
+            self.position_pick.value = next((k for k in ks if k is not None and self.positions[k] is keep), None)
+        finally:
+            self._busy = busy
+        self.position_pick.disabled = len(opts) == 1
+
+    def _offer(self, position: Position) -> Position:
+        """``position`` as the "Start from" menu holds it: the same example (equal as saved), or
+        added to the menu."""
+        same = next((p for p in self.positions if p.to_dict() == position.to_dict()), None)
+        if same is None:
+            self.positions.append(position)
+        return same or position
+
+    def _board_of(self, rid: str) -> str | None:
+        try:
+            return self._ruleset(rid).board.id
+        except LandlordError:
+            return None
+
+    @property
+    def start_position(self) -> Position | None:
+        """The position chosen in the set-up's "Start from" menu (None: the rules' own opening)."""
+        k = self.position_pick.value
+        return None if k is None else self.positions[k]
+
     def _seats(self) -> list[Seat]:
         return [Seat(n.value.strip() or f"Player {i + 1}", None if p.value == PERSON else p.value)
                 for i, (n, p) in enumerate(zip(self.seat_names, self.seat_plays, strict=True))]
@@ -292,6 +354,7 @@ class GameTable(W.VBox):
     def _wire(self) -> None:
         self.ruleset_pick.observe(self._on_ruleset, "value")
         self.preset_pick.observe(self._on_preset, "value")
+        self.position_pick.observe(self._on_position, "value")
         self.players.observe(self._on_players, "value")
         self.new_button.on_click(lambda _: self.new_game())
         self.reset_button.on_click(lambda _: self.reset())
@@ -311,6 +374,7 @@ class GameTable(W.VBox):
         setup = W.VBox([
             W.HBox([self.ruleset_pick, self.players]),
             W.HBox([self.regime_pick, self.regime_custom]),
+            self.position_pick,
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
@@ -346,6 +410,27 @@ class GameTable(W.VBox):
         self.players.value = min(max(self.players.value, rs.players_min), rs.players_max)
         self.players.min, self.players.max = rs.players_min, rs.players_max
         self._fill_regimes(rs)
+        self._fill_positions(rs)
+
+    def _on_position(self, change: dict[str, Any]) -> None:
+        """A position chosen in the set-up: its own ruleset and seat count, and a new game from it."""
+        if self._busy:
+            return
+        chosen = self.start_position
+        if chosen is not None:
+            busy, self._busy = self._busy, True
+            try:
+                if chosen.ruleset is not None and chosen.ruleset != self.ruleset_pick.value:
+                    self.ruleset_pick.value = chosen.ruleset
+                    self._fill_positions(self._ruleset(chosen.ruleset), chosen)
+                if chosen.seats:
+                    self.players.value = len(chosen.seats)
+            except (LandlordError, ValueError) as exc:
+                self._say(f"Cannot start there: {exc}", error=True)
+                return
+            finally:
+                self._busy = busy
+        self._start()
 
     def _on_preset(self, change: dict[str, Any]) -> None:
         if self._busy or change["new"] is None:
@@ -374,13 +459,15 @@ class GameTable(W.VBox):
         try:
             rs = self._ruleset(self.ruleset_pick.value)
             regime = custom_regime(self.regime_custom.value) or self.regime_pick.value
-            self.session = TableSession(rs, self._seats(), int(self.seed_box.value), regime)
+            start = self.start_position
+            self.session = TableSession(rs, self._seats(), int(self.seed_box.value), regime, start)
         except (LandlordError, ValueError) as exc:
-            self._say(f"Cannot start: {exc}", error=True)
+            self._say(f"Cannot start: {no_paths(str(exc))}", error=True)
             return
         self.playing = True
         self.remembered = {}
-        self._say(f"New game of {rs.title}, seed {self.session.seed}.")
+        where = f", from “{start.title or OWN_POSITION}”" if start is not None else ""
+        self._say(f"New game of {rs.title}, seed {self.session.seed}{where}.")
         if not self._advance():
             self.render()
 
@@ -575,6 +662,9 @@ class GameTable(W.VBox):
             self.players.value = len(session.seats)
             self._build_seats([(s.name, s.bot) for s in session.seats])
             self._fill_regimes(session.ruleset, [f"{t.phase}@{t.text}" for t in session.triggers])
+            start = None if session.position is None else self._offer(session.position)
+            self.position_pick.value = None
+            self._fill_positions(session.ruleset, start)
             self.seed_box.value = session.seed
         finally:
             self._busy = False
