@@ -172,7 +172,10 @@ class MonopolyTable:
     def holds_group(self, seat: int, idx: int) -> bool:
         """True when ``seat`` owns every deed of ``idx``'s group."""
         own = self.owner
-        return all(own[i] == seat for i in self.members[idx])
+        for i in self.members[idx]:  # noqa: SIM110 (a loop is faster than all() here)
+            if own[i] != seat:
+                return False
+        return True
 
     def price(self, idx: int) -> int:
         """The printed price of a deed."""
@@ -727,7 +730,7 @@ class Monopoly(Rules):
             g.emit("auction", seat, space=idx, what=what, deed=self.names[idx] if idx >= 0 else what)
         high, winner, i = 0, -1, 0
         bal = g.ledger.balances
-        _bid(max(bal[s] for s in active) if active else 0)  # every bid any of them can cover is made
+        _bid(max(bal))  # every bid anyone can cover is made
         bids = _BIDS
         while active:
             if len(active) == 1 and active[0] == winner:
@@ -783,8 +786,13 @@ class Monopoly(Rules):
             self.g.players[seat].deeds.add(idx)
             self.n_built[seat] += built
             self.sv[seat] += 1
-            if self.code[idx] == K_STREET and all(self.owner[j] == seat for j in self.members[idx]):
-                self.full[seat].add(gname)
+            if self.code[idx] == K_STREET:
+                own = self.owner
+                for j in self.members[idx]:
+                    if own[j] != seat:
+                        break
+                else:
+                    self.full[seat].add(gname)
 
     # -- rent -------------------------------------------------------------------------------
     def rent(self, idx: int, dice: int) -> int:
@@ -1173,7 +1181,7 @@ class Monopoly(Rules):
                 continue
             seen.add(gname)
             group = self.members[i]
-            high = max(houses[j] for j in group)
+            high = max([houses[j] for j in group])
             for j in group:
                 if houses[j] == high and (high != HOTEL or self.houses_left >= self.hotel_after):
                     out.append(self.o_sell_house[j])

@@ -53,7 +53,10 @@ def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = N
     if t.code[idx] != K_STREET:
         return False
     own = t.owner
-    return all(own[j] == seat or j == idx or (extra is not None and j in extra) for j in t.members[idx])
+    for j in t.members[idx]:  # noqa: SIM110 (a loop is faster than all() here)
+        if own[j] != seat and j != idx and (extra is None or j not in extra):
+            return False
+    return True
 
 
 def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
@@ -77,7 +80,10 @@ def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
 def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
     """Is there a mortgage ``seat`` could lift within ``budget``?"""
     lift, mort = t.lift_cost, t.mortgaged
-    return any(mort[i] and lift[i] <= budget for i in t.players[seat].deeds)
+    for i in t.players[seat].deeds:  # noqa: SIM110 (a loop is faster than any() here)
+        if mort[i] and lift[i] <= budget:
+            return True
+    return False
 
 
 def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) -> Option:
