@@ -131,8 +131,8 @@ class MonopolyTable:
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
     __slots__ = ("_rules", "board", "code", "gbuilt", "gid", "hotel_after", "hotel_cost", "house_cost",
-                 "houses", "lift_cost", "members", "mortgaged", "o_trade", "offer", "owner", "street_groups",
-                 "trade_cash_steps")
+                 "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade", "offer", "owner",
+                 "street_groups", "trade_cash_steps")
 
     def __init__(self, rules: Monopoly) -> None:
         self._rules = rules
@@ -152,6 +152,8 @@ class MonopolyTable:
         self.street_groups = rules.street_groups
         self.o_trade = rules.o_trade
         """the ``trade:<seat>`` option of each seat"""
+        self.lot_options: dict[str, tuple[str, int]] = rules.lot_options
+        """the house, hotel, mortgage and sell_house options of every lot: option -> (kind, lot)"""
         self.trade_cash_steps = rules.g.p["trade_cash_steps"]
         self.offer: TradeOffer | None = None
 
@@ -255,6 +257,9 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
     t["o_sell_house"] = [option("sell_house", i) for i in range(n)]
     t["o_sell_all"] = {k: option("sell_all", k) for k in gs}
     t["o_take"] = [option("take", i) for i in range(n)]
+    # what each lot option made above names: (kind, lot) — bots read offered options by look-up
+    t["lot_options"] = {o: (kind, i) for kind in ("house", "hotel", "mortgage", "sell_house")
+                        for i, o in enumerate(t[f"o_{kind}"])}
     return t
 
 
@@ -301,6 +306,7 @@ class Monopoly(Rules):
     o_sell_house: list[str]
     o_sell_all: dict[str, str]
     o_take: list[str]
+    lot_options: dict[str, tuple[str, int]]
 
     EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
     DECISIONS: ClassVar[dict[str, str]] = {

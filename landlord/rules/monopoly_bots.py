@@ -32,6 +32,9 @@ KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent"
                    "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
 """The Monopoly decision kinds the bots answer here."""
 
+_NO_LOT = ("", -1)
+"""What :attr:`MonopolyTable.lot_options` gives for an option that is not a lot's."""
+
 CARD_VALUE = 50
 """What a Get Out of Jail Free card is worth to the bots (the fine it saves)."""
 
@@ -62,10 +65,11 @@ def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = N
 def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
     """Raise money: mortgage lots outside complete groups first, then any, then sell buildings."""
     morts, sells = [], []
+    lots = t.lot_options
     for o in opts:
-        kind, arg = parse_option(o)
+        kind, idx = lots.get(o, _NO_LOT)
         if kind == "mortgage":
-            if not t.holds_group(seat, int(arg)):
+            if not t.holds_group(seat, idx):
                 return o
             morts.append(o)
         elif kind == "sell_house":
@@ -224,11 +228,11 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
     cash = view.cash
     build_reserve = 3 * reserve
     if kind == "manage":
+        lots = t.lot_options
         for o in opts[1:]:
-            what, arg = parse_option(o)
+            what, idx = lots.get(o, _NO_LOT)
             if what not in ("house", "hotel"):
                 break  # build options come right after "done"
-            idx = int(arg)
             cost = t.hotel_cost[idx] if what == "hotel" else t.house_cost[idx]
             if cash - cost >= build_reserve:
                 return o
@@ -275,7 +279,7 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
     if kind == "manage":
-        if len(opts) > 1 and parse_option(opts[1]).kind in ("house", "hotel"):
+        if len(opts) > 1 and t.lot_options.get(opts[1], _NO_LOT)[0] in ("house", "hotel"):
             return opts[1]  # build options come right after "done"
         if "unmortgage" in opts and _can_lift(t, seat, cash - repay_at):
             return "unmortgage"
