@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT))
 
 from landlord import serve  # noqa: E402
 from landlord.classroom import Classroom, SqliteStore  # noqa: E402
-from landlord.classroom.server import max_kernels, warm_kernels  # noqa: E402
+from landlord.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classclient import ERROR_TEXT, SEQ, VoilaClient  # noqa: E402
@@ -439,6 +439,20 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
             await asyncio.sleep(0.5)
         figures["closed_tabs"] = len(closing)
         figures["closed_released_s"] = released
+        # dropped connections (a crashed browser, a shut lid): no beacon, the socket just goes
+        dropping = [s for s in students if s.joined and s.client is not None and s not in closing][: args.drop]
+        figures["dropped"], figures["dropped_released_s"] = len(dropping), None
+        if dropping:
+            before = kernel_count(server_pid)
+            t_drop = time.monotonic()
+            for s in dropping:
+                assert s.client is not None
+                await s.client.close(beacon=False)
+            while time.monotonic() - t_drop < IDLE_RELEASE + 180:
+                if kernel_count(server_pid) <= before - len(dropping):
+                    figures["dropped_released_s"] = time.monotonic() - t_drop
+                    break
+                await asyncio.sleep(2.0)
     return figures
 
 
@@ -481,6 +495,9 @@ def main() -> None:
     ap.add_argument("--max-kernels", type=int, help="the cap (default: as landlord class sets it for --students)")
     ap.add_argument("--play-limit", type=float, default=600.0, help="seconds of play at most")
     ap.add_argument("--close", type=int, default=5, help="students who close their tab at the end")
+    ap.add_argument("--drop", type=int, default=0,
+                    help="students whose connection then drops without the close beacon (waits up to "
+                         "the idle release time + 3 min for their kernels)")
     ap.add_argument("--browsers", type=int, default=1,
                     help="students in a Chromium context (the rest are websocket clients); default 1")
     ap.add_argument("--cap", type=int, default=0, help="measure a kernel cap of N instead of a class")
@@ -535,12 +552,17 @@ def main() -> None:
           f"{figures['refused']}, student rows recorded {figures['recorded']}: "
           f"lost {figures['lost']}, duplicated {figures['duplicated']}; pages with error text {figures['error_pages']}")
     print(f"memory (server + kernels, PSS): peak {figures['mem_peak_mb'] / 1024:.2f} GB with "
-          f"{figures['kernels_peak']} kernels; per student "
-          f"{(figures['mem_peak_mb'] - idle_mb) / max(1, args.students):.0f} MB above the idle server")
+          f"{figures['kernels_peak']} kernels: {figures['mem_peak_mb'] / max(1, args.students):.0f} MB a student "
+          f"(everything / students), {figures['mem_peak_mb'] / max(1, figures['kernels_peak']):.0f} MB a kernel "
+          f"(the server's share included)")
     print(f"server tree CPU time during the class: {cpu:.0f} s; the benchmark's own (clients): {own_cpu:.0f} s")
     rel = figures["closed_released_s"]
     print(f"{figures['closed_tabs']} tabs closed: their kernels released after "
           f"{'more than 120 s' if rel is None else f'{rel:.1f} s'}")
+    if figures["dropped"]:
+        rel = figures["dropped_released_s"]
+        print(f"{figures['dropped']} connections dropped without the beacon: their kernels released after "
+              f"{f'more than {IDLE_RELEASE + 180} s' if rel is None else f'{rel:.0f} s'}")
     if figures["failed_students"]:
         print(f"students whose run failed: {len(figures['failed_students'])}: {figures['failed_students'][:3]}")
     if figures["not_seated"]:
