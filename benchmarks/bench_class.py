@@ -484,7 +484,13 @@ def cap_probe(cap: int, warm: int) -> None:
     print(f"then: {kernels} kernels, {mem / 1024:.2f} GB PSS (server + kernels)")
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # a SIGTERM (a CI time limit, kill) unwinds like Ctrl-C, so the server and its kernels stop
+    signal.signal(signal.SIGTERM, _interrupt)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--table-size", type=int, default=4)
