@@ -86,3 +86,16 @@ def test_a_bad_position_gives_one_line_naming_file_entry_and_field(  # type: ign
     assert len(err.strip().splitlines()) == 1
     for needle in needles:
         assert needle in err
+
+
+def test_simulate_from_a_position_on_two_workers_gives_the_same_rows(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The position travels to the worker processes with each batch of games."""
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    two_landlords = str(ROOT / "data" / "positions" / "magie-1904-two-landlords.toml")
+    assert run(capsys, "simulate", "--position", two_landlords, "--games", "4", "--out", str(one))[0] == 0
+    assert run(capsys, "simulate", "--position", two_landlords, "--games", "4", "--workers", "2",
+               "--out", str(two))[0] == 0
+    pd.testing.assert_frame_equal(pd.read_csv(one), pd.read_csv(two))
+    plain = tmp_path / "plain.csv"
+    assert run(capsys, "simulate", "--ruleset", "magie-1904-no-tickets", "--games", "4", "--out", str(plain))[0] == 0
+    assert not pd.read_csv(one).equals(pd.read_csv(plain))
