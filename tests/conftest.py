@@ -223,13 +223,26 @@ def pytest_configure(config: pytest.Config) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
+def _alive(p: psutil.Process) -> bool:
+    """True for a running process; a finished one (a zombie: as the subreaper, pytest inherits
+    orphans that have exited) is reaped instead."""
+    try:
+        if p.status() != psutil.STATUS_ZOMBIE:
+            return True
+    except psutil.Error:
+        return False
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(p.pid, os.WNOHANG)
+    return False
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Stop every process a test left running, and name it. A process that outlives pytest
     keeps the caller's output pipe open: a CI run whose tests all passed then hung until its
     time limit (the third session's last run)."""
     session.config._landlord_status = exitstatus  # type: ignore[attr-defined]
-    left = [p for p in psutil.Process().children(recursive=True) if p.is_running()]
+    left = [p for p in psutil.Process().children(recursive=True) if _alive(p)]
     if not left:
         return
     names = []
