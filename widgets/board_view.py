@@ -236,7 +236,7 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame) -> dict[
     token whose decision it is, and the turn/phase text in the middle."""
     spaces = space_rows(game)
     rows = []
-    for s, (_, b) in zip(spaces, board.iterrows(), strict=True):
+    for s, b in zip(spaces, board.to_dict("records"), strict=True):  # not iterrows: a Series a row
         marks = "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
         if s["buildings"]:
             marks += f"{s['buildings']}⌂"
