@@ -40,16 +40,16 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
     rid, mix, seed = args
     g = play_one(load_ruleset(rid), mix, seed)
     rows = g.results()
-    totals = [r["total"] for r in rows]
+    totals = [c.total for c in rows]
     f = g.ledger.flows
     best = max(totals)
     winners = [mix[i] for i, t in enumerate(totals) if t == best]
     return {
         "wins": {name: winners.count(name) / len(winners) for name in set(mix)},
         "gini_pop": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
-        "poorhouse": sum(r["where"] == "poorhouse" for r in rows) / len(rows),
-        "free_land": sum(r["where"] == "natural_opportunity" for r in rows) / len(rows),
-        "ever_bankrupt": sum(r["bankruptcies"] > 0 for r in rows) / len(rows),
+        "poorhouse": sum(c.where == "poorhouse" for c in rows) / len(rows),
+        "free_land": sum(c.where == "natural_opportunity" for c in rows) / len(rows),
+        "ever_bankrupt": sum(b > 0 for b in g.rules.bankruptcies) / len(rows),
         "rent": f[Flow.RENT],
         "lvt": f[Flow.LAND_RENT],
         "wages": f[Flow.WAGES],

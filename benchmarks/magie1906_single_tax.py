@@ -22,6 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from landlord.count import winners
 from landlord.flows import Flow
 from landlord.inequality import gini
 from landlord.loader import load_ruleset
@@ -37,14 +38,14 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
     trig = [] if when == "never" else [parse_trigger(when, "single_tax")]
     g = play_one(load_ruleset(ruleset), BOTS, seed, triggers=trig)
     rows = g.results()
-    totals = [r["total"] for r in rows]
+    totals = [c.total for c in rows]
     return {
         "gini_pop": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
-        "end_poor": sum(r["where"] == "poorhouse" for r in rows),
-        "ever_poor": sum(r.get("poorhouse_visits", 0) > 0 for r in rows),
-        "end_natural": sum(r["where"] == "natural_opportunity" for r in rows),
+        "end_poor": sum(c.where == "poorhouse" for c in rows),
+        "ever_poor": sum(getattr(pl, "poorhouse_visits", 0) > 0 for pl in g.players),
+        "end_natural": sum(c.where == "natural_opportunity" for c in rows),
         "switch": g.switches[0][0] if g.switches else None, "turns": g.turn,
-        "seat0_first": rows[0]["rank"] == 1, "players": len(rows),
+        "seat0_first": 0 in winners(rows), "players": len(rows),
         "market": g.ledger.flows.get(Flow.LAND_SOLD, 0),
         # debts still owed between players exist in the 1906 rules only (Rule 12)
         "owed": sum(d.amount for d in g.rules.debts) if g.ruleset.family == "magie1906" else 0,

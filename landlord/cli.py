@@ -483,6 +483,7 @@ def _single_tax_triggers(rs: Ruleset, when: str) -> tuple[Trigger, ...]:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from landlord.count import WORDS, ranks
     from landlord.narrate import transcript
     from landlord.simulate import play_one, seat_strategies
 
@@ -501,8 +502,9 @@ def _replay(args: argparse.Namespace) -> int:
                         triggers=triggers, position=args.start)
     events = game.events or []
     sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
-    for r in game.results():
-        print(f"{r['name']}: total {game.board.currency}{r['total']} (rank {r['rank']})")
+    counts = game.results()
+    for c, rank in zip(counts, ranks(counts), strict=True):
+        print(f"{game.names[c.seat]}: {WORDS['total']} {game.board.currency}{c.total} (rank {rank})")
     return 0
 
 

@@ -51,7 +51,7 @@ def paired_games(paths: Iterable[str | Path], games: int | None = None) -> pd.Da
                 g = play_one(rs, cell.seats, seed, triggers=cell.triggers)
                 f = g.ledger.flows
                 row = {"cell": _label(sc, cell), "game": i, "seed": seed,
-                       "gini": gini([r["total"] for r in g.results()], "population")}
+                       "gini": gini([c.total for c in g.results()], "population")}
                 row.update({k.value: f.get(k, 0) for k in FLOWS})
                 rows.append(row)
     return pd.DataFrame(rows)

@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from landlord.count import SeatCount
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.events import Event
@@ -34,7 +35,7 @@ BOXES = ("Bank", "Public Treasury", "Wages box", "Railroad box")
 
 
 class Snapshot(NamedTuple):
-    """The count of every seat (the rules' ``results()`` rows) at the end of one turn.
+    """The count of every seat (the rules' ``results()``) at the end of one turn.
 
     Taken by :attr:`Game.turn`'s setter when the rules start the next turn (turn 0 is the
     set-up), only when the game keeps snapshots (with a log, unless told); the metrics
@@ -44,7 +45,7 @@ class Snapshot(NamedTuple):
     turn: int
     round: int
     phase: str
-    rows: tuple[dict[str, Any], ...]
+    rows: tuple[SeatCount, ...]
 
 
 class Game:
@@ -153,7 +154,7 @@ class Game:
 
     def snapshot(self) -> Snapshot:
         """The count of every seat now, labelled with the current turn, its round and phase."""
-        # results() makes new rows at every call: they are kept as they are
+        # results() makes new counts at every call (immutable): they are kept as they are
         return Snapshot(self._turn, self._turn_round, self.phase, tuple(self.rules.results()))
 
     # -- driving -------------------------------------------------------------------------
@@ -430,8 +431,9 @@ class Game:
         """Cash in hand of ``seat``."""
         return self.ledger.balances[seat]
 
-    def results(self) -> list[dict[str, Any]]:
-        """Final count per seat (rules-specific columns; always ``total`` and ``rank``)."""
+    def results(self) -> list[SeatCount]:
+        """The count of every seat now, in seat order (:class:`~landlord.count.SeatCount`; the
+        final count once the game is over). Ranks: :func:`landlord.count.ranks`."""
         return self.rules.results()
 
     def log_text(self) -> str:

@@ -7,10 +7,12 @@ taken by the engine when the next turn starts) and ``game.results()`` (the count
 Frames (one row per …):
 
 * :func:`panel` — game × turn × player: ``game, ruleset, turn, round, phase, seat, player,
-  cash, land, improvements, debts, other, net_worth, where``. Turn 0 is the set-up. ``land`` is
-  land held at its value, ``improvements`` houses/buildings at value, ``debts`` loans owed,
-  ``other`` everything else the count includes (luxury tickets, loans made to others, …), so
-  ``net_worth = cash + land + improvements + other − debts`` exactly.
+  cash, land, improvements, debts, other, net_worth, where``. Turn 0 is the set-up. The money
+  columns are the fields of each seat's :class:`~landlord.count.SeatCount`: ``land`` is land
+  held at the value the count gives it, ``improvements`` houses/buildings at value, ``debts``
+  what is owed, ``other`` everything else the count includes (money owed by others, luxuries,
+  other cards: :attr:`SeatCount.other`), so ``net_worth = cash + land + improvements + other −
+  debts`` exactly.
 * :func:`transfers` — game × transfer: ``game, ruleset, turn, round, phase, from, to,
   from_seat, to_seat, amount, kind, reason, rule, flow`` (``kind`` is the transfer's
   :class:`~landlord.flows.Flow`, set by the rule that moved the money; ``flow`` is its words).
@@ -23,9 +25,6 @@ Frames (one row per …):
 * many games (rows of :func:`landlord.simulate.summary_row` / a sweep, and a sweep's per-turn
   panel): :func:`played`, :func:`gini_by_turn`, :func:`every_kth`, :func:`win_shares`,
   :func:`flow_means`.
-
-Which keys of a rules family's ``results()`` rows feed which panel column is :data:`COLUMNS`
-(the first key present wins; a family that keeps no improvements or debts gets 0).
 """
 
 from __future__ import annotations
@@ -44,14 +43,6 @@ if TYPE_CHECKING:
     from landlord.board import Board
     from landlord.game import Game
 
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "cash": ("cash",),
-    "land": ("land", "land_value", "lots_value"),
-    "improvements": ("improvements", "improvements_value", "houses_value", "buildings_value"),
-    "debts": ("debts", "owed"),
-}
-"""Panel column ← the ``results()`` keys that may carry it, in order of preference."""
-
 PANEL_COLUMNS = ("game", "ruleset", "turn", "round", "phase", "seat", "player", "cash", "land",
                  "improvements", "debts", "other", "net_worth", "where")
 TRANSFER_COLUMNS = ("game", "ruleset", "turn", "round", "phase", "from", "to", "from_seat",
@@ -61,13 +52,6 @@ def _games(games: Game | Iterable[Game]) -> list[Game]:
     from landlord.game import Game
 
     return [games] if isinstance(games, Game) else list(games)
-
-
-def _pick(row: Mapping[str, Any], keys: tuple[str, ...]) -> float:
-    for k in keys:
-        if k in row:
-            return row[k]
-    return 0
 
 
 # -- the per-turn panel -------------------------------------------------------------------
@@ -86,24 +70,16 @@ def panel_columns(games: Game | Iterable[Game]) -> dict[str, list[Any]]:
         cols["ruleset"] += [game.ruleset.id] * len(rows)
         for c in ("turn", "round", "phase"):
             cols[c] += [v for snap, n in zip(snaps, sizes, strict=True) for v in [getattr(snap, c)] * n]
-        seats = [r["seat"] for r in rows]
+        seats = [r.seat for r in rows]
         cols["seat"] += seats
         cols["player"] += [game.names[s] for s in seats]
-        # which results() key carries each column: the first present in a row (the same in
-        # every row of a family's count)
-        parts = {}
-        for c, keys in COLUMNS.items():
-            key = next((k for k in keys if rows and k in rows[0]), None)
-            if key is None or not all(key in r for r in rows):
-                parts[c] = [_pick(r, keys) for r in rows]
-            else:
-                parts[c] = [r[key] for r in rows]
-            cols[c] += parts[c]
-        totals = [r["total"] for r in rows]
-        cols["other"] += [t - c - la - i + d for t, c, la, i, d in zip(
-            totals, parts["cash"], parts["land"], parts["improvements"], parts["debts"], strict=True)]
-        cols["net_worth"] += totals
-        cols["where"] += [r.get("where", "") for r in rows]
+        cols["cash"] += [r.cash for r in rows]
+        cols["land"] += [r.land for r in rows]
+        cols["improvements"] += [r.improvements for r in rows]
+        cols["debts"] += [r.debts for r in rows]
+        cols["other"] += [r.other for r in rows]
+        cols["net_worth"] += [r.total for r in rows]
+        cols["where"] += [r.where for r in rows]
     return cols
 
 
@@ -308,7 +284,7 @@ def summary(games: Game | Iterable[Game]) -> pd.DataFrame:
     rows = []
     for game in _games(games):
         results = game.results()
-        totals = [r["total"] for r in results]
+        totals = [c.total for c in results]
         best = max(totals)
         winner = totals.index(best)
         row: dict[str, Any] = {

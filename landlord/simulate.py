@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from landlord.count import winners as winners_of
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.loader import load_ruleset_ref
@@ -58,21 +59,20 @@ def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool =
 def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
     """One row for a finished game: length, winner, inequality, where players ended."""
     results = game.results()
-    totals = [r["total"] for r in results]
-    best = max(totals)
-    winners = [i for i, t in enumerate(totals) if t == best]
+    totals = [c.total for c in results]
+    winners = winners_of(results)
     row: dict[str, Any] = {
         "seed": game.seed, "ruleset": game.ruleset.id, "players": len(results),
         "turns": game.turn, "rounds": game.round, "phase": game.phase,
         "winner_seat": winners[0], "winner_strategy": strategies[winners[0]],
         "tied": len(winners) > 1,
         "gini_population": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
-        "in_poorhouse": sum(1 for r in results if r.get("where") == "poorhouse"),
+        "in_poorhouse": sum(1 for c in results if c.where == "poorhouse"),
         "switch_turn": game.switches[0][0] if game.switches else None,
     }
-    for r, s in zip(results, strategies, strict=True):
-        row[f"strategy_{r['seat']}"] = s
-        row[f"total_{r['seat']}"] = r["total"]
+    for c, s in zip(results, strategies, strict=True):
+        row[f"strategy_{c.seat}"] = s
+        row[f"total_{c.seat}"] = c.total
     for kind, amount in sorted(game.ledger.flows.items()):
         row[f"flow_{kind}"] = amount
     return row

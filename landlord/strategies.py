@@ -65,7 +65,7 @@ class TableView:
 
     def totals(self) -> list[int]:
         """Every seat's count as it would stand now (cash and holdings lie on the table)."""
-        return [int(r["total"]) for r in self._g.results()]
+        return [c.total for c in self._g.results()]
     def space(self, index: int) -> Space:
         """A space of the board (printed on the board, so public)."""
         return self._g.board.spaces[index]

@@ -106,8 +106,8 @@ def test_how_land_counts_at_the_end_is_decided_documented_and_shown() -> None:
     own(g, BEN, SITE_B)
     g.rules.value[SITE_A] = 900  # bid up
     g.rules.value[SITE_B] = 20  # bought from a bankrupt
-    rows = {r["seat"]: r for r in g.results()}
-    assert rows[ADA]["land_value"] == 400 and rows[BEN]["land_value"] == 450
+    rows = {r.seat: r for r in g.results()}
+    assert rows[ADA].land == 400 and rows[BEN].land == 450
     assert "printed price" in British1913.COUNT_RULE and "whatever was paid" in British1913.COUNT_RULE
     assert "DECISION" in (British1913.results.__doc__ or "")
 

@@ -30,6 +30,7 @@ from british1913_helpers import (
 from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
+from landlord.count import ranks
 from landlord.decisions import Decision
 from landlord.errors import LandlordError
 from landlord.flows import Flow
@@ -539,11 +540,11 @@ def test_part1_game_runs_a_set_number_of_rounds_then_land_plus_cash_decides() ->
     assert max(pl.circuits for pl in g.players) == 5
     rows = g.results()
     for r in rows:
-        pl = g.players[r["seat"]]
+        pl = g.players[r.seat]
         land = sum(g.board.spaces[i].price for i in pl.sites)  # face value (COUNT_RULE)
-        assert r["total"] == g.cash(pl.seat) + land + r["improvement_value"] + r["owed_to"] - r["owed"]
-    best = max(r["total"] for r in rows)
-    assert [r["rank"] == 1 for r in rows] == [r["total"] == best for r in rows]
+        assert r.total == g.cash(pl.seat) + land + r.improvements + r.credits - r.debts
+    best = max(r.total for r in rows)
+    assert [k == 1 for k in ranks(rows)] == [r.total == best for r in rows]
 
 
 def test_part1_fisheries_is_a_private_holding_not_the_governments() -> None:

@@ -241,7 +241,7 @@ def test_luxury_pays_fifty_for_a_ticket_counting_sixty_at_the_end() -> None:
     assert asked[0].kind == "luxury" and asked[0].amount == 50
     assert treasury(g) == 50 and g.players[ADA].luxuries == 1
     row = g.results()[ADA]
-    assert row["total"] == 450 + 60
+    assert row.total == 450 + 60
 
 
 def test_luxury_refused_loses_the_move() -> None:
@@ -271,7 +271,7 @@ def test_franchise_decision_holder_pays_nothing_on_own_franchise_and_it_counts_n
     g.rules.charter[27] = ADA
     drive(g.rules.move(ADA, 27, False))
     assert g.cash(ADA) == 500
-    assert g.results()[ADA]["total"] == 500
+    assert g.results()[ADA].total == 500
 
 
 def test_public_park_stop_without_paying_anything() -> None:
@@ -293,7 +293,7 @@ def test_legacy_ticket_counts_nothing_by_the_count_clause() -> None:
     g = table()
     g.players[ADA].pos = 30
     drive(g.rules.move(ADA, 7, False))
-    assert g.results()[ADA]["total"] == 600
+    assert g.results()[ADA].total == 600
 
 
 # -- Poorhouse and borrowing ---------------------------------------------------------------------
@@ -433,7 +433,7 @@ def test_counting_up_lots_plus_cash_plus_luxuries_times_sixty() -> None:
     give(g, ADA, LOT[3], LOT[9])          # $30 + $90
     g.players[ADA].luxuries = 2
     row = g.results()[ADA]
-    assert row["lots_value"] == 120 and row["total"] == 120 + 500 + 120
+    assert row.land == 120 and row.total == 120 + 500 + 120
 
 
 def test_counting_up_decision_outstanding_loans_settled_in_the_count() -> None:
@@ -441,8 +441,8 @@ def test_counting_up_decision_outstanding_loans_settled_in_the_count() -> None:
     give(g, ADA, LOT[22])
     g.rules.make_loan(BEN, ADA, 1, 5)     # Ben lends Ada $100
     rows = g.results()
-    assert rows[ADA]["total"] == 220 + 600 - 100
-    assert rows[BEN]["total"] == 400 + 100
+    assert rows[ADA].total == 220 + 600 - 100
+    assert rows[BEN].total == 400 + 100
 
 
 # -- Playing without the lot tickets -----------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 from conftest import drive_then_first, set_cash, transfers
 from magie1906_helpers import FixedDice, give, table
 
+from landlord.count import ranks
 from landlord.game import Game
 from landlord.loader import load_board, load_ruleset
 from landlord.narrate import transcript
@@ -424,7 +425,7 @@ def test_reconstructed_rule_15_mortgage_raises_money_before_the_poor_house() -> 
     assert asked[0].kind == "shortfall" and asked[0].options[0] == "mortgage:31"
     assert g.players[0].place == TRACK and g.cash(0) == 5 + 50 - 12
     row = g.results()[0]
-    assert row["owed"] == 50 and row["total"] == g.cash(0) + 100 - 50
+    assert row.debts == 50 and row.total == g.cash(0) + 100 - 50
 
 
 # -- advanced rules: houses and sections ---------------------------------------------------
@@ -478,8 +479,8 @@ def test_scoring_every_card_and_house_counts_100() -> None:
     g.rules.houses[PIKE], g.rules.house_owner[PIKE] = 2, 2  # type: ignore[attr-defined]
     set_cash(g, 2, 37)
     row = g.results()[2]
-    assert row["total"] == 37 + 300 + 200
-    assert [r["rank"] for r in g.results()][2] == 1
+    assert row.total == 37 + 300 + 200
+    assert ranks(g.results())[2] == 1
 
 
 # -- the Monarch of the World --------------------------------------------------------------
@@ -503,7 +504,7 @@ def test_monarch_of_the_world_landlord_comes_out_on_top_under_landlord_rules() -
     (seat 0) ranks first in every one of 20 seeded games under the landlord rules."""
     rs = load_ruleset("magie-1906-monarch")
     names = ("tenant", "landlord", "speculator", "tenant")
-    firsts = sum(play_one(rs, names, seed).results()[0]["rank"] == 1 for seed in range(20))
+    firsts = sum(ranks(play_one(rs, names, seed).results())[0] == 1 for seed in range(20))
     assert firsts == 20
 
 
@@ -544,7 +545,7 @@ def test_reconstructed_rule_13_luxury() -> None:
     asked, _ = drive_then_first(g.rules.move(0, 3), "buy")  # type: ignore[attr-defined]
     assert asked[0].kind == "luxury" and asked[0].amount == 75 and g.players[0].pos == LUXURY
     assert g.cash(0) == 25 and g.ledger.balance("Public Treasury") - t0 == 75
-    assert g.results()[0]["total"] == 25 + 100
+    assert g.results()[0].total == 25 + 100
 
 
 def test_reconstructed_rule_13_refused_luxury_loses_the_move() -> None:

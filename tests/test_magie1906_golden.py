@@ -17,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # as a script: this checkout's landlord
 
+from landlord.count import ranks
 from landlord.game import Game, replay
 from landlord.loader import load_ruleset
 from landlord.narrate import transcript
@@ -40,8 +41,9 @@ def _triggers(texts: tuple[str, ...] | list[str]) -> list:
 def render(game: Game) -> str:
     """The readable transcript plus the final count."""
     text = transcript(game.events or [], game.names, game.board)
-    for r in game.results():
-        text += f"{r['name']}: total {game.board.currency}{r['total']} (rank {r['rank']}, {r['where']})\n"
+    counts = game.results()
+    for c, rank in zip(counts, ranks(counts), strict=True):
+        text += f"{game.names[c.seat]}: total {game.board.currency}{c.total} (rank {rank}, {c.where})\n"
     return text
 
 

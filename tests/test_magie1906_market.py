@@ -137,8 +137,8 @@ def test_reconstructed_rule_16_borrowing_from_another_player_on_his_terms() -> N
     assert asked[2].amount == 20  # $10 lent, $10 interest for "$100 or part"
     assert g.cash(0) == 0 and g.cash(3) == 390 and r.debts == [Debt(0, 3, 20, True, Flow.LOAN)]  # type: ignore[attr-defined]
     rows = g.results()
-    assert rows[0]["owed"] == 20 and rows[0]["total"] == -20
-    assert rows[3]["lent"] == 20 and rows[3]["total"] == 390 + 20
+    assert rows[0].debts == 20 and rows[0].total == -20
+    assert rows[3].credits == 20 and rows[3].total == 390 + 20
     set_cash(g, 0, 100)
     asked, _ = drive_then_first(r.business(0), "repay_loan:3")  # type: ignore[attr-defined]
     assert asked[0].kind == "repay" and "repay_loan:3" in asked[0].options
@@ -176,8 +176,8 @@ def test_rule_12_the_unpaid_rest_of_a_debt_stays_owed() -> None:
     drive(r.land(0, EASY))  # type: ignore[attr-defined]
     assert g.players[0].place == POOR and r.debts == [Debt(0, 1, 7, False, Flow.RENT)]  # type: ignore[attr-defined]
     rows = g.results()
-    assert rows[0]["owed"] == 7 and rows[0]["total"] == -7
-    assert rows[1]["lent"] == 7 and rows[1]["total"] == 5 + 100 + 7  # the $5 paid, Easy Street, the $7 owed
+    assert rows[0].debts == 7 and rows[0].total == -7
+    assert rows[1].credits == 7 and rows[1].total == 5 + 100 + 7  # the $5 paid, Easy Street, the $7 owed
     set_cash(g, 0, 4)
     FixedDice(g, (1, 0))  # from the Poor House: a throw of 1 to Easy Street, still not affordable
     drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]

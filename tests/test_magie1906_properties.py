@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from landlord.count import ranks
 from landlord.game import Game, replay
 from landlord.loader import load_ruleset
 from landlord.phases import parse_trigger
@@ -95,8 +96,8 @@ def play_checked(ruleset: str, seed: int, bots: list[str], trigger: str) -> Game
         check(g)
     assert g.over and len(g.switches) <= 1
     results = g.results()
-    assert sorted(r["rank"] for r in results)[0] == 1
-    assert all(isinstance(r["total"], int) for r in results)
+    assert min(ranks(results)) == 1
+    assert all(isinstance(r.total, int) for r in results)
     return g
 
 

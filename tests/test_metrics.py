@@ -57,9 +57,9 @@ def test_panel_net_worth_adds_up(panel: pd.DataFrame) -> None:
 def test_panel_last_turn_is_the_final_count(game: Game, panel: pd.DataFrame) -> None:
     last = panel[(panel["game"] == game.seed) & (panel["turn"] == game.turn)].sort_values("seat")
     results = game.results()
-    assert last["net_worth"].tolist() == [r["total"] for r in results]
+    assert last["net_worth"].tolist() == [r.total for r in results]
     assert last["cash"].tolist() == [game.cash(s) for s in range(4)]
-    assert last["debts"].tolist() == [r["owed"] for r in results]
+    assert last["debts"].tolist() == [r.debts for r in results]
 
 
 def test_panel_setup_keeps_worth_at_start_cash(game: Game, panel: pd.DataFrame) -> None:
@@ -123,7 +123,7 @@ def test_panel_of_a_game_in_progress() -> None:
     df = M.panel(g)
     assert df["turn"].max() == g.turn and not g.over
     live = df[df["turn"] == g.turn].sort_values("seat")["net_worth"].tolist()
-    assert live == [r["total"] for r in g.results()]
+    assert live == [r.total for r in g.results()]
 
 
 def test_snapshots_do_not_change_play() -> None:
@@ -204,7 +204,7 @@ def test_summary_one_row_per_game(games: list[Game]) -> None:
     s = M.summary(games)
     assert len(s) == 2
     for g, row in zip(games, s.to_dict("records"), strict=True):
-        totals = [r["total"] for r in g.results()]
+        totals = [r.total for r in g.results()]
         assert row["gini_population"] == pytest.approx(gini(totals))
         assert row["gini_sample"] == pytest.approx(gini(totals, "sample"))
         assert row["turns"] == g.turn and row["winner"] == g.names[totals.index(max(totals))]
@@ -216,7 +216,7 @@ def test_inequality_by_turn(game: Game, panel: pd.DataFrame) -> None:
     df = M.inequality_by_turn(panel[panel["game"] == game.seed])
     assert len(df) == game.turn + 1
     assert df.iloc[0]["gini_population"] == 0.0  # everyone worth $500 after set-up
-    last = measures([r["total"] for r in game.results()])
+    last = measures([r.total for r in game.results()])
     for k, v in last.items():
         assert df.iloc[-1][k] == pytest.approx(v)
     g = M.gini_frame(panel[panel["game"] == game.seed], "sample")

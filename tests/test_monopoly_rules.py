@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 
+from landlord.count import ranks
 from landlord.flows import Flow
 from landlord.game import Game
 from landlord.loader import load_ruleset
@@ -703,7 +704,7 @@ def test_last_player_left_wins() -> None:
     run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"))
     assert r.ended == "last player left"
     res = g.results()
-    assert res[1]["rank"] == 1 and res[0]["where"] == "bankrupt"
+    assert ranks(res)[1] == 1 and res[0].where == "bankrupt"
 
 
 def test_whole_games_end_and_conserve_money() -> None:
@@ -749,7 +750,7 @@ def test_decision_round_cap_ends_a_game_and_counts_it_like_the_short_game() -> N
     rs = fresh()[0].ruleset.override(max_rounds=3)
     game = play_one(rs, ["tenant"] * 4, 2)
     assert game.rules.ended == "round cap" and game.round == 3
-    assert [x["total"] for x in game.results()] == [game.rules.valuation(s)["total"] for s in range(4)]
+    assert game.results() == [game.rules.valuation(s) for s in range(4)]
 
 
 def test_decision_deal_starts_with_the_banker_and_goes_round() -> None:

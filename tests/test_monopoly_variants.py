@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
+from landlord.count import ranks
 from landlord.flows import Flow
 from landlord.loader import load_ruleset, ruleset_path
 from landlord.rules.monopoly import HOTEL
@@ -90,9 +91,10 @@ def test_short_game_valuation() -> None:
     r.houses[37] = 2
     r.houses[39] = HOTEL
     v = r.valuation(0)
-    assert v["land_value"] == 350 + 400 + 100 + 60 + 60
-    assert v["buildings_value"] == 2 * 200 + (200 + 3 * 200)
-    assert v["total"] == 100 + 970 + 1200
+    assert v.land == 350 + 400 + 100 + 60 + 60
+    assert v.improvements == 2 * 200 + (200 + 3 * 200)
+    assert v.mortgaged == 200 // 2  # Reading Railroad, printed $200, mortgaged: one-half price
+    assert v.total == 100 + 970 + 1200
 
 
 def test_short_game_richest_player_wins() -> None:
@@ -101,8 +103,8 @@ def test_short_game_richest_player_wins() -> None:
     game = play_one(rs, ["landlord", "speculator", "landlord", "speculator"], 3)
     assert game.over and game.rules.bankruptcies == 2
     res = game.results()
-    best = max(x["total"] for x in res)
-    assert all((x["rank"] == 1) == (x["total"] == best) for x in res)
+    best = max(x.total for x in res)
+    assert all((k == 1) == (x.total == best) for x, k in zip(res, ranks(res), strict=True))
 
 
 def test_time_limit_game_deals_two_paid_deeds_and_ends_at_the_limit() -> None:
@@ -144,4 +146,4 @@ def test_metrics_panel_reads_monopoly_counts() -> None:
     df = metrics.panel(game)
     assert (df["land"] > 0).any() and (df["improvements"] > 0).any()
     last = df[df["turn"] == df["turn"].max()]
-    assert sorted(last["net_worth"]) == sorted(r["total"] for r in game.results())
+    assert sorted(last["net_worth"]) == sorted(r.total for r in game.results())

@@ -155,7 +155,7 @@ def test_mucker_short_5_game_ends_at_first_bankruptcy_then_valuation() -> None:
     run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"), always())
     assert r.ended.startswith("short game")
     res = g.results()
-    assert res[0]["total"] == 0 and res[1]["total"] == r.valuation(1)["total"]
+    assert res[0].total == 0 and res[1].total == r.valuation(1).total
     game = play_one(load_ruleset("mucker-short"), ["landlord", "speculator", "tenant", "random"], 4)
     assert game.rules.bankruptcies == 1 and game.over
 

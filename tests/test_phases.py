@@ -63,7 +63,7 @@ def test_gini_trigger_fires_on_the_first_turn_the_gini_exceeds_x() -> None:
     original = g.rules.phase_point
 
     def watch(seat: int):  # type: ignore[no-untyped-def]
-        seen.append((g.turn, gini([r["total"] for r in g.results()]), g.phase))
+        seen.append((g.turn, gini([r.total for r in g.results()]), g.phase))
         return (yield from original(seat))
 
     g.rules.phase_point = watch  # type: ignore[method-assign]

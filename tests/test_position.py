@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landlord import savefile
+from landlord.count import SeatCount
 from landlord.errors import DataError
 from landlord.game import Game
 from landlord.loader import load_ruleset
@@ -28,7 +29,7 @@ def start(ruleset: str, data: dict[str, Any], bots: bool = False, seed: int = 3)
     return Game(load_ruleset(ruleset), seats, seed, position=Position.from_dict(data, "test position"))
 
 
-def first_rows(game: Game) -> tuple[dict[str, Any], ...]:
+def first_rows(game: Game) -> tuple[SeatCount, ...]:
     """Each seat's count when the first turn begins (the position laid out, nothing played)."""
     assert game.snapshots
     return game.snapshots[0].rows
@@ -62,7 +63,7 @@ def test_a_position_per_family_loads_and_plays_on(ruleset: str, phase: str | Non
         assert [g.rules.space_state(idx[h])["owner"] for h in holdings] == [2] * len(holdings)
     g.run()
     rows = first_rows(g)
-    assert rows[0]["cash"] == 1000 and rows[2]["cash"] == 77 and rows[3]["cash"] == 0
+    assert rows[0].cash == 1000 and rows[2].cash == 77 and rows[3].cash == 0
     assert g.snapshots and g.snapshots[0].phase == (phase or g.ruleset.default_phase)
     assert g.events is not None
     start_event = next(e for e in g.events if e.kind == "start")
@@ -168,7 +169,7 @@ def test_the_example_file_loads_and_a_bad_file_is_named(tmp_path: Path) -> None:
     assert position.turn == 3 and position.seats[0].holdings == ("Lot 1", "Lot 2", "Lot 3")
     g = Game(load_ruleset("magie-1904-no-tickets"), [make_strategy("random", i) for i in range(4)], 1,
              position=position)
-    assert first_rows(g)[3]["cash"] == 40
+    assert first_rows(g)[3].cash == 40
     g.run()
     assert g.over
     bad = tmp_path / "bad.toml"
@@ -300,8 +301,9 @@ def test_magie1906_holdings_houses_rent_and_the_count() -> None:
     r = g.rules
     assert r.land_rent(6) == 8 and r.house_rent(6) == 30
     row = g.results()[0]
-    assert (row["cash"], row["cards_value"], row["houses"], row["luxuries"]) == (100, 400, 5, 2)
-    assert row["total"] == 100 + 400 + 500 + 200
+    assert (row.cash, row.land, row.cards, row.improvements, row.luxuries) == (100, 300, 100, 500, 200)
+    assert g.rules.pieces(0)["houses"] == 5 and g.rules.pieces(0)["luxuries"] == 2
+    assert row.total == 100 + 400 + 500 + 200
     assert not any(e.kind == "dealt" for e in g.events or [])
     paid = transfers_until(g, "rent")  # seat 2 throws 2+4 from Mother Earth to The Pike
     assert [(t["from"], t["to"], t["amount"]) for t in paid if t["reason"] == "rent"] == [
@@ -322,14 +324,14 @@ def test_magie1906_mortgages_loans_and_unpaid_debts() -> None:
     assert [(m.seat, m.space, m.amount) for m in r.mortgages] == [(0, 38, 50)]
     assert r.redeem_cost(r.mortgages[0]) == 55
     rows = g.results()  # his turn has begun: the $30 is paid, the mortgage and the loan still owed
-    assert rows[0]["owed"] == 50 + 60 and rows[1]["lent"] == 60 and rows[0]["cash"] == 200 - 30
+    assert rows[0].debts == 50 + 60 and rows[1].credits == 60 and rows[0].cash == 200 - 30
     assert g.events is not None
     first = [dict(e.data) for e in g.events if e.kind == "transfer" and e.turn == 1]
     assert [(t["to"], t["amount"]) for t in first] == [("Public Treasury", 30)]  # settled before business
     assert g.pending is not None and g.pending.kind == "repay"
     assert set(g.pending.options) >= {"repay:38", "repay_loan:1"}
     g.act("repay:38")  # lifted for $50 + 10%
-    assert g.cash(0) == 170 - 55 and not r.mortgages and g.results()[0]["owed"] == 60
+    assert g.cash(0) == 170 - 55 and not r.mortgages and g.results()[0].debts == 60
 
 
 @pytest.mark.parametrize(("data", "entry", "field"), [
@@ -355,7 +357,7 @@ def test_magie1906_single_tax_houses_on_another_players_lot() -> None:
     g = people("magie-1906", {"phase": "single_tax", "seat": [
         {"holdings": ["Wall Street"]}, {"improvements": {"Wall Street": 2}}, {}, {}]})
     assert (g.rules.owner[38], g.rules.houses[38], g.rules.house_owner[38]) == (0, 2, 1)
-    assert g.results()[1]["houses"] == 2
+    assert g.rules.pieces(1)["houses"] == 2 and g.results()[1].improvements == 2 * 100
 
 
 def test_british1913_improvement_cards_and_debts() -> None:
@@ -368,7 +370,7 @@ def test_british1913_improvement_cards_and_debts() -> None:
         {"cash": 100, "debts": [{"to": "Bank", "amount": 40}]}]})
     r = g.rules
     assert r.imp_owner[6] == 0 and r.owner[6] == 1 and 6 in g.players[0].improvements
-    assert g.results()[0]["improvement_value"] == 400 and g.results()[3]["owed"] == 40
+    assert g.results()[0].improvements == 400 and g.results()[3].debts == 40
     paid = transfers_until(g, "rates")
     assert [(t["from"], t["to"], t["amount"], t["reason"]) for t in paid if t["from"] == g.names[2]] == [
         (g.names[2], g.names[1], 8, "rent"), (g.names[2], g.names[0], 20, "interest"),
@@ -410,7 +412,7 @@ def test_magie1904_loans_mortgages_and_interest_at_wages() -> None:
         (g.account("Bank"), 0, 200, 10, (38,)), (2, 0, 100, 7, ())]
     assert r.mortgaged == {38} and r.bank_capacity(0) == 0  # Lot 1 ($10) secures no more
     rows = g.results()
-    assert rows[0]["owed"] == 300 and rows[2]["lent"] == 100
+    assert rows[0].debts == 300 and rows[2].credits == 100
     paid = transfers_until(g, "interest")
     assert [(t["to"], t["amount"]) for t in paid if t["reason"] in ("wages", "interest")][:3] == [
         (g.names[0], 100), ("Bank", 10), (g.names[2], 7)]

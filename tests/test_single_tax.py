@@ -62,9 +62,9 @@ def test_single_tax_title_deeds_are_of_no_value() -> None:
     g = table()
     give(g, 0, PIKE, FARM, ROYAL)
     set_cash(g, 0, 10)
-    assert g.results()[0]["total"] == 310
+    assert g.results()[0].total == 310
     g.switch_phase("single_tax", "test")
-    assert g.results()[0]["total"] == 110
+    assert g.results()[0].total == 110
 
 
 def test_single_tax_rule_3_fares_to_owners_until_the_public_takes_control() -> None:
@@ -193,9 +193,9 @@ def test_single_tax_rule_7_education_cards_and_the_professor() -> None:
     for k in range(1, 5):
         drive_then_first(g.rules.land(0, BLUEBLOOD))  # type: ignore[attr-defined]
         if k < 4:
-            assert g.players[0].education == k and g.results()[0]["total"] == 0
+            assert g.players[0].education == k and g.results()[0].total == 0
     assert g.players[0].education == 0 and g.players[0].professors == 1
-    assert g.results()[0]["total"] == 100
+    assert g.results()[0].total == 100
 
 
 def test_single_tax_rule_8_natural_opportunity_instead_of_the_poor_house() -> None:
@@ -279,12 +279,12 @@ def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_t
     give(g, 2, GEE, PDQ)
     r.trust = (1, 2)  # type: ignore[attr-defined]
     r.mortgages.append(Mortgage(1, SOAKUM, 25))  # type: ignore[attr-defined]
-    before = g.results()[1]["total"]
+    before = g.results()[1].total
     g.pay(g.account("Bank"), g.account("Public Treasury"), 150, Flow.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     assert r.trust is None and r.public == {SOAKUM, SLAMBANG, PDQ}  # type: ignore[attr-defined]
     row = g.results()[1]
-    assert row["owed"] == 25 and row["total"] == before - 100 + 50
+    assert row.debts == 25 and row.total == before - 100 + 50
 
 
 def test_monarch_gets_no_wages_under_the_single_tax_either() -> None:

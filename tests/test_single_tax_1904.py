@@ -56,10 +56,10 @@ def test_mapping_rule_2_lot_rent_to_the_treasury_from_everyone() -> None:
     g = table("magie-1904")
     set_cash(g, 0, 500)
     g.rules.acquire(0, LOT2, "test")  # type: ignore[attr-defined]
-    total_before = g.results()[0]["total"]
+    total_before = g.results()[0].total
     g.switch_phase("single_tax", "test")
     assert treasury(g) == 0
-    assert g.results()[0]["total"] == total_before - 20
+    assert g.results()[0].total == total_before - 20
     assert g.rules.bank_capacity(0) == 0  # type: ignore[attr-defined]
     set_cash(g, 1, 50)
     g.players[0].pos = g.players[1].pos = LOT2

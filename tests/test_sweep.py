@@ -386,7 +386,7 @@ def test_panel_is_the_metrics_panel_of_every_game(small: Scenario, tmp_path: Pat
     assert len(mine) == (game.turn + 1) * players
     last = mine[mine["turn"] == game.turn].sort_values("seat")
     assert last["cash"].tolist() == [game.cash(s) for s in range(players)]
-    assert last["net_worth"].tolist() == [r["total"] for r in game.results()]
+    assert last["net_worth"].tolist() == [r.total for r in game.results()]
     assert len(panel) == sum((t + 1) * p for t, p in zip(result.games["turns"], result.games["players"], strict=True))
 
 

@@ -29,6 +29,7 @@ import ipywidgets as W
 
 from landlord.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
 from landlord.classroom.room import missed_text
+from landlord.count import winners as winners_of
 from landlord.errors import LandlordError
 from widgets.board_view import BoardView, enable_offline_charts
 from widgets.panels import commentary_html, commentary_lines, players_html
@@ -268,7 +269,7 @@ class ClassroomStudent(W.VBox):
                              f"rules in force: <i>{html.escape(rules)}</i>"
                              f'<span class="ll-seq" data-seq="{self.table.seq}"></span>')
         if d is None:
-            best = [r["name"] for r in g.results() if r["rank"] == 1]
+            best = [g.names[s] for s in winners_of(g.results())]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
             self.options.children = []
         elif d.seat == self.seat.seat:

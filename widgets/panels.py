@@ -6,45 +6,46 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from landlord.count import WORDS, SeatCount, parts_words
 from landlord.events import Event
 from landlord.game import Game
 from landlord.narrate import narrate
 from widgets.state import PLAYER_COLOURS, reconstructed_params
 
-HIDDEN = ("seat", "name", "plays", "rank", "total")
-WHERE_PLAIN = ("track", "board")
+WHERE_PLAIN = ("", "track", "board")
 """``where`` values that mean "on the board": not shown."""
 
 
-def plain_field(key: str, value: Any) -> str:
-    """One panel field in words, or "" when there is nothing worth saying (zero, no, on the
-    board): ``bankrupt True`` → "bankrupt", ``where jail`` → "in jail", ``lots_value 460`` →
-    "lots value 460"."""
-    words = str(key).replace("_", " ")
+def plain_piece(words: str, value: int) -> str:
+    """One of a seat's pieces in words, or "" when it has none: ``("bankrupt", True)`` →
+    "bankrupt", ``("lots", 3)`` → "lots 3"."""
     if isinstance(value, bool):
         return words if value else ""
-    if value in (0, "", None) or (key == "where" and value in WHERE_PLAIN):
-        return ""
-    if key == "where":
-        return f"in {str(value).replace('_', ' ')}"
-    if key == "circuits":
-        return f"{value} times round the board"
-    return f"{words} {value}"
+    return f"{words} {value}" if value else ""
+
+
+def count_words(count: SeatCount, pieces: dict[str, int], currency: str) -> list[str]:
+    """A seat's count beyond cash and total, in words: its parts (``land $460``, in the words
+    of :data:`landlord.count.WORDS`), where it is (``in jail``), then its pieces."""
+    where = [] if count.where in WHERE_PLAIN else [f"in {count.where.replace('_', ' ')}"]
+    return [*parts_words(count, currency), *where, *(t for k, v in pieces.items() if (t := plain_piece(k, v)))]
 
 
 def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: str) -> str:
-    """A card per seat: who plays it, cash, the family's holdings and debts, total and rank."""
+    """A card per seat (rows of :func:`widgets.state.player_rows`): who plays it, cash, the
+    rest of its count and its pieces, total and rank."""
     cards = []
     for i, r in enumerate(rows):
         colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
         ring = "box-shadow:0 0 0 3px #222;" if to_move == i else ""
-        extra = " · ".join(html.escape(t) for t in (plain_field(k, v) for k, v in r.items()
-                                                     if k not in HIDDEN and k != "cash") if t)
+        c = r["count"]
+        extra = " · ".join(html.escape(t) for t in count_words(c, r["pieces"], currency))
         cards.append(
             f'<div class="ll-player" style="border-left:6px solid {colour};padding:3px 6px;margin:3px 0;{ring}">'
             f'<b>{html.escape(str(r["name"]))}</b> <small>({html.escape(str(r["plays"]))})</small>'
             f'{" ◀ to move" if to_move == i else ""}<br>'
-            f'cash <b>{currency}{r["cash"]}</b> · total <b>{currency}{r["total"]}</b> · rank {r["rank"]}'
+            f'{WORDS["cash"]} <b>{currency}{c.cash}</b> · {WORDS["total"]} <b>{currency}{c.total}</b>'
+            f' · rank {r["rank"]}'
             f'<br><small>{extra}</small></div>'
         )
     return "".join(cards)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from landlord.count import ranks
 from landlord.game import Game
 from landlord.inequality import gini
 
@@ -42,19 +43,18 @@ def space_rows(game: Game) -> list[dict[str, Any]]:
 
 
 def player_rows(game: Game, bots: list[str | None]) -> list[dict[str, Any]]:
-    """The family's count per seat (``game.results()``) with cash and who plays the seat."""
-    rows: list[dict[str, Any]] = []
-    for r, bot in zip(game.results(), bots, strict=True):
-        row = {"seat": r["seat"] if "seat" in r else len(rows), "name": game.names[len(rows)],
-               "plays": bot or "person", "cash": game.cash(len(rows))}
-        row.update({k: v for k, v in r.items() if k not in ("seat", "name", "cash")})
-        rows.append(row)
-    return rows
+    """Per seat: ``seat, name, plays`` (who plays it), ``count`` (its
+    :class:`~landlord.count.SeatCount`), ``rank``, and ``pieces`` (what else it has on the
+    table, in words: the rules' ``pieces``)."""
+    counts = game.results()
+    return [{"seat": c.seat, "name": game.names[c.seat], "plays": bot or "person", "count": c, "rank": rank,
+             "pieces": game.rules.pieces(c.seat)}
+            for c, rank, bot in zip(counts, ranks(counts), bots, strict=True)]
 
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The game's position now, for the history charts: turn, phase and each seat's total."""
-    totals = [int(r["total"]) for r in game.results()]
+    totals = [c.total for c in game.results()]
     return {
         "k": len(game.entries), "turn": game.turn, "round": game.round, "phase": game.phase,
         "totals": totals, "cash": [game.cash(i) for i in range(len(totals))],

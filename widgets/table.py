@@ -26,6 +26,7 @@ import pandas as pd
 
 from landlord import charts as lib
 from landlord import metrics
+from landlord.count import winners as winners_of
 from landlord.decisions import Decision
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
@@ -909,7 +910,7 @@ class GameTable(W.VBox):
             self.options.children = []
             self.phase_bar.children = []
         elif d is None:
-            winners = [r["name"] for r in g.results() if r["rank"] == 1]
+            winners = [g.names[s] for s in winners_of(g.results())]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(winners))}."
             self.options.children = [self.again_button]
             self.phase_bar.children = []

@@ -167,7 +167,7 @@ def bot_band(room: Classroom) -> pd.DataFrame:
                     for i, m in enumerate(mix)]
             game = Game(g.ruleset, bots, g.seed, log=False, triggers=triggers)
             game.run()
-            totals = [r["total"] for r in game.results()]
+            totals = [c.total for c in game.results()]
             rows.append({"table": tg.table.table_no, "regime": regime_words(game), "bots": "+".join(mix),
                          "gini": gini(totals, "population")})
     return pd.DataFrame(rows, columns=["table", "regime", "bots", "gini"])

@@ -246,7 +246,7 @@ class TableGame:
     def status(self) -> dict[str, Any]:
         """Round, rules in force, Gini and richest seat, for the dashboard."""
         g = self.game
-        totals = [int(r["total"]) for r in g.results()]
+        totals = [c.total for c in g.results()]
         rich = max(range(len(totals)), key=lambda i: totals[i])
         return {"table": self.table.table_no, "turn": g.turn, "round": g.round, "phase": g.phase,
                 "rules": g.ruleset.phases[g.phase].title, "gini": gini(totals, "population"),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from landlord import flows
+from landlord.count import SeatCount
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError
 from landlord.flows import Flow
@@ -90,7 +91,7 @@ class Rules(ABC):
     Subclasses declare ``PARAMS`` (the params their data file must give, with types),
     ``DECISIONS`` (a sentence in the game's own language for each decision kind) and
     ``OPTIONS`` (a phrase for each option prefix), and implement :meth:`play`,
-    :meth:`new_player`, :meth:`results` and :meth:`space_state`.
+    :meth:`new_player`, :meth:`results`, :meth:`pieces` and :meth:`space_state`.
     """
 
     PARAMS: ClassVar[dict[str, type]] = {}
@@ -125,8 +126,14 @@ class Rules(ABC):
         """The whole game, from set-up to the final count."""
 
     @abstractmethod
-    def results(self) -> list[dict[str, Any]]:
-        """The final count, one dict per seat, with at least ``total`` and ``rank``."""
+    def results(self) -> list[SeatCount]:
+        """The count of every seat now, in seat order (:class:`~landlord.count.SeatCount`: cash,
+        land, improvements, debts and the parts the family has; the total is their sum)."""
+
+    @abstractmethod
+    def pieces(self, seat: int) -> dict[str, int]:
+        """What the seat has on the table besides money, in the words students see, each with
+        how many (``{"lots": 3, "times round the board": 2}``): shown beside its count."""
 
     @abstractmethod
     def space_state(self, index: int) -> SpaceState:
@@ -312,7 +319,7 @@ class Rules(ABC):
                 t.kind == "start"
                 or (t.kind == "turn" and g.turn >= t.value)
                 or (t.kind == "round" and g.round >= t.value)
-                or (t.kind == "gini" and gini([r["total"] for r in self.results()]) > t.value)
+                or (t.kind == "gini" and gini([c.total for c in self.results()]) > t.value)
             )
             if t.kind == "vote":
                 due = yield from self.vote(seat, t)
@@ -427,17 +434,3 @@ class RoundsOfTurns(Rules):
                 return
 
 
-def rank(totals: list[int]) -> list[int]:
-    """Competition ranks (1 = richest; equal totals share a rank)."""
-    # in the totals sorted richest first, a total's first place is the count of totals above it
-    order = sorted(totals, reverse=True)
-    return [1 + order.index(t) for t in totals]
-
-
-def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Give each row of a count its competition ``rank`` by ``total`` (see :func:`rank`);
-    returns the rows."""
-    order = sorted([row["total"] for row in rows], reverse=True)
-    for row in rows:
-        row["rank"] = 1 + order.index(row["total"])
-    return rows

@@ -15,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from landlord.count import SeatCount
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
 from landlord.options import option, parse_option
 from landlord.phases import Trigger, parse_switch
-from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, ranked, space_state
+from landlord.rules.base import Play, RoundsOfTurns, SpaceState, Token, space_state
 
 if TYPE_CHECKING:
     from landlord.position import Position, SeatPosition
@@ -1108,7 +1109,7 @@ class British1913(RoundsOfTurns):
         "owed.")
     """How property is reckoned up at the end, in the words students read."""
 
-    def results(self) -> list[dict[str, Any]]:
+    def results(self) -> list[SeatCount]:
         """"the amount of property in land and cash is reckoned up, and the player holding the
         most is the winner." DECISION (:data:`COUNT_RULE`): land counts at its printed CAPITAL
         LAND VALUE (face value), not at the last price paid; improvements at their capital;
@@ -1126,19 +1127,20 @@ class British1913(RoundsOfTurns):
             for d in pl.debts:
                 if d.creditor < len(g.players):
                     receivable[d.creditor] += d.amount
-        rows = []
+        spaces, bal = g.board.spaces, g.ledger.balances
+        counts = []
         for pl in g.players:
-            land = sum(g.board.spaces[i].price for i in pl.sites)
+            land = sum(spaces[i].price for i in pl.sites)
             imps = sum(int(self.improvement(i)["improvement_capital"]) for i in pl.improvements)
-            cash = g.cash(pl.seat)
-            total = cash + land + imps + receivable[pl.seat] - pl.owed
-            rows.append({
-                "seat": pl.seat, "name": g.names[pl.seat], "sites": len(pl.sites), "land_value": land,
-                "improvements": len(pl.improvements), "improvement_value": imps, "cash": cash,
-                "owed": pl.owed, "owed_to": receivable[pl.seat], "circuits": pl.circuits,
-                "where": pl.where, "bankruptcies": self.bankruptcies[pl.seat], "total": total,
-            })
-        return ranked(rows)
+            counts.append(SeatCount(pl.seat, bal[pl.seat], land, imps, pl.owed, receivable[pl.seat],
+                                    where=pl.where))
+        return counts
+
+    def pieces(self, seat: int) -> dict[str, int]:
+        """Sites and improvements held, times round the board, bankruptcies."""
+        pl = self.g.players[seat]
+        return {"sites": len(pl.sites), "improvements": len(pl.improvements),
+                "times round the board": pl.circuits, "bankruptcies": self.bankruptcies[seat]}
 
     def space_state(self, index: int) -> SpaceState:
         """The site's holder (its SOLD ticket), its improvement (one card at most, counted as

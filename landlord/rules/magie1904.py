@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord import flows
+from landlord.count import SeatCount
 from landlord.decisions import Decision
 from landlord.errors import DataError
 from landlord.flows import Flow
 from landlord.options import option, parse_option
-from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
+from landlord.rules.base import Play, SpaceState, Token, space_state
 from landlord.rules.single_tax import SingleTaxRules
 
 if TYPE_CHECKING:
@@ -770,9 +771,10 @@ class Magie1904(SingleTaxRules):
         g.emit("repaid", seat, id=loan.id)
 
     # -- counting up ---------------------------------------------------------------------
-    def results(self) -> list[dict[str, Any]]:
+    def results(self) -> list[SeatCount]:
         """Counting up: "lots, cash, and luxuries ... the player who has the largest sum-total is
-        the winner."
+        the winner." Lots count at their printed price (``land``), luxuries at
+        ``luxury_value`` each.
 
         DECISION: loans still outstanding are settled in the count: the borrower's total loses
         the principal and a player-lender's gains it (otherwise borrowing at the end would be
@@ -780,22 +782,24 @@ class Magie1904(SingleTaxRules):
         "lots, cash, and luxuries" only.
         """
         g, p = self.g, self.g.p
-        rows = []
-        for pl in g.players:
-            # Single tax: "with the exception that the Title Deeds are of no value".
-            lots_value = 0 if p["single_tax"] else sum(g.board.spaces[i].price for i in pl.lots)
-            owed = sum(ln.principal for ln in self.loans if ln.debtor == pl.seat)
-            lent = sum(ln.principal for ln in self.loans if ln.lender == pl.seat)
-            cash = g.cash(pl.seat)
-            total = (lots_value + cash + pl.luxuries * p["luxury_value"]
-                     + pl.legacies * p["legacy_ticket_value"] + lent - owed)
-            rows.append({
-                "seat": pl.seat, "name": g.names[pl.seat], "lots": len(pl.lots),
-                "lots_value": lots_value, "cash": cash, "luxuries": pl.luxuries,
-                "legacies": pl.legacies, "owed": owed, "lent": lent, "circuits": pl.circuits,
-                "where": pl.where, "total": total,
-            })
-        return ranked(rows)
+        spaces, bal, n = g.board.spaces, g.ledger.balances, len(g.players)
+        owed, lent = [0] * n, [0] * n
+        for ln in self.loans:
+            owed[ln.debtor] += ln.principal
+            if ln.lender < n:  # a player-lender (the Bank's account comes after the seats)
+                lent[ln.lender] += ln.principal
+        # Single tax: "with the exception that the Title Deeds are of no value".
+        deeds_count = not p["single_tax"]
+        luxury, legacy = p["luxury_value"], p["legacy_ticket_value"]
+        return [SeatCount(pl.seat, bal[pl.seat], sum(spaces[i].price for i in pl.lots) if deeds_count else 0, 0,
+                          owed[pl.seat], lent[pl.seat], pl.luxuries * luxury, pl.legacies * legacy, 0, pl.where)
+                for pl in g.players]
+
+    def pieces(self, seat: int) -> dict[str, int]:
+        """Lots held, luxury and legacy tickets, times round the board."""
+        pl = self.g.players[seat]
+        return {"lots": len(pl.lots), "luxury tickets": pl.luxuries, "legacy tickets": pl.legacies,
+                "times round the board": pl.circuits}
 
     def space_state(self, index: int) -> SpaceState:
         """The lot's deed holder and whether it is mortgaged (to the Bank or a lending player);

@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord import landing
+from landlord.count import SeatCount
 from landlord.decisions import Decision
 from landlord.errors import DataError
 from landlord.flows import Flow
 from landlord.options import option, parse_option
-from landlord.rules.base import Play, SpaceState, Token, ranked, space_state
+from landlord.rules.base import Play, SpaceState, Token, space_state
 from landlord.rules.single_tax import SingleTaxRules
 
 if TYPE_CHECKING:
@@ -272,8 +273,8 @@ class Magie1906(SingleTaxRules):
         """Lay out the position (:meth:`Rules.apply_position`); each player's stake (his count
         when play begins) is then counted again."""
         super().apply_position(position)
-        for pl, row in zip(self.g.players, self.results(), strict=True):
-            pl.stake = row["total"]
+        for pl, c in zip(self.g.players, self.results(), strict=True):
+            pl.stake = c.total
 
     def new_player(self, seat: int) -> Player1906:
         """A checker on Mother Earth with nothing yet."""
@@ -310,8 +311,8 @@ class Magie1906(SingleTaxRules):
             self.average_hands()
         else:
             yield from self.deal()
-        for pl, row in zip(g.players, self.results(), strict=True):
-            pl.stake = row["total"]
+        for pl, c in zip(g.players, self.results(), strict=True):
+            pl.stake = c.total
 
     def end_reason(self) -> str:
         """Why the game ends now ('' while it goes on)."""
@@ -323,9 +324,9 @@ class Magie1906(SingleTaxRules):
             # "the game ends when the poorest player has doubled his original stake".
             # DECISION: a player's stake is his count when play begins (after the deal); the
             # poorest player is the one with the lowest count now.
-            rows = self.results()
-            low = min(r["total"] for r in rows)
-            poorest = [r["seat"] for r in rows if r["total"] == low]
+            counts = self.results()
+            low = min(c.total for c in counts)
+            poorest = [c.seat for c in counts if c.total == low]
             if all(low >= g.p["prosperity_factor"] * g.players[s].stake for s in poorest):
                 return "prosperity"
         return ""
@@ -1331,13 +1332,15 @@ class Magie1906(SingleTaxRules):
         g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)
 
     # -- counting up ---------------------------------------------------------------------
-    def results(self) -> list[dict[str, Any]]:
+    def results(self) -> list[SeatCount]:
         """"The player who has the most in cash, cards and houses at the end of the game is the
         winner ... Every card and every house counts the holder or owner 100". Under the single
         tax "the Title Deeds are of no value"; a Professor card counts 100 (single-tax rule 7).
         RECONSTRUCTED: a luxury card counts ``luxury_value``; a mortgage still owed is taken off.
         DECISION: a loan or an unpaid expense still owed (:class:`Debt`) is taken off the
-        debtor's count and, when the creditor is a player, added to the creditor's (``lent``).
+        debtor's count and, when the creditor is a player, added to the creditor's (``credits``).
+        Title deeds count as ``land``, houses as ``improvements``, the other cards (charters,
+        the broker's licence) and Professor cards as ``cards``.
         """
         g, p = self.g, self.g.p
         st = p["single_tax"]
@@ -1354,24 +1357,27 @@ class Magie1906(SingleTaxRules):
             owed_of[d.debtor] += d.amount
             if d.creditor < n:
                 lent_of[d.creditor] += d.amount
-        kinds = self.kinds
-        rows = []
+        kinds, card, bal = self.kinds, p["card_value"], g.ledger.balances
+        counts = []
         for pl in g.players:
             deeds = sum(1 for i in pl.cards if kinds[i] == "lot")
             other = len(pl.cards) - deeds
-            houses, owed = houses_of[pl.seat], owed_of[pl.seat]
-            cards_value = (other + (0 if st else deeds)) * p["card_value"]
-            cash = g.cash(pl.seat)
-            total = (cash + cards_value + houses * p["house_value"] + pl.luxuries * p["luxury_value"]
-                     + pl.professors * p["professor_value"] - owed + lent_of[pl.seat])
-            rows.append({
-                "seat": pl.seat, "name": g.names[pl.seat], "cash": cash, "deeds": deeds,
-                "other_cards": other, "cards_value": cards_value, "houses": houses,
-                "luxuries": pl.luxuries, "education": pl.education, "professors": pl.professors,
-                "owed": owed, "lent": lent_of[pl.seat], "circuits": pl.circuits, "where": pl.where, "total": total,
-                "poorhouse_visits": pl.poorhouse_visits, "natural_visits": pl.natural_visits,
-            })
-        return ranked(rows)
+            counts.append(SeatCount(
+                pl.seat, bal[pl.seat], 0 if st else deeds * card, houses_of[pl.seat] * p["house_value"],
+                owed_of[pl.seat], lent_of[pl.seat], pl.luxuries * p["luxury_value"],
+                other * card + pl.professors * p["professor_value"], 0, pl.where))
+        return counts
+
+    def pieces(self, seat: int) -> dict[str, int]:
+        """Title deeds and other cards held, houses, luxuries, education, Professor cards, times
+        round the board, visits to the poorhouse and to a Natural Opportunity."""
+        pl = self.g.players[seat]
+        deeds = sum(1 for i in pl.cards if self.kinds[i] == "lot")
+        return {"title deeds": deeds, "other cards": len(pl.cards) - deeds,
+                "houses": sum(h for i, h in enumerate(self.houses) if h and self.house_owner[i] == seat),
+                "luxuries": pl.luxuries, "education": pl.education, "Professor cards": pl.professors,
+                "times round the board": pl.circuits, "visits to the poorhouse": pl.poorhouse_visits,
+                "visits to a Natural Opportunity": pl.natural_visits}
 
     def space_state(self, index: int) -> SpaceState:
         """The card's holder (title deed, railroad or franchise charter, broker's licence) and

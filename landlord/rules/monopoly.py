@@ -35,13 +35,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord import flows
+from landlord.count import SeatCount
 from landlord.decisions import Decision
 from landlord.decks import Card, load_deck
 from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
 from landlord.options import option, parse_option
 from landlord.position import HOTEL as HOTEL_WORD
-from landlord.rules.base import Play, Rules, SpaceState, ranked, space_state
+from landlord.rules.base import Play, Rules, SpaceState, space_state
 
 if TYPE_CHECKING:
     from landlord.position import SeatPosition
@@ -1655,53 +1656,56 @@ class Monopoly(Rules):
         g.emit("bribe", seat, accepted=False, banker=g.names[banker], took=take)
 
     # -- the count --------------------------------------------------------------------------------
-    def valuation(self, seat: int) -> dict[str, int]:
+    def valuation(self, seat: int) -> SeatCount:
         """Short game END OF GAME: "(1.) cash ... (2.) lots, utilities and railroads owned by him
         at the price printed on the board; (3.) any mortgaged property owned by him at one-half
         price printed on the board; (4.) houses, valued at purchase price; (5.) hotels, valued at
         the purchase price including the value of the three houses turned in."
 
         DECISION: the time-limit game and a game stopped by ``max_rounds`` are counted the same
-        way ("richest player then winning").
+        way ("richest player then winning"). This is the count read clause by clause, one seat at
+        a time; :meth:`results` is the same count for every seat in one pass (a test checks they
+        agree).
         """
         pl = self.g.players[seat]
-        deeds = sum(self.price[i] // 2 if self.mortgaged[i] else self.price[i] for i in pl.deeds)
+        pledged = sum(self.price[i] // 2 for i in pl.deeds if self.mortgaged[i])
+        deeds = sum(self.price[i] for i in pl.deeds if not self.mortgaged[i]) + pledged
         buildings = sum(self.building_cost(i) for i in pl.deeds)
-        cash = self.g.cash(seat)
-        return {"cash": cash, "land_value": deeds, "buildings_value": buildings,
-                "total": cash + deeds + buildings}
+        return SeatCount(seat, self.g.cash(seat), deeds, buildings, mortgaged=pledged, where=pl.where)
 
-    def results(self) -> list[dict[str, Any]]:
-        """Per seat: cash, deeds, buildings, the valuation ``total``, ``where`` and ``rank``
-        (richest first: "RICHEST PLAYER WINS"; in the full game the last player left holds
-        everything, and a bankrupt player counts 0)."""
+    def results(self) -> list[SeatCount]:
+        """Every seat's :meth:`valuation`: cash, deeds at the printed price (a mortgaged one at
+        half, also shown as ``mortgaged``), houses and hotels at their purchase price ("RICHEST
+        PLAYER WINS"; in the full game the last player left holds everything, and a bankrupt
+        player counts 0)."""
         g = self.g
-        rows = []
+        counts = []
         bal = g.ledger.balances
         price, mort, hs, hc, tc = self.price, self.mortgaged, self.houses, self.house_cost, self.hotel_cost
         top = self.hotel_after
         for pl in g.players:
-            land = buildings = houses = hotels = mortgaged = 0
+            land = buildings = pledged = 0
             for i in pl.deeds:
                 if mort[i]:
-                    mortgaged += 1
-                    land += price[i] // 2
+                    pledged += price[i] // 2
                 else:
                     land += price[i]
                 h = hs[i]
                 if h == HOTEL:
-                    hotels += 1
                     buildings += tc[i] + top * hc[i]
                 elif h:
-                    houses += h
                     buildings += h * hc[i]
-            cash = bal[pl.seat]
-            rows.append({"seat": pl.seat, "name": g.names[pl.seat], "deeds": len(pl.deeds),
-                         "mortgaged": mortgaged, "houses": houses, "hotels": hotels,
-                         "jail_cards": len(pl.cards), "bankrupt": pl.out, "where": pl.where,
-                         "cash": cash, "land_value": land, "buildings_value": buildings,
-                         "total": cash + land + buildings})
-        return ranked(rows)
+            counts.append(SeatCount(pl.seat, bal[pl.seat], land + pledged, buildings, 0, 0, 0, 0, pledged, pl.where))
+        return counts
+
+    def pieces(self, seat: int) -> dict[str, int]:
+        """Deeds held and how many are mortgaged, houses, hotels, Get Out of Jail Free cards,
+        and whether the player is bankrupt."""
+        pl, hs = self.g.players[seat], self.houses
+        return {"deeds": len(pl.deeds), "mortgaged deeds": sum(1 for i in pl.deeds if self.mortgaged[i]),
+                "houses": sum(hs[i] for i in pl.deeds if hs[i] != HOTEL),
+                "hotels": sum(1 for i in pl.deeds if hs[i] == HOTEL),
+                "Get Out of Jail Free cards": len(pl.cards), "bankrupt": pl.out}
 
     def space_state(self, index: int) -> SpaceState:
         """The deed's owner, its mortgage, and the houses on it (a hotel counted as the five
