@@ -41,7 +41,7 @@ def jump(seed: int, at: str) -> float | None:
 
 def count_gini(snap: Snapshot) -> float:
     """The Gini (population form) of a snapshot's counts, a count below zero as 0."""
-    return gini([max(0, r["total"]) for r in snap.rows], "population")
+    return gini([max(0, c.total) for c in snap.rows], "population")
 
 
 def main() -> None:
