@@ -223,6 +223,11 @@ def pytest_configure(config: pytest.Config) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
+MP_HELPERS = ("multiprocessing.forkserver", "multiprocessing.resource_tracker")
+"""multiprocessing's own helper processes, which live as long as the process that started them:
+stopped at the end like the rest, but not a test's leftovers."""
+
+
 def _alive(p: psutil.Process) -> bool:
     """True for a running process; a finished one (a zombie: as the subreaper, pytest inherits
     orphans that have exited) is reaped instead."""
@@ -248,9 +253,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     names = []
     for p in left:
         try:
-            names.append(f"{p.pid} {' '.join(p.cmdline())[:160]}")
+            cmd = " ".join(p.cmdline())
         except psutil.Error:
-            names.append(str(p.pid))
+            cmd = ""
+        if not any(helper in cmd for helper in MP_HELPERS):
+            names.append(f"{p.pid} {cmd[:160]}")
     for p in left:
         with contextlib.suppress(psutil.Error):
             p.terminate()
@@ -259,9 +266,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         with contextlib.suppress(psutil.Error):
             p.kill()
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
+    if reporter is not None and names:
         reporter.ensure_newline()
-        reporter.write_line(f"processes the tests left running, now stopped ({len(left)}):", yellow=True)
+        reporter.write_line(f"processes the tests left running, now stopped ({len(names)}):", yellow=True)
         for n in names:
             reporter.write_line(f"  {n}")
 
