@@ -99,7 +99,7 @@ def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     # as the lab runs it in a notebook: in a background thread (so workers start from a fork
     # server, as in a kernel), then waited for
     with CpuWatch() as mon:
-        sweep = Sweep(scenario, workers=workers, panel=True, chunk_size=CHUNK).start()
+        sweep = Sweep(scenario, workers=workers, panel="worth", chunk_size=CHUNK).start()
         result = sweep.wait()
     c1, t1 = time.process_time(), time.perf_counter()
     assert result is not None and result.panel is not None

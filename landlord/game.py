@@ -58,6 +58,7 @@ class Game:
     per-turn panel needs no event log. ``feed`` (with ``chance``: it holds chance outcomes) is
     a record being replayed (see :func:`landlord.record.replay`). ``position`` starts the game
     from a described position (:mod:`landlord.position`) instead of the rules' own opening.
+    ``worths`` keeps every seat's net worth after each turn (:attr:`worths`).
     """
 
     def __init__(
@@ -73,6 +74,7 @@ class Game:
         feed: Sequence[Any] | None = None,
         chance: bool = True,
         position: Position | None = None,
+        worths: bool = False,
     ) -> None:
         from landlord.rules import rules_class
 
@@ -111,6 +113,10 @@ class Game:
         """Throws of the dice to come, in order, instead of the RNG's (:meth:`script_dice`)."""
         self._steer = feed is not None and chance
         self.snapshots: list[Snapshot] | None = [] if (log if snapshots is None else snapshots) else None
+        self.worths: list[tuple[int, tuple[int, ...]]] | None = [] if worths else None
+        """With ``worths``: (turn, every seat's count total) at the end of each turn, taken
+        with the snapshots (:meth:`~landlord.rules.base.Rules.totals`, cheaper than the
+        whole count): the per-turn net worth alone, for the scenario lab's panel."""
         self._turn = 0
         self._turn_round = 0
         self.round = 0
@@ -147,8 +153,11 @@ class Game:
     def turn(self, value: int) -> None:
         # A rules family starts each turn with ``g.turn += 1``: that is the end of the last
         # turn, so (when snapshots are kept) the count of every seat is snapshotted here for the metrics.
-        if self.snapshots is not None and value != self._turn:
-            self.snapshots.append(self.snapshot())
+        if value != self._turn:
+            if self.snapshots is not None:
+                self.snapshots.append(self.snapshot())
+            if self.worths is not None:
+                self.worths.append((self._turn, self.rules.totals()))
         self._turn = value
         self._turn_round = self.round
 

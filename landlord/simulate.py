@@ -47,11 +47,13 @@ def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False,
              triggers: Sequence[Trigger] = (), snapshots: bool | None = None,
-             position: Position | None = None) -> Game:
+             position: Position | None = None, worths: bool = False) -> Game:
     """Play one all-bot game to its end (with phase ``triggers``, if any; ``snapshots``: keep
-    the per-turn counts, by default only with the ``log``; from ``position``, if given)."""
+    the per-turn counts, by default only with the ``log``; ``worths``: keep the per-turn net
+    worths alone, :attr:`Game.worths`; from ``position``, if given)."""
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position)
+    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position,
+                worths=worths)
     game.run()
     return game
 

@@ -553,7 +553,7 @@ class ScenarioLab(W.VBox):
         except RuntimeError:
             loop = None
         if loop is None:
-            self._sweep = Sweep(scenario, workers=self.workers, panel=True, chunk_size=CHUNK,
+            self._sweep = Sweep(scenario, workers=self.workers, panel="worth", chunk_size=CHUNK,
                                 progress=self._show_progress)
             self._sweep.chunks = interleaved(self._sweep.chunks)
             try:
@@ -564,7 +564,7 @@ class ScenarioLab(W.VBox):
             self._finish(scns, names, result)
         else:
             # the sweep thread only records (done, total); the task puts it on the widgets
-            self._sweep = Sweep(scenario, workers=self.workers, panel=True, chunk_size=CHUNK,
+            self._sweep = Sweep(scenario, workers=self.workers, panel="worth", chunk_size=CHUNK,
                                 progress=self._note_progress)
             self._sweep.chunks = interleaved(self._sweep.chunks)
             self._sweep.start()

@@ -135,6 +135,12 @@ class Rules(ABC):
         """What the seat has on the table besides money, in the words students see, each with
         how many (``{"lots": 3, "times round the board": 2}``): shown beside its count."""
 
+    def totals(self) -> tuple[int, ...]:
+        """Every seat's count ``total`` (what :meth:`results` would give), in seat order: the
+        per-turn net worth a sweep's lab panel keeps. Families whose count is costly give a
+        cheaper way to the same numbers."""
+        return tuple(r["total"] for r in sorted(self.results(), key=lambda r: r["seat"]))
+
     @abstractmethod
     def space_state(self, index: int) -> SpaceState:
         """What lies on space ``index`` now: who holds it, mortgage, charter, buildings,

@@ -1142,6 +1142,21 @@ class British1913(RoundsOfTurns):
         return {"sites": len(pl.sites), "improvements": len(pl.improvements),
                 "times round the board": pl.circuits, "bankruptcies": self.bankruptcies[seat]}
 
+    def totals(self) -> tuple[int, ...]:
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        g = self.g
+        n = len(g.players)
+        net = [0] * n
+        for pl in g.players:
+            for d in pl.debts:
+                if d.creditor < n:
+                    net[d.creditor] += d.amount
+        spaces = g.board.spaces
+        cash = g.ledger.balances
+        return tuple(cash[pl.seat] + sum(spaces[i].price for i in pl.sites)
+                     + sum(int(spaces[i].extra["improvement_capital"]) for i in pl.improvements)
+                     + net[pl.seat] - pl.owed for pl in g.players)
+
     def space_state(self, index: int) -> SpaceState:
         """The site's holder (its SOLD ticket), its improvement (one card at most, counted as
         one building) and who owns that, and Government land (the Fisheries in Part 3). The

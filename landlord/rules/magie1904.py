@@ -801,6 +801,23 @@ class Magie1904(SingleTaxRules):
         return {"lots": len(pl.lots), "luxury tickets": pl.luxuries, "legacy tickets": pl.legacies,
                 "times round the board": pl.circuits}
 
+    def totals(self) -> tuple[int, ...]:
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        g, p = self.g, self.g.p
+        n = len(g.players)
+        net = [0] * n
+        for ln in self.loans:
+            if 0 <= ln.lender < n:
+                net[ln.lender] += ln.principal
+            if 0 <= ln.debtor < n:
+                net[ln.debtor] -= ln.principal
+        spaces = g.board.spaces
+        st = p["single_tax"]
+        lux, leg = p["luxury_value"], p["legacy_ticket_value"]
+        cash = g.ledger.balances
+        return tuple((0 if st else sum(spaces[i].price for i in pl.lots)) + cash[pl.seat]
+                     + pl.luxuries * lux + pl.legacies * leg + net[pl.seat] for pl in g.players)
+
     def space_state(self, index: int) -> SpaceState:
         """The lot's deed holder and whether it is mortgaged (to the Bank or a lending player);
         a franchise's charter holder; a railroad or franchise bought out by the public, or a

@@ -1379,6 +1379,31 @@ class Magie1906(SingleTaxRules):
                 "times round the board": pl.circuits, "visits to the poorhouse": pl.poorhouse_visits,
                 "visits to a Natural Opportunity": pl.natural_visits}
 
+    def totals(self) -> tuple[int, ...]:
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        g, p = self.g, self.g.p
+        n = len(g.players)
+        house_value = p["house_value"]
+        net = [0] * n
+        for i, h in enumerate(self.houses):
+            if h:
+                net[self.house_owner[i]] += h * house_value
+        for m in self.mortgages:
+            net[m.seat] -= m.amount
+        for d in self.debts:
+            net[d.debtor] -= d.amount
+            if d.creditor < n:
+                net[d.creditor] += d.amount
+        kinds, card_value = self.kinds, p["card_value"]
+        lux, prof = p["luxury_value"], p["professor_value"]
+        cash = g.ledger.balances
+        out = []
+        for pl in g.players:
+            cards = (sum(1 for i in pl.cards if kinds[i] != "lot") if p["single_tax"] else len(pl.cards))
+            out.append(cash[pl.seat] + cards * card_value + pl.luxuries * lux + pl.professors * prof
+                       + net[pl.seat])
+        return tuple(out)
+
     def space_state(self, index: int) -> SpaceState:
         """The card's holder (title deed, railroad or franchise charter, broker's licence) and
         whether it is mortgaged to the Bank (RECONSTRUCTED rule 15); the houses on a lot and
