@@ -100,12 +100,16 @@ class LandTable:
     def circuits_left(self) -> int:
         """Rounds of the board the leader still has to make before the count."""
         g = self._r.g
-        return max(0, g.p["circuits"] - max(pl.circuits for pl in g.players))
+        return max(0, g.p["circuits"] - max([pl.circuits for pl in g.players]))
 
     def rounds_left(self) -> float:
         """Table rounds the game may still run: :meth:`circuits_left` at :data:`MEAN_THROW`
         spaces a throw."""
-        return self.circuits_left() * self._r.n / self.MEAN_THROW
+        return self.rounds_at(self.circuits_left())
+
+    def rounds_at(self, circuits: int) -> float:
+        """:meth:`rounds_left` for ``circuits`` rounds of the board still to make."""
+        return circuits * self._r.n / self.MEAN_THROW
 
     def landing(self, idx: int) -> float:
         """The chance that one throw ends on space ``idx`` in the Part in force, from the exact

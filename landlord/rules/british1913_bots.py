@@ -62,17 +62,20 @@ def _amounts(options: tuple[Option, ...], head: str) -> list[tuple[int, Option]]
     return sorted(out)
 
 
-def _visits(view: TableView, idx: int) -> float:
-    """Expected landings on ``idx`` by the other players for the rest of the game."""
+def _visits(view: TableView, idx: int, circuits: int | None = None) -> float:
+    """Expected landings on ``idx`` by the other players for the rest of the game
+    (``circuits``: the table's ``circuits_left()``, when already known)."""
     t = view.table
-    return t.landing(idx) * (view.n_players - 1) * t.rounds_left()
+    rounds = t.rounds_left() if circuits is None else t.rounds_at(circuits)
+    return t.landing(idx) * (view.n_players - 1) * rounds
 
 
 def valuation(view: TableView, idx: int, interest: bool = True) -> float:
     """What site ``idx`` is worth to its holder now (see the module's text): face value + rent
     + (with ``interest``) the interest of improving it − the Land Value Tax to come."""
     t, p, space = view.table, view.params, view.space(idx)
-    visits = _visits(view, idx)
+    circuits = t.circuits_left()
+    visits = _visits(view, idx, circuits)
     income = 0.0
     trespass = space.kind in ("fishery", "moor") and p["gaol_penalties"]
     if not trespass and not p["land_value_tax"]:
@@ -81,7 +84,7 @@ def valuation(view: TableView, idx: int, interest: bool = True) -> float:
         income += int(str(space.extra["improvement_interest"])) * visits
     tax = 0.0
     if p["land_tax_assessed"]:
-        tax = float(space.rent * t.scarcity * t.circuits_left())
+        tax = float(space.rent * t.scarcity * circuits)
     return space.price + income - tax
 
 
@@ -142,10 +145,15 @@ def choose(character: str, view: TableView, d: Decision) -> Option:
             return "none"
         share, spare = {"landlord": (1.0, 4), "speculator": (0.75, 2)}[character]
         best: tuple[float, Option] | None = None
+        values: dict[int, float] = {}  # each site's worth, once per site (the table stands still)
         for o in opts[1:]:
             site, price = parse_option(o).ints()
-            gain = share * _worth(character, view, site) - price
-            if gain > 0 and cash - price >= spare * reserve and (best is None or gain > best[0]):
+            if cash - price < spare * reserve:
+                continue
+            if site not in values:
+                values[site] = share * _worth(character, view, site)
+            gain = values[site] - price
+            if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
         return best[1] if best else "none"
     if kind == "accept_bid":
