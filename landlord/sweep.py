@@ -242,6 +242,20 @@ def assemble(scenario: Scenario, tables: Sequence[pa.Table]) -> pd.DataFrame:
     return df
 
 
+def _sorted(df: pd.DataFrame, columns: Sequence[str]) -> bool:
+    """Whether the rows are in strictly increasing order of ``columns`` (compared in turn)."""
+    import numpy as np
+
+    decided = np.zeros(max(len(df) - 1, 0), dtype=bool)
+    for c in columns:
+        a = df[c].to_numpy()
+        step = a[1:] - a[:-1]
+        if (step[~decided] < 0).any():
+            return False
+        decided |= step != 0
+    return bool(decided.all())
+
+
 def _cell_value(cell: Cell, name: str) -> Any:
     value = dict(cell.varied)[name]
     return ",".join(value) if isinstance(value, list) else value
@@ -599,11 +613,15 @@ class Sweep:
             with self._lock:
                 games = assemble(self.scenario, self._games)
                 if self.panel:
-                    tables = [t for t in self._panels if t.num_rows]
+                    # each chunk's panel is in game, turn, seat order: in the chunks' order, the
+                    # whole is sorted (checked; sorted here only if not)
+                    tables = sorted((t for t in self._panels if t.num_rows),
+                                    key=lambda t: (t.column("cell")[0].as_py(), t.column("game")[0].as_py()))
                     panel = (pa.concat_tables(tables, promote_options="default").to_pandas() if tables
                              else pa.table({"cell": pa.array([], pa.int64())}).to_pandas())
-                    if tables:
-                        panel = panel.sort_values(["cell", "game", "turn", "seat"], ignore_index=True)
+                    order = ["cell", "game", "turn", "seat"]
+                    if tables and not _sorted(panel, order):
+                        panel = panel.sort_values(order, ignore_index=True)
                 self._games, self._panels = [], []
         if write and self.out is not None:
             _write_result(self.out, games, self.scenario, self._manifest())
