@@ -1707,6 +1707,24 @@ class Monopoly(Rules):
                 "hotels": sum(1 for i in pl.deeds if hs[i] == HOTEL),
                 "Get Out of Jail Free cards": len(pl.cards), "bankrupt": pl.out}
 
+    def totals(self) -> tuple[int, ...]:
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        bal = self.g.ledger.balances
+        price, mort, hs, hc, tc = self.price, self.mortgaged, self.houses, self.house_cost, self.hotel_cost
+        top = self.hotel_after
+        out = []
+        for pl in self.g.players:
+            total = bal[pl.seat]
+            for i in pl.deeds:
+                total += price[i] // 2 if mort[i] else price[i]
+                h = hs[i]
+                if h == HOTEL:
+                    total += tc[i] + top * hc[i]
+                elif h:
+                    total += h * hc[i]
+            out.append(total)
+        return tuple(out)
+
     def space_state(self, index: int) -> SpaceState:
         """The deed's owner, its mortgage, and the houses on it (a hotel counted as the five
         houses it equals, with ``hotel`` set; buildings are the deed owner's). Monopoly has no
