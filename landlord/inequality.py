@@ -163,9 +163,10 @@ def measures(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def measures_array(worths: np.ndarray) -> dict[str, np.ndarray]:
+def measures_array(worths: np.ndarray, names: Sequence[str] | None = None) -> dict[str, np.ndarray]:
     """:func:`measures` of every row of a 2-D array (one row per table, one column per
-    player), vectorised for the per-turn frames of many games; same conventions and results."""
+    player), vectorised for the per-turn frames of many games; same conventions and results.
+    ``names``: only these measures (of :data:`MEASURES`; all unless given)."""
     x = np.sort(np.clip(np.asarray(worths, dtype=float), 0.0, None), axis=1)
     rows, n = x.shape
     if n == 0:
@@ -177,6 +178,9 @@ def measures_array(worths: np.ndarray) -> dict[str, np.ndarray]:
     safe = np.where(empty, 1.0, total)
     weights = 2 * np.arange(n) - n + 1
     g = np.where(empty, 0.0, (x * weights).sum(axis=1) / (n * safe))
+    ginis = {"gini_population": g, "gini_sample": g * n / (n - 1) if n > 1 else np.zeros(rows)}
+    if names is not None and set(names) <= set(ginis):
+        return {k: ginis[k] for k in names}
     share = x / safe[:, None]
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(x > 0, share * n * np.log(np.where(x > 0, share * n, 1.0)), 0.0)
@@ -194,10 +198,10 @@ def measures_array(worths: np.ndarray) -> dict[str, np.ndarray]:
     with np.errstate(divide="ignore", invalid="ignore"):
         pal = np.where(bottom == 0.0, np.where(top > 0.0, np.inf, PALMA_TOP / PALMA_BOTTOM),
                        top / np.where(bottom == 0.0, 1.0, bottom))
-    return {
-        "gini_population": g,
-        "gini_sample": g * n / (n - 1) if n > 1 else np.zeros(rows),
+    out = {
+        **ginis,
         "top_share": np.where(empty, 1.0 / n, x[:, -1] / safe),
         "palma": pal,
         "theil": theil_t,
     }
+    return out if names is None else {k: out[k] for k in names}

@@ -101,19 +101,22 @@ def round_ends(panel_df: pd.DataFrame) -> pd.DataFrame:
     return panel_df[panel_df["turn"] == last].reset_index(drop=True)
 
 
-def inequality_by_turn(panel_df: pd.DataFrame, keys: Sequence[str] = ("game",)) -> pd.DataFrame:
+def inequality_by_turn(panel_df: pd.DataFrame, keys: Sequence[str] = ("game",),
+                       names: Sequence[str] = tuple(MEASURES)) -> pd.DataFrame:
     """One row per game × turn: round, phase, and every measure of
-    :data:`landlord.inequality.MEASURES` of the players' net worths (debts count as 0).
+    :data:`landlord.inequality.MEASURES` (or only ``names``) of the players' net worths
+    (debts count as 0).
 
     ``keys`` name a game (a sweep's panel needs ``("cell", "game")``; a column that is the same
     for every turn of a game, such as a scenario's name, may be added to carry it along);
     ``round`` and ``phase`` are kept when the panel has them."""
     keys = list(keys)
     heads_cols = [*keys, "turn", *(c for c in ("round", "phase") if c in panel_df.columns)]
-    cols = [*heads_cols, *MEASURES]
+    cols = [*heads_cols, *names]
     if panel_df.empty:
         return pd.DataFrame(columns=cols)
-    df = panel_df.sort_values([*keys, "turn", "seat"], kind="stable").reset_index(drop=True)
+    order = [*keys, "turn", "seat"]
+    df = (panel_df if in_order(panel_df, order) else panel_df.sort_values(order, kind="stable")).reset_index(drop=True)
     # every game × turn is a block of n rows, n = the game's seats (tables of one size at a time)
     game_start = _changes(df, keys)
     start = game_start | _changes(df, ["turn"])
@@ -132,11 +135,25 @@ def inequality_by_turn(panel_df: pd.DataFrame, keys: Sequence[str] = ("game",)) 
         rows = np.repeat(size == n, size)
         worths = df["net_worth"].to_numpy(dtype=float)[rows].reshape(-1, int(n))
         heads = df.loc[starts[size == n], heads_cols].reset_index(drop=True)
-        frames.append(heads.assign(**measures_array(worths)))
+        frames.append(heads.assign(**measures_array(worths, names)))
     out = pd.concat(frames, ignore_index=True)
     if len(frames) > 1:
         out = out.sort_values([*keys, "turn"], kind="stable", ignore_index=True)
     return out[cols]
+
+
+def in_order(df: pd.DataFrame, columns: Sequence[str]) -> bool:
+    """Whether the rows are in strictly increasing order of ``columns`` (compared in turn;
+    only number columns are compared — a frame keyed by other columns counts as not in order)."""
+    decided = np.zeros(max(len(df) - 1, 0), dtype=bool)
+    for c in columns:
+        a = df[c].to_numpy()
+        if a.dtype.kind not in "iuf":
+            return False
+        if (a[1:] < a[:-1])[~decided].any():
+            return False
+        decided |= a[1:] != a[:-1]
+    return bool(decided.all())
 
 
 def _changes(df: pd.DataFrame, columns: Sequence[str]) -> Any:
@@ -377,7 +394,7 @@ def gini_by_turn(panel_df: pd.DataFrame, by: str, form: str = "population",
     the long tail of turns; the interval is clipped to [0, 1], where a Gini lies."""
     if form not in GINI_FORMS:
         raise ValueError(f"unknown Gini form {form!r} (known: {', '.join(GINI_FORMS)})")
-    per_turn = inequality_by_turn(panel_df, [by, *(k for k in keys if k != by)])
+    per_turn = inequality_by_turn(panel_df, [by, *(k for k in keys if k != by)], [f"gini_{form}"])
     return mean_interval(per_turn, "turn", f"gini_{form}", by, z, bounds=(0.0, 1.0))
 
 

@@ -242,20 +242,6 @@ def assemble(scenario: Scenario, tables: Sequence[pa.Table]) -> pd.DataFrame:
     return df
 
 
-def _sorted(df: pd.DataFrame, columns: Sequence[str]) -> bool:
-    """Whether the rows are in strictly increasing order of ``columns`` (compared in turn)."""
-    import numpy as np
-
-    decided = np.zeros(max(len(df) - 1, 0), dtype=bool)
-    for c in columns:
-        a = df[c].to_numpy()
-        step = a[1:] - a[:-1]
-        if (step[~decided] < 0).any():
-            return False
-        decided |= step != 0
-    return bool(decided.all())
-
-
 def _cell_value(cell: Cell, name: str) -> Any:
     value = dict(cell.varied)[name]
     return ",".join(value) if isinstance(value, list) else value
@@ -606,6 +592,8 @@ class Sweep:
     def _finish(self, complete: bool, write: bool) -> SweepResult:
         import pyarrow as pa
 
+        from landlord.metrics import in_order
+
         panel: pd.DataFrame | None = None
         if self._loaded is not None:
             games, panel = self._loaded
@@ -620,7 +608,7 @@ class Sweep:
                     panel = (pa.concat_tables(tables, promote_options="default").to_pandas() if tables
                              else pa.table({"cell": pa.array([], pa.int64())}).to_pandas())
                     order = ["cell", "game", "turn", "seat"]
-                    if tables and not _sorted(panel, order):
+                    if tables and not in_order(panel, order):
                         panel = panel.sort_values(order, ignore_index=True)
                 self._games, self._panels = [], []
         if write and self.out is not None:

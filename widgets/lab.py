@@ -271,6 +271,21 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
     return m, h, len(diffs)
 
 
+def gini_band(run: LabRun) -> pd.DataFrame:
+    """:func:`landlord.metrics.gini_by_turn` of the run's panel by ``scenario``. When each
+    scenario is one cell (the lab's A and B), it is worked out by cell — the panel comes in
+    cell, game, turn, seat order, so nothing is sorted — and named after: the same frame."""
+    pan, games = run.panel, run.games
+    if pan.empty or not {"cell", "scenario"} <= set(games.columns):
+        return metrics.gini_by_turn(pan, "scenario")
+    names = games.drop_duplicates("cell").set_index("cell")["scenario"]
+    if not names.is_unique or games.groupby("cell")["scenario"].nunique().max() > 1:
+        return metrics.gini_by_turn(pan, "scenario")
+    band = metrics.gini_by_turn(pan, "cell")
+    band.insert(0, "scenario", band.pop("cell").map(names))
+    return band.sort_values(["scenario", "turn"], kind="stable", ignore_index=True)
+
+
 def lab_frames(run: LabRun) -> dict[str, pd.DataFrame]:
     """The :mod:`landlord.metrics` frames the lab's charts draw, of a run's rows and panel:
     ``hist`` (final Gini), ``band`` (mean Gini over turns), ``wins`` (winners by strategy),
@@ -278,7 +293,7 @@ def lab_frames(run: LabRun) -> dict[str, pd.DataFrame]:
     res = metrics.played(run.results)
     return {
         "hist": metrics.histogram(res, "gini_population", "scenario", bins=25, lo=0.0, hi=1.0),
-        "band": metrics.every_kth(metrics.gini_by_turn(run.panel, "scenario"), lib.MAX_ROWS),
+        "band": metrics.every_kth(gini_band(run), lib.MAX_ROWS),
         "wins": metrics.win_shares(res, "scenario"),
         "flows": metrics.flow_means(res, "scenario"),
     }
