@@ -5,7 +5,7 @@
 For every ruleset (all of them unless named), the lab's own compute path is timed in wall
 seconds, split into **games** (the sweep runner playing both arms on ``--workers`` local
 processes, 2 unless told, started from a background thread as the lab starts them in a notebook, with
-the per-turn figures the lab charts), **metrics** (the
+the per-turn net worth the lab charts: the sweep's ``panel="worth"``), **metrics** (the
 :mod:`landlord.metrics` frames of the lab's charts and its summary table) and **drawing** (the
 library's charts built and handed to the lab's chart widgets, the summary table written).
 Arm A is the ruleset as printed; arm B its first other phase regime (e.g. the single tax from
@@ -60,6 +60,8 @@ class CpuWatch:
         import psutil
 
         self.cpu: dict[int, float] = {}
+        self.own = 0.0
+        """The CPU seconds of the sampling thread itself (taken off this process's)."""
         self._me = psutil.Process()
         self._error = psutil.Error
         self._stop = threading.Event()
@@ -75,6 +77,7 @@ class CpuWatch:
                 except self._error:
                     pass
             if self._stop.wait(self.every):
+                self.own = time.thread_time()
                 return
 
     def __enter__(self) -> CpuWatch:
@@ -101,7 +104,7 @@ def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     with CpuWatch() as mon:
         sweep = Sweep(scenario, workers=workers, panel="worth", chunk_size=CHUNK).start()
         result = sweep.wait()
-    c1, t1 = time.process_time(), time.perf_counter()
+    c1, t1 = time.process_time() - mon.own, time.perf_counter()
     assert result is not None and result.panel is not None
     failed = result.games[result.games["status"] != "ok"]
     if len(failed):
@@ -109,9 +112,9 @@ def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     lab.run = LabRun(result.games.assign(scenario=result.games["cell"].map(names)),
                      result.panel.assign(scenario=result.panel["cell"].map(names)), result.complete)
     frames = lab.frames()
-    c2, t2 = time.process_time(), time.perf_counter()
+    c2, t2 = time.process_time() - mon.own, time.perf_counter()
     lab.draw(scns, frames)
-    c3, t3 = time.process_time(), time.perf_counter()
+    c3, t3 = time.process_time() - mon.own, time.perf_counter()
     busiest = max(mon.cpu.values(), default=0.0)
     return {"games": t1 - t0, "metrics": t2 - t1, "drawing": t3 - t2, "total": t3 - t0,
             "games_cpu": c1 - c0 + sum(mon.cpu.values()), "metrics_cpu": c2 - c1, "drawing_cpu": c3 - c2,
@@ -134,14 +137,14 @@ def main() -> None:
           "busiest process's CPU seconds for the games plus metrics and drawing (the wall time an "
           "otherwise idle machine would take)")
     print(f"{'ruleset':24} {'games wall':>10} {'games CPU':>9} {'metrics':>8} {'drawing':>8} "
-          f"{'total wall':>10} {'idle':>6} {'target':>6} {'turns/game':>10}")
+          f"{'total wall':>10} {'idle':>6} {'target':>6} {'turns/game':>10} {'load':>5}")
     for rid in args.rulesets or ruleset_ids():
         r = bench(rid, args.games, args.workers)
         target = 10.0 if rid == "british-1913-sequence" else 5.0
         mark = "ok" if r["idle"] <= target else "OVER"
         print(f"{rid:24} {r['games']:>10.2f} {r['games_cpu']:>9.2f} {r['metrics_cpu']:>8.2f} "
               f"{r['drawing_cpu']:>8.2f} {r['total']:>10.2f} {r['idle']:>6.2f} {target:>4.0f} {mark:4} "
-              f"{r['turns']:>10.1f}", flush=True)
+              f"{r['turns']:>10.1f} {os.getloadavg()[0]:>5.1f}", flush=True)
 
 
 if __name__ == "__main__":
