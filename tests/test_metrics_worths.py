@@ -35,9 +35,9 @@ def test_totals_are_the_counts_total_at_every_turn(rid: str) -> None:
             assert game.snapshots is not None and game.worths is not None
             assert len(game.worths) == len(game.snapshots) == game.turn > 0
             for (turn, totals), snap in zip(game.worths, game.snapshots, strict=True):
-                by_seat = sorted(snap.rows, key=lambda r: r["seat"])
-                assert turn == snap.turn and totals == tuple(r["total"] for r in by_seat), (rid, regime, seed, turn)
-            assert game.rules.totals() == tuple(r["total"] for r in sorted(game.results(), key=lambda r: r["seat"]))
+                assert [c.seat for c in snap.rows] == list(range(len(game.players)))
+                assert turn == snap.turn and totals == tuple(c.total for c in snap.rows), (rid, regime, seed, turn)
+            assert game.rules.totals() == tuple(c.total for c in game.results())
 
 
 def test_worths_do_not_change_the_game() -> None:

@@ -139,7 +139,7 @@ class Rules(ABC):
         """Every seat's count ``total`` (what :meth:`results` would give), in seat order: the
         per-turn net worth a sweep's lab panel keeps. Families whose count is costly give a
         cheaper way to the same numbers."""
-        return tuple(r["total"] for r in sorted(self.results(), key=lambda r: r["seat"]))
+        return tuple(c.total for c in self.results())
 
     @abstractmethod
     def space_state(self, index: int) -> SpaceState:
