@@ -13,15 +13,12 @@ else.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
 _FORM = re.compile(r"[a-z][a-z0-9_]*(?::[A-Za-z0-9_.\-]+)*")
 """An option's text: a lower-case kind, then any number of ``:value`` parts."""
-
-_SEEN: dict[str, Option] = {}
-"""Texts already read (the kit offers a few thousand distinct options), so a rule or bot that
-reads an answer pays one dictionary look-up."""
 
 _NUMBERS: dict[str, tuple[int, ...]] = {}
 """Arguments already read as whole numbers (:meth:`Option.ints`; bots read many offers)."""
@@ -46,17 +43,10 @@ class Option(NamedTuple):
         """Read ``text`` (``"bid:120"`` → ``Option("bid", "120")``). ValueError, naming
         ``where`` and the text, if it is not written ``kind`` or ``kind:value[:value…]``."""
         try:
-            return _SEEN[text]
-        except (KeyError, TypeError):
-            pass
-        if not isinstance(text, str) or _FORM.fullmatch(text) is None:
-            raise ValueError(f"{where}: {text!r} is not an option (write a lower-case kind, "
-                             f"optionally followed by :value, e.g. pass or bid:120)")
-        kind, _, arg = text.partition(":")
-        read = cls(kind, arg)
-        if len(_SEEN) < _SEEN_MAX:
-            _SEEN[text] = read
-        return read
+            read = _SEEN.get(text)
+        except TypeError:
+            read = None
+        return read if read is not None else _SEEN.read(text, where)
 
     def ints(self) -> tuple[int, ...]:
         """The argument's values as whole numbers (``offer:11:300`` → ``(11, 300)``);
@@ -75,6 +65,28 @@ class Option(NamedTuple):
         return numbers
 
 
+class _Seen(dict[str, Option]):
+    """Texts already read (the kit offers a few thousand distinct options): a rule or bot that
+    reads an answer pays one dictionary look-up, with no Python call (:func:`parse_option`)."""
+
+    def read(self, text: str, where: str) -> Option:
+        """Read ``text`` afresh and keep it; ValueError naming ``where`` and the text."""
+        if not isinstance(text, str) or _FORM.fullmatch(text) is None:
+            raise ValueError(f"{where}: {text!r} is not an option (write a lower-case kind, "
+                             f"optionally followed by :value, e.g. pass or bid:120)")
+        kind, _, arg = text.partition(":")
+        read = Option(kind, arg)
+        if len(self) < _SEEN_MAX:
+            self[text] = read
+        return read
+
+    def __missing__(self, text: str) -> Option:
+        return self.read(text, "option")
+
+
+_SEEN = _Seen()
+
+
 @lru_cache(maxsize=_SEEN_MAX, typed=True)
 def option(kind: str, *values: object) -> str:
     """An option's text from its parts: ``option("bid", 120)`` → ``"bid:120"``,
@@ -88,6 +100,6 @@ def option(kind: str, *values: object) -> str:
     return ":".join((kind, *map(str, values)))
 
 
-parse_option = Option.parse
-""":meth:`Option.parse`, for modules whose ``Option`` is the option's text
-(:data:`landlord.decisions.Option`)."""
+parse_option: Callable[[str], Option] = _SEEN.__getitem__
+""":meth:`Option.parse` (its error names no ``where``), as one dictionary look-up for texts
+already read: the rules and bots read the answers and options of every decision with it."""

@@ -103,10 +103,10 @@ def vote_choice(view: TableView, d: Decision) -> Option:
 
 def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
     """The first option whose kind is a preference, else the first option."""
+    kinds = [parse_option(opt).kind for opt in options]
     for want in preferred:
-        for opt in options:
-            if parse_option(opt).kind == want:
-                return opt
+        if want in kinds:
+            return options[kinds.index(want)]
     return options[0]
 
 

@@ -9,12 +9,11 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
-from landlord import flows
+from landlord import flows, options
 from landlord.count import SeatCount
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError
 from landlord.flows import Flow
-from landlord.options import parse_option
 from landlord.phases import Trigger
 
 if TYPE_CHECKING:
@@ -386,7 +385,7 @@ class Rules(ABC):
 
     def option_text(self, d: Decision, option: Option) -> str:
         """A short label for one option of ``d``."""
-        head, arg = parse_option(option, f"{d.kind} option")
+        head, arg = options.Option.parse(option, f"{d.kind} option")
         label = self.OPTIONS.get(head) or self.VOTE_OPTIONS.get(head, head.replace("_", " "))
         if arg and head == "ask":
             return label.format(arg=self.g.names[int(arg)])

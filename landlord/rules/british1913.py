@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from landlord import options
 from landlord.count import SeatCount
 from landlord.decisions import Decision, Option
 from landlord.errors import DataError, LandlordError
@@ -1095,7 +1096,7 @@ class British1913(RoundsOfTurns):
     # -- wording --------------------------------------------------------------------------
     def option_text(self, d: Decision, option: Option) -> str:
         """Labels naming the spaces of improvement, sale and bid options."""
-        head, arg = parse_option(option, f"{d.kind} option")
+        head, arg = options.Option.parse(option, f"{d.kind} option")
         spaces, cur = self.g.board.spaces, self.g.board.currency
         if head in ("improve", "site", "imp"):
             idx = int(arg)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from landlord import landing
+from landlord import landing, options
 from landlord.count import SeatCount
 from landlord.decisions import Decision
 from landlord.errors import DataError
@@ -160,7 +160,7 @@ class Magie1906(SingleTaxRules):
     def option_text(self, d: Decision, option: str) -> str:
         """A short label for one option of ``d``, naming spaces, players and Natural
         Opportunities in words (never by number)."""
-        head, arg = parse_option(option, f"{d.kind} option")
+        head, arg = options.Option.parse(option, f"{d.kind} option")
         if arg and head in self.SPACE_OPTIONS:
             return self.OPTIONS[head].format(arg=self.g.board.spaces[int(arg)].name)
         if arg and head == "repay_loan":

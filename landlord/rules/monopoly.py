@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from landlord import flows
+from landlord import flows, options
 from landlord.count import SeatCount
 from landlord.decisions import Decision
 from landlord.decks import Card, load_deck
@@ -487,7 +487,7 @@ class Monopoly(Rules):
 
     def option_text(self, d: Decision, option: str) -> str:
         """A short label for one option, with lots and seats by name (theme names shown)."""
-        head, arg = parse_option(option, f"{d.kind} option")
+        head, arg = options.Option.parse(option, f"{d.kind} option")
         if not arg and head in self.MENUS:
             return self.MENUS[head]
         label = self.OPTIONS.get(head, head.replace("_", " "))
