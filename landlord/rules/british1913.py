@@ -1033,12 +1033,14 @@ class British1913(RoundsOfTurns):
         g = self.g
         cash = g.cash(seat)
         offers = []
+        owners, values, players, percents = self.owner, self.value, g.players, g.p["offer_percents"]
         for idx in self.land:
-            owner = self.owner[idx]
-            if owner < 0 or owner == seat or g.players[owner].place in (POOR, FREE):
+            owner = owners[idx]
+            if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
                 continue
-            for pc in g.p["offer_percents"]:
-                price = self.value[idx] * pc // 100
+            value = values[idx]
+            for pc in percents:
+                price = value * pc // 100
                 if 0 < price <= cash:
                     offers.append(option("offer", idx, price))
         if not offers:
