@@ -1,10 +1,11 @@
 """Serve the lesson gallery as classroom apps with Voilà, on this machine, with no internet.
 
 ``landlord serve`` starts Voilà on the ``lessons/`` folder with the repository's Voilà
-configuration (``lessons/voila.json``: sources stripped, no tracebacks, a cell timeout, idle
-kernels culled, a warm kernel per lesson), waits until it answers, and prints the gallery's
-address. The same functions start the server for the browser tests, so what is tested is what a
-teacher runs.
+configuration (``lessons/voila.json``: sources stripped, no tracebacks, a cell timeout, a warm
+kernel per lesson, kernels with no page culled when idle but never a connected student's, a closed
+tab's kernel shut down at once, at most 40 kernels so page loads cannot fill memory), waits until
+it answers, and prints the gallery's address. The same functions start the server for the
+browser tests, so what is tested is what a teacher runs.
 
 Voilà reads ``voila.json`` from its working directory, so the server runs inside the lessons
 folder. When the lessons come from a source checkout, the checkout is put first on the kernels'

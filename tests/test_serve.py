@@ -40,11 +40,23 @@ def test_voila_config_times_out_a_stuck_cell() -> None:
     assert isinstance(timeout, int) and 10 <= timeout <= 300
 
 
-def test_voila_config_culls_idle_kernels() -> None:
-    """Issue: idle kernels culled — an abandoned tab frees its memory, busy kernels are spared."""
+def test_voila_config_culls_idle_kernels_but_never_a_connected_one() -> None:
+    """Issue 15: a kernel with no page connected is culled when idle, busy kernels are spared,
+    and a student who reads for 30 minutes without clicking keeps the game (a connected
+    kernel is never culled)."""
     km = config()["MappingKernelManager"]
     assert 0 < km["cull_interval"] <= km["cull_idle_timeout"] <= 3600
-    assert km["cull_connected"] is True and km["cull_busy"] is False
+    assert km["cull_connected"] is False and km["cull_busy"] is False
+
+
+def test_voila_config_caps_kernels_and_releases_a_closed_tabs_kernel() -> None:
+    """Issue 15.6 / standards: anonymous page loads cannot fill memory — the lessons' server
+    runs at most a set number of kernels (HTTP 503 beyond, tests/test_classroom_cli.py), and a
+    closed tab's kernel is shut down at once (Voilà's close beacon carries no _xsrf token)."""
+    cfg = config()
+    assert cfg["VoilaConfiguration"]["multi_kernel_manager_class"] == "landlord.classroom.kernels.CappedKernelManager"
+    assert 10 <= cfg["CappedKernelManager"]["max_kernels"] <= 50
+    assert cfg["Voila"]["tornado_settings"]["disable_check_xsrf"] is True
 
 
 def test_voila_config_listens_on_this_machine_and_never_moves_port() -> None:

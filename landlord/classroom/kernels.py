@@ -1,5 +1,6 @@
-"""A kernel manager for class servers: a cap on kernels (anonymous page loads cannot fill
-memory) and a warm pool sized for a class's arrival that refills to a small one afterwards."""
+"""A kernel manager for the kit's servers (``landlord class`` and ``landlord serve``): a cap on
+kernels (anonymous page loads cannot fill memory) and a warm pool sized for a class's arrival
+that refills to a small one afterwards."""
 
 from __future__ import annotations
 
@@ -30,8 +31,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         server is full)."""
         self._lower_pools()
         if self.max_kernels and len(self.list_kernel_ids()) >= self.max_kernels:
-            raise web.HTTPError(503, f"the class server already runs its {self.max_kernels} kernels; "
-                                     "ask your teacher")
+            raise web.HTTPError(503, f"this server already runs the {self.max_kernels} kernels it allows; "
+                                     "close a tab of it you no longer use, or ask your teacher")
         kernel_id: str = await super().start_kernel(*args, **kwargs)
         return kernel_id
 
