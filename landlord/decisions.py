@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-Option = str
+OptionText = str
+"""An option as decisions, records and saves carry it: its wire text (``"buy"``, ``"build:12"``);
+:class:`landlord.options.Option` reads and makes it."""
 
 
 class Decision(NamedTuple):
@@ -15,6 +17,6 @@ class Decision(NamedTuple):
 
     seat: int
     kind: str
-    options: tuple[Option, ...]
+    options: tuple[OptionText, ...]
     space: int = -1
     amount: int = 0

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.count import SeatCount
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.events import Event
 from landlord.flows import Flow
@@ -167,7 +167,7 @@ class Game:
         return Snapshot(self._turn, self._turn_round, self.phase, tuple(self.rules.results()))
 
     # -- driving -------------------------------------------------------------------------
-    def _resume(self, answer: Option | None) -> None:
+    def _resume(self, answer: OptionText | None) -> None:
         try:
             self.pending = self._gen.send(answer)  # type: ignore[attr-defined]
         except StopIteration:
@@ -182,7 +182,7 @@ class Game:
             self.pending = None
             self.over = True
 
-    def act(self, choice: Option) -> None:
+    def act(self, choice: OptionText) -> None:
         """Answer the pending decision with ``choice``; illegal choices change nothing."""
         d = self.pending
         if d is None:
@@ -192,7 +192,7 @@ class Game:
         self.entries.append(choice)
         self._resume(choice)
 
-    def _illegal(self, d: Decision, choice: Option) -> IllegalAction:
+    def _illegal(self, d: Decision, choice: OptionText) -> IllegalAction:
         return IllegalAction(
             f"{choice!r} is not a legal answer to {self.names[d.seat]}'s {d.kind!r} decision; "
             f"legal: {', '.join(d.options)}"
@@ -404,7 +404,7 @@ class Game:
 
         return replay_record(self.record, strategies, log=self.events is not None, ruleset=self.ruleset)
 
-    def child(self, choice: Option, strategies: Sequence[Strategy | None] | None = None) -> Game:
+    def child(self, choice: OptionText, strategies: Sequence[Strategy | None] | None = None) -> Game:
         """A copy of the game (:meth:`clone`) with ``choice`` answering the pending decision;
         this game is unchanged. IllegalAction if ``choice`` is not a legal answer."""
         d = self.pending
@@ -418,7 +418,7 @@ class Game:
 
     # -- reading -------------------------------------------------------------------------
     @property
-    def actions(self) -> list[Option]:
+    def actions(self) -> list[OptionText]:
         """The seats' answers alone, in order (the record's other entries left out)."""
         return [e for e in self.entries if type(e) is str]
 
@@ -455,7 +455,7 @@ class Game:
 def replay(
     ruleset: Ruleset,
     seed: int,
-    actions: Sequence[Option],
+    actions: Sequence[OptionText],
     names: Sequence[str] | None = None,
     strategies: Sequence[Strategy | None] | None = None,
     n_players: int | None = None,

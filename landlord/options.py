@@ -1,6 +1,6 @@
 """Decision options: one type that reads and writes them.
 
-A decision's options travel as text (``decisions.Option``), because records, saves, golden
+A decision's options travel as text (``decisions.OptionText``), because records, saves, golden
 transcripts and the widgets keep them so: ``pass``, ``bid:120``, ``sell_all:dark_blue``,
 ``offer:11:300``. The text is a *kind* and, after a colon, an *argument* (which may itself be
 several values joined by colons). :class:`Option` is that pair: :meth:`Option.parse` reads the

@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from landlord.board import Space
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.options import option, parse_option
 from landlord.rules import british1913_bots, magie1906_bots, monopoly_bots
 
@@ -81,7 +81,7 @@ class Strategy(Protocol):
 
     name: str
 
-    def choose(self, view: TableView, decision: Decision) -> Option:
+    def choose(self, view: TableView, decision: Decision) -> OptionText:
         """Pick one of ``decision.options``."""
         ...
 
@@ -92,7 +92,7 @@ its count is below ``VOTE_SHARE`` of the richest seat's count, i.e. when the gam
 far behind; otherwise it votes to keep the rules in force."""
 
 
-def vote_choice(view: TableView, d: Decision) -> Option:
+def vote_choice(view: TableView, d: Decision) -> OptionText:
     """Answer a ``call_vote`` or ``vote`` decision by the bots' voting rule (see VOTE_SHARE)."""
     totals = view.totals()
     behind = totals[view.seat] < VOTE_SHARE * max(totals)
@@ -101,7 +101,7 @@ def vote_choice(view: TableView, d: Decision) -> Option:
     return "for" if behind else "against"
 
 
-def _pick(options: tuple[Option, ...], *preferred: str) -> Option:
+def _pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
     """The first option whose kind is a preference, else the first option."""
     kinds = [parse_option(opt).kind for opt in options]
     for want in preferred:
@@ -126,7 +126,7 @@ class Landlord:
         self.reserve = reserve
         self.trades = monopoly_bots.TradePlanner()
 
-    def choose(self, view: TableView, d: Decision) -> Option:
+    def choose(self, view: TableView, d: Decision) -> OptionText:
         if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
             return monopoly_bots.landlord(self, view, d, self.reserve, self.trades)
         if d.kind in ("call_vote", "vote"):
@@ -164,7 +164,7 @@ class Tenant:
 
     name = "tenant"
 
-    def choose(self, view: TableView, d: Decision) -> Option:
+    def choose(self, view: TableView, d: Decision) -> OptionText:
         if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
             return monopoly_bots.tenant(self, view, d)
         if d.kind in ("call_vote", "vote"):
@@ -192,7 +192,7 @@ class Speculator:
         self.repay_at = repay_at
         self.trades = monopoly_bots.TradePlanner()
 
-    def choose(self, view: TableView, d: Decision) -> Option:
+    def choose(self, view: TableView, d: Decision) -> OptionText:
         if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
             return monopoly_bots.speculator(self, view, d, self.repay_at, self.trades)
         if d.kind in ("call_vote", "vote"):
@@ -227,7 +227,7 @@ class RandomBot:
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: TableView, d: Decision) -> Option:
+    def choose(self, view: TableView, d: Decision) -> OptionText:
         return d.options[int(self.rng.random() * len(d.options))]
 
 

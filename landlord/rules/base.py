@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from landlord import flows, options
 from landlord.count import SeatCount
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.errors import DataError
 from landlord.flows import Flow
 from landlord.phases import Trigger
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from landlord.game import Game
     from landlord.position import Position, SeatPosition
 
-Play = Generator[Decision, Option, Any]
+Play = Generator[Decision, OptionText, Any]
 """A piece of rules that may put decisions to seats: ``yield Decision`` returns the choice."""
 
 
@@ -383,7 +383,7 @@ class Rules(ABC):
         return text.format(name=g.names[d.seat], space=space, amount=d.amount,
                            cur=g.board.currency)
 
-    def option_text(self, d: Decision, option: Option) -> str:
+    def option_text(self, d: Decision, option: OptionText) -> str:
         """A short label for one option of ``d``."""
         head, arg = options.Option.parse(option, f"{d.kind} option")
         label = self.OPTIONS.get(head) or self.VOTE_OPTIONS.get(head, head.replace("_", " "))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord import options
 from landlord.count import SeatCount
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.errors import DataError, LandlordError
 from landlord.flows import Flow
 from landlord.options import option, parse_option
@@ -1096,7 +1096,7 @@ class British1913(RoundsOfTurns):
                    site_owner=g.names[self.owner[idx]])
 
     # -- wording --------------------------------------------------------------------------
-    def option_text(self, d: Decision, option: Option) -> str:
+    def option_text(self, d: Decision, option: OptionText) -> str:
         """Labels naming the spaces of improvement, sale and bid options."""
         head, arg = options.Option.parse(option, f"{d.kind} option")
         spaces, cur = self.g.board.spaces, self.g.board.currency

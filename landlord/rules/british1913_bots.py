@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.options import parse_option
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ KINDS = frozenset({
 """The decision kinds of the 1913 family."""
 
 
-def _amounts(options: tuple[Option, ...], head: str) -> list[tuple[int, Option]]:
+def _amounts(options: tuple[OptionText, ...], head: str) -> list[tuple[int, OptionText]]:
     """(amount, option) for options ``head:amount`` (the last field), sorted by amount."""
     read = [(parse_option(o), o) for o in options]
     out = [(r.ints()[-1], o) for r, o in read if r.kind == head]
@@ -88,7 +88,7 @@ def valuation(view: TableView, idx: int, interest: bool = True) -> float:
     return space.price + income - tax
 
 
-def _holding_value(view: TableView, option: Option) -> float:
+def _holding_value(view: TableView, option: OptionText) -> float:
     """What a bot loses by selling ``site:<i>`` or ``imp:<i>``."""
     head, arg = parse_option(option)
     idx = int(arg)
@@ -106,7 +106,7 @@ def _worth(character: str, view: TableView, idx: int) -> float:
     return valuation(view, idx, interest=character == "landlord")
 
 
-def choose(character: str, view: TableView, d: Decision) -> Option:
+def choose(character: str, view: TableView, d: Decision) -> OptionText:
     """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1913 decision."""
     reserve = int(view.params.get("advised_reserve", 0))
     keep = {"landlord": reserve, "speculator": 0}.get(character, reserve)
@@ -144,7 +144,7 @@ def choose(character: str, view: TableView, d: Decision) -> Option:
         if character == "tenant":
             return "none"
         share, spare = {"landlord": (1.0, 4), "speculator": (0.75, 2)}[character]
-        best: tuple[float, Option] | None = None
+        best: tuple[float, OptionText] | None = None
         values: dict[int, float] = {}  # each site's worth, once per site (the table stands still)
         for o in opts[1:]:
             site, price = parse_option(o).ints()

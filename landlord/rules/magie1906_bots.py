@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.options import option, parse_option
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def value(t: Table1906, idx: int, seat: int, players: int) -> int:
     return t.end_value(idx) + int(income)
 
 
-def _arg(text: Option) -> int:
+def _arg(text: OptionText) -> int:
     """The whole number an option carries (``bid:75`` → 75)."""
     return int(parse_option(text).arg)
 
@@ -68,15 +68,15 @@ def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
     return 0
 
 
-def _shortfall(character: str, view: TableView, opts: tuple[Option, ...]) -> Option:
+def _shortfall(character: str, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
     t: Table1906 = view.table
     n = view.n_players
 
-    def cheapest(head: str) -> Option | None:
+    def cheapest(head: str) -> OptionText | None:
         mine = [o for o in opts if parse_option(o).kind == head]
         return min(mine, key=lambda o: (value(t, _arg(o), view.seat, n), o)) if mine else None
 
-    def richest() -> Option | None:
+    def richest() -> OptionText | None:
         asks = [o for o in opts if parse_option(o).kind == "ask"]
         return max(asks, key=lambda o: (view.cash_of(_arg(o)), -_arg(o))) if asks else None
 
@@ -95,7 +95,7 @@ def _shortfall(character: str, view: TableView, opts: tuple[Option, ...]) -> Opt
     return opts[0]
 
 
-def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option:
+def choose(character: str, view: TableView, d: Decision, reserve: int) -> OptionText:
     """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1906 market,
     shortfall or Natural Opportunity decision; ``reserve`` is the cash it keeps in hand."""
     t: Table1906 = view.table

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord.decisions import Decision, Option
+from landlord.decisions import Decision, OptionText
 from landlord.options import option, parse_option
 from landlord.rules.monopoly import K_STREET
 
@@ -39,7 +39,7 @@ CARD_VALUE = 50
 """What a Get Out of Jail Free card is worth to the bots (the fine it saves)."""
 
 
-def _best_bid(opts: tuple[Option, ...], limit: int) -> Option:
+def _best_bid(opts: tuple[OptionText, ...], limit: int) -> OptionText:
     """The highest bid option not above ``limit`` (``pass`` if none)."""
     best, best_amount = "pass", 0
     for o in opts:
@@ -62,7 +62,7 @@ def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = N
     return True
 
 
-def _raise(opts: tuple[Option, ...], t: MonopolyTable, seat: int) -> Option:
+def _raise(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int) -> OptionText:
     """Raise money: mortgage lots outside complete groups first, then any, then sell buildings."""
     morts, sells = [], []
     lots = t.lot_options
@@ -90,7 +90,7 @@ def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
     return False
 
 
-def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) -> Option:
+def _lift(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int, budget: int) -> OptionText:
     """Lift the mortgage of a lot of a complete group first, then the dearest, within ``budget``
     (anything else in a lot menu: ``back``)."""
     best, key = "back", (False, -1)
@@ -105,11 +105,11 @@ def _lift(opts: tuple[Option, ...], t: MonopolyTable, seat: int, budget: int) ->
     return best
 
 
-def _tax(t: MonopolyTable, seat: int, flat: int) -> Option:
+def _tax(t: MonopolyTable, seat: int, flat: int) -> OptionText:
     return "percent" if t.worth(seat) // 10 < flat else "flat"
 
 
-def _reply(t: MonopolyTable, seat: int, factor_num: int, factor_den: int, sensible: bool, reserve: int) -> Option:
+def _reply(t: MonopolyTable, seat: int, factor_num: int, factor_den: int, sensible: bool, reserve: int) -> OptionText:
     """Judge the trade on offer to ``seat``."""
     offer = t.offer
     if offer is None:
@@ -184,8 +184,8 @@ class TradePlanner:
         self.cands = out
         return out
 
-    def propose(self, t: MonopolyTable, seat: int, opts: tuple[Option, ...], cash_factor: tuple[int, int],
-                reserve: int, swaps: bool) -> Option | None:
+    def propose(self, t: MonopolyTable, seat: int, opts: tuple[OptionText, ...], cash_factor: tuple[int, int],
+                reserve: int, swaps: bool) -> OptionText | None:
         """A ``trade:<seat>`` option to start a planned trade (each offer tried once), or None."""
         cands = self.candidates(t, seat, swaps)
         if not cands:
@@ -209,7 +209,7 @@ class TradePlanner:
                 return option("trade", p)
         return None
 
-    def next_item(self, opts: tuple[Option, ...]) -> Option:
+    def next_item(self, opts: tuple[OptionText, ...]) -> OptionText:
         """The next planned item, or ``cancel`` if the plan no longer fits."""
         if self.plan:
             step = self.plan.pop(0)
@@ -219,7 +219,7 @@ class TradePlanner:
         return "cancel"
 
 
-def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: TradePlanner) -> Option:
+def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: TradePlanner) -> OptionText:
     """The landlord bot's Monopoly choices (see the module docstring)."""
     if d.kind == "ask_rent":
         return "ask"
@@ -271,7 +271,7 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
     return opts[0]
 
 
-def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner: TradePlanner) -> Option:
+def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner: TradePlanner) -> OptionText:
     """The speculator bot's Monopoly choices (see the module docstring)."""
     if d.kind == "ask_rent":
         return "ask"
@@ -315,7 +315,7 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     return opts[0]
 
 
-def tenant(bot: object, view: TableView, d: Decision) -> Option:
+def tenant(bot: object, view: TableView, d: Decision) -> OptionText:
     """The tenant bot's Monopoly choices (see the module docstring)."""
     kind = d.kind
     if kind == "manage":
