@@ -283,13 +283,17 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
                 await c.wait_for(lambda: buttons() or over() or done.is_set(), 1.0)
             continue
         k, button = current_seq(c), buttons()[0]
+        # a refusal stays on the page until the next click's answer clears it: while it does,
+        # only its clearing (or the next record length) answers this click
+        stale = "acted first" in c.text()
         t = time.time() * 1000
         c.click(button)
         s.clicks.append((k, t))
         # until the page shows the next record length and has redrawn the choices (a person
         # sees the clicked button go), or says the click was refused
-        def answered(k: int = k, b: str = button) -> bool:
-            return "acted first" in c.text() or (current_seq(c) > k and b not in buttons())
+        def answered(k: int = k, b: str = button, stale: bool = stale) -> bool:
+            refusal = "acted first" in c.text()
+            return (refusal and not stale) or (stale and not refusal) or (current_seq(c) > k and b not in buttons())
 
         with contextlib.suppress(TimeoutError):
             await c.wait_for(answered, 10.0)

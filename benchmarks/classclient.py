@@ -79,7 +79,8 @@ class VoilaClient:
         self.errors += self.html.count(ERROR_TEXT)
         m = KERNEL_ID.search(self.html)
         if not m:
-            raise PageError("the page names no kernel")
+            body = re.sub(r"<[^>]+>|\s+", " ", self.html.split("<body", 1)[-1])[:160].strip()
+            raise PageError(f"the page names no kernel ({len(self.html)} characters: {body!r})")
         self.kernel_id = m.group(1)
         ws_url = (self.base.replace("http", "ws", 1) +
                   f"/api/kernels/{self.kernel_id}/channels?session_id={self.session}")
