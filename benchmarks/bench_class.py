@@ -488,6 +488,17 @@ def cap_probe(cap: int, warm: int) -> None:
     print(f"then: {kernels} kernels, {mem / 1024:.2f} GB PSS (server + kernels)")
 
 
+def keep_log(folder: Path, figures: dict[str, Any] | None) -> Path | None:
+    """The class server's Voilà log, copied out of the temporary folder when a student's run
+    failed or the run did not finish (its path; ``None`` when every student's run went through)."""
+    log = folder / "voila.log"
+    if not log.exists() or (figures is not None and not figures["failed_students"]):
+        return None
+    kept = Path(tempfile.gettempdir()) / f"bench_class-voila-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    kept.write_bytes(log.read_bytes())
+    return kept
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -529,6 +540,7 @@ def main() -> None:
             "--table-size", str(args.table_size), "--rounds", str(args.rounds), "--warm", str(args.warm),
             "--max-kernels", str(args.max_kernels), "--bot-delay", "0.3", "--seed", "4200",
             "--max-tables", str(-(-args.students // args.table_size))])
+        figures: dict[str, Any] | None = None
         try:
             serve.wait_warm(proc, args.warm + 1, timeout=900)
             warm_s = time.monotonic() - t0
@@ -544,6 +556,8 @@ def main() -> None:
             own_cpu = sum(me.cpu_times()[:2]) - mine0
         finally:
             stop_server(proc)
+            kept = keep_log(folder, figures)
+    assert figures is not None
     tti, own, others = figures["tti"], figures["own_ms"], figures["others_ms"]
     print(f"class of {args.students} students, tables of {args.table_size}, {args.rounds} rounds, "
           f"{args.warm} warm kernels, joining spread over {args.join_within:.0f} s; load average now "
@@ -575,6 +589,8 @@ def main() -> None:
               f"{f'more than {IDLE_RELEASE + 180} s' if rel is None else f'{rel:.0f} s'}")
     if figures["failed_students"]:
         print(f"students whose run failed: {len(figures['failed_students'])}: {figures['failed_students'][:3]}")
+    if kept:
+        print(f"the server's log is kept in {kept}")
     if figures["not_seated"]:
         print(f"not seated in time: {', '.join(figures['not_seated'])}")
     print(f"(mean click -> classmates {statistics.fmean(others) if others else float('nan'):.0f} ms)")

@@ -6,79 +6,27 @@ every request that would leave the machine blocked and no error text on any page
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from class_server import JUPYTER_DIRS, ClassServer, start_class, stop_class
 
 from landlord import serve
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
 ERROR_TEXT = "There was an error when executing cell"
 MARKS = "svg.marks g.role-mark > *"
 LOAD_MS = 120_000
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
-@dataclass
-class ClassServer:
-    """The class server under test and what it printed."""
-
-    proc: subprocess.Popen[bytes]
-    port: int
-    teacher: str
-    student: str
-    code: str
-    folder: Path
-
-
-def start_class(folder: Path, env: dict[str, str], port: int, *options: str) -> ClassServer:
-    """Run ``landlord class`` as a teacher would, in its own process group; read its addresses."""
-    cmd = [sys.executable, "-m", "landlord", "class", "--folder", str(folder), "--port", str(port), *options]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True)
-    lines: list[str] = []
-    assert proc.stdout is not None
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < 180:
-        line = proc.stdout.readline().decode()
-        if not line:
-            break
-        lines.append(line)
-        if line.startswith("Press Ctrl-C"):
-            text = "".join(lines)
-            teacher = re.search(r"Teacher \(keep private, it carries the secret\): (\S+)", text)
-            student = re.search(r"Students: (\S+)\s+\(class code (\w+)\)", text)
-            assert teacher and student, text
-            return ClassServer(proc, port, teacher.group(1), student.group(1), student.group(2), folder)
-    stop_class(proc)
-    raise AssertionError("landlord class did not start:\n" + "".join(lines))
-
-
-def stop_class(proc: subprocess.Popen[bytes]) -> None:
-    """Ctrl-C's signal (the server stops Voilà and its kernels), then the whole group as a fallback."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(20)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
     tmp = tmp_path_factory.mktemp("class")
-    env = {var: str(tmp / var.lower()) for var in
-           ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")}
+    env = {var: str(tmp / var.lower()) for var in JUPYTER_DIRS}
     srv = start_class(tmp / "period3", env, serve.free_port(), "--warm", "2", "--rounds", "40",
                       "--bot-delay", "0.2", "--seed", "1900")
     try:

@@ -59,6 +59,13 @@ def test_voila_config_caps_kernels_and_releases_a_closed_tabs_kernel() -> None:
     assert cfg["Voila"]["tornado_settings"]["disable_check_xsrf"] is True
 
 
+def test_voila_config_kernels_talk_over_ipc_sockets() -> None:
+    """Issue 15.6: kernels started at once raced for TCP ports (one died: its visitor got a page
+    naming no kernel); IPC sockets have no ports (the class server's alike, and checked live in
+    tests/test_classroom_kernels.py)."""
+    assert config()["KernelManager"]["transport"] == "ipc"
+
+
 def test_voila_config_listens_on_this_machine_and_never_moves_port() -> None:
     """Serving: localhost by default; a busy port is an error, not a silent move."""
     v = config()["Voila"]

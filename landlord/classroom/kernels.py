@@ -1,14 +1,25 @@
 """A kernel manager for the kit's servers (``landlord class`` and ``landlord serve``): a cap on
-kernels (anonymous page loads cannot fill memory) and a warm pool sized for a class's arrival
-that refills to a small one afterwards."""
+kernels (anonymous page loads cannot fill memory), a warm pool sized for a class's arrival
+that refills to a small one afterwards, and no warm kernel handed to a visitor once it has
+died (its page would name no kernel, or a kernel that lost the page's widgets)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Dict, Integer
+
+HANDOUT_ATTEMPTS = 3
+"""Warm kernels a page request tries before it is refused (HTTP 503) because none is sound."""
+
+Handout = Callable[..., Awaitable[tuple["asyncio.Task[Any]", list[str], str]]]
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -20,11 +31,31 @@ class CappedKernelManager(AsyncMappingKernelManager):
     kernel. A class arrives at once: the pool is sized for the class (Voilà fills it when the
     server starts), and ``refill_pools`` then lowers the size Voilà refills to, so the arrival
     does not start a second class's worth of kernels (their CPU would slow every page, their
-    memory double the class's)."""
+    memory double the class's).
+
+    A warm kernel can die before its visitor comes (measured: one of 33 kernels started at
+    once lost a race for a TCP port and exited; the servers now use IPC sockets, which have no
+    ports, but a kernel can still be killed or run out of memory). Voilà would still hand it
+    out: the page stops before naming a kernel, or names one restarted without the page's
+    widgets. Here a dead one is shut down and the next warm kernel is used instead."""
 
     max_kernels = Integer(0, config=True, help="most kernels running at once (0: no cap)")
     refill_pools = Dict(config=True, help="{notebook: pool size} Voilà refills to once its first pools are "
                                           "started (default: refill to the starting size)")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._restarted: set[str] = set()
+        """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Voilà derives its pooling manager from this class (``voila_kernel_manager_factory``)
+        and defines the hand-out of warm kernels there: it is wrapped so that only a sound
+        warm kernel reaches a visitor."""
+        super().__init_subclass__(**kwargs)
+        handout = cls.__dict__.get("get_rendered_notebook")
+        if handout is not None:
+            cls.get_rendered_notebook = _sound_handout(handout)  # type: ignore[attr-defined]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel unless the cap is reached (HTTP 503 then: the page says the class
@@ -34,7 +65,22 @@ class CappedKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, f"this server already runs the {self.max_kernels} kernels it allows; "
                                      "close a tab of it you no longer use, or ask your teacher")
         kernel_id: str = await super().start_kernel(*args, **kwargs)
+        self.add_restart_callback(kernel_id, functools.partial(self._restarted.add, kernel_id), "restart")
         return kernel_id
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Jupyter's, forgetting the kernel's restart."""
+        self._restarted.discard(kernel_id)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def sound(self, kernel_id: str, render: asyncio.Task[Any] | None = None) -> bool:
+        """Whether a warm kernel can serve its page: its process runs, Jupyter has not
+        restarted it (a restart loses the pre-run), and its pre-run (``render``) has not failed."""
+        if kernel_id in self._restarted or kernel_id not in self:
+            return False
+        if render is not None and render.done() and (render.cancelled() or render.exception() is not None):
+            return False
+        return bool(await ensure_async(self.get_kernel(kernel_id).is_alive()))
 
     def _lower_pools(self) -> None:
         """Once: the pool sizes of ``refill_pools`` replace the starting ones. Voilà's manager
@@ -48,3 +94,34 @@ class CappedKernelManager(AsyncMappingKernelManager):
             lowered[notebook] = {**pools.get(notebook, {}), "pool_size": int(size)}
         self.refill_pools = {}
         self.kernel_pools_config = lowered
+
+
+def _sound_handout(handout: Handout) -> Handout:
+    """Voilà's hand-out of a warm kernel (``get_rendered_notebook``), trying the next warm
+    kernel while the one handed out is not :meth:`CappedKernelManager.sound` (it is shut down;
+    Voilà's refill replaces it), at most ``HANDOUT_ATTEMPTS`` times."""
+
+    @functools.wraps(handout)
+    async def get_rendered_notebook(self: CappedKernelManager, notebook_name: str, *args: Any,
+                                    **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
+        for _ in range(HANDOUT_ATTEMPTS):
+            try:
+                render, rendered, kernel_id = await handout(self, notebook_name, *args, **kwargs)
+            except web.HTTPError:
+                raise  # the cap: the page says so
+            except Exception as exc:  # a warm kernel that failed to start (or none is left)
+                self.log.warning("A warm kernel for %s failed to start (%s); trying the next", notebook_name, exc)
+                # Voilà's refill (its pooling subclass has it), which the failure skipped
+                self.fill_if_needed(delay=0, notebook_name=notebook_name)  # type: ignore[attr-defined]
+                continue
+            if await self.sound(kernel_id, render):
+                return render, rendered, kernel_id
+            self.log.warning("The warm kernel %s for %s died before its visitor came; trying the next",
+                             kernel_id, notebook_name)
+            render.cancel()
+            with contextlib.suppress(Exception):  # already gone is as good
+                await self.shutdown_kernel(kernel_id, now=True)
+        raise web.HTTPError(503, "no kernel could be started for this page just now; reload it in a minute, "
+                                 "or ask your teacher")
+
+    return get_rendered_notebook

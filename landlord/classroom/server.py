@@ -91,6 +91,9 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int,
         # a warm kernel waits inside the class lesson's cell for its visitor (the page address
         # is read then): the cell timeout must outlast the wait, so it is a class period's length
         "VoilaExecutor": {"timeout": WAIT_FOR_VISITOR},
+        # IPC sockets, not TCP ports: kernels started at once chose ports that another kernel or
+        # connection took first (measured: 1 of 33 warm kernels died so, its visitor got no page)
+        "KernelManager": {"transport": "ipc"},
         "MappingKernelManager": {"cull_idle_timeout": idle_release, "cull_interval": 30,
                                  "cull_connected": False, "cull_busy": False},
     }

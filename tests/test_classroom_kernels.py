@@ -1,0 +1,90 @@
+"""A class server's warm kernels (issue 15, point 6: 30 of 30 students seated, every time).
+
+Measured before this was mended: in one of nine 30-student load runs a student's page came back
+naming no kernel. Its warm kernel had died at start (``Address already in use``: 33 kernels
+started at once chose TCP ports that another took first), and Voilà handed it out all the same.
+The class server's kernels now talk over IPC sockets (no ports to race for), and a warm kernel
+that died, or that Jupyter restarted without its pre-run, is shut down instead of handed out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from class_server import JUPYTER_DIRS, ClassServer, start_class, stop_class
+
+from landlord import serve
+
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]+)"')
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def kernels(srv: ClassServer) -> dict[str, psutil.Process]:
+    """The server's kernel processes by kernel id (read from their connection file's name)."""
+    found = {}
+    for p in psutil.Process(srv.proc.pid).children(recursive=True):
+        try:
+            cmd = p.cmdline()
+        except psutil.Error:
+            continue
+        if "ipykernel_launcher" in " ".join(cmd) and "-f" in cmd:
+            connection = Path(cmd[cmd.index("-f") + 1])
+            found[connection.stem.removeprefix("kernel-")] = p
+    return found
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    tmp = tmp_path_factory.mktemp("class")
+    srv = start_class(tmp / "period4", {var: str(tmp / var.lower()) for var in JUPYTER_DIRS},
+                      serve.free_port(), "--warm", "2", "--seed", "77")
+    try:
+        serve.wait_warm(srv.proc, 3, timeout=300)  # two for students, one for the teacher
+        yield srv
+    finally:
+        stop_class(srv.proc)
+
+
+def test_kernels_talk_over_ipc_sockets_not_tcp_ports(server: ClassServer) -> None:
+    found = kernels(server)
+    assert len(found) >= 3
+    for p in found.values():
+        cmd = p.cmdline()
+        info = json.loads(Path(cmd[cmd.index("-f") + 1]).read_text())
+        assert info["transport"] == "ipc", info
+        # the sockets are files beside the connection file, in Voilà's private folder
+        assert Path(info["ip"]).parent == Path(cmd[cmd.index("-f") + 1]).parent
+
+
+def test_a_warm_kernel_that_died_is_never_handed_to_a_student(server: ClassServer) -> None:
+    """Every warm kernel is killed; Jupyter restarts each (same id, without the pre-run that
+    drew the page). The next two students still get pages drawn by sound kernels."""
+    killed = kernels(server)
+    for p in killed.values():
+        p.kill()
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 60:  # until Jupyter has restarted every one (new processes)
+        now = kernels(server)
+        if set(killed) <= set(now) and all(now[k].pid != p.pid for k, p in killed.items()):
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"Jupyter did not restart the killed kernels: {sorted(kernels(server))}")
+    for _ in range(2):
+        with urllib.request.urlopen(server.student, timeout=300) as r:
+            assert r.status == 200
+            page = r.read().decode()
+        m = KERNEL_ID.search(page)
+        assert m, page[-2000:]
+        assert m.group(1) not in killed, "a killed (restarted) kernel was handed out"
+        assert m.group(1) in kernels(server)
+        assert WIDGET_VIEW in page and "There was an error" not in page
+    log = (server.folder / "voila.log").read_text(errors="replace")
+    assert "died before its visitor came" in log
