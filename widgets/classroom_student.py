@@ -6,6 +6,11 @@ on each append). An asyncio task follows the table: it reads the record's new ro
 ``poll`` seconds and redraws, and tells the class the student is here. After joining, the page's
 address carries the seat key (``?seat=…``), so a refresh — or a kernel that was culled — puts
 the student back in the same seat with nothing lost.
+
+At a 1906 table the card market (rule 1) asks the seat before every throw whether to offer to
+buy or sell a card. A "Trade cards" toggle (off by default; kept in the address as
+``&trade=1``) decides how: off, the page answers the market's "pass" for this seat through the
+same path as a click; on, the question is the table's short form (:mod:`widgets.market`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from landlord.classroom.room import missed_text
 from landlord.count import winners as winners_of
 from landlord.errors import LandlordError
 from widgets.board_view import BoardView, enable_offline_charts
+from widgets.market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from widgets.panels import commentary_html, commentary_lines, players_html
 from widgets.state import player_rows
 
@@ -61,10 +67,11 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 class ClassroomStudent(W.VBox):
     """The student's app. ``folder`` is the class folder (default: the one the class server
     names in ``LANDLORD_CLASS_DIR``); ``code`` prefills the join code; ``seat_key`` resumes a
-    seat (a refresh). ``poll`` is the seconds between looks at the table."""
+    seat (a refresh). ``poll`` is the seconds between looks at the table. ``trade`` starts with
+    "Trade cards" on (the address's ``trade=1`` after a refresh)."""
 
     def __init__(self, folder: str | Path | None = None, code: str = "", seat_key: str = "",
-                 poll: float = 0.25) -> None:
+                 poll: float = 0.25, trade: bool = False) -> None:
         where = Path(folder) if folder else folder_from_env()
         self.store: SqliteStore | None = SqliteStore(where) if where and (where / "class.sqlite").is_file() else None
         self.poll = poll
@@ -89,6 +96,15 @@ class ClassroomStudent(W.VBox):
         self.options.add_class("ll-class-choices")
         self.status.add_class("ll-class-status")
         self.commentary = W.HTML()
+        self.trading = trade
+        """"Trade cards" is on: this seat is asked the card market question (as a form)."""
+        self.trade = trade_toggle("Trade cards", "on: you are asked before each throw whether to offer to buy "
+                                                 "or sell a card; off: you make no offer")
+        self.trade.value = trade
+        self.trade.layout.display = "none"
+        self.trade.observe(lambda c: self.set_trading(bool(c["new"])), "value")
+        self.market = MarketForm()
+        """The card market's form while this seat trades (its widgets: ``market.picker``)."""
         self.vote_question = W.HTML()
         self.yes_button = W.Button(description="Yes", button_style="success", layout=W.Layout(width="auto"))
         self.no_button = W.Button(description="No", button_style="danger", layout=W.Layout(width="auto"))
@@ -138,14 +154,11 @@ class ClassroomStudent(W.VBox):
     def _enter(self, seat: StudentSeat) -> None:
         self.seat = seat
         self.join_box.layout.display = "none"
-        key = urllib.parse.quote(seat.token)
-        # the page's address now carries the seat key, so a refresh comes back to this seat
-        self.address.value = (f'<img src="data:," alt="" style="display:none" '
-                              f"onerror=\"history.replaceState(null, '', '?seat={key}')\">")
+        self._remember_address()
         enable_offline_charts()
         self.board = BoardView(30)
         self.table_box.children = [
-            W.HBox([self.board.widget, W.VBox([self.players_panel, self.decision, self.options],
+            W.HBox([self.board.widget, W.VBox([self.players_panel, self.decision, self.options, self.trade],
                                               layout=W.Layout(width="420px"))],
                    layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<b>What happened</b>"), self.commentary]
@@ -153,6 +166,14 @@ class ClassroomStudent(W.VBox):
         loop = _running_loop()
         if loop is not None and self._task is None:
             self._task = loop.create_task(self._follow())
+
+    def _remember_address(self) -> None:
+        """Put the seat key (and "Trade cards" when on) in the page's address, so a refresh
+        comes back to this seat as it was."""
+        assert self.seat is not None
+        query = f"?seat={urllib.parse.quote(self.seat.token)}" + ("&amp;trade=1" if self.trading else "")
+        self.address.value = (f'<img src="data:," alt="" style="display:none" '
+                              f"onerror=\"history.replaceState(null, '', '{query}')\">")
 
     # -- following the table -------------------------------------------------------------------
     async def _follow(self) -> None:
@@ -189,12 +210,13 @@ class ClassroomStudent(W.VBox):
                                  "Waiting for your teacher to start the game…")
             return False
         self.table = tg
-        if tg.seq == self._drawn and not first:
-            return False
         if first:
             since = tg.last_own(self.seat.seat)
             text = missed_text(tg, self.seat.seat, since)
             self.missed.value = f'<div style="color:#7a4b00">{html.escape(text)}</div>' if text else ""
+        self.pass_unasked()
+        if self.table is None or (self.table.seq == self._drawn and not first):
+            return False
         self.render()
         return True
 
@@ -235,12 +257,65 @@ class ClassroomStudent(W.VBox):
         """Answer this seat's decision; a refused click shows one line and changes nothing."""
         if self.seat is None:
             return False
-        message = self.seat.act(option, asked_at)
+        return self._answered(self.seat.act(option, asked_at))
+
+    def _answered(self, message: str) -> bool:
+        """After this seat's answer (``message`` "" when recorded): say why it was refused, if
+        it was; pass the card market unasked if that comes next; redraw."""
+        assert self.seat is not None
         self._say(message, error=bool(message))
         self.missed.value = ""
         self.table = self.seat.table()
+        self.pass_unasked()
         self.render()
         return not message
+
+    # -- the 1906 card market (rule 1) --------------------------------------------------------
+    def set_trading(self, on: bool) -> None:
+        """Turn "Trade cards" on or off for this seat: on, the card market question is asked
+        as a form; off, the page answers it "pass" (no offer) without asking."""
+        self.trading = on
+        if self.trade.value != on:
+            self.trade.value = on  # its observer calls here again, and finds nothing to change
+            return
+        if self.seat is None:
+            return
+        self._remember_address()
+        self.pass_unasked()
+        self.render()
+
+    def pass_unasked(self) -> int:
+        """While "Trade cards" is off, answer this seat's card market question with the
+        market's pass, through the same path as a click (:meth:`StudentSeat.act`: an append
+        conditioned on the record's length, for this seat only). When a bot (an away seat, an
+        overdue decision) or anyone else answered first, that answer stands and nothing is
+        shown: the page follows the table. Returns how many passes were recorded."""
+        done = 0
+        while self.seat is not None and self.table is not None:
+            d = self.table.game.pending
+            if d is None or d.seat != self.seat.seat or not passes_unasked(d, self.trading):
+                break
+            if self.seat.act(MARKET_PASS, self.table.seq):
+                break  # refused: the table moved on (or the store was busy: the next look tries again)
+            done += 1
+            self.table = self.seat.table()
+        return done
+
+    def offer_to_buy(self, card: str, price: str, asked_at: int | None = None) -> bool:
+        """This seat offers to buy ``card`` (a ``buy_card`` option of the market) at ``price``
+        (a ``price`` option): the two answers the rules ask for, each appended as a click is.
+        False with a one-line message (nothing changed) if the offer is not legal now."""
+        if self.seat is None or self.table is None:
+            return False
+        refusal = self.market.refusal(self.table.game, card, price)
+        if refusal:
+            self._say(f"Not allowed: {refusal}; nothing was changed.", error=True)
+            return False
+        message = self.seat.act(card, asked_at)
+        if not message:
+            tg = self.seat.table()
+            message = self.seat.act(price, None if tg is None else tg.seq)
+        return self._answered(message)
 
     # -- drawing -----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -268,10 +343,17 @@ class ClassroomStudent(W.VBox):
         self.status.value = (f"<b>Table {self.seat.table_no}</b> — turn {g.turn}, round {g.round} — "
                              f"rules in force: <i>{html.escape(rules)}</i>"
                              f'<span class="ll-seq" data-seq="{self.table.seq}"></span>')
+        self.trade.layout.display = None if has_market(g) else "none"
         if d is None:
             best = [g.names[s] for s in winners_of(g.results())]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
             self.options.children = []
+        elif d.seat == self.seat.seat and d.kind == MARKET and not self.trading:
+            self.decision.value = "<i>No offer to buy or sell a card from you this turn (Trade cards is off).</i>"
+            self.options.children = []
+        elif d.seat == self.seat.seat and d.kind == MARKET:
+            self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+            self.options.children = [self.market.build(g, self.table.seq, self.choose, self.offer_to_buy)]
         elif d.seat == self.seat.seat:
             self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
             at = self.table.seq
@@ -316,5 +398,5 @@ def student_app() -> ClassroomStudent:
     every join)."""
     offline_charts()
     q = query()
-    return ClassroomStudent(code=q.get("code", ""), seat_key=q.get("seat", ""))
+    return ClassroomStudent(code=q.get("code", ""), seat_key=q.get("seat", ""), trade=q.get("trade") == "1")
 

@@ -31,12 +31,12 @@ from landlord.decisions import Decision
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
-from landlord.options import parse_option
 from landlord.phases import Trigger
 from landlord.position import Position, example_positions, load_position
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
 from widgets.board_view import BRUSH, BoardView, FrameSlot, enable_offline_charts, sized, with_brush
+from widgets.market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
 from widgets.session import Seat, TableSession
 from widgets.state import player_rows
@@ -66,10 +66,6 @@ OPENING = "the rules' own opening"
 """The set-up's "Start from" choice for a game that starts as the rules set it up."""
 OWN_POSITION = "a position of your own"
 """How the set-up names a position that has no title."""
-MARKET = "market"
-"""The kind of decision of the 1906 card market (rule 1): offer to buy or sell a card, or pass."""
-MARKET_PASS = "pass"
-"""The market's option for making no offer."""
 
 
 def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]]]:
@@ -250,9 +246,8 @@ class GameTable(W.VBox):
         """Seats whose person has "Trade cards" on: asked the card market question (1906 rule 1)
         before each throw; the others make no offer without being asked."""
         self.trade_bar = W.HBox(layout=WRAP)
-        self.market_picker: dict[str, W.Widget] = {}
-        """The card market's form while a trading person is asked (buy, price, sell, buttons)."""
-        self._prices: tuple[tuple[int, int], tuple[str, ...]] | None = None
+        self.market = MarketForm()
+        """The card market's form while a trading person is asked (its widgets: ``market.picker``)."""
         self._toggles: dict[int, W.ToggleButton] = {}
         self.phase_bar = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.message = W.HTML()
@@ -581,7 +576,7 @@ class GameTable(W.VBox):
     def _automatic(self, d: Decision) -> str | None:
         """A person's answer given without asking: "no offer" to the card market while the seat
         does not trade cards, or the answer remembered for this kind of question."""
-        if d.kind == MARKET and d.seat not in self.trading and MARKET_PASS in d.options:
+        if passes_unasked(d, d.seat in self.trading):
             return MARKET_PASS
         return self.remembered.get((d.seat, d.kind))
 
@@ -780,7 +775,7 @@ class GameTable(W.VBox):
             self.render()
 
     def _trade_toggles(self, g: Game) -> list[W.Widget]:
-        if MARKET not in g.rules.DECISIONS or g.over:
+        if not has_market(g):
             return []
         out: list[W.Widget] = []
         for seat, name in enumerate(g.names):
@@ -788,10 +783,8 @@ class GameTable(W.VBox):
                 continue
             t = self._toggles.get(seat)
             if t is None or t.description != f"Trade cards: {name}":
-                t = W.ToggleButton(description=f"Trade cards: {name}", icon="exchange",
-                                   layout=W.Layout(width="auto", max_width="100%"),
-                                   tooltip=f"on: {name} is asked before each throw whether to offer to buy or sell "
-                                           f"a card; off: {name} makes no offer")
+                t = trade_toggle(f"Trade cards: {name}", f"on: {name} is asked before each throw whether to offer "
+                                                         f"to buy or sell a card; off: {name} makes no offer")
                 t.seat = seat
                 t.observe(lambda c, k=seat: None if self._busy else self.set_trading(k, bool(c["new"])), "value")
                 self._toggles[seat] = t
@@ -808,70 +801,19 @@ class GameTable(W.VBox):
         """The "Trade cards" toggles by seat (a 1906 game's people only)."""
         return {t.seat: t for t in self.trade_bar.children}
 
-    def _market_form(self, g: Game) -> list[W.Widget]:
-        """The card market for a person who trades: the cards to offer to buy (with their
-        holders) and a price, the cards to offer for sale, or no offer this turn — the same
-        answers the rules ask for (``buy_card`` then ``price``, ``offer_card``, ``pass``)."""
-        d = g.pending
-        assert d is not None
-        asked_at = len(g.entries)
-        buys = [o for o in d.options if parse_option(o).kind == "buy_card"]
-        sells = [o for o in d.options if parse_option(o).kind == "offer_card"]
-        rows: list[W.Widget] = []
-        self.market_picker = {}
-        if buys:
-            prices = self._price_options(g, buys[0])
-            if prices:
-                card = W.Dropdown(options=[(self._card_label(g, o), o) for o in buys], value=buys[0],
-                                  description="Buy", layout=W.Layout(width="300px", max_width="100%"))
-                price = W.Dropdown(options=[(g.board.currency + parse_option(o).arg, o) for o in prices],
-                                   value=prices[0], description="for", layout=W.Layout(width="150px"))
-                go = W.Button(description="Offer to buy", button_style="primary", icon="check", layout=AUTO)
-                go.on_click(lambda _b: self.offer_to_buy(card.value, price.value, asked_at))
-                self.market_picker.update(buy=card, price=price, buy_button=go)
-                rows.append(W.HBox([card, price, go], layout=WRAP))
-        if sells:
-            mine = W.Dropdown(options=[(g.board.spaces[int(parse_option(o).arg)].name, o) for o in sells],
-                              value=sells[0], description="Sell", layout=W.Layout(width="300px", max_width="100%"))
-            sell = W.Button(description="Offer for sale", button_style="primary", icon="check", layout=AUTO,
-                            tooltip="the other players bid; you then sell to the best bid or keep the card")
-            sell.on_click(lambda _b: self.choose(mine.value, asked_at))
-            self.market_picker.update(sell=mine, sell_button=sell)
-            rows.append(W.HBox([mine, sell], layout=WRAP))
-        none = W.Button(description="No offer this turn", layout=AUTO)
-        none.on_click(lambda _b: self.choose(MARKET_PASS, asked_at))
-        self.market_picker["pass"] = none
-        rows.append(none)
-        return [W.VBox(rows)]
-
-    def _card_label(self, g: Game, buy: str) -> str:
-        idx = int(parse_option(buy).arg)
-        holder = g.rules.space_state(idx)["owner"]
-        return g.board.spaces[idx].name + ("" if holder is None else f" ({g.names[holder]}'s)")
-
-    def _price_options(self, g: Game, buy: str) -> tuple[str, ...]:
-        """The prices the rules let the buyer offer (asked of a copy of the game after ``buy``:
-        the same for every card), without the option to withdraw."""
-        key = (id(g), len(g.entries))
-        if self._prices is None or self._prices[0] != key:
-            offer = g.child(buy).pending
-            opts = () if offer is None else tuple(o for o in offer.options if parse_option(o).kind == "price")
-            self._prices = (key, opts)
-        return self._prices[1]
+    @property
+    def market_picker(self) -> dict[str, W.Widget]:
+        """The widgets of the card market's form last drawn (:attr:`widgets.market.MarketForm.picker`)."""
+        return self.market.picker
 
     def offer_to_buy(self, card: str, price: str, asked_at: int | None = None) -> bool:
         """A trading person offers to buy ``card`` (a ``buy_card`` option of the market) at
         ``price`` (a ``price`` option): the two answers the rules ask for, recorded as clicked.
         False (with a message, game untouched) if either is not legal now."""
         g = self.session.game
-        d = g.pending
-        if d is None or d.kind != MARKET or card not in d.options:
-            self._say("Not allowed: that offer belonged to a decision already answered; nothing was changed",
-                      error=True)
-            return False
-        later = g.child(card)
-        if later.pending is None or price not in later.pending.options:
-            self._say("Not allowed: that price cannot be offered now; nothing was changed", error=True)
+        refusal = self.market.refusal(g, card, price)
+        if refusal:
+            self._say(f"Not allowed: {refusal}; nothing was changed", error=True)
             return False
         if not self.choose(card, asked_at):
             return False
@@ -919,7 +861,8 @@ class GameTable(W.VBox):
             if s.is_person(d.seat):
                 self.decision.value = f"<b>{text}</b>"
                 trading = d.kind == MARKET and d.seat in self.trading
-                self.options.children = self._market_form(g) if trading else self._option_buttons(g)
+                self.options.children = ([self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
+                                         if trading else self._option_buttons(g))
             else:
                 bot = s.seats[d.seat].bot
                 self.decision.value = (f"<i>{text}</i><br><small>{html.escape(g.names[d.seat])} is a bot ({bot}); "
