@@ -488,6 +488,14 @@ def cap_probe(cap: int, warm: int) -> None:
     print(f"then: {kernels} kernels, {mem / 1024:.2f} GB PSS (server + kernels)")
 
 
+def replaced_kernels(folder: Path) -> int:
+    """Warm kernels the server found dead (or failed) when a student came, and replaced
+    (``CappedKernelManager``'s hand-out logs each)."""
+    log = folder / "voila.log"
+    text = log.read_text(errors="replace") if log.exists() else ""
+    return text.count("died before its visitor came") + text.count("failed to start (")
+
+
 def keep_log(folder: Path, figures: dict[str, Any] | None) -> Path | None:
     """The class server's Voilà log, copied out of the temporary folder when a student's run
     failed or the run did not finish (its path; ``None`` when every student's run went through)."""
@@ -556,6 +564,7 @@ def main() -> None:
             own_cpu = sum(me.cpu_times()[:2]) - mine0
         finally:
             stop_server(proc)
+            replaced = replaced_kernels(folder)
             kept = keep_log(folder, figures)
     assert figures is not None
     tti, own, others = figures["tti"], figures["own_ms"], figures["others_ms"]
@@ -587,6 +596,7 @@ def main() -> None:
         rel = figures["dropped_released_s"]
         print(f"{figures['dropped']} connections dropped without the beacon: their kernels released after "
               f"{f'more than {IDLE_RELEASE + 180} s' if rel is None else f'{rel:.0f} s'}")
+    print(f"warm kernels found dead when their student came, and replaced: {replaced}")
     if figures["failed_students"]:
         print(f"students whose run failed: {len(figures['failed_students'])}: {figures['failed_students'][:3]}")
     if kept:
