@@ -4,8 +4,10 @@
 
 1. Cold render: with the warm-kernel pool switched off, each notebook is requested once (HTTP,
    no browser) and the server runs it from scratch in a new kernel — the time a visitor waits
-   when no warm kernel is left. Then the memory of that kernel: RSS, and PSS (its fair share of
-   pages shared with other processes: the figure that adds up across 30 kernels).
+   when no warm kernel is left (wall), and the CPU time that kernel spent on it (user + system:
+   the fairer figure while other jobs share the cores). Then the memory of that kernel: RSS, and
+   PSS (its fair share of pages shared with other processes: the figure that adds up across 30
+   kernels).
 2. A class arriving at once: ``--class-size`` simultaneous requests of one lesson, pool off —
    wall time until the last page is served, and the memory of server + kernels afterwards.
 3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
@@ -51,6 +53,12 @@ def memory(p: psutil.Process) -> tuple[float, float]:
     return info.rss / MB, getattr(info, "pss", info.rss) / MB
 
 
+def cpu_seconds(p: psutil.Process) -> float:
+    """CPU time (user + system) a process has used so far."""
+    t = p.cpu_times()
+    return t.user + t.system
+
+
 def get(url: str) -> float:
     t0 = time.monotonic()
     with urllib.request.urlopen(url, timeout=900) as r:
@@ -81,14 +89,15 @@ def main() -> None:
               f"{psutil.virtual_memory().total / MB / 1024:.1f} GB RAM")
         print(f"server alone: RSS {memory(server)[0]:.0f} MB")
         print("\n1. cold render (pool off) and the memory of the lesson's kernel afterwards")
-        print(f"   {'notebook':<32} {'render s':>8} {'RSS MB':>7} {'PSS MB':>7}")
+        print(f"   {'notebook':<32} {'render s':>8} {'CPU s':>6} {'RSS MB':>7} {'PSS MB':>7}")
         for nb in serve.notebooks():
             before = {p.pid for p in kernels(server)}
             seconds = get(serve.lesson_url(nb, port))
             time.sleep(1)
             new = [p for p in kernels(server) if p.pid not in before]
             rss, pss = memory(new[0]) if new else (float("nan"), float("nan"))
-            print(f"   {nb:<32} {seconds:8.1f} {rss:7.0f} {pss:7.0f}")
+            cpu = cpu_seconds(new[0]) if new else float("nan")
+            print(f"   {nb:<32} {seconds:8.1f} {cpu:6.1f} {rss:7.0f} {pss:7.0f}")
         n = args.class_size
         print(f"\n2. {n} students open {args.lesson} at the same moment (pool off)")
         t0 = time.monotonic()

@@ -10,6 +10,7 @@ with every Jupyter/IPython folder in a temporary directory. For each lesson the 
   kit's Voilà template serves FontAwesome from ``voila.js``);
 * charts draw their SVG marks;
 * a student can make a game decision (or run the lab) by clicking and the page changes;
+* a student opens each reveal (its games are played only then) and its chart or table is drawn;
 * a screenshot is saved under ``build/browser/`` (or ``$LANDLORD_SHOTS``), never over tracked
   files; ``scripts/screenshots`` runs these tests and copies the pictures to ``docs/screenshots/``
   for the README.
@@ -32,6 +33,7 @@ from pathlib import Path
 import pytest
 
 from landlord import serve
+from widgets.reveal import FAILED as REVEAL_FAILED
 
 pytestmark = pytest.mark.browser
 
@@ -233,6 +235,30 @@ def play_lab(page: object) -> None:
     click_and_see_change(page, button(page, "Run"), timeout_ms=120_000)
 
 
+TABLE = "table"
+REVEALS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    # notebook: [(the reveal's title, what it draws once opened: a table and/or chart marks)]
+    "01-landlords-game-1904.ipynb": [("Reveal: who was richest in 200 games?", (TABLE, MARKS))],
+    "02-single-tax.ipynb": [("Reveal: final Gini with and without the single tax", (MARKS,))],
+    "03-british-game-1913.ipynb": [("Reveal: final Gini in each Part", (MARKS,)),
+                                   ("Reveal: Part 3 taken apart", (TABLE,))],
+    "04-magie-to-monopoly.ipynb": [("Reveal: the streets landed on most", (TABLE, MARKS))],
+    "05-what-if-lab.ipynb": [("Reveal: does a wage rise do what the single tax does?", (MARKS,))],
+}
+
+
+def open_reveal(page: object, title: str, drawn: tuple[str, ...], timeout_ms: int = 180_000) -> None:
+    """A student opens the reveal titled ``title``: its games are played only now, so wait until
+    its section holds what it draws (every selector in ``drawn``), with no failure line."""
+    header = page.locator(".jupyter-widget-Collapse-header", has_text=title).first  # type: ignore[attr-defined]
+    section = page.locator(".jupyter-widget-Collapse", has=header).last  # type: ignore[attr-defined]
+    header.click()
+    for selector in drawn:
+        section.locator(f".jupyter-widget-Collapse-contents {selector}").first.wait_for(
+            state="attached", timeout=timeout_ms)
+    assert REVEAL_FAILED not in section.inner_text(), f"{title}: the reveal failed to build"
+
+
 LESSONS: dict[str, tuple[Action, Action | None, int]] = {
     # notebook: (ready, a student's click and its visible effect, charts expected to draw)
     "index.ipynb": (ready_gallery, None, 0),
@@ -247,8 +273,8 @@ LESSONS: dict[str, tuple[Action, Action | None, int]] = {
 @pytest.mark.parametrize("notebook", list(LESSONS))
 def test_lesson_in_the_browser(notebook: str, voila: Server, browser: object) -> None:
     """Issue: the page renders with no error text, no request leaves the machine, charts draw
-    their SVG marks, a student's click changes the board and
-    charts; a screenshot is saved and the first-render time measured."""
+    their SVG marks, a student's click changes the board and charts, each reveal opened draws
+    its chart or table; a screenshot is saved and the first-render time measured."""
     ready, play, charts = LESSONS[notebook]
     voila.settle()
     page, visit = open_lesson(browser, voila.port, notebook, ready)
@@ -260,6 +286,9 @@ def test_lesson_in_the_browser(notebook: str, voila: Server, browser: object) ->
         if play is not None:
             play(page)
             expect_clean(page, visit)
+        for title, drawn in REVEALS.get(notebook, []):
+            open_reveal(page, title, drawn)
+        expect_clean(page, visit)
         SHOTS.mkdir(parents=True, exist_ok=True)
         tall = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")  # type: ignore[attr-defined]
         page.set_viewport_size({"width": 1280, "height": min(max(int(tall), 900), 6000)})  # type: ignore[attr-defined]

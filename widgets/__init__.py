@@ -1,4 +1,4 @@
-"""ipywidgets front ends of the landlord kit: a game table and a scenario lab.
+"""ipywidgets front ends of the landlord kit: a game table, a scenario lab and a lesson's reveal.
 
 They call only the public API of :mod:`landlord`; no rule lives here. Charts are offline Altair
 (``alt.JupyterChart.enable_offline()``), so they draw in a classroom without internet.
@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from widgets.board_view import enable_offline_charts
     from widgets.lab import ScenarioLab
+    from widgets.reveal import Reveal
     from widgets.session import Seat, TableSession
     from widgets.table import GameTable
 
-__all__ = ["GameTable", "ScenarioLab", "Seat", "TableSession", "enable_offline_charts"]
-_HOME = {"enable_offline_charts": "widgets.board_view", "ScenarioLab": "widgets.lab", "Seat": "widgets.session",
-         "TableSession": "widgets.session", "GameTable": "widgets.table"}
+__all__ = ["GameTable", "Reveal", "ScenarioLab", "Seat", "TableSession", "enable_offline_charts"]
+_HOME = {"enable_offline_charts": "widgets.board_view", "ScenarioLab": "widgets.lab", "Reveal": "widgets.reveal",
+         "Seat": "widgets.session", "TableSession": "widgets.session", "GameTable": "widgets.table"}
 
 
 def __getattr__(name: str) -> Any:
