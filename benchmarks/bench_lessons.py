@@ -1,6 +1,7 @@
 """Lessons served by Voilà: render time and memory per kernel, and a class arriving at once.
 
     python benchmarks/bench_lessons.py [--class-size 30] [--lesson 01-landlords-game-1904.ipynb]
+    python benchmarks/bench_lessons.py --reveals
 
 1. Cold render: with the warm-kernel pool switched off, each notebook is requested once (HTTP,
    no browser) and the server runs it from scratch in a new kernel — the time a visitor waits
@@ -13,6 +14,10 @@
 3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
    pre-run in ``--class-size`` warm kernels (``kernel_pools_config`` in a copy of voila.json):
    time to warm them all, memory, and the same simultaneous requests served from the pool.
+4. ``--reveals``: what a student waits after opening a lesson's reveal (``widgets.Reveal``,
+   built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
+   as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
+   content printed.
 
 Prints figures; asserts nothing. Every Jupyter folder lives in a temporary directory.
 """
@@ -73,7 +78,11 @@ def main() -> None:
     ap.add_argument("--class-size", type=int, default=30)
     ap.add_argument("--lesson", default="01-landlords-game-1904.ipynb")
     ap.add_argument("--warm", action="store_true", help="only part 3: a warm pool for the whole class")
+    ap.add_argument("--reveals", action="store_true", help="only part 4: the time to build each lesson's reveal")
     args = ap.parse_args()
+    if args.reveals:
+        reveals()
+        return
     if args.warm:
         warm_class(args.class_size, args.lesson)
         return
@@ -151,6 +160,37 @@ def warm_class(n: int, lesson: str) -> None:
               "for one visitor by tests/test_browser.py)")
     finally:
         serve.stop(proc)
+
+
+def reveals() -> None:
+    """Part 4: run each lesson's code cells here, then open each reveal and time its build."""
+    import ast
+
+    import nbformat
+
+    from widgets import Reveal
+
+    print("4. a reveal's content, built when the student opens it (this process, not a server)")
+    print(f"   {'notebook':<32} {'reveal':<48} {'CPU s':>6} {'wall s':>6}")
+    os.chdir(serve.lessons_dir())
+    for nb in serve.notebooks():
+        names: dict[str, object] = {}
+        for cell in nbformat.read(nb, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            *body, last = ast.parse(cell.source).body
+            exec(compile(ast.Module(body=body, type_ignores=[]), nb, "exec"), names)
+            if not isinstance(last, ast.Expr):
+                exec(compile(ast.Module(body=[last], type_ignores=[]), nb, "exec"), names)
+                continue
+            shown = eval(compile(ast.Expression(last.value), nb, "eval"), names)
+            if isinstance(shown, Reveal):
+                c0, t0 = time.process_time(), time.monotonic()
+                shown.selected_index = 0
+                if not shown.built:
+                    raise RuntimeError(f"{nb}: {shown.titles[0]} failed: {shown.error}")
+                print(f"   {nb:<32} {shown.titles[0][:48]:<48} {time.process_time() - c0:6.1f} "
+                      f"{time.monotonic() - t0:6.1f}")
 
 
 if __name__ == "__main__":
