@@ -56,4 +56,12 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
         for proc in list((getattr(pool, "_processes", None) or {}).values()):
             with contextlib.suppress(Exception):
                 proc.kill()
+    # A worker killed while it sent a result leaves the pool's manager thread reading the rest
+    # for ever: this process holds the pipe's other end, so no end of file comes. Python's exit
+    # joins that thread, so the process would never end (measured: a CI run held open after its
+    # tests). Closing this process's end lets the read end; the thread marks the pool broken.
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
     pool.shutdown(wait=False)

@@ -277,18 +277,30 @@ THREADS_GRACE = 30.0
 """Seconds the run waits at its end for threads the tests left running before it exits anyway."""
 
 
+def threads_held_at_exit() -> list[threading.Thread]:
+    """The threads Python's exit would wait for: every non-daemon thread, and every process
+    pool's manager thread, daemon or not (``concurrent.futures.process._python_exit`` joins
+    them all)."""
+    from concurrent.futures import process
+
+    joined_at_exit = set(getattr(process, "_threads_wakeups", {}))
+    return [t for t in threading.enumerate() if t is not threading.main_thread() and t.is_alive()
+            and (not t.daemon or t in joined_at_exit)]
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Python waits at exit for every non-daemon thread: one a test left blocked (a pool's
-    manager thread on a worker that never answers, say) would hold the run open after its
-    summary. Wait a little, then print every thread's stack and exit with the run's status."""
-    def waiting() -> list[threading.Thread]:
-        return [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
-
-    left = waiting()
+    """Python waits at exit for every non-daemon thread, and joins every process pool's manager
+    thread, daemon or not (``concurrent.futures.process._python_exit``): one a test left blocked
+    would hold the run open after its summary. Measured (fifth session, a CI run from a fresh
+    clone): a lab sweep left running in its daemon thread; its pool's workers, stopped at the
+    session's end, died in the middle of sending a result, and the manager thread waited for the
+    rest of it for ever. Wait a little, then print every thread's stack and exit with the run's
+    status."""
+    left = threads_held_at_exit()
     for t in left:
         t.join(THREADS_GRACE / max(1, len(left)))
-    if waiting():
+    if threads_held_at_exit():
         sys.stderr.write("threads the tests left running (the run exits without them):\n")
         faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
         sys.stdout.flush()
