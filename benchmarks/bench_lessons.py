@@ -8,7 +8,9 @@
    when no warm kernel is left (wall), and the CPU time that kernel spent on it (user + system:
    the fairer figure while other jobs share the cores). Then the memory of that kernel: RSS, and
    PSS (its fair share of pages shared with other processes: the figure that adds up across 30
-   kernels).
+   kernels). Two servers side by side, each notebook on both in turn: kernels reading the offline
+   charts' code from the bundle written once (as ``landlord serve`` runs them) and kernels
+   bundling it themselves (as before).
 2. A class arriving at once: ``--class-size`` simultaneous requests of one lesson, pool off —
    wall time until the last page is served, and the memory of server + kernels afterwards.
 3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
@@ -89,24 +91,33 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-"))
     env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
                                              "IPYTHONDIR")}
-    port = serve.free_port()
-    proc = serve.start(port, env=env, log=tmp / "voila.log", extra=["--VoilaConfiguration.preheat_kernel=False"])
+    # two servers side by side: kernels that bundle the offline charts' code themselves (as
+    # before), and kernels reading the bundle written once (as `landlord serve` runs them)
+    port, own_port = serve.free_port(), serve.free_port()
+    pool_off = ["--VoilaConfiguration.preheat_kernel=False"]
+    proc = serve.start(port, env={**env, **serve.bundle_env(tmp / "charts")}, log=tmp / "voila.log", extra=pool_off)
+    own = serve.start(own_port, env=env, log=tmp / "voila-own-bundle.log", extra=pool_off)
     try:
         up = serve.wait_ready(proc, port)
+        serve.wait_ready(own, own_port)
         server = psutil.Process(proc.pid)
         print(f"Voila up in {up:.1f} s; {os.cpu_count()} cores; "
               f"{psutil.virtual_memory().total / MB / 1024:.1f} GB RAM")
         print(f"server alone: RSS {memory(server)[0]:.0f} MB")
-        print("\n1. cold render (pool off) and the memory of the lesson's kernel afterwards")
-        print(f"   {'notebook':<32} {'render s':>8} {'CPU s':>6} {'RSS MB':>7} {'PSS MB':>7}")
+        print("\n1. cold render (pool off) and the memory of the lesson's kernel afterwards; each notebook on "
+              "both servers in turn")
+        print(f"   {'notebook':<32} {'charts code':<22} {'render s':>8} {'CPU s':>6} {'RSS MB':>7} {'PSS MB':>7}")
         for nb in serve.notebooks():
-            before = {p.pid for p in kernels(server)}
-            seconds = get(serve.lesson_url(nb, port))
-            time.sleep(1)
-            new = [p for p in kernels(server) if p.pid not in before]
-            rss, pss = memory(new[0]) if new else (float("nan"), float("nan"))
-            cpu = cpu_seconds(new[0]) if new else float("nan")
-            print(f"   {nb:<32} {seconds:8.1f} {cpu:6.1f} {rss:7.0f} {pss:7.0f}")
+            for label, srv, at in (("bundled in the kernel", psutil.Process(own.pid), own_port),
+                                   ("read from the bundle", server, port)):
+                before = {p.pid for p in kernels(srv)}
+                seconds = get(serve.lesson_url(nb, at))
+                time.sleep(1)
+                new = [p for p in kernels(srv) if p.pid not in before]
+                rss, pss = memory(new[0]) if new else (float("nan"), float("nan"))
+                cpu = cpu_seconds(new[0]) if new else float("nan")
+                print(f"   {nb:<32} {label:<22} {seconds:8.1f} {cpu:6.1f} {rss:7.0f} {pss:7.0f}")
+        serve.stop(own)
         n = args.class_size
         print(f"\n2. {n} students open {args.lesson} at the same moment (pool off)")
         t0 = time.monotonic()
@@ -122,6 +133,7 @@ def main() -> None:
               f"({total_pss / max(len(ks), 1):.0f} MB per kernel incl. the server's share)")
     finally:
         serve.stop(proc)
+        serve.stop(own)
 
 
 def warm_class(n: int, lesson: str) -> None:
@@ -141,6 +153,7 @@ def warm_class(n: int, lesson: str) -> None:
                                              "IPYTHONDIR")}
     root = str(serve.lessons_dir().resolve().parent)
     env["PYTHONPATH"] = os.pathsep.join([root, *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]])
+    env.update(serve.bundle_env(tmp / "charts"))  # as `landlord serve` runs its kernels
     port = serve.free_port()
     proc = serve.start(port, lessons=folder, env=env, log=tmp / "voila.log")
     try:

@@ -16,6 +16,8 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
+from landlord.chart_bundle import bundle_from_env
+
 MAX_ROWS = 5000
 """Altair's default row limit: frames above it must be aggregated first."""
 
@@ -252,13 +254,26 @@ def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> C
     ).properties(title=title, width=640, height=260)
 
 
+def enable_offline() -> None:
+    """Switch Altair's ``JupyterChart`` to offline mode, once per kernel: from the bundle a kit
+    server wrote for its kernels (:mod:`landlord.chart_bundle`), else bundled here by vl-convert."""
+    global _offline
+    if _offline:
+        return
+    bundle = bundle_from_env()
+    if bundle is not None and not alt.JupyterChart._is_offline:
+        # what JupyterChart.enable_offline() sets, with the code it would bundle
+        alt.JupyterChart._esm = bundle.read_text(encoding="utf-8")
+        alt.JupyterChart._is_offline = True
+    else:
+        alt.JupyterChart.enable_offline()
+    _offline = True
+
+
 def jupyter_chart(chart: Chart) -> alt.JupyterChart:
     """An interactive ``JupyterChart`` that renders with no internet: offline mode is switched
     on (once) before the first one is made."""
-    global _offline
-    if not _offline:
-        alt.JupyterChart.enable_offline()
-        _offline = True
+    enable_offline()
     return alt.JupyterChart(chart)
 
 

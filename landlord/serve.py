@@ -26,6 +26,8 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from landlord import chart_bundle
+
 GALLERY = "index.ipynb"
 """The gallery notebook, the page a teacher opens first."""
 
@@ -235,6 +237,18 @@ def stop(proc: subprocess.Popen[bytes], grace: float = 10) -> None:
         proc.wait(5)
 
 
+def bundle_env(folder: Path | None = None) -> dict[str, str]:
+    """The variable naming the offline charts' JavaScript to the kernels, bundled once in
+    ``folder`` (default: the user's cache folder): 2 CPU-s and 80 MB less in every lesson's
+    kernel. DECISION: if the folder cannot be written, each kernel bundles its own, as before:
+    slower, never broken."""
+    try:
+        bundle = chart_bundle.write_bundle(folder or chart_bundle.cache_folder())
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    return {chart_bundle.BUNDLE_ENV: str(bundle.resolve())}
+
+
 def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
     """Serve the gallery until interrupted (Ctrl-C). The address is printed only once the gallery
     and every lesson have a pre-run kernel waiting (so each opens in under 5 s); until then one
@@ -247,7 +261,7 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
     if port_in_use(port, ip):
         sys.stderr.write(f"landlord: error: --port: port {port} is in use at {ip}; choose another with --port\n")
         return 2
-    proc = start(port, ip, lessons)
+    proc = start(port, ip, lessons, env=bundle_env())
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
     try:
         t0 = time.monotonic()

@@ -82,6 +82,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {var: str(tmp / var.lower()) for var in
            ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR",
             "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "MPLCONFIGDIR")}
+    env.update(serve.bundle_env(tmp / "charts"))  # as `landlord serve` does: the charts' code bundled once
     port = serve.free_port()
     proc = serve.start(port, lessons=ROOT / "lessons", env=env, log=tmp / "voila.log")
     try:

@@ -14,6 +14,7 @@ import pytest
 from landlord import charts as C
 from landlord import landing as L
 from landlord import metrics as M
+from landlord.chart_bundle import BUNDLE_ENV, bundle_from_env, bundle_name, write_bundle
 from landlord.cli import main
 from landlord.game import Game
 from landlord.inequality import GINI_FORMS
@@ -281,3 +282,36 @@ def test_cli_sweep_charts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_jupyter_chart_reads_the_bundle_a_server_wrote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kit server bundles the offline charts' code once and names the file to its kernels
+    (``LANDLORD_CHART_BUNDLE``); a kernel then reads it instead of bundling again."""
+    bundle = tmp_path / bundle_name()
+    bundle.write_text("/* the bundle */", encoding="utf-8")
+    monkeypatch.setenv(BUNDLE_ENV, str(bundle))
+    monkeypatch.setattr(C, "_offline", False)
+    monkeypatch.setattr(alt.JupyterChart, "_is_offline", False)
+    monkeypatch.setattr(alt.JupyterChart, "_esm", "import from a CDN")
+    C.enable_offline()
+    assert alt.JupyterChart._esm == "/* the bundle */" and alt.JupyterChart._is_offline
+
+
+@pytest.mark.parametrize("name", ["charts-offline-altair0.0-vlconvert0.0.js", None])
+def test_a_bundle_of_other_versions_or_missing_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          name: str | None) -> None:
+    """Only a bundle of this install's Altair and vl-convert that exists is read; otherwise the
+    kernel bundles its own (slower, never broken)."""
+    bundle = tmp_path / (name or bundle_name())
+    if name:
+        bundle.write_text("/* old */", encoding="utf-8")
+    monkeypatch.setenv(BUNDLE_ENV, str(bundle))
+    assert bundle_from_env() is None
+
+
+def test_the_bundle_is_written_once_and_holds_no_cdn_import(tmp_path: Path) -> None:
+    path = write_bundle(tmp_path / "cache")
+    text = path.read_text(encoding="utf-8")
+    assert path.name == bundle_name() and len(text) > 100_000 and "esm.sh" not in text
+    stamp = path.stat().st_mtime_ns
+    assert write_bundle(tmp_path / "cache") == path and path.stat().st_mtime_ns == stamp

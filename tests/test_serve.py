@@ -16,7 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from landlord import serve
+from landlord import chart_bundle, serve
 from landlord.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,7 +142,8 @@ def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_
     stopping it (SIGTERM, as a terminal or service manager does) ends Voilà and every kernel."""
     port = serve.free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT),
-               **{v: str(tmp_path / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")})
+               **{v: str(tmp_path / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
+                                                         "XDG_CACHE_HOME")})
     proc = subprocess.Popen([sys.executable, "-m", "landlord", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -159,8 +160,13 @@ def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_
             took = time.monotonic() - t0
             assert r.status == 200 and b"There was an error" not in body
             assert took < 5, f"{nb} answered in {took:.1f} s"
+        # the offline charts' code was bundled once, in the cache folder, and named to the kernels
+        bundle = tmp_path / "xdg_cache_home" / "landlord" / chart_bundle.bundle_name()
+        assert bundle.stat().st_size > 100_000
         children = psutil.Process(proc.pid).children(recursive=True)
         assert children, "Voila was not started"
+        kernels = [p for p in children if "ipykernel" in " ".join(p.cmdline())]
+        assert kernels and all(p.environ().get(chart_bundle.BUNDLE_ENV) == str(bundle.resolve()) for p in kernels)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0
         _, alive = psutil.wait_procs(children, timeout=15)
@@ -180,3 +186,12 @@ def test_the_kit_template_asks_nothing_of_the_internet() -> None:
         assert not re.search(r"(href|src)=[\"']?(https?:)?//", f.read_text()), f.name
     env = serve.voila_env(ROOT / "lessons")
     assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(serve.TEMPLATES)
+
+
+def test_the_charts_bundle_falls_back_to_each_kernel_when_the_cache_cannot_be_written(tmp_path: Path) -> None:
+    """DECISION (landlord serve): a cache folder that cannot be written names no bundle; each
+    kernel then bundles its own charts' code, as before."""
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    assert serve.bundle_env(blocked / "landlord") == {}
+    assert serve.bundle_env(tmp_path / "cache")[chart_bundle.BUNDLE_ENV].endswith(chart_bundle.bundle_name())

@@ -13,15 +13,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from widgets.board_view import enable_offline_charts
     from widgets.lab import ScenarioLab
     from widgets.reveal import Reveal
     from widgets.session import Seat, TableSession
     from widgets.table import GameTable
 
-__all__ = ["GameTable", "Reveal", "ScenarioLab", "Seat", "TableSession", "enable_offline_charts"]
-_HOME = {"enable_offline_charts": "widgets.board_view", "ScenarioLab": "widgets.lab", "Reveal": "widgets.reveal",
-         "Seat": "widgets.session", "TableSession": "widgets.session", "GameTable": "widgets.table"}
+__all__ = ["GameTable", "Reveal", "ScenarioLab", "Seat", "TableSession"]
+_HOME = {"ScenarioLab": "widgets.lab", "Reveal": "widgets.reveal", "Seat": "widgets.session",
+         "TableSession": "widgets.session", "GameTable": "widgets.table"}
 
 
 def __getattr__(name: str) -> Any:

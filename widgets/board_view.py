@@ -19,8 +19,6 @@ from landlord import metrics
 from landlord.game import Game
 from widgets.state import PLAYER_COLOURS, space_rows
 
-_OFFLINE = False
-
 
 def blank(text: str = "") -> alt.Chart:
     """A placeholder chart (a JupyterChart needs one before the first real chart arrives)."""
@@ -149,20 +147,12 @@ BRUSH = "rewind"
 """Name of the interval selection on the Gini chart (brushing it rewinds the table)."""
 
 
-def enable_offline_charts() -> None:
-    """Serve Vega from vl-convert instead of a CDN (classrooms have no internet). Once per kernel."""
-    global _OFFLINE
-    if not _OFFLINE:
-        alt.JupyterChart.enable_offline()
-        _OFFLINE = True
-
-
 class ChartSlot:
     """One JupyterChart. The Altair chart (with named, empty datasets) is built and validated
     only when its ``key`` changes; every redraw just swaps the rows into the spec."""
 
     def __init__(self) -> None:
-        enable_offline_charts()
+        lib.enable_offline()
         self.widget = alt.JupyterChart(blank())
         self.key: Hashable = None
         self.template: dict[str, Any] = {}

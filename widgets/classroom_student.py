@@ -32,11 +32,12 @@ if "jsonschema" not in sys.modules:
 
 import ipywidgets as W
 
+from landlord.charts import enable_offline
 from landlord.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
 from landlord.classroom.room import missed_text
 from landlord.count import winners as winners_of
 from landlord.errors import LandlordError
-from widgets.board_view import BoardView, enable_offline_charts
+from widgets.board_view import BoardView
 from widgets.market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from widgets.panels import commentary_html, commentary_lines, players_html
 from widgets.state import player_rows
@@ -155,7 +156,7 @@ class ClassroomStudent(W.VBox):
         self.seat = seat
         self.join_box.layout.display = "none"
         self._remember_address()
-        enable_offline_charts()
+        enable_offline()
         self.board = BoardView(30)
         self.table_box.children = [
             W.HBox([self.board.widget, W.VBox([self.players_panel, self.decision, self.options, self.trade],
@@ -375,28 +376,12 @@ class ClassroomStudent(W.VBox):
         return {b.option: b for b in self.options.children if hasattr(b, "option")}
 
 
-def offline_charts() -> None:
-    """Offline charts from the class folder's bundle (``landlord class`` writes it once), else
-    bundled here (vl-convert: 2 CPU-s and 80 MB more in this kernel)."""
-    import altair as alt
-
-    from landlord.classroom.server import chart_bundle
-
-    where = folder_from_env()
-    bundle = chart_bundle(where) if where else None
-    if bundle is not None and bundle.is_file() and not alt.JupyterChart._is_offline:
-        # what JupyterChart.enable_offline() sets, with the code it would bundle
-        alt.JupyterChart._esm = bundle.read_text(encoding="utf-8")
-        alt.JupyterChart._is_offline = True
-    enable_offline_charts()
-
-
 def student_app() -> ClassroomStudent:
     """The student's app as a class lesson opens it: the class folder from the server, the
     join code and seat key from the page's address. The offline charts are set up first: in a
     warm kernel that is before the visitor comes (it took 2 CPU-s, 6 s on a busy server, at
     every join)."""
-    offline_charts()
+    enable_offline()
     q = query()
     return ClassroomStudent(code=q.get("code", ""), seat_key=q.get("seat", ""), trade=q.get("trade") == "1")
 

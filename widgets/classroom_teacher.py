@@ -20,11 +20,12 @@ from typing import Any
 import altair as alt
 import ipywidgets as W
 
+from landlord.charts import enable_offline
 from landlord.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
 from landlord.classroom import debrief as db
 from landlord.classroom.server import STUDENT_URL_ENV
 from landlord.errors import LandlordError
-from widgets.board_view import blank, enable_offline_charts
+from widgets.board_view import blank
 from widgets.classroom_student import query
 
 
@@ -102,7 +103,7 @@ class ClassroomTeacher(W.VBox):
         self.move_to = W.Dropdown(description="to", layout=W.Layout(width="260px"))
         self.move_button = W.Button(description="Move", icon="arrows", layout=AUTO)
         self.move_button.on_click(lambda _: self.move(self.move_who.value, self.move_to.value))
-        enable_offline_charts()
+        enable_offline()
         self.gini_chart = alt.JupyterChart(blank())
         self.final_chart = alt.JupyterChart(blank())
         self.votes = W.HTML()

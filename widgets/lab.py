@@ -45,7 +45,7 @@ from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, sce
 from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
 from landlord.sweep import Sweep, SweepResult
-from widgets.board_view import blank, enable_offline_charts, sized
+from widgets.board_view import blank, sized
 from widgets.table import (
     MAX_SAVE_BYTES,
     STYLE,
@@ -467,7 +467,7 @@ class ScenarioLab(W.VBox):
     def __init__(self, games: int = 100, seed: int = 1, workers: int = 0) -> None:
         """``workers``: the sweep runner's local processes (0 = one per core; 1 = a thread of
         this kernel)."""
-        enable_offline_charts()
+        lib.enable_offline()
         self.workers = workers
         first = default_ruleset()
         self.a = ScenarioEditor("A", first, ("landlord", "tenant", "speculator", "random"))

@@ -35,7 +35,7 @@ from landlord.phases import Trigger
 from landlord.position import Position, example_positions, load_position
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
-from widgets.board_view import BRUSH, BoardView, FrameSlot, enable_offline_charts, sized, with_brush
+from widgets.board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
 from widgets.market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
 from widgets.session import Seat, TableSession
@@ -170,7 +170,7 @@ class GameTable(W.VBox):
         presets: Sequence[tuple[str, str]] = (),
         position: Position | str | Path | None = None,
     ) -> None:
-        enable_offline_charts()
+        lib.enable_offline()
         unknown = set(controls) - set(CONTROLS)
         if unknown:
             raise ValueError(f"unknown table controls {sorted(unknown)} (known: {', '.join(CONTROLS)})")

@@ -16,13 +16,13 @@ import os
 import shutil
 import signal
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from landlord import serve
+from landlord.chart_bundle import BUNDLE_ENV, write_bundle
 from landlord.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
 from landlord.errors import LandlordError
 
@@ -109,27 +109,6 @@ def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, c
         shutil.copyfile(serve.lessons_dir() / nb, app / nb)
     (app / "voila.json").write_text(json.dumps(class_voila_config(ip, warm, cap, idle_release), indent=1))
     return app
-
-
-def chart_bundle(folder: Path) -> Path:
-    """Where the class folder keeps the offline charts' JavaScript (Altair's JupyterChart code
-    bundled with Vega by vl-convert), named by both versions so an upgrade makes a new one."""
-    from importlib.metadata import version
-
-    return folder / f"charts-offline-altair{version('altair')}-vlconvert{version('vl-convert-python')}.js"
-
-
-def write_chart_bundle(folder: Path) -> Path:
-    """Bundle the offline charts' JavaScript once per class folder, in a child process (2 CPU-s
-    and 80 MB that each student kernel would otherwise spend: it reads the file instead)."""
-    path = chart_bundle(folder)
-    if not path.is_file():
-        tmp = path.with_suffix(".tmp")
-        code = ("import sys, altair as alt; alt.JupyterChart.enable_offline(); "
-                "open(sys.argv[1], 'w', encoding='utf-8').write(alt.JupyterChart._esm)")
-        subprocess.run([sys.executable, "-c", code, str(tmp)], check=True, timeout=300)
-        tmp.replace(path)
-    return path
 
 
 def lan_address() -> str:
@@ -242,9 +221,9 @@ def run(args: argparse.Namespace) -> int:
     warm = args.warm if args.warm is not None else warm_kernels(args.class_size)
     cap = args.max_kernels if args.max_kernels is not None else max_kernels(args.class_size)
     app = prepare_app(folder, args.ip, warm, cap)
-    write_chart_bundle(folder)
+    bundle = write_bundle(folder)  # once per class folder (2 CPU-s and 80 MB less in every kernel)
     root = Path(__file__).resolve().parent.parent.parent
-    env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student}
+    env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve())}
     if (root / "widgets" / "__init__.py").is_file():
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(root), *rest])
