@@ -16,9 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.game import Game
 from landlord.loader import load_ruleset
-from landlord.strategies import make_strategy
+from landlord.simulate import play_one
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 DEFAULT = ("magie-1904=1000", "monopoly=500", "magie-1906=250", "british-1913-sequence=20")
@@ -30,10 +29,7 @@ def bench(ruleset: str, games: int) -> tuple[float, int]:
     moves = 0
     t0 = time.process_time()
     for seed in range(games):
-        bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(SEATS)]
-        g = Game(rs, bots, seed, log=False)
-        g.run()
-        moves += g.turn
+        moves += play_one(rs, SEATS, seed).turn
     return time.process_time() - t0, moves
 
 

@@ -178,14 +178,7 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         family = psutil.Process(proc.pid).children(recursive=True)
     except psutil.Error:
         family = []
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(30)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(10)
+    serve.stop(proc, grace=30)
     _, alive = psutil.wait_procs(family, timeout=10)
     for p in alive:
         with contextlib.suppress(psutil.Error):

@@ -17,9 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.game import Game
 from landlord.loader import load_ruleset
-from landlord.strategies import make_strategy
+from landlord.simulate import play_one
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 
@@ -31,9 +30,7 @@ def bench(games: int, ruleset: str, log: bool) -> dict[str, float]:
     ends: dict[str, int] = {}
     t0 = time.process_time()
     for seed in range(games):
-        bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(SEATS)]
-        g = Game(rs, bots, seed, log=log)
-        g.run()
+        g = play_one(rs, SEATS, seed, log=log)
         turns += g.turn
         rounds += g.round
         end = g.rules.ended  # type: ignore[attr-defined]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from landlord import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 JUPYTER_DIRS = ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")
@@ -53,10 +53,5 @@ def start_class(folder: Path, env: dict[str, str], port: int, *options: str) -> 
 
 
 def stop_class(proc: subprocess.Popen[bytes]) -> None:
-    """Ctrl-C's signal (the server stops Voilà and its kernels), then the whole group as a fallback."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(20)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
+    """SIGTERM (the class server stops Voilà and its kernels), then the whole group as a fallback."""
+    serve.stop(proc, grace=20)
