@@ -18,6 +18,7 @@ import pandas as pd
 
 from landlord.flows import Flow
 from landlord.inequality import gini
+from landlord.loader import scenarios_dir
 from landlord.scenario import Cell, Scenario, load_scenario
 from landlord.simulate import play_one
 
@@ -96,8 +97,9 @@ def british1913(games: int | None = None, root: str | Path | None = None) -> pd.
     in plain words: ``rules``, ``mean Gini``, ``difference from Part 1``, ``95% interval``
     (low, high), ``wages a game``, ``land rent and tax to the public a game`` (the land value
     tax, restored and assessed, and rent of Government land), ``rent a game`` (£).
-    ``root`` is the folder of the scenario files (default: the checkout's ``scenarios``)."""
-    folder = Path(root) if root else Path(__file__).resolve().parents[1] / "scenarios"
+    ``root`` is the folder of the scenario files (default: the kit's own, from an installed
+    wheel or a checkout: :func:`landlord.loader.scenarios_dir`)."""
+    folder = Path(root) if root else scenarios_dir()
     frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games)
     order = list(BRITISH_1913_ROWS)
     t = effects(frame, order[0], order)

@@ -83,6 +83,14 @@ def data_dir() -> Path:
     return packaged if packaged.is_dir() else here.parent / "data"
 
 
+def scenarios_dir() -> Path:
+    """The folder holding the kit's scenario files: inside the installed package (the wheel
+    ships them as ``landlord/scenarios``), or the checkout's top-level ``scenarios/``."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "scenarios"
+    return packaged if packaged.is_dir() else here.parent / "scenarios"
+
+
 def read_text(path: Path) -> str:
     """The text of a data, scenario or saved-game file, refused in one line when it is missing,
     unreadable, larger than :data:`~landlord.schema.MAX_FILE_BYTES` or not UTF-8."""
