@@ -8,9 +8,9 @@ landlord), and prints, with the spread across games:
 * share of players ending in the Poorhouse (Parts 1-2) or on the free land of a Natural
   Opportunity (Part 3), and share of players who went bankrupt at least once;
 * total rent received by landlords (rent paid to players, including rent paid late as debt)
-  versus land value tax collected by the Public Treasury (rent restored and the yearly
-  assessment), and wages paid, per game; also rates, interest,
-  duties, and the Treasury's borrowing from the Bank.
+  versus land value tax collected by the Public Treasury (the rent restored, the Fisheries'
+  and the Moor's £20, rent of Government land), and wages paid, per game; also rates, interest,
+  duties and taxes, and the Treasury's borrowing from the Bank.
 
 Usage: python3 benchmarks/british1913_measure.py [N] [--mix landlord,tenant,speculator,landlord]
 """
@@ -98,7 +98,7 @@ def main() -> None:
             print(f"  wages paid                 {describe(col['wages'], '.0f')}")
             print(f"  rates collected            {describe(col['rates'], '.0f')}")
             print(f"  interest to improvers      {describe(col['interest'], '.0f')}")
-            print(f"  duties collected           {describe(col['duties'], '.0f')}")
+            print(f"  duties and taxes collected {describe(col['duties'], '.0f')}")
             print(f"  Treasury borrowed          {describe(col['treasury_loans'], '.0f')}")
             print("  share of wins (ties split): " + ", ".join(
                 f"{name} {share:.1%} ({mix.count(name)} seat(s))" for name, share in wins.items()))

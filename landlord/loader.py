@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,7 +73,32 @@ _PARAM: _Spec = {
     "value": ((int, float, bool, str, list), True), "source": (str, True),
     "provenance": (str, True),
 }
-_PHASE: _Spec = {"title": (str, True), "what_if": (bool, False), "params": (dict, False)}
+_PHASE: _Spec = {"title": (str, True), "what_if": (bool, False), "extends": (str, False), "params": (dict, False)}
+
+
+def _extend_phases(path: Path, phases: dict[str, Phase], parents: dict[str, str | None]) -> dict[str, Phase]:
+    """Phases with ``extends = "<phase>"`` take that phase's params and replace some of them
+    (a what-if such as "Part 3 without its land value tax" is an override, never a copy)."""
+    done: dict[str, Phase] = {}
+
+    def resolve(name: str, seen: tuple[str, ...]) -> Phase:
+        if name in done:
+            return done[name]
+        parent = parents.get(name)
+        ph = phases[name]
+        if parent is not None:
+            if parent not in phases:
+                raise DataError(path, f"phases.{name}", "extends",
+                                f"unknown phase {parent!r} (known: {', '.join(phases)})")
+            if parent in seen:
+                raise DataError(path, f"phases.{name}", "extends", f"phases extend each other in a ring: "
+                                f"{' -> '.join((*seen, parent))}")
+            base = resolve(parent, (*seen, parent))
+            ph = replace(ph, params={**base.params, **ph.params})
+        done[name] = ph
+        return ph
+
+    return {name: resolve(name, (name,)) for name in phases}
 
 
 def data_dir() -> Path:
@@ -390,6 +416,7 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
                                 f"unknown param for family {head['family']!r}")
             _check_type(path, f"phases.{name}.params.{key}", param.value, schema[key])
         phases[name] = Phase(name, t["title"], pp, t.get("what_if", False))
+    phases = _extend_phases(path, phases, {n: ph.get("extends") for n, ph in phases_raw.items()})
     if head["default_phase"] not in phases:
         raise DataError(path, "[ruleset]", "default_phase",
                         f"unknown phase {head['default_phase']!r} (known: {', '.join(phases)})")

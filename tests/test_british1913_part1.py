@@ -365,7 +365,7 @@ def test_part1_chance_cards_return_to_the_pack_so_every_card_keeps_coming_up() -
     ("mother_earth", lambda g: g.players[ADA].pos == 0 and g.cash(ADA) == 3200),
     ("back", lambda g: g.players[ADA].pos == 2 and g.cash(ADA) == 3000 - g.board.spaces[2].fee),
     ("receive_bank", lambda g: g.cash(ADA) == 3100),
-    ("pay_treasury", lambda g: treasury(g) == 20),
+    ("income_tax", lambda g: treasury(g) == 20),
 ])
 def test_part1_chance_card_directions_are_followed(action: str, check: object) -> None:
     g = btable()

@@ -28,7 +28,7 @@ from british1913_helpers import (
     own,
     treasury,
 )
-from conftest import ScriptedDice, drive, set_cash
+from conftest import ScriptedDice, drive, set_cash, transfers
 
 from landlord import Game, load_ruleset
 from landlord.flows import Flow
@@ -106,6 +106,26 @@ def test_part2_unable_to_improve_all_his_sites_others_may_improve_them_and_own_t
     drive(g.rules.land_on(CY, SITE_A))
     assert flows(g, "rent") == [("Cy", "Ben", g.board.spaces[SITE_A].rent)]
     assert flows(g, "interest") == [("Cy", "Ada", card(g, SITE_A)[1])]
+
+
+def test_part2_unable_to_improve_all_his_sites_counts_all_of_them_together() -> None:
+    """"If he is unable to improve all his sites he must allow any other player, who so wishes,
+    to improve them for him": an owner who can pay for any one card but not for all of them
+    together is unable, so the others may improve any of them (DECISION in ``improve``)."""
+    g = btable(P2, phase="part2")
+    own(g, BEN, SITE_A, SITE_B)
+    a, b = card(g, SITE_A)[0], card(g, SITE_B)[0]
+    set_cash(g, BEN, max(a, b))  # either one, not both
+    asked, _ = drive(g.rules.improve(ADA), "none")
+    assert set(asked[0].options) == {"none", f"improve:{SITE_A}", f"improve:{SITE_B}"}
+    set_cash(g, BEN, a + b)  # all of them: nobody else may
+    asked, _ = drive(g.rules.improve(ADA))
+    assert asked == []
+    # once one is improved, "all his sites" is the rest
+    improve(g, BEN, SITE_A)
+    set_cash(g, BEN, b)
+    asked, _ = drive(g.rules.improve(ADA))
+    assert asked == []
 
 
 def test_part2_alighting_on_improved_site_pays_rent_interest_and_rates() -> None:
@@ -312,20 +332,51 @@ def test_part3_wages_rise_to_500_on_passing_mother_earth() -> None:
     assert g.cash(ADA) == 3500 and flows(g, "wages") == [("Bank", "Ada", 500)]
 
 
-def test_part3_the_players_proceed_as_before_all_sites_bought_halves_wages_doubles_rent_and_tax() -> None:
-    """"The players proceed as before, with the following modifications": none of them lifts
-    "when all the Site cards are bought up, Wages are halved, and Rents and Taxes are doubled"."""
+def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_rents_are_not_doubled() -> None:
+    """"WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", because "Natural
+    Opportunities being now freely available to Labour": Part 1's "when all the Site cards are
+    bought up, Wages are halved, and Rents and Taxes are doubled" no longer holds (DECISION in
+    ``British1913.scarcity``). The rent, and the land value tax restored from it, stay the
+    ANNUAL LAND VALUE."""
     g = btable(P3, phase="part3")
     for idx in g.rules.land:
         own(g, BEN, idx)
     g.rules.all_bought = True
     g.players[ADA].pos = 39
     drive(g.rules.move(ADA, 1))
-    assert flows(g, "wages") == [("Bank", "Ada", 250)]
+    assert flows(g, "wages") == [("Bank", "Ada", 500)]
     rent = g.board.spaces[SITE_A].rent
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "rent") == [("Ada", "Ben", 2 * rent)]
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 2 * rent)]
+    assert flows(g, "rent") == [("Ada", "Ben", rent)]
+    assert flows(g, "land value tax") == [("Ben", "Public Treasury", rent)]
+
+
+def test_part2_all_sites_bought_still_halves_wages_and_doubles_rents_and_rates() -> None:
+    """Part 2: "as in Part 1, when all sites are bought up, Wages are halved, and Rents, Taxes
+    and Rates are doubled" (only Part 3 lifts it)."""
+    g = btable(P2, phase="part2")
+    for idx in g.rules.land:
+        own(g, BEN, idx)
+    g.rules.all_bought = True
+    g.players[ADA].pos = 39
+    drive(g.rules.move(ADA, 1))
+    assert flows(g, "wages") == [("Bank", "Ada", 100)]
+    drive(g.rules.land_on(ADA, SITE_A))
+    assert flows(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
+
+
+def test_part3_industry_and_enterprise_relieved_of_all_rates_and_taxes_income_tax_card_escaped() -> None:
+    """"In this part of the game Industry and Enterprise are relieved of all Rates and Taxes":
+    the (reconstructed) income-tax Chance card charges nothing in Part 3; in Part 1 it charges
+    its £20 into the Public Treasury as a tax."""
+    for rid, phase, paid in (("british-1913-part1", None, [("Ada", "Public Treasury", 20)]), (P3, "part3", [])):
+        g = btable(rid, phase=phase)
+        cards = g.p["chance_cards"]
+        g.rules.decks["chance"][:] = [next(i for i, c in enumerate(cards) if c["action"] == "income_tax")] + [
+            i for i, c in enumerate(cards) if c["action"] != "income_tax"]
+        drive(g.rules.draw(ADA, "chance"))
+        assert [(s, d, a) for s, d, a, _ in transfers(g, "income tax")] == paid
+        assert any(e.kind == "tax_relieved" for e in g.events or []) == (not paid)
 
 
 def test_part3_paupers_in_the_poorhouse_move_to_the_natural_opportunity_on_arrival() -> None:

@@ -109,6 +109,7 @@ BRITISH_1913 = {
     "improvement": K.IMPROVEMENT,         # Part 2: improving the land
     "luxury": K.LUXURY,                   # a Luxury card: "You buy a motor-car. Pay £100."
     "chance": K.CARD,                     # a Chance card
+    "income tax": K.TAX,                  # the income-tax Chance card (Parts 1-2: a tax on Industry)
     "gaol fine": K.FINE,                  # Gaol
     "Treasury loan": K.LOAN,              # "the Public Treasury may ... borrow from the Bank"
     "Treasury loan repaid": K.REPAYMENT,

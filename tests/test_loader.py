@@ -149,5 +149,32 @@ def test_a_phase_what_if_flag_must_be_true_or_false(tmp_path) -> None:
     bad = src.replace("what_if = true", 'what_if = "yes"')
     assert bad != src
     (tmp_path / "whatif.toml").write_text(bad, encoding="utf-8")
-    with pytest.raises(DataError, match=r"phases\.land_tax.*what_if.*expected bool"):
+    with pytest.raises(DataError, match=r"phases\.\w+.*what_if.*expected bool"):
         ruleset_from_file(tmp_path / "whatif.toml")
+
+
+def test_a_phase_that_extends_another_takes_its_params_and_replaces_some() -> None:
+    """A what-if phase is an override of a phase, never a copy: ``part3_rent_kept`` is Part 3 with
+    its land value tax off."""
+    rs = load_ruleset("british-1913-part1")
+    part3, kept = rs.values("part3"), rs.values("part3_rent_kept")
+    assert part3["land_value_tax"] and not kept["land_value_tax"]
+    assert {k: v for k, v in kept.items() if k != "land_value_tax"} == {
+        k: v for k, v in part3.items() if k != "land_value_tax"}
+    assert rs.phases["part3_rent_kept"].what_if
+
+
+@pytest.mark.parametrize(("extends", "problem"), [
+    ('"part9"', "unknown phase 'part9'"),
+    ('"part3_rent_kept"', "in a ring"),
+    ("3", "expected str"),
+])
+def test_a_phase_extends_only_a_known_phase_and_never_in_a_ring(tmp_path, extends: str, problem: str) -> None:
+    src = (Path(__file__).parents[1] / "data/rulesets/british-1913-part1.toml").read_text(encoding="utf-8")
+    bad = src.replace('extends = "part3"', f"extends = {extends}")
+    if "ring" in problem:
+        bad = bad.replace("[phases.part3]\n", '[phases.part3]\nextends = "part3_rent_kept"\n')
+    assert bad != src
+    (tmp_path / "ext.toml").write_text(bad, encoding="utf-8")
+    with pytest.raises(DataError, match=problem):
+        ruleset_from_file(tmp_path / "ext.toml")

@@ -33,7 +33,7 @@ GOVERNMENT = -2
 """Owner mark of land held by the Government (Solway Fisheries in Part 3)."""
 NOBODY = -1
 LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
-CARD_ACTIONS = frozenset({"pay_bank", "pay_treasury", "receive_bank", "gaol", "mother_earth", "back"})
+CARD_ACTIONS = frozenset({"pay_bank", "pay_treasury", "income_tax", "receive_bank", "gaol", "mother_earth", "back"})
 
 
 @dataclass(slots=True)
@@ -145,7 +145,7 @@ class British1913(RoundsOfTurns):
         "gaol_throws": int, "asylum_wait": int, "bargain_prices": list, "forced_bid_percents": list,
         "offer_percents": list, "pack_bid_percents": list, "land_tax_assessed": bool,
         "small_holdings": bool, "government_price_percent": int, "free_land_wages": int,
-        "sequence": list, "luxury_cards": list, "chance_cards": list,
+        "sequence": list, "luxury_cards": list, "chance_cards": list, "industry_taxes": bool,
     }
     DECISIONS: ClassVar[dict[str, str]] = {
         "site_card": "{name} is dealt the SITE card for {space}: buy it at its CAPITAL LAND VALUE of "
@@ -199,9 +199,12 @@ class British1913(RoundsOfTurns):
     def _check_data(self, p: dict[str, Any]) -> None:
         """Refuse a ruleset whose notes or cards cannot be played."""
         rid = self.g.ruleset.id
-        if sum(p["notes"]) != p["start_cash"]:
-            raise LandlordError(f"{rid}: the notes {p['notes']} add up to {sum(p['notes'])}, "
-                                f"not the start cash {p['start_cash']}")
+        # DECISION: a what-if start cash larger than the notes' £3000 (the fair comparisons of
+        # landlord.decompose start Part 1 from Part 3's £6000) pays the same notes as many times
+        # over; it must be a whole number of sets.
+        if not sum(p["notes"]) or p["start_cash"] % sum(p["notes"]):
+            raise LandlordError(f"{rid}: the notes {p['notes']} add up to {sum(p['notes'])}; the start cash "
+                                f"{p['start_cash']} is not a whole number of such sets")
         for deck in ("luxury_cards", "chance_cards"):
             for i, card in enumerate(p[deck]):
                 if (not isinstance(card, dict) or set(card) != {"text", "action", "amount"}
@@ -315,12 +318,15 @@ class British1913(RoundsOfTurns):
 
         "when all the Site cards are bought up, Wages are halved, and Rents and Taxes are
         doubled" (Part 2: "Rents, Taxes and Rates are doubled").
-        DECISION: once all are bought the rule stays in force (sites are never put back in the
-        pack); land the Government holds (the Fisheries in Part 3) counts as bought. It holds in
-        Part 3 too: "The players proceed as before, with the following modifications", and
-        none of them lifts it; so Part 3's £500 wages are halved to £250 and rents, the land
-        value tax restored from them and its yearly assessment doubled (param
-        ``scarcity_doubling``, kept for what-if overrides)."""
+        DECISION: once all are bought the rule stays in force through Parts 1 and 2 (sites are
+        never put back in the pack); land the Government holds counts as bought. In Part 3 none
+        of it holds (param ``scarcity_doubling`` false in the ``part3`` phase): the text states
+        the wage outright, "WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", and
+        gives the reason, "Natural Opportunities being now freely available to Labour" --- there
+        is free land, so the sites are no longer all there is to be had, and halving the wage
+        would contradict the one figure Part 3 prints. Rents are not doubled either: the doubling
+        is the same clause, and the rent of Part 3 is the land value tax restored to the
+        Treasury, which the text sets at the ANNUAL LAND VALUE ("the equivalent amount")."""
         return 2 if self.all_bought and self.g.p["scarcity_doubling"] else 1
 
     def all_improved(self, seat: int) -> bool:
@@ -335,7 +341,7 @@ class British1913(RoundsOfTurns):
         property is all improved, £500 in Part 3 ("WAGES are determined by the maximum which
         Labour can produce by working on free land": param ``wages_from_free_land`` switches to
         ``part3_wages``, so a what-if can change Part 3's wages apart from Part 1's); halved once
-        every site is bought."""
+        every site is bought in Parts 1 and 2 (:meth:`scarcity`; never in Part 3)."""
         p = self.g.p
         base = p["part3_wages"] if p["wages_from_free_land"] else p["wages"]
         w = p["improved_wages"] if p["improved_wages"] and self.all_improved(seat) else base
@@ -355,7 +361,7 @@ class British1913(RoundsOfTurns):
         # of £500, three of £100, three of £50, three of £10, four of £5".
         for s in seats:
             g.pay(self.bank, s, p["start_cash"], Flow.START_CASH, "start cash", "Part 1: money")
-            g.emit("notes", s, notes="+".join(str(v) for v in p["notes"]))
+            g.emit("notes", s, notes="+".join(str(v) for v in p["notes"] * (p["start_cash"] // sum(p["notes"]))))
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
         if p["part"] >= 2:
@@ -423,7 +429,7 @@ class British1913(RoundsOfTurns):
         """Set (once) the flag of "when all the Site cards are bought up"."""
         if not self.all_bought and all(self.owner[i] != NOBODY for i in self.land):
             self.all_bought = True
-            self.g.emit("all_bought", -1)
+            self.g.emit("all_bought", -1, doubled=bool(self.g.p["scarcity_doubling"]))
 
     def end_reason(self) -> str:
         """"when, for example, one player has completed, say, five rounds of the Board, the
@@ -461,21 +467,29 @@ class British1913(RoundsOfTurns):
         annulled." Grouse Moor: "similarly assessed at £500, with Land Value Tax of £20, which
         causes him to let it for Small Holdings under conditions applying to other sites".
 
-        DECISION: each owner pays the £20 once, on arrival of Part 3; the Fisheries is sold at
-        once (it "no longer pays him to hold it"); if he must sell up to find the £20 he may not
+        DECISION (the schedule): each owner pays the £20 once, on arrival of Part 3, because the
+        text makes the payment the cause of what follows at once --- the Fisheries' owner "now
+        finds it no longer pays him to hold it, so he is glad to sell it", and the Moor's tax
+        "causes him to let it for Small Holdings under conditions applying to other sites" ---
+        after which neither is charged again except as other sites are (rent restored). The
+        Fisheries is sold at once; if he must sell up to find the £20 he may not
         offer the Fisheries itself, which goes to the Government (so no other player can buy it
         in a forced sale before the Treasury buys it too); an unowned Fisheries passes to the Government
         for nothing; the Moor stays with its owner as an ordinary site (rent to him, restored to
         the Treasury as land value tax: his steward collects the rents for the Treasury).
-        Paupers in the Poorhouse move to the nearest Natural Opportunity space.
+        Paupers in the Poorhouse move to the nearest Natural Opportunity space. In the what-if
+        without the land value tax (param ``land_value_tax`` off) neither £20 is charged and the
+        Fisheries still passes to the Government, so the board is Part 3's but for the tax.
         """
         g = self.g
+        taxed = g.p["land_value_tax"]
         for idx in self.g.board.indices("fishery"):
             owner = self.owner[idx]
             if owner >= 0:
-                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
-                                       "land value tax", "Part 3: Solway Fisheries assessed",
-                                       keep=frozenset({option("site", idx)}))
+                if taxed:
+                    yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
+                                           "land value tax", "Part 3: Solway Fisheries assessed",
+                                           keep=frozenset({option("site", idx)}))
                 # "half its face value": the £500 at which the Inland Revenue values it, whatever
                 # the market last paid for it.
                 price = g.board.spaces[idx].price * g.p["government_price_percent"] // 100
@@ -488,7 +502,7 @@ class British1913(RoundsOfTurns):
                 g.emit("government_land", -1, space=idx)
         for idx in self.g.board.indices("moor"):
             owner = self.owner[idx]
-            if owner >= 0:
+            if owner >= 0 and taxed:
                 yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
                                        "land value tax", "Part 3: Grouse Moor assessed")
             g.emit("small_holdings", owner, space=idx)
@@ -572,26 +586,21 @@ class British1913(RoundsOfTurns):
             yield from self.assess_land_values(seat)
 
     def assessment(self, idx: int) -> int:
-        """The Land Value Tax a year on site ``idx``: its ANNUAL LAND VALUE as printed (the
-        Solway Fisheries and the Grouse Moor: "assessed at £500, with Land Value Tax of £20"),
-        doubled with rents and taxes once every site is bought."""
+        """The yearly assessment of the what-if :meth:`assess_land_values` on site ``idx``: its
+        ANNUAL LAND VALUE as printed, doubled with rents where the scarcity rule is in force."""
         return self.g.board.spaces[idx].rent * self.scarcity()
 
     def assess_land_values(self, seat: int) -> Play:
-        """Part 3: "a new standard of rating is put into operation --- LAND VALUES"; "Undeveloped
-        Sites are now assessed at full face value for Land Value Tax, and their owners have now
-        an interest in improving them to the utmost"; the Fisheries' owner "is compelled to pay
-        the ANNUAL VALUE of £20 to the Public Treasury"; the Grouse Moor's owner has, "like other
-        landlords, to pay a Land Values Tax to the Government".
-
-        DECISION (the schedule): the tax is annual, and a round of the board is the game's year
-        (wages and pensions are paid by the round). Each time a player passes Mother Earth he
-        pays, for every site he holds, its annual value (:meth:`assessment`) to the Public
-        Treasury, whether or not anybody has alighted there: an idle site pays as much as a let
-        one. Rent he receives is still restored to the Treasury at once (:meth:`land_on_site`),
-        as the text says; the two are separate clauses and neither is set against the other.
-        Undeveloped sites are assessed at their printed (face) value like every site, whatever a
-        buyer paid for them. A player short of the tax sells up like any debtor.
+        """A what-if, not the 1913 rules (param ``land_tax_assessed``, off in every Part;
+        ``scenarios/british-1913-part3-yearly-assessment.toml`` turns it on): each time a player
+        passes Mother Earth (a round is the game's year) he pays, for every site he holds, its
+        annual value (:meth:`assessment`) to the Public Treasury, whether or not anybody has
+        alighted there, on top of the rent restored (:meth:`restore_land_value_tax`). The text
+        charges an ordinary site only the rent restored ("'RENT' (ANNUAL LAND VALUE) is still paid
+        to the owner of the site, but, as Rates are now levied on Land Values, the owner must
+        immediately restore the equivalent amount to the Public Treasury"); an assessment paid
+        outright is stated only for the Fisheries and the Moor (:meth:`enter_part3`). A player
+        short of the tax sells up like any debtor.
         """
         for idx in sorted(self.g.players[seat].sites):
             yield from self.charge(seat, self.treasury, self.assessment(idx), Flow.LAND_RENT, "land value tax assessed",
@@ -647,6 +656,13 @@ class British1913(RoundsOfTurns):
         Rates are payable on Religious Edifices". Part 3: the owner "must immediately restore
         the equivalent amount to the Public Treasury ... no Rates are now payable on the
         improvement."
+
+        Part 3: "Undeveloped Sites are now assessed at full face value for Land Value Tax, and
+        their owners have now an interest in improving them to the utmost." DECISION: the land
+        value tax of every site, undeveloped ones included, is its ANNUAL LAND VALUE as printed
+        (4% of its printed face value, the Fisheries' own ratio), restored from the rent, whatever
+        a buyer paid for it and whether or not it is improved, and never charged a second time;
+        an undeveloped site may now carry its improvement (param ``improve_undeveloped``).
 
         DECISION: an owner alighting on his own site pays himself nothing, but interest to
         another improvement owner and the rates (the occupier's tax) are due from whoever
@@ -739,7 +755,12 @@ class British1913(RoundsOfTurns):
         # A Luxury card is a luxury bought ("You buy a motor-car. Pay £100."); a Chance card's
         # money is a card's windfall or charge.
         kind = Flow.LUXURY if deck == "luxury" else Flow.CARD
-        if action == "pay_bank":
+        if action == "income_tax" and not g.p["industry_taxes"]:
+            # Part 3: "Industry and Enterprise are relieved of all Rates and Taxes".
+            g.emit("tax_relieved", seat, amount=amount)
+        elif action == "income_tax":
+            yield from self.charge(seat, self.treasury, amount, Flow.TAX, "income tax", f"{deck.title()} card")
+        elif action == "pay_bank":
             yield from self.charge(seat, self.bank, amount, kind, deck, f"{deck.title()} card")
         elif action == "pay_treasury":
             yield from self.charge(seat, self.treasury, amount, kind, deck, f"{deck.title()} card")
@@ -1065,13 +1086,15 @@ class British1913(RoundsOfTurns):
         player, who so wishes, to improve them for him."
 
         DECISION: at the start of his turn a player may improve, one at a time, his own sites,
-        and the sites of any owner who cannot at that moment pay for their improvement (his
-        cash is below its capital); the improver owns the improvement.
+        and any unimproved site of an owner who is "unable to improve all his sites": his cash is
+        below the capital of all his sites still to improve, taken together (:meth:`short_of`);
+        the improver owns the improvement.
         """
         g = self.g
         while True:
             cash = g.cash(seat)
             opts = []
+            short: dict[int, bool] = {}
             for idx in self.land:
                 owner = self.owner[idx]
                 if owner < 0 or not self.improvable(idx):
@@ -1079,7 +1102,9 @@ class British1913(RoundsOfTurns):
                 cost = int(self.improvement(idx)["improvement_capital"])
                 if cost > cash:
                     continue
-                if owner == seat or g.cash(owner) < cost:
+                if owner != seat and owner not in short:
+                    short[owner] = self.short_of(owner)
+                if owner == seat or short[owner]:
                     opts.append(option("improve", idx))
             if not opts:
                 return
@@ -1094,6 +1119,13 @@ class British1913(RoundsOfTurns):
             g.players[seat].improvements.add(idx)
             g.emit("improve", seat, space=idx, improvement=info.get("improvement", ""),
                    site_owner=g.names[self.owner[idx]])
+
+    def short_of(self, owner: int) -> bool:
+        """Whether ``owner`` is "unable to improve all his sites": his cash is below the summed
+        capital of the improvements his sites may still carry."""
+        need = sum(int(self.improvement(i)["improvement_capital"])
+                   for i in self.g.players[owner].sites if self.improvable(i))
+        return need > 0 and self.g.cash(owner) < need
 
     # -- wording --------------------------------------------------------------------------
     def option_text(self, d: Decision, option: OptionText) -> str:

@@ -13,7 +13,7 @@ EVENTS = frozenset({
     "duty_abolished", "card_drawn", "gaol", "gaol_out", "gaol_stay", "no_bargain", "bargain",
     "poorhouse_wait", "poorhouse_leave", "free_land", "free_land_stay", "free_land_out",
     "sale_refused", "forced_sale", "debt_cleared", "treasury_borrows", "bid_refused", "site_sold",
-    "improve",
+    "improve", "tax_relieved",
 })
 """Event kinds that only the 1913 rules emit (a test keeps them apart from other families')."""
 
@@ -30,7 +30,9 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str:
         "notes": f"{who} counts the notes: {e.get('notes')}.",
         "site_dealt": f"{who} is dealt the SITE card for {space}.",
         "site_card_returned": f"{who} does not buy {space}; the card goes back to the pack.",
-        "all_bought": "Every SITE card is bought up: wages are halved, rents and taxes doubled.",
+        "all_bought": ("Every SITE card is bought up: wages are halved, rents and taxes doubled."
+                       if e.get("doubled", True) else
+                       "Every SITE card is bought up; with free land open to Labour, wages and rents stay."),
         "rent_free": f"{space} is unbought: {who} stays rent-free.",
         "government_land": f"{space} is held by the Government.",
         "sold_to_government": f"{who} sells {space} to the Government for {cur}{e.get('price')}; "
@@ -59,6 +61,7 @@ def narrate(e: Event, names: Sequence[str], board: Board) -> str:
                             f"(owing {cur}{e.get('owed')}).",
         "bid_refused": f"{e.get('owner')} refuses {who}'s bid of {cur}{e.get('price')} for {space}.",
         "site_sold": f"{who} buys {space} from {e.get('seller')} for {cur}{e.get('price')}.",
+        "tax_relieved": f"{who} is relieved of the tax: Industry pays no taxes now.",
         "improve": f"{who} improves {space} ({e.get('improvement')}; site of {e.get('site_owner')}).",
     }
     return text.get(e.kind, f"{who} {e.kind}".strip())
