@@ -240,7 +240,8 @@ TABLE = "table"
 REVEALS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     # notebook: [(the reveal's title, what it draws once opened: a table and/or chart marks)]
     "01-landlords-game-1904.ipynb": [("Reveal: who was richest in 200 games?", (TABLE, MARKS))],
-    "02-single-tax.ipynb": [("Reveal: final Gini with and without the single tax", (MARKS,))],
+    "02-single-tax.ipynb": [("How often did the Gini jump up at the vote?", ("p b",)),
+                            ("Reveal: final Gini with and without the single tax", (MARKS,))],
     "03-british-game-1913.ipynb": [("Reveal: final Gini in each Part", (MARKS,)),
                                    ("Reveal: Part 3 taken apart", (TABLE,))],
     "04-magie-to-monopoly.ipynb": [("Reveal: the streets landed on most", (TABLE, MARKS))],

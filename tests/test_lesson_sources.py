@@ -15,12 +15,17 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from landlord.loader import load_ruleset
+
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 ALL = sorted(p.name for p in LESSONS.glob("*.ipynb"))
 CITING = ("01-landlords-game-1904.ipynb", "02-single-tax.ipynb", "03-british-game-1913.ipynb",
           "04-magie-to-monopoly.ipynb")
 """The lessons whose "About the sources" names the files it rests on."""
+GUIDE = "docs/teachers-guide.md"
+DOCUMENTS = (*(f"lessons/{n}" for n in ALL), GUIDE)
+"""Every text a class or a student meets: each lesson notebook and the teacher's guide."""
 
 PATH = re.compile(r"`([\w./-]+\.(?:md|csv|toml|txt|json|py))`")
 QUOTE = re.compile(r"\"([^\"]+)\"")
@@ -98,3 +103,133 @@ def test_lesson_4_says_five_mucker_street_names_are_inferred() -> None:
         assert street in text
     mucker = (ROOT / "data/rulesets/mucker.toml").read_text(encoding="utf-8")
     assert "the five street names are inferred" in mucker and 'provenance = "reconstructed_inference"' in mucker
+
+
+# -- every lesson and the teacher's guide: cited paths, ruleset ids and quotes ------------------
+
+REPO_PATH = re.compile(r"(?<![\w/.-])((?:docs|data|lessons|landlord|widgets|tests|benchmarks|scenarios|notes)"
+                       r"/[\w./-]*[\w/])")
+"""A repository path anywhere in a document (a code span, a command in one, or prose)."""
+RULESET_ID = re.compile(r"(?:magie-19\d\d|monopoly|mucker|british-1913)(?:-[a-z0-9]+)*")
+"""The shape of a ruleset id (``data/rulesets/<id>.toml``)."""
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+STRING = re.compile(r"\"([^\"\n]*)\"|'([^'\n]*)'")
+ANY_QUOTE = re.compile(r"\"([^\"]+)\"|\u201c([^\u201d]+)\u201d")
+ATTRIBUTION = {
+    "docs/sources/magie-1906-rules.md": re.compile(r"1906"),
+    "docs/sources/patent-1904-specification.md": re.compile(r"patent|1904"),
+    "docs/sources/british-1913-rules.txt": re.compile(r"1913|the rules say|Part [123]"),
+}
+"""Words beside a quote that attribute it to one of the rule texts (the copies in docs/sources/)."""
+
+
+def document(path: str) -> tuple[str, str]:
+    """(its prose, its code) of a lesson notebook (markdown, code cells) or a markdown file."""
+    if path.endswith(".ipynb"):
+        nb = nbformat.read(ROOT / path, as_version=4)
+        return ("\n".join(c.source for c in nb.cells if c.cell_type == "markdown"),
+                "\n".join(c.source for c in nb.cells if c.cell_type == "code"))
+    return (ROOT / path).read_text(encoding="utf-8"), ""
+
+
+def cited_paths(prose: str) -> list[str]:
+    """Every repository path the prose names (in backticks, in a command, or in the text)."""
+    return sorted({m.rstrip(".") for m in REPO_PATH.findall(prose)} | set(PATH.findall(prose)))
+
+
+def ruleset_ids(prose: str, code: str) -> list[str]:
+    """Ruleset ids a document names: code spans and ``--ruleset X`` in the prose, string
+    literals in the code."""
+    found = set(re.findall(r"--ruleset[ =]([\w-]+)", prose + "\n" + code))
+    for span in CODE_SPAN.findall(prose):
+        found |= {w for w in re.split(r"[\s,;()]+", span) if RULESET_ID.fullmatch(w)}
+    for a, b in STRING.findall(code):
+        if RULESET_ID.fullmatch(a or b):
+            found.add(a or b)
+    return sorted(found)
+
+
+def normal(text: str) -> str:
+    """Text as compared with a source: curly quotes straight, markdown emphasis and code marks
+    gone, every run of white space one space, lower case."""
+    text = text.translate(str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}))
+    text = re.sub(r"[*_`]+", "", text)
+    return " ".join(text.split()).lower()
+
+
+def quote_pattern(quote: str) -> re.Pattern[str]:
+    """A quote as a pattern over normalised text: an editor's ``[insertion]`` or an ellipsis
+    stands for up to 60 characters of the source."""
+    parts = re.split(r"\s*(?:\[[^\]]*\]|\.\.\.|\u2026)\s*", normal(quote))
+    return re.compile(r".{0,60}?".join(re.escape(p) for p in parts if p))
+
+
+def quotes(prose: str) -> list[tuple[str, str]]:
+    """Each quoted passage of three words or more, with the 150 characters either side."""
+    out = []
+    for m in ANY_QUOTE.finditer(prose):
+        q = m.group(1) or m.group(2)
+        if len(q.split()) >= 3:
+            out.append((q, prose[max(0, m.start() - 150):m.end() + 150]))
+    return out
+
+
+def check_document(path: str) -> list[str]:
+    """Every problem with what ``path`` cites: paths not in the repository, ruleset ids with no
+    ``data/rulesets`` file, quotes found in none of the sources the document cites or the quote
+    is attributed to. Empty when all is true."""
+    prose, code = document(path)
+    problems = [f"{path} cites {c}, which is not in the repository" for c in cited_paths(prose)
+                if not (ROOT / c).exists()]
+    for rid in ruleset_ids(prose, code):
+        if not (ROOT / "data" / "rulesets" / f"{rid}.toml").is_file():
+            problems.append(f"{path} names the ruleset {rid!r}, which is not in data/rulesets")
+    cited = [c for c in cited_paths(prose) if (ROOT / c).is_file()]
+    for quote, around in quotes(prose):
+        named = [src for src, words in ATTRIBUTION.items() if words.search(around)]
+        texts = normal(" ".join((ROOT / c).read_text(encoding="utf-8") for c in {*cited, *named}))
+        if not quote_pattern(quote).search(texts):
+            problems.append(f"{path} quotes {quote!r}, found in none of {sorted({*cited, *named})}")
+    return problems
+
+
+@pytest.mark.parametrize("path", DOCUMENTS)
+def test_every_lesson_and_the_guide_cite_what_exists_and_quote_it_truly(path: str) -> None:
+    """Issue: "a test that fails when a lesson or the guide cites a file, a ruleset or a quote
+    that does not exist": each cited path exists, each ruleset id named has its file in
+    data/rulesets (and loads), each quoted passage is in the cited or attributed source."""
+    assert check_document(path) == []
+    prose, code = document(path)
+    for rid in ruleset_ids(prose, code):
+        load_ruleset(rid)
+
+
+def test_the_guide_names_the_rulesets_and_files_it_rests_on() -> None:
+    """The check reads the guide's commands and quotes, not only lessons' backticked paths."""
+    prose, code = document(GUIDE)
+    assert "magie-1904" in ruleset_ids(prose, code) and "magie-1906" in ruleset_ids(prose, code)
+    assert "docs/sources/magie-1906-rules.md" in cited_paths(prose)
+    assert "benchmarks/class_single_tax.py" in cited_paths(prose)
+    assert len(quotes(prose)) >= 3
+
+
+def test_a_broken_citation_fails_the_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check can fail: a missing file, an unknown ruleset and a misquote are each found."""
+    broken = tmp_path / "docs"
+    broken.mkdir()
+    (broken / "guide.md").write_text(
+        "See `docs/sources/no-such-rules.md` and run `landlord class --ruleset magie-1907`.\n"
+        "Magie's 1906 rules say \"the Title Deeds are of great value\" (the 1906 rules).\n"
+        "The patent says \"Five times around\" and lesson 1 plays `magie-1904`.\n", encoding="utf-8")
+    for name in ("docs/sources/magie-1906-rules.md", "docs/sources/patent-1904-specification.md",
+                 "docs/sources/british-1913-rules.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text((ROOT / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "data" / "rulesets").mkdir(parents=True)
+    (tmp_path / "data" / "rulesets" / "magie-1904.toml").write_text("", encoding="utf-8")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    problems = check_document("docs/guide.md")
+    assert any("no-such-rules.md" in p for p in problems)
+    assert any("'magie-1907'" in p for p in problems)
+    assert any("of great value" in p for p in problems)
+    assert not any("Five times around" in p or "'magie-1904'" in p for p in problems), problems

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from landlord.count import WORDS, SeatCount, parts_words
@@ -108,11 +109,53 @@ def plain_value(game: Game, key: str, value: Any) -> str:
     return text.split("|", 1)[1] if "|" in text and ":" in text.split("|", 1)[0] else text
 
 
-def provenance_html(game: Game) -> str:
-    """Which values in force are reconstructed (on the board and among the rule numbers), in
-    words, folded under one line a student can open."""
+PARAM_WORDS = {
+    "annul_order": "what the Public Treasury opens up, in order, once the railroads and franchises are public",
+    "asylum_wait": "turns waited in the Asylum",
+    "buyout_order": "what the Public Treasury buys out, in order",
+    "chance_cards": "the Chance cards",
+    "circuits": "times round the board before the game ends",
+    "double_throws_again": "whether a double throws again",
+    "gaol_fine": "the fine to leave Gaol",
+    "gaol_throws": "throws to leave Gaol",
+    "house_price": "the price of a house",
+    "house_sale_percent": "what a house sells back for (per cent of its price)",
+    "luxury_cards": "the Luxury cards",
+    "luxury_value": "what a luxury counts at the end",
+    "mortgage_interest_percent": "the interest on a mortgage (per cent)",
+    "mortgage_percent": "what a mortgage lends (per cent of the price)",
+    "natural_rent": "the rent at a Natural Opportunity",
+    "natural_wages": "the wages at a Natural Opportunity",
+    "prosperity_end": "whether the game ends once the poorest player has grown his stake",
+    "prosperity_factor": "how many times the poorest player's stake must grow",
+    "single_tax": "the single tax in force",
+    "theme_space_names": "the names of the spaces",
+    "treasury_step": "the sum the Public Treasury needs for each public improvement",
+    "vote_min": "the players needed to vote the single tax in",
+    "wage_rise": "the rise in wages the Public Treasury pays for",
+}
+"""Each rule number a provenance panel may list, in the words a student reads."""
+
+
+def param_words(key: str) -> str:
+    """A rule number's name in plain words: :data:`PARAM_WORDS`, else the key as words."""
+    return PARAM_WORDS.get(key, key.replace("_", " "))
+
+
+def source_words(source: str) -> str:
+    """A param's source as a student reads it: without the code names it cites
+    ("(SINGLE_TAX_MAPPING)") and without shouted words ("RECONSTRUCTED single tax")."""
+    text = re.sub(r"\s*\([A-Z][A-Z0-9_]*_[A-Z0-9_]+\)", "", source)
+    text = re.sub(r"\bRECONSTRUCTED\b:?\s*", "", text)
+    return text.strip()
+
+
+def provenance_html(game: Game, phases: Iterable[str] = ()) -> str:
+    """Which values in play are reconstructed (on the board and among the rule numbers, see
+    :func:`widgets.state.reconstructed_params`; ``phases``: those the table's buttons can switch
+    to), in words, folded under one line a student can open."""
     spaces = [s.name for s in game.board.spaces if s.reconstructed]
-    params = reconstructed_params(game)
+    params = reconstructed_params(game, phases)
     if not spaces and not params:
         return ("<small>All values on this board and in these rules come from the sources "
                 f"({html.escape(game.ruleset.source)}).</small>")
@@ -121,8 +164,8 @@ def provenance_html(game: Game) -> str:
         items.append("<li><b>spaces</b> (dashed and starred on the board): "
                      + ", ".join(html.escape(s) for s in spaces) + "</li>")
     for k, v, src in params:
-        items.append(f"<li><b>{html.escape(k.replace('_', ' '))}</b>: {html.escape(plain_value(game, k, v))}"
-                     f"<br><small><i>why: {html.escape(src)}</i></small></li>")
+        items.append(f"<li><b>{html.escape(param_words(k))}</b>: {html.escape(plain_value(game, k, v))}"
+                     f"<br><small><i>why: {html.escape(source_words(src))}</i></small></li>")
     n = len(spaces) + len(params)
     return (f'<details class="ll-provenance"><summary><small><b>⚠ {n} reconstructed '
             f"value{'s' if n != 1 else ''}</b> — the sources do not give these; open to see them"

@@ -12,6 +12,7 @@ empty and simply not drawn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from landlord.count import ranks
@@ -62,13 +63,15 @@ def snapshot(game: Game) -> dict[str, Any]:
     }
 
 
-def reconstructed_params(game: Game) -> list[tuple[str, Any, str]]:
-    """Params in force whose value is a reconstruction: (name, value, source)."""
+def reconstructed_params(game: Game, phases: Iterable[str] = ()) -> list[tuple[str, Any, str]]:
+    """Params in play whose value is a reconstruction: (name, value, source), sorted by name.
+
+    In play: in force in the phase now, or read by a phase this game can still come to (its
+    triggers, a vote among them, or one of ``phases``: those a table's buttons switch to) —
+    :meth:`landlord.rules.base.Rules.params_in_play`. The single tax's numbers are not listed
+    at a table that plays the landlord rules throughout."""
     rs = game.ruleset
-    out = []
     merged = dict(rs.params)
     merged.update(rs.phases[game.phase].params)
-    for key, param in sorted(merged.items()):
-        if param.reconstructed:
-            out.append((key, param.value, param.source))
-    return out
+    return [(key, merged[key].value, merged[key].source) for key in game.rules.params_in_play(phases)
+            if merged[key].reconstructed]

@@ -879,7 +879,7 @@ class GameTable(W.VBox):
             self._draw_charts(g)
             self._chart_key = chart_key
         self.commentary.value = commentary_html([plain(x) for x in commentary_lines(g)])
-        self.provenance.value = provenance_html(g)
+        self.provenance.value = provenance_html(g, g.ruleset.phases if "phases" in self.controls else ())
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
                                 f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
         self._busy = True

@@ -5,7 +5,7 @@ per-space state (:class:`SpaceState`) that widgets and metrics read."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
@@ -110,6 +110,9 @@ class Rules(ABC):
     refuses the others by name."""
     DEBT_FIELDS: ClassVar[frozenset[str]] = frozenset({"to", "amount"})
     """The fields of a seat's ``debts`` entries this family takes (when it takes ``debts``)."""
+    PHASE_PARAMS: ClassVar[dict[str, str]] = {}
+    """Params the family reads only while one phase is in force or on the way into it (a vote
+    on it): param name → phase name. Any other param is read in every phase."""
 
     def __init__(self, game: Game) -> None:
         self.g = game
@@ -145,6 +148,22 @@ class Rules(ABC):
         """What lies on space ``index`` now: who holds it, mortgage, charter, buildings,
         public ownership (see :class:`SpaceState`). Widgets and metrics read per-space state
         only through this."""
+
+    def reachable_phases(self) -> set[str]:
+        """The phases this game is in or can still come to by itself: the phase in force and
+        the phase of every trigger (a vote among them) not yet fired. A switch from outside
+        (a button, a teacher) can add any other."""
+        g = self.g
+        return {g.phase, *(t.phase for t in g.triggers if t not in g.fired)}
+
+    def params_in_play(self, phases: Iterable[str] = ()) -> list[str]:
+        """The names of the ruleset's params that can affect this game: every param except
+        those of :attr:`PHASE_PARAMS` whose phase is neither reachable
+        (:meth:`reachable_phases`) nor among ``phases`` (e.g. the phases a table's buttons can
+        switch to). Sorted by name."""
+        reach = self.reachable_phases() | set(phases)
+        names = set(self.g.ruleset.params) | set(self.g.ruleset.phases[self.g.phase].params)
+        return sorted(k for k in names if self.PHASE_PARAMS.get(k, self.g.phase) in reach)
 
     # -- positions as data ---------------------------------------------------------------
     def apply_position(self, position: Position) -> None:

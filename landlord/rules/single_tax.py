@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from landlord import flows
 from landlord.flows import Flow
@@ -25,6 +25,13 @@ class SingleTaxRules(RoundsOfTurns):
     when play begins), the spaces the public has bought out (``public``) and the raise in
     wages the treasury has paid for (``wage_bonus``).
     """
+
+    PHASE_PARAMS: ClassVar[dict[str, str]] = {
+        k: "single_tax" for k in ("vote_min", "treasury_step", "wage_rise", "buyout_order", "annul_order",
+                                  "college_order", "education_for_professor", "professor_value",
+                                  "natural_wages", "natural_rent", "prosperity_end", "prosperity_factor")}
+    """The single-tax rules' numbers (rules 5-8, the vote that brings them in, the prosperity
+    end): read only under the single tax or in a vote on it."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
