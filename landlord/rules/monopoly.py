@@ -1499,34 +1499,42 @@ class Monopoly(Rules):
                 out.append(i)
         return sorted(out)
 
-    def wanted(self, seat: int, what: str) -> int:
+    def wanted(self, seat: int, what: str, cap: int = 1 << 30) -> int:
         """How many houses (``what = "house"``) or hotels ``seat`` could buy now, one after
         another, at their printed prices with his cash in hand: houses up to ``hotel_after`` on
         each lot of his complete unmortgaged groups (evenly, so each house is one a lot of the
         group can take in some order), hotels on the lots ready for one, the cheapest first;
-        the Bank's stock is left aside."""
+        the Bank's stock is left aside. Counted up to ``cap`` at most."""
         houses, mort, top = self.houses, self.mortgaged, self.hotel_after
-        prices: list[int] = []
+        lots: list[tuple[int, int]] = []  # (price, how many) for each lot that can take some
         for gname in self.full[seat]:
             group = self.groups[gname]
-            if any(mort[j] for j in group):
-                continue
-            low = min(houses[j] for j in group)
+            low = HOTEL
             for j in group:
-                h = houses[j]
-                if what == "house":
-                    if h < top:
-                        prices += [self.house_cost[j]] * (top - h)
-                elif h == top and low >= top:
-                    prices.append(self.hotel_cost[j])
+                if mort[j]:
+                    low = -1
+                    break
+                if houses[j] < low:
+                    low = houses[j]
+            if low < 0:
+                continue
+            if what == "house":
+                if low < top:
+                    lots += [(self.house_cost[j], top - houses[j]) for j in group if houses[j] < top]
+            elif low >= top:
+                lots += [(self.hotel_cost[j], 1) for j in group if houses[j] == top]
+        if not lots:
+            return 0
         cash = self.g.ledger.balances[seat]
         count = 0
-        for cost in sorted(prices):
-            if cost > cash:
+        lots.sort()
+        for cost, n in lots:
+            k = min(n, cash // cost) if cost else n
+            count += k
+            cash -= k * cost
+            if k < n or count >= cap:
                 break
-            cash -= cost
-            count += 1
-        return count
+        return min(count, cap)
 
     def build(self, seat: int, choice: str) -> Play:
         """Buy a house or hotel. BUILDING SHORTAGE: "If there are a limited number of houses and
@@ -1552,24 +1560,22 @@ class Monopoly(Rules):
         what, arg = parse_option(choice)
         idx = int(arg)
         left = self.houses_left if what == "house" else self.hotels_left
-        rivals = [seat]
-        floors: dict[int, int] = {}
+        rivals: list[int] = []
         wish = 0
         full = self.full
-        if any(full[s] for s in self.others(seat)):
-            costs = self.house_cost if what == "house" else self.hotel_cost
-            for s in self.bidders_from(seat):
-                k = self.wanted(s, what)
+        for s in self.others(seat):
+            if full[s]:
+                k = self.wanted(s, what, left + 1)
                 if k:
                     wish += k
-                    floors[s] = min(costs[i] for i in self.can_place(s, what))
-            rivals = list(floors)
-        if len(rivals) >= 2 and wish > left:
-            order = [seat] + [s for s in rivals if s != seat]
+                    rivals.append(s)
+        if rivals and wish + self.wanted(seat, what, left + 1) > left:
+            order = [seat, *rivals]
+            costs = self.house_cost if what == "house" else self.hotel_cost
+            floors = {s: min(costs[i] for i in self.can_place(s, what)) for s in order}
             winner = yield from self.auction(seat, -1, order, what, floors)
             if winner < 0:
                 return
-            costs = self.house_cost if what == "house" else self.hotel_cost
             lots = [i for i in self.can_place(winner, what) if costs[i] <= self.sold_for]
             if len(lots) == 1:
                 where = lots[0]
