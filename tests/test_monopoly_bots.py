@@ -3,7 +3,7 @@ away a colour group for a utility)."""
 
 from __future__ import annotations
 
-from test_monopoly_helpers import fresh, own, run
+from test_monopoly_helpers import fresh, own, run, set_cash
 
 from landlord.decisions import Decision
 from landlord.rules.monopoly import REPLY, TradeOffer
@@ -122,3 +122,25 @@ def test_bots_see_only_the_table_view() -> None:
     assert "rules" not in MonopolyTable.__slots__
     source = inspect.getsource(bots).replace("landlord.rules.monopoly", "")
     assert ".rules" not in source and "._rules" not in source and ".g.p" not in source
+
+
+def test_speculator_sells_buildings_back_to_buy_only_a_deed_that_completes_a_group() -> None:
+    """Houses 'may be sold back to the Bank at any time' to raise a price, but the speculator
+    does it only for a deed that completes one of its groups; a price its cash and mortgages
+    cover it pays as before. Seat 0: a house on each dark blue, Oriental and Vermont (mortgage
+    $50 each), $10."""
+    from landlord.rules.monopoly import BUY
+
+    g, r = fresh()
+    own(r, 0, 37, 39, 6, 8)
+    r.houses[37] = r.houses[39] = 1
+    r.n_built[0] = 2
+    r.gbuilt[r.gid[37]] = 2
+    r.houses_left -= 2
+    set_cash(g, 0, 10)
+    bot = Speculator()
+    view = TableView(g, 0)
+    assert bot.choose(view, Decision(0, "buy_deed", BUY, 9, 120)) == "buy"  # Connecticut completes the light blues
+    assert bot.choose(view, Decision(0, "buy_deed", BUY, 24, 240)) == "auction"  # Illinois: not worth a house
+    set_cash(g, 0, 140)  # $140 and the two mortgages cover Illinois' $240
+    assert bot.choose(view, Decision(0, "buy_deed", BUY, 24, 240)) == "buy"

@@ -580,7 +580,74 @@ def test_decision_shortage_rivals_are_those_who_can_pay_the_price() -> None:
     assert asked == [] and r.houses[39] == 1 and g.cash(0) == 1500 - 200
 
 
+def test_shortage_counted_in_houses_two_players_wish_to_buy_more_than_the_bank_has() -> None:
+    """BUILDING SHORTAGE: 'If there are a limited number of houses and hotels available, and two
+    or more players wish to buy more than the Bank has, the houses or hotels must be sold at
+    auction' — counted in houses, not players: with 3 houses left, seat 0 could buy 7 (dark
+    blues, $200 each, $1,500) and seat 1 eight (browns, four a lot), so the house is auctioned
+    although there are fewer of them (2) than houses left."""
+    g, r = fresh()
+    own(r, 0, 37, 39)
+    own(r, 1, 1, 3)
+    r.houses_left = 3
+    assert r.wanted(0, "house") == 7 and r.wanted(1, "house") == 8
+    _, asked = run(r.build(0, "house:39"), ["bid:200", "pass", "house:39"])
+    assert [d.kind for d in asked] == ["auction_bid", "auction_bid", "place_building"]
+    assert r.houses[39] == 1 and r.houses_left == 2 and g.cash(0) == 1300
+
+
+def test_decision_shortage_none_when_the_players_together_wish_no_more_than_the_bank_has() -> None:
+    """BUILDING SHORTAGE DECISION: a player wishes to buy what his cash in hand would put up now
+    at the printed prices. Seat 0 can pay for one $200 house, seat 1 for two $50 houses: three
+    wished, three in the Bank — no shortage, the asker builds at the printed price."""
+    g, r = fresh()
+    own(r, 0, 37, 39)
+    own(r, 1, 1, 3)
+    set_cash(g, 0, 399)
+    set_cash(g, 1, 100)
+    r.houses_left = 3
+    _, asked = run(r.build(0, "house:39"))
+    assert asked == [] and r.houses[39] == 1 and g.cash(0) == 199
+    r.houses_left = 2  # now seat 1's two and seat 0's none: only one player wishes
+    _, asked = run(r.build(1, "house:1"))
+    assert asked == [] and r.houses[1] == 1
+
+
+def test_shortage_of_hotels_counted_in_hotels() -> None:
+    """BUILDING SHORTAGE: '... the houses or hotels must be sold at auction': one hotel left,
+    two players ready for hotels (dark blues and browns at four houses) — auctioned."""
+    _g, r = fresh()
+    own(r, 0, 37, 39)
+    own(r, 1, 1, 3)
+    for i in (37, 39, 1, 3):
+        r.houses[i] = 4
+    r.houses_left, r.hotels_left = 32 - 16, 1
+    assert r.wanted(0, "hotel") == 2 and r.wanted(1, "hotel") == 2
+    _, asked = run(r.build(0, "hotel:39"), ["pass", "bid:50", "hotel:1"])
+    assert [d.seat for d in asked] == [0, 1, 1] and r.houses[1] == HOTEL and r.hotels_left == 0
+
+
 # -- SELLING PROPERTY, TRADES --------------------------------------------------------------------
+def test_houses_may_be_sold_back_at_any_time_for_one_half_to_raise_a_price() -> None:
+    """SELLING PROPERTY: 'Houses and hotels may be sold back to the Bank at any time for one-half
+    the price paid for them. All houses on one color-group must be sold one by one, evenly'. A
+    player with $100 and only a built group (Park Place 2 houses, Boardwalk 1) stands on
+    Illinois ($240): he may buy it, selling houses back at $100 each, first from Park Place (the
+    higher lot: evenly), then either."""
+    g, r = fresh()
+    own(r, 0, 37, 39)
+    r.houses[37], r.houses[39] = 2, 1
+    r.n_built[0] = 2
+    r.gbuilt[r.gid[37]] = 2
+    r.houses_left -= 3
+    set_cash(g, 0, 100)
+    _, asked = run(r.land(0, 24, 7, 1), ["buy", "sell_house:37", "sell_house:39"])
+    assert [d.kind for d in asked] == ["buy_deed", "raise_cash", "raise_cash"]
+    assert asked[1].options == ("sell_house:37", "sell_all:dark_blue") and asked[1].amount == 140
+    assert set(asked[2].options) == {"sell_house:37", "sell_house:39", "sell_all:dark_blue"}
+    assert r.owner[24] == 0 and r.houses[37] == 1 and r.houses[39] == 0 and g.cash(0) == 100 + 200 - 240
+
+
 def test_private_sale_only_when_group_has_no_buildings() -> None:
     """SELLING PROPERTY: 'no property can be sold to another player if buildings are standing on
     any properties of that color-group.'"""
@@ -760,16 +827,22 @@ def test_decision_deal_starts_with_the_banker_and_goes_round() -> None:
     assert seats == [0, 1, 2, 3, 0, 1, 2, 3]
 
 
-def test_decision_price_not_raisable_by_mortgaging_the_deed_is_auctioned() -> None:
-    """DECISION: a player who cannot raise the printed price even by mortgaging every property he
-    may mortgage is not asked to buy; the deed is auctioned."""
+def test_decision_price_not_raisable_by_selling_and_mortgaging_the_deed_is_auctioned() -> None:
+    """DECISION: a player who cannot raise the printed price even by selling every building back
+    and mortgaging every property is not asked to buy; the deed is auctioned."""
     g, r = fresh()
-    set_cash(g, 0, 399)
-    _, asked = run(r.land(0, 39, 7, 1), always())
-    assert asked[0].kind == "auction_bid"
-    own(r, 0, 1)  # Mediterranean mortgages for $30: 399 + 30 >= 400, so now he is asked
+    set_cash(g, 0, 339)
+    own(r, 0, 1, 3)
+    r.houses[1] = 1
+    r.n_built[0] = 1
+    r.gbuilt[r.gid[1]] = 1
+    r.houses_left -= 1
+    # Boardwalk $400: 339 + $25 (the house back at half) + $60 (both browns mortgaged) = 424
     _, asked = run(r.land(0, 39, 7, 1), always())
     assert asked[0].kind == "buy_deed"
+    set_cash(g, 0, 314)  # 314 + 25 + 60 = 399 < 400
+    _, asked = run(r.land(0, 39, 7, 1), always())
+    assert asked[0].kind == "auction_bid"
 
 
 def test_unimproved_properties_can_be_mortgaged_at_any_time_to_buy_the_one_stood_on() -> None:

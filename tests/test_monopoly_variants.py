@@ -3,22 +3,30 @@ edition param (classic by default, '2008')."""
 
 from __future__ import annotations
 
+import re
+
 from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.count import ranks
 from landlord.flows import Flow
+from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_path
-from landlord.rules.monopoly import HOTEL
+from landlord.rules.monopoly import HOTEL, Monopoly
 from landlord.simulate import play_one
 
 
 def test_short_and_time_limit_games_are_overrides_not_copies() -> None:
-    """The short and time-limit games extend 'monopoly' and restate only what differs."""
+    """The short and time-limit games extend 'monopoly' and restate only what differs: every
+    param they write has another value than the regular game's, but the round cap (its own
+    measured bound) and deal_paid (said beside the deal it belongs to)."""
+    base = load_ruleset("monopoly")
     for rid in ("monopoly-short", "monopoly-time-limit"):
         rs = load_ruleset(rid)
         assert rs.extends == "monopoly"
         text = ruleset_path(rid).read_text()
-        assert text.count("[params.") <= 5  # what differs, plus the round cap with its own measured bound
+        written = set(re.findall(r"^\[params\.(\w+)\]", text, re.M))
+        differ = {k for k in rs.params if rs.params[k].value != base.params[k].value}
+        assert differ and differ <= written <= differ | {"max_rounds", "deal_paid"}
 
 
 def test_short_game_two_deeds_dealt_and_paid_for() -> None:
@@ -54,28 +62,92 @@ def test_short_game_hotel_turn_in_value_is_half_its_price_with_three_houses() ->
     assert g.cash(0) == before + 400
 
 
-def test_short_game_ends_at_second_bankruptcy_creditor_gets_all_including_buildings() -> None:
-    """SHORT GAME 3: 'The first player to go bankrupt retires ... when the second bankruptcy
-    occurs the game ends ... the bankrupt player turning over to his creditor all that he has of
-    value, including buildings and any other properties'."""
-    g, r = fresh("monopoly-short")
+def _built(r: Monopoly, seat: int, level: int, *lots: int) -> None:
+    """Give ``seat`` the lots with ``level`` houses on each (``HOTEL``: a hotel), taken from the
+    Bank's stock (no payment: setting up a position)."""
+    own(r, seat, *lots)
+    for i in lots:
+        r.stock(0, -1) if level == HOTEL else r.stock(-level, 0)
+        r.houses[i] = level
+        r.n_built[seat] += 1
+        r.gbuilt[r.gid[i]] += 1
+
+
+def _second_bankruptcy_near(ruleset: str) -> tuple[Game, Monopoly]:
+    """A short game after its first bankruptcy (seat 0, to seat 1), every dealt deed back with
+    the Bank, seat 2 holding the dark blues with a hotel on each and a mortgaged Reading
+    Railroad, and $10."""
+    g, r = fresh(ruleset)
+    for pl in g.players:
+        for i in list(pl.deeds):
+            r.give_deed(-1, i)
     set_cash(g, 0, 0)
-    for i in list(g.players[0].deeds):
-        r.mortgaged[i] = True
     run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"), always())
-    assert g.players[0].out and not r.ended
-    # the second: seat 2 owns a built group and owes more than everything
-    for i in list(g.players[2].deeds):
+    assert g.players[0].out and r.bankruptcies == 1 and not r.ended
+    _built(r, 2, HOTEL, 37, 39)
+    own(r, 2, 5)
+    r.mortgaged[5] = True
+    set_cash(g, 2, 10)
+    return g, r
+
+
+def test_short_game_ends_at_second_bankruptcy_creditor_gets_all_including_buildings() -> None:
+    """SHORT GAME 3: 'when the second bankruptcy occurs the game ends. Play immediately ceases
+    with the bankrupt player turning over to his creditor all that he has of value, including
+    buildings and any other properties'. Seat 2 owes $5,000 rent to seat 3, more than selling
+    both hotels and mortgaging everything would raise: he is not made to sell or mortgage, and
+    seat 3 receives the dark blues with their hotels standing, the Reading still mortgaged (no
+    interest: play has ceased) and the $10."""
+    g, r = _second_bankruptcy_near("monopoly-short")
+    before = g.cash(3)
+    _, asked = run(r.charge(2, 3, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    assert asked == [] and g.players[2].out and r.ended.startswith("short game")
+    assert r.owner[37] == r.owner[39] == r.owner[5] == 3
+    assert r.houses[37] == r.houses[39] == HOTEL and r.hotels_left == 12 - 2 and r.mortgaged[5]
+    assert g.cash(3) == before + 10
+    v = r.valuation(3)
+    assert v.improvements == 2 * (200 + 3 * 200) and v.mortgaged == 100
+
+
+def test_short_game_second_bankrupt_turns_all_over_to_the_bank_and_nothing_is_auctioned() -> None:
+    """SHORT GAME 3: '... including buildings and any other properties-whether the creditor
+    happens to be a rival player or the Bank.' (DECISION: the Bank takes the deeds back
+    unmortgaged and the buildings into its stock; play has ceased, so no auction.)"""
+    g, r = _second_bankruptcy_near("monopoly-short")
+    bank = g.ledger.balances[r.bank]
+    _, asked = run(r.charge(2, r.bank, 5000, Flow.TAX, "tax", "test"), always(raise_cash="sell_all:"))
+    assert asked == [] and g.players[2].out and r.ended.startswith("short game")
+    assert r.owner[37] == r.owner[39] == r.owner[5] == -1 and not r.mortgaged[5]
+    assert r.houses[37] == r.houses[39] == 0 and (r.houses_left, r.hotels_left) == (32, 12)
+    assert g.ledger.balances[r.bank] == bank + 10
+
+
+def test_short_game_second_debtor_who_can_pay_by_selling_is_not_bankrupt() -> None:
+    """BANKRUPTCY: 'A player is bankrupt when he owes more than he can pay' — at the short
+    game's second bankruptcy too: seat 2 owes $600, more than mortgaging could raise; selling his
+    hotels back (half of $200 + 3 x $200 each) could, so he sells buildings one by one at half
+    price ($100 each: both hotels, then four houses) and pays."""
+    g, r = _second_bankruptcy_near("monopoly-short")
+    before = g.cash(3)
+    _, asked = run(r.charge(2, 3, 600, Flow.RENT, "rent", "test"), always(raise_cash="sell_house:"))
+    assert asked[0].kind == "raise_cash" and not g.players[2].out and not r.ended
+    assert g.cash(3) == before + 600 and g.cash(2) == 10 + 6 * 100 - 600
+
+
+def test_short_game_first_bankruptcy_is_the_regular_one() -> None:
+    """SHORT GAME 3: 'The first player to go bankrupt retires from the game as in the regular
+    game': his buildings go back to the Bank at half price ('this cash is given to the
+    creditor') and the game goes on."""
+    g, r = fresh("monopoly-short")
+    for i in list(g.players[0].deeds):
         r.give_deed(-1, i)
-    own(r, 2, 37, 39)
-    r.houses[37] = r.houses[39] = HOTEL
-    r.mortgaged[37] = False
-    set_cash(g, 2, 0)
-    # nothing to raise except selling buildings: script the seller to refuse by running the
-    # bankruptcy directly (as after raising)
-    run(r.bankrupt(2, 3, 5000), always())
-    assert r.ended.startswith("short game")
-    assert r.owner[37] == r.owner[39] == 3 and r.houses[37] == r.houses[39] == HOTEL
+    _built(r, 0, 1, 1, 3)
+    set_cash(g, 0, 0)
+    before = g.cash(1)
+    _, asked = run(r.charge(0, 1, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    assert asked[0].kind == "raise_cash" and g.players[0].out and not r.ended
+    assert r.owner[1] == r.owner[3] == 1 and r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
+    assert g.cash(1) == before + 50 + 60 - 3 - 3  # half the houses, the mortgages; 10% interest
 
 
 def test_short_game_valuation() -> None:

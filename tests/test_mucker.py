@@ -4,7 +4,7 @@ changes). The 'stealing is acceptable if not caught' lines are table talk and ar
 
 from __future__ import annotations
 
-from test_monopoly_helpers import always, dice, fresh, run, set_cash, stack, three_houses_on_the_dark_blues
+from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.flows import Flow
 from landlord.loader import load_ruleset, ruleset_path
@@ -158,6 +158,29 @@ def test_mucker_short_5_game_ends_at_first_bankruptcy_then_valuation() -> None:
     assert res[0].total == 0 and res[1].total == r.valuation(1).total
     game = play_one(load_ruleset("mucker-short"), ["landlord", "speculator", "tenant", "random"], 4)
     assert game.rules.bankruptcies == 1 and game.over
+
+
+def test_mucker_short_5_the_bankruptcy_that_ends_it_is_the_regular_one() -> None:
+    """Mucker SHORT GAME 5 says only 'The game ends when one mucker goes bankrupt' (no "including
+    buildings" as in Monopoly's short game), so BANKRUPTCY holds: 'if you own speakeasies or
+    casinos, you must return these to the Bank in exchange for money to the extent of one-half
+    the amount paid for them; this cash is given to the creditor.'"""
+    g, r = fresh("mucker-short")
+    for pl in g.players:
+        for i in list(pl.deeds):
+            r.give_deed(-1, i)
+    own(r, 0, 1, 3)
+    for i in (1, 3):
+        r.houses[i] = 1
+        r.n_built[0] += 1
+        r.gbuilt[r.gid[i]] += 1
+    r.stock(-2, 0)
+    set_cash(g, 0, 0)
+    before = g.cash(1)
+    _, asked = run(r.charge(0, 1, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    assert asked[0].kind == "raise_cash" and g.players[0].out and r.ended.startswith("short game")
+    assert r.owner[1] == r.owner[3] == 1 and r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
+    assert g.cash(1) == before + 50 + 60  # half the speakeasies, the pawns; the game has ended
 
 
 def test_mucker_regular_jail_still_three_throws() -> None:

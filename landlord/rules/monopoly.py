@@ -192,6 +192,13 @@ class MonopolyTable:
         """A seat's total worth as Income Tax counts it (all of it lies on the table)."""
         return self._rules.worth(seat)
 
+    def mortgage_room(self, seat: int) -> int:
+        """What ``seat`` would raise by mortgaging every deed he may mortgage now (not yet
+        mortgaged, no building on its group), without selling a building."""
+        r = self._rules
+        mort, gid, gbuilt, value = r.mortgaged, r.gid, r.gbuilt, r.mortgage_value
+        return sum(value[i] for i in r.g.players[seat].deeds if not mort[i] and not gbuilt[gid[i]])
+
 
 _DECK_CARDS: dict[tuple[str, str], tuple[Card, ...]] = {}
 """The cards of each (deck id, edition), loaded once (cards are immutable)."""
@@ -272,7 +279,7 @@ class Monopoly(Rules):
         "go_salary": int, "jail_fine": int, "jail_throws": int, "fine_before_throw_turns": int,
         "houses": int, "hotels": int, "hotel_after": int, "mortgage_interest_percent": int,
         "income_tax_choice": bool, "rent_must_be_asked": bool, "deal_deeds": int,
-        "deal_paid": bool, "end_after_bankruptcies": int, "round_limit": int, "max_rounds": int,
+        "deal_paid": bool, "end_after_bankruptcies": int, "final_turnover": bool, "round_limit": int, "max_rounds": int,
         "free_parking_pot": bool, "jail_card_bribe": bool, "bribe_refused_amount": int,
         "banker_seat": int, "auction_steps": list, "trade_cash_steps": list,
         "trade_max_items": int, "theme": str, "theme_words": list, "theme_space_names": list,
@@ -371,6 +378,8 @@ class Monopoly(Rules):
         self.decks: dict[str, deque[Card]] = {}
         self.deck_ids = {"chance": p["chance_deck"], "community_chest": p["chest_deck"]}
         self.bankruptcies = 0
+        self.turnover_at = p["end_after_bankruptcies"] if p["final_turnover"] else 0
+        """the bankruptcy at which a debtor turns over everything, buildings standing (0: none)"""
         self.sold_for = 0
         """the price of the last auction won (a building at a shortage goes where it covers)"""
         self.ended = ""
@@ -673,26 +682,25 @@ class Monopoly(Rules):
         """BUYING PROPERTY: "he may buy that property from the Bank at its printed price ... If
         he does not wish to buy the property it is sold at auction".
 
-        MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." So a
-        player whose cash is short of the price may still buy when mortgaging his unimproved
-        properties would raise the rest: if he answers ``buy`` he mortgages (``raise_cash``,
-        mortgages only, one at a time, his choice) until the price is in hand, then pays it.
-        DECISION: only mortgages are offered there (the clause quoted); selling buildings back
-        stays in his manage step. When even mortgaging everything he may mortgage would not
-        raise the price, the deed goes straight to auction.
+        MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." SELLING
+        PROPERTY: "Houses and hotels may be sold back to the Bank at any time for one-half the
+        price paid for them. All houses on one color-group must be sold one by one, evenly, in
+        reverse of the manner in which they were erected." So a player whose cash is short of
+        the price may still buy when selling buildings back and mortgaging would raise the
+        rest: if he answers ``buy`` he raises it (``raise_cash``: the same options as for a debt,
+        :meth:`raise_options` — buildings sold back evenly at half price, unimproved deeds
+        mortgaged — one at a time, his choice) until the price is in hand, then pays it.
+        DECISION: when even selling every building and mortgaging every deed would not raise
+        the price (:meth:`raisable`), he is not asked: the deed goes straight to auction.
         """
         g = self.g
         price = self.price[idx]
         bal = g.ledger.balances
-        short = bal[seat] < price
-        if short:
-            can = self.mortgageable(seat)
-            short = bal[seat] + sum(self.mortgage_value[int(parse_option(o).arg)] for o in can) < price
-        if not short:
+        if bal[seat] >= price or bal[seat] + self.raisable(seat) >= price:
             choice = yield _decision((seat, "buy_deed", BUY, idx, price))
             if choice == "buy":
                 while bal[seat] < price:
-                    opts = tuple(self.mortgageable(seat))
+                    opts = tuple(self.raise_options(seat))
                     pick = yield _decision((seat, "raise_cash", opts, idx, price - bal[seat]))
                     self.apply_manage(seat, pick)
                 g.pay(seat, self.bank, price, flows.LAND_BOUGHT, "deed", "Buying property")
@@ -1042,9 +1050,21 @@ class Monopoly(Rules):
         BANKRUPTCY: "A player is bankrupt when he owes more than he can pay".
         DECISION: to raise money a player may sell buildings and mortgage; selling deeds to other
         players is a trade and happens in his manage step.
+
+        Short game 3 (``final_turnover``): "when the second bankruptcy occurs the game ends. Play
+        immediately ceases with the bankrupt player turning over to his creditor all that he has
+        of value, including buildings". DECISION: a player who would be that last bankrupt —
+        one who cannot pay even by selling every building back and mortgaging every deed
+        (:meth:`raisable`) — is not made to sell or mortgage first: he is bankrupt at once and
+        his buildings go to the creditor standing (see :meth:`bankrupt`). One who can pay
+        raises the money as in the regular game.
         """
         g = self.g
         bal = g.ledger.balances
+        if (bal[seat] < amount and self.turnover_at and self.bankruptcies + 1 >= self.turnover_at
+                and bal[seat] + self.raisable(seat) < amount):
+            yield from self.bankrupt(seat, dst, amount)
+            return False
         while bal[seat] < amount:
             opts = self.raise_options(seat)
             if not opts:
@@ -1064,9 +1084,21 @@ class Monopoly(Rules):
         Bank: "he must turn over all his assets to the Bank. In this case, the Bank immediately
         sells by auction all property so taken, except buildings."
 
-        Short game: "when the second bankruptcy occurs the game ends ... the bankrupt player
-        turning over to his creditor all that he has of value, including buildings and any
-        other properties" (no sale of buildings, no auction).
+        Monopoly short game 3 (``final_turnover``): "when the second bankruptcy occurs the game
+        ends. Play immediately ceases with the bankrupt player turning over to his creditor all
+        that he has of value, including buildings and any other properties-whether the creditor
+        happens to be a rival player or the Bank." So at that bankruptcy nothing is sold back:
+        a creditor player receives the deeds with their buildings standing (counted at their
+        purchase price in the valuation), the mortgaged ones still mortgaged (at half price),
+        his cash and his cards. DECISION: "Play immediately ceases", so the creditor pays no
+        interest on mortgaged deeds, and nothing is auctioned. DECISION (the Bank as creditor):
+        the Bank takes the deeds back unmortgaged, the buildings back into its stock and the
+        cash; it is no player, so what it takes is counted for nobody at the end.
+
+        Mucker short game 5 says only "The game ends when one mucker goes bankrupt": without
+        ``final_turnover`` the settlement is the regular BANKRUPTCY one (buildings back to the
+        Bank at half price, the cash to the creditor); the Bank auctions nothing, as the game
+        has ended.
 
         DECISION: a deed the Bank takes is auctioned unmortgaged (the Bank holds its own
         mortgage); Get Out of Jail Free cards go to a creditor player, or back under their decks.
@@ -1081,7 +1113,7 @@ class Monopoly(Rules):
         to_player = creditor < n
         g.emit("bankrupt", seat, creditor=g.ledger.names[creditor], owed=amount)
         deeds = sorted(pl.deeds)
-        if not final:
+        if not (final and p["final_turnover"]):
             for i in deeds:
                 if self.houses[i]:
                     self.sell_buildings(seat, i)
@@ -1203,6 +1235,23 @@ class Monopoly(Rules):
         o_mortgage = self.o_mortgage
         return [o_mortgage[i] for i in sorted(self.g.players[seat].deeds)
                 if not mort[i] and not gbuilt[gid[i]]]
+
+    def raisable(self, seat: int) -> int:
+        """The most ``seat`` could raise beyond his cash: every building sold back to the Bank
+        at half its price (SELLING PROPERTY: "for one-half the price paid for them"; a hotel
+        counted as sold house by house, its hotel and then the houses turned in for it, each
+        half rounded down) and then every deed not yet mortgaged mortgaged at its value."""
+        houses, hc, tc, mv, mort = self.houses, self.house_cost, self.hotel_cost, self.mortgage_value, self.mortgaged
+        total = 0
+        for i in self.g.players[seat].deeds:
+            h = houses[i]
+            if h == HOTEL:
+                total += tc[i] // 2 + self.hotel_after * (hc[i] // 2)
+            elif h:
+                total += h * (hc[i] // 2)
+            if not mort[i]:
+                total += mv[i]
+        return total
 
     def raise_options(self, seat: int) -> list[str]:
         """Ways to raise cash: sell buildings, mortgage."""
@@ -1450,15 +1499,56 @@ class Monopoly(Rules):
                 out.append(i)
         return sorted(out)
 
+    def wanted(self, seat: int, what: str, cap: int = 1 << 30) -> int:
+        """How many houses (``what = "house"``) or hotels ``seat`` could buy now, one after
+        another, at their printed prices with his cash in hand: houses up to ``hotel_after`` on
+        each lot of his complete unmortgaged groups (evenly, so each house is one a lot of the
+        group can take in some order), hotels on the lots ready for one, the cheapest first;
+        the Bank's stock is left aside. Counted up to ``cap`` at most."""
+        houses, mort, top = self.houses, self.mortgaged, self.hotel_after
+        lots: list[tuple[int, int]] = []  # (price, how many) for each lot that can take some
+        for gname in self.full[seat]:
+            group = self.groups[gname]
+            low = HOTEL
+            for j in group:
+                if mort[j]:
+                    low = -1
+                    break
+                if houses[j] < low:
+                    low = houses[j]
+            if low < 0:
+                continue
+            if what == "house":
+                if low < top:
+                    lots += [(self.house_cost[j], top - houses[j]) for j in group if houses[j] < top]
+            elif low >= top:
+                lots += [(self.hotel_cost[j], 1) for j in group if houses[j] == top]
+        if not lots:
+            return 0
+        cash = self.g.ledger.balances[seat]
+        count = 0
+        lots.sort()
+        for cost, n in lots:
+            k = min(n, cash // cost) if cost else n
+            count += k
+            cash -= k * cost
+            if k < n or count >= cap:
+                break
+        return min(count, cap)
+
     def build(self, seat: int, choice: str) -> Play:
         """Buy a house or hotel. BUILDING SHORTAGE: "If there are a limited number of houses and
         hotels available, and two or more players wish to buy more than the Bank has, the houses
         or hotels must be sold at auction to the highest bidder."
 
-        DECISION: the Bank is short when it has fewer houses (hotels) left than there are
-        players who could put one up now at its price. Then the building asked for is
-        auctioned among those players (the asker bids first); the winner pays his bid instead of
-        the printed price and chooses the lot (``place_building``).
+        DECISION (who wishes to buy how many): a player wishes to buy as many houses (hotels)
+        as he could put up now one after another at their printed prices with the cash in his
+        hand, building evenly on his complete unmortgaged groups, the Bank's stock aside
+        (:meth:`wanted`); the asker is counted the same way. The Bank is short when two or more
+        players wish to buy at least one and together they wish to buy more than the Bank has
+        left. Then the building asked for is auctioned among those players (the asker bids
+        first); the winner pays his bid instead of the printed price and chooses the lot
+        (``place_building``). One building is sold per auction: the asker may ask again.
 
         DECISION (the auction's floor): "It sells houses and hotels to the players" (THE BANK):
         the shortage auction decides which of the players who "wish to buy" gets a building, and
@@ -1467,25 +1557,25 @@ class Monopoly(Rules):
         cheapest lot where he could put it (a rival is one whose cash covers that), and the
         winner puts it on a lot whose cost his bid covers.
         """
-        g = self.g
         what, arg = parse_option(choice)
         idx = int(arg)
         left = self.houses_left if what == "house" else self.hotels_left
-        rivals = [seat]
-        floors: dict[int, int] = {}
-        if left < len(self.g.players):
+        rivals: list[int] = []
+        wish = 0
+        full = self.full
+        for s in self.others(seat):
+            if full[s]:
+                k = self.wanted(s, what, left + 1)
+                if k:
+                    wish += k
+                    rivals.append(s)
+        if rivals and wish + self.wanted(seat, what, left + 1) > left:
+            order = [seat, *rivals]
             costs = self.house_cost if what == "house" else self.hotel_cost
-            for s in self.bidders_from(seat):
-                lots = self.can_place(s, what)
-                if lots:
-                    floors[s] = min(costs[i] for i in lots)
-            rivals = [s for s in floors if g.ledger.balances[s] >= floors[s]]
-        if len(rivals) >= 2 and left < len(rivals):
-            order = [seat] + [s for s in rivals if s != seat]
+            floors = {s: min(costs[i] for i in self.can_place(s, what)) for s in order}
             winner = yield from self.auction(seat, -1, order, what, floors)
             if winner < 0:
                 return
-            costs = self.house_cost if what == "house" else self.hotel_cost
             lots = [i for i in self.can_place(winner, what) if costs[i] <= self.sold_for]
             if len(lots) == 1:
                 where = lots[0]

@@ -7,7 +7,8 @@
   trades that do not break one of its groups, never hand the other side a colour group unless it
   completes one of its own too (so never a group for a utility), and bring it at least the printed
   value it gives.
-* ``speculator`` — buys every deed, bids up to the printed price (half as much again to complete
+* ``speculator`` — buys every deed it can pay for with its cash and mortgages (selling buildings
+  back for one only when it completes one of its groups), bids up to the printed price (half as much again to complete
   a group), builds whenever it has the cash, keeps mortgaged deeds mortgaged until rich, offers
   cash for the last lot of a group, sells anything for half as much again as it is worth, and
   bribes the Banker with a spare Jail card.
@@ -290,7 +291,9 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     if kind == "manage_lot":
         return _lift(opts, t, seat, cash - repay_at)
     if kind == "buy_deed":
-        return "buy"
+        if cash + t.mortgage_room(seat) >= d.amount or _completes(t, seat, d.space):
+            return "buy"
+        return "auction"  # not worth selling buildings back for
     if kind == "auction_bid":
         if d.space < 0:
             return _best_bid(opts, cash)
