@@ -521,3 +521,20 @@ def test_the_lab_loads_each_decomposition_scenario_and_runs_the_yearly_assessmen
         assert lab.load_scenario(path.read_bytes(), name)
         two = len(load_scenario(path).cells) == 2
         assert lab.games.value == 1000 and lab.seed.value == 1913 and lab.compare.value == two
+
+
+def test_lesson3_prediction_answered_which_part_ends_most_evenly_spread() -> None:
+    """Issue: "Lesson 3's prediction has an answer the lesson never gives": the Parts reveal
+    ranks the Parts by mean final Gini, with intervals, the start cash each Part gives ("a
+    further £3000" in Part 2 and so Part 3 alone) and the spending on improvements."""
+    from landlord.decompose import british1913_parts, british1913_parts_summary
+    from widgets.decomposition import parts_view
+
+    s = british1913_parts_summary(british1913_parts(6))
+    assert list(s["mean Gini"]) == sorted(s["mean Gini"]) and set(s["part"]) == {"Part 1", "Part 2", "Part 3"}
+    cash = dict(zip(s["part"], s["start cash"], strict=True))
+    assert cash == {"Part 1": 3000, "Part 2": 6000, "Part 3": 6000}
+    spent = dict(zip(s["part"], s["improvements"], strict=True))
+    assert spent["Part 1"] == 0 and spent["Part 2"] > 0 and spent["Part 3"] > 0
+    text = parts_view(6).children[1].value
+    assert f"most evenly spread in {s['part'].iloc[0]}" in text and "£6000" in text
