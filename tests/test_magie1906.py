@@ -235,11 +235,12 @@ def test_rule_7_lander_may_match_the_highest_bid() -> None:
 
 def test_rule_7_highest_bidder_buys_and_the_lander_pays_him_rent() -> None:
     """Rule 7: "then the player bidding the highest price must take the lot at the price he has
-    bid ... the first player pays the land rent to the purchaser."."""
+    bid ... the first player pays the land rent to the purchaser."." (The bids go round until
+    nobody raises: the first bidder is asked again after the second's raise.)"""
     g = table()
     for s in range(4):
         set_cash(g, s, 300)
-    drive_then_first(g.rules.land(0, PIKE), "bid:30", "bid:40", "pass", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, PIKE), "bid:30", "bid:40", "pass", "pass", "decline")  # type: ignore[attr-defined]
     assert g.rules.owner[PIKE] == 2  # type: ignore[attr-defined]
     assert g.cash(2) == 300 - 40 + 4 and g.cash(0) == 296
 
