@@ -114,10 +114,11 @@ class Landlord:
     """Buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays the
     jail fine when it can keep the reserve; borrows the least it must; lends at the highest
     interest when it has the reserve to spare; repays loans when it holds twice the reserve.
-    1906: builds a house (the dearest spot offered) and makes the lowest bid at a sale when it
-    keeps the reserve; plays Speculation when it can spare the ante; trades cards, raises money
-    and picks a Natural Opportunity as :mod:`landlord.rules.magie1906_bots` says (offers and
-    bids up to its valuation of a card; mortgages first when short). Votes by the voting rule.
+    1906: builds a house (the dearest spot offered) and makes the lowest bid for a single-tax
+    building privilege when it keeps the reserve; plays Speculation when it can spare the ante;
+    bids at a sale from the pack, trades cards, raises money and picks a Natural Opportunity as
+    :mod:`landlord.rules.magie1906_bots` says (bids and offers up to its valuation of a card;
+    mortgages first when short). Votes by the voting rule.
     Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly_bots`)."""
 
     name = "landlord"
@@ -135,6 +136,8 @@ class Landlord:
             return british1913_bots.choose("landlord", view, d)
         if d.kind in magie1906_bots.KINDS:
             return magie1906_bots.choose("landlord", view, d, self.reserve)
+        if d.kind in magie1906_bots.SALE_KINDS and magie1906_bots.pack_sale(view, d):
+            return magie1906_bots.sale("landlord", view, d, self.reserve)
         spare = view.cash - self.reserve
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "luxury", "buy"):
@@ -143,7 +146,7 @@ class Landlord:
             return "pay" if "pay" in opts and spare >= d.amount else "throw"
         if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
             return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
-        if kind == "bid":  # a sale (1906): the lowest bid, when the reserve allows
+        if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, when the reserve allows
             return opts[1] if spare >= int(parse_option(opts[1]).arg) else "pass"
         if kind == "speculate":
             return "play" if spare >= 10 else "stay"
@@ -181,8 +184,9 @@ class Speculator:
     """Buys every lot it lands on or holds a ticket for, borrowing from the Bank against its
     lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
     declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
-    lowest bid and builds while keeping $50/$100 in hand; always plays Speculation; offers and
-    bids for cards up to its valuation keeping $50, and when short asks for a loan first
+    lowest bid for a single-tax building privilege and builds while keeping $50/$100 in hand;
+    always plays Speculation; bids at a sale from the pack, offers and bids for cards up to its
+    valuation keeping $50, and when short asks for a loan first
     (:mod:`landlord.rules.magie1906_bots`). Votes by the voting rule. Monopoly: builds whenever
     it can and bribes the Mucker Banker (:mod:`landlord.rules.monopoly_bots`)."""
 
@@ -201,6 +205,8 @@ class Speculator:
             return british1913_bots.choose("speculator", view, d)
         if d.kind in magie1906_bots.KINDS:
             return magie1906_bots.choose("speculator", view, d, 0)
+        if d.kind in magie1906_bots.SALE_KINDS and magie1906_bots.pack_sale(view, d):
+            return magie1906_bots.sale("speculator", view, d, 0)
         kind, opts = d.kind, d.options
         if kind in ("ticket", "buy_lot", "buy"):
             return _pick(opts, "buy", "borrow_buy")
@@ -212,7 +218,7 @@ class Speculator:
             return option("lend", 5) if view.cash >= d.amount + 200 else "decline"
         if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
             return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
-        if kind == "bid":  # a sale (1906): the lowest bid, keeping $50 in hand
+        if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, keeping $50 in hand
             return opts[1] if view.cash >= int(parse_option(opts[1]).arg) + 50 else "pass"
         if kind == "speculate":
             return "play"

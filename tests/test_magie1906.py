@@ -140,6 +140,48 @@ def test_rule_4_necessity_tax_doubles_at_10_and_25_houses(houses: int, tax: int)
     assert g.ledger.balance("Public Treasury") - t0 == tax
 
 
+def test_advanced_rules_are_on_by_default_as_a_kit_decision_the_sheet_suggests() -> None:
+    """Advanced rules: "it is suggested that in order to arrive more quickly at a decisive point,
+    the following rules be observed": on in magie-1906, its provenance a kit decision (the sheet
+    leaves them to the players), the source saying so and naming how to turn them off."""
+    param = load_ruleset("magie-1906").params["advanced_rules"]
+    assert param.value is True and param.provenance == "kit_decision"
+    assert "On by default, a kit decision" in param.source
+    assert "arrive more quickly at a decisive point" in param.source
+    assert "advanced_rules = false" in param.source
+
+
+def test_the_rulesets_cite_only_rulesets_boards_and_decks_that_exist() -> None:
+    """Provenance: a ruleset's data names only rulesets, boards and decks the kit has (the 1906
+    data once said "magie-1906-basic turns them off", a ruleset that never existed)."""
+    import re
+
+    data = Path(__file__).resolve().parents[1] / "data"
+    known = {f.stem for f in data.glob("*/*.toml")}
+    for f in sorted((data / "rulesets").glob("*.toml")):
+        words = {w.strip("-.,;:'()") for w in re.findall(r"[\w./'-]+", f.read_text(encoding="utf-8"))}
+        cited = {w for w in words if re.fullmatch(r"(magie|monopoly|mucker|british)-[a-z0-9-]+", w)}
+        assert cited <= known, (f.name, sorted(cited - known))
+
+
+def test_the_ordinary_rules_alone_from_a_scenario_override() -> None:
+    """The ordinary rules ("Under the ordinary rules, however, two or three sittings would
+    probably be necessary") are ``advanced_rules = false`` in a scenario's overrides: the tax
+    stays $10 however many houses stand."""
+    from landlord.scenario import scenario_from_text
+
+    sc = scenario_from_text('[scenario]\nruleset = "magie-1906"\ngames = 1\nseed = 1\n'
+                            '[overrides]\nadvanced_rules = false\n')
+    rs = sc.cells[0].resolve()
+    assert rs.params["advanced_rules"].value is False
+    g = Game(rs, [None] * 4, 1)
+    g.rules.houses[PIKE] = 3  # type: ignore[attr-defined]
+    g.rules.houses[FARM] = 3  # type: ignore[attr-defined]
+    g.rules.houses[LONELY] = 3  # type: ignore[attr-defined]
+    g.rules.houses[WAYBACK] = 3  # type: ignore[attr-defined]
+    assert g.rules.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
+
+
 def test_basic_rules_keep_the_tax_at_10() -> None:
     """Without the advanced rules the tax stays $10 whatever is built."""
     g = table(advanced_rules=False)
@@ -235,11 +277,12 @@ def test_rule_7_lander_may_match_the_highest_bid() -> None:
 
 def test_rule_7_highest_bidder_buys_and_the_lander_pays_him_rent() -> None:
     """Rule 7: "then the player bidding the highest price must take the lot at the price he has
-    bid ... the first player pays the land rent to the purchaser."."""
+    bid ... the first player pays the land rent to the purchaser."." (The bids go round until
+    nobody raises: the first bidder is asked again after the second's raise.)"""
     g = table()
     for s in range(4):
         set_cash(g, s, 300)
-    drive_then_first(g.rules.land(0, PIKE), "bid:30", "bid:40", "pass", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.land(0, PIKE), "bid:30", "bid:40", "pass", "pass", "decline")  # type: ignore[attr-defined]
     assert g.rules.owner[PIKE] == 2  # type: ignore[attr-defined]
     assert g.cash(2) == 300 - 40 + 4 and g.cash(0) == 296
 

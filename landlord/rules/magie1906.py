@@ -747,25 +747,35 @@ class Magie1906(SingleTaxRules):
         purchase it at the original sale price, provided no other player bids more for it. If the
         player who has stopped upon it is willing to pay the highest price bid, he has the first
         option. If he cannot or does not want to pay the highest price bid, then the player
-        bidding the highest price must take the lot at the price he has bid for it."
+        bidding the highest price must take the lot at the price he has bid for it." Rule 1: "no
+        card can be bought from the pack for less than the original sale price, although these
+        cards may be bid up as high as the players please."
 
-        DECISION: one round of bids, each other player once in seat order from the lander's
-        left, each bid topping the last by 1-3 ``bid_step``s and within the bidder's cash; then the
-        lander may buy at the highest price bid (the printed price if nobody bid). Returns the
-        buyer's seat, or -1 when nobody buys.
+        DECISION: the other players bid in rounds, in seat order from the lander's left, until
+        every player but the highest bidder has passed in turn since the last bid (a player who
+        passed may bid again after another's raise); each bid is one of :meth:`raises` over the
+        last, within the bidder's cash; no ceiling but his cash. The lander does not bid: rule 7
+        gives him the first option at the highest price bid (the printed price if nobody bid)
+        when the bidding is over. It ends: every bid tops the last by ``bid_step`` at least and
+        no bid exceeds the bidder's cash, which does not change while the card is bid for.
+        Returns the buyer's seat, or -1 when nobody buys.
         """
         g = self.g
-        step = g.p["bid_step"]
         high, bidder = g.board.spaces[idx].price, -1
         n = len(g.players)
-        for k in range(1, n):
-            other = (seat + k) % n
-            bids = tuple(option("bid", high + step * j) for j in (1, 2, 3) if g.cash(other) >= high + step * j)
-            if not bids:
+        others = [(seat + k) % n for k in range(1, n)]
+        passes, k = 0, 0
+        while passes < len(others) - (bidder >= 0):
+            other = others[k % len(others)]
+            k += 1
+            if other == bidder:
                 continue
-            choice = yield Decision(other, "bid", ("pass",) + bids, idx, high)
-            if choice != "pass":
-                high, bidder = int(parse_option(choice).arg), other
+            bids = self.raises(high, g.cash(other))
+            choice = (yield Decision(other, "bid", ("pass",) + bids, idx, high)) if bids else "pass"
+            if choice == "pass":
+                passes += 1
+            else:
+                high, bidder, passes = int(parse_option(choice).arg), other, 0
                 g.emit("bid", other, space=idx, amount=high)
         if g.cash(seat) >= high:
             choice = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
@@ -777,6 +787,32 @@ class Magie1906(SingleTaxRules):
             return bidder
         g.emit("unsold", seat, space=idx)
         return -1
+
+    def raises(self, high: int, cash: int) -> tuple[str, ...]:
+        """The bids (``bid:<amount>``) a player with ``cash`` may make over the highest bid
+        ``high`` at a sale from the pack (rule 1: "bid up as high as the players please").
+
+        DECISION (how "as high as the players please" is offered as a list of options): a raise
+        of 1, 2, 5, 10, 20, 50, 100, … times ``bid_step`` ($5: +$5, +$10, +$25, +$50, +$100,
+        +$250, …) as far as his cash goes, and always his whole cash ("all I have") when it is
+        above ``high``. A Decision lists its legal options, and every whole dollar up to a
+        player's cash (hundreds of options) is no choice a person can read at the table; the
+        ladder puts no ceiling on the price but the bidder's cash, reaches every multiple of
+        ``bid_step`` by successive raises (the rounds go on while anyone raises), and offers in
+        one raise one within a factor of 2.5 of any raise he might name. Empty when he cannot
+        top ``high``."""
+        step = self.g.p["bid_step"]
+        out: list[str] = []
+        unit, factors = 1, (1, 2, 5)
+        while True:
+            for f in factors:
+                bid = high + step * unit * f
+                if bid > cash:
+                    if cash > high and (not out or out[-1] != option("bid", cash)):
+                        out.append(option("bid", cash))
+                    return tuple(out)
+                out.append(option("bid", bid))
+            unit *= 10
 
     def take_card(self, seat: int, idx: int, price: int, how: str) -> None:
         """Pay ``price`` into the Public Treasury and take the card from the pack."""
@@ -809,9 +845,12 @@ class Magie1906(SingleTaxRules):
         chooses ... provided no other player bids against him for the privilege of building
         there. The 'bid' money (or rent) is paid into the PUBLIC TREASURY."
 
-        DECISION (single tax): the privilege opens at the lot's land rent; the other players may
-        bid higher as at a sale (rule 7); the builder may match the highest bid; the winner pays
-        his bid into the treasury and builds.
+        DECISION (single tax): the privilege opens at the lot's land rent; the other players bid
+        once each in seat order from the builder's left, each bid topping the last by 1-3
+        ``bid_step``s (rule 4 says only "bids against him"; rule 1's "bid up as high as the players
+        please" speaks of the cards of the pack, not of a building privilege, so the privilege
+        keeps the short round); the builder may match the highest bid; the winner pays his bid
+        into the treasury and builds.
         """
         g = self.g
         price = g.p["house_price"]
@@ -1430,6 +1469,17 @@ class Table1906:
     def holder(self, idx: int) -> int:
         """Who holds the card of space ``idx`` (-1: the pack)."""
         return self._r.owner[idx]
+
+    def pack_sale(self, idx: int) -> bool:
+        """Whether a ``bid`` or ``buy`` decision on space ``idx`` is the sale of a card from the
+        pack (rules 1 and 7), not the single tax's building privilege (rule 4), which asks with
+        the same kinds and is only ever on a lot under the single tax."""
+        r = self._r
+        return not (r.g.p["single_tax"] and r.kinds[idx] == "lot")
+
+    def printed_price(self, idx: int) -> int:
+        """The card's "original sale price", printed on the card and the board (rule 1)."""
+        return int(self._r.g.board.spaces[idx].price)
 
     def chance(self, idx: int) -> float:
         """The exact chance that a throw ends on space ``idx`` (:func:`landlord.landing.exact`

@@ -19,6 +19,13 @@ discounting: the game is short and money earns no interest in it.
   player for a loan first, then sells cards, then mortgages, then sells houses.
 * ``tenant``: makes no offers and no bids; when short, sells cards first, then houses, then
   mortgages; never borrows.
+* At a sale from the pack (rule 7, bid "as high as the players please"), the ``landlord`` and
+  the ``speculator`` bid while the price is below their value of the card and their cash less
+  their reserve (the speculator's $50), each time by the smallest raise offered (the
+  ascending auction's sound bid: the card goes to the bot that values it most, at about the
+  second-highest limit, in at most limit/``bid_step`` raises). As the lander they buy at the
+  printed price as before (the landlord keeping its reserve), and above it only up to their
+  value. The ``tenant`` neither bids nor buys.
 * Every bot sells a card to an offer at or above its value to it and keeps it otherwise (and
   keeps a card when the best bid at its own sale is below that value); takes the Natural
   Opportunity nearest its target (it keeps the most of its throw).
@@ -39,6 +46,11 @@ if TYPE_CHECKING:
 
 KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid", "shortfall", "natural"})
 """The 1906 decision kinds answered here."""
+
+SALE_KINDS = frozenset({"bid", "buy"})
+"""The decisions of a sale from the pack (rule 7: the others' ``bid``s, the lander's ``buy`` at
+the highest price bid), answered here (:func:`sale`) when :func:`pack_sale` says so; the single
+tax's building privilege asks with the same kinds and is answered in :mod:`landlord.strategies`."""
 
 SPECULATOR_RESERVE = 50
 """What the speculator keeps in hand when it bids or offers for a card."""
@@ -93,6 +105,28 @@ def _shortfall(character: str, view: TableView, opts: tuple[OptionText, ...]) ->
         if pick is not None:
             return pick
     return opts[0]
+
+
+def pack_sale(view: TableView, d: Decision) -> bool:
+    """Whether ``d`` is a decision of a sale from the pack (:data:`SALE_KINDS` on a card the
+    pack sells, :meth:`~landlord.rules.magie1906.Table1906.pack_sale`)."""
+    return d.kind in SALE_KINDS and bool(view.table.pack_sale(d.space))
+
+
+def sale(character: str, view: TableView, d: Decision, reserve: int) -> OptionText:
+    """The ``landlord``'s or ``speculator``'s answer at a sale from the pack (see the module
+    docstring); ``reserve`` is the cash the landlord keeps in hand."""
+    t: Table1906 = view.table
+    if character == "speculator":
+        reserve = SPECULATOR_RESERVE
+    worth = value(t, d.space, view.seat, view.n_players)
+    if d.kind == "buy":
+        spare = view.cash - (reserve if character == "landlord" else 0)
+        ok = spare >= d.amount and (d.amount <= t.printed_price(d.space) or d.amount <= worth)
+        return "buy" if ok else "decline"
+    limit = min(worth, view.cash - reserve)
+    bids = [a for a in map(_arg, d.options[1:]) if a <= limit]
+    return option("bid", min(bids)) if bids else "pass"
 
 
 def choose(character: str, view: TableView, d: Decision, reserve: int) -> OptionText:
