@@ -5,19 +5,20 @@ beside the code whether or not the wheel ships them there; lesson 3's "Part 3 ta
 failed in every installed copy for that reason (issue 22.5) while every test passed.
 
 DECISION: how the venv gets its third-party packages. Measured on a 2-core machine (this
-project's CI kind), with the wheel built in 6 s:
+project's CI kind); the wheel builds in 2.5-6 s:
 
-* a fully fresh venv, ``pip install -c requirements.lock <wheel>``: 53 s once, 91 s the next time.
-  pip's HTTP cache does not help here (the index's answers are not cached: every run downloads
-  about 300 MB again), so each run costs a minute or more of network and fails with it;
-* a venv of the kit's wheel alone (``pip install --no-deps``, 2 s), whose ``site-packages`` names
-  the locked install's ``site-packages`` after its own in a ``.pth`` file: about 3 s in all.
+* a fully fresh venv, ``pip install -c requirements.lock <wheel>``: 26-29 s with this
+  interpreter's pip (``pip --python``), 53 s and 91 s when the venv ran a pip of its own. A warm
+  cache does not help: pip stores none of the index's answers here (``pip cache info``: 0 HTTP
+  files after each run), so every run downloads about 300 MB again, and fails with the network;
+* a venv of the kit's wheel alone (``pip install --no-deps``, 1.5 s), whose ``site-packages``
+  names the locked install's ``site-packages`` after its own in a ``.pth`` file: 4-8 s in all.
 
 The default is the second: the third-party packages are exactly the locked ones either way
-(``scripts/test`` installs them from ``requirements.lock`` before the tests), and what the
-checkout hides is the kit's own files, which come only from the wheel. ``LANDLORD_FRESH_VENV=1``
-builds the first kind (what ``pip install -c requirements.lock .`` gives a teacher in a new venv;
-it also catches a dependency missing from ``pyproject.toml``).
+(``scripts/test`` installs them from ``requirements.lock`` before the tests), and what a checkout
+hides is the kit's own files, which come only from the wheel. ``LANDLORD_FRESH_VENV=1`` builds
+the first kind (what ``pip install -c requirements.lock .`` gives a teacher in a new venv; it also
+catches a dependency missing from ``pyproject.toml``); the browser tests pass on both.
 
 Why not ``python3 -m venv --system-site-packages``: the system ``site-packages`` is then a site
 folder, so its ``.pth`` files run, and a developer's editable install of a checkout
