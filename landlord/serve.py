@@ -40,6 +40,11 @@ SECONDS_PER_LESSON = 12
 """Measured on a 2-core machine: pre-running one lesson's kernel takes up to this many seconds
 (notes/widgets.md); ``landlord serve`` announces the wait from it."""
 
+VOILA_LOG_ENV = "LANDLORD_VOILA_LOG"
+"""A file ``landlord serve`` sends Voilà's own output to, when this variable names one (else it
+is discarded): what the browser tests read for tracebacks, and a teacher's way to see why a
+lesson failed."""
+
 READY_PATH = "/voila/static/voila.js"
 """A static file Voilà serves once it is up; polling it starts no kernel (a notebook URL would)."""
 
@@ -261,7 +266,8 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
     if port_in_use(port, ip):
         sys.stderr.write(f"landlord: error: --port: port {port} is in use at {ip}; choose another with --port\n")
         return 2
-    proc = start(port, ip, lessons, env=bundle_env())
+    log = os.environ.get(VOILA_LOG_ENV)
+    proc = start(port, ip, lessons, env=bundle_env(), log=Path(log) if log else None)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
     try:
         t0 = time.monotonic()

@@ -13,9 +13,11 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import installed_kit as installed_kit_module
 import psutil
 import pytest
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS
+from installed_kit import InstalledKit
 
 from landlord import Game, load_ruleset
 from landlord.decisions import Decision
@@ -306,3 +308,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(int(getattr(config, "_landlord_status", 1)))
+
+
+@pytest.fixture(scope="session")
+def installed_kit(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> InstalledKit:
+    """The kit's wheel installed in a new virtualenv (:mod:`installed_kit`), once per run; the
+    seconds each step took are printed."""
+    kit = installed_kit_module.install(tmp_path_factory.mktemp("installed-kit"))
+    steps = ", ".join(f"{name} {s:.1f} s" for name, s in kit.seconds.items())
+    kind = "a fresh venv from requirements.lock" if kit.fresh else "the wheel over the locked packages"
+    line = f"installed kit ({kind}): {steps}"
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():
+            reporter.write_line("")
+            reporter.write_line(line)
+    return kit

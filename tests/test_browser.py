@@ -1,10 +1,12 @@
 """The lessons as a student meets them: Voilà serving the gallery, Debian's Chromium driving it.
 
-One Voilà server (started by :mod:`landlord.serve`, exactly as ``landlord serve`` starts it, with
-the repository's ``lessons/voila.json``) runs on a free loopback port in its own process group,
-with every Jupyter/IPython folder in a temporary directory. For each lesson the test checks:
+The lessons are served from an installed kit, not from the checkout: the ``landlord serve``
+command of the wheel built from this checkout and installed in a new venv (``tests/installed_kit.py``),
+run outside the checkout with its own ``voila.json``, on a free loopback port in its own process
+group, with every Jupyter/IPython folder in a temporary directory. For each lesson the test checks:
 
-* the page renders with no error text ("There was an error when executing cell");
+* the page renders with no error text ("There was an error when executing cell", a reveal's
+  "could not be played");
 * no request leaves the machine: every request to anywhere but the local server is blocked by
   ``page.route`` and fails the test, so a CDN dependency cannot pass on a connected laptop (the
   kit's Voilà template serves FontAwesome from ``voila.js``);
@@ -23,14 +25,19 @@ measurement, never a timed assertion. Playwright drives ``/usr/bin/chromium``; n
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psutil
 import pytest
+from installed_kit import InstalledKit
 
 from landlord import serve
 from widgets.reveal import FAILED as REVEAL_FAILED
@@ -62,36 +69,84 @@ TIMINGS: dict[str, list[float]] = {}
 
 @dataclass
 class Server:
-    """The Voilà server under test."""
+    """The lessons' server under test: ``landlord serve`` and, below it, Voilà and its kernels."""
 
     port: int
-    proc: object
+    proc: subprocess.Popen[str]
     notebooks: int
 
     def settle(self) -> None:
         """Wait until every notebook has a warm pre-run kernel and the machine is idle again, so
-        each lesson's first render is measured "after Voilà is up", not behind another's refill."""
-        serve.wait_warm(self.proc, self.notebooks, timeout=600)  # type: ignore[arg-type]
+        each lesson's first render is measured "after Voilà is up", not behind another's refill.
+        Voilà runs below ``landlord serve`` here, so it counts as one more process to wait for."""
+        serve.wait_warm(self.proc, self.notebooks + 1, timeout=600)  # type: ignore[arg-type]
+
+
+SERVE_TIMEOUT = 900
+"""Seconds ``landlord serve`` may take to print the gallery's address (it waits for every warm
+kernel: about a minute here; it gives up waiting after 10 minutes and prints it anyway)."""
+
+
+def wait_for_address(proc: subprocess.Popen[str], out: Path, timeout: float = SERVE_TIMEOUT) -> str:
+    """The gallery's address, once ``landlord serve`` prints it to ``out``."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        text = out.read_text(errors="replace")
+        if "Lesson gallery: " in text:
+            return text.split("Lesson gallery: ", 1)[1].split()[0]
+        if proc.poll() is not None:
+            raise AssertionError(f"landlord serve exited with status {proc.returncode}:\n{text}")
+        time.sleep(0.5)
+    raise AssertionError(f"landlord serve printed no address within {timeout} s:\n{out.read_text(errors='replace')}")
+
+
+def stop_serving(proc: subprocess.Popen[str]) -> None:
+    """SIGTERM to ``landlord serve`` (it stops Voilà and every kernel, as Ctrl-C does); whatever
+    still runs after that is killed."""
+    family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(30)
+    _, alive = psutil.wait_procs(family, timeout=15)
+    for p in alive:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+    serve.stop(proc)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Voilà serving ``lessons/`` on a free loopback port. Stopped (with every kernel: SIGTERM,
-    then the whole process group) when the session ends."""
+def voila(tmp_path_factory: pytest.TempPathFactory, installed_kit: InstalledKit) -> Iterator[Server]:
+    """The lessons served as a teacher serves them from an installed kit (issue 22.5): the
+    ``landlord`` command of the wheel installed in a new venv (:mod:`installed_kit`), run from a
+    folder outside the checkout with no ``PYTHONPATH``, on a free loopback port; every
+    Jupyter/IPython folder and the charts' cache in a temporary directory. Lesson 3's "Part 3
+    taken apart" failed in every installed copy while these tests, serving the checkout's
+    ``lessons/`` beside its ``scenarios/``, passed. Stopped (with every kernel) at the end."""
     tmp = tmp_path_factory.mktemp("voila")
     env = {var: str(tmp / var.lower()) for var in
            ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR",
             "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "MPLCONFIGDIR")}
-    env.update(serve.bundle_env(tmp / "charts"))  # as `landlord serve` does: the charts' code bundled once
+    env[serve.VOILA_LOG_ENV] = str(tmp / "voila.log")
     port = serve.free_port()
-    proc = serve.start(port, lessons=ROOT / "lessons", env=env, log=tmp / "voila.log")
+    lessons = installed_kit.site / "landlord" / "lessons"
+    out = tmp / "serve.out"
+    with open(out, "w") as sink:
+        proc = subprocess.Popen([str(installed_kit.landlord), "serve", "--port", str(port)],
+                                cwd=installed_kit.home, env=installed_kit.env(env), stdout=sink,
+                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
-        serve.wait_ready(proc, port, timeout=120)
-        yield Server(port, proc, serve.pool_kernels(ROOT / "lessons"))
+        assert wait_for_address(proc, out) == serve.lesson_url(serve.GALLERY, port)
+        # the server and every kernel run the venv's Python (so import the wheel's kit)
+        below = psutil.Process(proc.pid).children(recursive=True)
+        pythons = {Path(p.cmdline()[0]) for p in below if "voila" in " ".join(p.cmdline())
+                   or "ipykernel" in " ".join(p.cmdline())}
+        assert pythons == {installed_kit.python}, pythons
+        yield Server(port, proc, serve.pool_kernels(lessons))
         # read before stopping: a pool kernel shut down mid-run logs its own interruption
         log = (tmp / "voila.log").read_text(errors="replace")
     finally:
-        serve.stop(proc)
+        stop_serving(proc)
     assert "Traceback" not in log, f"the server logged a traceback while serving:\n{log[-4000:]}"
 
 
@@ -138,8 +193,10 @@ def open_lesson(browser: object, port: int, notebook: str, ready: Action) -> tup
 
 
 def expect_clean(page: object, visit: Visit) -> None:
-    """No error text on the page and no request that left the machine."""
+    """No error text on the page (a failed cell, a reveal whose games could not be played) and no
+    request that left the machine."""
     assert page.get_by_text(ERROR_TEXT).count() == 0, f"{visit.lesson}: a cell failed"  # type: ignore[attr-defined]
+    assert REVEAL_FAILED not in board_text(page), f"{visit.lesson}: a reveal's games could not be played"
     assert not visit.remote_blocked, f"{visit.lesson}: requests left the machine: {visit.remote_blocked}"
 
 
@@ -255,9 +312,12 @@ def open_reveal(page: object, title: str, drawn: tuple[str, ...], timeout_ms: in
     header = page.locator(".jupyter-widget-Collapse-header", has_text=title).first  # type: ignore[attr-defined]
     section = page.locator(".jupyter-widget-Collapse", has=header).last  # type: ignore[attr-defined]
     header.click()
+    failed = section.get_by_text(REVEAL_FAILED)
     for selector in drawn:
-        section.locator(f".jupyter-widget-Collapse-contents {selector}").first.wait_for(
+        # what it draws, or its failure line: a reveal that failed says so at once (issue 22.5)
+        section.locator(f".jupyter-widget-Collapse-contents {selector}").first.or_(failed).first.wait_for(
             state="attached", timeout=timeout_ms)
+        assert failed.count() == 0, f"{title}: the reveal failed to build: {REVEAL_FAILED!r}"
     assert REVEAL_FAILED not in section.inner_text(), f"{title}: the reveal failed to build"
 
 

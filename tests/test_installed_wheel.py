@@ -1,0 +1,41 @@
+"""The kit installed from its wheel (:mod:`installed_kit`), with no checkout in sight: it imports
+its own files only, finds its data, scenarios and lessons inside the venv's ``site-packages``, and
+plays what the lessons' reveals play. The browser tests of the lessons serve this same install
+(``tests/test_browser.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from installed_kit import ROOT, InstalledKit, checkouts_on, probe
+
+
+def inside(path: object, folder: Path) -> bool:
+    return Path(str(path)).resolve().is_relative_to(folder.resolve())
+
+
+def test_the_installed_kit_imports_nothing_from_a_checkout(installed_kit: InstalledKit) -> None:
+    """``landlord`` and ``widgets`` come from the venv's ``site-packages``, and no folder of a
+    checkout (this one, or one a developer installed in editable mode) is on ``sys.path``."""
+    seen = probe(installed_kit)
+    assert inside(seen["landlord"], installed_kit.site), seen["landlord"]
+    assert inside(seen["widgets"], installed_kit.site), seen["widgets"]
+    path = [str(p) for p in seen["path"]]  # type: ignore[attr-defined]
+    assert not checkouts_on(path, installed_kit.home), f"a checkout is importable from the installed kit: {path}"
+    assert not inside(installed_kit.home, ROOT)
+
+
+def test_the_installed_kit_finds_its_files_and_takes_part3_apart(installed_kit: InstalledKit) -> None:
+    """Issue 22.5: the wheel ships ``scenarios/``, ``data/`` and ``lessons/`` as ``landlord/...``;
+    the installed kit looks for them there, and lesson 3's "Part 3 taken apart" reveal
+    (``landlord.decompose.british1913``) plays its games from the installed scenario files."""
+    seen = probe(installed_kit)
+    for name in ("data", "scenarios", "lessons"):
+        assert Path(str(seen[name])) == installed_kit.site / "landlord" / name, (name, seen[name])
+    done = installed_kit.run(
+        "from landlord.decompose import british1913\n"
+        "table = british1913(games=4)\n"
+        "print(len(table), '|'.join(table['rules']))\n")
+    assert done.returncode == 0, f"british1913(games=4) failed in the installed kit:\n{done.stderr[-3000:]}"
+    rows, rules = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert int(rows) >= 4 and "Part 3 as written" in rules, done.stdout
