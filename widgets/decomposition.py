@@ -30,11 +30,13 @@ def _share(x: float) -> str:
 
 
 def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """An HTML table with a caption and column headers (screen readers announce both)."""
+    """An HTML table with a caption and column headers (screen readers announce both), in a
+    region that scrolls sideways on a narrow screen and can be reached by keyboard."""
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
-    return (f'<table class="ll-findings" style="border-collapse:collapse" border="1" cellpadding="4">'
-            f"<caption>{escape(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>")
+    return (f'<div role="region" aria-label="{escape(caption)}" tabindex="0" style="overflow-x:auto">'
+            f'<table class="ll-findings" style="border-collapse:collapse" border="1" cellpadding="4">'
+            f"<caption>{escape(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
 def _list(items: Sequence[str]) -> str:
