@@ -34,7 +34,7 @@ def test_the_installed_kit_finds_its_files_and_takes_part3_apart(installed_kit: 
         assert Path(str(seen[name])) == installed_kit.site / "landlord" / name, (name, seen[name])
     done = installed_kit.run(
         "from landlord.decompose import british1913\n"
-        "table = british1913(games=4)\n"
+        "table = british1913(games=4).table\n"
         "print(len(table), '|'.join(table['rules']))\n")
     assert done.returncode == 0, f"british1913(games=4) failed in the installed kit:\n{done.stderr[-3000:]}"
     rows, rules = done.stdout.strip().splitlines()[-1].split(" ", 1)
