@@ -99,12 +99,6 @@ def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
     assert serve.pool_kernels(tmp_path) == 0
 
 
-def test_lessons_folder_is_found_with_its_gallery() -> None:
-    assert serve.lessons_dir() == ROOT / "lessons"
-    assert (serve.lessons_dir() / serve.GALLERY).is_file()
-    assert (serve.lessons_dir() / "voila.json").is_file()
-
-
 def test_kernels_import_the_checkout_beside_the_lessons() -> None:
     env = serve.voila_env(ROOT / "lessons", {"EXTRA": "1"})
     assert env["PYTHONPATH"].split(os.pathsep)[0] == str(ROOT)
