@@ -28,7 +28,7 @@ from pathlib import Path
 # kernel. Altair's Vega-Lite schema uses no "iri" format (only uri, uri-reference, color-hex),
 # so a student kernel never needs it; marking it absent makes jsonschema skip that checker.
 if "jsonschema" not in sys.modules:
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 import ipywidgets as W
 
