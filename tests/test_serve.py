@@ -130,6 +130,7 @@ def test_serve_refuses_a_busy_port_with_one_line(capsys: pytest.CaptureFixture[s
     assert len(err) == 1 and f"port {port} is in use" in err[0]
 
 
+@pytest.mark.server
 def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_cleanly(tmp_path: Path) -> None:
     """Issue 17.3: `landlord serve` first says how long to wait, and prints the gallery's address
     only when the gallery and every lesson answer in under 5 s (each has a pre-run kernel);
