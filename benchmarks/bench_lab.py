@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 if TYPE_CHECKING:
-    from widgets.lab import Scenario
+    from landlord.widgets.lab import Scenario
 
 # The kit and the lab are imported inside the functions: a worker started from the fork server
 # runs this file again as its main module (as a kernel's workers run the kernel's launcher,
@@ -40,9 +40,10 @@ BOTS = ("landlord", "tenant", "speculator", "random")
 
 def arms(ruleset: str) -> list[Scenario]:
     """Arm A (as printed) and arm B (the first other regime, or half as much start cash again)."""
+    from landlord.widgets.lab import Scenario
+    from landlord.widgets.table import regimes
+
     from landlord.loader import load_ruleset
-    from widgets.lab import Scenario
-    from widgets.table import regimes
 
     rs = load_ruleset(ruleset)
     other = [v for _, v in regimes(rs)[1:2]]
@@ -91,8 +92,9 @@ class CpuWatch:
 
 def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     """Time the lab's steps for one ruleset (wall and CPU seconds)."""
+    from landlord.widgets.lab import CHUNK, LabRun, ScenarioLab, cell_names
+
     from landlord.sweep import Sweep
-    from widgets.lab import CHUNK, LabRun, ScenarioLab, cell_names
 
     lab = ScenarioLab(games=games, seed=1, workers=workers)
     scns = arms(ruleset)

@@ -16,7 +16,7 @@
 3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
    pre-run in ``--class-size`` warm kernels (``kernel_pools_config`` in a copy of voila.json):
    time to warm them all, memory, and the same simultaneous requests served from the pool.
-4. ``--reveals``: what a student waits after opening a lesson's reveal (``widgets.Reveal``,
+4. ``--reveals``: what a student waits after opening a lesson's reveal (``landlord.widgets.Reveal``,
    built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
    as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
    content printed.
@@ -40,6 +40,7 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from landlord import serve
+from landlord.resources import kit_dir
 
 MB = 1024 * 1024
 
@@ -144,14 +145,14 @@ def warm_class(n: int, lesson: str) -> None:
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-warm-"))
     folder = tmp / "lessons"
-    shutil.copytree(serve.lessons_dir(), folder)
+    shutil.copytree(kit_dir("lessons"), folder)
     cfg = json.loads((folder / "voila.json").read_text())
     cfg.setdefault("VoilaKernelManager", {})["kernel_pools_config"] = {
         "default": {"pool_size": 1}, lesson: {"pool_size": n}}
     (folder / "voila.json").write_text(json.dumps(cfg, indent=1))
     env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
                                              "IPYTHONDIR")}
-    root = str(serve.lessons_dir().resolve().parent)
+    root = str(kit_dir("lessons").resolve().parent)
     env["PYTHONPATH"] = os.pathsep.join([root, *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]])
     env.update(serve.bundle_env(tmp / "charts"))  # as `landlord serve` runs its kernels
     port = serve.free_port()
@@ -181,11 +182,11 @@ def reveals() -> None:
 
     import nbformat
 
-    from widgets import Reveal
+    from landlord.widgets import Reveal
 
     print("4. a reveal's content, built when the student opens it (this process, not a server)")
     print(f"   {'notebook':<32} {'reveal':<48} {'CPU s':>6} {'wall s':>6}")
-    os.chdir(serve.lessons_dir())
+    os.chdir(kit_dir("lessons"))
     for nb in serve.notebooks():
         names: dict[str, object] = {}
         for cell in nbformat.read(nb, as_version=4).cells:

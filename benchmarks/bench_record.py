@@ -19,8 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord.game import Game
-from landlord.loader import data_dir, load_ruleset
+from landlord.loader import load_ruleset
 from landlord.position import load_position
+from landlord.resources import kit_dir
 from landlord.strategies import make_strategy
 
 RULESETS = ("magie-1904", "magie-1906", "british-1913-sequence", "monopoly")
@@ -62,7 +63,7 @@ def main() -> None:
     print(f"\n{'position (at half its game)':<34}{'entries':>9}{'clone ms':>10}{'child ms':>10}")
     for name, rid in POSITIONS.items():
         rs = load_ruleset(rid)
-        position = load_position(data_dir() / "positions" / f"{name}.toml")
+        position = load_position(kit_dir("data") / "positions" / f"{name}.toml")
         full = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
         full.run()
         g = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)

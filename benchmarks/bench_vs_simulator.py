@@ -62,10 +62,10 @@ def load_simulator(path: Path) -> tuple[Callable[[tuple[int, int]], None], Calla
     if not (path / "monopoly" / "core" / "game.py").is_file():
         sys.exit(f"{path}: not a checkout of gamescomputersplay/monopoly (no monopoly/core/game.py)")
     sys.path.insert(0, str(path))
-    import monopoly.core.game as sim_game  # type: ignore[import-not-found]
-    from monopoly.core.player import Player  # type: ignore[import-not-found]
-    from monopoly.log import Log  # type: ignore[import-not-found]
-    from monopoly.log_settings import LogSettings  # type: ignore[import-not-found]
+    import monopoly.core.game as sim_game
+    from monopoly.core.player import Player
+    from monopoly.log import Log
+    from monopoly.log_settings import LogSettings
 
     LogSettings.KEEP_GAME_LOG = False
     # Its bankruptcies log is always on and appends to a file after each game: make every Log

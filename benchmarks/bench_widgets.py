@@ -49,7 +49,7 @@ def main() -> None:
     import comm
 
     from landlord import ruleset_ids
-    from widgets import GameTable
+    from landlord.widgets import GameTable
 
     t0 = time.perf_counter()
     GameTable("magie-1904", [("A", None), ("B", None)], seed=0)
@@ -116,7 +116,7 @@ def main() -> None:
 
     from landlord import load_ruleset
     from landlord.simulate import play_one
-    from widgets import ScenarioLab
+    from landlord.widgets import ScenarioLab
 
     lab = ScenarioLab(games=args.lab_games, seed=1)
     lab.b.ruleset.value = "magie-1904-no-tickets"

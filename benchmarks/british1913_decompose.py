@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord.decompose import british1913, effects, paired_games
-from landlord.loader import scenarios_dir
+from landlord.resources import kit_dir
 
 
 def main() -> None:
@@ -41,7 +41,7 @@ def main() -> None:
     x = d.tax
     print(f"\nThe land value tax within Part 3 (as written − without it): {x['difference']:+.4f} "
           f"[{x['low']:+.4f}, {x['high']:+.4f}]")
-    frame = paired_games([scenarios_dir() / "british-1913-part3-yearly-assessment.toml"], n)
+    frame = paired_games([kit_dir("scenarios") / "british-1913-part3-yearly-assessment.toml"], n)
     cells = list(dict.fromkeys(frame["cell"]))
     y = effects(frame, cells[0]).iloc[1]
     print(f"What-if yearly assessment on top (− Part 3 as written): mean Gini {y['mean_gini']:.4f} "

@@ -42,6 +42,7 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
     rows = g.results()
     totals = [c.total for c in rows]
     f = g.ledger.flows
+    rules: Any = g.rules  # bankruptcies, all_bought: the 1913 rules' attributes (RULESETS)
     best = max(totals)
     winners = [mix[i] for i, t in enumerate(totals) if t == best]
     return {
@@ -49,7 +50,7 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "gini_pop": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
         "poorhouse": sum(c.where == "poorhouse" for c in rows) / len(rows),
         "free_land": sum(c.where == "natural_opportunity" for c in rows) / len(rows),
-        "ever_bankrupt": sum(b > 0 for b in g.rules.bankruptcies) / len(rows),
+        "ever_bankrupt": sum(b > 0 for b in rules.bankruptcies) / len(rows),
         "rent": f[Flow.RENT],
         "lvt": f[Flow.LAND_RENT],
         "wages": f[Flow.WAGES],
@@ -57,7 +58,7 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "interest": f[Flow.BUILDING_RENT],
         "duties": f[Flow.TAX],
         "treasury_loans": f[Flow.LOAN],
-        "rounds": g.round, "all_bought": float(g.rules.all_bought),
+        "rounds": g.round, "all_bought": float(rules.all_bought),
     }
 
 
@@ -74,7 +75,7 @@ def describe(xs: list[float], fmt: str) -> str:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else 1000
-    mix = ("landlord", "tenant", "speculator", "landlord")
+    mix: tuple[str, ...] = ("landlord", "tenant", "speculator", "landlord")
     if "--mix" in sys.argv:
         mix = tuple(sys.argv[sys.argv.index("--mix") + 1].split(","))
     print(f"{n} seeded games per ruleset (seeds 0..{n - 1}), bots {','.join(mix)}")

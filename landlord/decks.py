@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from landlord.errors import DataError
-from landlord.loader import PROVENANCE, _check, _read, data_dir
+from landlord.loader import PROVENANCE, _check, _read
+from landlord.resources import kit_dir
 from landlord.schema import MAX_AMOUNT
 
 MAX_MOVE = 39
@@ -85,7 +86,7 @@ class Deck:
 
 def deck_path(deck_id: str) -> Path:
     """Where the deck ``deck_id`` lives."""
-    return data_dir() / "decks" / f"{deck_id}.toml"
+    return kit_dir("data") / "decks" / f"{deck_id}.toml"
 
 
 def load_deck(deck_id: str | Path, edition: str = "classic") -> Deck:

@@ -19,7 +19,7 @@ import pandas as pd
 
 from landlord.flows import Flow
 from landlord.inequality import gini
-from landlord.loader import scenarios_dir
+from landlord.resources import kit_dir
 from landlord.scenario import Cell, Scenario, load_scenario
 from landlord.simulate import play_one
 
@@ -170,8 +170,8 @@ def british1913(games: int | None = None, root: str | Path | None = None) -> Dec
     """Part 3 of the 1913 game taken apart on paired games (:data:`BRITISH_1913_FILES`, every
     cell from the same £6000 start), ``games`` a cell (default the files' 1,000). ``root`` is the
     folder of the scenario files (default: the kit's own, from an installed wheel or a checkout:
-    :func:`landlord.loader.scenarios_dir`)."""
-    folder = Path(root) if root else scenarios_dir()
+    :func:`landlord.resources.kit_dir`)."""
+    folder = Path(root) if root else kit_dir("scenarios")
     frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games)
     order = list(BRITISH_1913_ROWS)
     t = effects(frame, order[0], order)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.board import Annex, Board, Space
 from landlord.errors import DataError
+from landlord.resources import kit_dir
 from landlord.ruleset import Param, Phase, Ruleset
 
 if TYPE_CHECKING:
@@ -99,22 +100,6 @@ def _extend_phases(path: Path, phases: dict[str, Phase], parents: dict[str, str 
         return ph
 
     return {name: resolve(name, (name,)) for name in phases}
-
-
-def data_dir() -> Path:
-    """The folder holding ``boards/`` and ``rulesets/``: inside the installed package, or the
-    checkout's top-level ``data/`` when running from a source tree."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "data"
-    return packaged if packaged.is_dir() else here.parent / "data"
-
-
-def scenarios_dir() -> Path:
-    """The folder holding the kit's scenario files: inside the installed package (the wheel
-    ships them as ``landlord/scenarios``), or the checkout's top-level ``scenarios/``."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "scenarios"
-    return packaged if packaged.is_dir() else here.parent / "scenarios"
 
 
 def read_text(path: Path) -> str:
@@ -202,8 +187,8 @@ def check_id(ident: str, kind: str, path: object = "<id>", entry: str | None = N
 
 def roots(data: Path | None = None) -> tuple[Path, ...]:
     """The folders ids are looked up in, first match wins: ``data`` (one's own folder, laid
-    out like the kit's: ``boards/``, ``rulesets/``), then the kit's own :func:`data_dir`."""
-    kit = data_dir()
+    out like the kit's: ``boards/``, ``rulesets/``), then the kit's own (:func:`landlord.resources.kit_dir`)."""
+    kit = kit_dir("data")
     if data is None or data.resolve() == kit.resolve():
         return (kit,)
     return (data.resolve(), kit)
@@ -212,7 +197,7 @@ def roots(data: Path | None = None) -> tuple[Path, ...]:
 def own_root(path: Path) -> Path | None:
     """One's own data folder a ruleset file sits in (``<folder>/rulesets/x.toml``), if any."""
     parent = path.resolve().parent
-    if parent.name == "rulesets" and parent.parent.resolve() != data_dir().resolve():
+    if parent.name == "rulesets" and parent.parent.resolve() != kit_dir("data").resolve():
         return parent.parent
     return None
 
@@ -230,7 +215,7 @@ def find(kind: str, ident: str, data: Path | None = None, skip: Path | None = No
 
 def board_path(board_id: str, data: Path | None = None) -> Path:
     """Where the board ``board_id`` lives (in ``data`` first, if given)."""
-    return find("boards", board_id, data) or data_dir() / "boards" / f"{board_id}.toml"
+    return find("boards", board_id, data) or kit_dir("data") / "boards" / f"{board_id}.toml"
 
 
 def load_board(board_id: str | Path, data: Path | None = None) -> Board:
@@ -292,7 +277,7 @@ def load_board(board_id: str | Path, data: Path | None = None) -> Board:
 
 def ruleset_path(ruleset_id: str, data: Path | None = None) -> Path:
     """Where the ruleset ``ruleset_id`` lives (in ``data`` first, if given)."""
-    return find("rulesets", ruleset_id, data) or data_dir() / "rulesets" / f"{ruleset_id}.toml"
+    return find("rulesets", ruleset_id, data) or kit_dir("data") / "rulesets" / f"{ruleset_id}.toml"
 
 
 def _params(path: Path, where: str, table: Any) -> dict[str, Param]:

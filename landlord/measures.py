@@ -1,7 +1,7 @@
 """The measurements the lessons show beside their claims, computed from seeded bot games.
 
 Each function answers one question a lesson asks of many games, in numbers a widget puts into
-words (:mod:`widgets.measures`):
+words (:mod:`landlord.widgets.measures`):
 
 * :func:`wins_per_seat` — who wins, per seat a strategy holds (a table may seat one strategy
   twice, so counting its wins alone would double it);

@@ -269,6 +269,6 @@ def load_position(path: str | Path) -> Position:
 
 def example_positions() -> list[Position]:
     """The kit's example positions (``data/positions/*.toml``), in file-name order."""
-    from landlord.loader import data_dir
+    from landlord.resources import kit_dir
 
-    return [load_position(p) for p in sorted((data_dir() / "positions").glob("*.toml"))]
+    return [load_position(p) for p in sorted((kit_dir("data") / "positions").glob("*.toml"))]

@@ -70,10 +70,10 @@ def kit_version() -> str:
     SHA-256 over the rules' code (``landlord/rules/*.py`` and :data:`RULES_CODE`) and data
     (boards, decks, rulesets), e.g. ``"0.1.0+rules.3fa2b1c0"``."""
     from landlord import __version__
-    from landlord.loader import data_dir
+    from landlord.resources import kit_dir
 
     here = Path(__file__).resolve().parent
-    data = data_dir()
+    data = kit_dir("data")
     files = sorted((here / "rules").glob("*.py")) + [here / n for n in RULES_CODE]
     for sub in ("boards", "decks", "rulesets"):
         files += sorted((data / sub).glob("*.toml"))

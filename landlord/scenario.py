@@ -397,7 +397,8 @@ class _Checker:
     def ref(self, ruleset: str) -> str:
         """What loads ``ruleset``: the id, or an absolute path for a ``.toml`` path or an id
         found in one's own data folder."""
-        from landlord.loader import data_dir, find
+        from landlord.loader import find
+        from landlord.resources import kit_dir
 
         if ruleset.endswith(".toml"):
             return str((self.anchor / ruleset).resolve())
@@ -406,7 +407,7 @@ class _Checker:
                 found = find("rulesets", ruleset, self.data)
             except DataError as exc:
                 raise DataError(self.path, "[scenario]", "ruleset", exc.problem) from None
-            if found is not None and found.resolve().parent.parent != data_dir().resolve():
+            if found is not None and found.resolve().parent.parent != kit_dir("data").resolve():
                 return str(found.resolve())
         return ruleset
 

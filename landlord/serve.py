@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from landlord import chart_bundle
+from landlord.resources import kit_dir
 
 GALLERY = "index.ipynb"
 """The gallery notebook, the page a teacher opens first."""
@@ -47,14 +48,6 @@ lesson failed."""
 
 READY_PATH = "/voila/static/voila.js"
 """A static file Voilà serves once it is up; polling it starts no kernel (a notebook URL would)."""
-
-
-def lessons_dir() -> Path:
-    """The folder holding the lesson notebooks and ``voila.json``: inside the installed package,
-    or the checkout's top-level ``lessons/`` when running from a source tree."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "lessons"
-    return packaged if (packaged / GALLERY).is_file() else here.parent / "lessons"
 
 
 def free_port(ip: str = "127.0.0.1") -> int:
@@ -122,7 +115,7 @@ def start(
     """Start Voilà in its own process group (so :func:`stop` can end it with every kernel).
     ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output;
     ``extra`` adds Voilà options (e.g. ``--VoilaConfiguration.preheat_kernel=False``)."""
-    folder = lessons or lessons_dir()
+    folder = lessons or kit_dir("lessons")
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (kept open for the child)
     try:
         return subprocess.Popen(
@@ -189,7 +182,7 @@ def pooled_notebooks(lessons: Path | None = None) -> list[str]:
     """The notebooks Voilà keeps pre-run kernels for (a pool size above 0 in ``voila.json``)."""
     import json
 
-    folder = lessons or lessons_dir()
+    folder = lessons or kit_dir("lessons")
     cfg = json.loads((folder / "voila.json").read_text())
     vc = cfg.get("VoilaConfiguration", {})
     if not vc.get("preheat_kernel", False):
@@ -205,7 +198,7 @@ def pool_kernels(lessons: Path | None = None) -> int:
     else ``VoilaConfiguration.default_pool_size`` (0 when ``preheat_kernel`` is off)."""
     import json
 
-    folder = lessons or lessons_dir()
+    folder = lessons or kit_dir("lessons")
     cfg = json.loads((folder / "voila.json").read_text())
     vc = cfg.get("VoilaConfiguration", {})
     if not vc.get("preheat_kernel", False):
@@ -223,7 +216,7 @@ them (from a copy in the class folder) and the gallery neither lists nor pre-run
 
 def notebooks(lessons: Path | None = None) -> list[str]:
     """The notebooks the gallery serves (the gallery and every lesson), by file name."""
-    folder = lessons or lessons_dir()
+    folder = lessons or kit_dir("lessons")
     classes = {p.name for p in folder.glob(CLASS_NOTEBOOKS)}
     return sorted(p.name for p in folder.glob("*.ipynb") if p.name not in classes)
 
@@ -259,7 +252,7 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
     and every lesson have a pre-run kernel waiting (so each opens in under 5 s); until then one
     line says how long to wait. Returns the exit status: 0 after a clean stop, 2 when the server
     cannot start."""
-    lessons = lessons_dir()
+    lessons = kit_dir("lessons")
     if not (lessons / GALLERY).is_file():
         sys.stderr.write(f"landlord: error: no lesson gallery at {lessons / GALLERY}\n")
         return 2

@@ -148,12 +148,15 @@ def install(folder: Path, fresh: bool | None = None) -> InstalledKit:
 
 
 PROBE = """
-import json, sys
-import landlord, widgets
-from landlord.loader import data_dir, scenarios_dir
-from landlord.serve import lessons_dir
-print(json.dumps({"landlord": landlord.__file__, "widgets": widgets.__file__, "path": sys.path,
-                  "data": str(data_dir()), "scenarios": str(scenarios_dir()), "lessons": str(lessons_dir())}))
+import importlib.util, json, sys
+import landlord, landlord.widgets, landlord.widgets.classroom_student
+from landlord.resources import FOLDERS, installed, kit_dir
+from landlord.widgets import GameTable
+print(json.dumps({"landlord": landlord.__file__, "widgets_init": landlord.widgets.__file__,
+                  "widgets_path": landlord.widgets.__path__, "table": sys.modules[GameTable.__module__].__file__,
+                  "student": landlord.widgets.classroom_student.__file__, "installed": installed(),
+                  "top_level_widgets": getattr(importlib.util.find_spec("widgets"), "origin", None), "path": sys.path,
+                  **{name: str(kit_dir(name)) for name in FOLDERS}}))
 """
 
 

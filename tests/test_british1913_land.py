@@ -193,9 +193,9 @@ def test_what_if_yearly_assessment_every_site_pays_its_annual_value_on_top_of_th
 
 def test_the_yearly_assessment_is_a_kit_what_if_and_labelled_so() -> None:
     """A kit decision is never ``verified_primary``: the yearly assessment's param says what it is."""
-    from landlord.loader import data_dir
+    from landlord.resources import kit_dir
 
-    text = (data_dir() / "rulesets" / "british-1913-part1.toml").read_text(encoding="utf-8")
+    text = (kit_dir("data") / "rulesets" / "british-1913-part1.toml").read_text(encoding="utf-8")
     block = text[text.index("[params.land_tax_assessed]"):].split("\n\n")[0]
     assert 'provenance = "kit_decision"' in block and "what-if" in block
     assert "[phases.part3.params.land_tax_assessed]" not in text
@@ -496,7 +496,7 @@ def test_lesson3_reveal_says_what_the_decomposition_measured_and_prints_no_concl
 def test_lesson3_decomposition_reveal_quotes_the_text_beside_what_the_kit_measured() -> None:
     """Issue: the reveal "quotes what the text claims beside what the kit measures", and says
     "how small rents are against cash"."""
-    from widgets.decomposition import decomposition_html
+    from landlord.widgets.decomposition import decomposition_html
 
     html = decomposition_html(british1913(games=4))
     rules = " ".join((ROOT / "tests" / "reference" / "british-1913-rules.txt").read_text(encoding="utf-8").split())
@@ -512,8 +512,9 @@ def test_the_lab_loads_each_decomposition_scenario_and_runs_the_yearly_assessmen
     """Issue: "The lab ... show[s] what the measurement shows": each file is one or two cells,
     which the lab loads as its scenario A (and B); and point 2: the yearly holding tax is "a
     scenario file ... that the lab and landlord sweep run beside Part 3 as written"."""
+    from landlord.widgets.lab import ScenarioLab
+
     from landlord.scenario import load_scenario
-    from widgets.lab import ScenarioLab
 
     lab = ScenarioLab(games=3, seed=1913)
     for name in (*DECOMPOSITION, "part3-yearly-assessment"):
@@ -527,8 +528,9 @@ def test_lesson3_prediction_answered_which_part_ends_most_evenly_spread() -> Non
     """Issue: "Lesson 3's prediction has an answer the lesson never gives": the Parts reveal
     ranks the Parts by mean final Gini, with intervals, the start cash each Part gives ("a
     further £3000" in Part 2 and so Part 3 alone) and the spending on improvements."""
+    from landlord.widgets.decomposition import parts_view
+
     from landlord.decompose import british1913_parts, british1913_parts_summary
-    from widgets.decomposition import parts_view
 
     s = british1913_parts_summary(british1913_parts(6))
     assert list(s["mean Gini"]) == sorted(s["mean Gini"]) and set(s["part"]) == {"Part 1", "Part 2", "Part 3"}

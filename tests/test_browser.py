@@ -38,9 +38,9 @@ from pathlib import Path
 import psutil
 import pytest
 from installed_kit import InstalledKit
+from landlord.widgets.reveal import FAILED as REVEAL_FAILED
 
 from landlord import serve
-from widgets.reveal import FAILED as REVEAL_FAILED
 
 pytestmark = pytest.mark.browser
 

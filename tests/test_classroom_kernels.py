@@ -22,6 +22,8 @@ from class_server import JUPYTER_DIRS, ClassServer, start_class, stop_class
 
 from landlord import serve
 
+pytestmark = pytest.mark.server  # a real class server (Voilà and its kernels), no browser
+
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]+)"')
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 

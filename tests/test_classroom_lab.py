@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from landlord.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat, debrief
-from widgets import ScenarioLab
+from landlord.widgets import ScenarioLab
 
 SECRET = "l" * 24
 

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from landlord.widgets.classroom_student import ClassroomStudent
+from landlord.widgets.market import MARKET
 
 from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore
 from landlord.game import Game
 from landlord.options import parse_option
 from landlord.record import replay
-from widgets.classroom_student import ClassroomStudent
-from widgets.market import MARKET
 
 SECRET = "m" * 24
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import ipywidgets as W
+from landlord.widgets.classroom_student import ClassroomStudent
+from landlord.widgets.classroom_teacher import ClassroomTeacher
 
 from landlord.classroom import Classroom, ClassSpec, Referee, SqliteStore
-from widgets.classroom_student import ClassroomStudent
-from widgets.classroom_teacher import ClassroomTeacher
 
 SECRET = "w" * 24
 

@@ -20,7 +20,8 @@ from conftest import run_cli as run
 
 import landlord.cli as cli
 from landlord.cli import build_parser
-from landlord.loader import data_dir, ruleset_ids
+from landlord.loader import ruleset_ids
+from landlord.resources import kit_dir
 from landlord.scenario import load_scenario, scenario_from_text
 from landlord.sweep import Sweep
 
@@ -286,7 +287,7 @@ def _own_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "mine"
     (folder / "rulesets").mkdir(parents=True)
     (folder / "boards").mkdir()
-    board = (data_dir() / "boards" / "landlords-game-1904.toml").read_text()
+    board = (kit_dir("data") / "boards" / "landlords-game-1904.toml").read_text()
     (folder / "boards" / "my-board.toml").write_text(board.replace('id = "landlords-game-1904"', 'id = "my-board"'))
     (folder / "rulesets" / "my-rules.toml").write_text(
         '[ruleset]\nid = "my-rules"\ntitle = "My rules"\nfamily = "magie1904"\nboard = "my-board"\n'
@@ -326,7 +327,7 @@ def test_data_cites_only_files_in_the_repository() -> None:
     every in-repo path cited exists."""
     import re
 
-    for path in [*sorted(data_dir().rglob("*.toml")), *sorted((ROOT / "landlord").rglob("*.py"))]:
+    for path in [*sorted(kit_dir("data").rglob("*.toml")), *sorted((ROOT / "landlord").rglob("*.py"))]:
         text = path.read_text(encoding="utf-8")
         assert "shared/" not in text, path.name
         for cited in re.findall(r"(?:docs/sources|tests/reference)/[\w.*-]+", text):

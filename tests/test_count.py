@@ -9,14 +9,14 @@ import typing
 
 from british1913_helpers import ADA, BEN, SITE_A, btable, improve, own
 from conftest import set_cash
+from landlord.widgets.panels import count_words, players_html
+from landlord.widgets.state import player_rows
 from magie1906_helpers import give, table
 
 from landlord import metrics
 from landlord.count import PARTS, WORDS, SeatCount, ranks, winners
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.simulate import play_one
-from widgets.panels import count_words, players_html
-from widgets.state import player_rows
 
 
 def test_every_part_has_words_and_every_money_field_is_a_part() -> None:

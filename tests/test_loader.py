@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from landlord import DataError, load_board, load_ruleset, ruleset_ids
-from landlord.loader import board_path, data_dir, ruleset_from_file, ruleset_path
+from landlord.loader import board_path, ruleset_from_file, ruleset_path
 
 BOARD = board_path("landlords-game-1904").read_text(encoding="utf-8")
 RULES = ruleset_path("magie-1904").read_text(encoding="utf-8")
@@ -137,10 +137,6 @@ def test_override_rejects_unknown_params_and_wrong_types() -> None:
     changed = rs.override(wages=150)
     assert changed.values()["wages"] == 150 and changed.params["wages"].provenance == "override"
     assert rs.values()["wages"] == 100
-
-
-def test_data_dir_is_the_checkout_data_folder_or_the_packaged_copy() -> None:
-    assert (data_dir() / "rulesets" / "magie-1904.toml").exists()
 
 
 def test_a_phase_what_if_flag_must_be_true_or_false(tmp_path) -> None:

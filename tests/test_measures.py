@@ -1,4 +1,4 @@
-"""The measurements the lessons show beside their claims (landlord.measures, widgets.measures)."""
+"""The measurements the lessons show beside their claims (landlord.measures, landlord.widgets.measures)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import math
 import re
 
 import pandas as pd
+from landlord.widgets.measures import jumps_html, land_buyers_html, wins_per_seat_html
 
 from landlord import measures
 from landlord.simulate import simulate
-from widgets.measures import jumps_html, land_buyers_html, wins_per_seat_html
 
 LESSON_1 = ["landlord", "tenant", "speculator", "landlord"]
 

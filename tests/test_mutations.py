@@ -21,12 +21,13 @@ from hypothesis import strategies as st
 
 from landlord import Game, make_strategy
 from landlord.errors import LandlordError
-from landlord.loader import data_dir, load_ruleset, load_ruleset_ref, ruleset_ids
+from landlord.loader import load_ruleset, load_ruleset_ref, ruleset_ids
+from landlord.resources import kit_dir
 from landlord.ruleset import Ruleset
 from landlord.savefile import from_dict, load, to_dict
 from landlord.scenario import _toml_value, load_scenario
 
-KIT = data_dir()
+KIT = kit_dir("data")
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("*.toml"))
 BOARDS = sorted((KIT / "boards").glob("*.toml"))
 RULESETS = sorted((KIT / "rulesets").glob("*.toml"))

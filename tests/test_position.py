@@ -182,10 +182,10 @@ def test_a_position_file_states_its_provenance_and_a_bad_one_is_refused_by_name(
     """Every data file says where its numbers come from: the example position is a made-up
     teaching position (``kit_decision``), kept through saving; an unknown provenance is refused."""
     from landlord.errors import DataError
-    from landlord.loader import data_dir
     from landlord.position import Position, load_position
+    from landlord.resources import kit_dir
 
-    pos = load_position(data_dir() / "positions" / "magie-1904-two-landlords.toml")
+    pos = load_position(kit_dir("data") / "positions" / "magie-1904-two-landlords.toml")
     assert pos.provenance == "kit_decision" and pos.source
     assert Position.from_dict(pos.to_dict()).provenance == "kit_decision"
     with pytest.raises(DataError, match=r"provenance.*unknown provenance 'guess'"):

@@ -135,13 +135,15 @@ def test_a_save_carries_the_kit_version_it_was_played_under() -> None:
 def test_the_kit_version_changes_with_the_rules_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The kit version digests the rules' data and code: a ruleset file changed gives another
     version (so a record names the rules it was played under, not only the package's number)."""
-    import landlord.loader
+    import landlord.resources
 
     here = kit_version()
-    shutil.copytree(landlord.loader.data_dir(), tmp_path / "data")
+    kit_dir = landlord.resources.kit_dir
+    shutil.copytree(kit_dir("data"), tmp_path / "data")
     rs = tmp_path / "data" / "rulesets" / "magie-1904.toml"
     rs.write_text(rs.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    monkeypatch.setattr(landlord.loader, "data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(landlord.resources, "kit_dir",
+                        lambda name: tmp_path / "data" if name == "data" else kit_dir(name))
     kit_version.cache_clear()
     try:
         assert kit_version() != here and kit_version().split("+")[0] == here.split("+")[0]

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from landlord.errors import DataError
-from landlord.loader import data_dir, load_ruleset, load_ruleset_ref, ruleset_ids
+from landlord.loader import load_ruleset, load_ruleset_ref, ruleset_ids
+from landlord.resources import kit_dir
 from landlord.rules import FAMILIES, family_params
 from landlord.scenario import load_scenario
 from landlord.schema import AMOUNT, FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
 
-KIT = data_dir()
+KIT = kit_dir("data")
 
 
 def own(tmp_path: Path, kind: str, name: str, text: str) -> Path:

@@ -99,12 +99,6 @@ def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
     assert serve.pool_kernels(tmp_path) == 0
 
 
-def test_lessons_folder_is_found_with_its_gallery() -> None:
-    assert serve.lessons_dir() == ROOT / "lessons"
-    assert (serve.lessons_dir() / serve.GALLERY).is_file()
-    assert (serve.lessons_dir() / "voila.json").is_file()
-
-
 def test_kernels_import_the_checkout_beside_the_lessons() -> None:
     env = serve.voila_env(ROOT / "lessons", {"EXTRA": "1"})
     assert env["PYTHONPATH"].split(os.pathsep)[0] == str(ROOT)
@@ -136,6 +130,7 @@ def test_serve_refuses_a_busy_port_with_one_line(capsys: pytest.CaptureFixture[s
     assert len(err) == 1 and f"port {port} is in use" in err[0]
 
 
+@pytest.mark.server
 def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_cleanly(tmp_path: Path) -> None:
     """Issue 17.3: `landlord serve` first says how long to wait, and prints the gallery's address
     only when the gallery and every lesson answer in under 5 s (each has a pre-run kernel);

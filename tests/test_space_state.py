@@ -10,6 +10,7 @@ from __future__ import annotations
 import conftest
 import magie1906_helpers as h1906
 from british1913_helpers import FISHERIES, SITE_A, btable
+from landlord.widgets.state import space_rows
 from test_monopoly_helpers import fresh, own, run
 
 from landlord import Game, load_ruleset
@@ -17,7 +18,6 @@ from landlord.flows import Flow
 from landlord.metrics import game_board_frame
 from landlord.rules.base import SpaceState
 from landlord.rules.monopoly import HOTEL
-from widgets.state import space_rows
 
 EMPTY: SpaceState = {"owner": None, "mortgaged": False, "charter": None, "buildings": 0,
                      "hotel": False, "building_owner": None, "public": False}

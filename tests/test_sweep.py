@@ -129,6 +129,7 @@ def test_same_rows_whatever_workers_and_chunking(small: Scenario, reference: pd.
     pd.testing.assert_frame_equal(got, reference)
 
 
+@pytest.mark.server  # a dask scheduler and two worker processes on 127.0.0.1
 def test_dask_localcluster_gives_the_local_backends_rows(small: Scenario, reference: pd.DataFrame,
                                                         regimes_dir: Path, regimes_reference: pd.DataFrame) -> None:
     distributed = pytest.importorskip("distributed")

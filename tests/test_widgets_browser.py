@@ -34,10 +34,10 @@ def _notebook(setup: str, shown: str) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-NOTEBOOK = _notebook("from widgets import GameTable\n"
+NOTEBOOK = _notebook("from landlord.widgets import GameTable\n"
                      "table = GameTable('magie-1904', [('Ada', None), ('Ben', 'landlord')], seed=3, speed=0.0)",
                      "table")
-LAB = _notebook("from widgets import ScenarioLab\nlab = ScenarioLab(games=10, seed=1)\n"
+LAB = _notebook("from landlord.widgets import ScenarioLab\nlab = ScenarioLab(games=10, seed=1)\n"
                 "lab.b.ruleset.value = 'magie-1904-no-tickets'", "lab")
 
 

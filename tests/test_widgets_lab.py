@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pandas as pd
 import pytest
+from landlord.widgets.lab import LabRun, Scenario, lab_charts, mean_interval, paired_difference
 
 from landlord import load_ruleset, ruleset_ids
 from landlord import metrics as M
@@ -20,8 +21,7 @@ from landlord.metrics import panel
 from landlord.scenario import load_scenario, scenario_from_dict
 from landlord.simulate import play_one, summary_row
 from landlord.sweep import play_cell_game, run_sweep
-from widgets import ScenarioLab
-from widgets.lab import LabRun, Scenario, lab_charts, mean_interval, paired_difference
+from landlord.widgets import ScenarioLab
 
 
 def small_lab(games: int = 6) -> ScenarioLab:
@@ -394,8 +394,9 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:
     """A one-phase ruleset offers only 'as printed'; each other phase adds 'from the start',
     'by vote' (every family now has the shared voting rule) and 'from turn N', and several phases
     'every phase in order'; a regime played in the lab switches through the engine's trigger."""
+    from landlord.widgets.table import regimes
+
     from landlord.loader import ruleset_from_file
-    from widgets.table import regimes
 
     rs0 = load_ruleset("magie-1904")
     one = replace(rs0, phases={rs0.default_phase: rs0.phases[rs0.default_phase]})

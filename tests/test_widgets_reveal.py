@@ -1,12 +1,12 @@
-"""A lesson's reveal (:class:`widgets.Reveal`): its content is built when the student first opens
+"""A lesson's reveal (:class:`landlord.widgets.Reveal`): its content is built when the student first opens
 it, once, and a failure shows one plain line and can be retried by closing and opening again."""
 
 from __future__ import annotations
 
 import ipywidgets as w
+from landlord.widgets.reveal import FAILED, WAITING
 
-from widgets import Reveal
-from widgets.reveal import FAILED, WAITING
+from landlord.widgets import Reveal
 
 
 class Games:

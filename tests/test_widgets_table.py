@@ -17,13 +17,13 @@ from pathlib import Path
 
 import ipywidgets as W
 import pytest
+from landlord.widgets.board_view import BRUSH
+from landlord.widgets.session import Seat, TableSession
+from landlord.widgets.words import plain
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
 from landlord.rules import rules_class
-from widgets import GameTable
-from widgets.board_view import BRUSH
-from widgets.session import Seat, TableSession
-from widgets.words import plain
+from landlord.widgets import GameTable
 
 
 def people(n: int) -> list[tuple[str, None]]:
@@ -490,13 +490,14 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
 def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Path, monkeypatch) -> None:
     """A game with a table phase switch and a trigger saves and loads identical (the switch is put
     back at the same point of the record)."""
+    import landlord.widgets.session
+
     import landlord.record
-    import widgets.session
 
     def lookup(rid: str):
         return two_phase if rid == two_phase.id else load_ruleset(rid)
 
-    monkeypatch.setattr(widgets.session, "load_ruleset", lookup)
+    monkeypatch.setattr(landlord.widgets.session, "load_ruleset", lookup)
     monkeypatch.setattr(landlord.record, "load_ruleset", lookup)
     table = GameTable(two_phase, people(2), seed=4, regime=("higher_wages@turn:30",))
     click_through(table, limit=10)
@@ -664,8 +665,8 @@ def test_the_board_shows_the_names_the_prompts_use() -> None:
     """Issue 17.5: squares carry the spaces' names (abbreviated to two short lines), not "Lot 13";
     the full name is the tooltip and shows in the middle when a square is tapped; no tooltip
     field shows a raw or empty value; seats keep one colour on tokens, holdings and charts."""
-    from widgets.board_view import LABEL_CHARS, TAP, short_label
-    from widgets.state import PLAYER_COLOURS
+    from landlord.widgets.board_view import LABEL_CHARS, TAP, short_label
+    from landlord.widgets.state import PLAYER_COLOURS
 
     table = GameTable("monopoly-short", [("You", None), ("Ben", "landlord"), ("Cleo", "tenant")], seed=3)
     rows = table.board.rows("ll_overlay")
@@ -719,7 +720,7 @@ def test_the_log_names_phases_in_words() -> None:
     at round 5." — no ids, no arrows, no trigger codes."""
     table = GameTable("magie-1906", [("You", "landlord"), ("Ben", "landlord")], seed=5,
                       regime=("single_tax@round:5",))
-    from widgets.panels import commentary_lines
+    from landlord.widgets.panels import commentary_lines
 
     lines = [x for x in commentary_lines(table.game, 100_000) if "rules change" in x]
     assert lines and "at round 5" in lines[0] and "→" not in lines[0] and "single_tax" not in lines[0]
@@ -729,7 +730,7 @@ def test_every_phase_in_order_leaves_out_what_if_phases() -> None:
     """The 1913 Parts in order are Part 2 then Part 3 (the rules' three Parts); the kit's what-if
     phase (Part 1 with Part 3's land value tax alone, ``what_if = true``) is offered on its own but
     is never a step of "every phase in order"."""
-    from widgets.table import regimes
+    from landlord.widgets.table import regimes
 
     rs = load_ruleset("british-1913-part1")
     assert rs.phases["land_tax"].what_if and not rs.phases["part3"].what_if

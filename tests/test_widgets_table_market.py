@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
+from landlord.widgets.table import MARKET
+
 import landlord.savefile
 from landlord import load_ruleset
 from landlord.game import Game
 from landlord.options import parse_option
-from widgets import GameTable
-from widgets.table import MARKET
+from landlord.widgets import GameTable
 
 SEATS = [("You", None), ("Ben", "landlord"), ("Cleo", "landlord")]
 

@@ -8,12 +8,13 @@ import base64
 import re
 from pathlib import Path
 
+from landlord.widgets.table import DEFAULT_SEATS, OPENING, OWN_POSITION
+
 from landlord import load_ruleset
 from landlord.game import Game
 from landlord.position import Position, example_positions, load_position
 from landlord.strategies import make_strategy
-from widgets import GameTable
-from widgets.table import DEFAULT_SEATS, OPENING, OWN_POSITION
+from landlord.widgets import GameTable
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILT_UP = ROOT / "data" / "positions" / "monopoly-built-up.toml"

@@ -17,7 +17,8 @@ import pandas as pd
 from landlord import charts as lib
 from landlord import metrics
 from landlord.game import Game
-from widgets.state import PLAYER_COLOURS, space_rows
+
+from .state import PLAYER_COLOURS, space_rows
 
 
 def blank(text: str = "") -> alt.Chart:

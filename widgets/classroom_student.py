@@ -10,7 +10,7 @@ the student back in the same seat with nothing lost.
 At a 1906 table the card market (rule 1) asks the seat before every throw whether to offer to
 buy or sell a card. A "Trade cards" toggle (off by default; kept in the address as
 ``&trade=1``) decides how: off, the page answers the market's "pass" for this seat through the
-same path as a click; on, the question is the table's short form (:mod:`widgets.market`).
+same path as a click; on, the question is the table's short form (:mod:`landlord.widgets.market`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 # kernel. Altair's Vega-Lite schema uses no "iri" format (only uri, uri-reference, color-hex),
 # so a student kernel never needs it; marking it absent makes jsonschema skip that checker.
 if "jsonschema" not in sys.modules:
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 import ipywidgets as W
 
@@ -37,10 +37,11 @@ from landlord.classroom import SqliteStore, StoreError, StudentSeat, TableGame, 
 from landlord.classroom.room import missed_text
 from landlord.count import winners as winners_of
 from landlord.errors import LandlordError
-from widgets.board_view import BoardView
-from widgets.market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from widgets.panels import commentary_html, commentary_lines, players_html
-from widgets.state import player_rows
+
+from .board_view import BoardView
+from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
+from .panels import commentary_html, commentary_lines, players_html
+from .state import player_rows
 
 HEARTBEAT = 2.0
 """Seconds between the kernel's signs of life to the class (the referee's away clock)."""

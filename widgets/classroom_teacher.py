@@ -25,8 +25,9 @@ from landlord.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
 from landlord.classroom import debrief as db
 from landlord.classroom.server import STUDENT_URL_ENV
 from landlord.errors import LandlordError
-from widgets.board_view import blank
-from widgets.classroom_student import query
+
+from .board_view import blank
+from .classroom_student import query
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

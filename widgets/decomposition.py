@@ -1,6 +1,6 @@
 """Lesson 3's two reveals: the 1913 game's Parts played alone, and Part 3 taken apart.
 
-Each view plays its games when a student opens the reveal (:class:`widgets.reveal.Reveal`) and
+Each view plays its games when a student opens the reveal (:class:`landlord.widgets.reveal.Reveal`) and
 says what they show in plain words beside the figures, with the 1913 text's own claims quoted
 beside what the kit measures. Numbers come from :mod:`landlord.decompose`; this module only
 words and lays them out.

@@ -45,8 +45,9 @@ from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, sce
 from landlord.scenario import Scenario as SweepScenario
 from landlord.strategies import STRATEGIES, make_strategy
 from landlord.sweep import Sweep, SweepResult
-from widgets.board_view import blank, sized
-from widgets.table import (
+
+from .board_view import blank, sized
+from .table import (
     MAX_SAVE_BYTES,
     STYLE,
     WRAP,

@@ -2,8 +2,8 @@
 themselves) as a person meets it: a "Trade cards" toggle and, when it is on, a short form
 instead of one button per legal offer (some thirty of them, before every throw).
 
-Shared by the single-player table (:class:`widgets.table.GameTable`) and a class student's
-page (:class:`widgets.classroom_student.ClassroomStudent`); each passes the form its own way of
+Shared by the single-player table (:class:`landlord.widgets.table.GameTable`) and a class student's
+page (:class:`landlord.widgets.classroom_student.ClassroomStudent`); each passes the form its own way of
 recording an answer, so the record holds exactly the answers the rules ask for: ``pass``,
 ``offer_card:N``, or ``buy_card:N`` followed by ``price:P``. Only ipywidgets and the engine's
 option names are imported here (a student's kernel does not load the table's charts).

@@ -4,6 +4,7 @@ a reveal shows beside the claim it measures. No rules and no computing here."""
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as w
 import pandas as pd
@@ -33,6 +34,7 @@ def wins_per_seat_html(rows: pd.DataFrame) -> str:
     games = int(table["games"].iloc[0]) if len(table) else 0
     seats = int(table["seats"].sum())
     lines = []
+    r: Any  # a row of the table (itertuples: its columns as attributes)
     for r in table.itertuples():
         n = int(r.seats)
         if n == 1:

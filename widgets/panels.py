@@ -11,7 +11,8 @@ from landlord.count import WORDS, SeatCount, parts_words
 from landlord.events import Event
 from landlord.game import Game
 from landlord.narrate import narrate
-from widgets.state import PLAYER_COLOURS, reconstructed_params
+
+from .state import PLAYER_COLOURS, reconstructed_params
 
 WHERE_PLAIN = ("", "track", "board")
 """``where`` values that mean "on the board": not shown."""
@@ -33,7 +34,7 @@ def count_words(count: SeatCount, pieces: dict[str, int], currency: str) -> list
 
 
 def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: str) -> str:
-    """A card per seat (rows of :func:`widgets.state.player_rows`): who plays it, cash, the
+    """A card per seat (rows of :func:`landlord.widgets.state.player_rows`): who plays it, cash, the
     rest of its count and its pieces, total and rank."""
     cards = []
     for i, r in enumerate(rows):
@@ -152,7 +153,7 @@ def source_words(source: str) -> str:
 
 def provenance_html(game: Game, phases: Iterable[str] = ()) -> str:
     """Which values in play are reconstructed (on the board and among the rule numbers, see
-    :func:`widgets.state.reconstructed_params`; ``phases``: those the table's buttons can switch
+    :func:`landlord.widgets.state.reconstructed_params`; ``phases``: those the table's buttons can switch
     to), in words, folded under one line a student can open."""
     spaces = [s.name for s in game.board.spaces if s.reconstructed]
     params = reconstructed_params(game, phases)

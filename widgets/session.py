@@ -25,7 +25,8 @@ from landlord.position import Position
 from landlord.record import Record, replay
 from landlord.ruleset import Ruleset
 from landlord.strategies import make_strategy
-from widgets.state import snapshot
+
+from .state import snapshot
 
 
 @dataclass(frozen=True)

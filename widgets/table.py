@@ -1,6 +1,6 @@
 """The game table: a board, the players, an action bar and live charts, for hot-seat play.
 
-Everything the table does to a game goes through :class:`widgets.session.TableSession`, which
+Everything the table does to a game goes through :class:`landlord.widgets.session.TableSession`, which
 uses only the engine's public API. The action bar offers exactly ``game.pending.options``, each
 labelled by ``game.rules.option_text`` under the sentence ``game.rules.explain`` gives; a click
 that no longer fits the game (double click, stale button) is refused with a message and changes
@@ -35,12 +35,13 @@ from landlord.phases import Trigger
 from landlord.position import Position, example_positions, load_position
 from landlord.ruleset import Ruleset
 from landlord.strategies import STRATEGIES
-from widgets.board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
-from widgets.market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from widgets.panels import commentary_html, commentary_lines, players_html, provenance_html
-from widgets.session import Seat, TableSession
-from widgets.state import player_rows
-from widgets.words import plain, short_title
+
+from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
+from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
+from .panels import commentary_html, commentary_lines, players_html, provenance_html
+from .session import Seat, TableSession
+from .state import player_rows
+from .words import plain, short_title
 
 AUTO = W.Layout(width="auto")
 WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
@@ -803,7 +804,7 @@ class GameTable(W.VBox):
 
     @property
     def market_picker(self) -> dict[str, W.Widget]:
-        """The widgets of the card market's form last drawn (:attr:`widgets.market.MarketForm.picker`)."""
+        """The widgets of the card market's form last drawn (:attr:`landlord.widgets.market.MarketForm.picker`)."""
         return self.market.picker
 
     def offer_to_buy(self, card: str, price: str, asked_at: int | None = None) -> bool:

@@ -25,6 +25,7 @@ from landlord import serve
 from landlord.chart_bundle import BUNDLE_ENV, write_bundle
 from landlord.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
 from landlord.errors import LandlordError
+from landlord.resources import PACKAGE, installed, kit_dir
 
 STUDENT_NOTEBOOK = "class-single-tax.ipynb"
 """The class lesson: what a student opens (join, play at a table)."""
@@ -106,7 +107,7 @@ def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, c
     app = folder / "app"
     app.mkdir(parents=True, exist_ok=True)
     for nb in (STUDENT_NOTEBOOK, TEACHER_NOTEBOOK):
-        shutil.copyfile(serve.lessons_dir() / nb, app / nb)
+        shutil.copyfile(kit_dir("lessons") / nb, app / nb)
     (app / "voila.json").write_text(json.dumps(class_voila_config(ip, warm, cap, idle_release), indent=1))
     return app
 
@@ -222,11 +223,10 @@ def run(args: argparse.Namespace) -> int:
     cap = args.max_kernels if args.max_kernels is not None else max_kernels(args.class_size)
     app = prepare_app(folder, args.ip, warm, cap)
     bundle = write_bundle(folder)  # once per class folder (2 CPU-s and 80 MB less in every kernel)
-    root = Path(__file__).resolve().parent.parent.parent
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve())}
-    if (root / "widgets" / "__init__.py").is_file():
+    if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-        env["PYTHONPATH"] = os.pathsep.join([str(root), *rest])
+        env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
     proc = serve.start(args.port, args.ip, app, env=env, log=folder / "voila.log")
     previous = signal.signal(signal.SIGTERM, _interrupt)
     referee = Referee(room.store, room.id, secret)
