@@ -210,3 +210,20 @@ def test_every_ruleset_states_the_rounds_its_games_really_reach(rid: str) -> Non
     source = load_ruleset(rid).params["max_rounds"].source
     assert "benchmarks/round_caps.py" in source and "longest game lasted" in source, source
     assert "never reached" not in source
+
+
+def test_a_space_whose_fee_the_rules_charge_needs_a_fee_of_at_least_1() -> None:
+    """Found by the mutation test: a 1904 railroad with a fare of 0 reached the ledger as a
+    transfer of nothing; the board is refused instead, naming the space and the field."""
+    from dataclasses import replace
+
+    from landlord import load_ruleset
+    from landlord.schema import check_board
+
+    rs = load_ruleset("magie-1904")
+    rail = rs.board.indices("railroad")[0]
+    spaces = list(rs.board.spaces)
+    spaces[rail] = replace(spaces[rail], fee=0)
+    problem = check_board("magie1904", replace(rs.board, spaces=tuple(spaces)), rs.values())
+    assert problem is not None and problem[1] == "fee" and f"space {rail}" in problem[0]
+    assert check_board("magie1904", rs.board, rs.values()) is None
