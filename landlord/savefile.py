@@ -101,6 +101,8 @@ def from_record(record: Record, where: str = "<saved game>", each: Callable[[Gam
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError(where, None, None, f"does not describe a game this kit can play ({exc}){note}") from None
     except DataError as exc:
+        if exc.path == record.ruleset:  # no such ruleset: the saved file's field is at fault
+            raise DataError(where, None, "ruleset", exc.problem + note) from None
         if not note or note in exc.problem:
             raise
         raise DataError(exc.path, exc.entry, exc.field, exc.problem + note) from None
