@@ -488,11 +488,11 @@ def _replay(args: argparse.Namespace) -> int:
     from landlord.simulate import play_one, seat_strategies
 
     if args.game:
-        from landlord.savefile import load
+        from landlord.savefile import load_game
 
         if args.position is not None:
             _fail("--position: a saved game (--game) starts from its own position; give one or the other")
-        game, _ = load(args.game)
+        game = load_game(args.game)
     else:
         _position_or_fail(args)
         rs, _ = _ruleset_or_fail(args)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from landlord.errors import DataError
-from landlord.loader import PROVENANCE, _check, _read
+from landlord.files import read_toml
+from landlord.loader import PROVENANCE, check_table
 from landlord.resources import kit_dir
 from landlord.schema import MAX_AMOUNT
 
@@ -97,11 +98,11 @@ def load_deck(deck_id: str | Path, edition: str = "classic") -> Deck:
 
 @cache
 def _load(path: Path, edition: str) -> Deck:
-    raw = _read(path)
+    raw = read_toml(path)
     for key in raw:
         if key not in ("deck", "card"):
             raise DataError(path, None, key, "unknown top-level table (known: card, deck)")
-    head = _check(path, "[deck]", raw.get("deck"), _DECK)
+    head = check_table(path, "[deck]", raw.get("deck"), _DECK)
     editions = head["editions"]
     if not editions or not all(isinstance(e, str) for e in editions):
         raise DataError(path, "[deck]", "editions", "expected a non-empty list of edition names")
@@ -114,7 +115,7 @@ def _load(path: Path, edition: str) -> Deck:
     cards: list[Card] = []
     names: set[str] = set()
     for n, entry in enumerate(cards_raw, 1):
-        t = _check(path, f"card #{n}", entry, _CARD)
+        t = check_table(path, f"card #{n}", entry, _CARD)
         label = f"card #{n} ({t['name']})"
         if t["name"] in names:
             raise DataError(path, label, "name", f"duplicate card name {t['name']!r}")
@@ -161,6 +162,6 @@ def _load(path: Path, edition: str) -> Deck:
             house=t.get("house", 0), hotel=t.get("hotel", 0), note=t.get("note", ""),
         )
         cards.extend([card] * t["copies"])
-    if head["provenance"] not in PROVENANCE:  # pragma: no cover - _check already enforces it
+    if head["provenance"] not in PROVENANCE:  # pragma: no cover - check_table already enforces it
         raise DataError(path, "[deck]", "provenance", "unknown provenance")
     return Deck(head["id"], head["title"], edition, head["source"], head["provenance"], tuple(cards))

@@ -8,7 +8,6 @@ the entry and the field.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -16,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.board import Annex, Board, Space
 from landlord.errors import DataError
+from landlord.files import read_toml
 from landlord.resources import kit_dir
 from landlord.ruleset import Param, Phase, Ruleset
 
 if TYPE_CHECKING:
     from landlord.decks import Card, Deck
-from landlord.schema import MAX_AMOUNT, MAX_DEPTH, MAX_FILE_BYTES, Bounds, check_board, check_param, depth
+from landlord.schema import MAX_AMOUNT, Bounds, check_board, check_param
 
 PROVENANCE = frozenset(
     {
@@ -102,44 +102,9 @@ def _extend_phases(path: Path, phases: dict[str, Phase], parents: dict[str, str 
     return {name: resolve(name, (name,)) for name in phases}
 
 
-def read_text(path: Path) -> str:
-    """The text of a data, scenario or saved-game file, refused in one line when it is missing,
-    unreadable, larger than :data:`~landlord.schema.MAX_FILE_BYTES` or not UTF-8."""
-    try:
-        if not path.is_file():
-            raise DataError(path, None, None, "file not found" if not path.exists() else "not a file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise DataError(path, None, None, f"too large ({path.stat().st_size} bytes; at most {MAX_FILE_BYTES})")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DataError(path, None, None, f"cannot read ({exc.strerror or exc})") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(path, None, None, f"not UTF-8 text (byte {exc.start})") from None
-
-
-def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
-    """Parse TOML text; one DataError for bad TOML or nesting deeper than
-    :data:`~landlord.schema.MAX_DEPTH`."""
-    if len(text) > MAX_FILE_BYTES:
-        raise DataError(path, None, None, f"too large ({len(text)} characters; at most {MAX_FILE_BYTES})")
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, None, None, f"not valid TOML ({exc})") from None
-    except RecursionError:
-        raise DataError(path, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)") from None
-    if depth(raw) > MAX_DEPTH:
-        raise DataError(path, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")
-    return raw
-
-
-def _read(path: Path) -> dict[str, Any]:
-    return parse_toml(read_text(path), path)
-
-
-def _check(path: Path, entry: str, table: Any, spec: _Spec) -> dict[str, Any]:
+def check_table(path: Path, entry: str, table: Any, spec: _Spec) -> dict[str, Any]:
+    """``table`` (entry ``entry`` of the file at ``path``) if it has the keys of ``spec``, each of
+    its type (a bool is not an int), and a known provenance; else one DataError naming the key."""
     if not isinstance(table, dict):
         raise DataError(path, entry, None, f"expected a table, got {type(table).__name__}")
     for key in table:
@@ -221,11 +186,11 @@ def board_path(board_id: str, data: Path | None = None) -> Path:
 def load_board(board_id: str | Path, data: Path | None = None) -> Board:
     """Load and validate a board by id (looked up in ``data`` first, if given) or from a path."""
     path = Path(board_id) if isinstance(board_id, Path) else board_path(board_id, data)
-    raw = _read(path)
+    raw = read_toml(path)
     for key in raw:
         if key not in ("board", "space", "annex"):
             raise DataError(path, None, key, "unknown top-level table (known: annex, board, space)")
-    head = _check(path, "[board]", raw.get("board"), _BOARD)
+    head = check_table(path, "[board]", raw.get("board"), _BOARD)
     spaces_raw = raw.get("space")
     if not isinstance(spaces_raw, list) or not spaces_raw:
         raise DataError(path, "[[space]]", None, "a board needs a list of [[space]] entries")
@@ -233,7 +198,7 @@ def load_board(board_id: str | Path, data: Path | None = None) -> Board:
     lots: set[int] = set()
     for n, entry in enumerate(spaces_raw, 1):
         label = _label(entry, n)
-        t = _check(path, label, entry, _SPACE)
+        t = check_table(path, label, entry, _SPACE)
         if t["index"] in spaces:
             raise DataError(path, label, "index", f"duplicate index {t['index']}")
         if t["kind"] not in SPACE_KINDS:
@@ -261,7 +226,7 @@ def load_board(board_id: str | Path, data: Path | None = None) -> Board:
                         f"indices must run 0..{len(spaces) - 1}; missing {missing}")
     annexes = []
     for n, entry in enumerate(raw.get("annex", []), 1):
-        t = _check(path, f"annex #{n}", entry, _ANNEX)
+        t = check_table(path, f"annex #{n}", entry, _ANNEX)
         if t["kind"] not in ANNEX_KINDS:
             raise DataError(path, f"annex #{n}", "kind", f"unknown kind {t['kind']!r}")
         if t["beside"] not in spaces:
@@ -285,7 +250,7 @@ def _params(path: Path, where: str, table: Any) -> dict[str, Param]:
         raise DataError(path, where, None, "expected a table of params")
     out = {}
     for key, entry in table.items():
-        t = _check(path, f"{where}.{key}", entry, _PARAM)
+        t = check_table(path, f"{where}.{key}", entry, _PARAM)
         out[key] = Param(t["value"], t["source"], t["provenance"])
     return out
 
@@ -307,7 +272,7 @@ def _merge_raw(path: Path, raw: dict[str, Any], seen: tuple[Path, ...], data: Pa
     if base_path.resolve() in seen:
         chain = " -> ".join(p.stem for p in (*seen, base_path.resolve()))
         raise DataError(path, "[ruleset]", "extends", f"circular: {chain}")
-    base = _merge_raw(base_path, _read(base_path), (*seen, base_path.resolve()), data)
+    base = _merge_raw(base_path, read_toml(base_path), (*seen, base_path.resolve()), data)
     merged: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
     for key, value in raw.items():
         if key == "phases" and isinstance(value, dict):
@@ -370,11 +335,11 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
     from landlord.rules import family_params  # rules know which params each family needs
 
     data = data if data is not None else own_root(path)
-    raw = _merge_raw(path, _read(path), (path.resolve(),), data)
+    raw = _merge_raw(path, read_toml(path), (path.resolve(),), data)
     for key in raw:
         if key not in ("ruleset", "params", "phases"):
             raise DataError(path, None, key, "unknown top-level table (known: params, phases, ruleset)")
-    head = _check(path, "[ruleset]", raw.get("ruleset"), _RULESET)
+    head = check_table(path, "[ruleset]", raw.get("ruleset"), _RULESET)
     try:
         schema = family_params(head["family"])
     except KeyError as exc:
@@ -393,7 +358,7 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
         raise DataError(path, "[phases]", None, "a ruleset needs at least one phase")
     phases = {}
     for name, ph in phases_raw.items():
-        t = _check(path, f"phases.{name}", ph, _PHASE)
+        t = check_table(path, f"phases.{name}", ph, _PHASE)
         pp = _params(path, f"phases.{name}.params", t.get("params", {}))
         for key, param in pp.items():
             if key not in schema:

@@ -261,10 +261,10 @@ def _debt(raw: Any, where: str, entry: str, holdings: tuple[str, ...]) -> DebtPo
 
 def load_position(path: str | Path) -> Position:
     """Read a position from a TOML file (checked like every data file)."""
-    from landlord.loader import parse_toml, read_text
+    from landlord.files import read_toml
 
     p = Path(path)
-    return Position.from_dict(parse_toml(read_text(p), p), str(p))
+    return Position.from_dict(read_toml(p), str(p))
 
 
 def example_positions() -> list[Position]:

@@ -235,7 +235,7 @@ class Scenario:
 def load_scenario(path: str | Path, games: int | None = None, data: Path | None = None) -> Scenario:
     """Read and validate the scenario file at ``path`` (with ``games`` per cell instead of the
     file's, if given; ruleset ids looked up in one's own ``data`` folder first, if given)."""
-    from landlord.loader import read_text
+    from landlord.files import read_text
 
     p = Path(path)
     return scenario_from_text(read_text(p), p, games, data)
@@ -247,7 +247,7 @@ def scenario_from_text(text: str, path: str | Path = "<scenario>", games: int | 
     relative ruleset path (the current folder for ``<scenario>``). ``games`` replaces the
     file's games per cell (the scenario's ``text`` is then rewritten to say so); ``data`` is
     one's own folder of ``boards/`` and ``rulesets/``, searched first for ruleset ids."""
-    from landlord.loader import parse_toml
+    from landlord.files import parse_toml
 
     raw = parse_toml(text, path)
     if games is not None and isinstance(raw.get("scenario"), dict):

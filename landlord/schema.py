@@ -13,7 +13,8 @@ line of its own is an amount of money: :data:`AMOUNT`, 0 to :data:`MAX_AMOUNT`. 
 line of its own holds amounts of money (or texts).
 
 File limits (:data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`) apply to every data, scenario and
-saved-game file, so a huge or deeply nested file gets one line instead of a crash.
+saved-game file, so a huge or deeply nested file gets one line instead of a crash; the kit's one
+door for files, :mod:`landlord.files`, applies them.
 """
 
 from __future__ import annotations
@@ -191,19 +192,6 @@ def _check(s: Spec, value: Any, b: Bounds, at: str) -> str | None:
                     return problem
         return None
     return None
-
-
-def depth(value: Any, limit: int = MAX_DEPTH) -> int:
-    """How deeply ``value`` nests lists and dicts (stops counting past ``limit``)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict | list):
-            deepest = max(deepest, d)
-            if d > limit:
-                return d
-            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
-    return deepest
 
 
 def check_board(family: str, board: Board, values: dict[str, Any]) -> tuple[str, str, str] | None:

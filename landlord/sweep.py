@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from landlord.errors import LandlordError
+from landlord.files import read_json
 from landlord.phases import parse_trigger
 from landlord.pool import make_pool, stop_now
 from landlord.scenario import Cell, Scenario, load_ruleset_ref
@@ -554,8 +555,8 @@ class Sweep:
         manifest = self._parts / "manifest.json"
         if self._parts.exists():
             try:
-                old = json.loads(manifest.read_text())
-            except (OSError, ValueError):
+                old = read_json(manifest)
+            except LandlordError:  # missing or damaged: not this sweep's
                 old = None
             if old != self._manifest():
                 if not self.force:

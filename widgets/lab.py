@@ -36,6 +36,7 @@ import pandas as pd
 from landlord import charts as lib
 from landlord import metrics
 from landlord.errors import DataError, LandlordError
+from landlord.files import decode, parse_toml
 from landlord.game import Game
 from landlord.inequality import GINI_FORMS
 from landlord.loader import load_ruleset, ruleset_ids
@@ -48,7 +49,6 @@ from landlord.sweep import Sweep, SweepResult
 
 from .board_view import blank, sized
 from .table import (
-    MAX_SAVE_BYTES,
     STYLE,
     WRAP,
     custom_regime,
@@ -384,15 +384,9 @@ def interleaved(chunks: list[Any]) -> list[Any]:
     return sorted(chunks, key=lambda c: (c.start, c.cell))
 
 
-def _only_kit_rulesets(text: str, where: str) -> None:
-    """Refuse a scenario text that names a ruleset other than the kit's own (a path would read
-    a file on the server)."""
-    import tomllib
-
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(where, None, None, f"not valid TOML ({exc})") from None
+def _only_kit_rulesets(raw: dict[str, Any], where: str) -> None:
+    """Refuse a scenario (its TOML, parsed) that names a ruleset other than the kit's own (a
+    path would read a file on the server)."""
     head = raw.get("scenario")
     grid = raw.get("grid")
     named = [head.get("ruleset")] if isinstance(head, dict) else []
@@ -707,21 +701,18 @@ class ScenarioLab(W.VBox):
 
     def load_scenario(self, raw: bytes, where: str = "<scenario file>") -> bool:
         """Put a scenario file's set-up (one or two cells) into the lab; a bad file changes nothing.
-        An uploaded file may name only the kit's rulesets (never a path on the server), and no
-        message names a file on the server."""
+        The bytes come in through the kit's file door (:mod:`landlord.files`: size, UTF-8, TOML,
+        depth and numbers); an uploaded file may name only the kit's rulesets (never a path on
+        the server), and no message names a file on the server."""
         where = plain_name(where)
         try:
-            if len(raw) > MAX_SAVE_BYTES:
-                raise DataError(where, None, None, f"too large for a scenario file ({len(raw):,} bytes)")
-            text = raw.decode("utf-8")
-            _only_kit_rulesets(text, where)
+            text = decode(bytes(raw), where)
+            _only_kit_rulesets(parse_toml(text, where), where)
             sweep = scenario_from_text(text, "<scenario>")
             scns = lab_scenarios(sweep)
-        except UnicodeDecodeError:
-            self._say(f"Could not load {where}: not a text file.", error=True)
-            return False
-        except (LandlordError, ValueError, KeyError, RecursionError) as exc:
-            self._say(f"Could not load {where}: {no_paths(str(exc)).replace('<scenario>: ', '')}", error=True)
+        except (LandlordError, ValueError, KeyError) as exc:
+            why = no_paths(str(exc)).replace("<scenario>: ", "").removeprefix(f"{where}: ")
+            self._say(f"Could not load {where}: {why}", error=True)
             return False
         self.a.show(scns[0])
         self.compare.value = len(scns) > 1

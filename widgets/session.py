@@ -10,14 +10,14 @@ decision or phase switch, labelled ``k``: the number of the record's entries at 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from landlord import savefile
 from landlord.decisions import Decision
-from landlord.errors import DataError, IllegalAction, LandlordError
+from landlord.errors import IllegalAction
 from landlord.game import Game
 from landlord.loader import load_ruleset
 from landlord.phases import Trigger, parse_switch
@@ -50,7 +50,11 @@ class TableSession:
         seed: int,
         triggers: Sequence[Trigger | str] = (),
         position: Position | None = None,
+        game: Game | None = None,
+        history: list[dict[str, Any]] | None = None,
     ) -> None:
+        """``game``: the session's game as it stands (a loaded game; none is built), with its
+        ``history`` of snapshots (default: the game's present one alone)."""
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.position = position
         """The described position the game starts from (:mod:`landlord.position`), or None."""
@@ -60,8 +64,8 @@ class TableSession:
         self.history: list[dict[str, Any]] = []
         self.viewing: int | None = None
         self._past: Game | None = None
-        self.game = self._fresh()
-        self.history = [snapshot(self.game)]
+        self.game = self._fresh() if game is None else game
+        self.history = list(history) if history else [snapshot(self.game)]
 
     # -- building games -------------------------------------------------------------------
     @property
@@ -201,45 +205,35 @@ class TableSession:
         Path(path).write_text(json.dumps(self.to_dict(), indent=1), encoding="utf-8")
 
     @classmethod
+    def from_game(cls, game: Game, history: list[dict[str, Any]] | None = None) -> TableSession:
+        """The session of ``game`` as it stands (a loaded game): its ruleset, seats, seed,
+        triggers and position are the game's, and no other game is built."""
+        seats = [Seat(n, b) for n, b in zip(game.names, game.record.seats, strict=True)]
+        triggers = [t for t in game.triggers if t not in game.added]
+        return cls(game.ruleset, seats, game.seed, triggers, game.position, game=game, history=history)
+
+    @classmethod
+    def from_saved(cls, source: bytes | str | Path | Any, where: str | None = None,
+                   rulesets: Collection[str] | None = None) -> TableSession:
+        """Load a saved game (the bytes of a file, a path, or its parsed JSON) through
+        :func:`landlord.savefile.load_game`, the one way a saved game comes in, refilling the
+        history on the way; ``rulesets``: the only ruleset ids it may name. DataError, one line
+        naming the file, says what is wrong."""
+        history: list[dict[str, Any]] = []
+        game = savefile.load_game(source, where, rulesets=rulesets, each=lambda g: history.append(snapshot(g)))
+        return cls.from_game(game, history)
+
+    @classmethod
     def from_dict(cls, data: Any, where: str = "<saved game>") -> TableSession:
-        """Rebuild a session from its saved form; DataError says what is wrong."""
-        record = Record.from_dict(data, where)
-        try:
-            ruleset = load_ruleset(record.ruleset)
-            if record.overrides:
-                ruleset = ruleset.override(**record.overrides)
-            triggers = [parse_switch(t) for t in record.triggers]
-            seats = [Seat(n, b) for n, b in zip(record.names, record.seats, strict=True)]
-            position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
-            s = cls(ruleset, seats, record.seed, triggers, position)
-            s.game = s.rebuild(record, history=True)
-        except IllegalAction as exc:
-            raise DataError(where, None, None, str(exc)) from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise DataError(where, None, None, f"does not describe a game this kit can play ({exc})") from None
-        except DataError:
-            raise
-        except LandlordError as exc:
-            raise DataError(where, None, None, str(exc)) from None
-        return s
+        """Rebuild a session from its saved form (:meth:`from_saved`)."""
+        return cls.from_saved(data, where)
 
     @classmethod
     def from_bytes(cls, raw: bytes, where: str = "<saved game>") -> TableSession:
-        """Load a saved game from the bytes of a file."""
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise DataError(where, None, None, f"not a saved landlord game (not JSON: {exc})") from None
-        return cls.from_dict(data, where)
+        """Load a saved game from the bytes of a file (:meth:`from_saved`)."""
+        return cls.from_saved(bytes(raw), where)
 
     @classmethod
     def load(cls, path: str | Path) -> TableSession:
-        """Load a saved game from ``path``."""
-        p = Path(path)
-        try:
-            raw = p.read_bytes()
-        except FileNotFoundError:
-            raise DataError(p, None, None, "file not found") from None
-        except OSError as exc:
-            raise DataError(p, None, None, f"cannot be read ({exc.strerror})") from None
-        return cls.from_bytes(raw, str(p))
+        """Load a saved game from ``path`` (:meth:`from_saved`)."""
+        return cls.from_saved(Path(path))

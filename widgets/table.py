@@ -28,7 +28,7 @@ from landlord import charts as lib
 from landlord import metrics
 from landlord.count import winners as winners_of
 from landlord.decisions import Decision
-from landlord.errors import DataError, IllegalAction, LandlordError
+from landlord.errors import IllegalAction, LandlordError
 from landlord.game import Game
 from landlord.loader import load_ruleset, ruleset_ids
 from landlord.phases import Trigger
@@ -51,8 +51,6 @@ STYLE = ("<style>.ll-table .vega-embed, .ll-table .vega-embed svg {max-width: 10
 """The table shrinks to narrow screens: charts scale down, buttons and text wrap."""
 """Buttons as wide as their label (ipywidgets' fixed width cuts labels off)."""
 PERSON = "person"
-MAX_SAVE_BYTES = 5_000_000
-"""An uploaded saved game larger than this is refused unread (a long 1913 game is about 100 kB)."""
 MAX_BUTTONS = 12
 """Up to this many options are buttons; more (bids, loans of many sizes) are one menu."""
 LONG_GAME_ROWS = 4000
@@ -694,34 +692,19 @@ class GameTable(W.VBox):
         self.render()
 
     def load_bytes(self, raw: bytes, name: str = "uploaded file") -> bool:
-        """Load a saved game from a file's bytes (the upload button); bad files change nothing.
-        Only the rulesets this table offers can be named (never a path), files over
-        :data:`MAX_SAVE_BYTES` are refused unread, and no message names a file on the server."""
+        """Load a saved game from a file's bytes (the upload button) through the one way a saved
+        game comes in (:func:`landlord.savefile.load_game`: the kit's file door's size, text and
+        depth limits, then the record, replayed); a bad file changes nothing. Only the rulesets
+        this table offers can be named (never a path), and no message names a file on the server."""
         name = plain_name(name)
+        known = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
         try:
-            session = self._session_from(raw, name)
+            session = TableSession.from_saved(bytes(raw), name, rulesets=known)
         except LandlordError as exc:
             self._say(f"Could not load: {no_paths(str(exc))}. The current game is kept.", error=True)
             return False
         self._use(session, name)
         return True
-
-    def _session_from(self, raw: bytes, name: str) -> TableSession:
-        if len(raw) > MAX_SAVE_BYTES:
-            raise DataError(name, None, None, f"too large for a saved game ({len(raw):,} bytes; "
-                                              f"at most {MAX_SAVE_BYTES:,})")
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise DataError(name, None, None, "not a saved landlord game (not JSON text)") from None
-        rid = data.get("ruleset") if isinstance(data, dict) else None
-        known = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
-        if isinstance(rid, str) and rid not in known:
-            raise DataError(name, "ruleset", None, f"unknown ruleset {rid[:60]!r} (known: {', '.join(known)})")
-        try:
-            return TableSession.from_dict(data, name)
-        except RecursionError:
-            raise DataError(name, None, None, "not a saved landlord game (nested too deeply)") from None
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

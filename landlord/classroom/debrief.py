@@ -21,6 +21,7 @@ from landlord.charts import Chart
 from landlord.classroom.room import Classroom, TableGame
 from landlord.classroom.store import VoteInfo
 from landlord.errors import DataError
+from landlord.files import check_size
 from landlord.game import Game
 from landlord.inequality import gini
 from landlord.phases import Trigger
@@ -107,8 +108,7 @@ def read_export(raw: bytes, name: str) -> pd.DataFrame:
     from the bytes of an uploaded file named ``name``: one row per table with at least
     :data:`EXPORT_COLUMNS`, each final Gini between 0 and 1. DataError, one line naming the file
     and what is wrong, for anything else."""
-    if len(raw) > MAX_EXPORT_BYTES:
-        raise DataError(name, None, None, f"too large for a class's results ({len(raw):,} bytes)")
+    check_size(len(raw), name, MAX_EXPORT_BYTES, what="a class's results")
     try:
         df = pd.read_parquet(io.BytesIO(raw)) if raw[:4] == b"PAR1" else pd.read_csv(io.BytesIO(raw))
     except Exception as exc:  # a damaged upload: pandas and pyarrow raise many kinds
