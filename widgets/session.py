@@ -19,7 +19,7 @@ from landlord import savefile
 from landlord.decisions import Decision
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.game import Game
-from landlord.loader import load_ruleset
+from landlord.loader import load_ruleset, resolve_ruleset
 from landlord.phases import Trigger, parse_switch
 from landlord.position import Position
 from landlord.record import Record, replay
@@ -204,9 +204,7 @@ class TableSession:
         """Rebuild a session from its saved form; DataError says what is wrong."""
         record = Record.from_dict(data, where)
         try:
-            ruleset = load_ruleset(record.ruleset)
-            if record.overrides:
-                ruleset = ruleset.override(**record.overrides)
+            ruleset = resolve_ruleset(record.ruleset, record.overrides)
             triggers = [parse_switch(t) for t in record.triggers]
             seats = [Seat(n, b) for n, b in zip(record.names, record.seats, strict=True)]
             position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
