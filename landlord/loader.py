@@ -20,6 +20,8 @@ from landlord.resources import kit_dir
 from landlord.ruleset import Param, Phase, Ruleset
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from landlord.decks import Card, Deck
 from landlord.schema import MAX_AMOUNT, Bounds, check_board, check_param
 
@@ -326,6 +328,17 @@ def load_ruleset_ref(ref: str | Path, data: Path | None = None) -> Ruleset:
     if text.endswith(".toml"):
         return ruleset_from_file(Path(text), data)
     return load_ruleset(text, data)
+
+
+def resolve_ruleset(ref: str | Path, overrides: Mapping[str, Any] | Iterable[tuple[str, Any]] = (),
+                    note: str = "scenario override", data: Path | None = None) -> Ruleset:
+    """The ruleset ``ref`` names (an id or a ``.toml`` path, :func:`load_ruleset_ref`) with its
+    param ``overrides`` applied, each replaced param noting ``note``: the one place a ruleset
+    and its overrides are put together (simulations, sweeps, records, the class room, the lab).
+    No overrides: the loaded ruleset itself. Errors are :meth:`Ruleset.override`'s."""
+    rs = load_ruleset_ref(ref, data)
+    values = dict(overrides)
+    return rs.override(note, **values) if values else rs
 
 
 def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:

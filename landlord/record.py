@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from landlord.errors import DataError, IllegalAction, LandlordError
-from landlord.loader import load_ruleset
+from landlord.loader import resolve_ruleset
 
 if TYPE_CHECKING:
     from landlord.game import Game
@@ -244,9 +244,7 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     from landlord.position import Position
 
     if ruleset is None:
-        ruleset = load_ruleset(record.ruleset)
-        if record.overrides:
-            ruleset = ruleset.override(**record.overrides)
+        ruleset = resolve_ruleset(record.ruleset, record.overrides)
     try:
         triggers = [parse_switch(t) for t in record.triggers]
     except ValueError as exc:

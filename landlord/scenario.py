@@ -181,8 +181,9 @@ class Cell:
 
     def resolve(self) -> Ruleset:
         """The cell's ruleset with its overrides applied (an override, never a copy)."""
-        rs = load_ruleset_ref(self.ruleset_ref)
-        return rs.override(note="scenario override", **dict(self.overrides)) if self.overrides else rs
+        from landlord.loader import resolve_ruleset
+
+        return resolve_ruleset(self.ruleset_ref, self.overrides)
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from landlord.count import winners as winners_of
 from landlord.game import Game
 from landlord.inequality import gini
-from landlord.loader import load_ruleset_ref
 from landlord.phases import Trigger
 from landlord.pool import make_pool, stop_now
 from landlord.ruleset import Ruleset
@@ -18,24 +16,6 @@ from landlord.strategies import make_strategy
 
 if TYPE_CHECKING:
     from landlord.position import Position
-
-
-@dataclass(frozen=True)
-class Batch:
-    """A run of games: ruleset (an id or a ``.toml`` path, with overrides), the bots in seat
-    order, seeds, and the position every game starts from (None: the rules' own opening)."""
-
-    ruleset: str
-    strategies: tuple[str, ...]
-    seeds: tuple[int, ...]
-    overrides: tuple[tuple[str, Any], ...] = ()
-    triggers: tuple[Trigger, ...] = ()
-    position: Position | None = None
-
-    def resolve(self) -> Ruleset:
-        """The ruleset with this batch's overrides applied."""
-        rs = load_ruleset_ref(self.ruleset)
-        return rs.override(**dict(self.overrides)) if self.overrides else rs
 
 
 def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
@@ -80,14 +60,6 @@ def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
     return row
 
 
-def run_batch(batch: Batch) -> list[dict[str, Any]]:
-    """Play every seed of ``batch`` in this process."""
-    rs = batch.resolve()
-    return [summary_row(play_one(rs, batch.strategies, s, triggers=batch.triggers, position=batch.position),
-                        batch.strategies)
-            for s in batch.seeds]
-
-
 def simulate(
     ruleset: str,
     strategies: Sequence[str],
@@ -103,14 +75,20 @@ def simulate(
     (0 = all cores; they ignore Ctrl-C and die with this process, see :mod:`landlord.pool`).
     ``ruleset`` is an id or a ``.toml`` path; every game starts from ``position`` when given.
     ``progress(n)`` is called as each chunk of n games completes. Interrupted (Ctrl-C), it
-    stops at once: running chunks are dropped."""
+    stops at once: running chunks are dropped. A game that raises, raises here.
+
+    The work is the sweep's: :class:`landlord.sweep.Chunk` s of no cell, played by
+    :func:`landlord.sweep.play_chunk` (one ruleset with its overrides per chunk)."""
+    from landlord.sweep import Chunk, play_chunk  # the sweep's worker loop (it imports this module)
+
     items = tuple(sorted((overrides or {}).items()))
-    batches = [Batch(ruleset, tuple(strategies), tuple(seeds[i:i + chunk]), items, tuple(triggers), position)
-               for i in range(0, len(seeds), chunk)]
+    chunks = [Chunk(None, i, tuple(seeds[i:i + chunk]), ruleset, items, tuple(strategies), tuple(triggers),
+                    position=position)
+              for i in range(0, len(seeds), chunk)]
     workers = workers or os.cpu_count() or 1
     if workers == 1:
-        for b in batches:
-            rows = run_batch(b)
+        for c in chunks:
+            rows, _ = play_chunk(c)
             if progress:
                 progress(len(rows))
             yield from rows
@@ -118,9 +96,9 @@ def simulate(
     pool = make_pool(workers)
     finished = False
     try:
-        futures = [pool.submit(run_batch, b) for b in batches]
+        futures = [pool.submit(play_chunk, c) for c in chunks]
         for future in futures:
-            rows = future.result()
+            rows, _ = future.result()
             if progress:
                 progress(len(rows))
             yield from rows

@@ -35,14 +35,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from landlord.errors import LandlordError
 from landlord.files import read_json
-from landlord.phases import parse_trigger
+from landlord.loader import resolve_ruleset
 from landlord.pool import make_pool, stop_now
-from landlord.scenario import Cell, Scenario, load_ruleset_ref
+from landlord.scenario import Cell, Scenario
 from landlord.simulate import play_one, summary_row
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
+
+    from landlord.phases import Trigger
+    from landlord.position import Position
 
 DEFAULT_CHUNK = 200
 """Games per chunk: small enough for prompt progress and cancellation, large enough that
@@ -59,21 +62,29 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class Chunk:
-    """A run of games of one cell, as plain data a worker process can receive."""
+    """A run of games played alike, as plain data a worker process can receive: one
+    ruleset (a ref and its overrides, put together by :func:`~landlord.loader.resolve_ruleset`),
+    the bots in seat order, the seeds, the phase ``triggers`` (:class:`~landlord.phases.Trigger`
+    objects, as the game takes them), the optional start ``position`` and per-turn ``panel``.
 
-    cell: int
+    A sweep's chunk is games ``start``.. of cell ``cell``; a chunk of :func:`landlord.simulate.simulate`
+    belongs to no cell (``cell`` None): its rows are the bare summary rows, and a game that
+    raises stops it (a sweep's records the game as failed and goes on)."""
+
+    cell: int | None
     start: int
     seeds: tuple[int, ...]
     ruleset_ref: str
     overrides: tuple[tuple[str, Any], ...]
     seats: tuple[str, ...]
-    triggers: tuple[tuple[str, str], ...]
+    triggers: tuple[Trigger, ...]
     panel: Panel = False
+    position: Position | None = None
 
     @property
     def name(self) -> str:
         """The chunk's file stem in a ``.parts`` folder."""
-        return f"c{self.cell:05d}-g{self.start:07d}"
+        return f"c{self.cell or 0:05d}-g{self.start:07d}"
 
 
 def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: Panel = False) -> list[Chunk]:
@@ -82,7 +93,7 @@ def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: Panel = Fal
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
     chunks = []
     for cell in scenario.cells:
-        triggers = tuple((t.phase, t.text) for t in cell.triggers)
+        triggers = cell.triggers
         for start in range(0, scenario.games, chunk_size):
             stop = min(start + chunk_size, scenario.games)
             seeds = tuple(scenario.game_seed(cell, i) for i in range(start, stop))
@@ -91,37 +102,52 @@ def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: Panel = Fal
     return chunks
 
 
-def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
-    """Play every game of ``chunk`` here: one summary row per game (``status`` ``ok`` or
-    ``failed`` with the error), and the per-turn panel if asked for, as Arrow tables
-    (compact to send back, cheap to write; the worker does the conversion, not the parent).
+def play_chunk(chunk: Chunk) -> tuple[list[dict[str, Any]], list[pa.Table]]:
+    """Play every game of ``chunk`` here: its rows (one a game, in seed order) and, when the
+    chunk asks for the per-turn panel, each game's panel table.
 
-    This is the work function of both backends; it lives in the package so that spawned
-    worker processes (local or Dask) can import it.
-    """
-    import pyarrow as pa
-
-    rs = load_ruleset_ref(chunk.ruleset_ref)
-    if chunk.overrides:
-        rs = rs.override(note="scenario override", **dict(chunk.overrides))
-    triggers = tuple(parse_trigger(text, phase) for phase, text in chunk.triggers)
+    The one worker loop of both :func:`landlord.simulate.simulate` (a chunk of no cell: bare
+    :func:`~landlord.simulate.summary_row` rows; a game that raises, raises) and the sweep (each
+    row led by ``cell, game, seed, status, error``; a game that raises is a ``failed`` row with
+    its error, and the chunk goes on)."""
+    rs = resolve_ruleset(chunk.ruleset_ref, chunk.overrides)
     rows: list[dict[str, Any]] = []
     panels: list[pa.Table] = []
     for k, seed in enumerate(chunk.seeds):
-        head = {"cell": chunk.cell, "game": chunk.start + k, "seed": seed}
         try:
-            game = play_one(rs, chunk.seats, seed, triggers=triggers, snapshots=chunk.panel is True,
-                            worths=chunk.panel == "worth")
+            game = play_one(rs, chunk.seats, seed, triggers=chunk.triggers, snapshots=chunk.panel is True,
+                            position=chunk.position, worths=chunk.panel == "worth")
             row = summary_row(game, chunk.seats)
         except Exception as exc:
-            rows.append({**head, "status": "failed", "error": _describe(exc),
-                         "ruleset": rs.id, "players": len(chunk.seats)})
+            if chunk.cell is None:
+                raise
+            rows.append({"cell": chunk.cell, "game": chunk.start + k, "seed": seed, "status": "failed",
+                         "error": _describe(exc), "ruleset": rs.id, "players": len(chunk.seats)})
             continue
+        if chunk.cell is None:
+            rows.append(row)
+            continue
+        head = {"cell": chunk.cell, "game": chunk.start + k, "seed": seed}
         rows.append({**head, "status": "ok", "error": None, **row})
         if chunk.panel == "worth":
             panels.append(turn_worths(game, head))
         elif chunk.panel:
             panels.append(turn_panel(game, head))
+    return rows, panels
+
+
+def run_chunk(chunk: Chunk) -> tuple[pa.Table, pa.Table | None]:
+    """Play every game of a sweep's ``chunk`` here (:func:`play_chunk`): one summary row per
+    game (``status`` ``ok`` or ``failed`` with the error), and the per-turn panel if asked for,
+    as Arrow tables (compact to send back, cheap to write; the worker does the conversion, not
+    the parent).
+
+    This is the work function of both sweep backends; it lives in the package so that spawned
+    worker processes (local or Dask) can import it.
+    """
+    import pyarrow as pa
+
+    rows, panels = play_chunk(chunk)
     keys = list(dict.fromkeys(k for r in rows for k in r))  # every column any game has
     games = pa.table({k: [r.get(k) for r in rows] for k in keys})
     panel = None

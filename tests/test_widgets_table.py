@@ -492,13 +492,13 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     back at the same point of the record)."""
     import landlord.widgets.session
 
-    import landlord.record
+    import landlord.loader
 
-    def lookup(rid: str):
+    def lookup(rid: str, data: object = None):
         return two_phase if rid == two_phase.id else load_ruleset(rid)
 
     monkeypatch.setattr(landlord.widgets.session, "load_ruleset", lookup)
-    monkeypatch.setattr(landlord.record, "load_ruleset", lookup)
+    monkeypatch.setattr(landlord.loader, "load_ruleset_ref", lookup)  # what resolve_ruleset loads with
     table = GameTable(two_phase, people(2), seed=4, regime=("higher_wages@turn:30",))
     click_through(table, limit=10)
     table.switch_phase("higher_wages")

@@ -39,7 +39,7 @@ from landlord.errors import DataError, LandlordError
 from landlord.files import decode, parse_toml
 from landlord.game import Game
 from landlord.inequality import GINI_FORMS
-from landlord.loader import load_ruleset, ruleset_ids
+from landlord.loader import load_ruleset, resolve_ruleset, ruleset_ids
 from landlord.phases import parse_switch
 from landlord.ruleset import Ruleset
 from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
@@ -80,8 +80,7 @@ class Scenario:
 
     def resolve(self) -> Ruleset:
         """The ruleset with this scenario's overrides."""
-        rs = load_ruleset(self.ruleset)
-        return rs.override(f"scenario {self.name}", **self.overrides) if self.overrides else rs
+        return resolve_ruleset(self.ruleset, self.overrides, f"scenario {self.name}")
 
     def check(self) -> None:
         """Raise ValueError/LandlordError naming what is wrong before any game is played."""

@@ -35,7 +35,7 @@ from landlord.decisions import Decision
 from landlord.errors import IllegalAction, LandlordError
 from landlord.game import BOXES
 from landlord.inequality import gini
-from landlord.loader import load_ruleset
+from landlord.loader import load_ruleset, resolve_ruleset
 from landlord.phases import Trigger, parse_switch, parse_trigger
 from landlord.record import Record, apply, kit_version, replay, version_note
 from landlord.ruleset import Ruleset
@@ -114,7 +114,7 @@ class ClassSpec:
                 raise LandlordError(f"rounds: {rs.id} has no round cap to set")
             values["max_rounds"] = int(self.rounds)
         try:
-            return rs.override("class setting", **values) if values else rs
+            return resolve_ruleset(self.ruleset, values, "class setting")
         except (KeyError, TypeError) as exc:
             raise LandlordError(f"overrides: {exc}") from None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import shutil
@@ -147,27 +148,37 @@ def open_class(folder: Path, spec: ClassSpec | None) -> tuple[Classroom, str, bo
     return room, secret, False
 
 
+def _spec_defaults() -> dict[str, Any]:
+    """:class:`ClassSpec`'s own defaults, by field (the options' defaults: said once)."""
+    return {f.name: f.default for f in dataclasses.fields(ClassSpec) if f.default is not dataclasses.MISSING}
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``landlord class``."""
+    """The options of ``landlord class`` (a spec's defaults are :class:`ClassSpec`'s)."""
+    d = _spec_defaults()
     p.add_argument("--folder", type=Path, help="the class folder (default: ~/landlord-classes/<date-time>); "
                                                "an existing class folder resumes that class")
-    p.add_argument("--ruleset", default="magie-1904", help="the rules the tables play (default magie-1904)")
-    p.add_argument("--table-size", type=int, default=4, help="seats a table (default 4)")
-    p.add_argument("--bots", default="landlord", help="the bot for empty and away seats (default landlord)")
+    p.add_argument("--ruleset", default=d["ruleset"],
+                   help=f"the rules the tables play (default {d['ruleset']})")
+    p.add_argument("--table-size", type=int, default=d["table_size"], help=f"seats a table (default {d['table_size']})")
+    p.add_argument("--bots", default=d["bots"], help=f"the bot for empty and away seats (default {d['bots']})")
     p.add_argument("--switch", action="append", metavar="PHASE@TRIGGER",
                    help="a phase switch every table plays under: PHASE@vote (the table may vote from the start), "
                         "PHASE@round:N (a scheduled switch), PHASE@turn:N, PHASE@gini:X; repeatable (default: none, "
                         "the teacher's button only)")
     p.add_argument("--vote-at", action="append", metavar="PHASE@round:N",
                    help="open a table vote on PHASE at round N; repeatable (default: none)")
-    p.add_argument("--rounds", type=int, default=12, help="the game ends after this many rounds (default 12)")
+    p.add_argument("--rounds", type=int, default=d["rounds"],
+                   help=f"the game ends after this many rounds (default {d['rounds']})")
     p.add_argument("--seed", type=int, help="class seed; table k plays seed+k (default: a fresh one, recorded)")
-    p.add_argument("--away-after", type=float, default=60.0, help="seconds without a sign of life before a bot "
-                                                                  "plays a student's seat (default 60)")
-    p.add_argument("--decide-limit", type=float, default=120.0,
-                   help="seconds before a bot answers any pending decision (default 120)")
-    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it answers (default 0.6)")
-    p.add_argument("--max-tables", type=int, default=10, help="most tables (default 10)")
+    p.add_argument("--away-after", type=float, default=d["away_after"],
+                   help=f"seconds without a sign of life before a bot plays a student's seat "
+                        f"(default {d['away_after']:g})")
+    p.add_argument("--decide-limit", type=float, default=d["decide_limit"],
+                   help=f"seconds before a bot answers any pending decision (default {d['decide_limit']:g})")
+    p.add_argument("--bot-delay", type=float, default=d["bot_delay"],
+                   help=f"seconds a bot waits before it answers (default {d['bot_delay']:g})")
+    p.add_argument("--max-tables", type=int, default=d["max_tables"], help=f"most tables (default {d['max_tables']})")
     p.add_argument("--port", type=int, default=8866, help="the port the class is served on (default 8866)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
