@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from landlord import options
+from landlord.board import Board
 from landlord.decisions import Decision
+from landlord.events import Event
+from landlord.narrate import marked, terms
 from landlord.rules.magie1906.state import Magie1906State
 
 
@@ -21,3 +26,56 @@ class Magie1906Words(Magie1906State):
         if arg and head == "corner":
             return self.OPTIONS[head].format(arg=self.naturals[int(arg)])
         return super().option_text(d, option)
+
+
+EVENTS = frozenset({
+    "dealt", "card_returned", "college", "education", "professor", "card",
+    "bid", "unsold", "speculation_refused", "speculation", "skin_game", "chance",
+    "house", "house_sold", "mortgage", "mortgage_lifted", "trust", "trust_ended",
+    "jail_time_up", "double_again", "no_wages", "card_offer", "card_kept", "card_for_sale",
+    "card_unsold", "card_sold", "loan_repaid", "debt_paid",
+})
+"""Event kinds that only Magie's 1906 game emits (its sentences are here; shared ones in :mod:`landlord.narrate`)."""
+
+
+def sentences(e: Event, who: str, cur: str, space: Callable[..., str]) -> dict[str, str]:
+    """The sentences of the events only Magie's 1906 game emits."""
+    return {
+        "dealt": f"{who} was dealt the card for {e.get('card')}.",
+        "card_returned": f"{who} returned the card for {space()} to the pack.",
+        "college": f"A Free College goes up on {e.get('name')}.",
+        "education": f"{who} goes to college and takes an Education card ({e.get('cards')}).",
+        "professor": f"{who} exchanges four Education cards for a Professor card.",
+        "card": f"{who} holds the card for {e.get('card')}.",
+        "bid": f"{who} bid {cur}{e.get('amount')} for "
+               + ("the right to build on " if e.get("privilege") else "") + f"{space()}.",
+        "unsold": f"Nobody buys {space()}.",
+        "speculation_refused": f"{who} refuses to move onto Speculation and stays put.",
+        "speculation": f"{who} speculated, threw {e.get('throw')} and won {cur}{e.get('won')}.",
+        "skin_game": f"{who} threw the skin game: nothing won, and the Broker ({e.get('broker') or 'none'}) "
+                     "goes to Jail.",
+        "chance": f"{who} drew a Chance card: {e.get('card')}",
+        "house": f"{who} built a house on {space()} ({e.get('houses')} there now).",
+        "house_sold": f"{who} sold a house on {space()} back to the Bank.",
+        "mortgage": f"{who} mortgaged {space()} to the Bank for {cur}{e.get('amount')}.",
+        "mortgage_lifted": f"{who} lifted the mortgage on {space()}.",
+        "trust": f"{e.get('members')} pool their railroads in a Trust.",
+        "trust_ended": "The railroad Trust is broken up.",
+        "jail_time_up": f"{who} has missed {e.get('missed')} turns in Jail and must pay the fine.",
+        "double_again": f"{who} threw a double and throws again.",
+        "no_wages": f"{who}, the landlord, gets no wages.",
+        "card_offer": f"{who} offers {e.get('holder')} {cur}{e.get('amount')} for the card for {space()}.",
+        "card_kept": f"{who} keeps the card for {space()}.",
+        "card_for_sale": f"{who} offers the card for {e.get('card')} for sale to the other players.",
+        "card_unsold": f"Nobody bids for {who}'s card for {space()}.",
+        "card_sold": f"{who} sold the card for {e.get('card')} to {e.get('buyer')} for {cur}{e.get('amount')}.",
+        "loan_repaid": f"{who} repaid {cur}{e.get('amount')} to {e.get('lender')}.",
+        "debt_paid": f"{who} paid {cur}{e.get('amount')} of his debt to {e.get('to')} ({cur}{e.get('left')} "
+                     "still owed).",
+    }
+
+
+def narrate(e: Event, names: Sequence[str], board: Board) -> str:
+    """One event only Magie's 1906 game emits, as a sentence."""
+    who, cur, space = terms(e, names, board)
+    return marked(e, sentences(e, who, cur, space)[e.kind])
