@@ -21,7 +21,7 @@ class Magie1904Count(Magie1904State):
         free wealth). Legacy tickets count ``legacy_ticket_value``: 0, since the count adds
         "lots, cash, and luxuries" only.
         """
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         spaces, bal, n = g.board.spaces, g.ledger.balances, len(g.players)
         owed, lent = [0] * n, [0] * n
         for ln in self.loans:
@@ -29,8 +29,8 @@ class Magie1904Count(Magie1904State):
             if ln.lender < n:  # a player-lender (the Bank's account comes after the seats)
                 lent[ln.lender] += ln.principal
         # Single tax: "with the exception that the Title Deeds are of no value".
-        deeds_count = not p["single_tax"]
-        luxury, legacy = p["luxury_value"], p["legacy_ticket_value"]
+        deeds_count = not p.single_tax
+        luxury, legacy = p.luxury_value, p.legacy_ticket_value
         return [SeatCount(pl.seat, bal[pl.seat], sum(spaces[i].price for i in pl.lots) if deeds_count else 0, 0,
                           owed[pl.seat], lent[pl.seat], pl.luxuries * luxury, pl.legacies * legacy, 0, pl.where)
                 for pl in g.players]
@@ -43,7 +43,7 @@ class Magie1904Count(Magie1904State):
 
     def totals(self) -> tuple[int, ...]:
         """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         n = len(g.players)
         net = [0] * n
         for ln in self.loans:
@@ -52,8 +52,8 @@ class Magie1904Count(Magie1904State):
             if 0 <= ln.debtor < n:
                 net[ln.debtor] -= ln.principal
         spaces = g.board.spaces
-        st = p["single_tax"]
-        lux, leg = p["luxury_value"], p["legacy_ticket_value"]
+        st = p.single_tax
+        lux, leg = p.luxury_value, p.legacy_ticket_value
         cash = g.ledger.balances
         return tuple((0 if st else sum(spaces[i].price for i in pl.lots)) + cash[pl.seat]
                      + pl.luxuries * lux + pl.legacies * leg + net[pl.seat] for pl in g.players)

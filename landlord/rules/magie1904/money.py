@@ -43,13 +43,13 @@ class Magie1904Money(Magie1904Count):
         accepts or declines. The Poor House is a choice only when the Bank cannot lend enough.
         """
         g = self.g
-        unit = g.p["loan_unit"]
+        unit = self.params.loan_unit
         notes = -(-short // unit)
         asked: set[int] = set()
         while True:
             cap = self.bank_capacity(seat)
             opts = [option("borrow", k * unit) for k in range(notes, cap + 1)]
-            if self.free_lots(seat) and not g.p["single_tax"]:
+            if self.free_lots(seat) and not self.params.single_tax:
                 opts += [option("ask", s) for s in range(len(g.players))
                          if s != seat and s not in asked and g.cash(s) >= notes * unit]
             if not opts:
@@ -83,11 +83,11 @@ class Magie1904Money(Magie1904Count):
     def bank_capacity(self, seat: int) -> int:
         """How many notes the Bank would lend: unmortgaged lots must be worth at least the loan
         plus the margin ("at least ten dollars more than is borrowed")."""
-        p = self.g.p
-        if p["single_tax"]:
+        p = self.params
+        if p.single_tax:
             return 0  # DECISION (single-tax mapping): a deed "of no value" secures no loan.
         value = sum(self.g.board.spaces[i].price for i in self.free_lots(seat))
-        return max(0, (value - p["loan_margin"]) // p["loan_unit"])
+        return max(0, (value - p.loan_margin) // p.loan_unit)
 
     def collateral(self, seat: int, need: int) -> tuple[int, ...]:
         """The lots to mortgage for ``need``: the cheapest single lot worth enough, otherwise the
@@ -109,15 +109,15 @@ class Magie1904Money(Magie1904Count):
 
     def bank_loan(self, seat: int, notes: int) -> None:
         """Borrow ``notes`` Bank notes, mortgaging lots worth at least the loan plus margin."""
-        p = self.g.p
-        self._lend(self.bank, seat, notes * p["loan_unit"], notes * p["loan_interest"],
-                   self.collateral(seat, notes * p["loan_unit"] + p["loan_margin"]))
+        p = self.params
+        self._lend(self.bank, seat, notes * p.loan_unit, notes * p.loan_interest,
+                   self.collateral(seat, notes * p.loan_unit + p.loan_margin))
 
     def make_loan(self, lender: int, seat: int, notes: int, rate: int) -> None:
         """A player-to-player loan on the agreed terms, under an individual mortgage."""
-        p = self.g.p
-        self._lend(lender, seat, notes * p["loan_unit"], notes * rate,
-                   self.collateral(seat, notes * p["loan_unit"] + p["loan_margin"]))
+        p = self.params
+        self._lend(lender, seat, notes * p.loan_unit, notes * rate,
+                   self.collateral(seat, notes * p.loan_unit + p.loan_margin))
 
     def _lend(self, lender: int, seat: int, principal: int, interest: int, lots: tuple[int, ...]) -> None:
         g = self.g

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from landlord import flows
 from landlord.rules.base import Play
 from landlord.rules.magie1904.money import Magie1904Money
+from landlord.rules.magie1904.params import Params1904
 from landlord.rules.magie1904.state import NATURAL, POOR, TRACK
 
 
@@ -23,6 +24,7 @@ class Magie1904Public(Magie1904Money):
         Poor House moves to the Natural Opportunity beside that corner (rule 8: "the Poor House
         is eliminated"). Holdings, cash, loans and positions are otherwise left as they are."""
         g = self.g
+        self.params = Params1904.of(g.p)  # the numbers of the phase now in force
         if not self.begin_single_tax(old, "Single tax: begin with an empty Public Treasury"):
             return
         for pl in g.players:
@@ -63,11 +65,11 @@ class Magie1904Public(Magie1904Money):
         counts his move from the corner square."""
         g = self.g
         pl = g.players[seat]
-        g.pay(self.wages_box, seat, g.p["natural_wages"], flows.WAGES, "natural opportunity wages",
+        g.pay(self.wages_box, seat, self.params.natural_wages, flows.WAGES, "natural opportunity wages",
               "Single tax 8: Natural Opportunity")
         pl.place, pl.pos = TRACK, pl.natural
-        yield from self.charge(seat, self.treasury, g.p["natural_rent"], flows.LAND_RENT, "natural opportunity rent",
-                               "Single tax 8: Natural Opportunity")
+        yield from self.charge(seat, self.treasury, self.params.natural_rent, flows.LAND_RENT,
+                               "natural opportunity rent", "Single tax 8: Natural Opportunity")
         if pl.place != TRACK:
             return
         a, b = self.throw(seat)
@@ -82,7 +84,7 @@ class Magie1904Public(Magie1904Money):
         estate first, as the 1906 colleges), paying the Bank; then every further $50 raises
         wages by ``wage_rise``. DECISION: the treasury is counted at the end of every turn (the
         counting is shared with the 1906 rules: :meth:`SingleTaxRules.spend_treasury`)."""
-        self.spend_treasury(self.g.p["annul_order"], self.annulled, self.buy_out, self.open_estate)
+        self.spend_treasury(self.params.annul_order, self.annulled, self.buy_out, self.open_estate)
 
     def buy_out(self, idx: int, step: int) -> None:
         """Single tax, rule 6 (mapping): the public buys R.R. space or franchise ``idx`` for

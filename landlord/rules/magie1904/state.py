@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.errors import DataError
 from landlord.rules.base import Token
+from landlord.rules.magie1904.params import PARAMS, Params1904
 from landlord.rules.single_tax import SingleTaxRules
 
 if TYPE_CHECKING:
@@ -80,14 +81,8 @@ class MagiePlayer(Token):
 class Magie1904State(SingleTaxRules):
     """The 1904 state: the params it reads, the holdings on the board, the seats and a set-up position."""
 
-    PARAMS: ClassVar[dict[str, type]] = {
-        "start_cash": int, "lot_tickets": bool, "tickets_drawn": int, "wages": int,
-        "circuits": int, "jail_fine": int, "luxury_value": int, "legacy_ticket_value": int,
-        "loan_unit": int, "loan_margin": int, "loan_interest": int, "max_rounds": int,
-        # the single-tax phase mapped onto the patent board (see SINGLE_TAX_MAPPING)
-        "single_tax": bool, "vote_min": int, "treasury_step": int, "wage_rise": int,
-        "buyout_order": list, "annul_order": list, "natural_wages": int, "natural_rent": int,
-    }
+    PARAMS: ClassVar[dict[str, type]] = PARAMS
+    """The params a ruleset of the family must give (declared once, by :class:`Params1904`)."""
     DECISIONS: ClassVar[dict[str, str]] = {
         "ticket": "{name} holds the lot ticket for {space}: buy the lot for {cur}{amount} "
                   "(paid to the Public Treasury), or put the ticket back in the Wages box?",
@@ -140,6 +135,8 @@ class Magie1904State(SingleTaxRules):
         self.corners = tuple(k * self.n // 4 for k in range(4))
         # ledger accounts, looked up in setup() once the ledger exists
         self.wages_box = self.rr_box = -1
+        self.params = Params1904.of(game.p)
+        """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
 
     POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset({"cash", "token", "holdings", "luxuries", "debts"})
     DEBT_FIELDS: ClassVar[frozenset[str]] = frozenset({"to", "amount", "loan", "interest", "mortgages"})
@@ -160,7 +157,7 @@ class Magie1904State(SingleTaxRules):
         unpaid expense is written off in these rules (:meth:`charge`), so a debt here is always
         a loan."""
         pl = self.g.players[seat]
-        p = self.g.p
+        p = self.params
         if sp.holdings:
             for idx in list(pl.lots):
                 self.owner[idx] = -1
@@ -176,7 +173,7 @@ class Magie1904State(SingleTaxRules):
                 pl.lots.add(idx)
         if sp.luxuries is not None:
             pl.luxuries = sp.luxuries
-        unit = p["loan_unit"]
+        unit = p.loan_unit
         for k, d in enumerate(sp.debts):
             dentry = f"{entry} debts[{k}]"
             if d.loan is False:
@@ -188,17 +185,17 @@ class Magie1904State(SingleTaxRules):
             notes = d.amount // unit
             lots = tuple(sorted(self.space_named(where, dentry, "mortgages", m) for m in d.mortgages))
             if lender == self.bank:
-                if d.interest is not None and d.interest != notes * p["loan_interest"]:
-                    raise DataError(where, dentry, "interest", f"the Bank asks {p['loan_interest']} a note at "
-                                    f"each wages: {notes * p['loan_interest']} on this loan, not {d.interest}")
+                if d.interest is not None and d.interest != notes * p.loan_interest:
+                    raise DataError(where, dentry, "interest", f"the Bank asks {p.loan_interest} a note at "
+                                    f"each wages: {notes * p.loan_interest} on this loan, not {d.interest}")
                 # Single tax: a title deed is "of no value" (:meth:`bank_capacity`): it secures nothing.
-                cover = 0 if p["single_tax"] else sum(self.g.board.spaces[i].price for i in lots)
-                if cover < d.amount + p["loan_margin"]:
+                cover = 0 if p.single_tax else sum(self.g.board.spaces[i].price for i in lots)
+                if cover < d.amount + p.loan_margin:
                     raise DataError(where, dentry, "mortgages", f"the Bank lends {d.amount} only on lots worth "
-                                    f"{d.amount + p['loan_margin']} or more; these are worth {cover}")
+                                    f"{d.amount + p.loan_margin} or more; these are worth {cover}")
             if any(i in self.mortgaged for i in lots):
                 raise DataError(where, dentry, "mortgages", "a lot is already mortgaged for another loan")
-            interest = notes * p["loan_interest"] if d.interest is None else d.interest
+            interest = notes * p.loan_interest if d.interest is None else d.interest
             self.loans.append(Loan(self._next_loan, lender, seat, d.amount, interest, lots))
             self._next_loan += 1
             self.mortgaged.update(lots)

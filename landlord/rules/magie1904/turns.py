@@ -17,21 +17,21 @@ class Magie1904(Magie1904Public):
         """Set-up (start cash, first player, the lot tickets); then turns in order until every
         player has been around the required number of times (:meth:`end_reason`) or the
         safety bound of ``max_rounds`` is reached (:meth:`RoundsOfTurns.play`)."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
         self.wages_box, self.rr_box = g.account("Wages box"), g.account("Railroad box")
         seats = list(range(len(g.players)))
         # Setup: "Each player is provided with five hundred dollars" (or the variant's $100).
         for s in seats:
-            g.pay(self.bank, s, p["start_cash"], flows.START_CASH, "start cash", "Setup")
+            g.pay(self.bank, s, p.start_cash, flows.START_CASH, "start cash", "Setup")
         # Setup: first player by highest throw (ties throw again).
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
         yield from self.start_point()
-        p = g.p
+        p = self.params
         # DECISION (single-tax mapping): under the single tax from the start no lot tickets are
         # dealt: a title deed is "of no value" (1906 single-tax rules), so none is sold.
-        if p["lot_tickets"] and not p["single_tax"] and not self.dealt_by_position():
+        if p.lot_tickets and not p.single_tax and not self.dealt_by_position():
             yield from self.deal_lot_tickets()
 
     def deal_lot_tickets(self) -> Play:
@@ -45,7 +45,7 @@ class Magie1904(Magie1904Public):
         """
         g = self.g
         pack = [s.index for s in g.board.spaces if s.kind == "lot"]
-        drawn = self.deal_round(self.order, pack, g.p["tickets_drawn"], "ticket", "lot")
+        drawn = self.deal_round(self.order, pack, self.params.tickets_drawn, "ticket", "lot")
         yield from self.offer_dealt(drawn, "ticket", "return", [s.price for s in g.board.spaces],
                                     lambda seat, idx, price: self.acquire(seat, idx, "lot ticket"),
                                     "ticket_returned")
@@ -74,11 +74,11 @@ class Magie1904(Magie1904Public):
             a, b = self.throw(seat)
             backward = False
             # Five times around: "he may move in either direction, provided he is clear of debt"
-            if pl.circuits >= g.p["circuits"] and not self.debts(seat):
+            if pl.circuits >= self.params.circuits and not self.debts(seat):
                 way = yield Decision(seat, "direction", ("forward", "backward"))
                 backward = way == "backward"
             yield from self.move(seat, a + b, a == b, backward)
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             self.public_works()
 
     def move(self, seat: int, steps: int, double: bool, backward: bool = False) -> Play:
@@ -113,12 +113,12 @@ class Magie1904(Magie1904Public):
             break
         target = (start + sign * steps) % n
         passes = not backward and start + steps >= n
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             # Single tax, rule 8: "If a player cannot afford to make the move called for by his
             # throw, he puts his checker upon any NATURAL OPPORTUNITY space ... back of the space
             # to which his throw would bring him." DECISION: he can afford the move when his cash
             # plus any wages the move would earn covers what the target space charges.
-            income = g.p["wages"] + self.wage_bonus if passes and pl.circuits < g.p["circuits"] else 0
+            income = self.params.wages + self.wage_bonus if passes and pl.circuits < self.params.circuits else 0
             if self.landing_cost(seat, target) > g.cash(seat) + income:
                 self.to_natural(seat, target)
                 return
@@ -128,7 +128,7 @@ class Magie1904(Magie1904Public):
             # but if he does not purchase it he loses his move." DECISION: losing the move means
             # the token stays where it was (no wages for a pass it did not make).
             price = g.board.spaces[target].fee
-            income = g.p["wages"] if passes and pl.circuits < g.p["circuits"] else 0
+            income = self.params.wages if passes and pl.circuits < self.params.circuits else 0
             opts = ("buy", "refuse") if g.cash(seat) + income >= price else ("refuse",)
             choice = (yield Decision(seat, "luxury", opts, target, price)) if len(opts) > 1 else "refuse"
             if choice == "refuse":
@@ -150,14 +150,14 @@ class Magie1904(Magie1904Public):
         wages"."""
         g = self.g
         pl = g.players[seat]
-        if pl.circuits >= g.p["circuits"]:
+        if pl.circuits >= self.params.circuits:
             return
         pl.circuits += 1
-        if pl.circuits == g.p["circuits"]:
+        if pl.circuits == self.params.circuits:
             self.done += 1
         g.emit("circuit", seat, circuits=pl.circuits)
         # Single tax, rule 6(d): wages raised $10 for every further $50 in the treasury.
-        g.pay(self.wages_box, seat, g.p["wages"] + self.wage_bonus, flows.WAGES, "wages", "Mother Earth")
+        g.pay(self.wages_box, seat, self.params.wages + self.wage_bonus, flows.WAGES, "wages", "Mother Earth")
         for loan in [ln for ln in self.loans if ln.debtor == seat]:
             if loan.interest and pl.place != POOR:
                 yield from self.charge(seat, loan.lender, loan.interest, flows.INTEREST, "interest", "Borrowing")
@@ -170,7 +170,7 @@ class Magie1904(Magie1904Public):
         if kind == "lot":
             yield from self.land_on_lot(seat, idx)
         elif kind == "necessity":
-            if g.p["single_tax"]:
+            if self.params.single_tax:
                 # Single tax, rule 1: "Pay no taxes on Absolute Necessities."
                 g.emit("untaxed", seat, space=idx)
                 return
@@ -220,7 +220,7 @@ class Magie1904(Magie1904Public):
         g = self.g
         space = g.board.spaces[idx]
         owner = self.owner[idx]
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             # Single tax, rule 2: "All land rent is paid into the public treasury" — by every
             # player who stops on a lot. DECISION: the deed holder pays too (the title deeds
             # "are of no value"), and the half-rent rule for a second player gives way to it.
@@ -240,13 +240,13 @@ class Magie1904(Magie1904Public):
             cash = g.cash(seat)
             if cash >= space.price:
                 opts = ("buy", "rent")
-            elif cash + self.bank_capacity(seat) * g.p["loan_unit"] >= space.price:
+            elif cash + self.bank_capacity(seat) * self.params.loan_unit >= space.price:
                 opts = ("borrow_buy", "rent")
             else:
                 opts = ("rent",)
             choice = (yield Decision(seat, "buy_lot", opts, idx, space.price)) if len(opts) > 1 else "rent"
             if choice == "borrow_buy":
-                notes = -(-(space.price - cash) // g.p["loan_unit"])
+                notes = -(-(space.price - cash) // self.params.loan_unit)
                 self.bank_loan(seat, notes)
                 choice = "buy"
             if choice == "buy":
@@ -303,7 +303,7 @@ class Magie1904(Magie1904Public):
         him; a double that frees him moves him by that same throw."""
         g = self.g
         pl = g.players[seat]
-        fine = g.p["jail_fine"]
+        fine = self.params.jail_fine
         ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
         choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
