@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord import flows
 from landlord.decisions import Decision
@@ -10,7 +10,7 @@ from landlord.errors import LandlordError
 from landlord.options import option, parse_option
 from landlord.rules.base import Play
 from landlord.rules.monopoly.building import MonopolyBuilding
-from landlord.rules.monopoly.static import HOTEL, _decision
+from landlord.rules.monopoly.static import HOTEL, ManageMenu, TradeOptions, _decision
 
 
 class MonopolyManage(MonopolyBuilding):
@@ -82,39 +82,39 @@ class MonopolyManage(MonopolyBuilding):
         g, p = self.g, self.g.p
         pl = g.players[seat]
         menu = self.menus[seat]
-        if menu[0] != self.sv[seat]:
+        if menu.version != self.sv[seat]:
             menu = self.menu(seat)
         cash = g.ledger.balances[seat]
         bribe = (pl.cards and p["jail_card_bribe"] and not bribed and seat != p["banker_seat"]
                  and not g.players[p["banker_seat"]].out)
-        builds = [o for o, cost in menu[4] if cash >= cost] if menu[4] else None
+        builds = [o for o, cost in menu.builds if cash >= cost] if menu.builds else None
         if not (builds or asked or closed or bribe):
             # the usual case, cached per seat's table version: nothing to build, nothing closed
-            return menu[6] if cash >= menu[2] else menu[5]
+            return menu.with_unmortgage if cash >= menu.cheapest_lift else menu.plain
         opts = ["done"]
         if pl.deeds:
             if builds:
                 opts += builds
             if self.n_built[seat]:
                 opts.append("sell")
-            if menu[1]:
+            if menu.can_mortgage:
                 opts.append("mortgage")
-            if cash >= menu[2]:
+            if cash >= menu.cheapest_lift:
                 opts.append("unmortgage")
             if closed:
                 opts = [o for o in opts if o not in closed]
         if asked:
-            opts += [o for o in menu[3] if int(parse_option(o).arg) not in asked]
+            opts += [o for o in menu.trades if int(parse_option(o).arg) not in asked]
         else:
-            opts += menu[3]
+            opts += menu.trades
         if bribe:
             opts.append("bribe")
         if len(opts) == 1:
             return None
         return _decision((seat, "manage", tuple(opts), -1, 0))
 
-    def menu(self, seat: int) -> tuple[Any, ...]:
-        """What a seat's manage step offers (cached until the table changes): the table version,
+    def menu(self, seat: int) -> ManageMenu:
+        """What a seat's manage step offers, a :class:`ManageMenu` (cached until the table changes): the table version,
         can it mortgage, the cheapest mortgage it could lift, its trade partners' options, the
         lots it could build on with their costs (in :meth:`buildable`'s order), and the manage
         decision when nothing can be built, without / with ``unmortgage`` (None: nothing to
@@ -130,9 +130,10 @@ class MonopolyManage(MonopolyBuilding):
             elif not gbuilt[gid[i]]:
                 can_mortgage = True
         made = self.trade_opts[seat]
-        if made[0] != self.bankruptcies:
-            made = self.trade_opts[seat] = (self.bankruptcies, tuple(self.o_trade[s] for s in self.others(seat)))
-        trades = made[1]
+        if made.bankruptcies != self.bankruptcies:
+            made = TradeOptions(self.bankruptcies, tuple(self.o_trade[s] for s in self.others(seat)))
+            self.trade_opts[seat] = made
+        trades = made.options
         cands: list[tuple[str, int]] = []
         if deeds and self.full[seat]:
             houses = self.houses
@@ -164,7 +165,7 @@ class MonopolyManage(MonopolyBuilding):
         unm = plain + ("unmortgage",) if deeds else plain
         plain += trades
         unm += trades
-        menu = (self.sv[seat], can_mortgage, cheapest, trades, cands,
+        menu = ManageMenu(self.sv[seat], can_mortgage, cheapest, trades, tuple(cands),
                 _decision((seat, "manage", plain, -1, 0)) if len(plain) > 1 else None,
                 _decision((seat, "manage", unm, -1, 0)) if len(unm) > 1 else None)
         self.menus[seat] = menu

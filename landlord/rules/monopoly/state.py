@@ -11,7 +11,16 @@ from landlord.errors import DataError
 from landlord.options import option
 from landlord.position import HOTEL as HOTEL_WORD
 from landlord.rules.base import Rules
-from landlord.rules.monopoly.static import _STATIC, HOTEL, K_RAIL, K_STREET, K_UTIL, _static_tables
+from landlord.rules.monopoly.static import (
+    _STATIC,
+    HOTEL,
+    K_RAIL,
+    K_STREET,
+    K_UTIL,
+    ManageMenu,
+    TradeOptions,
+    _static_tables,
+)
 from landlord.rules.monopoly.table import MonopolyTable
 
 if TYPE_CHECKING:
@@ -182,9 +191,10 @@ class MonopolyState(Rules):
         seat when a player goes bankrupt or the Bank's houses or hotels run out or come back
         (its manage menu caches on it)"""
         self.o_trade = [option("trade", s) for s in range(seats)]
-        self.trade_opts: list[tuple[int, tuple[str, ...]]] = [(-1, ())] * seats
-        """per seat: (bankruptcies when made, its ``trade:<seat>`` options)"""
-        self.menus: list[tuple[Any, ...]] = [(-1,)] * seats
+        self.trade_opts: list[TradeOptions] = [TradeOptions(-1)] * seats
+        """per seat: its ``trade:<seat>`` options (made again after a bankruptcy)"""
+        self.menus: list[ManageMenu] = [ManageMenu(-1)] * seats
+        """per seat: its manage step's menu (made again when its table version ``sv`` changes)"""
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from landlord.decisions import Decision
 from landlord.decks import Card
@@ -139,3 +139,31 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
     t["lot_options"] = {o: (kind, i) for kind in ("house", "hotel", "mortgage", "sell_house")
                         for i, o in enumerate(t[f"o_{kind}"])}
     return t
+
+
+class ManageMenu(NamedTuple):
+    """What a seat's manage step offers, cached per seat until its table version changes
+    (:meth:`~landlord.rules.monopoly.Monopoly.menu`)."""
+
+    version: int
+    """The seat's table version (``sv``) the menu was made at; -1: never made."""
+    can_mortgage: bool = False
+    """Whether the seat holds a deed it could mortgage."""
+    cheapest_lift: int = 1 << 60
+    """The cheapest mortgage it could lift."""
+    trades: tuple[str, ...] = ()
+    """Its ``trade:<seat>`` options, one per partner."""
+    builds: tuple[tuple[str, int], ...] = ()
+    """The lots it could build on, with their costs (in :meth:`buildable`'s order)."""
+    plain: Decision | None = None
+    """The manage decision when nothing can be built (None: nothing to ask)."""
+    with_unmortgage: Decision | None = None
+    """The same with ``unmortgage`` (None: nothing to ask)."""
+
+
+class TradeOptions(NamedTuple):
+    """A seat's ``trade:<seat>`` options, cached until a player goes bankrupt."""
+
+    bankruptcies: int
+    """How many bankruptcies there had been when they were made; -1: never made."""
+    options: tuple[str, ...] = ()
