@@ -3,17 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from landlord import options
 from landlord.board import Board
 from landlord.decisions import Decision, OptionText
 from landlord.events import Event
 from landlord.options import parse_option
-from landlord.rules.british1913.state import British1913State
+from landlord.rules.british1913.position import British1913Position
 
 
-class British1913Words(British1913State):
+class British1913Words(British1913Position):
     """The words students see for the 1913 game's options."""
+
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "site_card": "{name} is dealt the SITE card for {space}: buy it at its CAPITAL LAND VALUE of "
+                     "{cur}{amount}, paid into the Bank?",
+        "pack_bid": "{space}'s card is offered from the pack, never below its printed price: what does "
+                    "{name} bid? (best bid so far {cur}{amount})",
+        "use_double": "{name} threw a double: use the number on one die ({amount}) or on both?",
+        "name_bargain": "{name} owns {space} and has caught a trespasser: name a price to let him off, "
+                        "or send him to Gaol?",
+        "take_bargain": "{name} is offered a private bargain at {space}: pay {cur}{amount} to be let off, "
+                        "or go to Gaol?",
+        "gaol": "{name} is in Gaol: pay the {cur}{amount} fine, or throw for a double?",
+        "realise": "{name} is {cur}{amount} short of what he must pay: which property to sell for what it will fetch?",
+        "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid? (best bid so "
+                      "far {cur}{amount})",
+        "bid_up": "{name} may bid for a site held by another player: make an offer?",
+        "accept_bid": "{name} is offered {cur}{amount} for {space}: sell?",
+        "improve_site": "{name} may improve a site, paying the improvement's CAPITAL into the Bank: which?",
+    }
+
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "buy": "Buy", "decline": "Decline", "both": "Both dice", "one": "One die",
+        "gaol": "Go to Gaol", "price": "Let off for {cur}{arg}", "pay": "Pay",
+        "throw": "Throw for a double", "refuse": "Refuse", "bid": "Bid {cur}{arg}",
+        "none": "No", "accept": "Accept", "pass": "Pass",
+    }
+
 
     # -- wording --------------------------------------------------------------------------
     def option_text(self, d: Decision, option: OptionText) -> str:

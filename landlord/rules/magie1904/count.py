@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from landlord.count import SeatCount
 from landlord.rules.base import SpaceState, space_state
-from landlord.rules.magie1904.state import Magie1904State
+from landlord.rules.magie1904.words import Magie1904Words
 
 
-class Magie1904Count(Magie1904State):
+class Magie1904Count(Magie1904Words):
     """The count: what each seat holds at the end, and what a space shows on the table."""
 
     # -- counting up ---------------------------------------------------------------------

@@ -4,27 +4,20 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from landlord.decks import Card
-from landlord.errors import DataError
 from landlord.options import option
-from landlord.position import HOTEL as HOTEL_WORD
 from landlord.rules.base import Rules
 from landlord.rules.monopoly.static import (
     _STATIC,
     HOTEL,
-    K_RAIL,
     K_STREET,
-    K_UTIL,
     ManageMenu,
     TradeOptions,
     _static_tables,
 )
 from landlord.rules.monopoly.table import MonopolyTable
-
-if TYPE_CHECKING:
-    from landlord.position import SeatPosition
 
 
 @dataclass(slots=True)
@@ -109,43 +102,6 @@ class MonopolyState(Rules):
     lot_options: dict[str, tuple[str, int]]
 
     EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
-    DECISIONS: ClassVar[dict[str, str]] = {
-        "manage": "{name}, before throwing: build, sell buildings, mortgage, lift a mortgage or "
-                  "propose a trade — or done?",
-        "buy_deed": "{name} stops on {space}, which nobody owns: buy it for {cur}{amount}, or "
-                    "let the Banker auction it?",
-        "auction_bid": "Auction of {space}: the highest bid is {cur}{amount}. {name}, raise or pass?",
-        "ask_rent": "{name}: a player stands on your {space}. Ask for the {cur}{amount} rent?",
-        "income_tax": "{name} stops on Income Tax: pay {cur}{amount}, or 10% of total worth? "
-                      "(Choose before adding up.)",
-        "jail_exit": "{name} is in Jail: use a Get Out of Jail Free card, pay the {cur}{amount} "
-                     "fine, or throw for doubles?",
-        "raise_cash": "{name} owes {cur}{amount} more than is in hand: sell buildings or "
-                      "mortgage to raise it.",
-        "lift_mortgage": "{name} receives mortgaged {space}: lift the mortgage now (value + 10%), "
-                         "or keep it mortgaged and pay the 10% interest now?",
-        "manage_lot": "{name}: which lot?",
-        "trade_item": "{name} is putting a trade together: add or remove an item, offer it, "
-                      "or cancel?",
-        "trade_reply": "{name} is offered a trade: accept or reject?",
-        "place_building": "{name} won the building at auction: put it on which lot?",
-        "bribe_reply": "{name} (the Banker) is offered a Get Out of Jail Free card as a bribe: "
-                       "accept it, or refuse (and lose {cur}{amount} to the briber)?",
-    }
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "done": "Done", "house": "Build a house on {arg}", "hotel": "Build a hotel on {arg}",
-        "sell_house": "Sell a building from {arg}", "sell_all": "Sell all buildings of the {arg} group",
-        "mortgage": "Mortgage {arg}", "unmortgage": "Lift the mortgage on {arg}",
-        "trade": "Propose a trade to {arg}", "bribe": "Bribe the Banker",
-        "buy": "Buy", "auction": "Auction it", "pass": "Pass", "bid": "Bid {cur}{arg}",
-        "ask": "Ask for the rent", "forget": "Say nothing", "flat": "Pay the flat tax",
-        "percent": "Pay 10% of worth", "card": "Use the card", "pay": "Pay the fine",
-        "throw": "Throw for doubles", "lift": "Lift now", "keep": "Keep mortgaged",
-        "give": "Give {arg}", "take": "Ask for {arg}", "give_card": "Give a {arg} card",
-        "take_card": "Ask for a {arg} card", "pay_cash": "Add {cur}{arg} from me",
-        "want_cash": "Add {cur}{arg} from them", "offer": "Offer the trade", "cancel": "Cancel",
-        "accept": "Accept", "reject": "Reject", "refuse": "Refuse", "back": "Back",
-    }
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -198,69 +154,6 @@ class MonopolyState(Rules):
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
 
-    POSITION_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"cash", "token", "holdings", "improvements", "mortgages"})
-
-    def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
-        """A position's ``holdings`` (title deeds: the seat holds exactly these, whoever held
-        them after the set-up), ``mortgages`` (MORTGAGES: of its deeds, those mortgaged to the
-        Bank) and ``improvements`` (deed name = houses, or ``"hotel"``), refused by name when
-        the rules would not let them stand: HOUSES "only when he owns all the properties in a
-        color-group", "evenly" ("cannot erect more than one house on any one property ... until
-        he has built one house on every property of that group"), at most ``hotel_after`` houses
-        before a hotel, none on a group with a mortgaged deed ("Before an improved property can
-        be mortgaged all the buildings on all the properties of its color-group must be sold
-        back"), and no more houses or hotels than the Bank has (EQUIPMENT: "32 houses and 12
-        hotels"), counted over every seat."""
-        g = self.g
-        if sp.holdings:
-            for idx in list(g.players[seat].deeds):
-                self.give_deed(-1, idx)
-            for name in sp.holdings:
-                idx = self.space_named(where, entry, "holdings", name)
-                if self.code[idx] not in (K_STREET, K_RAIL, K_UTIL):
-                    raise DataError(where, entry, "holdings", f"{name!r} has no title deed")
-                if self.houses[idx] or self.mortgaged[idx]:
-                    raise DataError(where, entry, "holdings", f"{name!r} is built on or mortgaged after the set-up")
-                self.give_deed(seat, idx)
-        for name in sp.mortgages:
-            self.mortgaged[self.space_named(where, entry, "mortgages", name)] = True
-        self.sv[seat] += 1
-        levels: dict[int, int] = {}
-        top = self.hotel_after
-        for name, count in sp.improvements.items():
-            idx = self.space_named(where, entry, "improvements", name)
-            if self.code[idx] != K_STREET or self.owner[idx] != seat:
-                raise DataError(where, entry, "improvements", f"{name!r} is not a street among the seat's deeds")
-            if not all(self.owner[j] == seat for j in self.members[idx]):
-                raise DataError(where, entry, "improvements", f"{name!r}: houses are built only on a complete "
-                                f"color-group, and the seat does not hold all of {self.group_name[idx]}")
-            if isinstance(count, int) and count > top:
-                raise DataError(where, entry, "improvements", f"{name!r}: at most {top} houses, then a hotel, "
-                                f"got {count}")
-            levels[idx] = top + 1 if count == HOTEL_WORD else int(count)
-        for idx in levels:
-            group = self.members[idx]
-            row = [levels.get(j, 0) for j in group]
-            if max(row) - min(row) > 1:
-                raise DataError(where, entry, "improvements", f"{self.names[idx]!r}: houses are built evenly "
-                                f"over a color-group ({self.group_name[idx]}: " + ", ".join(
-                                    f"{self.names[j]} {levels.get(j, 0)}" for j in group) + ")")
-            if any(self.mortgaged[j] for j in group):
-                raise DataError(where, entry, "mortgages", f"{self.names[idx]!r}: no building stands on a "
-                                f"color-group with a mortgaged property ({self.group_name[idx]})")
-        for idx, level in levels.items():
-            houses, hotels = (0, 1) if level > top else (level, 0)
-            if houses > self.houses_left or hotels > self.hotels_left:
-                raise DataError(where, entry, "improvements", f"{self.names[idx]!r}: the Bank has only "
-                                f"{self.g.p['houses']} houses and {self.g.p['hotels']} hotels, and no more are "
-                                f"left for this one")
-            self.stock(-houses, -hotels)
-            self.houses[idx] = HOTEL if level > top else level
-            self.n_built[seat] += 1
-            self.gbuilt[self.gid[idx]] += 1
-            self.owners_version += 1
-
     def new_player(self, seat: int) -> MonopolyPlayer:
         """A token on GO with nothing yet."""
         return MonopolyPlayer(seat)
@@ -273,12 +166,6 @@ class MonopolyState(Rules):
     def word(self, key: str) -> str:
         """A theme word: ``word('house')`` is 'speakeasy' in Mucker Monopoly, 'house' otherwise."""
         return self.words.get(key, key)
-
-    MENUS: ClassVar[dict[str, str]] = {
-        "sell": "Sell buildings", "mortgage": "Mortgage a lot", "unmortgage": "Lift a mortgage",
-    }
-    LOT_OPTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"house", "hotel", "sell_house", "mortgage", "unmortgage", "give", "take"})
 
     def bidders_from(self, seat: int) -> list[int]:
         """Active seats in turn order starting at ``seat``'s left (ending with ``seat`` if it
