@@ -29,7 +29,7 @@ class British1913Debts(British1913Count):
         """Parts 1-2: "he must go to the Poorhouse until his debts are paid." Part 3: "he can
         betake himself to the nearest NATURAL OPPORTUNITY SPACE on the Board"."""
         self.bankruptcies[seat] += 1
-        if self.g.p["bankrupt_to"] == "natural_opportunity":
+        if self.params.bankrupt_to == "natural_opportunity":
             self.to_free_land(seat)
         else:
             pl = self.g.players[seat]
@@ -96,7 +96,7 @@ class British1913Debts(British1913Count):
         head, arg = parse_option(choice)
         idx = int(arg)
         worth = self.value[idx] if head == "site" else int(self.improvement(idx)["improvement_capital"])
-        prices = sorted({max(1, worth * pc // 100) for pc in g.p["forced_bid_percents"]})
+        prices = sorted({max(1, worth * pc // 100) for pc in self.params.forced_bid_percents})
         at = self.order.index(seat) if seat in self.order else 0
         first = (self.order[at + 1:] + self.order[:at + 1])[0]
         buyer, best = yield from self.auction(first, seat, idx, prices, "forced_bid", "refuse")
@@ -142,7 +142,7 @@ class British1913Debts(British1913Count):
             debt = pl.debts[0]
             part = min(debt.amount, g.cash(seat))
             g.pay(seat, debt.creditor, part, debt.kind, f"{debt.reason} (debt)", "Debts")
-            if debt.reason == "rent" and g.p["land_value_tax"] and debt.creditor < len(g.players):
+            if debt.reason == "rent" and self.params.land_value_tax and debt.creditor < len(g.players):
                 self.restore_land_value_tax(debt.creditor, part)
             debt.amount -= part
             if debt.amount == 0:

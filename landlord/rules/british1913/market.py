@@ -86,7 +86,7 @@ class British1913Market(British1913Debts):
         """
         g = self.g
         printed = g.board.spaces[idx].price
-        prices = sorted({printed * pc // 100 for pc in g.p["pack_bid_percents"] if pc >= 100})
+        prices = sorted({printed * pc // 100 for pc in self.params.pack_bid_percents if pc >= 100})
         buyer, price = yield from self.auction(seat, NOBODY, idx, prices, "pack_bid", "pass")
         if buyer != NOBODY:
             self.buy_from_bank(buyer, idx, "from the pack", price)
@@ -104,7 +104,7 @@ class British1913Market(British1913Debts):
         g = self.g
         cash = g.cash(seat)
         offers = []
-        owners, values, players, percents = self.owner, self.value, g.players, g.p["offer_percents"]
+        owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
         for idx in self.land:
             owner = owners[idx]
             if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):

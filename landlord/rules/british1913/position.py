@@ -67,7 +67,7 @@ class British1913Position(British1913State):
             entry = f"seat {seat + 1}"
             for name, count in sp.improvements.items():
                 idx = self.space_named(where, entry, "improvements", name)
-                if not g.p["improvements"]:
+                if not self.params.improvements:
                     raise DataError(where, entry, "improvements", f"no site is improved in {g.phase} "
                                     f"(improving the land begins in Part 2)")
                 if count != 1:

@@ -43,18 +43,18 @@ class British1913Sites(British1913Market):
     def land_on(self, seat: int, idx: int) -> Play:
         """"When alighting on any plot of land the player must follow the instructions printed
         on the Board"."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         kind = self.kinds[idx]
         space = g.board.spaces[idx]
         if kind in ("site", "religious", "undeveloped"):
             yield from self.land_on_site(seat, idx)
         elif kind in ("fishery", "moor"):
-            if p["gaol_penalties"]:
+            if p.gaol_penalties:
                 yield from self.trespass(seat, idx)
             else:
                 yield from self.land_on_site(seat, idx)
         elif kind == "estate":
-            if p["gaol_penalties"]:
+            if p.gaol_penalties:
                 # "on Lord Broadacres' Estate must go to Gaol without alternative."
                 self.to_gaol(seat, "Lord Broadacres' Estate")
             else:
@@ -65,10 +65,10 @@ class British1913Sites(British1913Market):
             # with instructions." DECISION (reconstructed instructions): he misses ``asylum_wait``
             # turns, then moves on from the Asylum.
             pl = g.players[seat]
-            pl.place, pl.wait = ASYLUM, g.p["asylum_wait"]
+            pl.place, pl.wait = ASYLUM, self.params.asylum_wait
             g.emit("asylum", seat, wait=pl.wait)
         elif kind == "duty":
-            if p["duties"]:
+            if p.duties:
                 # "A player alighting on Imperial Taxes must pay Breakfast-table Duties or Tobacco
                 # Duties into the Public Treasury" (doubled once all sites are bought).
                 yield from self.charge(seat, self.treasury, space.fee * self.scarcity(),
@@ -103,7 +103,7 @@ class British1913Sites(British1913Market):
         alights. Government land (the Fisheries in Part 3) is let at its annual value, paid
         into the Public Treasury.
         """
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         space = g.board.spaces[idx]
         owner = self.owner[idx]
         if owner == NOBODY:
@@ -118,7 +118,7 @@ class British1913Sites(British1913Market):
                                    "Part 3: public land")
         elif owner != seat:
             paid = yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
-            if paid and p["land_value_tax"]:
+            if paid and p.land_value_tax:
                 self.restore_land_value_tax(owner, paid)
         imp = self.imp_owner[idx]
         if imp != NOBODY and g.players[seat].place == TRACK:
@@ -127,7 +127,7 @@ class British1913Sites(British1913Market):
                 yield from self.charge(seat, imp, int(info["improvement_interest"]), Flow.BUILDING_RENT, "interest",
                                        "Part 2: INTEREST to the improvement's owner")
             rates = int(info["rates"]) * self.scarcity()
-            if p["rates_on_improvements"] and self.kinds[idx] != "religious" and rates and \
+            if p.rates_on_improvements and self.kinds[idx] != "religious" and rates and \
                     g.players[seat].place == TRACK:
                 yield from self.charge(seat, self.treasury, rates, Flow.RATES, "rates", "Part 2: RATES")
 
@@ -155,7 +155,7 @@ class British1913Sites(British1913Market):
             if owner == NOBODY:
                 self.to_gaol(seat, space.name)
                 return
-        prices = tuple(option("price", v) for v in g.p["bargain_prices"] if v <= g.cash(seat))
+        prices = tuple(option("price", v) for v in self.params.bargain_prices if v <= g.cash(seat))
         named = (yield Decision(owner, "name_bargain", ("gaol", *prices), idx)) if prices else "gaol"
         if named == "gaol":
             g.emit("no_bargain", owner, space=idx, trespasser=g.names[seat])
@@ -183,7 +183,7 @@ class British1913Sites(British1913Market):
         # A Luxury card is a luxury bought ("You buy a motor-car. Pay £100."); a Chance card's
         # money is a card's windfall or charge.
         kind = Flow.LUXURY if deck == "luxury" else Flow.CARD
-        if action == "income_tax" and not g.p["industry_taxes"]:
+        if action == "income_tax" and not self.params.industry_taxes:
             # Part 3: "Industry and Enterprise are relieved of all Rates and Taxes".
             g.emit("tax_relieved", seat, amount=amount)
         elif action == "income_tax":

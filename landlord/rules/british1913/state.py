@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 from landlord.errors import LandlordError
 from landlord.flows import Flow
 from landlord.rules.base import RoundsOfTurns, Token
+from landlord.rules.british1913.params import PARAMS
+from landlord.rules.british1913.params import of as params_of
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
 
@@ -127,18 +129,8 @@ _LANDING: dict[tuple[str, str, str], dict[int, float]] = {}
 class British1913State(RoundsOfTurns):
     """The 1913 state: the params it reads, the land and its improvements, the seats, a set-up position."""
 
-    PARAMS: ClassVar[dict[str, type]] = {
-        "part": int, "start_cash": int, "notes": list, "further_cash": int, "advised_reserve": int,
-        "wages": int, "part3_wages": int, "wages_from_free_land": bool, "improved_wages": int,
-        "pension": int, "pension_after": int,
-        "scarcity_doubling": bool, "improvements": bool, "rates_on_improvements": bool,
-        "land_value_tax": bool, "gaol_penalties": bool, "duties": bool, "bankrupt_to": str,
-        "improve_undeveloped": bool, "circuits": int, "max_rounds": int, "gaol_fine": int,
-        "gaol_throws": int, "asylum_wait": int, "bargain_prices": list, "forced_bid_percents": list,
-        "offer_percents": list, "pack_bid_percents": list, "land_tax_assessed": bool,
-        "small_holdings": bool, "government_price_percent": int, "free_land_wages": int,
-        "sequence": list, "luxury_cards": list, "chance_cards": list, "industry_taxes": bool,
-    }
+    PARAMS: ClassVar[dict[str, type]] = PARAMS
+    """The params a ruleset of the family must give (declared once, by :class:`Params1913`)."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -161,6 +153,8 @@ class British1913State(RoundsOfTurns):
         self.table = LandTable(self)
         p = game.p
         self._check_data(p)
+        self.params = params_of(p)
+        """The params in force, typed (built again at each switch of Part: :meth:`arrive`)."""
         self.decks = {"luxury": list(range(len(p["luxury_cards"]))),
                       "chance": list(range(len(p["chance_cards"])))}
 
@@ -203,11 +197,11 @@ class British1913State(RoundsOfTurns):
         """
         if not self.improvement(idx):
             return False
-        p = self.g.p
+        p = self.params
         if self.kinds[idx] == "undeveloped":
-            return bool(p["improve_undeveloped"])
+            return bool(p.improve_undeveloped)
         if self.kinds[idx] == "moor":
-            return bool(p["small_holdings"])
+            return bool(p.small_holdings)
         return True
 
     def improvable(self, idx: int) -> bool:
@@ -228,7 +222,7 @@ class British1913State(RoundsOfTurns):
         would contradict the one figure Part 3 prints. Rents are not doubled either: the doubling
         is the same clause, and the rent of Part 3 is the land value tax restored to the
         Treasury, which the text sets at the ANNUAL LAND VALUE ("the equivalent amount")."""
-        return 2 if self.all_bought and self.g.p["scarcity_doubling"] else 1
+        return 2 if self.all_bought and self.params.scarcity_doubling else 1
 
     def all_improved(self, seat: int) -> bool:
         """"Whenever a player's property is all improved": he holds at least one site with an
@@ -243,16 +237,16 @@ class British1913State(RoundsOfTurns):
         Labour can produce by working on free land": param ``wages_from_free_land`` switches to
         ``part3_wages``, so a what-if can change Part 3's wages apart from Part 1's); halved once
         every site is bought in Parts 1 and 2 (:meth:`scarcity`; never in Part 3)."""
-        p = self.g.p
-        base = p["part3_wages"] if p["wages_from_free_land"] else p["wages"]
-        w = p["improved_wages"] if p["improved_wages"] and self.all_improved(seat) else base
+        p = self.params
+        base = p.part3_wages if p.wages_from_free_land else p.wages
+        w = p.improved_wages if p.improved_wages and self.all_improved(seat) else base
         return w // self.scarcity()
 
     def check_all_bought(self) -> None:
         """Set (once) the flag of "when all the Site cards are bought up"."""
         if not self.all_bought and all(self.owner[i] != NOBODY for i in self.land):
             self.all_bought = True
-            self.g.emit("all_bought", -1, doubled=bool(self.g.p["scarcity_doubling"]))
+            self.g.emit("all_bought", -1, doubled=bool(self.params.scarcity_doubling))
 
     # -- counting up ----------------------------------------------------------------------
     COUNT_RULE: ClassVar[str] = (

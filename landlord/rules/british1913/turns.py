@@ -8,6 +8,7 @@ from landlord.flows import Flow
 from landlord.options import option
 from landlord.phases import Trigger, parse_switch
 from landlord.rules.base import Play
+from landlord.rules.british1913.params import of as params_of
 from landlord.rules.british1913.sites import British1913Sites
 from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 
@@ -21,20 +22,20 @@ class British1913(British1913Sites):
         of turns (:meth:`RoundsOfTurns.play`) until one player has been round the board
         ``circuits`` times (:meth:`end_reason`) or the safety bound ``max_rounds``; the Treasury
         repays the Bank after each round (:meth:`round_end`)."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
         seats = list(range(len(g.players)))
         self._sequence_triggers()
         # Part 1: "Each player receives £3000 in money tickets of the following values --- five
         # of £500, three of £100, three of £50, three of £10, four of £5".
         for s in seats:
-            g.pay(self.bank, s, p["start_cash"], Flow.START_CASH, "start cash", "Part 1: money")
-            g.emit("notes", s, notes="+".join(str(v) for v in p["notes"] * (p["start_cash"] // sum(p["notes"]))))
+            g.pay(self.bank, s, p.start_cash, Flow.START_CASH, "start cash", "Part 1: money")
+            g.emit("notes", s, notes="+".join(str(v) for v in p.notes * (p.start_cash // sum(p.notes))))
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
-        if p["part"] >= 2:
+        if p.part >= 2:
             self.further_cash()
-        if p["part"] >= 3:
+        if p.part >= 3:
             # DECISION: a game begun in Part 3 starts with Solway Fisheries already sold to the
             # Government (its card is not dealt).
             for idx in self.g.board.indices("fishery"):
@@ -50,10 +51,10 @@ class British1913(British1913Sites):
         """A sequence ruleset's ``sequence`` param (``"part2@round:25"``) becomes phase
         triggers, unless the game was given triggers of its own."""
         g = self.g
-        if g.triggers or not g.p["sequence"]:
+        if g.triggers or not self.params.sequence:
             return
         triggers: list[Trigger] = []
-        for text in g.p["sequence"]:
+        for text in self.params.sequence:
             try:
                 trigger = parse_switch(str(text))
             except ValueError as exc:
@@ -69,7 +70,7 @@ class British1913(British1913Sites):
         amount of property in land and cash is reckoned up". DECISION: the game ends after the
         turn in which the first player completes ``circuits`` rounds (``circuits``; '' while
         it goes on)."""
-        need = self.g.p["circuits"]
+        need = self.params.circuits
         return "circuits" if any(pl.circuits >= need for pl in self.g.players) else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
@@ -77,7 +78,8 @@ class British1913(British1913Sites):
         """What a Part does on arrival, however the switch came (trigger, vote, table,
         scenario): Part 2 pays the further cash, Part 3 runs :meth:`enter_part3` (a switch
         from Part 1 straight to Part 3 does both)."""
-        before, after = self.g.ruleset.values(old)["part"], self.g.p["part"]
+        self.params = params_of(self.g.p)  # the numbers of the Part now in force
+        before, after = self.g.ruleset.values(old)["part"], self.params.part
         if after >= 2 > before:
             self.further_cash()
         if after >= 3 > before:
@@ -89,7 +91,7 @@ class British1913(British1913Sites):
         Bank." """
         g = self.g
         for s in self.order or range(len(g.players)):
-            g.pay(self.bank, s, g.p["further_cash"], Flow.START_CASH, "further cash", "Part 2: money")
+            g.pay(self.bank, s, self.params.further_cash, Flow.START_CASH, "further cash", "Part 2: money")
 
     def enter_part3(self) -> Play:
         """Part 3 on arrival.
@@ -115,7 +117,7 @@ class British1913(British1913Sites):
         Fisheries still passes to the Government, so the board is Part 3's but for the tax.
         """
         g = self.g
-        taxed = g.p["land_value_tax"]
+        taxed = self.params.land_value_tax
         for idx in self.g.board.indices("fishery"):
             owner = self.owner[idx]
             if owner >= 0:
@@ -125,7 +127,7 @@ class British1913(British1913Sites):
                                            keep=frozenset({option("site", idx)}))
                 # "half its face value": the £500 at which the Inland Revenue values it, whatever
                 # the market last paid for it.
-                price = g.board.spaces[idx].price * g.p["government_price_percent"] // 100
+                price = g.board.spaces[idx].price * self.params.government_price_percent // 100
                 g.players[owner].sites.discard(idx)
                 self.owner[idx] = GOVERNMENT
                 self.treasury_pays(owner, price, Flow.BUYOUT, "sale to the Government", "Part 3: Solway Fisheries")
@@ -169,7 +171,7 @@ class British1913(British1913Sites):
         elif pl.place == GAOL:
             yield from self.gaol_turn(seat)
             return
-        if g.p["improvements"]:
+        if self.params.improvements:
             yield from self.improve(seat)
         yield from self.bid_up(seat)
         a, b = self.throw(seat)
@@ -211,11 +213,12 @@ class British1913(British1913Sites):
         pl.circuits += 1
         g.emit("circuit", seat, circuits=pl.circuits)
         g.pay(self.bank, seat, self.wages(seat), Flow.WAGES, "wages", "Mother Earth: wages")
-        if pl.circuits > g.p["pension_after"] and g.p["pension"]:
-            self.treasury_pays(seat, g.p["pension"], Flow.PENSION, "old age pension", "Mother Earth: Old Age Pension")
+        if pl.circuits > self.params.pension_after and self.params.pension:
+            self.treasury_pays(seat, self.params.pension, Flow.PENSION, "old age pension",
+                               "Mother Earth: Old Age Pension")
         if pl.debts:
             self.pay_debts(seat)
-        if g.p["land_tax_assessed"]:
+        if self.params.land_tax_assessed:
             yield from self.assess_land_values(seat)
 
     def gaol_turn(self, seat: int) -> Play:
@@ -226,7 +229,7 @@ class British1913(British1913Sites):
         Gaol stands beside."""
         g = self.g
         pl = g.players[seat]
-        fine = g.p["gaol_fine"]
+        fine = self.params.gaol_fine
         ask = self.fine_or_throw(seat, "gaol", self.gaol_corner, fine)
         choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
@@ -237,7 +240,7 @@ class British1913(British1913Sites):
         else:
             a, b = self.throw(seat)
             pl.wait += 1
-            if a != b and pl.wait < g.p["gaol_throws"]:
+            if a != b and pl.wait < self.params.gaol_throws:
                 g.emit("gaol_stay", seat, throws=pl.wait)
                 return
             pl.place = TRACK
@@ -269,7 +272,8 @@ class British1913(British1913Sites):
         g = self.g
         pl = g.players[seat]
         a, b = self.throw(seat)
-        g.pay(self.bank, seat, g.p["free_land_wages"], Flow.WAGES, "free-land wages", "Part 3: Natural Opportunity")
+        g.pay(self.bank, seat, self.params.free_land_wages, Flow.WAGES, "free-land wages",
+              "Part 3: Natural Opportunity")
         self.pay_debts(seat)
         if pl.debts:
             g.emit("free_land_stay", seat, owed=pl.owed)

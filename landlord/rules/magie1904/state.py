@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.rules.base import Token
-from landlord.rules.magie1904.params import PARAMS, Params1904
+from landlord.rules.magie1904.params import PARAMS
+from landlord.rules.magie1904.params import of as params_of
 from landlord.rules.single_tax import SingleTaxRules
 
 LOAN_RATES = (0, 5, 10)
@@ -102,7 +103,7 @@ class Magie1904State(SingleTaxRules):
         self.corners = tuple(k * self.n // 4 for k in range(4))
         # ledger accounts, looked up in setup() once the ledger exists
         self.wages_box = self.rr_box = -1
-        self.params = Params1904.of(game.p)
+        self.params = params_of(game.p)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
 
     def new_player(self, seat: int) -> MagiePlayer:
