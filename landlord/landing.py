@@ -24,20 +24,21 @@ ending (tokens move forward), and "Get out of jail free" cards (a jailed token p
 Cards are drawn at random from a full deck each time (a shuffled deck that is cycled gives every
 card the same long-run frequency, so the long-run landing probabilities are the same).
 
-Registered families: ``magie1904``, ``magie1906``, ``british1913`` and ``monopoly`` (with the
-Mucker variants). Where a family's movement is a player's choice the chain cannot ask (1906:
-which way between the Chances, whether to refuse Speculation; 1913: one die or both of a
-double, a bargain on the trespass squares), its builder takes a keyword policy with a documented
-default (``movement_for(ruleset, direction="either")``); a mixed policy enters the chain as
-shares (``Movement.backward``, ``Movement.one_die``).
+Registered families: every family of :data:`landlord.rules.REGISTERED` (``magie1904``,
+``magie1906``, ``british1913`` and ``monopoly`` with the Mucker variants), each with its
+builder in its own package, ``landlord.rules.<family>.movement.build``. Where a family's
+movement is a player's choice the chain cannot ask (1906: which way between the Chances,
+whether to refuse Speculation; 1913: one die or both of a double, a bargain on the trespass
+squares), its builder takes a keyword policy with a documented default
+(``movement_for(ruleset, direction="either")``); a mixed policy enters the chain as shares
+(``Movement.backward``, ``Movement.one_die``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -447,7 +448,7 @@ PROGRESS_STEP = 100_000
 """Throws between two calls of :func:`simulate`'s ``progress``."""
 
 
-# -- movement specs per family -------------------------------------------------------------
+# -- movement specs ---------------------------------------------------------------------------
 def card_moves(rows: Iterable[Mapping[str, Any]], board: Board) -> tuple[CardMove, ...]:
     """Cards given as rows with ``name, effect_kind, target, amount, copies`` (the schema of
     ``tests/reference/monopoly_us_*_cards.csv``) as moves: ``move_to`` → ``to``
@@ -499,203 +500,59 @@ def movement_from_board(board: Board, *, name: str | None = None, doubles_again:
     )
 
 
-def magie1904_movement(ruleset: Ruleset, phase: str | None = None) -> Movement:
-    """The 1904 patent's movement: two dice; no extra throw for a double and no three-doubles
-    rule (the patent has neither); No Trespassing squares send a token to jail; a jailed token
-    "remain[s] there until he throws a double or until he pays ... a fine", with no limit on the
-    tries, and "must count from the space immediately in front of the jail"; a double gives the
-    railroad pass. DECISION: the chain's token always uses its pass (the Landlord and Tenant
-    bots do; the pass is the patent's "privilege")."""
-    return movement_from_board(ruleset.board, name=ruleset.id, railroad_pass=True)
 
 
-def monopoly_movement(board: Board, chance: Sequence[CardMove], community_chest: Sequence[CardMove],
-                      name: str = "monopoly") -> Movement:
-    """Monopoly's movement: a double throws again, the third double in a turn goes to jail;
-    the Go to Jail square; a jailed token has three throws for a double and then pays the fine
-    and moves by the third; Chance and Community Chest cards move tokens."""
-    return movement_from_board(board, name=name, doubles_again=True, doubles_limit=3, jail_tries=3,
-                               decks={"chance": chance, "community_chest": community_chest})
 
 
-def deck_moves(deck_id: str, edition: str, board: Board) -> tuple[CardMove, ...]:
-    """A card deck of ``data/decks/`` (``landlord.decks``, for ``edition``) as moves, through
-    :func:`card_moves` (the deck effects use the same names as the reference CSVs: ``move_to``,
-    ``move_to_nearest``, ``move_relative``, ``go_to_jail``; a Get Out of Jail Free card and the
-    money cards move nothing). Copies are already expanded in the deck, one move each."""
-    from landlord.decks import load_deck
-
-    deck = load_deck(deck_id, edition)
-    rows = [{"name": c.name, "effect_kind": c.effect, "target": c.target, "amount": c.amount, "copies": 1}
-            for c in deck.cards]
-    return card_moves(rows, board)
 
 
-def monopoly_family_movement(ruleset: Ruleset, phase: str | None = None) -> Movement:
-    """The ``monopoly`` family's movement (Monopoly, its short and time-limit games, Mucker
-    Monopoly) from its shipped data: the board, and the Chance and Community Chest decks named
-    by the ruleset (``chance_deck``/``chest_deck``, in its ``edition``), through
-    :func:`monopoly_movement`; the jailed token has ``jail_throws`` throws for doubles (three;
-    one in the Mucker short game: "you may try to roll doubles and, failing to do so, pay the
-    $50 on the same turn"), then pays and moves by the last. The ``pay`` strategy is the rules'
-    fine "before he rolls the dice", after which "he plays an ordinary turn (doubles throw
-    again)", as the engine decides. The Mucker rules (pot, bribes, theme) change no movement;
-    the theme's space names are shown by :func:`landing_frame`."""
-    v = ruleset.values(phase)
-    board = ruleset.board
-    chance = deck_moves(str(v["chance_deck"]), str(v["edition"]), board)
-    chest = deck_moves(str(v["chest_deck"]), str(v["edition"]), board)
-    m = monopoly_movement(board, chance, chest, name=ruleset.id)
-    return dataclasses.replace(m, jail_tries=int(v["jail_throws"]))
-
-
-DIRECTIONS = {"forward": 0.0, "either": 0.5, "backward": 1.0}
-"""1906 policy between the Chances → the share of throws moved backward."""
-SPECULATION = ("play", "stay")
-"""1906 policy when a throw would bring the token to Speculation."""
-DOUBLES_1913 = {"both": 0.0, "either": 0.5, "one": 1.0}
-"""1913 policy for a double → the share of doubles moved by one die."""
-TRESPASS_1913 = ("gaol", "bargain")
-"""1913 policy on the Solway Fisheries and the Grouse Moor in Parts 1-2."""
-
-
-def _policy(name: str, value: str, known: Sequence[str] | Mapping[str, float]) -> str:
+def policy(name: str, value: str, known: Sequence[str] | Mapping[str, float]) -> str:
+    """``value``, one of a family's ``known`` movement policies called ``name``; ValueError if not."""
     if value not in known:
         raise ValueError(f"{name} policy must be one of {', '.join(known)}, not {value!r}")
     return value
 
 
-def _text_card_moves(cards: Iterable[str], mother_earth: int) -> tuple[CardMove, ...]:
-    """The 1906 Chance cards (``action:amount|text``) as moves: ``jail`` → jail,
-    ``mother_earth`` → to Mother Earth, ``back:N`` → N spaces back; money cards stay."""
-    out = []
-    for card in cards:
-        head, _, text = str(card).partition("|")
-        action, _, arg = head.partition(":")
-        name = text.strip()
-        if action == "jail":
-            out.append(CardMove("jail", name=name))
-        elif action == "mother_earth":
-            out.append(CardMove("to", target=mother_earth, name=name))
-        elif action == "back":
-            out.append(CardMove("relative", target=-int(arg or 0), name=name))
-        else:
-            out.append(CardMove("stay", name=name))
-    return tuple(out)
-
-
-def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction: str = "forward",
-                       speculation: str = "play", colleges: bool = False) -> Movement:
-    """The 1906 rules' movement (``landlord/rules/magie1906.py``): two dice; the estates
-    (Hogg's Game Preserves, Lord Blueblood's Estate) send a trespasser to Jail (rule 5); Jail
-    (rule 6) is left by a double (which moves the token, no further throw) or the fine, and "he
-    cannot ... miss more than three turns": on the fourth turn he pays and moves by that throw
-    (``jail_tries`` = ``jail_max_missed`` + 1); he counts from the Shelter (the corner the Jail
-    stands beside); a fine paid moves the token by one throw, no extra throw for a double.
-    RECONSTRUCTED rule 17 (``double_throws_again``): a double on the track earns one extra
-    throw, never more than one a turn, and no jail for doubles. The RECONSTRUCTED Chance cards
-    (``chance_cards``) move the token to Jail, to Mother Earth, or back three spaces.
-
-    Policies (the chain cannot ask a player):
-
-    * DECISION ``direction``: rule 2, "If a player is on any of the spaces between the Chances
-      he may move in either direction" — ``forward`` (default: what every kit bot answers),
-      ``either`` (a fair coin, as the random bot) or ``backward``. The spaces are those
-      strictly between the two Chance spaces, as the engine decides.
-    * DECISION ``speculation``: rule 8, "If a player's throw would bring him to this space he
-      may refuse to move" — ``play`` (default: the token always moves there) or ``stay`` (it
-      always refuses, as the Tenant bot does). The Speculation throw itself moves no token and
-      is not an observation.
-    * DECISION ``colleges``: in the ``single_tax`` phase the estates stop being trespass only
-      once the Free Colleges are built out of the treasury (single-tax rule 6(c)); the chain
-      takes the phase as it begins (``False``: still trespass) unless told they stand.
-    """
-    _policy("direction", direction, DIRECTIONS)
-    _policy("speculation", speculation, SPECULATION)
-    board = ruleset.board
-    v = ruleset.values(phase)
-    chances = board.indices("chance")
-    between = frozenset(range(chances[0] + 1, chances[1])) if len(chances) == 2 else frozenset()
-    estates = board.indices("estate")
-    trespass = frozenset() if v["single_tax"] and colleges else frozenset(estates)
-    again = bool(v["double_throws_again"])
-    cards = _text_card_moves(v["chance_cards"], board.indices("mother_earth")[0])
-    return Movement(
-        name=ruleset.id, spaces=len(board.spaces), go_to_jail=trespass,
-        jail_exit=board.annex("jail").beside, doubles_again=again, extra_throws=1 if again else 0,
-        jail_tries=int(v["jail_max_missed"]) + 1, released_throws_again=False,
-        decks={c: cards for c in chances}, either_way=between, backward=DIRECTIONS[direction],
-        refuse=frozenset(board.indices("speculation")) if speculation == "stay" else frozenset(),
-    )
-
-
-def _british_card_moves(cards: Iterable[Mapping[str, Any]], mother_earth: int) -> tuple[CardMove, ...]:
-    """The 1913 Luxury/Chance cards (``action``, ``amount``) as moves: ``gaol`` → jail,
-    ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
-    out = []
-    for card in cards:
-        action, name = str(card["action"]), str(card.get("text", ""))
-        if action == "gaol":
-            out.append(CardMove("jail", name=name))
-        elif action == "mother_earth":
-            out.append(CardMove("to", target=mother_earth, name=name))
-        elif action == "back":
-            out.append(CardMove("relative", target=-int(card["amount"]), name=name))
-        else:
-            out.append(CardMove("stay", name=name))
-    return tuple(out)
-
-
-def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: str = "both",
-                         trespass: str = "gaol") -> Movement:
-    """The 1913 game's movement (``landlord/rules/british1913.py``): two dice, no extra throw;
-    in Parts 1-2 (``gaol_penalties``) "on Lord Broadacres' Estate must go to Gaol without
-    alternative" (Part 3 makes it a Public Park); Gaol (reconstructed after 1904): a double
-    frees and moves the token, after ``gaol_throws`` failed throws it comes out and moves by the
-    last, or it pays and throws; it counts from the corner the Gaol stands beside. Chance and
-    Luxury cards (reconstructed, ``chance_cards``/``luxury_cards``) move it to Gaol, to Mother
-    Earth, or back.
-
-    DECISION: Dottyville Lunatic Asylum's wait (``asylum_wait`` turns) is turns without a throw,
-    so it adds no observation: per throw, the Asylum is an ordinary stopping place (a token
-    leaves it from there). Policies (the chain cannot ask a player):
-
-    * DECISION ``double``: "If he throws a double he has the option of using the number on one
-      or both of the dice" — ``both`` (default: what every kit bot answers), ``one``, or
-      ``either`` (a fair coin, as the random bot). It holds for a double out of Gaol too.
-    * DECISION ``trespass``: on the Solway Fisheries and Lord Tomnoddy's Grouse Moor (Parts
-      1-2) a player "must go to Gaol, unless he can strike a private bargain with the owner" —
-      ``gaol`` (default: the board's instruction; also what happens on an unbought one the
-      token does not buy) or ``bargain`` (always let off: they send nobody to Gaol).
-    """
-    _policy("double", double, DOUBLES_1913)
-    _policy("trespass", trespass, TRESPASS_1913)
-    board = ruleset.board
-    v = ruleset.values(phase)
-    to_gaol: set[int] = set()
-    if v["gaol_penalties"]:
-        to_gaol.update(board.indices("estate"))
-        if trespass == "gaol":
-            to_gaol.update(board.indices("fishery") + board.indices("moor"))
-    me = board.indices("mother_earth")[0]
-    decks: dict[int, tuple[CardMove, ...]] = {}
-    for kind in ("chance", "luxury"):
-        cards = _british_card_moves(v[f"{kind}_cards"], me)
-        decks.update(dict.fromkeys(board.indices(kind), cards))
-    return Movement(
-        name=ruleset.id, spaces=len(board.spaces), go_to_jail=frozenset(to_gaol),
-        jail_exit=board.annex("jail").beside, jail_tries=int(v["gaol_throws"]), decks=decks,
-        one_die=DOUBLES_1913[double],
-    )
-
-
 MovementBuilder = Callable[..., Movement]
 """``builder(ruleset, phase, **policy)`` → :class:`Movement` (policies are keyword-only)."""
-MOVEMENTS: dict[str, MovementBuilder] = {"magie1904": magie1904_movement}
+
+
+class MovementRegistry(MutableMapping[str, MovementBuilder]):
+    """Rules family → the function building its :class:`Movement` from a ruleset (and phase):
+    each registered family's ``landlord.rules.<family>.movement.build`` (loaded on first use:
+    the families' packages import this module), and any plugged in by :func:`register_movement`."""
+
+    def __init__(self) -> None:
+        self._builders: dict[str, MovementBuilder] = {}
+        self._loaded = False
+
+    def _all(self) -> dict[str, MovementBuilder]:
+        if not self._loaded:
+            from landlord.rules import REGISTERED
+
+            self._loaded = True
+            for family in REGISTERED:
+                self._builders.setdefault(family.name, family.part("movement").build)
+        return self._builders
+
+    def __getitem__(self, family: str) -> MovementBuilder:
+        return self._all()[family]
+
+    def __setitem__(self, family: str, builder: MovementBuilder) -> None:
+        self._all()[family] = builder
+
+    def __delitem__(self, family: str) -> None:
+        del self._all()[family]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+MOVEMENTS = MovementRegistry()
 """Rules family → the function building its :class:`Movement` from a ruleset (and phase)."""
-MOVEMENTS["magie1906"] = magie1906_movement
-MOVEMENTS["british1913"] = british1913_movement
-MOVEMENTS["monopoly"] = monopoly_family_movement
 
 
 def register_movement(family: str, builder: MovementBuilder) -> None:

@@ -7,12 +7,12 @@ the order of the face-down cards is not) and the legal options of the decision b
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from landlord.board import Space
 from landlord.decisions import Decision, OptionText
-from landlord.options import option, parse_option
-from landlord.rules import british1913_bots, magie1906_bots, monopoly_bots
+from landlord.rules import REGISTERED
 
 if TYPE_CHECKING:
     from landlord.game import Game
@@ -101,128 +101,94 @@ def vote_choice(view: TableView, d: Decision) -> OptionText:
     return "for" if behind else "against"
 
 
-def _pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
-    """The first option whose kind is a preference, else the first option."""
-    kinds = [parse_option(opt).kind for opt in options]
-    for want in preferred:
-        if want in kinds:
-            return options[kinds.index(want)]
-    return options[0]
+BotAnswer = Callable[[str, Any, "TableView", Decision], OptionText]
+"""A family's bots' answer: ``answer(character, bot, view, decision)``."""
+
+VOTE_KINDS = frozenset({"call_vote", "vote"})
+"""The decisions every family with votes asks the same way, answered by :func:`vote_choice`."""
 
 
-class Landlord:
+def _answers() -> tuple[dict[str, BotAnswer], BotAnswer]:
+    """Each decision kind's answer, from the bots each family registers once (their
+    ``ANSWERS`` kinds; no kind is two families'), and the answer to every other kind."""
+    by_kind: dict[str, BotAnswer] = {}
+    rest: BotAnswer | None = None
+    for family in REGISTERED:
+        bots = family.part("bots")
+        for kind in bots.ANSWERS:
+            if kind in by_kind or kind in VOTE_KINDS:
+                raise RuntimeError(f"decision kind {kind!r} is claimed by two families' bots")
+            by_kind[kind] = bots.answer
+        if family.answers_the_rest:
+            rest = bots.answer
+    assert rest is not None, "one family's bots must answer the kinds no other claims"
+    return by_kind, rest
+
+
+_BY_KIND, _REST = _answers()
+
+
+class Character:
+    """A bot of one character (``name``): it answers a vote by the voting rule and every other
+    decision as the bots of the decision's family say (:data:`landlord.rules.REGISTERED`).
+    ``notes`` is what a family's bots remember between decisions (Monopoly: its trade plans)."""
+
+    name = ""
+
+    def __init__(self) -> None:
+        self.notes: dict[str, Any] = {}
+
+    def choose(self, view: TableView, d: Decision) -> OptionText:
+        if d.kind in VOTE_KINDS:
+            return vote_choice(view, d)
+        return _BY_KIND.get(d.kind, _REST)(self.name, self, view, d)
+
+
+class Landlord(Character):
     """Buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays the
     jail fine when it can keep the reserve; borrows the least it must; lends at the highest
-    interest when it has the reserve to spare; repays loans when it holds twice the reserve.
-    1906: builds a house (the dearest spot offered) and makes the lowest bid for a single-tax
-    building privilege when it keeps the reserve; plays Speculation when it can spare the ante;
-    bids at a sale from the pack, trades cards, raises money and picks a Natural Opportunity as
-    :mod:`landlord.rules.magie1906_bots` says (bids and offers up to its valuation of a card;
-    mortgages first when short). Votes by the voting rule.
-    Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly_bots`)."""
+    interest when it has the reserve to spare; repays loans when it holds twice the reserve
+    (:mod:`landlord.rules.magie1904.bots`). 1906: builds a house (the dearest spot offered) and
+    makes the lowest bid for a single-tax building privilege when it keeps the reserve; plays
+    Speculation when it can spare the ante; bids at a sale from the pack, trades cards, raises
+    money and picks a Natural Opportunity as :mod:`landlord.rules.magie1906.bots` says (bids
+    and offers up to its valuation of a card; mortgages first when short). Votes by the voting
+    rule. Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly.bots`);
+    1913: :mod:`landlord.rules.british1913.bots`."""
 
     name = "landlord"
 
     def __init__(self, reserve: int = 50) -> None:
+        super().__init__()
         self.reserve = reserve
-        self.trades = monopoly_bots.TradePlanner()
-
-    def choose(self, view: TableView, d: Decision) -> OptionText:
-        if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
-            return monopoly_bots.landlord(self, view, d, self.reserve, self.trades)
-        if d.kind in ("call_vote", "vote"):
-            return vote_choice(view, d)
-        if d.kind in british1913_bots.KINDS:
-            return british1913_bots.choose("landlord", view, d)
-        if d.kind in magie1906_bots.KINDS:
-            return magie1906_bots.choose("landlord", view, d, self.reserve)
-        if d.kind in magie1906_bots.SALE_KINDS and magie1906_bots.pack_sale(view, d):
-            return magie1906_bots.sale("landlord", view, d, self.reserve)
-        spare = view.cash - self.reserve
-        kind, opts = d.kind, d.options
-        if kind in ("ticket", "buy_lot", "luxury", "buy"):
-            return _pick(opts, "buy") if spare >= d.amount else _pick(opts, "rent", "return", "refuse", "decline")
-        if kind == "jail":
-            return "pay" if "pay" in opts and spare >= d.amount else "throw"
-        if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
-            return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
-        if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, when the reserve allows
-            return opts[1] if spare >= int(parse_option(opts[1]).arg) else "pass"
-        if kind == "speculate":
-            return "play" if spare >= 10 else "stay"
-        if kind == "lend":
-            return option("lend", 10) if spare >= d.amount else "decline"
-        if kind == "repay":
-            return opts[-1] if view.cash >= 2 * self.reserve + 100 else "keep"
-        return _pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
 
 
-class Tenant:
+class Tenant(Character):
     """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
     throws for doubles in jail, borrows only when it must, never lends. 1906: never builds,
     bids or offers for a card, stays off Speculation, sells a card to an offer at its valuation,
-    sells cards first when short and never borrows (:mod:`landlord.rules.magie1906_bots`).
+    sells cards first when short and never borrows (:mod:`landlord.rules.magie1906.bots`).
     Votes by the voting rule. Monopoly: never buys, bids, builds or
-    proposes trades (:mod:`landlord.rules.monopoly_bots`)."""
+    proposes trades (:mod:`landlord.rules.monopoly.bots`)."""
 
     name = "tenant"
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
-        if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
-            return monopoly_bots.tenant(self, view, d)
-        if d.kind in ("call_vote", "vote"):
-            return vote_choice(view, d)
-        if d.kind in british1913_bots.KINDS:
-            return british1913_bots.choose("tenant", view, d)
-        if d.kind in magie1906_bots.KINDS:
-            return magie1906_bots.choose("tenant", view, d, 0)
-        return _pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
-                     "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
 
-
-class Speculator:
+class Speculator(Character):
     """Buys every lot it lands on or holds a ticket for, borrowing from the Bank against its
     lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
     declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
     lowest bid for a single-tax building privilege and builds while keeping $50/$100 in hand;
     always plays Speculation; bids at a sale from the pack, offers and bids for cards up to its
     valuation keeping $50, and when short asks for a loan first
-    (:mod:`landlord.rules.magie1906_bots`). Votes by the voting rule. Monopoly: builds whenever
-    it can and bribes the Mucker Banker (:mod:`landlord.rules.monopoly_bots`)."""
+    (:mod:`landlord.rules.magie1906.bots`). Votes by the voting rule. Monopoly: builds whenever
+    it can and bribes the Mucker Banker (:mod:`landlord.rules.monopoly.bots`)."""
 
     name = "speculator"
 
     def __init__(self, repay_at: int = 300) -> None:
+        super().__init__()
         self.repay_at = repay_at
-        self.trades = monopoly_bots.TradePlanner()
-
-    def choose(self, view: TableView, d: Decision) -> OptionText:
-        if d.kind in monopoly_bots.KINDS:  # first: the kind sets are disjoint, Monopoly's the busiest
-            return monopoly_bots.speculator(self, view, d, self.repay_at, self.trades)
-        if d.kind in ("call_vote", "vote"):
-            return vote_choice(view, d)
-        if d.kind in british1913_bots.KINDS:
-            return british1913_bots.choose("speculator", view, d)
-        if d.kind in magie1906_bots.KINDS:
-            return magie1906_bots.choose("speculator", view, d, 0)
-        if d.kind in magie1906_bots.SALE_KINDS and magie1906_bots.pack_sale(view, d):
-            return magie1906_bots.sale("speculator", view, d, 0)
-        kind, opts = d.kind, d.options
-        if kind in ("ticket", "buy_lot", "buy"):
-            return _pick(opts, "buy", "borrow_buy")
-        if kind == "luxury":
-            return "buy" if "buy" in opts and view.cash > 400 else "refuse"
-        if kind == "repay":
-            return opts[-1] if view.cash >= self.repay_at else "keep"
-        if kind == "lend":
-            return option("lend", 5) if view.cash >= d.amount + 200 else "decline"
-        if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
-            return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
-        if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, keeping $50 in hand
-            return opts[1] if view.cash >= int(parse_option(opts[1]).arg) + 50 else "pass"
-        if kind == "speculate":
-            return "play"
-        return _pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
 
 
 class RandomBot:

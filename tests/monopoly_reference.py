@@ -10,7 +10,8 @@ import csv
 from pathlib import Path
 
 from landlord.board import Board, Space
-from landlord.landing import Movement, card_moves, monopoly_movement
+from landlord.landing import Movement, card_moves
+from landlord.rules.monopoly.movement import monopoly_movement
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 """Copies of the project's reference CSVs (shared/reference/boards; provenance in SOURCES.md)."""

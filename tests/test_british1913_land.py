@@ -20,7 +20,7 @@ from landlord.landing import exact, movement_for
 from landlord.options import Option
 from landlord.phases import Trigger
 from landlord.rules.british1913 import NOBODY, British1913
-from landlord.rules.british1913_bots import valuation
+from landlord.rules.british1913.bots import valuation
 from landlord.strategies import Landlord, Speculator, TableView, Tenant
 
 P2, P3 = "british-1913-part2", "british-1913-part3"

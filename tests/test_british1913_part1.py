@@ -36,7 +36,7 @@ from landlord.errors import LandlordError
 from landlord.flows import Flow
 from landlord.options import Option
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
-from landlord.rules.british1913_bots import KINDS
+from landlord.rules.british1913.bots import KINDS
 from landlord.simulate import play_one
 from landlord.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
 

@@ -81,7 +81,7 @@ def market_rows(page: ClassroomStudent) -> list[dict[str, object]]:
 
 
 def tradeable(g: Game, seat: int) -> list[int]:
-    """Rule 1 DECISION (landlord/rules/magie1906.py): the cards a seat holds that may change
+    """Rule 1 DECISION (landlord/rules/magie1906/): the cards a seat holds that may change
     hands — not mortgaged, no houses on them (this game stays under the landlord rules)."""
     return sorted(i for i in g.players[seat].cards
                   if not g.rules.space_state(i)["mortgaged"] and not g.rules.space_state(i)["buildings"])

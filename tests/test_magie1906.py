@@ -1,6 +1,6 @@
 """Clause tests of the 1906 monopolist rules 1-12, the advanced rules, scoring, the board data,
 the reconstructed rules and the Monarch of the World. Expected values come from the 1906 rule
-sheet (quoted in landlord/rules/magie1906.py) and the board CSV, not from the code's output."""
+sheet (quoted in landlord/rules/magie1906/) and the board CSV, not from the code's output."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The single tax on the 1904 patent board: the documented reconstruction
-(landlord/rules/magie1904.py SINGLE_TAX_MAPPING), one test per mapped rule."""
+(landlord/rules/magie1904/state.py SINGLE_TAX_MAPPING), one test per mapped rule."""
 
 from __future__ import annotations
 

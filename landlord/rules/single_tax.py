@@ -10,7 +10,7 @@ beside the rule it plays.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from landlord import flows
@@ -73,7 +73,7 @@ class SingleTaxRules(RoundsOfTurns):
                   "treasury emptied", rule)
         return True
 
-    def spend_treasury(self, sites: list[int], opened: set[int], buy_out: Callable[[int, int], None],
+    def spend_treasury(self, sites: Sequence[int], opened: set[int], buy_out: Callable[[int, int], None],
                        open_site: Callable[[int, int], None]) -> None:
         """Single tax, rule 6: each time the Public Treasury holds ``treasury_step`` ($50) it
         buys out the next space of ``buyout_order`` not yet public (``buy_out(space, step)``:

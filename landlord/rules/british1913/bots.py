@@ -40,7 +40,7 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from landlord.decisions import Decision, OptionText
 from landlord.options import parse_option
@@ -172,3 +172,12 @@ def choose(character: str, view: TableView, d: Decision) -> OptionText:
                 return o
         return "none"
     return opts[0]
+
+
+ANSWERS = KINDS
+"""The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`)."""
+
+
+def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a 1913 decision."""
+    return choose(character, view, d)

@@ -19,11 +19,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from landlord.decisions import Decision, OptionText
 from landlord.options import option, parse_option
-from landlord.rules.monopoly import K_STREET
+from landlord.rules.monopoly.static import K_STREET
 
 if TYPE_CHECKING:
     from landlord.rules.monopoly import MonopolyTable
@@ -353,3 +353,21 @@ def tenant(bot: object, view: TableView, d: Decision) -> OptionText:
     if kind == "bribe_reply":
         return "accept"
     return opts[0]
+
+
+ANSWERS = KINDS
+"""The decision kinds these bots answer (the family registers them once, with its rules)."""
+
+
+def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a Monopoly decision.
+    ``bot`` carries its ``reserve`` or ``repay_at``, and its ``notes`` keep the trade planner
+    between decisions."""
+    if character == "tenant":
+        return tenant(bot, view, d)
+    planner = bot.notes.get("trades")
+    if planner is None:
+        planner = bot.notes["trades"] = TradePlanner()
+    if character == "landlord":
+        return landlord(bot, view, d, bot.reserve, planner)
+    return speculator(bot, view, d, bot.repay_at, planner)

@@ -35,10 +35,11 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from landlord.decisions import Decision, OptionText
 from landlord.options import option, parse_option
+from landlord.rules.magie1904 import bots as magie1904_bots
 
 if TYPE_CHECKING:
     from landlord.rules.magie1906 import Table1906
@@ -167,3 +168,20 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
     limit = min(value(t, d.space, view.seat, n), view.cash - reserve)
     bids = [o for o in opts if parse_option(o).kind == "bid" and _arg(o) <= limit]
     return max(bids, key=_arg) if bids else "pass"
+
+
+ANSWERS = KINDS | SALE_KINDS
+"""The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`):
+the market's, and the sale kinds, which are a sale from the pack only on a card the pack sells
+(else the single tax's building privilege or a Magie purchase, answered by the 1904 bots)."""
+
+
+def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a 1906 decision; the
+    landlord keeps its ``reserve`` in hand. The tenant never buys at a sale from the pack."""
+    reserve = bot.reserve if character == "landlord" else 0
+    if d.kind in KINDS:
+        return choose(character, view, d, reserve)
+    if character != "tenant" and pack_sale(view, d):
+        return sale(character, view, d, reserve)
+    return magie1904_bots.answer(character, bot, view, d)

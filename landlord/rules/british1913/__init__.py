@@ -1,0 +1,47 @@
+"""The Newbie Game Company's 1913 British game, "Brer Fox an' Brer Rabbit", in three Parts.
+
+Part 1 buys the land, Part 2 improves it (and rates the improvements), Part 3 takes the rates off
+improvements and levies them on land values. Each Part is a phase (``part1``/``part2``/``part3``)
+of one rules family: a ruleset starting in any phase is a complete game, and phase
+:class:`~landlord.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
+
+Each rule below quotes the clause it plays (the rules are ``docs/sources/british-1913-rules.txt``).
+The board is a documented reconstruction (``data/boards/brer-fox-1913.toml``); where the rules leave
+a point open the kit's decision is written beside the rule as ``DECISION:`` and has a test.
+"""
+
+from __future__ import annotations
+
+from landlord.rules.british1913.state import (
+    ASYLUM,
+    CARD_ACTIONS,
+    FREE,
+    GAOL,
+    GOVERNMENT,
+    LAND_KINDS,
+    NOBODY,
+    PLACES,
+    POOR,
+    TRACK,
+    BritishPlayer,
+    Debt,
+    LandTable,
+)
+from landlord.rules.british1913.turns import British1913
+
+__all__ = [
+    "ASYLUM",
+    "CARD_ACTIONS",
+    "FREE",
+    "GAOL",
+    "GOVERNMENT",
+    "LAND_KINDS",
+    "NOBODY",
+    "PLACES",
+    "POOR",
+    "TRACK",
+    "British1913",
+    "BritishPlayer",
+    "Debt",
+    "LandTable",
+]

@@ -1,0 +1,68 @@
+"""The 1913 game's count at the end of play."""
+
+from __future__ import annotations
+
+from landlord.count import SeatCount
+from landlord.rules.base import SpaceState, space_state
+from landlord.rules.british1913.state import GOVERNMENT, NOBODY
+from landlord.rules.british1913.words import British1913Words
+
+
+class British1913Count(British1913Words):
+    """The count: what each seat holds at the end, and what a space shows on the table."""
+
+    def results(self) -> list[SeatCount]:
+        """"the amount of property in land and cash is reckoned up, and the player holding the
+        most is the winner." DECISION (:data:`COUNT_RULE`): land counts at its printed CAPITAL
+        LAND VALUE (face value), not at the last price paid; improvements at their capital;
+        unpaid debts against the debtor and for a player creditor. The rules value land at face
+        value where they value it at all (Part 3: the Fisheries "valued at £500 by the Inland
+        Revenue Department", sold "at half its face value"; undeveloped sites "assessed at full
+        face value"); and counted at the last price paid, a site bid up to any price would count
+        for just what was paid, so bidding "as high as the players please" would cost nothing
+        and the market would have no check. At face value a player who overbids loses the
+        difference and one who buys "at a very low price from a bankrupt" gains it; in every
+        Part alike."""
+        g = self.g
+        receivable = [0] * len(g.players)
+        for pl in g.players:
+            for d in pl.debts:
+                if d.creditor < len(g.players):
+                    receivable[d.creditor] += d.amount
+        spaces, bal = g.board.spaces, g.ledger.balances
+        counts = []
+        for pl in g.players:
+            land = sum(spaces[i].price for i in pl.sites)
+            imps = sum(int(self.improvement(i)["improvement_capital"]) for i in pl.improvements)
+            counts.append(SeatCount(pl.seat, bal[pl.seat], land, imps, pl.owed, receivable[pl.seat],
+                                    where=pl.where))
+        return counts
+
+    def pieces(self, seat: int) -> dict[str, int]:
+        """Sites and improvements held, times round the board, bankruptcies."""
+        pl = self.g.players[seat]
+        return {"sites": len(pl.sites), "improvements": len(pl.improvements),
+                "times round the board": pl.circuits, "bankruptcies": self.bankruptcies[seat]}
+
+    def totals(self) -> tuple[int, ...]:
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        g = self.g
+        n = len(g.players)
+        net = [0] * n
+        for pl in g.players:
+            for d in pl.debts:
+                if d.creditor < n:
+                    net[d.creditor] += d.amount
+        spaces = g.board.spaces
+        cash = g.ledger.balances
+        return tuple(cash[pl.seat] + sum(spaces[i].price for i in pl.sites)
+                     + sum(int(spaces[i].extra["improvement_capital"]) for i in pl.improvements)
+                     + net[pl.seat] - pl.owed for pl in g.players)
+
+    def space_state(self, index: int) -> SpaceState:
+        """The site's holder (its SOLD ticket), its improvement (one card at most, counted as
+        one building) and who owns that, and Government land (the Fisheries in Part 3). The
+        1913 game has no mortgages ("borrowing by players being strictly prohibited")."""
+        imp = self.imp_owner[index]
+        return space_state(owner=self.owner[index], buildings=int(imp != NOBODY),
+                           building_owner=imp, public=self.owner[index] == GOVERNMENT)

@@ -1,0 +1,178 @@
+"""The 1913 game's land market: the deal, sales from the pack, auctions and improvements."""
+
+from __future__ import annotations
+
+from landlord.decisions import Decision
+from landlord.flows import Flow
+from landlord.options import option, parse_option
+from landlord.rules.base import Play
+from landlord.rules.british1913.debts import British1913Debts
+from landlord.rules.british1913.state import FREE, NOBODY, POOR
+
+
+class British1913Market(British1913Debts):
+    """The land market: the deal, sales from the pack and by auction, improvements."""
+
+    def deal_sites(self) -> Play:
+        """Part 1: "The SITE cards are then shuffled and dealt round, each player having the
+        right to buy any or all of the sites on the Board corresponding to the cards dealt to
+        him. On buying a site each player must pay the CAPITAL LAND VALUE ... into the BANK".
+
+        DECISION: cards are dealt one at a time from the first player round the table; then
+        each player, in turn order, decides card by card in the order dealt. Cards not bought
+        go back to the pack, and may be bought at their printed price by a player who alights
+        on the site ("no card may be bought from the pack for less than the original sale
+        price").
+        """
+        pack = [i for i in self.land if self.owner[i] == NOBODY]
+        dealt = self.deal_round(self.order, pack, len(pack), "site_dealt")
+        yield from self.offer_dealt(dealt, "site_card", "decline", self.value,
+                                    lambda seat, idx, price: self.buy_from_bank(seat, idx, "dealt card"),
+                                    "site_card_returned")
+
+    def buy_from_bank(self, seat: int, idx: int, how: str, price: int | None = None) -> None:
+        """Pay the CAPITAL LAND VALUE (the printed price, or what the site was bid up to) into
+        the Bank and place the SOLD ticket."""
+        g = self.g
+        price = g.board.spaces[idx].price if price is None else price
+        g.pay(seat, self.bank, price, Flow.LAND_BOUGHT, "site purchase", "Part 1: buying the land")
+        self.owner[idx] = seat
+        self.value[idx] = price
+        g.players[seat].sites.add(idx)
+        g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
+        self.check_all_bought()
+
+    # -- the land market and improvements -----------------------------------------------
+    def auction(self, first: int, seller: int, idx: int, prices: list[int], kind: str, no: str) -> Play:
+        """An open auction of site (or improvement) ``idx`` among the players other than
+        ``seller``, in turn order from ``first``: each in turn bids one of ``prices`` above the
+        best bid so far that he has in hand (cash only: "borrowing by players being strictly
+        prohibited") or says ``no``; round after round until nobody raises. Returns
+        ``(buyer, price)``, or ``(NOBODY, 0)`` when nobody bids.
+
+        DECISION: a player who says ``no`` is out of this auction; a player in the Poorhouse or
+        on the free land (who owes debts) does not bid; bids are steps of the price list, which
+        in a game of people stands for "as high as the players please".
+        """
+        g = self.g
+        at = self.order.index(first) if first in self.order else 0
+        bidders = [s for s in self.order[at:] + self.order[:at]
+                   if s != seller and g.players[s].place not in (POOR, FREE)]
+        best, buyer = 0, NOBODY
+        raised = True
+        while raised and bidders and bidders != [buyer]:
+            raised = False
+            for s in list(bidders):
+                if s == buyer:
+                    continue
+                bids = tuple(option("bid", p) for p in prices if best < p <= g.cash(s))
+                answer = (yield Decision(s, kind, (no, *bids), idx, best)) if bids else no
+                if answer == no:
+                    bidders.remove(s)
+                else:
+                    best, buyer, raised = int(parse_option(answer).arg), s, True
+        return buyer, best
+
+    def offer_from_pack(self, seat: int, idx: int) -> Play:
+        """Part 1: "After play has begun the CAPITAL LAND VALUE (sale price of land) is regulated
+        by the demand, and though no card may be bought from the pack for less than the original
+        sale price, this may be bid up as high as the players please".
+
+        DECISION: a card still in the pack is offered when a player alights on its site: every
+        player may bid (an :meth:`auction` from the player alighting, round the table), from
+        the printed price up (``pack_bid_percents`` of it); the highest bid buys the card and
+        becomes the site's capital land value. Returns the new owner (``NOBODY`` when nobody
+        bids: the card stays in the pack).
+        """
+        g = self.g
+        printed = g.board.spaces[idx].price
+        prices = sorted({printed * pc // 100 for pc in self.params.pack_bid_percents if pc >= 100})
+        buyer, price = yield from self.auction(seat, NOBODY, idx, prices, "pack_bid", "pass")
+        if buyer != NOBODY:
+            self.buy_from_bank(buyer, idx, "from the pack", price)
+        return buyer
+
+    def bid_up(self, seat: int) -> Play:
+        """"After play has begun the CAPITAL LAND VALUE (sale price of land) is regulated by the
+        demand ... this may be bid up as high as the players please".
+
+        DECISION: before his throw a player may bid for one site held by another player, at a
+        share of its current capital land value (``offer_percents``, never below it); the owner
+        accepts or refuses. A sale makes the price the site's capital land value. Improvements
+        stay with their owner. Borrowing is prohibited, so he bids only cash in hand.
+        """
+        g = self.g
+        cash = g.cash(seat)
+        offers = []
+        owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
+        for idx in self.land:
+            owner = owners[idx]
+            if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
+                continue
+            value = values[idx]
+            for pc in percents:
+                price = value * pc // 100
+                if 0 < price <= cash:
+                    offers.append(option("offer", idx, price))
+        if not offers:
+            return
+        choice = yield Decision(seat, "bid_up", ("none", *offers))
+        if choice == "none":
+            return
+        idx, price = parse_option(choice).ints()
+        owner = self.owner[idx]
+        answer = yield Decision(owner, "accept_bid", ("accept", "refuse"), idx, price)
+        if answer == "refuse":
+            g.emit("bid_refused", seat, space=idx, price=price, owner=g.names[owner])
+            return
+        g.pay(seat, owner, price, Flow.LAND_SOLD, "site sale", "Capital land value follows demand")
+        self.transfer(owner, seat, "site", idx, price)
+        g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
+
+    def improve(self, seat: int) -> Play:
+        """Part 2: "A player must pay the CAPITAL (sale price of improvement) to the Bank, place
+        the card representing the improvement on the site he wishes to improve, and put his
+        Sold ticket upon it. If he is unable to improve all his sites he must allow any other
+        player, who so wishes, to improve them for him."
+
+        DECISION: at the start of his turn a player may improve, one at a time, his own sites,
+        and any unimproved site of an owner who is "unable to improve all his sites": his cash is
+        below the capital of all his sites still to improve, taken together (:meth:`short_of`);
+        the improver owns the improvement.
+        """
+        g = self.g
+        while True:
+            cash = g.cash(seat)
+            opts = []
+            short: dict[int, bool] = {}
+            for idx in self.land:
+                owner = self.owner[idx]
+                if owner < 0 or not self.improvable(idx):
+                    continue
+                cost = int(self.improvement(idx)["improvement_capital"])
+                if cost > cash:
+                    continue
+                if owner != seat and owner not in short:
+                    short[owner] = self.short_of(owner)
+                if owner == seat or short[owner]:
+                    opts.append(option("improve", idx))
+            if not opts:
+                return
+            choice = yield Decision(seat, "improve_site", ("none", *opts))
+            if choice == "none":
+                return
+            idx = int(parse_option(choice).arg)
+            info = self.improvement(idx)
+            g.pay(seat, self.bank, int(info["improvement_capital"]), Flow.IMPROVEMENT, "improvement",
+                  "Part 2: improving the land")
+            self.imp_owner[idx] = seat
+            g.players[seat].improvements.add(idx)
+            g.emit("improve", seat, space=idx, improvement=info.get("improvement", ""),
+                   site_owner=g.names[self.owner[idx]])
+
+    def short_of(self, owner: int) -> bool:
+        """Whether ``owner`` is "unable to improve all his sites": his cash is below the summed
+        capital of the improvements his sites may still carry."""
+        need = sum(int(self.improvement(i)["improvement_capital"])
+                   for i in self.g.players[owner].sites if self.improvable(i))
+        return need > 0 and self.g.cash(owner) < need

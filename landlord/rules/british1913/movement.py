@@ -1,0 +1,84 @@
+"""The british1913 family's movement for the landing chain (:mod:`landlord.landing`): a
+:class:`~landlord.landing.Movement` built from a ruleset and phase, registered as ``build``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from landlord.landing import CardMove, Movement, policy
+
+if TYPE_CHECKING:
+    from landlord.ruleset import Ruleset
+
+
+DOUBLES_1913 = {"both": 0.0, "either": 0.5, "one": 1.0}
+"""1913 policy for a double → the share of doubles moved by one die."""
+
+
+TRESPASS_1913 = ("gaol", "bargain")
+"""1913 policy on the Solway Fisheries and the Grouse Moor in Parts 1-2."""
+
+
+def _british_card_moves(cards: Iterable[Mapping[str, Any]], mother_earth: int) -> tuple[CardMove, ...]:
+    """The 1913 Luxury/Chance cards (``action``, ``amount``) as moves: ``gaol`` → jail,
+    ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
+    out = []
+    for card in cards:
+        action, name = str(card["action"]), str(card.get("text", ""))
+        if action == "gaol":
+            out.append(CardMove("jail", name=name))
+        elif action == "mother_earth":
+            out.append(CardMove("to", target=mother_earth, name=name))
+        elif action == "back":
+            out.append(CardMove("relative", target=-int(card["amount"]), name=name))
+        else:
+            out.append(CardMove("stay", name=name))
+    return tuple(out)
+
+
+def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: str = "both",
+                         trespass: str = "gaol") -> Movement:
+    """The 1913 game's movement (``landlord.rules.british1913``): two dice, no extra throw;
+    in Parts 1-2 (``gaol_penalties``) "on Lord Broadacres' Estate must go to Gaol without
+    alternative" (Part 3 makes it a Public Park); Gaol (reconstructed after 1904): a double
+    frees and moves the token, after ``gaol_throws`` failed throws it comes out and moves by the
+    last, or it pays and throws; it counts from the corner the Gaol stands beside. Chance and
+    Luxury cards (reconstructed, ``chance_cards``/``luxury_cards``) move it to Gaol, to Mother
+    Earth, or back.
+
+    DECISION: Dottyville Lunatic Asylum's wait (``asylum_wait`` turns) is turns without a throw,
+    so it adds no observation: per throw, the Asylum is an ordinary stopping place (a token
+    leaves it from there). Policies (the chain cannot ask a player):
+
+    * DECISION ``double``: "If he throws a double he has the option of using the number on one
+      or both of the dice" — ``both`` (default: what every kit bot answers), ``one``, or
+      ``either`` (a fair coin, as the random bot). It holds for a double out of Gaol too.
+    * DECISION ``trespass``: on the Solway Fisheries and Lord Tomnoddy's Grouse Moor (Parts
+      1-2) a player "must go to Gaol, unless he can strike a private bargain with the owner" —
+      ``gaol`` (default: the board's instruction; also what happens on an unbought one the
+      token does not buy) or ``bargain`` (always let off: they send nobody to Gaol).
+    """
+    policy("double", double, DOUBLES_1913)
+    policy("trespass", trespass, TRESPASS_1913)
+    board = ruleset.board
+    v = ruleset.values(phase)
+    to_gaol: set[int] = set()
+    if v["gaol_penalties"]:
+        to_gaol.update(board.indices("estate"))
+        if trespass == "gaol":
+            to_gaol.update(board.indices("fishery") + board.indices("moor"))
+    me = board.indices("mother_earth")[0]
+    decks: dict[int, tuple[CardMove, ...]] = {}
+    for kind in ("chance", "luxury"):
+        cards = _british_card_moves(v[f"{kind}_cards"], me)
+        decks.update(dict.fromkeys(board.indices(kind), cards))
+    return Movement(
+        name=ruleset.id, spaces=len(board.spaces), go_to_jail=frozenset(to_gaol),
+        jail_exit=board.annex("jail").beside, jail_tries=int(v["gaol_throws"]), decks=decks,
+        one_die=DOUBLES_1913[double],
+    )
+
+
+build = british1913_movement
+"""The family's movement builder, ``build(ruleset, phase, **policy)`` (see :func:`landlord.landing.movement_for`)."""

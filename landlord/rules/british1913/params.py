@@ -1,0 +1,66 @@
+"""The 1913 family's params, declared once, typed and frozen: :class:`Params1913`.
+
+The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
+the ruleset's values when the game starts and again at each switch of Part), so mypy checks
+every read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the
+loader) is derived from the same declaration (:mod:`landlord.rules.params`). The data checks
+(:meth:`~landlord.rules.british1913.British1913._check_data`) and the bots still read the
+plain values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from landlord.rules.params import builder, declared_types
+
+
+@dataclass(frozen=True, slots=True)
+class Params1913:
+    """The numbers of the 1913 game in force in one Part (``data/rulesets/british-1913-*.toml``)."""
+
+    part: int
+    start_cash: int
+    notes: tuple[int, ...]
+    further_cash: int
+    advised_reserve: int
+    wages: int
+    part3_wages: int
+    wages_from_free_land: bool
+    improved_wages: int
+    pension: int
+    pension_after: int
+    scarcity_doubling: bool
+    improvements: bool
+    rates_on_improvements: bool
+    land_value_tax: bool
+    gaol_penalties: bool
+    duties: bool
+    bankrupt_to: str
+    improve_undeveloped: bool
+    circuits: int
+    max_rounds: int
+    gaol_fine: int
+    gaol_throws: int
+    asylum_wait: int
+    bargain_prices: tuple[int, ...]
+    forced_bid_percents: tuple[int, ...]
+    offer_percents: tuple[int, ...]
+    pack_bid_percents: tuple[int, ...]
+    land_tax_assessed: bool
+    small_holdings: bool
+    government_price_percent: int
+    free_land_wages: int
+    sequence: tuple[str, ...]
+    luxury_cards: tuple[Mapping[str, Any], ...]
+    chance_cards: tuple[Mapping[str, Any], ...]
+    industry_taxes: bool
+
+
+of = builder(Params1913)
+"""The params of a Part from its plain values (:meth:`landlord.ruleset.Ruleset.values`)."""
+
+PARAMS: dict[str, type] = declared_types(Params1913)
+"""The params a ruleset of the 1913 family must give, with their types."""

@@ -1,0 +1,212 @@
+"""The 1913 game's landings: sites, rent, land values, trespass and the cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from landlord.decisions import Decision
+from landlord.flows import Flow
+from landlord.options import option, parse_option
+from landlord.rules.base import Play
+from landlord.rules.british1913.market import British1913Market
+from landlord.rules.british1913.state import ASYLUM, GAOL, GOVERNMENT, NOBODY, TRACK
+
+
+class British1913Sites(British1913Market):
+    """Landing: on a site (rent, land values, trespass), on a card space."""
+
+    if TYPE_CHECKING:  # played by a later layer of the family class
+        def move(self, seat: int, steps: int) -> Play: ...
+
+
+    def assessment(self, idx: int) -> int:
+        """The yearly assessment of the what-if :meth:`assess_land_values` on site ``idx``: its
+        ANNUAL LAND VALUE as printed, doubled with rents where the scarcity rule is in force."""
+        return self.g.board.spaces[idx].rent * self.scarcity()
+
+    def assess_land_values(self, seat: int) -> Play:
+        """A what-if, not the 1913 rules (param ``land_tax_assessed``, off in every Part;
+        ``scenarios/british-1913-part3-yearly-assessment.toml`` turns it on): each time a player
+        passes Mother Earth (a round is the game's year) he pays, for every site he holds, its
+        annual value (:meth:`assessment`) to the Public Treasury, whether or not anybody has
+        alighted there, on top of the rent restored (:meth:`restore_land_value_tax`). The text
+        charges an ordinary site only the rent restored ("'RENT' (ANNUAL LAND VALUE) is still paid
+        to the owner of the site, but, as Rates are now levied on Land Values, the owner must
+        immediately restore the equivalent amount to the Public Treasury"); an assessment paid
+        outright is stated only for the Fisheries and the Moor (:meth:`enter_part3`). A player
+        short of the tax sells up like any debtor.
+        """
+        for idx in sorted(self.g.players[seat].sites):
+            yield from self.charge(seat, self.treasury, self.assessment(idx), Flow.LAND_RENT, "land value tax assessed",
+                                   "Part 3: land values assessed")
+
+    def land_on(self, seat: int, idx: int) -> Play:
+        """"When alighting on any plot of land the player must follow the instructions printed
+        on the Board"."""
+        g, p = self.g, self.params
+        kind = self.kinds[idx]
+        space = g.board.spaces[idx]
+        if kind in ("site", "religious", "undeveloped"):
+            yield from self.land_on_site(seat, idx)
+        elif kind in ("fishery", "moor"):
+            if p.gaol_penalties:
+                yield from self.trespass(seat, idx)
+            else:
+                yield from self.land_on_site(seat, idx)
+        elif kind == "estate":
+            if p.gaol_penalties:
+                # "on Lord Broadacres' Estate must go to Gaol without alternative."
+                self.to_gaol(seat, "Lord Broadacres' Estate")
+            else:
+                # Part 3: "Lord Broadacres' Estate has now been turned into a Public Park".
+                g.emit("public_park", seat, space=idx)
+        elif kind == "asylum":
+            # "Any player alighting on Dottyville Lunatic Asylum must wait there in accordance
+            # with instructions." DECISION (reconstructed instructions): he misses ``asylum_wait``
+            # turns, then moves on from the Asylum.
+            pl = g.players[seat]
+            pl.place, pl.wait = ASYLUM, self.params.asylum_wait
+            g.emit("asylum", seat, wait=pl.wait)
+        elif kind == "duty":
+            if p.duties:
+                # "A player alighting on Imperial Taxes must pay Breakfast-table Duties or Tobacco
+                # Duties into the Public Treasury" (doubled once all sites are bought).
+                yield from self.charge(seat, self.treasury, space.fee * self.scarcity(),
+                                       Flow.TAX, "duties", "Imperial Taxes")
+            else:
+                # Part 3: the duties "are abolished ... any player alighting on these spaces
+                # escapes payment."
+                g.emit("duty_abolished", seat, space=idx)
+        elif kind in ("luxury", "chance"):
+            yield from self.draw(seat, kind)
+        # Mother Earth and the Natural Opportunity corners ask nothing of a player stopping.
+
+    def land_on_site(self, seat: int, idx: int) -> Play:
+        """Rent, interest, rates and land value tax on a site.
+
+        Part 1: "paying Rent (ANNUAL LAND VALUE) to the owner of the site. Unbought sites are
+        rent-free." Part 2: "paying the Rent to the owner of the site, the INTEREST (rent of
+        improvement) to the owner of the improvement, and the RATES to the Public Treasury. No
+        Rates are payable on Religious Edifices". Part 3: the owner "must immediately restore
+        the equivalent amount to the Public Treasury ... no Rates are now payable on the
+        improvement."
+
+        Part 3: "Undeveloped Sites are now assessed at full face value for Land Value Tax, and
+        their owners have now an interest in improving them to the utmost." DECISION: the land
+        value tax of every site, undeveloped ones included, is its ANNUAL LAND VALUE as printed
+        (4% of its printed face value, the Fisheries' own ratio), restored from the rent, whatever
+        a buyer paid for it and whether or not it is improved, and never charged a second time;
+        an undeveloped site may now carry its improvement (param ``improve_undeveloped``).
+
+        DECISION: an owner alighting on his own site pays himself nothing, but interest to
+        another improvement owner and the rates (the occupier's tax) are due from whoever
+        alights. Government land (the Fisheries in Part 3) is let at its annual value, paid
+        into the Public Treasury.
+        """
+        g, p = self.g, self.params
+        space = g.board.spaces[idx]
+        owner = self.owner[idx]
+        if owner == NOBODY:
+            # DECISION: bought from the pack by another player, the site was still unbought when
+            # he alighted, so he owes no rent this time.
+            if (yield from self.offer_from_pack(seat, idx)) == NOBODY:
+                g.emit("rent_free", seat, space=idx)
+            return
+        rent = space.rent * self.scarcity()
+        if owner == GOVERNMENT:
+            yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to the Government",
+                                   "Part 3: public land")
+        elif owner != seat:
+            paid = yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
+            if paid and p.land_value_tax:
+                self.restore_land_value_tax(owner, paid)
+        imp = self.imp_owner[idx]
+        if imp != NOBODY and g.players[seat].place == TRACK:
+            info = self.improvement(idx)
+            if imp != seat:
+                yield from self.charge(seat, imp, int(info["improvement_interest"]), Flow.BUILDING_RENT, "interest",
+                                       "Part 2: INTEREST to the improvement's owner")
+            rates = int(info["rates"]) * self.scarcity()
+            if p.rates_on_improvements and self.kinds[idx] != "religious" and rates and \
+                    g.players[seat].place == TRACK:
+                yield from self.charge(seat, self.treasury, rates, Flow.RATES, "rates", "Part 2: RATES")
+
+    def trespass(self, seat: int, idx: int) -> Play:
+        """"Any player alighting on the Solway Fisheries or Lord Tomnoddy's Grouse Moor must go
+        to Gaol, unless he can strike a private bargain with the owner to be let off."
+
+        The bargain is a negotiated decision: the owner names a price (one of
+        ``bargain_prices`` the trespasser can pay) or sends him to Gaol; the trespasser pays or
+        goes. DECISION: an unbought Fisheries or Moor is offered from the pack like any site
+        (:meth:`offer_from_pack`); if the player alighting on it buys it he trespasses on
+        nothing; if another player buys it he must bargain with the new owner; if nobody buys,
+        there is no owner to bargain with and he goes to Gaol. The owner alighting on his own is
+        not a trespasser.
+        """
+        g = self.g
+        owner = self.owner[idx]
+        space = g.board.spaces[idx]
+        if owner == seat:
+            return
+        if owner == NOBODY:
+            owner = yield from self.offer_from_pack(seat, idx)
+            if owner == seat:
+                return
+            if owner == NOBODY:
+                self.to_gaol(seat, space.name)
+                return
+        prices = tuple(option("price", v) for v in self.params.bargain_prices if v <= g.cash(seat))
+        named = (yield Decision(owner, "name_bargain", ("gaol", *prices), idx)) if prices else "gaol"
+        if named == "gaol":
+            g.emit("no_bargain", owner, space=idx, trespasser=g.names[seat])
+            self.to_gaol(seat, space.name)
+            return
+        price = int(parse_option(named).arg)
+        answer = yield Decision(seat, "take_bargain", ("pay", "gaol"), idx, price)
+        if answer == "pay":
+            g.pay(seat, owner, price, Flow.LAND_SOLD, "private bargain", "Part 1: private bargain")
+            g.emit("bargain", seat, space=idx, price=price)
+        else:
+            self.to_gaol(seat, space.name)
+
+    # -- cards --------------------------------------------------------------------------
+    def draw(self, seat: int, deck: str) -> Play:
+        """"A player alighting on Luxury or Chance draws a Luxury or Chance card, as the case may
+        be, follows the directions upon it and returns it to the pack, which should then be
+        re-shuffled and placed face-downwards." (Cards reconstructed: see the ruleset.)"""
+        g = self.g
+        pack = self.decks[deck]
+        card = g.p[f"{deck}_cards"][pack[0]]
+        g.shuffle(pack)  # returned to the pack and re-shuffled
+        g.emit("card_drawn", seat, deck=deck, text=card["text"])
+        action, amount = card["action"], int(card["amount"])
+        # A Luxury card is a luxury bought ("You buy a motor-car. Pay £100."); a Chance card's
+        # money is a card's windfall or charge.
+        kind = Flow.LUXURY if deck == "luxury" else Flow.CARD
+        if action == "income_tax" and not self.params.industry_taxes:
+            # Part 3: "Industry and Enterprise are relieved of all Rates and Taxes".
+            g.emit("tax_relieved", seat, amount=amount)
+        elif action == "income_tax":
+            yield from self.charge(seat, self.treasury, amount, Flow.TAX, "income tax", f"{deck.title()} card")
+        elif action == "pay_bank":
+            yield from self.charge(seat, self.bank, amount, kind, deck, f"{deck.title()} card")
+        elif action == "pay_treasury":
+            yield from self.charge(seat, self.treasury, amount, kind, deck, f"{deck.title()} card")
+        elif action == "receive_bank":
+            g.pay(self.bank, seat, amount, kind, deck, f"{deck.title()} card")
+        elif action == "gaol":
+            self.to_gaol(seat, "a Chance card")
+        elif action == "mother_earth":
+            yield from self.move(seat, self.n - g.players[seat].pos)
+        else:  # back
+            pl = g.players[seat]
+            pl.pos = (pl.pos - amount) % self.n
+            g.emit("move", seat, frm=(pl.pos + amount) % self.n, to=pl.pos, space=g.board.spaces[pl.pos].name)
+            yield from self.land_on(seat, pl.pos)
+
+    # -- Gaol, Poorhouse, free land -----------------------------------------------------
+    def to_gaol(self, seat: int, why: str) -> None:
+        """Straight to Gaol, passing nothing."""
+        pl = self.g.players[seat]
+        pl.place, pl.pos, pl.wait = GAOL, self.gaol_corner, 0
+        self.g.emit("gaol", seat, why=why)

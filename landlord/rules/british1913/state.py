@@ -1,0 +1,256 @@
+"""The 1913 game's state: its places, debts, tokens, the land table and the params it reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from landlord.errors import LandlordError
+from landlord.flows import Flow
+from landlord.rules.base import RoundsOfTurns, Token
+from landlord.rules.british1913.params import PARAMS
+from landlord.rules.british1913.params import of as params_of
+
+TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
+
+
+PLACES = ("track", "gaol", "asylum", "poorhouse", "natural_opportunity")
+
+
+GOVERNMENT = -2
+"""Owner mark of land held by the Government (Solway Fisheries in Part 3)."""
+
+
+NOBODY = -1
+
+
+LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
+
+
+CARD_ACTIONS = frozenset({"pay_bank", "pay_treasury", "income_tax", "receive_bank", "gaol", "mother_earth", "back"})
+
+
+@dataclass(slots=True)
+class Debt:
+    """What a seat could not pay: ``amount`` still owed to ledger account ``creditor``."""
+
+    creditor: int
+    amount: int
+    kind: Flow
+    reason: str
+
+
+@dataclass(slots=True)
+class BritishPlayer(Token):
+    """A seat's state: token (``where``: ``track``, ``gaol``, ``asylum``, ``poorhouse`` or
+    ``natural_opportunity``), circuits of the board, sites and improvements held, debts."""
+
+    PLACES: ClassVar[tuple[str, ...]] = PLACES
+
+    wait: int = 0
+    sites: set[int] = field(default_factory=set)
+    improvements: set[int] = field(default_factory=set)
+    debts: list[Debt] = field(default_factory=list)
+
+    @property
+    def owed(self) -> int:
+        """Total of this seat's unpaid debts."""
+        return sum(d.amount for d in self.debts)
+
+
+class LandTable:
+    """What every player can see of the 1913 land (``TableView.table``): who holds each site and
+    improvement, the price last paid, whether every card is bought, how far the game has to
+    run, and how often a throw stops on each space. Read-only; the bots value land from it."""
+
+    MEAN_THROW: ClassVar[float] = 7.0
+    """Spaces moved by an average throw of two dice (both dice of a double)."""
+
+    def __init__(self, rules: British1913State) -> None:
+        self._r = rules
+        self._landing: dict[str, dict[int, float]] = {}
+
+    def owner(self, idx: int) -> int:
+        """The seat holding site ``idx`` (``NOBODY``: in the pack; ``GOVERNMENT``)."""
+        return self._r.owner[idx]
+
+    def improvement_owner(self, idx: int) -> int:
+        """The seat owning the improvement on site ``idx`` (``NOBODY`` if there is none)."""
+        return self._r.imp_owner[idx]
+
+    def market_price(self, idx: int) -> int:
+        """The site's capital land value as the market last set it (the printed price until
+        it changes hands)."""
+        return self._r.value[idx]
+
+    def may_carry(self, idx: int) -> bool:
+        """Whether the site may carry its improvement card in the Part in force."""
+        return self._r.may_carry(idx)
+
+    @property
+    def scarcity(self) -> int:
+        """2 once every site card is bought (rents and taxes doubled), else 1."""
+        return self._r.scarcity()
+
+    def circuits_left(self) -> int:
+        """Rounds of the board the leader still has to make before the count."""
+        g = self._r.g
+        return max(0, g.p["circuits"] - max([pl.circuits for pl in g.players]))
+
+    def rounds_left(self) -> float:
+        """Table rounds the game may still run: :meth:`circuits_left` at :data:`MEAN_THROW`
+        spaces a throw."""
+        return self.rounds_at(self.circuits_left())
+
+    def rounds_at(self, circuits: int) -> float:
+        """:meth:`rounds_left` for ``circuits`` rounds of the board still to make."""
+        return circuits * self._r.n / self.MEAN_THROW
+
+    def landing(self, idx: int) -> float:
+        """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
+        landing probabilities of :func:`landlord.landing.exact` (computed once a Part)."""
+        g = self._r.g
+        probs = self._landing.get(g.phase)
+        if probs is None:
+            key = (g.ruleset.id, g.phase, repr(sorted(g.ruleset.values(g.phase).items())))
+            probs = _LANDING.get(key)
+            if probs is None:
+                from landlord.landing import exact, movement_for
+
+                probs = _LANDING[key] = exact(movement_for(g.ruleset, g.phase))
+            self._landing[g.phase] = probs
+        return probs[idx]
+
+
+_LANDING: dict[tuple[str, str, str], dict[int, float]] = {}
+"""Landing probabilities already computed, by ruleset id, phase and the values in force."""
+
+
+class British1913State(RoundsOfTurns):
+    """The 1913 state: the params it reads, the land and its improvements, the seats, a set-up position."""
+
+    PARAMS: ClassVar[dict[str, type]] = PARAMS
+    """The params a ruleset of the family must give (declared once, by :class:`Params1913`)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        board = game.board
+        self.n = len(board.spaces)
+        self.kinds = [s.kind for s in board.spaces]
+        self.owner = [NOBODY] * self.n
+        self.imp_owner = [NOBODY] * self.n
+        self.value = [s.price for s in board.spaces]
+        """Capital land value of each site as the market sets it (printed price until traded)."""
+        self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
+        self.gaol_corner = board.annex("jail").beside
+        self.poor_corner = board.annex("poorhouse").beside
+        self.free_land = board.indices("natural_opportunity")
+        self.all_bought = False
+        self.treasury_debt = 0
+        self.bankruptcies = [0] * len(game.strategies)
+        """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
+        self.bank = self.treasury = -1
+        self.table = LandTable(self)
+        p = game.p
+        self._check_data(p)
+        self.params = params_of(p)
+        """The params in force, typed (built again at each switch of Part: :meth:`arrive`)."""
+        self.decks = {"luxury": list(range(len(p["luxury_cards"]))),
+                      "chance": list(range(len(p["chance_cards"])))}
+
+    def _check_data(self, p: dict[str, Any]) -> None:
+        """Refuse a ruleset whose notes or cards cannot be played."""
+        rid = self.g.ruleset.id
+        # DECISION: a what-if start cash larger than the notes' £3000 (the fair comparisons of
+        # landlord.decompose start Part 1 from Part 3's £6000) pays the same notes as many times
+        # over; it must be a whole number of sets.
+        if not sum(p["notes"]) or p["start_cash"] % sum(p["notes"]):
+            raise LandlordError(f"{rid}: the notes {p['notes']} add up to {sum(p['notes'])}; the start cash "
+                                f"{p['start_cash']} is not a whole number of such sets")
+        for deck in ("luxury_cards", "chance_cards"):
+            for i, card in enumerate(p[deck]):
+                if (not isinstance(card, dict) or set(card) != {"text", "action", "amount"}
+                        or card["action"] not in CARD_ACTIONS):
+                    raise LandlordError(f"{rid}: {deck}[{i}] must be {{text, action, amount}} with action "
+                                        f"one of {', '.join(sorted(CARD_ACTIONS))}; got {card!r}")
+        if not self.free_land:
+            raise LandlordError(f"{rid}: the board has no natural_opportunity space")
+
+    def new_player(self, seat: int) -> BritishPlayer:
+        """A pawn on Mother Earth with nothing yet."""
+        return BritishPlayer(seat)
+
+    # -- reading the board --------------------------------------------------------------
+    def improvement(self, idx: int) -> dict[str, Any]:
+        """The IMPROVEMENT card of site ``idx`` (``{}`` if it has none)."""
+        extra = self.g.board.spaces[idx].extra
+        return extra if "improvement_capital" in extra else {}
+
+    def may_carry(self, idx: int) -> bool:
+        """Whether site ``idx`` may carry its improvement card in the Part in force.
+
+        "Undeveloped Sites are not improved till Part 3." Part 3, the Grouse Moor: the Land Value
+        Tax "causes him to let it for Small Holdings under conditions applying to other sites"
+        (param ``small_holdings``): its improvement card (Small Holdings, reconstructed) may be
+        placed from then on. The Solway Fisheries has no improvement card (DECISION: sporting
+        land, not a building plot; in Part 3 it is the Government's).
+        """
+        if not self.improvement(idx):
+            return False
+        p = self.params
+        if self.kinds[idx] == "undeveloped":
+            return bool(p.improve_undeveloped)
+        if self.kinds[idx] == "moor":
+            return bool(p.small_holdings)
+        return True
+
+    def improvable(self, idx: int) -> bool:
+        """Whether site ``idx`` may be improved now: it may carry a card and has none yet."""
+        return self.imp_owner[idx] == NOBODY and self.may_carry(idx)
+
+    def scarcity(self) -> int:
+        """2 once every site card is bought (while the rule is in force), else 1.
+
+        "when all the Site cards are bought up, Wages are halved, and Rents and Taxes are
+        doubled" (Part 2: "Rents, Taxes and Rates are doubled").
+        DECISION: once all are bought the rule stays in force through Parts 1 and 2 (sites are
+        never put back in the pack); land the Government holds counts as bought. In Part 3 none
+        of it holds (param ``scarcity_doubling`` false in the ``part3`` phase): the text states
+        the wage outright, "WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", and
+        gives the reason, "Natural Opportunities being now freely available to Labour" --- there
+        is free land, so the sites are no longer all there is to be had, and halving the wage
+        would contradict the one figure Part 3 prints. Rents are not doubled either: the doubling
+        is the same clause, and the rent of Part 3 is the land value tax restored to the
+        Treasury, which the text sets at the ANNUAL LAND VALUE ("the equivalent amount")."""
+        return 2 if self.all_bought and self.params.scarcity_doubling else 1
+
+    def all_improved(self, seat: int) -> bool:
+        """"Whenever a player's property is all improved": he holds at least one site with an
+        improvement card and every such site (undeveloped sites only once they may be
+        improved) carries an improvement, whoever owns it."""
+        mine = [i for i in self.g.players[seat].sites if self.may_carry(i)]
+        return bool(mine) and all(self.imp_owner[i] != NOBODY for i in mine)
+
+    def wages(self, seat: int) -> int:
+        """Wages on passing Mother Earth: £200 (Part 1), £300 in Part 2 for a player whose
+        property is all improved, £500 in Part 3 ("WAGES are determined by the maximum which
+        Labour can produce by working on free land": param ``wages_from_free_land`` switches to
+        ``part3_wages``, so a what-if can change Part 3's wages apart from Part 1's); halved once
+        every site is bought in Parts 1 and 2 (:meth:`scarcity`; never in Part 3)."""
+        p = self.params
+        base = p.part3_wages if p.wages_from_free_land else p.wages
+        w = p.improved_wages if p.improved_wages and self.all_improved(seat) else base
+        return w // self.scarcity()
+
+    def check_all_bought(self) -> None:
+        """Set (once) the flag of "when all the Site cards are bought up"."""
+        if not self.all_bought and all(self.owner[i] != NOBODY for i in self.land):
+            self.all_bought = True
+            self.g.emit("all_bought", -1, doubled=bool(self.params.scarcity_doubling))
+
+    # -- counting up ----------------------------------------------------------------------
+    COUNT_RULE: ClassVar[str] = (
+        "At the end each site counts at its printed price (its face value), whatever was paid for "
+        "it; each improvement at what it cost; debts count against the debtor and for the player "
+        "owed.")
+    """How property is reckoned up at the end, in the words students read."""

@@ -1,0 +1,98 @@
+"""The bots' answers to the 1904 patent game's decisions (and to the Magie decisions the 1906
+game shares with it: lots, luxuries, jail, passes, houses, building privileges, Speculation,
+loans). ``answer`` is registered for every decision kind no other family claims.
+
+- landlord: buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays
+  the jail fine when it can keep the reserve; borrows the least it must; lends at the highest
+  interest when it has the reserve to spare; repays loans when it holds twice the reserve.
+  1906: builds a house (the dearest spot offered) and makes the lowest bid for a single-tax
+  building privilege when it keeps the reserve; plays Speculation when it can spare the ante.
+- tenant: never buys land, tickets or luxuries: always rents, refuses luxuries (losing the
+  move), throws for doubles in jail, borrows only when it must, never lends; 1906: never
+  builds or bids, stays off Speculation.
+- speculator: buys every lot it lands on or holds a ticket for, borrowing from the Bank
+  against its lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail
+  fine; declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
+  lowest bid for a building privilege and builds while keeping $50/$100 in hand; always plays
+  Speculation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from landlord.decisions import Decision, OptionText
+from landlord.options import option, parse_option
+
+if TYPE_CHECKING:
+    from landlord.strategies import TableView
+
+ANSWERS: frozenset[str] = frozenset()
+"""The decision kinds claimed by name: none, for these bots answer every kind no other family
+claims (``answers_the_rest`` in :data:`landlord.rules.REGISTERED`)."""
+
+
+def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
+    """The first option whose kind is a preference, else the first option."""
+    kinds = [parse_option(opt).kind for opt in options]
+    for want in preferred:
+        if want in kinds:
+            return options[kinds.index(want)]
+    return options[0]
+
+
+def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
+    """The landlord's answer (see the module docstring)."""
+    spare = view.cash - reserve
+    kind, opts = d.kind, d.options
+    if kind in ("ticket", "buy_lot", "luxury", "buy"):
+        return pick(opts, "buy") if spare >= d.amount else pick(opts, "rent", "return", "refuse", "decline")
+    if kind == "jail":
+        return "pay" if "pay" in opts and spare >= d.amount else "throw"
+    if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
+        return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
+    if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, when the reserve allows
+        return opts[1] if spare >= int(parse_option(opts[1]).arg) else "pass"
+    if kind == "speculate":
+        return "play" if spare >= 10 else "stay"
+    if kind == "lend":
+        return option("lend", 10) if spare >= d.amount else "decline"
+    if kind == "repay":
+        return opts[-1] if view.cash >= 2 * reserve + 100 else "keep"
+    return pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
+
+
+def tenant(view: TableView, d: Decision) -> OptionText:
+    """The tenant's answer (see the module docstring)."""
+    return pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
+                "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
+
+
+def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
+    """The speculator's answer (see the module docstring)."""
+    kind, opts = d.kind, d.options
+    if kind in ("ticket", "buy_lot", "buy"):
+        return pick(opts, "buy", "borrow_buy")
+    if kind == "luxury":
+        return "buy" if "buy" in opts and view.cash > 400 else "refuse"
+    if kind == "repay":
+        return opts[-1] if view.cash >= repay_at else "keep"
+    if kind == "lend":
+        return option("lend", 5) if view.cash >= d.amount + 200 else "decline"
+    if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
+        return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
+    if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, keeping $50 in hand
+        return opts[1] if view.cash >= int(parse_option(opts[1]).arg) + 50 else "pass"
+    if kind == "speculate":
+        return "play"
+    return pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
+
+
+def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
+    ``reserve`` (landlord) or ``repay_at`` (speculator)."""
+    if character == "landlord":
+        return landlord(view, d, bot.reserve)
+    if character == "speculator":
+        return speculator(view, d, bot.repay_at)
+    return tenant(view, d)

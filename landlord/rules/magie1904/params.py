@@ -1,0 +1,47 @@
+"""The 1904 family's params, declared once, typed and frozen: :class:`Params1904`.
+
+The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
+the ruleset's values when the game starts and again at each switch of phase), so mypy checks
+every read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the
+loader) is derived from the same declaration (:mod:`landlord.rules.params`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from landlord.rules.params import builder, declared_types
+
+
+@dataclass(frozen=True, slots=True)
+class Params1904:
+    """The numbers of the 1904 patent game in force in one phase (``data/rulesets/magie-1904*.toml``)."""
+
+    start_cash: int
+    lot_tickets: bool
+    tickets_drawn: int
+    wages: int
+    circuits: int
+    jail_fine: int
+    luxury_value: int
+    legacy_ticket_value: int
+    loan_unit: int
+    loan_margin: int
+    loan_interest: int
+    max_rounds: int
+    # the single-tax phase mapped onto the patent board (see SINGLE_TAX_MAPPING)
+    single_tax: bool
+    vote_min: int
+    treasury_step: int
+    wage_rise: int
+    buyout_order: tuple[int, ...]
+    annul_order: tuple[int, ...]
+    natural_wages: int
+    natural_rent: int
+
+
+of = builder(Params1904)
+"""The params of a phase from its plain values (:meth:`landlord.ruleset.Ruleset.values`)."""
+
+PARAMS: dict[str, type] = declared_types(Params1904)
+"""The params a ruleset of the 1904 family must give, with their types."""

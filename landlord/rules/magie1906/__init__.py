@@ -1,0 +1,56 @@
+"""Lizzie J. Magie's Landlord's Game, 1906 edition (Economic Game Co.): the monopolist rules
+1–12, the rules "for advanced and scientific players", and the Single Tax rules 1–8.
+
+Each rule below quotes the 1906 rule sheet (a copy: ``docs/sources/magie-1906-rules.md``). Rules
+13–17 (luxury, buying houses, mortgages, borrowing, doubles) and the Chance deck are missing
+from every transcription: what play needs of them is reconstructed, marked ``RECONSTRUCTED``
+beside the rule here and ``reconstructed`` in ``data/rulesets/magie-1906.toml``, and shown to
+the user (the events of a reconstructed rule carry ``reconstructed=True``; the narration and
+``landlord rulesets`` say so). Where the sheet leaves a point open, the kit's decision is
+written beside the rule as ``DECISION:`` and has a test of its own.
+
+The Single Tax is the phase ``single_tax`` (param ``single_tax``); it is put in force by a
+phase trigger (``vote``, ``start``, ``turn:N``, ``gini:X``) and everything the players hold
+carries over: "Players are left in possession of their holdings and, with the exception that
+the Title Deeds are of no value, the gain [game] goes on as before" (the transcription in
+``docs/sources/magie-1906-rules.md`` reads "gain"; "game" is the evident sense).
+
+Between the players (rule 1: "After the game has begun the sale prices of all cards then in use
+by the players are regulated by the demand"; rule 12: a player who "has not enough money to pay
+his expenses" may "borrow ... (see Rule 16) or ... sell or mortgage ... his property"): a card
+market (:meth:`Magie1906.market`), sales to the other players and player loans when short
+(:meth:`Magie1906.charge`), and the unpaid rest of a debt kept as a debt (:meth:`Magie1906.broke`).
+The bots' valuations are in :mod:`landlord.rules.magie1906_bots`.
+"""
+
+from __future__ import annotations
+
+from landlord.rules.magie1906.state import (
+    CARD_KINDS,
+    JAIL,
+    LOAN_RATES,
+    NATURAL,
+    PLACES,
+    POOR,
+    TRACK,
+    Debt,
+    Mortgage,
+    Player1906,
+)
+from landlord.rules.magie1906.table import Table1906
+from landlord.rules.magie1906.turns import Magie1906
+
+__all__ = [
+    "CARD_KINDS",
+    "JAIL",
+    "LOAN_RATES",
+    "NATURAL",
+    "PLACES",
+    "POOR",
+    "TRACK",
+    "Debt",
+    "Magie1906",
+    "Mortgage",
+    "Player1906",
+    "Table1906",
+]

@@ -1,0 +1,73 @@
+"""The 1906 game's single tax: the switch and the Public Treasury's works."""
+
+from __future__ import annotations
+
+from landlord.flows import Flow
+from landlord.rules.base import Play
+from landlord.rules.magie1906.market import Magie1906Market
+from landlord.rules.magie1906.state import NATURAL, POOR
+
+
+class Magie1906Public(Magie1906Market):
+    """The single tax: the switch and the Public Treasury's works."""
+
+    # -- the single tax --------------------------------------------------------------------
+    def arrive(self, old: str, new: str) -> Play:
+        """At the switch to the single tax: "Begin game under single tax with empty PUBLIC
+        TREASURY" (its cash goes to the MISCELLANEOUS pile, logged, so money is conserved); a
+        checker in the Poor House moves to the Natural Opportunity of that corner (rule 8: "the
+        Poor House is eliminated"). Holdings, cash, mortgages and positions carry over."""
+        g = self.g
+        if not self.begin_single_tax(old, "Single tax 2: begin with an empty Public Treasury"):
+            return
+        for pl in g.players:
+            if pl.place == POOR:
+                pl.place, pl.natural = NATURAL, self.poor_corner
+                g.emit("natural_opportunity", pl.seat, corner=self.poor_corner,
+                       name=self.naturals[self.poor_corner], instead_of=self.poor_corner,
+                       reconstructed=True)
+        yield from ()  # asks nothing
+
+    def public_works(self) -> None:
+        """Single tax, rule 6: "When the cash in the PUBLIC TREASURY from land rents and fines
+        amounts to $50 it is paid to the holder of the SOAKUM LIGHTING SYSTEM charter for the
+        purchase of the plant ... The card is returned to the pack, and henceforth the Lighting
+        System space is free to all players. If the card is still in the pack the $50 is paid
+        into the MISCELLANEOUS pile." Then Slambang Trolley, the railroads, "a Free College ...
+        on LORD BLUEBLOOD'S ESTATE ... the next $50 puts up a FREE COLLEGE on HOGG'S GAME
+        PRESERVES", then "raising wages $10 for every $50 in the TREASURY".
+
+        DECISION: the treasury is counted at the end of every turn, and all its cash counts
+        (land rents, fines, building bids, and any other payment into it). The rule names "P.D.Q.R.R.;
+        then GEE WIZZ R. R, and so on around the board", which runs against the direction of play
+        on the transcribed board; ``buyout_order`` follows the rule (P.D.Q., Gee Whiz, Shooting
+        Star, Royal Rusher). A mortgage on a card bought out stays its holder's debt. A Trust
+        ends when the public takes over one of its railroads. (The counting is shared with the
+        1904 mapping: :meth:`SingleTaxRules.spend_treasury`.)
+        """
+        self.spend_treasury(self.g.p["college_order"], self.colleges, self.buy_out, self.found_college)
+
+    def buy_out(self, idx: int, step: int) -> None:
+        """Single tax, rule 6: the ``step`` "is paid to the holder of the ... charter for the
+        purchase of the plant ... The card is returned to the pack ... If the card is still in
+        the pack the $50 is paid into the MISCELLANEOUS pile" (the Bank)."""
+        g = self.g
+        holder = self.owner[idx]
+        g.pay(self.treasury, self.bank if holder < 0 else holder, step, Flow.BUYOUT, "public buy-out",
+              "Single tax 6: public ownership")
+        if holder >= 0:
+            g.players[holder].cards.discard(idx)
+        self.owner[idx] = -1
+        self.public.add(idx)
+        if self.trust is not None and self.kinds[idx] == "railroad":
+            self.trust = None
+            g.emit("trust_ended", -1)
+        g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
+
+    def found_college(self, idx: int, step: int) -> None:
+        """Single tax, rule 6(c): "the next $50 puts up a FREE COLLEGE" on estate ``idx`` (the
+        $50 goes to the MISCELLANEOUS pile, the Bank)."""
+        g = self.g
+        g.pay(self.treasury, self.bank, step, Flow.PUBLIC_SPENDING, "free college", "Single tax 6(c): free college")
+        self.colleges.add(idx)
+        g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)

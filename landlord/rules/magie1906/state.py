@@ -1,0 +1,187 @@
+"""The 1906 game's state: its places, mortgages, debts, tokens and the params it reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from landlord.flows import Flow
+from landlord.rules.base import Token
+from landlord.rules.magie1906.table import Table1906
+from landlord.rules.single_tax import SingleTaxRules
+
+TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+
+
+PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
+
+
+CARD_KINDS = ("lot", "railroad", "franchise", "speculation")
+
+
+LOAN_RATES = (0, 5, 10)
+"""RECONSTRUCTED rule 16: the interest a lending player may ask, in dollars per $100 (or part)
+lent, added once to what is owed (the 1904 patent: "making the best bargain he can as to
+interest, terms of payments &c.")."""
+
+
+@dataclass(slots=True)
+class Mortgage:
+    """RECONSTRUCTED rule 15: a card mortgaged to the Bank for ``amount`` by ``seat``."""
+
+    seat: int
+    space: int
+    amount: int
+
+
+@dataclass(slots=True)
+class Debt:
+    """What ``debtor`` owes ``creditor`` (a ledger account): a loan from another player
+    (``loan``, RECONSTRUCTED rule 16) or the unpaid rest of an expense (rule 12) of money-flow
+    ``kind`` (what it is paid as, when it is paid)."""
+
+    debtor: int
+    creditor: int
+    amount: int
+    loan: bool
+    kind: Flow
+
+
+@dataclass(slots=True)
+class Player1906(Token):
+    """A seat's state: position (``where``: ``track``, ``jail``, ``poorhouse`` or
+    ``natural_opportunity``), circuits, the cards it holds and the single-tax cards."""
+
+    PLACES: ClassVar[tuple[str, ...]] = PLACES
+
+    cards: set[int] = field(default_factory=set)
+    jail_missed: int = 0
+    natural: int = -1
+    luxuries: int = 0
+    education: int = 0
+    professors: int = 0
+    stake: int = 0
+    poorhouse_visits: int = 0
+    natural_visits: int = 0
+
+
+class Magie1906State(SingleTaxRules):
+    """The 1906 state: the params it reads, the cards and houses, the seats, a set-up position."""
+
+    PARAMS: ClassVar[dict[str, type]] = {
+        "start_cash_by_players": list, "cards_dealt": int, "wages": int, "bid_step": int,
+        "jail_fine": int, "jail_max_missed": int, "advanced_rules": bool, "tax_steps": list,
+        "speculation_table": list, "speculation_double": int, "broker_percent": int,
+        "railroad_fares": list, "trust_fare": int, "cinch_rate": int, "house_price": int,
+        "house_rent": int, "max_houses": int, "card_value": int, "house_value": int,
+        "luxury_value": int, "mortgage_percent": int, "mortgage_interest_percent": int,
+        "house_sale_percent": int, "double_throws_again": bool, "chance_cards": list,
+        "circuits": int, "max_rounds": int, "single_tax": bool, "vote_min": int,
+        "treasury_step": int, "wage_rise": int, "buyout_order": list, "college_order": list,
+        "education_for_professor": int, "professor_value": int, "natural_wages": int,
+        "natural_rent": int, "monarch": bool, "prosperity_end": bool, "prosperity_factor": int,
+        "average_hands": bool, "average_hand_cards": list, "average_hand_cash": int,
+        "market_prices": list,
+    }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        board = game.board
+        self.n = len(board.spaces)
+        self.kinds = [s.kind for s in board.spaces]
+        self.owner = [-1] * self.n
+        self.houses = [0] * self.n
+        self.house_owner = [-1] * self.n
+        self.mortgages: list[Mortgage] = []
+        self.debts: list[Debt] = []
+        """Loans between players and unpaid expenses still owed."""
+        self.colleges: set[int] = set()
+        self.trust: tuple[int, int] | None = None
+        self.check_trust_pending = False
+        self.railroads = board.indices("railroad")
+        chances = board.indices("chance")
+        # Rule 2: "If a player is on any of the spaces between the Chances he may move in
+        # either direction." DECISION: strictly between the two Chance spaces (23-36 on the
+        # 1906 board), not on the Chance spaces themselves.
+        self.between = frozenset(range(chances[0] + 1, chances[1])) if len(chances) == 2 else frozenset()
+        self.sections: dict[str, list[int]] = {}
+        for s in board.spaces:
+            if s.kind == "lot" and s.group:
+                self.sections.setdefault(s.group, []).append(s.index)
+        self.jail_corner = board.annex("jail").beside
+        self.poor_corner = board.annex("poorhouse").beside
+        self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
+        self.table = Table1906(self)
+
+    def new_player(self, seat: int) -> Player1906:
+        """A checker on Mother Earth with nothing yet."""
+        return Player1906(seat)
+
+    def cards(self) -> list[int]:
+        """Every green card's space: title deeds, franchise and railroad charters, the broker's
+        licence (under the single tax, deeds are of no value and are not dealt)."""
+        st = self.g.p["single_tax"]
+        return [i for i, k in enumerate(self.kinds)
+                if k in CARD_KINDS and i not in self.public and not (st and k == "lot")]
+
+    # -- the card market between players (rule 1) ----------------------------------------
+    def tradeable(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds that may change hands: rule 1's "cards then in use by the
+        players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
+        change hands (lift the mortgage or sell the houses first); under the single tax a title
+        deed is "of no value" and is not traded."""
+        held = {m.space for m in self.mortgages}
+        st = self.g.p["single_tax"]
+        return sorted(i for i in self.g.players[seat].cards
+                      if i not in held and not self.houses[i] and not (st and self.kinds[i] == "lot"))
+        # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
+        # reaching it) and Central Park (rule 10: "a player may stop in it without paying
+        # anything") need nothing more.
+
+    # -- land ----------------------------------------------------------------------------
+    def section_level(self, idx: int) -> int:
+        """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
+        if not self.g.p["advanced_rules"]:
+            return 0
+        lots = self.sections.get(self.g.board.spaces[idx].group, [idx])
+        return min(self.houses[i] for i in lots)
+
+    def land_rent(self, idx: int) -> int:
+        """Advanced rules: "When all the lots in any one section have been improved with at least
+        one house each the land rent on every lot in that section is doubled ... two houses
+        ... again doubled; and three houses doubles it again." (the Land Rent Table)"""
+        return self.g.board.spaces[idx].rent * 2 ** self.section_level(idx)
+
+    def house_rent(self, idx: int) -> int:
+        """Advanced rules: "The house rent remains as before -- $10 for each house"."""
+        return self.houses[idx] * self.g.p["house_rent"]
+
+    # -- houses --------------------------------------------------------------------------
+    def buildable(self, seat: int) -> list[int]:
+        """Where ``seat`` may build now. RECONSTRUCTED rule 14 (buying houses): on his own
+        lots, at most ``max_houses`` ("limited to three"). Single tax, rule 4: on "any unimproved
+        lot he chooses" (DECISION: under the single tax only unimproved lots). Dearest rent
+        first."""
+        g = self.g
+        if g.p["single_tax"]:
+            lots = [i for i, k in enumerate(self.kinds) if k == "lot" and not self.houses[i]]
+        else:
+            lots = [i for i in g.players[seat].cards
+                    if self.kinds[i] == "lot" and self.houses[i] < g.p["max_houses"]]
+        return sorted(lots, key=lambda i: (-g.board.spaces[i].rent, i))
+
+    def mortgage_value(self, idx: int) -> int:
+        """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
+        card. DECISION: under the single tax a title deed is "of no value" and secures nothing."""
+        g = self.g
+        if g.p["single_tax"] and self.kinds[idx] == "lot":
+            return 0
+        return g.board.spaces[idx].price * g.p["mortgage_percent"] // 100
+
+    def redeem_cost(self, m: Mortgage) -> int:
+        """RECONSTRUCTED rule 15: a mortgage is lifted for its amount plus interest."""
+        return m.amount + m.amount * self.g.p["mortgage_interest_percent"] // 100
+
+    def house_sale(self, idx: int) -> int:
+        """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
+        return self.g.p["house_price"] * self.g.p["house_sale_percent"] // 100

@@ -1,0 +1,245 @@
+"""Monopoly's deeds market: the Bank's sale, auctions, trades, the Mucker bribe."""
+
+from __future__ import annotations
+
+from landlord import flows
+from landlord.decisions import Decision
+from landlord.options import option, parse_option
+from landlord.rules.base import Play
+from landlord.rules.monopoly.debts import MonopolyDebts
+from landlord.rules.monopoly.state import TradeOffer
+from landlord.rules.monopoly.static import _BIDS, BRIBE, BUY, REPLY, _bid, _decision
+
+
+class MonopolyMarket(MonopolyDebts):
+    """The deeds' market: buying from the Bank, auctions, trades between players, the Mucker bribe."""
+
+    # -- buying and auctions ----------------------------------------------------------------
+    def offer_deed(self, seat: int, idx: int) -> Play:
+        """BUYING PROPERTY: "he may buy that property from the Bank at its printed price ... If
+        he does not wish to buy the property it is sold at auction".
+
+        MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time." SELLING
+        PROPERTY: "Houses and hotels may be sold back to the Bank at any time for one-half the
+        price paid for them. All houses on one color-group must be sold one by one, evenly, in
+        reverse of the manner in which they were erected." So a player whose cash is short of
+        the price may still buy when selling buildings back and mortgaging would raise the
+        rest: if he answers ``buy`` he raises it (``raise_cash``: the same options as for a debt,
+        :meth:`raise_options` — buildings sold back evenly at half price, unimproved deeds
+        mortgaged — one at a time, his choice) until the price is in hand, then pays it.
+        DECISION: when even selling every building and mortgaging every deed would not raise
+        the price (:meth:`raisable`), he is not asked: the deed goes straight to auction.
+        """
+        g = self.g
+        price = self.price[idx]
+        bal = g.ledger.balances
+        if bal[seat] >= price or bal[seat] + self.raisable(seat) >= price:
+            choice = yield _decision((seat, "buy_deed", BUY, idx, price))
+            if choice == "buy":
+                while bal[seat] < price:
+                    opts = tuple(self.raise_options(seat))
+                    pick = yield _decision((seat, "raise_cash", opts, idx, price - bal[seat]))
+                    self.apply_manage(seat, pick)
+                g.pay(seat, self.bank, price, flows.LAND_BOUGHT, "deed", "Buying property")
+                self.give_deed(seat, idx)
+                if g.events is not None:
+                    g.emit("buy", seat, space=idx, lot=self.names[idx], how="printed price")
+                return
+        yield from self.auction(seat, idx)
+
+    def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed",
+                floors: dict[int, int] | None = None) -> Play:
+        """"It is sold at auction by the Banker to the highest bidder ... Any player, including
+        the one who declined the option of buying it at the printed price, may bid. Bidding may
+        start at any price."
+
+        DECISION (how an auction is played): the seats are asked in turn, starting at the left
+        of ``seat`` and going round (the decliner included). Each may raise the highest bid by
+        one of ``auction_steps`` (the first bid is any of the steps: "may start at any price")
+        or pass; a seat that passes is out of this auction. A bid must be covered by cash in
+        hand. When one bidder is left with the highest bid, he pays it to the Bank; if every
+        seat passes without a bid, nothing is sold (a deed stays with the Bank). Returns the
+        winner's seat (or -1). ``floors``: the least each seat may bid (a building at a
+        shortage, :meth:`build`); a bid is then the higher of the raised bid and the seat's floor.
+        """
+        g = self.g
+        steps = g.p["auction_steps"]
+        active = self.bidders_from(seat) if bidders is None else list(bidders)
+        if g.events is not None:
+            g.emit("auction", seat, space=idx, what=what, deed=self.names[idx] if idx >= 0 else what)
+        high, winner, i = 0, -1, 0
+        bal = g.ledger.balances
+        _bid(max(bal))  # every bid anyone can cover is made
+        bids = _BIDS
+        while active:
+            if len(active) == 1 and active[0] == winner:
+                break
+            i %= len(active)
+            s = active[i]
+            if s == winner:
+                i += 1
+                continue
+            cash = bal[s]
+            if floors is None:
+                opts = ("pass", *[bids[high + k] for k in steps if high + k <= cash])
+            else:
+                least = floors[s]
+                amounts = sorted({max(high + k, least) for k in steps})
+                opts = ("pass",) + tuple(_bid(a) for a in amounts if a <= cash)
+            choice = (yield _decision((s, "auction_bid", opts, idx, high))) if len(opts) > 1 else "pass"
+            if choice == "pass":
+                del active[i]
+                continue
+            high = int(parse_option(choice).arg)
+            winner = s
+            if g.events is not None:
+                g.emit("raise_bid", s, amount=high)
+            i += 1
+        if winner < 0:
+            g.emit("auction_unsold", -1, space=idx, what=what)
+            return -1
+        self.sold_for = high
+        g.pay(winner, self.bank, high, flows.LAND_BOUGHT if what == "deed" else flows.IMPROVEMENT,
+              f"{what} auction", "Auction")
+        if what == "deed":
+            self.give_deed(winner, idx)
+            if g.events is not None:
+                g.emit("buy", winner, space=idx, lot=self.names[idx], how=f"auction {high}")
+        else:
+            g.emit("auction_won", winner, what=what, amount=high)
+        return winner
+
+    # -- trades ----------------------------------------------------------------------------------
+    def tradeable(self, seat: int) -> list[int]:
+        """SELLING PROPERTY: "Unimproved properties, railroads and utilities (but not buildings)
+        may be sold to any player ... However, no property can be sold to another player if
+        buildings are standing on any properties of that color-group."""
+        gid, gbuilt = self.gid, self.gbuilt
+        return [i for i in sorted(self.g.players[seat].deeds) if not gbuilt[gid[i]]]
+
+    def trade_valid(self, t: TradeOffer) -> bool:
+        """A trade can be offered when goods change hands and each side can pay its cash and
+        the 10% interest on mortgaged deeds it receives.
+
+        MISCELLANEOUS: "No player may borrow from or lend money to another player" — so cash
+        alone never changes hands (DECISION)."""
+        if not t.has_goods():
+            return False
+        bal = self.g.ledger.balances
+        get_p = sum(self.interest(i) for i in t.take if self.mortgaged[i])
+        get_q = sum(self.interest(i) for i in t.give if self.mortgaged[i])
+        return (bal[t.proposer] - t.pay_cash + t.want_cash >= get_p and t.pay_cash <= bal[t.proposer]
+                and bal[t.partner] - t.want_cash + t.pay_cash >= get_q and t.want_cash <= bal[t.partner])
+
+    def trade(self, seat: int, partner: int) -> Play:
+        """Trading at agreed prices (deeds, Get Out of Jail Free cards — "he may sell it, at any
+        time, to another player at a price agreeable to both" — and cash).
+
+        DECISION (the trading API): the proposer builds the offer one item at a time
+        (``trade_item``: ``give:<deed>``, ``take:<deed>``, ``give_card:<deck>``,
+        ``take_card:<deck>`` toggle an item; ``pay_cash:N`` / ``want_cash:N`` add cash), at most
+        ``trade_max_items`` steps, then ``offer`` or ``cancel``; the partner answers
+        ``trade_reply``. A mortgaged deed received is then lifted or kept (10% at once).
+        """
+        g, p = self.g, self.g.p
+        t = TradeOffer(seat, partner)
+        self.table.offer = t
+        bal = g.ledger.balances
+        steps = 0
+        # the deeds and cards either side may trade do not change while the offer is put together
+        o_give, o_take = self.o_give, self.o_take
+        goods = [o_give[i] for i in self.tradeable(seat)] + [o_take[i] for i in self.tradeable(partner)]
+        if g.players[seat].cards:
+            goods += [option("give_card", k) for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
+        if g.players[partner].cards:
+            goods += [option("take_card", k)
+                      for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
+        cash_steps = [(k, option("pay_cash", k), option("want_cash", k)) for k in p["trade_cash_steps"]]
+        while True:
+            opts = ["cancel"]
+            if self.trade_valid(t):
+                opts.append("offer")
+            if steps < p["trade_max_items"]:
+                opts += goods
+                opts += [o for k, o, _ in cash_steps if t.pay_cash + k <= bal[seat]]
+                opts += [o for k, _, o in cash_steps if t.want_cash + k <= bal[partner]]
+            choice = yield _decision((seat, "trade_item", tuple(opts), -1, 0))
+            steps += 1
+            head, arg = parse_option(choice)
+            if head == "cancel":
+                self.table.offer = None
+                return
+            if head == "offer":
+                break
+            if head in ("give", "take"):
+                items = t.give if head == "give" else t.take
+                items.symmetric_difference_update({int(arg)})
+            elif head in ("give_card", "take_card"):
+                cards = t.give_cards if head == "give_card" else t.take_cards
+                if arg in cards:
+                    cards.remove(arg)
+                else:
+                    cards.append(arg)
+            elif head == "pay_cash":
+                t.pay_cash += int(arg)
+            else:
+                t.want_cash += int(arg)
+        reply = yield Decision(partner, "trade_reply", REPLY, -1, t.want_cash - t.pay_cash)
+        self.table.offer = None
+        if reply == "reject":
+            g.emit("trade_rejected", seat, partner=g.names[partner])
+            return
+        # the trade: cash both ways, cards, deeds; then the 10% on mortgaged deeds
+        if t.pay_cash:
+            g.pay(seat, partner, t.pay_cash, flows.LAND_SOLD, "trade", "Trading")
+        if t.want_cash:
+            g.pay(partner, seat, t.want_cash, flows.LAND_SOLD, "trade", "Trading")
+        for key in t.give_cards:
+            self.move_card(seat, partner, key)
+        for key in t.take_cards:
+            self.move_card(partner, seat, key)
+        for i in sorted(t.give):
+            self.give_deed(partner, i)
+        for i in sorted(t.take):
+            self.give_deed(seat, i)
+        g.emit("trade", seat, partner=g.names[partner], give="/".join(self.names[i] for i in sorted(t.give)),
+               take="/".join(self.names[i] for i in sorted(t.take)), pay=t.pay_cash, want=t.want_cash,
+               cards_given=len(t.give_cards), cards_taken=len(t.take_cards))
+        for i in sorted(t.give):
+            if self.mortgaged[i]:
+                yield from self.receive_mortgaged(partner, i)
+        for i in sorted(t.take):
+            if self.mortgaged[i]:
+                yield from self.receive_mortgaged(seat, i)
+
+    def move_card(self, src: int, dst: int, key: str) -> None:
+        """Hand a held Get Out of Jail Free card of deck ``key`` from ``src`` to ``dst``."""
+        cards = self.g.players[src].cards
+        card = next(c for c in cards if self.deck_key(c) == key)
+        cards.remove(card)
+        self.g.players[dst].cards.append(card)
+
+    def bribe(self, seat: int) -> Play:
+        """Mucker Monopoly: "If the yellow stiff who draws it does not wish to use it, he may use
+        it to bribe the BANKER ... (If the BANKER refuses the bribe, the mucker who offered it
+        gets to swipe $10 from the BANKER's personal funds.)"
+
+        DECISION: the Banker is the seat ``banker_seat`` (who also plays); an accepted bribe
+        hands the card to the Banker; a refused one costs the Banker $10 (or what he has).
+        The lines that make stealing "acceptable" if not caught are table talk and are not
+        played (see the Mucker ruleset's note).
+        """
+        g, p = self.g, self.g.p
+        banker = p["banker_seat"]
+        amount = p["bribe_refused_amount"]
+        reply = yield Decision(banker, "bribe_reply", BRIBE, -1, amount)
+        pl = g.players[seat]
+        if reply == "accept":
+            card = pl.cards.pop(0)
+            g.players[banker].cards.append(card)
+            g.emit("bribe", seat, accepted=True, banker=g.names[banker])
+            return
+        take = min(amount, g.ledger.balances[banker])
+        if take:
+            g.pay(banker, seat, take, flows.CARD, "refused bribe", "Mucker: bribing the Banker")
+        g.emit("bribe", seat, accepted=False, banker=g.names[banker], took=take)
