@@ -236,7 +236,13 @@ class Game:
     def pay(self, src: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
         """Move money through the ledger and log the transfer with its kind (what the money is
         for, from the closed list :class:`~landlord.flows.Flow`), its reason in the rule's
-        words, and the rule that moves it."""
+        words, and the rule that moves it.
+
+        DECISION: a payment of nothing (an amount a what-if or a board sets to 0: no wages, a
+        free fare) moves nothing and logs nothing; a negative amount is still refused by the
+        ledger."""
+        if amount == 0:
+            return
         self.ledger.transfer(src, dst, amount, kind, reason)
         if self.events is not None:
             names = self.ledger.names

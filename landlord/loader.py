@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from landlord.decks import Card, Deck
-from landlord.schema import MAX_AMOUNT, Bounds, check_board, check_param
+from landlord.schema import MAX_AMOUNT, Bounds, check_board, check_param, check_together
 
 PROVENANCE = frozenset(
     {
@@ -402,6 +402,9 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
         wrong = check_board(head["family"], board, {k: p.value for k, p in {**params, **phases[name].params}.items()})
         if wrong:
             raise DataError(board_path(board.id, data), *wrong)
+        together = check_together(head["family"], {k: p.value for k, p in {**params, **phases[name].params}.items()})
+        if together:
+            raise DataError(path, f"params.{together[0]}", "value", together[1])
     for key, param in params.items():
         if key.endswith("_deck") and isinstance(param.value, str):
             _check_deck(path, f"params.{key}", param.value, params, len(board))

@@ -78,7 +78,7 @@ class Ruleset:
         TypeError if the new value's type differs from the old one's, and ValueError if it is
         out of the param's declared range (:mod:`landlord.schema`).
         """
-        from landlord.schema import Bounds, check_param
+        from landlord.schema import Bounds, check_param, check_together
 
         bounds = Bounds(len(self.board), self.players_min, self.players_max)
         params = dict(self.params)
@@ -94,4 +94,7 @@ class Ruleset:
             if problem:
                 raise ValueError(f"param {key!r} of ruleset {self.id!r}: {problem}")
             params[key] = Param(value, f"{note} (was {old!r})", "override")
+        together = check_together(self.family, {k: p.value for k, p in params.items()})
+        if together:
+            raise ValueError(f"param {together[0]!r} of ruleset {self.id!r}: {together[1]}")
         return replace(self, params=params)

@@ -194,13 +194,23 @@ def _check(s: Spec, value: Any, b: Bounds, at: str) -> str | None:
     return None
 
 
+def check_together(family: str, values: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with params of ``family`` taken together (``values``: those in force), as
+    (param, problem), or None. The 1913 game: the start cash is paid in the notes, one or more
+    whole sets of them (a what-if start of £6000 is the £3000 of notes twice over)."""
+    if family == "british1913":
+        notes, cash = sum(values.get("notes", ())), values.get("start_cash", 0)
+        if notes and (cash < notes or cash % notes):
+            return "start_cash", f"{cash} is not one or more whole sets of the notes (they add up to {notes})"
+    return None
+
+
 def check_board(family: str, board: Board, values: dict[str, Any]) -> tuple[str, str, str] | None:
     """What the rules of ``family`` need of a board that the board file alone cannot say (with
     the params in force, ``values``): the first problem as (entry, field, problem), or None.
 
     Every family: a lot's price and rent are at least 1 (0 would be a payment of nothing; a
-    utility's rent comes from its multipliers), so is the fee of every space of a kind in
-    :data:`FEES`, and
+    utility's rent comes from its multipliers) and
     the annexes and corners its rules send tokens to exist. Monopoly: a street's ``extra``
     holds its rents with 1 to ``hotel_after`` houses and a hotel, its house, hotel and mortgage
     values; a railroad's rents for each railroad held; a utility's multipliers for each utility
@@ -211,9 +221,6 @@ def check_board(family: str, board: Board, values: dict[str, Any]) -> tuple[str,
             return f"space {s.index} ({s.name})", "price", f"a lot's price must be at least 1, got {s.price}"
         if s.rent < 1 and s.kind != "utility":
             return f"space {s.index} ({s.name})", "rent", f"a lot's rent must be at least 1, got {s.rent}"
-    for s in board.spaces:
-        if s.kind in FEES.get(family, frozenset()) and s.fee < 1:
-            return f"space {s.index} ({s.name})", "fee", f"a {s.kind} space's fee must be at least 1, got {s.fee}"
     for needed in NEEDS.get(family, ()):
         where, _, kind = needed.partition(":")
         if where == "annex" and kind not in {a.kind for a in board.annexes}:
@@ -252,11 +259,4 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "monopoly": ("space:jail",),
 }
 """The annexes and spaces each family's rules send tokens to."""
-FEES: dict[str, frozenset[str]] = {
-    "magie1904": frozenset({"railroad", "necessity", "luxury", "franchise", "legacy"}),
-    "magie1906": frozenset({"railroad", "necessity", "luxury", "franchise", "speculation"}),
-    "british1913": frozenset({"duty"}),
-    "monopoly": frozenset({"tax"}),
-}
-"""The kinds of space whose ``fee`` each family's rules charge or pay (at least 1: a fee of 0
-would be a payment of nothing)."""
+

@@ -212,18 +212,24 @@ def test_every_ruleset_states_the_rounds_its_games_really_reach(rid: str) -> Non
     assert "never reached" not in source
 
 
-def test_a_space_whose_fee_the_rules_charge_needs_a_fee_of_at_least_1() -> None:
-    """Found by the mutation test: a 1904 railroad with a fare of 0 reached the ledger as a
-    transfer of nothing; the board is refused instead, naming the space and the field."""
+
+def test_a_payment_of_nothing_moves_nothing_and_a_game_with_it_plays() -> None:
+    """DECISION (``Game.pay``): found by the mutation test, a 1904 railroad fare of 0 (or wages
+    of 0, a deleted fee) reached the ledger as a transfer of nothing and stopped the game; now a
+    payment of 0 moves and logs nothing, and the game plays to its end."""
     from dataclasses import replace
 
-    from landlord import load_ruleset
-    from landlord.schema import check_board
+    from landlord import Game, load_ruleset
+    from landlord.flows import Flow
 
     rs = load_ruleset("magie-1904")
-    rail = rs.board.indices("railroad")[0]
-    spaces = list(rs.board.spaces)
-    spaces[rail] = replace(spaces[rail], fee=0)
-    problem = check_board("magie1904", replace(rs.board, spaces=tuple(spaces)), rs.values())
-    assert problem is not None and problem[1] == "fee" and f"space {rail}" in problem[0]
-    assert check_board("magie1904", rs.board, rs.values()) is None
+    spaces = [replace(s, fee=0) if s.kind == "railroad" else s for s in rs.board.spaces]
+    g = Game(replace(rs, board=replace(rs.board, spaces=tuple(spaces))).override(wages=0), [None] * 4, 1, log=True)
+    before = list(g.ledger.balances)
+    g.pay(0, 1, 0, Flow.FARE, "fare", "Railroad")
+    assert g.ledger.balances == before
+    from landlord.simulate import play_one
+
+    game = play_one(replace(rs, board=replace(rs.board, spaces=tuple(spaces))).override(wages=0),
+                    ["landlord", "tenant", "speculator", "landlord"], 3)
+    assert game.over

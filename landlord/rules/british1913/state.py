@@ -161,12 +161,6 @@ class British1913State(RoundsOfTurns):
     def _check_data(self, p: dict[str, Any]) -> None:
         """Refuse a ruleset whose notes or cards cannot be played."""
         rid = self.g.ruleset.id
-        # DECISION: a what-if start cash larger than the notes' £3000 (the fair comparisons of
-        # landlord.decompose start Part 1 from Part 3's £6000) pays the same notes as many times
-        # over; it must be a whole number of sets.
-        if not sum(p["notes"]) or p["start_cash"] % sum(p["notes"]):
-            raise LandlordError(f"{rid}: the notes {p['notes']} add up to {sum(p['notes'])}; the start cash "
-                                f"{p['start_cash']} is not a whole number of such sets")
         for deck in ("luxury_cards", "chance_cards"):
             for i, card in enumerate(p[deck]):
                 if (not isinstance(card, dict) or set(card) != {"text", "action", "amount"}
