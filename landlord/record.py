@@ -59,28 +59,39 @@ trigger added (``dict``)."""
 
 CHANCE = ("dice", "shuffle", "pick")
 
-RULES_CODE = ("board.py", "decisions.py", "decks.py", "flows.py", "game.py", "landing.py", "ledger.py",
-              "loader.py", "options.py", "phases.py", "position.py", "record.py", "ruleset.py")
-"""The kit's modules (besides ``landlord/rules/``) whose code decides how a record replays."""
+RULES_CODE = ("board.py", "count.py", "decisions.py", "decks.py", "files.py", "flows.py", "game.py",
+              "inequality.py", "landing.py", "ledger.py", "loader.py", "options.py", "phases.py", "position.py",
+              "record.py", "ruleset.py", "schema.py")
+"""The kit's modules (besides ``landlord/rules/``, digested whole) whose code decides how a record
+replays (``count.py`` and ``inequality.py`` decide when a ``gini:X`` switch fires)."""
+
+
+def version_files() -> list[tuple[str, Path]]:
+    """The files :func:`kit_version` digests, each with its name inside the kit (the same from a
+    checkout and from the wheel): every module under ``landlord/rules/``, :data:`RULES_CODE`, and
+    the boards, decks and rulesets."""
+    from landlord.resources import kit_dir
+
+    here = Path(__file__).resolve().parent
+    data = kit_dir("data")
+    files = [(f"landlord/{f.relative_to(here).as_posix()}", f) for f in sorted((here / "rules").rglob("*.py"))]
+    files += [(f"landlord/{n}", here / n) for n in RULES_CODE]
+    for sub in ("boards", "decks", "rulesets"):
+        files += [(f"data/{sub}/{f.name}", f) for f in sorted((data / sub).glob("*.toml"))]
+    return files
 
 
 @functools.cache
 def kit_version() -> str:
     """This kit's version for records: the package version and the first 8 hex digits of a
-    SHA-256 over the rules' code (``landlord/rules/*.py`` and :data:`RULES_CODE`) and data
-    (boards, decks, rulesets), e.g. ``"0.1.0+rules.3fa2b1c0"``."""
+    SHA-256 over the rules' code (every module under ``landlord/rules/``, each family's package
+    included, and :data:`RULES_CODE`) and data (boards, decks, rulesets), each file named by its
+    path inside the kit, e.g. ``"0.1.0+rules.3fa2b1c0"``."""
     from landlord import __version__
-    from landlord.resources import kit_dir
 
-    here = Path(__file__).resolve().parent
-    data = kit_dir("data")
-    files = sorted((here / "rules").glob("*.py")) + [here / n for n in RULES_CODE]
-    for sub in ("boards", "decks", "rulesets"):
-        files += sorted((data / sub).glob("*.toml"))
     h = hashlib.sha256()
-    for f in files:
-        if f.is_file():
-            h.update(f.name.encode("utf-8") + b"\0" + f.read_bytes() + b"\0")
+    for name, f in version_files():
+        h.update(name.encode("utf-8") + b"\0" + f.read_bytes() + b"\0")
     return f"{__version__}+rules.{h.hexdigest()[:8]}"
 
 

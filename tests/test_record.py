@@ -218,3 +218,17 @@ def test_a_version_2_file_loads_and_has_no_trigger_entries() -> None:
     data["entries"].append({"trigger": "single_tax@vote", "cause": "class plan"})
     with pytest.raises(DataError, match=r"entries\[\d+\]: expected .* or a switch"):
         savefile.from_dict(data, "g.json")
+
+
+def test_the_kit_version_digests_every_rules_module_and_what_decides_a_switch() -> None:
+    """Issue 23: "The record's kit version digests a hand-kept file list that misses `count.py`
+    and `inequality.py`"; since the rules families are packages, every module under
+    ``landlord/rules/`` is digested (a family's ``turns.py`` changes the version)."""
+    from landlord.record import version_files
+
+    names = {name for name, _ in version_files()}
+    for need in ("landlord/rules/british1913/turns.py", "landlord/rules/monopoly/market.py",
+                 "landlord/rules/magie1906/words.py", "landlord/count.py", "landlord/inequality.py",
+                 "data/rulesets/british-1913-part1.toml"):
+        assert need in names, need
+    assert all(path.is_file() for _, path in version_files())
