@@ -18,9 +18,8 @@ from typing import Any
 
 from landlord.errors import DataError
 from landlord.files import read_toml
-from landlord.loader import PROVENANCE, check_table
 from landlord.resources import kit_dir
-from landlord.schema import MAX_AMOUNT
+from landlord.schema import MAX_AMOUNT, PROVENANCE, check_table
 
 MAX_MOVE = 39
 """The most spaces a ``move_relative`` card moves (either way)."""

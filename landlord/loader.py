@@ -23,22 +23,14 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from landlord.decks import Card, Deck
-from landlord.schema import MAX_AMOUNT, Bounds, check_board, check_param, check_together
-
-PROVENANCE = frozenset(
-    {
-        "verified_primary",
-        "verified_2_sources",
-        "multi_source+rules",
-        "multi_source",
-        "multi_source_no_rules",
-        "single_source_plus_memory",
-        "card_verified_amount_edition_dependent",
-        "reconstructed_inference",
-        "reconstructed",
-        "kit_decision",
-        "mixed",
-    }
+from landlord.schema import (
+    MAX_AMOUNT,
+    Bounds,
+    TableSpec,
+    check_board,
+    check_param,
+    check_table,
+    check_together,
 )
 
 SPACE_KINDS = frozenset(
@@ -52,31 +44,30 @@ SPACE_KINDS = frozenset(
 )
 ANNEX_KINDS = frozenset({"jail", "poorhouse", "natural_opportunity"})
 
-_Spec = dict[str, tuple[type | tuple[type, ...], bool]]  # key -> (type, required)
 
-_BOARD: _Spec = {
+_BOARD: TableSpec = {
     "id": (str, True), "title": (str, True), "currency": (str, True), "source": (str, True),
     "provenance": (str, True),
 }
-_SPACE: _Spec = {
+_SPACE: TableSpec = {
     "index": (int, True), "name": (str, True), "kind": (str, True), "provenance": (str, True),
     "note": (str, False), "lot": (int, False), "price": (int, False), "rent": (int, False),
     "fee": (int, False), "group": (str, False), "extra": (dict, False),
 }
-_ANNEX: _Spec = {
+_ANNEX: TableSpec = {
     "kind": (str, True), "name": (str, True), "beside": (int, True), "provenance": (str, True),
     "note": (str, False),
 }
-_RULESET: _Spec = {
+_RULESET: TableSpec = {
     "id": (str, True), "title": (str, True), "family": (str, True), "board": (str, True),
     "players_min": (int, True), "players_max": (int, True), "default_phase": (str, True),
     "source": (str, True), "provenance": (str, True), "extends": (str, False),
 }
-_PARAM: _Spec = {
+_PARAM: TableSpec = {
     "value": ((int, float, bool, str, list), True), "source": (str, True),
     "provenance": (str, True),
 }
-_PHASE: _Spec = {"title": (str, True), "what_if": (bool, False), "extends": (str, False), "params": (dict, False)}
+_PHASE: TableSpec = {"title": (str, True), "what_if": (bool, False), "extends": (str, False), "params": (dict, False)}
 
 
 def _extend_phases(path: Path, phases: dict[str, Phase], parents: dict[str, str | None]) -> dict[str, Phase]:
@@ -102,32 +93,6 @@ def _extend_phases(path: Path, phases: dict[str, Phase], parents: dict[str, str 
         return ph
 
     return {name: resolve(name, (name,)) for name in phases}
-
-
-def check_table(path: Path, entry: str, table: Any, spec: _Spec) -> dict[str, Any]:
-    """``table`` (entry ``entry`` of the file at ``path``) if it has the keys of ``spec``, each of
-    its type (a bool is not an int), and a known provenance; else one DataError naming the key."""
-    if not isinstance(table, dict):
-        raise DataError(path, entry, None, f"expected a table, got {type(table).__name__}")
-    for key in table:
-        if key not in spec:
-            raise DataError(path, entry, key, f"unknown key (known: {', '.join(sorted(spec))})")
-    for key, (typ, required) in spec.items():
-        if key not in table:
-            if required:
-                raise DataError(path, entry, key, "missing")
-            continue
-        value = table[key]
-        bad_bool = isinstance(value, bool) and typ is int
-        if bad_bool or not isinstance(value, typ):
-            want = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            raise DataError(path, entry, key, f"expected {want}, got {value!r}")
-    if "provenance" in spec and table.get("provenance") not in PROVENANCE:
-        raise DataError(
-            path, entry, "provenance",
-            f"unknown provenance {table.get('provenance')!r} (known: {', '.join(sorted(PROVENANCE))})",
-        )
-    return table
 
 
 def _label(entry: Any, n: int) -> str:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from landlord.errors import DataError
-from landlord.loader import PROVENANCE
+from landlord.schema import PROVENANCE
 
 SEAT_FIELDS = ("cash", "token", "holdings", "improvements", "mortgages", "debts", "luxuries")
 """Every field a seat of a position may give."""

@@ -23,7 +23,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from landlord.errors import DataError
+
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from landlord.board import Board
 
 MAX_AMOUNT = 10_000_000
@@ -260,3 +264,49 @@ NEEDS: dict[str, tuple[str, ...]] = {
 }
 """The annexes and spaces each family's rules send tokens to."""
 
+
+PROVENANCE = frozenset(
+    {
+        "verified_primary",
+        "verified_2_sources",
+        "multi_source+rules",
+        "multi_source",
+        "multi_source_no_rules",
+        "single_source_plus_memory",
+        "card_verified_amount_edition_dependent",
+        "reconstructed_inference",
+        "reconstructed",
+        "kit_decision",
+        "mixed",
+    }
+)
+"""Every provenance a data file may give a value (a kit decision is never ``verified_primary``)."""
+
+TableSpec = dict[str, tuple[type | tuple[type, ...], bool]]
+"""What a table of a data file holds: key -> (its type, whether it is required)."""
+
+
+def check_table(path: Path | str, entry: str, table: Any, spec: TableSpec) -> dict[str, Any]:
+    """``table`` (entry ``entry`` of the file at ``path``) if it has the keys of ``spec``, each of
+    its type (a bool is not an int), and a known provenance; else one DataError naming the key."""
+    if not isinstance(table, dict):
+        raise DataError(path, entry, None, f"expected a table, got {type(table).__name__}")
+    for key in table:
+        if key not in spec:
+            raise DataError(path, entry, key, f"unknown key (known: {', '.join(sorted(spec))})")
+    for key, (typ, required) in spec.items():
+        if key not in table:
+            if required:
+                raise DataError(path, entry, key, "missing")
+            continue
+        value = table[key]
+        bad_bool = isinstance(value, bool) and typ is int
+        if bad_bool or not isinstance(value, typ):
+            want = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+            raise DataError(path, entry, key, f"expected {want}, got {value!r}")
+    if "provenance" in spec and table.get("provenance") not in PROVENANCE:
+        raise DataError(
+            path, entry, "provenance",
+            f"unknown provenance {table.get('provenance')!r} (known: {', '.join(sorted(PROVENANCE))})",
+        )
+    return table
