@@ -6,13 +6,13 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from landlord.count import winners as winners_of
-from landlord.game import Game
-from landlord.inequality import gini
 from landlord.phases import Trigger
+from landlord.play import play_one, summary_row
 from landlord.pool import make_pool, stop_now
-from landlord.ruleset import Ruleset
-from landlord.strategies import make_strategy
+
+__all__ = ["play_one", "seat_strategies", "simulate", "summary_row"]
+"""``play_one`` and ``summary_row`` live in :mod:`landlord.play`; they are named here too, where
+the kit's callers have always found them."""
 
 if TYPE_CHECKING:
     from landlord.position import Position
@@ -23,41 +23,6 @@ def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
     if not names:
         raise ValueError("at least one strategy is needed")
     return tuple(names[i % len(names)] for i in range(players))
-
-
-def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False,
-             triggers: Sequence[Trigger] = (), snapshots: bool | None = None,
-             position: Position | None = None, worths: bool = False) -> Game:
-    """Play one all-bot game to its end (with phase ``triggers``, if any; ``snapshots``: keep
-    the per-turn counts, by default only with the ``log``; ``worths``: keep the per-turn net
-    worths alone, :attr:`Game.worths`; from ``position``, if given)."""
-    bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position,
-                worths=worths)
-    game.run()
-    return game
-
-
-def summary_row(game: Game, strategies: Sequence[str]) -> dict[str, Any]:
-    """One row for a finished game: length, winner, inequality, where players ended."""
-    results = game.results()
-    totals = [c.total for c in results]
-    winners = winners_of(results)
-    row: dict[str, Any] = {
-        "seed": game.seed, "ruleset": game.ruleset.id, "players": len(results),
-        "turns": game.turn, "rounds": game.round, "phase": game.phase,
-        "winner_seat": winners[0], "winner_strategy": strategies[winners[0]],
-        "tied": len(winners) > 1,
-        "gini_population": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
-        "in_poorhouse": sum(1 for c in results if c.where == "poorhouse"),
-        "switch_turn": game.switches[0][0] if game.switches else None,
-    }
-    for c, s in zip(results, strategies, strict=True):
-        row[f"strategy_{c.seat}"] = s
-        row[f"total_{c.seat}"] = c.total
-    for kind, amount in sorted(game.ledger.flows.items()):
-        row[f"flow_{kind}"] = amount
-    return row
 
 
 def simulate(
@@ -79,7 +44,7 @@ def simulate(
 
     The work is the sweep's: :class:`landlord.sweep.Chunk` s of no cell, played by
     :func:`landlord.sweep.play_chunk` (one ruleset with its overrides per chunk)."""
-    from landlord.sweep import Chunk, play_chunk  # the sweep's worker loop (it imports this module)
+    from landlord.sweep import Chunk, play_chunk  # the sweep's worker loop (imported on use: it is the heavier module)
 
     items = tuple(sorted((overrides or {}).items()))
     chunks = [Chunk(None, i, tuple(seeds[i:i + chunk]), ruleset, items, tuple(strategies), tuple(triggers),

@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from landlord.errors import LandlordError
 from landlord.files import read_json
 from landlord.loader import resolve_ruleset
+from landlord.play import play_one, summary_row
 from landlord.pool import make_pool, stop_now
 from landlord.scenario import Cell, Scenario
-from landlord.simulate import play_one, summary_row
 
 if TYPE_CHECKING:
     import pandas as pd
