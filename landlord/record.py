@@ -40,6 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from landlord.entries import CHANCE, Answer, Chance, Entry, Switch, TriggerAdded, coerce, decode, encode
+
+__all__ = ["CHANCE", "FORMAT", "READS", "VERSION", "Answer", "Chance", "Entry", "Record", "Switch", "TriggerAdded",
+           "apply", "kit_version", "replay", "version_files", "version_note"]
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.loader import resolve_ruleset
 
@@ -52,12 +56,6 @@ FORMAT = "landlord-game"
 VERSION = 3
 READS = (1, 2, 3)
 """The record versions this kit loads."""
-
-Entry = Any
-"""An answer (``str``), a chance outcome (``tuple``/``list``: kind first), a phase switch or a
-trigger added (``dict``)."""
-
-CHANCE = ("dice", "shuffle", "pick")
 
 RULES_CODE = ("board.py", "count.py", "decisions.py", "decks.py", "files.py", "flows.py", "game.py",
               "inequality.py", "landing.py", "ledger.py", "loader.py", "options.py", "phases.py", "position.py",
@@ -127,6 +125,9 @@ class Record:
     kit: str | None = field(default_factory=kit_version)
     drawn: bool = True
 
+    def __post_init__(self) -> None:
+        self.entries = [_lenient(e) for e in self.entries]
+
     @property
     def chance(self) -> bool:
         """Whether the entries hold the chance outcomes (replay takes them from the record)."""
@@ -141,7 +142,7 @@ class Record:
             "format": FORMAT, "version": VERSION, "kit": self.kit or kit_version(), "ruleset": self.ruleset,
             "overrides": dict(self.overrides), "seed": self.seed, "names": list(self.names),
             "seats": list(self.seats), "triggers": list(self.triggers),
-            "entries": [list(e) if isinstance(e, tuple) else e for e in self.entries],
+            "entries": [encode(coerce(e)) for e in self.entries],
         }
         if self.position is not None:
             data["position"] = self.position
@@ -194,27 +195,20 @@ class Record:
 
     def answers(self) -> list[str]:
         """The seats' answers alone, in order."""
-        return [e for e in self.entries if isinstance(e, str)]
+        return [str(e) for e in self.entries if isinstance(e, str)]
+
+
+def _lenient(raw: Any) -> Entry:
+    """``raw`` as an entry when it is one or the saved form of one; else as it is (a record made
+    in code with something else in it: its replay says where it does not replay)."""
+    try:
+        return coerce(raw)
+    except DataError:
+        return raw
 
 
 def _entries(raw: list[Any], where: str, version: int = VERSION) -> list[Entry]:
-    out: list[Entry] = []
-    for i, e in enumerate(raw):
-        if isinstance(e, str):
-            out.append(e)
-        elif isinstance(e, list) and e and e[0] in CHANCE:
-            out.append(tuple(tuple(v) if isinstance(v, list) else v for v in e))
-        elif isinstance(e, dict) and isinstance(e.get("cause"), str) and (
-                isinstance(e.get("switch"), str)
-                or (version >= 3 and isinstance(e.get("trigger"), str) and set(e) == {"trigger", "cause"})):
-            out.append(dict(e))
-        else:
-            also = ", a switch ({switch, cause}) or a trigger ({trigger, cause})" if version >= 3 \
-                else " or a switch ({switch, cause})"
-            raise DataError(where, f"entries[{i}]", None,
-                            f"expected an answer (text), a chance outcome ([{', '.join(CHANCE)}, ...])"
-                            f"{also}, got {e!r}")
-    return out
+    return [decode(e, where, i, version) for i, e in enumerate(raw)]
 
 
 def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
@@ -231,9 +225,9 @@ def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
         raise DataError(where, "table", None, f"unreadable phase switches ({exc})") from None
     out: list[Entry] = []
     for i in range(len(actions) + 1):
-        out += [{"switch": p, "cause": "table"} for k, p in switches if k == i]
+        out += [Switch(p, "table") for k, p in switches if k == i]
         if i < len(actions):
-            out.append(actions[i])
+            out.append(Answer(actions[i]))
     return out
 
 
@@ -260,7 +254,7 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         triggers = [parse_switch(t) for t in record.triggers]
     except ValueError as exc:
         raise LandlordError(f"{where}: triggers: {exc}") from None
-    feed = record.entries
+    feed = [_lenient(e) for e in record.entries]
     n = len(record.names)
     position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
@@ -272,9 +266,8 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         if each is not None:
             each(game)
         while game.fed < len(feed):
-            e = feed[game.fed]
-            game.fed += 1
-            if isinstance(e, str) or (isinstance(e, dict) and not e.get("fired")):
+            e = game.take()
+            if isinstance(e, (Answer, TriggerAdded)) or (isinstance(e, Switch) and not e.fired):
                 apply(game, e)
             else:
                 raise IllegalAction(f"the game waits for {_waiting(game)}, but the record has {e!r}")
@@ -292,26 +285,31 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     return game
 
 
-def apply(game: Game, entry: Entry) -> None:
+def apply(game: Game, entry: Entry | Any) -> None:
     """Feed one input from outside the rules to ``game``: an answer (:meth:`Game.act`), a phase
-    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`).
-    IllegalAction says why it does not apply (nothing changed)."""
-    if isinstance(entry, str):
-        game.act(entry)
-    elif isinstance(entry, dict) and isinstance(entry.get("switch"), str) and not entry.get("fired"):
+    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`), an entry
+    or its saved form. IllegalAction says why it does not apply (nothing changed)."""
+    try:
+        entry = coerce(entry)
+    except DataError:
+        raise IllegalAction(f"{entry!r} is not an input from outside the rules "
+                            f"(an answer, a switch or a trigger)") from None
+    if isinstance(entry, Answer):
+        game.act(entry.option)
+    elif isinstance(entry, Switch) and not entry.fired:
         if game.over:
             raise IllegalAction("the game is over: its rules can no longer change")
-        game.switch_phase(entry["switch"], str(entry["cause"]))
-    elif isinstance(entry, dict) and isinstance(entry.get("trigger"), str):
-        game.add_trigger(entry["trigger"], str(entry["cause"]))
+        game.switch_phase(entry.phase, entry.cause)
+    elif isinstance(entry, TriggerAdded):
+        game.add_trigger(entry.text, entry.cause)
     else:
         raise IllegalAction(f"{entry!r} is not an input from outside the rules (an answer, a switch or a trigger)")
 
 
 def _place(record: Record, i: int) -> str:
     """Where entry ``i`` is written in the saved file (a version 1 file lists answers only)."""
-    if record.version == 1 and isinstance(record.entries[i], str):
-        return f"actions[{sum(isinstance(e, str) for e in record.entries[:i])}]"
+    if record.version == 1 and isinstance(record.entries[i], Answer):
+        return f"actions[{sum(isinstance(e, Answer) for e in record.entries[:i])}]"
     return f"entries[{i}]"
 
 
