@@ -24,11 +24,13 @@ from landlord.events import Event
 from landlord.flows import Flow
 from landlord.ledger import Ledger
 from landlord.phases import Trigger
+from landlord.record import Record, replay
 from landlord.ruleset import Ruleset
+
+__all__ = ["BOXES", "Game", "Snapshot", "replay"]
 
 if TYPE_CHECKING:
     from landlord.position import Position
-    from landlord.record import Record
     from landlord.rules.base import Rules
     from landlord.strategies import Strategy
 
@@ -108,8 +110,9 @@ class Game:
         (:mod:`landlord.entries`)."""
         self.feed: Sequence[Entry] | None = feed
         """The entries being replayed (None once the replay is done or when playing afresh);
-        :attr:`fed` of them have been used. Chance outcomes and the rules' own switches are
-        taken from the feed when ``chance`` (a record that holds them) is true."""
+        :attr:`fed` of them have been used (the cursor moves only in :meth:`take`). Chance
+        outcomes and the rules' own switches are taken from the feed when ``chance`` (a record
+        that holds them) is true."""
         self.fed = 0
         self.scripted: list[tuple[int, int]] = []
         """Throws of the dice to come, in order, instead of the RNG's (:meth:`script_dice`)."""
@@ -418,9 +421,7 @@ class Game:
         """An independent copy of the game as it stands, rebuilt by replaying its record (its
         rules are a running generator, which cannot be copied); with a log if this game keeps
         one. Its seats are people unless ``strategies`` is given."""
-        from landlord.record import replay as replay_record
-
-        return replay_record(self.record, strategies, log=self.events is not None, ruleset=self.ruleset)
+        return replay(self.record, strategies=strategies, log=self.events is not None, ruleset=self.ruleset)
 
     def child(self, choice: OptionText, strategies: Sequence[Strategy | None] | None = None) -> Game:
         """A copy of the game (:meth:`clone`) with ``choice`` answering the pending decision;
@@ -444,8 +445,6 @@ class Game:
     def record(self) -> Record:
         """The game's record (:class:`landlord.record.Record`): seats named by their bots'
         names (None for a person), params replaced by :meth:`Ruleset.override` as overrides."""
-        from landlord.record import Record
-
         return Record(
             self.ruleset.id, self.seed, list(self.names),
             [None if s is None else s.name for s in self.strategies], list(self.entries),
@@ -469,24 +468,3 @@ class Game:
 
         return log_text(self.events or [])
 
-
-def replay(
-    ruleset: Ruleset,
-    seed: int,
-    actions: Sequence[OptionText],
-    names: Sequence[str] | None = None,
-    strategies: Sequence[Strategy | None] | None = None,
-    n_players: int | None = None,
-    triggers: Sequence[Trigger] = (),
-) -> Game:
-    """Rebuild a game from its seed and its seats' answers alone (chance drawn again from the
-    seed): :func:`landlord.record.replay` of a record without chance outcomes. Seats are people
-    unless ``strategies`` is given; an answer no longer legal raises :class:`IllegalAction`
-    naming its place in the record."""
-    from landlord.record import Record
-    from landlord.record import replay as replay_record
-
-    n = n_players or (len(names) if names else len(strategies or ()))
-    record = Record(ruleset.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
-                    [None] * n, [Answer(a) for a in actions], [f"{t.phase}@{t.text}" for t in triggers], version=1)
-    return replay_record(record, strategies, ruleset=ruleset)

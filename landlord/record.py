@@ -48,7 +48,9 @@ from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.loader import resolve_ruleset
 
 if TYPE_CHECKING:
+    from landlord.decisions import OptionText
     from landlord.game import Game
+    from landlord.phases import Trigger
     from landlord.ruleset import Ruleset
     from landlord.strategies import Strategy
 
@@ -231,12 +233,20 @@ def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
     return out
 
 
-def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, log: bool = True,
+def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[OptionText] | None = None,
+           names: Sequence[str] | None = None, strategies: Sequence[Strategy | None] | None = None,
+           n_players: int | None = None, triggers: Sequence[Trigger] = (), *, log: bool = True,
            where: str = "the record", ruleset: Ruleset | None = None,
            each: Callable[[Game], None] | None = None) -> Game:
-    """Rebuild the game of ``record``: every entry fed in order (answers, switches and triggers
-    from outside through :func:`feed`; chance outcomes and the rules' own switches taken and
-    checked where the rules come to them).
+    """Rebuild a game: the kit's one replay, for a record or for a seed and answers alone.
+
+    ``replay(record)`` rebuilds the game of ``record``: every entry fed in order (answers,
+    switches and triggers from outside through :func:`apply`; chance outcomes and the rules' own
+    switches taken and checked where the rules come to them, :meth:`Game.take` moving the
+    cursor). ``replay(ruleset, seed, actions, names=..., n_players=..., triggers=...)`` rebuilds
+    one from its seed and its seats' answers alone (chance drawn again from the seed): the replay
+    of a version 1 record of those answers, ``names`` defaulting to ``Player 1``... for
+    ``n_players`` (or as many as ``strategies``).
 
     Seats are people unless ``strategies`` is given (then they play on from where the record
     ends). IllegalAction names the entry that does not replay and, when the record was played
@@ -244,6 +254,21 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     ``ruleset`` stands for the record's ruleset and overrides when given; ``each`` is called
     with the game after its set-up and after each answer, switch or trigger fed.
     """
+    if isinstance(source, Record):
+        if seed is not None or actions is not None or names is not None or n_players is not None or triggers:
+            raise TypeError("replay(record) takes no seed, actions, names, n_players or triggers "
+                            "(the record has them); give strategies= by keyword")
+        record = source
+    else:
+        if seed is None or actions is None:
+            raise TypeError("replay(ruleset, seed, actions) needs the seed and the answers")
+        if ruleset is not None:
+            raise TypeError("replay(ruleset, ...) takes no ruleset= (the first argument is the ruleset)")
+        n = n_players or (len(names) if names else len(strategies or ()))
+        record = Record(source.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
+                        [None] * n, [Answer(a) for a in actions], [f"{t.phase}@{t.text}" for t in triggers],
+                        version=1)
+        ruleset = source
     from landlord.game import Game
     from landlord.phases import parse_switch
     from landlord.position import Position
