@@ -1,6 +1,7 @@
 """A game is its record: the ruleset, the seed, the seats and every input in order.
 
-An input is an *entry* of one of four forms (each as it is written in a saved file, JSON):
+An input is an *entry* of one of four types (:mod:`landlord.entries`: :class:`Answer`,
+:class:`Chance`, :class:`Switch`, :class:`TriggerAdded`), each written in a saved file (JSON) as:
 
 * an answer of a seat to the decision put to it: the option, a string (``"buy"``);
 * a chance outcome, a list naming what chance decided: ``["dice", 3, 5]`` (a throw of two
@@ -59,7 +60,7 @@ VERSION = 3
 READS = (1, 2, 3)
 """The record versions this kit loads."""
 
-RULES_CODE = ("board.py", "count.py", "decisions.py", "decks.py", "files.py", "flows.py", "game.py",
+RULES_CODE = ("board.py", "count.py", "decisions.py", "decks.py", "entries.py", "files.py", "flows.py", "game.py",
               "inequality.py", "landing.py", "ledger.py", "loader.py", "options.py", "phases.py", "position.py",
               "record.py", "ruleset.py", "schema.py")
 """The kit's modules (besides ``landlord/rules/``, digested whole) whose code decides how a record
