@@ -18,16 +18,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.count import SeatCount
 from landlord.decisions import Decision, OptionText
+from landlord.entries import Answer, Chance, Entry, Switch, TriggerAdded
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.events import Event
 from landlord.flows import Flow
 from landlord.ledger import Ledger
 from landlord.phases import Trigger
+from landlord.record import Record, replay
 from landlord.ruleset import Ruleset
+
+__all__ = ["BOXES", "Game", "Snapshot", "replay"]
 
 if TYPE_CHECKING:
     from landlord.position import Position
-    from landlord.record import Record
     from landlord.rules.base import Rules
     from landlord.strategies import Strategy
 
@@ -71,7 +74,7 @@ class Game:
         triggers: Sequence[Trigger] = (),
         snapshots: bool | None = None,
         *,
-        feed: Sequence[Any] | None = None,
+        feed: Sequence[Entry] | None = None,
         chance: bool = True,
         position: Position | None = None,
         worths: bool = False,
@@ -102,12 +105,14 @@ class Game:
             self.phase = position.phase
         self.p: dict[str, Any] = ruleset.values(self.phase)
         self.events: list[Event] | None = [] if log else None
-        self.entries: list[Any] = []
-        """Every input in order: answers, chance outcomes, phase switches (see landlord.record)."""
-        self.feed: Sequence[Any] | None = feed
+        self.entries: list[Entry] = []
+        """Every input in order: answers, chance outcomes, phase switches, triggers added
+        (:mod:`landlord.entries`)."""
+        self.feed: Sequence[Entry] | None = feed
         """The entries being replayed (None once the replay is done or when playing afresh);
-        :attr:`fed` of them have been used. Chance outcomes and the rules' own switches are
-        taken from the feed when ``chance`` (a record that holds them) is true."""
+        :attr:`fed` of them have been used (the cursor moves only in :meth:`take`). Chance
+        outcomes and the rules' own switches are taken from the feed when ``chance`` (a record
+        that holds them) is true."""
         self.fed = 0
         self.scripted: list[tuple[int, int]] = []
         """Throws of the dice to come, in order, instead of the RNG's (:meth:`script_dice`)."""
@@ -189,7 +194,7 @@ class Game:
             raise IllegalAction("the game is over: there is no decision to answer")
         if choice not in d.options:
             raise self._illegal(d, choice)
-        self.entries.append(choice)
+        self.entries.append(Answer(choice))
         self._resume(choice)
 
     def _illegal(self, d: Decision, choice: OptionText) -> IllegalAction:
@@ -218,7 +223,7 @@ class Game:
             choice = choose(views[d.seat], d)
             if choice not in d.options:
                 raise self._illegal(d, choice)
-            record(choice)
+            record(Answer(choice))
             left -= 1
             try:
                 d = self.pending = send(choice)
@@ -266,7 +271,7 @@ class Game:
             )
         if self.over:
             raise IllegalAction("the game is over: its rules can no longer change")
-        self.entries.append({"switch": phase, "cause": cause})
+        self.entries.append(Switch(phase, cause))
         arrival = self.enter_phase(phase, cause)
         try:
             first = next(arrival)
@@ -293,7 +298,7 @@ class Game:
             raise IllegalAction("the game is over: its rules can no longer change")
         if t in self.triggers:
             return
-        self.entries.append({"trigger": f"{t.phase}@{t.text}", "cause": cause})
+        self.entries.append(TriggerAdded(f"{t.phase}@{t.text}", cause))
         self.triggers = (*self.triggers, t)
         self.added.append(t)
 
@@ -312,13 +317,13 @@ class Game:
     def fire(self, trigger: Trigger) -> Iterator[Decision]:
         """The rules switch phase on ``trigger`` (a trigger or a vote that is due): recorded
         (and, in a replay, checked against the record), then :meth:`enter_phase`."""
-        entry = {"switch": trigger.phase, "cause": trigger.text, "fired": True}
+        entry = Switch(trigger.phase, trigger.text, fired=True)
         if self._steer and self.feed is not None and self.fed < len(self.feed):
             if self.feed[self.fed] != entry:
                 raise IllegalAction(f"entries[{self.fed}] does not replay: the rules switch to "
                                     f"{trigger.phase!r} ({trigger.text}) here, but the record has "
                                     f"{self.feed[self.fed]!r}")
-            self.fed += 1
+            self.take()
         self.fired.add(trigger)
         self.entries.append(entry)
         yield from self.enter_phase(trigger.phase, trigger.text)
@@ -327,7 +332,7 @@ class Game:
     def dice(self) -> tuple[int, int]:
         """Two dice thrown (each ``int(random() * 6) + 1``), recorded as ``("dice", a, b)``."""
         r = self.rng.random
-        drawn = ("dice", int(r() * 6) + 1, int(r() * 6) + 1)
+        drawn = Chance("dice", int(r() * 6) + 1, int(r() * 6) + 1)
         if self._steer:
             drawn = self._steered(drawn, 0)
         self.entries.append(drawn)
@@ -341,7 +346,7 @@ class Game:
         for i in range(len(order) - 1, 0, -1):
             j = int(r() * (i + 1))
             order[i], order[j] = order[j], order[i]
-        drawn: tuple[Any, ...] = ("shuffle", tuple(order))
+        drawn = Chance("shuffle", tuple(order))
         if self._steer:
             drawn = self._steered(drawn, len(items))
         self.entries.append(drawn)
@@ -350,7 +355,7 @@ class Game:
     def pick(self, n: int) -> int:
         """One of ``n`` things picked at random (``int(random() * n)``), recorded as
         ``("pick", k)``."""
-        drawn = ("pick", int(self.rng.random() * n))
+        drawn = Chance("pick", int(self.rng.random() * n))
         if self._steer:
             drawn = self._steered(drawn, n)
         self.entries.append(drawn)
@@ -365,7 +370,7 @@ class Game:
         self.scripted += [(int(a), int(b)) for a, b in throws]
         self._steer = self._steer or bool(self.scripted)
 
-    def _steered(self, drawn: tuple[Any, ...], n: int) -> tuple[Any, ...]:
+    def _steered(self, drawn: Chance, n: int) -> Chance:
         """In a replay, the recorded outcome instead of ``drawn`` (checked: the same kind, and a
         possible outcome; ``n`` is the pack's size or the number to pick from); else a scripted
         throw instead of drawn dice."""
@@ -374,13 +379,13 @@ class Game:
             if self.scripted and drawn[0] == "dice":
                 a, b = self.scripted.pop(0)
                 self._steer = bool(self.scripted) or feed is not None
-                return ("dice", a, b)
+                return Chance("dice", a, b)
             return drawn
         rec = feed[self.fed]
         kind = drawn[0]
         if kind == "dice" and self.scripted:  # a scripted throw, replayed from the record
             self.scripted.pop(0)
-        if not isinstance(rec, (tuple, list)) or not rec or rec[0] != kind:
+        if not isinstance(rec, Chance) or rec.kind != kind:
             raise IllegalAction(f"entries[{self.fed}] does not replay: chance decides here ({kind}), "
                                 f"but the record has {rec!r}")
         ok = False
@@ -393,8 +398,18 @@ class Game:
         if not ok:
             raise IllegalAction(f"entries[{self.fed}] does not replay: {rec!r} is not a possible "
                                 f"{kind} outcome here")
+        self.take()
+        return Chance(kind, *(tuple(v) if isinstance(v, list) else v for v in rec[1:]))
+
+    def take(self) -> Entry:
+        """The next entry of the record being replayed, the replay cursor :attr:`fed` moved past
+        it: the one place the cursor moves (chance outcomes and the rules' own switches taken
+        here as the rules come to them, inputs from outside by :func:`landlord.record.replay`)."""
+        if self.feed is None or self.fed >= len(self.feed):
+            raise IllegalAction("the record has no more entries")
+        entry = self.feed[self.fed]
         self.fed += 1
-        return (kind, *(tuple(v) if isinstance(v, list) else v for v in rec[1:]))
+        return entry
 
     def end_feed(self) -> None:
         """The replay is over: chance is drawn afresh from here on."""
@@ -406,9 +421,7 @@ class Game:
         """An independent copy of the game as it stands, rebuilt by replaying its record (its
         rules are a running generator, which cannot be copied); with a log if this game keeps
         one. Its seats are people unless ``strategies`` is given."""
-        from landlord.record import replay as replay_record
-
-        return replay_record(self.record, strategies, log=self.events is not None, ruleset=self.ruleset)
+        return replay(self.record, strategies=strategies, log=self.events is not None, ruleset=self.ruleset)
 
     def child(self, choice: OptionText, strategies: Sequence[Strategy | None] | None = None) -> Game:
         """A copy of the game (:meth:`clone`) with ``choice`` answering the pending decision;
@@ -426,14 +439,12 @@ class Game:
     @property
     def actions(self) -> list[OptionText]:
         """The seats' answers alone, in order (the record's other entries left out)."""
-        return [e for e in self.entries if type(e) is str]
+        return [e.option for e in self.entries if isinstance(e, Answer)]
 
     @property
     def record(self) -> Record:
         """The game's record (:class:`landlord.record.Record`): seats named by their bots'
         names (None for a person), params replaced by :meth:`Ruleset.override` as overrides."""
-        from landlord.record import Record
-
         return Record(
             self.ruleset.id, self.seed, list(self.names),
             [None if s is None else s.name for s in self.strategies], list(self.entries),
@@ -457,24 +468,3 @@ class Game:
 
         return log_text(self.events or [])
 
-
-def replay(
-    ruleset: Ruleset,
-    seed: int,
-    actions: Sequence[OptionText],
-    names: Sequence[str] | None = None,
-    strategies: Sequence[Strategy | None] | None = None,
-    n_players: int | None = None,
-    triggers: Sequence[Trigger] = (),
-) -> Game:
-    """Rebuild a game from its seed and its seats' answers alone (chance drawn again from the
-    seed): :func:`landlord.record.replay` of a record without chance outcomes. Seats are people
-    unless ``strategies`` is given; an answer no longer legal raises :class:`IllegalAction`
-    naming its place in the record."""
-    from landlord.record import Record
-    from landlord.record import replay as replay_record
-
-    n = n_players or (len(names) if names else len(strategies or ()))
-    record = Record(ruleset.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
-                    [None] * n, list(actions), [f"{t.phase}@{t.text}" for t in triggers], version=1)
-    return replay_record(record, strategies, ruleset=ruleset)

@@ -1,6 +1,7 @@
 """A game is its record: the ruleset, the seed, the seats and every input in order.
 
-An input is an *entry* of one of four forms (each as it is written in a saved file, JSON):
+An input is an *entry* of one of four types (:mod:`landlord.entries`: :class:`Answer`,
+:class:`Chance`, :class:`Switch`, :class:`TriggerAdded`), each written in a saved file (JSON) as:
 
 * an answer of a seat to the decision put to it: the option, a string (``"buy"``);
 * a chance outcome, a list naming what chance decided: ``["dice", 3, 5]`` (a throw of two
@@ -40,11 +41,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from landlord.entries import CHANCE, Answer, Chance, Entry, Switch, TriggerAdded, coerce, decode, encode
+
+__all__ = ["CHANCE", "FORMAT", "READS", "VERSION", "Answer", "Chance", "Entry", "Record", "Switch", "TriggerAdded",
+           "apply", "kit_version", "replay", "version_files", "version_note"]
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.loader import resolve_ruleset
 
 if TYPE_CHECKING:
+    from landlord.decisions import OptionText
     from landlord.game import Game
+    from landlord.phases import Trigger
     from landlord.ruleset import Ruleset
     from landlord.strategies import Strategy
 
@@ -53,13 +60,7 @@ VERSION = 3
 READS = (1, 2, 3)
 """The record versions this kit loads."""
 
-Entry = Any
-"""An answer (``str``), a chance outcome (``tuple``/``list``: kind first), a phase switch or a
-trigger added (``dict``)."""
-
-CHANCE = ("dice", "shuffle", "pick")
-
-RULES_CODE = ("board.py", "count.py", "decisions.py", "decks.py", "files.py", "flows.py", "game.py",
+RULES_CODE = ("board.py", "count.py", "decisions.py", "decks.py", "entries.py", "files.py", "flows.py", "game.py",
               "inequality.py", "landing.py", "ledger.py", "loader.py", "options.py", "phases.py", "position.py",
               "record.py", "ruleset.py", "schema.py")
 """The kit's modules (besides ``landlord/rules/``, digested whole) whose code decides how a record
@@ -127,6 +128,9 @@ class Record:
     kit: str | None = field(default_factory=kit_version)
     drawn: bool = True
 
+    def __post_init__(self) -> None:
+        self.entries = [_lenient(e) for e in self.entries]
+
     @property
     def chance(self) -> bool:
         """Whether the entries hold the chance outcomes (replay takes them from the record)."""
@@ -141,7 +145,7 @@ class Record:
             "format": FORMAT, "version": VERSION, "kit": self.kit or kit_version(), "ruleset": self.ruleset,
             "overrides": dict(self.overrides), "seed": self.seed, "names": list(self.names),
             "seats": list(self.seats), "triggers": list(self.triggers),
-            "entries": [list(e) if isinstance(e, tuple) else e for e in self.entries],
+            "entries": [encode(coerce(e)) for e in self.entries],
         }
         if self.position is not None:
             data["position"] = self.position
@@ -194,27 +198,20 @@ class Record:
 
     def answers(self) -> list[str]:
         """The seats' answers alone, in order."""
-        return [e for e in self.entries if isinstance(e, str)]
+        return [str(e) for e in self.entries if isinstance(e, str)]
+
+
+def _lenient(raw: Any) -> Entry:
+    """``raw`` as an entry when it is one or the saved form of one; else as it is (a record made
+    in code with something else in it: its replay says where it does not replay)."""
+    try:
+        return coerce(raw)
+    except DataError:
+        return raw
 
 
 def _entries(raw: list[Any], where: str, version: int = VERSION) -> list[Entry]:
-    out: list[Entry] = []
-    for i, e in enumerate(raw):
-        if isinstance(e, str):
-            out.append(e)
-        elif isinstance(e, list) and e and e[0] in CHANCE:
-            out.append(tuple(tuple(v) if isinstance(v, list) else v for v in e))
-        elif isinstance(e, dict) and isinstance(e.get("cause"), str) and (
-                isinstance(e.get("switch"), str)
-                or (version >= 3 and isinstance(e.get("trigger"), str) and set(e) == {"trigger", "cause"})):
-            out.append(dict(e))
-        else:
-            also = ", a switch ({switch, cause}) or a trigger ({trigger, cause})" if version >= 3 \
-                else " or a switch ({switch, cause})"
-            raise DataError(where, f"entries[{i}]", None,
-                            f"expected an answer (text), a chance outcome ([{', '.join(CHANCE)}, ...])"
-                            f"{also}, got {e!r}")
-    return out
+    return [decode(e, where, i, version) for i, e in enumerate(raw)]
 
 
 def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
@@ -231,18 +228,26 @@ def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
         raise DataError(where, "table", None, f"unreadable phase switches ({exc})") from None
     out: list[Entry] = []
     for i in range(len(actions) + 1):
-        out += [{"switch": p, "cause": "table"} for k, p in switches if k == i]
+        out += [Switch(p, "table") for k, p in switches if k == i]
         if i < len(actions):
-            out.append(actions[i])
+            out.append(Answer(actions[i]))
     return out
 
 
-def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, log: bool = True,
+def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[OptionText] | None = None,
+           names: Sequence[str] | None = None, strategies: Sequence[Strategy | None] | None = None,
+           n_players: int | None = None, triggers: Sequence[Trigger] = (), *, log: bool = True,
            where: str = "the record", ruleset: Ruleset | None = None,
            each: Callable[[Game], None] | None = None) -> Game:
-    """Rebuild the game of ``record``: every entry fed in order (answers, switches and triggers
-    from outside through :func:`feed`; chance outcomes and the rules' own switches taken and
-    checked where the rules come to them).
+    """Rebuild a game: the kit's one replay, for a record or for a seed and answers alone.
+
+    ``replay(record)`` rebuilds the game of ``record``: every entry fed in order (answers,
+    switches and triggers from outside through :func:`apply`; chance outcomes and the rules' own
+    switches taken and checked where the rules come to them, :meth:`Game.take` moving the
+    cursor). ``replay(ruleset, seed, actions, names=..., n_players=..., triggers=...)`` rebuilds
+    one from its seed and its seats' answers alone (chance drawn again from the seed): the replay
+    of a version 1 record of those answers, ``names`` defaulting to ``Player 1``... for
+    ``n_players`` (or as many as ``strategies``).
 
     Seats are people unless ``strategies`` is given (then they play on from where the record
     ends). IllegalAction names the entry that does not replay and, when the record was played
@@ -250,6 +255,21 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     ``ruleset`` stands for the record's ruleset and overrides when given; ``each`` is called
     with the game after its set-up and after each answer, switch or trigger fed.
     """
+    if isinstance(source, Record):
+        if seed is not None or actions is not None or names is not None or n_players is not None or triggers:
+            raise TypeError("replay(record) takes no seed, actions, names, n_players or triggers "
+                            "(the record has them); give strategies= by keyword")
+        record = source
+    else:
+        if seed is None or actions is None:
+            raise TypeError("replay(ruleset, seed, actions) needs the seed and the answers")
+        if ruleset is not None:
+            raise TypeError("replay(ruleset, ...) takes no ruleset= (the first argument is the ruleset)")
+        n = n_players or (len(names) if names else len(strategies or ()))
+        record = Record(source.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
+                        [None] * n, [Answer(a) for a in actions], [f"{t.phase}@{t.text}" for t in triggers],
+                        version=1)
+        ruleset = source
     from landlord.game import Game
     from landlord.phases import parse_switch
     from landlord.position import Position
@@ -260,7 +280,7 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         triggers = [parse_switch(t) for t in record.triggers]
     except ValueError as exc:
         raise LandlordError(f"{where}: triggers: {exc}") from None
-    feed = record.entries
+    feed = [_lenient(e) for e in record.entries]
     n = len(record.names)
     position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
@@ -272,9 +292,8 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
         if each is not None:
             each(game)
         while game.fed < len(feed):
-            e = feed[game.fed]
-            game.fed += 1
-            if isinstance(e, str) or (isinstance(e, dict) and not e.get("fired")):
+            e = game.take()
+            if isinstance(e, (Answer, TriggerAdded)) or (isinstance(e, Switch) and not e.fired):
                 apply(game, e)
             else:
                 raise IllegalAction(f"the game waits for {_waiting(game)}, but the record has {e!r}")
@@ -292,26 +311,31 @@ def replay(record: Record, strategies: Sequence[Strategy | None] | None = None, 
     return game
 
 
-def apply(game: Game, entry: Entry) -> None:
+def apply(game: Game, entry: Entry | Any) -> None:
     """Feed one input from outside the rules to ``game``: an answer (:meth:`Game.act`), a phase
-    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`).
-    IllegalAction says why it does not apply (nothing changed)."""
-    if isinstance(entry, str):
-        game.act(entry)
-    elif isinstance(entry, dict) and isinstance(entry.get("switch"), str) and not entry.get("fired"):
+    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`), an entry
+    or its saved form. IllegalAction says why it does not apply (nothing changed)."""
+    try:
+        entry = coerce(entry)
+    except DataError:
+        raise IllegalAction(f"{entry!r} is not an input from outside the rules "
+                            f"(an answer, a switch or a trigger)") from None
+    if isinstance(entry, Answer):
+        game.act(entry.option)
+    elif isinstance(entry, Switch) and not entry.fired:
         if game.over:
             raise IllegalAction("the game is over: its rules can no longer change")
-        game.switch_phase(entry["switch"], str(entry["cause"]))
-    elif isinstance(entry, dict) and isinstance(entry.get("trigger"), str):
-        game.add_trigger(entry["trigger"], str(entry["cause"]))
+        game.switch_phase(entry.phase, entry.cause)
+    elif isinstance(entry, TriggerAdded):
+        game.add_trigger(entry.text, entry.cause)
     else:
         raise IllegalAction(f"{entry!r} is not an input from outside the rules (an answer, a switch or a trigger)")
 
 
 def _place(record: Record, i: int) -> str:
     """Where entry ``i`` is written in the saved file (a version 1 file lists answers only)."""
-    if record.version == 1 and isinstance(record.entries[i], str):
-        return f"actions[{sum(isinstance(e, str) for e in record.entries[:i])}]"
+    if record.version == 1 and isinstance(record.entries[i], Answer):
+        return f"actions[{sum(isinstance(e, Answer) for e in record.entries[:i])}]"
     return f"entries[{i}]"
 
 

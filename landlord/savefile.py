@@ -95,7 +95,7 @@ def from_record(record: Record, where: str = "<saved game>", each: Callable[[Gam
     note = version_note(record.kit)
     try:
         strategies = [make_strategy(s, f"{record.seed}-{i}") if s else None for i, s in enumerate(record.seats)]
-        return replay(record, strategies, where=where, each=each)
+        return replay(record, strategies=strategies, where=where, each=each)
     except IllegalAction as exc:  # replay has added the versions
         raise DataError(where, None, None, str(exc).removeprefix(f"{where}: ")) from None
     except (KeyError, TypeError, ValueError) as exc:

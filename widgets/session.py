@@ -93,7 +93,7 @@ class TableSession:
                       record.version)
         if history:
             self.history = []
-        g = replay(part, self._strategies(), ruleset=self.ruleset,
+        g = replay(part, strategies=self._strategies(), ruleset=self.ruleset,
                    each=(lambda game: self.history.append(snapshot(game))) if history else None)
         return g
 

@@ -8,11 +8,11 @@ so a refresh, a culled kernel or a server restart loses nothing. Rows are JSON o
 three kinds, each carrying one record entry (:func:`row_entry`)::
 
     {"kind": "act", "seat": 2, "option": "buy", "by": "student" | "bot" | "away" | "timeout"}
-        → the answer "buy" (checked to be seat 2's decision)
+        → Answer("buy") (checked to be seat 2's decision)
     {"kind": "switch", "phase": "single_tax", "cause": "teacher" | "class vote"}
-        → {"switch": "single_tax", "cause": ...}
+        → Switch("single_tax", cause)
     {"kind": "open_vote", "phase": "single_tax"}     # the phase plan opens a table vote
-        → {"trigger": "single_tax@vote", "cause": "class plan"}
+        → TriggerAdded("single_tax@vote", "class plan")
 
 A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
 built with ``drawn=False``); the game's own :attr:`~landlord.game.Game.record` holds it, so a
@@ -32,6 +32,7 @@ from typing import Any
 
 from landlord.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
 from landlord.decisions import Decision
+from landlord.entries import Answer, Entry, Switch, TriggerAdded
 from landlord.errors import IllegalAction, LandlordError
 from landlord.game import BOXES
 from landlord.inequality import gini
@@ -157,15 +158,17 @@ def bot_names(size: int) -> list[str]:
     return [f"Bot {i + 1}" for i in range(size)]
 
 
-def row_entry(row: dict[str, Any]) -> Any:
-    """The record entry (:mod:`landlord.record`) a store row carries."""
+def row_entry(row: dict[str, Any]) -> Entry:
+    """The record entry (:mod:`landlord.entries`) a store row carries: the store's rows keep
+    their own fields (who answered, for which seat), and are read into the record's one set of
+    entry types here, at the store's boundary."""
     kind = row.get("kind")
     if kind == "act":
-        return str(row["option"])
+        return Answer(str(row["option"]))
     if kind == "switch":
-        return {"switch": str(row["phase"]), "cause": str(row.get("cause", "teacher"))}
+        return Switch(str(row["phase"]), str(row.get("cause", "teacher")))
     if kind == "open_vote":
-        return {"trigger": f"{row['phase']}@vote", "cause": "class plan"}
+        return TriggerAdded(f"{row['phase']}@vote", "class plan")
     raise IllegalAction(f"unknown kind {kind!r}")
 
 
@@ -215,7 +218,7 @@ class TableGame:
                 if d is None or d.seat != row.get("seat"):
                     raise IllegalAction(f"seat {row.get('seat')} answers, but "
                                         f"{'nobody' if d is None else f'seat {d.seat}'} is to choose")
-            if not (row.get("kind") == "switch" and (g.over or entry["switch"] == g.phase)):
+            if not (isinstance(entry, Switch) and (g.over or entry.phase == g.phase)):
                 apply(g, entry)
         except (IllegalAction, KeyError) as exc:
             raise IllegalAction(f"table {self.table.table_no}, record row {self.seq}: "

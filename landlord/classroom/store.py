@@ -120,9 +120,10 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class Entry:
-    """One row of a table's record: its position ``seq``, the entry (a JSON object) and when
-    it was recorded."""
+class Row:
+    """One row of a table's record in the store: its position ``seq``, the row (a JSON object:
+    ``kind`` and its fields, which carry one record entry, :func:`landlord.classroom.room.row_entry`)
+    and when it was recorded. (Not a :data:`landlord.entries.Entry`: the store's own row.)"""
 
     seq: int
     entry: dict[str, Any]
@@ -208,12 +209,12 @@ class ClassStore(Protocol):
         """Start a table's game with these seat names (the teacher or the referee)."""
         ...
 
-    def entries(self, class_id: str, table_no: int, after: int = -1) -> list[Entry]:
+    def entries(self, class_id: str, table_no: int, after: int = -1) -> list[Row]:
         """The table's record rows with ``seq > after``, in order."""
         ...
 
     def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
-               token: str | None = None, secret: str | None = None) -> Entry:
+               token: str | None = None, secret: str | None = None) -> Row:
         """Record ``entry`` at position ``seq`` (the record's length the caller saw)."""
         ...
 
@@ -460,13 +461,13 @@ class SqliteStore:
                       "and started is null", (json.dumps(names), time.time(), class_id, table_no))
         return next(t for t in self.tables(class_id) if t.table_no == table_no)
 
-    def entries(self, class_id: str, table_no: int, after: int = -1) -> list[Entry]:
+    def entries(self, class_id: str, table_no: int, after: int = -1) -> list[Row]:
         """The table's record rows with ``seq > after``, in order (an index range scan)."""
         with self._lock:
             rows = self._db.execute(
                 "select seq, entry, at from entries where class_id = ? and table_no = ? and seq > ? "
                 "order by seq", (class_id, table_no, after)).fetchall()
-        return [Entry(r[0], json.loads(r[1]), r[2]) for r in rows]
+        return [Row(r[0], json.loads(r[1]), r[2]) for r in rows]
 
     def length(self, class_id: str, table_no: int) -> int:
         """How many rows the table's record has."""
@@ -475,7 +476,7 @@ class SqliteStore:
         return int(row[0])
 
     def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
-               token: str | None = None, secret: str | None = None) -> Entry:
+               token: str | None = None, secret: str | None = None) -> Row:
         """Record ``entry`` at position ``seq``, the record's length the caller saw.
 
         Conflict when the record has moved on (another action came first); Refused unless
@@ -503,7 +504,7 @@ class SqliteStore:
                           (class_id, table_no, seq, json.dumps(entry), now))
         except sqlite3.IntegrityError:
             raise Conflict("someone else acted first; your view has been brought up to date") from None
-        return Entry(seq, entry, now)
+        return Row(seq, entry, now)
 
     # -- the class vote -----------------------------------------------------------------------
     def _vote(self, c: sqlite3.Connection, class_id: str, vote_no: int) -> VoteInfo:
