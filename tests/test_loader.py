@@ -174,3 +174,17 @@ def test_a_phase_extends_only_a_known_phase_and_never_in_a_ring(tmp_path, extend
     (tmp_path / "ext.toml").write_text(bad, encoding="utf-8")
     with pytest.raises(DataError, match=problem):
         ruleset_from_file(tmp_path / "ext.toml")
+
+
+def test_a_value_the_kit_chose_is_never_labelled_verified_primary() -> None:
+    """Issue 22: "Provenance labels say what they are: a kit decision is never
+    `verified_primary`". A param whose source names a kit decision is `kit_decision` (the value
+    is the kit's) or `mixed` (a verified rule with details the kit chose)."""
+    wrong = []
+    for rid in ruleset_ids():
+        rs = load_ruleset(rid)
+        params = [(k, p) for k, p in rs.params.items()]
+        params += [(f"{n}.{k}", p) for n, ph in rs.phases.items() for k, p in ph.params.items()]
+        wrong += [f"{rid}: {k}" for k, p in params
+                  if p.provenance == "verified_primary" and "decision" in p.source.lower()]
+    assert not wrong, wrong
