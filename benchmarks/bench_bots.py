@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.loader import load_ruleset
-from landlord.simulate import play_one
+from landlord.data.loader import load_ruleset
+from landlord.runs.simulate import play_one
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 DEFAULT = ("magie-1904=1000", "monopoly=500", "magie-1906=250", "british-1913-sequence=20")

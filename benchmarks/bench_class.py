@@ -57,9 +57,9 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from landlord import serve  # noqa: E402
-from landlord.classroom import Classroom, SqliteStore  # noqa: E402
-from landlord.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
+from landlord.apps import serve  # noqa: E402
+from landlord.apps.classroom import Classroom, SqliteStore  # noqa: E402
+from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classclient import ERROR_TEXT, SEQ, VoilaClient  # noqa: E402

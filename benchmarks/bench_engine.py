@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import time
 
-from landlord.simulate import simulate
+from landlord.runs.simulate import simulate
 
 BOTS = ("landlord", "tenant", "speculator", "landlord")
 

@@ -6,7 +6,7 @@ For every ruleset (all of them unless named), the lab's own compute path is time
 seconds, split into **games** (the sweep runner playing both arms on ``--workers`` local
 processes, 2 unless told, started from a background thread as the lab starts them in a notebook, with
 the per-turn net worth the lab charts: the sweep's ``panel="worth"``), **metrics** (the
-:mod:`landlord.metrics` frames of the lab's charts and its summary table) and **drawing** (the
+:mod:`landlord.analysis.metrics` frames of the lab's charts and its summary table) and **drawing** (the
 library's charts built and handed to the lab's chart widgets, the summary table written).
 Arm A is the ruleset as printed; arm B its first other phase regime (e.g. the single tax from
 the start), or, for a ruleset with one phase, the same rules with start cash half as much
@@ -43,7 +43,7 @@ def arms(ruleset: str) -> list[Scenario]:
     from landlord.widgets.lab import Scenario
     from landlord.widgets.table import regimes
 
-    from landlord.loader import load_ruleset
+    from landlord.data.loader import load_ruleset
 
     rs = load_ruleset(ruleset)
     other = [v for _, v in regimes(rs)[1:2]]
@@ -94,7 +94,7 @@ def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     """Time the lab's steps for one ruleset (wall and CPU seconds)."""
     from landlord.widgets.lab import CHUNK, LabRun, ScenarioLab, cell_names
 
-    from landlord.sweep import Sweep
+    from landlord.runs.sweep import Sweep
 
     lab = ScenarioLab(games=games, seed=1, workers=workers)
     scns = arms(ruleset)
@@ -131,7 +131,7 @@ def main() -> None:
     ap.add_argument("rulesets", nargs="*", help="rulesets (all)")
     ap.add_argument("--workers", type=int, default=2, help="local worker processes (2)")
     args = ap.parse_args()
-    from landlord.loader import ruleset_ids
+    from landlord.data.loader import ruleset_ids
 
     print(f"The lab: 2 arms x {args.games} games, {args.workers} workers "
           f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")

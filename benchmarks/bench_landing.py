@@ -20,9 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord import landing as L
 from landlord import ruleset_ids
-from landlord.loader import load_ruleset
+from landlord.data.loader import load_ruleset
+from landlord.engine import landing as L
 
 TARGET_MS = 50.0
 REPEATS = 30

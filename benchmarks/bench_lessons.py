@@ -39,8 +39,8 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from landlord import serve
-from landlord.resources import kit_dir
+from landlord.apps import serve
+from landlord.data.resources import kit_dir
 
 MB = 1024 * 1024
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.loader import load_ruleset
-from landlord.simulate import play_one
+from landlord.data.loader import load_ruleset
+from landlord.runs.simulate import play_one
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 

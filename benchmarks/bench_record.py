@@ -1,4 +1,4 @@
-"""Benchmark: the record — its size, and what Game.clone() / Game.child() cost.
+"""Benchmark: the record — its size, and what replay.clone() / replay.child() cost.
 
 For one four-bot game of each family, at a quarter, half and all of its decisions: the
 record's entries, its saved size (JSON bytes), and the CPU time of ``clone()`` (a replay of the
@@ -18,11 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.position import load_position
-from landlord.resources import kit_dir
-from landlord.strategies import make_strategy
+from landlord.data.loader import load_ruleset
+from landlord.data.position import load_position
+from landlord.data.resources import kit_dir
+from landlord.engine import replay
+from landlord.engine.game import Game
+from landlord.engine.strategies import make_strategy
 
 RULESETS = ("magie-1904", "magie-1906", "british-1913-sequence", "monopoly")
 POSITIONS = {"magie-1904-two-landlords": "magie-1904-no-tickets", "magie-1904-borrowers": "magie-1904-no-tickets",
@@ -56,10 +57,10 @@ def main() -> None:
             quiet = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, log=False)
             quiet.run(max_decisions=int(answers * share))
             size = len(json.dumps(g.record.to_dict()))
-            clone = cpu(g.clone) * 1000
-            child = cpu(lambda g=g: g.child(g.pending.options[0])) * 1000 if g.pending else float("nan")
-            bare = cpu(quiet.clone) * 1000
-            print(f"{rid:<24}{share:>6.0%}{len(g.entries):>9}{size:>12,}{clone:>10.1f}{child:>10.1f}{bare:>19.1f}")
+            clone_ms = cpu(lambda g=g: replay.clone(g)) * 1000
+            child_ms = cpu(lambda g=g: replay.child(g, g.pending.options[0])) * 1000 if g.pending else float("nan")
+            bare = cpu(lambda q=quiet: replay.clone(q)) * 1000
+            print(f"{rid:<24}{share:>6.0%}{len(g.entries):>9}{size:>12,}{clone_ms:>10.1f}{child_ms:>10.1f}{bare:>19.1f}")
     print(f"\n{'position (at half its game)':<34}{'entries':>9}{'clone ms':>10}{'child ms':>10}")
     for name, rid in POSITIONS.items():
         rs = load_ruleset(rid)
@@ -68,9 +69,9 @@ def main() -> None:
         full.run()
         g = Game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
         g.run(max_decisions=len(full.actions) // 2)
-        clone = cpu(g.clone) * 1000
-        child = cpu(lambda g=g: g.child(g.pending.options[0])) * 1000 if g.pending else float("nan")
-        print(f"{name:<34}{len(g.entries):>9}{clone:>10.1f}{child:>10.1f}")
+        clone_ms = cpu(lambda g=g: replay.clone(g)) * 1000
+        child_ms = cpu(lambda g=g: replay.child(g, g.pending.options[0])) * 1000 if g.pending else float("nan")
+        print(f"{name:<34}{len(g.entries):>9}{clone_ms:>10.1f}{child_ms:>10.1f}")
 
 
 if __name__ == "__main__":

@@ -31,8 +31,8 @@ import pandas as pd
 import psutil
 import pyarrow.parquet as pq
 
-from landlord.scenario import Scenario, scenario_from_dict
-from landlord.sweep import run_sweep
+from landlord.runs.scenario import Scenario, scenario_from_dict
+from landlord.runs.sweep import run_sweep
 
 
 def scenario(games: int, seed: int = 2026) -> Scenario:

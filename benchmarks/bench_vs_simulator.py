@@ -38,9 +38,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.strategies import make_strategy
+from landlord.data.loader import load_ruleset
+from landlord.engine.game import Game
+from landlord.engine.strategies import make_strategy
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 

@@ -113,7 +113,7 @@ def main() -> None:
     report("one full redraw (autoplay redraws this every N turns)", renders)
 
     from landlord import load_ruleset
-    from landlord.simulate import play_one
+    from landlord.runs.simulate import play_one
     from landlord.widgets import ScenarioLab
 
     lab = ScenarioLab(games=args.lab_games, seed=1)

@@ -1,6 +1,6 @@
 """Where Part 3's equality comes from, on paired seeds and from the same cash (issue 22, point 4).
 
-Plays the cells of the five scenario files of :data:`landlord.decompose.BRITISH_1913_FILES` on the
+Plays the cells of the five scenario files of :data:`landlord.runs.decompose.BRITISH_1913_FILES` on the
 same seeds (each file: root seed 1913, ``seeds = "shared"``; every cell from Part 3's £6000 start
 but the one that measures the start cash alone) and sets each against Part 1 from £6000, game by
 game: mean final Gini (population form) with its spread, the mean paired difference with its 95%
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.decompose import british1913, effects, paired_games
-from landlord.resources import kit_dir
+from landlord.data.resources import kit_dir
+from landlord.runs.decompose import british1913, effects, paired_games
 
 
 def main() -> None:

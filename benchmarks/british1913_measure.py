@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from landlord.flows import Flow
-from landlord.inequality import gini
-from landlord.loader import load_ruleset
-from landlord.simulate import play_one
+from landlord.data.loader import load_ruleset
+from landlord.engine.flows import Flow
+from landlord.engine.inequality import gini
+from landlord.runs.simulate import play_one
 
 RULESETS = ["british-1913-part1", "british-1913-part2", "british-1913-part3", "british-1913-sequence"]
 

@@ -9,7 +9,7 @@ tenant, speculator, landlord), plays the same seeds three ways: landlord rules t
 single tax from ``--at``, and the single tax from the start. Prints the mean final Gini
 (population form, debts as 0) with its standard deviation and its 5th-95th percentiles, the
 mean gap between the richest and the poorest total, the Gini of the final cash alone, and for
-the switch the Gini just before and just after it (:func:`landlord.measures.switch_games`).
+the switch the Gini just before and just after it (:func:`landlord.runs.measures.switch_games`).
 ``--rounds 0`` plays the full game (no class cap). Results, not lessons: they depend on the
 bots and on the reconstructed rules.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's landlord
 
-from landlord.measures import jump_counts, switch_games
+from landlord.runs.measures import jump_counts, switch_games
 
 BOTS = {"class bots": ["landlord"] * 4, "lesson mix": ["landlord", "tenant", "speculator", "landlord"]}
 

@@ -22,12 +22,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from landlord.count import winners
-from landlord.flows import Flow
-from landlord.inequality import gini
-from landlord.loader import load_ruleset
-from landlord.phases import parse_trigger
-from landlord.simulate import play_one, seat_strategies
+from landlord.data.loader import load_ruleset
+from landlord.engine.count import winners
+from landlord.engine.flows import Flow
+from landlord.engine.inequality import gini
+from landlord.engine.phases import parse_trigger
+from landlord.runs.simulate import play_one, seat_strategies
 
 BOTS = seat_strategies(["landlord", "tenant", "speculator"], 4)
 

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's landlord
 
-from landlord.game import Snapshot
-from landlord.inequality import gini
-from landlord.loader import load_ruleset
-from landlord.phases import parse_trigger
-from landlord.simulate import play_one, seat_strategies
+from landlord.data.loader import load_ruleset
+from landlord.engine.game import Snapshot
+from landlord.engine.inequality import gini
+from landlord.engine.phases import parse_trigger
+from landlord.runs.simulate import play_one, seat_strategies
 
 BOTS = seat_strategies(["landlord", "tenant", "speculator"], 4)
 

@@ -19,8 +19,8 @@ import statistics
 import sys
 import time
 
-from landlord.loader import load_ruleset, ruleset_ids
-from landlord.simulate import play_one
+from landlord.data.loader import load_ruleset, ruleset_ids
+from landlord.runs.simulate import play_one
 
 GAMES = 300
 

@@ -4,14 +4,14 @@ Public API: load a ruleset, make a :class:`Game` with bots or people in the seat
 read its events and results.
 """
 
-from landlord.decisions import Decision
+from landlord.data.loader import load_board, load_ruleset, ruleset_ids
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.phases import Trigger, parse_trigger
+from landlord.engine.replay import replay
+from landlord.engine.strategies import STRATEGIES, make_strategy
 from landlord.errors import DataError, IllegalAction, LandlordError
-from landlord.game import Game, replay
-from landlord.loader import load_board, load_ruleset, ruleset_ids
-from landlord.phases import Trigger, parse_trigger
-from landlord.strategies import STRATEGIES, make_strategy
-
-__version__ = "0.1.0"
+from landlord.version import __version__
 
 __all__ = [
     "STRATEGIES", "DataError", "Decision", "Game", "IllegalAction", "LandlordError",

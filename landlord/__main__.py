@@ -1,5 +1,5 @@
 """``python -m landlord`` runs the command line."""
 
-from landlord.cli import main
+from landlord.apps.cli import main
 
 raise SystemExit(main())

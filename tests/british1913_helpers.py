@@ -7,7 +7,7 @@ from typing import Any
 from conftest import game_of_people, set_cash, transfers
 
 from landlord import Game
-from landlord.flows import Flow
+from landlord.engine.flows import Flow
 from landlord.rules.british1913 import NOBODY, TRACK
 
 ADA, BEN, CY, DOT = 0, 1, 2, 3

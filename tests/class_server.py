@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from landlord import serve
+from landlord.apps import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 JUPYTER_DIRS = ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")

@@ -20,10 +20,10 @@ from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 from installed_kit import InstalledKit
 
 from landlord import Game, load_ruleset
-from landlord.decisions import Decision
-from landlord.flows import Flow
-from landlord.loader import ruleset_from_file
-from landlord.ruleset import Ruleset
+from landlord.data.loader import ruleset_from_file
+from landlord.data.ruleset import Ruleset
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
 
 
 class ScriptedDice:
@@ -203,7 +203,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """``landlord ARGV`` run in this process: its exit status, what it printed and its errors."""
-    from landlord.cli import main
+    from landlord.apps.cli import main
 
     try:
         code = main(list(argv))

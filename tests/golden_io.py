@@ -21,7 +21,7 @@ from pathlib import Path
 from conftest import NAMES
 
 from landlord import Game, load_ruleset, make_strategy, replay
-from landlord.narrate import transcript
+from landlord.engine.narrate import transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 

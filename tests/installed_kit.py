@@ -150,7 +150,7 @@ def install(folder: Path, fresh: bool | None = None) -> InstalledKit:
 PROBE = """
 import importlib.util, json, sys
 import landlord, landlord.widgets, landlord.widgets.classroom_student
-from landlord.resources import FOLDERS, installed, kit_dir
+from landlord.data.resources import FOLDERS, installed, kit_dir
 from landlord.widgets import GameTable
 print(json.dumps({"landlord": landlord.__file__, "widgets_init": landlord.widgets.__file__,
                   "widgets_path": landlord.widgets.__path__, "table": sys.modules[GameTable.__module__].__file__,

@@ -11,10 +11,10 @@ from typing import Any
 
 import pandas as pd
 
-from landlord import landing as L
-from landlord.cli import main
-from landlord.game import Game
-from landlord.ruleset import Ruleset
+from landlord.apps.cli import main
+from landlord.data.ruleset import Ruleset
+from landlord.engine import landing as L
+from landlord.engine.game import Game
 
 
 def disagreements(exact: dict[int, float], rows: list[dict[int, float]]) -> list[tuple[int, float, float, float]]:

@@ -8,8 +8,8 @@ from typing import Any
 
 from conftest import game_of_people
 
-from landlord.game import Game
-from landlord.loader import load_ruleset
+from landlord.data.loader import load_ruleset
+from landlord.engine.game import Game
 
 
 def table(ruleset: str = "magie-1906", players: int = 4, seed: int = 1, **overrides: Any) -> Game:

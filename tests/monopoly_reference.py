@@ -9,8 +9,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from landlord.board import Board, Space
-from landlord.landing import Movement, card_moves
+from landlord.data.board import Board, Space
+from landlord.engine.landing import Movement, card_moves
 from landlord.rules.monopoly.movement import monopoly_movement
 
 REFERENCE = Path(__file__).resolve().parent / "reference"

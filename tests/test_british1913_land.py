@@ -14,14 +14,14 @@ from british1913_helpers import ADA, BEN, CY, DOT, FISHERIES, MOOR, SITE_A, SITE
 from conftest import drive, set_cash, transfers
 
 from landlord import Game, load_ruleset
-from landlord.decisions import Decision
-from landlord.decompose import BRITISH_1913_FILES, BRITISH_1913_ROWS, british1913
-from landlord.landing import exact, movement_for
-from landlord.options import Option
-from landlord.phases import Trigger
+from landlord.engine.decisions import Decision
+from landlord.engine.landing import exact, movement_for
+from landlord.engine.options import Option
+from landlord.engine.phases import Trigger
+from landlord.engine.strategies import Landlord, Speculator, TableView, Tenant
 from landlord.rules.british1913 import NOBODY, British1913
 from landlord.rules.british1913.bots import valuation
-from landlord.strategies import Landlord, Speculator, TableView, Tenant
+from landlord.runs.decompose import BRITISH_1913_FILES, BRITISH_1913_ROWS, british1913
 
 P2, P3 = "british-1913-part2", "british-1913-part3"
 ROOT = Path(__file__).resolve().parents[1]
@@ -193,7 +193,7 @@ def test_what_if_yearly_assessment_every_site_pays_its_annual_value_on_top_of_th
 
 def test_the_yearly_assessment_is_a_kit_what_if_and_labelled_so() -> None:
     """A kit decision is never ``verified_primary``: the yearly assessment's param says what it is."""
-    from landlord.resources import kit_dir
+    from landlord.data.resources import kit_dir
 
     text = (kit_dir("data") / "rulesets" / "british-1913-part1.toml").read_text(encoding="utf-8")
     block = text[text.index("[params.land_tax_assessed]"):].split("\n\n")[0]
@@ -274,7 +274,7 @@ def test_government_land_counts_as_bought() -> None:
 
 def test_valuation_is_face_value_plus_rent_from_the_exact_landing_probabilities() -> None:
     """Issue: "bid up to a stated valuation (e.g. present value of the rent a site earns, from
-    the exact landing probabilities in landlord/landing.py)"."""
+    the exact landing probabilities in landlord/engine/landing.py)"."""
     g = btable()
     view = TableView(g, ADA)
     p = exact(movement_for(g.ruleset, "part1"))[SITE_A]
@@ -340,7 +340,7 @@ def test_bots_buy_cheaply_from_a_bankrupt() -> None:
 def test_bot_games_use_the_market() -> None:
     """Whole bot games: pack cards are bid for, and Part 3 collects the rent restored as land
     value tax (and no yearly assessment)."""
-    from landlord.simulate import play_one
+    from landlord.runs.simulate import play_one
 
     g = play_one(load_ruleset(P3), ["landlord", "tenant", "speculator", "landlord"], 3, log=True)
     reasons = {e.get("reason") for e in g.events or []}
@@ -370,8 +370,8 @@ def test_part3_wages_can_be_changed_apart_from_part1s() -> None:
 
 def test_decomposition_scenarios_play_the_same_games_in_every_cell() -> None:
     """Issue: "scenario files in scenarios/ ... on paired seeds with confidence intervals"."""
-    from landlord.decompose import effects, paired_games
-    from landlord.scenario import load_scenario
+    from landlord.runs.decompose import effects, paired_games
+    from landlord.runs.scenario import load_scenario
 
     root = ROOT / "scenarios"
     files = [root / f"british-1913-{n}.toml" for n in DECOMPOSITION]
@@ -394,7 +394,7 @@ def test_decomposition_every_cell_but_the_start_cash_alone_starts_from_part3s_60
     """Issue: "every cell of its decomposition starts from the same cash": Part 3 alone starts
     with Part 1's £3000 and Part 2's "further £3000 from the Bank", so every cell gives each
     player £6000 at the start, except the one row that measures the start cash alone (£3000)."""
-    from landlord.scenario import load_scenario
+    from landlord.runs.scenario import load_scenario
 
     starts = {}
     for name in DECOMPOSITION:
@@ -514,7 +514,7 @@ def test_the_lab_loads_each_decomposition_scenario_and_runs_the_yearly_assessmen
     scenario file ... that the lab and landlord sweep run beside Part 3 as written"."""
     from landlord.widgets.lab import ScenarioLab
 
-    from landlord.scenario import load_scenario
+    from landlord.runs.scenario import load_scenario
 
     lab = ScenarioLab(games=3, seed=1913)
     for name in (*DECOMPOSITION, "part3-yearly-assessment"):
@@ -530,7 +530,7 @@ def test_lesson3_prediction_answered_which_part_ends_most_evenly_spread() -> Non
     further £3000" in Part 2 and so Part 3 alone) and the spending on improvements."""
     from landlord.widgets.decomposition import parts_view
 
-    from landlord.decompose import british1913_parts, british1913_parts_summary
+    from landlord.runs.decompose import british1913_parts, british1913_parts_summary
 
     s = british1913_parts_summary(british1913_parts(6))
     assert list(s["mean Gini"]) == sorted(s["mean Gini"]) and set(s["part"]) == {"Part 1", "Part 2", "Part 3"}

@@ -30,14 +30,14 @@ from british1913_helpers import (
 from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
-from landlord.count import ranks
-from landlord.decisions import Decision
-from landlord.flows import Flow
-from landlord.options import Option
+from landlord.engine.count import ranks
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
+from landlord.engine.options import Option
+from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 from landlord.rules.british1913.bots import KINDS
-from landlord.simulate import play_one
-from landlord.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
+from landlord.runs.simulate import play_one
 
 RS = "british-1913-part1"
 NOBODY_BIDS = ("pass",) * 4
@@ -95,7 +95,7 @@ def test_reconstructed_values_are_marked_in_the_data_and_shown_to_users(capsys: 
             assert s.extra["reconstructed"] is True
     for key in ("luxury_cards", "chance_cards", "gaol_fine", "asylum_wait"):
         assert rs.params[key].reconstructed
-    from landlord.cli import main
+    from landlord.apps.cli import main
 
     assert main(["rulesets", "--long"]) == 0
     out = capsys.readouterr().out
@@ -556,7 +556,7 @@ def test_part1_a_double_that_frees_him_from_gaol_may_also_be_used_as_one_die() -
 
 def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() -> None:
     """What a person at the table is shown: each decision in the game's own words."""
-    from landlord.savefile import from_dict, to_dict
+    from landlord.engine.savefile import from_dict, to_dict
 
     for rid in ("british-1913-part2", "british-1913-part3"):
         g = Game(load_ruleset(rid), [RandomBot(f"x{i}") for i in range(4)], 21)

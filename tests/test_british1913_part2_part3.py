@@ -31,8 +31,8 @@ from british1913_helpers import (
 from conftest import ScriptedDice, drive, set_cash, transfers
 
 from landlord import Game, load_ruleset
-from landlord.flows import Flow
-from landlord.phases import Trigger
+from landlord.engine.flows import Flow
+from landlord.engine.phases import Trigger
 from landlord.rules.british1913 import FREE, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 
 P2, P3 = "british-1913-part2", "british-1913-part3"

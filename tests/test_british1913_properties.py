@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landlord import Game, load_ruleset, make_strategy, replay
-from landlord.count import ranks
-from landlord.flows import Flow
+from landlord.engine.count import ranks
+from landlord.engine.flows import Flow
 from landlord.rules.british1913 import GOVERNMENT, NOBODY
 
 RULESETS = ["british-1913-part1", "british-1913-part2", "british-1913-part3", "british-1913-sequence"]

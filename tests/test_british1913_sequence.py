@@ -12,7 +12,7 @@ import pytest
 from british1913_helpers import FISHERIES, MOOR
 
 from landlord import Game, load_ruleset, make_strategy
-from landlord.phases import Trigger
+from landlord.engine.phases import Trigger
 from landlord.rules.british1913 import GOVERNMENT, NOBODY
 
 

@@ -40,7 +40,7 @@ import pytest
 from installed_kit import InstalledKit
 from landlord.widgets.reveal import FAILED as REVEAL_FAILED
 
-from landlord import serve
+from landlord.apps import serve
 
 pytestmark = pytest.mark.browser
 

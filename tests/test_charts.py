@@ -11,15 +11,16 @@ import altair as alt
 import pandas as pd
 import pytest
 
-from landlord import charts as C
-from landlord import landing as L
-from landlord import metrics as M
-from landlord.chart_bundle import BUNDLE_ENV, bundle_from_env, bundle_name, write_bundle
-from landlord.cli import main
-from landlord.game import Game
-from landlord.inequality import GINI_FORMS
-from landlord.loader import load_ruleset
-from landlord.simulate import play_one
+from landlord.analysis import metrics as M
+from landlord.analysis import stats as S
+from landlord.apps.cli import main
+from landlord.charts import figures as C
+from landlord.charts.bundle import BUNDLE_ENV, bundle_from_env, bundle_name, write_bundle
+from landlord.data.loader import load_ruleset
+from landlord.engine import landing as L
+from landlord.engine.game import Game
+from landlord.engine.inequality import GINI_FORMS
+from landlord.runs.simulate import play_one
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +177,7 @@ def test_sweep_views() -> None:
     hist = M.histogram(rows, "gini_population", "regime", bins=10)
     chart = C.final_gini_chart(hist, "regime", GINI_FORMS["population"])
     assert carries(chart, hist) and GINI_FORMS["population"] in chart.to_dict()["title"]
-    mi = M.mean_interval(rows, "turn", "gini_population", "regime")
+    mi = S.interval_table(rows, "turn", "gini_population", "regime")
     chart2 = C.mean_interval_chart(mi, "turn", "regime", "Gini")
     assert carries(chart2, mi)
     marks = [lay["mark"]["type"] for lay in layers(chart2.to_dict())]

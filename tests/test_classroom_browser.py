@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from class_server import JUPYTER_DIRS, ClassServer, start_class, stop_class
 
-from landlord import serve
+from landlord.apps import serve
 
 pytestmark = pytest.mark.browser
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from tornado import web
 
-from landlord.classroom import Classroom, SqliteStore, StudentSeat
-from landlord.classroom.kernels import CappedKernelManager
-from landlord.classroom.server import (
+from landlord.apps.classroom import Classroom, SqliteStore, StudentSeat
+from landlord.apps.classroom.kernels import CappedKernelManager
+from landlord.apps.classroom.server import (
     SECRET_FILE,
     SPARE_KERNELS,
     STUDENT_NOTEBOOK,
@@ -26,7 +26,7 @@ from landlord.classroom.server import (
     spec_from,
     warm_kernels,
 )
-from landlord.cli import build_parser, main
+from landlord.apps.cli import build_parser, main
 
 
 @pytest.mark.parametrize(("options", "message"), [

@@ -20,7 +20,7 @@ import psutil
 import pytest
 from class_server import JUPYTER_DIRS, ClassServer, start_class, stop_class
 
-from landlord import serve
+from landlord.apps import serve
 
 pytestmark = pytest.mark.server  # a real class server (Voilà and its kernels), no browser
 

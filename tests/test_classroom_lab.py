@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from landlord.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat, debrief
+from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat, debrief
 from landlord.widgets import ScenarioLab
 
 SECRET = "l" * 24

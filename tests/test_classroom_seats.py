@@ -11,10 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore, StoreError, StudentSeat, debrief
-from landlord.classroom.room import missed_text
+from landlord.apps.classroom import (
+    Classroom,
+    ClassSpec,
+    Referee,
+    Refused,
+    SqliteStore,
+    StoreError,
+    StudentSeat,
+    debrief,
+)
+from landlord.apps.classroom.room import missed_text
+from landlord.engine.record import Record, kit_version
+from landlord.engine.replay import replay
 from landlord.errors import IllegalAction, LandlordError
-from landlord.record import Record, kit_version, replay
 
 SECRET = "t" * 24
 
@@ -249,7 +259,7 @@ def test_the_teacher_moves_a_student(tmp_path: Path) -> None:
 def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None:
     """Every input of a class table is a record entry (issue 15): the planned vote opening
     (``{"trigger": "single_tax@vote", "cause": "class plan"}``), the teacher's switch and every
-    answer; the game's record, saved as JSON, replays through landlord.record to the same game."""
+    answer; the game's record, saved as JSON, replays through landlord.engine.record to the same game."""
     store, room, _ = setup(tmp_path, ("Ann",), vote_at=("single_tax@round:2",), rounds=10)
     room.start(SECRET)
     ref = Referee(store, room.id, SECRET)
@@ -346,7 +356,7 @@ def test_a_class_vote_without_a_majority_changes_no_table(tmp_path: Path) -> Non
 def test_each_tables_game_exports_as_a_saved_game_that_loads(tmp_path: Path) -> None:
     """A class table's game saved from the class (its record, chance included) loads through
     the command line's path (``landlord replay --game``) to the same game."""
-    from landlord import savefile
+    from landlord.engine import savefile
 
     store, room, _ = setup(tmp_path, ("Ann", "Bo", "Cy"), vote_at=("single_tax@round:2",))
     room.start(SECRET)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from landlord.classroom import (
+from landlord.apps.classroom import (
     Classroom,
     ClassSpec,
     Conflict,
@@ -22,7 +22,7 @@ from landlord.classroom import (
     StudentSeat,
     debrief,
 )
-from landlord.classroom.store import STORE_FILE
+from landlord.apps.classroom.store import STORE_FILE
 
 SECRET = "s" * 24
 CTX = mp.get_context("fork")
@@ -150,7 +150,7 @@ def test_a_bad_class_folder_is_one_line(tmp_path: Path) -> None:
 def test_results_export_as_csv_and_parquet_that_the_chart_command_reads(tmp_path: Path) -> None:
     """Issue: a class exports its results (CSV and Parquet) and the lab opens them: both files
     hold one row per table and ``landlord chart final-gini --data FILE --by regime`` draws them."""
-    from landlord.cli import main
+    from landlord.apps.cli import main
 
     store, room = new_class(tmp_path / "class", table_size=2)
     for name in ("Ann", "Bo", "Cy"):

@@ -16,10 +16,10 @@ import pytest
 from landlord.widgets.classroom_student import ClassroomStudent
 from landlord.widgets.market import MARKET
 
-from landlord.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore
-from landlord.game import Game
-from landlord.options import parse_option
-from landlord.record import replay
+from landlord.apps.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore
+from landlord.engine.game import Game
+from landlord.engine.options import parse_option
+from landlord.engine.replay import replay
 
 SECRET = "m" * 24
 

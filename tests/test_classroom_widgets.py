@@ -10,7 +10,7 @@ import ipywidgets as W
 from landlord.widgets.classroom_student import ClassroomStudent
 from landlord.widgets.classroom_teacher import ClassroomTeacher
 
-from landlord.classroom import Classroom, ClassSpec, Referee, SqliteStore
+from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore
 
 SECRET = "w" * 24
 

@@ -18,12 +18,12 @@ import psutil
 import pytest
 from conftest import run_cli as run
 
-import landlord.cli as cli
-from landlord.cli import build_parser
-from landlord.loader import ruleset_ids
-from landlord.resources import kit_dir
-from landlord.scenario import load_scenario, scenario_from_text
-from landlord.sweep import Sweep
+import landlord.apps.cli as cli
+from landlord.apps.cli import build_parser
+from landlord.data.loader import ruleset_ids
+from landlord.data.resources import kit_dir
+from landlord.runs.scenario import load_scenario, scenario_from_text
+from landlord.runs.sweep import Sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = '[scenario]\ntitle = "small"\nruleset = "magie-1904"\ngames = 4\nseed = 7\n[grid]\nwages = [100, 150]\n'
@@ -42,8 +42,8 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played before the output was checked")
 
-    monkeypatch.setattr("landlord.simulate.play_one", refuse)
-    monkeypatch.setattr("landlord.sweep.play_one", refuse)
+    monkeypatch.setattr("landlord.runs.simulate.play_one", refuse)
+    monkeypatch.setattr("landlord.runs.sweep.play_one", refuse)
 
 
 @pytest.mark.parametrize(("out", "needle"), [

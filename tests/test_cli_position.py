@@ -10,10 +10,10 @@ import pandas as pd
 import pytest
 from conftest import run_cli as run
 
-from landlord.loader import load_ruleset
-from landlord.narrate import transcript
-from landlord.position import load_position
-from landlord.simulate import play_one, seat_strategies
+from landlord.data.loader import load_ruleset
+from landlord.data.position import load_position
+from landlord.engine.narrate import transcript
+from landlord.runs.simulate import play_one, seat_strategies
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILT_UP = ROOT / "data" / "positions" / "monopoly-built-up.toml"

@@ -6,11 +6,11 @@ ruleset has more than one phase the rules are switched at random points by every
 trigger, a vote, the table's button (``Game.switch_phase``, while a decision waits) and a
 scenario's switch from the start. After every decision money is conserved and every lot, site,
 deed and improvement has at most one holder (the one the board says holds it). Every transfer
-has a kind from :class:`~landlord.flows.Flow` (a test names the first that has none) and the
+has a kind from :class:`~landlord.engine.flows.Flow` (a test names the first that has none) and the
 ledger's running totals per kind are the transfers' sums (no money moved outside ``Game.pay``).
 Each game is
 saved as the table saves it and loaded through the command line's path
-(``landlord.savefile.from_dict``), giving the identical event log; and every game ends within
+(``landlord.engine.savefile.from_dict``), giving the identical event log; and every game ends within
 the round bound its ruleset states (``max_rounds``).
 """
 
@@ -23,12 +23,12 @@ from typing import Any
 
 import pytest
 
-from landlord import savefile
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.loader import load_ruleset, ruleset_ids
-from landlord.phases import Trigger
-from landlord.strategies import make_strategy
+from landlord.data.loader import load_ruleset, ruleset_ids
+from landlord.engine import savefile
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
+from landlord.engine.phases import Trigger
+from landlord.engine.strategies import make_strategy
 
 HOLDINGS = {"magie1904": ("lots",), "magie1906": ("cards",), "british1913": ("sites", "improvements"),
             "monopoly": ("deeds",)}

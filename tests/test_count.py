@@ -1,5 +1,5 @@
 """One typed count per seat (issue 13.6): every family's ``results()`` is a list of
-:class:`~landlord.count.SeatCount`, and what reads it (the per-turn panel, the players' panel)
+:class:`~landlord.engine.count.SeatCount`, and what reads it (the per-turn panel, the players' panel)
 reads its fields. Expected values are worked from the rules' words and the boards' printed
 values."""
 
@@ -13,10 +13,10 @@ from landlord.widgets.panels import count_words, players_html
 from landlord.widgets.state import player_rows
 from magie1906_helpers import give, table
 
-from landlord import metrics
-from landlord.count import PARTS, WORDS, SeatCount, ranks, winners
-from landlord.loader import load_ruleset, ruleset_ids
-from landlord.simulate import play_one
+from landlord.analysis import metrics
+from landlord.data.loader import load_ruleset, ruleset_ids
+from landlord.engine.count import PARTS, WORDS, SeatCount, ranks, winners
+from landlord.runs.simulate import play_one
 
 
 def test_every_part_has_words_and_every_money_field_is_a_part() -> None:

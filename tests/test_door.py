@@ -1,5 +1,5 @@
-"""The kit's one door for files (:mod:`landlord.files`) and its one way in for saved games
-(:func:`landlord.savefile.load_game`): the same hostile files — too large, not UTF-8, nested too
+"""The kit's one door for files (:mod:`landlord.data.files`) and its one way in for saved games
+(:func:`landlord.engine.savefile.load_game`): the same hostile files — too large, not UTF-8, nested too
 deeply, huge or infinite numbers, wrong types, truncated, empty, a folder, missing — fed to
 every caller that reads them: the loader (rulesets, boards), the decks, scenarios, positions and
 saved games, the command line, the game table's upload and the scenario lab's. Each refuses in
@@ -17,18 +17,18 @@ import pytest
 from conftest import run_cli
 from landlord.widgets.session import TableSession
 
-from landlord import savefile
-from landlord.decks import load_deck
+from landlord.data.decks import load_deck
+from landlord.data.files import MAX_INT, check_values, parse_json, parse_toml
+from landlord.data.loader import board_path, load_board, load_ruleset, load_ruleset_ref, ruleset_path
+from landlord.data.position import load_position
+from landlord.data.resources import kit_dir
+from landlord.data.schema import MAX_DEPTH, MAX_FILE_BYTES
+from landlord.engine import savefile
+from landlord.engine.game import Game
+from landlord.engine.record import kit_version
+from landlord.engine.strategies import make_strategy
 from landlord.errors import DataError
-from landlord.files import MAX_INT, check_values, parse_json, parse_toml
-from landlord.game import Game
-from landlord.loader import board_path, load_board, load_ruleset, load_ruleset_ref, ruleset_path
-from landlord.position import load_position
-from landlord.record import kit_version
-from landlord.resources import kit_dir
-from landlord.scenario import load_scenario
-from landlord.schema import MAX_DEPTH, MAX_FILE_BYTES
-from landlord.strategies import make_strategy
+from landlord.runs.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 DEEP = 100_000
@@ -270,7 +270,7 @@ def test_the_door_names_where_in_the_file_a_bad_number_is() -> None:
 
 
 def test_only_the_door_turns_file_bytes_into_toml_or_json() -> None:
-    """No module of the kit but :mod:`landlord.files` parses TOML, or JSON from a file."""
+    """No module of the kit but :mod:`landlord.data.files` parses TOML, or JSON from a file."""
     for path in [*(ROOT / "landlord").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
         if path.name in ("files.py", "serve.py"):  # serve.py: voila's own config (another slice)
             continue

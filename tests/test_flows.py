@@ -19,11 +19,13 @@ from magie1906_helpers import table
 from test_magie1906_golden import _triggers
 from test_monopoly_golden import CASES, _read
 
-from landlord import flows, metrics
-from landlord.events import Event
-from landlord.flows import HEADLINE, WORDS, Flow, column_kind
-from landlord.game import Game, replay
-from landlord.loader import load_ruleset
+from landlord.analysis import metrics
+from landlord.data.loader import load_ruleset
+from landlord.engine import flows
+from landlord.engine.events import Event
+from landlord.engine.flows import HEADLINE, WORDS, Flow, column_kind
+from landlord.engine.game import Game
+from landlord.engine.replay import replay
 
 K = Flow
 

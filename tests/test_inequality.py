@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landlord.inequality import (
+from landlord.engine.inequality import (
     GINI_FORMS,
     MEASURES,
     gini,

@@ -30,13 +30,13 @@ def test_the_installed_kit_imports_nothing_from_a_checkout(installed_kit: Instal
 def test_the_installed_kit_finds_its_files_and_takes_part3_apart(installed_kit: InstalledKit) -> None:
     """Issue 22.5: the wheel ships ``scenarios/``, ``data/`` and ``lessons/`` as ``landlord/...``;
     the installed kit looks for them there, and lesson 3's "Part 3 taken apart" reveal
-    (``landlord.decompose.british1913``) plays its games from the installed scenario files."""
+    (``landlord.runs.decompose.british1913``) plays its games from the installed scenario files."""
     seen = probe(installed_kit)
     assert seen["installed"] is True
     for name in ("data", "scenarios", "lessons", "widgets"):
         assert Path(str(seen[name])) == installed_kit.site / "landlord" / name, (name, seen[name])
     done = installed_kit.run(
-        "from landlord.decompose import british1913\n"
+        "from landlord.runs.decompose import british1913\n"
         "table = british1913(games=4).table\n"
         "print(len(table), '|'.join(table['rules']))\n")
     assert done.returncode == 0, f"british1913(games=4) failed in the installed kit:\n{done.stderr[-3000:]}"

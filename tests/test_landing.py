@@ -12,9 +12,9 @@ import pytest
 from landing_helpers import disagreements, engine_games, run_cli, simulated
 from monopoly_reference import available, monopoly_reference
 
-from landlord import landing as L
-from landlord.cli import main
-from landlord.loader import load_ruleset
+from landlord.apps.cli import main
+from landlord.data.loader import load_ruleset
+from landlord.engine import landing as L
 
 needs_reference = pytest.mark.skipif(not available(), reason="shared/reference/boards not beside the checkout")
 

@@ -1,5 +1,5 @@
 """The landing chain for every rules family in ``data/``: the 1906 and 1913 movement rules
-clause by clause, the movement policies (DECISIONs in ``landlord/landing.py``), agreement with
+clause by clause, the movement policies (DECISIONs in ``landlord/engine/landing.py``), agreement with
 the real engine (bots that play as the chain assumes) and with the chain's own simulator (for
 policies no bot plays), and ``landlord landing --ruleset R`` for every ruleset."""
 
@@ -18,8 +18,8 @@ from landing_helpers import disagreements, engine_games, run_cli, simulated
 from monopoly_reference import available, monopoly_reference
 
 import landlord
-from landlord import landing as L
-from landlord.loader import load_ruleset
+from landlord.data.loader import load_ruleset
+from landlord.engine import landing as L
 
 
 # -- 1906 ---------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from landlord.loader import load_ruleset
+from landlord.data.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"

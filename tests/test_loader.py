@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from landlord import DataError, load_board, load_ruleset, ruleset_ids
-from landlord.loader import board_path, ruleset_from_file, ruleset_path
+from landlord.data.loader import board_path, ruleset_from_file, ruleset_path
 
 BOARD = board_path("landlords-game-1904").read_text(encoding="utf-8")
 RULES = ruleset_path("magie-1904").read_text(encoding="utf-8")

@@ -11,13 +11,13 @@ import pytest
 from conftest import drive_then_first, set_cash, transfers
 from magie1906_helpers import FixedDice, give, table
 
-from landlord.count import ranks
-from landlord.game import Game
-from landlord.loader import load_board, load_ruleset
-from landlord.narrate import transcript
+from landlord.data.loader import load_board, load_ruleset
+from landlord.engine.count import ranks
+from landlord.engine.game import Game
+from landlord.engine.narrate import transcript
+from landlord.engine.strategies import make_strategy
 from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage
-from landlord.simulate import play_one
-from landlord.strategies import make_strategy
+from landlord.runs.simulate import play_one
 
 CSV = Path(__file__).resolve().parent / "reference" / "landlords_game_1906_board.csv"
 BOARD = load_board("landlords-game-1906")
@@ -168,7 +168,7 @@ def test_the_ordinary_rules_alone_from_a_scenario_override() -> None:
     """The ordinary rules ("Under the ordinary rules, however, two or three sittings would
     probably be necessary") are ``advanced_rules = false`` in a scenario's overrides: the tax
     stays $10 however many houses stand."""
-    from landlord.scenario import scenario_from_text
+    from landlord.runs.scenario import scenario_from_text
 
     sc = scenario_from_text('[scenario]\nruleset = "magie-1906"\ngames = 1\nseed = 1\n'
                             '[overrides]\nadvanced_rules = false\n')
@@ -565,7 +565,7 @@ def test_reconstructed_items_are_shown_by_landlord_rulesets(capsys: pytest.Captu
     """Every reconstruction (rules 13-17, the Chance deck, the end of game, the Natural
     Opportunities) is listed to the user by `landlord rulesets` and by Ruleset.reconstructed_items
     (which the widgets can show)."""
-    from landlord.cli import main
+    from landlord.apps.cli import main
 
     params, places = load_ruleset("magie-1906").reconstructed_items()
     for key in ("house_price", "luxury_value", "mortgage_percent", "double_throws_again",

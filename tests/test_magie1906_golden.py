@@ -17,12 +17,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # as a script: this checkout's landlord
 
-from landlord.count import ranks
-from landlord.game import Game, replay
-from landlord.loader import load_ruleset
-from landlord.narrate import transcript
-from landlord.phases import parse_trigger
-from landlord.strategies import make_strategy
+from landlord.data.loader import load_ruleset
+from landlord.engine.count import ranks
+from landlord.engine.game import Game
+from landlord.engine.narrate import transcript
+from landlord.engine.phases import parse_trigger
+from landlord.engine.replay import replay
+from landlord.engine.strategies import make_strategy
 
 HERE = Path(__file__).resolve().parent / "golden"
 BOTS = ("landlord", "tenant", "speculator", "landlord")

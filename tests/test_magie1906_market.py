@@ -14,13 +14,13 @@ import pytest
 from conftest import drive, drive_then_first, set_cash
 from magie1906_helpers import FixedDice, give, table
 
-from landlord.decisions import Decision
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.loader import load_ruleset
+from landlord.data.loader import load_ruleset
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
+from landlord.engine.strategies import TableView, make_strategy
 from landlord.rules.magie1906 import NATURAL, POOR, TRACK, Debt, Mortgage
 from landlord.rules.magie1906 import bots as magie1906_bots
-from landlord.strategies import TableView, make_strategy
 
 PIKE, ROYAL, SHOOTING, EASY, GEE, BROADWAY, PDQ = 6, 5, 15, 21, 25, 31, 35
 
@@ -237,7 +237,7 @@ def test_bots_value_a_card_at_its_count_plus_its_expected_rent() -> None:
     (its count) + chance of a throw ending there × rent × throws left × players."""
     g = table()
     t = g.rules.table  # type: ignore[attr-defined]
-    from landlord import landing
+    from landlord.engine import landing
 
     p = landing.exact(landing.movement_for(load_ruleset("magie-1906")))[BROADWAY]
     throws = 5 * 40 / 7  # nobody has been round yet: five circuits of 40 spaces, 7 a throw

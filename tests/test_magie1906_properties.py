@@ -9,12 +9,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landlord.count import ranks
-from landlord.game import Game, replay
-from landlord.loader import load_ruleset
-from landlord.phases import parse_trigger
+from landlord.data.loader import load_ruleset
+from landlord.engine.count import ranks
+from landlord.engine.game import Game
+from landlord.engine.phases import parse_trigger
+from landlord.engine.replay import replay
+from landlord.engine.strategies import TableView, make_strategy
 from landlord.rules.magie1906 import CARD_KINDS, JAIL, NATURAL, POOR
-from landlord.strategies import TableView, make_strategy
 
 TRIGGERS = st.sampled_from(["never", "start", "vote", "turn:1", "turn:17", "turn:60", "round:9",
                             "gini:0.1", "gini:0.3"])

@@ -18,11 +18,11 @@ import random
 from conftest import drive, play_out, set_cash
 from magie1906_helpers import give, table
 
-from landlord.decisions import Decision
-from landlord.game import Game
-from landlord.options import parse_option
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.options import parse_option
+from landlord.engine.strategies import TableView, make_strategy
 from landlord.rules.magie1906 import bots as magie1906_bots
-from landlord.strategies import TableView, make_strategy
 
 ROYAL, PIKE, SHOOTING, GEE, BROADWAY, PDQ = 5, 6, 15, 25, 31, 35
 

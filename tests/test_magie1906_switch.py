@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from landlord.decisions import Decision
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.phases import parse_trigger
-from landlord.strategies import make_strategy
+from landlord.data.loader import load_ruleset
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.phases import parse_trigger
+from landlord.engine.strategies import make_strategy
 
 BOTS = ("landlord", "tenant", "speculator", "random")
 

@@ -1,4 +1,4 @@
-"""The measurements the lessons show beside their claims (landlord.measures, landlord.widgets.measures)."""
+"""The measurements the lessons show beside their claims (landlord.runs.measures, landlord.widgets.measures)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import re
 import pandas as pd
 from landlord.widgets.measures import jumps_html, land_buyers_html, wins_per_seat_html
 
-from landlord import measures
-from landlord.simulate import simulate
+from landlord.runs import measures
+from landlord.runs.simulate import simulate
 
 LESSON_1 = ["landlord", "tenant", "speculator", "landlord"]
 

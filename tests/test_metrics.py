@@ -8,13 +8,14 @@ import math
 import pandas as pd
 import pytest
 
-from landlord import metrics as M
-from landlord.flows import HEADLINE, Flow
-from landlord.game import Game
-from landlord.inequality import GINI_FORMS, gini, measures
-from landlord.loader import load_ruleset
-from landlord.simulate import play_one
-from landlord.strategies import make_strategy
+from landlord.analysis import metrics as M
+from landlord.analysis import stats as S
+from landlord.data.loader import load_ruleset
+from landlord.engine.flows import HEADLINE, Flow
+from landlord.engine.game import Game
+from landlord.engine.inequality import GINI_FORMS, gini, measures
+from landlord.engine.strategies import make_strategy
+from landlord.runs.simulate import play_one
 
 BOTS = ["landlord", "tenant", "speculator", "landlord"]
 
@@ -239,8 +240,8 @@ def test_phase_change_shows_in_panel_transfers_and_spans() -> None:
     1904 game's): the panel, the transfers and the spans all carry it from turn 10 on."""
     import dataclasses
 
-    from landlord.phases import Trigger
-    from landlord.ruleset import Phase
+    from landlord.data.ruleset import Phase
+    from landlord.engine.phases import Trigger
 
     rs = load_ruleset("magie-1904")
     rs = dataclasses.replace(rs, phases={**rs.phases, "later": Phase("later", "the same rules, later")})
@@ -271,7 +272,7 @@ def test_lorenz_frame_and_worths_at(game: Game, panel: pd.DataFrame) -> None:
 
 def test_mean_interval_by_hand() -> None:
     df = pd.DataFrame({"turn": [1, 1, 1, 2], "regime": ["a"] * 4, "gini": [0.1, 0.2, 0.3, 0.5]})
-    out = M.mean_interval(df, "turn", "gini", "regime")
+    out = S.interval_table(df, "turn", "gini", "regime")
     first = out.iloc[0]
     assert first["mean"] == pytest.approx(0.2) and first["n"] == 3
     assert first["hi"] - first["mean"] == pytest.approx(1.96 * 0.1 / math.sqrt(3))
@@ -281,10 +282,10 @@ def test_mean_interval_by_hand() -> None:
 def test_mean_interval_clipped_to_bounds() -> None:
     """A Gini's interval is clipped to [0, 1]: 0 and 0.5 give mean 0.25 ± 0.49 → lo 0."""
     df = pd.DataFrame({"turn": [1, 1], "gini": [0.0, 0.5]})
-    raw = M.mean_interval(df, "turn", "gini").iloc[0]
+    raw = S.interval_table(df, "turn", "gini").iloc[0]
     half = 1.96 * math.sqrt(0.125) / math.sqrt(2)
     assert raw["lo"] == pytest.approx(0.25 - half) and raw["lo"] < 0
-    out = M.mean_interval(df, "turn", "gini", bounds=(0.0, 1.0)).iloc[0]
+    out = S.interval_table(df, "turn", "gini", bounds=(0.0, 1.0)).iloc[0]
     assert out["lo"] == 0.0 and out["hi"] == pytest.approx(0.25 + half) and out["mean"] == 0.25
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from landlord.loader import load_ruleset, ruleset_ids
-from landlord.phases import parse_switch
-from landlord.scenario import load_scenario
-from landlord.simulate import play_one
-from landlord.sweep import run_sweep
+from landlord.data.loader import load_ruleset, ruleset_ids
+from landlord.engine.phases import parse_switch
+from landlord.runs.scenario import load_scenario
+from landlord.runs.simulate import play_one
+from landlord.runs.sweep import run_sweep
 
 BOTS = ("landlord", "tenant", "speculator", "random")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from test_monopoly_helpers import fresh, own, run, set_cash
 
-from landlord.decisions import Decision
+from landlord.engine.decisions import Decision
+from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
 from landlord.rules.monopoly import REPLY, TradeOffer
-from landlord.simulate import play_one
-from landlord.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
+from landlord.runs.simulate import play_one
 
 
 def _reply(bot: object, g: object, r: object, offer: TradeOffer) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from landlord.decks import load_deck
+from landlord.data.decks import load_deck
 from landlord.errors import DataError
 
 GOOD = '''

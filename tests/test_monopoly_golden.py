@@ -16,10 +16,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script 
 
 import pytest
 
-from landlord.game import replay
-from landlord.loader import load_ruleset
-from landlord.narrate import transcript
-from landlord.simulate import play_one
+from landlord.data.loader import load_ruleset
+from landlord.engine.narrate import transcript
+from landlord.engine.replay import replay
+from landlord.runs.simulate import play_one
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {
@@ -96,7 +96,7 @@ if __name__ == "__main__":
 
 def test_saved_mucker_game_loads_identically(tmp_path: Path) -> None:
     """A saved Mucker game (seed + recorded choices) loads by replay, event for event."""
-    from landlord import savefile
+    from landlord.engine import savefile
 
     seats = ["landlord", "speculator", "random", "tenant"]
     game = play_one(load_ruleset("mucker-short"), seats, 11, log=True)

@@ -9,9 +9,9 @@ from typing import Any
 
 from conftest import game_of_people, play_out, scripted, set_cash
 
-from landlord.decisions import Decision
-from landlord.decks import load_deck
-from landlord.game import Game
+from landlord.data.decks import load_deck
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
 from landlord.rules.monopoly import Monopoly
 
 

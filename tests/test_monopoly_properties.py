@@ -13,12 +13,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.ledger import Ledger
-from landlord.loader import load_ruleset
+from landlord.data.loader import load_ruleset
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
+from landlord.engine.ledger import Ledger
+from landlord.engine.strategies import TableView, make_strategy
 from landlord.rules.monopoly import HOTEL, Monopoly
-from landlord.strategies import TableView, make_strategy
 
 RULESETS = ("monopoly", "monopoly-short", "monopoly-time-limit", "mucker", "mucker-short", "mucker-time-limit")
 BOTS = ("random", "landlord", "speculator", "tenant")

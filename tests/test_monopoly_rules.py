@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 
-from landlord.count import ranks
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.options import Option
-from landlord.position import Position
-from landlord.rules.base import Play
+from landlord.data.loader import load_ruleset
+from landlord.data.position import Position
+from landlord.engine.count import ranks
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
+from landlord.engine.options import Option
+from landlord.engine.rulebook import Play
 from landlord.rules.monopoly import HOTEL, Monopoly
 
 
@@ -776,7 +776,7 @@ def test_last_player_left_wins() -> None:
 
 def test_whole_games_end_and_conserve_money() -> None:
     """The whole game runs with bots to an end, every coin accounted for."""
-    from landlord.simulate import play_one
+    from landlord.runs.simulate import play_one
 
     for seed in range(5):
         game = play_one(fresh()[0].ruleset, ["landlord", "speculator", "tenant", "random"], seed)
@@ -812,7 +812,7 @@ def test_manage_menu_left_with_back_is_closed_for_the_turn() -> None:
 def test_decision_round_cap_ends_a_game_and_counts_it_like_the_short_game() -> None:
     """DECISION: max_rounds (kit_decision) ends a game still running; it is counted by the short
     game's valuation, richest first."""
-    from landlord.simulate import play_one
+    from landlord.runs.simulate import play_one
 
     rs = fresh()[0].ruleset.override(max_rounds=3)
     game = play_one(rs, ["tenant"] * 4, 2)

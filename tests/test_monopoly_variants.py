@@ -7,12 +7,12 @@ import re
 
 from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
-from landlord.count import ranks
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.loader import load_ruleset, ruleset_path
+from landlord.data.loader import load_ruleset, ruleset_path
+from landlord.engine.count import ranks
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
 from landlord.rules.monopoly import HOTEL, Monopoly
-from landlord.simulate import play_one
+from landlord.runs.simulate import play_one
 
 
 def test_short_and_time_limit_games_are_overrides_not_copies() -> None:
@@ -212,7 +212,7 @@ def test_edition_classic_by_default_and_2008_amounts() -> None:
 def test_metrics_panel_reads_monopoly_counts() -> None:
     """The per-turn panel of the metrics module takes a Monopoly game's counts: deeds as land,
     buildings as improvements, the valuation as net worth."""
-    from landlord import metrics
+    from landlord.analysis import metrics
 
     game = play_one(load_ruleset("monopoly-short"), ["landlord", "speculator", "landlord", "speculator"], 3, log=True)
     df = metrics.panel(game)

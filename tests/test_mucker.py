@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
-from landlord.flows import Flow
-from landlord.loader import load_ruleset, ruleset_path
+from landlord.data.loader import load_ruleset, ruleset_path
+from landlord.engine.flows import Flow
 from landlord.rules.monopoly import Monopoly
-from landlord.simulate import play_one
+from landlord.runs.simulate import play_one
 
 
 def test_mucker_is_an_override_of_monopoly_not_a_copy() -> None:
@@ -194,7 +194,7 @@ def test_mucker_regular_jail_still_three_throws() -> None:
 
 def test_mucker_decisions_and_options_shown_with_theme_names() -> None:
     """The UI's sentences name spaces as the theme does ('Grand', not 'Boardwalk')."""
-    from landlord.decisions import Decision
+    from landlord.engine.decisions import Decision
 
     _g, r = fresh("mucker")
     d = Decision(0, "buy_deed", ("buy", "auction"), 39, 400)

@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from landlord import Game, make_strategy
+from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
+from landlord.data.resources import kit_dir
+from landlord.data.ruleset import Ruleset
+from landlord.engine.savefile import from_dict, load, to_dict
 from landlord.errors import LandlordError
-from landlord.loader import load_ruleset, load_ruleset_ref, ruleset_ids
-from landlord.resources import kit_dir
-from landlord.ruleset import Ruleset
-from landlord.savefile import from_dict, load, to_dict
-from landlord.scenario import _toml_value, load_scenario
+from landlord.runs.scenario import _toml_value, load_scenario
 
 KIT = kit_dir("data")
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("*.toml"))

@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from landlord import Game, load_ruleset
-from landlord.decisions import Decision
-from landlord.options import Option, option, parse_option
-from landlord.strategies import TableView, make_strategy
+from landlord.engine.decisions import Decision
+from landlord.engine.options import Option, option, parse_option
+from landlord.engine.strategies import TableView, make_strategy
 
 KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,11}", fullmatch=True)
 VALUES = st.one_of(st.integers(min_value=0, max_value=10**6),

@@ -19,14 +19,14 @@ import pytest
 from british1913_helpers import BEN, FISHERIES, btable, flows, own
 from conftest import set_cash
 
-from landlord.decisions import Decision
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.phases import Trigger
-from landlord.rules.base import Rules
-from landlord.scenario import load_scenario
-from landlord.strategies import make_strategy
-from landlord.sweep import play_cell_game
+from landlord.data.loader import load_ruleset
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.phases import Trigger
+from landlord.engine.rulebook import Rules
+from landlord.engine.strategies import make_strategy
+from landlord.runs.scenario import load_scenario
+from landlord.runs.sweep import play_cell_game
 
 BOTS = ("landlord", "tenant", "speculator", "landlord")
 ROUTES = ("trigger", "vote", "table", "scenario")
@@ -65,7 +65,7 @@ CASES: list[tuple[str, str, Check]] = [
 
 
 def _families() -> list[type[Rules]]:
-    from landlord.rules import rules_class
+    from landlord.data.families import rules_class
 
     return [rules_class(f) for f in ("magie1904", "magie1906", "british1913")]
 
@@ -184,7 +184,7 @@ def test_1906_mortgage_asked_before_the_single_tax_raises_nothing_after_it() -> 
     $0 is made, and she is asked again without that lot."""
     from magie1906_helpers import give, table
 
-    from landlord.flows import Flow
+    from landlord.engine.flows import Flow
 
     g = table()
     lot = next(i for i, s in enumerate(g.board.spaces) if s.kind == "lot")

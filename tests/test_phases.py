@@ -9,15 +9,16 @@ import pytest
 from conftest import drive_then_first, set_cash
 from magie1906_helpers import table
 
-from landlord.cli import main
-from landlord.decisions import Decision
+from landlord.apps.cli import main
+from landlord.data.loader import load_ruleset
+from landlord.data.ruleset import Param, Phase
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.inequality import gini
+from landlord.engine.phases import Trigger, parse_switch, parse_trigger
+from landlord.engine.replay import replay
+from landlord.engine.strategies import VOTE_SHARE, TableView, make_strategy, vote_choice
 from landlord.errors import LandlordError
-from landlord.game import Game, replay
-from landlord.inequality import gini
-from landlord.loader import load_ruleset
-from landlord.phases import Trigger, parse_switch, parse_trigger
-from landlord.ruleset import Param, Phase
-from landlord.strategies import VOTE_SHARE, TableView, make_strategy, vote_choice
 
 BOTS = ("landlord", "tenant", "speculator", "landlord")
 

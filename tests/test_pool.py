@@ -1,4 +1,4 @@
-"""Worker pools (landlord/pool.py): stopping one at once never leaves the process unable to end."""
+"""Worker pools (landlord/runs/pool.py): stopping one at once never leaves the process unable to end."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 import struct
 import time
 
-from landlord.pool import make_pool, stop_now
+from landlord.runs.pool import make_pool, stop_now
 
 
 def test_stop_now_ends_a_pool_whose_result_was_cut_off() -> None:

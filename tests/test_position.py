@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landlord import savefile
-from landlord.count import SeatCount
+from landlord.data.loader import load_ruleset
+from landlord.data.position import Position, load_position
+from landlord.engine import savefile
+from landlord.engine.count import SeatCount
+from landlord.engine.game import Game
+from landlord.engine.strategies import make_strategy
 from landlord.errors import DataError
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.position import Position, load_position
-from landlord.strategies import make_strategy
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "data" / "positions" / "magie-1904-two-landlords.toml"
@@ -181,9 +181,9 @@ def test_the_example_file_loads_and_a_bad_file_is_named(tmp_path: Path) -> None:
 def test_a_position_file_states_its_provenance_and_a_bad_one_is_refused_by_name() -> None:
     """Every data file says where its numbers come from: the example position is a made-up
     teaching position (``kit_decision``), kept through saving; an unknown provenance is refused."""
+    from landlord.data.position import Position, load_position
+    from landlord.data.resources import kit_dir
     from landlord.errors import DataError
-    from landlord.position import Position, load_position
-    from landlord.resources import kit_dir
 
     pos = load_position(kit_dir("data") / "positions" / "magie-1904-two-landlords.toml")
     assert pos.provenance == "kit_decision" and pos.source

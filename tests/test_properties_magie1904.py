@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from landlord import Game, load_ruleset, make_strategy
-from landlord.flows import Flow
-from landlord.ledger import Ledger
+from landlord.engine.flows import Flow
+from landlord.engine.ledger import Ledger
 
 BOTS = ["random", "landlord", "tenant", "speculator"]
 

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from landlord import savefile
+import landlord
+from landlord.data.loader import load_ruleset
+from landlord.engine import savefile
+from landlord.engine.game import Game
+from landlord.engine.record import VERSION, Record, kit_version
+from landlord.engine.replay import child, clone, replay
+from landlord.engine.strategies import make_strategy
 from landlord.errors import DataError, IllegalAction
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.record import VERSION, Record, kit_version, replay
-from landlord.strategies import make_strategy
 
 BOTS = ("landlord", "tenant", "speculator", "random")
 
@@ -95,14 +97,14 @@ def test_a_version_1_table_save_loads_with_its_switch_in_place() -> None:
 def test_clone_and_child_leave_the_game_as_it_was() -> None:
     g = _game("monopoly", decisions=40)
     before = (g.log_text(), list(g.entries), list(g.ledger.balances))
-    twin = g.clone()
+    twin = clone(g)
     assert twin.log_text() == g.log_text() and twin.pending == g.pending
     choice = g.pending.options[-1]  # type: ignore[union-attr]
-    kid = g.child(choice)
+    kid = child(g, choice)
     assert (g.log_text(), g.entries, g.ledger.balances) == before
     assert kid.entries[:len(g.entries) + 1] == [*g.entries, choice]
     with pytest.raises(IllegalAction):
-        g.child("no such option")
+        child(g, "no such option")
 
 
 def test_scripted_dice_are_thrown_and_recorded() -> None:
@@ -135,14 +137,14 @@ def test_a_save_carries_the_kit_version_it_was_played_under() -> None:
 def test_the_kit_version_changes_with_the_rules_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The kit version digests the rules' data and code: a ruleset file changed gives another
     version (so a record names the rules it was played under, not only the package's number)."""
-    import landlord.resources
+    import landlord.data.resources
 
     here = kit_version()
-    kit_dir = landlord.resources.kit_dir
+    kit_dir = landlord.data.resources.kit_dir
     shutil.copytree(kit_dir("data"), tmp_path / "data")
     rs = tmp_path / "data" / "rulesets" / "magie-1904.toml"
     rs.write_text(rs.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    monkeypatch.setattr(landlord.resources, "kit_dir",
+    monkeypatch.setattr(landlord.data.resources, "kit_dir",
                         lambda name: tmp_path / "data" if name == "data" else kit_dir(name))
     kit_version.cache_clear()
     try:
@@ -220,15 +222,19 @@ def test_a_version_2_file_loads_and_has_no_trigger_entries() -> None:
         savefile.from_dict(data, "g.json")
 
 
-def test_the_kit_version_digests_every_rules_module_and_what_decides_a_switch() -> None:
-    """Issue 23: "The record's kit version digests a hand-kept file list that misses `count.py`
-    and `inequality.py`"; since the rules families are packages, every module under
-    ``landlord/rules/`` is digested (a family's ``turns.py`` changes the version)."""
-    from landlord.record import version_files
+def test_the_kit_version_digests_the_data_engine_and_rules_layers_whole() -> None:
+    """Issue 23: "The record's kit version digests the engine, rules and data folders whole"
+    (it once missed ``count.py`` and ``inequality.py``, which decide when a ``gini:X`` switch
+    fires): every module under ``landlord/data/``, ``landlord/engine/`` and ``landlord/rules/``
+    is digested, and the boards, decks and rulesets."""
+    from landlord.engine.record import version_files
 
     names = {name for name, _ in version_files()}
-    for need in ("landlord/rules/british1913/turns.py", "landlord/rules/monopoly/market.py",
-                 "landlord/rules/magie1906/words.py", "landlord/count.py", "landlord/inequality.py",
+    package = Path(landlord.__file__).resolve().parent
+    for layer in ("data", "engine", "rules"):
+        modules = {f"landlord/{f.relative_to(package).as_posix()}" for f in package.joinpath(layer).rglob("*.py")}
+        assert modules and modules <= names, sorted(modules - names)
+    for need in ("landlord/rules/british1913/turns.py", "landlord/engine/count.py", "landlord/engine/inequality.py",
                  "data/rulesets/british-1913-part1.toml"):
         assert need in names, need
     assert all(path.is_file() for _, path in version_files())

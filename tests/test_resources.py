@@ -1,4 +1,4 @@
-"""One lookup for the kit's folders (:mod:`landlord.resources`), and the front ends under the
+"""One lookup for the kit's folders (:mod:`landlord.data.resources`), and the front ends under the
 kit's own name (:mod:`landlord.widgets`), from this checkout. ``tests/test_installed_wheel.py``
 checks the same from the installed wheel."""
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from landlord import resources, serve
-from landlord.resources import FOLDERS, kit_dir
+from landlord.apps import serve
+from landlord.data import resources
+from landlord.data.resources import FOLDERS, kit_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

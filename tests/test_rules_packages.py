@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import landlord.rules as rules_pkg
-from landlord import landing, narrate, strategies
-from landlord.rules import FAMILIES, REGISTERED, rules_class
+from landlord.data.families import FAMILIES, REGISTERED, rules_class
+from landlord.engine import landing, narrate, strategies
 
 RULES = Path(rules_pkg.__file__).parent
 
@@ -62,7 +62,7 @@ def test_no_event_kind_has_sentences_in_two_families() -> None:
 def test_typed_params_are_the_declared_params(family: str, module: str, cls: str) -> None:
     from dataclasses import fields
 
-    from landlord.loader import load_ruleset
+    from landlord.data.loader import load_ruleset
 
     f = next(f for f in REGISTERED if f.name == family)
     params = getattr(f.part(module), cls)

@@ -11,10 +11,10 @@ from conftest import TWO_PHASE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from landlord.data.loader import load_ruleset
+from landlord.engine.phases import Trigger
 from landlord.errors import DataError
-from landlord.loader import load_ruleset
-from landlord.phases import Trigger
-from landlord.scenario import (
+from landlord.runs.scenario import (
     Cell,
     load_scenario,
     scenario_from_dict,

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from landlord.data.families import FAMILIES, family_params
+from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
+from landlord.data.resources import kit_dir
+from landlord.data.schema import AMOUNT, FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
 from landlord.errors import DataError
-from landlord.loader import load_ruleset, load_ruleset_ref, ruleset_ids
-from landlord.resources import kit_dir
-from landlord.rules import FAMILIES, family_params
-from landlord.scenario import load_scenario
-from landlord.schema import AMOUNT, FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
+from landlord.runs.scenario import load_scenario
 
 KIT = kit_dir("data")
 
@@ -95,14 +95,14 @@ def test_a_phase_param_out_of_range_is_refused(tmp_path: Path) -> None:
 
 
 def test_deck_target_off_the_board_and_negative_amounts_are_refused(tmp_path: Path) -> None:
-    from landlord.decks import load_deck
+    from landlord.data.decks import load_deck
 
     deck = (KIT / "decks" / "monopoly-us-chance.toml").read_text()
     negative = deck.replace("amount = 50", "amount = -50", 1)
     with pytest.raises(DataError, match=r"card #\d+ \(.*\): field 'amount': out of range"):
         load_deck(own(tmp_path, "decks", "neg", negative))
     # a target of 99 on a 40-space board: refused when a ruleset names the deck (off_board)
-    from landlord.loader import off_board
+    from landlord.data.loader import off_board
 
     far = load_deck(own(tmp_path, "decks", "far", deck.replace("target = 24", "target = 99", 1)))
     assert off_board(far, 40) is not None and off_board(far, 100) is None
@@ -220,7 +220,7 @@ def test_a_payment_of_nothing_moves_nothing_and_a_game_with_it_plays() -> None:
     from dataclasses import replace
 
     from landlord import Game, load_ruleset
-    from landlord.flows import Flow
+    from landlord.engine.flows import Flow
 
     rs = load_ruleset("magie-1904")
     spaces = [replace(s, fee=0) if s.kind == "railroad" else s for s in rs.board.spaces]
@@ -228,7 +228,7 @@ def test_a_payment_of_nothing_moves_nothing_and_a_game_with_it_plays() -> None:
     before = list(g.ledger.balances)
     g.pay(0, 1, 0, Flow.FARE, "fare", "Railroad")
     assert g.ledger.balances == before
-    from landlord.simulate import play_one
+    from landlord.runs.simulate import play_one
 
     game = play_one(replace(rs, board=replace(rs.board, spaces=tuple(spaces))).override(wages=0),
                     ["landlord", "tenant", "speculator", "landlord"], 3)

@@ -16,8 +16,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from landlord import chart_bundle, serve
-from landlord.cli import main
+from landlord.apps import serve
+from landlord.apps.cli import main
+from landlord.charts import bundle as chart_bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "lessons" / "voila.json"
@@ -54,7 +55,8 @@ def test_voila_config_caps_kernels_and_releases_a_closed_tabs_kernel() -> None:
     runs at most a set number of kernels (HTTP 503 beyond, tests/test_classroom_cli.py), and a
     closed tab's kernel is shut down at once (Voilà's close beacon carries no _xsrf token)."""
     cfg = config()
-    assert cfg["VoilaConfiguration"]["multi_kernel_manager_class"] == "landlord.classroom.kernels.CappedKernelManager"
+    manager = "landlord.apps.classroom.kernels.CappedKernelManager"
+    assert cfg["VoilaConfiguration"]["multi_kernel_manager_class"] == manager
     assert 10 <= cfg["CappedKernelManager"]["max_kernels"] <= 50
     assert cfg["Voila"]["tornado_settings"]["disable_check_xsrf"] is True
 

@@ -7,11 +7,11 @@ import pytest
 from conftest import drive_then_first, set_cash, transfers
 from magie1906_helpers import FixedDice, give, table
 
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.options import Option
-from landlord.phases import Trigger
+from landlord.data.loader import load_ruleset
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
+from landlord.engine.options import Option
+from landlord.engine.phases import Trigger
 from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK
 
 FUEL, HOGG, ROYAL, PIKE, FARM, SOAKUM, SHOOTING = 2, 4, 5, 6, 7, 13, 15

@@ -6,10 +6,10 @@ from __future__ import annotations
 from conftest import drive_then_first, set_cash, transfers
 from magie1906_helpers import FixedDice, table
 
-from landlord.flows import Flow
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.phases import Trigger
+from landlord.data.loader import load_ruleset
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
+from landlord.engine.phases import Trigger
 from landlord.rules.magie1904 import NATURAL, POOR, SINGLE_TAX_MAPPING, TRACK
 
 BREAD, LOT2, NO_TRESPASS, RR1, LIGHT, RR2, RR3, WATER, BLUEBLOOD, RR4 = 2, 3, 4, 5, 13, 15, 25, 27, 30, 35

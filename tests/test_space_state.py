@@ -14,9 +14,9 @@ from landlord.widgets.state import space_rows
 from test_monopoly_helpers import fresh, own, run
 
 from landlord import Game, load_ruleset
-from landlord.flows import Flow
-from landlord.metrics import game_board_frame
-from landlord.rules.base import SpaceState
+from landlord.analysis.metrics import game_board_frame
+from landlord.engine.flows import Flow
+from landlord.engine.rulebook import SpaceState
 from landlord.rules.monopoly import HOTEL
 
 EMPTY: SpaceState = {"owner": None, "mortgaged": False, "charter": None, "buildings": 0,

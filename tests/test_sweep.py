@@ -14,15 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scenario import TEST_RULESET
 
-import landlord.sweep as sweep_mod
+import landlord.runs.sweep as sweep_mod
 from landlord import __version__
-from landlord.cli import main
+from landlord.apps.cli import main
+from landlord.data.loader import load_ruleset
+from landlord.engine.phases import Trigger
 from landlord.errors import LandlordError
-from landlord.loader import load_ruleset
-from landlord.phases import Trigger
-from landlord.scenario import Scenario, load_scenario, scenario_from_text
-from landlord.simulate import play_one, summary_row
-from landlord.sweep import Sweep, play_cell_game, read_metadata, run_sweep, scenario_of
+from landlord.runs.scenario import Scenario, load_scenario, scenario_from_text
+from landlord.runs.simulate import play_one, summary_row
+from landlord.runs.sweep import Sweep, play_cell_game, read_metadata, run_sweep, scenario_of
 
 SMALL = """
 [scenario]
@@ -370,7 +370,7 @@ def test_result_file_carries_scenario_version_and_seeds(small: Scenario, tmp_pat
 
 
 def test_panel_is_the_metrics_panel_of_every_game(small: Scenario, tmp_path: Path) -> None:
-    from landlord.metrics import panel as metrics_panel
+    from landlord.analysis.metrics import panel as metrics_panel
 
     out = tmp_path / "r.parquet"
     result = run_sweep(small, workers=2, out=out, panel=True, chunk_size=5)
@@ -451,7 +451,7 @@ def test_cli_sweep_invalid_scenario_is_one_line_naming_file_and_field(tmp_path: 
 @given(chunk=st.integers(1, 13), games=st.integers(1, 12))
 def test_rows_do_not_depend_on_the_chunk_size(reference: pd.DataFrame, chunk: int, games: int) -> None:
     """Any chunk size gives the reference rows; fewer games per cell give its first games."""
-    from landlord.scenario import scenario_from_text
+    from landlord.runs.scenario import scenario_from_text
 
     s = scenario_from_text(SMALL.replace("games = 12", f"games = {games}"))
     got = run_sweep(s, workers=1, chunk_size=chunk).games
@@ -533,7 +533,7 @@ def test_fork_only_from_a_single_threaded_process() -> None:
 def test_gini_over_turns_is_the_mean_of_each_games_gini() -> None:
     """Worked by hand: two 2-seat games; after turn 1 one game is (0, 100) — Gini (n−1)/n = 0.5
     in the population form — and the other (100, 100) — Gini 0 — so the mean is 0.25."""
-    from landlord.report import gini_by_turn
+    from landlord.runs.report import gini_by_turn
 
     panel = pd.DataFrame({
         "cell": [0] * 8, "game": [0, 0, 0, 0, 1, 1, 1, 1], "turn": [0, 0, 1, 1] * 2,

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 
-from landlord import serve
+from landlord.apps import serve
 
 pytestmark = pytest.mark.browser
 

@@ -11,16 +11,17 @@ from dataclasses import replace
 
 import pandas as pd
 import pytest
-from landlord.widgets.lab import LabRun, Scenario, lab_charts, mean_interval, paired_difference
+from landlord.widgets.lab import LabRun, Scenario, lab_charts, paired_difference
 
 from landlord import load_ruleset, ruleset_ids
-from landlord import metrics as M
-from landlord.flows import Flow
-from landlord.inequality import GINI_FORMS, gini
-from landlord.metrics import panel
-from landlord.scenario import load_scenario, scenario_from_dict
-from landlord.simulate import play_one, summary_row
-from landlord.sweep import play_cell_game, run_sweep
+from landlord.analysis import metrics as M
+from landlord.analysis.metrics import panel
+from landlord.analysis.stats import mean_interval
+from landlord.engine.flows import Flow
+from landlord.engine.inequality import GINI_FORMS, gini
+from landlord.runs.scenario import load_scenario, scenario_from_dict
+from landlord.runs.simulate import play_one, summary_row
+from landlord.runs.sweep import play_cell_game, run_sweep
 from landlord.widgets import ScenarioLab
 
 
@@ -239,7 +240,7 @@ def test_paired_difference_uses_common_seeds() -> None:
 
 
 def test_downloads_and_scenario_file_reproduce_the_run(tmp_path) -> None:
-    """CSV and Parquet hold the results; the scenario file is a landlord.scenario TOML that the
+    """CSV and Parquet hold the results; the scenario file is a landlord.runs.scenario TOML that the
     sweep runner (``landlord sweep FILE``) runs to the same rows, and that a new lab loads and
     runs to the same results."""
     lab = small_lab(games=4)
@@ -396,7 +397,7 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:
     'every phase in order'; a regime played in the lab switches through the engine's trigger."""
     from landlord.widgets.table import regimes
 
-    from landlord.loader import ruleset_from_file
+    from landlord.data.loader import ruleset_from_file
 
     rs0 = load_ruleset("magie-1904")
     one = replace(rs0, phases={rs0.default_phase: rs0.phases[rs0.default_phase]})

@@ -13,11 +13,11 @@ from pathlib import Path
 from landlord.widgets.panels import PARAM_WORDS, provenance_html
 from landlord.widgets.state import reconstructed_params
 
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.phases import parse_trigger
-from landlord.simulate import play_one
-from landlord.strategies import make_strategy
+from landlord.data.loader import load_ruleset
+from landlord.engine.game import Game
+from landlord.engine.phases import parse_trigger
+from landlord.engine.strategies import make_strategy
+from landlord.runs.simulate import play_one
 
 BOTS = ["landlord", "tenant", "speculator", "landlord"]
 SINGLE_TAX_KEYS = {"vote_min", "treasury_step", "wage_rise", "buyout_order", "annul_order",

@@ -22,7 +22,7 @@ from landlord.widgets.session import Seat, TableSession
 from landlord.widgets.words import plain
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
-from landlord.rules import rules_class
+from landlord.data.families import rules_class
 from landlord.widgets import GameTable
 
 
@@ -492,13 +492,13 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     back at the same point of the record)."""
     import landlord.widgets.session
 
-    import landlord.loader
+    import landlord.data.loader
 
     def lookup(rid: str, data: object = None):
         return two_phase if rid == two_phase.id else load_ruleset(rid)
 
     monkeypatch.setattr(landlord.widgets.session, "load_ruleset", lookup)
-    monkeypatch.setattr(landlord.loader, "load_ruleset_ref", lookup)  # what resolve_ruleset loads with
+    monkeypatch.setattr(landlord.data.loader, "load_ruleset_ref", lookup)  # what resolve_ruleset loads with
     table = GameTable(two_phase, people(2), seed=4, regime=("higher_wages@turn:30",))
     click_through(table, limit=10)
     table.switch_phase("higher_wages")
@@ -515,21 +515,21 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     assert other.game.log_text() == table.game.log_text() and other.game.phase == table.game.phase
     assert other.game.entries == table.game.entries
     # the command line's path loads the same file to the same game
-    cli_game, _ = landlord.savefile.from_dict(saved)
+    cli_game, _ = landlord.engine.savefile.from_dict(saved)
     assert cli_game.log_text() == table.game.log_text()
 
 
 def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -> None:
     """Issue 13's case: Magie 1906, 60 decisions, the table's switch to the single tax, saved as
-    the table saves, loaded by landlord.savefile.from_dict (``landlord replay --game``)."""
-    import landlord.savefile
+    the table saves, loaded by landlord.engine.savefile.from_dict (``landlord replay --game``)."""
+    import landlord.engine.savefile
 
     table = GameTable("magie-1906", people(4), seed=2)
     click_through(table, limit=60)
     table.switch_phase("single_tax")
     click_through(table, limit=20)
     saved = json.loads(downloaded(table))
-    game, seats = landlord.savefile.from_dict(saved)
+    game, seats = landlord.engine.savefile.from_dict(saved)
     assert seats == [None] * 4 and game.phase == "single_tax"
     assert game.log_text() == table.game.log_text() and game.entries == table.game.entries
 
@@ -699,7 +699,7 @@ def test_a_preset_per_1913_part_fits_a_lesson() -> None:
     """Issue 17.5: the 1913 game by hand was 343 turns; a lesson offers each Part by itself (a
     ruleset of the kit) or all three in order, above the board; choosing one starts its game.
     A Part by itself ends in far fewer rounds than the three in order (measured here on 6 seeds)."""
-    from landlord.simulate import simulate
+    from landlord.runs.simulate import simulate
 
     parts = [("Part 1 only", "british-1913-part1"), ("Part 3 only", "british-1913-part3"),
              ("All three", "british-1913-sequence")]

@@ -10,10 +10,11 @@ import json
 
 from landlord.widgets.table import MARKET
 
-import landlord.savefile
+import landlord.engine.savefile
 from landlord import load_ruleset
-from landlord.game import Game
-from landlord.options import parse_option
+from landlord.engine.game import Game
+from landlord.engine.options import parse_option
+from landlord.engine.replay import child
 from landlord.widgets import GameTable
 
 SEATS = [("You", None), ("Ben", "landlord"), ("Cleo", "landlord")]
@@ -83,7 +84,7 @@ def test_with_trade_cards_on_the_market_is_a_form_of_the_legal_offers() -> None:
         holder = g.names[g.rules.space_state(idx)["owner"]]
         assert label == f"{g.board.spaces[idx].name} ({holder}'s)"
     assert [lab for lab, _ in form["sell"].options] == [g.board.spaces[int(parse_option(o).arg)].name for o in sells]
-    offer = g.child(buys[0]).pending
+    offer = child(g, buys[0]).pending
     assert offer is not None and offer.kind == "offer_price"
     assert [v for _, v in form["price"].options] == [o for o in offer.options if o != "cancel"]
     labels = [lab for w in ("buy", "sell", "price") for lab, _ in form[w].options]
@@ -112,7 +113,7 @@ def test_an_offer_to_buy_records_the_rules_two_answers_and_the_save_replays() ->
     assert ("market", card) in answers and ("offer_price", price) in answers
     assert any(parse_option(a).kind == "offer_card" for k, a in answers if k == MARKET)
     saved = json.loads(json.dumps(table.session.to_dict()))
-    loaded, _ = landlord.savefile.from_dict(saved)
+    loaded, _ = landlord.engine.savefile.from_dict(saved)
     assert loaded.log_text() == table.game.log_text() and loaded.entries == table.game.entries
 
 

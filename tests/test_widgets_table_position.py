@@ -11,9 +11,9 @@ from pathlib import Path
 from landlord.widgets.table import DEFAULT_SEATS, OPENING, OWN_POSITION
 
 from landlord import load_ruleset
-from landlord.game import Game
-from landlord.position import Position, example_positions, load_position
-from landlord.strategies import make_strategy
+from landlord.data.position import Position, example_positions, load_position
+from landlord.engine.game import Game
+from landlord.engine.strategies import make_strategy
 from landlord.widgets import GameTable
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -2,7 +2,7 @@
 board beside the action bar, and the presentation the widgets add to the chart library's charts:
 the overlay on the library's board (short names, mortgages, charters, buildings, reconstructed
 spaces, whose decision), sizing, the seats' colours and the rewind brush. Every chart itself is
-:mod:`landlord.charts`' on :mod:`landlord.metrics` frames; nothing here computes anything about
+:mod:`landlord.charts.figures`' on :mod:`landlord.analysis.metrics` frames; nothing here computes anything about
 the game."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from landlord import charts as lib
-from landlord import metrics
-from landlord.game import Game
+from landlord.analysis import metrics
+from landlord.charts import figures as lib
+from landlord.engine.game import Game
 
 from .state import PLAYER_COLOURS, space_rows
 
@@ -93,7 +93,7 @@ def fill(spec: dict[str, Any], datasets: dict[str, list[dict[str, Any]]]) -> dic
 
 
 def board_overlay(side: float) -> list[alt.Chart]:
-    """Layers the widget draws over ``landlord.charts.board_chart`` (same coordinates): data
+    """Layers the widget draws over ``landlord.charts.figures.board_chart`` (same coordinates): data
     ``ll_overlay`` (short names, marks, mortgages, reconstructed spaces), ``ll_focus`` (the
     token whose decision it is) and ``ll_centre`` (turn and phase text)."""
     xs = alt.Scale(domain=[-0.6, side + 0.6])
@@ -172,7 +172,7 @@ class ChartSlot:
 
 
 class FrameSlot(ChartSlot):
-    """A slot for a chart of the chart library drawn from ``landlord.metrics`` frames: the chart
+    """A slot for a chart of the chart library drawn from ``landlord.analysis.metrics`` frames: the chart
     is built (and validated) once per ``key`` and per set of non-empty frames; each redraw swaps
     the frames' rows into the datasets the library's chart reads (matched by their columns)."""
 
@@ -252,7 +252,7 @@ def board_frame(game: Game) -> pd.DataFrame:
 
 
 def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
-    """The chart library's board (``landlord.charts.board_chart`` on ``landlord.metrics``
+    """The chart library's board (``landlord.charts.figures.board_chart`` on ``landlord.analysis.metrics``
     frames) with the widget's overlay layers; also which dataset name holds which frame."""
     board = board_frame(game)
     tokens = metrics.tokens_frame(game)

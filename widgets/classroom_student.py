@@ -1,7 +1,7 @@
 """A student's view of a class table: join with the class code and a display name, then the
 board, the table's players and only this seat's legal choices.
 
-Every change goes through :class:`landlord.classroom.StudentSeat` (the store checks the seat key
+Every change goes through :class:`landlord.apps.classroom.StudentSeat` (the store checks the seat key
 on each append). An asyncio task follows the table: it reads the record's new rows every
 ``poll`` seconds and redraws, and tells the class the student is here. After joining, the page's
 address carries the seat key (``?seat=…``), so a refresh — or a kernel that was culled — puts
@@ -32,10 +32,10 @@ if "jsonschema" not in sys.modules:
 
 import ipywidgets as W
 
-from landlord.charts import enable_offline
-from landlord.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
-from landlord.classroom.room import missed_text
-from landlord.count import winners as winners_of
+from landlord.apps.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
+from landlord.apps.classroom.room import missed_text
+from landlord.charts.figures import enable_offline
+from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
 
 from .board_view import BoardView

@@ -3,7 +3,7 @@ pooled debrief charts, and the room-wide class vote (opened and closed by the te
 count live).
 
 Only the teacher's secret (carried by the teacher's address) opens it: without it the page says
-so and shows nothing else. Every control acts through :class:`landlord.classroom.Classroom` with
+so and shows nothing else. Every control acts through :class:`landlord.apps.classroom.Classroom` with
 the secret, and the store checks the secret again on every append.
 """
 
@@ -20,10 +20,10 @@ from typing import Any
 import altair as alt
 import ipywidgets as W
 
-from landlord.charts import enable_offline
-from landlord.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
-from landlord.classroom import debrief as db
-from landlord.classroom.server import STUDENT_URL_ENV
+from landlord.apps.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
+from landlord.apps.classroom import debrief as db
+from landlord.apps.classroom.server import STUDENT_URL_ENV
+from landlord.charts import figures as charts
 from landlord.errors import LandlordError
 
 from .board_view import blank
@@ -104,7 +104,7 @@ class ClassroomTeacher(W.VBox):
         self.move_to = W.Dropdown(description="to", layout=W.Layout(width="260px"))
         self.move_button = W.Button(description="Move", icon="arrows", layout=AUTO)
         self.move_button.on_click(lambda _: self.move(self.move_who.value, self.move_to.value))
-        enable_offline()
+        charts.enable_offline()
         self.gini_chart = alt.JupyterChart(blank())
         self.final_chart = alt.JupyterChart(blank())
         self.votes = W.HTML()
@@ -319,8 +319,8 @@ class ClassroomTeacher(W.VBox):
         if frame.empty:
             self._say("No table has played yet.", error=True)
             return
-        self.gini_chart.chart = db.tables_gini_chart(frame)
-        self.final_chart.chart = db.final_gini_chart(db.results(room), db.bot_band(room))
+        self.gini_chart.chart = charts.tables_gini_chart(frame)
+        self.final_chart.chart = charts.class_final_gini_chart(db.results(room), db.bot_band(room))
         v = db.votes(room)
         self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
             else "<i>No table voted or changed its rules.</i>"

@@ -2,7 +2,7 @@
 
 Each view plays its games when a student opens the reveal (:class:`landlord.widgets.reveal.Reveal`) and
 says what they show in plain words beside the figures, with the 1913 text's own claims quoted
-beside what the kit measures. Numbers come from :mod:`landlord.decompose`; this module only
+beside what the kit measures. Numbers come from :mod:`landlord.runs.decompose`; this module only
 words and lays them out.
 """
 
@@ -13,8 +13,10 @@ from html import escape
 
 import ipywidgets as w
 
-from landlord import charts, load_ruleset, metrics
-from landlord.decompose import Decomposition, british1913, british1913_parts, british1913_parts_summary
+from landlord.analysis import metrics
+from landlord.charts import figures as charts
+from landlord.data.loader import load_ruleset
+from landlord.runs.decompose import Decomposition, british1913, british1913_parts, british1913_parts_summary
 
 BOARD_NOTE = ("These are the kit's reconstructed board and computer players (a landlord in two seats, a "
               "tenant who buys no land, a speculator), not the 1913 board, which does not survive.")

@@ -1,13 +1,13 @@
 """The scenario lab: compare rulesets and phase regimes over many bot games.
 
 An instructor picks one or two scenarios (ruleset, phase regime, seats' bots, wages, start cash),
-a number of games and a root seed; the lab turns them into one :mod:`landlord.scenario` (the
+a number of games and a root seed; the lab turns them into one :mod:`landlord.runs.scenario` (the
 fields A and B share are fixed, the fields they differ in form the ``[grid]``, and
 ``seeds = "shared"`` makes every cell play the same seeds) and runs it with the sweep runner
-(:class:`landlord.sweep.Sweep`, in a background thread) with a progress bar and a cancel button
+(:class:`landlord.runs.sweep.Sweep`, in a background thread) with a progress bar and a cancel button
 while the notebook stays responsive. It shows final-Gini distributions, mean Gini over turns
 with a 95% interval, winners by strategy and the mean money per game by kind of flow — the chart
-library's charts (:mod:`landlord.charts`) on :mod:`landlord.metrics` frames of the sweep's rows
+library's charts (:mod:`landlord.charts.figures`) on :mod:`landlord.analysis.metrics` frames of the sweep's rows
 and per-turn panel. Results download as CSV or Parquet and the scenario as a TOML file that
 ``landlord sweep FILE`` runs to the same rows.
 
@@ -22,7 +22,6 @@ import asyncio
 import base64
 import html
 import io
-import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,19 +32,20 @@ import altair as alt
 import ipywidgets as W
 import pandas as pd
 
-from landlord import charts as lib
-from landlord import metrics
+from landlord.analysis import metrics
+from landlord.analysis.stats import mean_interval
+from landlord.charts import figures as lib
+from landlord.data.files import decode, parse_toml
+from landlord.data.loader import load_ruleset, resolve_ruleset, ruleset_ids
+from landlord.data.ruleset import Ruleset
+from landlord.engine.game import Game
+from landlord.engine.inequality import GINI_FORMS
+from landlord.engine.phases import parse_switch
+from landlord.engine.strategies import STRATEGIES, make_strategy
 from landlord.errors import DataError, LandlordError
-from landlord.files import decode, parse_toml
-from landlord.game import Game
-from landlord.inequality import GINI_FORMS
-from landlord.loader import load_ruleset, resolve_ruleset, ruleset_ids
-from landlord.phases import parse_switch
-from landlord.ruleset import Ruleset
-from landlord.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
-from landlord.scenario import Scenario as SweepScenario
-from landlord.strategies import STRATEGIES, make_strategy
-from landlord.sweep import Sweep, SweepResult
+from landlord.runs.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
+from landlord.runs.scenario import Scenario as SweepScenario
+from landlord.runs.sweep import Sweep, SweepResult
 
 from .board_view import blank, sized
 from .table import (
@@ -110,7 +110,7 @@ class Scenario:
             raise ValueError(f"{self.name}: {exc}") from None
 
     def fields(self) -> dict[str, Any]:
-        """The scenario's settings as ``landlord.scenario`` fields (``ruleset``, ``players``,
+        """The scenario's settings as ``landlord.runs.scenario`` fields (``ruleset``, ``players``,
         ``strategies``, ``tax.phase`` and ``tax.start`` for a regime of one switch or ``tax``
         (its ``phase@trigger`` switches) for several, and the overridden params)."""
         out: dict[str, Any] = {"ruleset": self.ruleset, "players": len(self.strategies),
@@ -153,7 +153,7 @@ def _fields(scenarios: Sequence[Scenario]) -> list[dict[str, Any]]:
 
 
 def scenario_dict(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[str, Any]:
-    """One ``landlord.scenario`` dict for the lab's scenarios: the fields they share fixed, the
+    """One ``landlord.runs.scenario`` dict for the lab's scenarios: the fields they share fixed, the
     fields they differ in as a ``[grid]`` (A's value first), every cell on the same seeds."""
     names = ", B = ".join(f"«{s.name}»" for s in scenarios)
     head: dict[str, Any] = {"title": " vs ".join(s.name for s in scenarios),
@@ -235,18 +235,6 @@ class LabRun:
         return self.games
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval (1.96·s/√n; 0 for fewer than two values)."""
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan
-    m = sum(values) / n
-    if n < 2:
-        return m, 0.0
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    return m, 1.96 * sd / math.sqrt(n)
-
-
 def summary_table(run: LabRun) -> pd.DataFrame:
     """Per scenario: games, mean final Gini ± 95% interval, mean turns, in the Poor House."""
     df = run.results
@@ -272,7 +260,7 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
 
 
 def gini_band(run: LabRun) -> pd.DataFrame:
-    """:func:`landlord.metrics.gini_by_turn` of the run's panel by ``scenario``. When each
+    """:func:`landlord.analysis.metrics.gini_by_turn` of the run's panel by ``scenario``. When each
     scenario is one cell (the lab's A and B), it is worked out by cell — the panel comes in
     cell, game, turn, seat order, so nothing is sorted — and named after: the same frame."""
     pan, games = run.panel, run.games
@@ -287,7 +275,7 @@ def gini_band(run: LabRun) -> pd.DataFrame:
 
 
 def lab_frames(run: LabRun) -> dict[str, pd.DataFrame]:
-    """The :mod:`landlord.metrics` frames the lab's charts draw, of a run's rows and panel:
+    """The :mod:`landlord.analysis.metrics` frames the lab's charts draw, of a run's rows and panel:
     ``hist`` (final Gini), ``band`` (mean Gini over turns), ``wins`` (winners by strategy),
     ``flows`` (money by kind of flow)."""
     res = metrics.played(run.results)
@@ -337,7 +325,7 @@ CLASS_TITLE = "Your class's tables (dots) beside the simulated games (bar: lowes
 
 
 def class_beside(classes: pd.DataFrame, run: LabRun) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The frames of the class chart (:func:`landlord.classroom.debrief.final_gini_chart`): the
+    """The frames of the class chart (:func:`landlord.charts.figures.class_final_gini_chart`): the
     class's tables under "Your class: <rules at the end>" and the run's games under
     "Simulated: <scenario>"."""
     rows = classes.assign(regime="Your class: " + classes["regime"].astype(str))[["table", "regime", "gini_population"]]
@@ -525,7 +513,7 @@ class ScenarioLab(W.VBox):
         return out
 
     def sweep_scenario(self, scns: Sequence[Scenario] | None = None) -> SweepScenario:
-        """The lab's set-up as a validated ``landlord.scenario`` (what a run plays)."""
+        """The lab's set-up as a validated ``landlord.runs.scenario`` (what a run plays)."""
         raw = scenario_dict(scns if scns is not None else self.scenarios(), int(self.games.value),
                             int(self.seed.value))
         return scenario_from_dict(raw, "<scenario lab>")
@@ -672,7 +660,7 @@ class ScenarioLab(W.VBox):
         return buf.getvalue()
 
     def scenario_toml(self, scns: Sequence[Scenario] | None = None) -> bytes:
-        """The scenario file (``landlord.scenario`` TOML) that reproduces the run with
+        """The scenario file (``landlord.runs.scenario`` TOML) that reproduces the run with
         ``landlord sweep FILE``."""
         raw = scenario_dict(scns if scns is not None else self.scenarios(), int(self.games.value),
                             int(self.seed.value))
@@ -700,7 +688,7 @@ class ScenarioLab(W.VBox):
 
     def load_scenario(self, raw: bytes, where: str = "<scenario file>") -> bool:
         """Put a scenario file's set-up (one or two cells) into the lab; a bad file changes nothing.
-        The bytes come in through the kit's file door (:mod:`landlord.files`: size, UTF-8, TOML,
+        The bytes come in through the kit's file door (:mod:`landlord.data.files`: size, UTF-8, TOML,
         depth and numbers); an uploaded file may name only the kit's rulesets (never a path on
         the server), and no message names a file on the server."""
         where = plain_name(where)
@@ -730,7 +718,7 @@ class ScenarioLab(W.VBox):
         """Open one or more classes' exported results (CSV or Parquet bytes, each with its
         uploaded file's name) and show them, pooled, beside the simulated games; a bad file
         changes nothing and is one line naming it (never a path on the server)."""
-        from landlord.classroom.debrief import read_export
+        from landlord.apps.classroom.debrief import read_export
 
         frames = []
         for raw, name in files:
@@ -753,10 +741,10 @@ class ScenarioLab(W.VBox):
         class is opened)."""
         if self.classes is None:
             return
-        from landlord.classroom.debrief import final_gini_chart
 
         rows, band = class_beside(self.classes, self.run)
-        self.class_chart.chart = projector(sized(final_gini_chart(rows, band, CLASS_TITLE), width=520, height=160))
+        chart = lib.class_final_gini_chart(rows, band, CLASS_TITLE)
+        self.class_chart.chart = projector(sized(chart, width=520, height=160))
         self.class_text.value = class_words(self.classes, self.run)
         self.class_box.layout.display = "flex"
 

@@ -15,9 +15,10 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
-from landlord.decisions import Decision
-from landlord.game import Game
-from landlord.options import parse_option
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.options import parse_option
+from landlord.engine.replay import child
 
 MARKET = "market"
 """The kind of decision of the 1906 card market (rule 1): offer to buy or sell a card, or pass."""
@@ -66,7 +67,7 @@ class MarketForm:
         the same for every card), without the option to withdraw."""
         key = (id(g), len(g.entries))
         if self._prices is None or self._prices[0] != key:
-            offer = g.child(buy).pending
+            offer = child(g, buy).pending
             opts = () if offer is None else tuple(o for o in offer.options if parse_option(o).kind == "price")
             self._prices = (key, opts)
         return self._prices[1]

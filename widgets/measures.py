@@ -1,4 +1,4 @@
-"""The lessons' measurements in plain words: what :mod:`landlord.measures` computes, as the HTML
+"""The lessons' measurements in plain words: what :mod:`landlord.runs.measures` computes, as the HTML
 a reveal shows beside the claim it measures. No rules and no computing here."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as w
 import pandas as pd
 
-from landlord import measures
+from landlord.runs import measures
 
 STRATEGY_WORDS = {"landlord": "the landlord", "tenant": "the tenant", "speculator": "the speculator",
                   "random": "the random player"}
@@ -27,7 +27,7 @@ def _share(part: float) -> str:
 
 
 def wins_per_seat_html(rows: pd.DataFrame) -> str:
-    """Who was richest over the games of ``rows``, per seat (:func:`landlord.measures.wins_per_seat`),
+    """Who was richest over the games of ``rows``, per seat (:func:`landlord.runs.measures.wins_per_seat`),
     as a sentence and a small table in words: a strategy with two seats has its wins shared
     between them."""
     table = measures.wins_per_seat(rows)
@@ -52,7 +52,7 @@ def wins_per_seat_html(rows: pd.DataFrame) -> str:
 
 def land_buyers_html(rows: pd.DataFrame) -> str:
     """In how many games, each with its own dice, a player who buys land was richest
-    (:func:`landlord.measures.land_buyer_wins`), and the tenant's count beside it."""
+    (:func:`landlord.runs.measures.land_buyer_wins`), and the tenant's count beside it."""
     won, games = measures.land_buyer_wins(rows)
     return (f"<p>A player who buys land (a landlord or the speculator) was richest in <b>{won} of {games}</b> "
             f"games ({_share(won / games) if games else '0%'}), each game with its own throws of the dice; the "
@@ -60,8 +60,8 @@ def land_buyers_html(rows: pd.DataFrame) -> str:
 
 
 def jumps_html(games: pd.DataFrame, at: str) -> str:
-    """How the Gini moved at the switch over the games of :func:`landlord.measures.switch_games`
-    (:func:`landlord.measures.jump_counts`), in a sentence; ``at`` says when, in words."""
+    """How the Gini moved at the switch over the games of :func:`landlord.runs.measures.switch_games`
+    (:func:`landlord.runs.measures.jump_counts`), in a sentence; ``at`` says when, in words."""
     c = measures.jump_counts(games)
     same = f", and stayed the same in {c['same']}" if c["same"] else ""
     return (f"<p>In {c['switched']} games of the computer players with the single tax coming in {html.escape(at)}, "
@@ -75,7 +75,7 @@ def html_box(*parts: str) -> w.HTML:
 
 
 def switch_compare_html(never: pd.DataFrame, switched: pd.DataFrame, at: str, currency: str = "$") -> str:
-    """The same games (:func:`landlord.measures.switch_games`, the same seeds) with landlord rules
+    """The same games (:func:`landlord.runs.measures.switch_games`, the same seeds) with landlord rules
     throughout and with the single tax coming in ``at`` (in words): the average Gini and the
     average gap between the richest and the poorest total at the end, each way, and how often the
     Gini jumped up at the switch."""

@@ -7,10 +7,10 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from landlord.count import WORDS, SeatCount, parts_words
-from landlord.events import Event
-from landlord.game import Game
-from landlord.narrate import narrate
+from landlord.engine.count import WORDS, SeatCount, parts_words
+from landlord.engine.events import Event
+from landlord.engine.game import Game
+from landlord.engine.narrate import narrate
 
 from .state import PLAYER_COLOURS, reconstructed_params
 
@@ -28,7 +28,7 @@ def plain_piece(words: str, value: int) -> str:
 
 def count_words(count: SeatCount, pieces: dict[str, int], currency: str) -> list[str]:
     """A seat's count beyond cash and total, in words: its parts (``land $460``, in the words
-    of :data:`landlord.count.WORDS`), where it is (``in jail``), then its pieces."""
+    of :data:`landlord.engine.count.WORDS`), where it is (``in jail``), then its pieces."""
     where = [] if count.where in WHERE_PLAIN else [f"in {count.where.replace('_', ' ')}"]
     return [*parts_words(count, currency), *where, *(t for k, v in pieces.items() if (t := plain_piece(k, v)))]
 

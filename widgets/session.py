@@ -2,7 +2,7 @@
 
 :class:`TableSession` holds no widgets and no rules. It drives a :class:`landlord.Game` only
 through the public engine API — ``Game``, ``Game.act``, ``Game.run``, ``Game.switch_phase``,
-``Game.record``, :func:`landlord.record.replay` and :mod:`landlord.savefile` — and keeps what
+``Game.record``, :func:`landlord.engine.record.replay` and :mod:`landlord.engine.savefile` — and keeps what
 the table needs to draw the past: one snapshot (turn, phase, each seat's total) per answered
 decision or phase switch, labelled ``k``: the number of the record's entries at that point.
 """
@@ -15,16 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from landlord import savefile
-from landlord.decisions import Decision
+from landlord.data.loader import load_ruleset
+from landlord.data.position import Position
+from landlord.data.ruleset import Ruleset
+from landlord.engine import savefile
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.phases import Trigger, parse_switch
+from landlord.engine.record import Record
+from landlord.engine.replay import replay
+from landlord.engine.strategies import make_strategy
 from landlord.errors import IllegalAction
-from landlord.game import Game
-from landlord.loader import load_ruleset
-from landlord.phases import Trigger, parse_switch
-from landlord.position import Position
-from landlord.record import Record, replay
-from landlord.ruleset import Ruleset
-from landlord.strategies import make_strategy
 
 from .state import snapshot
 
@@ -57,7 +58,7 @@ class TableSession:
         ``history`` of snapshots (default: the game's present one alone)."""
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.position = position
-        """The described position the game starts from (:mod:`landlord.position`), or None."""
+        """The described position the game starts from (:mod:`landlord.data.position`), or None."""
         self.seats = list(seats)
         self.seed = int(seed)
         self.triggers = tuple(t if isinstance(t, Trigger) else parse_switch(t) for t in triggers)
@@ -196,7 +197,7 @@ class TableSession:
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The saved form: the game's record (landlord.savefile's), the same file the command
+        """The saved form: the game's record (landlord.engine.savefile's), the same file the command
         line loads."""
         return savefile.to_dict(self.game, self.bots)
 
@@ -216,7 +217,7 @@ class TableSession:
     def from_saved(cls, source: bytes | str | Path | Any, where: str | None = None,
                    rulesets: Collection[str] | None = None) -> TableSession:
         """Load a saved game (the bytes of a file, a path, or its parsed JSON) through
-        :func:`landlord.savefile.load_game`, the one way a saved game comes in, refilling the
+        :func:`landlord.engine.savefile.load_game`, the one way a saved game comes in, refilling the
         history on the way; ``rulesets``: the only ruleset ids it may name. DataError, one line
         naming the file, says what is wrong."""
         history: list[dict[str, Any]] = []

@@ -5,8 +5,8 @@ Everything in this module *reads* a :class:`landlord.Game` through its public su
 ``game.events``) and turns it into lists of dicts that the charts and panels draw.
 
 Per-space state (who holds a lot, which lots are mortgaged, charters, buildings) is read only
-through the rules' public hook :meth:`landlord.rules.base.Rules.space_state`, which every family
-implements (a :class:`landlord.rules.base.SpaceState`); what a family does not have is reported
+through the rules' public hook :meth:`landlord.engine.rulebook.Rules.space_state`, which every family
+implements (a :class:`landlord.engine.rulebook.SpaceState`); what a family does not have is reported
 empty and simply not drawn.
 """
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from landlord.count import ranks
-from landlord.game import Game
-from landlord.inequality import gini
+from landlord.engine.count import ranks
+from landlord.engine.game import Game
+from landlord.engine.inequality import gini
 
 PLAYER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 """One colour per seat: Vega's category10, as the chart library colours the tokens."""
@@ -45,7 +45,7 @@ def space_rows(game: Game) -> list[dict[str, Any]]:
 
 def player_rows(game: Game, bots: list[str | None]) -> list[dict[str, Any]]:
     """Per seat: ``seat, name, plays`` (who plays it), ``count`` (its
-    :class:`~landlord.count.SeatCount`), ``rank``, and ``pieces`` (what else it has on the
+    :class:`~landlord.engine.count.SeatCount`), ``rank``, and ``pieces`` (what else it has on the
     table, in words: the rules' ``pieces``)."""
     counts = game.results()
     return [{"seat": c.seat, "name": game.names[c.seat], "plays": bot or "person", "count": c, "rank": rank,
@@ -68,7 +68,7 @@ def reconstructed_params(game: Game, phases: Iterable[str] = ()) -> list[tuple[s
 
     In play: in force in the phase now, or read by a phase this game can still come to (its
     triggers, a vote among them, or one of ``phases``: those a table's buttons switch to) —
-    :meth:`landlord.rules.base.Rules.params_in_play`. The single tax's numbers are not listed
+    :meth:`landlord.engine.rulebook.Rules.params_in_play`. The single tax's numbers are not listed
     at a table that plays the landlord rules throughout."""
     rs = game.ruleset
     merged = dict(rs.params)

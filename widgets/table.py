@@ -24,17 +24,17 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
-from landlord import charts as lib
-from landlord import metrics
-from landlord.count import winners as winners_of
-from landlord.decisions import Decision
+from landlord.analysis import metrics
+from landlord.charts import figures as lib
+from landlord.data.loader import load_ruleset, ruleset_ids
+from landlord.data.position import Position, example_positions, load_position
+from landlord.data.ruleset import Ruleset
+from landlord.engine.count import winners as winners_of
+from landlord.engine.decisions import Decision
+from landlord.engine.game import Game
+from landlord.engine.phases import Trigger
+from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
-from landlord.game import Game
-from landlord.loader import load_ruleset, ruleset_ids
-from landlord.phases import Trigger
-from landlord.position import Position, example_positions, load_position
-from landlord.ruleset import Ruleset
-from landlord.strategies import STRATEGIES
 
 from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
@@ -87,7 +87,7 @@ def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]
 
 def custom_regime(text: str) -> tuple[str, ...]:
     """Phase switches typed as ``phase@trigger`` separated by commas; ValueError says what is wrong."""
-    from landlord.phases import parse_switch
+    from landlord.engine.phases import parse_switch
 
     parts = tuple(t.strip() for t in text.split(",") if t.strip())
     for t in parts:
@@ -144,13 +144,13 @@ class GameTable(W.VBox):
     """A table for one game of any ruleset in ``data/`` with people and bots in the seats.
 
     ``GameTable()`` opens the first ruleset with two people and two bots; pass ``ruleset`` (an id
-    or a :class:`~landlord.ruleset.Ruleset`), ``seats`` (``[(name, bot or None), ...]``),
+    or a :class:`~landlord.data.ruleset.Ruleset`), ``seats`` (``[(name, bot or None), ...]``),
     ``seed`` (a fresh one, shown and saved, when None) and ``regime`` (trigger texts such as
     ``("single_tax@vote",)``) to choose. ``controls`` names the controls a lesson shows (of
     :data:`CONTROLS`; e.g. no ``"phases"`` buttons where the rules must not change by a click).
     ``presets`` offers a menu above the board of ``(label, ruleset id)`` games to play (e.g. one
     1913 Part that fits a lesson, or all three); choosing one starts a new game of it.
-    ``position`` (a :class:`~landlord.position.Position` or the path of a position file) starts
+    ``position`` (a :class:`~landlord.data.position.Position` or the path of a position file) starts
     the game from a described position (a teacher's "what if you start here"), on the ruleset it
     was made for and with as many seats as it describes unless ``ruleset``/``seats`` say
     otherwise; the set-up's "Start from" menu offers it and the kit's example positions.
@@ -693,7 +693,7 @@ class GameTable(W.VBox):
 
     def load_bytes(self, raw: bytes, name: str = "uploaded file") -> bool:
         """Load a saved game from a file's bytes (the upload button) through the one way a saved
-        game comes in (:func:`landlord.savefile.load_game`: the kit's file door's size, text and
+        game comes in (:func:`landlord.engine.savefile.load_game`: the kit's file door's size, text and
         depth limits, then the record, replayed); a bad file changes nothing. Only the rulesets
         this table offers can be named (never a path), and no message names a file on the server."""
         name = plain_name(name)

@@ -26,7 +26,7 @@ def declared_types(cls: type) -> dict[str, type]:
 
 def builder(cls: type[T]) -> typing.Callable[[Mapping[str, Any]], T]:
     """The function that builds a ``cls`` from a phase's plain values
-    (:meth:`landlord.ruleset.Ruleset.values`): a ruleset's lists become tuples (frozen)."""
+    (:meth:`landlord.data.ruleset.Ruleset.values`): a ruleset's lists become tuples (frozen)."""
     types = declared_types(cls)
     names = tuple(types)
     lists = frozenset(n for n, t in types.items() if t is list)

@@ -13,9 +13,9 @@ from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from landlord import flows
-from landlord.flows import Flow
-from landlord.rules.base import RoundsOfTurns
+from landlord.engine import flows
+from landlord.engine.flows import Flow
+from landlord.engine.rulebook import RoundsOfTurns
 
 
 class SingleTaxRules(RoundsOfTurns):

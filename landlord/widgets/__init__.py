@@ -9,7 +9,7 @@ The names below are imported when first used (PEP 562), so a kernel that needs o
 Where the modules are: this file is the package; its modules live in the repository's top-level
 ``widgets/`` folder. The wheel puts them beside this file (``landlord/widgets/``, see
 ``pyproject.toml``); from a source checkout the package path below points at the checkout's
-``widgets/`` (:func:`landlord.resources.kit_dir`, the lookup that finds the kit's data, lessons
+``widgets/`` (:func:`landlord.data.resources.kit_dir`, the lookup that finds the kit's data, lessons
 and scenarios). So every import of the front ends, in the lessons, the tests and the benchmarks,
 is ``landlord.widgets...`` from a checkout and from the wheel alike, and an installed kit adds no
 top-level ``widgets`` package to a teacher's environment. The modules import each other
@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from landlord.resources import kit_dir
+from landlord.data.resources import kit_dir
 
 __path__ = [str(kit_dir("widgets"))]  # the wheel: this folder; a checkout: its top-level widgets/
 

@@ -3,7 +3,7 @@
 Part 1 buys the land, Part 2 improves it (and rates the improvements), Part 3 takes the rates off
 improvements and levies them on land values. Each Part is a phase (``part1``/``part2``/``part3``)
 of one rules family: a ruleset starting in any phase is a complete game, and phase
-:class:`~landlord.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
+:class:`~landlord.engine.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
 
 Each rule below quotes the clause it plays (the rules are ``docs/sources/british-1913-rules.txt``).
 The board is a documented reconstruction (``data/boards/brer-fox-1913.toml``); where the rules leave

@@ -5,7 +5,7 @@
 holder for the rest of the game, minus the Land Value Tax it would cost:
 
 * rent: the rent a landing (doubled once every card is bought) × the chance that a throw ends
-  there (the exact landing probabilities of ``landlord.landing``, for the Part in force) × the
+  there (the exact landing probabilities of ``landlord.engine.landing``, for the Part in force) × the
   other players × the table rounds left (the rounds of the board the leader still has to make,
   at seven spaces a throw); none while the rent must be restored to the Treasury (Part 3) and
   none on the Fisheries and the Moor while they send trespassers to Gaol;
@@ -42,11 +42,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from landlord.decisions import Decision, OptionText
-from landlord.options import parse_option
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.options import parse_option
 
 if TYPE_CHECKING:
-    from landlord.strategies import TableView
+    from landlord.engine.strategies import TableView
 
 KINDS = frozenset({
     "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",

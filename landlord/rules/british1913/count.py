@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from landlord.count import SeatCount
-from landlord.rules.base import SpaceState, space_state
+from landlord.engine.count import SeatCount
+from landlord.engine.rulebook import SpaceState, space_state
 from landlord.rules.british1913.state import GOVERNMENT, NOBODY
 from landlord.rules.british1913.words import British1913Words
 

@@ -60,7 +60,7 @@ class Params1913:
 
 
 of = builder(Params1913)
-"""The params of a Part from its plain values (:meth:`landlord.ruleset.Ruleset.values`)."""
+"""The params of a Part from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
 
 PARAMS: dict[str, type] = declared_types(Params1913)
 """The params a ruleset of the 1913 family must give, with their types."""

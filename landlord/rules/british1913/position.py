@@ -1,16 +1,16 @@
-"""The position layout of the 1913 game: a described position (:mod:`landlord.position`) laid out
+"""The position layout of the 1913 game: a described position (:mod:`landlord.data.position`) laid out
 on the table after the set-up."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from landlord.engine.flows import Flow
 from landlord.errors import DataError
-from landlord.flows import Flow
 from landlord.rules.british1913.state import GOVERNMENT, NOBODY, British1913State, Debt
 
 if TYPE_CHECKING:
-    from landlord.position import Position, SeatPosition
+    from landlord.data.position import Position, SeatPosition
 
 
 class British1913Position(British1913State):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from landlord.engine.flows import Flow
+from landlord.engine.rulebook import RoundsOfTurns, Token
 from landlord.errors import LandlordError
-from landlord.flows import Flow
-from landlord.rules.base import RoundsOfTurns, Token
 from landlord.rules.british1913.params import PARAMS
 from landlord.rules.british1913.params import of as params_of
 
@@ -108,14 +108,14 @@ class LandTable:
 
     def landing(self, idx: int) -> float:
         """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
-        landing probabilities of :func:`landlord.landing.exact` (computed once a Part)."""
+        landing probabilities of :func:`landlord.engine.landing.exact` (computed once a Part)."""
         g = self._r.g
         probs = self._landing.get(g.phase)
         if probs is None:
             key = (g.ruleset.id, g.phase, repr(sorted(g.ruleset.values(g.phase).items())))
             probs = _LANDING.get(key)
             if probs is None:
-                from landlord.landing import exact, movement_for
+                from landlord.engine.landing import exact, movement_for
 
                 probs = _LANDING[key] = exact(movement_for(g.ruleset, g.phase))
             self._landing[g.phase] = probs

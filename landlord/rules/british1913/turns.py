@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from landlord.decisions import Decision
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
+from landlord.engine.options import option
+from landlord.engine.phases import Trigger, parse_switch
+from landlord.engine.rulebook import Play
 from landlord.errors import LandlordError
-from landlord.flows import Flow
-from landlord.options import option
-from landlord.phases import Trigger, parse_switch
-from landlord.rules.base import Play
 from landlord.rules.british1913.params import of as params_of
 from landlord.rules.british1913.sites import British1913Sites
 from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, GOVERNMENT, NOBODY, POOR, TRACK

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from landlord import options
-from landlord.board import Board
-from landlord.decisions import Decision, OptionText
-from landlord.events import Event
-from landlord.options import parse_option
+from landlord.data.board import Board
+from landlord.engine import options
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.events import Event
+from landlord.engine.options import parse_option
 from landlord.rules.british1913.position import British1913Position
 
 

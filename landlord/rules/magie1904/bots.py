@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from landlord.decisions import Decision, OptionText
-from landlord.options import option, parse_option
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.options import option, parse_option
 
 if TYPE_CHECKING:
-    from landlord.strategies import TableView
+    from landlord.engine.strategies import TableView
 
 ANSWERS: frozenset[str] = frozenset()
 """The decision kinds claimed by name: none, for these bots answer every kind no other family

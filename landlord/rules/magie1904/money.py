@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from landlord import flows
-from landlord.decisions import Decision
-from landlord.flows import Flow
-from landlord.options import option, parse_option
-from landlord.rules.base import Play
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
+from landlord.engine.options import option, parse_option
+from landlord.engine.rulebook import Play
 from landlord.rules.magie1904.count import Magie1904Count
 from landlord.rules.magie1904.state import LOAN_RATES, Loan
 

@@ -1,14 +1,14 @@
-"""The magie1904 family's movement for the landing chain (:mod:`landlord.landing`): a
-:class:`~landlord.landing.Movement` built from a ruleset and phase, registered as ``build``."""
+"""The magie1904 family's movement for the landing chain (:mod:`landlord.engine.landing`): a
+:class:`~landlord.engine.landing.Movement` built from a ruleset and phase, registered as ``build``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord.landing import Movement, movement_from_board
+from landlord.engine.landing import Movement, movement_from_board
 
 if TYPE_CHECKING:
-    from landlord.ruleset import Ruleset
+    from landlord.data.ruleset import Ruleset
 
 
 def magie1904_movement(ruleset: Ruleset, phase: str | None = None) -> Movement:
@@ -22,4 +22,5 @@ def magie1904_movement(ruleset: Ruleset, phase: str | None = None) -> Movement:
 
 
 build = magie1904_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)`` (see :func:`landlord.landing.movement_for`)."""
+"""The family's movement builder, ``build(ruleset, phase, **policy)``
+(:func:`landlord.engine.landing.movement_for`)."""

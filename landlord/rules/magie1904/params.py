@@ -41,7 +41,7 @@ class Params1904:
 
 
 of = builder(Params1904)
-"""The params of a phase from its plain values (:meth:`landlord.ruleset.Ruleset.values`)."""
+"""The params of a phase from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
 
 PARAMS: dict[str, type] = declared_types(Params1904)
 """The params a ruleset of the 1904 family must give, with their types."""

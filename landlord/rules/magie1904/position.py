@@ -1,4 +1,4 @@
-"""The position layout of the 1904 patent game: a described position (:mod:`landlord.position`) laid out
+"""The position layout of the 1904 patent game: a described position (:mod:`landlord.data.position`) laid out
 on the table after the set-up."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from landlord.errors import DataError
 from landlord.rules.magie1904.state import Loan, Magie1904State
 
 if TYPE_CHECKING:
-    from landlord.position import SeatPosition
+    from landlord.data.position import SeatPosition
 
 
 class Magie1904Position(Magie1904State):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord import flows
-from landlord.rules.base import Play
+from landlord.engine import flows
+from landlord.engine.rulebook import Play
 from landlord.rules.magie1904.money import Magie1904Money
 from landlord.rules.magie1904.params import of as params_of
 from landlord.rules.magie1904.state import NATURAL, POOR, TRACK

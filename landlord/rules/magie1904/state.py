@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from landlord.rules.base import Token
+from landlord.engine.rulebook import Token
 from landlord.rules.magie1904.params import PARAMS
 from landlord.rules.magie1904.params import of as params_of
 from landlord.rules.single_tax import SingleTaxRules

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from landlord import flows
-from landlord.decisions import Decision
-from landlord.rules.base import Play
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.rulebook import Play
 from landlord.rules.magie1904.public import Magie1904Public
 from landlord.rules.magie1904.state import JAIL, NATURAL, POOR, TRACK
 

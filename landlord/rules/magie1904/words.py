@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from landlord.board import Board
-from landlord.events import Event
-from landlord.narrate import marked, terms
+from landlord.data.board import Board
+from landlord.engine.events import Event
+from landlord.engine.narrate import marked, terms
 from landlord.rules.magie1904.position import Magie1904Position
 
 
@@ -51,7 +51,8 @@ EVENTS = frozenset({
     "ticket", "ticket_returned", "pass", "lot_full", "charter", "legacy",
     "repaid", "open_land", "estate_opened",
 })
-"""Event kinds that only the 1904 patent game emits (its sentences are here; shared ones in :mod:`landlord.narrate`)."""
+"""Event kinds that only the 1904 patent game emits (its sentences are here;
+shared ones in :mod:`landlord.engine.narrate`)."""
 
 
 def sentences(e: Event, who: str, cur: str, space: Callable[..., str]) -> dict[str, str]:

@@ -36,8 +36,8 @@ from landlord.rules.magie1906.state import (
     Debt,
     Mortgage,
     Player1906,
+    Table1906,
 )
-from landlord.rules.magie1906.table import Table1906
 from landlord.rules.magie1906.turns import Magie1906
 
 __all__ = [

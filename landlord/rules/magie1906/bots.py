@@ -3,7 +3,7 @@
 **The valuation** (every bot uses the same one): a card is worth to a seat what it counts at the
 end (``card_value``, $100; a title deed nothing under the single tax) plus the money it is
 expected to bring in until the end — the exact chance that a throw ends on its space
-(:func:`landlord.landing.exact`) × what a player stopping there would pay the seat if the seat
+(:func:`landlord.engine.landing.exact`) × what a player stopping there would pay the seat if the seat
 held it (rent with its houses and section doubling, the railroad fare for the railroads the
 seat would then hold, the franchise rate or municipal cinch, the broker's ante and commission)
 × the throws every player may still expect (:meth:`~landlord.rules.magie1906.Table1906.throws_left`
@@ -37,13 +37,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from landlord.decisions import Decision, OptionText
-from landlord.options import option, parse_option
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.options import option, parse_option
 from landlord.rules.magie1904 import bots as magie1904_bots
 
 if TYPE_CHECKING:
+    from landlord.engine.strategies import TableView
     from landlord.rules.magie1906 import Table1906
-    from landlord.strategies import TableView
 
 KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid", "shortfall", "natural"})
 """The 1906 decision kinds answered here."""
@@ -51,7 +51,7 @@ KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bi
 SALE_KINDS = frozenset({"bid", "buy"})
 """The decisions of a sale from the pack (rule 7: the others' ``bid``s, the lander's ``buy`` at
 the highest price bid), answered here (:func:`sale`) when :func:`pack_sale` says so; the single
-tax's building privilege asks with the same kinds and is answered in :mod:`landlord.strategies`."""
+tax's building privilege asks with the same kinds and is answered in :mod:`landlord.engine.strategies`."""
 
 SPECULATOR_RESERVE = 50
 """What the speculator keeps in hand when it bids or offers for a card."""

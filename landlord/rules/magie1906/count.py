@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from landlord.count import SeatCount
-from landlord.rules.base import SpaceState, space_state
+from landlord.engine.count import SeatCount
+from landlord.engine.rulebook import SpaceState, space_state
 from landlord.rules.magie1906.words import Magie1906Words
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord.decisions import Decision
-from landlord.flows import Flow
-from landlord.options import option, parse_option
-from landlord.rules.base import Play
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
+from landlord.engine.options import option, parse_option
+from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.count import Magie1906Count
 from landlord.rules.magie1906.state import LOAN_RATES, NATURAL, POOR, TRACK, Debt, Mortgage
 

@@ -1,15 +1,15 @@
-"""The magie1906 family's movement for the landing chain (:mod:`landlord.landing`): a
-:class:`~landlord.landing.Movement` built from a ruleset and phase, registered as ``build``."""
+"""The magie1906 family's movement for the landing chain (:mod:`landlord.engine.landing`): a
+:class:`~landlord.engine.landing.Movement` built from a ruleset and phase, registered as ``build``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from landlord.landing import CardMove, Movement, policy
+from landlord.engine.landing import CardMove, Movement, policy
 
 if TYPE_CHECKING:
-    from landlord.ruleset import Ruleset
+    from landlord.data.ruleset import Ruleset
 
 
 DIRECTIONS = {"forward": 0.0, "either": 0.5, "backward": 1.0}
@@ -85,4 +85,5 @@ def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction:
 
 
 build = magie1906_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)`` (see :func:`landlord.landing.movement_for`)."""
+"""The family's movement builder, ``build(ruleset, phase, **policy)``
+(:func:`landlord.engine.landing.movement_for`)."""

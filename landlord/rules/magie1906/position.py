@@ -1,16 +1,16 @@
-"""The position layout of the 1906 game: a described position (:mod:`landlord.position`) laid out
+"""The position layout of the 1906 game: a described position (:mod:`landlord.data.position`) laid out
 on the table after the set-up."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from landlord.engine.flows import Flow
 from landlord.errors import DataError
-from landlord.flows import Flow
 from landlord.rules.magie1906.state import CARD_KINDS, Debt, Magie1906State, Mortgage
 
 if TYPE_CHECKING:
-    from landlord.position import Position, SeatPosition
+    from landlord.data.position import Position, SeatPosition
 
 
 class Magie1906Position(Magie1906State):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from landlord.flows import Flow
-from landlord.rules.base import Play
+from landlord.engine.flows import Flow
+from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.market import Magie1906Market
 from landlord.rules.magie1906.state import NATURAL, POOR
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from landlord import options
-from landlord.board import Board
-from landlord.decisions import Decision
-from landlord.events import Event
-from landlord.narrate import marked, terms
+from landlord.data.board import Board
+from landlord.engine import options
+from landlord.engine.decisions import Decision
+from landlord.engine.events import Event
+from landlord.engine.narrate import marked, terms
 from landlord.rules.magie1906.position import Magie1906Position
 
 
@@ -87,7 +87,8 @@ EVENTS = frozenset({
     "jail_time_up", "double_again", "no_wages", "card_offer", "card_kept", "card_for_sale",
     "card_unsold", "card_sold", "loan_repaid", "debt_paid",
 })
-"""Event kinds that only Magie's 1906 game emits (its sentences are here; shared ones in :mod:`landlord.narrate`)."""
+"""Event kinds that only Magie's 1906 game emits (its sentences are here;
+shared ones in :mod:`landlord.engine.narrate`)."""
 
 
 def sentences(e: Event, who: str, cur: str, space: Callable[..., str]) -> dict[str, str]:

@@ -5,7 +5,7 @@ Each rule below quotes the clause it plays. Where the rules leave a point open, 
 decision is written beside the rule as ``DECISION:`` and has a test of its own
 (``tests/test_monopoly*.py``, ``tests/test_mucker*.py``).
 
-How play is put to the seats (all as :class:`~landlord.decisions.Decision` s):
+How play is put to the seats (all as :class:`~landlord.engine.decisions.Decision` s):
 
 * ``manage`` — at the start of his turn (in Jail too) a player may build, sell buildings back,
   mortgage, lift mortgages, propose a trade (``trade:<seat>``) or, in Mucker Monopoly, offer
@@ -28,9 +28,8 @@ and spaces; :meth:`Monopoly.space_name`, :meth:`Monopoly.word`, :meth:`Monopoly.
 
 from __future__ import annotations
 
-from landlord.rules.monopoly.state import MonopolyPlayer, TradeOffer
+from landlord.rules.monopoly.state import MonopolyPlayer, MonopolyTable, TradeOffer
 from landlord.rules.monopoly.static import ASK, BRIBE, BUY, HOTEL, LIFT, REPLY, TAX
-from landlord.rules.monopoly.table import MonopolyTable
 from landlord.rules.monopoly.turns import Monopoly
 
 __all__ = [

@@ -14,20 +14,20 @@
   bribes the Banker with a spare Jail card.
 * ``tenant`` — never buys, bids, builds or proposes trades; sells a deed only for cash of at least
   its printed price; throws for doubles in Jail.
-* ``random`` (in :mod:`landlord.strategies`) picks uniformly among the legal options.
+* ``random`` (in :mod:`landlord.engine.strategies`) picks uniformly among the legal options.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from landlord.decisions import Decision, OptionText
-from landlord.options import option, parse_option
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.options import option, parse_option
 from landlord.rules.monopoly.static import K_STREET
 
 if TYPE_CHECKING:
+    from landlord.engine.strategies import TableView
     from landlord.rules.monopoly import MonopolyTable
-    from landlord.strategies import TableView
 
 KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit",
                    "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})

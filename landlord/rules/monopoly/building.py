@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord import flows
-from landlord.decisions import Decision
-from landlord.options import option, parse_option
-from landlord.rules.base import Play
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.options import option, parse_option
+from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.count import MonopolyCount
 from landlord.rules.monopoly.static import HOTEL, K_STREET
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord import flows
-from landlord.decisions import Decision
-from landlord.flows import Flow
-from landlord.rules.base import Play
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
+from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.manage import MonopolyManage
 from landlord.rules.monopoly.static import LIFT, _decision
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from landlord import flows
-from landlord.decisions import Decision
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.options import option, parse_option
+from landlord.engine.rulebook import Play
 from landlord.errors import LandlordError
-from landlord.options import option, parse_option
-from landlord.rules.base import Play
 from landlord.rules.monopoly.building import MonopolyBuilding
 from landlord.rules.monopoly.static import HOTEL, ManageMenu, TradeOptions, _decision
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from landlord import flows
-from landlord.decisions import Decision
-from landlord.options import option, parse_option
-from landlord.rules.base import Play
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.options import option, parse_option
+from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.debts import MonopolyDebts
 from landlord.rules.monopoly.state import TradeOffer
 from landlord.rules.monopoly.static import _BIDS, BRIBE, BUY, REPLY, _bid, _decision

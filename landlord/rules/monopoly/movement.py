@@ -1,5 +1,5 @@
-"""The monopoly family's movement for the landing chain (:mod:`landlord.landing`): a
-:class:`~landlord.landing.Movement` built from a ruleset and phase, registered as ``build``."""
+"""The monopoly family's movement for the landing chain (:mod:`landlord.engine.landing`): a
+:class:`~landlord.engine.landing.Movement` built from a ruleset and phase, registered as ``build``."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from landlord.board import Board
-from landlord.landing import CardMove, Movement, card_moves, movement_from_board
+from landlord.data.board import Board
+from landlord.engine.landing import CardMove, Movement, card_moves, movement_from_board
 
 if TYPE_CHECKING:
-    from landlord.ruleset import Ruleset
+    from landlord.data.ruleset import Ruleset
 
 
 def monopoly_movement(board: Board, chance: Sequence[CardMove], community_chest: Sequence[CardMove],
@@ -24,11 +24,11 @@ def monopoly_movement(board: Board, chance: Sequence[CardMove], community_chest:
 
 
 def deck_moves(deck_id: str, edition: str, board: Board) -> tuple[CardMove, ...]:
-    """A card deck of ``data/decks/`` (``landlord.decks``, for ``edition``) as moves, through
+    """A card deck of ``data/decks/`` (``landlord.data.decks``, for ``edition``) as moves, through
     :func:`card_moves` (the deck effects use the same names as the reference CSVs: ``move_to``,
     ``move_to_nearest``, ``move_relative``, ``go_to_jail``; a Get Out of Jail Free card and the
     money cards move nothing). Copies are already expanded in the deck, one move each."""
-    from landlord.decks import load_deck
+    from landlord.data.decks import load_deck
 
     deck = load_deck(deck_id, edition)
     rows = [{"name": c.name, "effect_kind": c.effect, "target": c.target, "amount": c.amount, "copies": 1}
@@ -55,4 +55,5 @@ def monopoly_family_movement(ruleset: Ruleset, phase: str | None = None) -> Move
 
 
 build = monopoly_family_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)`` (see :func:`landlord.landing.movement_for`)."""
+"""The family's movement builder, ``build(ruleset, phase, **policy)``
+(:func:`landlord.engine.landing.movement_for`)."""

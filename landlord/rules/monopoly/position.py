@@ -1,12 +1,12 @@
-"""The position layout of Monopoly: a described position (:mod:`landlord.position`) laid out
+"""The position layout of Monopoly: a described position (:mod:`landlord.data.position`) laid out
 on the table after the set-up."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from landlord.data.position import HOTEL as HOTEL_WORD
 from landlord.errors import DataError
-from landlord.position import HOTEL as HOTEL_WORD
 from landlord.rules.monopoly.state import MonopolyState
 from landlord.rules.monopoly.static import (
     HOTEL,
@@ -16,7 +16,7 @@ from landlord.rules.monopoly.static import (
 )
 
 if TYPE_CHECKING:
-    from landlord.position import SeatPosition
+    from landlord.data.position import SeatPosition
 
 
 class MonopolyPosition(MonopolyState):

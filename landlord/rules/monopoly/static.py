@@ -6,10 +6,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
-from landlord.decisions import Decision
-from landlord.decks import Card
+from landlord.data.decks import Card
+from landlord.engine.decisions import Decision
+from landlord.engine.options import option
 from landlord.errors import LandlordError
-from landlord.options import option
 
 HOTEL = 5
 """``houses[i] == HOTEL`` marks a hotel (one hotel equals five houses)."""

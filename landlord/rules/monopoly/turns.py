@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from landlord import flows
-from landlord.decisions import Decision
-from landlord.decks import load_deck
-from landlord.rules.base import Play
+from landlord.data.decks import load_deck
+from landlord.engine import flows
+from landlord.engine.decisions import Decision
+from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.market import MonopolyMarket
 from landlord.rules.monopoly.static import (
     _DECK_CARDS,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from landlord import options
-from landlord.board import Board
-from landlord.decisions import Decision
-from landlord.events import Event
-from landlord.narrate import marked, terms
+from landlord.data.board import Board
+from landlord.engine import options
+from landlord.engine.decisions import Decision
+from landlord.engine.events import Event
+from landlord.engine.narrate import marked, terms
 from landlord.rules.monopoly.position import MonopolyPosition
 
 
@@ -88,7 +88,7 @@ EVENTS = frozenset({
     "income_tax", "rent_forgotten", "bankrupt", "deed_to_creditor", "mortgaged", "unmortgage",
     "mortgage_kept", "build", "sell_building", "trade", "trade_rejected", "bribe",
 })
-"""Event kinds that only Monopoly (and Mucker Monopoly) emits (shared ones: :mod:`landlord.narrate`)."""
+"""Event kinds that only Monopoly (and Mucker Monopoly) emits (shared ones: :mod:`landlord.engine.narrate`)."""
 
 
 def sentences(e: Event, who: str, cur: str, space: Callable[..., str]) -> dict[str, str]:

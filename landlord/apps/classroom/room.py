@@ -1,0 +1,572 @@
+"""A class in play: the teacher's choices, tables rebuilt from their records, students' seats,
+the room-wide class vote, and the referee that plays bots, away seats and overdue decisions.
+
+A table *is* its record: the store's rows are the source of truth, and any kernel rebuilds the
+game from them through :mod:`landlord.engine.record` (:func:`~landlord.engine.record.replay` of the table's
+:class:`~landlord.engine.record.Record`, then each new row fed with :func:`~landlord.engine.record.apply`),
+so a refresh, a culled kernel or a server restart loses nothing. Rows are JSON objects of
+three kinds, each carrying one record entry (:func:`row_entry`)::
+
+    {"kind": "act", "seat": 2, "option": "buy", "by": "student" | "bot" | "away" | "timeout"}
+        → Answer("buy") (checked to be seat 2's decision)
+    {"kind": "switch", "phase": "single_tax", "cause": "teacher" | "class vote"}
+        → Switch("single_tax", cause)
+    {"kind": "open_vote", "phase": "single_tax"}     # the phase plan opens a table vote
+        → TriggerAdded("single_tax@vote", "class plan")
+
+A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
+built with ``drawn=False``); the game's own :attr:`~landlord.engine.game.Game.record` holds it, so a
+table saved from the class replays anywhere (``landlord replay``).
+
+Everything that changes a table goes through :meth:`ClassStore.append`, which checks the
+caller's seat key or the teacher's secret and the record's length in one transaction.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from landlord.apps.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
+from landlord.data.loader import load_ruleset, resolve_ruleset
+from landlord.data.ruleset import Ruleset
+from landlord.engine.decisions import Decision
+from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
+from landlord.engine.game import BOXES
+from landlord.engine.inequality import gini
+from landlord.engine.phases import Trigger, parse_switch, parse_trigger
+from landlord.engine.record import Record, kit_version, version_note
+from landlord.engine.replay import apply, replay
+from landlord.engine.strategies import STRATEGIES, Strategy, TableView, make_strategy
+from landlord.errors import IllegalAction, LandlordError
+
+STATES = ("joining", "playing", "debrief")
+"""A class's states: students join (no game runs), tables play, the teacher debriefs."""
+
+BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
+            "timeout": "a bot, because the time for the decision ran out"}
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    """What the teacher chooses for a class.
+
+    ``switches`` are the engine's phase triggers written ``phase@trigger`` (``single_tax@vote``:
+    each table may vote from the start; ``single_tax@round:8``: a scheduled switch);
+    ``vote_at`` opens a table vote on ``phase`` at round N (``single_tax@round:5``); the
+    teacher's button can switch every table at any time. ``rounds`` caps a game's length
+    (the ruleset's ``max_rounds``). ``away_after``: seconds without a sign of life after which
+    a bot plays a student's seat; ``decide_limit``: seconds after which a bot answers any
+    pending decision (no table waits forever); ``bot_delay``: seconds a bot waits before its
+    answer, so students can follow the play."""
+
+    ruleset: str = "magie-1904"
+    table_size: int = 4
+    bots: str = "landlord"
+    switches: tuple[str, ...] = ()
+    vote_at: tuple[str, ...] = ()
+    rounds: int | None = 12
+    seed: int = 0
+    away_after: float = 60.0
+    decide_limit: float = 120.0
+    bot_delay: float = 0.6
+    max_tables: int = 10
+    overrides: dict[str, Any] = field(default_factory=dict)
+    kit: str | None = None
+    """The kit version (:func:`landlord.engine.record.kit_version`) the class was created under; None
+    for a class created before classes recorded it. Set by :meth:`Classroom.create`."""
+
+    def check(self) -> ClassSpec:
+        """The spec, checked: every problem is one line naming the choice (LandlordError)."""
+        rs = self.resolve()
+        if not rs.players_min <= self.table_size <= rs.players_max:
+            raise LandlordError(f"table size: {rs.id} takes {rs.players_min} to {rs.players_max} "
+                                f"players a table, not {self.table_size}")
+        if self.bots not in STRATEGIES:
+            raise LandlordError(f"bots: unknown bot {self.bots!r} (known: {', '.join(STRATEGIES)})")
+        self.triggers()
+        for text in self.vote_at:
+            phase, _ = self._vote_at(text)
+            if phase not in rs.phases:
+                raise LandlordError(f"vote at {text!r}: {rs.id} has no phase {phase!r}")
+        for name, value in (("away_after", self.away_after), ("decide_limit", self.decide_limit),
+                            ("bot_delay", self.bot_delay)):
+            if value < 0:
+                raise LandlordError(f"{name}: seconds cannot be negative, got {value}")
+        if self.max_tables < 1:
+            raise LandlordError(f"max tables: at least 1, got {self.max_tables}")
+        return self
+
+    @staticmethod
+    def _vote_at(text: str) -> tuple[str, int]:
+        t = parse_switch(text)
+        if t.kind != "round":
+            raise LandlordError(f"vote at {text!r}: write phase@round:N (the round the vote opens)")
+        return t.phase, int(t.value)
+
+    def resolve(self) -> Ruleset:
+        """The ruleset with the class's overrides and round cap."""
+        rs = load_ruleset(self.ruleset)
+        values = dict(self.overrides)
+        if self.rounds is not None:
+            if "max_rounds" not in rs.params:
+                raise LandlordError(f"rounds: {rs.id} has no round cap to set")
+            values["max_rounds"] = int(self.rounds)
+        try:
+            return resolve_ruleset(self.ruleset, values, "class setting")
+        except (KeyError, TypeError) as exc:
+            raise LandlordError(f"overrides: {exc}") from None
+
+    def triggers(self) -> tuple[Trigger, ...]:
+        """The engine triggers of the phase plan; LandlordError names a bad one."""
+        rs = self.resolve()
+        out = []
+        for text in self.switches:
+            try:
+                t = parse_switch(text)
+            except ValueError as exc:
+                raise LandlordError(f"phase plan: {exc}") from None
+            if t.phase not in rs.phases:
+                raise LandlordError(f"phase plan {text!r}: {rs.id} has no phase {t.phase!r} "
+                                    f"(phases: {', '.join(rs.phases)})")
+            out.append(t)
+        return tuple(out)
+
+    def votes_opening(self) -> list[tuple[str, int]]:
+        """``(phase, round)`` of each table vote the plan opens."""
+        return [self._vote_at(t) for t in self.vote_at]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec as JSON-able data (stored with the class)."""
+        d = asdict(self)
+        d["switches"], d["vote_at"] = list(self.switches), list(self.vote_at)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClassSpec:
+        """A spec from its stored form."""
+        d = dict(data)
+        d["switches"], d["vote_at"] = tuple(d.get("switches", ())), tuple(d.get("vote_at", ()))
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def bot_names(size: int) -> list[str]:
+    """The names of seats nobody took when a table started."""
+    return [f"Bot {i + 1}" for i in range(size)]
+
+
+def row_entry(row: dict[str, Any]) -> Entry:
+    """The record entry (:mod:`landlord.engine.entries`) a store row carries: the store's rows keep
+    their own fields (who answered, for which seat), and are read into the record's one set of
+    entry types here, at the store's boundary."""
+    kind = row.get("kind")
+    if kind == "act":
+        return Answer(str(row["option"]))
+    if kind == "switch":
+        return Switch(str(row["phase"]), str(row.get("cause", "teacher")))
+    if kind == "open_vote":
+        return TriggerAdded(f"{row['phase']}@vote", "class plan")
+    raise IllegalAction(f"unknown kind {kind!r}")
+
+
+class TableGame:
+    """One table's game, rebuilt from its record (:func:`landlord.engine.record.replay`);
+    :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
+    past the last ``seq`` seen) through :func:`landlord.engine.record.apply`."""
+
+    def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None) -> None:
+        if table.started is None:
+            raise StoreError(f"table {table.table_no} has not started yet")
+        self.spec = spec
+        self.table = table
+        self.ruleset = ruleset or spec.resolve()
+        self.game = replay(self.start_record(), ruleset=self.ruleset, where=f"table {table.table_no}")
+        self.entries: list[dict[str, Any]] = []
+        self.times: list[float] = []
+
+    def start_record(self) -> Record:
+        """The table's record before any row: the ruleset with the class's settings, the
+        table's seed and names, the phase plan's triggers; chance drawn from the seed."""
+        rs = self.ruleset
+        return Record(rs.id, self.table.seed, list(self.table.names), [None] * len(self.table.names),
+                      [], [f"{t.phase}@{t.text}" for t in self.spec.triggers()],
+                      {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
+                      kit=self.spec.kit, drawn=False)
+
+    @property
+    def seq(self) -> int:
+        """How many record rows have been applied (the next row's position)."""
+        return len(self.entries)
+
+    @property
+    def last_at(self) -> float:
+        """When the last row was recorded (the table's start before any)."""
+        return self.times[-1] if self.times else float(self.table.started or 0.0)
+
+    def apply(self, row: dict[str, Any], at: float = 0.0) -> None:
+        """Feed one record row to the game (the engine checks every answer). A row that does
+        not replay is one line naming the row and, when the class was created under another
+        kit version, both versions."""
+        g = self.game
+        try:
+            entry = row_entry(row)
+            if row.get("kind") == "act":
+                d = g.pending
+                if d is None or d.seat != row.get("seat"):
+                    raise IllegalAction(f"seat {row.get('seat')} answers, but "
+                                        f"{'nobody' if d is None else f'seat {d.seat}'} is to choose")
+            if not (isinstance(entry, Switch) and (g.over or entry.phase == g.phase)):
+                apply(g, entry)
+        except (IllegalAction, KeyError) as exc:
+            raise IllegalAction(f"table {self.table.table_no}, record row {self.seq}: "
+                                f"{exc}{version_note(self.spec.kit)}") from None
+        self.entries.append(row)
+        self.times.append(at)
+
+    def refresh(self, store: ClassStore) -> int:
+        """Apply the rows recorded since the last look; returns how many."""
+        rows = store.entries(self.table.class_id, self.table.table_no, after=self.seq - 1)
+        for r in rows:
+            self.apply(r.entry, r.at)
+        return len(rows)
+
+    def missed(self, seat: int, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """Rows from ``since`` on where a bot answered for ``seat`` (away or overdue)."""
+        return [(i, e) for i, e in enumerate(self.entries[since:], since)
+                if e.get("kind") == "act" and e.get("seat") == seat and e.get("by") in ("away", "timeout")]
+
+    def last_own(self, seat: int) -> int:
+        """The position after the seat's student's last own answer (0 if none)."""
+        for i in range(len(self.entries) - 1, -1, -1):
+            e = self.entries[i]
+            if e.get("kind") == "act" and e.get("seat") == seat and e.get("by") == "student":
+                return i + 1
+        return 0
+
+    def status(self) -> dict[str, Any]:
+        """Round, rules in force, Gini and richest seat, for the dashboard."""
+        g = self.game
+        totals = [c.total for c in g.results()]
+        rich = max(range(len(totals)), key=lambda i: totals[i])
+        return {"table": self.table.table_no, "turn": g.turn, "round": g.round, "phase": g.phase,
+                "rules": g.ruleset.phases[g.phase].title, "gini": gini(totals, "population"),
+                "richest": g.names[rich] if len(set(totals)) > 1 else "all level",
+                "richest_total": totals[rich], "over": g.over,
+                "to_choose": None if g.pending is None else g.pending.seat}
+
+
+class Classroom:
+    """A class in the store, seen by the teacher (with the secret) or by any kernel (read-only)."""
+
+    def __init__(self, store: ClassStore, class_id: str) -> None:
+        self.store = store
+        self.info = store.get_class(class_id)
+        self.spec = ClassSpec.from_dict(self.info.spec)
+        self.ruleset = self.spec.resolve()
+        self._tables: dict[int, TableGame] = {}
+
+    @classmethod
+    def create(cls, store: ClassStore, spec: ClassSpec, secret: str | None = None,
+               join_code: str | None = None) -> tuple[Classroom, str]:
+        """A new class from a checked spec; returns it and the teacher's secret."""
+        secret = secret or secrets.token_urlsafe(18)
+        spec = replace(spec.check(), kit=kit_version())
+        info = store.create_class(spec.to_dict(), secret, join_code)
+        return cls(store, info.id), secret
+
+    @property
+    def id(self) -> str:
+        """The class id."""
+        return self.info.id
+
+    def reload(self) -> ClassInfo:
+        """Re-read the class's row (state, joining)."""
+        self.info = self.store.get_class(self.id)
+        return self.info
+
+    # -- tables ---------------------------------------------------------------------------------
+    def table(self, table_no: int) -> TableGame | None:
+        """The table's game brought up to date (None while the table has not started)."""
+        tg = self._tables.get(table_no)
+        if tg is None:
+            info = next((t for t in self.store.tables(self.id) if t.table_no == table_no), None)
+            if info is None:
+                raise StoreError(f"class {self.info.join_code} has no table {table_no}")
+            if info.started is None:
+                return None
+            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset)
+        tg.refresh(self.store)
+        return tg
+
+    def tables(self) -> list[TableGame]:
+        """Every started table, brought up to date."""
+        out = []
+        for t in self.store.tables(self.id):
+            tg = self.table(t.table_no) if t.started is not None else None
+            if tg is not None:
+                out.append(tg)
+        return out
+
+    def start(self, secret: str) -> list[TableInfo]:
+        """The teacher starts play: every table's game begins with its students' names (a bot
+        in every empty seat); joining stays open (a latecomer takes over a bot's seat)."""
+        self.store.set_class(self.id, secret, state="playing")
+        self.info = self.store.get_class(self.id)
+        started = []
+        for t in self.store.tables(self.id):
+            if t.started is None:
+                started.append(self.store.start_table(self.id, secret, t.table_no, self.names(t.table_no)))
+        return started
+
+    def names(self, table_no: int) -> list[str]:
+        """The names a table's game starts with: its students' display names, bots elsewhere."""
+        names = bot_names(self.spec.table_size)
+        for s in self.store.seats(self.id):
+            if s.table_no == table_no:
+                names[s.seat] = s.name
+        return names
+
+    def append_retrying(self, table_no: int, entry: dict[str, Any], secret: str, tries: int = 20) -> bool:
+        """Append a teacher's entry at the end of a table's record, retrying when a bot or a
+        student got in first; False if the table has not started or its game is over."""
+        for _ in range(tries):
+            tg = self.table(table_no)
+            if tg is None or tg.game.over:
+                return False
+            try:
+                self.store.append(self.id, table_no, tg.seq, entry, secret=secret)
+                tg.refresh(self.store)
+                return True
+            except Conflict:
+                continue
+        raise StoreError(f"table {table_no} kept moving; try the switch again")
+
+    def _phase(self, phase: str) -> None:
+        if phase not in self.ruleset.phases:
+            raise LandlordError(f"{self.ruleset.id} has no phase {phase!r} (phases: {', '.join(self.ruleset.phases)})")
+
+    def switch_all(self, secret: str, phase: str, cause: str = "teacher") -> list[int]:
+        """The class-wide switch: put ``phase``'s rules in force at every table still playing,
+        a ``switch`` row with ``cause`` ("teacher": the button; "class vote") in each table's
+        record; returns the tables switched."""
+        self._phase(phase)
+        done = []
+        for tg in self.tables():
+            if tg.game.phase != phase and self.append_retrying(
+                    tg.table.table_no, {"kind": "switch", "phase": phase, "cause": cause}, secret):
+                done.append(tg.table.table_no)
+        return done
+
+    # -- the class vote -------------------------------------------------------------------------
+    def class_votes(self) -> list[VoteInfo]:
+        """Every class vote so far, oldest first, with its counts."""
+        return self.store.votes(self.id)
+
+    def open_class_vote(self, secret: str, phase: str) -> VoteInfo:
+        """The teacher asks the whole room whether every table switches to ``phase``: each
+        student votes once from their seat page (:meth:`StudentSeat.vote`)."""
+        self._phase(phase)
+        if self.reload().state != "playing":
+            raise StoreError("start play first: the class votes while the tables play")
+        return self.store.open_vote(self.id, secret, phase)
+
+    def close_class_vote(self, secret: str) -> tuple[VoteInfo, list[int]]:
+        """Close the open class vote; when the majority of ballots says yes, every table
+        still playing switches to its phase (record rows with cause "class vote"). Returns
+        the vote and the tables switched."""
+        vote = self.store.close_vote(self.id, secret)
+        return vote, (self.switch_all(secret, vote.phase, "class vote") if vote.passed else [])
+
+    def settle_class_vote(self, secret: str) -> tuple[VoteInfo, list[int]] | None:
+        """Close the open class vote once every seated student has voted (None otherwise)."""
+        vote = next((v for v in self.class_votes() if v.open), None)
+        if vote is None or vote.yes + vote.no < len(self.store.seats(self.id)):
+            return None
+        return self.close_class_vote(secret)
+
+    def seats_by_table(self) -> dict[int, dict[int, SeatInfo]]:
+        """Taken seats: table → seat → the student's seat."""
+        out: dict[int, dict[int, SeatInfo]] = {}
+        for s in self.store.seats(self.id):
+            out.setdefault(s.table_no, {})[s.seat] = s
+        return out
+
+
+class StudentSeat:
+    """A student's kernel's hold on one seat: it may act only for that seat (the store checks
+    the seat key on every append)."""
+
+    def __init__(self, store: ClassStore, token: str) -> None:
+        self.store = store
+        self.token = token
+        self.seat_info = store.seat_of(token)
+        self.room = Classroom(store, self.seat_info.class_id)
+        self.previously_seen = store.heartbeat(token)
+
+    @classmethod
+    def join(cls, store: ClassStore, join_code: str, name: str) -> StudentSeat:
+        """Join a class by its code and a display name (not a name the game gives a bot or
+        an account: those would be mistaken for each other)."""
+        clean = " ".join((name or "").split())
+        info = store.code_class(join_code)
+        spec = ClassSpec.from_dict(info.spec)
+        reserved = {n.lower() for n in (*bot_names(spec.table_size), *BOXES)}
+        if clean.lower() in reserved:
+            raise StoreError(f"{clean!r} is a name the game uses: choose another display name")
+        _, token = store.join(join_code, clean)
+        return cls(store, token)
+
+    @property
+    def seat(self) -> int:
+        """This student's seat number (0-based)."""
+        return self.seat_info.seat
+
+    @property
+    def table_no(self) -> int:
+        """This student's table."""
+        return self.seat_info.table_no
+
+    def table(self) -> TableGame | None:
+        """The table's game, brought up to date (None before the teacher starts)."""
+        self.seat_info = self.store.seat_of(self.token)  # the teacher may have moved the student
+        return self.room.table(self.table_no)
+
+    def heartbeat(self) -> None:
+        """Tell the class this seat's student is here."""
+        self.store.heartbeat(self.token)
+
+    def class_vote(self) -> tuple[VoteInfo, bool | None] | None:
+        """The class vote now open and this student's ballot in it (None: not cast); None
+        when no vote is open."""
+        vote = next((v for v in self.room.class_votes() if v.open), None)
+        return None if vote is None else (vote, self.store.ballot(self.token, vote.vote_no))
+
+    def vote(self, yes: bool) -> str:
+        """Vote in the open class vote, for this seat (once; the store refuses a second
+        ballot). Returns "" when counted, else a one-line message saying why not."""
+        try:
+            self.store.cast(self.token, yes)
+        except StoreError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        return ""
+
+    def my_decision(self) -> Decision | None:
+        """The pending decision when it is this seat's, else None."""
+        tg = self.table()
+        d = None if tg is None else tg.game.pending
+        return d if d is not None and d.seat == self.seat else None
+
+    def act(self, option: str, asked_at: int | None = None) -> str:
+        """Answer this seat's pending decision. ``asked_at`` is the record's length when the
+        button was drawn. Returns "" when recorded, else a one-line message saying why not
+        (nothing changed)."""
+        tg = self.table()
+        if tg is None:
+            return "The game has not started yet: wait for your teacher."
+        if asked_at is not None and asked_at != tg.seq:
+            return "Someone else acted first; your view has been brought up to date."
+        d = tg.game.pending
+        if d is None:
+            return "The game is over."
+        if d.seat != self.seat:
+            return f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
+        if option not in d.options:
+            return f"That is not one of your choices now ({', '.join(d.options)})."
+        try:
+            self.store.append(self.room.id, self.table_no, tg.seq,
+                              {"kind": "act", "seat": self.seat, "option": option, "by": "student",
+                               "decision": d.kind},
+                              token=self.token)
+        except StoreError as exc:
+            tg.refresh(self.store)
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        tg.refresh(self.store)
+        return ""
+
+
+class Referee:
+    """Plays every table's bots, away seats and overdue decisions, and opens the planned votes.
+
+    Run by the class server (``landlord class``) with the teacher's secret; any number of
+    referees may run at once: each append is conditioned on the record's length, so a bot
+    answers each decision exactly once.
+    """
+
+    def __init__(self, store: ClassStore, class_id: str, secret: str) -> None:
+        self.room = Classroom(store, class_id)
+        self.store = store
+        self.secret = secret
+        self.bots: dict[tuple[int, int], Strategy] = {}
+
+    def _bot(self, tg: TableGame, seat: int) -> Strategy:
+        key = (tg.table.table_no, seat)
+        if key not in self.bots:
+            self.bots[key] = make_strategy(self.room.spec.bots, f"{tg.table.seed}-{seat}")
+        return self.bots[key]
+
+    def tick(self, now: float | None = None) -> int:
+        """One look at every table; returns how many rows it appended."""
+        now = time.time() if now is None else now
+        info = self.room.reload()
+        if info.state != "playing":
+            return 0
+        for t in self.store.tables(self.room.id):  # a table opened by a latecomer starts at once
+            if t.started is None:
+                self.store.start_table(self.room.id, self.secret, t.table_no, self.room.names(t.table_no))
+        seats = self.room.seats_by_table()
+        spec = self.room.spec
+        added = 0
+        for tg in self.room.tables():
+            g = tg.game
+            if g.over or g.pending is None:
+                continue
+            entry: dict[str, Any] | None = None
+            for phase, rnd in spec.votes_opening():
+                if g.round >= rnd and parse_trigger("vote", phase) not in g.triggers and g.phase != phase:
+                    entry = {"kind": "open_vote", "phase": phase}
+            d = g.pending
+            if entry is None:
+                student = seats.get(tg.table.table_no, {}).get(d.seat)
+                waited = now - tg.last_at
+                if student is None:
+                    by = "bot" if waited >= spec.bot_delay else None
+                elif now - student.last_seen > spec.away_after:
+                    by = "away"
+                elif waited > spec.decide_limit:
+                    by = "timeout"
+                else:
+                    by = None
+                if by is not None:
+                    choice = self._bot(tg, d.seat).choose(TableView(g, d.seat), d)
+                    entry = {"kind": "act", "seat": d.seat, "option": choice, "by": by, "decision": d.kind}
+            if entry is not None:
+                try:
+                    self.store.append(self.room.id, tg.table.table_no, tg.seq, entry, secret=self.secret)
+                    added += 1
+                except Conflict:
+                    pass
+        return added
+
+
+def missed_text(tg: TableGame, seat: int, since: int) -> str:
+    """What bots did for ``seat`` since position ``since``, in plain words ("" if nothing)."""
+    rows = tg.missed(seat, since)
+    if not rows:
+        return ""
+    counts: dict[str, int] = {}
+    for _, e in rows:
+        label = tg.game.rules.option_text(Decision(seat, str(e.get("decision", "")), ()), str(e["option"]))
+        counts[label] = counts.get(label, 0) + 1
+    what = ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items())
+    return (f"While you were away a bot made {len(rows)} choice{'s' if len(rows) != 1 else ''} "
+            f"for you ({what}). You play your seat again from now on.")
+
+
+def first_started(tables: Sequence[TableInfo]) -> float | None:
+    """When the first table started (None if none has)."""
+    times = [t.started for t in tables if t.started is not None]
+    return min(times) if times else None

@@ -1,0 +1,267 @@
+"""``landlord class``: start (or resume) a class, serve the student app and the teacher's
+dashboard with Voilà, and referee every table until Ctrl-C.
+
+The class folder holds the store (``class.sqlite``), the teacher's secret (``teacher-secret``,
+readable by its owner only), the served app (``app/``: the class lesson, the dashboard and a
+``voila.json`` with the class's kernel settings), Voilà's log and the exports. Running the
+command again on the same folder resumes the class: same code, same addresses, nothing lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import json
+import os
+import shutil
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from landlord.apps import serve
+from landlord.apps.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
+from landlord.charts.bundle import BUNDLE_ENV, write_bundle
+from landlord.data.resources import PACKAGE, installed, kit_dir
+from landlord.errors import LandlordError
+
+STUDENT_NOTEBOOK = "class-single-tax.ipynb"
+"""The class lesson: what a student opens (join, play at a table)."""
+TEACHER_NOTEBOOK = "class-teacher.ipynb"
+"""The teacher's dashboard."""
+SECRET_FILE = "teacher-secret"
+STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
+"""The student address the server prints, given to the dashboard to show on the projector."""
+
+CLASS_SIZE = 30
+"""Students the class server is made ready for by default (``--class-size``)."""
+SPARE_KERNELS = 2
+"""Warm student kernels beyond the class size: refreshes and latecomers. Once the server has
+started the class's pool, Voilà refills it to this many only (``CappedKernelManager.refill_pools``)."""
+WAIT_FOR_VISITOR = 4 * 3600
+"""Seconds a warm kernel may wait for its visitor (Voilà's cell timeout on a class server)."""
+IDLE_RELEASE = 300
+"""Seconds after which a kernel with no browser connected and no activity is shut down (a
+connected student's kernel is never culled; a closed tab's kernel is shut down by Voilà at once)."""
+
+
+def warm_kernels(class_size: int) -> int:
+    """Warm student kernels for a class of ``class_size``: every student gets a kernel that has
+    already run the lesson (time to interactive under a second), plus the spares."""
+    return class_size + SPARE_KERNELS
+
+
+def max_kernels(class_size: int) -> int:
+    """The cap for a class of ``class_size``: a kernel per student, the spares, the teacher's
+    dashboard and its warm one, and half a class of refreshes in flight (a closed tab's kernel
+    is shut down within seconds); beyond it a page load gets HTTP 503, so anonymous loads cannot
+    fill memory (about 0.15 GB a kernel, README)."""
+    return class_size + SPARE_KERNELS + 2 + class_size // 2
+
+
+WARM_KERNELS = warm_kernels(CLASS_SIZE)
+MAX_KERNELS = max_kernels(CLASS_SIZE)
+
+
+def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int,
+                       refill: int = SPARE_KERNELS) -> dict[str, Any]:
+    """The ``voila.json`` of a class server: the lessons' safety settings (no sources, no
+    tracebacks, no file downloads but images), ``warm`` kernels for the student app (refilled
+    to ``refill`` once started) and one for the dashboard, culling that spares connected
+    kernels, and a cap on kernels."""
+    return {
+        # Voilà 0.5's page-close beacon (which shuts the tab's kernel down) posts without an
+        # _xsrf token, as the page sets no _xsrf cookie: with the check on it is refused (403)
+        # and a closed tab's kernel lingers until culled. DECISION: the class server turns the
+        # check off; another site could at most shut down a kernel whose random id it knows.
+        "Voila": {"ip": ip, "port_retries": 0, "open_browser": False,
+                  "tornado_settings": {"disable_check_xsrf": True}},
+        "VoilaConfiguration": {
+            "strip_sources": True, "show_tracebacks": False, "template": "lab", "theme": "light",
+            "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
+            "file_denylist": [r".*\.(ipynb|py|json|toml|sqlite.*|log|csv|parquet)", r".*teacher-secret.*"],
+            "preheat_kernel": warm > 0, "default_pool_size": 0,
+            "multi_kernel_manager_class": "landlord.apps.classroom.kernels.CappedKernelManager",
+        },
+        "VoilaKernelManager": {"fill_delay": 0.5, "kernel_pools_config": {
+            STUDENT_NOTEBOOK: {"pool_size": warm}, TEACHER_NOTEBOOK: {"pool_size": 1 if warm else 0}}},
+        "CappedKernelManager": {"max_kernels": max_kernels,
+                                "refill_pools": {STUDENT_NOTEBOOK: min(refill, warm)}},
+        # a warm kernel waits inside the class lesson's cell for its visitor (the page address
+        # is read then): the cell timeout must outlast the wait, so it is a class period's length
+        "VoilaExecutor": {"timeout": WAIT_FOR_VISITOR},
+        # IPC sockets, not TCP ports: kernels started at once chose ports that another kernel or
+        # connection took first (measured: 1 of 33 warm kernels died so, its visitor got no page)
+        "KernelManager": {"transport": "ipc"},
+        "MappingKernelManager": {"cull_idle_timeout": idle_release, "cull_interval": 30,
+                                 "cull_connected": False, "cull_busy": False},
+    }
+
+
+def prepare_app(folder: Path, ip: str = "127.0.0.1", warm: int = WARM_KERNELS, cap: int = MAX_KERNELS,
+                idle_release: int = IDLE_RELEASE) -> Path:
+    """Copy the class lesson and the dashboard into ``folder/app`` with the class's
+    ``voila.json``; returns the app folder."""
+    app = folder / "app"
+    app.mkdir(parents=True, exist_ok=True)
+    for nb in (STUDENT_NOTEBOOK, TEACHER_NOTEBOOK):
+        shutil.copyfile(kit_dir("lessons") / nb, app / nb)
+    (app / "voila.json").write_text(json.dumps(class_voila_config(ip, warm, cap, idle_release), indent=1))
+    return app
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the route to a private address; no packet
+    is sent), or 127.0.0.1 when it has none."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        return str(s.getsockname()[0])
+    return "127.0.0.1"
+
+
+def addresses(port: int, ip: str, join_code: str, secret: str) -> tuple[str, str]:
+    """The teacher's address (carrying the secret) and the students' (carrying the code)."""
+    host = lan_address() if ip in ("0.0.0.0", "") else ("127.0.0.1" if ip == "localhost" else ip)
+    base = f"http://{host}:{port}/voila/render"
+    return f"{base}/{TEACHER_NOTEBOOK}?secret={secret}", f"{base}/{STUDENT_NOTEBOOK}?code={join_code}"
+
+
+def open_class(folder: Path, spec: ClassSpec | None) -> tuple[Classroom, str, bool]:
+    """The class in ``folder`` (resumed, with its stored secret) or a new one from ``spec``;
+    returns it, the teacher's secret and whether it was resumed."""
+    store = SqliteStore(folder)
+    secret_file = folder / SECRET_FILE
+    existing = store.classes()
+    if existing:
+        if not secret_file.is_file():
+            raise LandlordError(f"{folder}: holds a class but not its {SECRET_FILE} file")
+        secret = secret_file.read_text(encoding="utf-8").strip()
+        return Classroom(store, existing[-1].id), secret, True
+    if spec is None:
+        raise LandlordError(f"{folder}: holds no class")
+    room, secret = Classroom.create(store, spec)
+    secret_file.write_text(secret + "\n", encoding="utf-8")
+    secret_file.chmod(0o600)
+    return room, secret, False
+
+
+def _spec_defaults() -> dict[str, Any]:
+    """:class:`ClassSpec`'s own defaults, by field (the options' defaults: said once)."""
+    return {f.name: f.default for f in dataclasses.fields(ClassSpec) if f.default is not dataclasses.MISSING}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``landlord class`` (a spec's defaults are :class:`ClassSpec`'s)."""
+    d = _spec_defaults()
+    p.add_argument("--folder", type=Path, help="the class folder (default: ~/landlord-classes/<date-time>); "
+                                               "an existing class folder resumes that class")
+    p.add_argument("--ruleset", default=d["ruleset"],
+                   help=f"the rules the tables play (default {d['ruleset']})")
+    p.add_argument("--table-size", type=int, default=d["table_size"], help=f"seats a table (default {d['table_size']})")
+    p.add_argument("--bots", default=d["bots"], help=f"the bot for empty and away seats (default {d['bots']})")
+    p.add_argument("--switch", action="append", metavar="PHASE@TRIGGER",
+                   help="a phase switch every table plays under: PHASE@vote (the table may vote from the start), "
+                        "PHASE@round:N (a scheduled switch), PHASE@turn:N, PHASE@gini:X; repeatable (default: none, "
+                        "the teacher's button only)")
+    p.add_argument("--vote-at", action="append", metavar="PHASE@round:N",
+                   help="open a table vote on PHASE at round N; repeatable (default: none)")
+    p.add_argument("--rounds", type=int, default=d["rounds"],
+                   help=f"the game ends after this many rounds (default {d['rounds']})")
+    p.add_argument("--seed", type=int, help="class seed; table k plays seed+k (default: a fresh one, recorded)")
+    p.add_argument("--away-after", type=float, default=d["away_after"],
+                   help=f"seconds without a sign of life before a bot plays a student's seat "
+                        f"(default {d['away_after']:g})")
+    p.add_argument("--decide-limit", type=float, default=d["decide_limit"],
+                   help=f"seconds before a bot answers any pending decision (default {d['decide_limit']:g})")
+    p.add_argument("--bot-delay", type=float, default=d["bot_delay"],
+                   help=f"seconds a bot waits before it answers (default {d['bot_delay']:g})")
+    p.add_argument("--max-tables", type=int, default=d["max_tables"], help=f"most tables (default {d['max_tables']})")
+    p.add_argument("--port", type=int, default=8866, help="the port the class is served on (default 8866)")
+    p.add_argument("--ip", default="127.0.0.1",
+                   help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
+    p.add_argument("--class-size", type=int, default=CLASS_SIZE,
+                   help=f"students the server is made ready for (default {CLASS_SIZE}): that many warm kernels "
+                        f"+ {SPARE_KERNELS} (each has run the lesson, so a page is ready at once; they take about "
+                        "a second of CPU each to start), and the cap on kernels")
+    p.add_argument("--warm", type=int, help=f"warm student kernels (default: the class size + {SPARE_KERNELS})")
+    p.add_argument("--max-kernels", type=int,
+                   help="most kernels at once, beyond them a page gets HTTP 503 "
+                        "(default: the class size x 1.5 + 4)")
+    p.add_argument("--export", action="store_true",
+                   help="write the class's results (CSV, Parquet) into FOLDER/exports and stop")
+
+
+def spec_from(args: argparse.Namespace) -> ClassSpec:
+    """The class spec the options describe, checked (LandlordError names a bad choice)."""
+    import secrets
+
+    return ClassSpec(
+        ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch or ()),
+        vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
+        seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
+        away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
+        max_tables=args.max_tables).check()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    """``landlord class``: returns the exit status (2 with one line on stderr when it cannot
+    start)."""
+    folder: Path = args.folder or default_folder()
+    try:
+        resuming = (folder / "class.sqlite").is_file()
+        room, secret, resumed = open_class(folder, None if resuming else spec_from(args))
+        if args.export:
+            from landlord.apps.classroom.debrief import export
+
+            for f in export(room, folder / "exports"):
+                print(f"wrote {f}")
+            return 0
+    except LandlordError as exc:
+        sys.stderr.write(f"landlord: error: {exc}\n")
+        return 2
+    if serve.port_in_use(args.port, args.ip):
+        sys.stderr.write(f"landlord: error: --port: port {args.port} is in use at {args.ip}; choose another\n")
+        return 2
+    teacher, student = addresses(args.port, args.ip, room.info.join_code, secret)
+    warm = args.warm if args.warm is not None else warm_kernels(args.class_size)
+    cap = args.max_kernels if args.max_kernels is not None else max_kernels(args.class_size)
+    app = prepare_app(folder, args.ip, warm, cap)
+    bundle = write_bundle(folder)  # once per class folder (2 CPU-s and 80 MB less in every kernel)
+    env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve())}
+    if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
+        rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
+    proc = serve.start(args.port, args.ip, app, env=env, log=folder / "voila.log")
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    referee = Referee(room.store, room.id, secret)
+    try:
+        serve.wait_ready(proc, args.port, args.ip, timeout=120)
+        print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
+        print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
+        print(f"Students: {student}  (class code {room.info.join_code})", flush=True)
+        if args.ip in ("0.0.0.0", ""):
+            print("Listening on every network of this machine: anyone on the network who has the student "
+                  "address and the code can join; only the teacher's address opens the dashboard.", flush=True)
+        print("Press Ctrl-C to stop (the class is kept; run the same command to resume it).", flush=True)
+        while proc.poll() is None:
+            try:
+                referee.tick()
+            except LandlordError as exc:
+                sys.stderr.write(f"landlord: referee: {exc}\n")
+            time.sleep(0.2)
+        return 2
+    except RuntimeError as exc:
+        sys.stderr.write(f"landlord: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        serve.stop(proc)
+        signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,577 @@
+"""The class store: classes, tables, seats and each table's record rows, behind one interface.
+
+:class:`ClassStore` is the interface every kernel and the class server use; :class:`SqliteStore`
+implements it with the standard library's ``sqlite3`` in WAL mode, one file in the class folder,
+so it starts with the server and needs no set-up. A school-wide deployment could put a server
+database behind the same interface.
+
+A table's record is rows ``(class, table, seq, entry)`` with primary key ``(class, table, seq)``.
+An append names the length of the record the kernel saw: when two kernels answer the same
+decision, the database accepts exactly one and the other gets :class:`Conflict`. Every append is
+authorised in the same transaction: a student's token may append only an ``act`` for its own
+seat; the teacher's secret (held by the dashboard and the class server's referee) may append
+anything. Only hashes of tokens and secrets are stored.
+
+A class vote (the whole room votes whether every table switches to a phase) is rows of
+``class_votes`` and ``ballots``: the teacher opens and closes it with the secret; a student's
+token casts one ballot for its own seat (the database's keys refuse a second one, from the
+student or for the seat), while the vote is open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from landlord.errors import LandlordError
+
+STORE_FILE = "class.sqlite"
+"""The store's file name inside a class folder."""
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join codes use letters and digits that cannot be mistaken for each other (no I/1, O/0)."""
+
+SCHEMA = """
+create table if not exists classes (
+    id text primary key, created real not null, join_code text unique not null,
+    joining integer not null, state text not null, teacher text not null, spec text not null);
+create table if not exists tables (
+    class_id text not null, table_no integer not null, seed integer not null,
+    names text not null, started real, primary key (class_id, table_no));
+create table if not exists seats (
+    class_id text not null, table_no integer not null, seat integer not null,
+    name text not null, token text unique not null, joined real not null, last_seen real not null,
+    primary key (class_id, table_no, seat));
+create table if not exists entries (
+    class_id text not null, table_no integer not null, seq integer not null,
+    entry text not null, at real not null, primary key (class_id, table_no, seq)) without rowid;
+create table if not exists class_votes (
+    class_id text not null, vote_no integer not null, phase text not null, opened real not null,
+    closed real, primary key (class_id, vote_no));
+create table if not exists ballots (
+    class_id text not null, vote_no integer not null, token text not null, table_no integer not null,
+    seat integer not null, yes integer not null, at real not null,
+    primary key (class_id, vote_no, token), unique (class_id, vote_no, table_no, seat));
+"""
+
+
+class StoreError(LandlordError):
+    """The class store refused a request; the message is one line for the person."""
+
+
+class Conflict(StoreError):
+    """Another action was recorded first at this point of the table's record."""
+
+
+class Refused(StoreError):
+    """The request's token or secret does not allow it (wrong seat, wrong secret, closed code)."""
+
+
+def digest(secret: str) -> str:
+    """The stored form of a token or secret (SHA-256, hex)."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: its id, join code, whether joining is open, its state and its spec (the
+    teacher's choices: ruleset, table size, bots, phase plan, seeds, timings)."""
+
+    id: str
+    join_code: str
+    joining: bool
+    state: str
+    spec: dict[str, Any]
+    created: float
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table of a class: number, recorded seed, the names its game was started with
+    (empty until it starts) and when it started (None while students are still joining)."""
+
+    class_id: str
+    table_no: int
+    seed: int
+    names: tuple[str, ...]
+    started: float | None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A student's seat: class, table, seat number, display name, and times (seconds since
+    the epoch) of joining and of the kernel's last sign of life."""
+
+    class_id: str
+    table_no: int
+    seat: int
+    name: str
+    joined: float
+    last_seen: float
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table's record in the store: its position ``seq``, the row (a JSON object:
+    ``kind`` and its fields, which carry one record entry, :func:`landlord.apps.classroom.room.row_entry`)
+    and when it was recorded. (Not a :data:`landlord.engine.entries.Entry`: the store's own row.)"""
+
+    seq: int
+    entry: dict[str, Any]
+    at: float = field(default=0.0)
+
+
+@dataclass(frozen=True)
+class VoteInfo:
+    """A class vote: its number, the phase voted on, when it opened and closed (None while
+    open), and the ballots cast so far (``yes``, ``no``). DECISION: the majority of the
+    ballots cast decides; a tie (or no ballot) keeps the rules in force."""
+
+    class_id: str
+    vote_no: int
+    phase: str
+    opened: float
+    closed: float | None
+    yes: int
+    no: int
+
+    @property
+    def open(self) -> bool:
+        """Whether students may still vote."""
+        return self.closed is None
+
+    @property
+    def passed(self) -> bool:
+        """Whether more students voted yes than no."""
+        return self.yes > self.no
+
+
+class ClassStore(Protocol):
+    """What the class needs from a store (SQLite now; a server database could replace it)."""
+
+    def create_class(self, spec: dict[str, Any], teacher_secret: str, join_code: str | None = None) -> ClassInfo:
+        """A new class open for joining, with a fresh join code (or ``join_code``)."""
+        ...
+
+    def get_class(self, class_id: str) -> ClassInfo:
+        """The class ``class_id``; StoreError if there is none."""
+        ...
+
+    def teacher_class(self, secret: str) -> ClassInfo:
+        """The class whose teacher's secret is ``secret``; Refused otherwise."""
+        ...
+
+    def code_class(self, join_code: str) -> ClassInfo:
+        """The class with this join code; Refused when there is none or joining is closed."""
+        ...
+
+    def set_class(self, class_id: str, secret: str, *, joining: bool | None = None,
+                  state: str | None = None) -> ClassInfo:
+        """The teacher opens/closes joining or changes the class's state."""
+        ...
+
+    def join(self, join_code: str, name: str) -> tuple[SeatInfo, str]:
+        """Seat a student at the first free seat (opening a table when every seat is taken);
+        returns the seat and the seat's token (given once, stored only as a hash)."""
+        ...
+
+    def seat_of(self, token: str) -> SeatInfo:
+        """The seat a token was issued for; Refused for an unknown token."""
+        ...
+
+    def seats(self, class_id: str) -> list[SeatInfo]:
+        """Every taken seat of a class."""
+        ...
+
+    def heartbeat(self, token: str) -> float:
+        """Mark the token's seat as seen now; returns when it was last seen before."""
+        ...
+
+    def move_seat(self, class_id: str, secret: str, table_no: int, seat: int,
+                  to_table: int, to_seat: int) -> SeatInfo:
+        """The teacher moves a student to a free seat."""
+        ...
+
+    def tables(self, class_id: str) -> list[TableInfo]:
+        """Every table of a class, by number."""
+        ...
+
+    def start_table(self, class_id: str, secret: str, table_no: int, names: list[str]) -> TableInfo:
+        """Start a table's game with these seat names (the teacher or the referee)."""
+        ...
+
+    def entries(self, class_id: str, table_no: int, after: int = -1) -> list[Row]:
+        """The table's record rows with ``seq > after``, in order."""
+        ...
+
+    def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
+               token: str | None = None, secret: str | None = None) -> Row:
+        """Record ``entry`` at position ``seq`` (the record's length the caller saw)."""
+        ...
+
+    def open_vote(self, class_id: str, secret: str, phase: str) -> VoteInfo:
+        """The teacher opens a class vote on ``phase``; StoreError while another is open."""
+        ...
+
+    def close_vote(self, class_id: str, secret: str) -> VoteInfo:
+        """The teacher closes the open class vote; StoreError if none is open."""
+        ...
+
+    def cast(self, token: str, yes: bool) -> VoteInfo:
+        """The token's student votes in the open class vote, once, for their own seat."""
+        ...
+
+    def votes(self, class_id: str) -> list[VoteInfo]:
+        """Every class vote of a class, oldest first, with its counts."""
+        ...
+
+    def ballot(self, token: str, vote_no: int) -> bool | None:
+        """The token's ballot in vote ``vote_no`` (None: not cast)."""
+        ...
+
+
+class SqliteStore:
+    """A :class:`ClassStore` in one SQLite file (WAL mode), safe to share between processes.
+
+    ``folder`` is the class folder (created if missing); the file is ``folder/class.sqlite``.
+    Each process opens its own store; within a process one connection is shared under a lock.
+    """
+
+    def __init__(self, folder: str | Path, timeout: float = 10.0) -> None:
+        self.folder = Path(folder)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"class folder {self.folder}: cannot be created ({exc.strerror})") from None
+        self.path = self.folder / STORE_FILE
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("pragma journal_mode=wal")
+            self._db.execute("pragma synchronous=normal")
+            with self._write() as c:
+                for stmt in SCHEMA.split(";"):
+                    if stmt.strip():
+                        c.execute(stmt)
+        except sqlite3.Error as exc:
+            raise StoreError(f"class store {self.path}: {exc}") from None
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, holding the database's write lock from its first statement
+        (``begin immediate``), so checks and the write see the same state."""
+        with self._lock:
+            self._db.execute("begin immediate")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            self._db.execute("commit")
+
+    def _one(self, sql: str, *args: Any) -> Any:
+        with self._lock:
+            return self._db.execute(sql, args).fetchone()
+
+    # -- classes ----------------------------------------------------------------------------
+    @staticmethod
+    def _class(row: Any) -> ClassInfo:
+        return ClassInfo(row[0], row[2], bool(row[3]), row[4], json.loads(row[6]), row[1])
+
+    def create_class(self, spec: dict[str, Any], teacher_secret: str, join_code: str | None = None) -> ClassInfo:
+        """A new class open for joining, with a fresh six-character join code (or ``join_code``)."""
+        if len(teacher_secret) < 16:
+            raise StoreError("the teacher's secret must be at least 16 characters")
+        class_id = secrets.token_hex(4)
+        for _ in range(20):
+            code = join_code or "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            try:
+                with self._write() as c:
+                    c.execute("insert into classes values (?,?,?,?,?,?,?)",
+                              (class_id, time.time(), code, 1, "joining", digest(teacher_secret),
+                               json.dumps(spec)))
+                return self.get_class(class_id)
+            except sqlite3.IntegrityError:
+                if join_code:
+                    raise StoreError(f"join code {join_code!r} is already used by another class") from None
+        raise StoreError("could not find a free join code")
+
+    def get_class(self, class_id: str) -> ClassInfo:
+        """The class ``class_id``; StoreError if there is none."""
+        row = self._one("select * from classes where id = ?", class_id)
+        if row is None:
+            raise StoreError(f"no class {class_id!r} in {self.path}")
+        return self._class(row)
+
+    def classes(self) -> list[ClassInfo]:
+        """Every class in the store, oldest first."""
+        with self._lock:
+            rows = self._db.execute("select * from classes order by created").fetchall()
+        return [self._class(r) for r in rows]
+
+    def teacher_class(self, secret: str) -> ClassInfo:
+        """The class whose teacher's secret is ``secret``; Refused otherwise."""
+        row = self._one("select * from classes where teacher = ?", digest(secret or ""))
+        if row is None:
+            raise Refused("that is not the teacher's address of any class here (wrong or missing secret)")
+        return self._class(row)
+
+    def code_class(self, join_code: str) -> ClassInfo:
+        """The class with this join code; Refused when there is none or joining is closed."""
+        code = (join_code or "").strip().upper()
+        row = self._one("select * from classes where join_code = ?", code)
+        if row is None:
+            raise Refused(f"no class has the join code {code!r}: check the code on the board")
+        info = self._class(row)
+        if not info.joining:
+            raise Refused(f"class {code} is closed to new students: ask your teacher")
+        return info
+
+    def _teacher(self, c: sqlite3.Connection, class_id: str, secret: str | None) -> None:
+        row = c.execute("select teacher from classes where id = ?", (class_id,)).fetchone()
+        if row is None or secret is None or not secrets.compare_digest(row[0], digest(secret)):
+            raise Refused("only the teacher can do that (wrong or missing secret)")
+
+    def set_class(self, class_id: str, secret: str, *, joining: bool | None = None,
+                  state: str | None = None) -> ClassInfo:
+        """The teacher opens/closes joining or changes the class's state."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if joining is not None:
+                c.execute("update classes set joining = ? where id = ?", (int(joining), class_id))
+            if state is not None:
+                c.execute("update classes set state = ? where id = ?", (state, class_id))
+        return self.get_class(class_id)
+
+    # -- seats --------------------------------------------------------------------------------
+    @staticmethod
+    def _seat(row: Any) -> SeatInfo:
+        return SeatInfo(row[0], row[1], row[2], row[3], row[5], row[6])
+
+    def join(self, join_code: str, name: str) -> tuple[SeatInfo, str]:
+        """Seat a student at the first free seat of the lowest-numbered table with one (a new
+        table opens when every seat is taken and the class allows more tables). Returns the
+        seat and its token; the token is stored only as a hash."""
+        name = " ".join((name or "").split())[:24]
+        if not name:
+            raise StoreError("type a display name first")
+        info = self.code_class(join_code)
+        size = int(info.spec["table_size"])
+        most = int(info.spec.get("max_tables", 10))
+        token = secrets.token_urlsafe(18)
+        now = time.time()
+        with self._write() as c:
+            row = c.execute("select joining from classes where id = ?", (info.id,)).fetchone()
+            if not row[0]:
+                raise Refused(f"class {info.join_code} is closed to new students: ask your teacher")
+            taken = {(t, s) for t, s in c.execute(
+                "select table_no, seat from seats where class_id = ?", (info.id,))}
+            names = {n.lower() for (n,) in c.execute("select name from seats where class_id = ?", (info.id,))}
+            if name.lower() in names:
+                raise StoreError(f"someone in this class is already called {name!r}: add a letter")
+            tables = [t for (t,) in c.execute(
+                "select table_no from tables where class_id = ? order by table_no", (info.id,))]
+            free = [(t, s) for t in tables for s in range(size) if (t, s) not in taken]
+            if free:
+                table_no, seat = free[0]
+            else:
+                if len(tables) >= most:
+                    raise Refused(f"every seat of the class's {most} tables is taken: ask your teacher")
+                table_no, seat = (max(tables) + 1 if tables else 1), 0
+                seed = int(info.spec.get("seed", 0)) + table_no
+                c.execute("insert into tables values (?,?,?,?,?)", (info.id, table_no, seed, "[]", None))
+            c.execute("insert into seats values (?,?,?,?,?,?,?)",
+                      (info.id, table_no, seat, name, digest(token), now, now))
+        return SeatInfo(info.id, table_no, seat, name, now, now), token
+
+    def seat_of(self, token: str) -> SeatInfo:
+        """The seat a token was issued for; Refused for an unknown token."""
+        row = self._one("select * from seats where token = ?", digest(token or ""))
+        if row is None:
+            raise Refused("that seat key is not known here: join again with the class code")
+        return self._seat(row)
+
+    def seats(self, class_id: str) -> list[SeatInfo]:
+        """Every taken seat of a class, by table and seat."""
+        with self._lock:
+            rows = self._db.execute("select * from seats where class_id = ? order by table_no, seat",
+                                    (class_id,)).fetchall()
+        return [self._seat(r) for r in rows]
+
+    def heartbeat(self, token: str) -> float:
+        """Mark the token's seat as seen now; returns when it was last seen before."""
+        h = digest(token or "")
+        with self._write() as c:
+            row = c.execute("select last_seen from seats where token = ?", (h,)).fetchone()
+            if row is None:
+                raise Refused("that seat key is not known here: join again with the class code")
+            c.execute("update seats set last_seen = ? where token = ?", (time.time(), h))
+        return float(row[0])
+
+    def move_seat(self, class_id: str, secret: str, table_no: int, seat: int,
+                  to_table: int, to_seat: int) -> SeatInfo:
+        """The teacher moves a student to a free seat of an existing table (the student's key
+        stays valid and now acts for the new seat)."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            size = int(json.loads(c.execute("select spec from classes where id = ?",
+                                            (class_id,)).fetchone()[0])["table_size"])
+            if not c.execute("select 1 from tables where class_id = ? and table_no = ?",
+                             (class_id, to_table)).fetchone() or not 0 <= to_seat < size:
+                raise StoreError(f"there is no seat {to_seat + 1} at table {to_table}")
+            try:
+                n = c.execute("update seats set table_no = ?, seat = ? where class_id = ? and table_no = ? "
+                              "and seat = ?", (to_table, to_seat, class_id, table_no, seat)).rowcount
+            except sqlite3.IntegrityError:
+                raise StoreError(f"seat {to_seat + 1} at table {to_table} is taken") from None
+            if not n:
+                raise StoreError(f"nobody sits in seat {seat + 1} at table {table_no}")
+            row = c.execute("select * from seats where class_id = ? and table_no = ? and seat = ?",
+                            (class_id, to_table, to_seat)).fetchone()
+        return self._seat(row)
+
+    # -- tables and their records -------------------------------------------------------------
+    def tables(self, class_id: str) -> list[TableInfo]:
+        """Every table of a class, by number."""
+        with self._lock:
+            rows = self._db.execute("select * from tables where class_id = ? order by table_no",
+                                    (class_id,)).fetchall()
+        return [TableInfo(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4]) for r in rows]
+
+    def start_table(self, class_id: str, secret: str, table_no: int, names: list[str]) -> TableInfo:
+        """Start a table's game with these seat names; a table already started keeps its names."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            c.execute("update tables set names = ?, started = ? where class_id = ? and table_no = ? "
+                      "and started is null", (json.dumps(names), time.time(), class_id, table_no))
+        return next(t for t in self.tables(class_id) if t.table_no == table_no)
+
+    def entries(self, class_id: str, table_no: int, after: int = -1) -> list[Row]:
+        """The table's record rows with ``seq > after``, in order (an index range scan)."""
+        with self._lock:
+            rows = self._db.execute(
+                "select seq, entry, at from entries where class_id = ? and table_no = ? and seq > ? "
+                "order by seq", (class_id, table_no, after)).fetchall()
+        return [Row(r[0], json.loads(r[1]), r[2]) for r in rows]
+
+    def length(self, class_id: str, table_no: int) -> int:
+        """How many rows the table's record has."""
+        row = self._one("select coalesce(max(seq) + 1, 0) from entries where class_id = ? and table_no = ?",
+                        class_id, table_no)
+        return int(row[0])
+
+    def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
+               token: str | None = None, secret: str | None = None) -> Row:
+        """Record ``entry`` at position ``seq``, the record's length the caller saw.
+
+        Conflict when the record has moved on (another action came first); Refused unless
+        ``secret`` is the teacher's, or ``token`` is the key of the seat the entry acts for
+        (a student may append only ``act`` entries for its own seat, at its own table).
+        """
+        now = time.time()
+        try:
+            with self._write() as c:
+                if secret is not None:
+                    self._teacher(c, class_id, secret)
+                else:
+                    row = c.execute("select class_id, table_no, seat from seats where token = ?",
+                                    (digest(token or ""),)).fetchone()
+                    if row is None:
+                        raise Refused("that seat key is not known here: join again with the class code")
+                    if (row[0], row[1]) != (class_id, table_no) or entry.get("kind") != "act" \
+                            or entry.get("seat") != row[2]:
+                        raise Refused("you can only act for your own seat")
+                have = c.execute("select coalesce(max(seq) + 1, 0) from entries where class_id = ? "
+                                 "and table_no = ?", (class_id, table_no)).fetchone()[0]
+                if seq != have:
+                    raise Conflict("someone else acted first; your view has been brought up to date")
+                c.execute("insert into entries values (?,?,?,?,?)",
+                          (class_id, table_no, seq, json.dumps(entry), now))
+        except sqlite3.IntegrityError:
+            raise Conflict("someone else acted first; your view has been brought up to date") from None
+        return Row(seq, entry, now)
+
+    # -- the class vote -----------------------------------------------------------------------
+    def _vote(self, c: sqlite3.Connection, class_id: str, vote_no: int) -> VoteInfo:
+        row = c.execute("select phase, opened, closed from class_votes where class_id = ? and vote_no = ?",
+                        (class_id, vote_no)).fetchone()
+        yes, no = c.execute("select coalesce(sum(yes), 0), count(*) - coalesce(sum(yes), 0) from ballots "
+                            "where class_id = ? and vote_no = ?", (class_id, vote_no)).fetchone()
+        return VoteInfo(class_id, vote_no, row[0], row[1], row[2], int(yes), int(no))
+
+    @staticmethod
+    def _open_no(c: sqlite3.Connection, class_id: str) -> int | None:
+        row = c.execute("select vote_no from class_votes where class_id = ? and closed is null",
+                        (class_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def open_vote(self, class_id: str, secret: str, phase: str) -> VoteInfo:
+        """The teacher opens a class vote on ``phase`` (numbered from 1); StoreError while
+        another vote is open."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if self._open_no(c, class_id) is not None:
+                raise StoreError("a class vote is already open: close it first")
+            n = c.execute("select coalesce(max(vote_no), 0) + 1 from class_votes where class_id = ?",
+                          (class_id,)).fetchone()[0]
+            c.execute("insert into class_votes values (?,?,?,?,?)", (class_id, n, phase, time.time(), None))
+            return self._vote(c, class_id, n)
+
+    def close_vote(self, class_id: str, secret: str) -> VoteInfo:
+        """The teacher closes the open class vote (its counts are final); StoreError if none
+        is open."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            n = self._open_no(c, class_id)
+            if n is None:
+                raise StoreError("no class vote is open")
+            c.execute("update class_votes set closed = ? where class_id = ? and vote_no = ?",
+                      (time.time(), class_id, n))
+            return self._vote(c, class_id, n)
+
+    def cast(self, token: str, yes: bool) -> VoteInfo:
+        """The token's student votes in the class's open vote, for their own seat: Refused for
+        an unknown token, StoreError when no vote is open or the student (or the seat) has
+        voted already."""
+        h = digest(token or "")
+        try:
+            with self._write() as c:
+                row = c.execute("select class_id, table_no, seat from seats where token = ?", (h,)).fetchone()
+                if row is None:
+                    raise Refused("that seat key is not known here: join again with the class code")
+                class_id, table_no, seat = row
+                n = self._open_no(c, class_id)
+                if n is None:
+                    raise StoreError("no class vote is open now")
+                c.execute("insert into ballots values (?,?,?,?,?,?,?)",
+                          (class_id, n, h, table_no, seat, int(bool(yes)), time.time()))
+                return self._vote(c, class_id, n)
+        except sqlite3.IntegrityError:
+            raise StoreError("your seat has already voted: each student votes once") from None
+
+    def votes(self, class_id: str) -> list[VoteInfo]:
+        """Every class vote of a class, oldest first, with its counts."""
+        with self._lock:
+            nos = [n for (n,) in self._db.execute(
+                "select vote_no from class_votes where class_id = ? order by vote_no", (class_id,))]
+            return [self._vote(self._db, class_id, n) for n in nos]
+
+    def ballot(self, token: str, vote_no: int) -> bool | None:
+        """The token's ballot in vote ``vote_no`` (None: not cast)."""
+        row = self._one("select yes from ballots where token = ? and vote_no = ?", digest(token or ""), vote_no)
+        return None if row is None else bool(row[0])

@@ -1,0 +1,302 @@
+"""Serve the lesson gallery as classroom apps with Voilà, on this machine, with no internet.
+
+``landlord serve`` starts Voilà on the ``lessons/`` folder with the repository's Voilà
+configuration (``lessons/voila.json``: sources stripped, no tracebacks, a cell timeout, a warm
+kernel per lesson, kernels with no page culled when idle but never a connected student's, a closed
+tab's kernel shut down at once, at most 40 kernels so page loads cannot fill memory), waits until
+it answers, and prints the gallery's address. The same functions start the server for the
+browser tests, so what is tested is what a teacher runs.
+
+Voilà reads ``voila.json`` from its working directory, so the server runs inside the lessons
+folder. When the lessons come from a source checkout, the checkout is put first on the kernels'
+``PYTHONPATH`` so the lessons import the code that sits beside them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from landlord.charts import bundle as chart_bundle
+from landlord.data.resources import kit_dir
+
+GALLERY = "index.ipynb"
+"""The gallery notebook, the page a teacher opens first."""
+
+TEMPLATES = Path(__file__).resolve().parent / "voila_templates"
+"""A Jupyter data folder holding the kit's Voilà template ``landlord``: Voilà's ``lab`` template
+without the links to FontAwesome on a CDN (``voila.js`` carries FontAwesome itself), so a page
+asks nothing of the internet."""
+
+SECONDS_PER_LESSON = 12
+"""Measured on a 2-core machine: pre-running one lesson's kernel takes up to this many seconds
+(notes/widgets.md); ``landlord serve`` announces the wait from it."""
+
+VOILA_LOG_ENV = "LANDLORD_VOILA_LOG"
+"""A file ``landlord serve`` sends Voilà's own output to, when this variable names one (else it
+is discarded): what the browser tests read for tracebacks, and a teacher's way to see why a
+lesson failed."""
+
+READY_PATH = "/voila/static/voila.js"
+"""A static file Voilà serves once it is up; polling it starts no kernel (a notebook URL would)."""
+
+
+def free_port(ip: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on at ``ip`` right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((ip, 0))
+        return int(s.getsockname()[1])
+
+
+def port_in_use(port: int, ip: str = "127.0.0.1") -> bool:
+    """True when ``port`` at ``ip`` cannot be bound (someone else serves there)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((ip, port))
+        except OSError:
+            return True
+    return False
+
+
+def base_url(port: int, ip: str = "127.0.0.1") -> str:
+    """The server's root address."""
+    host = "127.0.0.1" if ip in ("0.0.0.0", "") else ip
+    return f"http://{host}:{port}"
+
+
+def lesson_url(notebook: str, port: int, ip: str = "127.0.0.1") -> str:
+    """The address of one lesson rendered as an app (``notebook`` relative to the lessons folder)."""
+    return f"{base_url(port, ip)}/voila/render/{notebook}"
+
+
+def voila_command(lessons: Path, port: int, ip: str = "127.0.0.1", extra: Sequence[str] = ()) -> list[str]:
+    """The command line that serves ``lessons`` on ``ip:port``. Everything else comes from
+    ``lessons/voila.json`` (``extra`` options override it); a busy port is an error, never a
+    silent move to another port."""
+    return [
+        sys.executable, "-m", "voila", str(lessons),
+        "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0", *extra,
+    ]
+
+
+def voila_env(lessons: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of the server and its kernels: the current one, with a checkout's root
+    first on ``PYTHONPATH`` when the lessons sit in a checkout, the kit's Voilà template first on
+    ``JUPYTER_PATH``, plus ``extra``."""
+    env = dict(os.environ)
+    root = lessons.resolve().parent
+    if (root / "landlord" / "__init__.py").is_file():
+        parts = [str(root), *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(parts))
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        dict.fromkeys([str(TEMPLATES), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]))
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    env.update(extra or {})
+    return env
+
+
+def start(
+    port: int,
+    ip: str = "127.0.0.1",
+    lessons: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    log: Path | None = None,
+    extra: Sequence[str] = (),
+) -> subprocess.Popen[bytes]:
+    """Start Voilà in its own process group (so :func:`stop` can end it with every kernel).
+    ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output;
+    ``extra`` adds Voilà options (e.g. ``--VoilaConfiguration.preheat_kernel=False``)."""
+    folder = lessons or kit_dir("lessons")
+    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (kept open for the child)
+    try:
+        return subprocess.Popen(
+            voila_command(folder, port, ip, extra), cwd=folder, env=voila_env(folder, env),
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    finally:
+        if log and not isinstance(out, int):
+            out.close()
+
+
+def wait_ready(proc: subprocess.Popen[bytes], port: int, ip: str = "127.0.0.1", timeout: float = 60) -> float:
+    """Poll Voilà's static script until it answers; returns the seconds waited. Raises
+    ``RuntimeError`` if the server exits first or is not up within ``timeout`` seconds."""
+    url = base_url(port, ip) + READY_PATH
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with status {proc.returncode} before it was ready")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return time.monotonic() - t0
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s")
+
+
+def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300, idle_cpu: float = 5.0) -> float:
+    """Wait until Voilà has pre-run its pool of warm kernels: at least ``kernels`` kernel
+    processes exist and the server and all its kernels sit idle (together under ``idle_cpu`` %
+    of a core) for two seconds running. The server counts: it runs every pre-run notebook and
+    relays each kernel's output. Returns the seconds waited; raises ``RuntimeError`` on
+    timeout or exit."""
+    import psutil
+
+    t0 = time.monotonic()
+    server = psutil.Process(proc.pid)
+    quiet = 0
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with status {proc.returncode} while warming up")
+        family = [server, *server.children(recursive=True)]
+        if len(family) - 1 < kernels:
+            quiet = 0
+            time.sleep(0.5)
+            continue
+        for p in family:
+            with contextlib.suppress(psutil.Error):
+                p.cpu_percent(None)
+        time.sleep(1.0)
+        busy = 0.0
+        for p in family:
+            with contextlib.suppress(psutil.Error):
+                busy += p.cpu_percent(None)
+        quiet = quiet + 1 if busy < idle_cpu else 0
+        if quiet >= 2:
+            return time.monotonic() - t0
+    raise RuntimeError(f"Voila's {kernels} warm kernels were not ready within {timeout:.0f} s")
+
+
+def pooled_notebooks(lessons: Path | None = None) -> list[str]:
+    """The notebooks Voilà keeps pre-run kernels for (a pool size above 0 in ``voila.json``)."""
+    import json
+
+    folder = lessons or kit_dir("lessons")
+    cfg = json.loads((folder / "voila.json").read_text())
+    vc = cfg.get("VoilaConfiguration", {})
+    if not vc.get("preheat_kernel", False):
+        return []
+    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    size = int(pools.get("default", {}).get("pool_size", vc.get("default_pool_size", 1)))
+    return [nb for nb in notebooks(folder) if int(pools.get(nb, {}).get("pool_size", size)) > 0]
+
+
+def pool_kernels(lessons: Path | None = None) -> int:
+    """How many warm kernels Voilà keeps pre-run for ``lessons`` by its ``voila.json``: per
+    notebook, its ``VoilaKernelManager.kernel_pools_config`` entry, else the ``default`` entry,
+    else ``VoilaConfiguration.default_pool_size`` (0 when ``preheat_kernel`` is off)."""
+    import json
+
+    folder = lessons or kit_dir("lessons")
+    cfg = json.loads((folder / "voila.json").read_text())
+    vc = cfg.get("VoilaConfiguration", {})
+    if not vc.get("preheat_kernel", False):
+        return 0
+    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    default = pools.get("default", {})
+    size = int(default.get("pool_size", vc.get("default_pool_size", 1)))
+    return sum(int(pools.get(nb, default).get("pool_size", size)) for nb in notebooks(folder))
+
+
+CLASS_NOTEBOOKS = "class-*.ipynb"
+"""The class lesson and the teacher's dashboard: they need a class, so ``landlord class`` serves
+them (from a copy in the class folder) and the gallery neither lists nor pre-runs them."""
+
+
+def notebooks(lessons: Path | None = None) -> list[str]:
+    """The notebooks the gallery serves (the gallery and every lesson), by file name."""
+    folder = lessons or kit_dir("lessons")
+    classes = {p.name for p in folder.glob(CLASS_NOTEBOOKS)}
+    return sorted(p.name for p in folder.glob("*.ipynb") if p.name not in classes)
+
+
+def stop(proc: subprocess.Popen[bytes], grace: float = 10) -> None:
+    """SIGTERM (Voilà shuts its kernels down), then kill the whole process group as a fallback
+    so that no kernel outlives the server."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(grace)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5)
+
+
+def bundle_env(folder: Path | None = None) -> dict[str, str]:
+    """The variable naming the offline charts' JavaScript to the kernels, bundled once in
+    ``folder`` (default: the user's cache folder): 2 CPU-s and 80 MB less in every lesson's
+    kernel. DECISION: if the folder cannot be written, each kernel bundles its own, as before:
+    slower, never broken."""
+    try:
+        bundle = chart_bundle.write_bundle(folder or chart_bundle.cache_folder())
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    return {chart_bundle.BUNDLE_ENV: str(bundle.resolve())}
+
+
+def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
+    """Serve the gallery until interrupted (Ctrl-C). The address is printed only once the gallery
+    and every lesson have a pre-run kernel waiting (so each opens in under 5 s); until then one
+    line says how long to wait. Returns the exit status: 0 after a clean stop, 2 when the server
+    cannot start."""
+    lessons = kit_dir("lessons")
+    if not (lessons / GALLERY).is_file():
+        sys.stderr.write(f"landlord: error: no lesson gallery at {lessons / GALLERY}\n")
+        return 2
+    if port_in_use(port, ip):
+        sys.stderr.write(f"landlord: error: --port: port {port} is in use at {ip}; choose another with --port\n")
+        return 2
+    log = os.environ.get(VOILA_LOG_ENV)
+    proc = start(port, ip, lessons, env=bundle_env(), log=Path(log) if log else None)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
+    try:
+        t0 = time.monotonic()
+        wait_ready(proc, port, ip, timeout=120)
+        kernels = pool_kernels(lessons)
+        n = len(pooled_notebooks(lessons))
+        if kernels:
+            print(f"Preparing the gallery and its {n - 1} lessons so each opens in under 5 s: "
+                  f"please wait about {_minutes(kernels * SECONDS_PER_LESSON)}; the address follows.", flush=True)
+            try:
+                wait_warm(proc, kernels, timeout=max(600, 4 * kernels * SECONDS_PER_LESSON))
+                ready = f"Ready after {time.monotonic() - t0:.0f} s."
+            except RuntimeError:
+                if proc.poll() is not None:
+                    raise
+                ready = ("Still preparing after a long wait: the first visitor of a lesson may wait "
+                         "up to 30 s.")
+        else:
+            ready = "Lessons are not pre-run (preheat_kernel is off): each may take up to 30 s to open."
+        print(f"{ready} Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
+        print("Serving with Voila from this machine (no internet needed). Press Ctrl-C to stop.", flush=True)
+        return 0 if proc.wait() == 0 else 2
+    except RuntimeError as exc:
+        sys.stderr.write(f"landlord: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        stop(proc)
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _minutes(seconds: float) -> str:
+    """A wait in plain words: "40 s" or "2 minutes"."""
+    return f"{seconds:.0f} s" if seconds < 90 else f"{round(seconds / 60)} minutes"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

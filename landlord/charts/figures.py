@@ -1,0 +1,334 @@
+"""Altair charts of the kit. Each chart function takes a frame and returns a chart; it computes
+nothing about the game. The frames come from :mod:`landlord.analysis.metrics` and
+:mod:`landlord.engine.landing` (which also aggregate large frames: a chart refuses a frame of more than
+:data:`MAX_ROWS` rows and names the aggregation to use, so Altair's row limit is never hit).
+
+Offline: :func:`jupyter_chart` switches Altair's ``JupyterChart`` to offline mode (its JavaScript
+bundled by vl-convert, no CDN) before making the first one — widgets and lessons must use it
+instead of ``alt.JupyterChart`` directly. :func:`save` writes PNG or SVG through vl-convert.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from landlord.charts.bundle import bundle_from_env
+from landlord.engine.inequality import GINI_FORMS
+
+MAX_ROWS = 5000
+"""Altair's default row limit: frames above it must be aggregated first."""
+
+COLOR_BY = ("owner", "probability", "value")
+
+Chart = alt.Chart | alt.LayerChart | alt.FacetChart
+"""What a chart function returns: a single, layered or faceted Altair chart."""
+_offline = False
+
+
+def _need(df: pd.DataFrame, columns: tuple[str, ...], what: str, aggregate: str) -> None:
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(f"{what} needs columns {', '.join(missing)}")
+    if len(df) > MAX_ROWS:
+        raise ValueError(f"{what}: {len(df)} rows is more than {MAX_ROWS}; aggregate first "
+                         f"({aggregate})")
+
+
+def _one_game(df: pd.DataFrame, what: str) -> None:
+    if "game" in df.columns and df["game"].nunique() > 1:
+        raise ValueError(f"{what} draws one game; this frame has {df['game'].nunique()} "
+                         "(select one, or use mean_interval_chart for many)")
+
+
+def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
+                     value: str = "net_worth", title: str = "Wealth of each player, turn by turn") -> Chart:
+    """Each player's ``value`` (default net worth) over turns, one line a player, on bands
+    showing the phase in force (``spans`` from :func:`landlord.analysis.metrics.phase_spans`)."""
+    _need(panel, ("turn", "player", value), "wealth_over_time", "metrics.round_ends(panel)")
+    _one_game(panel, "wealth_over_time")
+    lines = alt.Chart(panel).mark_line(interpolate="step-after").encode(
+        x=alt.X("turn:Q", title="turn"),
+        y=alt.Y(f"{value}:Q", title=value.replace("_", " ")),
+        color=alt.Color("player:N", title="player"),
+        tooltip=["player:N", "turn:Q", "phase:N", f"{value}:Q"] if "phase" in panel else
+        ["player:N", "turn:Q", f"{value}:Q"],
+    )
+    if spans is None or spans.empty:
+        return lines.properties(title=title, width=560, height=300)
+    bands = alt.Chart(spans).mark_rect(opacity=0.15).encode(
+        x="start:Q", x2="end:Q",
+        color=alt.Color("phase:N", title="phase", scale=alt.Scale(scheme="pastel1")),
+        tooltip=["phase:N", "start:Q", "end:Q"],
+    )
+    return alt.layer(bands, lines).resolve_scale(color="independent").properties(
+        title=title, width=560, height=300)
+
+
+GINI_TOPS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
+"""Tops of the Gini axis: the smallest that holds the data is used, and the axis title says it."""
+
+
+def gini_axis_top(highest: float) -> float:
+    """The top of a Gini axis holding values up to ``highest``: the axis fits the data and its
+    title names the scale ("axis 0 to 0.1 of 1"), so a flat 0.05 line is not lost on 0–1."""
+    return next((t for t in GINI_TOPS if highest <= t), 1.0)
+
+
+def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> Chart:
+    """The Gini coefficient over turns (frame from :func:`landlord.analysis.metrics.gini_frame`, which
+    names its form in a ``form`` column: the title says which form it is), with each phase
+    change marked by a rule labelled with the new phase (``changes`` from
+    :func:`landlord.analysis.metrics.phase_changes`)."""
+    _need(gini, ("turn", "gini", "form"), "gini_over_time", "gini_frame(metrics.round_ends(panel))")
+    _one_game(gini, "gini_over_time")
+    forms = gini["form"].unique()
+    if len(forms) != 1:
+        raise ValueError(f"gini_over_time draws one Gini form; the frame has {len(forms)}")
+    top = gini_axis_top(float(gini["gini"].max()) if len(gini) else 0.0)
+    line = alt.Chart(gini).mark_line(interpolate="step-after").encode(
+        x=alt.X("turn:Q", title="turn"),
+        y=alt.Y("gini:Q", title=f"Gini (axis 0 to {top:g} of 1)", scale=alt.Scale(domain=[0, top])),
+        tooltip=["turn:Q", "gini:Q", "phase:N"] if "phase" in gini else ["turn:Q", "gini:Q"],
+    )
+    if "phase" in gini:
+        line = line.encode(color=alt.Color("phase:N", title="phase"))
+    layers: list[Any] = [line]
+    if changes is not None and not changes.empty:
+        rules = alt.Chart(changes).mark_rule(strokeDash=[4, 3], color="black").encode(
+            x="turn:Q", tooltip=["turn:Q", "old:N", "new:N", "cause:N"])
+        labels = alt.Chart(changes).mark_text(align="left", dx=3, dy=-140, fontSize=10).encode(
+            x="turn:Q", text="new:N")
+        layers += [rules, labels]
+    return alt.layer(*layers).properties(title=f"Gini over turns — {forms[0]}", width=560, height=300)
+
+
+def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count as 0)") -> Chart:
+    """Lorenz curves compared, one line per ``label`` (frame from
+    :func:`landlord.analysis.metrics.lorenz_frame`), with the line of equality."""
+    _need(lorenz, ("label", "population_share", "wealth_share"), "lorenz_chart", "fewer curves")
+    equality = alt.Chart(pd.DataFrame({"population_share": [0.0, 1.0], "wealth_share": [0.0, 1.0]})
+                         ).mark_line(color="grey", strokeDash=[2, 2]).encode(
+        x="population_share:Q", y="wealth_share:Q")
+    curves = alt.Chart(lorenz).mark_line(point=True).encode(
+        x=alt.X("population_share:Q", title="share of players, poorest first",
+                scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("wealth_share:Q", title="share of wealth", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("label:N", title=None),
+        tooltip=["label:N", "population_share:Q", "wealth_share:Q"],
+    )
+    return alt.layer(equality, curves).properties(title=title, width=320, height=320)
+
+
+def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = True,
+                      title: str | None = None) -> Chart:
+    """Money moved per kind of flow over ``by`` (frame from
+    :func:`landlord.analysis.metrics.money_flows`): running totals by default, else per ``by``."""
+    y = "cumulative" if cumulative else "amount"
+    _need(flows, (by, "flow", y), "money_flows_chart", "money_flows(by='round') or one game")
+    _one_game(flows, "money_flows_chart")
+    return alt.Chart(flows).mark_line(interpolate="step-after").encode(
+        x=alt.X(f"{by}:Q", title=by),
+        y=alt.Y(f"{y}:Q", title="money moved so far" if cumulative else f"money moved per {by}"),
+        color=alt.Color("flow:N", title="flow"),
+        tooltip=["flow:N", f"{by}:Q", "amount:Q", "cumulative:Q"] if "cumulative" in flows
+        else ["flow:N", f"{by}:Q", "amount:Q"],
+    ).properties(title=title or "Where the money went",
+                 width=560, height=300)
+
+
+def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame | None = None,
+                title: str | None = None, cell: int = 44) -> Chart:
+    """The board as a ring of spaces (frame from :func:`landlord.analysis.metrics.board_frame`),
+    coloured by ``owner``, landing ``probability`` or location ``value``, with the tokens on
+    top (frame from :func:`landlord.analysis.metrics.tokens_frame`). Reusable by the widgets."""
+    if color not in COLOR_BY:
+        raise ValueError(f"colour the board by one of {', '.join(COLOR_BY)}, not {color!r}")
+    _need(board, ("index", "name", "x", "y", "x2", "y2", "cx", "cy", color), "board_chart", "one board")
+    side = float(max(board["x2"].max(), board["y2"].max()))
+    size = int(side * cell)
+    scale_x = alt.Scale(domain=[-0.6, side + 0.6])
+    scale_y = alt.Scale(domain=[-0.6, side + 0.6])
+    if color == "owner":
+        fill = alt.Color("owner:N", title="held by",
+                         scale=alt.Scale(scheme="set2"), legend=alt.Legend(orient="right"))
+    else:
+        fill = alt.Color(f"{color}:Q", title=color, scale=alt.Scale(scheme="viridis"))
+    base = alt.Chart(board)
+    rect = {"x": alt.X("x:Q", axis=None, scale=scale_x), "x2": "x2:Q",
+            "y": alt.Y("y:Q", axis=None, scale=scale_y), "y2": "y2:Q",
+            "tooltip": [c for c in ("index:Q", "name:N", "kind:N", "owner:N", "probability:Q",
+                                    "value:Q", "rent:Q") if c.split(":")[0] in board.columns]}
+    blank = base.mark_rect(stroke="white", strokeWidth=1.5, color="#e6e6e6").encode(**rect)
+    # spaces with nothing to colour by (nobody holds them, or no value given) stay grey
+    squares = base.mark_rect(stroke="white", strokeWidth=1.5).transform_filter(
+        f"isValid(datum['{color}']) && datum['{color}'] !== ''").encode(color=fill, **rect)
+    labels = base.mark_text(fontSize=8, baseline="middle").encode(
+        x=alt.X("cx:Q", scale=scale_x), y=alt.Y("cy:Q", scale=scale_y), text="index:Q")
+    layers: list[Any] = [blank, squares, labels]
+    if tokens is not None and not tokens.empty:
+        layers.append(alt.Chart(tokens).mark_circle(size=140, stroke="black", strokeWidth=1,
+                                                    opacity=1).encode(
+            x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y),
+            fill=alt.Fill("player:N", title="token", scale=alt.Scale(scheme="category10")),
+            tooltip=["player:N", "where:N", "index:Q"]))
+    chart = alt.layer(*layers).resolve_scale(color="independent")
+    return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size)
+
+
+def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
+                     title: str | None = None) -> Chart:
+    """Distributions of final Gini by regime, one histogram row per regime (frame from
+    :func:`landlord.analysis.metrics.histogram`); ``form`` names the Gini form for the title (``title``
+    replaces the whole title: it should still name the form)."""
+    _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
+    top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
+    return alt.Chart(hist).mark_bar().encode(
+        x=alt.X("bin_start:Q", title=f"final Gini{', ' + form if form else ''} (axis 0 to {top:g} of 1)",
+                scale=alt.Scale(domain=[0, top])), x2="bin_end:Q",
+        y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
+        color=alt.Color(f"{by}:N", legend=None),
+        # each row's label on one line above its histogram: long labels never overlap
+        row=alt.Row(f"{by}:N", title=None, header=alt.Header(labelAngle=0, labelOrient="top", labelAnchor="start",
+                                                              labelAlign="left", labelLimit=0, labelFontSize=12)),
+        tooltip=[f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"],
+    ).properties(title=title or f"Final Gini by regime{' — ' + form if form else ''}", width=420, height=80)
+
+
+def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
+                        y_title: str = "mean", title: str = "Mean ± interval over turns") -> Chart:
+    """A mean with its interval band over ``x`` (frame from
+    :func:`landlord.analysis.metrics.mean_interval`), one line and band per ``by``."""
+    cols = (x, "mean", "lo", "hi") + ((by,) if by else ())
+    _need(frame, cols, "mean_interval_chart", "metrics.mean_interval")
+    enc: dict[str, Any] = {"color": alt.Color(f"{by}:N", title=by)} if by else {}
+    band = alt.Chart(frame).mark_area(opacity=0.25).encode(
+        x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2="hi:Q", **enc)
+    line = alt.Chart(frame).mark_line().encode(
+        x=f"{x}:Q", y="mean:Q", tooltip=[f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"], **enc)
+    return alt.layer(band, line).properties(title=title, width=560, height=300)
+
+
+def win_share_chart(shares: pd.DataFrame, by: str = "regime",
+                    title: str = "Winners by strategy (tick: the strategy's share of seats)") -> Chart:
+    """Share of games each strategy won, a group of bars per ``by``, with a tick at the
+    strategy's share of the seats (what it would win if the bots were equally good; frame from
+    :func:`landlord.analysis.metrics.win_shares`)."""
+    _need(shares, (by, "strategy", "win_share", "seat_share"), "win_share_chart", "metrics.win_shares")
+    y = alt.Y(f"{by}:N", title=None, sort=None)
+    tip: list[Any] = [f"{by}:N", "strategy:N", alt.Tooltip("win_share:Q", format=".1%"),
+                      alt.Tooltip("seat_share:Q", format=".1%")]
+    tip += ["wins:Q", "games:Q"] if "wins" in shares else []
+    base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tip)
+    bars = base.mark_bar().encode(
+        x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
+        color=alt.Color("strategy:N", title="strategy"))
+    ticks = base.mark_tick(thickness=2, color="black").encode(x="seat_share:Q")
+    return alt.layer(bars, ticks).properties(title=title, width=420, height=alt.Step(12))
+
+
+def flow_means_chart(means: pd.DataFrame, by: str = "regime",
+                     title: str = "Where the money went (mean per game)") -> Chart:
+    """Mean money moved per game by kind of flow, one bar per ``by`` in each kind's row
+    (frame from :func:`landlord.analysis.metrics.flow_means`)."""
+    _need(means, (by, "flow", "mean_per_game"), "flow_means_chart", "metrics.flow_means")
+    return alt.Chart(means).mark_bar().encode(
+        x=alt.X("mean_per_game:Q", title="mean per game"),
+        y=alt.Y("flow:N", sort="-x", title=None),
+        yOffset=alt.YOffset(f"{by}:N", sort=None),
+        color=alt.Color(f"{by}:N", title=None, sort=None, legend=alt.Legend(orient="top")),
+        tooltip=[f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")],
+    ).properties(title=title, width=420, height=alt.Step(8))
+
+
+def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> Chart:
+    """Landing probability of each space and of being in jail (frame from
+    :func:`landlord.engine.landing.frame`), as bars in board order."""
+    _need(landing, ("index", "name", "probability"), "landing_chart", "one board")
+    return alt.Chart(landing).mark_bar().encode(
+        x=alt.X("index:N", sort=None, title="space"),
+        y=alt.Y("probability:Q", title="probability per throw", axis=alt.Axis(format="%")),
+        tooltip=["index:N", "name:N", alt.Tooltip("probability:Q", format=".3%")],
+    ).properties(title=title, width=640, height=260)
+
+
+def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt.LayerChart:
+    """Final-Gini distribution per cell of a sweep (frame from
+    :func:`landlord.runs.report.gini_summary`): whiskers min–max, box quartiles, tick median, dot mean."""
+    y = alt.Y("cell_label:N", title=None, sort=None)
+    base = alt.Chart(summary)
+    whisker = base.mark_rule().encode(x=alt.X("min:Q", title=GINI_FORMS[form]), x2="max:Q", y=y)
+    box = base.mark_bar(size=14, opacity=0.6).encode(x="q1:Q", x2="q3:Q", y=y)
+    median = base.mark_tick(color="black", size=14).encode(x="median:Q", y=y)
+    mean = base.mark_point(color="firebrick", filled=True).encode(
+        x="mean:Q", y=y, tooltip=["cell_label", "games", alt.Tooltip("mean:Q", format=".3f")])
+    return (whisker + box + median + mean).properties(
+        title=f"Final wealth inequality by scenario cell — {GINI_FORMS[form]}", width=420)
+
+
+def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.Chart:
+    """One line per table (frame from :func:`landlord.apps.classroom.debrief.gini_over_turns`),
+    the rules in force as the line's dash."""
+    return alt.Chart(frame).mark_line(interpolate="step-after").encode(
+        x=alt.X("turn:Q", title="turn"),
+        y=alt.Y("gini:Q", title="Gini (0 = equal, 1 = one player has everything)", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("table:N", title="table"),
+        strokeDash=alt.StrokeDash("phase:N", title="rules"),
+        tooltip=["table:N", "turn:Q", "round:Q", "phase:N", alt.Tooltip("gini:Q", format=".2f")],
+    ).properties(title=title, width=520, height=260)
+
+
+CLASS_FINAL_TITLE = "Final Gini: your tables (dots) and bot games on the same dice (bar)"
+
+
+def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: str = CLASS_FINAL_TITLE) -> Chart:
+    """Per rules in force at the end: the bot games' range (bar from the lowest to the highest,
+    tick at the median) and each table's final Gini as a dot (frames from
+    :func:`landlord.apps.classroom.debrief.results` and :func:`~landlord.apps.classroom.debrief.bot_band`)."""
+    spread = band.groupby("regime")["gini"].agg(lo="min", hi="max", median="median").reset_index()
+    y = alt.Y("regime:N", title="rules in force at the end")
+    x = alt.X("lo:Q", title="final Gini", scale=alt.Scale(domain=[0, 1]))
+    bar = alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(
+        x=x, x2="hi:Q", y=y, tooltip=["regime:N", alt.Tooltip("lo:Q", format=".2f"),
+                                      alt.Tooltip("hi:Q", format=".2f"), alt.Tooltip("median:Q", format=".2f")])
+    tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x="median:Q", y=y)
+    dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_circle(size=90).encode(
+        x="gini_population:Q", y=y, color=alt.Color("table:N", title="table"),
+        tooltip=["table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")])
+    return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120)
+
+
+def enable_offline() -> None:
+    """Switch Altair's ``JupyterChart`` to offline mode, once per kernel: from the bundle a kit
+    server wrote for its kernels (:mod:`landlord.charts.bundle`), else bundled here by vl-convert."""
+    global _offline
+    if _offline:
+        return
+    bundle = bundle_from_env()
+    if bundle is not None and not alt.JupyterChart._is_offline:
+        # what JupyterChart.enable_offline() sets, with the code it would bundle
+        alt.JupyterChart._esm = bundle.read_text(encoding="utf-8")
+        alt.JupyterChart._is_offline = True
+    else:
+        alt.JupyterChart.enable_offline()
+    _offline = True
+
+
+def jupyter_chart(chart: Chart) -> alt.JupyterChart:
+    """An interactive ``JupyterChart`` that renders with no internet: offline mode is switched
+    on (once) before the first one is made."""
+    enable_offline()
+    return alt.JupyterChart(chart)
+
+
+def save(chart: Chart, path: str | Path) -> Path:
+    """Write ``chart`` as PNG or SVG (by the file's suffix) through vl-convert, offline."""
+    path = Path(path)
+    if path.suffix not in (".png", ".svg"):
+        raise ValueError(f"save a chart as .png or .svg, not {path.name!r}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    chart.save(str(path), scale_factor=2 if path.suffix == ".png" else 1)
+    return path

@@ -1,0 +1,312 @@
+"""The declared type and range of every rule parameter, and the limits on data files.
+
+A ruleset family declares each param's *type* (``PARAMS`` in its rules class); this module
+declares each param's *range*: the smallest and largest value a game can be played with, for a
+number, and the shape of a list's items. :func:`check_param` applies it; the loader calls it for
+every param of every ruleset and phase, and :meth:`~landlord.data.ruleset.Ruleset.override` for every
+override (scenarios, saved games), so a value that would crash a game or never end it is refused
+before play with the file, entry and field named.
+
+Declarations are by param name (the families share names such as ``wages`` or ``max_rounds``),
+with a family's own line where a family reads the name differently. A whole-number param with no
+line of its own is an amount of money: :data:`AMOUNT`, 0 to :data:`MAX_AMOUNT`. A list with no
+line of its own holds amounts of money (or texts).
+
+File limits (:data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`) apply to every data, scenario and
+saved-game file, so a huge or deeply nested file gets one line instead of a crash; the kit's one
+door for files, :mod:`landlord.data.files`, applies them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from landlord.errors import DataError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from landlord.data.board import Board
+
+MAX_AMOUNT = 10_000_000
+"""The largest amount of money a param may hold (the games' amounts are at most a few thousand)."""
+MAX_ROUNDS = 100_000
+"""The largest round cap: far above what any game reaches, small enough that a game ends."""
+MAX_FILE_BYTES = 2_000_000
+"""The largest data, scenario or saved-game file read (the kit's own are under 60 kB)."""
+MAX_DEPTH = 32
+"""The deepest nesting of tables and lists in a data, scenario or saved-game file."""
+MAX_LIST = 10_000
+"""The longest list a param may hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """The range of one param.
+
+    For a whole number: ``lo`` <= value <= ``hi`` (``board`` = True: a space index, so
+    ``hi`` is the board's last index). For a list: its length between ``min_len`` and
+    :data:`MAX_LIST` (``len_players`` = True: at least one item per possible player count
+    from 2), each item checked against ``item`` (a Spec), or matching ``pattern`` (a text).
+    ``what`` says in plain words what the value is.
+    """
+
+    what: str
+    lo: int = 0
+    hi: int = MAX_AMOUNT
+    board: bool = False
+    item: Spec | None = None
+    pattern: str | None = None
+    min_len: int = 0
+    len_players: bool = False
+    seat: bool = False
+
+
+AMOUNT = Spec("an amount of money")
+PERCENT = Spec("a percentage", 0, 100)
+PERCENT_ANY = Spec("a percentage", 1, 1000)
+SPACE = Spec("a space index of the board", 0, board=True)
+COUNT = Spec("a count", 0, 1000)
+
+_CARD_1906 = r"(collect|pay|fine|jail|mother_earth|back):(\d{1,7})?\|.*"
+
+SPECS: dict[str, Spec] = {
+    # when a game ends
+    "max_rounds": Spec("the round cap (a game ends after this many rounds)", 1, MAX_ROUNDS),
+    "circuits": Spec("circuits of the board each player makes", 1, 10_000),
+    "round_limit": Spec("the agreed round limit (0: none)", 0, MAX_ROUNDS),
+    "end_after_bankruptcies": Spec("bankruptcies that end the game (0: play to the last player)", 0, 5),
+    # counts and seats
+    "tickets_drawn": Spec("lot tickets drawn at the start", 0, 1000),
+    "cards_dealt": Spec("cards dealt at the start", 0, 1000),
+    "vote_min": Spec("players needed to call a vote", 1, 6),
+    "jail_throws": Spec("throws to leave jail", 1, 20),
+    "gaol_throws": Spec("throws to leave Gaol", 1, 20),
+    "jail_max_missed": Spec("turns missed in jail at most", 1, 20),
+    "fine_before_throw_turns": Spec("turns in jail before the fine must be paid", 0, 20),
+    "asylum_wait": Spec("turns waited in the Asylum", 0, 100),
+    "pension_after": Spec("bankruptcies before a pension", 0, 1000),
+    "houses": Spec("houses in the Bank", 0, 1000),
+    "hotels": Spec("hotels in the Bank", 0, 1000),
+    "hotel_after": Spec("houses on a lot before a hotel", 1, 20),
+    "max_houses": Spec("houses on a lot at most", 0, 20),
+    "trade_max_items": Spec("items in one trade at most", 0, 100),
+    "deal_deeds": Spec("deeds dealt at the start", 0, 100),
+    "banker_seat": Spec("the Banker's seat", 0, seat=True),
+    "education_for_professor": Spec("colleges passed to become a professor", 0, 100),
+    "prosperity_factor": Spec("how many times the poorest stake must grow", 1, 100),
+    "part": Spec("the Part of the 1913 game", 1, 3),
+    "speculation_double": AMOUNT,
+    # money a division is made by
+    "loan_unit": Spec("the size of one bank note lent", 1, MAX_AMOUNT),
+    "treasury_step": Spec("the treasury amount per public purchase", 1, MAX_AMOUNT),
+    "bid_step": Spec("the smallest raise of a bid", 1, MAX_AMOUNT),
+    # percentages
+    "mortgage_percent": PERCENT,
+    "mortgage_interest_percent": PERCENT,
+    "house_sale_percent": PERCENT,
+    "broker_percent": PERCENT,
+    "government_price_percent": PERCENT,
+    "cinch_rate": PERCENT,
+    "loan_interest": AMOUNT,
+    "forced_bid_percents": Spec("bids as percentages of a site's value", item=PERCENT, min_len=1),
+    "offer_percents": Spec("offers as percentages of a site's value", item=PERCENT_ANY, min_len=1),
+    "tax_steps": Spec("tax steps, as percentages", item=PERCENT),
+    "pack_bid_percents": Spec("auction steps as percentages of the printed price",
+                              item=Spec("a percentage of the printed price", 100, 1000), min_len=1),
+    # lists of money
+    "start_cash_by_players": Spec("start cash for 2, 3, 4 … players", item=AMOUNT, len_players=True),
+    "railroad_fares": Spec("fares by railroads held", item=AMOUNT, min_len=1),
+    "speculation_table": Spec("winnings by the throw's total (0 to 12)", item=AMOUNT, min_len=13),
+    "notes": Spec("the notes each player starts with", item=Spec("a note", 1, MAX_AMOUNT), min_len=1),
+    "bargain_prices": Spec("bargain prices", item=AMOUNT, min_len=1),
+    "auction_steps": Spec("auction raises", item=Spec("a raise", 1, MAX_AMOUNT), min_len=1),
+    "trade_cash_steps": Spec("trade cash steps", item=Spec("a step", 1, MAX_AMOUNT), min_len=1),
+    # lists of spaces
+    "buyout_order": Spec("spaces bought out, in order", item=SPACE),
+    "annul_order": Spec("spaces annulled, in order", item=SPACE),
+    "college_order": Spec("spaces made colleges, in order", item=SPACE),
+    "average_hand_cards": Spec("the average hands (lists of spaces)", item=Spec("a hand", item=SPACE)),
+    # texts
+    "chance_cards": Spec("chance cards", min_len=1),
+    "luxury_cards": Spec("luxury cards", min_len=1),
+    "theme_space_names": Spec("renamed spaces (index=name)", pattern=r"\d{1,4}=.+"),
+    "theme_words": Spec("renamed words (word=word)", pattern=r"[^=]+=.*"),
+    "sequence": Spec("phase switches (phase@trigger)", pattern=r"[A-Za-z0-9_]+@\S.*"),
+}
+
+FAMILY_SPECS: dict[tuple[str, str], Spec] = {
+    ("magie1906", "chance_cards"): Spec("chance cards (action:amount|text)", pattern=_CARD_1906, min_len=1),
+    ("british1913", "chance_cards"): Spec("chance cards", item=Spec("a card"), min_len=1),
+    ("british1913", "luxury_cards"): Spec("luxury cards", item=Spec("a card"), min_len=1),
+}
+
+
+def spec(family: str, name: str) -> Spec:
+    """The declared range of param ``name`` in ``family`` (an amount of money by default)."""
+    return FAMILY_SPECS.get((family, name)) or SPECS.get(name) or AMOUNT
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """What a ruleset fixes that some ranges depend on: its board's size and player counts."""
+
+    board_size: int
+    players_min: int
+    players_max: int
+
+
+def check_param(family: str, name: str, value: Any, bounds: Bounds) -> str | None:
+    """What is wrong with ``value`` for param ``name`` of ``family`` (None when it is in range).
+    Types are checked before (by the loader)."""
+    return _check(spec(family, name), value, bounds, "")
+
+
+def _check(s: Spec, value: Any, b: Bounds, at: str) -> str | None:
+    if isinstance(value, bool | float | str):
+        if isinstance(value, float) and not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+            return f"{at}{value!r} is out of range"
+        if isinstance(value, str) and s.pattern and not re.fullmatch(s.pattern, value, re.DOTALL):
+            return f"{at}{value!r} is not {s.what}"
+        return None
+    if isinstance(value, int):
+        hi = b.board_size - 1 if s.board else b.players_min - 1 if s.seat else s.hi
+        if not s.lo <= value <= hi:
+            return f"{at}{value} is out of range: {s.what} runs from {s.lo} to {hi}"
+        return None
+    if isinstance(value, list):
+        need = max(s.min_len, b.players_max - 1 if s.len_players else 0)
+        if len(value) < need:
+            return f"{at}needs at least {need} item(s) ({s.what}), got {len(value)}"
+        if len(value) > MAX_LIST:
+            return f"{at}has {len(value)} items; at most {MAX_LIST}"
+        item = s.item or Spec(s.what, pattern=s.pattern)
+        for k, v in enumerate(value):
+            problem = _check(item, v, b, f"{at}item {k}: ")
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(v, int | float | list | dict) and not isinstance(v, bool):
+                problem = _check(AMOUNT if not isinstance(v, list | dict) else Spec(s.what), v, b, f"{at}{k}: ")
+                if problem:
+                    return problem
+        return None
+    return None
+
+
+def check_together(family: str, values: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with params of ``family`` taken together (``values``: those in force), as
+    (param, problem), or None. The 1913 game: the start cash is paid in the notes, one or more
+    whole sets of them (a what-if start of £6000 is the £3000 of notes twice over)."""
+    if family == "british1913":
+        notes, cash = sum(values.get("notes", ())), values.get("start_cash", 0)
+        if notes and (cash < notes or cash % notes):
+            return "start_cash", f"{cash} is not one or more whole sets of the notes (they add up to {notes})"
+    return None
+
+
+def check_board(family: str, board: Board, values: dict[str, Any]) -> tuple[str, str, str] | None:
+    """What the rules of ``family`` need of a board that the board file alone cannot say (with
+    the params in force, ``values``): the first problem as (entry, field, problem), or None.
+
+    Every family: a lot's price and rent are at least 1 (0 would be a payment of nothing; a
+    utility's rent comes from its multipliers) and
+    the annexes and corners its rules send tokens to exist. Monopoly: a street's ``extra``
+    holds its rents with 1 to ``hotel_after`` houses and a hotel, its house, hotel and mortgage
+    values; a railroad's rents for each railroad held; a utility's multipliers for each utility
+    held.
+    """
+    for s in board.lots:
+        if s.price < 1:
+            return f"space {s.index} ({s.name})", "price", f"a lot's price must be at least 1, got {s.price}"
+        if s.rent < 1 and s.kind != "utility":
+            return f"space {s.index} ({s.name})", "rent", f"a lot's rent must be at least 1, got {s.rent}"
+    for needed in NEEDS.get(family, ()):
+        where, _, kind = needed.partition(":")
+        if where == "annex" and kind not in {a.kind for a in board.annexes}:
+            return "[[annex]]", "kind", f"the {family} rules need a {kind!r} annex beside a corner"
+        if where == "space" and not board.indices(kind):
+            return "[[space]]", "kind", f"the {family} rules need a {kind!r} space"
+    if family != "monopoly":
+        return None
+    rails, utils = len(board.indices("railroad")), len(board.indices("utility"))
+    for s in board.spaces:
+        need: dict[str, tuple[int, int]] = {}  # key -> (least value, least length; 0 for a number)
+        if s.kind == "street":
+            need = {"rents": (0, int(values.get("hotel_after", 4)) + 1), "house_cost": (1, 0),
+                    "hotel_cost": (1, 0), "mortgage": (1, 0)}
+        elif s.kind == "railroad":
+            need = {"rents": (0, rails), "mortgage": (1, 0)}
+        elif s.kind == "utility":
+            need = {"multipliers": (0, utils), "mortgage": (1, 0)}
+        for key, (least, length) in need.items():
+            value = s.extra.get(key)
+            bad = (not isinstance(value, list) or len(value) < length
+                   or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_AMOUNT
+                              for v in value)) if length else (
+                   isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_AMOUNT)
+            if bad:
+                want = (f"a list of at least {length} amounts" if length
+                        else f"a whole number from {least} to {MAX_AMOUNT}")
+                return f"space {s.index} ({s.name})", f"extra.{key}", f"expected {want}, got {value!r}"
+    return None
+
+
+NEEDS: dict[str, tuple[str, ...]] = {
+    "magie1904": ("annex:jail", "annex:poorhouse"),
+    "magie1906": ("annex:jail", "annex:poorhouse"),
+    "british1913": ("annex:jail", "annex:poorhouse", "space:natural_opportunity"),
+    "monopoly": ("space:jail",),
+}
+"""The annexes and spaces each family's rules send tokens to."""
+
+
+PROVENANCE = frozenset(
+    {
+        "verified_primary",
+        "verified_2_sources",
+        "multi_source+rules",
+        "multi_source",
+        "multi_source_no_rules",
+        "single_source_plus_memory",
+        "card_verified_amount_edition_dependent",
+        "reconstructed_inference",
+        "reconstructed",
+        "kit_decision",
+        "mixed",
+    }
+)
+"""Every provenance a data file may give a value (a kit decision is never ``verified_primary``)."""
+
+TableSpec = dict[str, tuple[type | tuple[type, ...], bool]]
+"""What a table of a data file holds: key -> (its type, whether it is required)."""
+
+
+def check_table(path: Path | str, entry: str, table: Any, spec: TableSpec) -> dict[str, Any]:
+    """``table`` (entry ``entry`` of the file at ``path``) if it has the keys of ``spec``, each of
+    its type (a bool is not an int), and a known provenance; else one DataError naming the key."""
+    if not isinstance(table, dict):
+        raise DataError(path, entry, None, f"expected a table, got {type(table).__name__}")
+    for key in table:
+        if key not in spec:
+            raise DataError(path, entry, key, f"unknown key (known: {', '.join(sorted(spec))})")
+    for key, (typ, required) in spec.items():
+        if key not in table:
+            if required:
+                raise DataError(path, entry, key, "missing")
+            continue
+        value = table[key]
+        bad_bool = isinstance(value, bool) and typ is int
+        if bad_bool or not isinstance(value, typ):
+            want = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+            raise DataError(path, entry, key, f"expected {want}, got {value!r}")
+    if "provenance" in spec and table.get("provenance") not in PROVENANCE:
+        raise DataError(
+            path, entry, "provenance",
+            f"unknown provenance {table.get('provenance')!r} (known: {', '.join(sorted(PROVENANCE))})",
+        )
+    return table

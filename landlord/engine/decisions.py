@@ -1,0 +1,22 @@
+"""Decisions: a choice the rules put to one seat, with exactly the legal options."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+OptionText = str
+"""An option as decisions, records and saves carry it: its wire text (``"buy"``, ``"build:12"``);
+:class:`landlord.engine.options.Option` reads and makes it."""
+
+
+class Decision(NamedTuple):
+    """A question for ``seat``. ``kind`` names the rule asking (``"buy_lot"``, ``"jail"``, …);
+    ``options`` are the legal answers; ``space`` and ``amount`` give the context (-1/0 if none).
+    Immutable, so a widget holding a stale decision cannot change the game.
+    """
+
+    seat: int
+    kind: str
+    options: tuple[OptionText, ...]
+    space: int = -1
+    amount: int = 0

@@ -1,0 +1,221 @@
+"""Paired comparisons of scenario cells: how much of a regime's effect comes from which rule.
+
+Several scenario files that share their seeds (``seeds = "shared"`` and one root seed) play the
+same games under different rules. :func:`paired_games` plays every cell of them on those games;
+:func:`effects` sets each cell against a baseline cell game by game (the same dice, the same
+deal), giving the mean difference in final Gini with a 95% confidence interval, and the money
+flows that explain it. ``benchmarks/british1913_decompose.py`` prints it for the 1913 game's
+Part 3; lesson 3 shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from landlord.analysis.stats import interval_table, mean_interval
+from landlord.data.resources import kit_dir
+from landlord.engine.flows import Flow
+from landlord.engine.inequality import gini
+from landlord.runs.scenario import Cell, Scenario, load_scenario
+from landlord.runs.simulate import play_one
+
+FLOWS = (Flow.WAGES, Flow.LAND_RENT, Flow.RENT)
+"""Money flows reported per game (columns named by the kind's value: ``wages``, ``land_rent``,
+``rent``), from the ledger's totals by kind (a debt paid late counts as what it paid)."""
+COUNTS = ("cash", "land", "improvements")
+"""Parts of the final count reported per game, summed over the seats (£): columns
+``final_cash``, ``final_land``, ``final_improvements``."""
+DESTITUTE = frozenset({"poorhouse", "natural_opportunity"})
+"""Where a seat ends that has had to give up (the Poorhouse; Part 3's free land)."""
+
+
+def _label(scenario: Scenario, cell: Cell) -> str:
+    return f"{scenario.title} | {cell.label}"
+
+
+def paired_games(paths: Iterable[str | Path], games: int | None = None) -> pd.DataFrame:
+    """One row per game and cell of the scenario files ``paths``: ``cell`` (the file's title and
+    the cell's label), ``game`` (index), ``seed``, ``gini`` (population form, final totals),
+    ``winner`` (the seat with the largest final total; the first such seat in a tie),
+    ``destitute`` (the share of seats ending in a :data:`DESTITUTE` place), the :data:`FLOWS` per
+    game and the :data:`COUNTS` summed over the seats. ``games`` caps the games
+    per cell (default: the files').
+
+    Raises ValueError unless every file shares one root seed with ``seeds = "shared"`` (else the
+    games would not be the same games)."""
+    scenarios = [load_scenario(p) for p in paths]
+    roots = {(s.seed, s.seeds) for s in scenarios}
+    if len(roots) != 1 or next(iter(roots))[1] != "shared":
+        raise ValueError(f"paired games need one root seed and seeds = \"shared\" in every file; got {sorted(roots)}")
+    rows = []
+    for sc in scenarios:
+        n = min(sc.games, games) if games else sc.games
+        for cell in sc.cells:
+            rs = cell.resolve()
+            for i in range(n):
+                seed = sc.game_seed(cell, i)
+                g = play_one(rs, cell.seats, seed, triggers=cell.triggers)
+                f = g.ledger.flows
+                counts = g.results()
+                totals = [c.total for c in counts]
+                row = {"cell": _label(sc, cell), "game": i, "seed": seed,
+                       "gini": gini(totals, "population"), "winner": totals.index(max(totals)),
+                       "destitute": sum(c.where in DESTITUTE for c in counts) / len(counts)}
+                row.update({k.value: f.get(k, 0) for k in FLOWS})
+                row.update({f"final_{k}": sum(getattr(c, k) for c in counts) for k in COUNTS})
+                rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def effects(frame: pd.DataFrame, baseline: str, order: Sequence[str] | None = None) -> pd.DataFrame:
+    """Each cell of ``frame`` (from :func:`paired_games`) against cell ``baseline``, game by
+    game: ``mean_gini``, ``diff`` (mean of the paired differences in Gini), ``ci_low`` /
+    ``ci_high`` (95% interval of that mean, normal approximation), ``games``, the mean
+    :data:`FLOWS` and :data:`COUNTS` per game, ``destitute`` (mean share of seats), and ``wins``
+    (the share of games each seat won, a tuple by seat). ``order`` lists the cells to report
+    (default: all, as found)."""
+    wide = frame.pivot(index="game", columns="cell", values="gini")
+    if baseline not in wide:
+        raise ValueError(f"no cell {baseline!r}; cells: {', '.join(wide.columns)}")
+    out = []
+    for cell in order or list(dict.fromkeys(frame["cell"])):
+        d = (wide[cell] - wide[baseline]).dropna()
+        _, half = mean_interval(d.tolist())
+        sub = frame[frame["cell"] == cell]
+        row = {"cell": cell, "games": len(d), "mean_gini": float(sub["gini"].mean()),
+               "sd_gini": float(sub["gini"].std(ddof=1)), "diff": float(d.mean()),
+               "ci_low": float(d.mean()) - half, "ci_high": float(d.mean()) + half}
+        row.update({k.value: float(sub[k.value].mean()) for k in FLOWS})
+        row.update({f"final_{k}": float(sub[f"final_{k}"].mean()) for k in COUNTS})
+        row["destitute"] = float(sub["destitute"].mean())
+        seats = int(frame["winner"].max()) + 1
+        row["wins"] = tuple(float((sub["winner"] == s).mean()) for s in range(seats))
+        out.append(row)
+    return pd.DataFrame(out)
+
+
+BRITISH_1913_FILES = ("part1-cash", "part3-wages", "part3-land-tax", "part1-wages", "land-value-tax-only")
+"""The five scenario files (``scenarios/british-1913-<name>.toml``) that take Part 3 apart, every
+cell from the same £6000 start (Part 3 alone starts with Part 1's £3000 and Part 2's further
+£3000) and on the same seeds."""
+BRITISH_1913_ROWS = {
+    "1913: Part 1 with Part 3's £6000 start, and with its own £3000 | start_cash=6000":
+        "Part 1, from Part 3's £6000 start (the baseline)",
+    "1913: Part 3 as written, and Part 3 with Part 1's wages | part3_wages=500": "Part 3 as written",
+    "1913: Part 3 without its land value tax | base": "Part 3 without its land value tax",
+    "1913: Part 3 as written, and Part 3 with Part 1's wages | part3_wages=200": "Part 3 with Part 1's £200 wages",
+    "1913: Part 1 with Part 3's wages | base": "Part 1 with Part 3's £500 wages alone",
+    "1913: Part 1 with the land value tax alone | base": "Part 1 with Part 3's land value tax alone",
+    "1913: Part 1 with Part 3's £6000 start, and with its own £3000 | start_cash=3000":
+        "Part 1 from its own £3000 (the start cash alone)",
+}
+"""The cells reported, in order, each in plain words (the first is the baseline)."""
+TENANT_SEAT = 1
+"""The seat of the computer player who buys no land (strategies landlord, tenant, speculator,
+landlord in every file)."""
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """Part 3 of the 1913 game taken apart (:func:`british1913`)."""
+
+    table: pd.DataFrame
+    """One row a cell of :data:`BRITISH_1913_ROWS`, against the baseline, in plain words:
+    ``rules``, ``games``, ``mean Gini`` (``sd`` its spread across games), ``difference``,
+    ``low``, ``high`` (its 95% interval), ``wages`` (a game, £), ``public`` (land value tax and
+    rent of Government land to the public, a game, £), ``rent`` (rent to landowners, a game,
+    £), ``improvements`` and ``cash`` (at the end, all players, £), ``destitute`` (share of
+    players ending in the Poorhouse or on free land), ``landless won`` (share of games won by
+    the player who buys no land)."""
+    tax: pd.Series
+    """Part 3 as written against Part 3 without its land value tax, game by game: ``difference``,
+    ``low``, ``high`` of the mean Gini (as in :attr:`table`)."""
+
+    def row(self, rules: str) -> pd.Series:
+        """The row of :attr:`table` whose ``rules`` are ``rules``."""
+        return self.table[self.table["rules"] == rules].iloc[0]
+
+    def findings(self) -> list[str]:
+        """What the measurement shows, in plain words: one sentence a row after the baseline,
+        then the land value tax within Part 3, each saying whether wealth ended more or less
+        equally spread or no differently than the games can tell (its 95% interval includes 0),
+        with the figures."""
+        base = self.table.iloc[0]
+        out = [f"From the same £6000 start, Part 1 ends with a mean Gini of {base['mean Gini']:.3f}."]
+        for _, r in self.table.iloc[1:].iterrows():
+            out.append(f"{r['rules']}: wealth ends {_verdict(r, 'in Part 1 from the same start')} "
+                       f"(mean Gini {r['mean Gini']:.3f}; {_figures(r)}).")
+        out.append(f"Within Part 3, its land value tax leaves wealth {_verdict(self.tax, 'in Part 3 without it')} "
+                   f"({_figures(self.tax)}).")
+        return out
+
+
+def _verdict(r: pd.Series, than: str) -> str:
+    if r["low"] > 0:
+        return f"less evenly spread than {than}"
+    if r["high"] < 0:
+        return f"more evenly spread than {than}"
+    return f"neither more nor less evenly spread than {than}, as far as these games can tell"
+
+
+def _figures(r: pd.Series) -> str:
+    return f"difference {r['difference']:+.3f}; 95% interval {r['low']:+.3f} to {r['high']:+.3f}"
+
+
+def british1913(games: int | None = None, root: str | Path | None = None) -> Decomposition:
+    """Part 3 of the 1913 game taken apart on paired games (:data:`BRITISH_1913_FILES`, every
+    cell from the same £6000 start), ``games`` a cell (default the files' 1,000). ``root`` is the
+    folder of the scenario files (default: the kit's own, from an installed wheel or a checkout:
+    :func:`landlord.data.resources.kit_dir`)."""
+    folder = Path(root) if root else kit_dir("scenarios")
+    frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games)
+    order = list(BRITISH_1913_ROWS)
+    t = effects(frame, order[0], order)
+    table = pd.DataFrame({
+        "rules": [BRITISH_1913_ROWS[c] for c in t["cell"]], "games": t["games"],
+        "mean Gini": t["mean_gini"], "sd": t["sd_gini"], "difference": t["diff"],
+        "low": t["ci_low"], "high": t["ci_high"],
+        "wages": t["wages"], "public": t["land_rent"], "rent": t["rent"],
+        "improvements": t["final_improvements"], "cash": t["final_cash"], "destitute": t["destitute"],
+        "landless won": [w[TENANT_SEAT] for w in t["wins"]],
+    })
+    written, untaxed = order[1], order[2]
+    within = effects(frame, untaxed, [written]).iloc[0]
+    tax = pd.Series({"difference": within["diff"], "low": within["ci_low"], "high": within["ci_high"]})
+    return Decomposition(table, tax)
+
+
+BRITISH_1913_PARTS = {"Part 1": "british-1913-part1", "Part 2": "british-1913-part2", "Part 3": "british-1913-part3"}
+"""Each Part of the 1913 game played by itself, in plain words, and its ruleset."""
+BRITISH_1913_SEATS = ("landlord", "tenant", "speculator", "landlord")
+"""The computer players of lesson 3's games, by seat."""
+
+
+def british1913_parts(games: int = 200) -> pd.DataFrame:
+    """Each Part of the 1913 game played by itself on the same seeds ``0 .. games-1``: one row a
+    game, :func:`landlord.runs.simulate.simulate`'s columns plus ``part`` (plain words)."""
+    from landlord.runs.simulate import simulate
+
+    return pd.concat([pd.DataFrame(simulate(rid, list(BRITISH_1913_SEATS), range(games))).assign(part=part)
+                      for part, rid in BRITISH_1913_PARTS.items()], ignore_index=True)
+
+
+def british1913_parts_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per Part of ``frame`` (from :func:`british1913_parts`), most evenly spread first:
+    ``part``, ``games``, ``mean Gini`` with ``low``/``high`` (its 95% interval), ``start cash``
+    (£ a player: Parts 2 and 3 alone add Part 2's further £3000), ``improvements`` (£ spent on
+    improvements a game) and ``landless won`` (share of games won by the player who buys no
+    land, the tenant's seat)."""
+    ci = interval_table(frame, "part", "gini_population", bounds=(0.0, 1.0))
+    by = frame.groupby("part")
+    out = pd.DataFrame({
+        "part": ci["part"], "games": ci["n"], "mean Gini": ci["mean"], "low": ci["lo"], "high": ci["hi"],
+        "start cash": ci["part"].map(by["flow_start_cash"].mean() / len(BRITISH_1913_SEATS)),
+        "improvements": ci["part"].map(by["flow_improvement"].mean()).fillna(0.0),
+        "landless won": ci["part"].map(by["winner_seat"].apply(lambda s: float((s == TENANT_SEAT).mean()))),
+    })
+    return out.sort_values("mean Gini", kind="stable").reset_index(drop=True)
