@@ -129,7 +129,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory, installed_kit: InstalledKit)
             "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "MPLCONFIGDIR")}
     env[serve.VOILA_LOG_ENV] = str(tmp / "voila.log")
     port = serve.free_port()
-    lessons = installed_kit.site / "landlord" / "lessons"
+    lessons = installed_kit.site / "landlord" / "kit" / "lessons"
     out = tmp / "serve.out"
     with open(out, "w") as sink:
         proc = subprocess.Popen([str(installed_kit.landlord), "serve", "--port", str(port)],

@@ -28,13 +28,15 @@ def test_the_installed_kit_imports_nothing_from_a_checkout(installed_kit: Instal
 
 
 def test_the_installed_kit_finds_its_files_and_takes_part3_apart(installed_kit: InstalledKit) -> None:
-    """Issue 22.5: the wheel ships ``scenarios/``, ``data/`` and ``lessons/`` as ``landlord/...``;
+    """Issue 22.5: the wheel ships ``scenarios/``, ``data/`` and ``lessons/`` as ``landlord/kit/...``
+    (beside the data layer's code, ``landlord/data``) and the front ends as ``landlord/widgets``;
     the installed kit looks for them there, and lesson 3's "Part 3 taken apart" reveal
     (``landlord.runs.decompose.british1913``) plays its games from the installed scenario files."""
     seen = probe(installed_kit)
     assert seen["installed"] is True
-    for name in ("data", "scenarios", "lessons", "widgets"):
-        assert Path(str(seen[name])) == installed_kit.site / "landlord" / name, (name, seen[name])
+    for name in ("data", "scenarios", "lessons"):
+        assert Path(str(seen[name])) == installed_kit.site / "landlord" / "kit" / name, (name, seen[name])
+    assert Path(str(seen["widgets"])) == installed_kit.site / "landlord" / "widgets"
     done = installed_kit.run(
         "from landlord.runs.decompose import british1913\n"
         "table = british1913(games=4).table\n"
@@ -60,7 +62,7 @@ def test_the_installed_kit_is_one_package_with_the_front_ends_inside(installed_k
     assert [Path(p) for p in seen["widgets_path"]] == [site / "landlord" / "widgets"]  # type: ignore[attr-defined]
     assert Path(str(seen["widgets_init"])) == site / "landlord" / "widgets" / "__init__.py"
     assert Path(str(seen["student"])) == site / "landlord" / "widgets" / "classroom_student.py"
-    lessons = sorted((site / "landlord" / "lessons").glob("*.ipynb"))
+    lessons = sorted((site / "landlord" / "kit" / "lessons").glob("*.ipynb"))
     assert len(lessons) >= 6
     code = ["".join(c["source"]) for p in lessons for c in json.loads(p.read_text(encoding="utf-8"))["cells"]
             if c["cell_type"] == "code"]

@@ -18,6 +18,8 @@ from landlord.charts import figures as charts
 from landlord.data.loader import load_ruleset
 from landlord.runs.decompose import Decomposition, british1913, british1913_parts, british1913_parts_summary
 
+from .measures import table_html
+
 BOARD_NOTE = ("These are the kit's reconstructed board and computer players (a landlord in two seats, a "
               "tenant who buys no land, a speculator), not the 1913 board, which does not survive.")
 """Said under every figure of the 1913 game."""
@@ -29,16 +31,6 @@ def _money(x: float) -> str:
 
 def _share(x: float) -> str:
     return f"{x:.0%}"
-
-
-def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """An HTML table with a caption and column headers (screen readers announce both), in a
-    region that scrolls sideways on a narrow screen and can be reached by keyboard."""
-    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
-    return (f'<div role="region" aria-label="{escape(caption)}" tabindex="0" style="overflow-x:auto">'
-            f'<table class="ll-findings" style="border-collapse:collapse" border="1" cellpadding="4">'
-            f"<caption>{escape(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
 def _list(items: Sequence[str]) -> str:
@@ -66,7 +58,7 @@ def parts_view(games: int = 200) -> w.Widget:
             "reveal compares them from the same start."]
     rows = [[r["part"], f"{r['mean Gini']:.3f}", f"{r['low']:.3f} to {r['high']:.3f}", _money(r["start cash"]),
              _money(r["improvements"]), _share(r["landless won"])] for _, r in s.iterrows()]
-    table = _table(f"The three Parts played alone, {games} games each (same dice)",
+    table = table_html(f"The three Parts played alone, {games} games each (same dice)",
                    ["Part", "mean Gini", "95% interval", "start cash a player", "spent on improvements a game",
                     "games won by the player who buys no land"], rows)
     return w.VBox([chart, w.HTML(_list(said) + table + f"<p>{escape(BOARD_NOTE)}</p>")])
@@ -81,7 +73,7 @@ def decomposition_html(d: Decomposition) -> str:
              "—" if i == 0 else f"{r['difference']:+.3f} ({r['low']:+.3f} to {r['high']:+.3f})",
              _money(r["wages"]), _money(r["public"]), _money(r["rent"]), _money(r["improvements"]),
              _share(r["landless won"])] for i, (_, r) in enumerate(t.iterrows())]
-    table = _table(f"Part 3 taken apart: {games} games a row, the same dice and deal in every row",
+    table = table_html(f"Part 3 taken apart: {games} games a row, the same dice and deal in every row",
                    ["rules", "mean Gini", "difference from the first row (95% interval)", "wages a game",
                     "land rent and land value tax to the public a game", "rent to landowners a game",
                     "improvements at the end", "games won by the player who buys no land"], rows)
@@ -112,7 +104,7 @@ def decomposition_html(d: Decomposition) -> str:
     ]
     return (table + "<p><b>What these games show</b></p>" + _list(d.findings())
             + "<p><b>Why the differences are small</b></p>" + _list(small)
-            + _table("What the 1913 rules say, beside what the kit measured", ["the 1913 rules (Part 3)",
+            + table_html("What the 1913 rules say, beside what the kit measured", ["the 1913 rules (Part 3)",
                                                                                 "what the kit measured"], claims)
             + f"<p>{escape(BOARD_NOTE)} An interval that includes 0 means these games cannot tell the rule "
               "from no change.</p>")

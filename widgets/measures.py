@@ -4,6 +4,8 @@ a reveal shows beside the claim it measures. No rules and no computing here."""
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -67,6 +69,16 @@ def jumps_html(games: pd.DataFrame, at: str) -> str:
     return (f"<p>In {c['switched']} games of the computer players with the single tax coming in {html.escape(at)}, "
             f"the Gini jumped <b>up</b> at the switch in <b>{c['up']}</b> and <b>down</b> in <b>{c['down']}</b>"
             f"{same}.</p>")
+
+
+def table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An HTML table with a caption and column headers (screen readers announce both), in a
+    region that scrolls sideways on a narrow screen and can be reached by keyboard."""
+    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return (f'<div role="region" aria-label="{escape(caption)}" tabindex="0" style="overflow-x:auto">'
+            f'<table class="ll-findings" style="border-collapse:collapse" border="1" cellpadding="4">'
+            f"<caption>{escape(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
 def html_box(*parts: str) -> w.HTML:

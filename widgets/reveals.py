@@ -1,0 +1,101 @@
+"""The lessons' reveals that play or compute when a student opens them (lessons 1, 2, 4 and 5):
+each returns the widget a :class:`landlord.widgets.reveal.Reveal` shows. The games and numbers
+come from the kit's runners and analysis; this module only chooses them and lays them out.
+(Lesson 3's reveals are :mod:`landlord.widgets.decomposition`.)"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import pandas as pd
+
+from landlord.analysis import metrics, stats
+from landlord.charts import figures as charts
+from landlord.data.loader import load_ruleset
+from landlord.engine import landing
+from landlord.runs.scenario import scenario_from_dict
+from landlord.runs.simulate import simulate
+from landlord.runs.sweep import run_sweep
+
+from .measures import html_box, land_buyers_html, table_html, wins_per_seat_html
+
+BOTS = ["landlord", "tenant", "speculator"]
+"""The computer players of every lesson's games (the fourth seat, where there is one, a second
+landlord)."""
+
+
+def richest_in_games(games: int = 200) -> w.Widget:
+    """Lesson 1: who ended richest in ``games`` games of the 1904 patent game played by the bots,
+    and the histogram of their final Gini."""
+    rows = pd.DataFrame(simulate("magie-1904", [*BOTS, "landlord"], range(games)))
+    hist = metrics.histogram(rows.assign(regime="landlord rules"), "gini_population", "regime")
+    return w.VBox([html_box(wins_per_seat_html(rows), land_buyers_html(rows)),
+                   charts.jupyter_chart(charts.final_gini_chart(hist))])
+
+
+SINGLE_TAX_WHEN = {"never": "landlord rules all game", "start": "single tax from the start",
+                   "turn:20": "single tax from turn 20"}
+"""Lesson 2's three ways to play the 1906 game, in plain words."""
+
+
+def single_tax_final_gini(games: int = 100) -> w.Widget:
+    """Lesson 2: the final Gini of ``games`` games of Magie's 1906 game on the same dice, under
+    landlord rules all game, the single tax from the start and from turn 20."""
+    scenario = scenario_from_dict({
+        "scenario": {"title": "single tax", "ruleset": "magie-1906", "players": 4, "strategies": BOTS,
+                     "games": games, "seed": 1906, "seeds": "shared"},
+        "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(SINGLE_TAX_WHEN)}})
+    rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(SINGLE_TAX_WHEN))
+    hist = metrics.histogram(rows, "gini_population", "rules", bins=15)
+    return charts.jupyter_chart(charts.final_gini_chart(hist, by="rules", form="population form"))
+
+
+STREET_COLUMNS = {"name": "street", "probability": "share of throws ending here", "rent": "printed rent ($)",
+                  "expected_rent": "rent it earns per throw, on average ($)"}
+"""Lesson 4's table of streets, its columns in plain words."""
+
+
+def streets_landed_on_most(top: int = 5) -> w.Widget:
+    """Lesson 4: Monopoly's ``top`` streets by the long-run share of throws that end on them
+    (the exact landing chain of the board, its cards and Jail), with the rent each earns per
+    throw, and the chart of every space."""
+    monopoly = load_ruleset("monopoly")
+    chances = landing.exact(landing.movement_for(monopoly))
+    value = landing.location_values(monopoly, chances)
+    streets = value[value["kind"] == "street"].sort_values("probability", ascending=False).head(top)
+    rows = [(str(s["name"]), f"{s['probability']:.2%}", f"{s['rent']:,}", f"{s['expected_rent']:.2f}")
+            for _, s in streets.iterrows()]
+    html = table_html(f"The {top} streets landed on most", list(STREET_COLUMNS.values()), rows)
+    return w.VBox([w.HTML(html), charts.jupyter_chart(charts.landing_chart(landing.frame(monopoly.board, chances)))])
+
+
+WAGE_RULES = {"never": "landlord rules", "start": "single tax from the start"}
+"""Lesson 5's two ways to play, in plain words."""
+
+
+def wages_against_single_tax(games: int = 100) -> w.Widget:
+    """Lesson 5: the mean final Gini (± its 95% interval) of ``games`` games of the 1904 game at
+    each of four wages, under landlord rules and under the single tax from the start."""
+    scenario = scenario_from_dict({
+        "scenario": {"title": "wages and the single tax", "ruleset": "magie-1904", "players": 4,
+                     "strategies": BOTS, "games": games, "seed": 1904, "seeds": "shared"},
+        "tax": {"phase": "single_tax"}, "grid": {"wages": [50, 100, 150, 200], "tax.start": list(WAGE_RULES)}})
+    rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(WAGE_RULES))
+    band = stats.interval_table(rows, x="wages", y="gini_population", by="rules")
+    return charts.jupyter_chart(charts.mean_interval_chart(
+        band, x="wages", by="rules", y_title="final Gini (population form)",
+        title="Mean final Gini ± 95% interval, by wages and tax"))
+
+
+def location_value_boards() -> w.Widget:
+    """Lesson 4: Magie's 1904 board and Monopoly's side by side, each lot coloured by the rent it
+    earns per throw on average (its exact landing share × its printed rent; each board its own
+    colour scale)."""
+    frames = []
+    for rid in ("magie-1904", "monopoly"):
+        rs = load_ruleset(rid)
+        value = landing.location_values(rs, landing.exact(landing.movement_for(rs)))
+        frames.append(metrics.board_frame(rs.board, value=dict(zip(value["index"], value["expected_rent"],
+                                                                      strict=True))))
+    pair = [charts.board_chart(b, color="value", title=f"{t}: expected rent per throw", cell=26)
+            for b, t in zip(frames, ("Magie 1904", "Monopoly"), strict=True)]
+    return charts.jupyter_chart((pair[0] | pair[1]).resolve_scale(color="independent"))
