@@ -30,7 +30,17 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from landlord.apps.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
+from landlord.apps.classroom.store import (
+    ClassInfo,
+    ClassStore,
+    Conflict,
+    Prediction,
+    SeatInfo,
+    Steering,
+    StoreError,
+    TableInfo,
+    VoteInfo,
+)
 from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import Decision
@@ -45,6 +55,14 @@ from landlord.errors import IllegalAction, LandlordError
 
 STATES = ("joining", "playing", "debrief")
 """A class's states: students join (no game runs), tables play, the teacher debriefs."""
+
+PREDICTIONS = ("grows", "shrinks", "same")
+"""A student's prediction of the gap between the richest and the poorest player at their table
+(after the switch, or over the game when the rules have no switch): it keeps growing, it stops
+growing or shrinks, the rules make no difference."""
+
+BOT_BY = ("bot", "away", "timeout")
+"""The ``by`` of a move a bot made: an empty seat's, an away student's, an overdue decision's."""
 
 BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
             "timeout": "a bot, because the time for the decision ran out"}
@@ -268,6 +286,7 @@ class Classroom:
         self.spec = ClassSpec.from_dict(self.info.spec)
         self.ruleset = self.spec.resolve()
         self._tables: dict[int, TableGame] = {}
+        self._endings: dict[int, Ruleset] = {}
 
     @classmethod
     def create(cls, store: ClassStore, spec: ClassSpec, secret: str | None = None,
@@ -292,13 +311,14 @@ class Classroom:
     def table(self, table_no: int) -> TableGame | None:
         """The table's game brought up to date (None while the table has not started)."""
         tg = self._tables.get(table_no)
-        if tg is None:
+        last = self.store.last_round(self.id, table_no)
+        if tg is None or tg.ruleset is not self.ruleset_ending(last):
             info = next((t for t in self.store.tables(self.id) if t.table_no == table_no), None)
             if info is None:
                 raise StoreError(f"class {self.info.join_code} has no table {table_no}")
             if info.started is None:
                 return None
-            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset)
+            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last))
         tg.refresh(self.store)
         return tg
 
@@ -395,6 +415,86 @@ class Classroom:
             out.setdefault(s.table_no, {})[s.seat] = s
         return out
 
+    # -- the teacher's steering: pause, the end of play ---------------------------------------
+    def steering(self) -> Steering:
+        """The class's pause and end of play as the teacher set them."""
+        return self.store.steering(self.id)
+
+    def pause(self, secret: str, paused: bool = True) -> Steering:
+        """Pause every table (no student's or bot's move is recorded) or resume play; the resume
+        restarts every decision's clock, so no student loses a turn to the time the pause took."""
+        return self.store.set_paused(self.id, secret, paused)
+
+    @property
+    def round_cap(self) -> int:
+        """The class's last round (the ruleset's ``max_rounds`` with the class's setting)."""
+        return int(self.ruleset.params["max_rounds"].value)
+
+    def ruleset_ending(self, last: int | None) -> Ruleset:
+        """The class's ruleset with the games ending after round ``last`` (the class's own
+        ruleset for None or the class's cap): the engine's round limit then ends the game and
+        the rules take their final count; a table saved from the class carries the round."""
+        if last is None or last >= self.round_cap:
+            return self.ruleset
+        if last not in self._endings:
+            self._endings[last] = self.ruleset.override("the teacher's end of play", max_rounds=int(last))
+        return self._endings[last]
+
+    def _end_tables(self, secret: str, last_round: int | None, tries: int = 50) -> dict[int, int]:
+        """Give every table ``last_round`` as its last round, or the round it is in when it is
+        past that (None: the round it is in). Every table gets its own, the tables over too (the
+        round they ended in, so their games replay as they were): the class's end round then
+        applies only to a table opened later. Returns table → last round of those still playing."""
+        done: dict[int, int] = {}
+        for t in self.store.tables(self.id):
+            for _ in range(tries):
+                tg = self.table(t.table_no)
+                at, seq = (0, 0) if tg is None else (tg.game.round, tg.seq)
+                last = max(at, 1) if last_round is None else max(last_round, at)
+                try:
+                    self.store.set_table_end(self.id, secret, t.table_no, last, seq)
+                except Conflict:
+                    continue
+                if tg is not None and not tg.game.over:
+                    done[t.table_no] = last
+                break
+            else:
+                raise StoreError(f"table {t.table_no} kept moving; try again")
+        return done
+
+    def end_at_round(self, secret: str, last_round: int) -> dict[int, int]:
+        """Every game ends after round ``last_round`` (a table already past it ends after the
+        round it is in), and the rules take their final count; returns table → last round.
+        LandlordError for a round outside 1 to the class's cap."""
+        if not 1 <= int(last_round) <= self.round_cap:
+            raise LandlordError(f"end of play: a round from 1 to {self.round_cap} (the class's last round), "
+                                f"not {last_round}")
+        done = self._end_tables(secret, int(last_round))
+        self.store.set_end(self.id, secret, end_round=int(last_round))
+        return done
+
+    def end_at_time(self, secret: str, when: float) -> Steering:
+        """Every game ends at ``when`` (seconds since the epoch): each table then finishes the
+        round it is in, and the rules take their final count (:meth:`steer` applies it)."""
+        return self.store.set_end(self.id, secret, end_at=float(when))
+
+    def steer(self, secret: str, now: float | None = None) -> Steering:
+        """Apply the end time once it has come (exactly one caller applies it: the referee or
+        the dashboard); returns the class's steering."""
+        now = time.time() if now is None else now
+        if self.store.claim_end(self.id, now):
+            self._end_tables(secret, None)
+        return self.steering()
+
+    def lesson_switch(self) -> str | None:
+        """The phase the class's lesson is about: the first the phase plan or a planned vote
+        brings in, else the ruleset's own next phase (None: the rules have no other phase)."""
+        for text in self.spec.switches:
+            return parse_switch(text).phase
+        for phase, _ in self.spec.votes_opening():
+            return phase
+        return next_phase(self.ruleset)
+
 
 class StudentSeat:
     """A student's kernel's hold on one seat: it may act only for that seat (the store checks
@@ -439,6 +539,21 @@ class StudentSeat:
         """Tell the class this seat's student is here."""
         self.store.heartbeat(self.token)
 
+    def predict(self, choice: str) -> str:
+        """Record this student's prediction (one of :data:`PREDICTIONS`; a later one replaces
+        it) with their seat. Returns "" when stored, else one line saying why not."""
+        if choice not in PREDICTIONS:
+            return f"Choose one of the answers ({', '.join(PREDICTIONS)})."
+        try:
+            self.store.predict(self.token, choice)
+        except StoreError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        return ""
+
+    def prediction(self) -> Prediction | None:
+        """This student's prediction (None: not made yet)."""
+        return self.store.prediction(self.token)
+
     def class_vote(self) -> tuple[VoteInfo, bool | None] | None:
         """The class vote now open and this student's ballot in it (None: not cast); None
         when no vote is open."""
@@ -467,6 +582,8 @@ class StudentSeat:
         tg = self.table()
         if tg is None:
             return "The game has not started yet: wait for your teacher."
+        if self.room.steering().paused is not None:
+            return "Your teacher has paused the game: wait until play resumes."
         if asked_at is not None and asked_at != tg.seq:
             return "Someone else acted first; your view has been brought up to date."
         d = tg.game.pending
@@ -514,6 +631,9 @@ class Referee:
         info = self.room.reload()
         if info.state != "playing":
             return 0
+        steer = self.room.steer(self.secret, now)
+        if steer.paused is not None:
+            return 0
         for t in self.store.tables(self.room.id):  # a table opened by a latecomer starts at once
             if t.started is None:
                 self.store.start_table(self.room.id, self.secret, t.table_no, self.room.names(t.table_no))
@@ -531,7 +651,7 @@ class Referee:
             d = g.pending
             if entry is None:
                 student = seats.get(tg.table.table_no, {}).get(d.seat)
-                waited = now - tg.last_at
+                waited = now - max(tg.last_at, steer.resumed or 0.0)
                 if student is None:
                     by = "bot" if waited >= spec.bot_delay else None
                 elif now - student.last_seen > spec.away_after:
@@ -570,3 +690,19 @@ def first_started(tables: Sequence[TableInfo]) -> float | None:
     """When the first table started (None if none has)."""
     times = [t.started for t in tables if t.started is not None]
     return min(times) if times else None
+
+
+def next_phase(rs: Ruleset, phase: str | None = None) -> str | None:
+    """The ruleset's own phase after ``phase`` (default: the one it starts in), in the order of
+    its phases, what-ifs left out; None when there is none (Monopoly, the 1913 Part 3)."""
+    names = [n for n, ph in rs.phases.items() if not ph.what_if or n == (phase or rs.default_phase)]
+    at = names.index(phase or rs.default_phase)
+    return names[at + 1] if at + 1 < len(names) else None
+
+
+def moves_by(tg: TableGame) -> dict[str, int]:
+    """How many moves were made at the table by students and by bots (an empty seat's, an away
+    student's or an overdue decision's: :data:`BOT_BY`)."""
+    acts = [e.get("by") for e in tg.entries if e.get("kind") == "act"]
+    bots = sum(1 for by in acts if by in BOT_BY)
+    return {"students": len(acts) - bots, "bots": bots}
