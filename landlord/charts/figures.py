@@ -10,6 +10,8 @@ instead of ``alt.JupyterChart`` directly. :func:`save` writes PNG or SVG through
 
 from __future__ import annotations
 
+import io
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -271,13 +273,15 @@ def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt
 
 def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.Chart:
     """One line per table (frame from :func:`landlord.apps.classroom.debrief.gini_over_turns`),
-    the rules in force as the line's dash."""
+    the rules in force (the frame's ``rules``, in words) as the line's dash; the Gini axis fits
+    the data (:func:`gini_domain`)."""
     return alt.Chart(frame).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
-        y=alt.Y("gini:Q", title="Gini (0 = equal, 1 = one player has everything)", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("gini:Q", title="Gini (0 = equal, 1 = one player has everything)",
+                scale=alt.Scale(domain=gini_domain(frame["gini"]))),
         color=alt.Color("table:N", title="table"),
-        strokeDash=alt.StrokeDash("phase:N", title="rules"),
-        tooltip=["table:N", "turn:Q", "round:Q", "phase:N", alt.Tooltip("gini:Q", format=".2f")],
+        strokeDash=alt.StrokeDash("rules:N", title="rules"),
+        tooltip=["table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")],
     ).properties(title=title, width=520, height=260)
 
 
@@ -332,3 +336,36 @@ def save(chart: Chart, path: str | Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     chart.save(str(path), scale_factor=2 if path.suffix == ".png" else 1)
     return path
+
+
+def gini_domain(values: Iterable[float], least: float = 0.05) -> list[float]:
+    """An axis for Gini values that fits them: from 0 (or a little below the lowest, when
+    that is far from 0) to a little above the highest, never outside 0–1 and never narrower
+    than ``least``. The 1913 tables' 0.02–0.06 then fill the chart instead of a sliver of 0–1."""
+    vals = [float(v) for v in values if v == v]
+    if not vals:
+        return [0.0, 1.0]
+    lo, hi = min(vals), max(vals)
+    pad = max((hi - lo) * 0.15, least / 2)
+    top = min(1.0, max(hi + pad, least))
+    bottom = 0.0 if lo - pad < (top - lo) else lo - pad
+    return [round(bottom, 3), round(top, 3)]
+
+
+def with_gini_axis(chart: Chart, values: Iterable[float], channel: str = "x") -> Chart:
+    """``chart`` (one chart or a layer of them) with the ``channel`` scale of every layer fitted to
+    the Gini ``values`` (:func:`gini_domain`): the debrief's axes fit the data."""
+    out = chart.copy(deep=True)
+    domain = gini_domain(values)
+    for part in getattr(out, "layer", None) or [out]:
+        enc = getattr(part.encoding, channel, alt.Undefined) if part.encoding is not alt.Undefined else alt.Undefined
+        if enc is not alt.Undefined:
+            enc.scale = alt.Scale(domain=domain)
+    return out
+
+
+def svg_text(chart: Chart) -> str:
+    """The chart as SVG text (vl-convert, offline): for a printable page."""
+    out = io.StringIO()
+    chart.save(out, format="svg")
+    return out.getvalue()

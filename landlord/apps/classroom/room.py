@@ -486,15 +486,6 @@ class Classroom:
             self._end_tables(secret, None)
         return self.steering()
 
-    def lesson_switch(self) -> str | None:
-        """The phase the class's lesson is about: the first the phase plan or a planned vote
-        brings in, else the ruleset's own next phase (None: the rules have no other phase)."""
-        for text in self.spec.switches:
-            return parse_switch(text).phase
-        for phase, _ in self.spec.votes_opening():
-            return phase
-        return next_phase(self.ruleset)
-
 
 class StudentSeat:
     """A student's kernel's hold on one seat: it may act only for that seat (the store checks
