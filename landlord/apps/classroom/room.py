@@ -24,6 +24,8 @@ caller's seat key or the teacher's secret and the record's length in one transac
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import time
 from collections.abc import Sequence
@@ -697,3 +699,10 @@ def moves_by(tg: TableGame) -> dict[str, int]:
     acts = [e.get("by") for e in tg.entries if e.get("kind") == "act"]
     bots = sum(1 for by in acts if by in BOT_BY)
     return {"students": len(acts) - bots, "bots": bots}
+
+
+def projector_key(secret: str) -> str:
+    """The key of the class's projector view, made from the teacher's secret (HMAC-SHA-256):
+    the dashboard can always show the same projector address, and the key reveals nothing of the
+    secret; the store keeps only its hash and it opens a read-only view."""
+    return hmac.new(secret.encode("utf-8"), b"landlord projector view", hashlib.sha256).hexdigest()[:32]
