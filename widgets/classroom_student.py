@@ -39,6 +39,7 @@ from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
 
 from .board_view import BoardView
+from .classroom_lesson import ClassLesson, lesson_of
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, players_html
 from .state import player_rows
@@ -116,10 +117,19 @@ class ClassroomStudent(W.VBox):
                                layout=W.Layout(display="none"))
         self.vote_box.add_class("ll-class-vote")
         self._vote_seen: tuple[int, bool | None] | None = None
+        self.lesson: ClassLesson | None = None
+        self.predict_question = W.HTML()
+        self.predict_pick = W.RadioButtons(options=[], value=None, description="The gap:",
+                                           layout=W.Layout(width="auto"))
+        self._showing_prediction = False
+        self.predict_pick.observe(
+            lambda c: None if self._showing_prediction or not c["new"] else self.predict(c["new"]), "value")
+        self.predict_box = W.VBox([self.predict_question, self.predict_pick], layout=W.Layout(display="none"))
+        self.predict_box.add_class("ll-class-prediction")
         self.table_box = W.VBox()
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
         super().__init__([self.join_box, self.message, self.address, self.status, self.missed, self.vote_box,
-                          self.table_box])
+                          self.predict_box, self.table_box])
         if self.store is None:
             self.join_box.layout.display = "none"
             self._say("No class is running on this server: ask your teacher for the class address.", error=True)
@@ -157,6 +167,7 @@ class ClassroomStudent(W.VBox):
         self.seat = seat
         self.join_box.layout.display = "none"
         self._remember_address()
+        self._ask_prediction()
         enable_offline()
         self.board = BoardView(30)
         self.table_box.children = [
@@ -176,6 +187,34 @@ class ClassroomStudent(W.VBox):
         query = f"?seat={urllib.parse.quote(self.seat.token)}" + ("&amp;trade=1" if self.trading else "")
         self.address.value = (f'<img src="data:," alt="" style="display:none" '
                               f"onerror=\"history.replaceState(null, '', '{query}')\">")
+
+    # -- the prediction -------------------------------------------------------------------------
+    def _ask_prediction(self) -> None:
+        """Ask this class's prediction (its words follow the class's rules and switch), showing
+        the answer this seat already gave, if any."""
+        assert self.seat is not None
+        self.lesson = lesson_of(self.seat.room.spec)
+        words = self.lesson.answers()
+        made = self.seat.prediction()
+        self.predict_question.value = f"<b>Your prediction.</b> {self.lesson.question()}"
+        self._showing_prediction = True
+        self.predict_pick.options = [(w, c) for c, w in words.items()]
+        self.predict_pick.value = None if made is None else made.choice
+        self._showing_prediction = False
+        self.predict_box.layout.display = "flex"
+
+    def predict(self, choice: str) -> bool:
+        """Store this student's prediction with their seat (a later one replaces it until play
+        starts); a refused one shows one line."""
+        if self.seat is None:
+            return False
+        if self.seat.table() is not None:
+            self._say("Play has started: your prediction is kept as you made it.", error=True)
+            return False
+        message = self.seat.predict(choice)
+        self._say(message or "Your prediction is saved: the class sees everyone's at the debrief.",
+                  error=bool(message))
+        return not message
 
     # -- following the table -------------------------------------------------------------------
     async def _follow(self) -> None:
@@ -212,6 +251,7 @@ class ClassroomStudent(W.VBox):
                                  "Waiting for your teacher to start the game…")
             return False
         self.table = tg
+        self.predict_pick.disabled = True
         if first:
             since = tg.last_own(self.seat.seat)
             text = missed_text(tg, self.seat.seat, since)
