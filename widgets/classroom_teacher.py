@@ -458,7 +458,8 @@ class ClassroomTeacher(W.VBox):
 
     def _final_ginis(self) -> list[float]:
         """Every final Gini the final chart shows: the tables' and the bot games'."""
-        spec = self.final_chart.chart.to_dict()
+        chart = self.final_chart.chart
+        spec = chart.to_dict() if chart is not None else {}
         return [float(v) for rows in spec.get("datasets", {}).values() for r in rows
                 for k, v in r.items() if k in ("gini_population", "lo", "hi", "median") and v is not None]
 

@@ -358,8 +358,8 @@ def with_gini_axis(chart: Chart, values: Iterable[float], channel: str = "x") ->
     out = chart.copy(deep=True)
     domain = gini_domain(values)
     for part in getattr(out, "layer", None) or [out]:
-        enc = getattr(part.encoding, channel, alt.Undefined) if part.encoding is not alt.Undefined else alt.Undefined
-        if enc is not alt.Undefined:
+        enc: Any = getattr(part.encoding, channel, alt.Undefined) if part.encoding is not alt.Undefined else None
+        if enc is not None and enc is not alt.Undefined:
             enc.scale = alt.Scale(domain=domain)
     return out
 
