@@ -124,8 +124,14 @@ def test_the_dashboard_pauses_ends_and_shows_a_board(tmp_path: Path) -> None:
     ref = Referee(room.store, room.id, SECRET)
     assert ref.tick(now=1e12) == 0
     assert not ann.choose("buy") and "paused" in ann.message.value
+    ann._pause_looked = -1e9  # the page looks again at its next refresh
+    ann.refresh()
+    assert "Your teacher has paused the game" in ann.paused.value
     teacher.pause_button.click()
     assert "Play is running" in teacher.steering.value
+    ann._pause_looked = -1e9
+    ann.refresh()
+    assert ann.paused.value == ""
     for _ in range(10):
         ref.tick(now=1e12)
     done = teacher.end_after_round(2)

@@ -20,12 +20,17 @@ from pathlib import Path
 import ipywidgets as W
 import segno
 
-from landlord.apps.classroom import Classroom, SqliteStore, folder_from_env
+from landlord.apps.classroom import Classroom, folder_from_env
 from landlord.apps.classroom import debrief as db
-from landlord.apps.classroom.room import projector_key
+from landlord.apps.classroom.room import open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV, TEACHER_NOTEBOOK
 from landlord.apps.classroom.store import Steering
 from landlord.errors import LandlordError
+
+
+def refusal(exc: Exception, hint: str) -> W.HTML:
+    """A page's one line when its address opens no class: what was wrong, and what to open."""
+    return W.HTML(f'<div style="color:#b00000">{html.escape(str(exc))}. {hint}</div>')
 
 
 def projector_address(student_address: str, secret: str) -> str:
@@ -81,13 +86,9 @@ class ProjectorView(W.VBox):
         self.room: Classroom | None = None
         self._task: asyncio.Task[None] | None = None
         try:
-            if where is None or not (where / "class.sqlite").is_file():
-                raise LandlordError("No class is running on this server")
-            store = SqliteStore(where)
-            self.room = Classroom(store, store.viewer_class(key).id)
+            self.room = open_room(where, lambda store: store.viewer_class(key))
         except LandlordError as exc:
-            super().__init__([W.HTML(f'<div style="color:#b00000">{html.escape(str(exc))}. '
-                                     "Open the projector address the teacher's dashboard shows.</div>")])
+            super().__init__([refusal(exc, "Open the projector address the teacher's dashboard shows.")])
             return
         address = os.environ.get(STUDENT_URL_ENV, "") if student_address is None else student_address
         code = html.escape(self.room.info.join_code)

@@ -126,10 +126,12 @@ class ClassroomStudent(W.VBox):
             lambda c: None if self._showing_prediction or not c["new"] else self.predict(c["new"]), "value")
         self.predict_box = W.VBox([self.predict_question, self.predict_pick], layout=W.Layout(display="none"))
         self.predict_box.add_class("ll-class-prediction")
+        self.paused = W.HTML()
+        self._pause_looked = -HEARTBEAT
         self.table_box = W.VBox()
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
-        super().__init__([self.join_box, self.message, self.address, self.status, self.missed, self.vote_box,
-                          self.predict_box, self.table_box])
+        super().__init__([self.join_box, self.message, self.address, self.status, self.paused, self.missed,
+                          self.vote_box, self.predict_box, self.table_box])
         if self.store is None:
             self.join_box.layout.display = "none"
             self._say("No class is running on this server: ask your teacher for the class address.", error=True)
@@ -243,6 +245,7 @@ class ClassroomStudent(W.VBox):
         if self.seat is None:
             return False
         self.show_vote()
+        self.show_pause()
         tg = self.seat.table()
         if tg is None:
             names = [s.name for s in self.seat.room.store.seats(self.seat.room.id)
@@ -261,6 +264,18 @@ class ClassroomStudent(W.VBox):
             return False
         self.render()
         return True
+
+    def show_pause(self) -> None:
+        """Say so while the teacher has paused play (looked up at most every
+        :data:`HEARTBEAT` seconds)."""
+        assert self.seat is not None
+        now = time.monotonic()
+        if now - self._pause_looked < HEARTBEAT:
+            return
+        self._pause_looked = now
+        paused = self.seat.room.steering().paused is not None
+        self.paused.value = ('<div role="status" style="color:#7a4b00"><b>Your teacher has paused the game.</b> '
+                             "Nobody can move until play resumes.</div>" if paused else "")
 
     def show_vote(self) -> None:
         """Show the class vote while it is open: the question and Yes/No until this student

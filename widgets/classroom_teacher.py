@@ -21,9 +21,9 @@ from typing import Any
 import altair as alt
 import ipywidgets as W
 
-from landlord.apps.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
+from landlord.apps.classroom import Classroom, VoteInfo, folder_from_env
 from landlord.apps.classroom import debrief as db
-from landlord.apps.classroom.room import moves_by, next_phase, projector_key
+from landlord.apps.classroom.room import moves_by, next_phase, open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
 from landlord.errors import LandlordError
@@ -31,7 +31,7 @@ from landlord.errors import LandlordError
 from .board_view import BoardView, blank
 from .classroom_handout import handout_html
 from .classroom_lesson import lesson_of
-from .classroom_projector import ProjectorView, projector_address, steering_words
+from .classroom_projector import ProjectorView, projector_address, refusal, steering_words
 from .classroom_student import query
 from .panels import players_html
 from .state import player_rows
@@ -81,14 +81,9 @@ class ClassroomTeacher(W.VBox):
         self.message = W.HTML()
         self.rows: list[dict[str, Any]] = []
         try:
-            if where is None or not (where / "class.sqlite").is_file():
-                raise LandlordError("No class is running on this server")
-            store = SqliteStore(where)
-            self.room = Classroom(store, store.teacher_class(secret).id)
+            self.room = open_room(where, lambda store: store.teacher_class(secret))
         except LandlordError as exc:
-            super().__init__([W.HTML(f'<div style="color:#b00000">{html.escape(str(exc))}. '
-                                     "Open the teacher's address that <code>landlord class</code> printed."
-                                     "</div>")])
+            super().__init__([refusal(exc, "Open the teacher's address that landlord class printed.")])
             return
         room = self.room
         url = os.environ.get(STUDENT_URL_ENV, "")

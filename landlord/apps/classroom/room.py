@@ -28,16 +28,19 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from landlord.apps.classroom.store import (
+    STORE_FILE,
     ClassInfo,
     ClassStore,
     Conflict,
     Prediction,
     SeatInfo,
+    SqliteStore,
     Steering,
     StoreError,
     TableInfo,
@@ -484,9 +487,12 @@ class Classroom:
         """Apply the end time once it has come (exactly one caller applies it: the referee or
         the dashboard); returns the class's steering."""
         now = time.time() if now is None else now
-        if self.store.claim_end(self.id, now):
+        steer = self.steering()  # a read: the write that claims the end is made only when it is due
+        if steer.end_at is not None and steer.ended is None and steer.end_at <= now \
+                and self.store.claim_end(self.id, now):
             self._end_tables(secret, None)
-        return self.steering()
+            steer = self.steering()
+        return steer
 
 
 class StudentSeat:
@@ -706,3 +712,12 @@ def projector_key(secret: str) -> str:
     the dashboard can always show the same projector address, and the key reveals nothing of the
     secret; the store keeps only its hash and it opens a read-only view."""
     return hmac.new(secret.encode("utf-8"), b"landlord projector view", hashlib.sha256).hexdigest()[:32]
+
+
+def open_room(folder: Path | None, find: Callable[[SqliteStore], ClassInfo]) -> Classroom:
+    """The class of the store in ``folder`` that ``find`` names (by the teacher's secret, by the
+    projector's key); LandlordError, one line, when there is no class or ``find`` refuses."""
+    if folder is None or not (folder / STORE_FILE).is_file():
+        raise LandlordError("No class is running on this server")
+    store = SqliteStore(folder)
+    return Classroom(store, find(store).id)
