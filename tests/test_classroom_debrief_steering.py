@@ -222,7 +222,8 @@ def test_a_layered_chart_gets_the_fitted_axis_on_every_layer() -> None:
 @pytest.mark.parametrize("ruleset", ["monopoly", "british-1913-part1", "british-1913-part2"])
 def test_no_single_tax_text_at_a_monopoly_or_1913_class(ruleset: str) -> None:
     lesson = lesson_of(ClassSpec(ruleset=ruleset))
-    text = " ".join([lesson.intro_html(), lesson.question(), lesson.after_html(), *lesson.answers().values()])
+    text = " ".join([lesson.intro_html(), lesson.question(), lesson.after_html(), lesson.sources_html(),
+                     *lesson.answers().values()])
     assert "single tax" not in text.lower() and "single_tax" not in text
 
 
@@ -234,10 +235,14 @@ def test_the_lesson_names_each_class_switch_from_its_source() -> None:
              "british-1913-part2": ("Part 3, Taxing Land Values", "british-1913-rules.txt")}
     for ruleset, (words, source) in cases.items():
         lesson = lesson_of(ClassSpec(ruleset=ruleset))
-        intro = lesson.intro_html()
-        assert words in intro and source in intro
-        for quoted in re.findall(r'"([^"]+)"', intro):
+        intro, note = lesson.intro_html(), lesson.sources_html()
+        assert words in intro and source in intro and source in note
+        for quoted in re.findall(r'"([^"]+)"', intro + note):
             assert quoted in sources[source], f"{ruleset}: {quoted!r} is not in {source}"
+    for family in ("magie-1904", "monopoly"):
+        note = lesson_of(ClassSpec(ruleset=family)).sources_html()
+        for path in re.findall(r"<code>([^<]+)</code>", note):
+            assert (ROOT / path).exists(), f"{family}: the sources note cites {path}, which does not exist"
     monopoly = lesson_of(ClassSpec(ruleset="monopoly"))
     assert monopoly.switch is None and "stay the same all game" in monopoly.intro_html()
     planned = lesson_of(ClassSpec(switches=("single_tax@round:6",)))

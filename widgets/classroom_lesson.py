@@ -67,6 +67,35 @@ JUMPS = {
 }
 """What to watch in the Gini at the switch, by phase."""
 
+KIT_CHOICES = ("The round limit of a class game, the switch part way through and the class vote are the kit's "
+               "choices for a lesson period, not the game's own")
+
+SOURCES = {
+    "magie1904": (
+        "Lizzie Magie's 1904 patent game (US Patent 748,626; a copy is in "
+        "<code>docs/sources/patent-1904-specification.md</code>). On the patent board the single tax is a "
+        "documented reconstruction: Magie's 1906 single-tax rules (<code>docs/sources/magie-1906-rules.md</code>) "
+        "mapped onto the 1904 board, as the kit's ruleset file <code>data/rulesets/magie-1904.toml</code> says; "
+        f"values marked as reconstructed are not read from a source. {KIT_CHOICES}: her game ends when every "
+        "player has been round the board five times, and her single tax comes in by a vote of at least two of "
+        "the players (1906)."),
+    "magie1906": (
+        "Lizzie Magie's 1906 rules (a copy is in <code>docs/sources/magie-1906-rules.md</code>). "
+        f"{KIT_CHOICES}: in her rules the players \"may at any time during the game put the single tax into "
+        "operation by a vote of at least two of the players\"."),
+    "british1913": (
+        "The British game of 1913 in three Parts (Newbie Game Co., London; a copy of its rules is in "
+        "<code>docs/sources/british-1913-rules.txt</code>; its board has not been found, so the kit's board "
+        "is reconstructed, see <code>tests/reference/SOURCES.md</code>). "
+        f"{KIT_CHOICES}: the rules play the Parts one after another and note that \"The game may be found too "
+        "long to play through all its\" Parts."),
+    "monopoly": (
+        "Parker Brothers' Monopoly rules (the classic US edition; the board and cards are listed in "
+        f"<code>tests/reference/SOURCES.md</code>, section 4). {KIT_CHOICES}: a game of Monopoly ends when "
+        "all but one player have gone bankrupt."),
+}
+"""Where the class's rules come from and what in them is the kit's, by rules family."""
+
 
 @dataclass(frozen=True)
 class ClassLesson:
@@ -154,11 +183,17 @@ class ClassLesson:
                           self, switch_games(rid, bots, range(COMPARE_GAMES), rounds=rounds),
                           switch_games(rid, bots, range(COMPARE_GAMES), f"round:{at}", phase, rounds), at)))
 
+    def sources_html(self) -> str:
+        """Where the class's rules come from and what in them is reconstructed or the kit's."""
+        return f"<p>The rules of your class: {SOURCES[self.ruleset.family]}</p>"
+
     def show(self, part: str) -> W.Widget:
-        """One part of the lesson as a widget: ``intro``, ``question``, ``after`` or ``compare``."""
+        """One part of the lesson as a widget: ``intro``, ``question``, ``after``, ``compare``
+        or ``sources``."""
         if part == "compare":
             return self.compare()
-        text = {"intro": self.intro_html, "question": self.question, "after": self.after_html}[part]()
+        text = {"intro": self.intro_html, "question": self.question, "after": self.after_html,
+                "sources": self.sources_html}[part]()
         return W.HTML(f'<div class="ll-class-lesson">{text}</div>')
 
 
@@ -167,8 +202,10 @@ def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFram
     same games each way (frames of :func:`landlord.runs.measures.switch_games`)."""
     cur = html.escape(lesson.ruleset.board.currency)
 
+    digits = 3 if never["gini_final"].mean() < 0.1 else 2  # the 1913 games' few hundredths keep a figure
+
     def row(label: str, g: pd.DataFrame) -> str:
-        return (f"<tr><td>{html.escape(label)}</td><td>{g['gini_final'].mean():.2f}</td>"
+        return (f"<tr><td>{html.escape(label)}</td><td>{g['gini_final'].mean():.{digits}f}</td>"
                 f"<td>{cur}{g['gap_final'].mean():,.0f}</td></tr>")
 
     rows = row(f"{lesson.first_words} all game", never)
