@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from landlord.apps.classroom import Classroom
 from landlord.apps.classroom import debrief as db
 from landlord.charts.figures import Chart, svg_text
+from landlord.engine.count import winners
 
 from .classroom_lesson import ClassLesson
 
@@ -31,27 +32,22 @@ table { border-collapse: collapse; font-size: 9pt; } th, td { border: 1px solid 
 @media print { a { color: inherit; text-decoration: none; } }
 """
 
-QUESTIONS = (
-    "At your table, who ended up with the land and the money, and why?",
-    "Was your prediction right? Find your table's line on the chart around the switch.",
-    "Did the tables of people end more or less unequal than the computer players on the same dice?",
-    "If the class or your table voted: who voted for the change and who against, and why?",
-)
-
-
 def table_rows_html(room: Classroom) -> str:
-    """Every table's result: rounds played, rules at the end, final Gini, the richest (the
-    rules' count), students and moves made by bots."""
+    """Every table's result: rounds played, rules at the end, final Gini, the richest seat (by
+    the rules' count; a seat, not a name), students and moves made by bots."""
     df = db.results(room)
+    digits = 3 if len(df) and df["gini_population"].max() < 0.1 else 2
     rows = []
     for tg, r in zip(room.tables(), df.to_dict("records"), strict=True):
-        st = tg.status()
+        who = db.plays(room, tg)
+        best = ", ".join(f"seat {s + 1} ({'a student' if who[s] == 'student' else 'a computer player'})"
+                         for s in winners(tg.game.results()))
         rows.append(f"<tr><td>{r['table']}</td><td>{r['students']}</td><td>{tg.game.round}"
                     f"{'' if tg.game.over else ' (playing)'}</td><td>{html.escape(str(r['regime']))}</td>"
-                    f"<td>{r['gini_population']:.2f}</td><td>{html.escape(st['richest'])}</td>"
+                    f"<td>{r['gini_population']:.{digits}f}</td><td>{html.escape(best)}</td>"
                     f"<td>{r['moves_bots']} of {r['moves_bots'] + r['moves_students']}</td></tr>")
     return ("<table><tr><th>table</th><th>students</th><th>rounds</th><th>rules at the end</th><th>final Gini</th>"
-            "<th>richest</th><th>moves by bots</th></tr>" + "".join(rows) + "</table>")
+            "<th>richest (the rules' count)</th><th>moves by bots</th></tr>" + "".join(rows) + "</table>")
 
 
 def handout_html(room: Classroom, lesson: ClassLesson, charts: Sequence[Chart]) -> str:
@@ -65,7 +61,7 @@ def handout_html(room: Classroom, lesson: ClassLesson, charts: Sequence[Chart]) 
     votes_html = (votes.drop(columns=["turn"]).to_html(index=False, border=0) if not votes.empty
                   else "<p>No table voted or changed its rules.</p>")
     figures = "".join(f"<div>{svg_text(c)}</div>" for c in charts)
-    asked = "".join(f"<li>{html.escape(q)}</li>" for q in QUESTIONS)
+    asked = "".join(f"<li>{html.escape(q)}</li>" for q in lesson.questions())
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Class {room.info.join_code}: '
             f"debrief</title><style>{PRINT_CSS}</style></head><body>"
             f"<h1>{html.escape(lesson.ruleset.title)}: what our class found</h1>"

@@ -183,6 +183,18 @@ class ClassLesson:
                           self, switch_games(rid, bots, range(COMPARE_GAMES), rounds=rounds),
                           switch_games(rid, bots, range(COMPARE_GAMES), f"round:{at}", phase, rounds), at)))
 
+    def questions(self) -> list[str]:
+        """The debrief's questions for this class (the switch's only where there is one)."""
+        asked = ["At your table, who ended up with the land and the money, and why?"]
+        if self.switch is None:
+            asked.append("Was your prediction right? Find your table's line on the chart: when did it pull away?")
+        else:
+            asked += ["Was your prediction right? Find your table's line on the chart around the switch.",
+                      "If the class or your table voted: who voted for the change and who against, and why?"]
+        asked.append("Did the tables of people end more or less unequal than the computer players on the same dice? "
+                     "Count the moves bots made at your table first.")
+        return asked
+
     def sources_html(self) -> str:
         """Where the class's rules come from and what in them is reconstructed or the kit's."""
         return f"<p>The rules of your class: {SOURCES[self.ruleset.family]}</p>"
