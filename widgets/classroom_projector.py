@@ -123,7 +123,8 @@ class ProjectorView(W.VBox):
             return
         info = room.reload()
         joining = "Joining is open" if info.joining else "Joining is closed"
-        self.status.value = (f'<div style="font-size:1.3em">{joining} · {len(room.store.seats(room.id))} students · '
+        n = len(room.store.seats(room.id))
+        self.status.value = (f'<div style="font-size:1.3em">{joining} · {n} student{"s" if n != 1 else ""} · '
                              f"{html.escape(steering_words(room, room.steering()))}</div>")
         self.progress.value = progress_html(room)
 
