@@ -14,8 +14,10 @@ frozen dataclass costs about three times as much to make: measured side by side 
 ``python3 benchmarks/bench_entries.py`` (about 95 ns against 320 ns; up to 6-7% of a bot game's
 CPU time for the 1904 game and Monopoly). So an entry also equals, prints as and encodes to
 exactly its old shape, and saved files stay byte-identical. The types are what the kit dispatches
-on (``isinstance(e, Answer)``) and reads (``.option``, ``.kind``, ``.phase``...), never the shapes. :func:`encode` writes an entry's saved form; :func:`decode` reads every form the kit
-has written (record versions 2 and 3; version 1's answers and table switches are read by
+on (``isinstance(e, Answer)``) and reads (``.option``, ``.kind``, ``.phase``...), never the shapes.
+
+:func:`encode` writes an entry's saved form; :func:`decode` reads every form the kit has written
+(record versions 2 and 3; version 1's answers and table switches are read by
 :mod:`landlord.engine.record`); :func:`coerce` takes either an entry or a saved form.
 
 This module imports nothing of the kit but its errors: :mod:`landlord.engine.game` and
