@@ -170,8 +170,8 @@ def test_moves_are_counted_by_students_and_by_bots(tmp_path: Path) -> None:
             break
     tg = room.table(1)
     assert tg is not None
-    bots = sum(1 for e in tg.entries if e.get("kind") == "act" and e.get("by") != "student")
-    people = sum(1 for e in tg.entries if e.get("by") == "student")
+    bots = sum(1 for r in tg.entries if r.answer is not None and r.by != "student")
+    people = sum(1 for r in tg.entries if r.answer is not None and r.by == "student")
     row = db.results(room).iloc[0]
     assert (row["moves_bots"], row["moves_students"]) == (bots, people) and bots > 0 and people == acted > 0
 
