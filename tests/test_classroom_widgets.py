@@ -180,7 +180,8 @@ def test_the_rules_picker_starts_at_the_rulesets_own_next_phase(tmp_path: Path) 
         Classroom.create(store, ClassSpec(ruleset=ruleset, table_size=2, rounds=5), SECRET)
         page = ClassroomTeacher(folder, SECRET)
         assert page.phase_pick.value == phase
-        assert page.switch_button.disabled == (ruleset == "monopoly")
+        page.start()
+        assert page.switch_button.disabled == page.vote_button.disabled == (ruleset == "monopoly")
 
 
 def test_the_projector_shows_the_code_address_and_qr_but_no_secret_and_no_control(tmp_path: Path) -> None:

@@ -156,9 +156,11 @@ class ClassroomTeacher(W.VBox):
             W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.export_button]), self.downloads,
             self.gini_chart, self.final_chart, self.predictions, self.votes, self.handout,
         ])
-        if len(phases) == 1:
+        self.switchable = len(phases) > 1
+        """Whether the class's rules have another phase to switch to (Monopoly has none)."""
+        if not self.switchable:
             self.switch_button.disabled = True
-            self.switch_button.tooltip = "these rules have no other phase to switch to"
+            self.switch_button.tooltip = self.vote_button.tooltip = "these rules have no other phase to switch to"
         room.store.set_viewer(room.id, secret, projector_key(secret))
         self.projector = projector_address(self.student_address, secret)
         self.refresh()
@@ -253,7 +255,8 @@ class ClassroomTeacher(W.VBox):
             self._said_vote(*settled)
         votes = room.class_votes()
         last = votes[-1] if votes else None
-        self.vote_button.disabled = (last is not None and last.open) or room.info.state != "playing"
+        self.vote_button.disabled = (not self.switchable or (last is not None and last.open)
+                                     or room.info.state != "playing")
         self.close_vote_button.disabled = last is None or not last.open
         if last is None:
             self.class_vote.value = ""
