@@ -95,6 +95,9 @@ def test_ending_after_a_round_ends_every_game_by_the_round_limit_and_the_rules_c
         g = tg.game
         assert g.over and g.round == done[tg.table.table_no]
         assert [e.get("reason") for e in g.events if e.kind == "end"] == ["round limit"]
+    room.end_at_round(SECRET, 8)  # a later last round: a game over stays over
+    assert all(tg.game.over and tg.game.round == done[tg.table.table_no] for tg in room.tables())
+    assert play(room, 5) == 0
     paths = db.export_games(room, tmp_path / "exports")
     for path, tg in zip(paths, room.tables(), strict=True):
         again, _ = savefile.load(path)

@@ -447,14 +447,18 @@ class Classroom:
     def _end_tables(self, secret: str, last_round: int | None, tries: int = 50) -> dict[int, int]:
         """Give every table ``last_round`` as its last round, or the round it is in when it is
         past that (None: the round it is in). Every table gets its own, the tables over too (the
-        round they ended in, so their games replay as they were): the class's end round then
-        applies only to a table opened later. Returns table → last round of those still playing."""
+        round they ended in: a game over stays over and replays as it was), so the class's end
+        round applies only to a table opened later. Returns table → last round of those still
+        playing."""
         done: dict[int, int] = {}
         for t in self.store.tables(self.id):
             for _ in range(tries):
                 tg = self.table(t.table_no)
                 at, seq = (0, 0) if tg is None else (tg.game.round, tg.seq)
-                last = max(at, 1) if last_round is None else max(last_round, at)
+                if tg is not None and tg.game.over:
+                    last = at  # a game over stays over: its count has been taken
+                else:
+                    last = max(at, 1) if last_round is None else max(last_round, at)
                 try:
                     self.store.set_table_end(self.id, secret, t.table_no, last, seq)
                 except Conflict:
