@@ -89,7 +89,7 @@ def handout_pages(students: int) -> tuple[int, int, int]:
     for _ in range(50_000):
         if not ref.tick(now=1e12):
             break
-    teacher.debrief()
+    teacher.print_debrief()
     html_file = folder / "exports" / f"class-{room.info.join_code}-debrief.html"
     pages = 0
     if CHROMIUM.is_file():

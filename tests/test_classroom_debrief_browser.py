@@ -69,7 +69,8 @@ def test_projector_prediction_pause_and_debrief(server: ClassServer, browser: ob
 
     button(teacher, "Debrief: draw the class charts").click()  # type: ignore[attr-defined]
     teacher.get_by_text("Predictions (1 student)").wait_for(timeout=60_000)  # type: ignore[attr-defined]
-    teacher.get_by_text("The debrief on one page").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    button(teacher, "Printable debrief (one page)").click()  # type: ignore[attr-defined]
+    teacher.get_by_text("The debrief on one page, to print").wait_for(timeout=60_000)  # type: ignore[attr-defined]
 
     for page in (teacher, student, wall):
         assert page.get_by_text(ERROR_TEXT).count() == 0  # type: ignore[attr-defined]

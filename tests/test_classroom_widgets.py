@@ -163,6 +163,8 @@ def test_debrief_leaves_the_class_vote_open_and_hands_out_one_page(tmp_path: Pat
     assert students[2].vote(True)  # the vote is still open to the students
     assert "it keeps growing</td><td>1" in teacher.predictions.value
     assert "it stops growing or shrinks</td><td>1" in teacher.predictions.value
+    assert teacher.handout.value == ""  # the printable page is its own act
+    teacher.print_button.click()
     page = (tmp_path / "exports" / f"class-{room.info.join_code}-debrief.html").read_text(encoding="utf-8")
     assert "@page" in page and page.count("<svg") >= 2 and "it keeps growing: 1" in page
     assert "single_tax" not in page and SECRET not in page and "Ann" not in page

@@ -122,6 +122,8 @@ class ClassroomTeacher(W.VBox):
         self._board_drawn: tuple[int, int] | None = None
         self.predictions = W.HTML()
         self.handout = W.HTML()
+        self.print_button = W.Button(description="Printable debrief (one page)", icon="print", layout=AUTO)
+        self.print_button.on_click(lambda _: self.print_debrief())
         self.debrief_button = W.Button(description="Debrief: draw the class charts", icon="bar-chart", layout=AUTO)
         self.export_button = W.Button(description="Export results (CSV, Parquet)", icon="download", layout=AUTO)
         self.downloads = W.HTML()
@@ -153,7 +155,8 @@ class ClassroomTeacher(W.VBox):
             W.HBox([self.move_who, self.move_to, self.move_button], layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<h3>A table's board (to look at only)</h3>"), self.board_pick,
             W.HBox([self.board.widget, self.board_players], layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.export_button]), self.downloads,
+            W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.print_button, self.export_button],
+                                               layout=W.Layout(flex_flow="row wrap")), self.downloads,
             self.gini_chart, self.final_chart, self.predictions, self.votes, self.handout,
         ])
         self.switchable = len(phases) > 1
@@ -437,13 +440,26 @@ class ClassroomTeacher(W.VBox):
             return
         self.gini_chart.chart = charts.tables_gini_chart(frame)
         self.final_chart.chart = charts.class_final_gini_chart(db.results(room), db.bot_band(room))
-        self.final_chart.chart = charts.with_gini_axis(self.final_chart.chart, self._final_ginis())
         v = db.votes(room)
         self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
             else "<i>No table voted or changed its rules.</i>"
         self.predictions.value = predictions_html(self.lesson.answers(), db.pooled_predictions(room),
                                                   self.lesson.question())
-        page = handout_html(room, self.lesson, [self.gini_chart.chart, self.final_chart.chart])
+        self._say("The class charts are drawn below; play goes on where a game is not over, and an open "
+                  "class vote stays open until you close it.")
+
+    def print_debrief(self) -> Path | None:
+        """The debrief on one printable page (its own charts, drawn from the class as it is now,
+        the bot games included), written into the class folder's exports and offered as a
+        download; None (with a line) before any table has played."""
+        room = self.room
+        assert room is not None
+        frame = db.gini_over_turns(room)
+        if frame.empty:
+            self._say("No table has played yet.", error=True)
+            return None
+        drawn = [charts.tables_gini_chart(frame), charts.class_final_gini_chart(db.results(room), db.bot_band(room))]
+        page = handout_html(room, self.lesson, drawn)
         folder = Path(getattr(room.store, "folder", ".")) / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"class-{room.info.join_code}-debrief.html"
@@ -451,15 +467,8 @@ class ClassroomTeacher(W.VBox):
         b64 = base64.b64encode(page.encode("utf-8")).decode("ascii")
         self.handout.value = (f'<a download="{html.escape(path.name)}" href="data:text/html;base64,{b64}">'
                               f"⬇ The debrief on one page, to print and hand out ({html.escape(path.name)})</a>")
-        self._say("The class charts are drawn below; play goes on where a game is not over, and an open "
-                  "class vote stays open until you close it.")
-
-    def _final_ginis(self) -> list[float]:
-        """Every final Gini the final chart shows: the tables' and the bot games'."""
-        chart = self.final_chart.chart
-        spec = chart.to_dict() if chart is not None else {}
-        return [float(v) for rows in spec.get("datasets", {}).values() for r in rows
-                for k, v in r.items() if k in ("gini_population", "lo", "hi", "median") and v is not None]
+        self._say(f"The debrief on one page is ready below and in the class folder ({path.name}).")
+        return path
 
     def export(self) -> tuple[Path, Path]:
         """Write the results into the class folder and offer them as downloads."""
