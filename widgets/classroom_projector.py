@@ -75,7 +75,23 @@ def progress_html(room: Classroom) -> str:
             "<tr><th>table</th><th>where</th><th>rules in force</th></tr>" + "".join(rows) + "</table>")
 
 
-class ProjectorView(W.VBox):
+class RoomPage(W.VBox):
+    """A page that follows a class (the dashboard, the projector): its ``room`` and the task
+    that looks at the tables; :meth:`close` stops both."""
+
+    room: Classroom | None = None
+    _task: asyncio.Task[None] | None = None
+
+    def close(self) -> None:
+        """Stop following the class, then close the widget."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.room = None
+        super().close()
+
+
+class ProjectorView(RoomPage):
     """The read-only projector view of the class whose projector key is ``key``, in ``folder``
     (default: the class server's); ``poll``: seconds between looks at the tables."""
 
@@ -127,11 +143,3 @@ class ProjectorView(W.VBox):
         self.status.value = (f'<div style="font-size:1.3em">{joining} · {n} student{"s" if n != 1 else ""} · '
                              f"{html.escape(steering_words(room, room.steering()))}</div>")
         self.progress.value = progress_html(room)
-
-    def close(self) -> None:
-        """Stop following the class, then close the widget."""
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-        self.room = None
-        super().close()

@@ -31,7 +31,7 @@ from landlord.errors import LandlordError
 from .board_view import BoardView, blank
 from .classroom_handout import handout_html
 from .classroom_lesson import lesson_of
-from .classroom_projector import ProjectorView, projector_address, refusal, steering_words
+from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
 from .classroom_student import query
 from .panels import players_html
 from .state import player_rows
@@ -68,7 +68,7 @@ def tables_html(rows: list[dict[str, Any]]) -> str:
 AUTO = W.Layout(width="auto")
 
 
-class ClassroomTeacher(W.VBox):
+class ClassroomTeacher(RoomPage):
     """The dashboard of the class whose teacher's secret is ``secret``, in ``folder`` (default:
     the class server's). ``poll`` is the seconds between looks at the tables."""
 
@@ -179,14 +179,6 @@ class ClassroomTeacher(W.VBox):
             except LandlordError as exc:
                 self._say(str(exc), error=True)
             await asyncio.sleep(self.poll)
-
-    def close(self) -> None:
-        """Stop following the class, then close the widget."""
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-        self.room = None
-        super().close()
 
     def table_rows(self) -> list[dict[str, Any]]:
         """One row per table: its students, and (once started) round, rules, Gini, richest,
