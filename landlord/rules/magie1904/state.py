@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.engine.rulebook import Token
-from landlord.rules.magie1904.params import PARAMS
+from landlord.rules.magie1904.params import PARAMS, Params1904
 from landlord.rules.magie1904.params import of as params_of
 from landlord.rules.single_tax import SingleTaxRules
 
@@ -79,6 +79,7 @@ class Magie1904State(SingleTaxRules):
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
     """The params a ruleset of the family must give (declared once, by :class:`Params1904`)."""
+    params: Params1904
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

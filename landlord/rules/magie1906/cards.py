@@ -1,0 +1,64 @@
+"""The 1906 game's Chance cards as typed data: :class:`Chance1906`, read once from the
+ruleset's ``chance_cards`` texts (``action:amount|text``) by :func:`read_cards`.
+
+RECONSTRUCTED rule 11 deck: no 1906 card is transcribed (``data/rulesets/magie-1906.toml``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, cast
+
+from landlord.engine.landing import CardMove
+
+Action = Literal["collect", "pay", "fine", "jail", "mother_earth", "back"]
+"""What a card does: ``collect`` (from the Bank), ``pay`` (to the Bank), ``fine`` (to the
+Public Treasury), ``jail``, ``mother_earth`` (advance to Mother Earth) or ``back`` (go back
+``amount`` spaces)."""
+
+ACTIONS: tuple[Action, ...] = ("collect", "pay", "fine", "jail", "mother_earth", "back")
+
+_CARD = re.compile(r"([a-z_]+):(\d{0,7})\|(.*)", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Chance1906:
+    """One Chance card: what it does, its amount (dollars, or spaces for ``back``) and the
+    words it shows (the text after ``|``, trimmed)."""
+
+    action: Action
+    amount: int
+    text: str
+
+    def move(self, mother_earth: int) -> CardMove:
+        """What the card does to a token, for the landing chain: ``jail`` → Jail,
+        ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
+        if self.action == "jail":
+            return CardMove("jail", name=self.text)
+        if self.action == "mother_earth":
+            return CardMove("to", target=mother_earth, name=self.text)
+        if self.action == "back":
+            return CardMove("relative", target=-self.amount, name=self.text)
+        return CardMove("stay", name=self.text)
+
+
+def read_card(text: str) -> Chance1906:
+    """One card from its text ``action:amount|text``; ValueError naming what is wrong."""
+    m = _CARD.fullmatch(text) if isinstance(text, str) else None
+    if m is None or m[1] not in ACTIONS:
+        raise ValueError(f"{text!r} is not a chance card (action:amount|text, the action one of "
+                         f"{', '.join(ACTIONS)}, the amount a whole number of at most 7 digits)")
+    return Chance1906(cast(Action, m[1]), int(m[2] or 0), m[3].strip())
+
+
+def read_cards(texts: Sequence[str]) -> tuple[Chance1906, ...]:
+    """The deck of ``chance_cards`` texts, in order; ValueError naming the card that is wrong."""
+    out = []
+    for k, text in enumerate(texts):
+        try:
+            out.append(read_card(text))
+        except ValueError as exc:
+            raise ValueError(f"card {k + 1}: {exc}") from None
+    return tuple(out)
