@@ -4,8 +4,8 @@ attributes, mypy checks every read, and the ``PARAMS`` the loader checks a rules
 derived from the same declaration.
 
 A field whose plain value must be read into a type of its own (a deck of cards as typed data)
-declares its reader (``cards: tuple[Card, ...] = field(metadata=reads(read_cards))``); the reader raises ValueError naming what is wrong, and
-the loader and every override call it (:func:`readers`, through
+declares its reader (``cards: tuple[Card, ...] = field(metadata=reads(read_cards))``); the
+reader raises ValueError naming what is wrong, and the loader and every override call it (:func:`readers`, through
 :func:`landlord.data.families.family_readers`), so a bad value is refused before play with the
 file, entry and field named.
 """

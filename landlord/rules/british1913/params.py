@@ -3,18 +3,18 @@
 The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
 the ruleset's values when the game starts and again at each switch of Part), so mypy checks
 every read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the
-loader) is derived from the same declaration (:mod:`landlord.rules.params`). The data checks
-(:meth:`~landlord.rules.british1913.British1913._check_data`) and the bots still read the
-plain values.
+loader) is derived from the same declaration (:mod:`landlord.rules.params`). The Luxury and
+Chance cards are typed data (:class:`~landlord.rules.british1913.cards.Card1913`), read from
+their rows when the params are built and checked when the ruleset is loaded. The bots still
+read the plain values (``TableView.params``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from landlord.rules.params import builder, declared_types
+from landlord.rules.british1913.cards import Card1913, read_cards
+from landlord.rules.params import Reader, builder, declared_types, readers, reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,8 @@ class Params1913:
     government_price_percent: int
     free_land_wages: int
     sequence: tuple[str, ...]
-    luxury_cards: tuple[Mapping[str, Any], ...]
-    chance_cards: tuple[Mapping[str, Any], ...]
+    luxury_cards: tuple[Card1913, ...] = field(metadata=reads(read_cards))
+    chance_cards: tuple[Card1913, ...] = field(metadata=reads(read_cards))
     industry_taxes: bool
 
 
@@ -64,3 +64,6 @@ of = builder(Params1913)
 
 PARAMS: dict[str, type] = declared_types(Params1913)
 """The params a ruleset of the 1913 family must give, with their types."""
+
+READERS: dict[str, Reader] = readers(Params1913)
+"""The params read into types of their own (the Luxury and Chance cards), checked by the loader."""

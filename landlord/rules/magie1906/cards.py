@@ -20,7 +20,7 @@ Public Treasury), ``jail``, ``mother_earth`` (advance to Mother Earth) or ``back
 
 ACTIONS: tuple[Action, ...] = ("collect", "pay", "fine", "jail", "mother_earth", "back")
 
-_CARD = re.compile(r"([a-z_]+):(\d{0,7})\|(.*)", re.DOTALL)
+_CARD = re.compile(r"([A-Za-z_]+):(\d{0,7})\|(.*)", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +45,14 @@ class Chance1906:
 
 
 def read_card(text: str) -> Chance1906:
-    """One card from its text ``action:amount|text``; ValueError naming what is wrong."""
+    """One card from its text ``action:amount|text``; ValueError naming the part that is wrong."""
     m = _CARD.fullmatch(text) if isinstance(text, str) else None
-    if m is None or m[1] not in ACTIONS:
-        raise ValueError(f"{text!r} is not a chance card (action:amount|text, the action one of "
-                         f"{', '.join(ACTIONS)}, the amount a whole number of at most 7 digits)")
+    if m is None:
+        raise ValueError(f"{text!r} is not a chance card: write it action:amount|text "
+                         f"(e.g. 'pay:25|Doctor's bill'), the amount a whole number of at most 7 digits")
+    if m[1] not in ACTIONS:
+        raise ValueError(f"{text!r}: its action {m[1]!r} is none of {', '.join(ACTIONS)} "
+                         f"(a card is action:amount|text)")
     return Chance1906(cast(Action, m[1]), int(m[2] or 0), m[3].strip())
 
 

@@ -316,7 +316,6 @@ class Magie1906Landings(Magie1906Public):
     def landing_cost(self, seat: int, idx: int) -> int:
         """What stopping on ``idx`` obliges ``seat`` to pay at least (rule 12's and single-tax
         rule 8's "afford to make the move"); Chance, Speculation and Luxury count 0."""
-        g = self.g
         kind = self.kinds[idx]
         if kind == "lot":
             house = self.house_rent(idx) if self.house_owner[idx] not in (seat, -1) else 0

@@ -70,7 +70,8 @@ class Magie1906Market(Magie1906Money):
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
         others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)]
-        buys = tuple(option("buy_card", i) for i in sorted(others)) if g.cash(seat) >= min(self.params.market_prices) else ()
+        affords = g.cash(seat) >= min(self.params.market_prices)
+        buys = tuple(option("buy_card", i) for i in sorted(others)) if affords else ()
         sells = tuple(option("offer_card", i) for i in self.tradeable(seat))
         if not buys and not sells:
             return

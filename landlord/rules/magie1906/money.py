@@ -26,7 +26,6 @@ class Magie1906Money(Magie1906Count):
         """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none.
         DECISION: the Monarch gets no wages under the single tax either (the same start, only the
         rules of land change)."""
-        g = self.g
         if self.params.monarch and seat == 0:
             return 0
         return self.params.wages + self.wage_bonus
@@ -106,8 +105,8 @@ class Magie1906Money(Magie1906Count):
         g.pay(self.bank, seat, self.params.natural_wages, Flow.WAGES, "natural opportunity wages",
               "Single tax 8: Natural Opportunity (reconstructed wages)")
         pl.place, pl.pos = TRACK, pl.natural
-        yield from self.charge(seat, self.treasury, self.params.natural_rent, Flow.LAND_RENT, "natural opportunity rent",
-                               "Single tax 8: Natural Opportunity (reconstructed rent)")
+        yield from self.charge(seat, self.treasury, self.params.natural_rent, Flow.LAND_RENT,
+                               "natural opportunity rent", "Single tax 8: Natural Opportunity (reconstructed rent)")
         if pl.place == TRACK:
             yield from self.throw_and_move(seat)
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from landlord.engine import landing
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import Token
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906
 from landlord.rules.magie1906.params import of as params_of
+from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
 from landlord.rules.single_tax import SingleTaxRules
 
@@ -182,17 +183,16 @@ class Magie1906State(SingleTaxRules):
         return self.params.house_price * self.params.house_sale_percent // 100
 
 
-_CHANCES: dict[tuple[int, str], tuple[Any, dict[int, float]]] = {}
-
-
 class Table1906:
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.rules.magie1906_bots` turns it into a price."""
 
-    __slots__ = ("_r", "franchises", "paired")
+    __slots__ = ("_odds", "_r", "franchises", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
+        self._odds: dict[str, Mapping[int, float]] = {}
+        """The landing chances of each phase this game has valued cards in (:func:`landing_odds`)."""
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
         self.franchises = tuple(rules.g.board.indices("franchise"))
@@ -214,14 +214,13 @@ class Table1906:
 
     def chance(self, idx: int) -> float:
         """The exact chance that a throw ends on space ``idx`` (:func:`landlord.engine.landing.exact`
-        on the 1906 movement of the phase in force), worked out once per ruleset and phase."""
+        on the 1906 movement of the phase in force), worked out once per ruleset and phase
+        (:func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
-        key = (id(g.ruleset), g.phase)
-        hit = _CHANCES.get(key)
-        if hit is None or hit[0] is not g.ruleset:
-            hit = (g.ruleset, landing.exact(landing.movement_for(g.ruleset, g.phase)))
-            _CHANCES[key] = hit
-        return hit[1].get(idx, 0.0)
+        odds = self._odds.get(g.phase)
+        if odds is None:
+            odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
+        return odds.get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card
