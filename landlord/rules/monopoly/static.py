@@ -83,7 +83,7 @@ def board_tables(board: Board, p: ParamsMonopoly) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=32)
-def _tables(same: Same[Board], edition: str, pct: int, theme_space_names: tuple[str, ...]) -> dict[str, Any]:
+def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: tuple[str, ...]) -> dict[str, Any]:
     board = same.obj
     spaces = board.spaces
     n = len(spaces)
@@ -129,7 +129,7 @@ def _tables(same: Same[Board], edition: str, pct: int, theme_space_names: tuple[
     t["gid"] = [order.index(group_name[i]) if i in ownable else -1 for i in range(n)]
     t["street_groups"] = tuple(gs[k] for k in order if spaces[gs[k][0]].kind == "street")
     # interest: 10% of the mortgage value, rounded up (see Monopoly.interest)
-    t["lift_cost"] = [v + -(-v * pct // 100) for v in mortgage_value]
+    t["lift_cost"] = [v + -(-v * interest // 100) for v in mortgage_value]
     t["o_house"] = [option("house", i) for i in range(n)]
     t["o_hotel"] = [option("hotel", i) for i in range(n)]
     t["o_give"] = [option("give", i) for i in range(n)]
