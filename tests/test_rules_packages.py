@@ -92,25 +92,25 @@ def test_typed_params_are_the_declared_params(family: str, cls: str, ruleset_id:
 
 def plain_reads(path: Path) -> list[int]:
     """Lines of ``path`` reading a param by name from plain values: ``g.p["x"]``, ``p["x"]``,
-    ``g.p.get("x")`` (building the typed params, ``of(g.p)``, is not a read)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    ``view.params["x"]``, ``g.p.get("x")`` (building the typed params, ``of(g.p)``, is not a read)."""
+    def plain(v: ast.expr) -> bool:
+        return (isinstance(v, ast.Attribute) and v.attr in ("p", "params")) or (isinstance(v, ast.Name) and v.id == "p")
+
     lines = []
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str):
-            v = n.value
-            if (isinstance(v, ast.Attribute) and v.attr == "p") or (isinstance(v, ast.Name) and v.id == "p"):
-                lines.append(n.lineno)
-        if isinstance(n, ast.Attribute) and n.attr == "get" and isinstance(n.value, ast.Attribute) and n.value.attr == "p":
+    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str)
+                and plain(n.value)):
+            lines.append(n.lineno)
+        if isinstance(n, ast.Attribute) and n.attr == "get" and plain(n.value):
             lines.append(n.lineno)
     return lines
 
 
 @pytest.mark.parametrize("family", [f.name for f in REGISTERED])
 def test_the_rules_read_no_param_from_the_plain_values(family: str) -> None:
-    """Every param read in a family's rules is an attribute of its typed params (mypy checks
-    it); the bots read the table's view (``TableView.params``), not the rules."""
-    found = {p.name: lines for p in sorted((RULES / family).glob("*.py"))
-             if p.name != "bots.py" and (lines := plain_reads(p))}
+    """Every param read in a family's rules and bots is an attribute of its typed params (mypy
+    checks it)."""
+    found = {p.name: lines for p in sorted((RULES / family).glob("*.py")) if (lines := plain_reads(p))}
     assert not found, found
     assert not plain_reads(RULES / "single_tax.py")
 

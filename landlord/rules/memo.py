@@ -1,8 +1,10 @@
 """The caches the rules keep, each a named function of what it is computed from, kept only
-where a profile showed it pays (figures in ``notes/rules-typed.md``):
+where a profile showed it pays (timed on one core with four bots, against the CPU time of a
+whole game):
 
 * :func:`landing_odds` — the exact landing chances of a ruleset's movement in a phase (the 1906
-  and 1913 bots value land by them): 9.5–16.5 ms to work out, against a whole game of 4.6–8.6 ms.
+  and 1913 bots value land by them): 16.5 ms (1906) and 9.5 ms (1913 Part 1) to work out,
+  against a whole game of 8.6 and 4.6 ms.
 * the Monopoly board tables (:func:`landlord.rules.monopoly.static.board_tables`): 1.16 ms to
   build, against a game of 4.6 ms.
 

@@ -71,6 +71,11 @@ class LandTable:
         self._landing: dict[str, Mapping[int, float]] = {}
         """The landing chances of each Part this game has valued land in (:func:`landing_odds`)."""
 
+    @property
+    def params(self) -> Params1913:
+        """The params in force, typed (every player knows the rules)."""
+        return self._r.params
+
     def owner(self, idx: int) -> int:
         """The seat holding site ``idx`` (``NOBODY``: in the pack; ``GOVERNMENT``)."""
         return self._r.owner[idx]

@@ -197,6 +197,11 @@ class Table1906:
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
         self.franchises = tuple(rules.g.board.indices("franchise"))
 
+    @property
+    def params(self) -> Params1906:
+        """The params in force, typed (every player knows the rules)."""
+        return self._r.params
+
     def holder(self, idx: int) -> int:
         """Who holds the card of space ``idx`` (-1: the pack)."""
         return self._r.owner[idx]
