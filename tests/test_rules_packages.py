@@ -88,6 +88,9 @@ def test_typed_params_are_the_declared_params(family: str, cls: str, ruleset_id:
                 assert (list(got) if isinstance(got, tuple) else got) == values[name], (phase, name)
         with pytest.raises(FrozenInstanceError):
             typed.max_rounds = 1
+        # built once per ruleset and phase, and shared (it is frozen)
+        assert module.in_phase(ruleset, phase) is module.in_phase(ruleset, phase)
+        assert module.in_phase(ruleset, phase) == typed
 
 
 def plain_reads(path: Path) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.engine.landing import CardMove, Movement, policy
-from landlord.rules.british1913.params import of as params_of
+from landlord.rules.british1913.params import in_phase
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
@@ -45,7 +45,7 @@ def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: 
     policy("double", double, DOUBLES_1913)
     policy("trespass", trespass, TRESPASS_1913)
     board = ruleset.board
-    v = params_of(ruleset.values(phase))
+    v = in_phase(ruleset, phase)
     to_gaol: set[int] = set()
     if v.gaol_penalties:
         to_gaol.update(board.indices("estate"))

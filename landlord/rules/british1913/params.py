@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from landlord.rules.british1913.cards import Card1913, read_cards
-from landlord.rules.params import Reader, builder, declared_types, readers, reads
+from landlord.rules.params import Reader, builder, declared_types, per_phase, readers, reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,9 @@ class Params1913:
 
 of = builder(Params1913)
 """The params of a Part from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
+
+in_phase = per_phase(of)
+"""The params a ruleset has in force in a Part, built once per ruleset and Part."""
 
 PARAMS: dict[str, type] = declared_types(Params1913)
 """The params a ruleset of the 1913 family must give, with their types."""

@@ -9,8 +9,7 @@ from typing import Any, ClassVar
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import RoundsOfTurns, Token
 from landlord.errors import LandlordError
-from landlord.rules.british1913.params import PARAMS, READERS, Params1913
-from landlord.rules.british1913.params import of as params_of
+from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
 from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
 
@@ -153,7 +152,7 @@ class British1913State(RoundsOfTurns):
         self.table = LandTable(self)
         if not self.free_land:
             raise LandlordError(f"{game.ruleset.id}: the board has no natural_opportunity space")
-        self.params = params_of(game.p)
+        self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of Part: :meth:`arrive`)."""
         self.decks = {"luxury": list(range(len(self.params.luxury_cards))),
                       "chance": list(range(len(self.params.chance_cards)))}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from landlord.rules.params import builder, declared_types
+from landlord.rules.params import builder, declared_types, per_phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,9 @@ class Params1904:
 
 of = builder(Params1904)
 """The params of a phase from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
+
+in_phase = per_phase(of)
+"""The params a ruleset has in force in a phase, built once per ruleset and phase."""
 
 PARAMS: dict[str, type] = declared_types(Params1904)
 """The params a ruleset of the 1904 family must give, with their types."""

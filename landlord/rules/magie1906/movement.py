@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.engine.landing import Movement, policy
-from landlord.rules.magie1906.params import of as params_of
+from landlord.rules.magie1906.params import in_phase
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
@@ -49,7 +49,7 @@ def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction:
     policy("direction", direction, DIRECTIONS)
     policy("speculation", speculation, SPECULATION)
     board = ruleset.board
-    v = params_of(ruleset.values(phase))
+    v = in_phase(ruleset, phase)
     chances = board.indices("chance")
     between = frozenset(range(chances[0] + 1, chances[1])) if len(chances) == 2 else frozenset()
     estates = board.indices("estate")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from landlord.rules.magie1906.cards import Chance1906, read_cards
-from landlord.rules.params import Reader, builder, declared_types, readers, reads
+from landlord.rules.params import Reader, builder, declared_types, per_phase, readers, reads
 
 
 def _hands(hands: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
@@ -75,6 +75,9 @@ class Params1906:
 
 of = builder(Params1906)
 """The params of a phase from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
+
+in_phase = per_phase(of)
+"""The params a ruleset has in force in a phase, built once per ruleset and phase."""
 
 PARAMS: dict[str, type] = declared_types(Params1906)
 """The params a ruleset of the 1906 family must give, with their types."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.market import Magie1906Market
-from landlord.rules.magie1906.params import of as params_of
+from landlord.rules.magie1906.params import in_phase
 from landlord.rules.magie1906.state import NATURAL, POOR
 
 
@@ -19,7 +19,7 @@ class Magie1906Public(Magie1906Market):
         checker in the Poor House moves to the Natural Opportunity of that corner (rule 8: "the
         Poor House is eliminated"). Holdings, cash, mortgages and positions carry over."""
         g = self.g
-        self.params = params_of(g.p)  # the numbers of the phase now in force
+        self.params = in_phase(g.ruleset, g.phase)  # the numbers of the phase now in force
         if not self.begin_single_tax(old, "Single tax 2: begin with an empty Public Treasury"):
             return
         for pl in g.players:

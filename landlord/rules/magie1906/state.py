@@ -8,8 +8,7 @@ from typing import Any, ClassVar
 
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import Token
-from landlord.rules.magie1906.params import PARAMS, READERS, Params1906
-from landlord.rules.magie1906.params import of as params_of
+from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
 from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
 from landlord.rules.single_tax import SingleTaxRules
@@ -80,7 +79,7 @@ class Magie1906State(SingleTaxRules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.params = params_of(game.p)
+        self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
         board = game.board
         self.n = len(board.spaces)

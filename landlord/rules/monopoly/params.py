@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from landlord.rules.params import builder, declared_types
+from landlord.rules.params import builder, declared_types, per_phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,9 @@ class ParamsMonopoly:
 
 of = builder(ParamsMonopoly)
 """The params of a phase from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
+
+in_phase = per_phase(of)
+"""The params a ruleset has in force in a phase, built once per ruleset and phase."""
 
 PARAMS: dict[str, type] = declared_types(ParamsMonopoly)
 """The params a ruleset of the Monopoly family must give, with their types."""

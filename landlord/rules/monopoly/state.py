@@ -9,8 +9,7 @@ from typing import Any, ClassVar
 from landlord.data.decks import Card
 from landlord.engine.options import option
 from landlord.engine.rulebook import Play, Rules
-from landlord.rules.monopoly.params import PARAMS
-from landlord.rules.monopoly.params import of as params_of
+from landlord.rules.monopoly.params import PARAMS, in_phase
 from landlord.rules.monopoly.static import (
     HOTEL,
     K_STREET,
@@ -97,7 +96,7 @@ class MonopolyState(Rules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.params = p = params_of(game.p)
+        self.params = p = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at a switch of phase: :meth:`arrive`)."""
         board = game.board
         # The tables read from the board (rents, costs, groups, taxes by edition, theme names)
@@ -144,7 +143,7 @@ class MonopolyState(Rules):
     def arrive(self, old: str, new: str) -> Play:
         """At a switch of phase (a ruleset of one's own may give Monopoly more than one): the
         numbers of the phase now in force are read from then on; nothing else changes."""
-        self.params = params_of(self.g.p)
+        self.params = in_phase(self.g.ruleset, self.g.phase)
         yield from ()
 
     def new_player(self, seat: int) -> MonopolyPlayer:
