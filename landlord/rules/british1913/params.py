@@ -1,12 +1,13 @@
 """The 1913 family's params, declared once, typed and frozen: :class:`Params1913`.
 
-The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
-the ruleset's values when the game starts and again at each switch of Part), so mypy checks
-every read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the
-loader) is derived from the same declaration (:mod:`landlord.rules.params`). The Luxury and
-Chance cards are typed data (:class:`~landlord.rules.british1913.cards.Card1913`), read from
-their rows when the params are built and checked when the ruleset is loaded. The bots still
-read the plain values (``TableView.params``).
+The family class reads its numbers as attributes of ``self.params`` (:func:`in_phase`: built by
+:func:`of` from the ruleset's values once per ruleset and phase, taken when the game starts and
+again at each switch of Part), so mypy checks every read; ``PARAMS`` (the names and types a
+ruleset of the family must give, checked by the loader) is derived from the same declaration
+(:mod:`landlord.rules.params`). The Luxury and Chance cards are typed data
+(:class:`~landlord.rules.british1913.cards.Card1913`), read from their rows when the params are
+built and checked when the ruleset is loaded. The bots read them off the land table
+(:attr:`~landlord.rules.british1913.state.LandTable.params`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The 1904 family's params, declared once, typed and frozen: :class:`Params1904`.
 
-The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
-the ruleset's values when the game starts and again at each switch of phase), so mypy checks
-every read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the
-loader) is derived from the same declaration (:mod:`landlord.rules.params`).
+The family class reads its numbers as attributes of ``self.params`` (:func:`in_phase`: built by
+:func:`of` from the ruleset's values once per ruleset and phase, taken when the game starts and
+again at each switch of phase), so mypy checks every read; ``PARAMS`` (the names and types a
+ruleset of the family must give, checked by the loader) is derived from the same declaration
+(:mod:`landlord.rules.params`).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """Monopoly's params (the Parker Brothers game, its short and time-limit games and the Mucker
 variant), declared once, typed and frozen: :class:`ParamsMonopoly`.
 
-The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
-the ruleset's values when the game starts and again at a switch of phase), so mypy checks every
-read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the loader)
-is derived from the same declaration (:mod:`landlord.rules.params`). The decks are data files
-of their own (``chance_deck``, ``chest_deck``: :mod:`landlord.data.decks`).
+The family class reads its numbers as attributes of ``self.params`` (:func:`in_phase`: built by
+:func:`of` from the ruleset's values once per ruleset and phase, taken when the game starts and
+again at a switch of phase), so mypy checks every read; ``PARAMS`` (the names and types a
+ruleset of the family must give, checked by the loader) is derived from the same declaration
+(:mod:`landlord.rules.params`). The decks are data files of their own (``chance_deck``,
+``chest_deck``: :mod:`landlord.data.decks`).
 """
 
 from __future__ import annotations
