@@ -11,27 +11,27 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import RoundsOfTurns
 
 
-class SingleTaxParams(Protocol):
-    """The params both Magie families' single-tax rules read (fields of ``Params1904`` and
-    ``Params1906``)."""
+@dataclass(frozen=True, slots=True)
+class SingleTaxParams:
+    """The params both Magie families declare alike, for the wages and the Single Tax they play
+    alike: declared once here, the first fields of ``Params1904`` and ``Params1906``."""
 
-    @property
-    def single_tax(self) -> bool: ...
-    @property
-    def treasury_step(self) -> int: ...
-    @property
-    def buyout_order(self) -> tuple[int, ...]: ...
-    @property
-    def wage_rise(self) -> int: ...
-    @property
-    def wages(self) -> int: ...
+    wages: int
+    single_tax: bool
+    vote_min: int
+    treasury_step: int
+    wage_rise: int
+    buyout_order: tuple[int, ...]
+    natural_wages: int
+    natural_rent: int
 
 
 class SingleTaxRules(RoundsOfTurns):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from landlord.engine.landing import CardMove
+from landlord.rules.cards import Goes, card_move, read_deck
 
 Action = Literal["pay_bank", "pay_treasury", "income_tax", "receive_bank", "gaol", "mother_earth", "back"]
 """What a card does: pay ``amount`` to the Bank or the Public Treasury, pay it as income tax
@@ -22,6 +23,9 @@ ACTIONS: tuple[Action, ...] = ("pay_bank", "pay_treasury", "income_tax", "receiv
                                "mother_earth", "back")
 
 _KEYS = ("text", "action", "amount")
+
+_GOES: dict[Action, Goes] = {"gaol": "jail", "mother_earth": "mother_earth", "back": "back"}
+"""Where a card sends a token (the others stay: cards of money)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +40,7 @@ class Card1913:
     def move(self, mother_earth: int) -> CardMove:
         """What the card does to a token, for the landing chain: ``gaol`` → jail,
         ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
-        if self.action == "gaol":
-            return CardMove("jail", name=self.text)
-        if self.action == "mother_earth":
-            return CardMove("to", target=mother_earth, name=self.text)
-        if self.action == "back":
-            return CardMove("relative", target=-self.amount, name=self.text)
-        return CardMove("stay", name=self.text)
+        return card_move(_GOES.get(self.action, "stay"), self.amount, self.text, mother_earth)
 
 
 def read_card(row: Mapping[str, Any]) -> Card1913:
@@ -67,10 +65,4 @@ def read_card(row: Mapping[str, Any]) -> Card1913:
 
 def read_cards(rows: Sequence[Mapping[str, Any]]) -> tuple[Card1913, ...]:
     """A deck of rows, in order; ValueError naming the card that is wrong."""
-    out = []
-    for k, row in enumerate(rows):
-        try:
-            out.append(read_card(row))
-        except ValueError as exc:
-            raise ValueError(f"card {k + 1}: {exc}") from None
-    return tuple(out)
+    return read_deck(read_card, rows)

@@ -12,16 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from landlord.rules.params import builder, declared_types, per_phase
+from landlord.rules.single_tax import SingleTaxParams
 
 
 @dataclass(frozen=True, slots=True)
-class Params1904:
-    """The numbers of the 1904 patent game in force in one phase (``data/rulesets/magie-1904*.toml``)."""
+class Params1904(SingleTaxParams):
+    """The numbers of the 1904 patent game in force in one phase (``data/rulesets/magie-1904*.toml``),
+    after those of :class:`~landlord.rules.single_tax.SingleTaxParams` (the single-tax phase
+    mapped onto the patent board: see ``SINGLE_TAX_MAPPING``)."""
 
     start_cash: int
     lot_tickets: bool
     tickets_drawn: int
-    wages: int
     circuits: int
     jail_fine: int
     luxury_value: int
@@ -30,15 +32,8 @@ class Params1904:
     loan_margin: int
     loan_interest: int
     max_rounds: int
-    # the single-tax phase mapped onto the patent board (see SINGLE_TAX_MAPPING)
-    single_tax: bool
-    vote_min: int
-    treasury_step: int
-    wage_rise: int
-    buyout_order: tuple[int, ...]
+    # the single-tax phase's own
     annul_order: tuple[int, ...]
-    natural_wages: int
-    natural_rent: int
 
 
 of = builder(Params1904)

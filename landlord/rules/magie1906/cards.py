@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from landlord.engine.landing import CardMove
+from landlord.rules.cards import Goes, card_move, read_deck
 
 Action = Literal["collect", "pay", "fine", "jail", "mother_earth", "back"]
 """What a card does: ``collect`` (from the Bank), ``pay`` (to the Bank), ``fine`` (to the
@@ -19,6 +20,9 @@ Public Treasury), ``jail``, ``mother_earth`` (advance to Mother Earth) or ``back
 ``amount`` spaces)."""
 
 ACTIONS: tuple[Action, ...] = ("collect", "pay", "fine", "jail", "mother_earth", "back")
+
+_GOES: dict[Action, Goes] = {"jail": "jail", "mother_earth": "mother_earth", "back": "back"}
+"""Where a card sends a token (the others stay: cards of money)."""
 
 _CARD = re.compile(r"([A-Za-z_]+):(\d{0,7})\|(.*)", re.DOTALL)
 
@@ -35,13 +39,7 @@ class Chance1906:
     def move(self, mother_earth: int) -> CardMove:
         """What the card does to a token, for the landing chain: ``jail`` → Jail,
         ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
-        if self.action == "jail":
-            return CardMove("jail", name=self.text)
-        if self.action == "mother_earth":
-            return CardMove("to", target=mother_earth, name=self.text)
-        if self.action == "back":
-            return CardMove("relative", target=-self.amount, name=self.text)
-        return CardMove("stay", name=self.text)
+        return card_move(_GOES.get(self.action, "stay"), self.amount, self.text, mother_earth)
 
 
 def read_card(text: str) -> Chance1906:
@@ -58,10 +56,4 @@ def read_card(text: str) -> Chance1906:
 
 def read_cards(texts: Sequence[str]) -> tuple[Chance1906, ...]:
     """The deck of ``chance_cards`` texts, in order; ValueError naming the card that is wrong."""
-    out = []
-    for k, text in enumerate(texts):
-        try:
-            out.append(read_card(text))
-        except ValueError as exc:
-            raise ValueError(f"card {k + 1}: {exc}") from None
-    return tuple(out)
+    return read_deck(read_card, texts)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from landlord.rules.magie1906.cards import Chance1906, read_cards
 from landlord.rules.params import Reader, builder, declared_types, per_phase, readers, reads
+from landlord.rules.single_tax import SingleTaxParams
 
 
 def _hands(hands: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
@@ -24,12 +25,12 @@ def _hands(hands: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Params1906:
-    """The numbers of the 1906 game in force in one phase (``data/rulesets/magie-1906*.toml``)."""
+class Params1906(SingleTaxParams):
+    """The numbers of the 1906 game in force in one phase (``data/rulesets/magie-1906*.toml``),
+    after those of :class:`~landlord.rules.single_tax.SingleTaxParams`."""
 
     start_cash_by_players: tuple[int, ...]
     cards_dealt: int
-    wages: int
     bid_step: int
     jail_fine: int
     jail_max_missed: int
@@ -54,17 +55,10 @@ class Params1906:
     chance_cards: tuple[Chance1906, ...] = field(metadata=reads(read_cards))
     circuits: int
     max_rounds: int
-    # the single-tax phase (rules 1-8 of the Single Tax)
-    single_tax: bool
-    vote_min: int
-    treasury_step: int
-    wage_rise: int
-    buyout_order: tuple[int, ...]
+    # the single-tax phase's own (rules 1-8 of the Single Tax)
     college_order: tuple[int, ...]
     education_for_professor: int
     professor_value: int
-    natural_wages: int
-    natural_rent: int
     monarch: bool
     prosperity_end: bool
     prosperity_factor: int
