@@ -79,7 +79,7 @@ class British1913(British1913Sites):
         scenario): Part 2 pays the further cash, Part 3 runs :meth:`enter_part3` (a switch
         from Part 1 straight to Part 3 does both)."""
         self.params = in_phase(self.g.ruleset, self.g.phase)  # the numbers of the Part now in force
-        before, after = self.g.ruleset.values(old)["part"], self.params.part
+        before, after = in_phase(self.g.ruleset, old).part, self.params.part
         if after >= 2 > before:
             self.further_cash()
         if after >= 3 > before:
