@@ -50,8 +50,8 @@ def _running(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def test_coverage_under_repeated_looks_by_simulation() -> None:
     """A case with a known answer: values drawn from Beta(0.5, 3) (skewed, in [0, 1], mean
     exactly 1/7). Over 1,000 runs of 2,000 values, looked at after every value from the
-    100th on (the stop rule's first look), the interval valid under repeated looks ever misses 1/7 in at most about 5% of
-    runs; the fixed 95% interval, looked at as often, misses in far more of them (which is why
+    100th on (the stop rule's first look), the interval valid under repeated looks ever misses
+    1/7 in at most 5% of runs; the fixed 95% interval, looked at as often, misses in far more of them (which is why
     the lab does not stop on it)."""
     rng = np.random.default_rng(20240601)
     x = rng.beta(0.5, 3.0, size=(1000, 2000))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.phases import Trigger
@@ -61,7 +61,7 @@ def simulate_chunks(
     chunk: int = 250,
     triggers: Sequence[Trigger] = (),
     position: Position | None = None,
-) -> Iterator[list[dict[str, Any]]]:
+) -> Generator[list[dict[str, Any]], None, None]:
     """:func:`simulate`'s rows a chunk (``chunk`` seeds) at a time, in seed order, as each
     chunk finishes (a display can update between two); the arguments are :func:`simulate`'s.
 

@@ -511,7 +511,8 @@ class Sweep:
         """Each finished chunk in the plan's order, as it comes (started in a background
         thread if not yet started), the chunks resumed from ``out.parts/`` among them; ends when
         the run does (done, cancelled or failed: the error is raised by :meth:`wait`; a sweep
-        whose finished file is already there streams nothing: read its result). ``timeout``: seconds between two looks at the thread."""
+        whose finished file is already there streams nothing: read its result). ``timeout``:
+        seconds between two looks at the thread."""
         if self._thread is None:
             self.start()
         while True:
