@@ -302,7 +302,8 @@ def paired_difference(run: LabRun, a: str, b: str) -> tuple[float, float, int]:
 
 
 MIN_AT_TURN = 10
-"""The mean Gini over turns stops where fewer games than this are still going ..."""
+"""The mean Gini over turns stops where fewer games than this are still going (all of them,
+in a run of fewer) ..."""
 SHARE_AT_TURN = 0.1
 """... or fewer than this share of the scenario's games: a mean of the few long games left
 is noise (it spiked at the chart's right end)."""
@@ -313,7 +314,7 @@ def trim_band(band: pd.DataFrame, games: dict[str, int]) -> pd.DataFrame:
     scenario's ``games`` are still going (:data:`MIN_AT_TURN`, :data:`SHARE_AT_TURN`)."""
     if band.empty:
         return band
-    need = band["scenario"].map(lambda s: max(MIN_AT_TURN, SHARE_AT_TURN * games.get(s, 0)))
+    need = band["scenario"].map(lambda s: max(min(MIN_AT_TURN, games.get(s, 0)), SHARE_AT_TURN * games.get(s, 0)))
     return band[band["n"] >= need].reset_index(drop=True)
 
 
@@ -499,7 +500,7 @@ class Tally:
         return sum(len(v) for v in self.gini.values())
 
     def add(self, done: ChunkDone) -> bool:
-        """Count a finished chunk in; True once the stop rule says the answer is clear."""
+        """Count a finished chunk in; True when with it the stop rule says the answer is clear."""
         rows = done.games
         self.tables.append(rows)
         cell = int(done.chunk.cell or 0)
@@ -523,7 +524,8 @@ class Tally:
             self.checked = self.played
             if all(c.verdict for c in self.comparisons()):
                 self.settled_at = self.played
-        return self.settled_at is not None
+                return True
+        return False
 
     def comparisons(self) -> list[Comparison]:
         """Each cell against the first, on the games every cell has played so far."""
@@ -655,18 +657,23 @@ class ScenarioEditor(W.VBox):
         self.players = W.Dropdown(description="Players", layout=W.Layout(width="auto"))
         self.seats: list[W.Dropdown] = []
         self.seat_box = W.HBox(layout=WRAP)
+        self.strategies = W.Label()
+        """The bots chosen, in words (what the seat menus say, read in one line)."""
         self.wages = W.IntText(description="Wages", layout=W.Layout(width="auto"))
         self.start_cash = W.IntText(description="Start cash (each)", layout=W.Layout(width="auto"))
         self._fill(tuple(regime), tuple(strategies))
         self.ruleset.observe(lambda _c: self._fill(), "value")
         self.players.observe(lambda _c: self._seat(), "value")
         super().__init__([self.name, self.ruleset, self.regime, self.custom, self.players, self.seat_box,
-                          W.HBox([self.wages, self.start_cash], layout=WRAP)])
+                          self.strategies, W.HBox([self.wages, self.start_cash], layout=WRAP)])
 
     @property
-    def strategies(self) -> tuple[str, ...]:
+    def bots(self) -> tuple[str, ...]:
         """The bots chosen, seat by seat."""
         return tuple(str(d.value) for d in self.seats)
+
+    def _said(self) -> None:
+        self.strategies.value = "Bots: " + ", ".join(self.bots)
 
     def _fill(self, regime: tuple[str, ...] = (), bots: tuple[str, ...] | None = None) -> None:
         rs = load_ruleset(self.ruleset.value)
@@ -674,7 +681,7 @@ class ScenarioEditor(W.VBox):
         self.regime.options = opts
         values = [v for _, v in opts]
         self.regime.value = regime if regime in values else values[0]
-        bots = bots if bots is not None else self.strategies
+        bots = bots if bots is not None else self.bots
         counts = list(range(rs.players_min, rs.players_max + 1))
         want = len(bots) if len(bots) in counts else min(max(4, counts[0]), counts[-1])
         self.players.unobserve_all("value")
@@ -684,13 +691,16 @@ class ScenarioEditor(W.VBox):
 
     def _seat(self, bots: Sequence[str] | None = None) -> None:
         """One bot menu per seat (the bots kept where seats stay), and the amounts for them."""
-        bots = list(bots if bots is not None else self.strategies)
+        bots = list(bots if bots is not None else self.bots)
         n = int(self.players.value)
         default = ("landlord", "tenant", "speculator", "random")
         self.seats = [W.Dropdown(options=list(STRATEGIES), description=f"Seat {i + 1}",
                                  value=bots[i] if i < len(bots) and bots[i] in STRATEGIES else default[i % 4],
                                  layout=W.Layout(width="auto")) for i in range(n)]
         self.seat_box.children = self.seats
+        for d in self.seats:
+            d.observe(lambda _c: self._said(), "value")
+        self._said()
         full_labels(self.seat_box)
         rs = load_ruleset(self.ruleset.value)
         for box, field_name in ((self.wages, "wages"), (self.start_cash, "start_cash")):
@@ -717,7 +727,7 @@ class ScenarioEditor(W.VBox):
             else:
                 over[key] = int(box.value)
         regime = custom_regime(self.custom.value) or tuple(self.regime.value)
-        return Scenario(self.name.value.strip() or self.ruleset.value, self.ruleset.value, self.strategies,
+        return Scenario(self.name.value.strip() or self.ruleset.value, self.ruleset.value, self.bots,
                         regime, over)
 
     def show(self, s: Scenario) -> None:
