@@ -512,3 +512,39 @@ def test_the_band_stops_where_too_few_games_remain(ran: ScenarioLab) -> None:
     assert BAND_NOTE in ran.band.spec["title"]["subtitle"]
     for slot in (ran.final, ran.winners, ran.flows):
         assert "8 games of each scenario" in json.dumps(slot.spec["title"])
+
+
+def test_the_debrief_band_of_bot_games_fills_in_table_by_table(tmp_path) -> None:
+    """Issue 24.3: in a running event loop the dashboard's final-Gini chart shows the class's
+    tables at once and the band of bot games fills in table by table, its title counting the
+    bot games so far; at the end it holds every table's bot games (those of bot_band)."""
+    from landlord.widgets.classroom_teacher import ClassroomTeacher
+    from test_classroom_widgets import SECRET, a_class
+
+    from landlord.apps.classroom import Referee
+    from landlord.apps.classroom import debrief as db
+
+    room, _, teacher = a_class(tmp_path)
+    teacher.start()
+    ref = Referee(room.store, room.id, SECRET)
+    for _ in range(3000):
+        if not ref.tick(now=1e12):
+            break
+    per = len(db.BOT_MIXES) + db.RANDOM_GAMES
+    total = per * len(room.tables())
+
+    async def watch() -> list[str]:
+        page = ClassroomTeacher(tmp_path, SECRET)
+        page.debrief()
+        titles = [str(page.final_chart.spec["title"])]
+        while not page._band_task.done():
+            await asyncio.sleep(0.01)
+        titles.append(str(page.final_chart.spec["title"]))
+        return titles
+
+    titles = asyncio.run(watch())
+    assert f"0 bot games — 0 of {total} so far" in titles[0]
+    assert f": {total} bot games" in titles[-1] and "so far" not in titles[-1]
+    teacher.debrief()  # with no event loop: at once, the same games
+    assert f": {total} bot games" in str(teacher.final_chart.spec["title"])
+    assert len(db.bot_band(room)) == total
