@@ -8,7 +8,8 @@ running event loop, its workers' fork server already started, as it is by the ti
 presses Run) and timed: **first view** (seconds from Run to the first games' charts and summary
 handed to the lab's widgets) and **clear** (from Run to the stop under the default rule: the
 paired interval, valid under repeated looks, within ±25% of its estimate or inside ±0.01; with
-which way it ended and how many games of each arm it took; "not clear" if the games ran out).
+which way it ended and how many games of each arm it took; "not clear" if the lab's default
+of at most 2,000 games of each ran out).
 Then the lab's own compute path for two arms of ``games-per-arm`` each is timed in wall
 seconds, split into **games** (the sweep runner playing both arms on ``--workers`` local
 processes, 2 unless told, started from a background thread as the lab starts them in a notebook, with
@@ -105,7 +106,7 @@ class CpuWatch:
         self._thread.join()
 
 
-def answer(ruleset: str, workers: int, cap: int = 5000) -> dict[str, float | str]:
+def answer(ruleset: str, workers: int, cap: int = 2000) -> dict[str, float | str]:
     """Run the lab as a notebook runs it (in an event loop) on the two arms under the default
     stop rule: seconds to the first view and to the stop (wall and idle estimate), the answer
     and the games of each arm it took."""

@@ -752,7 +752,7 @@ SMALLEST = (("0.005 of Gini — even a very small change matters", 0.005),
 difference that large"); 0.01 unless chosen."""
 REDRAW = 0.5
 """Seconds at least between two redraws while games arrive (more when drawing takes longer:
-never more than a third of the time goes on drawing), so the browser keeps up."""
+never more than a fifth of the time goes on drawing), so the browser keeps up."""
 
 
 class ScenarioLab(W.VBox):
@@ -958,7 +958,7 @@ class ScenarioLab(W.VBox):
                 if not ready and not sweep.running:
                     break
                 # the first games at once, then at a pace the page keeps up with
-                due = self.first_view is None or loop.time() - drawn_at >= max(REDRAW, 2 * cost)
+                due = self.first_view is None or loop.time() - drawn_at >= max(REDRAW, 4 * cost)
                 if ready and tally.played and due:
                     t = loop.time()
                     self._show_so_far()
