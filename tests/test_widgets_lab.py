@@ -383,7 +383,16 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
         assert not lab.run.complete and "Stopped after" in lab.message.value
         # the arms take turns, chunk by chunk: a cancel leaves games of both scenarios
         assert lab.run.games["scenario"].nunique() == 2
-        return ticks, len(lab.run.rows), lab.progress.max
+        played = len(lab.run.rows)
+        # Play more games goes on from each scenario's own last game: none twice, none missing
+        lab.more_button.click()
+        while lab.running:
+            await asyncio.sleep(0.005)
+        games = lab.run.games
+        assert not games.duplicated(["cell", "game"]).any() and len(games) > played
+        for _, part in games.groupby("cell"):
+            assert list(part["game"]) == list(range(len(part)))
+        return ticks, played, lab.progress.max
 
     ticks, played, total = asyncio.run(scenario())
     assert ticks > 0 and 20 <= played < total

@@ -885,7 +885,7 @@ class ScenarioLab(W.VBox):
         for slot in (self.final, self.band, self.winners, self.flows):  # no old results beside a new run
             slot.chart = blank("running…")
         self.summary.value, self.downloads.value, self.answer.value = "", "", ""
-        self._go(scenario, 0)
+        self._go(scenario)
 
     def more(self) -> None:
         """Play on after a stop: as many games again as were played (the interval stays valid:
@@ -895,19 +895,21 @@ class ScenarioLab(W.VBox):
             return
         tally.until_clear = False
         played = tally.played
-        self._go(replace_games(tally.scenario, max(2 * played, played + CHUNK)), played)
+        self._go(replace_games(tally.scenario, max(2 * played, played + CHUNK)))
 
-    def _go(self, scenario: SweepScenario, since: int) -> None:
-        """Play ``scenario``'s games from game ``since`` on, feeding the tally."""
+    def _go(self, scenario: SweepScenario) -> None:
+        """Play ``scenario``'s games that the tally does not hold yet, feeding it."""
+        assert self.tally is not None
+        have = {c: len(v) for c, v in self.tally.gini.items()}
         self.cancelled = False
         self.running = True
         self.run_button.disabled, self.cancel_button.disabled, self.more_button.disabled = True, False, True
         self.progress.max = scenario.total_games
-        self.progress.value = since * len(scenario.cells)
+        self.progress.value = sum(have.values())
         self._t0 = time.perf_counter()
         self.first_view = None
         sweep = Sweep(scenario, workers=self.workers, panel="worth", chunk_size=CHUNK)
-        sweep.chunks = interleaved([c for c in sweep.chunks if c.start >= since])
+        sweep.chunks = interleaved([c for c in sweep.chunks if c.start >= have[int(c.cell or 0)]])
         self._sweep = sweep
         try:
             loop = asyncio.get_running_loop()
@@ -1064,13 +1066,15 @@ class ScenarioLab(W.VBox):
         self.run.results.to_parquet(buf, index=False)
         return buf.getvalue()
 
-    def scenario_toml(self, scns: Sequence[Scenario] | None = None) -> bytes:
+    def scenario_toml(self, scns: Sequence[Scenario] | None = None, games: int | None = None) -> bytes:
         """The scenario file (``landlord.runs.scenario`` TOML) that reproduces the run with
-        ``landlord sweep FILE`` (a loaded file played as it is: its own text)."""
+        ``landlord sweep FILE`` (a loaded file played as it is: its own text); ``games`` a cell
+        (the Games field's unless given: a run that stopped once the answer was clear gives the
+        games it played)."""
         if self.file is not None and self.use_file.value:
             return self.file_text.encode("utf-8")
-        raw = scenario_dict(scns if scns is not None else self.scenarios(), int(self.games.value),
-                            int(self.seed.value))
+        raw = scenario_dict(scns if scns is not None else self.scenarios(),
+                            int(self.games.value) if games is None else games, int(self.seed.value))
         head = ("# Written by the landlord scenario lab. Reproduce with:  landlord sweep THIS_FILE\n"
                 "# (add --panel for the Gini over turns)\n")
         return (head + scenario_to_toml(raw)).encode("utf-8")
@@ -1080,7 +1084,8 @@ class ScenarioLab(W.VBox):
         self.downloads.value = " · ".join([
             _link(self.results_csv(), f"{stem}-results.csv", "text/csv"),
             _link(self.results_parquet(), f"{stem}-results.parquet", "application/octet-stream"),
-            _link(self.scenario_toml(scns), f"{stem}-scenario.toml", "application/toml"),
+            _link(self.scenario_toml(scns, self.tally.played if self.tally is not None else None),
+                  f"{stem}-scenario.toml", "application/toml"),
         ])
 
     def save(self, folder: str | Path) -> list[Path]:
@@ -1090,7 +1095,7 @@ class ScenarioLab(W.VBox):
         out = [d / "results.csv", d / "results.parquet", d / "scenario.toml"]
         out[0].write_bytes(self.results_csv())
         out[1].write_bytes(self.results_parquet())
-        out[2].write_bytes(self.scenario_toml())
+        out[2].write_bytes(self.scenario_toml(games=self.tally.played if self.tally is not None else None))
         return out
 
     def load_scenario(self, raw: bytes, where: str = "<scenario file>") -> bool:
