@@ -65,7 +65,12 @@ from .table import (
 )
 
 CHUNK = 10
-"""Games per sweep chunk in the lab: small, so the progress bar moves and Cancel is quick."""
+"""Games per sweep chunk in the lab's first :data:`GROW_AFTER` games: small, so the first view
+comes soon, the progress bar moves and Stop is quick ..."""
+GROW_AFTER = 100
+BIG_CHUNK = 50
+"""... and per chunk after those (fewer chunks to count in and look at: the stop rule looks
+after every chunk that completes a game count for every scenario)."""
 POLL = 0.05
 """Seconds between two looks of the lab's asyncio task at its running sweep."""
 PANEL = pd.DataFrame(columns=["cell", "game", "seed", "turn", "seat", "net_worth"])
@@ -451,6 +456,32 @@ def interleaved(chunks: list[Any]) -> list[Any]:
     """The sweep's chunks in turns — A's first chunk, B's first, A's second, … — so a cancelled
     run holds games of every scenario."""
     return sorted(chunks, key=lambda c: (c.start, c.cell))
+
+
+def after(chunks: list[Any], have: dict[int, int]) -> list[Any]:
+    """The sweep's chunks cut to the games of each cell from game ``have[cell]`` on (the games
+    a run holds already are not played again)."""
+    out = []
+    for c in chunks:
+        skip = have[int(c.cell or 0)] - c.start
+        if skip >= len(c.seeds):
+            continue
+        out.append(dataclasses.replace(c, start=c.start + skip, seeds=c.seeds[skip:]) if skip > 0 else c)
+    return out
+
+
+def grown(chunks: list[Any]) -> list[Any]:
+    """The sweep's chunks (of :data:`CHUNK` games, a cell's in game order) with those from game
+    :data:`GROW_AFTER` on joined into chunks of :data:`BIG_CHUNK` games (the same games)."""
+    out: list[Any] = []
+    for c in chunks:
+        last = out[-1] if out else None
+        if (last is not None and c.start >= GROW_AFTER and last.cell == c.cell and last.start >= GROW_AFTER
+                and last.start + len(last.seeds) == c.start and len(last.seeds) + len(c.seeds) <= BIG_CHUNK):
+            out[-1] = dataclasses.replace(last, seeds=last.seeds + c.seeds)
+        else:
+            out.append(c)
+    return out
 
 
 @dataclass(frozen=True)
@@ -909,7 +940,7 @@ class ScenarioLab(W.VBox):
         self._t0 = time.perf_counter()
         self.first_view = None
         sweep = Sweep(scenario, workers=self.workers, panel="worth", chunk_size=CHUNK)
-        sweep.chunks = interleaved([c for c in sweep.chunks if c.start >= have[int(c.cell or 0)]])
+        sweep.chunks = interleaved(grown(after(sweep.chunks, have)))
         self._sweep = sweep
         try:
             loop = asyncio.get_running_loop()
