@@ -59,7 +59,7 @@ def test_coverage_under_repeated_looks_by_simulation() -> None:
     looks = slice(MIN_VALUES - 1, None)
     truth = 1 / 7
     seq = np.abs(mean - truth)[:, looks] > sequence_margin(n, sd)[:, looks]
-    fixed = np.abs(mean - truth)[:, looks] > (1.96 * sd / np.sqrt(n - 1))[:, looks]  # s with n − 1
+    fixed = np.abs(mean - truth)[:, looks] > (1.96 * sd / np.sqrt(np.maximum(n - 1, 1)))[:, looks]  # s: n − 1
     ever_seq, ever_fixed = seq.any(axis=1).mean(), fixed.any(axis=1).mean()
     assert ever_seq <= 0.05, ever_seq
     assert ever_fixed >= 0.2, ever_fixed
