@@ -404,9 +404,9 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         # lost / duplicated: accepted clicks against the store's student rows, seat by seat
         recorded: dict[tuple[int, int], int] = {}
         for tg in room.tables():
-            for e in tg.entries:
-                if e.get("kind") == "act" and e.get("by") == "student":
-                    key = (tg.table.table_no, int(e["seat"]))
+            for r in tg.entries:
+                if r.answer is not None and r.by == "student" and r.seat is not None:
+                    key = (tg.table.table_no, r.seat)
                     recorded[key] = recorded.get(key, 0) + 1
         lost = dup = 0
         for s in students:

@@ -4,15 +4,16 @@ the room-wide class vote, and the referee that plays bots, away seats and overdu
 A table *is* its record: the store's rows are the source of truth, and any kernel rebuilds the
 game from them through :mod:`landlord.engine.record` (:func:`~landlord.engine.record.replay` of the table's
 :class:`~landlord.engine.record.Record`, then each new row fed with :func:`~landlord.engine.record.apply`),
-so a refresh, a culled kernel or a server restart loses nothing. Rows are JSON objects of
-three kinds, each carrying one record entry (:func:`row_entry`)::
+so a refresh, a culled kernel or a server restart loses nothing. Each row
+(:class:`~landlord.apps.classroom.store.Row`) carries one record entry, the same types the game's
+own record holds (:mod:`landlord.engine.entries`), and the columns the store checks::
 
-    {"kind": "act", "seat": 2, "option": "buy", "by": "student" | "bot" | "away" | "timeout"}
-        → Answer("buy") (checked to be seat 2's decision)
-    {"kind": "switch", "phase": "single_tax", "cause": "teacher" | "class vote"}
-        → Switch("single_tax", cause)
-    {"kind": "open_vote", "phase": "single_tax"}     # the phase plan opens a table vote
-        → TriggerAdded("single_tax@vote", "class plan")
+    Answer("buy"), seat 2, by "student" | "bot" | "away" | "timeout", decision "buy"
+    Switch("single_tax", "teacher" | "class vote")        # the teacher's switch, a class vote
+    TriggerAdded("single_tax@vote", "class plan")         # the phase plan opens a table vote
+
+A seat's answer is checked once, by :meth:`TableGame.check` (the seat is the one to choose, the
+option legal: :meth:`~landlord.engine.game.Game.check`), before it is appended and as it is fed.
 
 A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
 built with ``drawn=False``); the game's own :attr:`~landlord.engine.game.Game.record` holds it, so a
@@ -24,17 +25,33 @@ caller's seat key or the teacher's secret and the record's length in one transac
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from landlord.apps.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
+from landlord.apps.classroom.store import (
+    STORE_FILE,
+    ClassInfo,
+    ClassStore,
+    Conflict,
+    Prediction,
+    Row,
+    SeatInfo,
+    SqliteStore,
+    Steering,
+    StoreError,
+    TableInfo,
+    VoteInfo,
+)
 from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import Decision
-from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
+from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.game import BOXES
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
@@ -45,6 +62,14 @@ from landlord.errors import IllegalAction, LandlordError
 
 STATES = ("joining", "playing", "debrief")
 """A class's states: students join (no game runs), tables play, the teacher debriefs."""
+
+PREDICTIONS = ("grows", "shrinks", "same")
+"""A student's prediction of the gap between the richest and the poorest player at their table
+(after the switch, or over the game when the rules have no switch): it keeps growing, it stops
+growing or shrinks, the rules make no difference."""
+
+BOT_BY = ("bot", "away", "timeout")
+"""The ``by`` of a move a bot made: an empty seat's, an away student's, an overdue decision's."""
 
 BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
             "timeout": "a bot, because the time for the decision ran out"}
@@ -159,20 +184,6 @@ def bot_names(size: int) -> list[str]:
     return [f"Bot {i + 1}" for i in range(size)]
 
 
-def row_entry(row: dict[str, Any]) -> Entry:
-    """The record entry (:mod:`landlord.engine.entries`) a store row carries: the store's rows keep
-    their own fields (who answered, for which seat), and are read into the record's one set of
-    entry types here, at the store's boundary."""
-    kind = row.get("kind")
-    if kind == "act":
-        return Answer(str(row["option"]))
-    if kind == "switch":
-        return Switch(str(row["phase"]), str(row.get("cause", "teacher")))
-    if kind == "open_vote":
-        return TriggerAdded(f"{row['phase']}@vote", "class plan")
-    raise IllegalAction(f"unknown kind {kind!r}")
-
-
 class TableGame:
     """One table's game, rebuilt from its record (:func:`landlord.engine.record.replay`);
     :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
@@ -185,8 +196,8 @@ class TableGame:
         self.table = table
         self.ruleset = ruleset or spec.resolve()
         self.game = replay(self.start_record(), ruleset=self.ruleset, where=f"table {table.table_no}")
-        self.entries: list[dict[str, Any]] = []
-        self.times: list[float] = []
+        self.entries: list[Row] = []
+        """The rows fed so far, in order."""
 
     def start_record(self) -> Record:
         """The table's record before any row: the ruleset with the class's settings, the
@@ -205,45 +216,56 @@ class TableGame:
     @property
     def last_at(self) -> float:
         """When the last row was recorded (the table's start before any)."""
-        return self.times[-1] if self.times else float(self.table.started or 0.0)
+        return self.entries[-1].at if self.entries else float(self.table.started or 0.0)
 
-    def apply(self, row: dict[str, Any], at: float = 0.0) -> None:
-        """Feed one record row to the game (the engine checks every answer). A row that does
-        not replay is one line naming the row and, when the class was created under another
-        kit version, both versions."""
+    def check(self, seat: int | None, option: str, whose: str = "yours") -> Decision:
+        """The one check of a seat's answer, before it is appended and as it is fed: the game
+        waits for ``seat``'s choice (``whose`` it is, in the sentence that says it is not) and
+        ``option`` is one of its options (:meth:`~landlord.engine.game.Game.check`). Returns the
+        decision answered; IllegalAction says why not, in words a student reads."""
+        g = self.game
+        d = g.pending
+        if d is None:
+            raise IllegalAction("The game is over.")
+        if d.seat != seat:
+            raise IllegalAction(f"It is {g.names[d.seat]}'s turn to choose, not {whose}.")
+        try:
+            g.check(option)
+        except IllegalAction:
+            raise IllegalAction(f"That is not one of your choices now ({', '.join(d.options)}).") from None
+        return d
+
+    def apply(self, row: Row) -> None:
+        """Feed one record row to the game. A row that does not replay is one line naming the
+        row and, when the class was created under another kit version, both versions."""
         g = self.game
         try:
-            entry = row_entry(row)
-            if row.get("kind") == "act":
-                d = g.pending
-                if d is None or d.seat != row.get("seat"):
-                    raise IllegalAction(f"seat {row.get('seat')} answers, but "
-                                        f"{'nobody' if d is None else f'seat {d.seat}'} is to choose")
-            if not (isinstance(entry, Switch) and (g.over or entry.phase == g.phase)):
-                apply(g, entry)
-        except (IllegalAction, KeyError) as exc:
+            if row.answer is not None:
+                self.check(row.seat, row.answer.option, f"seat {row.seat}'s")
+            if not (isinstance(row.entry, Switch) and (g.over or row.entry.phase == g.phase)):
+                apply(g, row.entry)
+        except IllegalAction as exc:
             raise IllegalAction(f"table {self.table.table_no}, record row {self.seq}: "
                                 f"{exc}{version_note(self.spec.kit)}") from None
         self.entries.append(row)
-        self.times.append(at)
 
     def refresh(self, store: ClassStore) -> int:
         """Apply the rows recorded since the last look; returns how many."""
         rows = store.entries(self.table.class_id, self.table.table_no, after=self.seq - 1)
         for r in rows:
-            self.apply(r.entry, r.at)
+            self.apply(r)
         return len(rows)
 
-    def missed(self, seat: int, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+    def missed(self, seat: int, since: int = 0) -> list[Row]:
         """Rows from ``since`` on where a bot answered for ``seat`` (away or overdue)."""
-        return [(i, e) for i, e in enumerate(self.entries[since:], since)
-                if e.get("kind") == "act" and e.get("seat") == seat and e.get("by") in ("away", "timeout")]
+        return [r for r in self.entries[since:] if r.answer is not None and r.seat == seat
+                and r.by in ("away", "timeout")]
 
     def last_own(self, seat: int) -> int:
         """The position after the seat's student's last own answer (0 if none)."""
         for i in range(len(self.entries) - 1, -1, -1):
-            e = self.entries[i]
-            if e.get("kind") == "act" and e.get("seat") == seat and e.get("by") == "student":
+            r = self.entries[i]
+            if r.answer is not None and r.seat == seat and r.by == "student":
                 return i + 1
         return 0
 
@@ -268,6 +290,7 @@ class Classroom:
         self.spec = ClassSpec.from_dict(self.info.spec)
         self.ruleset = self.spec.resolve()
         self._tables: dict[int, TableGame] = {}
+        self._endings: dict[int, Ruleset] = {}
 
     @classmethod
     def create(cls, store: ClassStore, spec: ClassSpec, secret: str | None = None,
@@ -292,13 +315,14 @@ class Classroom:
     def table(self, table_no: int) -> TableGame | None:
         """The table's game brought up to date (None while the table has not started)."""
         tg = self._tables.get(table_no)
-        if tg is None:
+        last = self.store.last_round(self.id, table_no)
+        if tg is None or tg.ruleset is not self.ruleset_ending(last):
             info = next((t for t in self.store.tables(self.id) if t.table_no == table_no), None)
             if info is None:
                 raise StoreError(f"class {self.info.join_code} has no table {table_no}")
             if info.started is None:
                 return None
-            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset)
+            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last))
         tg.refresh(self.store)
         return tg
 
@@ -330,15 +354,15 @@ class Classroom:
                 names[s.seat] = s.name
         return names
 
-    def append_retrying(self, table_no: int, entry: dict[str, Any], secret: str, tries: int = 20) -> bool:
-        """Append a teacher's entry at the end of a table's record, retrying when a bot or a
+    def append_retrying(self, table_no: int, row: Row, secret: str, tries: int = 20) -> bool:
+        """Append a teacher's row at the end of a table's record, retrying when a bot or a
         student got in first; False if the table has not started or its game is over."""
         for _ in range(tries):
             tg = self.table(table_no)
             if tg is None or tg.game.over:
                 return False
             try:
-                self.store.append(self.id, table_no, tg.seq, entry, secret=secret)
+                self.store.append(self.id, table_no, tg.seq, row, secret=secret)
                 tg.refresh(self.store)
                 return True
             except Conflict:
@@ -357,7 +381,7 @@ class Classroom:
         done = []
         for tg in self.tables():
             if tg.game.phase != phase and self.append_retrying(
-                    tg.table.table_no, {"kind": "switch", "phase": phase, "cause": cause}, secret):
+                    tg.table.table_no, Row(tg.seq, Switch(phase, cause)), secret):
                 done.append(tg.table.table_no)
         return done
 
@@ -394,6 +418,84 @@ class Classroom:
         for s in self.store.seats(self.id):
             out.setdefault(s.table_no, {})[s.seat] = s
         return out
+
+    # -- the teacher's steering: pause, the end of play ---------------------------------------
+    def steering(self) -> Steering:
+        """The class's pause and end of play as the teacher set them."""
+        return self.store.steering(self.id)
+
+    def pause(self, secret: str, paused: bool = True) -> Steering:
+        """Pause every table (no student's or bot's move is recorded) or resume play; the resume
+        restarts every decision's clock, so no student loses a turn to the time the pause took."""
+        return self.store.set_paused(self.id, secret, paused)
+
+    @property
+    def round_cap(self) -> int:
+        """The class's last round (the ruleset's ``max_rounds`` with the class's setting)."""
+        return int(self.ruleset.params["max_rounds"].value)
+
+    def ruleset_ending(self, last: int | None) -> Ruleset:
+        """The class's ruleset with the games ending after round ``last`` (the class's own
+        ruleset for None or the class's cap): the engine's round limit then ends the game and
+        the rules take their final count; a table saved from the class carries the round."""
+        if last is None or last >= self.round_cap:
+            return self.ruleset
+        if last not in self._endings:
+            self._endings[last] = self.ruleset.override("the teacher's end of play", max_rounds=int(last))
+        return self._endings[last]
+
+    def _end_tables(self, secret: str, last_round: int | None, tries: int = 50) -> dict[int, int]:
+        """Give every table ``last_round`` as its last round, or the round it is in when it is
+        past that (None: the round it is in). Every table gets its own, the tables over too (the
+        round they ended in: a game over stays over and replays as it was), so the class's end
+        round applies only to a table opened later. Returns table → last round of those still
+        playing."""
+        done: dict[int, int] = {}
+        for t in self.store.tables(self.id):
+            for _ in range(tries):
+                tg = self.table(t.table_no)
+                at, seq = (0, 0) if tg is None else (tg.game.round, tg.seq)
+                if tg is not None and tg.game.over:
+                    last = at  # a game over stays over: its count has been taken
+                else:
+                    last = max(at, 1) if last_round is None else max(last_round, at)
+                try:
+                    self.store.set_table_end(self.id, secret, t.table_no, last, seq)
+                except Conflict:
+                    continue
+                if tg is not None and not tg.game.over:
+                    done[t.table_no] = last
+                break
+            else:
+                raise StoreError(f"table {t.table_no} kept moving; try again")
+        return done
+
+    def end_at_round(self, secret: str, last_round: int) -> dict[int, int]:
+        """Every game ends after round ``last_round`` (a table already past it ends after the
+        round it is in), and the rules take their final count; returns table → last round.
+        LandlordError for a round outside 1 to the class's cap."""
+        if not 1 <= int(last_round) <= self.round_cap:
+            raise LandlordError(f"end of play: a round from 1 to {self.round_cap} (the class's last round), "
+                                f"not {last_round}")
+        done = self._end_tables(secret, int(last_round))
+        self.store.set_end(self.id, secret, end_round=int(last_round))
+        return done
+
+    def end_at_time(self, secret: str, when: float) -> Steering:
+        """Every game ends at ``when`` (seconds since the epoch): each table then finishes the
+        round it is in, and the rules take their final count (:meth:`steer` applies it)."""
+        return self.store.set_end(self.id, secret, end_at=float(when))
+
+    def steer(self, secret: str, now: float | None = None) -> Steering:
+        """Apply the end time once it has come (exactly one caller applies it: the referee or
+        the dashboard); returns the class's steering."""
+        now = time.time() if now is None else now
+        steer = self.steering()  # a read: the write that claims the end is made only when it is due
+        if steer.end_at is not None and steer.ended is None and steer.end_at <= now \
+                and self.store.claim_end(self.id, now):
+            self._end_tables(secret, None)
+            steer = self.steering()
+        return steer
 
 
 class StudentSeat:
@@ -439,6 +541,21 @@ class StudentSeat:
         """Tell the class this seat's student is here."""
         self.store.heartbeat(self.token)
 
+    def predict(self, choice: str) -> str:
+        """Record this student's prediction (one of :data:`PREDICTIONS`; a later one replaces
+        it) with their seat. Returns "" when stored, else one line saying why not."""
+        if choice not in PREDICTIONS:
+            return f"Choose one of the answers ({', '.join(PREDICTIONS)})."
+        try:
+            self.store.predict(self.token, choice)
+        except StoreError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        return ""
+
+    def prediction(self) -> Prediction | None:
+        """This student's prediction (None: not made yet)."""
+        return self.store.prediction(self.token)
+
     def class_vote(self) -> tuple[VoteInfo, bool | None] | None:
         """The class vote now open and this student's ballot in it (None: not cast); None
         when no vote is open."""
@@ -467,19 +584,17 @@ class StudentSeat:
         tg = self.table()
         if tg is None:
             return "The game has not started yet: wait for your teacher."
+        if self.room.steering().paused is not None:
+            return "Your teacher has paused the game: wait until play resumes."
         if asked_at is not None and asked_at != tg.seq:
             return "Someone else acted first; your view has been brought up to date."
-        d = tg.game.pending
-        if d is None:
-            return "The game is over."
-        if d.seat != self.seat:
-            return f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
-        if option not in d.options:
-            return f"That is not one of your choices now ({', '.join(d.options)})."
+        try:
+            d = tg.check(self.seat, option)
+        except IllegalAction as exc:
+            return str(exc)
         try:
             self.store.append(self.room.id, self.table_no, tg.seq,
-                              {"kind": "act", "seat": self.seat, "option": option, "by": "student",
-                               "decision": d.kind},
+                              Row(tg.seq, Answer(option), seat=self.seat, by="student", decision=d.kind),
                               token=self.token)
         except StoreError as exc:
             tg.refresh(self.store)
@@ -514,6 +629,9 @@ class Referee:
         info = self.room.reload()
         if info.state != "playing":
             return 0
+        steer = self.room.steer(self.secret, now)
+        if steer.paused is not None:
+            return 0
         for t in self.store.tables(self.room.id):  # a table opened by a latecomer starts at once
             if t.started is None:
                 self.store.start_table(self.room.id, self.secret, t.table_no, self.room.names(t.table_no))
@@ -524,14 +642,14 @@ class Referee:
             g = tg.game
             if g.over or g.pending is None:
                 continue
-            entry: dict[str, Any] | None = None
+            entry: Row | None = None
             for phase, rnd in spec.votes_opening():
                 if g.round >= rnd and parse_trigger("vote", phase) not in g.triggers and g.phase != phase:
-                    entry = {"kind": "open_vote", "phase": phase}
+                    entry = Row(tg.seq, TriggerAdded(f"{phase}@vote", "class plan"))
             d = g.pending
             if entry is None:
                 student = seats.get(tg.table.table_no, {}).get(d.seat)
-                waited = now - tg.last_at
+                waited = now - max(tg.last_at, steer.resumed or 0.0)
                 if student is None:
                     by = "bot" if waited >= spec.bot_delay else None
                 elif now - student.last_seen > spec.away_after:
@@ -542,7 +660,7 @@ class Referee:
                     by = None
                 if by is not None:
                     choice = self._bot(tg, d.seat).choose(TableView(g, d.seat), d)
-                    entry = {"kind": "act", "seat": d.seat, "option": choice, "by": by, "decision": d.kind}
+                    entry = Row(tg.seq, Answer(choice), seat=d.seat, by=by, decision=d.kind)
             if entry is not None:
                 try:
                     self.store.append(self.room.id, tg.table.table_no, tg.seq, entry, secret=self.secret)
@@ -558,8 +676,8 @@ def missed_text(tg: TableGame, seat: int, since: int) -> str:
     if not rows:
         return ""
     counts: dict[str, int] = {}
-    for _, e in rows:
-        label = tg.game.rules.option_text(Decision(seat, str(e.get("decision", "")), ()), str(e["option"]))
+    for r in rows:
+        label = tg.game.rules.option_text(Decision(seat, r.decision or "", ()), str(r.answer))
         counts[label] = counts.get(label, 0) + 1
     what = ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items())
     return (f"While you were away a bot made {len(rows)} choice{'s' if len(rows) != 1 else ''} "
@@ -570,3 +688,35 @@ def first_started(tables: Sequence[TableInfo]) -> float | None:
     """When the first table started (None if none has)."""
     times = [t.started for t in tables if t.started is not None]
     return min(times) if times else None
+
+
+def next_phase(rs: Ruleset, phase: str | None = None) -> str | None:
+    """The ruleset's own phase after ``phase`` (default: the one it starts in), in the order of
+    its phases, what-ifs left out; None when there is none (Monopoly, the 1913 Part 3)."""
+    names = [n for n, ph in rs.phases.items() if not ph.what_if or n == (phase or rs.default_phase)]
+    at = names.index(phase or rs.default_phase)
+    return names[at + 1] if at + 1 < len(names) else None
+
+
+def moves_by(tg: TableGame) -> dict[str, int]:
+    """How many moves were made at the table by students and by bots (an empty seat's, an away
+    student's or an overdue decision's: :data:`BOT_BY`)."""
+    acts = [r.by for r in tg.entries if r.answer is not None]
+    bots = sum(1 for by in acts if by in BOT_BY)
+    return {"students": len(acts) - bots, "bots": bots}
+
+
+def projector_key(secret: str) -> str:
+    """The key of the class's projector view, made from the teacher's secret (HMAC-SHA-256):
+    the dashboard can always show the same projector address, and the key reveals nothing of the
+    secret; the store keeps only its hash and it opens a read-only view."""
+    return hmac.new(secret.encode("utf-8"), b"landlord projector view", hashlib.sha256).hexdigest()[:32]
+
+
+def open_room(folder: Path | None, find: Callable[[SqliteStore], ClassInfo]) -> Classroom:
+    """The class of the store in ``folder`` that ``find`` names (by the teacher's secret, by the
+    projector's key); LandlordError, one line, when there is no class or ``find`` refuses."""
+    if folder is None or not (folder / STORE_FILE).is_file():
+        raise LandlordError("No class is running on this server")
+    store = SqliteStore(folder)
+    return Classroom(store, find(store).id)

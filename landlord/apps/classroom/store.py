@@ -5,12 +5,17 @@ implements it with the standard library's ``sqlite3`` in WAL mode, one file in t
 so it starts with the server and needs no set-up. A school-wide deployment could put a server
 database behind the same interface.
 
-A table's record is rows ``(class, table, seq, entry)`` with primary key ``(class, table, seq)``.
-An append names the length of the record the kernel saw: when two kernels answer the same
-decision, the database accepts exactly one and the other gets :class:`Conflict`. Every append is
-authorised in the same transaction: a student's token may append only an ``act`` for its own
-seat; the teacher's secret (held by the dashboard and the class server's referee) may append
-anything. Only hashes of tokens and secrets are stored.
+A table's record is rows ``(class, table, seq, entry, at, seat, by, decision)`` with primary key
+``(class, table, seq)``: ``entry`` is one record entry in the record's own codec
+(:mod:`landlord.engine.entries`: an answer, a switch or a trigger added), and the columns say what
+the store checks: for an answer, the ``seat`` that answered, ``by`` whom (the student, a bot, a
+bot for an away or overdue student) and the kind of ``decision`` answered. An append names the
+length of the record the kernel saw: when two kernels answer the same decision, the database
+accepts exactly one and the other gets :class:`Conflict`. Every append is authorised in the same
+transaction, on the columns: a student's token may append only an answer by the student for its
+own seat at its own table; the teacher's secret (held by the dashboard and the class server's
+referee) may append anything. Only hashes of tokens and secrets are stored. A class folder
+written before the columns existed is brought up to them when opened (:func:`_upgrade`).
 
 A class vote (the whole room votes whether every table switches to a phase) is rows of
 ``class_votes`` and ``ballots``: the teacher opens and closes it with the secret; a student's
@@ -32,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from landlord.errors import LandlordError
+from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
+from landlord.errors import DataError, LandlordError
 
 STORE_FILE = "class.sqlite"
 """The store's file name inside a class folder."""
@@ -53,7 +59,8 @@ create table if not exists seats (
     primary key (class_id, table_no, seat));
 create table if not exists entries (
     class_id text not null, table_no integer not null, seq integer not null,
-    entry text not null, at real not null, primary key (class_id, table_no, seq)) without rowid;
+    entry text not null, at real not null, seat integer, by text, decision text,
+    primary key (class_id, table_no, seq)) without rowid;
 create table if not exists class_votes (
     class_id text not null, vote_no integer not null, phase text not null, opened real not null,
     closed real, primary key (class_id, vote_no));
@@ -62,6 +69,20 @@ create table if not exists ballots (
     seat integer not null, yes integer not null, at real not null,
     primary key (class_id, vote_no, token), unique (class_id, vote_no, table_no, seat));
 """
+
+STEERING_SCHEMA = """
+create table if not exists steering (
+    class_id text primary key, paused real, resumed real, end_round integer, end_at real, ended real,
+    viewer text);
+create table if not exists table_ends (
+    class_id text not null, table_no integer not null, last_round integer not null,
+    primary key (class_id, table_no));
+create table if not exists predictions (
+    class_id text not null, token text not null, table_no integer not null, seat integer not null,
+    choice text not null, at real not null, primary key (class_id, token));
+"""
+"""The teacher's steering of a class (pause, the end of play, the projector's key), each
+table's last round, and the students' predictions (one per student, with their seat)."""
 
 
 class StoreError(LandlordError):
@@ -119,15 +140,59 @@ class SeatInfo:
     last_seen: float
 
 
+BY = ("student", "bot", "away", "timeout")
+"""Who answered a seat's decision: its student, a bot at a seat nobody took, a bot for a student
+who is away, a bot for a student whose time to decide ran out."""
+
+
 @dataclass(frozen=True)
 class Row:
-    """One row of a table's record in the store: its position ``seq``, the row (a JSON object:
-    ``kind`` and its fields, which carry one record entry, :func:`landlord.apps.classroom.room.row_entry`)
-    and when it was recorded. (Not a :data:`landlord.engine.entries.Entry`: the store's own row.)"""
+    """One row of a table's record in the store: its position ``seq``, the record ``entry`` it
+    carries (an :class:`~landlord.engine.entries.Answer`, a :class:`~landlord.engine.entries.Switch`
+    or a :class:`~landlord.engine.entries.TriggerAdded`), when it was recorded, and for an answer
+    the ``seat`` that answered, ``by`` whom (:data:`BY`) and the ``decision`` kind answered."""
 
     seq: int
-    entry: dict[str, Any]
+    entry: Entry
     at: float = field(default=0.0)
+    seat: int | None = None
+    by: str | None = None
+    decision: str | None = None
+
+    @property
+    def answer(self) -> Answer | None:
+        """The answer this row records (None for a switch or a trigger)."""
+        return self.entry if isinstance(self.entry, Answer) else None
+
+
+def _old_row(raw: dict[str, Any]) -> tuple[Entry, int | None, str | None, str | None]:
+    """A row as a class folder wrote it before the columns (a JSON object with ``kind``), as
+    (entry, seat, by, decision)."""
+    kind = raw.get("kind")
+    if kind == "act":
+        return Answer(str(raw["option"])), int(raw["seat"]), str(raw.get("by", "student")), raw.get("decision")
+    if kind == "switch":
+        return Switch(str(raw["phase"]), str(raw.get("cause", "teacher"))), None, None, None
+    if kind == "open_vote":
+        return TriggerAdded(f"{raw['phase']}@vote", "class plan"), None, None, None
+    raise DataError(STORE_FILE, "entries", "kind", f"unknown row kind {kind!r}")
+
+
+def _upgrade(c: sqlite3.Connection) -> None:
+    """Bring a class store written before the ``seat``/``by``/``decision`` columns up to them:
+    each old row's JSON object becomes its entry in the record's codec plus the columns (the
+    same entries in the same order, so every table replays as before)."""
+    columns = {r[1] for r in c.execute("pragma table_info(entries)")}
+    if "seat" in columns:
+        return
+    for col in ("seat integer", "by text", "decision text"):
+        c.execute(f"alter table entries add column {col}")
+    for class_id, table_no, seq, text in c.execute(
+            "select class_id, table_no, seq, entry from entries").fetchall():
+        entry, seat, by, decision = _old_row(json.loads(text))
+        c.execute("update entries set entry = ?, seat = ?, by = ?, decision = ? "
+                  "where class_id = ? and table_no = ? and seq = ?",
+                  (json.dumps(encode(entry)), seat, by, decision, class_id, table_no, seq))
 
 
 @dataclass(frozen=True)
@@ -153,6 +218,30 @@ class VoteInfo:
     def passed(self) -> bool:
         """Whether more students voted yes than no."""
         return self.yes > self.no
+
+
+@dataclass(frozen=True)
+class Steering:
+    """The teacher's steering of a class: when play was paused (None: it is not) and last
+    resumed, the round and the time (seconds since the epoch) at which every game ends (None:
+    not set), and when that time's end was applied (None: not yet)."""
+
+    paused: float | None = None
+    resumed: float | None = None
+    end_round: int | None = None
+    end_at: float | None = None
+    ended: float | None = None
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A student's prediction before play: their table and seat when they made it, the answer
+    (an id of :data:`landlord.apps.classroom.room.PREDICTIONS`) and when."""
+
+    table_no: int
+    seat: int
+    choice: str
+    at: float
 
 
 class ClassStore(Protocol):
@@ -213,9 +302,9 @@ class ClassStore(Protocol):
         """The table's record rows with ``seq > after``, in order."""
         ...
 
-    def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
+    def append(self, class_id: str, table_no: int, seq: int, row: Row, *,
                token: str | None = None, secret: str | None = None) -> Row:
-        """Record ``entry`` at position ``seq`` (the record's length the caller saw)."""
+        """Record ``row`` at position ``seq`` (the record's length the caller saw)."""
         ...
 
     def open_vote(self, class_id: str, secret: str, phase: str) -> VoteInfo:
@@ -236,6 +325,55 @@ class ClassStore(Protocol):
 
     def ballot(self, token: str, vote_no: int) -> bool | None:
         """The token's ballot in vote ``vote_no`` (None: not cast)."""
+        ...
+
+    def steering(self, class_id: str) -> Steering:
+        """The teacher's steering of the class (pause, end of play)."""
+        ...
+
+    def set_paused(self, class_id: str, secret: str, paused: bool) -> Steering:
+        """The teacher pauses (or resumes) every table."""
+        ...
+
+    def set_end(self, class_id: str, secret: str, *, end_round: int | None = None,
+                end_at: float | None = None) -> Steering:
+        """The teacher sets the round or the time at which every game ends."""
+        ...
+
+    def claim_end(self, class_id: str, now: float) -> bool:
+        """True once, for the first caller after the end time has come."""
+        ...
+
+    def table_ends(self, class_id: str) -> dict[int, int]:
+        """Each table's last round, where the teacher set one: table → round."""
+        ...
+
+    def set_table_end(self, class_id: str, secret: str, table_no: int, last_round: int, seq: int) -> None:
+        """A table's last round, set while its record is ``seq`` rows long (Conflict if not)."""
+        ...
+
+    def set_viewer(self, class_id: str, secret: str, key: str) -> None:
+        """The key of the class's projector view (read-only; stored as a hash)."""
+        ...
+
+    def viewer_class(self, key: str) -> ClassInfo:
+        """The class whose projector key is ``key``; Refused otherwise."""
+        ...
+
+    def predict(self, token: str, choice: str) -> Prediction:
+        """The token's student records (or changes) their prediction, with their seat."""
+        ...
+
+    def prediction(self, token: str) -> Prediction | None:
+        """The token's student's prediction (None: not made)."""
+        ...
+
+    def predictions(self, class_id: str) -> list[Prediction]:
+        """Every student's prediction, by table and seat."""
+        ...
+
+    def last_round(self, class_id: str, table_no: int) -> int | None:
+        """The table's last round: its own where set, else the class's, else None."""
         ...
 
 
@@ -260,9 +398,10 @@ class SqliteStore:
             self._db.execute("pragma journal_mode=wal")
             self._db.execute("pragma synchronous=normal")
             with self._write() as c:
-                for stmt in SCHEMA.split(";"):
+                for stmt in (SCHEMA + STEERING_SCHEMA).split(";"):
                     if stmt.strip():
                         c.execute(stmt)
+                _upgrade(c)
         except sqlite3.Error as exc:
             raise StoreError(f"class store {self.path}: {exc}") from None
 
@@ -465,9 +604,10 @@ class SqliteStore:
         """The table's record rows with ``seq > after``, in order (an index range scan)."""
         with self._lock:
             rows = self._db.execute(
-                "select seq, entry, at from entries where class_id = ? and table_no = ? and seq > ? "
-                "order by seq", (class_id, table_no, after)).fetchall()
-        return [Row(r[0], json.loads(r[1]), r[2]) for r in rows]
+                "select seq, entry, at, seat, by, decision from entries where class_id = ? and table_no = ? "
+                "and seq > ? order by seq", (class_id, table_no, after)).fetchall()
+        where = f"{self.path}, table {table_no}"
+        return [Row(r[0], decode(json.loads(r[1]), where, r[0]), r[2], r[3], r[4], r[5]) for r in rows]
 
     def length(self, class_id: str, table_no: int) -> int:
         """How many rows the table's record has."""
@@ -475,36 +615,40 @@ class SqliteStore:
                         class_id, table_no)
         return int(row[0])
 
-    def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
+    def append(self, class_id: str, table_no: int, seq: int, row: Row, *,
                token: str | None = None, secret: str | None = None) -> Row:
-        """Record ``entry`` at position ``seq``, the record's length the caller saw.
+        """Record ``row`` (its entry and columns; its ``seq`` and time are the store's) at
+        position ``seq``, the record's length the caller saw.
 
         Conflict when the record has moved on (another action came first); Refused unless
-        ``secret`` is the teacher's, or ``token`` is the key of the seat the entry acts for
-        (a student may append only ``act`` entries for its own seat, at its own table).
+        ``secret`` is the teacher's, or ``token`` is the key of the seat the row answers for
+        (a student may append only an answer by the student for its own seat, at its own table).
         """
+        if row.answer is not None and (row.seat is None or row.by not in BY):
+            raise StoreError(f"an answer's row names its seat and who answered ({', '.join(BY)})")
         now = time.time()
         try:
             with self._write() as c:
                 if secret is not None:
                     self._teacher(c, class_id, secret)
                 else:
-                    row = c.execute("select class_id, table_no, seat from seats where token = ?",
-                                    (digest(token or ""),)).fetchone()
-                    if row is None:
+                    mine = c.execute("select class_id, table_no, seat from seats where token = ?",
+                                     (digest(token or ""),)).fetchone()
+                    if mine is None:
                         raise Refused("that seat key is not known here: join again with the class code")
-                    if (row[0], row[1]) != (class_id, table_no) or entry.get("kind") != "act" \
-                            or entry.get("seat") != row[2]:
+                    if (mine[0], mine[1]) != (class_id, table_no) or row.answer is None \
+                            or row.seat != mine[2] or row.by != "student":
                         raise Refused("you can only act for your own seat")
                 have = c.execute("select coalesce(max(seq) + 1, 0) from entries where class_id = ? "
                                  "and table_no = ?", (class_id, table_no)).fetchone()[0]
                 if seq != have:
                     raise Conflict("someone else acted first; your view has been brought up to date")
-                c.execute("insert into entries values (?,?,?,?,?)",
-                          (class_id, table_no, seq, json.dumps(entry), now))
+                c.execute("insert into entries values (?,?,?,?,?,?,?,?)",
+                          (class_id, table_no, seq, json.dumps(encode(row.entry)), now, row.seat, row.by,
+                           row.decision))
         except sqlite3.IntegrityError:
             raise Conflict("someone else acted first; your view has been brought up to date") from None
-        return Row(seq, entry, now)
+        return Row(seq, row.entry, now, row.seat, row.by, row.decision)
 
     # -- the class vote -----------------------------------------------------------------------
     def _vote(self, c: sqlite3.Connection, class_id: str, vote_no: int) -> VoteInfo:
@@ -575,3 +719,114 @@ class SqliteStore:
         """The token's ballot in vote ``vote_no`` (None: not cast)."""
         row = self._one("select yes from ballots where token = ? and vote_no = ?", digest(token or ""), vote_no)
         return None if row is None else bool(row[0])
+
+    # -- the teacher's steering and the students' predictions ---------------------------------
+    def steering(self, class_id: str) -> Steering:
+        """The teacher's steering of the class (every field None until set)."""
+        row = self._one("select paused, resumed, end_round, end_at, ended from steering where class_id = ?",
+                        class_id)
+        return Steering() if row is None else Steering(*row)
+
+    @staticmethod
+    def _steer(c: sqlite3.Connection, class_id: str, **values: Any) -> None:
+        c.execute("insert or ignore into steering (class_id) values (?)", (class_id,))
+        for column, value in values.items():  # the column names are this module's own
+            c.execute(f"update steering set {column} = ? where class_id = ?", (value, class_id))
+
+    def set_paused(self, class_id: str, secret: str, paused: bool) -> Steering:
+        """The teacher pauses every table (no move is recorded, by a student or a bot) or
+        resumes play (the time of the resume restarts the decision clocks)."""
+        now = time.time()
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if paused:
+                self._steer(c, class_id, paused=now)
+            else:
+                self._steer(c, class_id, paused=None, resumed=now)
+        return self.steering(class_id)
+
+    def set_end(self, class_id: str, secret: str, *, end_round: int | None = None,
+                end_at: float | None = None) -> Steering:
+        """The teacher sets the last round of every game (``end_round``) or the time every game
+        ends (``end_at``: each table then finishes the round it is in); a new time is applied
+        anew when it comes."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if end_round is not None:
+                self._steer(c, class_id, end_round=int(end_round))
+            if end_at is not None:
+                self._steer(c, class_id, end_at=float(end_at), ended=None)
+        return self.steering(class_id)
+
+    def claim_end(self, class_id: str, now: float) -> bool:
+        """True for exactly one caller once the end time has come (it then ends the games)."""
+        with self._write() as c:
+            n = c.execute("update steering set ended = ? where class_id = ? and end_at is not null "
+                          "and end_at <= ? and ended is null", (now, class_id, now)).rowcount
+        return bool(n)
+
+    def table_ends(self, class_id: str) -> dict[int, int]:
+        """Each table's last round, where one was set: table → round."""
+        with self._lock:
+            rows = self._db.execute("select table_no, last_round from table_ends where class_id = ?",
+                                    (class_id,)).fetchall()
+        return {int(t): int(r) for t, r in rows}
+
+    def set_table_end(self, class_id: str, secret: str, table_no: int, last_round: int, seq: int) -> None:
+        """Set a table's last round, in the same transaction as a check that its record is still
+        ``seq`` rows long (Conflict otherwise): the caller saw the game at that length, so the
+        round it chose is not one the game has already passed."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            have = c.execute("select coalesce(max(seq) + 1, 0) from entries where class_id = ? and table_no = ?",
+                             (class_id, table_no)).fetchone()[0]
+            if have != seq:
+                raise Conflict(f"table {table_no} moved on; try again")
+            c.execute("insert or replace into table_ends values (?,?,?)", (class_id, table_no, int(last_round)))
+
+    def set_viewer(self, class_id: str, secret: str, key: str) -> None:
+        """The key of the class's projector view (stored as a hash; a new key replaces the old)."""
+        if len(key) < 16:
+            raise StoreError("the projector's key must be at least 16 characters")
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            self._steer(c, class_id, viewer=digest(key))
+
+    def viewer_class(self, key: str) -> ClassInfo:
+        """The class whose projector key is ``key``; Refused otherwise."""
+        row = self._one("select class_id from steering where viewer = ?", digest(key or ""))
+        if row is None:
+            raise Refused("that is not the projector address of any class here (wrong or missing key)")
+        return self.get_class(row[0])
+
+    def predict(self, token: str, choice: str) -> Prediction:
+        """The token's student records their prediction (a later one replaces it), with the seat
+        they sit in now; Refused for an unknown token."""
+        now = time.time()
+        with self._write() as c:
+            row = c.execute("select class_id, table_no, seat from seats where token = ?",
+                            (digest(token or ""),)).fetchone()
+            if row is None:
+                raise Refused("that seat key is not known here: join again with the class code")
+            c.execute("insert or replace into predictions values (?,?,?,?,?,?)",
+                      (row[0], digest(token), row[1], row[2], choice, now))
+        return Prediction(int(row[1]), int(row[2]), choice, now)
+
+    def prediction(self, token: str) -> Prediction | None:
+        """The token's student's prediction (None: not made)."""
+        row = self._one("select table_no, seat, choice, at from predictions where token = ?", digest(token or ""))
+        return None if row is None else Prediction(*row)
+
+    def predictions(self, class_id: str) -> list[Prediction]:
+        """Every student's prediction, by table and seat."""
+        with self._lock:
+            rows = self._db.execute("select table_no, seat, choice, at from predictions where class_id = ? "
+                                    "order by table_no, seat", (class_id,)).fetchall()
+        return [Prediction(*r) for r in rows]
+
+    def last_round(self, class_id: str, table_no: int) -> int | None:
+        """The table's last round: its own where the teacher set one, else the class's end round,
+        else None (the class's round cap)."""
+        row = self._one("select coalesce((select last_round from table_ends where class_id = ?1 and table_no = ?2), "
+                        "(select end_round from steering where class_id = ?1))", class_id, table_no)
+        return None if row is None or row[0] is None else int(row[0])
