@@ -201,9 +201,10 @@ def main() -> None:
 
     print(f"The lab: 2 arms x {args.games} games, {args.workers} workers "
           f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-    print("wall: seconds as measured; CPU: seconds of this process and its workers; idle: the "
-          "busiest process's CPU seconds for the games plus metrics and drawing (the wall time an "
-          "otherwise idle machine would take)")
+    print("wall: seconds as measured; CPU: seconds of this process and its workers; idle (what an "
+          "otherwise idle machine would take): first view and clear answer, this process's CPU seconds "
+          "plus the busiest worker's; 2 x N games, the busiest process's for the games plus metrics and "
+          "drawing; ok: within the target (first view 1 s; 5 s, or 10 s for british-1913-sequence)")
     print(f"{'':24} {'first view (s)':>16} {'clear answer (default rule)':>40} | "
           f"{'2 x ' + str(args.games) + ' games (s)':^58}")
     print(f"{'ruleset':24} {'wall':>6} {'idle':>5} ok  {'wall':>6} {'idle':>6} ok  {'answer':<16} {'games':>5} | "
