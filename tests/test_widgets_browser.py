@@ -142,16 +142,19 @@ def test_student_clicks_in_a_real_browser_offline(voila: str) -> None:
 
 def test_instructor_runs_the_lab_in_a_real_browser_offline(voila: str) -> None:
     """Run is clicked in the page; the progress bar fills while the kernel stays responsive; the
-    comparison and the four charts appear with no internet."""
+    comparison (with its interval valid under repeated looks) and the four charts appear with
+    no internet; Stop and Play more games are there, their labels whole."""
     with offline_page(f"{voila}/voila/render/lab.ipynb") as page:
         run = page.get_by_role("button", name="Run")
         run.wait_for(timeout=120_000)
         assert "There was an error when executing cell" not in page.content()
         run.click()
-        page.wait_for_selector("text=Paired on the same 10 seeds", timeout=120_000)
-        assert page.locator("text=20 of 20").count() == 1
+        page.wait_for_selector("text=10 games of each on the same seeds", timeout=120_000)
+        page.wait_for_selector("text=⬇ landlord-lab-results.csv", timeout=60_000)  # the run is over
+        assert page.locator("text=20 of 20 games").count() == 1
+        for name in ("Stop", "Play more games"):
+            assert page.get_by_role("button", name=name).count() == 1
         page.wait_for_function("document.querySelectorAll('svg.marks').length >= 4", timeout=60_000)
-        assert "⬇ landlord-lab-results.csv" in page.content()
         for title in ("Final Gini by scenario", "Mean Gini over turns", "Winners by strategy",
                       "Mean money per game by kind of flow"):  # the chart library's four charts
             page.wait_for_selector(f"svg.marks text:has-text('{title}')", timeout=30_000)
