@@ -39,16 +39,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import contextlib
 import json
 import os
 import re
-import socket
 import sys
 import tempfile
 import time
-import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -279,27 +276,6 @@ MARKS = "svg.marks g.role-mark > *"
 """Drawn items of a Vega chart (as tests/test_browser.py counts them)."""
 
 
-def silent_page(url: str) -> tuple[socket.socket, str]:
-    """A page whose connection then goes silent: GET the lesson (a kernel is handed out), open its
-    kernel's websocket by hand, and never read or answer again (the socket stays open, as a
-    network that vanished leaves it). Returns the socket (keep it) and the kernel id."""
-    with urllib.request.urlopen(url, timeout=600) as r:
-        body = r.read().decode()
-    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', body)
-    if kernel is None:
-        raise RuntimeError(f"{url}: the page names no kernel")
-    host, port = urllib.parse.urlsplit(url).netloc.split(":")
-    sock = socket.create_connection((host, int(port)), timeout=30)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /api/kernels/{kernel.group(1)}/channels?session_id=silent HTTP/1.1\r\n"
-                  f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = sock.recv(4096)
-    if not answer.startswith(b"HTTP/1.1 101"):
-        raise RuntimeError(f"the kernel's websocket was refused: {answer[:80]!r}")
-    return sock, kernel.group(1)
-
-
 def together(n: int, lesson: str, students: int, dead: bool) -> None:
     """Part 5: ``n`` students open ``lesson`` at once on a server made ready for ``students``;
     then (``dead``) a killed browser's and a silent page's kernels, timed until shut down."""
@@ -328,6 +304,9 @@ def together(n: int, lesson: str, students: int, dead: bool) -> None:
         if not dead:
             return
         pids = kernel_pids(server)
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from page_clients import silent_page
+
         sock, silent = silent_page(url)
         watched = {k: pids[k] for k in ids if k in pids}
         t0 = time.monotonic()
