@@ -10,28 +10,18 @@ its arguments.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.version import __version__
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what a type checker sees; at run time each is imported on first use
     from landlord.data.loader import load_board, load_ruleset, ruleset_ids
     from landlord.engine.decisions import Decision
     from landlord.engine.game import Game
     from landlord.engine.phases import Trigger, parse_trigger
     from landlord.engine.replay import replay
     from landlord.engine.strategies import STRATEGIES, make_strategy
-
-_HOMES = {
-    "load_board": "landlord.data.loader", "load_ruleset": "landlord.data.loader",
-    "ruleset_ids": "landlord.data.loader", "Decision": "landlord.engine.decisions",
-    "Game": "landlord.engine.game", "Trigger": "landlord.engine.phases",
-    "parse_trigger": "landlord.engine.phases", "replay": "landlord.engine.replay",
-    "STRATEGIES": "landlord.engine.strategies", "make_strategy": "landlord.engine.strategies",
-}
-"""Where each lazily imported name of the package face is defined."""
 
 __all__ = [
     "STRATEGIES", "DataError", "Decision", "Game", "IllegalAction", "LandlordError",
@@ -41,11 +31,28 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The package face's name ``name``, imported from its home on first use."""
-    home = _HOMES.get(name)
-    if home is None:
+    """The package face's name ``name``, imported from the module that defines it on first use
+    (then kept here)."""
+    if name in ("load_board", "load_ruleset", "ruleset_ids"):
+        from landlord.data import loader
+        value = getattr(loader, name)
+    elif name == "Decision":
+        from landlord.engine import decisions
+        value = decisions.Decision
+    elif name == "Game":
+        from landlord.engine import game
+        value = game.Game
+    elif name in ("Trigger", "parse_trigger"):
+        from landlord.engine import phases
+        value = getattr(phases, name)
+    elif name == "replay":
+        from landlord.engine import replay as replaying
+        value = replaying.replay
+    elif name in ("STRATEGIES", "make_strategy"):
+        from landlord.engine import strategies
+        value = getattr(strategies, name)
+    else:
         raise AttributeError(f"module 'landlord' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
 
