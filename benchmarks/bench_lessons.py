@@ -245,10 +245,12 @@ def kernel_pids(server: psutil.Process) -> dict[str, int]:
     return out
 
 
-async def _open_pages(url: str, n: int) -> tuple[list[float], list[str], Any]:
+async def _open_pages(url: str, n: int, shots: Path, timeout_s: float = 300) -> tuple[list[float], list[str], Any]:
     """``n`` Chromium pages (a context each) open ``url`` at once; each page's seconds until its
-    table's buttons and chart marks are drawn, its kernel id, and the running Playwright (the
-    caller ends it)."""
+    table's buttons and chart marks are drawn (NaN when not within ``timeout_s``: a screenshot
+    and the page's text are then left in ``shots``), its kernel id, and the running Playwright
+    (the caller ends it)."""
+    from playwright.async_api import TimeoutError as PageTimeout
     from playwright.async_api import async_playwright
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -257,18 +259,24 @@ async def _open_pages(url: str, n: int) -> tuple[list[float], list[str], Any]:
     pw = await async_playwright().start()
     browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
     pages = [await (await browser.new_context(viewport={"width": 1366, "height": 768})).new_page() for _ in range(n)]
+    ms = timeout_s * 1000
 
-    async def one(page: Any) -> tuple[float, str]:
+    async def one(k: int, page: Any) -> tuple[float, str]:
         t0 = time.monotonic()
-        await page.goto(url, timeout=600_000)
-        await page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Play to the end\s*$")).first.wait_for(
-            timeout=600_000)
-        await page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 40", timeout=600_000)
-        seconds = time.monotonic() - t0
+        try:
+            await page.goto(url, timeout=ms)
+            await page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Play to the end\s*$")).first.wait_for(
+                timeout=ms)
+            await page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 40", timeout=ms)
+            seconds = time.monotonic() - t0
+        except PageTimeout:
+            seconds = float("nan")
+            await page.screenshot(path=str(shots / f"page-{k}.png"), full_page=True)
+            (shots / f"page-{k}.txt").write_text(await page.inner_text("body"))
         config = await page.evaluate("document.getElementById('jupyter-config-data').textContent")
         return seconds, str(json.loads(config)["kernelId"])
 
-    done = await asyncio.gather(*(one(p) for p in pages))
+    done = await asyncio.gather(*(one(k, p) for k, p in enumerate(pages)))
     return [t for t, _ in done], [k for _, k in done], pw
 
 
@@ -295,12 +303,14 @@ def together(n: int, lesson: str, students: int, dead: bool) -> None:
         ks = kernels(server)
         total_pss = sum(memory(k)[1] for k in ks) + memory(server)[1]
         print(f"5. --students {students}: {len(ks)} kernels pre-run after {warmed:.0f} s (load average "
-              f"{os.getloadavg()[0]:.1f}); server + kernels PSS {total_pss / 1024:.2f} GB")
+              f"{os.getloadavg()[0]:.1f}); server + kernels PSS {total_pss / 1024:.2f} GB", flush=True)
         url = serve.lesson_url(lesson, port)
-        seconds, ids, pw = _run_pages(url, n)
+        seconds, ids, pw = _run_pages(url, n, tmp)
+        drawn = sorted(t for t in seconds if t == t)
         print(f"   {n} students open {lesson} at once in Chromium: drawn after "
-              + ", ".join(f"{t:.1f}" for t in sorted(seconds)) + f" s (slowest {max(seconds):.1f} s; load "
-              f"average {os.getloadavg()[0]:.1f})")
+              + ", ".join(f"{t:.1f}" for t in drawn) + " s"
+              + (f"; {n - len(drawn)} not drawn within 300 s (screenshots in {tmp})" if len(drawn) < n else "")
+              + f" (load average {os.getloadavg()[0]:.1f})", flush=True)
         if not dead:
             return
         pids = kernel_pids(server)
@@ -337,10 +347,10 @@ def together(n: int, lesson: str, students: int, dead: bool) -> None:
         serve.stop(proc)
 
 
-def _run_pages(url: str, n: int) -> tuple[list[float], list[str], Any]:
+def _run_pages(url: str, n: int, shots: Path) -> tuple[list[float], list[str], Any]:
     """:func:`_open_pages` on an event loop kept running (the caller kills the browser later)."""
     loop = asyncio.new_event_loop()
-    seconds, ids, pw = loop.run_until_complete(_open_pages(url, n))
+    seconds, ids, pw = loop.run_until_complete(_open_pages(url, n, shots))
     _LOOPS[id(pw)] = loop
     return seconds, ids, pw
 
@@ -402,7 +412,8 @@ def results() -> None:
     print("   the reveal's 100 games each way (root seed 1906, shared seeds), final Gini:")
     for when, words in lesson_reveals.SINGLE_TAX_WHEN.items():
         g = sweep[sweep["tax_start"] == when]
-        print(f"   {words:<28} {_spread(g['gini_population'])}")
+        print(f"   {words:<28} {_spread(g['gini_population'])}; {g['rounds'].mean():.1f} rounds "
+              f"(sd {g['rounds'].std():.1f})")
 
     print("\nLesson 3: each Part of the 1913 game alone, 200 games, seeds 0-199, bots "
           + ", ".join(decompose.BRITISH_1913_SEATS))
@@ -410,9 +421,10 @@ def results() -> None:
     summary = decompose.british1913_parts_summary(parts)
     for _, r in summary.iterrows():
         g = parts[parts["part"] == r["part"]]["gini_population"]
+        rounds = parts[parts["part"] == r["part"]]["rounds"]
         print(f"   {r['part']}: mean Gini {r['mean Gini']:.3f} [95% interval {r['low']:.3f} to {r['high']:.3f}]; "
               f"{_spread(g)}; start cash £{r['start cash']:,.0f}; improvements £{r['improvements']:,.0f} a game; "
-              f"the landless player won {r['landless won']:.0%}")
+              f"the landless player won {r['landless won']:.0%}; {rounds.mean():.1f} rounds (sd {rounds.std():.1f})")
     d = decompose.british1913(games=100)
     print("   Part 3 taken apart, 100 paired games a row (the reveal's):")
     for _, r in d.table.iterrows():
@@ -439,6 +451,19 @@ def results() -> None:
         print("      most rent a throw " + ", ".join(
             f"{r['name']} {cur}{r['expected_rent']:.2f}" for _, r in best.iterrows()))
 
+    monopoly = load_ruleset("monopoly")
+    value = landing.location_values(monopoly, landing.exact(landing.movement_for(monopoly)))
+    chances = dict(zip(value["name"], value["probability"], strict=True))
+    print("   lesson 4's prediction: " + ", ".join(
+        f"{name} {chances[name]:.2%}" for name in ("Mediterranean Avenue", "Illinois Avenue", "Boardwalk"))
+          + f"; all 40 spaces equally often would be {1 / len(monopoly.board):.2%} each")
+    short = pd.DataFrame(simulate("monopoly-short", bots, range(200)))
+    print("   Monopoly's short game, 200 games, seeds 0-199, bots " + ", ".join(bots)
+          + f": {short['rounds'].mean():.1f} rounds (sd {short['rounds'].std():.1f}); final Gini "
+          f"{_spread(short['gini_population'])}")
+    for _, r in measures.wins_per_seat(short).iterrows():
+        print(f"   {r['strategy']:<11} {r['seats']} seat(s): {r['share_per_seat']:.1%} of games a seat")
+
     print("\nLesson 5: the 1904 game at four wages, landlord rules and the single tax from the start, "
           "100 games a cell (root seed 1904, shared seeds)")
     scenario = scenario_from_dict({
@@ -452,7 +477,17 @@ def results() -> None:
         g = lab[(lab["wages"] == r["wages"]) & (lab["rules"] == r["rules"])]["gini_population"]
         print(f"   wages {r['wages']:>3}, {r['rules']:<26} mean Gini {r['mean']:.3f} "
               f"[95% interval {r['lo']:.3f} to {r['hi']:.3f}]; sd {g.std():.3f}")
-    print(f"\n   (part 5 took {time.process_time() - c0:.0f} CPU-s, {time.monotonic() - t0:.0f} s)")
+    print("   the interval and the number of games (wages 100, the same seeds; lesson 5's question 2):")
+    for games in (20, 200):
+        scenario = scenario_from_dict({
+            "scenario": {"title": "games", "ruleset": "magie-1904", "players": 4, "strategies": lesson_reveals.BOTS,
+                         "games": games, "seed": 1904, "seeds": "shared"},
+            "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(lesson_reveals.WAGE_RULES)}})
+        rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(lesson_reveals.WAGE_RULES))
+        for _, r in stats.interval_table(rows, x="rules", y="gini_population").iterrows():
+            print(f"   {games:>3} games, {r['rules']:<26} mean Gini {r['mean']:.3f} "
+                  f"[95% interval {r['lo']:.3f} to {r['hi']:.3f}, width {r['hi'] - r['lo']:.3f}]")
+    print(f"\n   (part 6 took {time.process_time() - c0:.0f} CPU-s, {time.monotonic() - t0:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,17 @@ asks nothing of the internet."""
 
 SECONDS_PER_LESSON = 12
 """Measured on a 2-core machine: pre-running one lesson's kernel takes up to this many seconds
-(notes/widgets.md); ``landlord serve`` announces the wait from it."""
+(notes/widgets.md); ``landlord serve`` waits at least four times this a kernel before it gives up
+waiting for the pool."""
+
+WARM_SECONDS_PER_KERNEL = 6
+"""The wait ``landlord serve`` announces a pre-run kernel, all of them starting at once on 2
+cores: measured 36 s for 6 kernels (``--students 1``) and 104–107 s for 24 (``--students 4``),
+at a load average of 8–27 (``benchmarks/bench_lessons.py --together 4 --students 1,4``). Voilà
+pre-runs them all at once, which is why a cell may take minutes then: ``voila.json``'s cell
+timeout (``VoilaExecutor.timeout``, 300 s) leaves room for it (at 60 s, lesson 1's table cell
+timed out in all four warm kernels of a 24-kernel start at load 25, and their pages showed
+"Cell execution timed out")."""
 
 STUDENTS = 4
 """Students ``landlord serve`` is made ready for by default (``--students``): every notebook
@@ -327,7 +337,7 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", students: int = STUDENTS) -> 
         if kernels:
             each = f"{students} students" if students > 1 else "one student"
             print(f"Preparing the gallery and its {n - 1} lessons for {each} at once: please wait about "
-                  f"{_minutes(kernels * SECONDS_PER_LESSON)}; the address follows.", flush=True)
+                  f"{_minutes(kernels * WARM_SECONDS_PER_KERNEL)}; the address follows.", flush=True)
             try:
                 wait_warm(proc, kernels, timeout=max(600, 4 * kernels * SECONDS_PER_LESSON))
                 ready = f"Ready after {time.monotonic() - t0:.0f} s."
