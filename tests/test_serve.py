@@ -316,3 +316,17 @@ def _kernel_runs(port: int, kernel: str) -> bool:
         if exc.code == 404:
             return False
         raise
+
+
+def test_the_gallery_the_readme_and_voila_json_say_the_same_about_idle_tabs() -> None:
+    """Issue 27.6: the gallery said idle tabs close after 30 minutes while voila.json and the
+    README said a connected tab is never culled. Now all say: an open tab is never closed, and a
+    page that stopped answering lets its lesson go within the minutes voila.json gives."""
+    minutes = round(serve.release_after(ROOT / "lessons") / 60)
+    gallery = " ".join(nbformat.read(ROOT / "lessons" / serve.GALLERY, as_version=4).cells[0].source.split())
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    for text in (gallery, readme):
+        assert f"within about {minutes} minutes" in text
+        assert "30 minutes" not in text
+    assert "never closed, however long it sits idle" in gallery and "never closed, however long it sits idle" in readme
+    assert config()["MappingKernelManager"]["cull_connected"] is False
