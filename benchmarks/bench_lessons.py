@@ -384,7 +384,7 @@ def results() -> None:
 
     bots = [*lesson_reveals.BOTS, "landlord"]
     c0, t0 = time.process_time(), time.monotonic()
-    print("5. what each lesson's reveals show (the reveals' own games: same rulesets, bots and seeds)")
+    print("6. what each lesson's reveals show (the reveals' own games: same rulesets, bots and seeds)")
     rows = pd.DataFrame(simulate("magie-1904", bots, range(200)))
     print("\nLesson 1: 200 games of the 1904 patent game, seeds 0-199, bots " + ", ".join(bots))
     for _, r in measures.wins_per_seat(rows).iterrows():
