@@ -46,6 +46,15 @@ def test_voila_config_times_out_a_stuck_cell() -> None:
     assert isinstance(timeout, int) and 10 <= timeout <= 300
 
 
+def test_voila_config_waits_for_a_cells_output_while_many_kernels_warm_up() -> None:
+    """Issue 27.6: Voilà pre-runs every warm kernel at once; under load a cell's output came later
+    than nbclient's 4 s wait and was dropped ("Timeout waiting for IOPub output"): the warm page
+    then had no game table. The wait is long enough for a loaded warm-up, and no longer than a
+    stuck cell's timeout."""
+    executor = config()["VoilaExecutor"]
+    assert 30 <= executor["iopub_timeout"] <= executor["timeout"]
+
+
 def test_voila_config_culls_idle_kernels_but_never_a_connected_one() -> None:
     """Issue 15: a kernel with no page connected is culled when idle, busy kernels are spared,
     and a student who reads for 30 minutes without clicking keeps the game (a connected

@@ -60,7 +60,9 @@ at a load average of 8–27 (``benchmarks/bench_lessons.py --together 4 --studen
 pre-runs them all at once, which is why a cell may take minutes then: ``voila.json``'s cell
 timeout (``VoilaExecutor.timeout``, 300 s) leaves room for it (at 60 s, lesson 1's table cell
 timed out in all four warm kernels of a 24-kernel start at load 25, and their pages showed
-"Cell execution timed out")."""
+"Cell execution timed out"), and so does its wait for a cell's output (``iopub_timeout``, 60 s:
+at nbclient's 4 s, a 24-kernel start at load 41 lost lesson 1's table from three of four warm
+kernels, "Timeout waiting for IOPub output", and their pages showed no table)."""
 
 STUDENTS = 4
 """Students ``landlord serve`` is made ready for by default (``--students``): every notebook
