@@ -55,8 +55,8 @@ waiting for the pool."""
 
 WARM_SECONDS_PER_KERNEL = 6
 """The wait ``landlord serve`` announces a pre-run kernel, all of them starting at once on 2
-cores: measured 36 s for 6 kernels (``--students 1``) and 104–107 s for 24 (``--students 4``),
-at a load average of 8–27 (``benchmarks/bench_lessons.py --together 4 --students 1,4``). Voilà
+cores: measured 31–36 s for 6 kernels (``--students 1``) and 104–125 s for 24 (``--students 4``),
+at a load average of 8–41 (``benchmarks/bench_lessons.py --together 4 --students 1,4``). Voilà
 pre-runs them all at once, which is why a cell may take minutes then: ``voila.json``'s cell
 timeout (``VoilaExecutor.timeout``, 300 s) leaves room for it (at 60 s, lesson 1's table cell
 timed out in all four warm kernels of a 24-kernel start at load 25, and their pages showed
