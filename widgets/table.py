@@ -11,7 +11,6 @@ for clicks); outside a running event loop (tests, scripts) they answer at once.
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 import json
 import re
@@ -37,11 +36,12 @@ from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
 
 from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
+from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, players_html, provenance_html
 from .session import Seat, TableSession
 from .state import player_rows
-from .words import plain, short_title
+from .words import activity_html, plain, resume_offer_html, short_title
 
 AUTO = W.Layout(width="auto")
 WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
@@ -53,6 +53,8 @@ STYLE = ("<style>.ll-table .vega-embed, .ll-table .vega-embed svg {max-width: 10
 PERSON = "person"
 MAX_BUTTONS = 12
 """Up to this many options are buttons; more (bids, loans of many sizes) are one menu."""
+KEEP_EVERY = 2.0
+"""While the bots play, the game kept in the browser is brought up to date at most this often (s)."""
 LONG_GAME_ROWS = 4000
 """Above this many panel rows a table's charts go per round (Altair's row limit is 5000)."""
 SPEEDS = (("slow (1 s a decision)", 1.0), ("normal", 0.3), ("fast", 0.02), ("instant", 0.0))
@@ -154,6 +156,9 @@ class GameTable(W.VBox):
     the game from a described position (a teacher's "what if you start here"), on the ruleset it
     was made for and with as many seats as it describes unless ``ruleset``/``seats`` say
     otherwise; the set-up's "Start from" menu offers it and the kit's example positions.
+    ``keep`` is the name under which the student's browser keeps this table's game between
+    visits (:mod:`landlord.widgets.keeper`; tables of one page need different names), offered
+    back after a refresh; None keeps nothing (a class table, whose game the server keeps).
     """
 
     def __init__(
@@ -168,6 +173,7 @@ class GameTable(W.VBox):
         controls: Collection[str] = CONTROLS,
         presets: Sequence[tuple[str, str]] = (),
         position: Position | str | Path | None = None,
+        keep: str | None = "table",
     ) -> None:
         lib.enable_offline()
         unknown = set(controls) - set(CONTROLS)
@@ -278,10 +284,26 @@ class GameTable(W.VBox):
         self.commentary = W.HTML()
         self.save_button = W.Button(description="Save to my computer", icon="download",
                                     layout=W.Layout(width="auto"),
-                                    tooltip="a link appears beside this button: the game as a file for your computer")
+                                    tooltip="your browser downloads the game as a file")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load from my computer",
                                    layout=W.Layout(width="auto"))
-        self.download = W.HTML()
+        self.keeper = BrowserKeeper(key=keep or "")
+        """The game kept in the student's browser, and the Save button's downloads."""
+        self.keeping = keep is not None
+        self.kept_offer: bytes | None = None
+        """A game this browser kept from an earlier visit, while the table offers to resume it."""
+        self._kept_at = 0.0
+        self._hold_store = True
+        self.resume_text = W.HTML()
+        self.resume_button = W.Button(description="Resume that game", icon="play", button_style="success",
+                                      layout=AUTO)
+        self.fresh_button = W.Button(description="Start a new game", icon="plus", layout=AUTO)
+        self.resume_bar = W.HBox([self.resume_text, self.resume_button, self.fresh_button],
+                                 layout=W.Layout(flex_flow="row wrap", max_width="100%", display="none"))
+        self.activity = W.HTML()
+        """What the table is doing, in words: waiting for a person, playing, paused, the past, over."""
+        self.stopped_by: str | None = None
+        """Why the computer players stopped by themselves (an error), until Play is pressed again."""
 
         self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value, self.start_position)
         self._wire()
@@ -375,7 +397,10 @@ class GameTable(W.VBox):
         self.rewind.observe(self._on_rewind, "value")
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
-        self.save_button.on_click(lambda _: self.offer_download())
+        self.save_button.on_click(lambda _: self.save_to_computer())
+        self.keeper.observe(self._on_kept, "found")
+        self.resume_button.on_click(lambda _: self.resume_kept())
+        self.fresh_button.on_click(lambda _: self.forget_kept())
         self.upload.observe(self._on_upload, "value")
         self.gini.observe(self._on_brush, "_vl_selections")
 
@@ -387,13 +412,13 @@ class GameTable(W.VBox):
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        right = W.VBox([self.players_panel, self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
-                        self.message], layout=W.Layout(width="440px", max_width="100%"))
+        right = W.VBox([self.players_panel, self.activity, self.decision, self.options, self.remember,
+                        self.trade_bar, self.phase_bar, self.message], layout=W.Layout(width="440px", max_width="100%"))
         bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
-        files = W.HBox([self.save_button, self.upload, self.download], layout=WRAP)
+        files = W.HBox([self.save_button, self.upload], layout=WRAP)
         c = self.controls
-        parts: list[W.Widget] = [W.HTML(STYLE)]
+        parts: list[W.Widget] = [W.HTML(STYLE), self.keeper, self.resume_bar]
         if "setup" in c:
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
         if self.preset_pick.options:
@@ -464,7 +489,8 @@ class GameTable(W.VBox):
         self._start()
 
     def _start(self) -> None:
-        self.pause()
+        self._stop_task()
+        self._student_acted()
         try:
             rs = self._ruleset(self.ruleset_pick.value)
             regime = custom_regime(self.regime_custom.value) or self.regime_pick.value
@@ -474,6 +500,7 @@ class GameTable(W.VBox):
             self._say(f"Cannot start: {no_paths(str(exc))}", error=True)
             return
         self.playing = True
+        self.stopped_by = None
         self.remembered = {}
         self.trading = set()
         where = f", from “{start.title or OWN_POSITION}”" if start is not None else ""
@@ -492,6 +519,7 @@ class GameTable(W.VBox):
         except IllegalAction as exc:
             self._say(f"Not allowed: {exc}", error=True)
             return False
+        self._student_acted()
         self._say("")
         if self.remember.value and d is not None:
             self.remembered[(d.seat, d.kind)] = option
@@ -518,20 +546,30 @@ class GameTable(W.VBox):
     def play(self) -> None:
         """Let the bots play on at the chosen speed."""
         self.playing = True
-        self._advance()
+        self.stopped_by = None
+        if not self._advance():
+            self.render()
 
     def pause(self) -> None:
-        """Stop the bots after the decision they are on."""
+        """The student's Pause: the bots stop after the decision they are on, and stay stopped
+        until Play (or Play on from here, Play to the end, a new game). Nothing else pauses them:
+        looking at the past only holds them while it lasts (:meth:`_stop_task`)."""
         self.playing = False
+        self._stop_task()
+        self.render()
+
+    def _stop_task(self) -> None:
+        """Cancel the bots' task (a new game, a load, a look at the past); :attr:`playing` stays."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
 
     def step(self) -> None:
         """One bot decision, then stop."""
-        self.pause()
+        self.playing = False
+        self._stop_task()
         if not self.session.bot_step():
-            self._say("No bot is to choose now." if self.session.game.pending else "The game is over.")
+            self._say("No computer player is to choose now." if self.session.game.pending else "The game is over.")
         self.render()
 
     def play_to_end(self, bot: str = "landlord") -> None:
@@ -545,8 +583,9 @@ class GameTable(W.VBox):
         if people:
             self._say(f"Computer players ({bot}) take the seats of {', '.join(self.session.names[i] for i in people)} "
                       "and finish the game.")
-        self.pause()
+        self._stop_task()
         self.playing = True
+        self.stopped_by = None
         self._advance(delay=0.0)
 
     def _machine_step(self) -> bool:
@@ -597,6 +636,9 @@ class GameTable(W.VBox):
         return False
 
     async def _autoplay(self, delay: float | None) -> None:
+        """The bots' task: answer, redraw, wait; until a person must choose, the game ends, the
+        student pauses or looks at the past. An error stops the bots with a plain message on
+        the table (never silently: a stopped task would leave the bots waiting for nobody)."""
         last_draw = self.session.game.turn
         try:
             while self.playing and self.session.viewing is None:
@@ -606,14 +648,49 @@ class GameTable(W.VBox):
                 while moved < burst and self._machine_step():
                     moved += 1
                 if moved == 0:
+                    if self._machine_turn():  # a machine is to answer and did not: say so, never spin
+                        self.playing = False
+                        self.stopped_by = "a computer player found no answer to give"
                     break
                 turn = self.session.game.turn
                 if wait >= 0.1 or turn - last_draw >= int(self.redraw_every.value):
                     self.render()
                     last_draw = turn
                 await asyncio.sleep(wait)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # any error must reach the student's screen
+            self.playing = False
+            self.stopped_by = no_paths(str(exc)) or type(exc).__name__
         finally:
+            if self._task is asyncio.current_task():
+                self._task = None
             self.render()
+
+    def _keep_playing(self) -> None:
+        """After a redraw: if the bots should be playing and no task is playing them (an event
+        loop runs, the present is on view, a machine answers next), start one."""
+        loop = _running_loop()
+        if loop is None or not self.playing or self.session.viewing is not None or not self._machine_turn():
+            return
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._autoplay(None))
+
+    @property
+    def activity_state(self) -> str:
+        """What the table is doing: ``past``, ``over``, ``person`` (waiting for a person's
+        click), ``playing``, ``paused`` or ``stopped`` (by an error) — :data:`ACTIVITY`."""
+        s = self.session
+        if s.viewing is not None:
+            return "past"
+        d = s.game.pending
+        if d is None:
+            return "over"
+        if not self._machine_turn():
+            return "person"
+        if self.stopped_by is not None:
+            return "stopped"
+        return "playing" if self.playing else "paused"
 
     # -- rewinding ---------------------------------------------------------------------------
     def _on_rewind(self, change: dict[str, Any]) -> None:
@@ -622,13 +699,18 @@ class GameTable(W.VBox):
         self.rewind_to(int(change["new"]))
 
     def rewind_to(self, turn: int) -> None:
-        """Show the game as it stood at ``turn`` (the present when ``turn`` is the latest)."""
+        """Show the game as it stood at ``turn`` (the present when ``turn`` is the latest).
+
+        The past holds the bots while it is on view; the present lets them go on as they were
+        (a slider moved to its end, by mouse or keyboard, used to pause them for good)."""
         s = self.session
-        self.pause()
         if turn >= s.game.turn:
             s.view(None)
-        else:
-            s.view(s.choices_at_turn(turn))
+            if not self._advance():
+                self.render()
+            return
+        self._stop_task()
+        s.view(s.choices_at_turn(turn))
         self.render()
 
     def _on_brush(self, change: dict[str, Any]) -> None:
@@ -642,7 +724,8 @@ class GameTable(W.VBox):
         """Leave the past and show the present game again."""
         self.session.view(None)
         self._say("")
-        self.render()
+        if not self._advance():
+            self.render()
 
     def play_on_from_here(self) -> None:
         """Make the rewound point the present (later choices are taken back) and play on."""
@@ -650,25 +733,92 @@ class GameTable(W.VBox):
             self._say("Move the Turn slider into the past first.", error=True)
             return
         self.session.play_on_from_here()
+        self.playing = True
+        self.stopped_by = None
         self._say("Playing on from here: later choices were taken back.")
         if not self._advance():
             self.render()
 
+    def _activity_details(self) -> dict[str, str]:
+        """The names and numbers :func:`activity_html` puts in its sentence."""
+        s = self.session
+        d = s.game.pending
+        return {"name": s.game.names[d.seat] if d is not None else "", "turn": str(s.shown.turn),
+                "why": self.stopped_by or ""}
+
     # -- files -------------------------------------------------------------------------------
-    # Saving and loading go through the browser: a save is a download link (a data: URL) and a
-    # load is the bytes of an uploaded file. Nothing typed at the table becomes a path on the
-    # server, and no message shown names one.
-    def offer_download(self) -> None:
-        """Put a link to download the game as a JSON file beside the Save button."""
-        raw = json.dumps(self.session.to_dict(), indent=1).encode("utf-8")
-        b64 = base64.b64encode(raw).decode("ascii")
-        name = f"landlord-{self.session.ruleset.id}-seed{self.session.seed}-turn{self.session.game.turn}.json"
-        self.download.value = (f'<a download="{html.escape(name)}" href="data:application/json;base64,{b64}">'
-                               f"⬇ download {html.escape(name)}</a>")
-        self._say("The game is ready to download: use the link beside the button.")
+    # Saving and loading go through the browser: a save is a download the browser makes at one
+    # click, a load is the bytes of an uploaded file, and the game kept between visits lives in
+    # the browser's own storage (landlord.widgets.keeper says why there). Nothing typed at the
+    # table becomes a path on the server, and no message shown names one.
+    def saved_name(self) -> str:
+        """The file name a saved game downloads as: ruleset, seed and turn."""
+        s = self.session
+        return f"landlord-{s.ruleset.id}-seed{s.seed}-turn{s.game.turn}.json"
+
+    def save_to_computer(self) -> None:
+        """The Save button: the student's browser downloads the game as a JSON file at once."""
+        text = json.dumps(self.session.to_dict(), indent=1)
+        self.keeper.download(self.saved_name(), text)
+        self._say(f"Saved: your browser downloads {self.saved_name()}.")
+
+    def _student_acted(self) -> None:
+        """A click that makes this page's game the student's own (a choice, a new game, a load):
+        from now on it is kept in the browser, over any game kept from an earlier visit."""
+        self._hold_store = False
+
+    def _keep_in_browser(self, force: bool = False) -> None:
+        """Write the game to the browser's storage: at once when the table stops (a person to
+        choose, paused, over), every :data:`KEEP_EVERY` seconds while the bots play. Nothing is
+        written before the page has read what the browser kept, nor while a kept game is on offer
+        and the student has not yet clicked anything of this page's game."""
+        if not self.keeping or not self.keeper.ready or (self._hold_store and self.kept_offer is not None):
+            return
+        now = time.monotonic()
+        if not force and self.activity_state == "playing" and now - self._kept_at < KEEP_EVERY:
+            return
+        if not force and not self.session.game.entries and not self.keeper.record:
+            return  # an untouched new game is not worth keeping
+        self.keeper.record = json.dumps(self.session.to_dict(), separators=(",", ":"))
+        self._kept_at = now
+
+    def _on_kept(self, change: dict[str, Any]) -> None:
+        """The browser says what it kept from an earlier visit: offer to resume it."""
+        raw = str(change["new"] or "")
+        if not raw or self.kept_offer is not None:
+            self._keep_in_browser(force=True)
+            return
+        known = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
+        try:
+            kept = TableSession.from_saved(raw.encode("utf-8"), "the game kept in this browser", rulesets=known)
+        except LandlordError:
+            self.keeper.record = ""  # not a game the kit can read: forget it rather than offer it
+            return
+        self.kept_offer = raw.encode("utf-8")
+        self.resume_text.value = resume_offer_html(kept.ruleset.title, kept.game.turn, kept.game.over)
+        self.resume_bar.layout.display = None
+
+    def resume_kept(self) -> bool:
+        """Play on with the game this browser kept (the offer's Resume button)."""
+        raw = self.kept_offer
+        if raw is None:
+            return False
+        self._close_offer()
+        return self.load_bytes(raw, "the game kept in this browser")
+
+    def forget_kept(self) -> None:
+        """Leave the kept game and play this page's own (the offer's Start a new game button)."""
+        self._close_offer()
+        self._student_acted()
+        self._keep_in_browser(force=True)
+
+    def _close_offer(self) -> None:
+        self.kept_offer = None
+        self.resume_bar.layout.display = "none"
 
     def _use(self, session: TableSession, where: str) -> None:
-        self.pause()
+        self._stop_task()
+        self._student_acted()
         self.session = session
         self._busy = True
         try:
@@ -686,6 +836,7 @@ class GameTable(W.VBox):
         finally:
             self._busy = False
         self.playing = False
+        self.stopped_by = None
         self.remembered = {}
         self.trading = set()
         self._say(f"Loaded {where}: turn {session.game.turn}. Press Play for the bots to go on.")
@@ -848,9 +999,7 @@ class GameTable(W.VBox):
                 self.options.children = ([self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
                                          if trading else self._option_buttons(g))
             else:
-                bot = s.seats[d.seat].bot
-                self.decision.value = (f"<i>{text}</i><br><small>{html.escape(g.names[d.seat])} is a bot ({bot}); "
-                                       "press Play or Step.</small>")
+                self.decision.value = f"<i>{text}</i>"
                 self.options.children = []
             self.phase_bar.children = self._phase_buttons(g)
         asking = not past and d is not None and s.is_person(d.seat) and len(d.options) > 1 and d.kind != MARKET
@@ -872,8 +1021,11 @@ class GameTable(W.VBox):
             self.rewind.value = g.turn if past else s.game.turn
         finally:
             self._busy = False
+        self.activity.value = activity_html(self.activity_state, self._activity_details())
+        self._keep_in_browser()
         if self.on_render is not None:
             self.on_render()
+        self._keep_playing()
 
     def _draw_charts(self, g: Game) -> None:
         """Wealth, Gini and money flows of the game on view, by the chart library from the

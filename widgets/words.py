@@ -3,6 +3,7 @@ put in the second person, and long titles shortened for a button."""
 
 from __future__ import annotations
 
+import html
 import re
 
 YOU = "You"
@@ -59,3 +60,39 @@ def short_title(title: str, limit: int = 32) -> str:
 def plain(text: str) -> str:
     """A sentence for the table: second person for "You", counts in words."""
     return plain_counts(second_person(text))
+
+
+ACTIVITY = {
+    "person": "Waiting for {you}: choose below.",
+    "playing": "Playing: the computer players are moving. Pause stops them.",
+    "paused": "Paused: press Play for the computer players to go on, or Step for one move.",
+    "stopped": "The computer players stopped ({why}). Press Play to try again.",
+    "past": "Looking back at turn {turn}: nothing moves until you go back to the present.",
+    "over": "The game is over.",
+}
+"""What the table is doing, one sentence per state (:attr:`landlord.widgets.table.GameTable.activity_state`)."""
+
+ACTIVITY_MARK = {"person": "●", "playing": "▶", "paused": "⏸", "stopped": "■", "past": "⏪", "over": "■"}
+"""A sign before the sentence; the sentence alone says it all (the sign is hidden from screen readers)."""
+
+
+def activity_text(state: str, name: str = "", turn: str = "", why: str = "") -> str:
+    """The sentence for ``state``: "Waiting for you: choose below." for the seat called "You",
+    "Waiting for Ada: …" for another person."""
+    you = "you" if name in ("", YOU) else name
+    return ACTIVITY[state].format(you=you, turn=turn, why=why)
+
+
+def activity_html(state: str, details: dict[str, str]) -> str:
+    """:func:`activity_text` as the table shows it (escaped; the state as a class for styling)."""
+    text = html.escape(activity_text(state, **details))
+    mark = ACTIVITY_MARK[state]
+    return (f'<div class="ll-activity ll-activity-{state}"><span aria-hidden="true">{mark}</span> '
+            f"<b>{text}</b></div>")
+
+
+def resume_offer_html(title: str, turn: int, over: bool) -> str:
+    """The offer to resume a game the browser kept from an earlier visit."""
+    where = "finished" if over else f"at turn {turn}"
+    return (f"<b>This browser kept a game of {html.escape(title)} from your last visit ({where}).</b> "
+            "Resume it, or start a new game?")
