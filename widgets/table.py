@@ -294,6 +294,7 @@ class GameTable(W.VBox):
         """A game this browser kept from an earlier visit, while the table offers to resume it."""
         self._kept_at = 0.0
         self._hold_store = True
+        self._browser_read = False
         self.resume_text = W.HTML()
         self.resume_button = W.Button(description="Resume that game", icon="play", button_style="success",
                                       layout=AUTO)
@@ -398,7 +399,7 @@ class GameTable(W.VBox):
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
         self.save_button.on_click(lambda _: self.save_to_computer())
-        self.keeper.observe(self._on_kept, "found")
+        self.keeper.observe(self._on_kept, ["found", "ready"])
         self.resume_button.on_click(lambda _: self.resume_kept())
         self.fresh_button.on_click(lambda _: self.forget_kept())
         self.upload.observe(self._on_upload, "value")
@@ -640,6 +641,7 @@ class GameTable(W.VBox):
         student pauses or looks at the past. An error stops the bots with a plain message on
         the table (never silently: a stopped task would leave the bots waiting for nobody)."""
         last_draw = self.session.game.turn
+        cancelled = False
         try:
             while self.playing and self.session.viewing is None:
                 wait = float(self.speed.value) if delay is None else delay
@@ -658,12 +660,13 @@ class GameTable(W.VBox):
                     last_draw = turn
                 await asyncio.sleep(wait)
         except asyncio.CancelledError:
+            cancelled = True  # stopped from outside: whoever stopped it decides what plays next
             raise
         except Exception as exc:  # any error must reach the student's screen
             self.playing = False
             self.stopped_by = no_paths(str(exc)) or type(exc).__name__
         finally:
-            if self._task is asyncio.current_task():
+            if not cancelled and _running_loop() is not None and self._task is asyncio.current_task():
                 self._task = None
             self.render()
 
@@ -783,10 +786,14 @@ class GameTable(W.VBox):
         self._kept_at = now
 
     def _on_kept(self, change: dict[str, Any]) -> None:
-        """The browser says what it kept from an earlier visit: offer to resume it."""
-        raw = str(change["new"] or "")
-        if not raw or self.kept_offer is not None:
-            self._keep_in_browser(force=True)
+        """The browser has said what it kept from an earlier visit (once a page): offer to resume
+        it; nothing kept, keep this page's game from now on."""
+        if not self.keeper.ready or self._browser_read:
+            return
+        self._browser_read = True
+        raw = self.keeper.found
+        if not raw:
+            self._keep_in_browser()
             return
         known = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
         try:
