@@ -282,3 +282,28 @@ def test_save_is_one_click_and_leaves_no_link() -> None:
     assert not any("href=" in h for h in html_of(table))
     assert table.load_bytes(sent["text"].encode(), "saved.json")
     assert not any("href=" in h for h in html_of(table))
+
+
+def test_skip_ahead_to_the_vote_then_the_student_calls_it() -> None:
+    """Lesson 2: Skip ahead plays the student's seat to round 15 at once and gives it back; the
+    student is then asked, in the rules' words, whether to call the vote the lesson speaks of."""
+    table = GameTable("magie-1906", SEATS, seed=15, regime=("single_tax@vote",), skip_to=15, keep=None)
+    assert table.skip_button.layout.display != "none" and table.skip_button.description == "Skip ahead to round 15"
+    table.skip_button.click()
+    g = table.game
+    assert g.round >= 15 or g.phase == "single_tax"
+    assert table.session.bots[0] is None and table.skipping == []  # the seat is the student's again
+    assert table.skip_button.layout.display == "none"
+    for _ in range(200):  # the student plays on, and calls the vote when asked
+        d = table.game.pending
+        if d is None or table.game.phase == "single_tax":
+            break
+        buttons = table.option_buttons()
+        if d.kind == "call_vote":
+            assert "call a vote to put the Single Tax into operation" in table.decision.value
+            buttons["call_vote"].click()
+        else:
+            answer_first(table)
+    assert table.game.phase == "single_tax"
+    votes = [e for e in table.game.events if e.kind == "vote"]
+    assert votes and dict(votes[-1].data)["passed"]

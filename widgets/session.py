@@ -155,6 +155,11 @@ class TableSession:
         self.seats[seat] = Seat(self.seats[seat].name, bot)
         self.game.strategies[seat] = make_strategy(bot, f"{self.seed}-{seat}")
 
+    def person_takes_seat(self, seat: int) -> None:
+        """From now on a person plays ``seat`` again (after a bot kept it for a while)."""
+        self.seats[seat] = Seat(self.seats[seat].name, None)
+        self.game.strategies[seat] = None
+
     def switch_phase(self, phase: str) -> None:
         """Put ``phase``'s rules in force now (through the engine), recorded for rewind/saving."""
         if self.viewing is not None:

@@ -159,6 +159,9 @@ class GameTable(W.VBox):
     ``keep`` is the name under which the student's browser keeps this table's game between
     visits (:mod:`landlord.widgets.keeper`; tables of one page need different names), offered
     back after a refresh; None keeps nothing (a class table, whose game the server keeps).
+    ``skip_to`` offers a *Skip ahead to round N* button (while the game is before round N): a
+    computer player (the landlord) takes the people's seats until then and plays at once, so a
+    lesson about a later moment does not wait minutes for it.
     """
 
     def __init__(
@@ -174,6 +177,7 @@ class GameTable(W.VBox):
         presets: Sequence[tuple[str, str]] = (),
         position: Position | str | Path | None = None,
         keep: str | None = "table",
+        skip_to: int | None = None,
     ) -> None:
         lib.enable_offline()
         unknown = set(controls) - set(CONTROLS)
@@ -270,6 +274,13 @@ class GameTable(W.VBox):
                                     tooltip="one computer player's decision")
         self.end_button = W.Button(description="Play to the end", icon="fast-forward", layout=AUTO,
                                    tooltip="computer players take every seat and finish the game at once")
+        self.skip_to = skip_to
+        self.skipping: list[int] = []
+        """The people's seats a computer player keeps until round :attr:`skip_to` (Skip ahead)."""
+        self.skip_button = W.Button(description=f"Skip ahead to round {skip_to}", icon="forward",
+                                    layout=W.Layout(width="auto", display="none"),
+                                    tooltip=f"a computer player plays your seat until round {skip_to}, at once; "
+                                            "then it is yours again")
         self.again_button = W.Button(description="Play again", icon="redo", layout=AUTO, button_style="success",
                                      tooltip="a new game with the same players and a fresh seed")
 
@@ -395,6 +406,7 @@ class GameTable(W.VBox):
         self.step_button.on_click(lambda _: self.step())
         self.end_button.on_click(lambda _: self.play_to_end())
         self.again_button.on_click(lambda _: self.new_game())
+        self.skip_button.on_click(lambda _: self.skip_ahead())
         self.rewind.observe(self._on_rewind, "value")
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
@@ -413,7 +425,7 @@ class GameTable(W.VBox):
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        right = W.VBox([self.players_panel, self.activity, self.decision, self.options, self.remember,
+        right = W.VBox([self.players_panel, self.activity, self.skip_button, self.decision, self.options, self.remember,
                         self.trade_bar, self.phase_bar, self.message], layout=W.Layout(width="440px", max_width="100%"))
         bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
@@ -589,9 +601,41 @@ class GameTable(W.VBox):
         self.stopped_by = None
         self._advance(delay=0.0)
 
+    def skip_ahead(self) -> bool:
+        """The *Skip ahead* button: a computer player (the landlord) takes every person's seat
+        until round :attr:`skip_to`, playing at once, then gives the seats back. False (with a
+        message) when there is nothing to skip."""
+        s = self.session
+        if self.skip_to is None or s.viewing is not None or s.game.over or s.game.round >= self.skip_to:
+            self._say(f"Nothing to skip: the game is already at round {s.game.round}.", error=True)
+            return False
+        self._student_acted()
+        self.skipping = [seat for seat in range(len(s.seats)) if s.is_person(seat)]
+        for seat in self.skipping:
+            s.bot_takes_seat(seat, "landlord")
+        self._say(f"A computer player plays for {', '.join(s.names[i] for i in self.skipping)} until round "
+                  f"{self.skip_to}.")
+        self._stop_task()
+        self.playing = True
+        self.stopped_by = None
+        if not self._advance(delay=0.0):
+            self.render()
+        return True
+
+    def _end_skip(self) -> None:
+        """Give the people their seats back once the game has reached round :attr:`skip_to`."""
+        s = self.session
+        if not self.skipping or (self.skip_to is not None and s.game.round < self.skip_to and not s.game.over):
+            return
+        for seat in self.skipping:
+            s.person_takes_seat(seat)
+        self.skipping = []
+        self._say(f"Round {s.game.round}: your seat is yours again.")
+
     def _machine_step(self) -> bool:
         """One answer nobody has to click: a bot's, or a person's remembered answer ("don't ask
         me this again this game"). False when a person must choose (or the game is over)."""
+        self._end_skip()
         s = self.session
         d = s.game.pending
         if s.viewing is None and d is not None and s.is_person(d.seat):
@@ -741,6 +785,12 @@ class GameTable(W.VBox):
         self._say("Playing on from here: later choices were taken back.")
         if not self._advance():
             self.render()
+
+    def _show_skip(self, g: Game, past: bool) -> None:
+        """The Skip ahead button shows while there is something to skip and nobody is skipping."""
+        show = (self.skip_to is not None and not past and not g.over and g.round < self.skip_to
+                and not self.skipping)
+        self.skip_button.layout.display = None if show else "none"
 
     def _activity_details(self) -> dict[str, str]:
         """The names and numbers :func:`activity_html` puts in its sentence."""
@@ -1029,6 +1079,7 @@ class GameTable(W.VBox):
         finally:
             self._busy = False
         self.activity.value = activity_html(self.activity_state, self._activity_details())
+        self._show_skip(g, past)
         self._keep_in_browser()
         if self.on_render is not None:
             self.on_render()
