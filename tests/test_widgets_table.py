@@ -38,14 +38,14 @@ def click_through(table: GameTable, limit: int = 5000, pick=lambda k, opts: opts
         if table.option_picker is not None:  # many options: one menu of exactly the legal ones
             menu, go = table.option_picker
             assert [v for _, v in menu.options] == list(d.options)
-            assert [lab for lab, _ in menu.options] == [g.rules.option_text(d, o) for o in d.options]
+            assert [lab for lab, _ in menu.options] == [plain(g.rules.option_text(d, o)) for o in d.options]
             menu.value = pick(clicks, list(d.options))
             go.click()
         else:
             buttons = table.option_buttons()
             # the action bar offers exactly the legal options, labelled and explained by the rules
             assert tuple(buttons) == d.options
-            assert [b.description for b in buttons.values()] == [g.rules.option_text(d, o) for o in d.options]
+            assert [b.description for b in buttons.values()] == [plain(g.rules.option_text(d, o)) for o in d.options]
             buttons[pick(clicks, list(buttons))].click()
         clicks += 1
     return clicks

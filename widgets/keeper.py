@@ -61,7 +61,7 @@ export default { render };
 """.replace("KEY_PREFIX", json.dumps(PREFIX))
 
 
-class BrowserKeeper(anywidget.AnyWidget):  # type: ignore[misc]
+class BrowserKeeper(anywidget.AnyWidget):
     """An invisible widget that keeps one game in the student's browser and downloads files.
 
     ``key`` tells tables of one page apart; ``record`` (set by the table) is written to the

@@ -30,6 +30,7 @@ from landlord.data.position import Position, example_positions, load_position
 from landlord.data.ruleset import Ruleset
 from landlord.engine.count import winners as winners_of
 from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.engine.strategies import STRATEGIES
@@ -41,12 +42,12 @@ from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked,
 from .panels import commentary_html, commentary_lines, players_html, provenance_html
 from .session import Seat, TableSession
 from .state import player_rows
-from .words import activity_html, plain, resume_offer_html, short_title
+from .words import activity_html, phase_news_text, plain, plays_words, resume_offer_html, short_title
 
 AUTO = W.Layout(width="auto")
 WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
 STYLE = ("<style>.ll-table .vega-embed, .ll-table .vega-embed svg {max-width: 100%; height: auto;}"
-         ".ll-table .jupyter-button {max-width: 100%;}"
+         ".ll-table .jupyter-button {max-width: 100%; white-space: normal; height: auto; min-height: 28px;}"
          ".ll-table .widget-html-content {white-space: normal; overflow-wrap: anywhere;}</style>")
 """The table shrinks to narrow screens: charts scale down, buttons and text wrap."""
 """Buttons as wide as their label (ipywidgets' fixed width cuts labels off)."""
@@ -133,6 +134,30 @@ _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?")
 def no_paths(text: str) -> str:
     """``text`` with every file path on the server cut to its last part."""
     return _PATH.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1], text)
+
+
+def phases_in_words(frame: pd.DataFrame, ruleset: Ruleset, columns: Sequence[str]) -> pd.DataFrame:
+    """``frame`` with the phase ids in ``columns`` replaced by the phases' titles, shortened for a
+    legend ("part1" → "Part 1: buying the land"): students never read a phase's id."""
+    words = {name: short_title(ph.title) for name, ph in ruleset.phases.items()}
+    out = frame.copy()
+    for col in columns:
+        if col in out:
+            out[col] = out[col].map(lambda v: words.get(v, v))
+    return out
+
+
+def phase_titles(text: str, ruleset: Ruleset) -> str:
+    """``text`` with any phase id in parentheses given as the phase's short title: "a vote on the
+    rules (single_tax)" → "a vote on the rules (The Single Tax)"."""
+    for name, ph in ruleset.phases.items():
+        text = text.replace(f"({name})", f"({short_title(ph.title)})")
+    return text
+
+
+def whole_labels(chart: Any) -> Any:
+    """A chart whose legend labels are never cut off ("land rent and land value tax to th…")."""
+    return chart.configure_legend(labelLimit=0, titleLimit=0)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -314,6 +339,7 @@ class GameTable(W.VBox):
                                  layout=W.Layout(flex_flow="row wrap", max_width="100%", display="none"))
         self.activity = W.HTML()
         """What the table is doing, in words: waiting for a person, playing, paused, the past, over."""
+        self._news_phase: str | None = None
         self.stopped_by: str | None = None
         """Why the computer players stopped by themselves (an error), until Play is pressed again."""
 
@@ -420,14 +446,14 @@ class GameTable(W.VBox):
     def _layout(self) -> list[W.Widget]:
         setup = W.VBox([
             W.HBox([self.ruleset_pick, self.players]),
-            W.HBox([self.regime_pick, self.regime_custom]),
+            self.regime_pick,
             self.position_pick,
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
         right = W.VBox([self.players_panel, self.activity, self.skip_button, self.decision, self.options, self.remember,
                         self.trade_bar, self.phase_bar, self.message], layout=W.Layout(width="440px", max_width="100%"))
-        bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
+        bots = W.HBox([self.speed, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
         files = W.HBox([self.save_button, self.upload], layout=WRAP)
         c = self.controls
@@ -786,6 +812,22 @@ class GameTable(W.VBox):
         if not self._advance():
             self.render()
 
+    def _phase_news(self, g: Game) -> None:
+        """When other rules come into force during play, say so where the student looks, and
+        explain money the new rules hand out (the 1913 Part 2 "further £3000 from the Bank",
+        which would otherwise show only as a jump in every player's wealth)."""
+        if g.phase == self._news_phase:
+            return
+        first = self._news_phase is None
+        self._news_phase = g.phase
+        if first or g.events is None:
+            return
+        since = max((i for i, e in enumerate(g.events) if e.kind == "phase"), default=0)
+        paid = [dict(e.data) for e in g.events[since:] if e.kind == "transfer"
+                and dict(e.data).get("kind") == Flow.START_CASH]
+        self._say(phase_news_text(short_title(g.ruleset.phases[g.phase].title), g.board.currency,
+                                  sorted({int(p["amount"]) for p in paid})))
+
     def _show_skip(self, g: Game, past: bool) -> None:
         """The Skip ahead button shows while there is something to skip and nobody is skipping."""
         show = (self.skip_to is not None and not past and not g.over and g.round < self.skip_to
@@ -938,7 +980,7 @@ class GameTable(W.VBox):
         asked_at = len(g.entries)
         if len(d.options) > MAX_BUTTONS:
             # a long list (bids, loans of many sizes): one menu of exactly the legal options
-            pick = W.Dropdown(options=[(g.rules.option_text(d, o), o) for o in d.options], value=d.options[0],
+            pick = W.Dropdown(options=[(plain(g.rules.option_text(d, o)), o) for o in d.options], value=d.options[0],
                               layout=W.Layout(width="260px"))
             go = W.Button(description="Choose", button_style="primary", icon="check")
             go.on_click(lambda _b, k=asked_at: self.choose(pick.value, k))
@@ -947,7 +989,7 @@ class GameTable(W.VBox):
         self.option_picker = None
         buttons = []
         for opt in d.options:
-            b = W.Button(description=g.rules.option_text(d, opt), tooltip=g.rules.option_text(d, opt),
+            b = W.Button(description=plain(g.rules.option_text(d, opt)), tooltip=plain(g.rules.option_text(d, opt)),
                          layout=W.Layout(width="auto", max_width="100%"), button_style="primary")
             b.option = opt
             b.on_click(lambda _b, o=opt, k=asked_at: self.choose(o, k))
@@ -1033,7 +1075,8 @@ class GameTable(W.VBox):
         past = s.viewing is not None
         self.board.update(g)
         cur = g.board.currency
-        self.players_panel.value = players_html(player_rows(g, s.bots), d.seat if d else None, cur)
+        self.players_panel.value = players_html(player_rows(g, [plays_words(b) for b in s.bots]), d.seat if d else None,
+                                                cur)
         when = f"turn {g.turn}, round {g.round}"
         phase = g.ruleset.phases[g.phase].title
         self.status.value = (f"<b>{html.escape(g.ruleset.title)}</b> — {when} — rules in force: "
@@ -1050,7 +1093,7 @@ class GameTable(W.VBox):
             self.phase_bar.children = []
         else:
             text = html.escape(plain(g.rules.explain(d)))
-            if s.is_person(d.seat):
+            if s.is_person(d.seat) and not self._machine_turn():  # an answer given unasked draws no buttons
                 self.decision.value = f"<b>{text}</b>"
                 trading = d.kind == MARKET and d.seat in self.trading
                 self.options.children = ([self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
@@ -1068,7 +1111,7 @@ class GameTable(W.VBox):
         if chart_key != self._chart_key:  # charts follow turn by turn; board and cards every click
             self._draw_charts(g)
             self._chart_key = chart_key
-        self.commentary.value = commentary_html([plain(x) for x in commentary_lines(g)])
+        self.commentary.value = commentary_html([plain(phase_titles(x, g.ruleset)) for x in commentary_lines(g)])
         self.provenance.value = provenance_html(g, g.ruleset.phases if "phases" in self.controls else ())
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
                                 f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
@@ -1078,6 +1121,8 @@ class GameTable(W.VBox):
             self.rewind.value = g.turn if past else s.game.turn
         finally:
             self._busy = False
+        if not past:
+            self._phase_news(g)
         self.activity.value = activity_html(self.activity_state, self._activity_details())
         self._show_skip(g, past)
         self._keep_in_browser()
@@ -1091,20 +1136,22 @@ class GameTable(W.VBox):
         panel = metrics.panel(g)
         if len(panel) > LONG_GAME_ROWS:
             panel = metrics.round_ends(panel)
+        panel = phases_in_words(panel, g.ruleset, ("phase",))
         by = "turn" if g.turn * 5 <= LONG_GAME_ROWS else "round"
         names = tuple(g.names)
-        frames = {"panel": panel, "spans": metrics.phase_spans(panel)}
-        self.wealth_slot.show_frames(("wealth", names), lambda f: sized(
-            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames)
-        gframes = {"gini": metrics.gini_frame(panel), "changes": metrics.phase_changes(g)}
+        frames = {"panel": panel, "spans": metrics.phase_spans(panel)}  # phases already in words
+        self.wealth_slot.show_frames(("wealth", names), lambda f: whole_labels(sized(
+            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names)), frames)
+        gframes = {"gini": metrics.gini_frame(panel),
+                   "changes": phases_in_words(metrics.phase_changes(g), g.ruleset, ("old", "new"))}
         top = lib.gini_axis_top(float(gframes["gini"]["gini"].max()) if len(gframes["gini"]) else 0.0)
-        self.gini_slot.show_frames(("gini", top), lambda f: with_brush(
-            lib.gini_over_time(f["gini"], f["changes"])), gframes)
+        self.gini_slot.show_frames(("gini", top), lambda f: whole_labels(with_brush(
+            lib.gini_over_time(f["gini"], f["changes"]))), gframes)
         tr = metrics.transfers(g)
         flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
             columns=["game", by, "flow", "amount", "cumulative"])
-        self.flows_slot.show_frames(("flows", by), lambda f: sized(
-            lib.money_flows_chart(f["flows"], by=by, title="Where the money went")), {"flows": flows})
+        self.flows_slot.show_frames(("flows", by), lambda f: whole_labels(sized(
+            lib.money_flows_chart(f["flows"], by=by, title="Where the money went"))), {"flows": flows})
 
     # -- reading (for notebooks and tests) ------------------------------------------------------
     @property
