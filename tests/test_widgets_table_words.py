@@ -158,13 +158,13 @@ def test_the_words_themselves() -> None:
 def test_the_1913_part_2_further_cash_is_explained_where_it_appears() -> None:
     table = GameTable("british-1913-sequence", [("You", None), ("B", "landlord"), ("C", "tenant")], seed=3,
                       keep=None)
-    for k in range(3000):
+    for _ in range(3000):
         if table.game.phase == "part2" or table.game.over:
             break
         if table.option_picker is not None:
             table.option_picker[1].click()
         else:
-            list(table.option_buttons().values())[0].click()
+            next(iter(table.option_buttons().values())).click()
     assert table.game.phase == "part2"
     assert "Now in force: Part 2, Improving the Land" in table.message.value
     assert "a further £3,000 from the Bank" in table.message.value
