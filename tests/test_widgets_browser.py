@@ -101,7 +101,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory):
 
 
 @contextmanager
-def offline_page(url: str) -> Iterator[Any]:
+def offline_page(url: str, timeout: float = 120_000) -> Iterator[Any]:
     """Debian's chromium with a page open on ``url``: every request but the local server's is
     aborted, so nothing is fetched from the internet, and the page fails the test if it asked."""
     from playwright.sync_api import sync_playwright
@@ -120,7 +120,7 @@ def offline_page(url: str) -> Iterator[Any]:
                     r.abort()
 
             page.route("**/*", route)
-            page.goto(url, timeout=120_000)
+            page.goto(url, timeout=timeout)
             yield page
             assert not remote, f"requests left the machine: {remote}"
         finally:
@@ -219,7 +219,7 @@ def test_lesson_text_renders_as_written(voila: str) -> None:
     """Issue 27.4 in Chromium at 1366 px: no lesson page holds typeset mathematics (MathJax or
     KaTeX), and no paragraph, bullet or widget text runs wider than the page."""
     for lesson in LESSON_PAGES:
-        with offline_page(f"{voila}/voila/render/{lesson}") as page:
+        with offline_page(f"{voila}/voila/render/{lesson}", timeout=300_000) as page:  # a lesson runs every cell
             page.set_viewport_size({"width": 1366, "height": 768})
             page.wait_for_selector(".jp-RenderedMarkdown", timeout=120_000)
             page.wait_for_load_state("load", timeout=120_000)

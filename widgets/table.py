@@ -628,9 +628,10 @@ class GameTable(W.VBox):
         self._advance(delay=0.0)
 
     def skip_ahead(self) -> bool:
-        """The *Skip ahead* button: a computer player (the landlord) takes every person's seat
-        until round :attr:`skip_to`, playing at once, then gives the seats back. False (with a
-        message) when there is nothing to skip."""
+        """The *Skip ahead* button: a computer player (the landlord) keeps every person's seat
+        until round :attr:`skip_to`, playing at once, then gives the seats back; it casts no vote
+        on the rules for them (:meth:`TableSession.stand_in`). False (with a message) when there
+        is nothing to skip."""
         s = self.session
         if self.skip_to is None or s.viewing is not None or s.game.over or s.game.round >= self.skip_to:
             self._say(f"Nothing to skip: the game is already at round {s.game.round}.", error=True)
@@ -638,7 +639,7 @@ class GameTable(W.VBox):
         self._student_acted()
         self.skipping = [seat for seat in range(len(s.seats)) if s.is_person(seat)]
         for seat in self.skipping:
-            s.bot_takes_seat(seat, "landlord")
+            s.stand_in(seat, "landlord")
         self._say(f"A computer player plays for {', '.join(s.names[i] for i in self.skipping)} until round "
                   f"{self.skip_to}.")
         self._stop_task()
