@@ -339,7 +339,7 @@ class GameTable(W.VBox):
                                  layout=W.Layout(flex_flow="row wrap", max_width="100%", display="none"))
         self.activity = W.HTML()
         """What the table is doing, in words: waiting for a person, playing, paused, the past, over."""
-        self._news_phase: str | None = None
+        self._news_phase: tuple[int, str] | None = None
         self.stopped_by: str | None = None
         """Why the computer players stopped by themselves (an error), until Play is pressed again."""
 
@@ -817,13 +817,13 @@ class GameTable(W.VBox):
         """When other rules come into force during play, say so where the student looks, and
         explain money the new rules hand out (the 1913 Part 2 "further £3000 from the Bank",
         which would otherwise show only as a jump in every player's wealth)."""
-        if g.phase == self._news_phase:
+        now = (id(self.session), g.phase)
+        before, self._news_phase = self._news_phase, now
+        if before is None or before == now or before[0] != now[0] or g.events is None:
+            return  # the same rules, or another game (new, loaded): nothing has come into force
+        since = max((i for i, e in enumerate(g.events) if e.kind == "phase"), default=None)
+        if since is None:
             return
-        first = self._news_phase is None
-        self._news_phase = g.phase
-        if first or g.events is None:
-            return
-        since = max((i for i, e in enumerate(g.events) if e.kind == "phase"), default=0)
         paid = [dict(e.data) for e in g.events[since:] if e.kind == "transfer"
                 and dict(e.data).get("kind") == Flow.START_CASH]
         self._say(phase_news_text(short_title(g.ruleset.phases[g.phase].title), g.board.currency,
