@@ -36,9 +36,10 @@ from landlord.engine.phases import Trigger
 from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
 
+from .announce import LiveRegion, summary
 from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from .panels import commentary_html, commentary_lines, players_html, provenance_html
+from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
 from .session import Seat, TableSession
 from .state import player_rows
 from .words import plain, short_title
@@ -238,6 +239,13 @@ class GameTable(W.VBox):
         self.players_panel = W.HTML()
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.options.add_class("ll-options")
+        self.live = LiveRegion()
+        """The table's live region: what happened and what is asked now, for a screen reader."""
+        self._heard: tuple[int, int] = (0, 0)
+        """(the game on view, its events already announced)."""
+        self._asked: tuple[int, int] = (0, -1)
+        """(the game on view, its choices made) when the focus was last put on the first choice."""
         self.remember = W.Checkbox(value=False, description="don't ask me this again this game", indent=False,
                                    layout=W.Layout(width="auto", display="none"))
         self.remembered: dict[tuple[int, str], str] = {}
@@ -387,8 +395,9 @@ class GameTable(W.VBox):
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        right = W.VBox([self.players_panel, self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
-                        self.message], layout=W.Layout(width="440px", max_width="100%"))
+        # the question and its choices first (in the reading and Tab order, and on a phone above the board)
+        right = W.VBox([self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
+                        self.message, self.players_panel], layout=W.Layout(width="440px", max_width="100%"))
         bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
         files = W.HBox([self.save_button, self.upload, self.download], layout=WRAP)
@@ -398,7 +407,7 @@ class GameTable(W.VBox):
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
         if self.preset_pick.options:
             parts.append(self.preset_pick)
-        parts += [self.status, W.HBox([self.board.widget, right], layout=WRAP)]
+        parts += [self.status, self.live, W.HBox([right, self.board.widget], layout=WRAP)]
         if "bots" in c:
             parts.append(bots)
         if "charts" in c:
@@ -863,6 +872,7 @@ class GameTable(W.VBox):
             self._draw_charts(g)
             self._chart_key = chart_key
         self.commentary.value = commentary_html([plain(x) for x in commentary_lines(g)])
+        self._announce(g, past)
         self.provenance.value = provenance_html(g, g.ruleset.phases if "phases" in self.controls else ())
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
                                 f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
@@ -874,6 +884,32 @@ class GameTable(W.VBox):
             self._busy = False
         if self.on_render is not None:
             self.on_render()
+
+    def _announce(self, g: Game, past: bool) -> None:
+        """Tell the live region what happened since it last spoke and what is asked now; quiet
+        while the bots play on (their moves are summarised when a person is asked, the game ends
+        or the bots stop); the focus goes to the first choice when a person is asked anew."""
+        s = self.session
+        d = g.pending
+        if past:
+            self.live.say(f"Viewing turn {g.turn}, round {g.round}, read-only.")
+            return
+        if d is not None and self.playing and self._machine_turn():
+            return  # bots at play: say it all when they stop
+        seen = self._heard[1] if self._heard[0] == id(g) else 0
+        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())))]
+        self._heard = (id(g), len(g.events or ()))
+        if d is None:
+            now = "The game is over. Richest: " + ", ".join(g.names[k] for k in winners_of(g.results()))
+        elif s.is_person(d.seat):
+            n = len(self.options.children)
+            now = plain(f"{g.names[d.seat]}'s turn: {g.rules.explain(d)}") + f" {n} choice{'s' if n != 1 else ''}."
+            if self._asked != (id(g), len(g.entries)):
+                self._asked = (id(g), len(g.entries))
+                self.live.focus_choice()
+        else:
+            now = f"{g.names[d.seat]}, a bot, is to choose: press Play or Step."
+        self.live.say(summary(lines, now))
 
     def _draw_charts(self, g: Game) -> None:
         """Wealth, Gini and money flows of the game on view, by the chart library from the

