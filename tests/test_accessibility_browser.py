@@ -127,6 +127,23 @@ def ready(page: Any, notebook: str) -> None:
     page.wait_for_timeout(500)
 
 
+def open_everything(page: Any, notebook: str) -> None:
+    """Open every reveal (its games are played now) and, in the lab, run it: what a student sees
+    after the lesson is checked too."""
+    if "lab" in notebook:
+        button(page, "Run").click()
+        page.get_by_text(re.compile("Paired on the same")).first.wait_for(timeout=300_000)
+    headers = page.locator(".jupyter-widget-Collapse-header", has_text=re.compile(r"^(?!Set up)"))
+    for k in range(headers.count()):
+        header = headers.nth(k)
+        header.click()
+        section = page.locator(".jupyter-widget-Collapse", has=header).last
+        page.wait_for_function(
+            "(s) => s.innerText.trim() && !s.innerText.includes('Playing the games')",
+            arg=section.element_handle(), timeout=300_000)
+    page.wait_for_timeout(1000)
+
+
 LESSONS = ["index.ipynb", "01-landlords-game-1904.ipynb", "02-single-tax.ipynb",
            "03-british-game-1913.ipynb", "04-magie-to-monopoly.ipynb", "05-what-if-lab.ipynb"]
 
@@ -141,8 +158,68 @@ def test_lesson_has_no_serious_axe_violation(notebook: str, width: str, lessons:
     try:
         ready(page, notebook)
         assert page.get_by_text(ERROR_TEXT).count() == 0, f"{notebook}: a cell failed"
+        if width == "desktop":
+            open_everything(page, notebook)
         bad = record(f"{notebook} {width}", axe_violations(page))
         assert not remote, remote
         assert not bad, "\n".join(bad)
+    finally:
+        page.context.close()
+
+
+ON_CHOICE = ("document.activeElement && document.activeElement.isConnected "
+             "&& document.activeElement.closest('.ll-options') !== null")
+"""The keyboard focus is on one of the table's choices."""
+
+
+def focused(page: Any) -> str:
+    """What has the keyboard focus: its tag and text."""
+    return str(page.evaluate("(() => { const a = document.activeElement; "
+                             "return a ? a.outerHTML.slice(0, 300) + (a.innerText || a.getAttribute('aria-label') || '') : ''; })()"))
+
+
+def test_lesson_1_game_by_keyboard_alone_with_a_live_region(lessons: str, browser: Any) -> None:
+    """Issue 25.2 and 25.3: lesson 1's game played to the end with the keyboard alone — Tab to
+    the first choice, then Enter on each question (the focus comes back to the first choice of
+    each new question, so no Tab is needed from the top of the page), until "Play again" — with
+    the live region (role=status, polite) saying in words what happened and what is asked now."""
+    port = int(lessons.rsplit(":", 1)[1])
+    page, remote = open_page(browser, serve.lesson_url("01-landlords-game-1904.ipynb", port), WIDTHS["desktop"])
+    try:
+        ready(page, "01-landlords-game-1904.ipynb")
+        live = page.locator(".ll-table [role=status][aria-live=polite]")
+        assert live.count() == 1, "one live region per table"
+        assert "Your turn" in live.inner_text() or "to choose" in live.inner_text(), live.inner_text()
+        # Tab from the top of the page to the first choice: the question's choices come before the board
+        for presses in range(1, 60):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.closest('.ll-options') !== null"):
+                break
+        else:
+            raise AssertionError(f"60 Tabs never reached a choice; last focus: {focused(page)}")
+        first_tabs = presses
+        heard: list[str] = []
+        for _ in range(400):
+            if button(page, "Play again").is_visible():
+                break
+            before = live.inner_text()
+            try:  # the new choices are drawn a moment after the answer: the focus comes back to them
+                page.wait_for_function(ON_CHOICE, timeout=5_000)
+            except Exception as exc:
+                raise AssertionError(f"the focus left the choices: {focused(page)}") from exc
+            page.evaluate("document.activeElement.dataset.pressed = '1'")
+            page.keyboard.press("Enter")
+            page.wait_for_function("(b) => document.querySelector('.ll-table [role=status]').innerText !== b",
+                                   arg=before, timeout=60_000)
+            page.wait_for_function(f"({ON_CHOICE} && !document.activeElement.dataset.pressed) "
+                                   "|| [...document.querySelectorAll('button')].some(b => b.innerText.includes('Play again'))",
+                                   timeout=60_000)
+            heard.append(live.inner_text())
+        assert button(page, "Play again").is_visible(), "the game did not end by keyboard in 400 answers"
+        assert any("Your turn" in h for h in heard), heard[:5]
+        assert "The game is over" in live.inner_text(), live.inner_text()
+        assert not any(re.search(r"\b(seat|option|kind)=|_", h) for h in heard), [h for h in heard if "_" in h][:3]
+        assert first_tabs < 30, f"{first_tabs} Tabs before the first choice"
+        assert not remote, remote
     finally:
         page.context.close()

@@ -28,16 +28,24 @@ function render({ model, el }) {
   region.setAttribute("aria-atomic", "true");
   el.appendChild(region);
   const say = () => { region.textContent = model.get("text"); };
+  // the focus follows the choices only for a student who was on them: a focusin elsewhere
+  // (the page's text, a chart, another control) lets it be
+  let onChoices = false;
+  document.addEventListener("focusin", (e) => {
+    const table = el.closest(".ll-table");
+    onChoices = !!(table && table.contains(e.target) && e.target.closest(".ll-options"));
+  });
   const focusChoice = () => {
     const table = el.closest(".ll-table") || document;
-    const active = document.activeElement;
-    // only when the focus is lost (on the page itself) or already in this table
-    if (active && active !== document.body && !table.contains(active)) return;
+    // the new choices are drawn a moment after this message, and the old ones removed: for
+    // 2 s, whenever the focus is lost (on the page itself), put it on the first choice
     let tries = 0;
     const attempt = () => {
+      const now = document.activeElement;
+      const lost = !now || now === document.body || !now.isConnected;
       const first = table.querySelector(".ll-options button:not([disabled]), .ll-options select");
-      if (first) { first.focus(); return; }
-      if (++tries < 20) setTimeout(attempt, 50);
+      if (first && lost && onChoices) first.focus();
+      if (++tries < 40) setTimeout(attempt, 50);
     };
     setTimeout(attempt, 0);
   };

@@ -244,8 +244,6 @@ class GameTable(W.VBox):
         """The table's live region: what happened and what is asked now, for a screen reader."""
         self._heard: tuple[int, int] = (0, 0)
         """(the game on view, its events already announced)."""
-        self._asked: tuple[int, int] = (0, -1)
-        """(the game on view, its choices made) when the focus was last put on the first choice."""
         self.remember = W.Checkbox(value=False, description="don't ask me this again this game", indent=False,
                                    layout=W.Layout(width="auto", display="none"))
         self.remembered: dict[tuple[int, str], str] = {}
@@ -731,6 +729,8 @@ class GameTable(W.VBox):
     def _say(self, text: str, error: bool = False) -> None:
         colour = "#b00000" if error else "#225522"
         self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
+        if text and error:
+            self.live.say(text)
 
     def _option_buttons(self, g: Game) -> list[W.Widget]:
         d = g.pending
@@ -904,9 +904,7 @@ class GameTable(W.VBox):
         elif s.is_person(d.seat):
             n = len(self.options.children)
             now = plain(f"{g.names[d.seat]}'s turn: {g.rules.explain(d)}") + f" {n} choice{'s' if n != 1 else ''}."
-            if self._asked != (id(g), len(g.entries)):
-                self._asked = (id(g), len(g.entries))
-                self.live.focus_choice()
+            self.live.focus_choice()  # the choices are new buttons: keep a keyboard user on them
         else:
             now = f"{g.names[d.seat]}, a bot, is to choose: press Play or Step."
         self.live.say(summary(lines, now))
