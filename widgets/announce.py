@@ -57,7 +57,7 @@ export default { render };
 """
 
 
-class LiveRegion(anywidget.AnyWidget):  # type: ignore[misc]
+class LiveRegion(anywidget.AnyWidget):
     """A table's live region: set :attr:`text` to announce it; bump :meth:`focus_choice` to put
     the keyboard focus on the table's first choice (``.ll-options``)."""
 

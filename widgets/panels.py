@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from landlord.charts.palette import seat_glyph
 from landlord.engine.count import WORDS, SeatCount, parts_words
 from landlord.engine.events import Event
 from landlord.engine.game import Game
@@ -44,6 +45,7 @@ def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: 
         extra = " · ".join(html.escape(t) for t in count_words(c, r["pieces"], currency))
         cards.append(
             f'<div class="ll-player" style="border-left:6px solid {colour};padding:3px 6px;margin:3px 0;{ring}">'
+            f'<span aria-hidden="true" style="color:{colour}">{seat_glyph(i)}</span> '
             f'<b>{html.escape(str(r["name"]))}</b> <small>({html.escape(str(r["plays"]))})</small>'
             f'{" ◀ to move" if to_move == i else ""}<br>'
             f'{WORDS["cash"]} <b>{currency}{c.cash}</b> · {WORDS["total"]} <b>{currency}{c.total}</b>'
@@ -55,7 +57,7 @@ def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: 
 
 def event_words(game: Game, e: Event) -> str:
     """One event in words ("" for an event a student is not told of)."""
-    return phase_words(game, e) if e.kind == "phase" else narrate(e, game.names, game.board)
+    return phase_words(game, e) if e.kind == "phase" else (narrate(e, game.names, game.board) or "")
 
 
 def events_since(game: Game, start: int) -> list[str]:

@@ -37,7 +37,7 @@ from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
 
 from .announce import LiveRegion, summary
-from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
+from .board_view import BRUSH, BoardView, FrameSlot, flows_numbers, gini_numbers, sized, wealth_numbers, with_brush
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
 from .session import Seat, TableSession
@@ -405,11 +405,11 @@ class GameTable(W.VBox):
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
         if self.preset_pick.options:
             parts.append(self.preset_pick)
-        parts += [self.status, self.live, W.HBox([right, self.board.widget], layout=WRAP)]
+        parts += [self.status, self.live, W.HBox([right, self.board.box], layout=WRAP)]
         if "bots" in c:
             parts.append(bots)
         if "charts" in c:
-            parts.append(W.HBox([self.wealth, self.gini, self.flows], layout=WRAP))
+            parts.append(W.HBox([self.wealth_slot.box, self.gini_slot.box, self.flows_slot.box], layout=WRAP))
         if "rewind" in c:
             parts.append(W.HBox([self.rewind, self.present_button, self.branch_button], layout=WRAP))
         if "commentary" in c:
@@ -919,16 +919,19 @@ class GameTable(W.VBox):
         names = tuple(g.names)
         frames = {"panel": panel, "spans": metrics.phase_spans(panel)}
         self.wealth_slot.show_frames(("wealth", names), lambda f: sized(
-            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames)
+            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames,
+            wealth_numbers)
         gframes = {"gini": metrics.gini_frame(panel), "changes": metrics.phase_changes(g)}
         top = lib.gini_axis_top(float(gframes["gini"]["gini"].max()) if len(gframes["gini"]) else 0.0)
         self.gini_slot.show_frames(("gini", top), lambda f: with_brush(
-            lib.gini_over_time(f["gini"], f["changes"])), gframes)
+            lib.gini_over_time(f["gini"], f["changes"])), gframes,
+            gini_numbers)
         tr = metrics.transfers(g)
         flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
             columns=["game", by, "flow", "amount", "cumulative"])
         self.flows_slot.show_frames(("flows", by), lambda f: sized(
-            lib.money_flows_chart(f["flows"], by=by, title="Where the money went")), {"flows": flows})
+            lib.money_flows_chart(f["flows"], by=by, title="Where the money went")), {"flows": flows},
+            lambda f: flows_numbers(f, by))
 
     # -- reading (for notebooks and tests) ------------------------------------------------------
     @property
