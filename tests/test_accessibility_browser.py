@@ -224,3 +224,52 @@ def test_lesson_1_game_by_keyboard_alone_with_a_live_region(lessons: str, browse
         assert not remote, remote
     finally:
         page.context.close()
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``landlord class`` as a teacher starts it (two warm kernels, quick bots)."""
+    from class_server import JUPYTER_DIRS, start_class, stop_class
+
+    tmp = tmp_path_factory.mktemp("a11y-class")
+    env = {var: str(tmp / var.lower()) for var in JUPYTER_DIRS}
+    srv = start_class(tmp / "period1", env, serve.free_port(), "--warm", "2", "--rounds", "20",
+                      "--bot-delay", "0.2", "--seed", "25")
+    try:
+        yield srv
+    finally:
+        stop_class(srv.proc)
+
+
+def test_class_pages_have_no_serious_axe_violation(klass: Any, browser: Any) -> None:
+    """Issue 25.1: the class student page (joining, then a seat in play) and the teacher's
+    dashboard, at 1366 px and at 360 px: 0 serious or critical axe-core violations."""
+    bad: list[str] = []
+    teacher, remote = open_page(browser, klass.teacher, WIDTHS["desktop"])
+    teacher.get_by_text(klass.code).first.wait_for(timeout=LOAD_MS)
+    student, remote2 = open_page(browser, klass.student, WIDTHS["phone"])
+    try:
+        button(student, "Join the class").wait_for(timeout=LOAD_MS)
+        for width in WIDTHS:
+            student.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width], strict=True)))
+            student.wait_for_timeout(500)
+            bad += record(f"class student, joining {width}", axe_violations(student))
+        student.get_by_label("Your name").fill("Ann")
+        button(student, "Join the class").click()
+        student.get_by_text("Welcome, Ann").wait_for(timeout=30_000)
+        button(teacher, "Start play").click()
+        student.get_by_text("turn ").first.wait_for(timeout=60_000)
+        student.wait_for_timeout(1500)
+        for width in WIDTHS:
+            student.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width], strict=True)))
+            teacher.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width], strict=True)))
+            student.wait_for_timeout(800)
+            bad += record(f"class student, a seat in play {width}", axe_violations(student))
+            bad += record(f"class teacher's dashboard {width}", axe_violations(teacher))
+        # the class server's Voilà template ("lab") still asks a CDN for FontAwesome (refused here)
+        left = [u for u in remote + remote2 if "fontawesome" not in u]
+        assert not left, left
+        assert not bad, "\n".join(bad)
+    finally:
+        student.context.close()
+        teacher.context.close()
