@@ -273,3 +273,26 @@ def test_class_pages_have_no_serious_axe_violation(klass: Any, browser: Any) -> 
     finally:
         student.context.close()
         teacher.context.close()
+
+
+def test_on_a_phone_the_question_and_its_choices_come_above_the_board(lessons: str, browser: Any) -> None:
+    """Issue 25.5: at 360 px the question and its choices sit above the board, and from the
+    table's status line to the last choice fits in one screen, so a student scrolled to the
+    table sees what is asked without scrolling past the board and the players."""
+    port = int(lessons.rsplit(":", 1)[1])
+    page, remote = open_page(browser, serve.lesson_url("01-landlords-game-1904.ipynb", port), WIDTHS["phone"])
+    try:
+        ready(page, "01-landlords-game-1904.ipynb")
+        page.locator(".ll-options button").first.wait_for(timeout=60_000)
+        box = page.evaluate("""() => {
+          const r = s => document.querySelector(s).getBoundingClientRect();
+          const board = [...document.querySelectorAll('.ll-table .vega-embed')][0].getBoundingClientRect();
+          const status = [...document.querySelectorAll('.ll-table .widget-html')].find(
+              e => e.innerText.includes('rules in force')).getBoundingClientRect();
+          return {status: status.top, options: r('.ll-options').bottom, board: board.top};
+        }""")
+        assert box["options"] <= box["board"], box
+        assert box["options"] - box["status"] <= WIDTHS["phone"][1], box
+        assert not remote, remote
+    finally:
+        page.context.close()

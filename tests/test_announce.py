@@ -4,10 +4,10 @@ chart gives as its text alternative, written from its data."""
 from __future__ import annotations
 
 import pandas as pd
-
-from landlord.charts import figures
 from landlord.widgets.announce import MOST_LINES, summary
 from landlord.widgets.table import GameTable
+
+from landlord.charts import figures
 
 
 def test_a_few_events_are_read_one_by_one_then_what_is_asked() -> None:
