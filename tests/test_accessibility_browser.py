@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import print_and_keep
 
 from landlord.apps import serve
 
@@ -65,15 +66,7 @@ def report_axe(request: pytest.FixtureRequest) -> Iterator[None]:
     for where, found in FOUND.items():
         counts = ", ".join(f"{k} {found['impacts'].get(k, 0)}" for k in ("critical", "serious", "moderate", "minor"))
         lines.append(f"  {where:<44} {counts}   {' '.join(found['rules'])}")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    (SHOTS / "axe.txt").write_text("\n".join(lines) + "\n")
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is not None and capture is not None:
-        with capture.global_and_fixture_disabled():
-            reporter.write_line("")
-            for line in lines:
-                reporter.write_line(line)
+    print_and_keep(request, lines, SHOTS / "axe.txt")
 
 
 @pytest.fixture(scope="module")
