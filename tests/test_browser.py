@@ -37,6 +37,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from browser_helpers import print_and_keep
 from installed_kit import InstalledKit
 from landlord.widgets.reveal import FAILED as REVEAL_FAILED
 
@@ -162,15 +163,7 @@ def report_timings(request: pytest.FixtureRequest) -> Iterator[None]:
     lines += [f"  {name:<34} " + "  ".join(f"{t:5.2f}" for t in ts) for name, ts in TIMINGS.items()]
     lines.append("  (first figure: a warm pre-run kernel; second: the next visitor, while the pool refills;"
                  " 'at once': each of the students opening the lesson at the same moment)")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    (SHOTS / "first-render.txt").write_text("\n".join(lines) + "\n")
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is not None and capture is not None:
-        with capture.global_and_fixture_disabled():
-            reporter.write_line("")
-            for line in lines:
-                reporter.write_line(line)
+    print_and_keep(request, lines, SHOTS / "first-render.txt")
 
 
 def start_visit(browser: object, port: int, notebook: str) -> tuple[object, Visit, float]:

@@ -162,7 +162,9 @@ def test_board_chart(game: Game, color: str) -> None:
     spec = chart.to_dict()
     coloured = [lay for lay in layers(spec) if "color" in lay.get("encoding", {})]
     assert coloured[0]["encoding"]["color"]["field"] == color
-    assert any(lay["mark"]["type"] == "circle" for lay in layers(spec))
+    # the tokens: a point per player, a colour and a shape per seat (issue 25: colour is never the only cue)
+    assert any(lay["mark"]["type"] == "point" and {"fill", "shape"} <= set(lay.get("encoding", {}))
+               for lay in layers(spec))
 
 
 def test_board_chart_bad_colour(game: Game) -> None:

@@ -7,15 +7,18 @@ the game."""
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import altair as alt
+import ipywidgets as W
 import pandas as pd
 
 from landlord.analysis import metrics
 from landlord.charts import figures as lib
+from landlord.charts.palette import SEAT_SHAPES
 from landlord.engine.game import Game
 
 from .state import PLAYER_COLOURS, space_rows
@@ -68,6 +71,11 @@ def seat_colours(chart: Any, names: Sequence[str]) -> Any:
         enc = getattr(layer, "encoding", alt.Undefined)
         if enc is alt.Undefined:
             continue
+        shape: Any = getattr(enc, "shape", alt.Undefined)
+        if shape is not alt.Undefined:  # the tokens' shapes: each seat's second cue, in one legend with its colour
+            shape.scale = alt.Scale(domain=list(names), range=[SEAT_SHAPES[i % len(SEAT_SHAPES)]
+                                                                for i in range(len(names))])
+            shape.legend = alt.Legend(orient="bottom", title="player", columns=4)
         for channel in ("color", "fill"):
             e: Any = getattr(enc, channel, alt.Undefined)
             if e is alt.Undefined:
@@ -75,8 +83,7 @@ def seat_colours(chart: Any, names: Sequence[str]) -> Any:
             field = str(getattr(e, "shorthand", "") or getattr(e, "field", "")).split(":")[0]
             if field in ("player", "owner"):
                 e.scale = scale
-                e.legend = None if field == "player" and channel == "fill" else alt.Legend(
-                    orient="bottom", title="held by" if field == "owner" else "player", columns=4)
+                e.legend = alt.Legend(orient="bottom", title="held by" if field == "owner" else "player", columns=4)
     return chart
 
 
@@ -138,7 +145,7 @@ def with_brush(chart: Any, width: int = 330, height: int = 200) -> Any:
     if isinstance(chart, alt.LayerChart):
         # alt.layer lifts the selection to the top level, where JupyterChart looks for it
         chart = alt.layer(chart.layer[0].add_params(brush), *chart.layer[1:], data=chart.data).properties(
-            title=chart.title)
+            title=chart.title, description=chart.description)
     else:
         chart = chart.add_params(brush)
     return chart.properties(width=width, height=height)
@@ -158,6 +165,16 @@ class ChartSlot:
         self.key: Hashable = None
         self.template: dict[str, Any] = {}
         self.datasets: dict[str, list[dict[str, Any]]] = {}
+        self.words = W.HTML()
+        """The chart's text alternative and its "show as a table" (below the chart)."""
+        self.box = W.VBox([self.widget, self.words], layout=W.Layout(max_width="100%"))
+        """The chart with its words: what a table lays out."""
+
+    def caption(self) -> str:
+        """The chart's title, as its table's caption."""
+        title = self.template.get("title", "")
+        title = title.get("text", "") if isinstance(title, dict) else title
+        return " ".join(title) if isinstance(title, list) else str(title)
 
     def show(self, key: Hashable, make: Callable[[], Any],
              datasets: dict[str, list[dict[str, Any]]]) -> None:
@@ -171,6 +188,57 @@ class ChartSlot:
         self.widget.spec = fill(self.template, datasets)
 
 
+TABLE_ROWS = 20
+"""A chart's "show as a table" lists at most about this many rows (every n-th turn, and the last)."""
+
+
+def fewer_rows(df: pd.DataFrame, most: int = TABLE_ROWS) -> pd.DataFrame:
+    """``df`` cut to about ``most`` rows, evenly spaced, the last row always kept."""
+    if len(df) <= most:
+        return df
+    step = -(-len(df) // most)
+    return pd.concat([df.iloc[::step], df.iloc[[-1]]]).drop_duplicates()
+
+
+def numbers_html(words: str, table: pd.DataFrame | None, caption: str = "", most: int = TABLE_ROWS) -> str:
+    """A chart's text alternative (``words``, from its data) and its numbers folded under a
+    "show as a table" control (a native ``<details>``: keyboard and screen reader work as is)."""
+    out = f'<p class="ll-chart-words" style="font-size:12px;margin:2px 0">{html.escape(words)}</p>'
+    if table is None or table.empty:
+        return out
+    rows = fewer_rows(table, most)
+    note = f" (one row in {-(-len(table) // most)}, and the last)" if len(rows) < len(table) else ""
+    cap = html.escape(caption + note)
+    return out + ('<details class="ll-numbers"><summary>Show as a table</summary>'
+                  + rows.to_html(index=False, border=0, na_rep="", float_format=lambda x: f"{x:,.2f}")
+                  .replace('<table class="dataframe">', f'<table class="dataframe"><caption>{cap}</caption>', 1)
+                  + "</details>")
+
+
+Numbers = tuple[str, pd.DataFrame | None]
+"""A chart's text alternative and the table of its numbers."""
+
+
+def wealth_numbers(frames: dict[str, pd.DataFrame]) -> Numbers:
+    """The table's wealth chart in words and as a table: each player's net worth, turn by turn."""
+    panel = frames["panel"]
+    table = panel.pivot_table(index="turn", columns="player", values="net_worth", aggfunc="last")
+    return lib.wealth_words(panel), table.rename_axis(columns=None).reset_index()
+
+
+def gini_numbers(frames: dict[str, pd.DataFrame]) -> Numbers:
+    """The table's Gini chart in words and as a table: the Gini, turn by turn."""
+    return lib.gini_words(frames["gini"], frames["changes"]), frames["gini"][["turn", "gini"]]
+
+
+def flows_numbers(frames: dict[str, pd.DataFrame], by: str) -> Numbers:
+    """The table's money-flows chart in words and as a table: the money moved by kind so far."""
+    flows = frames["flows"]
+    totals = pd.DataFrame(flows.groupby("flow", as_index=False)["amount"].sum()).set_axis(
+        ["flow", "money moved so far"], axis=1)
+    return lib.flows_words(flows, by), totals
+
+
 class FrameSlot(ChartSlot):
     """A slot for a chart of the chart library drawn from ``landlord.analysis.metrics`` frames: the chart
     is built (and validated) once per ``key`` and per set of non-empty frames; each redraw swaps
@@ -181,8 +249,11 @@ class FrameSlot(ChartSlot):
         self.roles: dict[str, str] = {}
 
     def show_frames(self, key: Hashable, make: Callable[[dict[str, pd.DataFrame]], Any],
-                    frames: dict[str, pd.DataFrame]) -> None:
-        """Draw ``frames`` into the chart ``make(frames)`` builds."""
+                    frames: dict[str, pd.DataFrame],
+                    describe: Callable[[dict[str, pd.DataFrame]], Numbers] | None = None,
+                    ) -> None:
+        """Draw ``frames`` into the chart ``make(frames)`` builds; ``describe(frames)`` gives its
+        text alternative and the table of its numbers, redrawn with it."""
         full = (key, tuple(sorted(k for k, f in frames.items() if not f.empty)))
         if full != self.key:
             self.widget.chart = make(frames)
@@ -196,7 +267,12 @@ class FrameSlot(ChartSlot):
                         self.roles[name] = role
         data = {name: records(frames[role]) for name, role in self.roles.items()}
         self.datasets = data
-        self.widget.spec = fill(self.template, data)
+        spec = fill(self.template, data)
+        if describe is not None:
+            words, table = describe(frames)
+            spec["description"] = words
+            self.words.value = numbers_html(words, table, self.caption())
+        self.widget.spec = spec
 
     def rows(self, role: str) -> list[dict[str, Any]]:
         """The rows last drawn for the frame called ``role``."""
@@ -299,4 +375,9 @@ class BoardView(ChartSlot):
         data = {name: frames[role] for name, role in self.roles.items()}
         data.update(overlay_rows(game, board, tokens))
         self.datasets = data
-        self.widget.spec = fill(self.template, data)
+        spec = fill(self.template, data)
+        spec["description"] = lib.board_words(board.assign(owner=board["owner"].fillna("")), tokens)
+        held = pd.DataFrame([{"space": r["name"], "held by": r["holder"], "marks": r["marks"]}
+                             for r in data["ll_overlay"]])
+        self.words.value = numbers_html(spec["description"], held, "The spaces and who holds them", most=len(held))
+        self.widget.spec = spec

@@ -173,7 +173,7 @@ class ClassroomStudent(W.VBox):
         enable_offline()
         self.board = BoardView(30)
         self.table_box.children = [
-            W.HBox([self.board.widget, W.VBox([self.players_panel, self.decision, self.options, self.trade],
+            W.HBox([self.board.box, W.VBox([self.players_panel, self.decision, self.options, self.trade],
                                               layout=W.Layout(width="420px"))],
                    layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<b>What happened</b>"), self.commentary]

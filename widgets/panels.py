@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from landlord.charts.palette import seat_glyph
 from landlord.engine.count import WORDS, SeatCount, parts_words
 from landlord.engine.events import Event
 from landlord.engine.game import Game
@@ -44,6 +45,7 @@ def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: 
         extra = " · ".join(html.escape(t) for t in count_words(c, r["pieces"], currency))
         cards.append(
             f'<div class="ll-player" style="border-left:6px solid {colour};padding:3px 6px;margin:3px 0;{ring}">'
+            f'<span aria-hidden="true" style="color:{colour}">{seat_glyph(i)}</span> '
             f'<b>{html.escape(str(r["name"]))}</b> <small>({html.escape(str(r["plays"]))})</small>'
             f'{" ◀ to move" if to_move == i else ""}<br>'
             f'{WORDS["cash"]} <b>{currency}{c.cash}</b> · {WORDS["total"]} <b>{currency}{c.total}</b>'
@@ -53,12 +55,22 @@ def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: 
     return "".join(cards)
 
 
+def event_words(game: Game, e: Event) -> str:
+    """One event in words ("" for an event a student is not told of)."""
+    return phase_words(game, e) if e.kind == "phase" else (narrate(e, game.names, game.board) or "")
+
+
+def events_since(game: Game, start: int) -> list[str]:
+    """The events from the ``start``-th on, in words (for the table's live region)."""
+    return [t for e in list(game.events or ())[start:] if (t := event_words(game, e))]
+
+
 def commentary_lines(game: Game, last: int = 40) -> list[str]:
     """The last ``last`` events in words, each with its turn."""
     events: list[Event] = list(game.events or ())
     out: list[str] = []
     for e in reversed(events):
-        text = phase_words(game, e) if e.kind == "phase" else narrate(e, game.names, game.board)
+        text = event_words(game, e)
         if text:
             out.append(f"[turn {e.turn}] {text}")
             if len(out) >= last:
@@ -89,7 +101,8 @@ def phase_words(game: Game, e: Event) -> str:
 def commentary_html(lines: Sequence[str]) -> str:
     """The commentary box, newest line at the bottom."""
     body = "<br>".join(html.escape(x) for x in lines) or "<i>No events yet.</i>"
-    return (f'<div class="ll-commentary" style="height:180px;overflow-y:auto;font-size:12px;'
+    return (f'<div class="ll-commentary" role="region" aria-label="Commentary: what happened, newest last" '
+            f'tabindex="0" style="height:180px;overflow-y:auto;font-size:12px;'
             f'display:flex;flex-direction:column-reverse"><div>{body}</div></div>')
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from landlord.charts.palette import SEAT_COLOURS
 from landlord.engine.count import ranks
 from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 
-PLAYER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
-"""One colour per seat: Vega's category10, as the chart library colours the tokens."""
+PLAYER_COLOURS = SEAT_COLOURS
+"""One colour per seat (:mod:`landlord.charts.palette`), as the chart library colours the tokens."""
 
 
 def space_rows(game: Game) -> list[dict[str, Any]]:

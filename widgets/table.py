@@ -36,10 +36,11 @@ from landlord.engine.phases import Trigger
 from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
 
-from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
+from .announce import LiveRegion, summary
+from .board_view import BRUSH, BoardView, FrameSlot, flows_numbers, gini_numbers, sized, wealth_numbers, with_brush
 from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from .panels import commentary_html, commentary_lines, players_html, provenance_html
+from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
 from .session import Seat, TableSession
 from .state import player_rows
 from .words import activity_html, phase_news_text, plain, plays_words, resume_offer_html, short_title
@@ -273,6 +274,11 @@ class GameTable(W.VBox):
         self.players_panel = W.HTML()
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.options.add_class("ll-options")
+        self.live = LiveRegion()
+        """The table's live region: what happened and what is asked now, for a screen reader."""
+        self._heard: tuple[int, int] = (0, 0)
+        """(the game on view, its events already announced)."""
         self.remember = W.Checkbox(value=False, description="don't ask me this again this game", indent=False,
                                    layout=W.Layout(width="auto", display="none"))
         self.remembered: dict[tuple[int, str], str] = {}
@@ -451,8 +457,11 @@ class GameTable(W.VBox):
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        right = W.VBox([self.players_panel, self.activity, self.skip_button, self.decision, self.options, self.remember,
-                        self.trade_bar, self.phase_bar, self.message], layout=W.Layout(width="440px", max_width="100%"))
+        # the status line, then the question and its choices (in the reading and Tab order, and on a
+        # phone above the board), then the players
+        right = W.VBox([self.activity, self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
+                        self.skip_button, self.message, self.players_panel],
+                       layout=W.Layout(width="440px", max_width="100%"))
         bots = W.HBox([self.speed, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
         files = W.HBox([self.save_button, self.upload], layout=WRAP)
@@ -462,11 +471,11 @@ class GameTable(W.VBox):
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
         if self.preset_pick.options:
             parts.append(self.preset_pick)
-        parts += [self.status, W.HBox([self.board.widget, right], layout=WRAP)]
+        parts += [self.status, self.live, W.HBox([right, self.board.box], layout=WRAP)]
         if "bots" in c:
             parts.append(bots)
         if "charts" in c:
-            parts.append(W.HBox([self.wealth, self.gini, self.flows], layout=WRAP))
+            parts.append(W.HBox([self.wealth_slot.box, self.gini_slot.box, self.flows_slot.box], layout=WRAP))
         if "rewind" in c:
             parts.append(W.HBox([self.rewind, self.present_button, self.branch_button], layout=WRAP))
         if "commentary" in c:
@@ -973,6 +982,8 @@ class GameTable(W.VBox):
     def _say(self, text: str, error: bool = False) -> None:
         colour = "#b00000" if error else "#225522"
         self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
+        if text and error:
+            self.live.say(text)
 
     def _option_buttons(self, g: Game) -> list[W.Widget]:
         d = g.pending
@@ -1113,6 +1124,7 @@ class GameTable(W.VBox):
             self._draw_charts(g)
             self._chart_key = chart_key
         self.commentary.value = commentary_html([plain(phase_titles(x, g.ruleset)) for x in commentary_lines(g)])
+        self._announce(g, past)
         self.provenance.value = provenance_html(g, g.ruleset.phases if "phases" in self.controls else ())
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
                                 f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
@@ -1131,6 +1143,30 @@ class GameTable(W.VBox):
             self.on_render()
         self._keep_playing()
 
+    def _announce(self, g: Game, past: bool) -> None:
+        """Tell the live region what happened since it last spoke and what is asked now; quiet
+        while the bots play on (their moves are summarised when a person is asked, the game ends
+        or the bots stop); the focus goes to the first choice when a person is asked anew."""
+        s = self.session
+        d = g.pending
+        if past:
+            self.live.say(f"Viewing turn {g.turn}, round {g.round}, read-only.")
+            return
+        if d is not None and self.playing and self._machine_turn():
+            return  # bots at play: say it all when they stop
+        seen = self._heard[1] if self._heard[0] == id(g) else 0
+        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())))]
+        self._heard = (id(g), len(g.events or ()))
+        if d is None:
+            now = "The game is over. Richest: " + ", ".join(g.names[k] for k in winners_of(g.results()))
+        elif s.is_person(d.seat):
+            n = len(self.options.children)
+            now = plain(f"{g.names[d.seat]}'s turn: {g.rules.explain(d)}") + f" {n} choice{'s' if n != 1 else ''}."
+            self.live.focus_choice()  # the choices are new buttons: keep a keyboard user on them
+        else:
+            now = f"{g.names[d.seat]}, a bot, is to choose: press Play or Step."
+        self.live.say(summary(lines, now))
+
     def _draw_charts(self, g: Game) -> None:
         """Wealth, Gini and money flows of the game on view, by the chart library from the
         metrics frames (per turn; per round when a game is too long for Altair's row limit)."""
@@ -1142,17 +1178,20 @@ class GameTable(W.VBox):
         names = tuple(g.names)
         frames = {"panel": panel, "spans": metrics.phase_spans(panel)}  # phases already in words
         self.wealth_slot.show_frames(("wealth", names), lambda f: whole_labels(sized(
-            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names)), frames)
+            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names)), frames,
+            wealth_numbers)
         gframes = {"gini": metrics.gini_frame(panel),
                    "changes": phases_in_words(metrics.phase_changes(g), g.ruleset, ("old", "new"))}
         top = lib.gini_axis_top(float(gframes["gini"]["gini"].max()) if len(gframes["gini"]) else 0.0)
         self.gini_slot.show_frames(("gini", top), lambda f: whole_labels(with_brush(
-            lib.gini_over_time(f["gini"], f["changes"]))), gframes)
+            lib.gini_over_time(f["gini"], f["changes"]))), gframes,
+            gini_numbers)
         tr = metrics.transfers(g)
         flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
             columns=["game", by, "flow", "amount", "cumulative"])
         self.flows_slot.show_frames(("flows", by), lambda f: whole_labels(sized(
-            lib.money_flows_chart(f["flows"], by=by, title="Where the money went"))), {"flows": flows})
+            lib.money_flows_chart(f["flows"], by=by, title="Where the money went"))), {"flows": flows},
+            lambda f: flows_numbers(f, by))
 
     # -- reading (for notebooks and tests) ------------------------------------------------------
     @property

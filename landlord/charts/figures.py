@@ -18,6 +18,7 @@ import altair as alt
 import pandas as pd
 
 from landlord.charts.bundle import bundle_from_env
+from landlord.charts.palette import OTHER_COLOURS, SEAT_COLOURS, SEAT_SHAPES
 from landlord.engine.inequality import GINI_FORMS
 
 MAX_ROWS = 5000
@@ -28,6 +29,10 @@ COLOR_BY = ("owner", "probability", "value")
 Chart = alt.Chart | alt.LayerChart | alt.FacetChart
 """What a chart function returns: a single, layered or faceted Altair chart."""
 _offline = False
+SEATS = alt.Scale(range=list(SEAT_COLOURS))
+"""Colours keyed by a player: the seats' (:mod:`landlord.charts.palette`), and for nothing else."""
+OTHERS = alt.Scale(range=list(OTHER_COLOURS))
+"""Colours for flows, phases, scenarios, strategies and tables: never a seat's."""
 
 
 def _need(df: pd.DataFrame, columns: tuple[str, ...], what: str, aggregate: str) -> None:
@@ -45,6 +50,66 @@ def _one_game(df: pd.DataFrame, what: str) -> None:
                          "(select one, or use mean_interval_chart for many)")
 
 
+# -- text alternatives: what each chart shows, in words, from its data (issue 25.4) -------------
+
+def _money(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def wealth_words(panel: pd.DataFrame, value: str = "net_worth") -> str:
+    """What :func:`wealth_over_time` shows, in words: each player's ``value`` at the last turn,
+    richest first ("Wealth over 84 turns; at the end: Landlord 794, You 721, …")."""
+    if panel.empty or value not in panel:
+        return "Wealth of each player: no turns played yet."
+    last = panel[panel["turn"] == panel["turn"].max()].sort_values(value, ascending=False)
+    ends = ", ".join(f"{r['player']} {_money(r[value])}" for _, r in last.iterrows())
+    return f"{value.replace('_', ' ').capitalize()} over {int(panel['turn'].max())} turns; at the end: {ends}."
+
+
+def gini_words(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> str:
+    """What :func:`gini_over_time` shows, in words: where the Gini started and ended, its
+    highest, and when the rules changed ("Gini over 40 turns: rose from 0.05 to 0.31 …")."""
+    if gini.empty:
+        return "Gini over turns: no turns played yet."
+    g = gini.sort_values("turn")
+    first, last, top = float(g["gini"].iloc[0]), float(g["gini"].iloc[-1]), float(g["gini"].max())
+    how = "rose" if last > first + 0.005 else "fell" if last < first - 0.005 else "stayed near"
+    text = (f"Gini over {int(g['turn'].iloc[-1])} turns: {how} from {first:.2f} to {last:.2f}"
+            if how != "stayed near" else f"Gini over {int(g['turn'].iloc[-1])} turns: stayed near {last:.2f}")
+    text += f" (highest {top:.2f})" if top > max(first, last) + 0.005 else ""
+    if changes is not None and not changes.empty:
+        text += "; " + "; ".join(f"the rules changed to {str(r['new']).replace('_', ' ')} at turn {int(r['turn'])}"
+                                 for _, r in changes.iterrows())
+    return text + "."
+
+
+def flows_words(flows: pd.DataFrame, by: str = "turn") -> str:
+    """What :func:`money_flows_chart` shows, in words: the money moved by each kind of flow so
+    far, largest first."""
+    if flows.empty:
+        return "Where the money went: nothing has moved yet."
+    total = flows.groupby("flow")["amount"].sum().sort_values(ascending=False)
+    total = total[total > 0]
+    if total.empty:
+        return "Where the money went: nothing has moved yet."
+    kinds = ", ".join(f"{k} {_money(v)}" for k, v in total.items())
+    return f"Money moved over {int(flows[by].max())} {by}s, by kind: {kinds}."
+
+
+def board_words(board: pd.DataFrame, tokens: pd.DataFrame | None = None) -> str:
+    """What :func:`board_chart` shows, in words: where each token stands and how many spaces
+    each holder has."""
+    parts = [f"The board: {len(board)} spaces"]
+    if tokens is not None and not tokens.empty:
+        names = dict(zip(board["index"], board["name"], strict=False))
+        parts.append("; ".join(f"{r['player']} on {names.get(r['index'], r['where'])}" for _, r in tokens.iterrows()))
+    if "owner" in board:
+        held = board[board["owner"].fillna("") != ""].groupby("owner").size()
+        if len(held):
+            parts.append("held: " + ", ".join(f"{k} {v} space{'s' if v != 1 else ''}" for k, v in held.items()))
+    return ". ".join(parts) + "."
+
+
 def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
                      value: str = "net_worth", title: str = "Wealth of each player, turn by turn") -> Chart:
     """Each player's ``value`` (default net worth) over turns, one line a player, on bands
@@ -58,15 +123,16 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
         tooltip=["player:N", "turn:Q", "phase:N", f"{value}:Q"] if "phase" in panel else
         ["player:N", "turn:Q", f"{value}:Q"],
     )
+    words = wealth_words(panel, value)
     if spans is None or spans.empty:
-        return lines.properties(title=title, width=560, height=300)
+        return lines.properties(title=title, width=560, height=300, description=words)
     bands = alt.Chart(spans).mark_rect(opacity=0.15).encode(
         x="start:Q", x2="end:Q",
-        color=alt.Color("phase:N", title="phase", scale=alt.Scale(scheme="pastel1")),
+        color=alt.Color("phase:N", title="phase", scale=OTHERS),
         tooltip=["phase:N", "start:Q", "end:Q"],
     )
     return alt.layer(bands, lines).resolve_scale(color="independent").properties(
-        title=title, width=560, height=300)
+        title=title, width=560, height=300, description=words)
 
 
 GINI_TOPS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
@@ -102,7 +168,7 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
         tooltip=["turn:Q", "gini:Q", "phase:N"] if "phase" in gini else ["turn:Q", "gini:Q"],
     )
     if "phase" in gini:
-        line = line.encode(color=alt.Color("phase:N", title="phase"))
+        line = line.encode(color=alt.Color("phase:N", title="phase", scale=OTHERS))
     layers: list[Any] = [line]
     if changes is not None and not changes.empty:
         rules = alt.Chart(changes).mark_rule(strokeDash=[4, 3], color="black").encode(
@@ -110,7 +176,8 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
         labels = alt.Chart(changes).mark_text(align="left", dx=3, dy=-140, fontSize=10).encode(
             x="turn:Q", text="new:N")
         layers += [rules, labels]
-    return alt.layer(*layers).properties(title=f"Gini over turns — {forms[0]}", width=560, height=300)
+    return alt.layer(*layers).properties(title=f"Gini over turns — {forms[0]}", width=560, height=300,
+                                         description=gini_words(gini, changes))
 
 
 def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count as 0)") -> Chart:
@@ -140,11 +207,11 @@ def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = 
     return alt.Chart(flows).mark_line(interpolate="step-after").encode(
         x=alt.X(f"{by}:Q", title=by),
         y=alt.Y(f"{y}:Q", title="money moved so far" if cumulative else f"money moved per {by}"),
-        color=alt.Color("flow:N", title="flow"),
+        color=alt.Color("flow:N", title="flow", scale=OTHERS),
         tooltip=["flow:N", f"{by}:Q", "amount:Q", "cumulative:Q"] if "cumulative" in flows
         else ["flow:N", f"{by}:Q", "amount:Q"],
     ).properties(title=title or "Where the money went",
-                 width=560, height=300)
+                 width=560, height=300, description=flows_words(flows, by))
 
 
 def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame | None = None,
@@ -161,7 +228,7 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
     scale_y = alt.Scale(domain=[-0.6, side + 0.6])
     if color == "owner":
         fill = alt.Color("owner:N", title="held by",
-                         scale=alt.Scale(scheme="set2"), legend=alt.Legend(orient="right"))
+                         scale=SEATS, legend=alt.Legend(orient="right"))
     else:
         fill = alt.Color(f"{color}:Q", title=color, scale=alt.Scale(scheme="viridis"))
     base = alt.Chart(board)
@@ -177,13 +244,15 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
         x=alt.X("cx:Q", scale=scale_x), y=alt.Y("cy:Q", scale=scale_y), text="index:Q")
     layers: list[Any] = [blank, squares, labels]
     if tokens is not None and not tokens.empty:
-        layers.append(alt.Chart(tokens).mark_circle(size=140, stroke="black", strokeWidth=1,
-                                                    opacity=1).encode(
+        layers.append(alt.Chart(tokens).mark_point(size=160, stroke="white", strokeWidth=1.5, filled=True,
+                                                   opacity=1).encode(
             x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y),
-            fill=alt.Fill("player:N", title="token", scale=alt.Scale(scheme="category10")),
+            fill=alt.Fill("player:N", title="token", scale=SEATS),
+            shape=alt.Shape("player:N", title="token", scale=alt.Scale(range=list(SEAT_SHAPES))),
             tooltip=["player:N", "where:N", "index:Q"]))
     chart = alt.layer(*layers).resolve_scale(color="independent")
-    return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size)
+    return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size,
+                            description=board_words(board, tokens))
 
 
 def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
@@ -197,7 +266,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
         x=alt.X("bin_start:Q", title=gini_axis_title(top, f"final Gini{', ' + form if form else ''}"),
                 scale=alt.Scale(domain=[0, top])), x2="bin_end:Q",
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
-        color=alt.Color(f"{by}:N", legend=None),
+        color=alt.Color(f"{by}:N", legend=None, scale=OTHERS),
         # each row's label on one line above its histogram: long labels never overlap
         row=alt.Row(f"{by}:N", title=None, header=alt.Header(labelAngle=0, labelOrient="top", labelAnchor="start",
                                                               labelAlign="left", labelLimit=0, labelFontSize=12)),
@@ -211,7 +280,7 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     :func:`landlord.analysis.metrics.mean_interval`), one line and band per ``by``."""
     cols = (x, "mean", "lo", "hi") + ((by,) if by else ())
     _need(frame, cols, "mean_interval_chart", "metrics.mean_interval")
-    enc: dict[str, Any] = {"color": alt.Color(f"{by}:N", title=by)} if by else {}
+    enc: dict[str, Any] = {"color": alt.Color(f"{by}:N", title=by, scale=OTHERS)} if by else {}
     band = alt.Chart(frame).mark_area(opacity=0.25).encode(
         x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2="hi:Q", **enc)
     line = alt.Chart(frame).mark_line().encode(
@@ -232,7 +301,7 @@ def win_share_chart(shares: pd.DataFrame, by: str = "regime",
     base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tip)
     bars = base.mark_bar().encode(
         x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
-        color=alt.Color("strategy:N", title="strategy"))
+        color=alt.Color("strategy:N", title="strategy", scale=OTHERS))
     ticks = base.mark_tick(thickness=2, color="black").encode(x="seat_share:Q")
     return alt.layer(bars, ticks).properties(title=title, width=420, height=alt.Step(12))
 
@@ -246,7 +315,7 @@ def flow_means_chart(means: pd.DataFrame, by: str = "regime",
         x=alt.X("mean_per_game:Q", title="mean per game"),
         y=alt.Y("flow:N", sort="-x", title=None),
         yOffset=alt.YOffset(f"{by}:N", sort=None),
-        color=alt.Color(f"{by}:N", title=None, sort=None, legend=alt.Legend(orient="top")),
+        color=alt.Color(f"{by}:N", title=None, sort=None, legend=alt.Legend(orient="top"), scale=OTHERS),
         tooltip=[f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")],
     ).properties(title=title, width=420, height=alt.Step(8))
 
@@ -283,8 +352,8 @@ def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over
     top = gini_axis_top(float(frame["gini"].max()) if len(frame) else 0.0)
     return alt.Chart(frame).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
-        y=alt.Y("gini:Q", title=f"Gini (axis 0 to {top:g} of 1; 0 = equal)", scale=alt.Scale(domain=[0, top])),
-        color=alt.Color("table:N", title="table"),
+        y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
+        color=alt.Color("table:N", title="table", scale=OTHERS),
         strokeDash=alt.StrokeDash("rules:N", title="rules"),
         tooltip=["table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")],
     ).properties(title=title, width=520, height=260)
@@ -301,13 +370,13 @@ def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: s
     spread = band.groupby("regime")["gini"].agg(lo="min", hi="max", median="median").reset_index()
     top = gini_axis_top(max([0.0, *band["gini"], *room_rows["gini_population"]]))
     y = alt.Y("regime:N", title="rules in force at the end")
-    x = alt.X("lo:Q", title=f"final Gini (axis 0 to {top:g} of 1)", scale=alt.Scale(domain=[0, top]))
+    x = alt.X("lo:Q", title=gini_axis_title(top, "final Gini"), scale=alt.Scale(domain=[0, top]))
     bar = alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(
         x=x, x2="hi:Q", y=y, tooltip=["regime:N", alt.Tooltip("lo:Q", format=".2f"),
                                       alt.Tooltip("hi:Q", format=".2f"), alt.Tooltip("median:Q", format=".2f")])
     tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x="median:Q", y=y)
     dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_circle(size=90).encode(
-        x="gini_population:Q", y=y, color=alt.Color("table:N", title="table"),
+        x="gini_population:Q", y=y, color=alt.Color("table:N", title="table", scale=OTHERS),
         tooltip=["table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")])
     return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120)
 
@@ -342,6 +411,8 @@ def save(chart: Chart, path: str | Path) -> Path:
         raise ValueError(f"save a chart as .png or .svg, not {path.name!r}")
     path.parent.mkdir(parents=True, exist_ok=True)
     chart.save(str(path), scale_factor=2 if path.suffix == ".png" else 1)
+    if path.suffix == ".svg":
+        described_svg(path, chart)
     return path
 
 
@@ -350,3 +421,22 @@ def svg_text(chart: Chart) -> str:
     out = io.StringIO()
     chart.save(out, format="svg")
     return out.getvalue()
+
+
+def described_svg(path: Path, chart: Chart) -> None:
+    """Put the chart's title and its text alternative (its ``description``) into the SVG file at
+    ``path`` as ``<title>`` and ``<desc>``, with ``role="img"``, so a screen reader reads them."""
+    import html as _html
+
+    spec = chart.to_dict()
+    title = spec.get("title", "")
+    title = title.get("text", "") if isinstance(title, dict) else title
+    title = " ".join(title) if isinstance(title, list) else str(title)
+    desc = str(spec.get("description", "") or "")
+    text = path.read_text(encoding="utf-8")
+    head, sep, rest = text.partition(">")
+    if not sep or not head.startswith("<svg"):
+        return
+    tags = (f"<title>{_html.escape(title)}</title>" if title else "") + (
+        f"<desc>{_html.escape(desc)}</desc>" if desc else "")
+    path.write_text(f'{head} role="img"{sep}{tags}{rest}', encoding="utf-8")

@@ -1,0 +1,45 @@
+"""The kit's colours, each with one meaning: seat colours for the seats only (the players panel,
+the tokens, the lots they hold and every chart keyed by a player), and another scheme for
+everything else a chart colours by (kinds of money flow, phases, the lab's scenarios).
+
+Seats: the first four are Okabe & Ito's colour-blind-safe set ("Color Universal Design", 2008;
+Wong, "Points of view: Color blindness", Nature Methods 8, 441, 2011): blue, vermillion, bluish
+green and reddish purple; seats five to eight add black, a dark purple, a grey and a dark brown.
+``tests/test_palette.py`` checks, with coloraide's Machado–Oliveira–Fernandes (2009) simulation
+of protanopia, deuteranopia and tritanopia at full severity, that every two seat colours stay at
+least :data:`MIN_SEAT_DISTANCE` apart in CIEDE2000 under each, and that each has 3:1 contrast
+against the white page (WCAG 2.1 1.4.11, graphical objects). Each seat also has a shape and a
+letter (:data:`SEAT_SHAPES`, :data:`SEAT_GLYPHS`), so colour is never the only cue.
+
+Other colours: Paul Tol's "light" scheme (colour-blind-safe, https://personal.sron.nl/~pault/),
+without its mint and pale grey, so none is within :data:`MIN_SEAT_DISTANCE` of a seat colour.
+"""
+
+from __future__ import annotations
+
+SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#882E72", "#666666", "#9A3A00")
+"""One colour per seat, in seat order (repeated after the eighth seat)."""
+SEAT_SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-right", "wedge")
+"""One Vega point shape per seat, the second cue beside its colour (tokens, legends)."""
+SEAT_GLYPHS = ("●", "■", "▲", "◆", "✚", "▼", "▶", "◣")
+"""The same shapes as characters, for the players panel."""
+OTHER_COLOURS = ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#BBCC33", "#AAAA00")
+"""Colours for what is not a seat: kinds of money flow, phases, scenarios, tables."""
+MIN_SEAT_DISTANCE = 10.0
+"""The least CIEDE2000 difference between two seat colours, and between a seat colour and any
+other colour, under normal vision and each simulated colour-vision deficiency (seat colours)."""
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of seat ``seat`` (0-based)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_shape(seat: int) -> str:
+    """The Vega point shape of seat ``seat``."""
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def seat_glyph(seat: int) -> str:
+    """The shape of seat ``seat`` as a character."""
+    return SEAT_GLYPHS[seat % len(SEAT_GLYPHS)]

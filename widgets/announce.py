@@ -1,0 +1,85 @@
+"""What a screen reader hears at a table: one polite live region per table that says, in the kit's
+plain words, what happened since the last announcement (bots' moves summarised), whose turn it
+is and what is asked now; and the focus put back on the first choice when a person is asked
+again, so a keyboard user never has to Tab back from the top of the page.
+
+The region is a small anywidget (its JavaScript is the few lines below, nothing fetched): its
+``<div role="status" aria-live="polite">`` stays in the page and only its text changes, which is
+what screen readers announce reliably (an ``ipywidgets.HTML`` replaces its element on each
+change). Nothing here computes anything about the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import anywidget
+import traitlets
+
+MOST_LINES = 3
+"""Up to this many new events are read out one by one; more are summarised (the last one read)."""
+
+_ESM = """
+function render({ model, el }) {
+  const region = document.createElement("div");
+  region.className = "ll-live ll-sr-only";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  el.appendChild(region);
+  const say = () => { region.textContent = model.get("text"); };
+  // the focus follows the choices only for a student who was on them: a focusin elsewhere
+  // (the page's text, a chart, another control) lets it be
+  let onChoices = false;
+  document.addEventListener("focusin", (e) => {
+    const table = el.closest(".ll-table");
+    onChoices = !!(table && table.contains(e.target) && e.target.closest(".ll-options"));
+  });
+  const focusChoice = () => {
+    const table = el.closest(".ll-table") || document;
+    // the new choices are drawn a moment after this message, and the old ones removed: for
+    // 2 s, whenever the focus is lost (on the page itself), put it on the first choice
+    let tries = 0;
+    const attempt = () => {
+      const now = document.activeElement;
+      const lost = !now || now === document.body || !now.isConnected;
+      const first = table.querySelector(".ll-options button:not([disabled]), .ll-options select");
+      if (first && lost && onChoices) first.focus();
+      if (++tries < 40) setTimeout(attempt, 50);
+    };
+    setTimeout(attempt, 0);
+  };
+  say();
+  model.on("change:text", say);
+  model.on("change:focus_request", focusChoice);
+}
+export default { render };
+"""
+
+
+class LiveRegion(anywidget.AnyWidget):
+    """A table's live region: set :attr:`text` to announce it; bump :meth:`focus_choice` to put
+    the keyboard focus on the table's first choice (``.ll-options``)."""
+
+    _esm = _ESM
+    text = traitlets.Unicode("").tag(sync=True)
+    focus_request = traitlets.Int(0).tag(sync=True)
+
+    def say(self, text: str) -> None:
+        """Announce ``text`` (politely: after what the screen reader is reading)."""
+        self.text = text
+
+    def focus_choice(self) -> None:
+        """Put the focus on the first choice of the table once it is drawn."""
+        self.focus_request += 1
+
+
+def summary(lines: Sequence[str], now: str) -> str:
+    """What a table announces after a click: the new events in words (up to :data:`MOST_LINES`,
+    else how many and the last), then what is asked now. ``lines`` are plain sentences (the
+    commentary's, without their turn prefix); ``now`` says whose turn it is and what is asked."""
+    said = [x.strip() for x in lines if x.strip()]
+    if len(said) > MOST_LINES:
+        said = [f"{len(said)} things happened; the last: {said[-1]}"]
+    parts = [*said, now.strip()]
+    return " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts if p)
