@@ -35,7 +35,6 @@ from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import Decision
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
-from landlord.engine.game import BOXES
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, kit_version, version_note
@@ -313,7 +312,9 @@ class Classroom:
 
     def start(self, secret: str) -> list[TableInfo]:
         """The teacher starts play: every table's game begins with its students' names (a bot
-        in every empty seat); joining stays open (a latecomer takes over a bot's seat)."""
+        in every empty seat); joining stays open (a latecomer takes over a bot's seat). The
+        tables not yet started are first evened out (:meth:`SqliteStore.rebalance`)."""
+        self.store.rebalance(self.id, secret)
         self.store.set_class(self.id, secret, state="playing")
         self.info = self.store.get_class(self.id)
         started = []
@@ -409,15 +410,10 @@ class StudentSeat:
 
     @classmethod
     def join(cls, store: ClassStore, join_code: str, name: str) -> StudentSeat:
-        """Join a class by its code and a display name (not a name the game gives a bot or
-        an account: those would be mistaken for each other)."""
-        clean = " ".join((name or "").split())
-        info = store.code_class(join_code)
-        spec = ClassSpec.from_dict(info.spec)
-        reserved = {n.lower() for n in (*bot_names(spec.table_size), *BOXES)}
-        if clean.lower() in reserved:
-            raise StoreError(f"{clean!r} is a name the game uses: choose another display name")
-        _, token = store.join(join_code, clean)
+        """Join a class by its code and a display name (the store normalises it and refuses a
+        look-alike of a classmate's name, of a bot's or of a name the game uses:
+        :mod:`landlord.apps.classroom.names`)."""
+        _, token = store.join(join_code, name)
         return cls(store, token)
 
     @property
