@@ -49,7 +49,7 @@ def new_page(browser: object, url: str, blocked: list[str]) -> object:
         if target.startswith("http://127.0.0.1"):
             r.continue_()  # type: ignore[attr-defined]
             return
-        if not target.startswith(("data:", "blob:")) and "fontawesome" not in target:
+        if not target.startswith(("data:", "blob:")):
             blocked.append(target)
         r.abort()  # type: ignore[attr-defined]
 

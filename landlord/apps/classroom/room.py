@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
 from landlord.apps.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
 from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
@@ -44,6 +45,11 @@ from landlord.errors import IllegalAction, LandlordError
 
 STATES = ("joining", "playing", "debrief")
 """A class's states: students join (no game runs), tables play, the teacher debriefs."""
+
+SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment, then choose again."
+"""What a page is told whose clicks the class keeps refusing (a stale button, a second ballot),
+once its meter is empty (:class:`StudentSeat`): one page sent 72,850 second ballots, each a write
+the store refused, and the others' clicks waited behind them."""
 
 BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
             "timeout": "a bot, because the time for the decision ran out"}
@@ -407,6 +413,8 @@ class StudentSeat:
         self.seat_info = store.seat_of(token)
         self.room = Classroom(store, self.seat_info.class_id)
         self.previously_seen = store.heartbeat(token)
+        self.refusals = Bucket(REFUSED_RATE, REFUSED_BURST)
+        """This page's meter of writes the store refused (:meth:`act`, :meth:`vote`)."""
 
     @classmethod
     def join(cls, store: ClassStore, join_code: str, name: str) -> StudentSeat:
@@ -444,9 +452,12 @@ class StudentSeat:
     def vote(self, yes: bool) -> str:
         """Vote in the open class vote, for this seat (once; the store refuses a second
         ballot). Returns "" when counted, else a one-line message saying why not."""
+        if not self.refusals.ready():
+            return SLOW_DOWN
         try:
             self.store.cast(self.token, yes)
         except StoreError as exc:
+            self.refusals.charge()
             return str(exc)[:1].upper() + str(exc)[1:] + "."
         return ""
 
@@ -472,12 +483,15 @@ class StudentSeat:
             return f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
         if option not in d.options:
             return f"That is not one of your choices now ({', '.join(d.options)})."
+        if not self.refusals.ready():
+            return SLOW_DOWN
         try:
             self.store.append(self.room.id, self.table_no, tg.seq,
                               {"kind": "act", "seat": self.seat, "option": option, "by": "student",
                                "decision": d.kind},
                               token=self.token)
         except StoreError as exc:
+            self.refusals.charge()
             tg.refresh(self.store)
             return str(exc)[:1].upper() + str(exc)[1:] + "."
         tg.refresh(self.store)
@@ -492,11 +506,14 @@ class Referee:
     answers each decision exactly once.
     """
 
-    def __init__(self, store: ClassStore, class_id: str, secret: str) -> None:
+    def __init__(self, store: ClassStore, class_id: str, secret: str, quiet_until: float = 0.0) -> None:
         self.room = Classroom(store, class_id)
         self.store = store
         self.secret = secret
         self.bots: dict[tuple[int, int], Strategy] = {}
+        self.quiet_until = quiet_until
+        """Until then (seconds since the epoch) the referee makes no move: a restarted class
+        server's grace, while the students' pages reconnect (``landlord class --resume-grace``)."""
 
     def _bot(self, tg: TableGame, seat: int) -> Strategy:
         key = (tg.table.table_no, seat)
@@ -507,6 +524,8 @@ class Referee:
     def tick(self, now: float | None = None) -> int:
         """One look at every table; returns how many rows it appended."""
         now = time.time() if now is None else now
+        if now < self.quiet_until:  # a restart's grace: every seat counts as present, no bot moves
+            return 0
         info = self.room.reload()
         if info.state != "playing":
             return 0
@@ -527,7 +546,7 @@ class Referee:
             d = g.pending
             if entry is None:
                 student = seats.get(tg.table.table_no, {}).get(d.seat)
-                waited = now - tg.last_at
+                waited = now - max(tg.last_at, self.quiet_until)  # a restart's grace is no one's wait
                 if student is None:
                     by = "bot" if waited >= spec.bot_delay else None
                 elif now - student.last_seen > spec.away_after:

@@ -36,6 +36,10 @@ SECRET_FILE = "teacher-secret"
 STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
 """The student address the server prints, given to the dashboard to show on the projector."""
 
+RESUME_GRACE = 60.0
+"""Seconds after a restarted class server is up in which every seat counts as present and no
+bot moves (``--resume-grace``): the students' pages reload themselves onto their seats."""
+
 CLASS_SIZE = 30
 """Students the class server is made ready for by default (``--class-size``)."""
 SPARE_KERNELS = 2
@@ -62,6 +66,10 @@ def max_kernels(class_size: int) -> int:
     return class_size + SPARE_KERNELS + 2 + class_size // 2
 
 
+MAX_FRAME = 64 * 1024
+"""Bytes of the largest websocket frame a class page may send (its largest message, a typed
+name or a click, is under 2 KB)."""
+
 WARM_KERNELS = warm_kernels(CLASS_SIZE)
 MAX_KERNELS = max_kernels(CLASS_SIZE)
 
@@ -77,10 +85,14 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int,
         # _xsrf token, as the page sets no _xsrf cookie: with the check on it is refused (403)
         # and a closed tab's kernel lingers until culled. DECISION: the class server turns the
         # check off; another site could at most shut down a kernel whose random id it knows.
+        # a page's kernel websocket: JSON frames only, a page's share of messages, no frame above
+        # MAX_FRAME read (Tornado closes the socket from the frame's header)
         "Voila": {"ip": ip, "port_retries": 0, "open_browser": False,
-                  "tornado_settings": {"disable_check_xsrf": True}},
+                  "kernel_websocket_connection_class": "landlord.apps.classroom.kernels.GuardedConnection",
+                  "tornado_settings": {"disable_check_xsrf": True, "websocket_max_message_size": MAX_FRAME}},
+        # the kit's template (``landlord serve``'s): no request leaves the machine
         "VoilaConfiguration": {
-            "strip_sources": True, "show_tracebacks": False, "template": "lab", "theme": "light",
+            "strip_sources": True, "show_tracebacks": False, "template": "landlord", "theme": "light",
             "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
             "file_denylist": [r".*\.(ipynb|py|json|toml|sqlite.*|log|csv|parquet)", r".*teacher-secret.*"],
             "preheat_kernel": warm > 0, "default_pool_size": 0,
@@ -190,6 +202,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-kernels", type=int,
                    help="most kernels at once, beyond them a page gets HTTP 503 "
                         "(default: the class size x 1.5 + 4)")
+    p.add_argument("--resume-grace", type=float, default=RESUME_GRACE,
+                   help="when the command resumes a class: seconds after the server is up in which every "
+                        f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
     p.add_argument("--export", action="store_true",
                    help="write the class's results (CSV, Parquet) into FOLDER/exports and stop")
 
@@ -238,11 +253,17 @@ def run(args: argparse.Namespace) -> int:
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
-    proc = serve.start(args.port, args.ip, app, env=env, log=folder / "voila.log")
+    log = folder / "voila.log"
+    with log.open("a", encoding="utf-8") as out:  # a resumed class's log goes on after the last run's
+        out.write(f"--- landlord class {'resumed' if resumed else 'started'} at {time.strftime('%Y-%m-%d %H:%M:%S')}"
+                f" on port {args.port} ---\n")
+    proc = serve.start(args.port, args.ip, app, env=env, log=log, append=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     referee = Referee(room.store, room.id, secret)
     try:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
+        if resumed:
+            referee.quiet_until = time.time() + max(0.0, args.resume_grace)
         print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
         print(f"Students: {student}  (class code {room.info.join_code})", flush=True)
