@@ -205,6 +205,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume-grace", type=float, default=RESUME_GRACE,
                    help="when the command resumes a class: seconds after the server is up in which every "
                         f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
+    steer = p.add_argument_group("steering the students (acts on the class in --folder, running or not, and stops)")
+    steer.add_argument("--remove", metavar="NAME", action="append",
+                       help="remove a student: their page's seat key stops working and a bot plays the seat")
+    steer.add_argument("--rename", metavar="OLD=NEW", action="append", help="rename a student")
+    steer.add_argument("--move", metavar="NAME=TABLE:SEAT", action="append",
+                       help="move a student to a free seat (a bot's) of a table")
+    steer.add_argument("--rebalance", action="store_true",
+                       help="even out the tables that have not started (play's start does it too)")
     p.add_argument("--export", action="store_true",
                    help="write the class's results (CSV, Parquet) into FOLDER/exports and stop")
 
@@ -221,6 +229,43 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
         max_tables=args.max_tables).check()
 
 
+def steer_seats(room: Classroom, secret: str, args: argparse.Namespace) -> list[str]:
+    """The teacher's ``--remove``, ``--rename``, ``--move`` and ``--rebalance`` on the class's
+    seats (issue 26, point 4); a line for each change. LandlordError names a student or seat
+    that is not there."""
+    store = room.store
+
+    def seat_of(name: str) -> tuple[int, int]:
+        found = [s for s in store.seats(room.id) if s.name.casefold() == name.strip().casefold()]
+        if not found:
+            raise LandlordError(f"no student called {name.strip()!r} in class {room.info.join_code}")
+        return found[0].table_no, found[0].seat
+
+    out = []
+    for name in args.remove or ():
+        gone = store.remove_seat(room.id, secret, *seat_of(name))
+        out.append(f"removed {gone.name} (table {gone.table_no}, seat {gone.seat + 1}): a bot plays the seat")
+    for pair in args.rename or ():
+        old, sep, new = pair.partition("=")
+        if not sep:
+            raise LandlordError(f"--rename {pair!r}: write OLD=NEW")
+        seat = store.rename_seat(room.id, secret, *seat_of(old), new)
+        out.append(f"renamed {old.strip()} to {seat.name}")
+    for pair in args.move or ():
+        name, sep, where = pair.partition("=")
+        table, colon, seat_no = where.partition(":")
+        if not (sep and colon and table.strip().isdigit() and seat_no.strip().isdigit()):
+            raise LandlordError(f"--move {pair!r}: write NAME=TABLE:SEAT, e.g. Ann=2:3")
+        seat = store.move_seat(room.id, secret, *seat_of(name), int(table), int(seat_no) - 1)
+        out.append(f"moved {seat.name} to table {seat.table_no}, seat {seat.seat + 1}")
+    if args.rebalance:
+        seats = store.rebalance(room.id, secret)
+        out.append("tables not yet started: " + ("; ".join(
+            f"table {t}: {', '.join(s.name for s in seats if s.table_no == t)}"
+            for t in sorted({s.table_no for s in seats})) or "none"))
+    return out
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -231,7 +276,14 @@ def run(args: argparse.Namespace) -> int:
     folder: Path = args.folder or default_folder()
     try:
         resuming = (folder / "class.sqlite").is_file()
+        steering = bool(args.remove or args.rename or args.move or args.rebalance)
+        if steering and not resuming:
+            raise LandlordError(f"--folder {folder}: holds no class whose students could be steered")
         room, secret, resumed = open_class(folder, None if resuming else spec_from(args))
+        if steering:
+            for line in steer_seats(room, secret, args):
+                print(line)
+            return 0
         if args.export:
             from landlord.apps.classroom.debrief import export
 
