@@ -268,14 +268,14 @@ def refusal(c: VoilaClient) -> bool:
     return any(r in text for r in REFUSALS)
 
 
-async def reconnect(s: Student, c: VoilaClient, done: asyncio.Event, timeout: float = 600) -> None:
+async def reconnect(s: Student, c: VoilaClient, done: asyncio.Event, timeout: float = 900) -> None:
     """The page's watch: the server went (a restart) or closed the socket; reload onto the
     seat (its address carries the seat key) once the server answers again."""
     url = c.seat_address() or c.url
     end = time.monotonic() + timeout
     while not done.is_set():
         try:
-            await c.reopen(url, timeout=120)
+            await c.reopen(url, timeout=600)  # a page load waits for a kernel (the restarted pool warming)
             await c.wait_for(lambda: "Welcome back" in c.text(), 120)
             c.pulse()
             s.reopened += 1
@@ -286,7 +286,8 @@ async def reconnect(s: Student, c: VoilaClient, done: asyncio.Event, timeout: fl
             await asyncio.sleep(1.0)
 
 
-async def client_student(s: Student, url: str, started: asyncio.Event, done: asyncio.Event) -> None:
+async def client_student(s: Student, url: str, started: asyncio.Event, done: asyncio.Event,
+                         think: float = 0.0) -> None:
     """A student as a websocket client (``benchmarks/classclient.py``): the page's messages, no
     drawing; its pulse runs (unless frozen), and it reloads onto its seat when its socket goes."""
     s.client = c = VoilaClient(url)
@@ -304,9 +305,6 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
     s.joined = time.monotonic()
     c.pulse()
     await started.wait()
-    if s.hostile:  # the hostile page's floods are driven by the benchmark (``hostile_floods``)
-        await done.wait()
-        return
 
     def buttons() -> list[str]:
         box = [i for i, st in c.models.items() if "ll-class-choices" in st.get("_dom_classes", ())]
@@ -321,12 +319,19 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
                 await asyncio.sleep(0.5)
                 continue
             if not c.connected:
-                await reconnect(s, c, done)
+                if s.hostile:  # its floods reload it (``hostile_floods``)
+                    await asyncio.sleep(0.5)
+                else:
+                    await reconnect(s, c, done)
                 continue
             if not buttons():
                 with contextlib.suppress(TimeoutError):
                     await c.wait_for(lambda: buttons() or over() or done.is_set() or c.frozen, 1.0)
                 continue
+            if think:  # a person reads the choice before clicking
+                await asyncio.sleep(think)
+                if not buttons() or c.frozen or not c.connected:
+                    continue
             k, button = current_seq(c), buttons()[0]
             # a refusal stays on the page until the next click's answer clears it: while it does,
             # only its clearing (or the next record length) answers this click
@@ -352,17 +357,18 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
                 s.refused += 1
                 await asyncio.sleep(0.5)
         except PageError:
-            await reconnect(s, c, done)
+            if not s.hostile:
+                await reconnect(s, c, done)
 
 
 async def student_run(s: Student, browser: Any, url: str, delay: float, started: asyncio.Event,
-                      done: asyncio.Event) -> None:
+                      done: asyncio.Event, think: float = 0.0) -> None:
     await asyncio.sleep(delay)
     try:
         if s.browser:
             await browser_student(s, browser, url, started, done)
         else:
-            await client_student(s, url, started, done)
+            await client_student(s, url, started, done, think)
     except Exception as exc:  # reported with the figures: which students failed, and why
         s.failure = f"{type(exc).__name__}: {str(exc)[:160]}"
 
@@ -404,6 +410,11 @@ class Server:
         t0 = time.monotonic()
         self.proc, self.url, self.code = start_server(self.folder, self.port, self.env, self.options)
         return time.monotonic() - t0
+
+
+STALL_MARGIN = 10.0
+"""Seconds beyond the decision limit after which a table that did not move counts as stalled
+(the referee answers an overdue decision at the limit; the margin is the machine's slack)."""
 
 
 @dataclass
@@ -524,7 +535,7 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
         sampler.server = psutil.Process(server.pid)
         t_up = time.monotonic()
         live = [s for s in students if s.joined and s.client is not None and not s.failure]
-        while any(s.reopened == 0 for s in live) and time.monotonic() - t_up < 300:
+        while any(s.reopened == 0 for s in live) and time.monotonic() - t_up < 900:
             await asyncio.sleep(0.5)
         figures["back_s"] = time.monotonic() - t_up
         figures["back"] = sum(s.reopened > 0 for s in live)
@@ -546,7 +557,7 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
     one); the frozen seats' away moves and their students' moves after the thaw; bot moves
     in the restart's grace; the longest wait of any table (stalls)."""
     rows = [(tg.table.table_no, e, at) for tg in room.tables() for e, at in zip(tg.entries, tg.times, strict=True)]
-    per: list[tuple[str, float, int]] = []
+    per: list[tuple[str, float, int, dict[str, int]]] = []
     for w in windows:
         lat = []
         for s in students:
@@ -557,7 +568,11 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
                     times = [v for q, v in s.seen.items() if q > k]
                     if times:
                         lat.append(min(times) - at)
-        per.append((w.label, pct(lat, 95), len(lat)))
+        moves: dict[str, int] = {}
+        for _, e, at in rows:
+            if e.get("kind") == "act" and w.t0 <= at * 1000 < w.t1:
+                moves[str(e.get("by"))] = moves.get(str(e.get("by")), 0) + 1
+        per.append((w.label, pct(lat, 95), len(lat), moves))
     figures["windows"] = per
     frozen = [s for s in students if s.frozen]
     figures["frozen_away_moves"] = sum(
@@ -573,11 +588,14 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
         down = (figures["restart_at"], figures["restart_up_at"] + args.resume_grace)
     else:
         down = (0.0, 0.0)
-    gaps = []
+    gaps, stalled, end = [], 0, time.time()
     for tg in room.tables():
-        times = [float(tg.table.started or 0), *tg.times]
-        gaps += [b - a for a, b in itertools.pairwise(times) if not (a <= down[1] and b >= down[0])]
+        times = [float(tg.table.started or 0), *tg.times] + ([] if tg.game.over else [end])
+        waits = [b - a for a, b in itertools.pairwise(times) if not (a <= down[1] and b >= down[0])]
+        gaps += waits
+        stalled += any(w > args.decide_limit + STALL_MARGIN for w in waits)
     figures["longest_wait_s"] = max(gaps, default=0.0)
+    figures["stalled"] = stalled
     log = (folder / "voila.log").read_text(errors="replace")
     figures["log_runs"] = log.count("--- landlord class ")
 
@@ -604,7 +622,7 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
             stack.push_async_callback(close_tab, s)  # every page closed, also on failure
         spread = args.join_within / max(1, args.students)
         t0 = time.monotonic()
-        tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done))
+        tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done, args.think))
                  for i, s in enumerate(students)]
         stack.callback(lambda: [t.cancel() for t in tasks])
         while sum(s.joined > 0 or bool(s.failure) for s in students) < len(students):
@@ -626,10 +644,15 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
         windows: list[Window] = []
         fault_task = asyncio.create_task(faults(args, students, server, sampler, room, secret, done, windows,
                                                 figures)) if args.faults else None
+        faults_over = None
         while time.monotonic() - t_play < args.play_limit:
             tables = room.tables()
             if tables and all(tg.game.over for tg in tables) and (fault_task is None or fault_task.done()):
                 break
+            if fault_task is not None and fault_task.done():  # the faults' figures are in: a calm tail
+                faults_over = faults_over or time.monotonic()
+                if time.monotonic() - faults_over > args.tail:
+                    break
             if all(t.done() for t in tasks):
                 break
             if fault_task is not None and fault_task.done() and fault_task.exception() is not None:
@@ -815,6 +838,9 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--away-after", type=float, default=10.0, help="the class's away limit, s")
     f.add_argument("--decide-limit", type=float, default=30.0, help="the class's decision limit, s")
     f.add_argument("--resume-grace", type=float, default=20.0, help="the restarted server's grace, s")
+    f.add_argument("--think", type=float, default=0.0,
+                   help="seconds a student looks at a choice before clicking (default 0; 0.5 makes a game last)")
+    f.add_argument("--tail", type=float, default=15.0, help="seconds of play after the last fault")
     return ap
 
 
@@ -923,8 +949,9 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
           f"(away after {args.away_after:g} s), restart {'on' if args.restart else 'off'}, hostile page "
           f"{'on' if args.hostile else 'off'} ({args.flood} messages/s for {args.flood_for:g} s a flood)"
           + ("" if figures.get("faults_done") else f"; NOT ALL DONE {figures.get('fault_error', '')}"))
-    for label, p95, n in figures.get("windows", []):
-        print(f"  click -> own view, others' p95 during {label}: {p95:.0f} ms (n={n})")
+    for label, p95, n, moves in figures.get("windows", []):
+        print(f"  click -> own view, others' p95 during {label}: {p95:.0f} ms (n={n}); moves by "
+              + (", ".join(f"{by} {k}" for by, k in sorted(moves.items())) or "nobody"))
     print(f"frozen seats {figures.get('frozen_seats')}: {figures.get('frozen_away_moves', 0)} moves by a bot "
           f"while frozen, {figures.get('frozen_back_moves', 0)} by the student after the thaw")
     if "restart_up_s" in figures:
@@ -936,7 +963,8 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         print(f"hostile page: {figures['hostile_seats']} seat, {figures['hostile_ballots']} ballot(s) counted; "
               f"sent {', '.join(f'{label}: {n}' for label, n in figures.get('floods', []))}")
     print(f"longest wait of a table between two moves (outside the restart): {figures['longest_wait_s']:.1f} s; "
-          f"stalled tables (not over): {figures['tables'] - figures['tables_over']}")
+          f"stalled tables (a wait above the {args.decide_limit:g} s decision limit + {STALL_MARGIN:g} s): "
+          f"{figures['stalled']}")
 
 
 if __name__ == "__main__":
