@@ -49,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -471,23 +472,22 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
         w.t1 = now_ms()
         figures.setdefault("floods", []).append((label, sent))
 
-    def updates() -> int:
-        name = c.find("TextModel", description="Your name")
-        if name:
-            c.flood_updates(name[0], args.flood // 10)
-        return args.flood // 10
+    def flood_of(model: str, description: str, send: Callable[[str, int], None]) -> Callable[[], int]:
+        """A tenth of a second's flood at the page's widget (its name box, its Yes button)."""
 
-    await window("widget update flood", updates, args.flood_for)
+        def flood() -> int:
+            found = c.find(model, description=description)
+            if found:
+                send(found[0], args.flood // 10)
+            return args.flood // 10
+
+        return flood
+
+    await window("widget update flood", flood_of("TextModel", "Your name", c.flood_updates), args.flood_for)
     room.open_class_vote(secret, "single_tax")
     await c.wait_for(lambda: c.find("ButtonModel", description="Yes"), 30)
-
-    def ballots() -> int:
-        yes = c.find("ButtonModel", description="Yes")
-        if yes:
-            c.flood_clicks(yes[0], args.flood // 10)
-        return args.flood // 10
-
-    await window("second-ballot flood (refused writes)", ballots, args.flood_for)
+    await window("second-ballot flood (refused writes)", flood_of("ButtonModel", "Yes", c.flood_clicks),
+                 args.flood_for)
     vote = room.class_votes()[-1]
     figures["hostile_ballots"] = vote.yes + vote.no
     room.close_class_vote(secret)
