@@ -320,10 +320,7 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
                 await asyncio.sleep(0.5)
                 continue
             if not c.connected:
-                if s.hostile:  # its floods reload it (``hostile_floods``)
-                    await asyncio.sleep(0.5)
-                else:
-                    await reconnect(s, c, done)
+                await reconnect(s, c, done)
                 continue
             if not buttons():
                 with contextlib.suppress(TimeoutError):
@@ -358,8 +355,7 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
                 s.refused += 1
                 await asyncio.sleep(0.5)
         except PageError:
-            if not s.hostile:
-                await reconnect(s, c, done)
+            await reconnect(s, c, done)
 
 
 async def student_run(s: Student, browser: Any, url: str, delay: float, started: asyncio.Event,
@@ -463,11 +459,8 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
         end = time.monotonic() + seconds
         sent = 0
         while time.monotonic() < end and not done.is_set():
-            if c.connected:
+            if c.connected:  # else its own loop reloads it onto its seat (``client_student``)
                 sent += flood()
-            elif not done.is_set():
-                with contextlib.suppress(Exception):
-                    await reconnect(h, c, done, timeout=60)
             await asyncio.sleep(0.1)
         w.t1 = now_ms()
         figures.setdefault("floods", []).append((label, sent))
@@ -535,7 +528,7 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
         sampler.server = psutil.Process(server.pid)
         t_up = time.monotonic()
         live = [s for s in students if s.joined and s.client is not None and not s.failure]
-        while any(s.reopened == 0 for s in live) and time.monotonic() - t_up < 900:
+        while any(s.reopened == 0 for s in live) and time.monotonic() - t_up < 600:
             await asyncio.sleep(0.5)
         figures["back_s"] = time.monotonic() - t_up
         figures["back"] = sum(s.reopened > 0 for s in live)

@@ -61,9 +61,9 @@ document.body.appendChild(bar);var cfg=document.getElementById('jupyter-config-d
 var k=cfg?JSON.parse(cfg.textContent).kernelId:'';var base=location.pathname.split('/voila/')[0];
 var look=function(){fetch(base+'/api/kernels/'+k+'?t='+Date.now(),{cache:'no-store'}).then(function(r){
 if(r.status==404||(r.ok&&gone)){bar.textContent='The class server is back: opening your seat again\u2026';
-bar.style.display='block';location.reload();return;}if(!r.ok)throw r.status;}).catch(function(){gone=1;
+bar.style.display='block';clearInterval(t);location.reload();return;}if(!r.ok)throw r.status;}).catch(function(){gone=1;
 bar.style.display='block';bar.textContent='The class server is not answering. Your seat is kept: this page '+
-'reconnects by itself when the server is back.';});};if(k)setInterval(look,WATCH_MS);}"""
+'reconnects by itself when the server is back.';});};var t=k?setInterval(look,WATCH_MS):0;}"""
 """The page's watch on the class server (run once a page, by the student app's first drawing):
 every :data:`WATCH_EVERY` seconds it asks the server about its kernel; while the server does not
 answer a notice says so (a screen reader announces it); when it answers again, or no longer
