@@ -400,13 +400,14 @@ class Server:
     def pid(self) -> int:
         return self.proc.pid
 
-    def restart(self) -> float:
+    def restart(self) -> tuple[float, float]:
         """Stop the server (SIGTERM, as Ctrl-C) and run the same command again; returns the
-        seconds from the stop until the new server said it is up."""
-        stop_server(self.proc)
+        seconds the stop took and the seconds from the command until the new server said it is up."""
         t0 = time.monotonic()
+        stop_server(self.proc)
+        t1 = time.monotonic()
         self.proc, self.url, self.code = start_server(self.folder, self.port, self.env, self.options)
-        return time.monotonic() - t0
+        return t1 - t0, time.monotonic() - t1
 
 
 STALL_MARGIN = 10.0
@@ -502,11 +503,19 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
 async def faults(args: argparse.Namespace, students: list[Student], server: Server, sampler: Sampler,
                  room: Classroom, secret: str, done: asyncio.Event, windows: list[Window],
                  figures: dict[str, Any]) -> None:
-    """The faults of a class period, one after the other from ``--fault-at`` seconds into play:
-    frozen pages, a restart, a hostile page's floods; a calm window before each."""
-    windows.append(Window("calm", now_ms()))
-    await asyncio.sleep(args.fault_at)
-    windows[-1].t1 = now_ms()
+    """The faults of a class period, one after the other from ``--fault-at`` seconds into play,
+    a calm window before each: the hostile page's floods, frozen pages, then a restart."""
+
+    async def calm(label: str, seconds: float) -> None:
+        windows.append(Window(label, now_ms()))
+        await asyncio.sleep(seconds)
+        windows[-1].t1 = now_ms()
+
+    await calm("calm", args.fault_at)
+    hostile = next((s for s in students if s.hostile and s.joined), None)
+    if hostile is not None:
+        await hostile_floods(args, hostile, room, secret, done, windows, figures)
+        await calm("calm after the floods", 5)
     seated = [s for s in students if s.joined and s.client is not None and not s.hostile]
     n = max(1, round(args.frozen * len(seated))) if args.frozen else 0
     by_table: dict[int, list[Student]] = {}
@@ -516,14 +525,13 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
     figures["frozen_seats"] = [(s.table, s.seat) for s in frozen]
     if frozen:
         await freeze_pages(args, frozen, windows)
-        windows.append(Window("calm", now_ms()))
-        await asyncio.sleep(5)
-        windows[-1].t1 = now_ms()
+        await calm("calm after the thaw", 15)
     if args.restart:
         w = Window("restart", now_ms())
         windows.append(w)
         figures["restart_at"] = time.time()
-        figures["restart_up_s"] = await asyncio.get_running_loop().run_in_executor(None, server.restart)
+        figures["stop_s"], figures["restart_up_s"] = await asyncio.get_running_loop().run_in_executor(
+            None, server.restart)
         figures["restart_up_at"] = time.time()
         sampler.server = psutil.Process(server.pid)
         t_up = time.monotonic()
@@ -534,13 +542,7 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
         figures["back"] = sum(s.reopened > 0 for s in live)
         figures["back_of"] = len(live)
         w.t1 = now_ms()
-        windows.append(Window("calm after the restart", now_ms()))
-        await asyncio.sleep(10)
-        windows[-1].t1 = now_ms()
-    hostile = next((s for s in students if s.hostile and s.joined), None)
-    if hostile is not None:
-        await hostile_floods(args, hostile, room, secret, done, windows, figures)
-        windows.append(Window("calm after the floods", now_ms()))
+        await calm("calm after the restart", 10)
     figures["faults_done"] = True
 
 
@@ -646,7 +648,7 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
                 faults_over = faults_over or time.monotonic()
                 if time.monotonic() - faults_over > args.tail:
                     break
-            if all(t.done() for t in tasks):
+            if all(t.done() for t in tasks) and (fault_task is None or fault_task.done()):
                 break
             if fault_task is not None and fault_task.done() and fault_task.exception() is not None:
                 break
@@ -830,7 +832,7 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--flood-for", type=float, default=10.0, help="seconds each flood lasts")
     f.add_argument("--away-after", type=float, default=10.0, help="the class's away limit, s")
     f.add_argument("--decide-limit", type=float, default=30.0, help="the class's decision limit, s")
-    f.add_argument("--resume-grace", type=float, default=20.0, help="the restarted server's grace, s")
+    f.add_argument("--resume-grace", type=float, default=90.0, help="the restarted server's grace, s")
     f.add_argument("--think", type=float, default=0.0,
                    help="seconds a student looks at a choice before clicking (default 0; 0.5 makes a game last)")
     f.add_argument("--tail", type=float, default=15.0, help="seconds of play after the last fault")
@@ -948,7 +950,8 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     print(f"frozen seats {figures.get('frozen_seats')}: {figures.get('frozen_away_moves', 0)} moves by a bot "
           f"while frozen, {figures.get('frozen_back_moves', 0)} by the student after the thaw")
     if "restart_up_s" in figures:
-        print(f"restart: the same command up again after {figures['restart_up_s']:.1f} s; "
+        print(f"restart: the stop took {figures['stop_s']:.1f} s, the same command was up again "
+              f"{figures['restart_up_s']:.1f} s later (same port); "
               f"{figures['back']} of {figures['back_of']} pages back on their seats {figures['back_s']:.1f} s "
               f"after; bot moves in the {args.resume_grace:g} s grace: {figures['grace_bot_moves']}; "
               f"server log runs: {figures['log_runs']}")
