@@ -551,7 +551,7 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
     """Each window's own-view p95 (the other students: not the hostile page, not a frozen
     one); the frozen seats' away moves and their students' moves after the thaw; bot moves
     in the restart's grace; the longest wait of any table (stalls)."""
-    rows = [(tg.table.table_no, e, at) for tg in room.tables() for e, at in zip(tg.entries, tg.times, strict=True)]
+    rows = [(tg.table.table_no, r) for tg in room.tables() for r in tg.entries if r.answer is not None]
     per: list[tuple[str, float, int, dict[str, int]]] = []
     for w in windows:
         lat = []
@@ -564,28 +564,27 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
                     if times:
                         lat.append(min(times) - at)
         moves: dict[str, int] = {}
-        for _, e, at in rows:
-            if e.get("kind") == "act" and w.t0 <= at * 1000 < w.t1:
-                moves[str(e.get("by"))] = moves.get(str(e.get("by")), 0) + 1
+        for _, r in rows:
+            if w.t0 <= r.at * 1000 < w.t1:
+                moves[str(r.by)] = moves.get(str(r.by), 0) + 1
         per.append((w.label, pct(lat, 95), len(lat), moves))
     figures["windows"] = per
     frozen = [s for s in students if s.frozen]
     figures["frozen_away_moves"] = sum(
-        1 for s in frozen for t, e, at in rows if t == s.table and e.get("seat") == s.seat
-        and e.get("by") == "away" and s.frozen is not None and s.frozen[0] <= at <= s.frozen[1] + 5)
+        1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
+        and r.by == "away" and s.frozen is not None and s.frozen[0] <= r.at <= s.frozen[1] + 5)
     figures["frozen_back_moves"] = sum(
-        1 for s in frozen for t, e, at in rows if t == s.table and e.get("seat") == s.seat
-        and e.get("by") == "student" and s.frozen is not None and at > s.frozen[1])
+        1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
+        and r.by == "student" and s.frozen is not None and r.at > s.frozen[1])
     if "restart_up_at" in figures:
         g0, g1 = figures["restart_up_at"], figures["restart_up_at"] + args.resume_grace - 2
-        figures["grace_bot_moves"] = sum(1 for _, e, at in rows if g0 <= at <= g1 and e.get("kind") == "act"
-                                         and e.get("by") in ("bot", "away", "timeout"))
+        figures["grace_bot_moves"] = sum(1 for _, r in rows if g0 <= r.at <= g1 and r.by in ("bot", "away", "timeout"))
         down = (figures["restart_at"], figures["restart_up_at"] + args.resume_grace)
     else:
         down = (0.0, 0.0)
     gaps, stalled, end = [], 0, time.time()
     for tg in room.tables():
-        times = [float(tg.table.started or 0), *tg.times] + ([] if tg.game.over else [end])
+        times = [float(tg.table.started or 0), *(r.at for r in tg.entries)] + ([] if tg.game.over else [end])
         waits = [b - a for a, b in itertools.pairwise(times) if not (a <= down[1] and b >= down[0])]
         gaps += waits
         stalled += any(w > args.decide_limit + STALL_MARGIN for w in waits)
@@ -701,9 +700,9 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
         # lost / duplicated: accepted clicks against the store's student rows, seat by seat
         recorded: dict[tuple[int, int], int] = {}
         for tg in room.tables():
-            for e in tg.entries:
-                if e.get("kind") == "act" and e.get("by") == "student":
-                    key = (tg.table.table_no, int(e["seat"]))
+            for r in tg.entries:
+                if r.answer is not None and r.by == "student" and r.seat is not None:
+                    key = (tg.table.table_no, r.seat)
                     recorded[key] = recorded.get(key, 0) + 1
         lost = dup = 0
         for s in students:

@@ -211,7 +211,7 @@ def test_a_frozen_page_is_away_and_a_bot_plays_its_seat_until_it_thaws(server: C
 
     def bot_played() -> bool:
         tg = room.table(seat.table_no)
-        return tg is not None and any(e.get("by") == "away" and e.get("seat") == seat.seat for e in tg.entries)
+        return tg is not None and any(r.by == "away" and r.seat == seat.seat for r in tg.entries)
 
     until(bot_played, 60)
     cdp.send("Page.setWebLifecycleState", {"state": "active"})

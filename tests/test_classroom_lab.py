@@ -10,6 +10,8 @@ import pandas as pd
 import pytest
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat, debrief
+from landlord.apps.classroom.store import Row
+from landlord.engine.entries import Switch
 from landlord.widgets import ScenarioLab
 
 SECRET = "l" * 24
@@ -28,7 +30,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     ref = Referee(store, room.id, SECRET)
     for _ in range(5):
         ref.tick(now=1e12)
-    room.append_retrying(1, {"kind": "switch", "phase": "single_tax", "cause": "teacher"}, SECRET)
+    room.append_retrying(1, Row(0, Switch("single_tax", "teacher")), SECRET)
     for _ in range(3000):
         if not ref.tick(now=1e12):
             break

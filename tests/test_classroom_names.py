@@ -89,7 +89,7 @@ def test_the_teacher_removes_renames_and_moves(tmp_path: Path) -> None:
     ref = Referee(store, room.id, SECRET)
     for _ in range(20):
         ref.tick(now=1e12)
-    assert any(e.get("by") == "bot" and e.get("seat") == 0 for e in room.table(2).entries)  # type: ignore[union-attr]
+    assert any(r.by == "bot" and r.seat == 0 for r in room.table(2).entries)  # type: ignore[union-attr]
     moved = store.move_seat(room.id, SECRET, 1, 1, 2, 0)
     assert (moved.table_no, moved.seat, moved.name) == (2, 0, "Bob")
     assert seats[1].table().table.table_no == 2  # type: ignore[union-attr]

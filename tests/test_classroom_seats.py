@@ -22,6 +22,8 @@ from landlord.apps.classroom import (
     debrief,
 )
 from landlord.apps.classroom.room import missed_text
+from landlord.apps.classroom.store import Row
+from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.record import Record, kit_version
 from landlord.engine.replay import replay
 from landlord.errors import IllegalAction, LandlordError
@@ -59,12 +61,15 @@ def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None
     d = tg.game.pending
     mover, other = (ann, bo) if d.seat == ann.seat else (bo, ann)
     with pytest.raises(Refused, match="only act for your own seat"):
-        store.append(room.id, 1, tg.seq, {"kind": "act", "seat": mover.seat, "option": d.options[0],
-                                          "by": "student"}, token=other.token)
+        store.append(room.id, 1, tg.seq, Row(tg.seq, Answer(d.options[0]), seat=mover.seat, by="student"),
+                     token=other.token)
     with pytest.raises(Refused, match="only act for your own seat"):
-        store.append(room.id, 1, tg.seq, {"kind": "switch", "phase": "single_tax"}, token=mover.token)
+        store.append(room.id, 1, tg.seq, Row(tg.seq, Switch("single_tax", "teacher")), token=mover.token)
+    with pytest.raises(Refused, match="only act for your own seat"):  # a student's row says by the student
+        store.append(room.id, 1, tg.seq, Row(tg.seq, Answer(d.options[0]), seat=mover.seat, by="bot"),
+                     token=mover.token)
     with pytest.raises(Refused, match="not known"):
-        store.append(room.id, 1, tg.seq, {"kind": "act", "seat": d.seat, "option": d.options[0]},
+        store.append(room.id, 1, tg.seq, Row(tg.seq, Answer(d.options[0]), seat=d.seat, by="student"),
                      token="forged-key")
     assert store.length(room.id, 1) == 0
     assert other.act(d.options[0]) == f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
@@ -78,8 +83,7 @@ def test_a_seat_key_acts_only_at_its_own_table(tmp_path: Path) -> None:
     cy = seats[2]
     assert cy.table_no == 2
     with pytest.raises(Refused):
-        store.append(room.id, 1, 0, {"kind": "act", "seat": cy.seat, "option": "x", "by": "student"},
-                     token=cy.token)
+        store.append(room.id, 1, 0, Row(0, Answer("x"), seat=cy.seat, by="student"), token=cy.token)
 
 
 def test_a_wrong_secret_opens_nothing(tmp_path: Path) -> None:
@@ -90,7 +94,7 @@ def test_a_wrong_secret_opens_nothing(tmp_path: Path) -> None:
     assert store.teacher_class(SECRET).id == room.id
     for attempt in (lambda: room.start("guess" * 5),
                     lambda: store.set_class(room.id, "guess" * 5, joining=False),
-                    lambda: store.append(room.id, 1, 0, {"kind": "switch", "phase": "single_tax"},
+                    lambda: store.append(room.id, 1, 0, Row(0, Switch("single_tax", "teacher")),
                                          secret="guess" * 5),
                     lambda: store.move_seat(room.id, "guess" * 5, 1, 0, 1, 1)):
         with pytest.raises(Refused, match="only the teacher"):
@@ -174,7 +178,7 @@ def test_an_away_seat_is_played_by_a_bot_and_the_student_is_told(tmp_path: Path)
     assert ref.tick(now=seen + 10) == 0  # still here: the table waits for the student
     assert ref.tick(now=seen + 31) == 1  # away: a bot answers for the seat
     assert tg.refresh(store) == 1
-    assert tg.entries[-1]["by"] == "away" and tg.entries[-1]["seat"] == s.seat
+    assert tg.entries[-1].by == "away" and tg.entries[-1].seat == s.seat
     back = StudentSeat(store, s.token)
     text = missed_text(back.table(), back.seat, 0)  # type: ignore[arg-type]
     assert text.startswith("While you were away a bot made 1 choice for you")
@@ -193,7 +197,7 @@ def test_no_table_waits_forever_for_a_student_who_is_here(tmp_path: Path) -> Non
     assert ref.tick(now=tg.last_at + 80) == 0
     assert ref.tick(now=tg.last_at + 91) == 1
     tg.refresh(store)
-    assert tg.entries[-1]["by"] == "timeout"
+    assert tg.entries[-1].by == "timeout"
 
 
 def test_the_teachers_switch_reaches_every_table(tmp_path: Path) -> None:
@@ -218,7 +222,7 @@ def test_a_planned_vote_opens_at_its_round(tmp_path: Path) -> None:
     for _ in range(2000):
         tg = room.table(1)
         assert tg is not None
-        if any(e.get("kind") == "open_vote" for e in tg.entries):
+        if any(isinstance(r.entry, TriggerAdded) for r in tg.entries):
             break
         if tg.game.pending is not None:
             kinds_before.add(tg.game.pending.kind)
@@ -226,12 +230,12 @@ def test_a_planned_vote_opens_at_its_round(tmp_path: Path) -> None:
             break
     assert "call_vote" not in kinds_before
     assert tg.game.round >= 3
-    opened = next(i for i, e in enumerate(tg.entries) if e.get("kind") == "open_vote")
+    opened = next(i for i, r in enumerate(tg.entries) if isinstance(r.entry, TriggerAdded))
     for _ in range(50):
         ref.tick(now=1e12)
     tg = room.table(1)
     assert tg is not None
-    assert any(e.get("option") in ("call_vote", "no_vote") for e in tg.entries[opened:])
+    assert any(r.answer is not None and r.answer.option in ("call_vote", "no_vote") for r in tg.entries[opened:])
 
 
 def test_a_latecomer_takes_a_bots_seat_or_opens_a_table(tmp_path: Path) -> None:
@@ -266,7 +270,7 @@ def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None
     for _ in range(3000):
         tg = room.table(1)
         assert tg is not None
-        if sum(e.get("kind") == "open_vote" for e in tg.entries) or not ref.tick(now=1e12):
+        if sum(isinstance(r.entry, TriggerAdded) for r in tg.entries) or not ref.tick(now=1e12):
             break
     ref.tick(now=1e12)
     switched = room.switch_all(SECRET, "single_tax")
@@ -301,11 +305,12 @@ def test_a_class_from_another_kit_version_names_both_when_a_row_does_not_replay(
     tg = room.table(1)
     assert tg is not None and tg.game.pending is not None
     wrong = 1 - tg.game.pending.seat
-    store.append(room.id, 1, tg.seq, {"kind": "act", "seat": wrong, "option": "x", "by": "bot"}, secret=SECRET)
+    store.append(room.id, 1, tg.seq, Row(tg.seq, Answer("x"), seat=wrong, by="bot"), secret=SECRET)
     with pytest.raises(IllegalAction) as info:
         Classroom(SqliteStore(tmp_path), room.id).table(1)
     text = str(info.value)
-    assert "\n" not in text and text.startswith(f"table 1, record row {tg.seq}: seat {wrong} answers")
+    assert "\n" not in text and text.startswith(f"table 1, record row {tg.seq}: It is ")
+    assert f"turn to choose, not seat {wrong}'s" in text
     assert f"played under version 0.0.9+rules.0badf00d of the kit, and this is version {kit_version()}" in text
 
 

@@ -4,6 +4,7 @@ writers in several processes; exports the lab opens."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import sqlite3
 from pathlib import Path
@@ -22,7 +23,8 @@ from landlord.apps.classroom import (
     StudentSeat,
     debrief,
 )
-from landlord.apps.classroom.store import STORE_FILE
+from landlord.apps.classroom.store import STORE_FILE, Row
+from landlord.engine.entries import Answer, Switch
 
 SECRET = "s" * 24
 CTX = mp.get_context("fork")
@@ -59,7 +61,7 @@ def test_an_append_must_name_the_length_it_saw(tmp_path: Path) -> None:
     store, room = new_class(tmp_path)
     StudentSeat.join(store, room.info.join_code, "Ann")
     room.start(SECRET)
-    entry = {"kind": "switch", "phase": "single_tax", "cause": "teacher"}
+    entry = Row(0, Switch("single_tax", "teacher"))
     store.append(room.id, 1, 0, entry, secret=SECRET)
     with pytest.raises(Conflict, match="someone else acted first") as first:
         store.append(room.id, 1, 0, entry, secret=SECRET)
@@ -73,8 +75,7 @@ def _race(folder: str, class_id: str, seq: int, barrier: mp.synchronize.Barrier,
     store = SqliteStore(folder)
     barrier.wait()
     try:
-        store.append(class_id, 1, seq, {"kind": "switch", "phase": "single_tax", "cause": "teacher"},
-                     secret=SECRET)
+        store.append(class_id, 1, seq, Row(seq, Switch("single_tax", "teacher")), secret=SECRET)
         out.put("accepted")
     except Conflict:
         out.put("conflict")
@@ -103,8 +104,7 @@ def _writer(folder: str, class_id: str, table_no: int, n: int, out: mp.Queue) ->
     while done < n:
         seq = store.length(class_id, table_no)
         try:
-            store.append(class_id, table_no, seq, {"kind": "switch", "phase": "landlord", "cause": f"w{done}"},
-                         secret=SECRET)
+            store.append(class_id, table_no, seq, Row(seq, Switch("landlord", f"w{done}")), secret=SECRET)
             done += 1
         except Conflict:
             conflicts += 1
@@ -233,3 +233,41 @@ def test_a_student_voting_from_several_processes_at_once_is_counted_once(tmp_pat
                 p.kill()
                 p.join()
     assert (store.votes(room.id)[0].yes, store.votes(room.id)[0].no) == (1, 0)
+
+
+def test_a_class_folder_from_before_the_row_columns_replays_as_it_did(tmp_path: Path) -> None:
+    """Issue 23.1: the store keeps each row's record entry in the record's codec plus columns
+    (seat, by, decision). A class folder written before (rows as JSON objects with ``kind``:
+    ``act``/``switch``/``open_vote``, no columns) is brought up to the columns when opened, and
+    every table replays event for event as it did."""
+    store, room = new_class(tmp_path, rounds=8, vote_at=("single_tax@round:2",), table_size=2)
+    for name in ("Ann", "Bo"):
+        StudentSeat.join(store, room.info.join_code, name)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    for _ in range(15):
+        ref.tick(now=1e12)
+    assert room.switch_all(SECRET, "single_tax") == [1]
+    for _ in range(15):
+        ref.tick(now=1e12)
+    tg = room.table(1)
+    assert tg is not None and len(tg.entries) > 10
+    log, rows = tg.game.log_text(), tg.entries
+    assert {type(r.entry) for r in rows} >= {Answer, Switch}
+    store.close()
+    with sqlite3.connect(tmp_path / STORE_FILE) as db:  # the folder as the kit wrote it before
+        for r in rows:
+            if isinstance(r.entry, Answer):
+                old = {"kind": "act", "seat": r.seat, "option": r.entry.option, "by": r.by, "decision": r.decision}
+            elif isinstance(r.entry, Switch):
+                old = {"kind": "switch", "phase": r.entry.phase, "cause": r.entry.cause}
+            else:
+                old = {"kind": "open_vote", "phase": r.entry.text.split("@")[0]}
+            db.execute("update entries set entry = ? where seq = ? and table_no = 1", (json.dumps(old), r.seq))
+        for col in ("seat", "by", "decision"):
+            db.execute(f"alter table entries drop column {col}")
+    again = Classroom(SqliteStore(tmp_path), room.id).table(1)
+    assert again is not None
+    assert again.game.log_text() == log
+    assert [(r.entry, r.seat, r.by, r.decision) for r in again.entries] == [(r.entry, r.seat, r.by, r.decision)
+                                                                           for r in rows]

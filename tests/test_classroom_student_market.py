@@ -17,6 +17,8 @@ from landlord.widgets.classroom_student import ClassroomStudent
 from landlord.widgets.market import MARKET
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore
+from landlord.apps.classroom.store import Row
+from landlord.engine.entries import Answer
 from landlord.engine.game import Game
 from landlord.engine.options import parse_option
 from landlord.engine.replay import replay
@@ -75,9 +77,9 @@ def market_for(page: ClassroomStudent, *parts: str) -> Callable[[], bool]:
     return now
 
 
-def market_rows(page: ClassroomStudent) -> list[dict[str, object]]:
+def market_rows(page: ClassroomStudent) -> list[Row]:
     assert page.table is not None
-    return [e for e in page.table.entries if e.get("decision") == MARKET]
+    return [r for r in page.table.entries if r.decision == MARKET]
 
 
 def tradeable(g: Game, seat: int) -> list[int]:
@@ -106,12 +108,12 @@ def test_trade_cards_off_the_market_never_shows_and_the_pass_is_recorded_as_clic
     tg = ann.table
     assert tg is not None and tg.game.over
     rows = market_rows(ann)
-    assert {(r["seat"], r["option"], r["by"]) for r in rows} == {(0, "pass", "student"), (1, "pass", "student")}
+    assert {(r.seat, r.answer, r.by) for r in rows} == {(0, Answer("pass"), "student"), (1, Answer("pass"), "student")}
     # expected from the rule, not from the record: a fresh game from the table's seed, every
     # other answer taken from the record and the market answered "pass" whenever the engine
     # asks a student's seat, reaches the same game event for event
     g = replay(tg.start_record(), ruleset=tg.ruleset)
-    others = iter(e["option"] for e in tg.entries if e.get("decision") != MARKET)
+    others = iter(r.answer.option for r in tg.entries if r.answer is not None and r.decision != MARKET)
     markets = 0
     while g.pending is not None:
         if g.pending.kind == MARKET:
@@ -147,8 +149,8 @@ def test_trade_cards_on_the_form_records_the_rules_answers(tmp_path: Path) -> No
     n = len(ann.table.entries)  # type: ignore[union-attr]
     form["buy_button"].click()
     new = ann.table.entries[n:n + 2]  # type: ignore[union-attr]
-    assert [(e["seat"], e["option"], e["decision"], e["by"]) for e in new] == [
-        (0, card, MARKET, "student"), (0, price, "offer_price", "student")]
+    assert [(r.seat, r.answer, r.decision, r.by) for r in new] == [
+        (0, Answer(card), MARKET, "student"), (0, Answer(price), "offer_price", "student")]
     assert ann.message.value == ""
     # the next market: offer a card for sale; the one after: no offer
     for button, answer in (("sell_button", "offer_card"), ("pass", "pass")):
@@ -156,7 +158,8 @@ def test_trade_cards_on_the_form_records_the_rules_answers(tmp_path: Path) -> No
         n = len(ann.table.entries)  # type: ignore[union-attr]
         ann.market.picker[button].click()
         row = ann.table.entries[n]  # type: ignore[union-attr]
-        assert (row["seat"], parse_option(str(row["option"])).kind, row["by"]) == (0, answer, "student")
+        assert row.answer is not None
+        assert (row.seat, parse_option(row.answer.option).kind, row.by) == (0, answer, "student")
     tg = ann.table
     assert tg is not None
     rebuilt = Classroom(SqliteStore(tmp_path), room.id).table(1)
@@ -179,8 +182,8 @@ def test_a_page_never_answers_the_market_for_another_seat(tmp_path: Path) -> Non
     assert "Bo's turn to choose, not yours" in html.unescape(ann.message.value)
     assert ann.seat is not None
     with pytest.raises(Refused, match="only act for your own seat"):
-        room.store.append(room.id, 1, seq, {"kind": "act", "seat": 1, "option": "pass", "by": "student",
-                                            "decision": MARKET}, token=ann.seat.token)
+        room.store.append(room.id, 1, seq, Row(seq, Answer("pass"), seat=1, by="student", decision=MARKET),
+                          token=ann.seat.token)
     assert room.store.length(room.id, 1) == n
     bo.market.picker["pass"].click()
     assert room.store.length(room.id, 1) == n + 1
@@ -206,7 +209,7 @@ def test_the_away_bot_and_the_unasked_pass_answer_the_market_once(tmp_path: Path
     ann.trade.value = False  # the page now passes unasked, and loses the race
     monkeypatch.undo()
     rows = ann.table.entries[seq:]
-    assert len(rows) == 1 and (rows[0]["seat"], rows[0]["by"], rows[0]["decision"]) == (0, "away", MARKET)
+    assert len(rows) == 1 and (rows[0].seat, rows[0].by, rows[0].decision) == (0, "away", MARKET)
     assert ann.message.value == ""
     back = ClassroomStudent(tmp_path, seat_key=ann.seat.token)  # the student comes back
     assert back.trade.value is False
@@ -230,11 +233,11 @@ def test_a_stale_click_and_the_unasked_pass_count_once(tmp_path: Path) -> None:
             assert p.table is not None
             n = p.table.seq
             b.click()
-            if p is ann and [(e["seat"], e["decision"]) for e in p.table.entries[n + 1:n + 2]] == [(0, MARKET)]:
+            if p is ann and [(r.seat, r.decision) for r in p.table.entries[n + 1:n + 2]] == [(0, MARKET)]:
                 rows = list(p.table.entries)
                 b.click()  # a double click, drawn before the answer and the pass
                 assert "Someone else acted first" in ann.message.value
-                assert p.table.entries == rows and rows[n + 1]["option"] == "pass"
+                assert p.table.entries == rows and rows[n + 1].answer == Answer("pass")
                 return
         ref.tick()
     raise AssertionError("Ann's market never followed her own answer")

@@ -7,12 +7,17 @@ Every input of a game is one :data:`Entry` (see :mod:`landlord.engine.record` fo
 * :class:`Switch`: a phase switch, from outside the rules or ``fired`` by them;
 * :class:`TriggerAdded`: a trigger added from outside during the game.
 
-DECISION: each type is an immutable subclass of the shape the kit has always held and written
-(``str``, ``tuple``, ``dict``), so an entry equals, prints as and encodes to exactly its old
-shape: saved files stay byte-identical, and code (and tests) that compare entries with those
-shapes keep working. The types are what the kit dispatches on (``isinstance(e, Answer)``), never
-the shapes. :func:`encode` writes an entry's saved form; :func:`decode` reads every form the kit
-has written (record versions 2 and 3; version 1's answers and table switches are read by
+DECISION: each type is a frozen subclass of the shape the kit has always held and written
+(``str``, ``tuple``, ``dict``; it cannot be changed once made), not a frozen dataclass. An entry
+is made for every answer and every throw, hundreds to thousands a game, and an answer as a
+frozen dataclass costs about three times as much to make: measured side by side in one run,
+``python3 benchmarks/bench_entries.py`` (about 95 ns against 320 ns; up to 6-7% of a bot game's
+CPU time for the 1904 game and Monopoly). So an entry also equals, prints as and encodes to
+exactly its old shape, and saved files stay byte-identical. The types are what the kit dispatches
+on (``isinstance(e, Answer)``) and reads (``.option``, ``.kind``, ``.phase``...), never the shapes.
+
+:func:`encode` writes an entry's saved form; :func:`decode` reads every form the kit has written
+(record versions 2 and 3; version 1's answers and table switches are read by
 :mod:`landlord.engine.record`); :func:`coerce` takes either an entry or a saved form.
 
 This module imports nothing of the kit but its errors: :mod:`landlord.engine.game` and

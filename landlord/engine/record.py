@@ -187,7 +187,7 @@ class Record:
 
     def answers(self) -> list[str]:
         """The seats' answers alone, in order."""
-        return [str(e) for e in self.entries if isinstance(e, str)]
+        return [e.option for e in self.entries if isinstance(e, Answer)]
 
 
 def lenient(raw: Any) -> Entry:

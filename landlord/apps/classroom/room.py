@@ -4,15 +4,16 @@ the room-wide class vote, and the referee that plays bots, away seats and overdu
 A table *is* its record: the store's rows are the source of truth, and any kernel rebuilds the
 game from them through :mod:`landlord.engine.record` (:func:`~landlord.engine.record.replay` of the table's
 :class:`~landlord.engine.record.Record`, then each new row fed with :func:`~landlord.engine.record.apply`),
-so a refresh, a culled kernel or a server restart loses nothing. Rows are JSON objects of
-three kinds, each carrying one record entry (:func:`row_entry`)::
+so a refresh, a culled kernel or a server restart loses nothing. Each row
+(:class:`~landlord.apps.classroom.store.Row`) carries one record entry, the same types the game's
+own record holds (:mod:`landlord.engine.entries`), and the columns the store checks::
 
-    {"kind": "act", "seat": 2, "option": "buy", "by": "student" | "bot" | "away" | "timeout"}
-        → Answer("buy") (checked to be seat 2's decision)
-    {"kind": "switch", "phase": "single_tax", "cause": "teacher" | "class vote"}
-        → Switch("single_tax", cause)
-    {"kind": "open_vote", "phase": "single_tax"}     # the phase plan opens a table vote
-        → TriggerAdded("single_tax@vote", "class plan")
+    Answer("buy"), seat 2, by "student" | "bot" | "away" | "timeout", decision "buy"
+    Switch("single_tax", "teacher" | "class vote")        # the teacher's switch, a class vote
+    TriggerAdded("single_tax@vote", "class plan")         # the phase plan opens a table vote
+
+A seat's answer is checked once, by :meth:`TableGame.check` (the seat is the one to choose, the
+option legal: :meth:`~landlord.engine.game.Game.check`), before it is appended and as it is fed.
 
 A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
 built with ``drawn=False``); the game's own :attr:`~landlord.engine.game.Game.record` holds it, so a
@@ -31,11 +32,20 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
-from landlord.apps.classroom.store import ClassInfo, ClassStore, Conflict, SeatInfo, StoreError, TableInfo, VoteInfo
+from landlord.apps.classroom.store import (
+    ClassInfo,
+    ClassStore,
+    Conflict,
+    Row,
+    SeatInfo,
+    StoreError,
+    TableInfo,
+    VoteInfo,
+)
 from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import Decision
-from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
+from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, kit_version, version_note
@@ -164,20 +174,6 @@ def bot_names(size: int) -> list[str]:
     return [f"Bot {i + 1}" for i in range(size)]
 
 
-def row_entry(row: dict[str, Any]) -> Entry:
-    """The record entry (:mod:`landlord.engine.entries`) a store row carries: the store's rows keep
-    their own fields (who answered, for which seat), and are read into the record's one set of
-    entry types here, at the store's boundary."""
-    kind = row.get("kind")
-    if kind == "act":
-        return Answer(str(row["option"]))
-    if kind == "switch":
-        return Switch(str(row["phase"]), str(row.get("cause", "teacher")))
-    if kind == "open_vote":
-        return TriggerAdded(f"{row['phase']}@vote", "class plan")
-    raise IllegalAction(f"unknown kind {kind!r}")
-
-
 class TableGame:
     """One table's game, rebuilt from its record (:func:`landlord.engine.record.replay`);
     :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
@@ -190,8 +186,8 @@ class TableGame:
         self.table = table
         self.ruleset = ruleset or spec.resolve()
         self.game = replay(self.start_record(), ruleset=self.ruleset, where=f"table {table.table_no}")
-        self.entries: list[dict[str, Any]] = []
-        self.times: list[float] = []
+        self.entries: list[Row] = []
+        """The rows fed so far, in order."""
 
     def start_record(self) -> Record:
         """The table's record before any row: the ruleset with the class's settings, the
@@ -210,45 +206,56 @@ class TableGame:
     @property
     def last_at(self) -> float:
         """When the last row was recorded (the table's start before any)."""
-        return self.times[-1] if self.times else float(self.table.started or 0.0)
+        return self.entries[-1].at if self.entries else float(self.table.started or 0.0)
 
-    def apply(self, row: dict[str, Any], at: float = 0.0) -> None:
-        """Feed one record row to the game (the engine checks every answer). A row that does
-        not replay is one line naming the row and, when the class was created under another
-        kit version, both versions."""
+    def check(self, seat: int | None, option: str, whose: str = "yours") -> Decision:
+        """The one check of a seat's answer, before it is appended and as it is fed: the game
+        waits for ``seat``'s choice (``whose`` it is, in the sentence that says it is not) and
+        ``option`` is one of its options (:meth:`~landlord.engine.game.Game.check`). Returns the
+        decision answered; IllegalAction says why not, in words a student reads."""
+        g = self.game
+        d = g.pending
+        if d is None:
+            raise IllegalAction("The game is over.")
+        if d.seat != seat:
+            raise IllegalAction(f"It is {g.names[d.seat]}'s turn to choose, not {whose}.")
+        try:
+            g.check(option)
+        except IllegalAction:
+            raise IllegalAction(f"That is not one of your choices now ({', '.join(d.options)}).") from None
+        return d
+
+    def apply(self, row: Row) -> None:
+        """Feed one record row to the game. A row that does not replay is one line naming the
+        row and, when the class was created under another kit version, both versions."""
         g = self.game
         try:
-            entry = row_entry(row)
-            if row.get("kind") == "act":
-                d = g.pending
-                if d is None or d.seat != row.get("seat"):
-                    raise IllegalAction(f"seat {row.get('seat')} answers, but "
-                                        f"{'nobody' if d is None else f'seat {d.seat}'} is to choose")
-            if not (isinstance(entry, Switch) and (g.over or entry.phase == g.phase)):
-                apply(g, entry)
-        except (IllegalAction, KeyError) as exc:
+            if row.answer is not None:
+                self.check(row.seat, row.answer.option, f"seat {row.seat}'s")
+            if not (isinstance(row.entry, Switch) and (g.over or row.entry.phase == g.phase)):
+                apply(g, row.entry)
+        except IllegalAction as exc:
             raise IllegalAction(f"table {self.table.table_no}, record row {self.seq}: "
                                 f"{exc}{version_note(self.spec.kit)}") from None
         self.entries.append(row)
-        self.times.append(at)
 
     def refresh(self, store: ClassStore) -> int:
         """Apply the rows recorded since the last look; returns how many."""
         rows = store.entries(self.table.class_id, self.table.table_no, after=self.seq - 1)
         for r in rows:
-            self.apply(r.entry, r.at)
+            self.apply(r)
         return len(rows)
 
-    def missed(self, seat: int, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+    def missed(self, seat: int, since: int = 0) -> list[Row]:
         """Rows from ``since`` on where a bot answered for ``seat`` (away or overdue)."""
-        return [(i, e) for i, e in enumerate(self.entries[since:], since)
-                if e.get("kind") == "act" and e.get("seat") == seat and e.get("by") in ("away", "timeout")]
+        return [r for r in self.entries[since:] if r.answer is not None and r.seat == seat
+                and r.by in ("away", "timeout")]
 
     def last_own(self, seat: int) -> int:
         """The position after the seat's student's last own answer (0 if none)."""
         for i in range(len(self.entries) - 1, -1, -1):
-            e = self.entries[i]
-            if e.get("kind") == "act" and e.get("seat") == seat and e.get("by") == "student":
+            r = self.entries[i]
+            if r.answer is not None and r.seat == seat and r.by == "student":
                 return i + 1
         return 0
 
@@ -337,15 +344,15 @@ class Classroom:
                 names[s.seat] = s.name
         return names
 
-    def append_retrying(self, table_no: int, entry: dict[str, Any], secret: str, tries: int = 20) -> bool:
-        """Append a teacher's entry at the end of a table's record, retrying when a bot or a
+    def append_retrying(self, table_no: int, row: Row, secret: str, tries: int = 20) -> bool:
+        """Append a teacher's row at the end of a table's record, retrying when a bot or a
         student got in first; False if the table has not started or its game is over."""
         for _ in range(tries):
             tg = self.table(table_no)
             if tg is None or tg.game.over:
                 return False
             try:
-                self.store.append(self.id, table_no, tg.seq, entry, secret=secret)
+                self.store.append(self.id, table_no, tg.seq, row, secret=secret)
                 tg.refresh(self.store)
                 return True
             except Conflict:
@@ -364,7 +371,7 @@ class Classroom:
         done = []
         for tg in self.tables():
             if tg.game.phase != phase and self.append_retrying(
-                    tg.table.table_no, {"kind": "switch", "phase": phase, "cause": cause}, secret):
+                    tg.table.table_no, Row(tg.seq, Switch(phase, cause)), secret):
                 done.append(tg.table.table_no)
         return done
 
@@ -476,19 +483,15 @@ class StudentSeat:
             return "The game has not started yet: wait for your teacher."
         if asked_at is not None and asked_at != tg.seq:
             return "Someone else acted first; your view has been brought up to date."
-        d = tg.game.pending
-        if d is None:
-            return "The game is over."
-        if d.seat != self.seat:
-            return f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
-        if option not in d.options:
-            return f"That is not one of your choices now ({', '.join(d.options)})."
+        try:
+            d = tg.check(self.seat, option)
+        except IllegalAction as exc:
+            return str(exc)
         if not self.refusals.ready():
             return SLOW_DOWN
         try:
             self.store.append(self.room.id, self.table_no, tg.seq,
-                              {"kind": "act", "seat": self.seat, "option": option, "by": "student",
-                               "decision": d.kind},
+                              Row(tg.seq, Answer(option), seat=self.seat, by="student", decision=d.kind),
                               token=self.token)
         except StoreError as exc:
             self.refusals.charge()
@@ -539,10 +542,10 @@ class Referee:
             g = tg.game
             if g.over or g.pending is None:
                 continue
-            entry: dict[str, Any] | None = None
+            entry: Row | None = None
             for phase, rnd in spec.votes_opening():
                 if g.round >= rnd and parse_trigger("vote", phase) not in g.triggers and g.phase != phase:
-                    entry = {"kind": "open_vote", "phase": phase}
+                    entry = Row(tg.seq, TriggerAdded(f"{phase}@vote", "class plan"))
             d = g.pending
             if entry is None:
                 student = seats.get(tg.table.table_no, {}).get(d.seat)
@@ -557,7 +560,7 @@ class Referee:
                     by = None
                 if by is not None:
                     choice = self._bot(tg, d.seat).choose(TableView(g, d.seat), d)
-                    entry = {"kind": "act", "seat": d.seat, "option": choice, "by": by, "decision": d.kind}
+                    entry = Row(tg.seq, Answer(choice), seat=d.seat, by=by, decision=d.kind)
             if entry is not None:
                 try:
                     self.store.append(self.room.id, tg.table.table_no, tg.seq, entry, secret=self.secret)
@@ -573,8 +576,8 @@ def missed_text(tg: TableGame, seat: int, since: int) -> str:
     if not rows:
         return ""
     counts: dict[str, int] = {}
-    for _, e in rows:
-        label = tg.game.rules.option_text(Decision(seat, str(e.get("decision", "")), ()), str(e["option"]))
+    for r in rows:
+        label = tg.game.rules.option_text(Decision(seat, r.decision or "", ()), str(r.answer))
         counts[label] = counts.get(label, 0) + 1
     what = ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items())
     return (f"While you were away a bot made {len(rows)} choice{'s' if len(rows) != 1 else ''} "

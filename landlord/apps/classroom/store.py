@@ -5,12 +5,17 @@ implements it with the standard library's ``sqlite3`` in WAL mode, one file in t
 so it starts with the server and needs no set-up. A school-wide deployment could put a server
 database behind the same interface.
 
-A table's record is rows ``(class, table, seq, entry)`` with primary key ``(class, table, seq)``.
-An append names the length of the record the kernel saw: when two kernels answer the same
-decision, the database accepts exactly one and the other gets :class:`Conflict`. Every append is
-authorised in the same transaction: a student's token may append only an ``act`` for its own
-seat; the teacher's secret (held by the dashboard and the class server's referee) may append
-anything. Only hashes of tokens and secrets are stored.
+A table's record is rows ``(class, table, seq, entry, at, seat, by, decision)`` with primary key
+``(class, table, seq)``: ``entry`` is one record entry in the record's own codec
+(:mod:`landlord.engine.entries`: an answer, a switch or a trigger added), and the columns say what
+the store checks: for an answer, the ``seat`` that answered, ``by`` whom (the student, a bot, a
+bot for an away or overdue student) and the kind of ``decision`` answered. An append names the
+length of the record the kernel saw: when two kernels answer the same decision, the database
+accepts exactly one and the other gets :class:`Conflict`. Every append is authorised in the same
+transaction, on the columns: a student's token may append only an answer by the student for its
+own seat at its own table; the teacher's secret (held by the dashboard and the class server's
+referee) may append anything. Only hashes of tokens and secrets are stored. A class folder
+written before the columns existed is brought up to them when opened (:func:`_upgrade`).
 
 A class vote (the whole room votes whether every table switches to a phase) is rows of
 ``class_votes`` and ``ballots``: the teacher opens and closes it with the secret; a student's
@@ -33,8 +38,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from landlord.apps.classroom.names import BadName, check
+from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
 from landlord.engine.game import BOXES
-from landlord.errors import LandlordError
+from landlord.errors import DataError, LandlordError
 
 STORE_FILE = "class.sqlite"
 """The store's file name inside a class folder."""
@@ -55,7 +61,8 @@ create table if not exists seats (
     primary key (class_id, table_no, seat));
 create table if not exists entries (
     class_id text not null, table_no integer not null, seq integer not null,
-    entry text not null, at real not null, primary key (class_id, table_no, seq)) without rowid;
+    entry text not null, at real not null, seat integer, by text, decision text,
+    primary key (class_id, table_no, seq)) without rowid;
 create table if not exists class_votes (
     class_id text not null, vote_no integer not null, phase text not null, opened real not null,
     closed real, primary key (class_id, vote_no));
@@ -131,15 +138,59 @@ class SeatInfo:
     last_seen: float
 
 
+BY = ("student", "bot", "away", "timeout")
+"""Who answered a seat's decision: its student, a bot at a seat nobody took, a bot for a student
+who is away, a bot for a student whose time to decide ran out."""
+
+
 @dataclass(frozen=True)
 class Row:
-    """One row of a table's record in the store: its position ``seq``, the row (a JSON object:
-    ``kind`` and its fields, which carry one record entry, :func:`landlord.apps.classroom.room.row_entry`)
-    and when it was recorded. (Not a :data:`landlord.engine.entries.Entry`: the store's own row.)"""
+    """One row of a table's record in the store: its position ``seq``, the record ``entry`` it
+    carries (an :class:`~landlord.engine.entries.Answer`, a :class:`~landlord.engine.entries.Switch`
+    or a :class:`~landlord.engine.entries.TriggerAdded`), when it was recorded, and for an answer
+    the ``seat`` that answered, ``by`` whom (:data:`BY`) and the ``decision`` kind answered."""
 
     seq: int
-    entry: dict[str, Any]
+    entry: Entry
     at: float = field(default=0.0)
+    seat: int | None = None
+    by: str | None = None
+    decision: str | None = None
+
+    @property
+    def answer(self) -> Answer | None:
+        """The answer this row records (None for a switch or a trigger)."""
+        return self.entry if isinstance(self.entry, Answer) else None
+
+
+def _old_row(raw: dict[str, Any]) -> tuple[Entry, int | None, str | None, str | None]:
+    """A row as a class folder wrote it before the columns (a JSON object with ``kind``), as
+    (entry, seat, by, decision)."""
+    kind = raw.get("kind")
+    if kind == "act":
+        return Answer(str(raw["option"])), int(raw["seat"]), str(raw.get("by", "student")), raw.get("decision")
+    if kind == "switch":
+        return Switch(str(raw["phase"]), str(raw.get("cause", "teacher"))), None, None, None
+    if kind == "open_vote":
+        return TriggerAdded(f"{raw['phase']}@vote", "class plan"), None, None, None
+    raise DataError(STORE_FILE, "entries", "kind", f"unknown row kind {kind!r}")
+
+
+def _upgrade(c: sqlite3.Connection) -> None:
+    """Bring a class store written before the ``seat``/``by``/``decision`` columns up to them:
+    each old row's JSON object becomes its entry in the record's codec plus the columns (the
+    same entries in the same order, so every table replays as before)."""
+    columns = {r[1] for r in c.execute("pragma table_info(entries)")}
+    if "seat" in columns:
+        return
+    for col in ("seat integer", "by text", "decision text"):
+        c.execute(f"alter table entries add column {col}")
+    for class_id, table_no, seq, text in c.execute(
+            "select class_id, table_no, seq, entry from entries").fetchall():
+        entry, seat, by, decision = _old_row(json.loads(text))
+        c.execute("update entries set entry = ?, seat = ?, by = ?, decision = ? "
+                  "where class_id = ? and table_no = ? and seq = ?",
+                  (json.dumps(encode(entry)), seat, by, decision, class_id, table_no, seq))
 
 
 @dataclass(frozen=True)
@@ -237,9 +288,9 @@ class ClassStore(Protocol):
         """The table's record rows with ``seq > after``, in order."""
         ...
 
-    def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
+    def append(self, class_id: str, table_no: int, seq: int, row: Row, *,
                token: str | None = None, secret: str | None = None) -> Row:
-        """Record ``entry`` at position ``seq`` (the record's length the caller saw)."""
+        """Record ``row`` at position ``seq`` (the record's length the caller saw)."""
         ...
 
     def open_vote(self, class_id: str, secret: str, phase: str) -> VoteInfo:
@@ -287,6 +338,7 @@ class SqliteStore:
                 for stmt in SCHEMA.split(";"):
                     if stmt.strip():
                         c.execute(stmt)
+                _upgrade(c)
         except sqlite3.Error as exc:
             raise StoreError(f"class store {self.path}: {exc}") from None
 
@@ -485,9 +537,10 @@ class SqliteStore:
         """The table's record rows with ``seq > after``, in order (an index range scan)."""
         with self._lock:
             rows = self._db.execute(
-                "select seq, entry, at from entries where class_id = ? and table_no = ? and seq > ? "
-                "order by seq", (class_id, table_no, after)).fetchall()
-        return [Row(r[0], json.loads(r[1]), r[2]) for r in rows]
+                "select seq, entry, at, seat, by, decision from entries where class_id = ? and table_no = ? "
+                "and seq > ? order by seq", (class_id, table_no, after)).fetchall()
+        where = f"{self.path}, table {table_no}"
+        return [Row(r[0], decode(json.loads(r[1]), where, r[0]), r[2], r[3], r[4], r[5]) for r in rows]
 
     def length(self, class_id: str, table_no: int) -> int:
         """How many rows the table's record has."""
@@ -495,36 +548,40 @@ class SqliteStore:
                         class_id, table_no)
         return int(row[0])
 
-    def append(self, class_id: str, table_no: int, seq: int, entry: dict[str, Any], *,
+    def append(self, class_id: str, table_no: int, seq: int, row: Row, *,
                token: str | None = None, secret: str | None = None) -> Row:
-        """Record ``entry`` at position ``seq``, the record's length the caller saw.
+        """Record ``row`` (its entry and columns; its ``seq`` and time are the store's) at
+        position ``seq``, the record's length the caller saw.
 
         Conflict when the record has moved on (another action came first); Refused unless
-        ``secret`` is the teacher's, or ``token`` is the key of the seat the entry acts for
-        (a student may append only ``act`` entries for its own seat, at its own table).
+        ``secret`` is the teacher's, or ``token`` is the key of the seat the row answers for
+        (a student may append only an answer by the student for its own seat, at its own table).
         """
+        if row.answer is not None and (row.seat is None or row.by not in BY):
+            raise StoreError(f"an answer's row names its seat and who answered ({', '.join(BY)})")
         now = time.time()
         try:
             with self._write() as c:
                 if secret is not None:
                     self._teacher(c, class_id, secret)
                 else:
-                    row = c.execute("select class_id, table_no, seat from seats where token = ?",
-                                    (digest(token or ""),)).fetchone()
-                    if row is None:
+                    mine = c.execute("select class_id, table_no, seat from seats where token = ?",
+                                     (digest(token or ""),)).fetchone()
+                    if mine is None:
                         raise Refused("that seat key is not known here: join again with the class code")
-                    if (row[0], row[1]) != (class_id, table_no) or entry.get("kind") != "act" \
-                            or entry.get("seat") != row[2]:
+                    if (mine[0], mine[1]) != (class_id, table_no) or row.answer is None \
+                            or row.seat != mine[2] or row.by != "student":
                         raise Refused("you can only act for your own seat")
                 have = c.execute("select coalesce(max(seq) + 1, 0) from entries where class_id = ? "
                                  "and table_no = ?", (class_id, table_no)).fetchone()[0]
                 if seq != have:
                     raise Conflict("someone else acted first; your view has been brought up to date")
-                c.execute("insert into entries values (?,?,?,?,?)",
-                          (class_id, table_no, seq, json.dumps(entry), now))
+                c.execute("insert into entries values (?,?,?,?,?,?,?,?)",
+                          (class_id, table_no, seq, json.dumps(encode(row.entry)), now, row.seat, row.by,
+                           row.decision))
         except sqlite3.IntegrityError:
             raise Conflict("someone else acted first; your view has been brought up to date") from None
-        return Row(seq, entry, now)
+        return Row(seq, row.entry, now, row.seat, row.by, row.decision)
 
     # -- the class vote -----------------------------------------------------------------------
     def _vote(self, c: sqlite3.Connection, class_id: str, vote_no: int) -> VoteInfo:
