@@ -205,7 +205,8 @@ def test_a_frozen_page_is_away_and_a_bot_plays_its_seat_until_it_thaws(server: C
     time.sleep(AWAY + 4)  # a page that just sits there is present: its pulse beats
     assert "Eve" not in away_at(teacher, seat.table_no)
     cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
-    cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+    cdp.send("Debugger.enable")
+    cdp.send("Debugger.pause")  # the page's JavaScript stops, its connection stays open: a frozen page
     shown = until(lambda: "Eve" in away_at(teacher, seat.table_no), AWAY + 20)
     assert shown >= AWAY - 1  # not before the away limit
 
@@ -214,7 +215,7 @@ def test_a_frozen_page_is_away_and_a_bot_plays_its_seat_until_it_thaws(server: C
         return tg is not None and any(r.by == "away" and r.seat == seat.seat for r in tg.entries)
 
     until(bot_played, 60)
-    cdp.send("Page.setWebLifecycleState", {"state": "active"})
+    cdp.send("Debugger.resume")
     until(lambda: "Eve" not in away_at(teacher, seat.table_no), 30)
     assert page.get_by_text(ERROR_TEXT).count() == 0  # type: ignore[attr-defined]
     assert not blocked, f"requests left the machine: {blocked}"
