@@ -98,6 +98,8 @@ class Student:
     clicks: list[tuple[int, float]] = field(default_factory=list)
     seen: dict[int, float] = field(default_factory=dict)
     refused: int = 0
+    refused_at: set[int] = field(default_factory=set)
+    """The record lengths of the clicks the page refused."""
     uncertain: int = 0
     errors: int = 0
     failure: str = ""
@@ -251,6 +253,7 @@ async def browser_student(s: Student, browser: Any, url: str, started: asyncio.E
                     break
                 if await page.get_by_text("acted first").count():
                     s.refused += 1
+                    s.refused_at.add(k)
                     break
                 await asyncio.sleep(0.1)
         else:
@@ -353,6 +356,7 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
             s.clicks.append((k, t))
             if refusal(c) and current_seq(c) <= k:
                 s.refused += 1
+                s.refused_at.add(k)
                 await asyncio.sleep(0.5)
         except PageError:
             await reconnect(s, c, done)
@@ -700,23 +704,32 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
         figures["tti_browser"] = [s.tti for s in students if s.tti and s.browser]
         figures["join_s"] = [s.join_s for s in students if s.join_s]
         figures["own_ms"], figures["others_ms"] = own, others
-        # lost / duplicated: accepted clicks against the store's student rows, seat by seat
+        # lost / duplicated: each click the page did not refuse against the store's row at the
+        # record length it was made at (a click on a button drawn at length k is recorded at k or
+        # not at all); a bot's answer there for the same seat (away, overdue) raced the click
+        rows = {(tg.table.table_no, r.seq): r for tg in room.tables() for r in tg.entries}
         recorded: dict[tuple[int, int], int] = {}
-        for tg in room.tables():
-            for r in tg.entries:
-                if r.answer is not None and r.by == "student" and r.seat is not None:
-                    key = (tg.table.table_no, r.seat)
-                    recorded[key] = recorded.get(key, 0) + 1
-        lost = dup = 0
+        for (table_no, _), r in rows.items():
+            if r.answer is not None and r.by == "student" and r.seat is not None:
+                recorded[(table_no, r.seat)] = recorded.get((table_no, r.seat), 0) + 1
+        lost = dup = raced = 0
         for s in students:
             if not s.joined or s.hostile:
                 continue
-            accepted = len(s.clicks) - s.refused
-            have = recorded.get((s.table, s.seat), 0)
-            lost += max(0, accepted - have)
-            dup += max(0, have - accepted - s.uncertain)
+            ok = 0
+            for k, _ in s.clicks:
+                row = rows.get((s.table, k))
+                if row is not None and row.seat == s.seat and row.by == "student":
+                    ok += 1
+                elif k in s.refused_at:
+                    continue
+                elif row is not None and row.seat == s.seat and row.by in ("away", "timeout"):
+                    raced += 1
+                else:
+                    lost += 1
+            dup += max(0, recorded.get((s.table, s.seat), 0) - ok - s.uncertain)
         figures.update(clicks=sum(len(s.clicks) for s in students), refused=sum(s.refused for s in students),
-                       uncertain=sum(s.uncertain for s in students),
+                       uncertain=sum(s.uncertain for s in students), raced=raced,
                        recorded=sum(recorded.values()), lost=lost, duplicated=dup,
                        error_pages=sum(s.errors > 0 for s in students))
         figures["mem_peak_mb"] = max(m for _, m, _ in sampler.samples)
@@ -913,7 +926,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     print(f"click -> own view, ms: p50 {pct(own, 50):.0f}  p95 {pct(own, 95):.0f}  (n={len(own)})")
     print(f"click -> classmates' views, ms: p50 {pct(others, 50):.0f}  p95 {pct(others, 95):.0f}  (n={len(others)})")
     print(f"clicks {figures['clicks']} (+{figures['uncertain']} whose click call timed out), refused "
-          f"{figures['refused']}, student rows recorded {figures['recorded']}: "
+          f"{figures['refused']}, raced by a bot's answer for an away or overdue seat {figures['raced']}, "
+          f"student rows recorded {figures['recorded']}: "
           f"lost {figures['lost']}, duplicated {figures['duplicated']}; pages with error text {figures['error_pages']}")
     print(f"memory (server + kernels, PSS): peak {figures['mem_peak_mb'] / 1024:.2f} GB with "
           f"{figures['kernels_peak']} kernels: {figures['mem_peak_mb'] / max(1, args.students):.0f} MB a student "
@@ -954,7 +968,8 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     if "restart_up_s" in figures:
         print(f"restart: the stop took {figures['stop_s']:.1f} s, the same command was up again "
               f"{figures['restart_up_s']:.1f} s later (same port); "
-              f"{figures['back']} of {figures['back_of']} pages back on their seats {figures['back_s']:.1f} s "
+              f"{figures.get('back')} of {figures.get('back_of')} pages back on their seats "
+              f"{figures.get('back_s', float('nan')):.1f} s "
               f"after; bot moves in the {args.resume_grace:g} s grace: {figures['grace_bot_moves']}; "
               f"server log runs: {figures['log_runs']}")
     if "hostile_seats" in figures:
