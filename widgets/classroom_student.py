@@ -58,14 +58,14 @@ WATCH_JS = """if(!window.__llWatch){window.__llWatch=1;var gone=0,bar=document.c
 bar.setAttribute('role','alert');bar.className='ll-class-gone';bar.style.cssText='display:none;position:fixed;top:0;
 left:0;right:0;z-index:9999;padding:.6em 1em;background:#7a4b00;color:#fff;font-weight:bold;font-size:1.1em';
 document.body.appendChild(bar);var base=location.pathname.split('/voila/')[0];
-var look=function(){fetch(base+'/voila/static/extension.js?t='+Date.now(),{method:'HEAD',cache:'no-store'}).then(
+var look=function(){fetch(base+'/voila/static/voila.js?t='+Date.now(),{method:'HEAD',cache:'no-store'}).then(
 function(r){if(!r.ok)throw r.status;if(gone){bar.textContent='The class server is back: opening your seat again\u2026';
 clearInterval(t);location.reload();}}).catch(function(){gone=1;bar.style.display='block';
 bar.textContent='The class server is not answering. Your seat is kept: this page '+
 'reconnects by itself when the server is back.';});};var t=setInterval(look,WATCH_MS);}"""
 """The page's watch on the class server (run once a page, by the student app's first drawing):
-every :data:`WATCH_EVERY` seconds it asks the server for a file of 886 bytes (a ``HEAD``, never
-cached); while the server does not answer a notice says so (a screen reader announces it); when
+every :data:`WATCH_EVERY` seconds it asks the server for Voilà's own script (a ``HEAD``, never
+cached; the file the servers' readiness check asks for); while the server does not answer a notice says so (a screen reader announces it); when
 it answers again (a restarted server, whose kernels are new), the page reloads itself, and its
 address carries the seat key, so the student is back in the same seat (issue 26, point 2).
 DECISION: not the page's kernel's own address (``/api/kernels/<id>``): a restarted server answers
