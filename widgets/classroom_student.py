@@ -67,7 +67,8 @@ bar.textContent='The class server is not answering. Your seat is kept: this page
 every :data:`WATCH_EVERY` seconds it asks the server for Voilà's own script (a ``HEAD``, never
 cached; the file the servers' readiness check asks for); while the server does not answer a
 notice says so (a screen reader announces it); when it answers again (a restarted server,
-whose kernels are new), the page reloads itself, and its address carries the seat key, so the student is back in the same seat (issue 26, point 2).
+whose kernels are new), the page reloads itself, and its address carries the seat key, so the
+student is back in the same seat (issue 26, point 2).
 DECISION: not the page's kernel's own address (``/api/kernels/<id>``): a restarted server answers
 it with an error page whose rendering logs a traceback in the class log at every look."""
 
