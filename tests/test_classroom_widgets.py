@@ -4,6 +4,7 @@ student, switches every table and draws the pooled charts; a wrong secret shows 
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import ipywidgets as W
@@ -70,7 +71,7 @@ def test_the_dashboard_runs_the_room(tmp_path: Path) -> None:
         if not ref.tick(now=1e12):
             break
     teacher.debrief()
-    assert room.reload().state == "debrief"
+    assert room.reload().state == "playing"  # drawing the debrief changes nothing in the room
     lines = teacher.gini_chart.spec
     assert lines and any(len(v) > 2 for v in lines.get("datasets", {}).values())
     assert "the teacher's switch" in teacher.votes.value
@@ -105,3 +106,117 @@ def test_the_class_vote_from_the_dashboard_and_the_seat_pages(tmp_path: Path) ->
     assert students[1].vote_box.layout.display == "none"
     teacher.debrief()
     assert "whole class" in teacher.votes.value and "by the class" in teacher.votes.value
+
+
+# -- issue 26, points 6 and 7: the teacher steers the room; the lesson fits the class ----------------
+def _walk(widget: W.Widget) -> list[W.Widget]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _walk(child)
+    return out
+
+
+def test_the_dashboard_pauses_ends_and_shows_a_board(tmp_path: Path) -> None:
+    room, (ann, _, _), teacher = a_class(tmp_path)
+    teacher.start()
+    teacher.pause_button.click()
+    assert "Play is paused" in teacher.steering.value and teacher.pause_button.description == "Resume play"
+    ref = Referee(room.store, room.id, SECRET)
+    assert ref.tick(now=1e12) == 0
+    assert not ann.choose("buy") and "paused" in ann.message.value
+    ann._pause_looked = -1e9  # the page looks again at its next refresh
+    ann.refresh()
+    assert "Your teacher has paused the game" in ann.paused.value
+    teacher.pause_button.click()
+    assert "Play is running" in teacher.steering.value
+    ann._pause_looked = -1e9
+    ann.refresh()
+    assert ann.paused.value == ""
+    for _ in range(10):
+        ref.tick(now=1e12)
+    done = teacher.end_after_round(2)
+    assert set(done) == {1, 2} and all(r >= 2 for r in done.values())
+    assert "every game ends after round 2" in teacher.steering.value
+    for _ in range(3000):
+        if not ref.tick(now=1e12):
+            break
+    teacher.refresh()
+    assert all(tg.game.over and tg.game.round == done[tg.table.table_no] for tg in room.tables())
+    assert "<th>moves by bots</th>" in teacher.tables.value and "(game over)" in teacher.tables.value
+    assert list(teacher.board_pick.options) == [("table 1", 1), ("table 2", 2)]
+    teacher.board_pick.value = 2
+    assert teacher.board.datasets and "Cy" in teacher.board_players.value
+    assert not teacher.end_at("25:99") and "HH:MM" in teacher.message.value
+
+
+def test_debrief_leaves_the_class_vote_open_and_hands_out_one_page(tmp_path: Path) -> None:
+    room, students, teacher = a_class(tmp_path)
+    students[0].predict_pick.value = "grows"
+    students[1].predict_pick.value = "shrinks"
+    teacher.start()
+    assert teacher.open_vote("single_tax")
+    ref = Referee(room.store, room.id, SECRET)
+    for _ in range(20):
+        ref.tick(now=1e12)
+    teacher.debrief()
+    assert room.class_votes()[-1].open and not teacher.close_vote_button.disabled
+    assert students[2].vote(True)  # the vote is still open to the students
+    assert "it keeps growing</td><td>1" in teacher.predictions.value
+    assert "it stops growing or shrinks</td><td>1" in teacher.predictions.value
+    assert teacher.handout.value == ""  # the printable page is its own act
+    teacher.print_button.click()
+    page = (tmp_path / "exports" / f"class-{room.info.join_code}-debrief.html").read_text(encoding="utf-8")
+    assert "@page" in page and page.count("<svg") >= 2 and "it keeps growing: 1" in page
+    assert "single_tax" not in page and SECRET not in page and "Ann" not in page
+    assert "data:text/html;base64," in teacher.handout.value
+    assert teacher.close_vote()
+    assert not room.class_votes()[-1].open
+
+
+def test_the_rules_picker_starts_at_the_rulesets_own_next_phase(tmp_path: Path) -> None:
+    _, _, teacher = a_class(tmp_path)
+    assert teacher.phase_pick.value == "single_tax"
+    for ruleset, phase in (("british-1913-part1", "part2"), ("monopoly", "play")):
+        folder = tmp_path / ruleset
+        store = SqliteStore(folder)
+        Classroom.create(store, ClassSpec(ruleset=ruleset, table_size=2, rounds=5), SECRET)
+        page = ClassroomTeacher(folder, SECRET)
+        assert page.phase_pick.value == phase
+        page.start()
+        assert page.switch_button.disabled == page.vote_button.disabled == (ruleset == "monopoly")
+
+
+def test_the_projector_shows_the_code_address_and_qr_but_no_secret_and_no_control(tmp_path: Path) -> None:
+    from landlord.widgets.classroom_projector import ProjectorView, projector_address
+
+    from landlord.apps.classroom.room import projector_key
+
+    room, _, teacher = a_class(tmp_path)
+    address = f"http://10.0.0.5:8866/voila/render/class-single-tax.ipynb?code={room.info.join_code}"
+    assert projector_address(address, SECRET) == (
+        f"http://10.0.0.5:8866/voila/render/class-teacher.ipynb?view={projector_key(SECRET)}")
+    teacher.start()
+    view = ProjectorView(tmp_path, projector_key(SECRET), student_address=address)
+    text = " ".join(w.value for w in _walk(view) if isinstance(w, W.HTML))
+    assert room.info.join_code in text and html.escape(address) in text and "<svg" in text
+    assert "Table 1" in text and "round" in text and SECRET not in text
+    assert not [w for w in _walk(view) if isinstance(w, W.Button | W.Dropdown | W.Text | W.ToggleButton)]
+    wrong = ProjectorView(tmp_path, "x" * 32, student_address=address)
+    assert len(wrong.children) == 1 and room.info.join_code not in wrong.children[0].value
+
+
+def test_the_prediction_follows_the_class_and_is_stored_with_the_seat(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(ruleset="monopoly", table_size=2, rounds=5), SECRET)
+    page = ClassroomStudent(tmp_path)
+    assert page.join(room.info.join_code, "Ann")
+    assert page.predict_box.layout.display == "flex"
+    assert "Over the game" in page.predict_question.value and "single tax" not in page.predict_question.value.lower()
+    page.predict_pick.value = "same"
+    assert [(p.table_no, p.seat, p.choice) for p in store.predictions(room.id)] == [(1, 0, "same")]
+    again = ClassroomStudent(tmp_path, seat_key=page.seat.token)  # type: ignore[union-attr]
+    assert again.predict_pick.value == "same" and "error" not in again.message.value
+    room.start(SECRET)
+    again.refresh()
+    assert again.predict_pick.disabled and not again.predict("grows")
+    assert store.predictions(room.id)[0].choice == "same"

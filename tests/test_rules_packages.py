@@ -57,20 +57,124 @@ def test_no_event_kind_has_sentences_in_two_families() -> None:
             seen[kind] = f.name
 
 
-@pytest.mark.parametrize("family, module, cls", [("magie1904", "params", "Params1904"),
-                                                 ("british1913", "params", "Params1913")])
-def test_typed_params_are_the_declared_params(family: str, module: str, cls: str) -> None:
-    from dataclasses import fields
+TYPED = [("magie1904", "Params1904", "magie-1904"), ("magie1906", "Params1906", "magie-1906"),
+         ("british1913", "Params1913", "british-1913-sequence"), ("monopoly", "ParamsMonopoly", "mucker")]
+
+
+@pytest.mark.parametrize("family, cls, ruleset_id", TYPED)
+def test_typed_params_are_the_declared_params(family: str, cls: str, ruleset_id: str) -> None:
+    """Each family's params are declared once, as a frozen dataclass: the loader's PARAMS are
+    its fields, and every phase's values come through unchanged (lists as tuples; the cards
+    read into their types)."""
+    from dataclasses import FrozenInstanceError, fields
 
     from landlord.data.loader import load_ruleset
 
     f = next(f for f in REGISTERED if f.name == family)
-    params = getattr(f.part(module), cls)
+    module = f.part("params")
+    params = getattr(module, cls)
     assert list(rules_class(family).PARAMS) == [x.name for x in fields(params)]
-    ruleset = load_ruleset({"magie1904": "magie-1904", "british1913": "british-1913-part1"}[family])
+    readers = getattr(module, "READERS", {})
+    ruleset = load_ruleset(ruleset_id)
+    assert ruleset.family == family
     for phase in ruleset.phases:
-        typed = f.part(module).of(ruleset.values(phase))
-        for name, value in ruleset.values(phase).items():
-            if name in rules_class(family).PARAMS:
-                got = getattr(typed, name)
-                assert (list(got) if isinstance(got, tuple) else got) == value, (phase, name)
+        values = ruleset.values(phase)
+        typed = module.of(values)
+        for name in rules_class(family).PARAMS:
+            got = getattr(typed, name)
+            if name in readers:
+                assert got == readers[name](values[name]) and isinstance(got, tuple), (phase, name)
+            else:
+                assert (list(got) if isinstance(got, tuple) else got) == values[name], (phase, name)
+        with pytest.raises(FrozenInstanceError):
+            typed.max_rounds = 1
+        # built once per ruleset and phase, and shared (it is frozen)
+        assert module.in_phase(ruleset, phase) is module.in_phase(ruleset, phase)
+        assert module.in_phase(ruleset, phase) == typed
+
+
+def plain_reads(path: Path) -> list[int]:
+    """Lines of ``path`` reading a param by name from plain values: ``g.p["x"]``, ``p["x"]``,
+    ``view.params["x"]``, ``g.p.get("x")`` (building the typed params, ``of(g.p)``, is not a read)."""
+    def plain(v: ast.expr) -> bool:
+        return (isinstance(v, ast.Attribute) and v.attr in ("p", "params")) or (isinstance(v, ast.Name) and v.id == "p")
+
+    lines = []
+    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str)
+                and plain(n.value)):
+            lines.append(n.lineno)
+        if isinstance(n, ast.Attribute) and n.attr == "get" and plain(n.value):
+            lines.append(n.lineno)
+    return lines
+
+
+@pytest.mark.parametrize("family", [f.name for f in REGISTERED])
+def test_the_rules_read_no_param_from_the_plain_values(family: str) -> None:
+    """Every param read in a family's rules and bots is an attribute of its typed params (mypy
+    checks it)."""
+    found = {p.name: lines for p in sorted((RULES / family).glob("*.py")) if (lines := plain_reads(p))}
+    assert not found, found
+    assert not plain_reads(RULES / "single_tax.py")
+
+
+CARDS = [
+    ("magie-1906", "chance_cards", '["collect:50|A week of overtime", "win:5|A car"]',
+     "card 2: 'win:5|A car': its action 'win'"),
+    ("magie-1906", "chance_cards", '["pay 25, doctor"]', "card 1: 'pay 25, doctor' is not a chance card"),
+    ("british-1913-part1", "chance_cards",
+     '[{ text = "Income tax.", action = "income_tax", amount = 20 }, { text = "Fly.", action = "fly", amount = 0 }]',
+     "card 2: its action 'fly' is none of"),
+    ("british-1913-part1", "luxury_cards", '[{ text = "A hat.", action = "pay_bank" }]', "card 1: no 'amount'"),
+    ("british-1913-part1", "luxury_cards", '[{ text = "A hat.", action = "pay_bank", amount = 10, cost = 3 }]',
+     "card 1: unknown key 'cost'"),
+]
+
+
+@pytest.mark.parametrize(("base", "name", "value", "words"), CARDS, ids=[f"{c[0]}-{c[3][:12]}" for c in CARDS])
+def test_a_bad_card_is_refused_at_load_in_one_line_naming_file_entry_and_field(
+        tmp_path: Path, base: str, name: str, value: str, words: str) -> None:
+    """Cards are typed data read once: a card the rules could not play is refused when the
+    ruleset is loaded (and when a scenario overrides the deck), in one line naming the file,
+    the param and the card."""
+    from landlord.data.loader import load_ruleset, load_ruleset_ref
+    from landlord.errors import DataError
+
+    rs = load_ruleset(base)
+    path = tmp_path / "rulesets" / "mine.toml"
+    path.parent.mkdir()
+    path.write_text(
+        f'[ruleset]\nid = "mine"\ntitle = "Mine"\nfamily = "{rs.family}"\nboard = "{rs.board.id}"\n'
+        f'players_min = 2\nplayers_max = 4\ndefault_phase = "{rs.default_phase}"\nsource = "a test"\n'
+        f'provenance = "kit_decision"\nextends = "{base}"\n\n[params.{name}]\nvalue = {value}\n'
+        f'source = "a test"\nprovenance = "kit_decision"\n', encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_ruleset_ref(str(path))
+    message = str(info.value)
+    assert message.startswith(str(path)) and f"params.{name}: field 'value': " in message, message
+    assert words in message and "\n" not in message, message
+    import tomllib
+
+    with pytest.raises(ValueError, match=words.replace("(", r"\(")[:20]):
+        rs.override(**{name: tomllib.loads(f"v = {value}")["v"]})
+
+
+def test_cards_are_read_once_into_frozen_types_the_rules_play() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from landlord.data.loader import load_ruleset
+    from landlord.rules.british1913.cards import Card1913
+    from landlord.rules.magie1906.cards import Chance1906, read_card
+    from landlord.rules.magie1906.params import of
+
+    deck = of(load_ruleset("magie-1906").values()).chance_cards
+    assert all(isinstance(c, Chance1906) for c in deck)
+    assert read_card("back:3|  Lost your way  ") == Chance1906("back", 3, "Lost your way")
+    assert read_card("jail:|Caught") == Chance1906("jail", 0, "Caught")
+    with pytest.raises(FrozenInstanceError):
+        deck[0].amount = 1  # type: ignore[misc]
+    from landlord.rules.british1913.params import of as of1913
+
+    p = of1913(load_ruleset("british-1913-part1").values())
+    assert all(isinstance(c, Card1913) for c in (*p.luxury_cards, *p.chance_cards))
+    assert p.chance_cards[-1] == Card1913("Go back three spaces.", "back", 3)

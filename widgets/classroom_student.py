@@ -39,6 +39,7 @@ from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
 
 from .board_view import BoardView
+from .classroom_lesson import ClassLesson, lesson_of
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, players_html
 from .state import player_rows
@@ -142,6 +143,17 @@ class ClassroomStudent(W.VBox):
                                layout=W.Layout(display="none"))
         self.vote_box.add_class("ll-class-vote")
         self._vote_seen: tuple[int, bool | None] | None = None
+        self.lesson: ClassLesson | None = None
+        self.predict_question = W.HTML()
+        self.predict_pick = W.RadioButtons(options=[], value=None, description="The gap:",
+                                           layout=W.Layout(width="auto"))
+        self._showing_prediction = False
+        self.predict_pick.observe(
+            lambda c: None if self._showing_prediction or not c["new"] else self.predict(c["new"]), "value")
+        self.predict_box = W.VBox([self.predict_question, self.predict_pick], layout=W.Layout(display="none"))
+        self.predict_box.add_class("ll-class-prediction")
+        self.paused = W.HTML()
+        self._pause_looked = -HEARTBEAT
         self.table_box = W.VBox()
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
         self.pulse = W.Play(value=0, min=0, max=10**9, step=1, interval=int(HEARTBEAT * 1000), repeat=True,
@@ -154,8 +166,8 @@ class ClassroomStudent(W.VBox):
         self._kicked = 0.0
         self.watch = W.HTML(f'<img src="data:," alt="" style="display:none" onerror="{html.escape(self.watch_js())}">',
                             layout=W.Layout(display="none"))
-        super().__init__([self.join_box, self.message, self.address, self.status, self.missed, self.vote_box,
-                          self.table_box, self.pulse, self.watch])
+        super().__init__([self.join_box, self.message, self.address, self.status, self.paused, self.missed,
+                          self.vote_box, self.predict_box, self.table_box, self.pulse, self.watch])
         if self.store is None:
             self.join_box.layout.display = "none"
             self._say("No class is running on this server: ask your teacher for the class address.", error=True)
@@ -220,6 +232,7 @@ class ClassroomStudent(W.VBox):
         self.seat = seat
         self.join_box.layout.display = "none"
         self._remember_address()
+        self._ask_prediction()
         enable_offline()
         self.board = BoardView(30)
         self.table_box.children = [
@@ -239,6 +252,34 @@ class ClassroomStudent(W.VBox):
         query = f"?seat={urllib.parse.quote(self.seat.token)}" + ("&amp;trade=1" if self.trading else "")
         self.address.value = (f'<img src="data:," alt="" style="display:none" '
                               f"onerror=\"history.replaceState(null, '', '{query}')\">")
+
+    # -- the prediction -------------------------------------------------------------------------
+    def _ask_prediction(self) -> None:
+        """Ask this class's prediction (its words follow the class's rules and switch), showing
+        the answer this seat already gave, if any."""
+        assert self.seat is not None
+        self.lesson = lesson_of(self.seat.room.spec)
+        words = self.lesson.answers()
+        made = self.seat.prediction()
+        self.predict_question.value = f"<b>Your prediction.</b> {self.lesson.question()}"
+        self._showing_prediction = True
+        self.predict_pick.options = [(w, c) for c, w in words.items()]
+        self.predict_pick.value = None if made is None else made.choice
+        self._showing_prediction = False
+        self.predict_box.layout.display = "flex"
+
+    def predict(self, choice: str) -> bool:
+        """Store this student's prediction with their seat (a later one replaces it until play
+        starts); a refused one shows one line."""
+        if self.seat is None:
+            return False
+        if self.seat.table() is not None:
+            self._say("Play has started: your prediction is kept as you made it.", error=True)
+            return False
+        message = self.seat.predict(choice)
+        self._say(message or "Your prediction is saved: the class sees everyone's at the debrief.",
+                  error=bool(message))
+        return not message
 
     # -- following the table -------------------------------------------------------------------
     async def _follow(self) -> None:
@@ -272,6 +313,7 @@ class ClassroomStudent(W.VBox):
         if self.seat is None:
             return False
         self.show_vote()
+        self.show_pause()
         tg = self.seat.table()
         if tg is None:
             names = [s.name for s in self.seat.room.store.seats(self.seat.room.id)
@@ -280,6 +322,7 @@ class ClassroomStudent(W.VBox):
                                  "Waiting for your teacher to start the game…")
             return False
         self.table = tg
+        self.predict_pick.disabled = True
         if first:
             since = tg.last_own(self.seat.seat)
             text = missed_text(tg, self.seat.seat, since)
@@ -289,6 +332,18 @@ class ClassroomStudent(W.VBox):
             return False
         self.render()
         return True
+
+    def show_pause(self) -> None:
+        """Say so while the teacher has paused play (looked up at most every
+        :data:`HEARTBEAT` seconds)."""
+        assert self.seat is not None
+        now = time.monotonic()
+        if now - self._pause_looked < HEARTBEAT:
+            return
+        self._pause_looked = now
+        paused = self.seat.room.steering().paused is not None
+        self.paused.value = ('<div role="status" style="color:#7a4b00"><b>Your teacher has paused the game.</b> '
+                             "Nobody can move until play resumes.</div>" if paused else "")
 
     def show_vote(self) -> None:
         """Show the class vote while it is open: the question and Yes/No until this student

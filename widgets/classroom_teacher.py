@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import datetime as dt
 import html
 import os
 import time
@@ -20,14 +21,20 @@ from typing import Any
 import altair as alt
 import ipywidgets as W
 
-from landlord.apps.classroom import Classroom, SqliteStore, VoteInfo, folder_from_env
+from landlord.apps.classroom import Classroom, VoteInfo, folder_from_env
 from landlord.apps.classroom import debrief as db
+from landlord.apps.classroom.room import moves_by, next_phase, open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
 from landlord.errors import LandlordError
 
-from .board_view import blank
+from .board_view import BoardView, blank
+from .classroom_handout import handout_html
+from .classroom_lesson import lesson_of
+from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
 from .classroom_student import query
+from .panels import players_html
+from .state import player_rows
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -38,19 +45,22 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def tables_html(rows: list[dict[str, Any]]) -> str:
-    """The live table of tables: round, rules in force, Gini, richest seat, who is away."""
+    """The live table of tables: round and last round, rules in force, Gini, richest seat (the
+    rules' count at the end), who is away, and how many moves students and bots made."""
     if not rows:
         return "<i>No table yet: students appear here as they join.</i>"
-    head = ("<tr><th>table</th><th>students</th><th>round</th><th>rules in force</th><th>Gini</th>"
-            "<th>richest</th><th>to choose</th><th>away</th></tr>")
+    head = ("<tr><th>table</th><th>students</th><th>round</th><th>last round</th><th>rules in force</th><th>Gini</th>"
+            "<th>richest</th><th>to choose</th><th>away</th><th>moves by students</th><th>moves by bots</th></tr>")
     body = []
     for r in rows:
         body.append(
             f"<tr><td>{r['table']}</td><td>{html.escape(r['students'])}</td><td>{r.get('round', '')}</td>"
+            f"<td>{r.get('last_round', '')}</td>"
             f"<td>{html.escape(r.get('rules_short', 'not started'))}</td>"
             f"<td>{'' if r.get('gini') is None else format(r['gini'], '.2f')}</td>"
             f"<td>{html.escape(r.get('richest', ''))}</td><td>{html.escape(r.get('to_choose_name', ''))}</td>"
-            f"<td>{html.escape(r.get('away', ''))}</td></tr>")
+            f"<td>{html.escape(r.get('away', ''))}</td><td>{r.get('moves_students', '')}</td>"
+            f"<td>{r.get('moves_bots', '')}</td></tr>")
     return (f'<table class="ll-class-tables" style="border-collapse:collapse" border="1" cellpadding="4">'
             f"{head}{''.join(body)}</table>")
 
@@ -58,7 +68,7 @@ def tables_html(rows: list[dict[str, Any]]) -> str:
 AUTO = W.Layout(width="auto")
 
 
-class ClassroomTeacher(W.VBox):
+class ClassroomTeacher(RoomPage):
     """The dashboard of the class whose teacher's secret is ``secret``, in ``folder`` (default:
     the class server's). ``poll`` is the seconds between looks at the tables."""
 
@@ -71,14 +81,9 @@ class ClassroomTeacher(W.VBox):
         self.message = W.HTML()
         self.rows: list[dict[str, Any]] = []
         try:
-            if where is None or not (where / "class.sqlite").is_file():
-                raise LandlordError("No class is running on this server")
-            store = SqliteStore(where)
-            self.room = Classroom(store, store.teacher_class(secret).id)
+            self.room = open_room(where, lambda store: store.teacher_class(secret))
         except LandlordError as exc:
-            super().__init__([W.HTML(f'<div style="color:#b00000">{html.escape(str(exc))}. '
-                                     "Open the teacher's address that <code>landlord class</code> printed."
-                                     "</div>")])
+            super().__init__([refusal(exc, "Open the teacher's address that landlord class printed.")])
             return
         room = self.room
         url = os.environ.get(STUDENT_URL_ENV, "")
@@ -87,8 +92,10 @@ class ClassroomTeacher(W.VBox):
         self.start_button = W.Button(description="Start play", button_style="success", icon="play", layout=AUTO)
         self.joining_button = W.Button(description="Close joining", icon="lock", layout=AUTO)
         phases = [(ph.title, name) for name, ph in room.ruleset.phases.items()]
-        self.phase_pick = W.Dropdown(options=phases, value=phases[-1][1], description="Rules",
+        own = next_phase(room.ruleset) or room.ruleset.default_phase
+        self.phase_pick = W.Dropdown(options=phases, value=own, description="Rules",
                                      layout=W.Layout(width="520px"))
+        self.lesson = lesson_of(room.spec)
         self.switch_button = W.Button(description="Switch every table now", button_style="warning",
                                       icon="exchange", layout=AUTO)
         self.vote_button = W.Button(description="Open a class vote on these rules", icon="hand-paper-o",
@@ -96,6 +103,27 @@ class ClassroomTeacher(W.VBox):
         self.close_vote_button = W.Button(description="Close the vote", icon="check-square-o", layout=AUTO)
         self.class_vote = W.HTML()
         self.class_vote.add_class("ll-class-vote")
+        self.pause_button = W.Button(description="Pause every table", icon="pause", layout=AUTO)
+        self.pause_button.on_click(lambda _: self.pause(not self._paused()))
+        self.end_round = W.BoundedIntText(value=room.round_cap, min=1, max=room.round_cap,
+                                          description="Last round", layout=W.Layout(width="200px"))
+        self.end_round_button = W.Button(description="End every game after this round", icon="flag-checkered",
+                                         layout=AUTO)
+        self.end_round_button.on_click(lambda _: self.end_after_round(self.end_round.value))
+        self.end_time = W.Text(placeholder="HH:MM", description="End at", layout=W.Layout(width="200px"))
+        self.end_time_button = W.Button(description="End every game at this time", icon="clock-o", layout=AUTO)
+        self.end_time_button.on_click(lambda _: self.end_at(self.end_time.value))
+        self.steering = W.HTML()
+        self.steering.add_class("ll-class-steering")
+        self.board_pick = W.Dropdown(description="Table", layout=W.Layout(width="200px"))
+        self.board_pick.observe(lambda _: self.show_board(), "value")
+        self.board = BoardView(30)
+        self.board_players = W.HTML()
+        self._board_drawn: tuple[int, int] | None = None
+        self.predictions = W.HTML()
+        self.handout = W.HTML()
+        self.print_button = W.Button(description="Printable debrief (one page)", icon="print", layout=AUTO)
+        self.print_button.on_click(lambda _: self.print_debrief())
         self.debrief_button = W.Button(description="Debrief: draw the class charts", icon="bar-chart", layout=AUTO)
         self.export_button = W.Button(description="Export results (CSV, Parquet)", icon="download", layout=AUTO)
         self.downloads = W.HTML()
@@ -120,11 +148,24 @@ class ClassroomTeacher(W.VBox):
             W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.vote_button, self.close_vote_button], layout=W.Layout(flex_flow="row wrap")),
-            self.class_vote, self.message, W.HTML("<h3>Tables</h3>"), self.tables,
+            self.class_vote,
+            W.HBox([self.pause_button, self.end_round, self.end_round_button, self.end_time, self.end_time_button],
+                   layout=W.Layout(flex_flow="row wrap")),
+            self.steering, self.message, W.HTML("<h3>Tables</h3>"), self.tables,
             W.HBox([self.move_who, self.move_to, self.move_button], layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.export_button]), self.downloads,
-            self.gini_chart, self.final_chart, self.votes,
+            W.HTML("<h3>A table's board (to look at only)</h3>"), self.board_pick,
+            W.HBox([self.board.widget, self.board_players], layout=W.Layout(flex_flow="row wrap")),
+            W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.print_button, self.export_button],
+                                               layout=W.Layout(flex_flow="row wrap")), self.downloads,
+            self.gini_chart, self.final_chart, self.predictions, self.votes, self.handout,
         ])
+        self.switchable = len(phases) > 1
+        """Whether the class's rules have another phase to switch to (Monopoly has none)."""
+        if not self.switchable:
+            self.switch_button.disabled = True
+            self.switch_button.tooltip = self.vote_button.tooltip = "these rules have no other phase to switch to"
+        room.store.set_viewer(room.id, secret, projector_key(secret))
+        self.projector = projector_address(self.student_address, secret)
         self.refresh()
         loop = _running_loop()
         if loop is not None:
@@ -138,14 +179,6 @@ class ClassroomTeacher(W.VBox):
             except LandlordError as exc:
                 self._say(str(exc), error=True)
             await asyncio.sleep(self.poll)
-
-    def close(self) -> None:
-        """Stop following the class, then close the widget."""
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-        self.room = None
-        super().close()
 
     def table_rows(self) -> list[dict[str, Any]]:
         """One row per table: its students, and (once started) round, rules, Gini, richest,
@@ -166,6 +199,9 @@ class ClassroomTeacher(W.VBox):
                 row.update(st)
                 row["rules_short"] = db.regime_words(tg.game) + (" (game over)" if st["over"] else "")
                 row["to_choose_name"] = "" if st["to_choose"] is None else tg.game.names[st["to_choose"]]
+                row["last_round"] = tg.ruleset.params["max_rounds"].value
+                moves = moves_by(tg)
+                row["moves_students"], row["moves_bots"] = moves["students"], moves["bots"]
             row["away"] = ", ".join(s.name for s in at.values() if now - s.last_seen > room.spec.away_after)
             rows.append(row)
         return rows
@@ -180,16 +216,29 @@ class ClassroomTeacher(W.VBox):
         url = (f' — students open <b><code>{html.escape(self.student_address)}</code></b>'
                if self.student_address else "")
         joining = "open" if info.joining else "closed"
+        shown = (f'<div>Projector (no controls, no secret: safe to show): <a href="{html.escape(self.projector)}" '
+                 f'target="_blank"><code>{html.escape(self.projector)}</code></a></div>' if self.projector else "")
         self.header.value = (f'<div style="font-size:1.4em">Class code <b style="font-size:1.6em;letter-spacing:.1em">'
                              f"{html.escape(info.join_code)}</b>{url}</div>"
                              f"<div>{html.escape(room.ruleset.title)} · {room.spec.table_size} seats a table · "
                              f"joining {joining} · {len(room.store.seats(room.id))} students · "
-                             f"state: <b>{html.escape(info.state)}</b></div>")
+                             f"state: <b>{html.escape(info.state)}</b></div>{shown}")
+        steer = room.steer(self.secret)
+        self.steering.value = f"<div><b>{html.escape(steering_words(room, steer))}</b></div>"
+        self.pause_button.description = "Resume play" if steer.paused is not None else "Pause every table"
+        self.pause_button.icon = "play" if steer.paused is not None else "pause"
         self.joining_button.description = "Close joining" if info.joining else "Reopen joining"
         self.start_button.disabled = info.state != "joining"
         self.tables.value = tables_html(self.rows)
         self._fill_moves()
         self._show_vote()
+        started = [(f"table {r['table']}", r["table"]) for r in self.rows if "round" in r]
+        if started != list(self.board_pick.options):
+            keep = self.board_pick.value
+            self.board_pick.options = started
+            if keep in dict(started).values():
+                self.board_pick.value = keep
+        self.show_board()
 
     def _show_vote(self) -> None:
         """The class vote's live count (closed, with the switch, once every student has voted)
@@ -201,7 +250,8 @@ class ClassroomTeacher(W.VBox):
             self._said_vote(*settled)
         votes = room.class_votes()
         last = votes[-1] if votes else None
-        self.vote_button.disabled = (last is not None and last.open) or room.info.state != "playing"
+        self.vote_button.disabled = (not self.switchable or (last is not None and last.open)
+                                     or room.info.state != "playing")
         self.close_vote_button.disabled = last is None or not last.open
         if last is None:
             self.class_vote.value = ""
@@ -308,13 +358,74 @@ class ClassroomTeacher(W.VBox):
         self.refresh()
         return True
 
+    def _paused(self) -> bool:
+        assert self.room is not None
+        return self.room.steering().paused is not None
+
+    def pause(self, paused: bool = True) -> bool:
+        """Pause every table (no move is recorded, by a student or a bot) or resume play."""
+        assert self.room is not None
+        self.room.pause(self.secret, paused)
+        self._say("Play is paused at every table: nobody can move until you resume." if paused else
+                  "Play resumes at every table; every decision's clock starts again.")
+        self.refresh()
+        return paused
+
+    def end_after_round(self, last_round: int) -> dict[int, int]:
+        """Every game ends after round ``last_round`` (a table past it ends after the round it
+        is in) and the rules take their final count."""
+        assert self.room is not None
+        try:
+            done = self.room.end_at_round(self.secret, int(last_round))
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return {}
+        later = sorted(t for t, r in done.items() if r > last_round)
+        self._say(f"Every game ends after round {last_round}, then the rules count who is richest"
+                  + (f" (table{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} already past it: "
+                     "after the round in play)" if later else "") + ".")
+        self.refresh()
+        return done
+
+    def end_at(self, text: str, now: dt.datetime | None = None) -> bool:
+        """Every game ends at the time ``text`` (HH:MM, this computer's clock; the next such
+        time): each table then finishes the round it is in and the rules count."""
+        assert self.room is not None
+        try:
+            at = dt.datetime.strptime(text.strip(), "%H:%M").time()
+        except ValueError:
+            self._say(f"End at: write the time as HH:MM (for example 10:40), not {text!r}.", error=True)
+            return False
+        now = now or dt.datetime.now()
+        when = dt.datetime.combine(now.date(), at)
+        if when <= now:
+            when += dt.timedelta(days=1)
+        self.room.end_at_time(self.secret, when.timestamp())
+        self._say(f"Every game ends at {when:%H:%M}: each table finishes the round it is in, then the rules count.")
+        self.refresh()
+        return True
+
+    def show_board(self) -> None:
+        """Draw the chosen table's board and players (to look at only: no control acts on it),
+        redrawn when its game moves."""
+        room = self.room
+        if room is None or self.board_pick.value is None:
+            return
+        tg = room.table(int(self.board_pick.value))
+        if tg is None or self._board_drawn == (tg.table.table_no, tg.seq):
+            return
+        self._board_drawn = (tg.table.table_no, tg.seq)
+        g = tg.game
+        self.board.update(g)
+        who: list[str | None] = [None if p == "student" else "bot" for p in db.plays(room, tg)]
+        self.board_players.value = players_html(player_rows(g, who), None if g.pending is None else g.pending.seat,
+                                                g.board.currency)
+
     def debrief(self) -> None:
         """Draw the pooled charts: every table's Gini over turns; the final Gini per rules in
         force beside bot games on the same seeds and rules; what each table voted and when."""
         room = self.room
         assert room is not None
-        if room.reload().state == "playing":
-            room.store.set_class(room.id, self.secret, state="debrief")
         frame = db.gini_over_turns(room)
         if frame.empty:
             self._say("No table has played yet.", error=True)
@@ -324,7 +435,32 @@ class ClassroomTeacher(W.VBox):
         v = db.votes(room)
         self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
             else "<i>No table voted or changed its rules.</i>"
-        self._say("The class charts are drawn below.")
+        self.predictions.value = predictions_html(self.lesson.answers(), db.pooled_predictions(room),
+                                                  self.lesson.question())
+        self._say("The class charts are drawn below; play goes on where a game is not over, and an open "
+                  "class vote stays open until you close it.")
+
+    def print_debrief(self) -> Path | None:
+        """The debrief on one printable page (its own charts, drawn from the class as it is now,
+        the bot games included), written into the class folder's exports and offered as a
+        download; None (with a line) before any table has played."""
+        room = self.room
+        assert room is not None
+        frame = db.gini_over_turns(room)
+        if frame.empty:
+            self._say("No table has played yet.", error=True)
+            return None
+        drawn = [charts.tables_gini_chart(frame), charts.class_final_gini_chart(db.results(room), db.bot_band(room))]
+        page = handout_html(room, self.lesson, drawn)
+        folder = Path(getattr(room.store, "folder", ".")) / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"class-{room.info.join_code}-debrief.html"
+        path.write_text(page, encoding="utf-8")
+        b64 = base64.b64encode(page.encode("utf-8")).decode("ascii")
+        self.handout.value = (f'<a download="{html.escape(path.name)}" href="data:text/html;base64,{b64}">'
+                              f"⬇ The debrief on one page, to print and hand out ({html.escape(path.name)})</a>")
+        self._say(f"The debrief on one page is ready below and in the class folder ({path.name}).")
+        return path
 
     def export(self) -> tuple[Path, Path]:
         """Write the results into the class folder and offer them as downloads."""
@@ -344,6 +480,22 @@ class ClassroomTeacher(W.VBox):
         return csv, parquet
 
 
-def teacher_app() -> ClassroomTeacher:
-    """The dashboard as the teacher's address opens it (the secret comes from the address)."""
-    return ClassroomTeacher(secret=query().get("secret", ""))
+def predictions_html(words: dict[str, str], pooled: dict[str, int], question: str) -> str:
+    """The class's predictions pooled: the question, and how many students gave each answer."""
+    total = sum(pooled.values())
+    if not total:
+        return "<p><b>Predictions</b>: no student made a prediction.</p>"
+    rows = "".join(f"<tr><td>{html.escape(words[c])}</td><td>{n}</td><td>{100 * n / total:.0f}%</td></tr>"
+                   for c, n in pooled.items())
+    return (f"<p><b>Predictions</b> ({total} student{'s' if total != 1 else ''}): {question}</p>"
+            f'<table border="1" cellpadding="4" style="border-collapse:collapse"><tr><th>answer</th>'
+            f"<th>students</th><th>share</th></tr>{rows}</table>")
+
+
+def teacher_app() -> ClassroomTeacher | ProjectorView:
+    """The dashboard as the teacher's address opens it (the secret comes from the address), or
+    the projector view when the address carries the projector's key (``?view=…``) instead."""
+    q = query()
+    if "view" in q and "secret" not in q:
+        return ProjectorView(key=q["view"])
+    return ClassroomTeacher(secret=q.get("secret", ""))

@@ -10,6 +10,7 @@ instead of ``alt.JupyterChart`` directly. :func:`save` writes PNG or SVG through
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -271,13 +272,15 @@ def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt
 
 def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.Chart:
     """One line per table (frame from :func:`landlord.apps.classroom.debrief.gini_over_turns`),
-    the rules in force as the line's dash."""
+    the rules in force (the frame's ``rules``, in words) as the line's dash; the Gini axis fits
+    the data (:func:`gini_axis_top`: a 1913 class's few hundredths are not flattened on 0–1)."""
+    top = gini_axis_top(float(frame["gini"].max()) if len(frame) else 0.0)
     return alt.Chart(frame).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
-        y=alt.Y("gini:Q", title="Gini (0 = equal, 1 = one player has everything)", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("gini:Q", title=f"Gini (axis 0 to {top:g} of 1; 0 = equal)", scale=alt.Scale(domain=[0, top])),
         color=alt.Color("table:N", title="table"),
-        strokeDash=alt.StrokeDash("phase:N", title="rules"),
-        tooltip=["table:N", "turn:Q", "round:Q", "phase:N", alt.Tooltip("gini:Q", format=".2f")],
+        strokeDash=alt.StrokeDash("rules:N", title="rules"),
+        tooltip=["table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")],
     ).properties(title=title, width=520, height=260)
 
 
@@ -287,10 +290,12 @@ CLASS_FINAL_TITLE = "Final Gini: your tables (dots) and bot games on the same di
 def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: str = CLASS_FINAL_TITLE) -> Chart:
     """Per rules in force at the end: the bot games' range (bar from the lowest to the highest,
     tick at the median) and each table's final Gini as a dot (frames from
-    :func:`landlord.apps.classroom.debrief.results` and :func:`~landlord.apps.classroom.debrief.bot_band`)."""
+    :func:`landlord.apps.classroom.debrief.results` and :func:`~landlord.apps.classroom.debrief.bot_band`),
+    on a Gini axis that fits them (:func:`gini_axis_top`)."""
     spread = band.groupby("regime")["gini"].agg(lo="min", hi="max", median="median").reset_index()
+    top = gini_axis_top(max([0.0, *band["gini"], *room_rows["gini_population"]]))
     y = alt.Y("regime:N", title="rules in force at the end")
-    x = alt.X("lo:Q", title="final Gini", scale=alt.Scale(domain=[0, 1]))
+    x = alt.X("lo:Q", title=f"final Gini (axis 0 to {top:g} of 1)", scale=alt.Scale(domain=[0, top]))
     bar = alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(
         x=x, x2="hi:Q", y=y, tooltip=["regime:N", alt.Tooltip("lo:Q", format=".2f"),
                                       alt.Tooltip("hi:Q", format=".2f"), alt.Tooltip("median:Q", format=".2f")])
@@ -332,3 +337,10 @@ def save(chart: Chart, path: str | Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     chart.save(str(path), scale_factor=2 if path.suffix == ".png" else 1)
     return path
+
+
+def svg_text(chart: Chart) -> str:
+    """The chart as SVG text (vl-convert, offline): for a printable page."""
+    out = io.StringIO()
+    chart.save(out, format="svg")
+    return out.getvalue()

@@ -90,9 +90,16 @@ def deck_path(deck_id: str) -> Path:
 
 
 def load_deck(deck_id: str | Path, edition: str = "classic") -> Deck:
-    """Load and validate a deck by id (or from a path), resolved for ``edition``."""
-    path = Path(deck_id) if isinstance(deck_id, Path) else deck_path(deck_id)
-    return _load(path, edition)
+    """Load and validate a deck by id (or from a path), resolved for ``edition``; loaded once
+    per process (the same object every time: decks are immutable)."""
+    if isinstance(deck_id, Path):
+        return _load(deck_id, edition)
+    return _kit_deck(deck_id, edition)
+
+
+@cache
+def _kit_deck(deck_id: str, edition: str) -> Deck:
+    return _load(deck_path(deck_id), edition)
 
 
 @cache

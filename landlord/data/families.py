@@ -11,6 +11,7 @@ asked, as a plugin registry does. No static import runs from a lower layer up to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -63,6 +64,13 @@ def rules_class(family: str) -> type[Any]:
 def family_params(family: str) -> dict[str, type]:
     """The params a ruleset of ``family`` must give, with their types."""
     return rules_class(family).PARAMS
+
+
+def family_readers(family: str) -> dict[str, Callable[[Any], Any]]:
+    """The params of ``family`` read into types of their own (its cards as typed data), each
+    with its reader: a reader raises ValueError naming what is wrong (none: ``{}``)."""
+    readers: dict[str, Callable[[Any], Any]] = getattr(rules_class(family), "READERS", {})
+    return readers
 
 
 @cache

@@ -11,11 +11,27 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import RoundsOfTurns
+
+
+@dataclass(frozen=True, slots=True)
+class SingleTaxParams:
+    """The params both Magie families declare alike, for the wages and the Single Tax they play
+    alike: declared once here, the first fields of ``Params1904`` and ``Params1906``."""
+
+    wages: int
+    single_tax: bool
+    vote_min: int
+    treasury_step: int
+    wage_rise: int
+    buyout_order: tuple[int, ...]
+    natural_wages: int
+    natural_rent: int
 
 
 class SingleTaxRules(RoundsOfTurns):
@@ -25,6 +41,9 @@ class SingleTaxRules(RoundsOfTurns):
     when play begins), the spaces the public has bought out (``public``) and the raise in
     wages the treasury has paid for (``wage_bonus``).
     """
+
+    params: SingleTaxParams
+    """The params in force, typed (the family's own params class)."""
 
     PHASE_PARAMS: ClassVar[dict[str, str]] = {
         k: "single_tax" for k in ("vote_min", "treasury_step", "wage_rise", "buyout_order", "annul_order",
@@ -55,7 +74,7 @@ class SingleTaxRules(RoundsOfTurns):
         off (logged ``unpaid``) and he goes to the Poor House — under the single tax, where "the
         Poor House is eliminated" (rule 8), to the Natural Opportunity behind him."""
         self.pay_what_he_has(seat, dst, amount, kind, reason, rule)
-        if self.g.p["single_tax"]:
+        if self.params.single_tax:
             self.to_natural(seat, self.g.players[seat].pos)
         else:
             self.to_poorhouse(seat)
@@ -66,7 +85,7 @@ class SingleTaxRules(RoundsOfTurns):
         conserved). Returns False (and does nothing) when this is not a switch into the single
         tax."""
         g = self.g
-        if not g.p["single_tax"] or g.ruleset.values(old)["single_tax"]:
+        if not self.params.single_tax or g.ruleset.values(old)["single_tax"]:
             return False
         if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
             g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], flows.TREASURY_EMPTIED,
@@ -83,10 +102,10 @@ class SingleTaxRules(RoundsOfTurns):
 
         DECISION: the treasury is counted at the end of every turn (the caller's turn), and all
         its cash counts."""
-        g, p = self.g, self.g.p
-        step = p["treasury_step"]
+        g, p = self.g, self.params
+        step = p.treasury_step
         while g.ledger.balances[self.treasury] >= step:
-            pending = [i for i in p["buyout_order"] if i not in self.public]
+            pending = [i for i in p.buyout_order if i not in self.public]
             if pending:
                 buy_out(pending[0], step)
                 continue
@@ -96,5 +115,5 @@ class SingleTaxRules(RoundsOfTurns):
                 continue
             g.pay(self.treasury, self.bank, step, flows.PUBLIC_SPENDING, "wages raised",
                   "Single tax 6(d): wages raised")
-            self.wage_bonus += p["wage_rise"]
-            g.emit("wages_raised", -1, wages=p["wages"] + self.wage_bonus)
+            self.wage_bonus += p.wage_rise
+            g.emit("wages_raised", -1, wages=p.wages + self.wage_bonus)

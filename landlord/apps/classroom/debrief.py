@@ -16,9 +16,10 @@ from typing import Any
 import pandas as pd
 
 from landlord.analysis import metrics
-from landlord.apps.classroom.room import Classroom, TableGame
+from landlord.apps.classroom.room import PREDICTIONS, Classroom, TableGame, moves_by
 from landlord.apps.classroom.store import VoteInfo
 from landlord.data.files import check_size
+from landlord.data.ruleset import Ruleset
 from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger
@@ -32,12 +33,17 @@ random bots (:data:`RANDOM_GAMES` games per table)."""
 RANDOM_GAMES = 3
 
 
-def regime_words(game: Game, phase: str | None = None) -> str:
-    """A phase's title up to its first bracket or colon ("Single tax"), for chart labels."""
-    title = game.ruleset.phases[phase or game.phase].title
+def phase_words(ruleset: Ruleset, phase: str) -> str:
+    """A phase's title up to its first bracket or colon ("Single tax"), for plain labels."""
+    title = ruleset.phases[phase].title
     for stop in (" (", ":"):
         title = title.split(stop)[0]
     return title.strip()
+
+
+def regime_words(game: Game, phase: str | None = None) -> str:
+    """The words of ``phase`` (default: the one in force) at ``game``'s table, for chart labels."""
+    return phase_words(game.ruleset, phase or game.phase)
 
 
 def plays(room: Classroom, tg: TableGame) -> list[str]:
@@ -48,7 +54,8 @@ def plays(room: Classroom, tg: TableGame) -> list[str]:
 
 def results(room: Classroom) -> pd.DataFrame:
     """One row per started table: the class's columns (``class``, ``join_code``, ``table``,
-    ``students``, ``regime``, ``switched_by``) and :func:`landlord.runs.simulate.summary_row`'s (seed,
+    ``students``, ``regime``, ``switched_by``, ``over``, the moves made by students and by bots:
+    ``moves_students``, ``moves_bots``) and :func:`landlord.runs.simulate.summary_row`'s (seed,
     turns, rounds, phase, winner, ``gini_population``, totals per seat, flows)."""
     rows = []
     for tg in room.tables():
@@ -60,6 +67,8 @@ def results(room: Classroom) -> pd.DataFrame:
             "switched_by": ",".join(cause for _, _, _, cause in g.switches) or "",
             "over": g.over,
         }
+        moves = moves_by(tg)
+        row.update(moves_students=moves["students"], moves_bots=moves["bots"])
         row.update(summary_row(g, who))
         rows.append(row)
     return pd.DataFrame(rows)
@@ -131,14 +140,15 @@ def read_export(raw: bytes, name: str) -> pd.DataFrame:
 
 def gini_over_turns(room: Classroom) -> pd.DataFrame:
     """Every started table's Gini (population form) after each turn: ``table, turn, round,
-    phase, gini``."""
+    phase, rules`` (the phase in words), ``gini``."""
     tables = room.tables()
     if not tables:
-        return pd.DataFrame(columns=["table", "turn", "round", "phase", "gini"])
+        return pd.DataFrame(columns=["table", "turn", "round", "phase", "rules", "gini"])
     per = metrics.inequality_by_turn(metrics.panel([tg.game for tg in tables]))
     seat_of = {tg.table.seed: tg.table.table_no for tg in tables}
     out = per[["game", "turn", "round", "phase", "gini_population"]].rename(columns={"gini_population": "gini"})
     out.insert(0, "table", out.pop("game").map(seat_of))
+    out.insert(4, "rules", out["phase"].map(lambda ph: phase_words(room.ruleset, ph)))
     return out
 
 
@@ -201,3 +211,17 @@ def votes(room: Classroom) -> pd.DataFrame:
                 rows.append({"table": tg.table.table_no, "turn": e.turn, "what": "rules changed",
                              "detail": f"{regime_words(g, e.get('new'))}, by {by}"})
     return pd.DataFrame(rows, columns=["table", "turn", "what", "detail"])
+
+
+def predictions(room: Classroom) -> pd.DataFrame:
+    """Every student's prediction with their seat: ``table, seat, choice`` (an id of
+    :data:`landlord.apps.classroom.room.PREDICTIONS`)."""
+    rows = [{"table": p.table_no, "seat": p.seat + 1, "choice": p.choice} for p in room.store.predictions(room.id)]
+    return pd.DataFrame(rows, columns=["table", "seat", "choice"])
+
+
+def pooled_predictions(room: Classroom) -> dict[str, int]:
+    """The class's predictions pooled: how many students gave each answer, in the order of
+    :data:`~landlord.apps.classroom.room.PREDICTIONS`."""
+    made = predictions(room)["choice"].value_counts()
+    return {c: int(made.get(c, 0)) for c in PREDICTIONS}

@@ -25,19 +25,26 @@ caller's seat key or the teacher's secret and the record's length in one transac
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
 from landlord.apps.classroom.store import (
+    STORE_FILE,
     ClassInfo,
     ClassStore,
     Conflict,
+    Prediction,
     Row,
     SeatInfo,
+    SqliteStore,
+    Steering,
     StoreError,
     TableInfo,
     VoteInfo,
@@ -60,6 +67,14 @@ SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment
 """What a page is told whose clicks the class keeps refusing (a stale button, a second ballot),
 once its meter is empty (:class:`StudentSeat`): one page sent 72,850 second ballots, each a write
 the store refused, and the others' clicks waited behind them."""
+
+PREDICTIONS = ("grows", "shrinks", "same")
+"""A student's prediction of the gap between the richest and the poorest player at their table
+(after the switch, or over the game when the rules have no switch): it keeps growing, it stops
+growing or shrinks, the rules make no difference."""
+
+BOT_BY = ("bot", "away", "timeout")
+"""The ``by`` of a move a bot made: an empty seat's, an away student's, an overdue decision's."""
 
 BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
             "timeout": "a bot, because the time for the decision ran out"}
@@ -280,6 +295,7 @@ class Classroom:
         self.spec = ClassSpec.from_dict(self.info.spec)
         self.ruleset = self.spec.resolve()
         self._tables: dict[int, TableGame] = {}
+        self._endings: dict[int, Ruleset] = {}
 
     @classmethod
     def create(cls, store: ClassStore, spec: ClassSpec, secret: str | None = None,
@@ -304,13 +320,14 @@ class Classroom:
     def table(self, table_no: int) -> TableGame | None:
         """The table's game brought up to date (None while the table has not started)."""
         tg = self._tables.get(table_no)
-        if tg is None:
+        last = self.store.last_round(self.id, table_no)
+        if tg is None or tg.ruleset is not self.ruleset_ending(last):
             info = next((t for t in self.store.tables(self.id) if t.table_no == table_no), None)
             if info is None:
                 raise StoreError(f"class {self.info.join_code} has no table {table_no}")
             if info.started is None:
                 return None
-            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset)
+            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last))
         tg.refresh(self.store)
         return tg
 
@@ -409,6 +426,84 @@ class Classroom:
             out.setdefault(s.table_no, {})[s.seat] = s
         return out
 
+    # -- the teacher's steering: pause, the end of play ---------------------------------------
+    def steering(self) -> Steering:
+        """The class's pause and end of play as the teacher set them."""
+        return self.store.steering(self.id)
+
+    def pause(self, secret: str, paused: bool = True) -> Steering:
+        """Pause every table (no student's or bot's move is recorded) or resume play; the resume
+        restarts every decision's clock, so no student loses a turn to the time the pause took."""
+        return self.store.set_paused(self.id, secret, paused)
+
+    @property
+    def round_cap(self) -> int:
+        """The class's last round (the ruleset's ``max_rounds`` with the class's setting)."""
+        return int(self.ruleset.params["max_rounds"].value)
+
+    def ruleset_ending(self, last: int | None) -> Ruleset:
+        """The class's ruleset with the games ending after round ``last`` (the class's own
+        ruleset for None or the class's cap): the engine's round limit then ends the game and
+        the rules take their final count; a table saved from the class carries the round."""
+        if last is None or last >= self.round_cap:
+            return self.ruleset
+        if last not in self._endings:
+            self._endings[last] = self.ruleset.override("the teacher's end of play", max_rounds=int(last))
+        return self._endings[last]
+
+    def _end_tables(self, secret: str, last_round: int | None, tries: int = 50) -> dict[int, int]:
+        """Give every table ``last_round`` as its last round, or the round it is in when it is
+        past that (None: the round it is in). Every table gets its own, the tables over too (the
+        round they ended in: a game over stays over and replays as it was), so the class's end
+        round applies only to a table opened later. Returns table → last round of those still
+        playing."""
+        done: dict[int, int] = {}
+        for t in self.store.tables(self.id):
+            for _ in range(tries):
+                tg = self.table(t.table_no)
+                at, seq = (0, 0) if tg is None else (tg.game.round, tg.seq)
+                if tg is not None and tg.game.over:
+                    last = at  # a game over stays over: its count has been taken
+                else:
+                    last = max(at, 1) if last_round is None else max(last_round, at)
+                try:
+                    self.store.set_table_end(self.id, secret, t.table_no, last, seq)
+                except Conflict:
+                    continue
+                if tg is not None and not tg.game.over:
+                    done[t.table_no] = last
+                break
+            else:
+                raise StoreError(f"table {t.table_no} kept moving; try again")
+        return done
+
+    def end_at_round(self, secret: str, last_round: int) -> dict[int, int]:
+        """Every game ends after round ``last_round`` (a table already past it ends after the
+        round it is in), and the rules take their final count; returns table → last round.
+        LandlordError for a round outside 1 to the class's cap."""
+        if not 1 <= int(last_round) <= self.round_cap:
+            raise LandlordError(f"end of play: a round from 1 to {self.round_cap} (the class's last round), "
+                                f"not {last_round}")
+        done = self._end_tables(secret, int(last_round))
+        self.store.set_end(self.id, secret, end_round=int(last_round))
+        return done
+
+    def end_at_time(self, secret: str, when: float) -> Steering:
+        """Every game ends at ``when`` (seconds since the epoch): each table then finishes the
+        round it is in, and the rules take their final count (:meth:`steer` applies it)."""
+        return self.store.set_end(self.id, secret, end_at=float(when))
+
+    def steer(self, secret: str, now: float | None = None) -> Steering:
+        """Apply the end time once it has come (exactly one caller applies it: the referee or
+        the dashboard); returns the class's steering."""
+        now = time.time() if now is None else now
+        steer = self.steering()  # a read: the write that claims the end is made only when it is due
+        if steer.end_at is not None and steer.ended is None and steer.end_at <= now \
+                and self.store.claim_end(self.id, now):
+            self._end_tables(secret, None)
+            steer = self.steering()
+        return steer
+
 
 class StudentSeat:
     """A student's kernel's hold on one seat: it may act only for that seat (the store checks
@@ -450,6 +545,21 @@ class StudentSeat:
         """Tell the class this seat's student is here."""
         self.store.heartbeat(self.token)
 
+    def predict(self, choice: str) -> str:
+        """Record this student's prediction (one of :data:`PREDICTIONS`; a later one replaces
+        it) with their seat. Returns "" when stored, else one line saying why not."""
+        if choice not in PREDICTIONS:
+            return f"Choose one of the answers ({', '.join(PREDICTIONS)})."
+        try:
+            self.store.predict(self.token, choice)
+        except StoreError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        return ""
+
+    def prediction(self) -> Prediction | None:
+        """This student's prediction (None: not made yet)."""
+        return self.store.prediction(self.token)
+
     def class_vote(self) -> tuple[VoteInfo, bool | None] | None:
         """The class vote now open and this student's ballot in it (None: not cast); None
         when no vote is open."""
@@ -481,6 +591,8 @@ class StudentSeat:
         tg = self.table()
         if tg is None:
             return "The game has not started yet: wait for your teacher."
+        if self.room.steering().paused is not None:
+            return "Your teacher has paused the game: wait until play resumes."
         if asked_at is not None and asked_at != tg.seq:
             return "Someone else acted first; your view has been brought up to date."
         try:
@@ -532,6 +644,9 @@ class Referee:
         info = self.room.reload()
         if info.state != "playing":
             return 0
+        steer = self.room.steer(self.secret, now)
+        if steer.paused is not None:
+            return 0
         for t in self.store.tables(self.room.id):  # a table opened by a latecomer starts at once
             if t.started is None:
                 self.store.start_table(self.room.id, self.secret, t.table_no, self.room.names(t.table_no))
@@ -549,7 +664,7 @@ class Referee:
             d = g.pending
             if entry is None:
                 student = seats.get(tg.table.table_no, {}).get(d.seat)
-                waited = now - max(tg.last_at, self.quiet_until)  # a restart's grace is no one's wait
+                waited = now - max(tg.last_at, steer.resumed or 0.0, self.quiet_until)  # a resume, a restart
                 if student is None:
                     by = "bot" if waited >= spec.bot_delay else None
                 elif now - student.last_seen > spec.away_after:
@@ -588,3 +703,35 @@ def first_started(tables: Sequence[TableInfo]) -> float | None:
     """When the first table started (None if none has)."""
     times = [t.started for t in tables if t.started is not None]
     return min(times) if times else None
+
+
+def next_phase(rs: Ruleset, phase: str | None = None) -> str | None:
+    """The ruleset's own phase after ``phase`` (default: the one it starts in), in the order of
+    its phases, what-ifs left out; None when there is none (Monopoly, the 1913 Part 3)."""
+    names = [n for n, ph in rs.phases.items() if not ph.what_if or n == (phase or rs.default_phase)]
+    at = names.index(phase or rs.default_phase)
+    return names[at + 1] if at + 1 < len(names) else None
+
+
+def moves_by(tg: TableGame) -> dict[str, int]:
+    """How many moves were made at the table by students and by bots (an empty seat's, an away
+    student's or an overdue decision's: :data:`BOT_BY`)."""
+    acts = [r.by for r in tg.entries if r.answer is not None]
+    bots = sum(1 for by in acts if by in BOT_BY)
+    return {"students": len(acts) - bots, "bots": bots}
+
+
+def projector_key(secret: str) -> str:
+    """The key of the class's projector view, made from the teacher's secret (HMAC-SHA-256):
+    the dashboard can always show the same projector address, and the key reveals nothing of the
+    secret; the store keeps only its hash and it opens a read-only view."""
+    return hmac.new(secret.encode("utf-8"), b"landlord projector view", hashlib.sha256).hexdigest()[:32]
+
+
+def open_room(folder: Path | None, find: Callable[[SqliteStore], ClassInfo]) -> Classroom:
+    """The class of the store in ``folder`` that ``find`` names (by the teacher's secret, by the
+    projector's key); LandlordError, one line, when there is no class or ``find`` refuses."""
+    if folder is None or not (folder / STORE_FILE).is_file():
+        raise LandlordError("No class is running on this server")
+    store = SqliteStore(folder)
+    return Classroom(store, find(store).id)

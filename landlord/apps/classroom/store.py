@@ -72,6 +72,20 @@ create table if not exists ballots (
     primary key (class_id, vote_no, token), unique (class_id, vote_no, table_no, seat));
 """
 
+STEERING_SCHEMA = """
+create table if not exists steering (
+    class_id text primary key, paused real, resumed real, end_round integer, end_at real, ended real,
+    viewer text);
+create table if not exists table_ends (
+    class_id text not null, table_no integer not null, last_round integer not null,
+    primary key (class_id, table_no));
+create table if not exists predictions (
+    class_id text not null, token text not null, table_no integer not null, seat integer not null,
+    choice text not null, at real not null, primary key (class_id, token));
+"""
+"""The teacher's steering of a class (pause, the end of play, the projector's key), each
+table's last round, and the students' predictions (one per student, with their seat)."""
+
 
 class StoreError(LandlordError):
     """The class store refused a request; the message is one line for the person."""
@@ -218,6 +232,30 @@ class VoteInfo:
         return self.yes > self.no
 
 
+@dataclass(frozen=True)
+class Steering:
+    """The teacher's steering of a class: when play was paused (None: it is not) and last
+    resumed, the round and the time (seconds since the epoch) at which every game ends (None:
+    not set), and when that time's end was applied (None: not yet)."""
+
+    paused: float | None = None
+    resumed: float | None = None
+    end_round: int | None = None
+    end_at: float | None = None
+    ended: float | None = None
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A student's prediction before play: their table and seat when they made it, the answer
+    (an id of :data:`landlord.apps.classroom.room.PREDICTIONS`) and when."""
+
+    table_no: int
+    seat: int
+    choice: str
+    at: float
+
+
 class ClassStore(Protocol):
     """What the class needs from a store (SQLite now; a server database could replace it)."""
 
@@ -313,6 +351,55 @@ class ClassStore(Protocol):
         """The token's ballot in vote ``vote_no`` (None: not cast)."""
         ...
 
+    def steering(self, class_id: str) -> Steering:
+        """The teacher's steering of the class (pause, end of play)."""
+        ...
+
+    def set_paused(self, class_id: str, secret: str, paused: bool) -> Steering:
+        """The teacher pauses (or resumes) every table."""
+        ...
+
+    def set_end(self, class_id: str, secret: str, *, end_round: int | None = None,
+                end_at: float | None = None) -> Steering:
+        """The teacher sets the round or the time at which every game ends."""
+        ...
+
+    def claim_end(self, class_id: str, now: float) -> bool:
+        """True once, for the first caller after the end time has come."""
+        ...
+
+    def table_ends(self, class_id: str) -> dict[int, int]:
+        """Each table's last round, where the teacher set one: table → round."""
+        ...
+
+    def set_table_end(self, class_id: str, secret: str, table_no: int, last_round: int, seq: int) -> None:
+        """A table's last round, set while its record is ``seq`` rows long (Conflict if not)."""
+        ...
+
+    def set_viewer(self, class_id: str, secret: str, key: str) -> None:
+        """The key of the class's projector view (read-only; stored as a hash)."""
+        ...
+
+    def viewer_class(self, key: str) -> ClassInfo:
+        """The class whose projector key is ``key``; Refused otherwise."""
+        ...
+
+    def predict(self, token: str, choice: str) -> Prediction:
+        """The token's student records (or changes) their prediction, with their seat."""
+        ...
+
+    def prediction(self, token: str) -> Prediction | None:
+        """The token's student's prediction (None: not made)."""
+        ...
+
+    def predictions(self, class_id: str) -> list[Prediction]:
+        """Every student's prediction, by table and seat."""
+        ...
+
+    def last_round(self, class_id: str, table_no: int) -> int | None:
+        """The table's last round: its own where set, else the class's, else None."""
+        ...
+
 
 class SqliteStore:
     """A :class:`ClassStore` in one SQLite file (WAL mode), safe to share between processes.
@@ -335,7 +422,7 @@ class SqliteStore:
             self._db.execute("pragma journal_mode=wal")
             self._db.execute("pragma synchronous=normal")
             with self._write() as c:
-                for stmt in SCHEMA.split(";"):
+                for stmt in (SCHEMA + STEERING_SCHEMA).split(";"):
                     if stmt.strip():
                         c.execute(stmt)
                 _upgrade(c)
@@ -719,3 +806,114 @@ class SqliteStore:
             out = c.execute(f"select * from seats where class_id = ? and table_no in ({marks}) order by table_no, seat",
                             (class_id, *open_tables)).fetchall()
         return [self._seat(r) for r in out]
+
+    # -- the teacher's steering and the students' predictions ---------------------------------
+    def steering(self, class_id: str) -> Steering:
+        """The teacher's steering of the class (every field None until set)."""
+        row = self._one("select paused, resumed, end_round, end_at, ended from steering where class_id = ?",
+                        class_id)
+        return Steering() if row is None else Steering(*row)
+
+    @staticmethod
+    def _steer(c: sqlite3.Connection, class_id: str, **values: Any) -> None:
+        c.execute("insert or ignore into steering (class_id) values (?)", (class_id,))
+        for column, value in values.items():  # the column names are this module's own
+            c.execute(f"update steering set {column} = ? where class_id = ?", (value, class_id))
+
+    def set_paused(self, class_id: str, secret: str, paused: bool) -> Steering:
+        """The teacher pauses every table (no move is recorded, by a student or a bot) or
+        resumes play (the time of the resume restarts the decision clocks)."""
+        now = time.time()
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if paused:
+                self._steer(c, class_id, paused=now)
+            else:
+                self._steer(c, class_id, paused=None, resumed=now)
+        return self.steering(class_id)
+
+    def set_end(self, class_id: str, secret: str, *, end_round: int | None = None,
+                end_at: float | None = None) -> Steering:
+        """The teacher sets the last round of every game (``end_round``) or the time every game
+        ends (``end_at``: each table then finishes the round it is in); a new time is applied
+        anew when it comes."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            if end_round is not None:
+                self._steer(c, class_id, end_round=int(end_round))
+            if end_at is not None:
+                self._steer(c, class_id, end_at=float(end_at), ended=None)
+        return self.steering(class_id)
+
+    def claim_end(self, class_id: str, now: float) -> bool:
+        """True for exactly one caller once the end time has come (it then ends the games)."""
+        with self._write() as c:
+            n = c.execute("update steering set ended = ? where class_id = ? and end_at is not null "
+                          "and end_at <= ? and ended is null", (now, class_id, now)).rowcount
+        return bool(n)
+
+    def table_ends(self, class_id: str) -> dict[int, int]:
+        """Each table's last round, where one was set: table → round."""
+        with self._lock:
+            rows = self._db.execute("select table_no, last_round from table_ends where class_id = ?",
+                                    (class_id,)).fetchall()
+        return {int(t): int(r) for t, r in rows}
+
+    def set_table_end(self, class_id: str, secret: str, table_no: int, last_round: int, seq: int) -> None:
+        """Set a table's last round, in the same transaction as a check that its record is still
+        ``seq`` rows long (Conflict otherwise): the caller saw the game at that length, so the
+        round it chose is not one the game has already passed."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            have = c.execute("select coalesce(max(seq) + 1, 0) from entries where class_id = ? and table_no = ?",
+                             (class_id, table_no)).fetchone()[0]
+            if have != seq:
+                raise Conflict(f"table {table_no} moved on; try again")
+            c.execute("insert or replace into table_ends values (?,?,?)", (class_id, table_no, int(last_round)))
+
+    def set_viewer(self, class_id: str, secret: str, key: str) -> None:
+        """The key of the class's projector view (stored as a hash; a new key replaces the old)."""
+        if len(key) < 16:
+            raise StoreError("the projector's key must be at least 16 characters")
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            self._steer(c, class_id, viewer=digest(key))
+
+    def viewer_class(self, key: str) -> ClassInfo:
+        """The class whose projector key is ``key``; Refused otherwise."""
+        row = self._one("select class_id from steering where viewer = ?", digest(key or ""))
+        if row is None:
+            raise Refused("that is not the projector address of any class here (wrong or missing key)")
+        return self.get_class(row[0])
+
+    def predict(self, token: str, choice: str) -> Prediction:
+        """The token's student records their prediction (a later one replaces it), with the seat
+        they sit in now; Refused for an unknown token."""
+        now = time.time()
+        with self._write() as c:
+            row = c.execute("select class_id, table_no, seat from seats where token = ?",
+                            (digest(token or ""),)).fetchone()
+            if row is None:
+                raise Refused("that seat key is not known here: join again with the class code")
+            c.execute("insert or replace into predictions values (?,?,?,?,?,?)",
+                      (row[0], digest(token), row[1], row[2], choice, now))
+        return Prediction(int(row[1]), int(row[2]), choice, now)
+
+    def prediction(self, token: str) -> Prediction | None:
+        """The token's student's prediction (None: not made)."""
+        row = self._one("select table_no, seat, choice, at from predictions where token = ?", digest(token or ""))
+        return None if row is None else Prediction(*row)
+
+    def predictions(self, class_id: str) -> list[Prediction]:
+        """Every student's prediction, by table and seat."""
+        with self._lock:
+            rows = self._db.execute("select table_no, seat, choice, at from predictions where class_id = ? "
+                                    "order by table_no, seat", (class_id,)).fetchall()
+        return [Prediction(*r) for r in rows]
+
+    def last_round(self, class_id: str, table_no: int) -> int | None:
+        """The table's last round: its own where the teacher set one, else the class's end round,
+        else None (the class's round cap)."""
+        row = self._one("select coalesce((select last_round from table_ends where class_id = ?1 and table_no = ?2), "
+                        "(select end_round from steering where class_id = ?1))", class_id, table_no)
+        return None if row is None or row[0] is None else int(row[0])

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from landlord.rules.british1913.state import (
     ASYLUM,
-    CARD_ACTIONS,
     FREE,
     GAOL,
     GOVERNMENT,
@@ -31,7 +30,6 @@ from landlord.rules.british1913.turns import British1913
 
 __all__ = [
     "ASYLUM",
-    "CARD_ACTIONS",
     "FREE",
     "GAOL",
     "GOVERNMENT",

@@ -47,6 +47,8 @@ from landlord.engine.options import parse_option
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
+    from landlord.rules.british1913.params import Params1913
+    from landlord.rules.british1913.state import LandTable
 
 KINDS = frozenset({
     "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",
@@ -62,6 +64,12 @@ def _amounts(options: tuple[OptionText, ...], head: str) -> list[tuple[int, Opti
     return sorted(out)
 
 
+def _params(view: TableView) -> Params1913:
+    """The params in force, typed (read off the land table the rules keep)."""
+    t: LandTable = view.table
+    return t.params
+
+
 def _visits(view: TableView, idx: int, circuits: int | None = None) -> float:
     """Expected landings on ``idx`` by the other players for the rest of the game
     (``circuits``: the table's ``circuits_left()``, when already known)."""
@@ -73,17 +81,18 @@ def _visits(view: TableView, idx: int, circuits: int | None = None) -> float:
 def valuation(view: TableView, idx: int, interest: bool = True) -> float:
     """What site ``idx`` is worth to its holder now (see the module's text): face value + rent
     + (with ``interest``) the interest of improving it − the Land Value Tax to come."""
-    t, p, space = view.table, view.params, view.space(idx)
+    t: LandTable = view.table
+    p, space = t.params, view.space(idx)
     circuits = t.circuits_left()
     visits = _visits(view, idx, circuits)
     income = 0.0
-    trespass = space.kind in ("fishery", "moor") and p["gaol_penalties"]
-    if not trespass and not p["land_value_tax"]:
+    trespass = space.kind in ("fishery", "moor") and p.gaol_penalties
+    if not trespass and not p.land_value_tax:
         income += space.rent * t.scarcity * visits
-    if interest and p["improvements"] and t.may_carry(idx) and t.improvement_owner(idx) < 0:
+    if interest and p.improvements and t.may_carry(idx) and t.improvement_owner(idx) < 0:
         income += int(str(space.extra["improvement_interest"])) * visits
     tax = 0.0
-    if p["land_tax_assessed"]:
+    if p.land_tax_assessed:
         tax = float(space.rent * t.scarcity * circuits)
     return space.price + income - tax
 
@@ -95,7 +104,7 @@ def _holding_value(view: TableView, option: OptionText) -> float:
     if head == "site":
         return valuation(view, idx)
     extra = view.space(idx).extra
-    interest = int(str(extra["improvement_interest"])) if view.params["improvements"] else 0
+    interest = int(str(extra["improvement_interest"])) if _params(view).improvements else 0
     return int(str(extra["improvement_capital"])) + interest * _visits(view, idx)
 
 
@@ -108,7 +117,7 @@ def _worth(character: str, view: TableView, idx: int) -> float:
 
 def choose(character: str, view: TableView, d: Decision) -> OptionText:
     """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1913 decision."""
-    reserve = int(view.params.get("advised_reserve", 0))
+    reserve = _params(view).advised_reserve
     keep = {"landlord": reserve, "speculator": 0}.get(character, reserve)
     cash, kind, opts = view.cash, d.kind, d.options
     short = cash < reserve
@@ -133,7 +142,7 @@ def choose(character: str, view: TableView, d: Decision) -> OptionText:
     if kind == "take_bargain":
         if character == "speculator":
             return "pay"
-        return "pay" if d.amount <= int(view.params.get("gaol_fine", 0)) else "gaol"
+        return "pay" if d.amount <= _params(view).gaol_fine else "gaol"
     if kind == "gaol":
         if character == "tenant" or "pay" not in opts:
             return "throw"
@@ -160,7 +169,7 @@ def choose(character: str, view: TableView, d: Decision) -> OptionText:
         factor = {"landlord": (1.0, 0.75), "speculator": (1.25, 1.0), "tenant": (1.0, 0.5)}[character]
         return "accept" if d.amount >= factor[short] * valuation(view, d.space) else "refuse"
     if kind == "improve_site":
-        if character == "speculator" and not view.params.get("land_value_tax"):
+        if character == "speculator" and not _params(view).land_value_tax:
             return "none"
         for o in opts[1:]:
             site_idx = int(parse_option(o).arg)

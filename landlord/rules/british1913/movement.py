@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.engine.landing import CardMove, Movement, policy
+from landlord.rules.british1913.params import in_phase
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
@@ -18,23 +18,6 @@ DOUBLES_1913 = {"both": 0.0, "either": 0.5, "one": 1.0}
 
 TRESPASS_1913 = ("gaol", "bargain")
 """1913 policy on the Solway Fisheries and the Grouse Moor in Parts 1-2."""
-
-
-def _british_card_moves(cards: Iterable[Mapping[str, Any]], mother_earth: int) -> tuple[CardMove, ...]:
-    """The 1913 Luxury/Chance cards (``action``, ``amount``) as moves: ``gaol`` → jail,
-    ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
-    out = []
-    for card in cards:
-        action, name = str(card["action"]), str(card.get("text", ""))
-        if action == "gaol":
-            out.append(CardMove("jail", name=name))
-        elif action == "mother_earth":
-            out.append(CardMove("to", target=mother_earth, name=name))
-        elif action == "back":
-            out.append(CardMove("relative", target=-int(card["amount"]), name=name))
-        else:
-            out.append(CardMove("stay", name=name))
-    return tuple(out)
 
 
 def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: str = "both",
@@ -62,20 +45,20 @@ def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: 
     policy("double", double, DOUBLES_1913)
     policy("trespass", trespass, TRESPASS_1913)
     board = ruleset.board
-    v = ruleset.values(phase)
+    v = in_phase(ruleset, phase)
     to_gaol: set[int] = set()
-    if v["gaol_penalties"]:
+    if v.gaol_penalties:
         to_gaol.update(board.indices("estate"))
         if trespass == "gaol":
             to_gaol.update(board.indices("fishery") + board.indices("moor"))
     me = board.indices("mother_earth")[0]
     decks: dict[int, tuple[CardMove, ...]] = {}
-    for kind in ("chance", "luxury"):
-        cards = _british_card_moves(v[f"{kind}_cards"], me)
+    for kind, deck in (("chance", v.chance_cards), ("luxury", v.luxury_cards)):
+        cards = tuple(card.move(me) for card in deck)
         decks.update(dict.fromkeys(board.indices(kind), cards))
     return Movement(
         name=ruleset.id, spaces=len(board.spaces), go_to_jail=frozenset(to_gaol),
-        jail_exit=board.annex("jail").beside, jail_tries=int(v["gaol_throws"]), decks=decks,
+        jail_exit=board.annex("jail").beside, jail_tries=v.gaol_throws, decks=decks,
         one_die=DOUBLES_1913[double],
     )
 

@@ -1,20 +1,21 @@
 """The 1913 family's params, declared once, typed and frozen: :class:`Params1913`.
 
-The family class reads its numbers as attributes of ``self.params`` (built by :func:`of` from
-the ruleset's values when the game starts and again at each switch of Part), so mypy checks
-every read; ``PARAMS`` (the names and types a ruleset of the family must give, checked by the
-loader) is derived from the same declaration (:mod:`landlord.rules.params`). The data checks
-(:meth:`~landlord.rules.british1913.British1913._check_data`) and the bots still read the
-plain values.
+The family class reads its numbers as attributes of ``self.params`` (:func:`in_phase`: built by
+:func:`of` from the ruleset's values once per ruleset and phase, taken when the game starts and
+again at each switch of Part), so mypy checks every read; ``PARAMS`` (the names and types a
+ruleset of the family must give, checked by the loader) is derived from the same declaration
+(:mod:`landlord.rules.params`). The Luxury and Chance cards are typed data
+(:class:`~landlord.rules.british1913.cards.Card1913`), read from their rows when the params are
+built and checked when the ruleset is loaded. The bots read them off the land table
+(:attr:`~landlord.rules.british1913.state.LandTable.params`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from landlord.rules.params import builder, declared_types
+from landlord.rules.british1913.cards import Card1913, read_cards
+from landlord.rules.params import Reader, builder, declared_types, per_phase, readers, reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +55,19 @@ class Params1913:
     government_price_percent: int
     free_land_wages: int
     sequence: tuple[str, ...]
-    luxury_cards: tuple[Mapping[str, Any], ...]
-    chance_cards: tuple[Mapping[str, Any], ...]
+    luxury_cards: tuple[Card1913, ...] = field(metadata=reads(read_cards))
+    chance_cards: tuple[Card1913, ...] = field(metadata=reads(read_cards))
     industry_taxes: bool
 
 
 of = builder(Params1913)
 """The params of a Part from its plain values (:meth:`landlord.data.ruleset.Ruleset.values`)."""
 
+in_phase = per_phase(of)
+"""The params a ruleset has in force in a Part, built once per ruleset and Part."""
+
 PARAMS: dict[str, type] = declared_types(Params1913)
 """The params a ruleset of the 1913 family must give, with their types."""
+
+READERS: dict[str, Reader] = readers(Params1913)
+"""The params read into types of their own (the Luxury and Chance cards), checked by the loader."""

@@ -176,10 +176,11 @@ class British1913Sites(British1913Market):
         re-shuffled and placed face-downwards." (Cards reconstructed: see the ruleset.)"""
         g = self.g
         pack = self.decks[deck]
-        card = g.p[f"{deck}_cards"][pack[0]]
+        cards = self.params.luxury_cards if deck == "luxury" else self.params.chance_cards
+        card = cards[pack[0]]
         g.shuffle(pack)  # returned to the pack and re-shuffled
-        g.emit("card_drawn", seat, deck=deck, text=card["text"])
-        action, amount = card["action"], int(card["amount"])
+        g.emit("card_drawn", seat, deck=deck, text=card.text)
+        action, amount = card.action, card.amount
         # A Luxury card is a luxury bought ("You buy a motor-car. Pay £100."); a Chance card's
         # money is a card's windfall or charge.
         kind = Flow.LUXURY if deck == "luxury" else Flow.CARD

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import RoundsOfTurns, Token
 from landlord.errors import LandlordError
-from landlord.rules.british1913.params import PARAMS
-from landlord.rules.british1913.params import of as params_of
+from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
+from landlord.rules.memo import landing_odds
+from landlord.rules.params import Reader
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
 
@@ -25,9 +27,6 @@ NOBODY = -1
 
 
 LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
-
-
-CARD_ACTIONS = frozenset({"pay_bank", "pay_treasury", "income_tax", "receive_bank", "gaol", "mother_earth", "back"})
 
 
 @dataclass(slots=True)
@@ -68,7 +67,13 @@ class LandTable:
 
     def __init__(self, rules: British1913State) -> None:
         self._r = rules
-        self._landing: dict[str, dict[int, float]] = {}
+        self._landing: dict[str, Mapping[int, float]] = {}
+        """The landing chances of each Part this game has valued land in (:func:`landing_odds`)."""
+
+    @property
+    def params(self) -> Params1913:
+        """The params in force, typed (every player knows the rules)."""
+        return self._r.params
 
     def owner(self, idx: int) -> int:
         """The seat holding site ``idx`` (``NOBODY``: in the pack; ``GOVERNMENT``)."""
@@ -95,7 +100,7 @@ class LandTable:
     def circuits_left(self) -> int:
         """Rounds of the board the leader still has to make before the count."""
         g = self._r.g
-        return max(0, g.p["circuits"] - max([pl.circuits for pl in g.players]))
+        return max(0, self._r.params.circuits - max([pl.circuits for pl in g.players]))
 
     def rounds_left(self) -> float:
         """Table rounds the game may still run: :meth:`circuits_left` at :data:`MEAN_THROW`
@@ -108,22 +113,13 @@ class LandTable:
 
     def landing(self, idx: int) -> float:
         """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
-        landing probabilities of :func:`landlord.engine.landing.exact` (computed once a Part)."""
+        landing probabilities of :func:`landlord.engine.landing.exact`, worked out once per ruleset
+        and Part (:func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
         probs = self._landing.get(g.phase)
         if probs is None:
-            key = (g.ruleset.id, g.phase, repr(sorted(g.ruleset.values(g.phase).items())))
-            probs = _LANDING.get(key)
-            if probs is None:
-                from landlord.engine.landing import exact, movement_for
-
-                probs = _LANDING[key] = exact(movement_for(g.ruleset, g.phase))
-            self._landing[g.phase] = probs
+            probs = self._landing[g.phase] = landing_odds(g.ruleset, g.phase)
         return probs[idx]
-
-
-_LANDING: dict[tuple[str, str, str], dict[int, float]] = {}
-"""Landing probabilities already computed, by ruleset id, phase and the values in force."""
 
 
 class British1913State(RoundsOfTurns):
@@ -131,6 +127,9 @@ class British1913State(RoundsOfTurns):
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
     """The params a ruleset of the family must give (declared once, by :class:`Params1913`)."""
+    READERS: ClassVar[dict[str, Reader]] = READERS
+    """The params read into types of their own (the Luxury and Chance cards), checked at load."""
+    params: Params1913
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -151,24 +150,12 @@ class British1913State(RoundsOfTurns):
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.bank = self.treasury = -1
         self.table = LandTable(self)
-        p = game.p
-        self._check_data(p)
-        self.params = params_of(p)
-        """The params in force, typed (built again at each switch of Part: :meth:`arrive`)."""
-        self.decks = {"luxury": list(range(len(p["luxury_cards"]))),
-                      "chance": list(range(len(p["chance_cards"])))}
-
-    def _check_data(self, p: dict[str, Any]) -> None:
-        """Refuse a ruleset whose notes or cards cannot be played."""
-        rid = self.g.ruleset.id
-        for deck in ("luxury_cards", "chance_cards"):
-            for i, card in enumerate(p[deck]):
-                if (not isinstance(card, dict) or set(card) != {"text", "action", "amount"}
-                        or card["action"] not in CARD_ACTIONS):
-                    raise LandlordError(f"{rid}: {deck}[{i}] must be {{text, action, amount}} with action "
-                                        f"one of {', '.join(sorted(CARD_ACTIONS))}; got {card!r}")
         if not self.free_land:
-            raise LandlordError(f"{rid}: the board has no natural_opportunity space")
+            raise LandlordError(f"{game.ruleset.id}: the board has no natural_opportunity space")
+        self.params = in_phase(game.ruleset, game.phase)
+        """The params in force, typed (built again at each switch of Part: :meth:`arrive`)."""
+        self.decks = {"luxury": list(range(len(self.params.luxury_cards))),
+                      "chance": list(range(len(self.params.chance_cards)))}
 
     def new_player(self, seat: int) -> BritishPlayer:
         """A pawn on Mother Earth with nothing yet."""

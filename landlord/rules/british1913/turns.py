@@ -8,7 +8,7 @@ from landlord.engine.options import option
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.rulebook import Play
 from landlord.errors import LandlordError
-from landlord.rules.british1913.params import of as params_of
+from landlord.rules.british1913.params import in_phase
 from landlord.rules.british1913.sites import British1913Sites
 from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 
@@ -78,8 +78,8 @@ class British1913(British1913Sites):
         """What a Part does on arrival, however the switch came (trigger, vote, table,
         scenario): Part 2 pays the further cash, Part 3 runs :meth:`enter_part3` (a switch
         from Part 1 straight to Part 3 does both)."""
-        self.params = params_of(self.g.p)  # the numbers of the Part now in force
-        before, after = self.g.ruleset.values(old)["part"], self.params.part
+        self.params = in_phase(self.g.ruleset, self.g.phase)  # the numbers of the Part now in force
+        before, after = in_phase(self.g.ruleset, old).part, self.params.part
         if after >= 2 > before:
             self.further_cash()
         if after >= 3 > before:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from landlord.engine import flows
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1904.money import Magie1904Money
-from landlord.rules.magie1904.params import of as params_of
+from landlord.rules.magie1904.params import in_phase
 from landlord.rules.magie1904.state import NATURAL, POOR, TRACK
 
 
@@ -24,7 +24,7 @@ class Magie1904Public(Magie1904Money):
         Poor House moves to the Natural Opportunity beside that corner (rule 8: "the Poor House
         is eliminated"). Holdings, cash, loans and positions are otherwise left as they are."""
         g = self.g
-        self.params = params_of(g.p)  # the numbers of the phase now in force
+        self.params = in_phase(g.ruleset, g.phase)  # the numbers of the phase now in force
         if not self.begin_single_tax(old, "Single tax: begin with an empty Public Treasury"):
             return
         for pl in g.players:

@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.engine.rulebook import Token
-from landlord.rules.magie1904.params import PARAMS
-from landlord.rules.magie1904.params import of as params_of
+from landlord.rules.magie1904.params import PARAMS, Params1904, in_phase
 from landlord.rules.single_tax import SingleTaxRules
 
 LOAN_RATES = (0, 5, 10)
@@ -79,6 +78,7 @@ class Magie1904State(SingleTaxRules):
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
     """The params a ruleset of the family must give (declared once, by :class:`Params1904`)."""
+    params: Params1904
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -103,7 +103,7 @@ class Magie1904State(SingleTaxRules):
         self.corners = tuple(k * self.n // 4 for k in range(4))
         # ledger accounts, looked up in setup() once the ledger exists
         self.wages_box = self.rr_box = -1
-        self.params = params_of(game.p)
+        self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
 
     def new_player(self, seat: int) -> MagiePlayer:

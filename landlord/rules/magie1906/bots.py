@@ -75,7 +75,7 @@ def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
     t: Table1906 = view.table
     theirs = value(t, idx, t.holder(idx), view.n_players)
     top = min(mine, view.cash - reserve)
-    for price in view.params["market_prices"]:
+    for price in t.params.market_prices:
         if theirs <= price <= top:
             return int(price)
     return 0
@@ -150,7 +150,7 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
         # the municipal cinch); a lot or the broker's licence earns the same whoever holds it,
         # so no price its holder would take leaves the buyer a gain.
         best, gain = "pass", 0
-        if view.cash - reserve < min(view.params["market_prices"]):
+        if view.cash - reserve < min(t.params.market_prices):
             return best
         offered = set(opts)
         for idx in t.paired:

@@ -21,8 +21,8 @@ class Magie1906Count(Magie1906Words):
         Title deeds count as ``land``, houses as ``improvements``, the other cards (charters,
         the broker's licence) and Professor cards as ``cards``.
         """
-        g, p = self.g, self.g.p
-        st = p["single_tax"]
+        g, p = self.g, self.params
+        st = p.single_tax
         houses_of = [0] * len(g.players)
         for i, h in enumerate(self.houses):
             if h:
@@ -36,15 +36,15 @@ class Magie1906Count(Magie1906Words):
             owed_of[d.debtor] += d.amount
             if d.creditor < n:
                 lent_of[d.creditor] += d.amount
-        kinds, card, bal = self.kinds, p["card_value"], g.ledger.balances
+        kinds, card, bal = self.kinds, p.card_value, g.ledger.balances
         counts = []
         for pl in g.players:
             deeds = sum(1 for i in pl.cards if kinds[i] == "lot")
             other = len(pl.cards) - deeds
             counts.append(SeatCount(
-                pl.seat, bal[pl.seat], 0 if st else deeds * card, houses_of[pl.seat] * p["house_value"],
-                owed_of[pl.seat], lent_of[pl.seat], pl.luxuries * p["luxury_value"],
-                other * card + pl.professors * p["professor_value"], 0, pl.where))
+                pl.seat, bal[pl.seat], 0 if st else deeds * card, houses_of[pl.seat] * p.house_value,
+                owed_of[pl.seat], lent_of[pl.seat], pl.luxuries * p.luxury_value,
+                other * card + pl.professors * p.professor_value, 0, pl.where))
         return counts
 
     def pieces(self, seat: int) -> dict[str, int]:
@@ -60,9 +60,9 @@ class Magie1906Count(Magie1906Words):
 
     def totals(self) -> tuple[int, ...]:
         """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         n = len(g.players)
-        house_value = p["house_value"]
+        house_value = p.house_value
         net = [0] * n
         for i, h in enumerate(self.houses):
             if h:
@@ -73,12 +73,12 @@ class Magie1906Count(Magie1906Words):
             net[d.debtor] -= d.amount
             if d.creditor < n:
                 net[d.creditor] += d.amount
-        kinds, card_value = self.kinds, p["card_value"]
-        lux, prof = p["luxury_value"], p["professor_value"]
+        kinds, card_value = self.kinds, p.card_value
+        lux, prof = p.luxury_value, p.professor_value
         cash = g.ledger.balances
         out = []
         for pl in g.players:
-            cards = (sum(1 for i in pl.cards if kinds[i] != "lot") if p["single_tax"] else len(pl.cards))
+            cards = (sum(1 for i in pl.cards if kinds[i] != "lot") if p.single_tax else len(pl.cards))
             out.append(cash[pl.seat] + cards * card_value + pl.luxuries * lux + pl.professors * prof
                        + net[pl.seat])
         return tuple(out)

@@ -23,7 +23,7 @@ class Magie1906Landings(Magie1906Public):
         """Apply the rule of the space the checker stopped on."""
         g = self.g
         kind = self.kinds[idx]
-        st = g.p["single_tax"]
+        st = self.params.single_tax
         if kind == "lot":
             yield from self.land_on_lot(seat, idx)
         elif kind == "necessity":
@@ -42,8 +42,8 @@ class Magie1906Landings(Magie1906Public):
                 pl = g.players[seat]
                 pl.education += 1
                 g.emit("education", seat, space=idx, cards=pl.education)
-                if pl.education >= g.p["education_for_professor"]:
-                    pl.education -= g.p["education_for_professor"]
+                if pl.education >= self.params.education_for_professor:
+                    pl.education -= self.params.education_for_professor
                     pl.professors += 1
                     g.emit("professor", seat, professors=pl.professors)
             else:
@@ -62,9 +62,9 @@ class Magie1906Landings(Magie1906Public):
         DECISION: the houses counted are those standing on the board now."""
         g = self.g
         tax = g.board.spaces[idx].fee
-        if g.p["advanced_rules"]:
+        if self.params.advanced_rules:
             built = sum(self.houses)
-            for step in g.p["tax_steps"]:
+            for step in self.params.tax_steps:
                 if built >= step:
                     tax *= 2
         return int(tax)
@@ -72,7 +72,7 @@ class Magie1906Landings(Magie1906Public):
     def land_on_lot(self, seat: int, idx: int) -> Play:
         """Rule 7 (land rent, sale of an unowned lot) or single-tax rule 4."""
         g = self.g
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             # Single tax, rule 4: "When a player stops upon an unimproved lot ... he first pays
             # the full land rent into the PUBLIC TREASURY, and then, if he so desires and can
             # afford it, he may improve the lot by the erection of a house thereon. But if the
@@ -87,9 +87,9 @@ class Magie1906Landings(Magie1906Public):
                 yield from self.charge(seat, holder, self.house_rent(idx), Flow.BUILDING_RENT, "house rent",
                                        "Single tax 4: house rent to the house owner")
             if (not self.houses[idx] and g.players[seat].place == TRACK
-                    and g.cash(seat) >= g.p["house_price"]):
+                    and g.cash(seat) >= self.params.house_price):
                 # DECISION: no bidding against a player building where he stands.
-                choice = yield Decision(seat, "build", ("none", option("build", idx)), idx, g.p["house_price"])
+                choice = yield Decision(seat, "build", ("none", option("build", idx)), idx, self.params.house_price)
                 if choice != "none":
                     self.build(seat, idx)
             return
@@ -125,10 +125,10 @@ class Magie1906Landings(Magie1906Public):
         into the treasury and builds.
         """
         g = self.g
-        price = g.p["house_price"]
+        price = self.params.house_price
         if g.cash(seat) < price:
             return
-        st = g.p["single_tax"]
+        st = self.params.single_tax
         spots = [i for i in self.buildable(seat) if not st or g.cash(seat) >= price + self.land_rent(i)]
         if not spots:
             return
@@ -139,7 +139,7 @@ class Magie1906Landings(Magie1906Public):
         if not st:
             self.build(seat, idx)
             return
-        step = g.p["bid_step"]
+        step = self.params.bid_step
         high, bidder = self.land_rent(idx), seat
         n = len(g.players)
         for k in range(1, n):
@@ -163,7 +163,7 @@ class Magie1906Landings(Magie1906Public):
     def build(self, seat: int, idx: int) -> None:
         """Put up one house (RECONSTRUCTED price rule 14), paid to the Bank."""
         g = self.g
-        g.pay(seat, self.bank, g.p["house_price"], Flow.IMPROVEMENT, "house", "Rule 14 (reconstructed): houses")
+        g.pay(seat, self.bank, self.params.house_price, Flow.IMPROVEMENT, "house", "Rule 14 (reconstructed): houses")
         self.houses[idx] += 1
         self.house_owner[idx] = seat
         g.emit("house", seat, space=idx, houses=self.houses[idx], reconstructed=True)
@@ -187,13 +187,13 @@ class Magie1906Landings(Magie1906Public):
         if self.kinds[idx] == "franchise":
             franchises = [i for i in self.g.board.indices("franchise") if i not in self.public]
             cinch = len(franchises) == 2 and all(self.owner[i] == owner for i in franchises)
-            return (g.p["cinch_rate"] if cinch else g.board.spaces[idx].fee), [owner]
+            return (self.params.cinch_rate if cinch else g.board.spaces[idx].fee), [owner]
         if self.trust is not None:
             if payer in self.trust:
                 return 0, []
-            return g.p["trust_fare"], list(self.trust)
+            return self.params.trust_fare, list(self.trust)
         held = sum(1 for r in self.railroads if self.owner[r] == owner)
-        return g.p["railroad_fares"][held - 1], [owner]
+        return self.params.railroad_fares[held - 1], [owner]
 
     def land_on_utility(self, seat: int, idx: int) -> Play:
         """Rule 9 (and single-tax rule 3: fares to the owners "until the public takes control of
@@ -258,7 +258,7 @@ class Magie1906Landings(Magie1906Public):
         a, b = self.throw(seat)
         total = a + b
         # DECISION: a double 2+2 is a double (wins $100), not the skin game's "4".
-        win = g.p["speculation_double"] if a == b else g.p["speculation_table"][total]
+        win = self.params.speculation_double if a == b else self.params.speculation_table[total]
         if total in (3, 4) and a != b:
             g.emit("skin_game", seat, broker=g.names[broker] if broker >= 0 else "")
             if broker >= 0:
@@ -268,7 +268,7 @@ class Magie1906Landings(Magie1906Public):
             return
         if win:
             g.pay(self.bank, seat, win, Flow.SPECULATION, "speculation winnings", "Rule 8: speculation")
-            cut = win * g.p["broker_percent"] // 100
+            cut = win * self.params.broker_percent // 100
             if broker >= 0 and broker != seat and cut:
                 g.pay(seat, broker, cut, Flow.SPECULATION, "broker's commission", "Rule 8: speculation")
             elif broker < 0 and cut:
@@ -279,16 +279,15 @@ class Magie1906Landings(Magie1906Public):
     def chance(self, seat: int) -> Play:
         """Rule 11: "he draws a card from the red pack and follows directions on same. In each case
         the card drawn is returned to the pack." RECONSTRUCTED deck (``chance_cards``): no 1906
-        card is transcribed; each card is ``action:amount|text``, where action is ``collect``
-        (from the Bank), ``pay`` (to the Bank), ``fine`` (to the Public Treasury), ``jail``,
-        ``mother_earth`` (advance to Mother Earth) or ``back`` (go back that many spaces)."""
+        card is transcribed; each card (:class:`~landlord.rules.magie1906.cards.Chance1906`,
+        written ``action:amount|text``) says what it does: ``collect`` (from the Bank), ``pay``
+        (to the Bank), ``fine`` (to the Public Treasury), ``jail``, ``mother_earth`` (advance to
+        Mother Earth) or ``back`` (go back that many spaces)."""
         g = self.g
-        deck = g.p["chance_cards"]
-        card = str(deck[g.pick(len(deck))])
-        head, _, text = card.partition("|")
-        action, _, arg = head.partition(":")
-        amount = int(arg or 0)
-        g.emit("chance", seat, card=text.strip(), reconstructed=True)
+        deck = self.params.chance_cards
+        card = deck[g.pick(len(deck))]
+        action, amount = card.action, card.amount
+        g.emit("chance", seat, card=card.text, reconstructed=True)
         if action == "collect":
             g.pay(self.bank, seat, amount, Flow.CARD, "chance", "Rule 11: Chance (reconstructed card)")
         elif action == "pay":
@@ -317,15 +316,14 @@ class Magie1906Landings(Magie1906Public):
     def landing_cost(self, seat: int, idx: int) -> int:
         """What stopping on ``idx`` obliges ``seat`` to pay at least (rule 12's and single-tax
         rule 8's "afford to make the move"); Chance, Speculation and Luxury count 0."""
-        g = self.g
         kind = self.kinds[idx]
         if kind == "lot":
             house = self.house_rent(idx) if self.house_owner[idx] not in (seat, -1) else 0
-            if g.p["single_tax"]:
+            if self.params.single_tax:
                 return self.land_rent(idx) + house
             return 0 if self.owner[idx] == seat else self.land_rent(idx) + self.house_rent(idx)
         if kind == "necessity":
-            return 0 if g.p["single_tax"] else self.necessity_tax(idx)
+            return 0 if self.params.single_tax else self.necessity_tax(idx)
         if kind in ("railroad", "franchise"):
             return self.fare(idx, seat)[0]
         return 0

@@ -22,7 +22,7 @@ class Magie1906Market(Magie1906Money):
         card by card in the order dealt.
         """
         g = self.g
-        dealt = self.deal_round(self.order, self.cards(), g.p["cards_dealt"], "dealt", "card")
+        dealt = self.deal_round(self.order, self.cards(), self.params.cards_dealt, "dealt", "card")
         yield from self.offer_dealt(dealt, "ticket", "return", [s.price for s in g.board.spaces],
                                     lambda seat, idx, price: self.take_card(seat, idx, price, "dealt"),
                                     "card_returned")
@@ -32,7 +32,7 @@ class Magie1906Market(Magie1906Money):
         in cash" (each hand's cards are worth $325 at the printed prices). DECISION: seat 1 takes
         hand One, seat 2 hand Two, and so on; the hands are given, not bought."""
         g = self.g
-        for seat, hand in zip(range(len(g.players)), g.p["average_hand_cards"], strict=False):
+        for seat, hand in zip(range(len(g.players)), self.params.average_hand_cards, strict=False):
             for idx in hand:
                 self.owner[idx] = seat
                 g.players[seat].cards.add(idx)
@@ -70,7 +70,8 @@ class Magie1906Market(Magie1906Money):
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
         others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)]
-        buys = tuple(option("buy_card", i) for i in sorted(others)) if g.cash(seat) >= min(g.p["market_prices"]) else ()
+        affords = g.cash(seat) >= min(self.params.market_prices)
+        buys = tuple(option("buy_card", i) for i in sorted(others)) if affords else ()
         sells = tuple(option("offer_card", i) for i in self.tradeable(seat))
         if not buys and not sells:
             return
@@ -83,7 +84,7 @@ class Magie1906Market(Magie1906Money):
             yield from self.card_sale(seat, idx, forced=False)
             return
         holder = self.owner[idx]
-        prices = tuple(option("price", p) for p in g.p["market_prices"] if p <= g.cash(seat))
+        prices = tuple(option("price", p) for p in self.params.market_prices if p <= g.cash(seat))
         offer = yield Decision(seat, "offer_price", ("cancel",) + prices, idx)
         if offer == "cancel":
             return
@@ -109,7 +110,7 @@ class Magie1906Market(Magie1906Money):
         g.emit("card_for_sale", seat, space=idx, card=g.board.spaces[idx].name)
         for k in range(1, n):
             other = (seat + k) % n
-            bids = tuple(option("bid", p) for p in g.p["market_prices"] if high < p <= g.cash(other))
+            bids = tuple(option("bid", p) for p in self.params.market_prices if high < p <= g.cash(other))
             if not bids:
                 continue
             choice = yield Decision(other, "card_bid", ("pass",) + bids, idx, high)
@@ -203,7 +204,7 @@ class Magie1906Market(Magie1906Money):
         ``bid_step`` by successive raises (the rounds go on while anyone raises), and offers in
         one raise one within a factor of 2.5 of any raise he might name. Empty when he cannot
         top ``high``."""
-        step = self.g.p["bid_step"]
+        step = self.params.bid_step
         out: list[str] = []
         unit, factors = 1, (1, 2, 5)
         while True:

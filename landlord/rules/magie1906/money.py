@@ -26,10 +26,9 @@ class Magie1906Money(Magie1906Count):
         """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none.
         DECISION: the Monarch gets no wages under the single tax either (the same start, only the
         rules of land change)."""
-        g = self.g
-        if g.p["monarch"] and seat == 0:
+        if self.params.monarch and seat == 0:
             return 0
-        return g.p["wages"] + self.wage_bonus
+        return self.params.wages + self.wage_bonus
 
     def pay_wages(self, seat: int) -> None:
         """Rule 3: "his 'wages,' is paid to him from MISCELLANEOUS pile" (the Bank)."""
@@ -75,7 +74,7 @@ class Magie1906Money(Magie1906Count):
         """Single tax, rule 8: "he puts his checker upon any NATURAL OPPORTUNITY space (inner
         corners) he may choose, back of the space to which his throw would bring him." He is
         asked (``natural``) when more than one corner is behind the target. Returns the corner.
-        (The bots take the nearest: :mod:`landlord.rules.magie1906_bots`.)"""
+        (The bots take the nearest: :mod:`landlord.rules.magie1906.bots`.)"""
         corners = self.behind(target)
         if len(corners) == 1:
             return corners[0]
@@ -103,11 +102,11 @@ class Magie1906Money(Magie1906Count):
         JAIL." The wages and rent are RECONSTRUCTED (``natural_wages``, ``natural_rent``)."""
         g = self.g
         pl = g.players[seat]
-        g.pay(self.bank, seat, g.p["natural_wages"], Flow.WAGES, "natural opportunity wages",
+        g.pay(self.bank, seat, self.params.natural_wages, Flow.WAGES, "natural opportunity wages",
               "Single tax 8: Natural Opportunity (reconstructed wages)")
         pl.place, pl.pos = TRACK, pl.natural
-        yield from self.charge(seat, self.treasury, g.p["natural_rent"], Flow.LAND_RENT, "natural opportunity rent",
-                               "Single tax 8: Natural Opportunity (reconstructed rent)")
+        yield from self.charge(seat, self.treasury, self.params.natural_rent, Flow.LAND_RENT,
+                               "natural opportunity rent", "Single tax 8: Natural Opportunity (reconstructed rent)")
         if pl.place == TRACK:
             yield from self.throw_and_move(seat)
 
@@ -221,7 +220,7 @@ class Magie1906Money(Magie1906Count):
         counts against him (and for a creditor who is a player)."""
         paid = self.pay_what_he_has(seat, dst, amount, kind, reason, rule)
         self.debts.append(Debt(seat, dst, amount - paid, False, kind))
-        if self.g.p["single_tax"]:
+        if self.params.single_tax:
             self.to_natural(seat, self.g.players[seat].pos)
         else:
             self.to_poorhouse(seat)

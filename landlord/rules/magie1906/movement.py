@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from landlord.engine.landing import CardMove, Movement, policy
+from landlord.engine.landing import Movement, policy
+from landlord.rules.magie1906.params import in_phase
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
@@ -18,25 +18,6 @@ DIRECTIONS = {"forward": 0.0, "either": 0.5, "backward": 1.0}
 
 SPECULATION = ("play", "stay")
 """1906 policy when a throw would bring the token to Speculation."""
-
-
-def _text_card_moves(cards: Iterable[str], mother_earth: int) -> tuple[CardMove, ...]:
-    """The 1906 Chance cards (``action:amount|text``) as moves: ``jail`` → jail,
-    ``mother_earth`` → to Mother Earth, ``back:N`` → N spaces back; money cards stay."""
-    out = []
-    for card in cards:
-        head, _, text = str(card).partition("|")
-        action, _, arg = head.partition(":")
-        name = text.strip()
-        if action == "jail":
-            out.append(CardMove("jail", name=name))
-        elif action == "mother_earth":
-            out.append(CardMove("to", target=mother_earth, name=name))
-        elif action == "back":
-            out.append(CardMove("relative", target=-int(arg or 0), name=name))
-        else:
-            out.append(CardMove("stay", name=name))
-    return tuple(out)
 
 
 def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction: str = "forward",
@@ -68,17 +49,18 @@ def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction:
     policy("direction", direction, DIRECTIONS)
     policy("speculation", speculation, SPECULATION)
     board = ruleset.board
-    v = ruleset.values(phase)
+    v = in_phase(ruleset, phase)
     chances = board.indices("chance")
     between = frozenset(range(chances[0] + 1, chances[1])) if len(chances) == 2 else frozenset()
     estates = board.indices("estate")
-    trespass = frozenset() if v["single_tax"] and colleges else frozenset(estates)
-    again = bool(v["double_throws_again"])
-    cards = _text_card_moves(v["chance_cards"], board.indices("mother_earth")[0])
+    trespass = frozenset() if v.single_tax and colleges else frozenset(estates)
+    again = v.double_throws_again
+    me = board.indices("mother_earth")[0]
+    cards = tuple(card.move(me) for card in v.chance_cards)
     return Movement(
         name=ruleset.id, spaces=len(board.spaces), go_to_jail=trespass,
         jail_exit=board.annex("jail").beside, doubles_again=again, extra_throws=1 if again else 0,
-        jail_tries=int(v["jail_max_missed"]) + 1, released_throws_again=False,
+        jail_tries=v.jail_max_missed + 1, released_throws_again=False,
         decks={c: cards for c in chances}, either_way=between, backward=DIRECTIONS[direction],
         refuse=frozenset(board.indices("speculation")) if speculation == "stay" else frozenset(),
     )

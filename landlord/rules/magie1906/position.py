@@ -63,7 +63,7 @@ class Magie1906Position(Magie1906State):
                 raise DataError(where, entry, "mortgages", f"{name!r} secures nothing under these rules "
                                 f"(the Title Deeds are of no value under the single tax)")
             self.mortgages.append(Mortgage(seat, idx, value))
-        st, top = g.p["single_tax"], g.p["max_houses"]
+        st, top = self.params.single_tax, self.params.max_houses
         for name, count in sp.improvements.items():
             idx = self.space_named(where, entry, "improvements", name)
             if self.kinds[idx] != "lot":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.market import Magie1906Market
+from landlord.rules.magie1906.params import in_phase
 from landlord.rules.magie1906.state import NATURAL, POOR
 
 
@@ -18,6 +19,7 @@ class Magie1906Public(Magie1906Market):
         checker in the Poor House moves to the Natural Opportunity of that corner (rule 8: "the
         Poor House is eliminated"). Holdings, cash, mortgages and positions carry over."""
         g = self.g
+        self.params = in_phase(g.ruleset, g.phase)  # the numbers of the phase now in force
         if not self.begin_single_tax(old, "Single tax 2: begin with an empty Public Treasury"):
             return
         for pl in g.players:
@@ -45,7 +47,7 @@ class Magie1906Public(Magie1906Market):
         ends when the public takes over one of its railroads. (The counting is shared with the
         1904 mapping: :meth:`SingleTaxRules.spend_treasury`.)
         """
-        self.spend_treasury(self.g.p["college_order"], self.colleges, self.buy_out, self.found_college)
+        self.spend_treasury(self.params.college_order, self.colleges, self.buy_out, self.found_college)
 
     def buy_out(self, idx: int, step: int) -> None:
         """Single tax, rule 6: the ``step`` "is paid to the holder of the ... charter for the

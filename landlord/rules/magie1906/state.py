@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from landlord.engine import landing
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import Token
+from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
+from landlord.rules.memo import landing_odds
+from landlord.rules.params import Reader
 from landlord.rules.single_tax import SingleTaxRules
 
 TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
@@ -68,24 +71,16 @@ class Player1906(Token):
 class Magie1906State(SingleTaxRules):
     """The 1906 state: the params it reads, the cards and houses, the seats, a set-up position."""
 
-    PARAMS: ClassVar[dict[str, type]] = {
-        "start_cash_by_players": list, "cards_dealt": int, "wages": int, "bid_step": int,
-        "jail_fine": int, "jail_max_missed": int, "advanced_rules": bool, "tax_steps": list,
-        "speculation_table": list, "speculation_double": int, "broker_percent": int,
-        "railroad_fares": list, "trust_fare": int, "cinch_rate": int, "house_price": int,
-        "house_rent": int, "max_houses": int, "card_value": int, "house_value": int,
-        "luxury_value": int, "mortgage_percent": int, "mortgage_interest_percent": int,
-        "house_sale_percent": int, "double_throws_again": bool, "chance_cards": list,
-        "circuits": int, "max_rounds": int, "single_tax": bool, "vote_min": int,
-        "treasury_step": int, "wage_rise": int, "buyout_order": list, "college_order": list,
-        "education_for_professor": int, "professor_value": int, "natural_wages": int,
-        "natural_rent": int, "monarch": bool, "prosperity_end": bool, "prosperity_factor": int,
-        "average_hands": bool, "average_hand_cards": list, "average_hand_cash": int,
-        "market_prices": list,
-    }
+    PARAMS: ClassVar[dict[str, type]] = PARAMS
+    """The params a ruleset of the family must give (declared once, by :class:`Params1906`)."""
+    READERS: ClassVar[dict[str, Reader]] = READERS
+    """The params read into types of their own (the Chance cards), checked at load."""
+    params: Params1906
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
+        self.params = in_phase(game.ruleset, game.phase)
+        """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
         board = game.board
         self.n = len(board.spaces)
         self.kinds = [s.kind for s in board.spaces]
@@ -120,7 +115,7 @@ class Magie1906State(SingleTaxRules):
     def cards(self) -> list[int]:
         """Every green card's space: title deeds, franchise and railroad charters, the broker's
         licence (under the single tax, deeds are of no value and are not dealt)."""
-        st = self.g.p["single_tax"]
+        st = self.params.single_tax
         return [i for i, k in enumerate(self.kinds)
                 if k in CARD_KINDS and i not in self.public and not (st and k == "lot")]
 
@@ -131,7 +126,7 @@ class Magie1906State(SingleTaxRules):
         change hands (lift the mortgage or sell the houses first); under the single tax a title
         deed is "of no value" and is not traded."""
         held = {m.space for m in self.mortgages}
-        st = self.g.p["single_tax"]
+        st = self.params.single_tax
         return sorted(i for i in self.g.players[seat].cards
                       if i not in held and not self.houses[i] and not (st and self.kinds[i] == "lot"))
         # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
@@ -141,7 +136,7 @@ class Magie1906State(SingleTaxRules):
     # -- land ----------------------------------------------------------------------------
     def section_level(self, idx: int) -> int:
         """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
-        if not self.g.p["advanced_rules"]:
+        if not self.params.advanced_rules:
             return 0
         lots = self.sections.get(self.g.board.spaces[idx].group, [idx])
         return min(self.houses[i] for i in lots)
@@ -154,7 +149,7 @@ class Magie1906State(SingleTaxRules):
 
     def house_rent(self, idx: int) -> int:
         """Advanced rules: "The house rent remains as before -- $10 for each house"."""
-        return self.houses[idx] * self.g.p["house_rent"]
+        return self.houses[idx] * self.params.house_rent
 
     # -- houses --------------------------------------------------------------------------
     def buildable(self, seat: int) -> list[int]:
@@ -163,44 +158,48 @@ class Magie1906State(SingleTaxRules):
         lot he chooses" (DECISION: under the single tax only unimproved lots). Dearest rent
         first."""
         g = self.g
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             lots = [i for i, k in enumerate(self.kinds) if k == "lot" and not self.houses[i]]
         else:
             lots = [i for i in g.players[seat].cards
-                    if self.kinds[i] == "lot" and self.houses[i] < g.p["max_houses"]]
+                    if self.kinds[i] == "lot" and self.houses[i] < self.params.max_houses]
         return sorted(lots, key=lambda i: (-g.board.spaces[i].rent, i))
 
     def mortgage_value(self, idx: int) -> int:
         """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
         card. DECISION: under the single tax a title deed is "of no value" and secures nothing."""
         g = self.g
-        if g.p["single_tax"] and self.kinds[idx] == "lot":
+        if self.params.single_tax and self.kinds[idx] == "lot":
             return 0
-        return g.board.spaces[idx].price * g.p["mortgage_percent"] // 100
+        return g.board.spaces[idx].price * self.params.mortgage_percent // 100
 
     def redeem_cost(self, m: Mortgage) -> int:
         """RECONSTRUCTED rule 15: a mortgage is lifted for its amount plus interest."""
-        return m.amount + m.amount * self.g.p["mortgage_interest_percent"] // 100
+        return m.amount + m.amount * self.params.mortgage_interest_percent // 100
 
     def house_sale(self, idx: int) -> int:
         """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
-        return self.g.p["house_price"] * self.g.p["house_sale_percent"] // 100
-
-
-_CHANCES: dict[tuple[int, str], tuple[Any, dict[int, float]]] = {}
+        return self.params.house_price * self.params.house_sale_percent // 100
 
 
 class Table1906:
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
-    houses, the board, the dice): :mod:`landlord.rules.magie1906_bots` turns it into a price."""
+    houses, the board, the dice): :mod:`landlord.rules.magie1906.bots` turns it into a price."""
 
-    __slots__ = ("_r", "franchises", "paired")
+    __slots__ = ("_odds", "_r", "franchises", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
+        self._odds: dict[str, Mapping[int, float]] = {}
+        """The landing chances of each phase this game has valued cards in (:func:`landing_odds`)."""
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
         self.franchises = tuple(rules.g.board.indices("franchise"))
+
+    @property
+    def params(self) -> Params1906:
+        """The params in force, typed (every player knows the rules)."""
+        return self._r.params
 
     def holder(self, idx: int) -> int:
         """Who holds the card of space ``idx`` (-1: the pack)."""
@@ -211,7 +210,7 @@ class Table1906:
         pack (rules 1 and 7), not the single tax's building privilege (rule 4), which asks with
         the same kinds and is only ever on a lot under the single tax."""
         r = self._r
-        return not (r.g.p["single_tax"] and r.kinds[idx] == "lot")
+        return not (r.params.single_tax and r.kinds[idx] == "lot")
 
     def printed_price(self, idx: int) -> int:
         """The card's "original sale price", printed on the card and the board (rule 1)."""
@@ -219,14 +218,13 @@ class Table1906:
 
     def chance(self, idx: int) -> float:
         """The exact chance that a throw ends on space ``idx`` (:func:`landlord.engine.landing.exact`
-        on the 1906 movement of the phase in force), worked out once per ruleset and phase."""
+        on the 1906 movement of the phase in force), worked out once per ruleset and phase
+        (:func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
-        key = (id(g.ruleset), g.phase)
-        hit = _CHANCES.get(key)
-        if hit is None or hit[0] is not g.ruleset:
-            hit = (g.ruleset, landing.exact(landing.movement_for(g.ruleset, g.phase)))
-            _CHANCES[key] = hit
-        return hit[1].get(idx, 0.0)
+        odds = self._odds.get(g.phase)
+        if odds is None:
+            odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
+        return odds.get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card
@@ -234,32 +232,32 @@ class Table1906:
         Speculation: the $10 ante plus the broker's 10 percent of the mean winnings."""
         r = self._r
         g = r.g
-        p = g.p
+        p = r.params
         kind = r.kinds[idx]
-        if idx in r.public or (kind == "lot" and p["single_tax"]):
+        if idx in r.public or (kind == "lot" and p.single_tax):
             return 0.0
         if kind == "lot":
             return float(r.land_rent(idx) + r.house_rent(idx))
         if kind == "railroad":
             held = sum(1 for i in r.railroads if r.owner[i] == seat or i == idx)
-            return float(p["railroad_fares"][min(held, len(p["railroad_fares"])) - 1])
+            return float(p.railroad_fares[min(held, len(p.railroad_fares)) - 1])
         if kind == "franchise":
             both = all(r.owner[i] == seat or i == idx for i in self.franchises)
-            return float(p["cinch_rate"] if both else g.board.spaces[idx].fee)
+            return float(p.cinch_rate if both else g.board.spaces[idx].fee)
         if kind == "speculation":
-            table = p["speculation_table"]
-            mean = sum(p["speculation_double"] if a == b else table[a + b]
+            table = p.speculation_table
+            mean = sum(p.speculation_double if a == b else table[a + b]
                        for a in range(1, 7) for b in range(1, 7)) / 36
-            return g.board.spaces[idx].fee + mean * p["broker_percent"] / 100
+            return g.board.spaces[idx].fee + mean * p.broker_percent / 100
         return 0.0
 
     def end_value(self, idx: int) -> int:
         """What the card counts at the end: "Every card ... counts the holder or owner 100";
         a title deed nothing under the single tax ("the Title Deeds are of no value")."""
         r = self._r
-        if r.kinds[idx] == "lot" and r.g.p["single_tax"]:
+        if r.kinds[idx] == "lot" and r.params.single_tax:
             return 0
-        return int(r.g.p["card_value"])
+        return r.params.card_value
 
     def throws_left(self) -> float:
         """The throws each player may still expect: the game ends when every player has been
@@ -267,5 +265,5 @@ class Table1906:
         at one throw per seven spaces (the mean throw of two dice), within the rounds left."""
         r = self._r
         g = r.g
-        to_go = max(0, g.p["circuits"] - min(pl.circuits for pl in g.players))
-        return float(min(to_go * r.n / 7, max(0, g.p["max_rounds"] - g.round)))
+        to_go = max(0, r.params.circuits - min(pl.circuits for pl in g.players))
+        return float(min(to_go * r.n / 7, max(0, r.params.max_rounds - g.round)))

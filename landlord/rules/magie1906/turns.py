@@ -28,9 +28,9 @@ class Magie1906(Magie1906Landings):
         seats = list(range(len(g.players)))
         # "if there are two players, each provides himself with $600; if three players, each
         # $500; if four players, each $400." The MISCELLANEOUS pile is the Bank.
-        cash = g.p["start_cash_by_players"][len(seats) - 2]
-        if g.p["average_hands"]:
-            cash = g.p["average_hand_cash"]
+        cash = self.params.start_cash_by_players[len(seats) - 2]
+        if self.params.average_hands:
+            cash = self.params.average_hand_cash
         for s in seats:
             g.pay(self.bank, s, cash, Flow.START_CASH, "start cash", "Setup")
         first = self.first_player(seats)
@@ -38,9 +38,9 @@ class Magie1906(Magie1906Landings):
         yield from self.start_point()
         if self.dealt_by_position():
             pass  # the position says what each seat holds (:meth:`place_seat`)
-        elif g.p["monarch"]:
+        elif self.params.monarch:
             self.monarch_deal()
-        elif g.p["average_hands"]:
+        elif self.params.average_hands:
             self.average_hands()
         else:
             yield from self.deal()
@@ -50,9 +50,9 @@ class Magie1906(Magie1906Landings):
     def end_reason(self) -> str:
         """Why the game ends now ('' while it goes on)."""
         g = self.g
-        if all(pl.circuits >= g.p["circuits"] for pl in g.players):
+        if all(pl.circuits >= self.params.circuits for pl in g.players):
             return "circuits"
-        if g.p["prosperity_end"] and g.p["single_tax"]:
+        if self.params.prosperity_end and self.params.single_tax:
             # RECONSTRUCTED "Prosperity" end (later descriptions of the anti-monopolist game):
             # "the game ends when the poorest player has doubled his original stake".
             # DECISION: a player's stake is his count when play begins (after the deal); the
@@ -60,7 +60,7 @@ class Magie1906(Magie1906Landings):
             counts = self.results()
             low = min(c.total for c in counts)
             poorest = [c.seat for c in counts if c.total == low]
-            if all(low >= g.p["prosperity_factor"] * g.players[s].stake for s in poorest):
+            if all(low >= self.params.prosperity_factor * g.players[s].stake for s in poorest):
                 return "prosperity"
         return ""
 
@@ -82,7 +82,7 @@ class Magie1906(Magie1906Landings):
         else:
             yield from self.business(seat)
             yield from self.throw_and_move(seat)
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             self.public_works()
 
     def business(self, seat: int) -> Play:
@@ -131,7 +131,7 @@ class Magie1906(Magie1906Landings):
             way = yield Decision(seat, "direction", ("forward", "backward"), pl.pos, a + b)
             backward = way == "backward"
         yield from self.move(seat, a + b, backward)
-        if a == b and again and g.p["double_throws_again"] and pl.place == TRACK and not g.over:
+        if a == b and again and self.params.double_throws_again and pl.place == TRACK and not g.over:
             g.emit("double_again", seat, reconstructed=True)
             yield from self.throw_and_move(seat, again=False)
 
@@ -168,7 +168,7 @@ class Magie1906(Magie1906Landings):
             if choice == "refuse":
                 g.emit("luxury_refused", seat, space=target, reconstructed=True)
                 return
-        if g.p["single_tax"]:
+        if self.params.single_tax:
             # Single tax, rule 8: "If a player cannot afford to make the move called for by his
             # throw, he puts his checker upon any NATURAL OPPORTUNITY space ... back of the space
             # to which his throw would bring him." DECISION: he can afford it when his cash plus
@@ -205,8 +205,8 @@ class Magie1906(Magie1906Landings):
         """
         g = self.g
         pl = g.players[seat]
-        fine = g.p["jail_fine"]
-        forced = pl.jail_missed >= g.p["jail_max_missed"] and g.cash(seat) + self.raisable(seat) >= fine
+        fine = self.params.jail_fine
+        forced = pl.jail_missed >= self.params.jail_max_missed and g.cash(seat) + self.raisable(seat) >= fine
         if forced:
             choice = "pay"
             g.emit("jail_time_up", seat, missed=pl.jail_missed)

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
@@ -132,7 +133,7 @@ def _reply(t: MonopolyTable, seat: int, factor_num: int, factor_den: int, sensib
     return "accept" if value_in * factor_den >= value_out * factor_num else "reject"
 
 
-def _cash_steps(amount: int, steps: list[int]) -> list[str]:
+def _cash_steps(amount: int, steps: Sequence[int]) -> list[str]:
     """``pay_cash`` options adding up to ``amount`` (greedy, biggest steps first)."""
     out = []
     for k in sorted(steps, reverse=True):

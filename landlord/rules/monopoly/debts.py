@@ -81,17 +81,17 @@ class MonopolyDebts(MonopolyManage):
         DECISION: a deed the Bank takes is auctioned unmortgaged (the Bank holds its own
         mortgage); Get Out of Jail Free cards go to a creditor player, or back under their decks.
         """
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         pl = g.players[seat]
         n = len(g.players)
         pl.out, pl.jail = True, False
         self.bankruptcies += 1
         self.sv = [v + 1 for v in self.sv]
-        final = 0 < p["end_after_bankruptcies"] <= self.bankruptcies
+        final = 0 < p.end_after_bankruptcies <= self.bankruptcies
         to_player = creditor < n
         g.emit("bankrupt", seat, creditor=g.ledger.names[creditor], owed=amount)
         deeds = sorted(pl.deeds)
-        if not (final and p["final_turnover"]):
+        if not (final and p.final_turnover):
             for i in deeds:
                 if self.houses[i]:
                     self.sell_buildings(seat, i)

@@ -79,14 +79,14 @@ class MonopolyManage(MonopolyBuilding):
         """The manage step's next decision for ``seat`` (None: nothing to offer but ``done``),
         given the partners ``asked`` this step, the menus ``closed`` with ``back``, and whether
         a bribe was ``bribed`` this turn."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         pl = g.players[seat]
         menu = self.menus[seat]
         if menu.version != self.sv[seat]:
             menu = self.menu(seat)
         cash = g.ledger.balances[seat]
-        bribe = (pl.cards and p["jail_card_bribe"] and not bribed and seat != p["banker_seat"]
-                 and not g.players[p["banker_seat"]].out)
+        bribe = (pl.cards and p.jail_card_bribe and not bribed and seat != p.banker_seat
+                 and not g.players[p.banker_seat].out)
         builds = [o for o, cost in menu.builds if cash >= cost] if menu.builds else None
         if not (builds or asked or closed or bribe):
             # the usual case, cached per seat's table version: nothing to build, nothing closed

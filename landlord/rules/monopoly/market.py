@@ -63,7 +63,7 @@ class MonopolyMarket(MonopolyDebts):
         shortage, :meth:`build`); a bid is then the higher of the raised bid and the seat's floor.
         """
         g = self.g
-        steps = g.p["auction_steps"]
+        steps = self.params.auction_steps
         active = self.bidders_from(seat) if bidders is None else list(bidders)
         if g.events is not None:
             g.emit("auction", seat, space=idx, what=what, deed=self.names[idx] if idx >= 0 else what)
@@ -141,7 +141,7 @@ class MonopolyMarket(MonopolyDebts):
         ``trade_max_items`` steps, then ``offer`` or ``cancel``; the partner answers
         ``trade_reply``. A mortgaged deed received is then lifted or kept (10% at once).
         """
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         t = TradeOffer(seat, partner)
         self.table.offer = t
         bal = g.ledger.balances
@@ -154,12 +154,12 @@ class MonopolyMarket(MonopolyDebts):
         if g.players[partner].cards:
             goods += [option("take_card", k)
                       for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
-        cash_steps = [(k, option("pay_cash", k), option("want_cash", k)) for k in p["trade_cash_steps"]]
+        cash_steps = [(k, option("pay_cash", k), option("want_cash", k)) for k in p.trade_cash_steps]
         while True:
             opts = ["cancel"]
             if self.trade_valid(t):
                 opts.append("offer")
-            if steps < p["trade_max_items"]:
+            if steps < p.trade_max_items:
                 opts += goods
                 opts += [o for k, o, _ in cash_steps if t.pay_cash + k <= bal[seat]]
                 opts += [o for k, _, o in cash_steps if t.want_cash + k <= bal[partner]]
@@ -229,9 +229,9 @@ class MonopolyMarket(MonopolyDebts):
         The lines that make stealing "acceptable" if not caught are table talk and are not
         played (see the Mucker ruleset's note).
         """
-        g, p = self.g, self.g.p
-        banker = p["banker_seat"]
-        amount = p["bribe_refused_amount"]
+        g, p = self.g, self.params
+        banker = p.banker_seat
+        amount = p.bribe_refused_amount
         reply = yield Decision(banker, "bribe_reply", BRIBE, -1, amount)
         pl = g.players[seat]
         if reply == "accept":

@@ -77,7 +77,7 @@ class MonopolyPosition(MonopolyState):
             houses, hotels = (0, 1) if level > top else (level, 0)
             if houses > self.houses_left or hotels > self.hotels_left:
                 raise DataError(where, entry, "improvements", f"{self.names[idx]!r}: the Bank has only "
-                                f"{self.g.p['houses']} houses and {self.g.p['hotels']} hotels, and no more are "
+                                f"{self.params.houses} houses and {self.params.hotels} hotels, and no more are "
                                 f"left for this one")
             self.stock(-houses, -hotels)
             self.houses[idx] = HOTEL if level > top else level

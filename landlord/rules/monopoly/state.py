@@ -8,14 +8,14 @@ from typing import Any, ClassVar
 
 from landlord.data.decks import Card
 from landlord.engine.options import option
-from landlord.engine.rulebook import Rules
+from landlord.engine.rulebook import Play, Rules
+from landlord.rules.monopoly.params import PARAMS, in_phase
 from landlord.rules.monopoly.static import (
-    _STATIC,
     HOTEL,
     K_STREET,
     ManageMenu,
     TradeOptions,
-    _static_tables,
+    board_tables,
 )
 
 
@@ -58,16 +58,8 @@ class TradeOffer:
 class MonopolyState(Rules):
     """Monopoly's state: the params it reads, deeds, buildings and mortgages, the seats, a set-up position."""
 
-    PARAMS: ClassVar[dict[str, type]] = {
-        "edition": str, "chance_deck": str, "chest_deck": str, "start_cash": int,
-        "go_salary": int, "jail_fine": int, "jail_throws": int, "fine_before_throw_turns": int,
-        "houses": int, "hotels": int, "hotel_after": int, "mortgage_interest_percent": int,
-        "income_tax_choice": bool, "rent_must_be_asked": bool, "deal_deeds": int,
-        "deal_paid": bool, "end_after_bankruptcies": int, "final_turnover": bool, "round_limit": int, "max_rounds": int,
-        "free_parking_pot": bool, "jail_card_bribe": bool, "bribe_refused_amount": int,
-        "banker_seat": int, "auction_steps": list, "trade_cash_steps": list,
-        "trade_max_items": int, "theme": str, "theme_words": list, "theme_space_names": list,
-    }
+    PARAMS: ClassVar[dict[str, type]] = PARAMS
+    """The params a ruleset of the family must give (declared once, by :class:`ParamsMonopoly`)."""
     # the shared, read-only tables of _static_tables() (set in __init__)
     n: int
     code: list[int]
@@ -104,34 +96,29 @@ class MonopolyState(Rules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        p = game.p
+        self.params = p = in_phase(game.ruleset, game.phase)
+        """The params in force, typed (built again at a switch of phase: :meth:`arrive`)."""
         board = game.board
         # The tables read from the board (rents, costs, groups, taxes by edition, theme names)
         # never change during a game: they are built once per board and params, and shared.
-        key = (id(board), p["edition"], p["mortgage_interest_percent"], p["hotel_after"],
-               tuple(p["theme_space_names"]))
-        hit = _STATIC.get(key)
-        if hit is None or hit[0] is not board:
-            hit = (board, _static_tables(board, p))
-            _STATIC[key] = hit
-        self.__dict__.update(hit[1])
+        self.__dict__.update(board_tables(board, p))
         n = self.n
         self.owner = [-1] * n
         self.houses = [0] * n
         self.mortgaged = [False] * n
-        self.hotel_after = p["hotel_after"]
-        self.houses_left = p["houses"]
-        self.hotels_left = p["hotels"]
+        self.hotel_after = p.hotel_after
+        self.houses_left = p.houses
+        self.hotels_left = p.hotels
         self.decks: dict[str, deque[Card]] = {}
-        self.deck_ids = {"chance": p["chance_deck"], "community_chest": p["chest_deck"]}
+        self.deck_ids = {"chance": p.chance_deck, "community_chest": p.chest_deck}
         self.bankruptcies = 0
-        self.turnover_at = p["end_after_bankruptcies"] if p["final_turnover"] else 0
+        self.turnover_at = p.end_after_bankruptcies if p.final_turnover else 0
         """the bankruptcy at which a debtor turns over everything, buildings standing (0: none)"""
         self.sold_for = 0
         """the price of the last auction won (a building at a shortage goes where it covers)"""
         self.ended = ""
         self.order: list[int] = []
-        self.words = dict(w.split("=", 1) for w in p["theme_words"])
+        self.words = dict(w.split("=", 1) for w in p.theme_words)
         seats = len(game.strategies)
         self.full: list[set[str]] = [set() for _ in range(seats)]
         """per seat: the colour groups (streets) it owns entirely"""
@@ -152,6 +139,12 @@ class MonopolyState(Rules):
         """per seat: its manage step's menu (made again when its table version ``sv`` changes)"""
         self.table = MonopolyTable(self)
         self.bank = self.pot = self.fines_to = -1
+
+    def arrive(self, old: str, new: str) -> Play:
+        """At a switch of phase (a ruleset of one's own may give Monopoly more than one): the
+        numbers of the phase now in force are read from then on; nothing else changes."""
+        self.params = in_phase(self.g.ruleset, self.g.phase)
+        yield from ()
 
     def new_player(self, seat: int) -> MonopolyPlayer:
         """A token on GO with nothing yet."""
@@ -225,7 +218,7 @@ class MonopolyState(Rules):
 
     def interest(self, idx: int) -> int:
         """10% of the mortgage value. DECISION: rounded up to the whole dollar."""
-        return -(-self.mortgage_value[idx] * self.g.p["mortgage_interest_percent"] // 100)
+        return -(-self.mortgage_value[idx] * self.params.mortgage_interest_percent // 100)
 
     def stock(self, houses: int, hotels: int) -> None:
         """Add ``houses`` and ``hotels`` (negative: take) to the Bank's stock of buildings. When
@@ -266,7 +259,7 @@ class MonopolyTable:
         """the ``trade:<seat>`` option of each seat"""
         self.lot_options: dict[str, tuple[str, int]] = rules.lot_options
         """the house, hotel, mortgage and sell_house options of every lot: option -> (kind, lot)"""
-        self.trade_cash_steps = rules.g.p["trade_cash_steps"]
+        self.trade_cash_steps = rules.params.trade_cash_steps
         self.offer: TradeOffer | None = None
 
     @property

@@ -1,15 +1,19 @@
-"""Monopoly's constants and the static tables a game reads but never changes (cached per board)."""
+"""Monopoly's constants and the static tables a game reads but never changes (:func:`board_tables`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
-from typing import Any, NamedTuple
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from landlord.data.decks import Card
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option
 from landlord.errors import LandlordError
+from landlord.rules.memo import Same
+
+if TYPE_CHECKING:
+    from landlord.data.board import Board
+    from landlord.rules.monopoly.params import ParamsMonopoly
 
 HOTEL = 5
 """``houses[i] == HOTEL`` marks a hotel (one hotel equals five houses)."""
@@ -69,18 +73,18 @@ def _ints(x: object) -> tuple[int, ...]:
     raise LandlordError(f"expected a list of whole numbers in a board's extra table, got {x!r}")
 
 
-_DECK_CARDS: dict[tuple[str, str], tuple[Card, ...]] = {}
-"""The cards of each (deck id, edition), loaded once (cards are immutable)."""
-
-
-_STATIC: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
-"""Static tables per (board, edition, interest, hotel_after, theme names); see _static_tables."""
-
-
-def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
+def board_tables(board: Board, p: ParamsMonopoly) -> dict[str, Any]:
     """The tables a game of ``board`` under params ``p`` reads but never changes: space kind
     codes, prices, rents, building and mortgage costs, colour groups, taxes by edition, the
-    theme's space names and the option strings of building. Shared by every game (read-only)."""
+    theme's space names and the option strings of building. Built once per board, edition,
+    mortgage interest and theme names (:mod:`landlord.rules.memo`: building them costs a
+    quarter of a game) and shared by every game: read only."""
+    return _tables(Same(board), p.edition, p.mortgage_interest_percent, p.theme_space_names)
+
+
+@lru_cache(maxsize=32)
+def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: tuple[str, ...]) -> dict[str, Any]:
+    board = same.obj
     spaces = board.spaces
     n = len(spaces)
     t: dict[str, Any] = {"n": n}
@@ -106,7 +110,6 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
     t["utilities"] = board.indices("utility")
     t["jail_square"] = board.indices("jail")[0]
     # taxes by edition (data: board extra.edition_fee / extra.percent / extra.edition_percent)
-    edition = p["edition"]
     tax_fee = [0] * n
     tax_percent = [0] * n
     for s in spaces:
@@ -118,16 +121,15 @@ def _static_tables(board: Any, p: dict[str, Any]) -> dict[str, Any]:
             tax_percent[s.index] = _int(pcts.get(edition, pct)) if isinstance(pcts, dict) else pct
     t["tax_fee"], t["tax_percent"] = tax_fee, tax_percent
     names = [s.name for s in spaces]
-    for entry in p["theme_space_names"]:
+    for entry in theme_space_names:
         idx, _, name = entry.partition("=")
         names[int(idx)] = name
     t["names"] = names
     order = sorted(gs)
     t["gid"] = [order.index(group_name[i]) if i in ownable else -1 for i in range(n)]
     t["street_groups"] = tuple(gs[k] for k in order if spaces[gs[k][0]].kind == "street")
-    pct = p["mortgage_interest_percent"]
     # interest: 10% of the mortgage value, rounded up (see Monopoly.interest)
-    t["lift_cost"] = [v + -(-v * pct // 100) for v in mortgage_value]
+    t["lift_cost"] = [v + -(-v * interest // 100) for v in mortgage_value]
     t["o_house"] = [option("house", i) for i in range(n)]
     t["o_hotel"] = [option("hotel", i) for i in range(n)]
     t["o_give"] = [option("give", i) for i in range(n)]

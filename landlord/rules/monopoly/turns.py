@@ -10,7 +10,6 @@ from landlord.engine.decisions import Decision
 from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.market import MonopolyMarket
 from landlord.rules.monopoly.static import (
-    _DECK_CARDS,
     ASK,
     HOTEL,
     K_CHANCE,
@@ -33,24 +32,21 @@ class Monopoly(MonopolyMarket):
     def play(self) -> Play:
         """Set-up (cash, decks, dealt deeds in the short games, first player), then turns to
         the left until the game ends."""
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         self.bank, self.pot = g.account("Bank"), g.account("Free Parking pot")
         # Free Parking (Mucker): "all of the fines, bribes, and other incidental payments during
         # the course of play go into a 'pot' ... This rule must be decided by the muckers before
         # play begins" — the ruleset param free_parking_pot.
-        self.fines_to = self.pot if p["free_parking_pot"] else self.bank
+        self.fines_to = self.pot if p.free_parking_pot else self.bank
         seats = list(range(len(g.players)))
         # PREPARATION: "Each player is given $1500".
         for s in seats:
-            g.pay(self.bank, s, p["start_cash"], flows.START_CASH, "start cash", "Preparation")
+            g.pay(self.bank, s, p.start_cash, flows.START_CASH, "start cash", "Preparation")
         for key in ("chance", "community_chest"):
-            dk = (self.deck_ids[key], p["edition"])
-            if dk not in _DECK_CARDS:
-                _DECK_CARDS[dk] = load_deck(*dk).cards
-            cards = list(_DECK_CARDS[dk])
+            cards = list(load_deck(self.deck_ids[key], p.edition).cards)
             g.shuffle(cards)
             self.decks[key] = deque(cards)
-        if p["deal_deeds"] and not self.dealt_by_position():
+        if p.deal_deeds and not self.dealt_by_position():
             self.deal(seats)
         # THE PLAY: "each player in turn throws the dice. The player with the highest total
         # starts the play." ... "the turn to play passes to the left."
@@ -60,7 +56,7 @@ class Monopoly(MonopolyMarket):
             self.apply_position(g.position)
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
         players = g.players
-        limit, cap = p["round_limit"], p["max_rounds"]
+        limit, cap = p.round_limit, p.max_rounds
         while True:
             g.round += 1
             for seat in self.order:
@@ -105,18 +101,18 @@ class Monopoly(MonopolyMarket):
         DECISION: the cut changes nothing in a shuffled pack and is not played; the deal starts
         with the Banker's seat and goes round the table.
         """
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         pack = list(self.ownable)
         g.shuffle(pack)
         k = 0
-        for _ in range(p["deal_deeds"]):
+        for _ in range(p.deal_deeds):
             for s in seats:
                 idx = pack[k]
                 k += 1
-                if p["deal_paid"]:
+                if p.deal_paid:
                     g.pay(s, self.bank, self.price[idx], flows.LAND_BOUGHT, "deed dealt", "Short game: deal")
                 self.give_deed(s, idx)
-                g.emit("deal", s, space=idx, deed=self.names[idx], paid=p["deal_paid"])
+                g.emit("deal", s, space=idx, deed=self.names[idx], paid=p.deal_paid)
 
     # -- a turn ---------------------------------------------------------------------------
     def ordinary(self, seat: int) -> Play:
@@ -138,7 +134,7 @@ class Monopoly(MonopolyMarket):
             new = pl.pos + a + b
             if new >= n:
                 new -= n
-                g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
+                g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
             if g.events is not None:
                 g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
             pl.pos = new
@@ -154,7 +150,7 @@ class Monopoly(MonopolyMarket):
         new = pl.pos + steps
         if new >= self.n:
             new -= self.n
-            g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
+            g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
         if g.events is not None:
             g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
         pl.pos = new
@@ -167,7 +163,7 @@ class Monopoly(MonopolyMarket):
         steps = (target - pl.pos) % self.n or self.n
         g = self.g
         if pl.pos + steps >= self.n:
-            g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
+            g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
         if g.events is not None:
             g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
         pl.pos = target
@@ -238,7 +234,7 @@ class Monopoly(MonopolyMarket):
         """
         g = self.g
         amount = self.rent(idx, dice) * factor
-        if g.p["rent_must_be_asked"]:
+        if self.params.rent_must_be_asked:
             choice = yield _decision((owner, "ask_rent", ASK, idx, amount))
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=idx, amount=amount)
@@ -321,12 +317,12 @@ class Monopoly(MonopolyMarket):
         g = self.g
         steps = (target - pl.pos) % self.n
         if pl.pos + steps >= self.n:
-            g.pay(self.bank, seat, g.p["go_salary"], flows.WAGES, "salary", "GO")
+            g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
         g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
         pl.pos = target
         a, b = self.throw(seat)
         amount = self.mults[target][-1] * (a + b)
-        if g.p["rent_must_be_asked"]:
+        if self.params.rent_must_be_asked:
             choice = yield Decision(owner, "ask_rent", ASK, target, amount)
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=target, amount=amount)
@@ -345,7 +341,7 @@ class Monopoly(MonopolyMarket):
         g = self.g
         fee, pct = self.tax_fee[idx], self.tax_percent[idx]
         amount = fee
-        if pct and g.p["income_tax_choice"]:
+        if pct and self.params.income_tax_choice:
             choice = yield Decision(seat, "income_tax", TAX, idx, fee)
             if choice == "percent":
                 amount = (self.worth(seat) * pct + 50) // 100
@@ -375,13 +371,13 @@ class Monopoly(MonopolyMarket):
         DECISION: after a card or the fine he plays an ordinary turn (doubles throw again).
         Buying a card from another player is a trade in his manage step, before this choice.
         """
-        g, p = self.g, self.g.p
+        g, p = self.g, self.params
         pl = g.players[seat]
-        fine = p["jail_fine"]
+        fine = p.jail_fine
         opts: tuple[str, ...] = ()
         if pl.cards:
             opts += ("card",)
-        if pl.jail_turns < p["fine_before_throw_turns"] and g.ledger.balances[seat] >= fine:
+        if pl.jail_turns < p.fine_before_throw_turns and g.ledger.balances[seat] >= fine:
             opts += ("pay",)
         choice = (yield Decision(seat, "jail_exit", opts + ("throw",), self.jail_square, fine)) if opts else "throw"
         if choice == "card":
@@ -403,7 +399,7 @@ class Monopoly(MonopolyMarket):
             g.emit("jail_out", seat, how="double")
         else:
             pl.jail_turns += 1
-            if pl.jail_turns < p["jail_throws"]:
+            if pl.jail_turns < p.jail_throws:
                 g.emit("jail_stay", seat)
                 return
             paid = yield from self.charge(seat, self.fines_to, fine, flows.FINE, "jail fine", "Jail")

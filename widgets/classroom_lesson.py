@@ -1,0 +1,258 @@
+"""The class lesson's words for the class being played: what the rules are, what changes at
+the class's switch (1904 and 1906: the single tax; 1913: the next Part; Monopoly: nothing
+changes), the prediction asked before play and the computer-player comparison after it.
+
+The class lesson notebook calls :func:`class_lesson` (the class the server runs, read from the
+class folder) and shows its parts; outside a class server it is the kit's default class game
+(Magie's 1904 board, 12 rounds, the single tax at round 6). Every claim about a rule quotes or
+points to its source (``docs/sources/``); the comparison is measured when the student opens it.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+import ipywidgets as W
+import pandas as pd
+
+from landlord.apps.classroom import ClassSpec, SqliteStore, folder_from_env
+from landlord.apps.classroom.debrief import phase_words
+from landlord.apps.classroom.room import PREDICTIONS, next_phase
+from landlord.data.ruleset import Ruleset
+from landlord.engine.phases import parse_switch
+from landlord.runs.measures import switch_games
+
+from .measures import html_box
+from .reveal import Reveal
+
+COMPARE_GAMES = 100
+"""Games of computer players each way in the lesson's comparison (the same seeds both ways)."""
+
+CHANGES = {
+    ("magie1904", "single_tax"): (
+        "land rent goes to the Public Treasury instead of to whoever holds the land (the single tax). "
+        "The 1904 patent has no single tax: the kit maps Magie's 1906 single-tax rules onto the patent "
+        "board, a documented reconstruction (<code>data/rulesets/magie-1904.toml</code>)"),
+    ("magie1906", "single_tax"): (
+        "the single tax comes in: \"All land rent is paid into the public treasury\" and \"the Title Deeds "
+        "are of no value\" (Magie's 1906 rules, <i>The Single Tax</i>, <code>docs/sources/magie-1906-rules.md</code>)"),
+    ("british1913", "part2"): (
+        "Part 2, Improving the Land, begins: each player \"receives a further £3000 from the Bank\", "
+        "improvements pay interest to their owner and rates to the Public Treasury, and \"Whenever a "
+        "player's property is all improved his Wages are raised to £300\" (the 1913 rules, "
+        "<code>docs/sources/british-1913-rules.txt</code>)"),
+    ("british1913", "part3"): (
+        "Part 3, Taxing Land Values, begins: rent is still paid to the owner of the site, who must pay "
+        "the same amount to the Public Treasury as land value tax; improvements pay no rates, the duties "
+        "are abolished and wages \"rise to £500 on passing Mother Earth\" (the 1913 rules, "
+        "<code>docs/sources/british-1913-rules.txt</code>)"),
+}
+"""What the class's switch changes, in plain words with the source, by (rules family, phase)."""
+
+JUMPS = {
+    "single_tax": (
+        "<b>Why the Gini can jump at the switch.</b> Under the single tax the title deeds count nothing "
+        "in their holder's total, though the holder keeps the land. Players who spent their cash on land "
+        "drop at once; players who kept their cash do not. The Gini compares the totals, so it can jump "
+        "up at that moment, and a short class game leaves only a few rounds for the new rules to work."),
+    "part3": (
+        "<b>What to watch after the switch.</b> From Part 3 the rent an owner collects goes back to the "
+        "Treasury, so land no longer pays its holder; wages rise for everyone. Watch whether the richest "
+        "player's lead keeps growing."),
+    "part2": (
+        "<b>What to watch after the switch.</b> In Part 2 everyone gets the same £3000 more; who gains "
+        "depends on who holds the sites to improve. Watch whether the richest player's lead keeps growing."),
+}
+"""What to watch in the Gini at the switch, by phase."""
+
+KIT_CHOICES = ("The round limit of a class game, the switch part way through and the class vote are the kit's "
+               "choices for a lesson period, not the game's own")
+
+SOURCES = {
+    "magie1904": (
+        "Lizzie Magie's 1904 patent game (US Patent 748,626; a copy is in "
+        "<code>docs/sources/patent-1904-specification.md</code>). On the patent board the single tax is a "
+        "documented reconstruction: Magie's 1906 single-tax rules (<code>docs/sources/magie-1906-rules.md</code>) "
+        "mapped onto the 1904 board, as the kit's ruleset file <code>data/rulesets/magie-1904.toml</code> says; "
+        f"values marked as reconstructed are not read from a source. {KIT_CHOICES}: her game ends when every "
+        "player has been round the board five times, and her single tax comes in by a vote of at least two of "
+        "the players (1906)."),
+    "magie1906": (
+        "Lizzie Magie's 1906 rules (a copy is in <code>docs/sources/magie-1906-rules.md</code>). "
+        f"{KIT_CHOICES}: in her rules the players \"may at any time during the game put the single tax into "
+        "operation by a vote of at least two of the players\"."),
+    "british1913": (
+        "The British game of 1913 in three Parts (Newbie Game Co., London; a copy of its rules is in "
+        "<code>docs/sources/british-1913-rules.txt</code>; its board has not been found, so the kit's board "
+        "is reconstructed, see <code>tests/reference/SOURCES.md</code>). "
+        f"{KIT_CHOICES}: the rules play the Parts one after another and note that \"The game may be found too "
+        "long to play through all its\" Parts."),
+    "monopoly": (
+        "Parker Brothers' Monopoly rules (the classic US edition; the board and cards are listed in "
+        f"<code>tests/reference/SOURCES.md</code>, section 4). {KIT_CHOICES}: a game of Monopoly ends when "
+        "all but one player have gone bankrupt."),
+}
+"""Where the class's rules come from and what in them is the kit's, by rules family."""
+
+
+@dataclass(frozen=True)
+class ClassLesson:
+    """The lesson of one class: its rules (``ruleset``, with the class's round cap), the phase its
+    switch brings in (None: the rules stay all game) and the round it comes at (None: the
+    teacher's button or a vote, at any time)."""
+
+    ruleset: Ruleset
+    switch: str | None
+    switch_round: int | None
+    bots: str = "landlord"
+    table_size: int = 4
+
+    @property
+    def rounds(self) -> int:
+        """The class game's last round."""
+        return int(self.ruleset.params["max_rounds"].value)
+
+    @property
+    def first_words(self) -> str:
+        """The rules the tables start under, in plain words."""
+        return phase_words(self.ruleset, self.ruleset.default_phase)
+
+    @property
+    def switch_words(self) -> str:
+        """The rules the switch brings in, in plain words ("" without a switch)."""
+        return phase_words(self.ruleset, self.switch) if self.switch else ""
+
+    def change_html(self) -> str:
+        """What the switch changes (with its source), or that the rules stay all game."""
+        if self.switch is None:
+            return ("The rules stay the same all game: "
+                    f"{html.escape(self.ruleset.phases[self.ruleset.default_phase].title)}.")
+        known = CHANGES.get((self.ruleset.family, self.switch))
+        return ("At the switch " + known + "." if known else
+                f"At the switch these rules come in: {html.escape(self.ruleset.phases[self.switch].title)}.")
+
+    def intro_html(self) -> str:
+        """The lesson's opening for this class: the game, its first rules and its switch."""
+        when = (f"at round {self.switch_round}" if self.switch_round else
+                "part way through, when your teacher switches the rules for every table or the class votes")
+        switch = ("" if self.switch is None else
+                  f" {when[:1].upper() + when[1:]}, the rules change to <b>{html.escape(self.switch_words)}</b>.")
+        return (f"<p>Your class plays <b>{html.escape(self.ruleset.title)}</b> for {self.rounds} rounds, "
+                f"starting under <b>{html.escape(self.first_words)}</b>.{switch}</p><p>{self.change_html()}</p>")
+
+    def question(self) -> str:
+        """The prediction asked before play."""
+        if self.switch is None:
+            return ("Over the game, <b>what happens to the gap between the richest and the poorest player at "
+                    "your table?</b>")
+        return (f"When the rules change to <i>{html.escape(self.switch_words)}</i>, <b>what happens to the gap "
+                "between the richest and the poorest player at your table?</b>")
+
+    def answers(self) -> dict[str, str]:
+        """The prediction's answers in plain words, by their stored ids (:data:`PREDICTIONS`)."""
+        if self.switch is None:
+            words = ("it keeps growing", "it shrinks", "it stays about the same")
+        else:
+            words = ("it keeps growing", "it stops growing or shrinks", "the change makes no difference")
+        return dict(zip(PREDICTIONS, words, strict=True))
+
+    def after_html(self) -> str:
+        """What to watch during play and at the debrief."""
+        watch = JUMPS.get(self.switch or "", "") if self.switch else (
+            "<b>What to watch.</b> Nothing in the rules changes: watch when the first player pulls ahead, "
+            "and whether anyone catches up.")
+        return (f"<p>Your teacher's screen shows every table live. After the game the teacher shows the class "
+                "charts: every table's Gini over the turns, and each table's final Gini beside computer players "
+                f"who played the same dice under the same rules.</p><p>{watch}</p>")
+
+    def compare(self) -> Reveal:
+        """A closed panel that plays computer players through this class's game when opened:
+        with the switch at its round (round half-way when the teacher's button brings it) and
+        without it, on the same seeds; without a switch, the class's game alone."""
+        at = self.switch_round or max(1, self.rounds // 2)
+        bots = [self.bots] * self.table_size
+        rid, rounds = self.ruleset.id, self.rounds
+        if self.switch is None:
+            return Reveal("Computer players in your class's game", lambda: html_box(
+                compare_html(self, switch_games(rid, bots, range(COMPARE_GAMES), rounds=rounds), None, at)))
+        phase = self.switch
+        return Reveal(f"Computer players in your class's game: {self.switch_words} at round {at}, or never",
+                      lambda: html_box(compare_html(
+                          self, switch_games(rid, bots, range(COMPARE_GAMES), rounds=rounds),
+                          switch_games(rid, bots, range(COMPARE_GAMES), f"round:{at}", phase, rounds), at)))
+
+    def questions(self) -> list[str]:
+        """The debrief's questions for this class (the switch's only where there is one)."""
+        asked = ["At your table, who ended up with the land and the money, and why?"]
+        if self.switch is None:
+            asked.append("Was your prediction right? Find your table's line on the chart: when did it pull away?")
+        else:
+            asked += ["Was your prediction right? Find your table's line on the chart around the switch.",
+                      "If the class or your table voted: who voted for the change and who against, and why?"]
+        asked.append("Did the tables of people end more or less unequal than the computer players on the same dice? "
+                     "Count the moves bots made at your table first.")
+        return asked
+
+    def sources_html(self) -> str:
+        """Where the class's rules come from and what in them is reconstructed or the kit's."""
+        return f"<p>The rules of your class: {SOURCES[self.ruleset.family]}</p>"
+
+    def show(self, part: str) -> W.Widget:
+        """One part of the lesson as a widget: ``intro``, ``question``, ``after``, ``compare``
+        or ``sources``."""
+        if part == "compare":
+            return self.compare()
+        text = {"intro": self.intro_html, "question": self.question, "after": self.after_html,
+                "sources": self.sources_html}[part]()
+        return W.HTML(f'<div class="ll-class-lesson">{text}</div>')
+
+
+def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFrame | None, at: int) -> str:
+    """The measured comparison: the average final Gini and richest-minus-poorest gap of the
+    same games each way (frames of :func:`landlord.runs.measures.switch_games`)."""
+    cur = html.escape(lesson.ruleset.board.currency)
+
+    digits = 3 if never["gini_final"].mean() < 0.1 else 2  # the 1913 games' few hundredths keep a figure
+
+    def row(label: str, g: pd.DataFrame) -> str:
+        return (f"<tr><td>{html.escape(label)}</td><td>{g['gini_final'].mean():.{digits}f}</td>"
+                f"<td>{cur}{g['gap_final'].mean():,.0f}</td></tr>")
+
+    rows = row(f"{lesson.first_words} all game", never)
+    if switched is not None:
+        rows += row(f"{lesson.switch_words} from round {at}", switched)
+    return (f"<p>{len(never)} games of {lesson.table_size} computer players ({html.escape(lesson.bots)}) on the "
+            f"same dice{', each way' if switched is not None else ''}, {lesson.rounds} rounds:</p>"
+            "<table><tr><th>rules</th><th>Gini at the end (average)</th>"
+            f"<th>richest minus poorest at the end (average)</th></tr>{rows}</table>")
+
+
+def lesson_of(spec: ClassSpec) -> ClassLesson:
+    """The lesson of a class's spec: the phase its plan or planned vote brings in, else the
+    ruleset's own next phase; the round of a planned switch or vote."""
+    rs = spec.resolve()
+    switch, at = None, None
+    for text in spec.switches:
+        t = parse_switch(text)
+        switch, at = t.phase, (int(t.value) if t.kind == "round" else None)
+        break
+    else:
+        for phase, rnd in spec.votes_opening():
+            switch, at = phase, rnd
+            break
+        else:
+            switch = next_phase(rs)
+    return ClassLesson(rs, switch, at, spec.bots, spec.table_size)
+
+
+def class_lesson(folder: str | Path | None = None) -> ClassLesson:
+    """The lesson of the class in ``folder`` (default: the class server's); the kit's default
+    class game (Magie's 1904 board, 12 rounds, the single tax at round 6) when there is none."""
+    where = Path(folder) if folder else folder_from_env()
+    if where is not None and (where / "class.sqlite").is_file():
+        classes = SqliteStore(where).classes()
+        if classes:
+            return lesson_of(ClassSpec.from_dict(classes[-1].spec))
+    return lesson_of(ClassSpec(switches=("single_tax@round:6",)))
