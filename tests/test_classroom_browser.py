@@ -43,9 +43,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
         log = (tmp / "period3" / "voila.log").read_text(errors="replace")
     finally:
         stop_class(srv.proc)
-    # after a restart the pages' own kernel connections ask for their old kernels: Voilà answers
-    # 404 with an error page it cannot render (a traceback naming the missing 'static_path'
-    # setting, one a request; Voilà's, not the kit's). Any other traceback fails.
+    # the log since the last start (the restart test checks the run before its stop): after a
+    # restart the pages' own kernel connections ask for their old kernels, and Voilà answers 404
+    # with an error page it cannot render (a traceback naming the missing 'static_path' setting,
+    # one a request; Voilà's, not the kit's). Any other traceback fails.
+    log = log.split("--- landlord class resumed")[-1]
     assert log.count("Traceback") == log.count("You must define the 'static_path' setting"), log[-4000:]
 
 
@@ -231,6 +233,8 @@ def test_a_restart_resumes_the_room_and_every_page_comes_back(server: ClassServe
     blocked: list[str] = []
     page = joined(browser, server, "Flo", blocked)
     url = page.url  # type: ignore[attr-defined]
+    before = (server.folder / "voila.log").read_text(errors="replace")
+    assert "Traceback" not in before, before[-4000:]  # (read before the stop, as the fixture does)
     stop_class(server.proc)
     page.get_by_text("The class server is not answering").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     env = {var: str(tmp_path / var.lower()) for var in JUPYTER_DIRS}
