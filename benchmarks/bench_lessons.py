@@ -20,6 +20,17 @@
    built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
    as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
    content printed.
+5. ``--together N [--students 1,4]``: N students open one lesson at the same moment on the server as
+   ``landlord serve`` runs it (``--students S``: S pre-run kernels a notebook), each in its own
+   Chromium page (one headless Chromium, a context a student): the seconds from navigation to
+   the lesson drawn (its table's buttons and charts), for each student; then what dead pages
+   hold: the Chromium is killed (no tab closed, no page-close beacon: as a crashed or
+   force-quit browser) and one more page's connection goes silent (a client that completes the
+   websocket handshake, then never reads or answers again: a lost network, a laptop shut), and
+   the seconds until each of their kernels is shut down are printed.
+6. ``--results``: what each lesson's reveals show, as figures with their spread across games
+   (the same games, seeds and bots the reveals play, through the same functions of the kit's
+   runners): the figures ``docs/teachers-guide.md`` quotes for each lesson's questions.
 
 Prints figures; asserts nothing. Every Jupyter folder lives in a temporary directory.
 """
@@ -27,14 +38,20 @@ Prints figures; asserts nothing. Every Jupyter folder lives in a temporary direc
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import json
 import os
+import re
 import sys
 import tempfile
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import pandas as pd
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -82,9 +99,20 @@ def main() -> None:
     ap.add_argument("--lesson", default="01-landlords-game-1904.ipynb")
     ap.add_argument("--warm", action="store_true", help="only part 3: a warm pool for the whole class")
     ap.add_argument("--reveals", action="store_true", help="only part 4: the time to build each lesson's reveal")
+    ap.add_argument("--results", action="store_true", help="only part 6: what each lesson's reveals show")
+    ap.add_argument("--together", type=int, metavar="N", help="only part 5: N students open --lesson at once")
+    ap.add_argument("--students", default=str(serve.STUDENTS),
+                    help="part 5: the servers' --students, comma-separated, each measured in turn")
     args = ap.parse_args()
+    if args.together:
+        for students in (int(x) for x in args.students.split(",")):
+            together(args.together, args.lesson, students, dead=students == int(args.students.split(",")[-1]))
+        return
     if args.reveals:
         reveals()
+        return
+    if args.results:
+        results()
         return
     if args.warm:
         warm_class(args.class_size, args.lesson)
@@ -140,7 +168,6 @@ def main() -> None:
 def warm_class(n: int, lesson: str) -> None:
     """Part 3: ``n`` warm kernels for ``lesson`` (one for every other notebook), then ``n``
     simultaneous requests."""
-    import json
     import shutil
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-warm-"))
@@ -205,6 +232,262 @@ def reveals() -> None:
                     raise RuntimeError(f"{nb}: {shown.titles[0]} failed: {shown.error}")
                 print(f"   {nb:<32} {shown.titles[0][:48]:<48} {time.process_time() - c0:6.1f} "
                       f"{time.monotonic() - t0:6.1f}")
+
+
+def kernel_pids(server: psutil.Process) -> dict[str, int]:
+    """The server's kernels by id (read from each kernel's connection file name)."""
+    out = {}
+    for k in kernels(server):
+        with contextlib.suppress(psutil.Error):
+            found = re.search(r"kernel-([0-9a-f-]+)\.json", " ".join(k.cmdline()))
+            if found:
+                out[found.group(1)] = k.pid
+    return out
+
+
+async def _open_pages(url: str, n: int, shots: Path, timeout_s: float = 300) -> tuple[list[float], list[str], Any]:
+    """``n`` Chromium pages (a context each) open ``url`` at once; each page's seconds until its
+    table's buttons and chart marks are drawn (NaN when not within ``timeout_s``: a screenshot
+    and the page's text are then left in ``shots``), its kernel id, and the running Playwright
+    (the caller ends it)."""
+    from playwright.async_api import TimeoutError as PageTimeout
+    from playwright.async_api import async_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from browser_helpers import CHROMIUM, CHROMIUM_ARGS
+
+    pw = await async_playwright().start()
+    browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    pages = [await (await browser.new_context(viewport={"width": 1366, "height": 768})).new_page() for _ in range(n)]
+    ms = timeout_s * 1000
+
+    async def one(k: int, page: Any) -> tuple[float, str]:
+        t0 = time.monotonic()
+        try:
+            await page.goto(url, timeout=ms)
+            await page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Play to the end\s*$")).first.wait_for(
+                timeout=ms)
+            await page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 40", timeout=ms)
+            seconds = time.monotonic() - t0
+        except PageTimeout:
+            seconds = float("nan")
+            await page.screenshot(path=str(shots / f"page-{k}.png"), full_page=True)
+            (shots / f"page-{k}.txt").write_text(await page.inner_text("body"))
+        config = await page.evaluate("document.getElementById('jupyter-config-data').textContent")
+        return seconds, str(json.loads(config)["kernelId"])
+
+    done = await asyncio.gather(*(one(k, p) for k, p in enumerate(pages)))
+    return [t for t, _ in done], [k for _, k in done], pw
+
+
+MARKS = "svg.marks g.role-mark > *"
+"""Drawn items of a Vega chart (as tests/test_browser.py counts them)."""
+
+
+def together(n: int, lesson: str, students: int, dead: bool) -> None:
+    """Part 5: ``n`` students open ``lesson`` at once on a server made ready for ``students``;
+    then (``dead``) a killed browser's and a silent page's kernels, timed until shut down."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-together-"))
+    env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
+                                             "IPYTHONDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
+    lessons = kit_dir("lessons")
+    port = serve.free_port()
+    proc = serve.start(port, env={**env, **serve.bundle_env(tmp / "charts")}, log=tmp / "voila.log",
+                       extra=serve.student_options(lessons, students))
+    pw = None
+    try:
+        serve.wait_ready(proc, port)
+        wanted = serve.pool_kernels(lessons, students)
+        warmed = serve.wait_warm(proc, wanted, timeout=1800)
+        server = psutil.Process(proc.pid)
+        ks = kernels(server)
+        total_pss = sum(memory(k)[1] for k in ks) + memory(server)[1]
+        print(f"5. --students {students}: {len(ks)} kernels pre-run after {warmed:.0f} s (load average "
+              f"{os.getloadavg()[0]:.1f}); server + kernels PSS {total_pss / 1024:.2f} GB", flush=True)
+        url = serve.lesson_url(lesson, port)
+        seconds, ids, pw = _run_pages(url, n, tmp)
+        drawn = sorted(t for t in seconds if t == t)
+        print(f"   {n} students open {lesson} at once in Chromium: drawn after "
+              + ", ".join(f"{t:.1f}" for t in drawn) + " s"
+              + (f"; {n - len(drawn)} not drawn within 300 s (screenshots in {tmp})" if len(drawn) < n else "")
+              + f" (load average {os.getloadavg()[0]:.1f})", flush=True)
+        if not dead:
+            return
+        pids = kernel_pids(server)
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from page_clients import silent_page
+
+        sock, silent = silent_page(url)
+        watched = {k: pids[k] for k in ids if k in pids}
+        t0 = time.monotonic()
+        for p in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "chromium" in p.name():
+                    p.kill()  # a killed browser: its sockets close, no page-close beacon is sent
+        silent_pid = kernel_pids(server).get(silent)
+        print(f"   the browser killed (its {len(watched)} pages' kernels), and one page's connection silent "
+              f"(its kernel {'found' if silent_pid else 'not found'}); waiting for their kernels to be shut down")
+        gone: dict[str, float] = {}
+        everyone = {**watched, **({silent: silent_pid} if silent_pid else {})}
+        while len(gone) < len(everyone) and time.monotonic() - t0 < 1800:
+            for k, pid in everyone.items():
+                if k not in gone and not psutil.pid_exists(pid):
+                    gone[k] = time.monotonic() - t0
+            time.sleep(2)
+        killed = sorted(gone[k] for k in watched if k in gone)
+        print(f"   killed browser: {len(killed)} of {len(watched)} kernels shut down, after "
+              + ", ".join(f"{t:.0f}" for t in killed) + " s")
+        print("   silent page: kernel shut down after "
+              + (f"{gone[silent]:.0f} s" if silent in gone else "more than 1800 s (not seen to end)"))
+        sock.close()
+    finally:
+        if pw is not None:
+            with contextlib.suppress(Exception):
+                _stop_pages(pw)
+        serve.stop(proc)
+
+
+def _run_pages(url: str, n: int, shots: Path) -> tuple[list[float], list[str], Any]:
+    """:func:`_open_pages` on an event loop kept running (the caller kills the browser later)."""
+    loop = asyncio.new_event_loop()
+    seconds, ids, pw = loop.run_until_complete(_open_pages(url, n, shots))
+    _LOOPS[id(pw)] = loop
+    return seconds, ids, pw
+
+
+_LOOPS: dict[int, asyncio.AbstractEventLoop] = {}
+
+
+def _stop_pages(pw: Any) -> None:
+    loop = _LOOPS.pop(id(pw))
+    with contextlib.suppress(Exception):
+        loop.run_until_complete(asyncio.wait_for(pw.stop(), 30))
+    loop.close()
+
+
+def _spread(values: pd.Series) -> str:
+    """Mean, standard deviation and 5th-95th percentiles of ``values``, in one phrase."""
+    return (f"mean {values.mean():.3f} (sd {values.std():.3f}; 5th-95th percentile "
+            f"{values.quantile(0.05):.3f} to {values.quantile(0.95):.3f})")
+
+
+def results() -> None:
+    """Part 6: the figures behind each lesson's reveals, with their spread across games."""
+    from landlord.analysis import stats
+    from landlord.data.loader import load_ruleset
+    from landlord.engine import landing
+    from landlord.runs import decompose, measures
+    from landlord.runs.scenario import scenario_from_dict
+    from landlord.runs.simulate import simulate
+    from landlord.runs.sweep import run_sweep
+    from landlord.widgets import reveals as lesson_reveals
+
+    bots = [*lesson_reveals.BOTS, "landlord"]
+    c0, t0 = time.process_time(), time.monotonic()
+    print("6. what each lesson's reveals show (the reveals' own games: same rulesets, bots and seeds)")
+    rows = pd.DataFrame(simulate("magie-1904", bots, range(200)))
+    print("\nLesson 1: 200 games of the 1904 patent game, seeds 0-199, bots " + ", ".join(bots))
+    for _, r in measures.wins_per_seat(rows).iterrows():
+        print(f"   {r['strategy']:<11} {r['seats']} seat(s): won {r['wins']} games, "
+              f"{r['share_per_seat']:.1%} of games a seat (equal luck: 25%)")
+    won, games = measures.land_buyer_wins(rows)
+    print(f"   a land buyer (landlord or speculator) won {won} of {games} games")
+    print(f"   final Gini (population form): {_spread(rows['gini_population'])}")
+    print(f"   game length: {rows['rounds'].mean():.1f} rounds (sd {rows['rounds'].std():.1f}), "
+          f"{rows['turns'].mean():.0f} turns")
+
+    print("\nLesson 2: Magie's 1906 game, bots " + ", ".join(bots))
+    jumps = measures.switch_games("magie-1906", bots, range(200), "round:15")
+    counts = measures.jump_counts(jumps)
+    done = jumps[jumps["switched"]]
+    print(f"   single tax at round 15, seeds 0-199: switched in {counts['switched']} of {counts['games']} games; "
+          f"at the switch the Gini went up in {counts['up']}, down in {counts['down']}, stayed in {counts['same']}; "
+          f"before {done['gini_before'].mean():.3f} -> after {done['gini_after'].mean():.3f} on average; "
+          f"final Gini {_spread(jumps['gini_final'])}")
+    scenario = scenario_from_dict({
+        "scenario": {"title": "single tax", "ruleset": "magie-1906", "players": 4,
+                     "strategies": lesson_reveals.BOTS, "games": 100, "seed": 1906, "seeds": "shared"},
+        "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(lesson_reveals.SINGLE_TAX_WHEN)}})
+    sweep = run_sweep(scenario).games
+    print("   the reveal's 100 games each way (root seed 1906, shared seeds), final Gini:")
+    for when, words in lesson_reveals.SINGLE_TAX_WHEN.items():
+        g = sweep[sweep["tax_start"] == when]
+        print(f"   {words:<28} {_spread(g['gini_population'])}; {g['rounds'].mean():.1f} rounds "
+              f"(sd {g['rounds'].std():.1f})")
+
+    print("\nLesson 3: each Part of the 1913 game alone, 200 games, seeds 0-199, bots "
+          + ", ".join(decompose.BRITISH_1913_SEATS))
+    parts = decompose.british1913_parts(200)
+    summary = decompose.british1913_parts_summary(parts)
+    for _, r in summary.iterrows():
+        g = parts[parts["part"] == r["part"]]["gini_population"]
+        rounds = parts[parts["part"] == r["part"]]["rounds"]
+        print(f"   {r['part']}: mean Gini {r['mean Gini']:.3f} [95% interval {r['low']:.3f} to {r['high']:.3f}]; "
+              f"{_spread(g)}; start cash £{r['start cash']:,.0f}; improvements £{r['improvements']:,.0f} a game; "
+              f"the landless player won {r['landless won']:.0%}; {rounds.mean():.1f} rounds (sd {rounds.std():.1f})")
+    d = decompose.british1913(games=100)
+    print("   Part 3 taken apart, 100 paired games a row (the reveal's):")
+    for _, r in d.table.iterrows():
+        print(f"   {r['rules']:<52} mean Gini {r['mean Gini']:.4f} (sd {r['sd']:.4f}); difference "
+              f"{r['difference']:+.4f} [{r['low']:+.4f}, {r['high']:+.4f}]; landless won {r['landless won']:.0%}")
+    print(f"   within Part 3, its land value tax: {d.tax['difference']:+.4f} "
+          f"[{d.tax['low']:+.4f}, {d.tax['high']:+.4f}]")
+
+    print("\nLesson 4: where a throw ends, exact landing chain (no games: no spread)")
+    for rid in ("monopoly", "magie-1904"):
+        rs = load_ruleset(rid)
+        value = landing.location_values(rs, landing.exact(landing.movement_for(rs)))
+        most = value.sort_values("probability", ascending=False).head(3)
+        streets = value[value["kind"] == "street"].sort_values("probability", ascending=False).head(5)
+        streets = streets if len(streets) else value[value["expected_rent"] > 0].sort_values(
+            "probability", ascending=False).head(5)
+        best = value[value["expected_rent"] > 0].sort_values("expected_rent", ascending=False).head(3)
+        cur = rs.board.currency
+        print(f"   {rs.title}: spaces landed on most " + ", ".join(
+            f"{r['name']} {r['probability']:.2%}" for _, r in most.iterrows()))
+        print("      streets landed on most " + ", ".join(
+            f"{r['name']} {r['probability']:.2%} ({cur}{r['expected_rent']:.2f} a throw)"
+            for _, r in streets.iterrows()))
+        print("      most rent a throw " + ", ".join(
+            f"{r['name']} {cur}{r['expected_rent']:.2f}" for _, r in best.iterrows()))
+
+    monopoly = load_ruleset("monopoly")
+    value = landing.location_values(monopoly, landing.exact(landing.movement_for(monopoly)))
+    chances = dict(zip(value["name"], value["probability"], strict=True))
+    print("   lesson 4's prediction: " + ", ".join(
+        f"{name} {chances[name]:.2%}" for name in ("Mediterranean Avenue", "Illinois Avenue", "Boardwalk"))
+          + f"; all 40 spaces equally often would be {1 / len(monopoly.board):.2%} each")
+    short = pd.DataFrame(simulate("monopoly-short", bots, range(200)))
+    print("   Monopoly's short game, 200 games, seeds 0-199, bots " + ", ".join(bots)
+          + f": {short['rounds'].mean():.1f} rounds (sd {short['rounds'].std():.1f}); final Gini "
+          f"{_spread(short['gini_population'])}")
+    for _, r in measures.wins_per_seat(short).iterrows():
+        print(f"   {r['strategy']:<11} {r['seats']} seat(s): {r['share_per_seat']:.1%} of games a seat")
+
+    print("\nLesson 5: the 1904 game at four wages, landlord rules and the single tax from the start, "
+          "100 games a cell (root seed 1904, shared seeds)")
+    scenario = scenario_from_dict({
+        "scenario": {"title": "wages and the single tax", "ruleset": "magie-1904", "players": 4,
+                     "strategies": lesson_reveals.BOTS, "games": 100, "seed": 1904, "seeds": "shared"},
+        "tax": {"phase": "single_tax"}, "grid": {"wages": [50, 100, 150, 200],
+                                                 "tax.start": list(lesson_reveals.WAGE_RULES)}})
+    lab = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(lesson_reveals.WAGE_RULES))
+    band = stats.interval_table(lab, x="wages", y="gini_population", by="rules")
+    for _, r in band.iterrows():
+        g = lab[(lab["wages"] == r["wages"]) & (lab["rules"] == r["rules"])]["gini_population"]
+        print(f"   wages {r['wages']:>3}, {r['rules']:<26} mean Gini {r['mean']:.3f} "
+              f"[95% interval {r['lo']:.3f} to {r['hi']:.3f}]; sd {g.std():.3f}")
+    print("   the interval and the number of games (wages 100, the same seeds; lesson 5's question 2):")
+    for games in (20, 200):
+        scenario = scenario_from_dict({
+            "scenario": {"title": "games", "ruleset": "magie-1904", "players": 4, "strategies": lesson_reveals.BOTS,
+                         "games": games, "seed": 1904, "seeds": "shared"},
+            "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(lesson_reveals.WAGE_RULES)}})
+        rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(lesson_reveals.WAGE_RULES))
+        for _, r in stats.interval_table(rows, x="rules", y="gini_population").iterrows():
+            print(f"   {games:>3} games, {r['rules']:<26} mean Gini {r['mean']:.3f} "
+                  f"[95% interval {r['lo']:.3f} to {r['hi']:.3f}, width {r['hi'] - r['lo']:.3f}]")
+    print(f"\n   (part 6 took {time.process_time() - c0:.0f} CPU-s, {time.monotonic() - t0:.0f} s)")
 
 
 if __name__ == "__main__":

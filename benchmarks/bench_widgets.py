@@ -11,7 +11,6 @@ the kernel would before sending them (the comm is otherwise a no-op here), so en
 from __future__ import annotations
 
 import argparse
-import base64
 import json
 import statistics
 import sys
@@ -96,8 +95,9 @@ def main() -> None:
         rewinds.append(time.perf_counter() - s)
     report(f"rewind slider → past board+charts ({turns}-turn game)", rewinds)
 
-    table.offer_download()  # the table's Save button: the file the browser downloads (a data: URL)
-    raw = base64.b64decode(table.download.value.split("base64,", 1)[1].split('"', 1)[0])
+    table.save_to_computer()  # the table's Save button: the file sent to the browser to download
+    assert table.keeper.sent is not None
+    raw = str(table.keeper.sent["text"]).encode("utf-8")
     loads = []
     for _ in range(10):
         s = time.perf_counter()

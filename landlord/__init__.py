@@ -2,19 +2,60 @@
 
 Public API: load a ruleset, make a :class:`Game` with bots or people in the seats, play it,
 read its events and results.
+
+The names are imported when first used (PEP 562), so that ``import landlord.apps.cli`` — the
+``landlord`` command — does not pay for the engine, pandas and the rules before it has read
+its arguments.
 """
 
-from landlord.data.loader import load_board, load_ruleset, ruleset_ids
-from landlord.engine.decisions import Decision
-from landlord.engine.game import Game
-from landlord.engine.phases import Trigger, parse_trigger
-from landlord.engine.replay import replay
-from landlord.engine.strategies import STRATEGIES, make_strategy
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.version import __version__
+
+if TYPE_CHECKING:  # what a type checker sees; at run time each is imported on first use
+    from landlord.data.loader import load_board, load_ruleset, ruleset_ids
+    from landlord.engine.decisions import Decision
+    from landlord.engine.game import Game
+    from landlord.engine.phases import Trigger, parse_trigger
+    from landlord.engine.replay import replay
+    from landlord.engine.strategies import STRATEGIES, make_strategy
 
 __all__ = [
     "STRATEGIES", "DataError", "Decision", "Game", "IllegalAction", "LandlordError",
     "Trigger", "__version__", "load_board", "load_ruleset", "make_strategy", "parse_trigger",
     "replay", "ruleset_ids",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The package face's name ``name``, imported from the module that defines it on first use
+    (then kept here)."""
+    if name in ("load_board", "load_ruleset", "ruleset_ids"):
+        from landlord.data import loader
+        value = getattr(loader, name)
+    elif name == "Decision":
+        from landlord.engine import decisions
+        value = decisions.Decision
+    elif name == "Game":
+        from landlord.engine import game
+        value = game.Game
+    elif name in ("Trigger", "parse_trigger"):
+        from landlord.engine import phases
+        value = getattr(phases, name)
+    elif name == "replay":
+        from landlord.engine import replay as replaying
+        value = replaying.replay
+    elif name in ("STRATEGIES", "make_strategy"):
+        from landlord.engine import strategies
+        value = getattr(strategies, name)
+    else:
+        raise AttributeError(f"module 'landlord' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

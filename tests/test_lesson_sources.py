@@ -23,9 +23,10 @@ ALL = sorted(p.name for p in LESSONS.glob("*.ipynb"))
 CITING = ("01-landlords-game-1904.ipynb", "02-single-tax.ipynb", "03-british-game-1913.ipynb",
           "04-magie-to-monopoly.ipynb")
 """The lessons whose "About the sources" names the files it rests on."""
-GUIDE = "docs/teachers-guide.md"
-DOCUMENTS = (*(f"lessons/{n}" for n in ALL), GUIDE)
-"""Every text a class or a student meets: each lesson notebook and the teacher's guide."""
+GUIDES = ("docs/teachers-guide.md", "docs/class-guide.md")
+DOCUMENTS = (*(f"lessons/{n}" for n in ALL), *GUIDES)
+"""Every text a class or a student meets: each lesson notebook and the teachers' guides (the
+lessons', and the class period's)."""
 
 PATH = re.compile(r"`([\w./-]+\.(?:md|csv|toml|txt|json|py))`")
 QUOTE = re.compile(r"\"([^\"]+)\"")
@@ -206,7 +207,7 @@ def test_every_lesson_and_the_guide_cite_what_exists_and_quote_it_truly(path: st
 
 def test_the_guide_names_the_rulesets_and_files_it_rests_on() -> None:
     """The check reads the guide's commands and quotes, not only lessons' backticked paths."""
-    prose, code = document(GUIDE)
+    prose, code = document("docs/class-guide.md")
     assert "magie-1904" in ruleset_ids(prose, code) and "magie-1906" in ruleset_ids(prose, code)
     assert "docs/sources/magie-1906-rules.md" in cited_paths(prose)
     assert "benchmarks/class_single_tax.py" in cited_paths(prose)

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import psutil
 import pytest
+from page_clients import page_kernel, silent_page
 
 from landlord.apps import serve
 from landlord.apps.cli import main
@@ -41,6 +46,15 @@ def test_voila_config_times_out_a_stuck_cell() -> None:
     assert isinstance(timeout, int) and 10 <= timeout <= 300
 
 
+def test_voila_config_waits_for_a_cells_output_while_many_kernels_warm_up() -> None:
+    """Issue 27.6: Voilà pre-runs every warm kernel at once; under load a cell's output came later
+    than nbclient's 4 s wait and was dropped ("Timeout waiting for IOPub output"): the warm page
+    then had no game table. The wait is long enough for a loaded warm-up, and no longer than a
+    stuck cell's timeout."""
+    executor = config()["VoilaExecutor"]
+    assert 30 <= executor["iopub_timeout"] <= executor["timeout"]
+
+
 def test_voila_config_culls_idle_kernels_but_never_a_connected_one() -> None:
     """Issue 15: a kernel with no page connected is culled when idle, busy kernels are spared,
     and a student who reads for 30 minutes without clicking keeps the game (a connected
@@ -48,6 +62,19 @@ def test_voila_config_culls_idle_kernels_but_never_a_connected_one() -> None:
     km = config()["MappingKernelManager"]
     assert 0 < km["cull_interval"] <= km["cull_idle_timeout"] <= 3600
     assert km["cull_connected"] is False and km["cull_busy"] is False
+
+
+def test_a_page_that_stopped_answering_is_noticed_and_its_kernel_released_within_minutes() -> None:
+    """Issue 27.6: a killed browser or a lost network left kernels running for 30–68 minutes.
+    The server pings every page's websocket and drops one that does not answer (a live page
+    answers pings whatever its student does, so it stays connected and is never culled); a
+    kernel with no page goes after a few idle minutes. ``landlord serve`` says when."""
+    cfg = config()
+    web, km = cfg["Voila"]["tornado_settings"], cfg["MappingKernelManager"]
+    # one lost ping is no death: the timeout spans at least two pings
+    assert web["ws_ping_interval"] > 0 and 2 * web["ws_ping_interval"] <= web["ws_ping_timeout"]
+    assert km["cull_idle_timeout"] <= 600 and km["cull_interval"] <= 60
+    assert serve.release_after(ROOT / "lessons") <= 10 * 60
 
 
 def test_voila_config_caps_kernels_and_releases_a_closed_tabs_kernel() -> None:
@@ -80,11 +107,39 @@ def test_voila_config_never_serves_notebook_or_code_files() -> None:
     assert any("ipynb" in d and "py" in d for d in deny)
 
 
-def test_every_notebook_keeps_one_warm_kernel_by_default() -> None:
-    """The first visitor of each lesson gets a pre-run kernel (first render < 5 s)."""
+def test_every_notebook_keeps_a_warm_kernel_for_each_student_at_once() -> None:
+    """Issue 27.6: four students opening one lesson at once each get a pre-run kernel (with one,
+    three of them waited 20.7–40.1 s for a cold one); ``--students`` sizes every notebook's pool."""
     lessons = [nb for nb in serve.notebooks(ROOT / "lessons") if not nb.startswith("class-")]
-    assert serve.pool_kernels(ROOT / "lessons") == len(lessons) == 6  # class pages are pre-run by `landlord class`
-    assert serve.pooled_notebooks(ROOT / "lessons") == lessons
+    assert len(lessons) == 6  # class pages are pre-run by `landlord class`
+    assert serve.pool_kernels(ROOT / "lessons") == serve.STUDENTS * len(lessons) == 4 * 6
+    assert serve.pool_kernels(ROOT / "lessons", students=1) == len(lessons)
+    assert serve.pooled_notebooks(ROOT / "lessons") == serve.pooled_notebooks(ROOT / "lessons", 1) == lessons
+
+
+def test_the_students_option_sizes_the_pools_and_the_cap_as_voila_reads_them() -> None:
+    """``--students N`` reaches Voilà as one command-line option a setting, parsed by traitlets as
+    Voilà parses it: every notebook's pool N, the class pages none, and room for four pages a
+    student beyond the warm kernels."""
+    from traitlets import Dict, Integer
+    from traitlets.config import Configurable
+    from voila.app import Voila
+
+    class VoilaKernelManager(Configurable):  # Voilà's pooling manager's trait, as Voilà defines it
+        kernel_pools_config = Dict(config=True)
+
+    class CappedKernelManager(Configurable):
+        max_kernels = Integer(0, config=True)
+
+    for n in (1, 4, 9):
+        app = Voila()
+        app.parse_command_line(serve.student_options(ROOT / "lessons", n))
+        got = VoilaKernelManager(config=app.config).kernel_pools_config
+        assert got["default"] == {"pool_size": n}
+        assert got["class-single-tax.ipynb"] == got["class-teacher.ipynb"] == {"pool_size": 0}
+        limit = CappedKernelManager(config=app.config).max_kernels
+        assert limit == serve.kernel_cap(ROOT / "lessons", n) >= serve.pool_kernels(ROOT / "lessons", n) + 4 * n
+        assert limit >= config()["CappedKernelManager"]["max_kernels"]
 
 
 def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
@@ -120,6 +175,14 @@ def test_serve_rejects_a_bad_port_with_one_line(capsys: pytest.CaptureFixture[st
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--port" in err[0] and "65535" in err[0]
+
+
+def test_serve_rejects_a_bad_number_of_students_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["serve", "--students", "0"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--students" in err[0] and "at least 1" in err[0]
 
 
 def test_serve_refuses_a_busy_port_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,3 +255,87 @@ def test_the_charts_bundle_falls_back_to_each_kernel_when_the_cache_cannot_be_wr
     blocked.write_text("not a folder")
     assert serve.bundle_env(blocked / "landlord") == {}
     assert serve.bundle_env(tmp_path / "cache")[chart_bundle.BUNDLE_ENV].endswith(chart_bundle.bundle_name())
+
+
+@pytest.mark.server
+def test_only_the_pages_that_stopped_answering_lose_their_kernels(tmp_path: Path) -> None:
+    """Issue 27.6, live: three pages of one notebook are connected. One stops answering with its
+    connection left open (a lost network), one's connection is cut (a killed browser), one goes
+    on answering the server's pings (a student reading). With the lessons' settings scaled down
+    (pings every second, no answer within 3 s drops the page, 4 idle seconds cull a kernel
+    with no page), the first two kernels are shut down and the third is not."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]), folder / "page.ipynb")
+    cfg = config()
+    cfg["Voila"]["tornado_settings"].update(ws_ping_interval=1000, ws_ping_timeout=3000)
+    cfg["MappingKernelManager"].update(cull_idle_timeout=4, cull_interval=1)
+    cfg["VoilaConfiguration"]["preheat_kernel"] = False
+    (folder / "voila.json").write_text(json.dumps(cfg))
+    env = {"PYTHONPATH": str(ROOT), **{v: str(tmp_path / v.lower()) for v in (
+        "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR")}}
+    port = serve.free_port()
+    proc = serve.start(port, lessons=folder, env=env, log=tmp_path / "voila.log")
+    try:
+        serve.wait_ready(proc, port)
+        url = serve.lesson_url("page.ipynb", port)
+        silent_sock, silent = silent_page(url)
+        cut_sock, cut = silent_page(url)
+        cut_sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        cut_sock.close()  # a reset, as the system sends for a killed browser
+        live = page_kernel(url)
+        gone, alive = asyncio.run(_watch(port, live, [silent, cut], seconds=90))
+        silent_sock.close()
+    finally:
+        serve.stop(proc)
+    log = (tmp_path / "voila.log").read_text()[-3000:]
+    assert set(gone) == {silent, cut}, f"shut down: {gone}; the server's log:\n{log}"
+    assert alive, "the page that answered the pings lost its kernel"
+
+
+async def _watch(port: int, live: str, dead: list[str], seconds: float) -> tuple[list[str], bool]:
+    """Keep a page connected to ``live`` (its client answers the server's pings) while
+    watching the ``dead`` pages' kernels; returns those shut down within ``seconds`` (then waits
+    as long again as the last took, and twice the idle time, so the live kernel had its chance to
+    be culled) and whether ``live`` still runs."""
+    from tornado.websocket import websocket_connect
+
+    # a page reads every message (tornado's client stops answering pings once one goes unread)
+    ws = await websocket_connect(f"ws://127.0.0.1:{port}/api/kernels/{live}/channels?session_id=live",
+                                 on_message_callback=lambda message: None)
+    t0 = time.monotonic()
+    gone: list[str] = []
+    while len(gone) < len(dead) and time.monotonic() - t0 < seconds:
+        for k in dead:
+            if k not in gone and not await asyncio.to_thread(_kernel_runs, port, k):
+                gone.append(k)
+        await asyncio.sleep(0.5)
+    await asyncio.sleep(max(8.0, time.monotonic() - t0))
+    alive = await asyncio.to_thread(_kernel_runs, port, live)
+    ws.close()
+    return gone, alive
+
+
+def _kernel_runs(port: int, kernel: str) -> bool:
+    """Whether the server still has ``kernel`` (its REST model answers)."""
+    try:
+        with urllib.request.urlopen(f"{serve.base_url(port)}/api/kernels/{kernel}", timeout=10) as r:
+            return bool(r.status == 200)
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def test_the_gallery_the_readme_and_voila_json_say_the_same_about_idle_tabs() -> None:
+    """Issue 27.6: the gallery said idle tabs close after 30 minutes while voila.json and the
+    README said a connected tab is never culled. Now all say: an open tab is never closed, and a
+    page that stopped answering lets its lesson go within the minutes voila.json gives."""
+    minutes = round(serve.release_after(ROOT / "lessons") / 60)
+    gallery = " ".join(nbformat.read(ROOT / "lessons" / serve.GALLERY, as_version=4).cells[0].source.split())
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    for text in (gallery, readme):
+        assert f"within about {minutes} minutes" in text
+        assert "30 minutes" not in text
+    assert "never closed, however long it sits idle" in gallery and "never closed, however long it sits idle" in readme
+    assert config()["MappingKernelManager"]["cull_connected"] is False

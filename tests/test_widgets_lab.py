@@ -8,10 +8,11 @@ import json
 import math
 import tomllib
 from dataclasses import replace
+from pathlib import Path
 
 import pandas as pd
 import pytest
-from landlord.widgets.lab import LabRun, Scenario, lab_charts, paired_difference
+from landlord.widgets.lab import BAND_NOTE, LabRun, Scenario, lab_charts, paired_difference
 
 from landlord import load_ruleset, ruleset_ids
 from landlord.analysis import metrics as M
@@ -19,10 +20,13 @@ from landlord.analysis.metrics import panel
 from landlord.analysis.stats import mean_interval
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import GINI_FORMS, gini
+from landlord.engine.strategies import STRATEGIES
 from landlord.runs.scenario import load_scenario, scenario_from_dict
 from landlord.runs.simulate import play_one, summary_row
 from landlord.runs.sweep import play_cell_game, run_sweep
 from landlord.widgets import ScenarioLab
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def small_lab(games: int = 6) -> ScenarioLab:
@@ -53,7 +57,7 @@ def test_run_compare_two_scenarios_on_the_same_seeds() -> None:
         ref = summary_row(play_one(load_ruleset(rid), strategies, derived[3]), strategies)
         for k, v in ref.items():
             assert row[k] == v, (scen, k)
-    assert "Paired on the same 6 seeds" in lab.summary.value
+    assert "6 games of each on the same seeds" in lab.answer.value
 
 
 def test_wages_and_start_cash_are_overrides() -> None:
@@ -134,7 +138,7 @@ def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioL
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["y2"], enc["color"]) == ("turn", "lo", "hi", "scenario")
     assert [lay["mark"]["type"] for lay in _layers(spec)] == ["area", "line"]
-    assert GINI_FORMS["population"] == spec["title"]["subtitle"] and "Mean Gini" in spec["title"]["text"]
+    assert spec["title"]["subtitle"] == [GINI_FORMS["population"], BAND_NOTE] and "Mean Gini" in spec["title"]["text"]
     rows = {(r["scenario"], r["turn"]): r for r in _rows(spec)}
     pan = ran.run.panel
     res = ran.run.results
@@ -149,9 +153,9 @@ def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioL
             assert r["n"] == len(ginis) == 8 and math.isclose(r["mean"], m)
             assert math.isclose(r["hi"], min(1.0, m + 1.96 * sd / math.sqrt(8)))
             assert math.isclose(r["lo"], max(0.0, m - 1.96 * sd / math.sqrt(8)))
-        longest = res[res["scenario"] == name].sort_values("turns").iloc[-1]
-        r = rows[(name, int(longest["turns"]))]
-        assert r["n"] == 1 and math.isclose(r["mean"], longest["gini_population"]) and r["lo"] == r["hi"]
+        # in a run of 8 the line stops where the first game ends: every point stands on all 8
+        shortest = int(res[res["scenario"] == name]["turns"].min())
+        assert max(t for s, t in rows if s == name) == shortest
         assert all(0 <= x["lo"] <= x["mean"] <= x["hi"] <= 1 for x in rows.values())
 
 
@@ -183,7 +187,7 @@ def test_flows_chart_is_the_mean_money_per_game_by_kind_of_flow(ran: ScenarioLab
     spec = ran.flows.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("mean_per_game", "flow", "scenario", "scenario")
-    assert "kind of flow" in spec["title"]
+    assert "kind of flow" in spec["title"]["text"]
     rows = {(r["scenario"], r["flow"]): r["mean_per_game"] for r in _rows(spec)}
     res = ran.run.results
     kinds = [c for c in res.columns if c.startswith("flow_")]
@@ -260,9 +264,12 @@ def test_downloads_and_scenario_file_reproduce_the_run(tmp_path) -> None:
     pd.testing.assert_frame_equal(swept.games, ours)
     names = set(lab.run.results["scenario"])
     assert {"with tickets", "no tickets"} <= names and len(names) == 4
+    # a file of four cells opens too, and is played as it is: the same rows
     fresh = ScenarioLab(games=1, seed=1)
-    assert not fresh.load_scenario((tmp_path / "scenario.toml").read_bytes(), "scenario.toml")
-    assert "one or two scenarios" in fresh.message.value
+    assert fresh.load_scenario((tmp_path / "scenario.toml").read_bytes(), "scenario.toml"), fresh.message.value
+    assert fresh.use_file.value and "4 scenarios" in fresh.message.value
+    fresh.run_button.click()
+    pd.testing.assert_frame_equal(fresh.run.results.drop(columns="scenario"), swept.games)
     # with one field differing the file has the two cells, and a new lab reproduces the run
     lab.a.wages.value = 100
     saved_file_reproduces(lab, tmp_path)
@@ -317,13 +324,17 @@ def test_a_regime_of_several_switches_is_saved_and_reproduced(tmp_path) -> None:
 
 
 def test_bad_scenarios_are_refused_with_a_message() -> None:
-    """An unknown bot, too many seats or a bad scenario file change nothing."""
+    """Bad phase switches or a bad scenario file change nothing; bots and seats are chosen from
+    menus (the kit's bots, the ruleset's numbers of players), and a scenario made in code with
+    an unknown bot or too many seats is refused before any game."""
     lab = small_lab(games=2)
-    lab.a.strategies.value = "landlord,astrologer"
-    lab.run_button.click()
-    assert "unknown strategy" in lab.message.value and lab.run.rows == []
+    assert list(lab.a.players.options) == [2, 3, 4, 5, 6] and lab.a.seats[0].options == tuple(STRATEGIES)
+    with pytest.raises(ValueError, match="unknown strategy"):
+        Scenario("X", "magie-1904", ("landlord", "astrologer")).check()
+    with pytest.raises(ValueError, match="players"):
+        Scenario("X", "magie-1904", ("tenant",) * 9).check()
     lab.a.custom.value = "single_tax@turn:3, single_tax@turn:9"
-    lab.a.strategies.value = "landlord,tenant"
+    lab.a.players.value = 2
     lab.run_button.click()
     assert "switches to &#x27;single_tax&#x27; again right after switch #1" in lab.message.value
     assert lab.run.rows == []
@@ -331,11 +342,6 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     lab.run_button.click()
     assert "out of order: &#x27;turn:3&#x27; after switch #1&#x27;s &#x27;turn:9&#x27;" in lab.message.value
     assert lab.run.rows == []
-    lab.a.custom.value = ""
-    lab.a.strategies.value = ",".join(["tenant"] * 9)
-    lab.run_button.click()
-    assert "players" in lab.message.value and lab.run.rows == []
-    lab.a.strategies.value = "landlord,tenant"
     lab.a.custom.value = "single_tax@sometime"
     lab.run_button.click()
     assert "unknown trigger" in lab.message.value and lab.run.rows == []
@@ -353,7 +359,7 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     assert "not valid TOML" in lab.message.value
     assert not lab.load_scenario(b"[scenario]\ngames = 2\n", "y.toml")
     assert "seed" in lab.message.value and "missing" in lab.message.value
-    assert lab.a.strategies.value == "landlord,tenant"  # the bad files changed nothing
+    assert lab.a.bots == ("landlord", "tenant")  # the bad files changed nothing
 
 
 def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
@@ -374,10 +380,19 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
         while lab.running:
             await asyncio.sleep(0.005)
         assert lab._sweep is not None and lab._sweep.cancelled
-        assert not lab.run.complete and "Cancelled after" in lab.message.value
+        assert not lab.run.complete and "Stopped after" in lab.message.value
         # the arms take turns, chunk by chunk: a cancel leaves games of both scenarios
         assert lab.run.games["scenario"].nunique() == 2
-        return ticks, len(lab.run.rows), lab.progress.max
+        played = len(lab.run.rows)
+        # Play more games goes on from each scenario's own last game: none twice, none missing
+        lab.more_button.click()
+        while lab.running:
+            await asyncio.sleep(0.005)
+        games = lab.run.games
+        assert not games.duplicated(["cell", "game"]).any() and len(games) > played
+        for _, part in games.groupby("cell"):
+            assert list(part["game"]) == list(range(len(part)))
+        return ticks, played, lab.progress.max
 
     ticks, played, total = asyncio.run(scenario())
     assert ticks > 0 and 20 <= played < total
@@ -419,3 +434,126 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:
     game = play_one(cell.resolve(), cell.seats, 3, log=True, triggers=cell.triggers)
     ev = [e for e in game.events if e.kind == "phase"]
     assert len(ev) == 1 and ev[0].turn == 12 and game.phase == "higher_wages"
+
+
+def test_sweep_streams_chunks_in_seed_order_and_simulate_in_chunks() -> None:
+    """The incremental API: a sweep's finished chunks come in the plan's order whatever order
+    two workers finish them in, and add up to the rows of the whole sweep; simulate_chunks
+    gives simulate's rows a chunk at a time."""
+    from landlord.runs.simulate import simulate, simulate_chunks
+    from landlord.runs.sweep import Sweep, assemble
+
+    scn = replace(load_scenario(ROOT / "scenarios" / "wages-higher.toml"), games=9)
+    sweep = Sweep(scn, workers=2, chunk_size=4)
+    got = list(sweep.stream())
+    assert [(d.chunk.cell, d.chunk.start) for d in got] == [(c.cell, c.start) for c in sweep.chunks]
+    pd.testing.assert_frame_equal(assemble(scn, [d.games for d in got]), run_sweep(scn, chunk_size=9).games)
+    rows = list(simulate_chunks("magie-1904", ["landlord", "tenant"], list(range(7)), chunk=3))
+    assert [len(r) for r in rows] == [3, 3, 1]
+    assert [r for part in rows for r in part] == list(simulate("magie-1904", ["landlord", "tenant"], range(7)))
+
+
+def stopping_lab() -> ScenarioLab:
+    lab = ScenarioLab(games=1000, seed=1, workers=2)
+    for e in (lab.a, lab.b):
+        e.ruleset.value = "magie-1906"
+    lab.b.regime.value = ("single_tax@start",)
+    return lab
+
+
+def test_the_lab_stops_when_the_answer_is_clear_and_plays_on_when_asked() -> None:
+    """Issue 24.2: the single tax from the start against the 1906 rules as printed is clear at
+    the rule's first look (100 games of each: the paired interval lies within ±25% of its
+    estimate); it says which way in plain words and after how many games, and Play more games
+    plays as many again, the same games a fixed run of 200 plays."""
+    lab = stopping_lab()
+    lab.run_button.click()
+    tally = lab.tally
+    assert tally is not None and tally.settled_at == 100 and len(lab.run.games) == 200
+    (c,) = tally.comparisons()
+    assert c.verdict == "direction" and c.paired and c.half <= 0.25 * abs(c.mean)
+    assert "Clear after 100 games of each scenario" in lab.answer.value
+    assert "<b>B</b> ends more equal than <b>A</b>" in lab.answer.value
+    lab.more_button.click()
+    assert len(lab.run.games) == 400
+    fixed = stopping_lab()
+    fixed.until_clear.value = False
+    fixed.games.value = 200
+    fixed.run_button.click()
+    pd.testing.assert_frame_equal(lab.run.results, fixed.run.results)
+
+
+def test_every_scenario_file_the_kit_ships_opens() -> None:
+    """Issue 24.5: the lab opens every scenario file the kit ships, a grid of any size shown as
+    its cells in plain words (never ``wages=150``)."""
+    lab = ScenarioLab(games=3, seed=1, workers=1)
+    files = sorted((ROOT / "scenarios").glob("*.toml"))
+    assert len(files) >= 12
+    for path in files:
+        assert lab.load_scenario(path.read_bytes(), path.name), lab.message.value
+        names = [s.name for s in lab.scenarios()]
+        assert len(names) == len(load_scenario(path).cells) and not any("=" in n for n in names), names
+
+
+def test_a_ruleset_s_own_amounts_are_shown_and_overridden() -> None:
+    """The 1906 rules give start cash by the number of players ($400 each for 4, $500 for 3;
+    no "Start cash 0"); a changed amount overrides that entry only. Monopoly pays a salary at
+    GO ($200), shown as such; the 1904 patent's wages and start cash are its own."""
+    lab = ScenarioLab(games=2, seed=1, workers=1)
+    e = lab.a
+    e.ruleset.value = "magie-1906"
+    assert (e.start_cash.value, e.start_cash.disabled, e.wages.value) == (400, False, 100)
+    e.players.value = 3
+    assert e.start_cash.value == 500 and len(e.seats) == 3
+    e.start_cash.value = 650
+    assert e.scenario().overrides == {"start_cash_by_players": [600, 650, 400]}
+    e.ruleset.value = "monopoly"
+    assert (e.wages.description, e.wages.value, e.start_cash.value) == ("Salary at GO", 200, 1500)
+    e.ruleset.value = "magie-1904"
+    assert (e.wages.description, e.wages.value, e.start_cash.value) == ("Wages", 100, 500)
+
+
+def test_the_band_stops_where_too_few_games_remain(ran: ScenarioLab) -> None:
+    """Issue 24.5: the mean Gini over turns has no point on fewer games than the rule's (all 8,
+    in a run of 8), and says so under its title; every chart names how many games it stands on."""
+    rows = _rows(ran.band.spec)
+    assert rows and min(r["n"] for r in rows) == 8
+    assert BAND_NOTE in ran.band.spec["title"]["subtitle"]
+    for slot in (ran.final, ran.winners, ran.flows):
+        assert "8 games of each scenario" in json.dumps(slot.spec["title"])
+
+
+def test_the_debrief_band_of_bot_games_fills_in_table_by_table(tmp_path) -> None:
+    """Issue 24.3: in a running event loop the dashboard's final-Gini chart shows the class's
+    tables at once and the band of bot games fills in table by table, its title counting the
+    bot games so far; at the end it holds every table's bot games (those of bot_band)."""
+    from landlord.widgets.classroom_teacher import ClassroomTeacher
+    from test_classroom_widgets import SECRET, a_class
+
+    from landlord.apps.classroom import Referee
+    from landlord.apps.classroom import debrief as db
+
+    room, _, teacher = a_class(tmp_path)
+    teacher.start()
+    ref = Referee(room.store, room.id, SECRET)
+    for _ in range(3000):
+        if not ref.tick(now=1e12):
+            break
+    per = len(db.BOT_MIXES) + db.RANDOM_GAMES
+    total = per * len(room.tables())
+
+    async def watch() -> list[str]:
+        page = ClassroomTeacher(tmp_path, SECRET)
+        page.debrief()
+        titles = [str(page.final_chart.spec["title"])]
+        while not page._band_task.done():
+            await asyncio.sleep(0.01)
+        titles.append(str(page.final_chart.spec["title"]))
+        return titles
+
+    titles = asyncio.run(watch())
+    assert f"0 bot games — 0 of {total} so far" in titles[0]
+    assert f": {total} bot games" in titles[-1] and "so far" not in titles[-1]
+    teacher.debrief()  # with no event loop: at once, the same games
+    assert f": {total} bot games" in str(teacher.final_chart.spec["title"])
+    assert len(db.bot_band(room)) == total

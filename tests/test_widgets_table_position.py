@@ -4,7 +4,6 @@ tests use (``load_position``, ``Game(position=...)``); such a game saves and rel
 
 from __future__ import annotations
 
-import base64
 import re
 from pathlib import Path
 
@@ -31,10 +30,10 @@ def engine_game(position: Position, seats: list[tuple[str, str | None]], seed: i
 
 
 def downloaded(table: GameTable) -> bytes:
+    """One click on Save: the file the browser is sent to download."""
     table.save_button.click()
-    m = re.search(r'href="data:application/json;base64,([A-Za-z0-9+/=]+)"', table.download.value)
-    assert m, table.download.value
-    return base64.b64decode(m.group(1))
+    assert table.keeper.sent is not None
+    return str(table.keeper.sent["text"]).encode("utf-8")
 
 
 def test_a_table_given_a_position_file_plays_the_engines_game_from_it() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import altair as alt
 import ipywidgets as W
+import pandas as pd
 
 from landlord.apps.classroom import Classroom, VoteInfo, folder_from_env
 from landlord.apps.classroom import debrief as db
@@ -431,7 +432,7 @@ class ClassroomTeacher(RoomPage):
             self._say("No table has played yet.", error=True)
             return
         self.gini_chart.chart = charts.tables_gini_chart(frame)
-        self.final_chart.chart = charts.class_final_gini_chart(db.results(room), db.bot_band(room))
+        self._fill_band(room)
         v = db.votes(room)
         self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
             else "<i>No table voted or changed its rules.</i>"
@@ -461,6 +462,41 @@ class ClassroomTeacher(RoomPage):
                               f"⬇ The debrief on one page, to print and hand out ({html.escape(path.name)})</a>")
         self._say(f"The debrief on one page is ready below and in the class folder ({path.name}).")
         return path
+
+    BAND_REDRAW = 0.5
+    """Seconds at least between two redraws of the bot games' band as it fills in."""
+
+    def _fill_band(self, room: Classroom) -> None:
+        """The class's final Ginis beside the bot games' band, the band filled in table by table
+        while the teacher talks (from a task between whose steps the kernel answers the page; at
+        once with no event loop), its title saying how many bot games it stands on so far."""
+        rows, tables = db.results(room), room.tables()
+        per = len(db.BOT_MIXES) + db.RANDOM_GAMES
+
+        def draw(band: list[Any]) -> None:
+            frame = pd.concat(band, ignore_index=True) if band else db.bot_band(room, [])
+            done = len(frame)
+            more = "" if done == per * len(tables) else f" — {done} of {per * len(tables)} so far"
+            self.final_chart.chart = charts.class_final_gini_chart(
+                rows, frame, f"{charts.CLASS_FINAL_TITLE}: {done} bot games{more}")
+
+        loop = _running_loop()
+        if loop is None:
+            draw([db.bot_band(room, tables)])
+            return
+        draw([])
+
+        async def fill() -> None:
+            band: list[Any] = []
+            drawn = loop.time()
+            for i, tg in enumerate(tables):
+                await asyncio.sleep(0)  # the page's messages first
+                band.append(db.bot_band(room, [tg]))
+                if loop.time() - drawn >= self.BAND_REDRAW or i == len(tables) - 1:
+                    draw(band)
+                    drawn = loop.time()
+
+        self._band_task = loop.create_task(fill())
 
     def export(self) -> tuple[Path, Path]:
         """Write the results into the class folder and offer them as downloads."""

@@ -13,18 +13,18 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from landlord.data.loader import load_ruleset
 from landlord.data.position import Position
 from landlord.data.ruleset import Ruleset
 from landlord.engine import savefile
-from landlord.engine.decisions import Decision
+from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.record import Record
 from landlord.engine.replay import replay
-from landlord.engine.strategies import make_strategy
+from landlord.engine.strategies import VOTE_KINDS, Strategy, TableView, make_strategy
 from landlord.errors import IllegalAction
 
 from .state import snapshot
@@ -36,6 +36,23 @@ class Seat:
 
     name: str
     bot: str | None = None
+
+
+class StandIn:
+    """A bot that keeps a person's seat without casting the person's vote: every decision as
+    ``inner`` would answer it, except a vote on changing the rules, where it keeps them."""
+
+    KEEP: ClassVar[dict[str, str]] = {"call_vote": "no_vote", "vote": "against"}
+
+    def __init__(self, inner: Strategy) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def choose(self, view: TableView, decision: Decision) -> OptionText:
+        """``inner``'s answer, or the answer that keeps the rules on a vote."""
+        if decision.kind in VOTE_KINDS and self.KEEP.get(decision.kind) in decision.options:
+            return self.KEEP[decision.kind]
+        return self.inner.choose(view, decision)
 
 
 class TableSession:
@@ -154,6 +171,18 @@ class TableSession:
         """From now on ``bot`` plays ``seat`` (a student leaves the table); earlier choices stay."""
         self.seats[seat] = Seat(self.seats[seat].name, bot)
         self.game.strategies[seat] = make_strategy(bot, f"{self.seed}-{seat}")
+
+    def stand_in(self, seat: int, bot: str = "landlord") -> None:
+        """A computer player keeps a person's ``seat`` for a while (a lesson's Skip ahead): it
+        plays as ``bot`` but leaves every vote on the rules to the person: it calls none and votes
+        against, so the change stays the person's to call (:class:`StandIn`)."""
+        self.seats[seat] = Seat(self.seats[seat].name, bot)
+        self.game.strategies[seat] = StandIn(make_strategy(bot, f"{self.seed}-{seat}"))
+
+    def person_takes_seat(self, seat: int) -> None:
+        """From now on a person plays ``seat`` again (after a bot kept it for a while)."""
+        self.seats[seat] = Seat(self.seats[seat].name, None)
+        self.game.strategies[seat] = None
 
     def switch_phase(self, phase: str) -> None:
         """Put ``phase``'s rules in force now (through the engine), recorded for rewind/saving."""

@@ -11,7 +11,6 @@ for clicks); outside a running event loop (tests, scripts) they answer at once.
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 import json
 import re
@@ -31,28 +30,32 @@ from landlord.data.position import Position, example_positions, load_position
 from landlord.data.ruleset import Ruleset
 from landlord.engine.count import winners as winners_of
 from landlord.engine.decisions import Decision
+from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
 
 from .board_view import BRUSH, BoardView, FrameSlot, sized, with_brush
+from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, players_html, provenance_html
 from .session import Seat, TableSession
 from .state import player_rows
-from .words import plain, short_title
+from .words import activity_html, phase_news_text, plain, plays_words, resume_offer_html, short_title
 
 AUTO = W.Layout(width="auto")
 WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
 STYLE = ("<style>.ll-table .vega-embed, .ll-table .vega-embed svg {max-width: 100%; height: auto;}"
-         ".ll-table .jupyter-button {max-width: 100%;}"
+         ".ll-table .jupyter-button {max-width: 100%; white-space: normal; height: auto; min-height: 28px;}"
          ".ll-table .widget-html-content {white-space: normal; overflow-wrap: anywhere;}</style>")
 """The table shrinks to narrow screens: charts scale down, buttons and text wrap."""
 """Buttons as wide as their label (ipywidgets' fixed width cuts labels off)."""
 PERSON = "person"
 MAX_BUTTONS = 12
 """Up to this many options are buttons; more (bids, loans of many sizes) are one menu."""
+KEEP_EVERY = 2.0
+"""While the bots play, the game kept in the browser is brought up to date at most this often (s)."""
 LONG_GAME_ROWS = 4000
 """Above this many panel rows a table's charts go per round (Altair's row limit is 5000)."""
 SPEEDS = (("slow (1 s a decision)", 1.0), ("normal", 0.3), ("fast", 0.02), ("instant", 0.0))
@@ -133,6 +136,30 @@ def no_paths(text: str) -> str:
     return _PATH.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1], text)
 
 
+def phases_in_words(frame: pd.DataFrame, ruleset: Ruleset, columns: Sequence[str]) -> pd.DataFrame:
+    """``frame`` with the phase ids in ``columns`` replaced by the phases' titles, shortened for a
+    legend ("part1" → "Part 1: buying the land"): students never read a phase's id."""
+    words = {name: short_title(ph.title) for name, ph in ruleset.phases.items()}
+    out = frame.copy()
+    for col in columns:
+        if col in out:
+            out[col] = out[col].map(lambda v: words.get(v, v))
+    return out
+
+
+def phase_titles(text: str, ruleset: Ruleset) -> str:
+    """``text`` with any phase id in parentheses given as the phase's short title: "a vote on the
+    rules (single_tax)" → "a vote on the rules (The Single Tax)"."""
+    for name, ph in ruleset.phases.items():
+        text = text.replace(f"({name})", f"({short_title(ph.title)})")
+    return text
+
+
+def whole_labels(chart: Any) -> Any:
+    """A chart whose legend labels are never cut off ("land rent and land value tax to th…")."""
+    return chart.configure_legend(labelLimit=0, titleLimit=0)
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -154,6 +181,12 @@ class GameTable(W.VBox):
     the game from a described position (a teacher's "what if you start here"), on the ruleset it
     was made for and with as many seats as it describes unless ``ruleset``/``seats`` say
     otherwise; the set-up's "Start from" menu offers it and the kit's example positions.
+    ``keep`` is the name under which the student's browser keeps this table's game between
+    visits (:mod:`landlord.widgets.keeper`; tables of one page need different names), offered
+    back after a refresh; None keeps nothing (a class table, whose game the server keeps).
+    ``skip_to`` offers a *Skip ahead to round N* button (while the game is before round N): a
+    computer player (the landlord) takes the people's seats until then and plays at once, so a
+    lesson about a later moment does not wait minutes for it.
     """
 
     def __init__(
@@ -168,6 +201,8 @@ class GameTable(W.VBox):
         controls: Collection[str] = CONTROLS,
         presets: Sequence[tuple[str, str]] = (),
         position: Position | str | Path | None = None,
+        keep: str | None = "table",
+        skip_to: int | None = None,
     ) -> None:
         lib.enable_offline()
         unknown = set(controls) - set(CONTROLS)
@@ -264,6 +299,13 @@ class GameTable(W.VBox):
                                     tooltip="one computer player's decision")
         self.end_button = W.Button(description="Play to the end", icon="fast-forward", layout=AUTO,
                                    tooltip="computer players take every seat and finish the game at once")
+        self.skip_to = skip_to
+        self.skipping: list[int] = []
+        """The people's seats a computer player keeps until round :attr:`skip_to` (Skip ahead)."""
+        self.skip_button = W.Button(description=f"Skip ahead to round {skip_to}", icon="forward",
+                                    layout=W.Layout(width="auto", display="none"),
+                                    tooltip=f"a computer player plays your seat until round {skip_to}, at once; "
+                                            "then it is yours again")
         self.again_button = W.Button(description="Play again", icon="redo", layout=AUTO, button_style="success",
                                      tooltip="a new game with the same players and a fresh seed")
 
@@ -278,10 +320,28 @@ class GameTable(W.VBox):
         self.commentary = W.HTML()
         self.save_button = W.Button(description="Save to my computer", icon="download",
                                     layout=W.Layout(width="auto"),
-                                    tooltip="a link appears beside this button: the game as a file for your computer")
+                                    tooltip="your browser downloads the game as a file")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load from my computer",
                                    layout=W.Layout(width="auto"))
-        self.download = W.HTML()
+        self.keeper = BrowserKeeper(key=keep or "")
+        """The game kept in the student's browser, and the Save button's downloads."""
+        self.keeping = keep is not None
+        self.kept_offer: bytes | None = None
+        """A game this browser kept from an earlier visit, while the table offers to resume it."""
+        self._kept_at = 0.0
+        self._hold_store = True
+        self._browser_read = False
+        self.resume_text = W.HTML()
+        self.resume_button = W.Button(description="Resume that game", icon="play", button_style="success",
+                                      layout=AUTO)
+        self.fresh_button = W.Button(description="Start a new game", icon="plus", layout=AUTO)
+        self.resume_bar = W.HBox([self.resume_text, self.resume_button, self.fresh_button],
+                                 layout=W.Layout(flex_flow="row wrap", max_width="100%", display="none"))
+        self.activity = W.HTML()
+        """What the table is doing, in words: waiting for a person, playing, paused, the past, over."""
+        self._news_phase: tuple[int, str] | None = None
+        self.stopped_by: str | None = None
+        """Why the computer players stopped by themselves (an error), until Play is pressed again."""
 
         self.session = TableSession(rs, self._seats(), int(seed), self.regime_pick.value, self.start_position)
         self._wire()
@@ -372,28 +432,32 @@ class GameTable(W.VBox):
         self.step_button.on_click(lambda _: self.step())
         self.end_button.on_click(lambda _: self.play_to_end())
         self.again_button.on_click(lambda _: self.new_game())
+        self.skip_button.on_click(lambda _: self.skip_ahead())
         self.rewind.observe(self._on_rewind, "value")
         self.present_button.on_click(lambda _: self.back_to_present())
         self.branch_button.on_click(lambda _: self.play_on_from_here())
-        self.save_button.on_click(lambda _: self.offer_download())
+        self.save_button.on_click(lambda _: self.save_to_computer())
+        self.keeper.observe(self._on_kept, ["found", "ready"])
+        self.resume_button.on_click(lambda _: self.resume_kept())
+        self.fresh_button.on_click(lambda _: self.forget_kept())
         self.upload.observe(self._on_upload, "value")
         self.gini.observe(self._on_brush, "_vl_selections")
 
     def _layout(self) -> list[W.Widget]:
         setup = W.VBox([
             W.HBox([self.ruleset_pick, self.players]),
-            W.HBox([self.regime_pick, self.regime_custom]),
+            self.regime_pick,
             self.position_pick,
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        right = W.VBox([self.players_panel, self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
-                        self.message], layout=W.Layout(width="440px", max_width="100%"))
-        bots = W.HBox([self.speed, self.redraw_every, self.play_button, self.pause_button, self.step_button,
+        right = W.VBox([self.players_panel, self.activity, self.skip_button, self.decision, self.options, self.remember,
+                        self.trade_bar, self.phase_bar, self.message], layout=W.Layout(width="440px", max_width="100%"))
+        bots = W.HBox([self.speed, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
-        files = W.HBox([self.save_button, self.upload, self.download], layout=WRAP)
+        files = W.HBox([self.save_button, self.upload], layout=WRAP)
         c = self.controls
-        parts: list[W.Widget] = [W.HTML(STYLE)]
+        parts: list[W.Widget] = [W.HTML(STYLE), self.keeper, self.resume_bar]
         if "setup" in c:
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
         if self.preset_pick.options:
@@ -464,7 +528,8 @@ class GameTable(W.VBox):
         self._start()
 
     def _start(self) -> None:
-        self.pause()
+        self._stop_task()
+        self._student_acted()
         try:
             rs = self._ruleset(self.ruleset_pick.value)
             regime = custom_regime(self.regime_custom.value) or self.regime_pick.value
@@ -474,6 +539,7 @@ class GameTable(W.VBox):
             self._say(f"Cannot start: {no_paths(str(exc))}", error=True)
             return
         self.playing = True
+        self.stopped_by = None
         self.remembered = {}
         self.trading = set()
         where = f", from “{start.title or OWN_POSITION}”" if start is not None else ""
@@ -492,6 +558,7 @@ class GameTable(W.VBox):
         except IllegalAction as exc:
             self._say(f"Not allowed: {exc}", error=True)
             return False
+        self._student_acted()
         self._say("")
         if self.remember.value and d is not None:
             self.remembered[(d.seat, d.kind)] = option
@@ -518,20 +585,30 @@ class GameTable(W.VBox):
     def play(self) -> None:
         """Let the bots play on at the chosen speed."""
         self.playing = True
-        self._advance()
+        self.stopped_by = None
+        if not self._advance():
+            self.render()
 
     def pause(self) -> None:
-        """Stop the bots after the decision they are on."""
+        """The student's Pause: the bots stop after the decision they are on, and stay stopped
+        until Play (or Play on from here, Play to the end, a new game). Nothing else pauses them:
+        looking at the past only holds them while it lasts (:meth:`_stop_task`)."""
         self.playing = False
+        self._stop_task()
+        self.render()
+
+    def _stop_task(self) -> None:
+        """Cancel the bots' task (a new game, a load, a look at the past); :attr:`playing` stays."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
 
     def step(self) -> None:
         """One bot decision, then stop."""
-        self.pause()
+        self.playing = False
+        self._stop_task()
         if not self.session.bot_step():
-            self._say("No bot is to choose now." if self.session.game.pending else "The game is over.")
+            self._say("No computer player is to choose now." if self.session.game.pending else "The game is over.")
         self.render()
 
     def play_to_end(self, bot: str = "landlord") -> None:
@@ -545,13 +622,47 @@ class GameTable(W.VBox):
         if people:
             self._say(f"Computer players ({bot}) take the seats of {', '.join(self.session.names[i] for i in people)} "
                       "and finish the game.")
-        self.pause()
+        self._stop_task()
         self.playing = True
+        self.stopped_by = None
         self._advance(delay=0.0)
+
+    def skip_ahead(self) -> bool:
+        """The *Skip ahead* button: a computer player (the landlord) keeps every person's seat
+        until round :attr:`skip_to`, playing at once, then gives the seats back; it casts no vote
+        on the rules for them (:meth:`TableSession.stand_in`). False (with a message) when there
+        is nothing to skip."""
+        s = self.session
+        if self.skip_to is None or s.viewing is not None or s.game.over or s.game.round >= self.skip_to:
+            self._say(f"Nothing to skip: the game is already at round {s.game.round}.", error=True)
+            return False
+        self._student_acted()
+        self.skipping = [seat for seat in range(len(s.seats)) if s.is_person(seat)]
+        for seat in self.skipping:
+            s.stand_in(seat, "landlord")
+        self._say(f"A computer player plays for {', '.join(s.names[i] for i in self.skipping)} until round "
+                  f"{self.skip_to}.")
+        self._stop_task()
+        self.playing = True
+        self.stopped_by = None
+        if not self._advance(delay=0.0):
+            self.render()
+        return True
+
+    def _end_skip(self) -> None:
+        """Give the people their seats back once the game has reached round :attr:`skip_to`."""
+        s = self.session
+        if not self.skipping or (self.skip_to is not None and s.game.round < self.skip_to and not s.game.over):
+            return
+        for seat in self.skipping:
+            s.person_takes_seat(seat)
+        self.skipping = []
+        self._say(f"Round {s.game.round}: your seat is yours again.")
 
     def _machine_step(self) -> bool:
         """One answer nobody has to click: a bot's, or a person's remembered answer ("don't ask
         me this again this game"). False when a person must choose (or the game is over)."""
+        self._end_skip()
         s = self.session
         d = s.game.pending
         if s.viewing is None and d is not None and s.is_person(d.seat):
@@ -597,7 +708,11 @@ class GameTable(W.VBox):
         return False
 
     async def _autoplay(self, delay: float | None) -> None:
+        """The bots' task: answer, redraw, wait; until a person must choose, the game ends, the
+        student pauses or looks at the past. An error stops the bots with a plain message on
+        the table (never silently: a stopped task would leave the bots waiting for nobody)."""
         last_draw = self.session.game.turn
+        cancelled = False
         try:
             while self.playing and self.session.viewing is None:
                 wait = float(self.speed.value) if delay is None else delay
@@ -606,14 +721,50 @@ class GameTable(W.VBox):
                 while moved < burst and self._machine_step():
                     moved += 1
                 if moved == 0:
+                    if self._machine_turn():  # a machine is to answer and did not: say so, never spin
+                        self.playing = False
+                        self.stopped_by = "a computer player found no answer to give"
                     break
                 turn = self.session.game.turn
                 if wait >= 0.1 or turn - last_draw >= int(self.redraw_every.value):
                     self.render()
                     last_draw = turn
                 await asyncio.sleep(wait)
+        except asyncio.CancelledError:
+            cancelled = True  # stopped from outside: whoever stopped it decides what plays next
+            raise
+        except Exception as exc:  # any error must reach the student's screen
+            self.playing = False
+            self.stopped_by = no_paths(str(exc)) or type(exc).__name__
         finally:
+            if not cancelled and _running_loop() is not None and self._task is asyncio.current_task():
+                self._task = None
             self.render()
+
+    def _keep_playing(self) -> None:
+        """After a redraw: if the bots should be playing and no task is playing them (an event
+        loop runs, the present is on view, a machine answers next), start one."""
+        loop = _running_loop()
+        if loop is None or not self.playing or self.session.viewing is not None or not self._machine_turn():
+            return
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._autoplay(None))
+
+    @property
+    def activity_state(self) -> str:
+        """What the table is doing: ``past``, ``over``, ``person`` (waiting for a person's
+        click), ``playing``, ``paused`` or ``stopped`` (by an error) — :data:`ACTIVITY`."""
+        s = self.session
+        if s.viewing is not None:
+            return "past"
+        d = s.game.pending
+        if d is None:
+            return "over"
+        if not self._machine_turn():
+            return "person"
+        if self.stopped_by is not None:
+            return "stopped"
+        return "playing" if self.playing else "paused"
 
     # -- rewinding ---------------------------------------------------------------------------
     def _on_rewind(self, change: dict[str, Any]) -> None:
@@ -622,13 +773,18 @@ class GameTable(W.VBox):
         self.rewind_to(int(change["new"]))
 
     def rewind_to(self, turn: int) -> None:
-        """Show the game as it stood at ``turn`` (the present when ``turn`` is the latest)."""
+        """Show the game as it stood at ``turn`` (the present when ``turn`` is the latest).
+
+        The past holds the bots while it is on view; the present lets them go on as they were
+        (a slider moved to its end, by mouse or keyboard, used to pause them for good)."""
         s = self.session
-        self.pause()
         if turn >= s.game.turn:
             s.view(None)
-        else:
-            s.view(s.choices_at_turn(turn))
+            if not self._advance():
+                self.render()
+            return
+        self._stop_task()
+        s.view(s.choices_at_turn(turn))
         self.render()
 
     def _on_brush(self, change: dict[str, Any]) -> None:
@@ -642,7 +798,8 @@ class GameTable(W.VBox):
         """Leave the past and show the present game again."""
         self.session.view(None)
         self._say("")
-        self.render()
+        if not self._advance():
+            self.render()
 
     def play_on_from_here(self) -> None:
         """Make the rewound point the present (later choices are taken back) and play on."""
@@ -650,25 +807,118 @@ class GameTable(W.VBox):
             self._say("Move the Turn slider into the past first.", error=True)
             return
         self.session.play_on_from_here()
+        self.playing = True
+        self.stopped_by = None
         self._say("Playing on from here: later choices were taken back.")
         if not self._advance():
             self.render()
 
+    def _phase_news(self, g: Game) -> None:
+        """When other rules come into force during play, say so where the student looks, and
+        explain money the new rules hand out (the 1913 Part 2 "further £3000 from the Bank",
+        which would otherwise show only as a jump in every player's wealth)."""
+        now = (id(self.session), g.phase)
+        before, self._news_phase = self._news_phase, now
+        if before is None or before == now or before[0] != now[0] or g.events is None:
+            return  # the same rules, or another game (new, loaded): nothing has come into force
+        since = max((i for i, e in enumerate(g.events) if e.kind == "phase"), default=None)
+        if since is None:
+            return
+        paid = [dict(e.data) for e in g.events[since:] if e.kind == "transfer"
+                and dict(e.data).get("kind") == Flow.START_CASH]
+        self._say(phase_news_text(short_title(g.ruleset.phases[g.phase].title), g.board.currency,
+                                  sorted({int(p["amount"]) for p in paid})))
+
+    def _show_skip(self, g: Game, past: bool) -> None:
+        """The Skip ahead button shows while there is something to skip and nobody is skipping."""
+        show = (self.skip_to is not None and not past and not g.over and g.round < self.skip_to
+                and not self.skipping)
+        self.skip_button.layout.display = None if show else "none"
+
+    def _activity_details(self) -> dict[str, str]:
+        """The names and numbers :func:`activity_html` puts in its sentence."""
+        s = self.session
+        d = s.game.pending
+        return {"name": s.game.names[d.seat] if d is not None else "", "turn": str(s.shown.turn),
+                "why": self.stopped_by or ""}
+
     # -- files -------------------------------------------------------------------------------
-    # Saving and loading go through the browser: a save is a download link (a data: URL) and a
-    # load is the bytes of an uploaded file. Nothing typed at the table becomes a path on the
-    # server, and no message shown names one.
-    def offer_download(self) -> None:
-        """Put a link to download the game as a JSON file beside the Save button."""
-        raw = json.dumps(self.session.to_dict(), indent=1).encode("utf-8")
-        b64 = base64.b64encode(raw).decode("ascii")
-        name = f"landlord-{self.session.ruleset.id}-seed{self.session.seed}-turn{self.session.game.turn}.json"
-        self.download.value = (f'<a download="{html.escape(name)}" href="data:application/json;base64,{b64}">'
-                               f"⬇ download {html.escape(name)}</a>")
-        self._say("The game is ready to download: use the link beside the button.")
+    # Saving and loading go through the browser: a save is a download the browser makes at one
+    # click, a load is the bytes of an uploaded file, and the game kept between visits lives in
+    # the browser's own storage (landlord.widgets.keeper says why there). Nothing typed at the
+    # table becomes a path on the server, and no message shown names one.
+    def saved_name(self) -> str:
+        """The file name a saved game downloads as: ruleset, seed and turn."""
+        s = self.session
+        return f"landlord-{s.ruleset.id}-seed{s.seed}-turn{s.game.turn}.json"
+
+    def save_to_computer(self) -> None:
+        """The Save button: the student's browser downloads the game as a JSON file at once."""
+        text = json.dumps(self.session.to_dict(), indent=1)
+        self.keeper.download(self.saved_name(), text)
+        self._say(f"Saved: your browser downloads {self.saved_name()}.")
+
+    def _student_acted(self) -> None:
+        """A click that makes this page's game the student's own (a choice, a new game, a load):
+        from now on it is kept in the browser, over any game kept from an earlier visit."""
+        self._hold_store = False
+
+    def _keep_in_browser(self, force: bool = False) -> None:
+        """Write the game to the browser's storage: at once when the table stops (a person to
+        choose, paused, over), every :data:`KEEP_EVERY` seconds while the bots play. Nothing is
+        written before the page has read what the browser kept, nor while a kept game is on offer
+        and the student has not yet clicked anything of this page's game."""
+        if not self.keeping or not self.keeper.ready or (self._hold_store and self.kept_offer is not None):
+            return
+        now = time.monotonic()
+        if not force and self.activity_state == "playing" and now - self._kept_at < KEEP_EVERY:
+            return
+        if not force and not self.session.game.entries and not self.keeper.record:
+            return  # an untouched new game is not worth keeping
+        self.keeper.record = json.dumps(self.session.to_dict(), separators=(",", ":"))
+        self._kept_at = now
+
+    def _on_kept(self, change: dict[str, Any]) -> None:
+        """The browser has said what it kept from an earlier visit (once a page): offer to resume
+        it; nothing kept, keep this page's game from now on."""
+        if not self.keeper.ready or self._browser_read:
+            return
+        self._browser_read = True
+        raw = self.keeper.found
+        if not raw:
+            self._keep_in_browser()
+            return
+        known = list(dict.fromkeys([*ruleset_ids(), *self._extra]))
+        try:
+            kept = TableSession.from_saved(raw.encode("utf-8"), "the game kept in this browser", rulesets=known)
+        except LandlordError:
+            self.keeper.record = ""  # not a game the kit can read: forget it rather than offer it
+            return
+        self.kept_offer = raw.encode("utf-8")
+        self.resume_text.value = resume_offer_html(kept.ruleset.title, kept.game.turn, kept.game.over)
+        self.resume_bar.layout.display = None
+
+    def resume_kept(self) -> bool:
+        """Play on with the game this browser kept (the offer's Resume button)."""
+        raw = self.kept_offer
+        if raw is None:
+            return False
+        self._close_offer()
+        return self.load_bytes(raw, "the game kept in this browser")
+
+    def forget_kept(self) -> None:
+        """Leave the kept game and play this page's own (the offer's Start a new game button)."""
+        self._close_offer()
+        self._student_acted()
+        self._keep_in_browser(force=True)
+
+    def _close_offer(self) -> None:
+        self.kept_offer = None
+        self.resume_bar.layout.display = "none"
 
     def _use(self, session: TableSession, where: str) -> None:
-        self.pause()
+        self._stop_task()
+        self._student_acted()
         self.session = session
         self._busy = True
         try:
@@ -686,6 +936,7 @@ class GameTable(W.VBox):
         finally:
             self._busy = False
         self.playing = False
+        self.stopped_by = None
         self.remembered = {}
         self.trading = set()
         self._say(f"Loaded {where}: turn {session.game.turn}. Press Play for the bots to go on.")
@@ -730,7 +981,7 @@ class GameTable(W.VBox):
         asked_at = len(g.entries)
         if len(d.options) > MAX_BUTTONS:
             # a long list (bids, loans of many sizes): one menu of exactly the legal options
-            pick = W.Dropdown(options=[(g.rules.option_text(d, o), o) for o in d.options], value=d.options[0],
+            pick = W.Dropdown(options=[(plain(g.rules.option_text(d, o)), o) for o in d.options], value=d.options[0],
                               layout=W.Layout(width="260px"))
             go = W.Button(description="Choose", button_style="primary", icon="check")
             go.on_click(lambda _b, k=asked_at: self.choose(pick.value, k))
@@ -739,7 +990,7 @@ class GameTable(W.VBox):
         self.option_picker = None
         buttons = []
         for opt in d.options:
-            b = W.Button(description=g.rules.option_text(d, opt), tooltip=g.rules.option_text(d, opt),
+            b = W.Button(description=plain(g.rules.option_text(d, opt)), tooltip=plain(g.rules.option_text(d, opt)),
                          layout=W.Layout(width="auto", max_width="100%"), button_style="primary")
             b.option = opt
             b.on_click(lambda _b, o=opt, k=asked_at: self.choose(o, k))
@@ -825,7 +1076,8 @@ class GameTable(W.VBox):
         past = s.viewing is not None
         self.board.update(g)
         cur = g.board.currency
-        self.players_panel.value = players_html(player_rows(g, s.bots), d.seat if d else None, cur)
+        self.players_panel.value = players_html(player_rows(g, [plays_words(b) for b in s.bots]), d.seat if d else None,
+                                                cur)
         when = f"turn {g.turn}, round {g.round}"
         phase = g.ruleset.phases[g.phase].title
         self.status.value = (f"<b>{html.escape(g.ruleset.title)}</b> — {when} — rules in force: "
@@ -842,15 +1094,13 @@ class GameTable(W.VBox):
             self.phase_bar.children = []
         else:
             text = html.escape(plain(g.rules.explain(d)))
-            if s.is_person(d.seat):
+            if s.is_person(d.seat) and not self._machine_turn():  # an answer given unasked draws no buttons
                 self.decision.value = f"<b>{text}</b>"
                 trading = d.kind == MARKET and d.seat in self.trading
                 self.options.children = ([self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
                                          if trading else self._option_buttons(g))
             else:
-                bot = s.seats[d.seat].bot
-                self.decision.value = (f"<i>{text}</i><br><small>{html.escape(g.names[d.seat])} is a bot ({bot}); "
-                                       "press Play or Step.</small>")
+                self.decision.value = f"<i>{text}</i>"
                 self.options.children = []
             self.phase_bar.children = self._phase_buttons(g)
         asking = not past and d is not None and s.is_person(d.seat) and len(d.options) > 1 and d.kind != MARKET
@@ -862,7 +1112,7 @@ class GameTable(W.VBox):
         if chart_key != self._chart_key:  # charts follow turn by turn; board and cards every click
             self._draw_charts(g)
             self._chart_key = chart_key
-        self.commentary.value = commentary_html([plain(x) for x in commentary_lines(g)])
+        self.commentary.value = commentary_html([plain(phase_titles(x, g.ruleset)) for x in commentary_lines(g)])
         self.provenance.value = provenance_html(g, g.ruleset.phases if "phases" in self.controls else ())
         self.seed_copy.value = (f'<code title="seed">{s.seed}</code> <button title="copy the seed" '
                                 f"onclick=\"navigator.clipboard.writeText('{s.seed}')\">copy</button>")
@@ -872,8 +1122,14 @@ class GameTable(W.VBox):
             self.rewind.value = g.turn if past else s.game.turn
         finally:
             self._busy = False
+        if not past:
+            self._phase_news(g)
+        self.activity.value = activity_html(self.activity_state, self._activity_details())
+        self._show_skip(g, past)
+        self._keep_in_browser()
         if self.on_render is not None:
             self.on_render()
+        self._keep_playing()
 
     def _draw_charts(self, g: Game) -> None:
         """Wealth, Gini and money flows of the game on view, by the chart library from the
@@ -881,20 +1137,22 @@ class GameTable(W.VBox):
         panel = metrics.panel(g)
         if len(panel) > LONG_GAME_ROWS:
             panel = metrics.round_ends(panel)
+        panel = phases_in_words(panel, g.ruleset, ("phase",))
         by = "turn" if g.turn * 5 <= LONG_GAME_ROWS else "round"
         names = tuple(g.names)
-        frames = {"panel": panel, "spans": metrics.phase_spans(panel)}
-        self.wealth_slot.show_frames(("wealth", names), lambda f: sized(
-            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names), frames)
-        gframes = {"gini": metrics.gini_frame(panel), "changes": metrics.phase_changes(g)}
+        frames = {"panel": panel, "spans": metrics.phase_spans(panel)}  # phases already in words
+        self.wealth_slot.show_frames(("wealth", names), lambda f: whole_labels(sized(
+            lib.wealth_over_time(f["panel"], f["spans"], title="Wealth of each player"), names)), frames)
+        gframes = {"gini": metrics.gini_frame(panel),
+                   "changes": phases_in_words(metrics.phase_changes(g), g.ruleset, ("old", "new"))}
         top = lib.gini_axis_top(float(gframes["gini"]["gini"].max()) if len(gframes["gini"]) else 0.0)
-        self.gini_slot.show_frames(("gini", top), lambda f: with_brush(
-            lib.gini_over_time(f["gini"], f["changes"])), gframes)
+        self.gini_slot.show_frames(("gini", top), lambda f: whole_labels(with_brush(
+            lib.gini_over_time(f["gini"], f["changes"]))), gframes)
         tr = metrics.transfers(g)
         flows = metrics.money_flows(tr, by=by) if not tr.empty else pd.DataFrame(
             columns=["game", by, "flow", "amount", "cumulative"])
-        self.flows_slot.show_frames(("flows", by), lambda f: sized(
-            lib.money_flows_chart(f["flows"], by=by, title="Where the money went")), {"flows": flows})
+        self.flows_slot.show_frames(("flows", by), lambda f: whole_labels(sized(
+            lib.money_flows_chart(f["flows"], by=by, title="Where the money went"))), {"flows": flows})
 
     # -- reading (for notebooks and tests) ------------------------------------------------------
     @property

@@ -3,6 +3,7 @@ put in the second person, and long titles shortened for a button."""
 
 from __future__ import annotations
 
+import html
 import re
 
 YOU = "You"
@@ -43,19 +44,110 @@ def second_person(text: str, name: str = YOU) -> str:
     text = _SUBJECT.sub(lambda m: f"{m.group(1)}You {_verb(m.group(2))}", text)
     text = re.sub(r"\b([a-z]{2,}) You\b", r"\1 you", text)  # "Ben pays You" → "Ben pays you"
     # "You land on Lot 2 and pays rent" → "... and pay rent": verbs joined to a "You" sentence
-    return _CLAUSE.sub(lambda m: re.sub(r"(?<= and )(\w+)", lambda v: _verb(v.group(1)), m.group(0)), text)
+    text = _CLAUSE.sub(lambda m: re.sub(r"(?<= and )(\w+)", lambda v: _verb(v.group(1)), m.group(0)), text)
+    return _YOUR_CLAUSE.sub(lambda m: own_pronouns(m.group(0)), text)
 
 
-def short_title(title: str, limit: int = 32) -> str:
-    """A phase or ruleset title short enough for a button: the part before any parenthesis,
-    cut at a word with "…" if still longer than ``limit``."""
-    head = title.split(" (")[0].strip()
-    if len(head) <= limit:
-        return head
-    cut = head[:limit].rsplit(" ", 1)[0]
-    return cut + "…"
+_YOUR_CLAUSE = re.compile(r"\bYour? [^.!?]*")
+
+
+def own_pronouns(clause: str) -> str:
+    """In a sentence about "You", the rules' "his"/"he" (that player) in the second person:
+    "offer one of his own" → "offer one of your own", "where he is" → "where you are", "bring
+    him to" → "bring you to". "Let him off" (another player) is left alone."""
+    clause = re.sub(r"\bhis\b", "your", clause)
+    clause = re.sub(r"\bhe (\w+)", lambda m: f"you {_verb(m.group(1))}", clause)
+    return re.sub(r"\bbring him\b", "bring you", clause)
+
+
+def short_title(title: str) -> str:
+    """A phase or ruleset title short enough for a button or a legend, never cut mid-word: the
+    title without its parentheses, and only the part before its colon when that part names it
+    ("Part 1, Buying the Land: rent to …" → "Part 1, Buying the Land"; a "What-if, …:" title
+    keeps what follows its colon, which is what tells two what-ifs apart)."""
+    head = re.sub(r"\s*\([^()]*\)", "", title).strip()
+    name, colon, _ = head.partition(":")
+    if colon and len(name) >= 8 and not name.startswith("What-if"):
+        return name.strip()
+    return head
+
+
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def no_ids(text: str) -> str:
+    """Any id left in a sentence in words: "the dark_blue group" → "the dark blue group"."""
+    return _SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)
 
 
 def plain(text: str) -> str:
-    """A sentence for the table: second person for "You", counts in words."""
-    return plain_counts(second_person(text))
+    """A sentence for the table: second person for "You", counts in words, no ids."""
+    return no_ids(end_words(plain_counts(second_person(text))))
+
+
+ACTIVITY = {
+    "person": "Waiting for {you}: choose below.",
+    "playing": "Playing: the computer players are moving. Pause stops them.",
+    "paused": "Paused: press Play for the computer players to go on, or Step for one move.",
+    "stopped": "The computer players stopped ({why}). Press Play to try again.",
+    "past": "Looking back at turn {turn}: nothing moves until you go back to the present.",
+    "over": "The game is over.",
+}
+"""What the table is doing, one sentence per state (:attr:`landlord.widgets.table.GameTable.activity_state`)."""
+
+ACTIVITY_MARK = {"person": "●", "playing": "▶", "paused": "⏸", "stopped": "■", "past": "⏪", "over": "■"}
+"""A sign before the sentence; the sentence alone says it all (the sign is hidden from screen readers)."""
+
+
+def activity_text(state: str, name: str = "", turn: str = "", why: str = "") -> str:
+    """The sentence for ``state``: "Waiting for you: choose below." for the seat called "You",
+    "Waiting for Ada: …" for another person."""
+    you = "you" if name in ("", YOU) else name
+    return ACTIVITY[state].format(you=you, turn=turn, why=why)
+
+
+def activity_html(state: str, details: dict[str, str]) -> str:
+    """:func:`activity_text` as the table shows it (escaped; the state as a class for styling)."""
+    text = html.escape(activity_text(state, **details))
+    mark = ACTIVITY_MARK[state]
+    return (f'<div class="ll-activity ll-activity-{state}"><span aria-hidden="true">{mark}</span> '
+            f"<b>{text}</b></div>")
+
+
+def resume_offer_html(title: str, turn: int, over: bool) -> str:
+    """The offer to resume a game the browser kept from an earlier visit."""
+    where = "finished" if over else f"at turn {turn}"
+    return (f"<b>This browser kept a game of {html.escape(title)} from your last visit ({where}).</b> "
+            "Resume it, or start a new game?")
+
+
+def plays_words(bot: str | None) -> str:
+    """Who plays a seat, as the players' panel says it: "a person" or "computer: landlord"."""
+    return "a person" if bot is None else f"computer: {bot.replace('_', ' ')}"
+
+
+def phase_news_text(phase: str, currency: str, amounts: list[int]) -> str:
+    """What the table says when other rules come into force: "Now in force: Part 2, Improving
+    the Land. As its rules say, each player receives a further £3000 from the Bank." (the
+    sentence about money only when the new rules hand some out)."""
+    text = f"Now in force: {phase}."
+    if amounts:
+        money = " or ".join(f"{currency}{a:,}" for a in amounts)
+        text += (f" As its rules say, each player receives a further {money} from the Bank: that is why "
+                 "everyone's wealth jumps here.")
+    return text
+
+
+END_WORDS = {
+    "circuits": "the players have been round the board as many times as the rules say",
+    "prosperity": "the poorest player's stake has grown as much as the rules say",
+    "time limit": "the time the rules give a game is up",
+    "round cap": "it reached the kit's safety bound on rounds",
+}
+"""Why a game ended, in words (the rules' end reasons)."""
+
+
+def end_words(text: str) -> str:
+    """ "The game is over (circuits)." → "The game is over: the players have been round …"."""
+    return re.sub(r"The game is over \(([^()]+)\)\.",
+                  lambda m: f"The game is over: {END_WORDS.get(m.group(1), m.group(1))}.", text)

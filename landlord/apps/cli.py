@@ -2,6 +2,10 @@
 
 Every failure prints one line naming what is wrong and exits with status 2; outputs are checked
 before any game is played; Ctrl-C stops within a second or two and says what was kept.
+
+The command reads its arguments before it imports anything heavy: pandas, Altair, the engine
+and the rules are imported inside the subcommand that needs them, after its arguments and
+outputs are checked (``benchmarks/bench_startup.py`` measures the start-up).
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from landlord.data.ruleset import Ruleset
-from landlord.engine.phases import Trigger
+from landlord.apps.serve import MAX_STUDENTS, STUDENTS
 from landlord.errors import LandlordError
 
 if TYPE_CHECKING:
     from landlord.data.position import Position
+    from landlord.data.ruleset import Ruleset
     from landlord.engine.landing import Movement
+    from landlord.engine.phases import Trigger
 
 DESCRIPTION = """Play, replay and study the historical land games and Monopoly.
 
@@ -98,6 +103,10 @@ def _seed(text: str) -> int:
     return _whole(text, 0, MAX_SEED)
 
 
+def _students(text: str) -> int:
+    return _whole(text, 1, MAX_STUDENTS)
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -150,8 +159,14 @@ def _out_options(p: argparse.ArgumentParser, what: str, required: bool = False) 
     p.add_argument("--mkdir", action="store_true", help="create --out's folder if it does not exist")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (exposed for tests and docs)."""
+CLASS_HELP = "run a class: students at shared tables, the teacher's dashboard"
+
+
+def build_parser(class_options: bool = True) -> argparse.ArgumentParser:
+    """The argument parser (exposed for tests and docs). ``class_options`` False leaves out the
+    options of ``landlord class``: they are defined by the class server, whose import takes
+    seconds (the store, the rooms and the rules), so :func:`main` reads them only for that
+    command."""
     parser = _Parser(prog="landlord", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -224,9 +239,14 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=_port, default=8866, help="the port to listen on")
     srv.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on: 127.0.0.1 is this machine only; 0.0.0.0 a classroom network")
-    from landlord.apps.classroom.server import add_arguments
+    srv.add_argument("--students", type=_students, default=STUDENTS,
+                     help="students who may open one lesson at the same moment: every lesson keeps this many "
+                          "copies ready (about 0.15 GB each; 1 for a student alone)")
+    cls = sub.add_parser("class", help=CLASS_HELP)
+    if class_options:
+        from landlord.apps.classroom.server import add_arguments
 
-    add_arguments(sub.add_parser("class", help="run a class: students at shared tables, the teacher's dashboard"))
+        add_arguments(cls)
     return parser
 
 
@@ -246,8 +266,14 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
+def _command(words: Sequence[str]) -> str | None:
+    """The subcommand ``words`` name (the first word not an option), or None."""
+    return next((w for w in words if not w.startswith("-")), None)
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(class_options=_command(words) == "class").parse_args(words)
     previous = signal.getsignal(signal.SIGTERM)
     if args.command not in ("serve", "class"):
         signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops like Ctrl-C
@@ -269,7 +295,7 @@ def _main(argv: Sequence[str] | None) -> int:
             if problem:
                 sys.stderr.write(f"landlord: error: {problem}\n")
                 return 2
-            return serve(args.port, args.ip)
+            return serve(args.port, args.ip, args.students)
         if args.command == "class":
             from landlord.apps.classroom.server import run
 
@@ -413,16 +439,16 @@ def _bar(total: int, unit: str) -> Any:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.seed + args.games - 1 > MAX_SEED:
+        _fail(f"--seed: seeds {args.seed}.. of {args.games} games pass 2**63 - 1")
+    _check_out("--out", args.out, (".csv", ".parquet"), args.mkdir)
+    _position_or_fail(args)
+    rs, ref = _ruleset_or_fail(args)
+    _players_or_fail(rs, args)
     import pandas as pd
 
     from landlord.runs.simulate import seat_strategies, simulate
 
-    _position_or_fail(args)
-    rs, ref = _ruleset_or_fail(args)
-    _players_or_fail(rs, args)
-    if args.seed + args.games - 1 > MAX_SEED:
-        _fail(f"--seed: seeds {args.seed}.. of {args.games} games pass 2**63 - 1")
-    _check_out("--out", args.out, (".csv", ".parquet"), args.mkdir)
     triggers = _single_tax_triggers(rs, args.single_tax_at)
     strategies = seat_strategies(args.strategies, args.players)
     seeds = range(args.seed, args.seed + args.games)
@@ -624,17 +650,17 @@ def _landing(args: argparse.Namespace) -> int:
 
 
 def _chart(args: argparse.Namespace) -> int:
-    from landlord.analysis import metrics, stats
-    from landlord.charts import figures as charts
-    from landlord.engine import landing
-    from landlord.runs.simulate import play_one, seat_strategies
-
     _check_out("--out", args.out, (".png", ".svg"), args.mkdir)
     if args.position is not None and args.kind in ("final-gini", "landing"):
         _fail(f"--position: the {args.kind} chart plays no game; give --position with wealth, gini, lorenz, "
               f"flows, board or gini-band")
     if args.kind == "final-gini":
         return _final_gini(args)
+    from landlord.analysis import metrics, stats
+    from landlord.charts import figures as charts
+    from landlord.engine import landing
+    from landlord.runs.simulate import play_one, seat_strategies
+
     _position_or_fail(args)
     rs, _ = _ruleset_or_fail(args)
     if args.kind in ("board", "landing"):
@@ -683,16 +709,16 @@ def _chart(args: argparse.Namespace) -> int:
 
 
 def _final_gini(args: argparse.Namespace) -> int:
+    if args.data is None:
+        _fail("--data: final-gini draws a file of one row per game (e.g. from simulate --out)")
+    if not args.data.is_file() or args.data.suffix not in (".csv", ".parquet"):
+        _fail(f"--data: give an existing .csv or .parquet file, not {str(args.data)!r}")
     import pandas as pd
 
     from landlord.analysis import metrics
     from landlord.charts import figures as charts
     from landlord.engine.inequality import GINI_FORMS
 
-    if args.data is None:
-        _fail("--data: final-gini draws a file of one row per game (e.g. from simulate --out)")
-    if not args.data.is_file() or args.data.suffix not in (".csv", ".parquet"):
-        _fail(f"--data: give an existing .csv or .parquet file, not {str(args.data)!r}")
     try:
         df = pd.read_csv(args.data) if args.data.suffix == ".csv" else pd.read_parquet(args.data)
     except Exception as exc:  # garbage, truncated, not a table: pandas and Arrow say why

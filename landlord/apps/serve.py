@@ -1,11 +1,20 @@
 """Serve the lesson gallery as classroom apps with Voilà, on this machine, with no internet.
 
 ``landlord serve`` starts Voilà on the ``lessons/`` folder with the repository's Voilà
-configuration (``lessons/voila.json``: sources stripped, no tracebacks, a cell timeout, a warm
-kernel per lesson, kernels with no page culled when idle but never a connected student's, a closed
-tab's kernel shut down at once, at most 40 kernels so page loads cannot fill memory), waits until
-it answers, and prints the gallery's address. The same functions start the server for the
-browser tests, so what is tested is what a teacher runs.
+configuration (``lessons/voila.json``: sources stripped, no tracebacks, a cell timeout, warm
+kernels for every lesson, at most 40 kernels so page loads cannot fill memory), waits until it
+answers, and prints the gallery's address. The same functions start the server for the browser
+tests, so what is tested is what a teacher runs.
+
+What a page holds is freed when the page is gone (issue 27): a closed tab's kernel is shut down
+at once (Voilà's page-close beacon); a page that stopped answering — a killed browser, a laptop
+shut, a lost network — is noticed by the server's websocket pings (one every
+``ws_ping_interval``; no answer within ``ws_ping_timeout`` closes the connection), and a kernel
+with no page connected is culled after ``cull_idle_timeout`` without activity. A connected page
+that answers the pings is never culled, however long its student reads (:func:`release_after`).
+
+Each notebook keeps :data:`STUDENTS` kernels pre-run (``--students``), so that many students
+opening one lesson at once each get a page at once (``benchmarks/bench_lessons.py --together``).
 
 Voilà reads ``voila.json`` from its working directory, so the server runs inside the lessons
 folder. When the lessons come from a source checkout, the checkout is put first on the kernels'
@@ -15,6 +24,7 @@ folder. When the lessons come from a source checkout, the checkout is put first 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -25,6 +35,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from landlord.charts import bundle as chart_bundle
 from landlord.data.resources import kit_dir
@@ -39,7 +50,31 @@ asks nothing of the internet."""
 
 SECONDS_PER_LESSON = 12
 """Measured on a 2-core machine: pre-running one lesson's kernel takes up to this many seconds
-(notes/widgets.md); ``landlord serve`` announces the wait from it."""
+(notes/widgets.md); ``landlord serve`` waits at least four times this a kernel before it gives up
+waiting for the pool."""
+
+WARM_SECONDS_PER_KERNEL = 6
+"""The wait ``landlord serve`` announces a pre-run kernel, all of them starting at once on 2
+cores: measured 31–36 s for 6 kernels (``--students 1``) and 104–125 s for 24 (``--students 4``),
+at a load average of 8–41 (``benchmarks/bench_lessons.py --together 4 --students 1,4``). Voilà
+pre-runs them all at once, which is why a cell may take minutes then: ``voila.json``'s cell
+timeout (``VoilaExecutor.timeout``, 300 s) leaves room for it (at 60 s, lesson 1's table cell
+timed out in all four warm kernels of a 24-kernel start at load 25, and their pages showed
+"Cell execution timed out"), and so does its wait for a cell's output (``iopub_timeout``, 60 s:
+at nbclient's 4 s, a 24-kernel start at load 41 lost lesson 1's table from three of four warm
+kernels, "Timeout waiting for IOPub output", and their pages showed no table)."""
+
+STUDENTS = 4
+"""Students ``landlord serve`` is made ready for by default (``--students``): every notebook
+keeps this many kernels pre-run, so that many students opening one lesson at the same moment
+each get a pre-run page (issue 27: four at once waited 20.7–40.1 s with one)."""
+
+MAX_STUDENTS = 16
+"""The most ``--students`` (each adds a warm kernel per notebook: about 0.15 GB each)."""
+
+MAX_KERNELS = 40
+"""The least cap on kernels (``CappedKernelManager.max_kernels``, as in ``voila.json``); a larger
+``--students`` raises it to the warm kernels plus four pages a student."""
 
 VOILA_LOG_ENV = "LANDLORD_VOILA_LOG"
 """A file ``landlord serve`` sends Voilà's own output to, when this variable names one (else it
@@ -183,35 +218,68 @@ def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300,
     raise RuntimeError(f"Voila's {kernels} warm kernels were not ready within {timeout:.0f} s")
 
 
-def pooled_notebooks(lessons: Path | None = None) -> list[str]:
-    """The notebooks Voilà keeps pre-run kernels for (a pool size above 0 in ``voila.json``)."""
-    import json
+def _config(folder: Path) -> dict[str, Any]:
+    """The Voilà configuration of a lessons folder (its ``voila.json``)."""
+    cfg: dict[str, Any] = json.loads((folder / "voila.json").read_text())
+    return cfg
 
+
+def pools_config(lessons: Path | None = None, students: int | None = None) -> dict[str, Any]:
+    """Voilà's ``kernel_pools_config`` for ``lessons``: its ``voila.json``'s, with the
+    ``default`` pool sized for ``students`` when given (a notebook's own entry still wins: the
+    class pages keep none)."""
     folder = lessons or kit_dir("lessons")
-    cfg = json.loads((folder / "voila.json").read_text())
-    vc = cfg.get("VoilaConfiguration", {})
-    if not vc.get("preheat_kernel", False):
-        return []
-    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-    size = int(pools.get("default", {}).get("pool_size", vc.get("default_pool_size", 1)))
-    return [nb for nb in notebooks(folder) if int(pools.get(nb, {}).get("pool_size", size)) > 0]
+    pools: dict[str, Any] = dict(_config(folder).get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
+    if students is not None:
+        pools["default"] = {**pools.get("default", {}), "pool_size": int(students)}
+    return pools
 
 
-def pool_kernels(lessons: Path | None = None) -> int:
-    """How many warm kernels Voilà keeps pre-run for ``lessons`` by its ``voila.json``: per
-    notebook, its ``VoilaKernelManager.kernel_pools_config`` entry, else the ``default`` entry,
-    else ``VoilaConfiguration.default_pool_size`` (0 when ``preheat_kernel`` is off)."""
-    import json
-
+def _pool_sizes(lessons: Path | None, students: int | None) -> dict[str, int]:
+    """Warm kernels Voilà keeps per notebook: its ``kernel_pools_config`` entry, else the
+    ``default`` entry, else one (Voilà's own fallback); none when ``preheat_kernel`` is off."""
     folder = lessons or kit_dir("lessons")
-    cfg = json.loads((folder / "voila.json").read_text())
-    vc = cfg.get("VoilaConfiguration", {})
-    if not vc.get("preheat_kernel", False):
-        return 0
-    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-    default = pools.get("default", {})
-    size = int(default.get("pool_size", vc.get("default_pool_size", 1)))
-    return sum(int(pools.get(nb, default).get("pool_size", size)) for nb in notebooks(folder))
+    if not _config(folder).get("VoilaConfiguration", {}).get("preheat_kernel", False):
+        return {}
+    pools = pools_config(folder, students)
+    size = int(pools.get("default", {}).get("pool_size", 1))
+    return {nb: int(pools.get(nb, {}).get("pool_size", size)) for nb in notebooks(folder)}
+
+
+def pooled_notebooks(lessons: Path | None = None, students: int | None = None) -> list[str]:
+    """The notebooks Voilà keeps pre-run kernels for (a pool size above 0)."""
+    return [nb for nb, n in _pool_sizes(lessons, students).items() if n > 0]
+
+
+def pool_kernels(lessons: Path | None = None, students: int | None = None) -> int:
+    """How many warm kernels Voilà keeps pre-run for ``lessons`` (by its ``voila.json``, the
+    default pool sized for ``students`` when given)."""
+    return sum(_pool_sizes(lessons, students).values())
+
+
+def release_after(lessons: Path | None = None) -> float:
+    """The longest, in seconds, a page that stopped answering keeps its kernel once its lesson is
+    idle, by ``voila.json``: the server's pings notice it within ``ws_ping_timeout`` and one
+    ``ws_ping_interval``, then the kernel is culled after ``cull_idle_timeout`` and one
+    ``cull_interval``."""
+    cfg = _config(lessons or kit_dir("lessons"))
+    web, km = cfg["Voila"]["tornado_settings"], cfg["MappingKernelManager"]
+    return float((web["ws_ping_timeout"] + web["ws_ping_interval"]) / 1000
+                 + km["cull_idle_timeout"] + km["cull_interval"])
+
+
+def kernel_cap(lessons: Path | None = None, students: int = STUDENTS) -> int:
+    """The cap on kernels for ``students``: :data:`MAX_KERNELS`, or the warm kernels plus four
+    pages a student when that is more."""
+    return max(MAX_KERNELS, pool_kernels(lessons, students) + 4 * students)
+
+
+def student_options(lessons: Path | None = None, students: int = STUDENTS) -> list[str]:
+    """Voilà's options for ``students``: every notebook's pool (``kernel_pools_config``) and the
+    cap on kernels."""
+    pools = json.dumps(pools_config(lessons, students), separators=(",", ":"))
+    return [f"--VoilaKernelManager.kernel_pools_config={pools}",
+            f"--CappedKernelManager.max_kernels={kernel_cap(lessons, students)}"]
 
 
 CLASS_NOTEBOOKS = "class-*.ipynb"
@@ -252,11 +320,11 @@ def bundle_env(folder: Path | None = None) -> dict[str, str]:
     return {chart_bundle.BUNDLE_ENV: str(bundle.resolve())}
 
 
-def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
-    """Serve the gallery until interrupted (Ctrl-C). The address is printed only once the gallery
-    and every lesson have a pre-run kernel waiting (so each opens in under 5 s); until then one
-    line says how long to wait. Returns the exit status: 0 after a clean stop, 2 when the server
-    cannot start."""
+def serve(port: int = 8866, ip: str = "127.0.0.1", students: int = STUDENTS) -> int:
+    """Serve the gallery until interrupted (Ctrl-C), every notebook with ``students`` pre-run
+    kernels. The address is printed only once they are all pre-run (so each page opens at
+    once); until then one line says how long to wait. Returns the exit status: 0 after a clean
+    stop, 2 when the server cannot start."""
     lessons = kit_dir("lessons")
     if not (lessons / GALLERY).is_file():
         sys.stderr.write(f"landlord: error: no lesson gallery at {lessons / GALLERY}\n")
@@ -265,16 +333,18 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         sys.stderr.write(f"landlord: error: --port: port {port} is in use at {ip}; choose another with --port\n")
         return 2
     log = os.environ.get(VOILA_LOG_ENV)
-    proc = start(port, ip, lessons, env=bundle_env(), log=Path(log) if log else None)
+    proc = start(port, ip, lessons, env=bundle_env(), log=Path(log) if log else None,
+                 extra=student_options(lessons, students))
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
     try:
         t0 = time.monotonic()
         wait_ready(proc, port, ip, timeout=120)
-        kernels = pool_kernels(lessons)
-        n = len(pooled_notebooks(lessons))
+        kernels = pool_kernels(lessons, students)
+        n = len(pooled_notebooks(lessons, students))
         if kernels:
-            print(f"Preparing the gallery and its {n - 1} lessons so each opens in under 5 s: "
-                  f"please wait about {_minutes(kernels * SECONDS_PER_LESSON)}; the address follows.", flush=True)
+            each = f"{students} students" if students > 1 else "one student"
+            print(f"Preparing the gallery and its {n - 1} lessons for {each} at once: please wait about "
+                  f"{_minutes(kernels * WARM_SECONDS_PER_KERNEL)}; the address follows.", flush=True)
             try:
                 wait_warm(proc, kernels, timeout=max(600, 4 * kernels * SECONDS_PER_LESSON))
                 ready = f"Ready after {time.monotonic() - t0:.0f} s."
@@ -286,7 +356,9 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         else:
             ready = "Lessons are not pre-run (preheat_kernel is off): each may take up to 30 s to open."
         print(f"{ready} Lesson gallery: {lesson_url(GALLERY, port, ip)}", flush=True)
-        print("Serving with Voila from this machine (no internet needed). Press Ctrl-C to stop.", flush=True)
+        print(f"Serving with Voila from this machine (no internet needed). A closed tab's lesson ends at once; "
+              f"a page that stops answering (browser killed, network lost) is let go after about "
+              f"{_minutes(release_after(lessons))}. Press Ctrl-C to stop.", flush=True)
         return 0 if proc.wait() == 0 else 2
     except RuntimeError as exc:
         sys.stderr.write(f"landlord: error: {exc}\n")

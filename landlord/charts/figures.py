@@ -75,8 +75,14 @@ GINI_TOPS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
 
 def gini_axis_top(highest: float) -> float:
     """The top of a Gini axis holding values up to ``highest``: the axis fits the data and its
-    title names the scale ("axis 0 to 0.1 of 1"), so a flat 0.05 line is not lost on 0–1."""
+    title names the scale (:func:`gini_axis_title`), so a flat 0.05 line is not lost on 0–1."""
     return next((t for t in GINI_TOPS if highest <= t), 1.0)
+
+
+def gini_axis_title(top: float, what: str = "Gini") -> str:
+    """A Gini axis's title in words, naming its scale: "Gini (shown from 0 to 0.05; 1 = one
+    player has everything)"."""
+    return f"{what} (shown from 0 to {top:g}; 1 = one player has everything)"
 
 
 def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> Chart:
@@ -92,7 +98,7 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
     top = gini_axis_top(float(gini["gini"].max()) if len(gini) else 0.0)
     line = alt.Chart(gini).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
-        y=alt.Y("gini:Q", title=f"Gini (axis 0 to {top:g} of 1)", scale=alt.Scale(domain=[0, top])),
+        y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
         tooltip=["turn:Q", "gini:Q", "phase:N"] if "phase" in gini else ["turn:Q", "gini:Q"],
     )
     if "phase" in gini:
@@ -188,7 +194,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
     top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
     return alt.Chart(hist).mark_bar().encode(
-        x=alt.X("bin_start:Q", title=f"final Gini{', ' + form if form else ''} (axis 0 to {top:g} of 1)",
+        x=alt.X("bin_start:Q", title=gini_axis_title(top, f"final Gini{', ' + form if form else ''}"),
                 scale=alt.Scale(domain=[0, top])), x2="bin_end:Q",
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
         color=alt.Color(f"{by}:N", legend=None),

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.phases import Trigger
 from landlord.runs.play import play_one, summary_row
 from landlord.runs.pool import make_pool, stop_now
 
-__all__ = ["play_one", "seat_strategies", "simulate", "summary_row"]
+__all__ = ["play_one", "seat_strategies", "simulate", "simulate_chunks", "summary_row"]
 """``play_one`` and ``summary_row`` live in :mod:`landlord.runs.play`; they are named here too, where
 the kit's callers have always found them."""
 
@@ -42,6 +43,28 @@ def simulate(
     ``progress(n)`` is called as each chunk of n games completes. Interrupted (Ctrl-C), it
     stops at once: running chunks are dropped. A game that raises, raises here.
 
+    The rows of :func:`simulate_chunks`, one by one."""
+    # closed with this generator: a caller who stops reading stops the workers at once
+    with contextlib.closing(simulate_chunks(ruleset, strategies, seeds, workers, overrides, progress, chunk,
+                                            triggers, position)) as chunks:
+        for rows in chunks:
+            yield from rows
+
+
+def simulate_chunks(
+    ruleset: str,
+    strategies: Sequence[str],
+    seeds: Sequence[int],
+    workers: int = 1,
+    overrides: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 250,
+    triggers: Sequence[Trigger] = (),
+    position: Position | None = None,
+) -> Generator[list[dict[str, Any]], None, None]:
+    """:func:`simulate`'s rows a chunk (``chunk`` seeds) at a time, in seed order, as each
+    chunk finishes (a display can update between two); the arguments are :func:`simulate`'s.
+
     The work is the sweep's: :class:`landlord.runs.sweep.Chunk` s of no cell, played by
     :func:`landlord.runs.sweep.play_chunk` (one ruleset with its overrides per chunk)."""
     from landlord.runs.sweep import (  # the sweep's worker loop (imported on use: it is the heavier module)
@@ -59,7 +82,7 @@ def simulate(
             rows, _ = play_chunk(c)
             if progress:
                 progress(len(rows))
-            yield from rows
+            yield rows
         return
     pool = make_pool(workers)
     finished = False
@@ -69,7 +92,7 @@ def simulate(
             rows, _ = future.result()
             if progress:
                 progress(len(rows))
-            yield from rows
+            yield rows
         finished = True
     finally:  # Ctrl-C, or the caller stopped reading: do not wait for the chunks being played
         if finished:

@@ -17,6 +17,11 @@ on. Python use (the scenario lab)::
     sweep.partial()        # rows finished so far
     sweep.cancel()         # stop soon; the result keeps what was done
     result = sweep.wait()  # a SweepResult
+
+To show results as games finish: :meth:`Sweep.take` (never waits) or :meth:`Sweep.stream` (waits)
+give each finished chunk's tables in the plan's order (``sweep.chunks``), a chunk only once
+every chunk before it has come, so a display sees the games in seed order whatever order the
+workers finish them in.
 """
 
 from __future__ import annotations
@@ -194,6 +199,16 @@ def turn_worths(game: Any, head: dict[str, Any]) -> pa.Table:
 
 
 # -- results -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChunkDone:
+    """One finished chunk of a sweep: its summary rows (``games``, as :func:`run_chunk` makes
+    them) and per-turn ``panel`` (None without one)."""
+
+    chunk: Chunk
+    games: pa.Table
+    panel: pa.Table | None
+
+
 @dataclass
 class SweepResult:
     """What a sweep produced: one row per game (``games``), the optional per-turn ``panel``,
@@ -289,6 +304,18 @@ def _outcome(future: Any, chunk: Chunk) -> Any:
             f"was lost outside any game: {type(exc).__name__}: {exc}; chunks already finished are kept "
             f"in the .parts folder when --out is given, so running again resumes"
         ) from exc
+
+
+def warm_workers() -> None:
+    """Start the process that local workers are forked from (when they start by
+    :func:`start_method` ``forkserver``), so the first sweep's first chunk does not wait for it
+    to import the kit; call it from a background thread as early as a display is built."""
+    if start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(["__main__", "landlord.runs.sweep", "pyarrow"])
+    forkserver.ensure_running()
 
 
 def start_method() -> str:
@@ -409,6 +436,9 @@ class Sweep:
         self.done = 0
         self._cancel = threading.Event()
         self._lock = threading.Lock()
+        self._arrived = threading.Condition(self._lock)
+        self._ready: dict[tuple[int | None, int], ChunkDone] = {}
+        self._taken = 0
         self._games: list[pa.Table] = []
         self._panels: list[pa.Table] = []
         self._thread: threading.Thread | None = None
@@ -459,6 +489,41 @@ class Sweep:
         if self.error is not None:
             raise self.error
         return self._result
+
+    def take(self) -> list[ChunkDone]:
+        """The chunks finished since the last take, in the plan's order (:attr:`chunks`): a
+        chunk comes only once every chunk before it has. Never waits; safe while running."""
+        with self._lock:
+            return self._take()
+
+    def _take(self) -> list[ChunkDone]:
+        out = []
+        while self._taken < len(self.chunks):
+            c = self.chunks[self._taken]
+            done = self._ready.pop((c.cell, c.start), None)
+            if done is None:
+                break
+            out.append(done)
+            self._taken += 1
+        return out
+
+    def stream(self, timeout: float = 0.1) -> Iterator[ChunkDone]:
+        """Each finished chunk in the plan's order, as it comes (started in a background
+        thread if not yet started), the chunks resumed from ``out.parts/`` among them; ends when
+        the run does (done, cancelled or failed: the error is raised by :meth:`wait`; a sweep
+        whose finished file is already there streams nothing: read its result). ``timeout``:
+        seconds between two looks at the thread."""
+        if self._thread is None:
+            self.start()
+        while True:
+            with self._arrived:
+                ready = self._take()
+                if not ready:
+                    if not self.running:
+                        return
+                    self._arrived.wait(timeout)
+                    continue
+            yield from ready
 
     def partial(self) -> pd.DataFrame:
         """The rows finished so far, tidy and sorted (safe to call while running)."""
@@ -520,16 +585,18 @@ class Sweep:
                 _write_part(self._parts / f"{chunk.name}.parquet", games)
                 if panel is not None:
                     _write_part(self._parts / f"{chunk.name}.panel.parquet", panel)
-            self._keep(games, panel)
+            self._keep(chunk, games, panel)
         complete = self.done == self.total
         return self._finish(complete=complete, write=complete)
 
-    def _keep(self, games: pa.Table, panel: pa.Table | None) -> None:
-        with self._lock:
+    def _keep(self, chunk: Chunk, games: pa.Table, panel: pa.Table | None) -> None:
+        with self._arrived:
             self._games.append(games)
             if panel is not None:
                 self._panels.append(panel)
             self.done += len(games)
+            self._ready[chunk.cell, chunk.start] = ChunkDone(chunk, games, panel)
+            self._arrived.notify_all()
         self._report()
 
     def _report(self) -> None:
@@ -608,6 +675,7 @@ class Sweep:
                         raise LandlordError(f"{f} is damaged ({_short(exc)}); delete it and run the same command "
                                             f"again (its {len(c.seeds)} games are played again)") from None
                 self.done += len(c.seeds)
+                self._ready[c.cell, c.start] = ChunkDone(c, self._games[-1], self._panels[-1] if self.panel else None)
             else:
                 todo.append(c)
         return todo

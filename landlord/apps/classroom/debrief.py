@@ -10,6 +10,7 @@ style, drawn from those frames only.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -159,12 +160,13 @@ def same_switches(game: Game) -> list[Trigger]:
             for turn, _, new, _ in game.switches]
 
 
-def bot_band(room: Classroom) -> pd.DataFrame:
+def bot_band(room: Classroom, tables: Sequence[TableGame] | None = None) -> pd.DataFrame:
     """Final Gini of all-bot games on each table's seed and rules (the same switches at the
     same turns): one game per rotation of :data:`BOT_MIXES` and :data:`RANDOM_GAMES` random-bot
-    games per table. Columns ``table, regime, bots, gini``."""
+    games per table, for ``tables`` (every started table unless given: a display fills the band
+    in table by table). Columns ``table, regime, bots, gini``."""
     rows = []
-    for tg in room.tables():
+    for tg in room.tables() if tables is None else tables:
         g = tg.game
         n = len(g.players)
         triggers = same_switches(g)
