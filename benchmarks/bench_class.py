@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import os
 import re
 import signal
@@ -48,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,12 +59,14 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tornado import websocket  # noqa: E402
+
 from landlord.apps import serve  # noqa: E402
 from landlord.apps.classroom import Classroom, SqliteStore  # noqa: E402
 from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classclient import ERROR_TEXT, SEQ, VoilaClient  # noqa: E402
+from classclient import ERROR_TEXT, SEQ, PageError, VoilaClient  # noqa: E402
 
 MB = 1024 * 1024
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -94,9 +98,16 @@ class Student:
     clicks: list[tuple[int, float]] = field(default_factory=list)
     seen: dict[int, float] = field(default_factory=dict)
     refused: int = 0
+    refused_at: set[int] = field(default_factory=set)
+    """The record lengths of the clicks the page refused."""
     uncertain: int = 0
     errors: int = 0
     failure: str = ""
+    hostile: bool = False
+    reopened: int = 0
+    """Times the page reloaded itself onto its seat (a restart, a socket the server closed)."""
+    frozen: tuple[float, float] | None = None
+    """When the page was frozen and thawed (seconds since the epoch)."""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -117,9 +128,16 @@ class Sampler(threading.Thread):
         self.samples: list[tuple[float, float, int]] = []
         self.stop = threading.Event()
 
+    def family(self) -> list[psutil.Process]:
+        """The server and its descendants (none while a restart has stopped it)."""
+        try:
+            return [self.server, *self.server.children(recursive=True)]
+        except psutil.Error:
+            return []
+
     def measure(self) -> tuple[float, int]:
         total, kernels = 0.0, 0
-        for p in [self.server, *self.server.children(recursive=True)]:
+        for p in self.family():
             with contextlib.suppress(psutil.Error):
                 info = p.memory_full_info()
                 total += getattr(info, "pss", info.rss) / MB
@@ -128,7 +146,7 @@ class Sampler(threading.Thread):
 
     def cpu(self) -> float:
         out = 0.0
-        for p in [self.server, *self.server.children(recursive=True)]:
+        for p in self.family():
             with contextlib.suppress(psutil.Error):
                 t = p.cpu_times()
                 out += t.user + t.system + t.children_user + t.children_system
@@ -235,6 +253,7 @@ async def browser_student(s: Student, browser: Any, url: str, started: asyncio.E
                     break
                 if await page.get_by_text("acted first").count():
                     s.refused += 1
+                    s.refused_at.add(k)
                     break
                 await asyncio.sleep(0.1)
         else:
@@ -246,8 +265,37 @@ def current_seq(c: VoilaClient) -> int:
     return int(m.group(1)) if m else -1
 
 
-async def client_student(s: Student, url: str, started: asyncio.Event, done: asyncio.Event) -> None:
-    """A student as a websocket client (``benchmarks/classclient.py``): the page's messages, no drawing."""
+REFUSALS = ("acted first", "Too many refused clicks", "not yours", "not one of your choices")
+"""What a page says when it refused a click (nothing was recorded)."""
+
+
+def refusal(c: VoilaClient) -> bool:
+    text = c.text()
+    return any(r in text for r in REFUSALS)
+
+
+async def reconnect(s: Student, c: VoilaClient, done: asyncio.Event, timeout: float = 900) -> None:
+    """The page's watch: the server went (a restart) or closed the socket; reload onto the
+    seat (its address carries the seat key) once the server answers again."""
+    url = c.seat_address() or c.url
+    end = time.monotonic() + timeout
+    while not done.is_set():
+        try:
+            await c.reopen(url, timeout=600)  # a page load waits for a kernel (the restarted pool warming)
+            await c.wait_for(lambda: "Welcome back" in c.text(), 120)
+            c.pulse()
+            s.reopened += 1
+            return
+        except Exception:  # the server is not back yet
+            if time.monotonic() > end:
+                raise
+            await asyncio.sleep(1.0)
+
+
+async def client_student(s: Student, url: str, started: asyncio.Event, done: asyncio.Event,
+                         think: float = 0.0) -> None:
+    """A student as a websocket client (``benchmarks/classclient.py``): the page's messages, no
+    drawing; its pulse runs (unless frozen), and it reloads onto its seat when its socket goes."""
     s.client = c = VoilaClient(url)
     t0 = time.monotonic()
     await c.open()
@@ -261,6 +309,7 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
     s.join_s = time.monotonic() - t1
     s.table, s.seat = int(m.group(1)), int(m.group(2)) - 1
     s.joined = time.monotonic()
+    c.pulse()
     await started.wait()
 
     def buttons() -> list[str]:
@@ -271,38 +320,56 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
         return "The game is over" in c.text()
 
     while not done.is_set() and not over():
-        if not buttons():
-            with contextlib.suppress(TimeoutError):
-                await c.wait_for(lambda: buttons() or over() or done.is_set(), 1.0)
-            continue
-        k, button = current_seq(c), buttons()[0]
-        # a refusal stays on the page until the next click's answer clears it: while it does,
-        # only its clearing (or the next record length) answers this click
-        stale = "acted first" in c.text()
-        t = time.time() * 1000
-        c.click(button)
-        s.clicks.append((k, t))
-        # until the page shows the next record length and has redrawn the choices (a person
-        # sees the clicked button go), or says the click was refused
-        def answered(k: int = k, b: str = button, stale: bool = stale) -> bool:
-            refusal = "acted first" in c.text()
-            return (refusal and not stale) or (stale and not refusal) or (current_seq(c) > k and b not in buttons())
+        try:
+            if c.frozen:
+                await asyncio.sleep(0.5)
+                continue
+            if not c.connected:
+                await reconnect(s, c, done)
+                continue
+            if not buttons():
+                with contextlib.suppress(TimeoutError):
+                    await c.wait_for(lambda: buttons() or over() or done.is_set() or c.frozen, 1.0)
+                continue
+            if think:  # a person reads the choice before clicking
+                await asyncio.sleep(think)
+                if not buttons() or c.frozen or not c.connected:
+                    continue
+            k, button = current_seq(c), buttons()[0]
+            # a refusal stays on the page until the next click's answer clears it: while it does,
+            # only its clearing (or the next record length) answers this click
+            stale = refusal(c)
+            t = time.time() * 1000
+            c.click(button)
 
-        with contextlib.suppress(TimeoutError):
-            await c.wait_for(answered, 10.0)
-        if "acted first" in c.text() and current_seq(c) <= k:
-            s.refused += 1
-            await asyncio.sleep(0.5)
+            # until the page shows the next record length and has redrawn the choices (a person
+            # sees the clicked button go), or says the click was refused
+            def answered(k: int = k, b: str = button, stale: bool = stale) -> bool:
+                refused = refusal(c)
+                return (refused and not stale) or (stale and not refused) or (current_seq(c) > k and b not in buttons())
+
+            try:
+                await c.wait_for(answered, 10.0)
+            except (TimeoutError, PageError):  # no answer seen (the socket went, a restart): it may
+                s.uncertain += 1               # or may not be recorded
+                continue
+            s.clicks.append((k, t))
+            if refusal(c) and current_seq(c) <= k:
+                s.refused += 1
+                s.refused_at.add(k)
+                await asyncio.sleep(0.5)
+        except PageError:
+            await reconnect(s, c, done)
 
 
 async def student_run(s: Student, browser: Any, url: str, delay: float, started: asyncio.Event,
-                      done: asyncio.Event) -> None:
+                      done: asyncio.Event, think: float = 0.0) -> None:
     await asyncio.sleep(delay)
     try:
         if s.browser:
             await browser_student(s, browser, url, started, done)
         else:
-            await client_student(s, url, started, done)
+            await client_student(s, url, started, done, think)
     except Exception as exc:  # reported with the figures: which students failed, and why
         s.failure = f"{type(exc).__name__}: {str(exc)[:160]}"
 
@@ -325,9 +392,220 @@ async def close_tab(s: Student) -> None:
             await s.page.close(run_before_unload=True)
 
 
-async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, server_pid: int,
-                sampler: Sampler) -> dict[str, Any]:
+class Server:
+    """The class server under test: started as a teacher starts it, and restarted the same way
+    (the same command on the same folder and port)."""
+
+    def __init__(self, folder: Path, port: int, env: dict[str, str], options: list[str]) -> None:
+        self.folder, self.port, self.env, self.options = folder, port, env, options
+        self.proc, self.url, self.code = start_server(folder, port, env, options)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def restart(self) -> tuple[float, float]:
+        """Stop the server (SIGTERM, as Ctrl-C) and run the same command again; returns the
+        seconds the stop took and the seconds from the command until the new server said it is up."""
+        t0 = time.monotonic()
+        stop_server(self.proc)
+        t1 = time.monotonic()
+        self.proc, self.url, self.code = start_server(self.folder, self.port, self.env, self.options)
+        return t1 - t0, time.monotonic() - t1
+
+
+STALL_MARGIN = 10.0
+"""Seconds beyond the decision limit after which a table that did not move counts as stalled
+(the referee answers an overdue decision at the limit; the margin is the machine's slack)."""
+
+
+@dataclass
+class Window:
+    """A stretch of the play: calm, or one fault (a flood, a freeze), from ``t0`` to ``t1``
+    (milliseconds since the epoch, as the clicks are stamped)."""
+
+    label: str
+    t0: float
+    t1: float = float("inf")
+
+
+def now_ms() -> float:
+    return time.time() * 1000
+
+
+async def freeze_pages(args: argparse.Namespace, frozen: list[Student], windows: list[Window]) -> None:
+    """Freeze some pages mid-game (a sleeping phone: the page sends nothing, its socket stays
+    open), for longer than the away limit, then thaw them."""
+    w = Window(f"{len(frozen)} pages frozen", now_ms())
+    windows.append(w)
+    for s in frozen:
+        assert s.client is not None
+        s.client.frozen = True
+        s.frozen = (time.time(), 0.0)
+    await asyncio.sleep(args.freeze_for)
+    for s in frozen:
+        assert s.client is not None and s.frozen is not None
+        s.client.frozen = False
+        s.frozen = (s.frozen[0], time.time())
+    w.t1 = now_ms()
+
+
+async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, secret: str, done: asyncio.Event,
+                         windows: list[Window], figures: dict[str, Any]) -> None:
+    """The hostile page's floods, one window each: widget updates, refused writes (second
+    ballots in a class vote), a binary frame, an oversized frame; after each the page
+    reloads onto its seat if the server closed its socket."""
+    c = h.client
+    assert c is not None
+
+    async def window(label: str, flood: Any, seconds: float) -> None:
+        w = Window(label, now_ms())
+        windows.append(w)
+        end = time.monotonic() + seconds
+        sent = 0
+        while time.monotonic() < end and not done.is_set():
+            if c.connected:  # else its own loop reloads it onto its seat (``client_student``)
+                with contextlib.suppress(PageError, websocket.WebSocketClosedError):  # the server closed it
+                    sent += flood()
+            await asyncio.sleep(0.1)
+        w.t1 = now_ms()
+        figures.setdefault("floods", []).append((label, sent))
+
+    def flood_of(model: str, description: str, send: Callable[[str, int], None]) -> Callable[[], int]:
+        """A tenth of a second's flood at the page's widget (its name box, its Yes button)."""
+
+        def flood() -> int:
+            found = c.find(model, description=description)
+            if found:
+                send(found[0], args.flood // 10)
+            return args.flood // 10
+
+        return flood
+
+    await window("widget update flood", flood_of("TextModel", "Your name", c.flood_updates), args.flood_for)
+    room.open_class_vote(secret, "single_tax")
+    end = time.monotonic() + 120
+    while not c.find("ButtonModel", description="Yes") and time.monotonic() < end:
+        await asyncio.sleep(0.5)  # (the page may be reloading onto its seat after the first flood)
+    await window("second-ballot flood (refused writes)", flood_of("ButtonModel", "Yes", c.flood_clicks),
+                 args.flood_for)
+    vote = room.class_votes()[-1]
+    figures["hostile_ballots"] = vote.yes + vote.no
+    room.close_class_vote(secret)
+
+    def binary() -> int:
+        c.send_binary()
+        return 1
+
+    await window("binary frames", binary, args.flood_for / 2)
+
+    def oversized() -> int:
+        c.send_oversized(1024 * 1024)
+        return 1
+
+    await window("oversized frames", oversized, args.flood_for / 2)
+    figures["hostile_seats"] = sum(seat.name == h.name for seat in room.store.seats(room.id))
+
+
+async def faults(args: argparse.Namespace, students: list[Student], server: Server, sampler: Sampler,
+                 room: Classroom, secret: str, done: asyncio.Event, windows: list[Window],
+                 figures: dict[str, Any]) -> None:
+    """The faults of a class period, one after the other from ``--fault-at`` seconds into play,
+    a calm window before each: the hostile page's floods, frozen pages, then a restart."""
+
+    async def calm(label: str, seconds: float) -> None:
+        windows.append(Window(label, now_ms()))
+        await asyncio.sleep(seconds)
+        windows[-1].t1 = now_ms()
+
+    await calm("calm", args.fault_at)
+    hostile = next((s for s in students if s.hostile and s.joined), None)
+    if hostile is not None:
+        await hostile_floods(args, hostile, room, secret, done, windows, figures)
+        await calm("calm after the floods", 5)
+    seated = [s for s in students if s.joined and s.client is not None and not s.hostile]
+    n = max(1, round(args.frozen * len(seated))) if args.frozen else 0
+    by_table: dict[int, list[Student]] = {}
+    for s in seated:
+        by_table.setdefault(s.table, []).append(s)
+    frozen = [ss[-1] for _, ss in sorted(by_table.items())][:n]  # one a table, from the first
+    figures["frozen_seats"] = [(s.table, s.seat) for s in frozen]
+    if frozen:
+        await freeze_pages(args, frozen, windows)
+        await calm("calm after the thaw", 15)
+    if args.restart:
+        w = Window("restart", now_ms())
+        windows.append(w)
+        figures["restart_at"] = time.time()
+        figures["stop_s"], figures["restart_up_s"] = await asyncio.get_running_loop().run_in_executor(
+            None, server.restart)
+        figures["restart_up_at"] = time.time()
+        sampler.server = psutil.Process(server.pid)
+        t_up = time.monotonic()
+        live = [s for s in students if s.joined and s.client is not None and not s.failure]
+        while any(s.reopened == 0 for s in live) and time.monotonic() - t_up < 600:
+            await asyncio.sleep(0.5)
+        figures["back_s"] = time.monotonic() - t_up
+        figures["back"] = sum(s.reopened > 0 for s in live)
+        figures["back_of"] = len(live)
+        w.t1 = now_ms()
+        await calm("calm after the restart", 10)
+    figures["faults_done"] = True
+
+
+def fault_figures(args: argparse.Namespace, students: list[Student], room: Classroom, folder: Path,
+                  windows: list[Window], figures: dict[str, Any]) -> None:
+    """Each window's own-view p95 (the other students: not the hostile page, not a frozen
+    one); the frozen seats' away moves and their students' moves after the thaw; bot moves
+    in the restart's grace; the longest wait of any table (stalls)."""
+    rows = [(tg.table.table_no, r) for tg in room.tables() for r in tg.entries if r.answer is not None]
+    per: list[tuple[str, float, int, dict[str, int]]] = []
+    for w in windows:
+        lat = []
+        for s in students:
+            if s.hostile or (s.frozen and w.label.endswith("frozen")):
+                continue
+            for k, at in s.clicks:
+                if w.t0 <= at < w.t1:
+                    times = [v for q, v in s.seen.items() if q > k]
+                    if times:
+                        lat.append(min(times) - at)
+        moves: dict[str, int] = {}
+        for _, r in rows:
+            if w.t0 <= r.at * 1000 < w.t1:
+                moves[str(r.by)] = moves.get(str(r.by), 0) + 1
+        per.append((w.label, pct(lat, 95), len(lat), moves))
+    figures["windows"] = per
+    frozen = [s for s in students if s.frozen]
+    figures["frozen_away_moves"] = sum(
+        1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
+        and r.by == "away" and s.frozen is not None and s.frozen[0] <= r.at <= s.frozen[1] + 5)
+    figures["frozen_back_moves"] = sum(
+        1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
+        and r.by == "student" and s.frozen is not None and r.at > s.frozen[1])
+    if "restart_up_at" in figures:
+        g0, g1 = figures["restart_up_at"], figures["restart_up_at"] + args.resume_grace - 2
+        figures["grace_bot_moves"] = sum(1 for _, r in rows if g0 <= r.at <= g1 and r.by in ("bot", "away", "timeout"))
+        down = (figures["restart_at"], figures["restart_up_at"] + args.resume_grace)
+    else:
+        down = (0.0, 0.0)
+    gaps, stalled, end = [], 0, time.time()
+    for tg in room.tables():
+        times = [float(tg.table.started or 0), *(r.at for r in tg.entries)] + ([] if tg.game.over else [end])
+        waits = [b - a for a, b in itertools.pairwise(times) if not (a <= down[1] and b >= down[0])]
+        gaps += waits
+        stalled += any(w > args.decide_limit + STALL_MARGIN for w in waits)
+    figures["longest_wait_s"] = max(gaps, default=0.0)
+    figures["stalled"] = stalled
+    log = (folder / "voila.log").read_text(errors="replace")
+    figures["log_runs"] = log.count("--- landlord class ")
+
+
+async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler: Sampler) -> dict[str, Any]:
+    url = server.url
     students = [Student(f"S{i + 1:02d}") for i in range(args.students)]
+    if args.hostile:
+        students.append(Student("Mallory", hostile=True))
     if args.browsers:  # spread the browser students through the class
         for i in range(args.browsers):
             students[i * args.students // args.browsers].browser = True
@@ -345,10 +623,10 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
             stack.push_async_callback(close_tab, s)  # every page closed, also on failure
         spread = args.join_within / max(1, args.students)
         t0 = time.monotonic()
-        tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done))
+        tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done, args.think))
                  for i, s in enumerate(students)]
         stack.callback(lambda: [t.cancel() for t in tasks])
-        while sum(s.joined > 0 or bool(s.failure) for s in students) < args.students:
+        while sum(s.joined > 0 or bool(s.failure) for s in students) < len(students):
             if time.monotonic() - t0 > args.join_within + 240:  # the rest are reported as not seated
                 break
             await asyncio.sleep(0.5)
@@ -358,15 +636,38 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         room = Classroom(store, store.classes()[-1].id)
         secret = (folder / "teacher-secret").read_text().strip()
         room.start(secret)
+        for s in students:  # play may have evened out the tables: each page says where it sits now
+            seat = next((x for x in store.seats(room.id) if x.name == s.name), None)
+            if seat is not None:
+                s.table, s.seat = seat.table_no, seat.seat
         started.set()
         t_play = time.monotonic()
+        windows: list[Window] = []
+        fault_task = asyncio.create_task(faults(args, students, server, sampler, room, secret, done, windows,
+                                                figures)) if args.faults else None
+        faults_over = None
         while time.monotonic() - t_play < args.play_limit:
             tables = room.tables()
-            if tables and all(tg.game.over for tg in tables):
+            if tables and all(tg.game.over for tg in tables) and (fault_task is None or fault_task.done()):
                 break
-            if all(t.done() for t in tasks):
+            if fault_task is not None and fault_task.done():  # the faults' figures are in: a calm tail
+                faults_over = faults_over or time.monotonic()
+                if time.monotonic() - faults_over > args.tail:
+                    break
+            if all(t.done() for t in tasks) and (fault_task is None or fault_task.done()):
+                break
+            if fault_task is not None and fault_task.done() and fault_task.exception() is not None:
                 break
             await asyncio.sleep(1.0)
+        if fault_task is not None:
+            if not fault_task.done():
+                fault_task.cancel()
+            with contextlib.suppress(BaseException):
+                await fault_task
+            if fault_task.done() and not fault_task.cancelled() and fault_task.exception() is not None:
+                figures["fault_error"] = repr(fault_task.exception())
+            if windows and windows[-1].t1 == float("inf"):
+                windows[-1].t1 = now_ms()
         figures["play_s"] = time.monotonic() - t_play
         figures["tables_over"] = sum(tg.game.over for tg in room.tables())
         figures["tables"] = len(room.tables())
@@ -397,40 +698,51 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
                         theirs = first(o)
                         if theirs is not None:
                             others.append(theirs - at)
+        if args.faults:
+            fault_figures(args, students, room, folder, windows, figures)
         figures["tti"] = [s.tti for s in students if s.tti]
         figures["tti_browser"] = [s.tti for s in students if s.tti and s.browser]
         figures["join_s"] = [s.join_s for s in students if s.join_s]
         figures["own_ms"], figures["others_ms"] = own, others
-        # lost / duplicated: accepted clicks against the store's student rows, seat by seat
+        # lost / duplicated: each click the page did not refuse against the store's row at the
+        # record length it was made at (a click on a button drawn at length k is recorded at k or
+        # not at all); a bot's answer there for the same seat (away, overdue) raced the click
+        rows = {(tg.table.table_no, r.seq): r for tg in room.tables() for r in tg.entries}
         recorded: dict[tuple[int, int], int] = {}
-        for tg in room.tables():
-            for r in tg.entries:
-                if r.answer is not None and r.by == "student" and r.seat is not None:
-                    key = (tg.table.table_no, r.seat)
-                    recorded[key] = recorded.get(key, 0) + 1
-        lost = dup = 0
+        for (table_no, _), r in rows.items():
+            if r.answer is not None and r.by == "student" and r.seat is not None:
+                recorded[(table_no, r.seat)] = recorded.get((table_no, r.seat), 0) + 1
+        lost = dup = raced = 0
         for s in students:
-            if not s.joined:
+            if not s.joined or s.hostile:
                 continue
-            accepted = len(s.clicks) - s.refused
-            have = recorded.get((s.table, s.seat), 0)
-            lost += max(0, accepted - have)
-            dup += max(0, have - accepted - s.uncertain)
+            ok = 0
+            for k, _ in s.clicks:
+                row = rows.get((s.table, k))
+                if row is not None and row.seat == s.seat and row.by == "student":
+                    ok += 1
+                elif k in s.refused_at:
+                    continue
+                elif row is not None and row.seat == s.seat and row.by in ("away", "timeout"):
+                    raced += 1
+                else:
+                    lost += 1
+            dup += max(0, recorded.get((s.table, s.seat), 0) - ok - s.uncertain)
         figures.update(clicks=sum(len(s.clicks) for s in students), refused=sum(s.refused for s in students),
-                       uncertain=sum(s.uncertain for s in students),
+                       uncertain=sum(s.uncertain for s in students), raced=raced,
                        recorded=sum(recorded.values()), lost=lost, duplicated=dup,
                        error_pages=sum(s.errors > 0 for s in students))
         figures["mem_peak_mb"] = max(m for _, m, _ in sampler.samples)
         figures["kernels_peak"] = max(k for _, _, k in sampler.samples)
         # closing tabs: kernels released
         closing = [s for s in students if s.joined][: args.close]
-        before = kernel_count(server_pid)
+        before = kernel_count(server.pid)
         t_close = time.monotonic()
         for s in closing:
             await close_tab(s)
         released = None
         while time.monotonic() - t_close < 120:
-            if kernel_count(server_pid) <= before - len(closing):
+            if kernel_count(server.pid) <= before - len(closing):
                 released = time.monotonic() - t_close
                 break
             await asyncio.sleep(0.5)
@@ -440,13 +752,13 @@ async def drive(args: argparse.Namespace, url: str, code: str, folder: Path, ser
         dropping = [s for s in students if s.joined and s.client is not None and s not in closing][: args.drop]
         figures["dropped"], figures["dropped_released_s"] = len(dropping), None
         if dropping:
-            before = kernel_count(server_pid)
+            before = kernel_count(server.pid)
             t_drop = time.monotonic()
             for s in dropping:
                 assert s.client is not None
                 await s.client.close(beacon=False)
             while time.monotonic() - t_drop < IDLE_RELEASE + 180:
-                if kernel_count(server_pid) <= before - len(dropping):
+                if kernel_count(server.pid) <= before - len(dropping):
                     figures["dropped_released_s"] = time.monotonic() - t_drop
                     break
                 await asyncio.sleep(2.0)
@@ -504,9 +816,7 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def main() -> None:
-    # a SIGTERM (a CI time limit, kill) unwinds like Ctrl-C, so the server and its kernels stop
-    signal.signal(signal.SIGTERM, _interrupt)
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--table-size", type=int, default=4)
@@ -523,12 +833,32 @@ def main() -> None:
     ap.add_argument("--browsers", type=int, default=1,
                     help="students in a Chromium context (the rest are websocket clients); default 1")
     ap.add_argument("--cap", type=int, default=0, help="measure a kernel cap of N instead of a class")
-    args = ap.parse_args()
-    args.warm = warm_kernels(args.students) if args.warm is None else args.warm
+    f = ap.add_argument_group("faults (issue 26): --faults turns them on")
+    f.add_argument("--faults", action="store_true",
+                   help="a class period's faults during play: frozen pages, a restart, a hostile page's floods")
+    f.add_argument("--fault-at", type=float, default=20.0, help="seconds of calm play before the first fault")
+    f.add_argument("--frozen", type=float, default=0.1, help="share of the pages frozen mid-game (default 0.1)")
+    f.add_argument("--freeze-for", type=float, default=30.0, help="seconds a page stays frozen")
+    f.add_argument("--restart", action=argparse.BooleanOptionalAction, default=True,
+                   help="restart the class server mid-game (default on with --faults)")
+    f.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True,
+                   help="one more student whose page floods (default on with --faults)")
+    f.add_argument("--flood", type=int, default=5000, help="messages a second a flood sends")
+    f.add_argument("--flood-for", type=float, default=10.0, help="seconds each flood lasts")
+    f.add_argument("--away-after", type=float, default=10.0, help="the class's away limit, s")
+    f.add_argument("--decide-limit", type=float, default=30.0, help="the class's decision limit, s")
+    f.add_argument("--resume-grace", type=float, default=90.0, help="the restarted server's grace, s")
+    f.add_argument("--think", type=float, default=0.0,
+                   help="seconds a student looks at a choice before clicking (default 0; 0.5 makes a game last)")
+    f.add_argument("--tail", type=float, default=15.0, help="seconds of play after the last fault")
+    return ap
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the class the options describe; its figures (``report`` prints them)."""
+    args.warm = warm_kernels(args.students + args.faults * args.hostile) if args.warm is None else args.warm
     args.max_kernels = max_kernels(args.students) if args.max_kernels is None else args.max_kernels
-    if args.cap:
-        cap_probe(args.cap, min(args.warm, 2))
-        return
+    args.hostile = args.hostile and args.faults
     with tempfile.TemporaryDirectory() as tmp:
         env = {var: str(Path(tmp) / var.lower()) for var in
                ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR",
@@ -537,29 +867,50 @@ def main() -> None:
         folder = Path(tmp) / "class"
         port = serve.free_port()
         t0 = time.monotonic()
-        proc, url, code = start_server(folder, port, env, [
-            "--table-size", str(args.table_size), "--rounds", str(args.rounds), "--warm", str(args.warm),
-            "--max-kernels", str(args.max_kernels), "--bot-delay", "0.3", "--seed", "4200",
-            "--max-tables", str(-(-args.students // args.table_size))])
+        options = ["--table-size", str(args.table_size), "--rounds", str(args.rounds), "--warm", str(args.warm),
+                   "--max-kernels", str(args.max_kernels), "--bot-delay", "0.3", "--seed", "4200",
+                   "--max-tables", str(-(-(args.students + args.hostile) // args.table_size))]
+        if args.faults:
+            options += ["--away-after", str(args.away_after), "--decide-limit", str(args.decide_limit),
+                        "--resume-grace", str(args.resume_grace)]
+        server = Server(folder, port, env, options)
         figures: dict[str, Any] | None = None
         try:
-            serve.wait_warm(proc, args.warm + 1, timeout=900)
+            serve.wait_warm(server.proc, args.warm + 1, timeout=900)
             warm_s = time.monotonic() - t0
-            sampler = Sampler(proc.pid)
+            sampler = Sampler(server.pid)
             idle_mb, idle_kernels = sampler.measure()
             cpu0 = sampler.cpu()
             sampler.start()
             me = psutil.Process()
             mine0 = sum(me.cpu_times()[:2])
-            figures = asyncio.run(drive(args, url, code, folder, proc.pid, sampler))
+            figures = asyncio.run(drive(args, server, folder, sampler))
             sampler.stop.set()
-            cpu = sampler.cpu() - cpu0
-            own_cpu = sum(me.cpu_times()[:2]) - mine0
+            figures.update(cpu=sampler.cpu() - cpu0, own_cpu=sum(me.cpu_times()[:2]) - mine0, warm_s=warm_s,
+                           idle_mb=idle_mb, idle_kernels=idle_kernels)
         finally:
-            stop_server(proc)
+            stop_server(server.proc)
             replaced = replaced_kernels(folder)
             kept = keep_log(folder, figures)
     assert figures is not None
+    figures.update(replaced=replaced, kept=kept)
+    return figures
+
+
+def main() -> None:
+    # a SIGTERM (a CI time limit, kill) unwinds like Ctrl-C, so the server and its kernels stop
+    signal.signal(signal.SIGTERM, _interrupt)
+    args = parser().parse_args()
+    if args.cap:
+        cap_probe(args.cap, 2 if args.warm is None else min(args.warm, 2))
+        return
+    report(args, measure(args))
+
+
+def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
+    """Print a class run's figures."""
+    warm_s, idle_mb, idle_kernels = figures["warm_s"], figures["idle_mb"], figures["idle_kernels"]
+    cpu, own_cpu, replaced, kept = figures["cpu"], figures["own_cpu"], figures["replaced"], figures["kept"]
     tti, own, others = figures["tti"], figures["own_ms"], figures["others_ms"]
     print(f"class of {args.students} students, tables of {args.table_size}, {args.rounds} rounds, "
           f"{args.warm} warm kernels, joining spread over {args.join_within:.0f} s; load average now "
@@ -575,7 +926,8 @@ def main() -> None:
     print(f"click -> own view, ms: p50 {pct(own, 50):.0f}  p95 {pct(own, 95):.0f}  (n={len(own)})")
     print(f"click -> classmates' views, ms: p50 {pct(others, 50):.0f}  p95 {pct(others, 95):.0f}  (n={len(others)})")
     print(f"clicks {figures['clicks']} (+{figures['uncertain']} whose click call timed out), refused "
-          f"{figures['refused']}, student rows recorded {figures['recorded']}: "
+          f"{figures['refused']}, raced by a bot's answer for an away or overdue seat {figures['raced']}, "
+          f"student rows recorded {figures['recorded']}: "
           f"lost {figures['lost']}, duplicated {figures['duplicated']}; pages with error text {figures['error_pages']}")
     print(f"memory (server + kernels, PSS): peak {figures['mem_peak_mb'] / 1024:.2f} GB with "
           f"{figures['kernels_peak']} kernels: {figures['mem_peak_mb'] / max(1, args.students):.0f} MB a student "
@@ -597,6 +949,35 @@ def main() -> None:
     if figures["not_seated"]:
         print(f"not seated in time: {', '.join(figures['not_seated'])}")
     print(f"(mean click -> classmates {statistics.fmean(others) if others else float('nan'):.0f} ms)")
+    if args.faults:
+        report_faults(args, figures)
+
+
+def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
+    """Print the faults' figures: each window's own-view p95 of the other students, the frozen
+    pages, the restart, the hostile page."""
+    print(f"faults: {len(figures.get('frozen_seats', []))} frozen pages for {args.freeze_for:.0f} s "
+          f"(away after {args.away_after:g} s), restart {'on' if args.restart else 'off'}, hostile page "
+          f"{'on' if args.hostile else 'off'} ({args.flood} messages/s for {args.flood_for:g} s a flood)"
+          + ("" if figures.get("faults_done") else f"; NOT ALL DONE {figures.get('fault_error', '')}"))
+    for label, p95, n, moves in figures.get("windows", []):
+        print(f"  click -> own view, others' p95 during {label}: {p95:.0f} ms (n={n}); moves by "
+              + (", ".join(f"{by} {k}" for by, k in sorted(moves.items())) or "nobody"))
+    print(f"frozen seats {figures.get('frozen_seats')}: {figures.get('frozen_away_moves', 0)} moves by a bot "
+          f"while frozen, {figures.get('frozen_back_moves', 0)} by the student after the thaw")
+    if "restart_up_s" in figures:
+        print(f"restart: the stop took {figures['stop_s']:.1f} s, the same command was up again "
+              f"{figures['restart_up_s']:.1f} s later (same port); "
+              f"{figures.get('back')} of {figures.get('back_of')} pages back on their seats "
+              f"{figures.get('back_s', float('nan')):.1f} s "
+              f"after; bot moves in the {args.resume_grace:g} s grace: {figures['grace_bot_moves']}; "
+              f"server log runs: {figures['log_runs']}")
+    if "hostile_seats" in figures:
+        print(f"hostile page: {figures['hostile_seats']} seat, {figures['hostile_ballots']} ballot(s) counted; "
+              f"sent {', '.join(f'{label}: {n}' for label, n in figures.get('floods', []))}")
+    print(f"longest wait of a table between two moves (outside the restart): {figures['longest_wait_s']:.1f} s; "
+          f"stalled tables (a wait above the {args.decide_limit:g} s decision limit + {STALL_MARGIN:g} s): "
+          f"{figures['stalled']}")
 
 
 if __name__ == "__main__":

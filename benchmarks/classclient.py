@@ -15,6 +15,15 @@ What the page does, and this client with it (Voilà's ``widgets-manager8`` bundl
 4. Typing sets a widget's ``value`` (comm ``update``); a click is the comm ``custom`` message
    ``{"event": "click"}`` a button view sends.
 5. Closing the tab posts Voilà's page-close beacon (``/voila/api/shutdown/<id>``).
+6. The page's pulse: the student app's Play widget runs a timer in the browser that sets its
+   ``value`` every couple of seconds (the class's sign that the page is alive); :meth:`pulse`
+   does the same. A frozen page (:attr:`frozen`: a sleeping phone, a stopped tab) sends nothing,
+   neither pulse nor clicks, while its connection stays open.
+7. After a restart the page reloads itself onto its seat: :meth:`reopen` loads the page's
+   address with the seat key the page put in its address.
+
+A hostile page (:meth:`flood_updates`, :meth:`flood_clicks`, :meth:`send_binary`,
+:meth:`send_oversized`) sends what the issue's attacks sent, over the same socket.
 
 It draws nothing: that the pages really draw is the browser test's job
 (``tests/test_classroom_browser.py``) and the load test's ``--browsers`` students.
@@ -67,6 +76,9 @@ class VoilaClient:
         self._changed = asyncio.Event()
         self._control = ""
         self._states: asyncio.Future[dict[str, Any]] | None = None
+        self.frozen = False
+        """The page is frozen: it sends nothing (its connection stays open)."""
+        self._pulse: asyncio.Task[None] | None = None
 
     # -- the page's life ---------------------------------------------------------------------
     async def open(self, timeout: float = 600) -> None:
@@ -99,8 +111,79 @@ class VoilaClient:
             self.models[model_id].setdefault("_model_name", s.get("model_name"))
         self._look(self.models.values())
 
+    def pulse(self, every: float = 2.0) -> None:
+        """Start the page's pulse: the Play widget's timer, as the browser runs it (nothing is
+        sent while :attr:`frozen`)."""
+
+        async def beat() -> None:
+            n = 0
+            while self._ws is not None:
+                await asyncio.sleep(every)
+                play = self.find("PlayModel")
+                if play and not self.frozen:
+                    n += 1
+                    self.set_value(play[0], n)
+
+        if self._pulse is None:
+            self._pulse = asyncio.create_task(beat())
+
+    def seat_address(self) -> str:
+        """The page's address with the seat key (what the page put in its address after joining;
+        "" before)."""
+        m = re.search(r"\?seat=([A-Za-z0-9_%-]+)", self.text() + " ".join(
+            str(st.get("value", "")) for st in self.models.values()))
+        return f"{self.url.split('?')[0]}?seat={m.group(1)}" if m else ""
+
+    async def reopen(self, url: str, timeout: float = 600) -> None:
+        """Reload the page at ``url`` (its seat address): a new kernel, the widgets anew."""
+        await self.close(beacon=False)
+        self.url, self.models, self.kernel_id = url, {}, ""
+        self.session = uuid.uuid4().hex
+        await self.open(timeout)
+
+    # -- a hostile page -------------------------------------------------------------------------
+    def flood_updates(self, model_id: str, n: int) -> None:
+        """``n`` widget updates at once (the issue's page sent 108,000 in 25 s)."""
+        self._flood(model_id, {"method": "update", "state": {"value": "x"}, "buffer_paths": []}, n)
+
+    def flood_clicks(self, model_id: str, n: int) -> None:
+        """``n`` clicks at once (the issue's page sent 72,850 second ballots)."""
+        self._flood(model_id, {"method": "custom", "content": {"event": "click"}}, n)
+
+    def _flood(self, model_id: str, data: dict[str, Any], n: int) -> None:
+        """One comm message written ``n`` times (encoded once: the flood costs the sender little,
+        so the benchmark's other pages, in the same process, are not slowed by it)."""
+        if self._ws is None:
+            raise PageError("the page is closed")
+        header = {"msg_id": uuid.uuid4().hex, "msg_type": "comm_msg", "username": "student",
+                  "session": self.session, "date": datetime.now(UTC).isoformat(), "version": "5.3"}
+        text = json.dumps({"header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
+                           "content": {"comm_id": model_id, "data": data}, "buffers": []})
+        for _ in range(n):
+            self._ws.write_message(text)
+
+    def send_binary(self, frame: bytes = b"\x7f\xff\xff\xff" + b"\0" * 64) -> None:
+        """One binary frame (default: the issue's 68 bytes claiming 2**31 - 1 buffers)."""
+        if self._ws is None:
+            raise PageError("the page is closed")
+        self._ws.write_message(frame, binary=True).add_done_callback(self._sent)
+
+    def send_oversized(self, size: int = 8 * 1024 * 1024) -> None:
+        """One text frame of ``size`` bytes."""
+        if self._ws is None:
+            raise PageError("the page is closed")
+        self._ws.write_message("x" * size).add_done_callback(self._sent)
+
+    @property
+    def connected(self) -> bool:
+        """Whether the page's kernel socket is still open."""
+        return self._ws is not None and self._reader is not None and not self._reader.done()
+
     async def close(self, beacon: bool = True) -> None:
         """Close the tab: the page-close beacon (Voilà shuts the kernel down), then the socket."""
+        if self._pulse is not None:
+            self._pulse.cancel()
+            self._pulse = None
         if beacon and self.kernel_id:
             req = httpclient.HTTPRequest(f"{self.base}/voila/api/shutdown/{self.kernel_id}", method="POST",
                                          body=b"", request_timeout=60)
@@ -150,12 +233,16 @@ class VoilaClient:
     # -- acting ------------------------------------------------------------------------------
     def set_value(self, model_id: str, value: Any) -> None:
         """Type into a widget: its ``value`` set from the page."""
+        if self.frozen:
+            return
         self.models[model_id]["value"] = value
         self._send("comm_msg", {"comm_id": model_id,
                                 "data": {"method": "update", "state": {"value": value}, "buffer_paths": []}})
 
     def click(self, model_id: str) -> None:
-        """Click a button, as its view does."""
+        """Click a button, as its view does (a frozen page cannot)."""
+        if self.frozen:
+            return
         self._send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
 
     # -- the protocol --------------------------------------------------------------------------

@@ -121,3 +121,26 @@ def test_the_kernel_cap_refuses_one_more_kernel() -> None:
     with pytest.raises(web.HTTPError) as refused:
         asyncio.run(km.start_kernel())
     assert refused.value.status_code == 503
+
+
+def test_the_teacher_steers_students_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """``landlord class --folder F --remove/--rename/--move/--rebalance`` (issue 26, point 4)."""
+    folder = tmp_path / "c"
+    assert main(["class", "--folder", str(folder), "--rebalance"]) == 2
+    assert "holds no class" in capsys.readouterr().err
+    args = build_parser().parse_args(["class", "--table-size", "2", "--seed", "9"])
+    room, _, _ = open_class(folder, spec_from(args))
+    store = SqliteStore(folder)
+    for name in ("Ann", "Bo", "Cy"):
+        StudentSeat.join(store, room.info.join_code, name)
+    assert main(["class", "--folder", str(folder), "--rename", "bo=Bob", "--remove", "Ann",
+                 "--move", "Cy=1:1"]) == 0
+    out = capsys.readouterr().out
+    assert "renamed bo to Bob" in out and "removed Ann (table 1, seat 1)" in out
+    assert "moved Cy to table 1, seat 1" in out
+    assert [(s.name, s.table_no, s.seat) for s in store.seats(room.id)] == [("Cy", 1, 0), ("Bob", 1, 1)]
+    assert main(["class", "--folder", str(folder), "--rename", "Bob=Bot 1"]) == 2
+    assert "a name the game uses" in capsys.readouterr().err
+    assert main(["class", "--folder", str(folder), "--remove", "Nobody"]) == 2
+    assert "no student called 'Nobody'" in capsys.readouterr().err

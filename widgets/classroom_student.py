@@ -45,7 +45,33 @@ from .panels import commentary_html, commentary_lines, players_html
 from .state import player_rows
 
 HEARTBEAT = 2.0
-"""Seconds between the kernel's signs of life to the class (the referee's away clock)."""
+"""Seconds between the page's signs of life (its pulse) and the kernel's reports of them to the
+class (the referee's away clock)."""
+PAGE_QUIET = 3 * HEARTBEAT + 1
+"""Seconds without a pulse (or a click) from the page after which the kernel stops telling the
+class the student is here: a frozen, crashed or sleeping page stops its pulse, so after the
+class's away limit a bot plays the seat (issue 26, point 1). The kernel alone proves nothing: it
+runs on while the browser is gone."""
+WATCH_EVERY = 3.0
+"""Seconds between the page's looks at its kernel on the server (the server-gone notice)."""
+
+WATCH_JS = """if(!window.__llWatch){window.__llWatch=1;var gone=0,bar=document.createElement('div');
+bar.setAttribute('role','alert');bar.className='ll-class-gone';bar.style.cssText='display:none;position:fixed;top:0;
+left:0;right:0;z-index:9999;padding:.6em 1em;background:#7a4b00;color:#fff;font-weight:bold;font-size:1.1em';
+document.body.appendChild(bar);var base=location.pathname.split('/voila/')[0];
+var look=function(){fetch(base+'/voila/static/voila.js?t='+Date.now(),{method:'HEAD',cache:'no-store'}).then(
+function(r){if(!r.ok)throw r.status;if(gone){bar.textContent='The class server is back: opening your seat again\u2026';
+clearInterval(t);location.reload();}}).catch(function(){gone=1;bar.style.display='block';
+bar.textContent='The class server is not answering. Your seat is kept: this page '+
+'reconnects by itself when the server is back.';});};var t=setInterval(look,WATCH_MS);}"""
+"""The page's watch on the class server (run once a page, by the student app's first drawing):
+every :data:`WATCH_EVERY` seconds it asks the server for Voilà's own script (a ``HEAD``, never
+cached; the file the servers' readiness check asks for); while the server does not answer a
+notice says so (a screen reader announces it); when it answers again (a restarted server,
+whose kernels are new), the page reloads itself, and its address carries the seat key, so the
+student is back in the same seat (issue 26, point 2).
+DECISION: not the page's kernel's own address (``/api/kernels/<id>``): a restarted server answers
+it with an error page whose rendering logs a traceback in the class log at every look."""
 
 
 def query() -> dict[str, str]:
@@ -130,18 +156,55 @@ class ClassroomStudent(W.VBox):
         self._pause_looked = -HEARTBEAT
         self.table_box = W.VBox()
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
+        self.pulse = W.Play(value=0, min=0, max=10**9, step=1, interval=int(HEARTBEAT * 1000), repeat=True,
+                            playing=False, layout=W.Layout(display="none"))
+        """The page's pulse: a timer that runs in the browser (a Play widget) and sends its value
+        every :data:`HEARTBEAT` seconds; it stops when the page is frozen, crashed or asleep."""
+        self.pulse.observe(lambda _: self.seen_page(), "value")
+        self.page_seen = time.monotonic()
+        """When the page last showed a sign of life (its pulse, a click): monotonic seconds."""
+        self._kicked = 0.0
+        self.watch = W.HTML(f'<img src="data:," alt="" style="display:none" onerror="{html.escape(self.watch_js())}">',
+                            layout=W.Layout(display="none"))
         super().__init__([self.join_box, self.message, self.address, self.status, self.paused, self.missed,
-                          self.vote_box, self.predict_box, self.table_box])
+                          self.vote_box, self.predict_box, self.table_box, self.pulse, self.watch])
         if self.store is None:
             self.join_box.layout.display = "none"
             self._say("No class is running on this server: ask your teacher for the class address.", error=True)
         elif seat_key:
             self.resume(seat_key)
 
+    # -- the page's presence (issue 26, points 1 and 2) ----------------------------------------
+    @staticmethod
+    def watch_js() -> str:
+        """The page's watch on the class server (:data:`WATCH_JS`), as one line of script."""
+        return WATCH_JS.replace("\n", "").replace("WATCH_MS", str(int(WATCH_EVERY * 1000)))
+
+    def seen_page(self) -> None:
+        """The page showed a sign of life (its pulse ticked, the student clicked or typed)."""
+        self.page_seen = time.monotonic()
+
+    def page_here(self, now: float | None = None) -> bool:
+        """Whether the page has shown a sign of life within :data:`PAGE_QUIET` seconds."""
+        return (time.monotonic() if now is None else now) - self.page_seen <= PAGE_QUIET
+
+    def kick_pulse(self) -> None:
+        """(Re)start the page's pulse: the timer starts when the page sees ``playing`` turn on,
+        so a page that connected after the kernel set it (a warm kernel, a reconnect) is
+        started by turning it off and on again."""
+        with self.pulse.hold_sync():
+            self.pulse.playing = False
+        self.pulse.playing = True
+
     # -- joining -----------------------------------------------------------------------------
     def join(self, code: str, name: str) -> bool:
-        """Join the class with ``code`` as ``name``; False with a one-line message if refused."""
+        """Join the class with ``code`` as ``name``; False with a one-line message if refused
+        (also when this page already holds a seat: one seat a page)."""
         if self.store is None:
+            return False
+        self.seen_page()
+        if self.seat is not None:
+            self._say(f"This page already holds {self.seat.seat_info.name}'s seat: one seat a page.", error=True)
             return False
         try:
             seat = StudentSeat.join(self.store, code, name)
@@ -221,12 +284,17 @@ class ClassroomStudent(W.VBox):
     # -- following the table -------------------------------------------------------------------
     async def _follow(self) -> None:
         last_beat = 0.0
+        self.kick_pulse()
+        self._kicked = time.monotonic()
         while self.seat is not None:
             try:
                 now = time.monotonic()
-                if now - last_beat >= HEARTBEAT:
+                if now - last_beat >= HEARTBEAT and self.page_here(now):
                     self.seat.heartbeat()
                     last_beat = now
+                elif not self.page_here(now) and now - self._kicked >= PAGE_QUIET:
+                    self.kick_pulse()  # a page that reconnected starts its pulse again
+                    self._kicked = now
                 self.refresh()
             except (StoreError, LandlordError) as exc:
                 self._say(str(exc), error=True)
@@ -304,6 +372,7 @@ class ClassroomStudent(W.VBox):
         """Vote in the class vote; a refused ballot shows one line."""
         if self.seat is None:
             return False
+        self.seen_page()
         message = self.seat.vote(yes)
         self._say(message, error=bool(message))
         self.show_vote()
@@ -314,6 +383,7 @@ class ClassroomStudent(W.VBox):
         """Answer this seat's decision; a refused click shows one line and changes nothing."""
         if self.seat is None:
             return False
+        self.seen_page()
         return self._answered(self.seat.act(option, asked_at))
 
     def _answered(self, message: str) -> bool:

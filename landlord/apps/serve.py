@@ -93,8 +93,11 @@ def free_port(ip: str = "127.0.0.1") -> int:
 
 
 def port_in_use(port: int, ip: str = "127.0.0.1") -> bool:
-    """True when ``port`` at ``ip`` cannot be bound (someone else serves there)."""
+    """True when ``port`` at ``ip`` cannot be bound (someone else serves there). The check binds
+    as the server will (Tornado sets ``SO_REUSEADDR``), so the connections a stopped server left
+    waiting to close (``TIME_WAIT``, up to a minute) do not count: a restart starts at once."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((ip, port))
         except OSError:
@@ -146,12 +149,14 @@ def start(
     env: Mapping[str, str] | None = None,
     log: Path | None = None,
     extra: Sequence[str] = (),
+    append: bool = False,
 ) -> subprocess.Popen[bytes]:
     """Start Voilà in its own process group (so :func:`stop` can end it with every kernel).
-    ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output;
-    ``extra`` adds Voilà options (e.g. ``--VoilaConfiguration.preheat_kernel=False``)."""
+    ``env`` adds variables (e.g. ``JUPYTER_*`` folders for tests); ``log`` receives its output
+    (after what it holds when ``append``); ``extra`` adds Voilà options (e.g.
+    ``--VoilaConfiguration.preheat_kernel=False``)."""
     folder = lessons or kit_dir("lessons")
-    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (kept open for the child)
+    out = open(log, "ab" if append else "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (kept open for the child)
     try:
         return subprocess.Popen(
             voila_command(folder, port, ip, extra), cwd=folder, env=voila_env(folder, env),

@@ -1,7 +1,11 @@
 """A kernel manager for the kit's servers (``landlord class`` and ``landlord serve``): a cap on
 kernels (anonymous page loads cannot fill memory), a warm pool sized for a class's arrival
 that refills to a small one afterwards, and no warm kernel handed to a visitor once it has
-died (its page would name no kernel, or a kernel that lost the page's widgets)."""
+died (its page would name no kernel, or a kernel that lost the page's widgets).
+
+And the class server's guard on a page's kernel websocket (:class:`GuardedConnection`): the
+JSON protocol only (a binary frame is refused unread), at most a page's share of widget
+messages a second (the rest dropped before they are parsed)."""
 
 from __future__ import annotations
 
@@ -9,12 +13,15 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Dict, Integer
+from traitlets import Dict, Integer, Unicode
+
+from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket
 
 HANDOUT_ATTEMPTS = 3
 """Warm kernels a page request tries before it is refused (HTTP 503) because none is sound."""
@@ -47,6 +54,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._restarted: set[str] = set()
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
+        self._starting = 0
+        """Kernel starts under way (not yet listed by Jupyter)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voilà derives its pooling manager from this class (``voila_kernel_manager_factory``)
@@ -59,14 +68,24 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel unless the cap is reached (HTTP 503 then: the page says the class
-        server is full)."""
+        server is full). Kernels still starting count: Jupyter lists a kernel only once it has
+        started, so 64 page loads at once each found room under a cap of 16 (66 kernels ran)."""
         self._lower_pools()
-        if self.max_kernels and len(self.list_kernel_ids()) >= self.max_kernels:
+        if self.max_kernels and len(self.list_kernel_ids()) + self._starting >= self.max_kernels:
             raise web.HTTPError(503, f"this server already runs the {self.max_kernels} kernels it allows; "
                                      "close a tab of it you no longer use, or ask your teacher")
-        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        self._starting += 1
+        try:
+            kernel_id: str = await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
         self.add_restart_callback(kernel_id, functools.partial(self._restarted.add, kernel_id), "restart")
         return kernel_id
+
+    @property
+    def running(self) -> int:
+        """Kernels running or starting: what the cap counts."""
+        return len(self.list_kernel_ids()) + self._starting
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         """Jupyter's, forgetting the kernel's restart."""
@@ -125,3 +144,63 @@ def _sound_handout(handout: Handout) -> Handout:
                                  "or ask your teacher")
 
     return get_rendered_notebook
+
+
+CUT_OFF = 2000
+"""Widget messages over its limit after which a page's websocket is closed (code 1008): no
+person's typing or clicking comes near (a legitimate page sends a few a second)."""
+BINARY = 1003
+"""The websocket close code for a binary frame (data the class server does not accept)."""
+POLICY = 1008
+"""The websocket close code for a page that keeps flooding."""
+
+
+class GuardedConnection(ZMQChannelsWebsocketConnection):
+    """Jupyter's kernel websocket connection, guarded for a room (``Voila.kernel_websocket_connection_class``).
+
+    * The legacy JSON protocol only: the newer binary one (``v1.kernel.websocket.jupyter.org``)
+      is not offered, and a binary frame is refused and the socket closed before anything reads
+      it: Jupyter's readers of binary frames trust the frame's own counts (one 68-byte frame
+      took the server from 297 MB to 1,315 MB). The class pages send no binary data.
+    * A page's widget messages are metered by a :class:`~landlord.apps.classroom.limits.Bucket`
+      kept per kernel (a reconnecting page keeps its meter): over the limit a message is
+      dropped unparsed; after :data:`CUT_OFF` dropped the socket is closed.
+    * Frames above the server's ``websocket_max_message_size`` are refused by Tornado from their
+      header, before their payload is read (the class server sets it, ``class_voila_config``).
+    """
+
+    kernel_ws_protocol = Unicode("", allow_none=True, config=True,
+                                 help="the kernel websocket protocol: '' (the legacy JSON protocol)")
+    meters: ClassVar[dict[str, Bucket]] = {}
+    """The widget-message meter of each kernel's page."""
+
+    def meter(self) -> Bucket:
+        """This page's meter (made on first use)."""
+        bucket = self.meters.get(self.kernel_id)
+        if bucket is None:
+            bucket = self.meters[self.kernel_id] = Bucket(WIDGET_RATE, WIDGET_BURST)
+        return bucket
+
+    def handle_incoming_message(self, incoming_msg: str) -> None:
+        """Pass a page's message on to its kernel, unless it is binary or over the page's rate."""
+        if not isinstance(incoming_msg, str):
+            self.log.warning("Refused a binary websocket frame (%d bytes) for kernel %s; closing its socket",
+                             len(incoming_msg), self.kernel_id)
+            self._close(BINARY, "binary frames are not accepted")
+            return
+        bucket = self.meter()
+        if not bucket.take():
+            if bucket.refused in (1, CUT_OFF) or bucket.refused % 500 == 0:
+                self.log.warning("Kernel %s's page is over its widget message rate: %d dropped",
+                                 self.kernel_id, bucket.refused)
+            if bucket.refused >= CUT_OFF:
+                bucket.refused = 0
+                self._close(POLICY, "too many messages")
+            return
+        super().handle_incoming_message(incoming_msg)
+
+    def _close(self, code: int, reason: str) -> None:
+        handler = self.websocket_handler
+        if handler is not None:
+            with contextlib.suppress(Exception):  # already closing is as good
+                handler.close(code, reason)

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
 from landlord.apps.classroom.store import (
     STORE_FILE,
     ClassInfo,
@@ -52,7 +53,6 @@ from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import Decision
 from landlord.engine.entries import Answer, Switch, TriggerAdded
-from landlord.engine.game import BOXES
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, kit_version, version_note
@@ -62,6 +62,11 @@ from landlord.errors import IllegalAction, LandlordError
 
 STATES = ("joining", "playing", "debrief")
 """A class's states: students join (no game runs), tables play, the teacher debriefs."""
+
+SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment, then choose again."
+"""What a page is told whose clicks the class keeps refusing (a stale button, a second ballot),
+once its meter is empty (:class:`StudentSeat`): one page sent 72,850 second ballots, each a write
+the store refused, and the others' clicks waited behind them."""
 
 PREDICTIONS = ("grows", "shrinks", "same")
 """A student's prediction of the gap between the richest and the poorest player at their table
@@ -337,7 +342,9 @@ class Classroom:
 
     def start(self, secret: str) -> list[TableInfo]:
         """The teacher starts play: every table's game begins with its students' names (a bot
-        in every empty seat); joining stays open (a latecomer takes over a bot's seat)."""
+        in every empty seat); joining stays open (a latecomer takes over a bot's seat). The
+        tables not yet started are first evened out (:meth:`SqliteStore.rebalance`)."""
+        self.store.rebalance(self.id, secret)
         self.store.set_class(self.id, secret, state="playing")
         self.info = self.store.get_class(self.id)
         started = []
@@ -508,18 +515,15 @@ class StudentSeat:
         self.seat_info = store.seat_of(token)
         self.room = Classroom(store, self.seat_info.class_id)
         self.previously_seen = store.heartbeat(token)
+        self.refusals = Bucket(REFUSED_RATE, REFUSED_BURST)
+        """This page's meter of writes the store refused (:meth:`act`, :meth:`vote`)."""
 
     @classmethod
     def join(cls, store: ClassStore, join_code: str, name: str) -> StudentSeat:
-        """Join a class by its code and a display name (not a name the game gives a bot or
-        an account: those would be mistaken for each other)."""
-        clean = " ".join((name or "").split())
-        info = store.code_class(join_code)
-        spec = ClassSpec.from_dict(info.spec)
-        reserved = {n.lower() for n in (*bot_names(spec.table_size), *BOXES)}
-        if clean.lower() in reserved:
-            raise StoreError(f"{clean!r} is a name the game uses: choose another display name")
-        _, token = store.join(join_code, clean)
+        """Join a class by its code and a display name (the store normalises it and refuses a
+        look-alike of a classmate's name, of a bot's or of a name the game uses:
+        :mod:`landlord.apps.classroom.names`)."""
+        _, token = store.join(join_code, name)
         return cls(store, token)
 
     @property
@@ -565,9 +569,12 @@ class StudentSeat:
     def vote(self, yes: bool) -> str:
         """Vote in the open class vote, for this seat (once; the store refuses a second
         ballot). Returns "" when counted, else a one-line message saying why not."""
+        if not self.refusals.ready():
+            return SLOW_DOWN
         try:
             self.store.cast(self.token, yes)
         except StoreError as exc:
+            self.refusals.charge()
             return str(exc)[:1].upper() + str(exc)[1:] + "."
         return ""
 
@@ -592,11 +599,14 @@ class StudentSeat:
             d = tg.check(self.seat, option)
         except IllegalAction as exc:
             return str(exc)
+        if not self.refusals.ready():
+            return SLOW_DOWN
         try:
             self.store.append(self.room.id, self.table_no, tg.seq,
                               Row(tg.seq, Answer(option), seat=self.seat, by="student", decision=d.kind),
                               token=self.token)
         except StoreError as exc:
+            self.refusals.charge()
             tg.refresh(self.store)
             return str(exc)[:1].upper() + str(exc)[1:] + "."
         tg.refresh(self.store)
@@ -611,11 +621,14 @@ class Referee:
     answers each decision exactly once.
     """
 
-    def __init__(self, store: ClassStore, class_id: str, secret: str) -> None:
+    def __init__(self, store: ClassStore, class_id: str, secret: str, quiet_until: float = 0.0) -> None:
         self.room = Classroom(store, class_id)
         self.store = store
         self.secret = secret
         self.bots: dict[tuple[int, int], Strategy] = {}
+        self.quiet_until = quiet_until
+        """Until then (seconds since the epoch) the referee makes no move: a restarted class
+        server's grace, while the students' pages reconnect (``landlord class --resume-grace``)."""
 
     def _bot(self, tg: TableGame, seat: int) -> Strategy:
         key = (tg.table.table_no, seat)
@@ -626,6 +639,8 @@ class Referee:
     def tick(self, now: float | None = None) -> int:
         """One look at every table; returns how many rows it appended."""
         now = time.time() if now is None else now
+        if now < self.quiet_until:  # a restart's grace: every seat counts as present, no bot moves
+            return 0
         info = self.room.reload()
         if info.state != "playing":
             return 0
@@ -649,7 +664,7 @@ class Referee:
             d = g.pending
             if entry is None:
                 student = seats.get(tg.table.table_no, {}).get(d.seat)
-                waited = now - max(tg.last_at, steer.resumed or 0.0)
+                waited = now - max(tg.last_at, steer.resumed or 0.0, self.quiet_until)  # a resume, a restart
                 if student is None:
                     by = "bot" if waited >= spec.bot_delay else None
                 elif now - student.last_seen > spec.away_after:

@@ -36,6 +36,10 @@ SECRET_FILE = "teacher-secret"
 STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
 """The student address the server prints, given to the dashboard to show on the projector."""
 
+RESUME_GRACE = 60.0
+"""Seconds after a restarted class server is up in which every seat counts as present and no
+bot moves (``--resume-grace``): the students' pages reload themselves onto their seats."""
+
 CLASS_SIZE = 30
 """Students the class server is made ready for by default (``--class-size``)."""
 SPARE_KERNELS = 2
@@ -62,6 +66,10 @@ def max_kernels(class_size: int) -> int:
     return class_size + SPARE_KERNELS + 2 + class_size // 2
 
 
+MAX_FRAME = 64 * 1024
+"""Bytes of the largest websocket frame a class page may send (its largest message, a typed
+name or a click, is under 2 KB)."""
+
 WARM_KERNELS = warm_kernels(CLASS_SIZE)
 MAX_KERNELS = max_kernels(CLASS_SIZE)
 
@@ -77,10 +85,14 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int,
         # _xsrf token, as the page sets no _xsrf cookie: with the check on it is refused (403)
         # and a closed tab's kernel lingers until culled. DECISION: the class server turns the
         # check off; another site could at most shut down a kernel whose random id it knows.
+        # a page's kernel websocket: JSON frames only, a page's share of messages, no frame above
+        # MAX_FRAME read (Tornado closes the socket from the frame's header)
         "Voila": {"ip": ip, "port_retries": 0, "open_browser": False,
-                  "tornado_settings": {"disable_check_xsrf": True}},
+                  "kernel_websocket_connection_class": "landlord.apps.classroom.kernels.GuardedConnection",
+                  "tornado_settings": {"disable_check_xsrf": True, "websocket_max_message_size": MAX_FRAME}},
+        # the kit's template (``landlord serve``'s): no request leaves the machine
         "VoilaConfiguration": {
-            "strip_sources": True, "show_tracebacks": False, "template": "lab", "theme": "light",
+            "strip_sources": True, "show_tracebacks": False, "template": "landlord", "theme": "light",
             "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
             "file_denylist": [r".*\.(ipynb|py|json|toml|sqlite.*|log|csv|parquet)", r".*teacher-secret.*"],
             "preheat_kernel": warm > 0, "default_pool_size": 0,
@@ -190,6 +202,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-kernels", type=int,
                    help="most kernels at once, beyond them a page gets HTTP 503 "
                         "(default: the class size x 1.5 + 4)")
+    p.add_argument("--resume-grace", type=float, default=RESUME_GRACE,
+                   help="when the command resumes a class: seconds after the server is up in which every "
+                        f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
+    steer = p.add_argument_group("steering the students (acts on the class in --folder, running or not, and stops)")
+    steer.add_argument("--remove", metavar="NAME", action="append",
+                       help="remove a student: their page's seat key stops working and a bot plays the seat")
+    steer.add_argument("--rename", metavar="OLD=NEW", action="append", help="rename a student")
+    steer.add_argument("--move", metavar="NAME=TABLE:SEAT", action="append",
+                       help="move a student to a free seat (a bot's) of a table")
+    steer.add_argument("--rebalance", action="store_true",
+                       help="even out the tables that have not started (play's start does it too)")
     p.add_argument("--export", action="store_true",
                    help="write the class's results (CSV, Parquet) into FOLDER/exports and stop")
 
@@ -206,6 +229,43 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
         max_tables=args.max_tables).check()
 
 
+def steer_seats(room: Classroom, secret: str, args: argparse.Namespace) -> list[str]:
+    """The teacher's ``--remove``, ``--rename``, ``--move`` and ``--rebalance`` on the class's
+    seats (issue 26, point 4); a line for each change. LandlordError names a student or seat
+    that is not there."""
+    store = room.store
+
+    def seat_of(name: str) -> tuple[int, int]:
+        found = [s for s in store.seats(room.id) if s.name.casefold() == name.strip().casefold()]
+        if not found:
+            raise LandlordError(f"no student called {name.strip()!r} in class {room.info.join_code}")
+        return found[0].table_no, found[0].seat
+
+    out = []
+    for name in args.remove or ():
+        gone = store.remove_seat(room.id, secret, *seat_of(name))
+        out.append(f"removed {gone.name} (table {gone.table_no}, seat {gone.seat + 1}): a bot plays the seat")
+    for pair in args.rename or ():
+        old, sep, new = pair.partition("=")
+        if not sep:
+            raise LandlordError(f"--rename {pair!r}: write OLD=NEW")
+        seat = store.rename_seat(room.id, secret, *seat_of(old), new)
+        out.append(f"renamed {old.strip()} to {seat.name}")
+    for pair in args.move or ():
+        name, sep, where = pair.partition("=")
+        table, colon, seat_no = where.partition(":")
+        if not (sep and colon and table.strip().isdigit() and seat_no.strip().isdigit()):
+            raise LandlordError(f"--move {pair!r}: write NAME=TABLE:SEAT, e.g. Ann=2:3")
+        seat = store.move_seat(room.id, secret, *seat_of(name), int(table), int(seat_no) - 1)
+        out.append(f"moved {seat.name} to table {seat.table_no}, seat {seat.seat + 1}")
+    if args.rebalance:
+        seats = store.rebalance(room.id, secret)
+        out.append("tables not yet started: " + ("; ".join(
+            f"table {t}: {', '.join(s.name for s in seats if s.table_no == t)}"
+            for t in sorted({s.table_no for s in seats})) or "none"))
+    return out
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -216,7 +276,14 @@ def run(args: argparse.Namespace) -> int:
     folder: Path = args.folder or default_folder()
     try:
         resuming = (folder / "class.sqlite").is_file()
+        steering = bool(args.remove or args.rename or args.move or args.rebalance)
+        if steering and not resuming:
+            raise LandlordError(f"--folder {folder}: holds no class whose students could be steered")
         room, secret, resumed = open_class(folder, None if resuming else spec_from(args))
+        if steering:
+            for line in steer_seats(room, secret, args):
+                print(line)
+            return 0
         if args.export:
             from landlord.apps.classroom.debrief import export
 
@@ -238,11 +305,17 @@ def run(args: argparse.Namespace) -> int:
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
-    proc = serve.start(args.port, args.ip, app, env=env, log=folder / "voila.log")
+    log = folder / "voila.log"
+    with log.open("a", encoding="utf-8") as out:  # a resumed class's log goes on after the last run's
+        out.write(f"--- landlord class {'resumed' if resumed else 'started'} at {time.strftime('%Y-%m-%d %H:%M:%S')}"
+                f" on port {args.port} ---\n")
+    proc = serve.start(args.port, args.ip, app, env=env, log=log, append=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     referee = Referee(room.store, room.id, secret)
     try:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
+        if resumed:
+            referee.quiet_until = time.time() + max(0.0, args.resume_grace)
         print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
         print(f"Students: {student}  (class code {room.info.join_code})", flush=True)

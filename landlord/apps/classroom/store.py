@@ -37,7 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from landlord.apps.classroom.names import BadName, check
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
+from landlord.engine.game import BOXES
 from landlord.errors import DataError, LandlordError
 
 STORE_FILE = "class.sqlite"
@@ -95,6 +97,16 @@ class Conflict(StoreError):
 
 class Refused(StoreError):
     """The request's token or secret does not allow it (wrong seat, wrong secret, closed code)."""
+
+
+def checked_name(name: str, others: list[str], most_bots: int) -> str:
+    """A student's display name as the class keeps it (:func:`landlord.apps.classroom.names.check`:
+    NFKC, no hidden characters, no look-alike of ``others`` or of a bot's or the game's names);
+    StoreError says why not, in one line."""
+    try:
+        return check(name, others, BOXES, most_bots)
+    except BadName as exc:
+        raise StoreError(str(exc)) from None
 
 
 def digest(secret: str) -> str:
@@ -288,6 +300,18 @@ class ClassStore(Protocol):
     def move_seat(self, class_id: str, secret: str, table_no: int, seat: int,
                   to_table: int, to_seat: int) -> SeatInfo:
         """The teacher moves a student to a free seat."""
+        ...
+
+    def remove_seat(self, class_id: str, secret: str, table_no: int, seat: int) -> SeatInfo:
+        """The teacher removes a student (a bot plays the seat from then on)."""
+        ...
+
+    def rename_seat(self, class_id: str, secret: str, table_no: int, seat: int, name: str) -> SeatInfo:
+        """The teacher renames a student."""
+        ...
+
+    def rebalance(self, class_id: str, secret: str) -> list[SeatInfo]:
+        """The teacher evens out the tables that have not started."""
         ...
 
     def tables(self, class_id: str) -> list[TableInfo]:
@@ -506,9 +530,6 @@ class SqliteStore:
         """Seat a student at the first free seat of the lowest-numbered table with one (a new
         table opens when every seat is taken and the class allows more tables). Returns the
         seat and its token; the token is stored only as a hash."""
-        name = " ".join((name or "").split())[:24]
-        if not name:
-            raise StoreError("type a display name first")
         info = self.code_class(join_code)
         size = int(info.spec["table_size"])
         most = int(info.spec.get("max_tables", 10))
@@ -520,9 +541,8 @@ class SqliteStore:
                 raise Refused(f"class {info.join_code} is closed to new students: ask your teacher")
             taken = {(t, s) for t, s in c.execute(
                 "select table_no, seat from seats where class_id = ?", (info.id,))}
-            names = {n.lower() for (n,) in c.execute("select name from seats where class_id = ?", (info.id,))}
-            if name.lower() in names:
-                raise StoreError(f"someone in this class is already called {name!r}: add a letter")
+            name = checked_name(name, [n for (n,) in c.execute("select name from seats where class_id = ?",
+                                                                (info.id,))], size * most)
             tables = [t for (t,) in c.execute(
                 "select table_no from tables where class_id = ? order by table_no", (info.id,))]
             free = [(t, s) for t in tables for s in range(size) if (t, s) not in taken]
@@ -719,6 +739,73 @@ class SqliteStore:
         """The token's ballot in vote ``vote_no`` (None: not cast)."""
         row = self._one("select yes from ballots where token = ? and vote_no = ?", digest(token or ""), vote_no)
         return None if row is None else bool(row[0])
+
+    # -- the teacher steers the seats (issue 26, point 4) ---------------------------------------
+    def remove_seat(self, class_id: str, secret: str, table_no: int, seat: int) -> SeatInfo:
+        """The teacher removes a student: the seat's key stops working (their page says so) and,
+        at a table already playing, a bot plays the seat from then on. Their ballots stay counted."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            row = c.execute("select * from seats where class_id = ? and table_no = ? and seat = ?",
+                            (class_id, table_no, seat)).fetchone()
+            if row is None:
+                raise StoreError(f"nobody sits in seat {seat + 1} at table {table_no}")
+            c.execute("delete from seats where class_id = ? and table_no = ? and seat = ?",
+                      (class_id, table_no, seat))
+        return self._seat(row)
+
+    def rename_seat(self, class_id: str, secret: str, table_no: int, seat: int, name: str) -> SeatInfo:
+        """The teacher renames a student (the name checked as at joining, against the others');
+        at a table already playing its game shows the new name too."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            spec = json.loads(c.execute("select spec from classes where id = ?", (class_id,)).fetchone()[0])
+            others = [n for (n,) in c.execute("select name from seats where class_id = ? and not "
+                                              "(table_no = ? and seat = ?)", (class_id, table_no, seat))]
+            name = checked_name(name, others, int(spec["table_size"]) * int(spec.get("max_tables", 10)))
+            if not c.execute("update seats set name = ? where class_id = ? and table_no = ? and seat = ?",
+                             (name, class_id, table_no, seat)).rowcount:
+                raise StoreError(f"nobody sits in seat {seat + 1} at table {table_no}")
+            table = c.execute("select names from tables where class_id = ? and table_no = ? and started is not null",
+                              (class_id, table_no)).fetchone()
+            if table is not None:
+                names = json.loads(table[0])
+                names[seat] = name
+                c.execute("update tables set names = ? where class_id = ? and table_no = ?",
+                          (json.dumps(names), class_id, table_no))
+            row = c.execute("select * from seats where class_id = ? and table_no = ? and seat = ?",
+                            (class_id, table_no, seat)).fetchone()
+        return self._seat(row)
+
+    def rebalance(self, class_id: str, secret: str) -> list[SeatInfo]:
+        """The teacher evens out the tables that have not started: their students, in the order
+        they joined, are dealt to as few tables as hold them, as evenly as the room allows (five
+        students at tables of four sit 3 + 2, not 4 + 1); tables left empty are removed. Each
+        student's key stays valid. Returns the seats of those tables, by table and seat."""
+        with self._write() as c:
+            self._teacher(c, class_id, secret)
+            size = int(json.loads(c.execute("select spec from classes where id = ?",
+                                            (class_id,)).fetchone()[0])["table_size"])
+            open_tables = [t for (t,) in c.execute("select table_no from tables where class_id = ? and started "
+                                                   "is null order by table_no", (class_id,))]
+            marks = ",".join("?" * len(open_tables))
+            rows = c.execute(f"select * from seats where class_id = ? and table_no in ({marks}) order by joined, "
+                             "table_no, seat", (class_id, *open_tables)).fetchall() if open_tables else []
+            if not rows:
+                return []
+            count = -(-len(rows) // size)
+            sizes = [len(rows) // count + (k < len(rows) % count) for k in range(count)]
+            it = iter(rows)  # first to seats numbered below 0 (free of the key's clashes), then to their own
+            for table_no, n in zip(open_tables, sizes, strict=False):
+                for seat in range(n):
+                    c.execute("update seats set table_no = ?, seat = ? where token = ?",
+                              (table_no, -1 - seat, next(it)[4]))
+            c.execute("update seats set seat = -1 - seat where class_id = ? and seat < 0", (class_id,))
+            for table_no in open_tables[count:]:
+                c.execute("delete from tables where class_id = ? and table_no = ?", (class_id, table_no))
+            out = c.execute(f"select * from seats where class_id = ? and table_no in ({marks}) order by table_no, seat",
+                            (class_id, *open_tables)).fetchall()
+        return [self._seat(r) for r in out]
 
     # -- the teacher's steering and the students' predictions ---------------------------------
     def steering(self, class_id: str) -> Steering:

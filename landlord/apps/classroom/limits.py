@@ -1,0 +1,65 @@
+"""Rate limits that hold one page to its share of the class server (issue 26, point 3).
+
+A :class:`Bucket` is a token bucket: it holds up to ``burst`` tokens and gains ``rate`` a second;
+an act costs tokens and is refused when too few are left. The class server gives each page one
+for its widget messages (:class:`landlord.apps.classroom.kernels.GuardedConnection`) and each
+student's kernel one for the writes the store refused (:class:`landlord.apps.classroom.room.StudentSeat`):
+an accepted write costs nothing (the game accepts one a turn), a refused one a token, and with
+none left the page's next clicks are turned away before they reach the store.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+WIDGET_RATE = 20.0
+"""Widget messages a second a page may send on average (typing and clicking send a few)."""
+WIDGET_BURST = 200.0
+"""Widget messages a page may send at once (its load, a burst of typing)."""
+REFUSED_RATE = 1.0
+"""Writes to the store a student's page may have refused a second, on average (a stale button,
+a second ballot): beyond them the page's clicks are turned away before they reach the store."""
+REFUSED_BURST = 5.0
+"""Refused writes a page may have at once before its meter holds it back."""
+
+
+class Bucket:
+    """A token bucket: ``take(cost)`` is True (and spends ``cost``) while enough tokens are left.
+    ``clock`` gives seconds (monotonic; a test passes its own)."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+        self.refused = 0
+        """Acts refused so far."""
+
+    def _fill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are so many; False (and counted) if not."""
+        self._fill()
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        self.refused += 1
+        return False
+
+    def ready(self, cost: float = 1.0) -> bool:
+        """Whether ``cost`` tokens are there (nothing spent); False is counted as refused."""
+        self._fill()
+        if self.tokens >= cost:
+            return True
+        self.refused += 1
+        return False
+
+    def charge(self, cost: float = 1.0) -> None:
+        """Spend ``cost`` more tokens after the fact (a write that was refused), down to empty."""
+        self._fill()
+        self.tokens = max(0.0, self.tokens - cost)

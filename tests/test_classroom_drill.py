@@ -1,0 +1,68 @@
+"""A class drill (issue 26, point 8): ``landlord class`` started as a teacher starts it, and a
+scripted class of 12 students over the real HTTP and websocket path
+(``benchmarks/classclient.py``, driven by ``benchmarks/bench_class.py``), with a tenth of the
+pages frozen mid-game, one restart of the server and one hostile page doing each flood of the
+issue (widget updates, second ballots, a binary frame, an oversized frame).
+
+It asserts what must hold, never a time: no click lost or recorded twice, no table stalled,
+the frozen pages' seats played by a bot and then by their students again, no bot move in the
+restart's grace, every page back on its seat, the hostile page holding one seat and one ballot,
+the server's log appended. The other students' p95 under each flood is a figure the benchmark
+prints (``python benchmarks/bench_class.py --faults``), measured, not asserted."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.server
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+
+@pytest.fixture(scope="module")
+def drill() -> dict[str, Any]:
+    import bench_class
+
+    args = bench_class.parser().parse_args([
+        "--students", "12", "--browsers", "0", "--join-within", "10", "--rounds", "200", "--close", "0",
+        "--think", "0.7", "--play-limit", "1500",
+        "--faults", "--fault-at", "10", "--freeze-for", "25", "--flood-for", "6"])
+    figures = bench_class.measure(args)
+    bench_class.report(args, figures)  # the figures, in the test's output
+    return figures
+
+
+def test_every_student_was_seated_and_no_page_failed(drill: dict[str, Any]) -> None:
+    assert drill["joined"] == 13 and not drill["failed_students"] and not drill["error_pages"]  # + the hostile
+    assert drill.get("faults_done"), drill.get("fault_error")
+
+
+def test_no_click_lost_or_duplicated_and_no_table_stalled(drill: dict[str, Any]) -> None:
+    assert drill["clicks"] > 0 and drill["lost"] == 0 and drill["duplicated"] == 0
+    assert drill["tables"] == 4 and drill["stalled"] == 0  # no table waited beyond the decision limit
+
+
+def test_a_frozen_page_is_away_and_comes_back(drill: dict[str, Any]) -> None:
+    assert len(drill["frozen_seats"]) == 1
+    assert drill["frozen_away_moves"] > 0  # a bot played the frozen page's seat
+    assert drill["frozen_back_moves"] > 0  # and its student played it again after the thaw
+
+
+def test_a_restart_resumes_the_room(drill: dict[str, Any]) -> None:
+    assert drill["back"] == drill["back_of"] == 13  # every page reloaded itself onto its seat
+    assert drill["grace_bot_moves"] == 0
+    assert drill["log_runs"] == 2  # the second run's log followed the first's
+
+
+def test_the_hostile_page_holds_one_seat_and_one_ballot(drill: dict[str, Any]) -> None:
+    assert drill["hostile_seats"] == 1 and drill["hostile_ballots"] == 1
+    labels = [label for label, *_ in drill["windows"]]
+    for flood in ("widget update flood", "second-ballot flood (refused writes)", "binary frames",
+                  "oversized frames"):
+        assert flood in labels
+    measured = {label: n for label, _, n, _ in drill["windows"]}
+    assert measured["widget update flood"] > 0  # the others' clicks went on during the flood

@@ -1,0 +1,146 @@
+"""Hard limits and presence (issue 26, points 1–3) without a server: the rate meters, a page's
+refused writes held back before the store, the websocket guard refusing binary frames and
+floods unread, the kernel cap counting kernels still starting, a restart's grace in which no
+bot moves, and presence taken from the page's pulse, not from the kernel."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat
+from landlord.apps.classroom import kernels as kernels_mod
+from landlord.apps.classroom.kernels import CUT_OFF, CappedKernelManager, GuardedConnection
+from landlord.apps.classroom.limits import REFUSED_BURST, WIDGET_BURST, Bucket
+from landlord.apps.classroom.room import SLOW_DOWN
+
+SECRET = "t" * 24
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_bucket_allows_its_burst_then_its_rate() -> None:
+    clock = Clock()
+    b = Bucket(rate=2.0, burst=3.0, clock=clock)
+    assert [b.take() for _ in range(4)] == [True, True, True, False]
+    clock.t += 0.5  # one token back
+    assert b.take() and not b.take()
+    clock.t += 100
+    assert b.tokens <= 3.0 or b.take()
+    assert b.refused == 2
+
+
+def test_second_ballots_stop_reaching_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
+    seat = StudentSeat.join(store, room.info.join_code, "Ann")
+    room.start(SECRET)
+    room.open_class_vote(SECRET, "single_tax")
+    assert seat.vote(True) == ""
+    casts = []
+    real = store.cast
+    monkeypatch.setattr(store, "cast", lambda *a: (casts.append(a), real(*a))[1])
+    answers = [seat.vote(True) for _ in range(200)]
+    assert len(casts) == REFUSED_BURST  # then the meter turns the clicks away before the store
+    assert answers[-1] == SLOW_DOWN and "already voted" in answers[0]
+    assert room.class_votes()[-1].yes == 1
+
+
+class FakeHandler:
+    def __init__(self) -> None:
+        self.closed: tuple[int, str] | None = None
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def guarded(monkeypatch: pytest.MonkeyPatch, kernel_id: str) -> tuple[GuardedConnection, list[Any], FakeHandler]:
+    """A guarded connection whose parent's message handling is recorded instead of sent."""
+    passed: list[Any] = []
+    monkeypatch.setattr(kernels_mod.ZMQChannelsWebsocketConnection, "handle_incoming_message",
+                        lambda self, msg: passed.append(msg))
+    monkeypatch.setattr(GuardedConnection, "kernel_id", property(lambda self: kernel_id))
+    handler = FakeHandler()
+    conn = GuardedConnection.__new__(GuardedConnection)
+    GuardedConnection.__init__(conn)
+    monkeypatch.setattr(GuardedConnection, "websocket_handler", handler, raising=False)
+    return conn, passed, handler
+
+
+def test_a_binary_frame_is_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    conn, passed, handler = guarded(monkeypatch, "k-binary")
+    # the issue's 68-byte frame: a count of buffers the reader would believe (2**31 - 1)
+    conn.handle_incoming_message(b"\x7f\xff\xff\xff" + b"\0" * 64)  # type: ignore[arg-type]
+    assert passed == [] and handler.closed is not None and handler.closed[0] == 1003
+    assert conn.kernel_ws_protocol == ""  # the binary protocol is not offered
+
+
+def test_a_flood_is_dropped_then_cut_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    conn, passed, handler = guarded(monkeypatch, "k-flood")
+    msg = json.dumps({"channel": "shell"})
+    for _ in range(int(WIDGET_BURST) + CUT_OFF + 50):
+        conn.handle_incoming_message(msg)
+    assert int(WIDGET_BURST) <= len(passed) < int(WIDGET_BURST) + 100
+    assert handler.closed is not None and handler.closed[0] == 1008
+    other, passed2, _ = guarded(monkeypatch, "k-calm")  # another page's meter is its own
+    other.handle_incoming_message(msg)
+    assert passed2 == [msg]
+
+
+def test_the_cap_counts_kernels_still_starting(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[str] = []
+
+    async def slow_start(self: Any, *a: Any, **k: Any) -> str:
+        await asyncio.sleep(0.05)
+        started.append(f"k{len(started)}")
+        return started[-1]
+
+    monkeypatch.setattr(kernels_mod.AsyncMappingKernelManager, "start_kernel", slow_start)
+    monkeypatch.setattr(CappedKernelManager, "add_restart_callback", lambda *a: None)
+    monkeypatch.setattr(CappedKernelManager, "list_kernel_ids", lambda self: list(started))
+    mgr = CappedKernelManager(max_kernels=4)
+
+    async def rush() -> list[Any]:
+        return await asyncio.gather(*(mgr.start_kernel() for _ in range(16)), return_exceptions=True)
+
+    got = asyncio.run(rush())
+    assert len(started) == 4 and sum(isinstance(g, Exception) and "503" in str(g) for g in got) == 12
+
+
+def test_no_bot_moves_in_a_restarts_grace(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1, bot_delay=0.0, away_after=5),
+                               SECRET)
+    StudentSeat.join(store, room.info.join_code, "Ann")
+    room.start(SECRET)
+    far = 1e10  # every seat's last sign of life is long ago, as after a restart
+    ref = Referee(store, room.id, SECRET, quiet_until=far + 30)
+    assert sum(ref.tick(now=far + t) for t in range(0, 30, 2)) == 0
+    assert ref.tick(now=far + 31) == 1  # after it, the away seat is played again
+
+
+def test_presence_follows_the_pages_pulse_not_the_kernel(tmp_path: Path) -> None:
+    from landlord.widgets.classroom_student import PAGE_QUIET, ClassroomStudent
+
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
+    app = ClassroomStudent(folder=tmp_path, code=room.info.join_code)
+    assert app.join(room.info.join_code, "Ann")
+    assert not app.join(room.info.join_code, "Ann2")  # one seat a page
+    assert "already holds" in app.message.value and len(store.seats(room.id)) == 1
+    now = app.page_seen
+    assert app.page_here(now + PAGE_QUIET - 0.5)
+    assert not app.page_here(now + PAGE_QUIET + 0.5)  # a frozen page: its pulse stopped
+    app.pulse.value = 7  # the browser's timer ticked
+    assert app.page_here()
+    app.close()
