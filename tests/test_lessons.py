@@ -149,11 +149,11 @@ def test_notebook_executes_headless_without_error(name: str, kernel_env: Path) -
             assert not (out.output_type == "stream" and out.name == "stderr"), f"{name} cell {i}: {out.text[:300]}"
 
 
-@pytest.mark.parametrize("name", (GALLERY, *LESSON_FILES[:4]))
+@pytest.mark.parametrize("name", (GALLERY, *LESSON_FILES))
 def test_no_money_sign_for_the_page_to_typeset_as_mathematics(name: str) -> None:
     """Issue 27.4: the page typesets any two ``$`` of a cell as mathematics, escaped or not
     (``\\$100 … \\$100`` came out as run-together italics 2,368 px wide; measured in
-    tests/test_widgets_browser.py), so lesson prose writes money in words: "100 dollars"."""
+    tests/test_widgets_browser.py), so every lesson's prose writes money in words: "100 dollars"."""
     for cell in read(name).cells:
         if cell.cell_type == "markdown":
             assert "$" not in cell.source, f"{name}: a $ in {cell.source[:60]!r}"
