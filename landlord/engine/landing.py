@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from landlord.data.board import Board
     from landlord.data.ruleset import Ruleset
 
@@ -592,6 +593,8 @@ def frame(board: Board, probs: Mapping[int, float]) -> pd.DataFrame:
     rows = [{"index": str(s.index), "name": s.name, "probability": probs.get(s.index, 0.0)}
             for s in board.spaces]
     rows.append({"index": "jail", "name": jail_name(board), "probability": probs.get(JAIL, 0.0)})
+    import pandas as pd  # only the frames need pandas: the chain itself is numpy (the engine starts faster)
+
     return pd.DataFrame(rows, columns=["index", "name", "probability"])
 
 
@@ -635,5 +638,7 @@ def location_values(ruleset: Ruleset, probs: Mapping[int, float], phase: str | N
              "probability": probs.get(s.index, 0.0), "rent": s.rent,
              "expected_rent": probs.get(s.index, 0.0) * s.rent}
             for s in ruleset.board.spaces if s.rent]
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=["index", "name", "kind", "phase", "probability", "rent",
                                        "expected_rent"])
