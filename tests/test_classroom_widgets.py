@@ -220,3 +220,20 @@ def test_the_prediction_follows_the_class_and_is_stored_with_the_seat(tmp_path: 
     again.refresh()
     assert again.predict_pick.disabled and not again.predict("grows")
     assert store.predictions(room.id)[0].choice == "same"
+
+
+def test_the_dashboard_renames_removes_and_evens_out_students(tmp_path: Path) -> None:
+    """Issue 26.4: the teacher can rename, remove and rebalance students from the dashboard
+    (not only from the command line); a name is checked as at joining."""
+    room, _, teacher = a_class(tmp_path)
+    assert teacher.rename((1, 0), "Anna")
+    assert "is now called Anna" in teacher.message.value
+    assert "Anna" in [s.name for s in room.store.seats(room.id)]
+    assert not teacher.rename((1, 1), "Anna")  # a classmate's name is refused, as at joining
+    assert not teacher.rename((1, 1), "Bot 4")
+    assert teacher.remove((2, 0))
+    assert "has left the class" in teacher.message.value
+    assert "Cy" not in [s.name for s in room.store.seats(room.id)]
+    said = teacher.rebalance()
+    assert said and all("table" in s for s in said)
+    assert not teacher.remove(None) and "Choose a student" in teacher.message.value

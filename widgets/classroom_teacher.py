@@ -133,6 +133,16 @@ class ClassroomTeacher(RoomPage):
         self.move_to = W.Dropdown(description="to", layout=W.Layout(width="260px"))
         self.move_button = W.Button(description="Move", icon="arrows", layout=AUTO)
         self.move_button.on_click(lambda _: self.move(self.move_who.value, self.move_to.value))
+        self.rename_to = W.Text(placeholder="a new name", description="Rename to", layout=W.Layout(width="260px"))
+        self.rename_button = W.Button(description="Rename", icon="pencil", layout=AUTO)
+        self.rename_button.on_click(lambda _: self.rename(self.move_who.value, self.rename_to.value))
+        self.remove_button = W.Button(description="Remove from the class", icon="user-times", layout=AUTO,
+                                      tooltip="their seat key stops working; a bot plays their seat")
+        self.remove_button.on_click(lambda _: self.remove(self.move_who.value))
+        self.rebalance_button = W.Button(description="Even out the tables", icon="balance-scale", layout=AUTO,
+                                         tooltip="deal the students of the tables not yet started as evenly as the "
+                                                 "room allows")
+        self.rebalance_button.on_click(lambda _: self.rebalance())
         charts.enable_offline()
         self.gini_chart = alt.JupyterChart(blank())
         self.final_chart = alt.JupyterChart(blank())
@@ -154,6 +164,8 @@ class ClassroomTeacher(RoomPage):
                    layout=W.Layout(flex_flow="row wrap")),
             self.steering, self.message, W.HTML("<h3>Tables</h3>"), self.tables,
             W.HBox([self.move_who, self.move_to, self.move_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.rename_to, self.rename_button, self.remove_button, self.rebalance_button],
+                   layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<h3>A table's board (to look at only)</h3>"), self.board_pick,
             W.HBox([self.board.widget, self.board_players], layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.print_button, self.export_button],
@@ -277,6 +289,7 @@ class ClassroomTeacher(RoomPage):
         if free != list(self.move_to.options):
             self.move_to.options = free
         self.move_button.disabled = not who or not free
+        self.rename_button.disabled = self.remove_button.disabled = not who
     # -- controls -------------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
         colour = "#b00000" if error else "#225522"
@@ -358,6 +371,54 @@ class ClassroomTeacher(RoomPage):
         self._say(f"{info.name} now sits at table {info.table_no}, seat {info.seat + 1}.")
         self.refresh()
         return True
+
+    def rename(self, who: tuple[int, int] | None, name: str) -> bool:
+        """Rename the student in seat ``who`` (table, seat); the name is checked as at joining."""
+        room = self.room
+        assert room is not None
+        if who is None or not name.strip():
+            self._say("Choose a student and write the new name.", error=True)
+            return False
+        try:
+            info = room.store.rename_seat(room.id, self.secret, who[0], who[1], name.strip())
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self.rename_to.value = ""
+        self._say(f"Table {info.table_no}, seat {info.seat + 1} is now called {info.name}.")
+        self.refresh()
+        return True
+
+    def remove(self, who: tuple[int, int] | None) -> bool:
+        """Remove the student in seat ``who`` from the class: their seat key stops working and,
+        at a table already playing, a bot plays the seat."""
+        room = self.room
+        assert room is not None
+        if who is None:
+            self._say("Choose a student.", error=True)
+            return False
+        try:
+            info = room.store.remove_seat(room.id, self.secret, who[0], who[1])
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._say(f"{info.name} has left the class (table {info.table_no}, seat {info.seat + 1}).")
+        self.refresh()
+        return True
+
+    def rebalance(self) -> list[str]:
+        """Even out the tables that have not started; returns who sits where now, in words."""
+        room = self.room
+        assert room is not None
+        try:
+            seats = room.store.rebalance(room.id, self.secret)
+        except LandlordError as exc:
+            self._say(str(exc), error=True)
+            return []
+        said = [f"{s.name} at table {s.table_no}" for s in seats]
+        self._say("Tables evened out: " + ", ".join(said) + "." if said else "No table is waiting to start.")
+        self.refresh()
+        return said
 
     def _paused(self) -> bool:
         assert self.room is not None
