@@ -237,3 +237,30 @@ def test_the_dashboard_renames_removes_and_evens_out_students(tmp_path: Path) ->
     said = teacher.rebalance()
     assert said and all("table" in s for s in said)
     assert not teacher.remove(None) and "Choose a student" in teacher.message.value
+
+
+def test_each_seat_has_a_live_region_saying_what_is_asked(tmp_path: Path) -> None:
+    """Issue 25.3: a class seat's screen reader hears, in plain words, what happened, whose turn it
+    is and what is asked of it; the question and its choices come before the board."""
+    room, (ann, bo, _), teacher = a_class(tmp_path)
+    teacher.start()
+    ref = Referee(room.store, room.id, SECRET)
+    for _ in range(200):
+        ann.refresh()
+        bo.refresh()
+        if ann.option_buttons() or bo.option_buttons():
+            break
+        ref.tick()
+    tg = ann.table
+    assert tg is not None and tg.game.pending is not None
+    d = tg.game.pending
+    mover, other = (ann, bo) if d.seat == ann.seat.seat else (bo, ann)  # type: ignore[union-attr]
+    assert "Your turn" in mover.live.text and "choice" in mover.live.text
+    assert f"Waiting for {tg.game.names[d.seat]}" in other.live.text
+    for page in (ann, bo):
+        assert "_" not in page.live.text  # plain words, no option ids
+        row = page.table_box.children[1]
+        assert row.children[0].children[0] is page.decision  # the question first, then the board
+    before = mover.live.text
+    assert mover.choose(d.options[0])
+    assert mover.live.text != before

@@ -38,11 +38,13 @@ from landlord.charts.figures import enable_offline
 from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
 
+from .announce import LiveRegion, summary
 from .board_view import BoardView
 from .classroom_lesson import ClassLesson, lesson_of
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from .panels import commentary_html, commentary_lines, players_html
+from .panels import commentary_html, commentary_lines, events_since, players_html
 from .state import player_rows
+from .words import plain
 
 HEARTBEAT = 2.0
 """Seconds between the page's signs of life (its pulse) and the kernel's reports of them to the
@@ -155,6 +157,10 @@ class ClassroomStudent(W.VBox):
         self.paused = W.HTML()
         self._pause_looked = -HEARTBEAT
         self.table_box = W.VBox()
+        self.table_box.add_class("ll-table")
+        self.live = LiveRegion()
+        """The seat's live region: what happened, whose turn it is, what is asked (a screen reader's)."""
+        self._heard: tuple[int, int] = (0, 0)
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
         self.pulse = W.Play(value=0, min=0, max=10**9, step=1, interval=int(HEARTBEAT * 1000), repeat=True,
                             playing=False, layout=W.Layout(display="none"))
@@ -235,9 +241,13 @@ class ClassroomStudent(W.VBox):
         self._ask_prediction()
         enable_offline()
         self.board = BoardView(30)
+        # the question and its choices first (in the reading and Tab order, and above the board
+        # on a phone), then the players, then the board
+        self.options.add_class("ll-options")
         self.table_box.children = [
-            W.HBox([self.board.box, W.VBox([self.players_panel, self.decision, self.options, self.trade],
-                                              layout=W.Layout(width="420px"))],
+            self.live,
+            W.HBox([W.VBox([self.decision, self.options, self.trade, self.players_panel],
+                           layout=W.Layout(width="420px", max_width="100%")), self.board.box],
                    layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<b>What happened</b>"), self.commentary]
         self.refresh(first=True)
@@ -496,6 +506,30 @@ class ClassroomStudent(W.VBox):
             self.decision.value = f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
             self.options.children = []
         self.commentary.value = commentary_html(commentary_lines(g, last=12))
+        self._announce()
+
+    def _announce(self) -> None:
+        """Tell the live region what happened since it last spoke and what is asked now (the
+        events since, summarised past a few; whose turn; this seat's question), and put the
+        keyboard focus back on the first choice when this seat is asked anew."""
+        if self.seat is None or self.table is None:
+            return
+        g = self.table.game
+        seen = self._heard[1] if self._heard[0] == id(g) else 0
+        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())))]
+        if self._heard == (id(g), len(g.events or ())) and self.live.text:
+            return  # nothing new: say nothing again
+        self._heard = (id(g), len(g.events or ()))
+        d = g.pending
+        if d is None:
+            now = "The game is over."
+        elif d.seat == self.seat.seat and self.options.children:
+            n = len(self.option_buttons()) or 1
+            now = plain(f"Your turn: {g.rules.explain(d)}") + f" {n} choice{'s' if n != 1 else ''}."
+            self.live.focus_choice()
+        else:
+            now = plain(f"Waiting for {g.names[d.seat]}: {g.rules.explain(d)}")
+        self.live.say(summary(lines, now))
 
     def option_buttons(self) -> dict[str, W.Button]:
         """This seat's choice buttons by option (empty when it is not this seat's decision)."""
