@@ -126,7 +126,8 @@ def open_everything(page: Any, notebook: str) -> None:
     after the lesson is checked too."""
     if "lab" in notebook:
         button(page, "Run").click()
-        page.get_by_text(re.compile("Paired on the same")).first.wait_for(timeout=300_000)
+        page.get_by_text(re.compile("games of each on the same seeds")).first.wait_for(timeout=300_000)
+        page.wait_for_selector("text=⬇ landlord-lab-results.csv", timeout=300_000)  # the run is over
     titles = [t.strip() for t in page.locator(".jupyter-widget-Collapse-header").all_inner_texts()
               if not t.strip().startswith("Set up")]
     for title in titles:
