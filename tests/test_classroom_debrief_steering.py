@@ -202,7 +202,7 @@ def test_the_final_gini_axis_fits_the_1913_tables() -> None:
         return x["scale"]["domain"], x["title"]
 
     domain, title = x_domain([0.02, 0.04, 0.06], [0.03, 0.05])
-    assert domain == [0, 0.1] and "axis 0 to 0.1 of 1" in title
+    assert domain == [0, 0.1] and "shown from 0 to 0.1" in title
     assert x_domain([0.3, 0.6], [0.4])[0] == [0, 1.0]
     assert x_domain([0.02], [0.03, 0.14])[0] == [0, 0.2], "the bot games' band must fit too"
 
