@@ -222,19 +222,23 @@ def test_lesson_1_game_by_keyboard_alone_with_a_live_region(lessons: str, browse
         page.context.close()
 
 
-@pytest.fixture(scope="module")
-def klass(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """``landlord class`` as a teacher starts it (two warm kernels, quick bots)."""
+def class_server(tmp_path_factory: pytest.TempPathFactory, name: str, *options: str) -> Iterator[Any]:
+    """``landlord class`` as a teacher starts it (two warm kernels, quick bots), with ``options``."""
     from class_server import JUPYTER_DIRS, start_class, stop_class
 
-    tmp = tmp_path_factory.mktemp("a11y-class")
+    tmp = tmp_path_factory.mktemp(name)
     env = {var: str(tmp / var.lower()) for var in JUPYTER_DIRS}
-    srv = start_class(tmp / "period1", env, serve.free_port(), "--warm", "2", "--rounds", "20",
-                      "--bot-delay", "0.2", "--seed", "25")
+    srv = start_class(tmp / "period", env, serve.free_port(), "--warm", "2", *options)
     try:
         yield srv
     finally:
         stop_class(srv.proc)
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A class of twenty rounds, for the class pages' axe test."""
+    yield from class_server(tmp_path_factory, "a11y-class", "--rounds", "20", "--bot-delay", "0.2", "--seed", "25")
 
 
 def test_class_pages_have_no_serious_axe_violation(klass: Any, browser: Any) -> None:
@@ -272,17 +276,9 @@ def test_class_pages_have_no_serious_axe_violation(klass: Any, browser: Any) -> 
 
 @pytest.fixture(scope="module")
 def short_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """``landlord class`` with a three-round game and quick bots, for a seat played to its end."""
-    from class_server import JUPYTER_DIRS, start_class, stop_class
-
-    tmp = tmp_path_factory.mktemp("a11y-short-class")
-    env = {var: str(tmp / var.lower()) for var in JUPYTER_DIRS}
-    srv = start_class(tmp / "period2", env, serve.free_port(), "--warm", "2", "--rounds", "3",
-                      "--bot-delay", "0.1", "--seed", "26")
-    try:
-        yield srv
-    finally:
-        stop_class(srv.proc)
+    """A class of three rounds and quicker bots, for a seat played to its end."""
+    yield from class_server(tmp_path_factory, "a11y-short-class", "--rounds", "3", "--bot-delay", "0.1",
+                            "--seed", "26")
 
 
 def test_a_class_seat_joined_and_played_to_the_end_by_keyboard(short_class: Any, browser: Any) -> None:

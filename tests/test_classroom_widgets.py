@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 from landlord.widgets.classroom_student import ClassroomStudent
@@ -26,8 +27,10 @@ def a_class(tmp_path: Path, **spec: object) -> tuple[Classroom, list[ClassroomSt
     return room, students, ClassroomTeacher(tmp_path, SECRET)
 
 
-def test_only_the_seat_whose_decision_it_is_gets_buttons(tmp_path: Path) -> None:
-    room, (ann, bo, _), teacher = a_class(tmp_path)
+def until_asked(room: Classroom, teacher: ClassroomTeacher, ann: ClassroomStudent,
+                bo: ClassroomStudent) -> tuple[Any, Any, ClassroomStudent, ClassroomStudent]:
+    """Start play and let the bots move until Ann or Bo is asked: (the table, the decision,
+    the page asked, the other page)."""
     teacher.start()
     ref = Referee(room.store, room.id, SECRET)
     for _ in range(200):
@@ -40,6 +43,13 @@ def test_only_the_seat_whose_decision_it_is_gets_buttons(tmp_path: Path) -> None
     assert tg is not None and tg.game.pending is not None
     d = tg.game.pending
     mover, other = (ann, bo) if d.seat == ann.seat.seat else (bo, ann)  # type: ignore[union-attr]
+    return tg, d, mover, other
+
+
+
+def test_only_the_seat_whose_decision_it_is_gets_buttons(tmp_path: Path) -> None:
+    room, (ann, bo, _), teacher = a_class(tmp_path)
+    _, d, mover, other = until_asked(room, teacher, ann, bo)
     assert set(mover.option_buttons()) == set(d.options)
     assert other.option_buttons() == {}
     assert "Your turn" in mover.decision.value and "Waiting" in other.decision.value
@@ -243,18 +253,7 @@ def test_each_seat_has_a_live_region_saying_what_is_asked(tmp_path: Path) -> Non
     """Issue 25.3: a class seat's screen reader hears, in plain words, what happened, whose turn it
     is and what is asked of it; the question and its choices come before the board."""
     room, (ann, bo, _), teacher = a_class(tmp_path)
-    teacher.start()
-    ref = Referee(room.store, room.id, SECRET)
-    for _ in range(200):
-        ann.refresh()
-        bo.refresh()
-        if ann.option_buttons() or bo.option_buttons():
-            break
-        ref.tick()
-    tg = ann.table
-    assert tg is not None and tg.game.pending is not None
-    d = tg.game.pending
-    mover, other = (ann, bo) if d.seat == ann.seat.seat else (bo, ann)  # type: ignore[union-attr]
+    tg, d, mover, other = until_asked(room, teacher, ann, bo)
     assert "Your turn" in mover.live.text and "choice" in mover.live.text
     assert f"Waiting for {tg.game.names[d.seat]}" in other.live.text
     for page in (ann, bo):
