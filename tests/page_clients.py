@@ -24,18 +24,25 @@ def page_kernel(url: str) -> str:
     return found.group(1)
 
 
-def silent_page(url: str) -> tuple[socket.socket, str]:
-    """A page whose connection then goes silent: GET it, open its kernel's websocket by hand and
-    never read or answer again; the socket stays open, as a vanished network or a shut laptop
-    leaves it, so only the server's pings can tell it is gone. Returns the socket (keep it open;
-    close it abruptly for a killed browser) and the kernel's id."""
-    kernel = page_kernel(url)
+def kernel_socket(url: str, kernel: str) -> socket.socket:
+    """Ask to open ``kernel``'s websocket as the page at ``url`` would, by hand (the request
+    sent, nothing read yet)."""
     host, port = urllib.parse.urlsplit(url).netloc.rsplit(":", 1)
     sock = socket.create_connection((host, int(port)), timeout=30)
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /api/kernels/{kernel}/channels?session_id=silent HTTP/1.1\r\n"
                   f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                   f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    return sock
+
+
+def silent_page(url: str) -> tuple[socket.socket, str]:
+    """A page whose connection then goes silent: GET it, open its kernel's websocket by hand and
+    never read or answer again; the socket stays open, as a vanished network or a shut laptop
+    leaves it, so only the server's pings can tell it is gone. Returns the socket (keep it open;
+    close it abruptly for a killed browser) and the kernel's id."""
+    kernel = page_kernel(url)
+    sock = kernel_socket(url, kernel)
     answer = sock.recv(4096)
     if not answer.startswith(b"HTTP/1.1 101"):
         raise RuntimeError(f"the kernel's websocket was refused: {answer[:80]!r}")

@@ -5,7 +5,10 @@ died (its page would name no kernel, or a kernel that lost the page's widgets).
 
 And the class server's guard on a page's kernel websocket (:class:`GuardedConnection`): the
 JSON protocol only (a binary frame is refused unread), at most a page's share of widget
-messages a second (the rest dropped before they are parsed)."""
+messages a second (the rest dropped before they are parsed).
+
+And a mend for both servers (:func:`mend_early_close`): a page that leaves while its kernel
+socket is opening is let go quietly, where Jupyter's handler logs a traceback."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from typing import Any, ClassVar
 from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import web
 from traitlets import Dict, Integer, Unicode
 
@@ -52,6 +56,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        mend_early_close()
         self._restarted: set[str] = set()
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
@@ -113,6 +118,32 @@ class CappedKernelManager(AsyncMappingKernelManager):
             lowered[notebook] = {**pools.get(notebook, {}), "pool_size": int(size)}
         self.refill_pools = {}
         self.kernel_pools_config = lowered
+
+
+def mend_early_close() -> None:
+    """Let a page that leaves while its kernel socket opens go quietly (once per process).
+
+    Jupyter's ``KernelWebsocketHandler`` waits for the kernel before it accepts the socket; a
+    page closed in that wait (a student closing a tab as it loads, a test ending) has its
+    connection dropped by ``on_close``, and the handler's ``select_subprotocol`` then reads the
+    dropped connection and logs ``AttributeError: 'NoneType' object has no attribute
+    'kernel_ws_protocol'`` with a traceback in the server's log (jupyter-server/jupyter_server
+    #1265, open; its fix #1696 is not released in the locked 2.21.1). Here the request ends
+    instead with one warning line, as the page is gone anyway (no answer is sent: there is
+    nobody to read it, and Jupyter's error page cannot be drawn by a websocket handler)."""
+    select = KernelWebsocketHandler.select_subprotocol
+    if getattr(select, "mended", False):
+        return
+
+    @functools.wraps(select)
+    def select_subprotocol(self: KernelWebsocketHandler, subprotocols: list[str]) -> str | None:
+        if getattr(self, "connection", None) is None:
+            self.log.warning("A page left before its kernel socket opened (kernel %s)", self.kernel_id)
+            raise web.Finish()
+        return select(self, subprotocols)
+
+    select_subprotocol.mended = True  # type: ignore[attr-defined]
+    KernelWebsocketHandler.select_subprotocol = select_subprotocol  # type: ignore[method-assign]
 
 
 def _sound_handout(handout: Handout) -> Handout:
