@@ -3,7 +3,8 @@
 The seat colours are checked under a simulation of the three common colour-vision deficiencies
 (coloraide's Machado, Oliveira & Fernandes 2009 model, full severity: protanopia, deuteranopia,
 tritanopia) by their CIEDE2000 difference, and for 3:1 contrast against the white page (WCAG 2.1
-1.4.11); the colours of flows, phases and scenarios are never a seat's; every text colour the
+1.4.11); the colours of flows, phases and scenarios are never a seat's, and pass the same two
+checks among themselves; every text colour the
 table writes has 4.5:1 against white (WCAG 2.1 1.4.3)."""
 
 from __future__ import annotations
@@ -61,6 +62,19 @@ def test_other_colours_are_never_a_seats() -> None:
         assert distance(o, s, "normal") >= MIN_SEAT_DISTANCE, (o, s)
     assert figures.SEATS.range == list(SEAT_COLOURS)
     assert figures.OTHERS.range == list(OTHER_COLOURS)
+
+
+@pytest.mark.parametrize("vision", VISION)
+def test_every_two_other_colours_stay_apart_under_each_colour_vision(vision: str) -> None:
+    """Flows, phases and scenarios are told apart by every eye, as the seats are."""
+    closest = min((distance(a, b, vision), a, b) for a, b in itertools.combinations(OTHER_COLOURS, 2))
+    assert closest[0] >= MIN_SEAT_DISTANCE, f"{vision}: {closest[1]} and {closest[2]} are {closest[0]:.1f} apart"
+
+
+def test_other_colours_stand_out_from_the_white_page() -> None:
+    """Their lines and bars have 3:1 against white (WCAG 2.1 1.4.11), as the seats' do."""
+    for c in OTHER_COLOURS:
+        assert Color(c).contrast("white", method="wcag21") >= 3.0, c
 
 
 def test_each_seat_has_a_second_cue() -> None:

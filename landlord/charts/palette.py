@@ -11,8 +11,12 @@ least :data:`MIN_SEAT_DISTANCE` apart in CIEDE2000 under each, and that each has
 against the white page (WCAG 2.1 1.4.11, graphical objects). Each seat also has a shape and a
 letter (:data:`SEAT_SHAPES`, :data:`SEAT_GLYPHS`), so colour is never the only cue.
 
-Other colours: Paul Tol's "light" scheme (colour-blind-safe, https://personal.sron.nl/~pault/),
-without its mint and pale grey, so none is within :data:`MIN_SEAT_DISTANCE` of a seat colour.
+Other colours: seven chosen by the kit (a search over the 4,096 colours of a 17-step sRGB grid)
+for 3:1 contrast against the white page, at least 12 CIEDE2000 from every seat colour to normal
+eyes, and every two at least 13 apart under normal vision and each simulated deficiency (the
+same checks as the seats', in ``tests/test_palette.py``). They replace Tol's "light" scheme,
+whose pale lines had under 3:1 on white. The first two, the lab's two scenarios, are the
+farthest apart.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ SEAT_SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-
 """One Vega point shape per seat, the second cue beside its colour (tokens, legends)."""
 SEAT_GLYPHS = ("●", "■", "▲", "◆", "✚", "▼", "▶", "◣")
 """The same shapes as characters, for the players panel."""
-OTHER_COLOURS = ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#BBCC33", "#AAAA00")
+OTHER_COLOURS = ("#CC66FF", "#33AA44", "#CC1188", "#557755", "#889988", "#9922FF", "#886600")
 """Colours for what is not a seat: kinds of money flow, phases, scenarios, tables."""
 MIN_SEAT_DISTANCE = 10.0
 """The least CIEDE2000 difference between two seat colours, and between a seat colour and any
