@@ -108,7 +108,8 @@ def test_teacher_and_four_students_play_switch_and_debrief(server: ClassServer, 
         page = new_page(browser, server.student, blocked)
         button(page, "Join the class").wait_for(timeout=LOAD_MS)  # type: ignore[attr-defined]
         assert page.get_by_label("Class code").input_value() == server.code  # type: ignore[attr-defined]
-        page.get_by_label("Your name").fill(name)  # type: ignore[attr-defined]
+        # typed key by key and Join clicked at once: the click must not overtake the last keys (27)
+        page.get_by_label("Your name").press_sequentially(name)  # type: ignore[attr-defined]
         button(page, "Join the class").click()  # type: ignore[attr-defined]
         page.get_by_text(f"Welcome, {name}").wait_for(timeout=30_000)  # type: ignore[attr-defined]
         page.wait_for_url(re.compile(r"\?seat="), timeout=10_000)  # type: ignore[attr-defined]

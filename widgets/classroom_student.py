@@ -111,8 +111,11 @@ class ClassroomStudent(W.VBox):
         self._task: asyncio.Task[None] | None = None
         self._drawn = -1
 
-        self.code = W.Text(value=code.upper(), description="Class code", placeholder="e.g. K7P2QX")
-        self.name = W.Text(description="Your name", placeholder="first name or nickname")
+        self.code = W.Text(value=code.upper(), description="Class code", placeholder="e.g. K7P2QX",
+                           continuous_update=False)
+        self.name = W.Text(description="Your name", placeholder="first name or nickname", continuous_update=False)
+        """Sent when the field is left (Tab, a click on *Join*), so the click never overtakes the last
+        keys: typed keys are sent one message at a time, a click at once."""
         self.join_button = W.Button(description="Join the class", button_style="primary", icon="sign-in")
         self.join_box = W.VBox([W.HTML("<b>Type the class code your teacher shows, and your name.</b>"),
                                 self.code, self.name, self.join_button])

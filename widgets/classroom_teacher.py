@@ -111,7 +111,8 @@ class ClassroomTeacher(RoomPage):
         self.end_round_button = W.Button(description="End every game after this round", icon="flag-checkered",
                                          layout=AUTO)
         self.end_round_button.on_click(lambda _: self.end_after_round(self.end_round.value))
-        self.end_time = W.Text(placeholder="HH:MM", description="End at", layout=W.Layout(width="200px"))
+        self.end_time = W.Text(placeholder="HH:MM", description="End at", layout=W.Layout(width="200px"),
+                               continuous_update=False)
         self.end_time_button = W.Button(description="End every game at this time", icon="clock-o", layout=AUTO)
         self.end_time_button.on_click(lambda _: self.end_at(self.end_time.value))
         self.steering = W.HTML()
@@ -133,7 +134,8 @@ class ClassroomTeacher(RoomPage):
         self.move_to = W.Dropdown(description="to", layout=W.Layout(width="260px"))
         self.move_button = W.Button(description="Move", icon="arrows", layout=AUTO)
         self.move_button.on_click(lambda _: self.move(self.move_who.value, self.move_to.value))
-        self.rename_to = W.Text(placeholder="a new name", description="Rename to", layout=W.Layout(width="260px"))
+        self.rename_to = W.Text(placeholder="a new name", description="Rename to", layout=W.Layout(width="260px"),
+                                continuous_update=False)
         self.rename_button = W.Button(description="Rename", icon="pencil", layout=AUTO)
         self.rename_button.on_click(lambda _: self.rename(self.move_who.value, self.rename_to.value))
         self.remove_button = W.Button(description="Remove from the class", icon="user-times", layout=AUTO,

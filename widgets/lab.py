@@ -679,11 +679,11 @@ class ScenarioEditor(W.VBox):
     kit's bots, never typed), wages and start cash in the ruleset's own terms."""
 
     def __init__(self, name: str, ruleset: str, strategies: Sequence[str], regime: Sequence[str] = ()) -> None:
-        self.name = W.Text(value=name, description="Name")
+        self.name = W.Text(value=name, description="Name", continuous_update=False)
         self.ruleset = W.Dropdown(options=[(load_ruleset(r).title, r) for r in ruleset_ids()], value=ruleset,
                                   description="Rules", layout=W.Layout(width="auto", max_width="100%"))
         self.regime = W.Dropdown(description="Phases", layout=W.Layout(width="auto", max_width="100%"))
-        self.custom = W.Text(description="or type", placeholder="part2@turn:30, part3@turn:60",
+        self.custom = W.Text(description="or type", placeholder="part2@turn:30, part3@turn:60", continuous_update=False,
                              tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
         self.players = W.Dropdown(description="Players", layout=W.Layout(width="auto"))
         self.seats: list[W.Dropdown] = []

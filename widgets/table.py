@@ -255,6 +255,7 @@ class GameTable(W.VBox):
         self.seat_box = W.VBox()
         self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px", max_width="100%"))
         self.regime_custom = W.Text(description="or type", placeholder="phase@turn:30, phase@vote, …",
+                                    continuous_update=False,
                                     tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
         self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="200px"))
         self.seed_copy = W.HTML()
@@ -369,7 +370,8 @@ class GameTable(W.VBox):
 
     def _build_seats(self, seats: Sequence[tuple[str, str | None]]) -> None:
         plays = [PERSON, *STRATEGIES]
-        self.seat_names = [W.Text(value=n, layout=W.Layout(width="140px")) for n, _ in seats]
+        self.seat_names = [W.Text(value=n, layout=W.Layout(width="140px"), continuous_update=False)
+                           for n, _ in seats]
         self.seat_plays = [W.Dropdown(options=plays, value=b or PERSON, layout=W.Layout(width="140px"))
                            for _, b in seats]
         self.seat_box.children = [W.HBox([W.Label(f"Seat {i + 1}"), n, p])
