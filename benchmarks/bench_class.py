@@ -101,6 +101,8 @@ class Student:
     refused_at: set[int] = field(default_factory=set)
     """The record lengths of the clicks the page refused."""
     uncertain: int = 0
+    seen_at_answer: dict[int, str] = field(default_factory=dict)
+    """What the page showed when each click was answered (for a lost click's report)."""
     errors: int = 0
     failure: str = ""
     hostile: bool = False
@@ -319,7 +321,7 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
     def over() -> bool:
         return "The game is over" in c.text()
 
-    while not done.is_set() and not over():
+    while not done.is_set():  # a page stays open when its game is over, and reloads on a restart
         try:
             if c.frozen:
                 await asyncio.sleep(0.5)
@@ -327,34 +329,29 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
             if not c.connected:
                 await reconnect(s, c, done)
                 continue
-            if not buttons():
+            if over() or not buttons():
                 with contextlib.suppress(TimeoutError):
-                    await c.wait_for(lambda: buttons() or over() or done.is_set() or c.frozen, 1.0)
+                    await c.wait_for(lambda: (buttons() and not over()) or done.is_set() or c.frozen
+                                     or not c.connected, 1.0)
                 continue
             if think:  # a person reads the choice before clicking
                 await asyncio.sleep(think)
                 if not buttons() or c.frozen or not c.connected:
                     continue
             k, button = current_seq(c), buttons()[0]
-            # a refusal stays on the page until the next click's answer clears it: while it does,
-            # only its clearing (or the next record length) answers this click
-            stale = refusal(c)
             t = time.time() * 1000
-            c.click(button)
-
-            # until the page shows the next record length and has redrawn the choices (a person
-            # sees the clicked button go), or says the click was refused
-            def answered(k: int = k, b: str = button, stale: bool = stale) -> bool:
-                refused = refusal(c)
-                return (refused and not stale) or (stale and not refused) or (current_seq(c) > k and b not in buttons())
-
-            try:
-                await c.wait_for(answered, 10.0)
+            sent = c.click(button)
+            if not sent:  # frozen since the look
+                continue
+            try:  # the kernel's idle status for the click: all it changed on the page has arrived
+                await c.wait_for(lambda: sent in c.handled, 10.0)
             except (TimeoutError, PageError):  # no answer seen (the socket went, a restart): it may
                 s.uncertain += 1               # or may not be recorded
                 continue
             s.clicks.append((k, t))
-            if refusal(c) and current_seq(c) <= k:
+            refused = refusal(c)  # the click's answer set the status line: a refusal, or cleared it
+            s.seen_at_answer[k] = f"refused on the page: {refused}; record length then {current_seq(c)}"
+            if refused:
                 s.refused += 1
                 s.refused_at.add(k)
                 await asyncio.sleep(0.5)
@@ -459,6 +456,9 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
     assert c is not None
 
     async def window(label: str, flood: Any, seconds: float) -> None:
+        end = time.monotonic() + 120  # the server closed the page after the last flood: it reloads
+        while not c.connected and time.monotonic() < end and not done.is_set():
+            await asyncio.sleep(0.2)
         w = Window(label, now_ms())
         windows.append(w)
         end = time.monotonic() + seconds
@@ -727,6 +727,10 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
                     raced += 1
                 else:
                     lost += 1
+                    there = "nothing" if row is None else f"{type(row.entry).__name__} by {row.by} for seat {row.seat}"
+                    figures.setdefault("lost_detail", []).append(
+                        f"table {s.table} seat {s.seat} click at {k}: the record there holds {there}; "
+                        f"{s.seen_at_answer.get(k, '')}")
             dup += max(0, recorded.get((s.table, s.seat), 0) - ok - s.uncertain)
         figures.update(clicks=sum(len(s.clicks) for s in students), refused=sum(s.refused for s in students),
                        uncertain=sum(s.uncertain for s in students), raced=raced,
@@ -929,6 +933,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
           f"{figures['refused']}, raced by a bot's answer for an away or overdue seat {figures['raced']}, "
           f"student rows recorded {figures['recorded']}: "
           f"lost {figures['lost']}, duplicated {figures['duplicated']}; pages with error text {figures['error_pages']}")
+    for line in figures.get("lost_detail", []):
+        print(f"  lost: {line}")
     print(f"memory (server + kernels, PSS): peak {figures['mem_peak_mb'] / 1024:.2f} GB with "
           f"{figures['kernels_peak']} kernels: {figures['mem_peak_mb'] / max(1, args.students):.0f} MB a student "
           f"(everything / students), {figures['mem_peak_mb'] / max(1, figures['kernels_peak']):.0f} MB a kernel "

@@ -79,6 +79,9 @@ class VoilaClient:
         self.frozen = False
         """The page is frozen: it sends nothing (its connection stays open)."""
         self._pulse: asyncio.Task[None] | None = None
+        self.handled: set[str] = set()
+        """The ids of the messages the kernel has finished handling (its idle status names
+        them as its parent): every widget change a click made has arrived once its id is here."""
 
     # -- the page's life ---------------------------------------------------------------------
     async def open(self, timeout: float = 600) -> None:
@@ -239,21 +242,25 @@ class VoilaClient:
         self._send("comm_msg", {"comm_id": model_id,
                                 "data": {"method": "update", "state": {"value": value}, "buffer_paths": []}})
 
-    def click(self, model_id: str) -> None:
-        """Click a button, as its view does (a frozen page cannot)."""
+    def click(self, model_id: str) -> str:
+        """Click a button, as its view does (a frozen page cannot: ""). Returns the message's id
+        (in :attr:`handled` once the kernel has answered it)."""
         if self.frozen:
-            return
-        self._send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
+            return ""
+        return self._send("comm_msg", {"comm_id": model_id,
+                                       "data": {"method": "custom", "content": {"event": "click"}}})
 
     # -- the protocol --------------------------------------------------------------------------
-    def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> None:
+    def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
         if self._ws is None:
             raise PageError("the page is closed")
-        header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student",
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "student",
                   "session": self.session, "date": datetime.now(UTC).isoformat(), "version": "5.3"}
         sent = self._ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
                                                   "content": content, "channel": "shell", "buffers": []}))
         sent.add_done_callback(self._sent)
+        return msg_id
 
     def _sent(self, fut: asyncio.Future[None]) -> None:
         if not fut.cancelled() and fut.exception() is not None:
@@ -273,6 +280,8 @@ class VoilaClient:
         c = msg.get("content", {})
         if kind == "error":
             self.errors += 1
+        elif kind == "status" and c.get("execution_state") == "idle":
+            self.handled.add(msg.get("parent_header", {}).get("msg_id", ""))
         elif kind == "comm_open" and c.get("target_name") == "jupyter.widget":
             state = dict(c.get("data", {}).get("state", {}))
             self.models[c["comm_id"]] = state

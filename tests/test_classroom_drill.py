@@ -42,7 +42,7 @@ def test_every_student_was_seated_and_no_page_failed(drill: dict[str, Any]) -> N
 
 
 def test_no_click_lost_or_duplicated_and_no_table_stalled(drill: dict[str, Any]) -> None:
-    assert drill["clicks"] > 0 and drill["lost"] == 0 and drill["duplicated"] == 0
+    assert drill["clicks"] > 0 and drill["lost"] == 0 and drill["duplicated"] == 0, drill.get("lost_detail")
     assert drill["tables"] == 4 and drill["stalled"] == 0  # no table waited beyond the decision limit
 
 
@@ -52,18 +52,13 @@ def test_a_frozen_page_is_away_and_comes_back(drill: dict[str, Any]) -> None:
     assert drill["frozen_back_moves"] > 0  # and its student played it again after the thaw
 
 
-@pytest.mark.xfail(reason=(
-    "known bug, open (issue 26): after the hostile page's floods and a frozen page, half of the "
-    "scripted pages never start reloading after the restart (measured 2026-12-02 on an idle "
-    "machine: 7 of 13 and 6 of 12 back after 600 s; with no hostile page and no frozen page, 12 of "
-    "12 back in 30 s). Whether the fault is in the scripted client or the server is not yet "
-    "known; the bot-moves-in-grace and log assertions are held by the test below."), strict=False)
 def test_a_restart_resumes_the_room(drill: dict[str, Any]) -> None:
-    assert drill["back"] == drill["back_of"] == 13  # every page reloaded itself onto its seat
+    """Every page reloads itself onto its seat, those whose game had ended too (the bug
+    measured 2026-12-02, 7 of 13 back, was the scripted page closing itself at its game's end)."""
+    assert drill["back"] == drill["back_of"] == 13
 
 
 def test_a_restart_plays_no_bot_move_in_its_grace_and_appends_its_log(drill: dict[str, Any]) -> None:
-    assert drill["back"] > 0  # pages did come back onto their seats
     assert drill["grace_bot_moves"] == 0
     assert drill["log_runs"] == 2  # the second run's log followed the first's
 
@@ -71,8 +66,9 @@ def test_a_restart_plays_no_bot_move_in_its_grace_and_appends_its_log(drill: dic
 def test_the_hostile_page_holds_one_seat_and_one_ballot(drill: dict[str, Any]) -> None:
     assert drill["hostile_seats"] == 1 and drill["hostile_ballots"] == 1
     labels = [label for label, *_ in drill["windows"]]
+    sent = dict(drill["floods"])
     for flood in ("widget update flood", "second-ballot flood (refused writes)", "binary frames",
                   "oversized frames"):
-        assert flood in labels
+        assert flood in labels and sent[flood] > 0, (flood, sent)
     measured = {label: n for label, _, n, _ in drill["windows"]}
     assert measured["widget update flood"] > 0  # the others' clicks went on during the flood
