@@ -4,6 +4,7 @@ pooled beside the simulated games with plain words; a bad file is one line and c
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pandas as pd
@@ -71,6 +72,14 @@ def test_a_class_export_opens_beside_the_simulated_games(exported: tuple[Path, P
     assert {f"Your class: {r}" for r in regimes} | {f"Simulated: {s}" for s in set(games["scenario"])} <= labels
     dots = sorted(r["gini_population"] for rows in data for r in rows if "gini_population" in r)
     assert dots == pytest.approx(sorted(mine["gini_population"]))
+    said = lab.class_chart.spec["description"]  # issue 25.4: the chart's sentence, below it with its table
+    assert html.escape(said) in lab.class_words.value and "<summary>Show as a table</summary>" in lab.class_words.value
+    for regime, part in mine.groupby("regime"):
+        assert f"Your class: {regime}, 1 table at {part['gini_population'].iloc[0]:.2f}" in said
+    for name, part in games.groupby("scenario"):
+        sims = part["gini_population"]
+        assert (f"Simulated: {name}, 4 bot games from {sims.min():.2f} to {sims.max():.2f}, "
+                f"middle {sims.median():.2f}") in said
 
 
 def test_parquet_and_csv_open_alike_and_several_classes_pool(exported: tuple[Path, Path]) -> None:

@@ -13,6 +13,7 @@ from landlord.widgets.classroom_student import ClassroomStudent
 from landlord.widgets.classroom_teacher import ClassroomTeacher
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore
+from landlord.apps.classroom import debrief as db
 
 SECRET = "w" * 24
 
@@ -174,13 +175,34 @@ def test_debrief_leaves_the_class_vote_open_and_hands_out_one_page(tmp_path: Pat
     assert "it keeps growing</td><td>1" in teacher.predictions.value
     assert "it stops growing or shrinks</td><td>1" in teacher.predictions.value
     assert teacher.handout.value == ""  # the printable page is its own act
+    said_charts(room, teacher)
     teacher.print_button.click()
     page = (tmp_path / "exports" / f"class-{room.info.join_code}-debrief.html").read_text(encoding="utf-8")
+    assert page.count("<desc>") == 2 and "<desc>Every table&#x27;s Gini over turns: table 1 " in page
     assert "@page" in page and page.count("<svg") >= 2 and "it keeps growing: 1" in page
     assert "single_tax" not in page and SECRET not in page and "Ann" not in page
     assert "data:text/html;base64," in teacher.handout.value
     assert teacher.close_vote()
     assert not room.class_votes()[-1].open
+
+
+def said_charts(room: Classroom, teacher: ClassroomTeacher) -> None:
+    """Issue 25.4: below each debrief chart, its sentence (also its Vega description) and a
+    "Show as a table"; the final Gini's names every table's final Gini (from the results)."""
+    for chart, words in ((teacher.gini_chart, teacher.gini_words), (teacher.final_chart, teacher.final_words)):
+        said = chart.spec["description"]
+        assert said and html.escape(said) in words.value
+        assert "<details" in words.value and "<summary>Show as a table</summary>" in words.value
+    over = teacher.gini_chart.spec["description"]
+    assert over.startswith("Every table's Gini over turns: table 1 ")
+    for table, part in db.gini_over_turns(room).groupby("table"):
+        assert f"table {table} " in over and f"over turns {part['turn'].min()} to {part['turn'].max()}" in over
+        assert f"{part['gini'].iloc[-1]:.2f} over turns" in over  # where it ended
+    final = teacher.final_chart.spec["description"]
+    for r in db.results(room).to_dict("records"):
+        assert f"table {r['table']}: {r['gini_population']:.2f}" in teacher.final_words.value
+        assert f"{r['regime']}, " in final
+    assert "bot games from " in final
 
 
 def test_the_rules_picker_starts_at_the_rulesets_own_next_phase(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import io
 import json
 import math
@@ -404,6 +405,28 @@ def test_lab_text_is_projector_sized(ran: ScenarioLab) -> None:
         cfg = slot.spec["config"]
         assert cfg["axis"]["labelFontSize"] >= 13 and cfg["title"]["fontSize"] >= 16
         assert cfg["legend"]["labelFontSize"] >= 13
+
+
+def test_each_lab_chart_says_what_it_shows_below_it(ran: ScenarioLab) -> None:
+    """Issue 25.4: below each of the lab's charts, its sentence (also its Vega description) and a
+    "Show as a table"; the final Gini's sentence counts each scenario's 8 games, and the winners'
+    names the strategy that won most of each scenario's games (counted here from the rows)."""
+    words = {"final": ran.final_words, "band": ran.band_words, "winners": ran.winners_words,
+             "flows": ran.flows_words}
+    for name, box in words.items():
+        chart = getattr(ran, name)
+        said = chart.spec["description"]
+        assert said and html.escape(said) in box.value, name
+        assert "<details" in box.value and "<summary>Show as a table</summary>" in box.value, name
+    final = ran.final.spec["description"]
+    for name, part in ran.run.results.groupby("scenario"):
+        assert f"{name}, 8 games between " in final
+        top = part["winner_strategy"].value_counts()
+        if (top == top.max()).sum() == 1:  # a tie goes to the first strategy by name
+            best = f"{name}, {top.index[0]} won most: {top.iloc[0] / 8:.0%} of 8 games"
+            assert best in ran.winners.spec["description"]
+    assert ran.band.spec["description"].startswith("Mean Gini over turns: ")
+    assert "mean per game" in ran.flows_words.value and "mean_per_game" not in ran.flows_words.value
 
 
 def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:

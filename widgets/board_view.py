@@ -155,6 +155,18 @@ BRUSH = "rewind"
 """Name of the interval selection on the Gini chart (brushing it rewinds the table)."""
 
 
+def described(chart: W.DOMWidget, words: W.HTML) -> W.VBox:
+    """A chart with its words (its sentence and "show as a table") below it, as one box."""
+    return W.VBox([chart, words], layout=W.Layout(max_width="100%"))
+
+
+def spec_title(spec: dict[str, Any]) -> str:
+    """A Vega-Lite spec's title, as text (without its subtitle): a chart's table's caption."""
+    title = spec.get("title", "")
+    title = title.get("text", "") if isinstance(title, dict) else title
+    return " ".join(title) if isinstance(title, list) else str(title)
+
+
 class ChartSlot:
     """One JupyterChart. The Altair chart (with named, empty datasets) is built and validated
     only when its ``key`` changes; every redraw just swaps the rows into the spec."""
@@ -167,14 +179,12 @@ class ChartSlot:
         self.datasets: dict[str, list[dict[str, Any]]] = {}
         self.words = W.HTML()
         """The chart's text alternative and its "show as a table" (below the chart)."""
-        self.box = W.VBox([self.widget, self.words], layout=W.Layout(max_width="100%"))
+        self.box = described(self.widget, self.words)
         """The chart with its words: what a table lays out."""
 
     def caption(self) -> str:
         """The chart's title, as its table's caption."""
-        title = self.template.get("title", "")
-        title = title.get("text", "") if isinstance(title, dict) else title
-        return " ".join(title) if isinstance(title, list) else str(title)
+        return spec_title(self.template)
 
     def show(self, key: Hashable, make: Callable[[], Any],
              datasets: dict[str, list[dict[str, Any]]]) -> None:
@@ -237,6 +247,28 @@ def flows_numbers(frames: dict[str, pd.DataFrame], by: str) -> Numbers:
     totals = pd.DataFrame(flows.groupby("flow", as_index=False)["amount"].sum()).set_axis(
         ["flow", "money moved so far"], axis=1)
     return lib.flows_words(flows, by), totals
+
+
+def tables_gini_numbers(frame: pd.DataFrame) -> Numbers:
+    """The class's every-table Gini chart in words and as a table: each table's Gini, turn by turn."""
+    table = frame.pivot_table(index="turn", columns="table", values="gini", aggfunc="last")
+    table = table.rename(columns=lambda t: f"table {t}").rename_axis(columns=None).reset_index()
+    return lib.tables_gini_words(frame), table
+
+
+def class_final_numbers(room_rows: pd.DataFrame, band: pd.DataFrame) -> Numbers:
+    """The class's final-Gini chart in words and as a table: per rules in force at the end, each
+    table's final Gini and the bot games' number, lowest, middle and highest."""
+    groups = list(dict.fromkeys([*room_rows["regime"], *band["regime"]]))
+    rows = []
+    for regime in groups:
+        mine = room_rows[room_rows["regime"] == regime]
+        bots = band.loc[band["regime"] == regime, "gini"]
+        rows.append({"rules in force at the end": regime,
+                     "tables' final Gini": ", ".join(f"table {r['table']}: {r['gini_population']:.2f}"
+                                                     for _, r in mine.iterrows()),
+                     "bot games": len(bots), "lowest": bots.min(), "middle": bots.median(), "highest": bots.max()})
+    return lib.class_final_gini_words(room_rows, band), pd.DataFrame(rows)
 
 
 class FrameSlot(ChartSlot):

@@ -29,7 +29,7 @@ from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
 from landlord.errors import LandlordError
 
-from .board_view import BoardView, blank
+from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, spec_title, tables_gini_numbers
 from .classroom_handout import handout_html
 from .classroom_lesson import lesson_of
 from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
@@ -148,6 +148,8 @@ class ClassroomTeacher(RoomPage):
         charts.enable_offline()
         self.gini_chart = alt.JupyterChart(blank())
         self.final_chart = alt.JupyterChart(blank())
+        self.gini_words, self.final_words = W.HTML(), W.HTML()
+        """Each class chart's sentence and "show as a table" (below it)."""
         self.votes = W.HTML()
         self.start_button.on_click(lambda _: self.start())
         self.joining_button.on_click(lambda _: self.toggle_joining())
@@ -172,7 +174,8 @@ class ClassroomTeacher(RoomPage):
             W.HBox([self.board.widget, self.board_players], layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<h3>Debrief</h3>"), W.HBox([self.debrief_button, self.print_button, self.export_button],
                                                layout=W.Layout(flex_flow="row wrap")), self.downloads,
-            self.gini_chart, self.final_chart, self.predictions, self.votes, self.handout,
+            described(self.gini_chart, self.gini_words), described(self.final_chart, self.final_words),
+            self.predictions, self.votes, self.handout,
         ])
         self.switchable = len(phases) > 1
         """Whether the class's rules have another phase to switch to (Monopoly has none)."""
@@ -495,6 +498,7 @@ class ClassroomTeacher(RoomPage):
             self._say("No table has played yet.", error=True)
             return
         self.gini_chart.chart = charts.tables_gini_chart(frame)
+        self.gini_words.value = numbers_html(*tables_gini_numbers(frame), spec_title(self.gini_chart.spec))
         self._fill_band(room)
         v = db.votes(room)
         self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
@@ -542,6 +546,7 @@ class ClassroomTeacher(RoomPage):
             more = "" if done == per * len(tables) else f" — {done} of {per * len(tables)} so far"
             self.final_chart.chart = charts.class_final_gini_chart(
                 rows, frame, f"{charts.CLASS_FINAL_TITLE}: {done} bot games{more}")
+            self.final_words.value = numbers_html(*class_final_numbers(rows, frame), spec_title(self.final_chart.spec))
 
         loop = _running_loop()
         if loop is None:

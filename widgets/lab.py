@@ -52,7 +52,7 @@ from landlord.runs.scenario import NEVER, scenario_from_dict, scenario_from_text
 from landlord.runs.scenario import Scenario as SweepScenario
 from landlord.runs.sweep import ChunkDone, Sweep, assemble, warm_workers
 
-from .board_view import blank, sized
+from .board_view import Numbers, blank, class_final_numbers, described, numbers_html, sized, spec_title
 from .table import (
     STYLE,
     WRAP,
@@ -370,6 +370,11 @@ BAND_NOTE = (f"each point: the games still going at that turn (their number in t
 """The mean Gini over turns' second subtitle line: what stands behind each point."""
 
 
+FINAL, BAND, WINNERS, FLOWS = ("Final Gini by scenario", "Mean Gini over turns", "Winners by strategy",
+                               "Mean money per game by kind of flow")
+"""The titles of the lab's four charts (their words begin with them)."""
+
+
 def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tuple[Any, Any, Any, Any]:
     """The lab's four charts of a run, sized for the lab — final Gini, mean Gini over turns,
     winners by strategy, money by kind of flow: the chart library's charts on the frames of
@@ -379,15 +384,37 @@ def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tu
     f = lab_frames(run) if frames is None else frames
     games = _games_words(run)
     return (
-        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title="Final Gini by scenario"),
-                        width=320, height=60), games),
-        projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)",
-                                                "Mean Gini over turns"), width=320, height=180),
-                  form, BAND_NOTE),
-        projector(sized(lib.win_share_chart(f["wins"], "scenario", "Winners by strategy"),
+        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL), width=320, height=60), games),
+        projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)", BAND),
+                        width=320, height=180), form, BAND_NOTE),
+        projector(sized(lib.win_share_chart(f["wins"], "scenario", WINNERS),
                         width=320, height=180), "tick: share of seats; a tie goes to the first richest seat", games),
-        projector(sized(lib.flow_means_chart(f["flows"], "scenario", "Mean money per game by kind of flow"),
-                        width=320, height=260), games),
+        projector(sized(lib.flow_means_chart(f["flows"], "scenario", FLOWS), width=320, height=260), games),
+    )
+
+
+def _percent(share: pd.Series) -> pd.Series:
+    return share.map(lambda x: f"{x:.0%}")
+
+
+def lab_numbers(frames: dict[str, pd.DataFrame]) -> tuple[Numbers, Numbers, Numbers, Numbers]:
+    """The lab's four charts (:func:`lab_charts`) in words and as tables of their numbers, from
+    the same frames (:func:`lab_frames`), the columns in plain words."""
+    hist, band, wins, flows = frames["hist"], frames["band"], frames["wins"], frames["flows"]
+    bins = hist[hist["count"] > 0]
+    return (
+        (lib.final_gini_words(hist, "scenario", FINAL),
+         pd.DataFrame({"scenario": bins["scenario"], "final Gini from": bins["bin_start"], "to": bins["bin_end"],
+                       "games": bins["count"], "share of games": _percent(bins["share"])})),
+        (lib.mean_interval_words(band, "turn", "scenario", BAND),
+         band[["scenario", "turn", "mean", "lo", "hi", "n"]].set_axis(
+             ["scenario", "turn", "mean Gini", "95% interval from", "to", "games still going"], axis=1)),
+        (lib.win_share_words(wins, "scenario", WINNERS),
+         pd.DataFrame({"scenario": wins["scenario"], "strategy": wins["strategy"], "games won": wins["wins"],
+                       "games": wins["games"], "share of games won": _percent(wins["win_share"]),
+                       "share of seats": _percent(wins["seat_share"])})),
+        (lib.flow_means_words(flows, "scenario", FLOWS),
+         flows.set_axis(["scenario", "kind of flow", "mean per game"], axis=1)),
     )
 
 
@@ -824,6 +851,8 @@ class ScenarioLab(W.VBox):
         self.band = alt.JupyterChart(blank())
         self.winners = alt.JupyterChart(blank())
         self.flows = alt.JupyterChart(blank())
+        self.final_words, self.band_words, self.winners_words, self.flows_words = (W.HTML() for _ in range(4))
+        """Each chart's sentence and "show as a table" (below it)."""
         self.downloads = W.HTML()
         self.scenario_upload = W.FileUpload(accept=".toml", multiple=False, description="Load scenario file",
                                             layout=auto)
@@ -831,8 +860,10 @@ class ScenarioLab(W.VBox):
                                          layout=auto)
         self.class_chart = alt.JupyterChart(blank())
         self.class_text = W.HTML()
+        self.class_words = W.HTML()
+        """The class chart's sentence and "show as a table"."""
         self.class_box = W.VBox([W.HTML("<b>Your class beside the simulated games</b>"), self.class_text,
-                                 self.class_chart], layout=W.Layout(display="none"))
+                                 described(self.class_chart, self.class_words)], layout=W.Layout(display="none"))
         self.classes: pd.DataFrame | None = None
         self.file: SweepScenario | None = None
         self.file_text = ""
@@ -861,8 +892,9 @@ class ScenarioLab(W.VBox):
             W.HBox([self.run_button, self.cancel_button, self.more_button, self.progress, self.progress_text],
                    layout=WRAP),
             self.message, self.answer, self.summary,
-            W.HBox([self.final, self.band], layout=WRAP),
-            W.HBox([self.winners, self.flows], layout=WRAP),
+            W.HBox([described(self.final, self.final_words), described(self.band, self.band_words)], layout=WRAP),
+            W.HBox([described(self.winners, self.winners_words), described(self.flows, self.flows_words)],
+                   layout=WRAP),
             self.class_box, self.downloads, W.HTML(STYLE),
         ])
         self.add_class("ll-table")
@@ -913,8 +945,9 @@ class ScenarioLab(W.VBox):
         self._scns = scns
         self.tally = Tally(scenario, names, float(self.smallest.value), bool(self.until_clear.value))
         self.run = LabRun()
-        for slot in (self.final, self.band, self.winners, self.flows):  # no old results beside a new run
+        for slot, words in self._slots():  # no old results beside a new run
             slot.chart = blank("running…")
+            words.value = ""
         self.summary.value, self.downloads.value, self.answer.value = "", "", ""
         self._go(scenario)
 
@@ -1052,9 +1085,11 @@ class ScenarioLab(W.VBox):
         if run.games.empty:
             self.summary.value = "<i>No games played.</i>"
             return
-        charts = lab_charts(run, frames)
-        for slot, chart in zip((self.final, self.band, self.winners, self.flows), charts, strict=True):
+        f = lab_frames(run) if frames is None else frames
+        for (slot, words), chart, (text, table) in zip(self._slots(), lab_charts(run, f), lab_numbers(f),
+                                                       strict=True):
             slot.chart = chart
+            words.value = numbers_html(text, table, spec_title(slot.spec))
         head = "<i>Running — the games so far:</i>" if running else ""
         self.summary.value = (head + summary_table(run).to_html(index=False, border=0)
                               + "<p><small>± 95%: an interval that stays valid however often you look at it "
@@ -1064,6 +1099,11 @@ class ScenarioLab(W.VBox):
         if not running:
             self._offer_downloads(scns)
             self.show_class()
+
+    def _slots(self) -> list[tuple[alt.JupyterChart, W.HTML]]:
+        """The four charts, each with the words below it."""
+        return [(self.final, self.final_words), (self.band, self.band_words),
+                (self.winners, self.winners_words), (self.flows, self.flows_words)]
 
     def answer_words(self, running: bool = False) -> str:
         """The comparison in plain words: each scenario against the first, with its interval,
@@ -1198,6 +1238,7 @@ class ScenarioLab(W.VBox):
         rows, band = class_beside(self.classes, self.run)
         chart = lib.class_final_gini_chart(rows, band, CLASS_TITLE)
         self.class_chart.chart = projector(sized(chart, width=520, height=160))
+        self.class_words.value = numbers_html(*class_final_numbers(rows, band), CLASS_TITLE)
         self.class_text.value = class_words(self.classes, self.run)
         self.class_box.layout.display = "flex"
 

@@ -56,6 +56,17 @@ def _money(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def _change(first: float, last: float) -> str:
+    """How a value went from ``first`` to ``last``, in words, to 2 decimals ("rose from 0.05 to 0.31")."""
+    if abs(last - first) <= 0.005:
+        return f"stayed near {last:.2f}"
+    return f"{'rose' if last > first else 'fell'} from {first:.2f} to {last:.2f}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def wealth_words(panel: pd.DataFrame, value: str = "net_worth") -> str:
     """What :func:`wealth_over_time` shows, in words: each player's ``value`` at the last turn,
     richest first ("Wealth over 84 turns; at the end: Landlord 794, You 721, …")."""
@@ -73,9 +84,7 @@ def gini_words(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> str:
         return "Gini over turns: no turns played yet."
     g = gini.sort_values("turn")
     first, last, top = float(g["gini"].iloc[0]), float(g["gini"].iloc[-1]), float(g["gini"].max())
-    how = "rose" if last > first + 0.005 else "fell" if last < first - 0.005 else "stayed near"
-    text = (f"Gini over {int(g['turn'].iloc[-1])} turns: {how} from {first:.2f} to {last:.2f}"
-            if how != "stayed near" else f"Gini over {int(g['turn'].iloc[-1])} turns: stayed near {last:.2f}")
+    text = f"Gini over {int(g['turn'].iloc[-1])} turns: {_change(first, last)}"
     text += f" (highest {top:.2f})" if top > max(first, last) + 0.005 else ""
     if changes is not None and not changes.empty:
         text += "; " + "; ".join(f"the rules changed to {str(r['new']).replace('_', ' ')} at turn {int(r['turn'])}"
@@ -255,12 +264,30 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
                             description=board_words(board, tokens))
 
 
+def final_gini_words(hist: pd.DataFrame, by: str = "regime", what: str = "Final Gini") -> str:
+    """What :func:`final_gini_chart` shows, in words, from its histogram: per ``by`` group its
+    games, the bins they fall in and the bin that holds the middle game ("Final Gini: A, 8 games
+    between 0.12 and 0.28, half of them at or below 0.20; …")."""
+    played = hist[hist["count"] > 0] if not hist.empty else hist
+    if played.empty:
+        return f"{what}: no games yet."
+    parts = []
+    for name, g in played.groupby(by, sort=False):
+        n = int(g["count"].sum())
+        middle = g[g["count"].cumsum() >= n / 2].iloc[0]
+        half = f", half of them at or below {middle['bin_end']:.2f}" if n > 1 else ""
+        parts.append(f"{name}, {_plural(n, 'game')} between {g['bin_start'].min():.2f} and "
+                     f"{g['bin_end'].max():.2f}{half}")
+    return f"{what}: " + "; ".join(parts) + "."
+
+
 def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
                      title: str | None = None) -> Chart:
     """Distributions of final Gini by regime, one histogram row per regime (frame from
     :func:`landlord.analysis.metrics.histogram`); ``form`` names the Gini form for the title (``title``
     replaces the whole title: it should still name the form)."""
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
+    title = title or f"Final Gini by regime{' — ' + form if form else ''}"
     top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
     return alt.Chart(hist).mark_bar().encode(
         x=alt.X("bin_start:Q", title=gini_axis_title(top, f"final Gini{', ' + form if form else ''}"),
@@ -271,7 +298,25 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
         row=alt.Row(f"{by}:N", title=None, header=alt.Header(labelAngle=0, labelOrient="top", labelAnchor="start",
                                                               labelAlign="left", labelLimit=0, labelFontSize=12)),
         tooltip=[f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"],
-    ).properties(title=title or f"Final Gini by regime{' — ' + form if form else ''}", width=420, height=80)
+    ).properties(title=title, width=420, height=80,
+                 description=final_gini_words(hist, by, title) if "count" in hist else alt.Undefined)
+
+
+def mean_interval_words(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
+                        what: str = "Mean over turns") -> str:
+    """What :func:`mean_interval_chart` shows, in words: per ``by`` group where the mean started
+    and ended and over which ``x`` ("Mean Gini over turns: A rose from 0.05 to 0.31 over turns 1
+    to 80; …")."""
+    if frame.empty:
+        return f"{what}: no games yet."
+    groups = frame.groupby(by, sort=False) if by else [("", frame)]
+    parts = []
+    for name, g in groups:
+        g = g.sort_values(x)
+        span = f"over {x}s {g[x].iloc[0]:g} to {g[x].iloc[-1]:g}"
+        change = _change(float(g["mean"].iloc[0]), float(g["mean"].iloc[-1]))
+        parts.append(f"{name} {change} {span}".lstrip())
+    return f"{what}: " + "; ".join(parts) + "."
 
 
 def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
@@ -285,7 +330,24 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
         x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2="hi:Q", **enc)
     line = alt.Chart(frame).mark_line().encode(
         x=f"{x}:Q", y="mean:Q", tooltip=[f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"], **enc)
-    return alt.layer(band, line).properties(title=title, width=560, height=300)
+    return alt.layer(band, line).properties(title=title, width=560, height=300,
+                                            description=mean_interval_words(frame, x, by, title))
+
+
+def win_share_words(shares: pd.DataFrame, by: str = "regime", what: str = "Winners by strategy") -> str:
+    """What :func:`win_share_chart` shows, in words: per ``by`` group the strategy that won most,
+    its share of the games against its share of the seats ("Winners by strategy: A, landlord won
+    most: 50% of 8 games, with 25% of the seats; …")."""
+    if shares.empty:
+        return f"{what}: no games yet."
+    parts = []
+    for name, g in shares.groupby(by, sort=False):
+        best = g.sort_values("win_share", ascending=False, kind="stable").iloc[0]
+        games = f" of {int(best['games'])} games" if "games" in g else ""
+        parts.append(f"{name}, no strategy won" if best["win_share"] <= 0 else
+                     f"{name}, {best['strategy']} won most: {best['win_share']:.0%}{games}, "
+                     f"with {best['seat_share']:.0%} of the seats")
+    return f"{what}: " + "; ".join(parts) + "."
 
 
 def win_share_chart(shares: pd.DataFrame, by: str = "regime",
@@ -303,7 +365,22 @@ def win_share_chart(shares: pd.DataFrame, by: str = "regime",
         x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
         color=alt.Color("strategy:N", title="strategy", scale=OTHERS))
     ticks = base.mark_tick(thickness=2, color="black").encode(x="seat_share:Q")
-    return alt.layer(bars, ticks).properties(title=title, width=420, height=alt.Step(12))
+    return alt.layer(bars, ticks).properties(title=title, width=420, height=alt.Step(12),
+                                             description=win_share_words(shares, by, title))
+
+
+def flow_means_words(means: pd.DataFrame, by: str = "regime", what: str = "Where the money went (mean per game)",
+                     most: int = 3) -> str:
+    """What :func:`flow_means_chart` shows, in words: per ``by`` group its ``most`` largest kinds
+    of flow and their mean per game ("…: A, rent 1,234, wages 800, tax 300; …")."""
+    moved = means[means["mean_per_game"] > 0] if not means.empty else means
+    if moved.empty:
+        return f"{what}: no money moved yet."
+    parts = []
+    for name, g in moved.groupby(by, sort=False):
+        top = g.sort_values("mean_per_game", ascending=False, kind="stable").head(most)
+        parts.append(f"{name}, " + ", ".join(f"{r['flow']} {_money(r['mean_per_game'])}" for _, r in top.iterrows()))
+    return f"{what}, largest first: " + "; ".join(parts) + "."
 
 
 def flow_means_chart(means: pd.DataFrame, by: str = "regime",
@@ -317,7 +394,7 @@ def flow_means_chart(means: pd.DataFrame, by: str = "regime",
         yOffset=alt.YOffset(f"{by}:N", sort=None),
         color=alt.Color(f"{by}:N", title=None, sort=None, legend=alt.Legend(orient="top"), scale=OTHERS),
         tooltip=[f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")],
-    ).properties(title=title, width=420, height=alt.Step(8))
+    ).properties(title=title, width=420, height=alt.Step(8), description=flow_means_words(means, by, title))
 
 
 def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> Chart:
@@ -345,6 +422,23 @@ def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt
         title=f"Final wealth inequality by scenario cell — {GINI_FORMS[form]}", width=420)
 
 
+def tables_gini_words(frame: pd.DataFrame, what: str = "Every table's Gini over turns") -> str:
+    """What :func:`tables_gini_chart` shows, in words: each table's Gini at its first and last
+    turn, and when its rules changed ("…: table 1 rose from 0.00 to 0.19 over turns 1 to 84, the
+    rules changing to the single tax at turn 30; …")."""
+    if frame.empty:
+        return f"{what}: no table has played yet."
+    parts = []
+    for table, g in frame.groupby("table", sort=True):
+        g = g.sort_values("turn", kind="stable")
+        text = (f"table {table} {_change(float(g['gini'].iloc[0]), float(g['gini'].iloc[-1]))} "
+                f"over turns {int(g['turn'].iloc[0])} to {int(g['turn'].iloc[-1])}")
+        changed = g[g["rules"] != g["rules"].shift()].iloc[1:]
+        text += "".join(f", the rules changing to {r['rules']} at turn {int(r['turn'])}" for _, r in changed.iterrows())
+        parts.append(text)
+    return f"{what}: " + "; ".join(parts) + "."
+
+
 def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.Chart:
     """One line per table (frame from :func:`landlord.apps.classroom.debrief.gini_over_turns`),
     the rules in force (the frame's ``rules``, in words) as the line's dash; the Gini axis fits
@@ -356,10 +450,35 @@ def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over
         color=alt.Color("table:N", title="table", scale=OTHERS),
         strokeDash=alt.StrokeDash("rules:N", title="rules"),
         tooltip=["table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")],
-    ).properties(title=title, width=520, height=260)
+    ).properties(title=title, width=520, height=260, description=tables_gini_words(frame, title))
 
 
 CLASS_FINAL_TITLE = "Final Gini: your tables (dots) and bot games on the same dice (bar)"
+
+
+def class_final_gini_words(room_rows: pd.DataFrame, band: pd.DataFrame,
+                           what: str = "Final Gini by the rules in force at the end") -> str:
+    """What :func:`class_final_gini_chart` shows, in words: per rules in force at the end, the
+    range of the tables' final Gini and the bot games' lowest, highest and middle ("…: the
+    single tax, 2 tables from 0.10 to 0.20, 12 bot games from 0.05 to 0.30, middle 0.15; …")."""
+    groups = list(dict.fromkeys([*room_rows["regime"], *band["regime"]]))
+    if not groups:
+        return f"{what}: no table has played yet."
+    parts = []
+    for regime in groups:
+        mine = room_rows.loc[room_rows["regime"] == regime, "gini_population"]
+        bots = band.loc[band["regime"] == regime, "gini"]
+        said = [t for t in (_range(mine, "table"), _range(bots, "bot game", middle=True)) if t]
+        parts.append(f"{regime}, " + ", ".join(said))
+    return f"{what}: " + "; ".join(parts) + "."
+
+
+def _range(values: pd.Series, what: str, middle: bool = False) -> str:
+    """How many ``values`` and their range in words ("3 bot games from 0.05 to 0.30, middle 0.15"); "" for none."""
+    if len(values) <= 1:
+        return f"1 {what} at {values.iloc[0]:.2f}" if len(values) else ""
+    mid = f", middle {values.median():.2f}" if middle else ""
+    return f"{_plural(len(values), what)} from {values.min():.2f} to {values.max():.2f}{mid}"
 
 
 def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: str = CLASS_FINAL_TITLE) -> Chart:
@@ -378,7 +497,8 @@ def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: s
     dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_circle(size=90).encode(
         x="gini_population:Q", y=y, color=alt.Color("table:N", title="table", scale=OTHERS),
         tooltip=["table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")])
-    return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120)
+    return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120,
+                                                 description=class_final_gini_words(room_rows, band))
 
 
 def enable_offline() -> None:
@@ -417,15 +537,23 @@ def save(chart: Chart, path: str | Path) -> Path:
 
 
 def svg_text(chart: Chart) -> str:
-    """The chart as SVG text (vl-convert, offline): for a printable page."""
+    """The chart as SVG text (vl-convert, offline), its title and text alternative inside
+    (:func:`described_text`): for a printable page."""
     out = io.StringIO()
     chart.save(out, format="svg")
-    return out.getvalue()
+    return described_text(out.getvalue(), chart)
 
 
 def described_svg(path: Path, chart: Chart) -> None:
     """Put the chart's title and its text alternative (its ``description``) into the SVG file at
-    ``path`` as ``<title>`` and ``<desc>``, with ``role="img"``, so a screen reader reads them."""
+    ``path`` (:func:`described_text`)."""
+    path.write_text(described_text(path.read_text(encoding="utf-8"), chart), encoding="utf-8")
+
+
+def described_text(svg: str, chart: Chart) -> str:
+    """``svg`` (the chart drawn) with the chart's title and its text alternative (its
+    ``description``) as ``<title>`` and ``<desc>``, and ``role="img"``, so a screen reader reads
+    them; unchanged if it does not start with an ``<svg`` tag."""
     import html as _html
 
     spec = chart.to_dict()
@@ -433,10 +561,9 @@ def described_svg(path: Path, chart: Chart) -> None:
     title = title.get("text", "") if isinstance(title, dict) else title
     title = " ".join(title) if isinstance(title, list) else str(title)
     desc = str(spec.get("description", "") or "")
-    text = path.read_text(encoding="utf-8")
-    head, sep, rest = text.partition(">")
+    head, sep, rest = svg.partition(">")
     if not sep or not head.startswith("<svg"):
-        return
+        return svg
     tags = (f"<title>{_html.escape(title)}</title>" if title else "") + (
         f"<desc>{_html.escape(desc)}</desc>" if desc else "")
-    path.write_text(f'{head} role="img"{sep}{tags}{rest}', encoding="utf-8")
+    return f'{head} role="img"{sep}{tags}{rest}'
