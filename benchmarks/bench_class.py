@@ -344,7 +344,7 @@ async def client_student(s: Student, url: str, started: asyncio.Event, done: asy
             if not sent:  # frozen since the look
                 continue
             try:  # the kernel's idle status for the click: all it changed on the page has arrived
-                await c.wait_for(lambda: sent in c.handled, 10.0)
+                await c.wait_for(lambda sent=sent: sent in c.handled, 10.0)
             except (TimeoutError, PageError):  # no answer seen (the socket went, a restart): it may
                 s.uncertain += 1               # or may not be recorded
                 continue
