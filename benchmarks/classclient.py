@@ -163,19 +163,19 @@ class VoilaClient:
         text = json.dumps({"header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
                            "content": {"comm_id": model_id, "data": data}, "buffers": []})
         for _ in range(n):
-            self._ws.write_message(text)
+            self._write(text)
 
     def send_binary(self, frame: bytes = b"\x7f\xff\xff\xff" + b"\0" * 64) -> None:
         """One binary frame (default: the issue's 68 bytes claiming 2**31 - 1 buffers)."""
         if self._ws is None:
             raise PageError("the page is closed")
-        self._ws.write_message(frame, binary=True).add_done_callback(self._sent)
+        self._write(frame, binary=True)
 
     def send_oversized(self, size: int = 8 * 1024 * 1024) -> None:
         """One text frame of ``size`` bytes."""
         if self._ws is None:
             raise PageError("the page is closed")
-        self._ws.write_message("x" * size).add_done_callback(self._sent)
+        self._write("x" * size)
 
     @property
     def connected(self) -> bool:
@@ -257,10 +257,19 @@ class VoilaClient:
         msg_id = uuid.uuid4().hex
         header = {"msg_id": msg_id, "msg_type": msg_type, "username": "student",
                   "session": self.session, "date": datetime.now(UTC).isoformat(), "version": "5.3"}
-        sent = self._ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
-                                                  "content": content, "channel": "shell", "buffers": []}))
-        sent.add_done_callback(self._sent)
+        self._write(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                                "content": content, "channel": "shell", "buffers": []}))
         return msg_id
+
+    def _write(self, message: str | bytes, binary: bool = False) -> None:
+        """One frame to the kernel's socket; a socket the server has closed is the page's
+        :class:`PageError` (the page's loop reloads it), as a closed page is."""
+        if self._ws is None:
+            raise PageError("the page is closed")
+        try:
+            self._ws.write_message(message, binary=binary).add_done_callback(self._sent)
+        except websocket.WebSocketClosedError as exc:
+            raise PageError("the server closed the page's socket") from exc
 
     def _sent(self, fut: asyncio.Future[None]) -> None:
         if not fut.cancelled() and fut.exception() is not None:

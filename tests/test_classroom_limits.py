@@ -97,6 +97,43 @@ def test_a_flood_is_dropped_then_cut_off(monkeypatch: pytest.MonkeyPatch) -> Non
     assert passed2 == [msg]
 
 
+class FakeKernels:
+    """The server's kernels, as the guard's shutdown sees them."""
+
+    def __init__(self, *ids: str) -> None:
+        self.ids = set(ids)
+
+    def __contains__(self, kernel_id: object) -> bool:
+        return kernel_id in self.ids
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        self.ids.discard(kernel_id)
+
+
+@pytest.mark.parametrize("frame", ["binary", "flood"])
+def test_a_cut_off_page_leaves_no_kernel_behind(monkeypatch: pytest.MonkeyPatch, frame: str) -> None:
+    """A page whose socket the guard closes has its kernel shut down too: its reload takes a
+    new one, so a page that floods and reloads over and over holds one kernel, not one a reload
+    (the class drill's hostile page filled the cap that way). Another page's kernel stays."""
+    conn, _, handler = guarded(monkeypatch, "k-cut")
+    running = FakeKernels("k-cut", "k-other")
+    monkeypatch.setattr(GuardedConnection, "multi_kernel_manager", property(lambda self: running))
+    msg = json.dumps({"channel": "shell"})
+
+    async def misbehave() -> None:
+        if frame == "binary":
+            conn.handle_incoming_message(b"\0" * 68)  # type: ignore[arg-type]
+        else:
+            for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
+                conn.handle_incoming_message(msg)
+        assert handler.closed is not None and "k-cut" in running  # the socket closes first
+        await asyncio.sleep(1.0)
+
+    asyncio.run(misbehave())
+    assert running.ids == {"k-other"}
+    assert "k-cut" not in GuardedConnection.meters
+
+
 def test_the_cap_counts_kernels_still_starting(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[str] = []
 

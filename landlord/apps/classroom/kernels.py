@@ -231,7 +231,33 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         super().handle_incoming_message(incoming_msg)
 
     def _close(self, code: int, reason: str) -> None:
+        """Close the page's socket and, soon after, shut its kernel down: a page that reloads
+        after each cut-off takes a new kernel (its seat is in the class store, not the kernel),
+        so without this a flooding page left a kernel behind at each reload until the cull
+        (measured in the class drill: the hostile page's third reload found the cap full)."""
         handler = self.websocket_handler
         if handler is not None:
             with contextlib.suppress(Exception):  # already closing is as good
                 handler.close(code, reason)
+        with contextlib.suppress(RuntimeError):  # (no event loop: nothing to shut down from)
+            task = asyncio.get_running_loop().create_task(self._shut_down(self.kernel_id))
+            _SHUTTING.add(task)
+            task.add_done_callback(_SHUTTING.discard)
+
+    async def _shut_down(self, kernel_id: str, after: float = 0.5) -> None:
+        """Shut ``kernel_id`` down ``after`` seconds (the socket's close goes first)."""
+        await asyncio.sleep(after)
+        self.meters.pop(kernel_id, None)
+        manager = self.multi_kernel_manager
+        if kernel_id not in manager:
+            return
+        try:
+            await ensure_async(manager.shutdown_kernel(kernel_id))
+        except Exception as exc:  # the kernel went already: as good
+            self.log.warning("Could not shut down the cut-off page's kernel %s: %s", kernel_id, exc)
+        else:
+            self.log.warning("Shut down kernel %s, whose page was cut off", kernel_id)
+
+
+_SHUTTING: set[asyncio.Task[None]] = set()
+"""The kernel shutdowns under way (held so that they are not collected before they run)."""
