@@ -167,14 +167,10 @@ class VoilaClient:
 
     def send_binary(self, frame: bytes = b"\x7f\xff\xff\xff" + b"\0" * 64) -> None:
         """One binary frame (default: the issue's 68 bytes claiming 2**31 - 1 buffers)."""
-        if self._ws is None:
-            raise PageError("the page is closed")
         self._write(frame, binary=True)
 
     def send_oversized(self, size: int = 8 * 1024 * 1024) -> None:
         """One text frame of ``size`` bytes."""
-        if self._ws is None:
-            raise PageError("the page is closed")
         self._write("x" * size)
 
     @property
@@ -252,8 +248,6 @@ class VoilaClient:
 
     # -- the protocol --------------------------------------------------------------------------
     def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
-        if self._ws is None:
-            raise PageError("the page is closed")
         msg_id = uuid.uuid4().hex
         header = {"msg_id": msg_id, "msg_type": msg_type, "username": "student",
                   "session": self.session, "date": datetime.now(UTC).isoformat(), "version": "5.3"}

@@ -160,13 +160,6 @@ def described(chart: W.DOMWidget, words: W.HTML) -> W.VBox:
     return W.VBox([chart, words], layout=W.Layout(max_width="100%"))
 
 
-def spec_title(spec: dict[str, Any]) -> str:
-    """A Vega-Lite spec's title, as text (without its subtitle): a chart's table's caption."""
-    title = spec.get("title", "")
-    title = title.get("text", "") if isinstance(title, dict) else title
-    return " ".join(title) if isinstance(title, list) else str(title)
-
-
 class ChartSlot:
     """One JupyterChart. The Altair chart (with named, empty datasets) is built and validated
     only when its ``key`` changes; every redraw just swaps the rows into the spec."""
@@ -184,7 +177,7 @@ class ChartSlot:
 
     def caption(self) -> str:
         """The chart's title, as its table's caption."""
-        return spec_title(self.template)
+        return lib.spec_title(self.template)
 
     def show(self, key: Hashable, make: Callable[[], Any],
              datasets: dict[str, list[dict[str, Any]]]) -> None:

@@ -29,7 +29,7 @@ from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
 from landlord.errors import LandlordError
 
-from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, spec_title, tables_gini_numbers
+from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, tables_gini_numbers
 from .classroom_handout import handout_html
 from .classroom_lesson import lesson_of
 from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
@@ -498,7 +498,7 @@ class ClassroomTeacher(RoomPage):
             self._say("No table has played yet.", error=True)
             return
         self.gini_chart.chart = charts.tables_gini_chart(frame)
-        self.gini_words.value = numbers_html(*tables_gini_numbers(frame), spec_title(self.gini_chart.spec))
+        self.gini_words.value = numbers_html(*tables_gini_numbers(frame), charts.spec_title(self.gini_chart.spec))
         self._fill_band(room)
         v = db.votes(room)
         self.votes.value = ("<b>Votes and rule changes</b>" + v.to_html(index=False, border=1)) if not v.empty \
@@ -546,7 +546,8 @@ class ClassroomTeacher(RoomPage):
             more = "" if done == per * len(tables) else f" — {done} of {per * len(tables)} so far"
             self.final_chart.chart = charts.class_final_gini_chart(
                 rows, frame, f"{charts.CLASS_FINAL_TITLE}: {done} bot games{more}")
-            self.final_words.value = numbers_html(*class_final_numbers(rows, frame), spec_title(self.final_chart.spec))
+            self.final_words.value = numbers_html(*class_final_numbers(rows, frame),
+                                                  charts.spec_title(self.final_chart.spec))
 
         loop = _running_loop()
         if loop is None:

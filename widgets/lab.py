@@ -52,7 +52,7 @@ from landlord.runs.scenario import NEVER, scenario_from_dict, scenario_from_text
 from landlord.runs.scenario import Scenario as SweepScenario
 from landlord.runs.sweep import ChunkDone, Sweep, assemble, warm_workers
 
-from .board_view import Numbers, blank, class_final_numbers, described, numbers_html, sized, spec_title
+from .board_view import Numbers, blank, class_final_numbers, described, numbers_html, sized
 from .table import (
     STYLE,
     WRAP,
@@ -1089,7 +1089,7 @@ class ScenarioLab(W.VBox):
         for (slot, words), chart, (text, table) in zip(self._slots(), lab_charts(run, f), lab_numbers(f),
                                                        strict=True):
             slot.chart = chart
-            words.value = numbers_html(text, table, spec_title(slot.spec))
+            words.value = numbers_html(text, table, lib.spec_title(slot.spec))
         head = "<i>Running — the games so far:</i>" if running else ""
         self.summary.value = (head + summary_table(run).to_html(index=False, border=0)
                               + "<p><small>± 95%: an interval that stays valid however often you look at it "

@@ -550,6 +550,14 @@ def described_svg(path: Path, chart: Chart) -> None:
     path.write_text(described_text(path.read_text(encoding="utf-8"), chart), encoding="utf-8")
 
 
+def spec_title(spec: dict[str, Any]) -> str:
+    """A Vega-Lite spec's title, as text (without its subtitle): an SVG's ``<title>``, a
+    chart's table's caption."""
+    title = spec.get("title", "")
+    title = title.get("text", "") if isinstance(title, dict) else title
+    return " ".join(title) if isinstance(title, list) else str(title)
+
+
 def described_text(svg: str, chart: Chart) -> str:
     """``svg`` (the chart drawn) with the chart's title and its text alternative (its
     ``description``) as ``<title>`` and ``<desc>``, and ``role="img"``, so a screen reader reads
@@ -557,9 +565,7 @@ def described_text(svg: str, chart: Chart) -> str:
     import html as _html
 
     spec = chart.to_dict()
-    title = spec.get("title", "")
-    title = title.get("text", "") if isinstance(title, dict) else title
-    title = " ".join(title) if isinstance(title, list) else str(title)
+    title = spec_title(spec)
     desc = str(spec.get("description", "") or "")
     head, sep, rest = svg.partition(">")
     if not sep or not head.startswith("<svg"):
