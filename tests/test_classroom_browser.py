@@ -168,7 +168,7 @@ def test_teacher_and_four_students_play_switch_and_debrief(server: ClassServer, 
     # the pooled debrief charts are drawn on the dashboard
     button(teacher, "Debrief: draw the class charts").click()  # type: ignore[attr-defined]
     teacher.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 3", timeout=60_000)  # type: ignore[attr-defined]
-    teacher.get_by_text("Every table's Gini over turns").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    teacher.get_by_text("Every table's Gini over turns", exact=True).wait_for(timeout=30_000)  # type: ignore[attr-defined]
     teacher.get_by_text("the teacher's switch").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     teacher.get_by_text("failed: the rules stayed (1 for, 3 against)").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
 

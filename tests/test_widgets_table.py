@@ -453,6 +453,16 @@ def test_step_and_play_to_end_with_bots() -> None:
     assert table.game.over
 
 
+def test_finish_the_game_names_the_computer_players_in_plain_words() -> None:
+    """*Finish the game* tells the student who takes their seat as a lesson calls that bot, not
+    by its id in parentheses (a CI run read "Computer players (landlord)" in lesson 4)."""
+    table = GameTable("magie-1904", [("Ann", None), ("B", "random")], seed=8)
+    table.end_button.click()
+    assert table.game.over
+    assert "Computer players, each playing as the landlord, take the seats of Ann" in table.message.value
+    assert "(landlord)" not in table.message.value
+
+
 def test_bots_play_in_a_task_without_blocking() -> None:
     """In a running event loop the bots play in a task: other work runs meanwhile; Pause stops them."""
 

@@ -13,14 +13,7 @@ import pandas as pd
 
 from landlord.runs import measures
 
-STRATEGY_WORDS = {"landlord": "the landlord", "tenant": "the tenant", "speculator": "the speculator",
-                  "random": "the random player"}
-"""A bot's name as a lesson calls it."""
-
-
-def _who(strategy: str) -> str:
-    return STRATEGY_WORDS.get(strategy, f"the {strategy.replace('_', ' ')}")
-
+from .words import strategy_words
 
 def _share(part: float) -> str:
     """A share as a whole per cent, or with one decimal where it is not whole: 24.5%."""
@@ -43,7 +36,7 @@ def wins_per_seat_html(rows: pd.DataFrame) -> str:
             won = f"{r.wins} of {games}"
         else:
             won = f"{r.wins} of {games} for its {n} seats together, {r.wins_per_seat:g} for each seat"
-        lines.append(f"<tr><td>{html.escape(_who(str(r.strategy)))}</td><td>{n}</td><td>{won}</td>"
+        lines.append(f"<tr><td>{html.escape(strategy_words(str(r.strategy)))}</td><td>{n}</td><td>{won}</td>"
                      f"<td><b>{_share(float(r.share_per_seat))}</b></td></tr>")
     return (f"<p>The richest player at the end of {games} games. Some players sit in more than one seat, so "
             f"the last column counts <b>each seat</b>: if luck alone decided, each of the {seats} seats would "

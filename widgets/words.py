@@ -121,6 +121,16 @@ def resume_offer_html(title: str, turn: int, over: bool) -> str:
             "Resume it, or start a new game?")
 
 
+STRATEGY_WORDS = {"landlord": "the landlord", "tenant": "the tenant", "speculator": "the speculator",
+                  "random": "the random player"}
+"""A bot's name as a lesson calls it."""
+
+
+def strategy_words(strategy: str) -> str:
+    """A bot's name as a lesson calls it: "the landlord", "the random player"."""
+    return STRATEGY_WORDS.get(strategy, f"the {strategy.replace('_', ' ')}")
+
+
 def plays_words(bot: str | None) -> str:
     """Who plays a seat, as the players' panel says it: "a person" or "computer: landlord"."""
     return "a person" if bot is None else f"computer: {bot.replace('_', ' ')}"
