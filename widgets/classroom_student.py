@@ -33,7 +33,7 @@ if "jsonschema" not in sys.modules:
 import ipywidgets as W
 
 from landlord.apps.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
-from landlord.apps.classroom.room import missed_text
+from landlord.apps.classroom.room import kernel_id, missed_text
 from landlord.charts.figures import enable_offline
 from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
@@ -216,7 +216,7 @@ class ClassroomStudent(W.VBox):
             self._say(f"This page already holds {self.seat.seat_info.name}'s seat: one seat a page.", error=True)
             return False
         try:
-            seat = StudentSeat.join(self.store, code, name)
+            seat = StudentSeat.join(self.store, code, name, self.store.page_address(kernel_id()))
         except LandlordError as exc:
             self._say(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
             return False

@@ -25,7 +25,10 @@ from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import web
 from traitlets import Dict, Integer, Unicode
 
+from landlord.apps.classroom import folder_from_env
 from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket
+from landlord.apps.classroom.store import STORE_FILE, SqliteStore
+from landlord.errors import LandlordError
 
 HANDOUT_ATTEMPTS = 3
 """Warm kernels a page request tries before it is refused (HTTP 503) because none is sound."""
@@ -212,6 +215,21 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
             bucket = self.meters[self.kernel_id] = Bucket(WIDGET_RATE, WIDGET_BURST)
         return bucket
 
+    def connect(self) -> Any:
+        """Connect the page to its kernel, first recording the network address it came from
+        in the class store (where the kernel reads it when the student joins: one seat a
+        device, :meth:`~landlord.apps.classroom.store.SqliteStore.join`). Tornado gives the
+        socket's own peer address (the server trusts no forwarding header), so a page cannot
+        claim another's."""
+        store = _class_store()
+        handler = self.websocket_handler
+        if store is not None and handler is not None:
+            try:
+                store.page_seen(self.kernel_id, str(handler.request.remote_ip or ""))
+            except LandlordError as exc:  # the store is busy or gone: the page joins unchecked
+                self.log.warning("Could not record the address of kernel %s's page: %s", self.kernel_id, exc)
+        return super().connect()
+
     def handle_incoming_message(self, incoming_msg: str) -> None:
         """Pass a page's message on to its kernel, unless it is binary or over the page's rate."""
         if not isinstance(incoming_msg, str):
@@ -257,6 +275,15 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
             self.log.warning("Could not shut down the cut-off page's kernel %s: %s", kernel_id, exc)
         else:
             self.log.warning("Shut down kernel %s, whose page was cut off", kernel_id)
+
+
+@functools.cache
+def _class_store() -> SqliteStore | None:
+    """The class store of the class this server serves (None for ``landlord serve``)."""
+    folder = folder_from_env()
+    if folder is None or not (folder / STORE_FILE).is_file():
+        return None
+    return SqliteStore(folder)
 
 
 _SHUTTING: set[asyncio.Task[None]] = set()

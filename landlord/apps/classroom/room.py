@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -104,6 +106,8 @@ class ClassSpec:
     decide_limit: float = 120.0
     bot_delay: float = 0.6
     max_tables: int = 10
+    seats_per_device: int = 1
+    """Seats one device (network address) may take; 0: no limit (:meth:`SqliteStore.join`)."""
     overrides: dict[str, Any] = field(default_factory=dict)
     kit: str | None = None
     """The kit version (:func:`landlord.engine.record.kit_version`) the class was created under; None
@@ -128,6 +132,8 @@ class ClassSpec:
                 raise LandlordError(f"{name}: seconds cannot be negative, got {value}")
         if self.max_tables < 1:
             raise LandlordError(f"max tables: at least 1, got {self.max_tables}")
+        if self.seats_per_device < 0:
+            raise LandlordError(f"seats per device: 0 (no limit) or more, got {self.seats_per_device}")
         return self
 
     @staticmethod
@@ -505,6 +511,21 @@ class Classroom:
         return steer
 
 
+def kernel_id() -> str:
+    """This kernel's id as its server knows it (its connection file is ``kernel-<id>.json``), or
+    "" outside a kernel."""
+    if "ipykernel.kernelapp" not in sys.modules:  # no kernel runs here (importing ipykernel would
+        return ""                                   # replace the comm manager widgets use outside one)
+    from ipykernel.connect import get_connection_file
+
+    try:
+        name = Path(get_connection_file()).name
+    except (RuntimeError, OSError):
+        return ""
+    found = re.fullmatch(r"kernel-(.+)\.json", name)
+    return found.group(1) if found else ""
+
+
 class StudentSeat:
     """A student's kernel's hold on one seat: it may act only for that seat (the store checks
     the seat key on every append)."""
@@ -519,11 +540,12 @@ class StudentSeat:
         """This page's meter of writes the store refused (:meth:`act`, :meth:`vote`)."""
 
     @classmethod
-    def join(cls, store: ClassStore, join_code: str, name: str) -> StudentSeat:
+    def join(cls, store: ClassStore, join_code: str, name: str, device: str = "") -> StudentSeat:
         """Join a class by its code and a display name (the store normalises it and refuses a
         look-alike of a classmate's name, of a bot's or of a name the game uses:
-        :mod:`landlord.apps.classroom.names`)."""
-        _, token = store.join(join_code, name)
+        :mod:`landlord.apps.classroom.names`) from ``device``, the page's network address (the
+        store refuses a device that already holds its seats)."""
+        _, token = store.join(join_code, name, device)
         return cls(store, token)
 
     @property

@@ -191,6 +191,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=d["bot_delay"],
                    help=f"seconds a bot waits before it answers (default {d['bot_delay']:g})")
     p.add_argument("--max-tables", type=int, default=d["max_tables"], help=f"most tables (default {d['max_tables']})")
+    p.add_argument("--seats-per-device", type=int, default=d["seats_per_device"],
+                   help="seats one device (network address) may take; 0: no limit, e.g. when every device "
+                        "reaches the server through one proxy (default 1; the server's own machine is not counted)")
     p.add_argument("--port", type=int, default=8866, help="the port the class is served on (default 8866)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
@@ -226,7 +229,7 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
         vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
         seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
         away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
-        max_tables=args.max_tables).check()
+        max_tables=args.max_tables, seats_per_device=args.seats_per_device).check()
 
 
 def steer_seats(room: Classroom, secret: str, args: argparse.Namespace) -> list[str]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import ipaddress
 import json
 import secrets
 import sqlite3
@@ -85,6 +86,27 @@ create table if not exists predictions (
 """
 """The teacher's steering of a class (pause, the end of play, the projector's key), each
 table's last round, and the students' predictions (one per student, with their seat)."""
+
+DEVICE_SCHEMA = """
+create table if not exists pages (kernel_id text primary key, address text not null, at real not null);
+create table if not exists devices (token text primary key, address text not null);
+"""
+"""The network address each page's kernel socket came from (written by the class server when
+the socket opens) and the address each seat was taken from (its token's hash)."""
+
+
+def counted_address(address: str) -> str:
+    """``address`` as the one-seat-a-device rule counts it: the plain IP (an IPv4 address mapped
+    into IPv6 as itself), or "" for an address the rule leaves out. DECISION: the server's own
+    machine (loopback) is left out: there a teacher tries the class in several tabs, and a
+    visitor on that machine could read the class folder anyway."""
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return ""
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return "" if ip.is_loopback or ip.is_unspecified else str(ip)
 
 
 class StoreError(LandlordError):
@@ -280,9 +302,19 @@ class ClassStore(Protocol):
         """The teacher opens/closes joining or changes the class's state."""
         ...
 
-    def join(self, join_code: str, name: str) -> tuple[SeatInfo, str]:
+    def join(self, join_code: str, name: str, device: str = "") -> tuple[SeatInfo, str]:
         """Seat a student at the first free seat (opening a table when every seat is taken);
-        returns the seat and the seat's token (given once, stored only as a hash)."""
+        returns the seat and the seat's token (given once, stored only as a hash). ``device`` is
+        the network address the page came from: a device that already holds the class's
+        ``seats_per_device`` seats is Refused (:func:`counted_address` says which count)."""
+        ...
+
+    def page_seen(self, kernel_id: str, address: str) -> None:
+        """Record the network address a page's kernel socket came from (the class server)."""
+        ...
+
+    def page_address(self, kernel_id: str) -> str:
+        """The address recorded for ``kernel_id``'s page ("" when none is)."""
         ...
 
     def seat_of(self, token: str) -> SeatInfo:
@@ -422,7 +454,7 @@ class SqliteStore:
             self._db.execute("pragma journal_mode=wal")
             self._db.execute("pragma synchronous=normal")
             with self._write() as c:
-                for stmt in (SCHEMA + STEERING_SCHEMA).split(";"):
+                for stmt in (SCHEMA + STEERING_SCHEMA + DEVICE_SCHEMA).split(";"):
                     if stmt.strip():
                         c.execute(stmt)
                 _upgrade(c)
@@ -526,19 +558,31 @@ class SqliteStore:
     def _seat(row: Any) -> SeatInfo:
         return SeatInfo(row[0], row[1], row[2], row[3], row[5], row[6])
 
-    def join(self, join_code: str, name: str) -> tuple[SeatInfo, str]:
+    def join(self, join_code: str, name: str, device: str = "") -> tuple[SeatInfo, str]:
         """Seat a student at the first free seat of the lowest-numbered table with one (a new
         table opens when every seat is taken and the class allows more tables). Returns the
-        seat and its token; the token is stored only as a hash."""
+        seat and its token; the token is stored only as a hash. A ``device`` (network address)
+        that already holds the class's ``seats_per_device`` seats (1 unless the teacher chose
+        more; 0: no limit) is Refused: one page after another from one machine cannot fill the
+        class (a removed seat no longer counts)."""
         info = self.code_class(join_code)
         size = int(info.spec["table_size"])
         most = int(info.spec.get("max_tables", 10))
+        per_device = int(info.spec.get("seats_per_device", 1))
+        address = counted_address(device)
         token = secrets.token_urlsafe(18)
         now = time.time()
         with self._write() as c:
             row = c.execute("select joining from classes where id = ?", (info.id,)).fetchone()
             if not row[0]:
                 raise Refused(f"class {info.join_code} is closed to new students: ask your teacher")
+            if address and per_device:
+                held = [n for (n,) in c.execute(
+                    "select s.name from seats s join devices d on d.token = s.token "
+                    "where s.class_id = ? and d.address = ? order by s.joined", (info.id, address))]
+                if len(held) >= per_device:
+                    raise Refused(f"this device already holds {' and '.join(held)}'s seat in class "
+                                  f"{info.join_code}: one seat a device (if two students share it, ask your teacher)")
             taken = {(t, s) for t, s in c.execute(
                 "select table_no, seat from seats where class_id = ?", (info.id,))}
             name = checked_name(name, [n for (n,) in c.execute("select name from seats where class_id = ?",
@@ -556,7 +600,19 @@ class SqliteStore:
                 c.execute("insert into tables values (?,?,?,?,?)", (info.id, table_no, seed, "[]", None))
             c.execute("insert into seats values (?,?,?,?,?,?,?)",
                       (info.id, table_no, seat, name, digest(token), now, now))
+            if address:
+                c.execute("insert into devices values (?,?)", (digest(token), address))
         return SeatInfo(info.id, table_no, seat, name, now, now), token
+
+    def page_seen(self, kernel_id: str, address: str) -> None:
+        """Record the network address a page's kernel socket came from (the class server)."""
+        with self._write() as c:
+            c.execute("insert or replace into pages values (?,?,?)", (kernel_id, address, time.time()))
+
+    def page_address(self, kernel_id: str) -> str:
+        """The address recorded for ``kernel_id``'s page ("" when none is)."""
+        row = self._one("select address from pages where kernel_id = ?", kernel_id)
+        return str(row[0]) if row else ""
 
     def seat_of(self, token: str) -> SeatInfo:
         """The seat a token was issued for; Refused for an unknown token."""
