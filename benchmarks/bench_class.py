@@ -806,9 +806,11 @@ def replaced_kernels(folder: Path) -> int:
 
 def keep_log(folder: Path, figures: dict[str, Any] | None) -> Path | None:
     """The class server's Voilà log, copied out of the temporary folder when a student's run
-    failed or the run did not finish (its path; ``None`` when every student's run went through)."""
+    failed, a flood of the hostile page could not be sent (its page was not back), or the run
+    did not finish (its path; ``None`` when every student's run and every flood went through)."""
     log = folder / "voila.log"
-    if not log.exists() or (figures is not None and not figures["failed_students"]):
+    unsent = figures is not None and any(sent == 0 for _, sent in figures.get("floods", ()))
+    if not log.exists() or (figures is not None and not figures["failed_students"] and not unsent):
         return None
     kept = Path(tempfile.gettempdir()) / f"bench_class-voila-{time.strftime('%Y%m%d-%H%M%S')}.log"
     kept.write_bytes(log.read_bytes())
