@@ -62,6 +62,7 @@ sys.path.insert(0, str(ROOT))
 
 from landlord.apps import serve  # noqa: E402
 from landlord.apps.classroom import Classroom, SqliteStore  # noqa: E402
+from landlord.apps.classroom.kernels import COOL_DOWN  # noqa: E402
 from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -455,7 +456,8 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
     assert c is not None
 
     async def window(label: str, flood: Any, seconds: float) -> None:
-        end = time.monotonic() + 10  # the server closed the page after the last flood: it reloads
+        # the server closed the page after the last flood: it reloads once the cool-down is over
+        end = time.monotonic() + COOL_DOWN + 20
         while not c.connected and time.monotonic() < end and not done.is_set():
             await asyncio.sleep(0.2)
         w = Window(label, now_ms())

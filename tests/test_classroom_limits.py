@@ -14,7 +14,7 @@ import pytest
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat
 from landlord.apps.classroom import kernels as kernels_mod
-from landlord.apps.classroom.kernels import CUT_OFF, CappedKernelManager, GuardedConnection
+from landlord.apps.classroom.kernels import COOL_DOWN, CUT_OFF, CappedKernelManager, GuardedConnection
 from landlord.apps.classroom.limits import REFUSED_BURST, WIDGET_BURST, Bucket
 from landlord.apps.classroom.room import SLOW_DOWN
 
@@ -132,6 +132,60 @@ def test_a_cut_off_page_leaves_no_kernel_behind(monkeypatch: pytest.MonkeyPatch,
     asyncio.run(misbehave())
     assert running.ids == {"k-other"}
     assert "k-cut" not in GuardedConnection.meters
+
+
+class FakeManager:
+    """Just enough of the kernel manager for the hand-out of warm kernels."""
+
+    def __init__(self) -> None:
+        self.handed: list[str] = []
+
+    async def sound(self, kernel_id: str, render: Any = None) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("frame", ["binary", "flood"])
+def test_a_cut_off_page_is_kept_away_for_the_cool_down(monkeypatch: pytest.MonkeyPatch, frame: str) -> None:
+    """A page cut off (a binary frame, a flood) reloads onto its seat at once and would flood
+    again, each reload taking a warm kernel and starting another; its seat's page is refused
+    (HTTP 429, saying when it may come back) for COOL_DOWN seconds, while another seat's page
+    loads, and after the cool-down it loads again."""
+    clock = [1000.0]
+    monkeypatch.setattr(kernels_mod.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(kernels_mod, "COOLING", {})
+    monkeypatch.setattr(kernels_mod, "PAGE_SEATS", {})
+    mgr = FakeManager()
+
+    async def handout(self: Any, notebook: str, **kwargs: Any) -> tuple[Any, list[str], str]:
+        self.handed.append(f"k{len(self.handed)}")
+        return None, [], self.handed[-1]
+
+    get = kernels_mod._sound_handout(handout)
+
+    def load(seat: str) -> str:
+        url = f"http://192.0.2.2:8866/voila/render/class-single-tax.ipynb?code=ABC&seat={seat}"
+        _, _, kernel_id = asyncio.run(get(mgr, "class-single-tax.ipynb",  # type: ignore[arg-type]
+                                          extra_kernel_env_variables={"VOILA_REQUEST_URL": url}))
+        return kernel_id
+
+    kernel = load("mallory-key")
+    conn, _, handler = guarded(monkeypatch, kernel)
+    monkeypatch.setattr(GuardedConnection, "_shut_down", lambda self, k: asyncio.sleep(0))
+    if frame == "binary":
+        conn.handle_incoming_message(b"\0" * 68)  # type: ignore[arg-type]
+    else:
+        for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
+            conn.handle_incoming_message(json.dumps({"channel": "shell"}))
+    assert handler.closed is not None
+    with pytest.raises(kernels_mod.web.HTTPError) as refused:
+        load("mallory-key")
+    assert refused.value.status_code == 429 and "may come back in 30 s" in str(refused.value.log_message)
+    assert load("ann-key") == "k1"  # another seat's page is not held back
+    clock[0] += COOL_DOWN - 1
+    with pytest.raises(kernels_mod.web.HTTPError, match="come back in 1 s"):
+        load("mallory-key")
+    clock[0] += 1.5
+    assert load("mallory-key") == "k2"
 
 
 def test_the_cap_counts_kernels_still_starting(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,8 @@ died (its page would name no kernel, or a kernel that lost the page's widgets).
 
 And the class server's guard on a page's kernel websocket (:class:`GuardedConnection`): the
 JSON protocol only (a binary frame is refused unread), at most a page's share of widget
-messages a second (the rest dropped before they are parsed).
+messages a second (the rest dropped before they are parsed), and a page cut off for either
+kept away for :data:`COOL_DOWN` seconds.
 
 And a mend for both servers (:func:`mend_early_close`): a page that leaves while its kernel
 socket is opening is let go quietly, where Jupyter's handler logs a traceback."""
@@ -15,6 +16,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import math
+import time
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
@@ -157,6 +161,11 @@ def _sound_handout(handout: Handout) -> Handout:
     @functools.wraps(handout)
     async def get_rendered_notebook(self: CappedKernelManager, notebook_name: str, *args: Any,
                                     **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
+        seat = seat_key(str((kwargs.get("extra_kernel_env_variables") or {}).get("VOILA_REQUEST_URL", "")))
+        left = COOLING.get(seat, 0.0) - time.monotonic() if seat else 0.0
+        if left > 0:
+            raise web.HTTPError(429, "this page was disconnected for sending far more than anyone can click; "
+                                     f"its seat is kept, and it may come back in {math.ceil(left)} s")
         for _ in range(HANDOUT_ATTEMPTS):
             try:
                 render, rendered, kernel_id = await handout(self, notebook_name, *args, **kwargs)
@@ -168,6 +177,8 @@ def _sound_handout(handout: Handout) -> Handout:
                 self.fill_if_needed(delay=0, notebook_name=notebook_name)  # type: ignore[attr-defined]
                 continue
             if await self.sound(kernel_id, render):
+                if seat:
+                    PAGE_SEATS[kernel_id] = seat
                 return render, rendered, kernel_id
             self.log.warning("The warm kernel %s for %s died before its visitor came; trying the next",
                              kernel_id, notebook_name)
@@ -178,6 +189,23 @@ def _sound_handout(handout: Handout) -> Handout:
                                  "or ask your teacher")
 
     return get_rendered_notebook
+
+
+COOL_DOWN = 30.0
+"""Seconds a seat's page, once cut off (a flood, a binary frame), is refused (HTTP 429) before
+it may load again: each reload takes a warm kernel and starts another (2–3 CPU seconds), so a
+page that floods, reloads and floods again would otherwise slow every other page for as long
+as it goes on. A bot plays the seat meanwhile (the page is away)."""
+PAGE_SEATS: dict[str, str] = {}
+"""The seat key of each kernel's page, read from the page's address when the kernel is handed
+out (a page that has joined carries its seat key: ``?seat=``)."""
+COOLING: dict[str, float] = {}
+"""The seat keys of pages cut off, each with the time (``time.monotonic``) its page may load again."""
+
+
+def seat_key(url: str) -> str:
+    """The seat key a page's address carries ("" for none)."""
+    return urllib.parse.parse_qs(urllib.parse.urlsplit(url).query).get("seat", [""])[0]
 
 
 CUT_OFF = 2000
@@ -257,6 +285,9 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if handler is not None:
             with contextlib.suppress(Exception):  # already closing is as good
                 handler.close(code, reason)
+        seat = PAGE_SEATS.get(self.kernel_id)
+        if seat:
+            COOLING[seat] = time.monotonic() + COOL_DOWN
         with contextlib.suppress(RuntimeError):  # (no event loop: nothing to shut down from)
             task = asyncio.get_running_loop().create_task(self._shut_down(self.kernel_id))
             _SHUTTING.add(task)
@@ -266,6 +297,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         """Shut ``kernel_id`` down ``after`` seconds (the socket's close goes first)."""
         await asyncio.sleep(after)
         self.meters.pop(kernel_id, None)
+        PAGE_SEATS.pop(kernel_id, None)
         manager = self.multi_kernel_manager
         if kernel_id not in manager:
             return
