@@ -15,6 +15,7 @@ from landlord.runs import measures
 
 from .words import strategy_words
 
+
 def _share(part: float) -> str:
     """A share as a whole per cent, or with one decimal where it is not whole: 24.5%."""
     pct = 100 * part
