@@ -102,5 +102,7 @@ def test_the_walk_reads_every_reveal_its_charts_and_cited_files() -> None:
     assert any("richest player at the end of 4 games" in t for t in texts)
     assert any(t.startswith("Final Gini of each game: landlord rules, 4 games") for t in texts)  # the chart's words
     assert "landlord rules" in texts  # its data, as its rows are labelled
+    lab = [t for cell in lesson_texts("05-what-if-lab.ipynb") for t in cell]
+    assert any("over wages 50 to 200" in t for t in lab) and not any("wagess" in t for t in lab)
     assert problems(shown_texts(W.HTML("<code>docs/sources/magie-1906-rules.md</code>"))) == set()
     assert problems(shown_texts(W.HTML("<code>data/rulesets/magie-1904-old.toml</code>")))

@@ -224,7 +224,7 @@ def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFram
     rows = row(f"{lesson.first_words} all game", never)
     if switched is not None:
         rows += row(f"{lesson.switch_words} from round {at}", switched)
-    return (f"<p>{len(never)} games of {html.escape(computer_players_words(lesson.bots, lesson.table_size))} on "
+    return (f"<p>{len(never)} games of {html.escape(computer_players_words(lesson.bots, lesson.table_size))}, on "
             f"the same dice{', each way' if switched is not None else ''}, {lesson.rounds} rounds:</p>"
             "<table><tr><th>rules</th><th>Gini at the end (average)</th>"
             f"<th>richest minus poorest at the end (average)</th></tr>{rows}</table>")

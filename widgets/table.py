@@ -640,7 +640,7 @@ class GameTable(W.VBox):
             self.session.bot_takes_seat(seat, bot)
         if people:
             who = computer_players_words(bot)
-            self._say(f"{who[:1].upper()}{who[1:]} take the seats of "
+            self._say(f"{who[:1].upper()}{who[1:]}, take the seats of "
                       f"{', '.join(self.session.names[i] for i in people)} and finish the game.")
         self._stop_task()
         self.playing = True
