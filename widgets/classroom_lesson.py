@@ -26,6 +26,7 @@ from landlord.runs.measures import switch_games
 
 from .measures import html_box
 from .reveal import Reveal
+from .words import computer_players_words
 
 COMPARE_GAMES = 100
 """Games of computer players each way in the lesson's comparison (the same seeds both ways)."""
@@ -223,8 +224,8 @@ def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFram
     rows = row(f"{lesson.first_words} all game", never)
     if switched is not None:
         rows += row(f"{lesson.switch_words} from round {at}", switched)
-    return (f"<p>{len(never)} games of {lesson.table_size} computer players ({html.escape(lesson.bots)}) on the "
-            f"same dice{', each way' if switched is not None else ''}, {lesson.rounds} rounds:</p>"
+    return (f"<p>{len(never)} games of {html.escape(computer_players_words(lesson.bots, lesson.table_size))}, on "
+            f"the same dice{', each way' if switched is not None else ''}, {lesson.rounds} rounds:</p>"
             "<table><tr><th>rules</th><th>Gini at the end (average)</th>"
             f"<th>richest minus poorest at the end (average)</th></tr>{rows}</table>")
 

@@ -19,6 +19,7 @@ from landlord.data.loader import load_ruleset
 from landlord.runs.decompose import Decomposition, british1913, british1913_parts, british1913_parts_summary
 
 from .measures import table_html
+from .words import final_gini_title
 
 BOARD_NOTE = ("These are the kit's reconstructed board and computer players (a landlord in two seats, a "
               "tenant who buys no land, a speculator), not the 1913 board, which does not survive.")
@@ -43,7 +44,8 @@ def parts_view(games: int = 200) -> w.Widget:
     frame = british1913_parts(games)
     s = british1913_parts_summary(frame)
     chart = charts.jupyter_chart(charts.final_gini_chart(
-        metrics.histogram(frame, "gini_population", "part", bins=15), by="part", form="population form"))
+        metrics.histogram(frame, "gini_population", "part", bins=15), by="part", form="population form",
+        title=final_gini_title("population form")))
     order = ", then ".join(f"{r['part']} ({r['mean Gini']:.3f})" for _, r in s.iterrows())
     top, nxt = s.iloc[0], s.iloc[1]
     close = top["high"] >= nxt["low"]

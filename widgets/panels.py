@@ -158,8 +158,10 @@ def param_words(key: str) -> str:
 
 def source_words(source: str) -> str:
     """A param's source as a student reads it: without the code names it cites
-    ("(SINGLE_TAX_MAPPING)") and without shouted words ("RECONSTRUCTED single tax")."""
+    ("(SINGLE_TAX_MAPPING)"), without the kit's scenario files it points to ("(scenario
+    magie-1906-prosperity turns it on)") and without shouted words ("RECONSTRUCTED single tax")."""
     text = re.sub(r"\s*\([A-Z][A-Z0-9_]*_[A-Z0-9_]+\)", "", source)
+    text = re.sub(r"\s*\((?:scenario [a-z0-9-]+ turns it on|scenarios/[\w.-]+\.toml)\)", "", text)
     text = re.sub(r"\bRECONSTRUCTED\b:?\s*", "", text)
     return text.strip()
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-WAITING = "Playing the games…"
-"""What the reveal shows while its content is being built."""
-FAILED = "The games could not be played this time. Close this and open it again to try once more."
-"""The one line a student sees if building the content failed (never a traceback)."""
+from .words import REVEAL_FAILED as FAILED
+from .words import REVEAL_WAITING as WAITING
+
+__all__ = ["FAILED", "WAITING", "Reveal"]
 
 
 class Reveal(w.Accordion):

@@ -17,6 +17,7 @@ from landlord.runs.simulate import simulate
 from landlord.runs.sweep import run_sweep
 
 from .measures import html_box, land_buyers_html, table_html, wins_per_seat_html
+from .words import final_gini_title, no_ids
 
 BOTS = ["landlord", "tenant", "speculator"]
 """The computer players of every lesson's games (the fourth seat, where there is one, a second
@@ -29,7 +30,7 @@ def richest_in_games(games: int = 200) -> w.Widget:
     rows = pd.DataFrame(simulate("magie-1904", [*BOTS, "landlord"], range(games)))
     hist = metrics.histogram(rows.assign(regime="landlord rules"), "gini_population", "regime")
     return w.VBox([html_box(wins_per_seat_html(rows), land_buyers_html(rows)),
-                   charts.jupyter_chart(charts.final_gini_chart(hist))])
+                   charts.jupyter_chart(charts.final_gini_chart(hist, title=final_gini_title()))])
 
 
 SINGLE_TAX_WHEN = {"never": "landlord rules all game", "start": "single tax from the start",
@@ -46,7 +47,8 @@ def single_tax_final_gini(games: int = 100) -> w.Widget:
         "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(SINGLE_TAX_WHEN)}})
     rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(SINGLE_TAX_WHEN))
     hist = metrics.histogram(rows, "gini_population", "rules", bins=15)
-    return charts.jupyter_chart(charts.final_gini_chart(hist, by="rules", form="population form"))
+    return charts.jupyter_chart(charts.final_gini_chart(hist, by="rules", form="population form",
+                                                       title=final_gini_title("population form")))
 
 
 STREET_COLUMNS = {"name": "street", "probability": "share of throws ending here", "rent": "printed rent ($)",
@@ -80,9 +82,9 @@ def wages_against_single_tax(games: int = 100) -> w.Widget:
                      "strategies": BOTS, "games": games, "seed": 1904, "seeds": "shared"},
         "tax": {"phase": "single_tax"}, "grid": {"wages": [50, 100, 150, 200], "tax.start": list(WAGE_RULES)}})
     rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(WAGE_RULES))
-    band = stats.interval_table(rows, x="wages", y="gini_population", by="rules")
+    band = stats.interval_table(rows, x="wages", y="gini_population", by="rules").rename(columns={"wages": "wage"})
     return charts.jupyter_chart(charts.mean_interval_chart(
-        band, x="wages", by="rules", y_title="final Gini (population form)",
+        band, x="wage", by="rules", y_title="final Gini (population form)",
         title="Mean final Gini ± 95% interval, by wages and tax"))
 
 
@@ -94,8 +96,8 @@ def location_value_boards() -> w.Widget:
     for rid in ("magie-1904", "monopoly"):
         rs = load_ruleset(rid)
         value = landing.location_values(rs, landing.exact(landing.movement_for(rs)))
-        frames.append(metrics.board_frame(rs.board, value=dict(zip(value["index"], value["expected_rent"],
-                                                                      strict=True))))
+        board = metrics.board_frame(rs.board, value=dict(zip(value["index"], value["expected_rent"], strict=True)))
+        frames.append(board.assign(kind=board["kind"].map(no_ids)))  # the tooltip's kind of space, in words
     pair = [charts.board_chart(b, color="value", title=f"{t}: expected rent per throw", cell=26)
             for b, t in zip(frames, ("Magie 1904", "Monopoly"), strict=True)]
     return charts.jupyter_chart((pair[0] | pair[1]).resolve_scale(color="independent"))

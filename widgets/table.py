@@ -43,7 +43,15 @@ from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked,
 from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
 from .session import Seat, TableSession
 from .state import player_rows
-from .words import activity_html, phase_news_text, plain, plays_words, resume_offer_html, short_title, strategy_words
+from .words import (
+    activity_html,
+    computer_players_words,
+    phase_news_text,
+    plain,
+    plays_words,
+    resume_offer_html,
+    short_title,
+)
 
 AUTO = W.Layout(width="auto")
 WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
@@ -631,7 +639,8 @@ class GameTable(W.VBox):
         for seat in people:
             self.session.bot_takes_seat(seat, bot)
         if people:
-            self._say(f"Computer players, each playing as {strategy_words(bot)}, take the seats of "
+            who = computer_players_words(bot)
+            self._say(f"{who[:1].upper()}{who[1:]}, take the seats of "
                       f"{', '.join(self.session.names[i] for i in people)} and finish the game.")
         self._stop_task()
         self.playing = True

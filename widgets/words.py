@@ -121,6 +121,12 @@ def resume_offer_html(title: str, turn: int, over: bool) -> str:
             "Resume it, or start a new game?")
 
 
+REVEAL_WAITING = "Playing the games. This can take a little while."
+"""What a lesson's reveal shows while its games are played (a sentence: no "…" to read as cut off)."""
+REVEAL_FAILED = "The games could not be played this time. Close this and open it again to try once more."
+"""The one line a student sees if a reveal's games failed (never a traceback)."""
+
+
 STRATEGY_WORDS = {"landlord": "the landlord", "tenant": "the tenant", "speculator": "the speculator",
                   "random": "the random player"}
 """A bot's name as a lesson calls it."""
@@ -129,6 +135,18 @@ STRATEGY_WORDS = {"landlord": "the landlord", "tenant": "the tenant", "speculato
 def strategy_words(strategy: str) -> str:
     """A bot's name as a lesson calls it: "the landlord", "the random player"."""
     return STRATEGY_WORDS.get(strategy, f"the {strategy.replace('_', ' ')}")
+
+
+def computer_players_words(bot: str, count: int | None = None) -> str:
+    """Computer players all playing ``bot``, as a lesson says it: "4 computer players, each
+    playing as the landlord" (``count`` None: "computer players, each playing as …")."""
+    return f"{'' if count is None else f'{count} '}computer players, each playing as {strategy_words(bot)}"
+
+
+def final_gini_title(form: str = "") -> str:
+    """A reveal's histogram of the games' final Gini, titled in words (not by the kit's
+    "regime"): "Final Gini of each game — population form"."""
+    return f"Final Gini of each game{' — ' + form if form else ''}"
 
 
 def plays_words(bot: str | None) -> str:
