@@ -84,6 +84,17 @@ class Token:
         return self.PLACES[self.place]
 
 
+@dataclass(frozen=True, slots=True)
+class SharedParams:
+    """The params the engine's shared rules read (the round cap of :class:`RoundsOfTurns`),
+    typed: declared once here, the first fields of every family's params class (``Params1904``,
+    ``Params1906``, ``Params1913``, ``ParamsMonopoly``, built by :mod:`landlord.rules.params`), so
+    the family's ``params`` is one of these and mypy checks the engine's reads too."""
+
+    max_rounds: int
+    """The kit's safety bound: a game still running after this many rounds ends."""
+
+
 class Rules(ABC):
     """Base class of a rules family, bound to one game.
 
@@ -113,6 +124,10 @@ class Rules(ABC):
     PHASE_PARAMS: ClassVar[dict[str, str]] = {}
     """Params the family reads only while one phase is in force or on the way into it (a vote
     on it): param name → phase name. Any other param is read in every phase."""
+
+    params: SharedParams
+    """The params in force, typed: the family's own params class (a :class:`SharedParams`), set
+    by the family when the game is made and again at each switch of phase (:meth:`arrive`)."""
 
     def __init__(self, game: Table) -> None:
         self.g = game
@@ -371,7 +386,7 @@ class Rules(ABC):
         At the start of each of his turns the player whose turn it is may call a vote on the
         change (``call_vote``); calling counts as his vote for it. Then every other seat, in seat
         order from the caller's left, votes ``for`` or ``against``. The change passes when at
-        least ``vote_min`` seats (the ruleset's param; 2 where a family has none) vote for it.
+        least :meth:`votes_needed` seats vote for it.
         Returns True when it passes. Logged as a ``vote`` event either way.
 
         DECISION: the question can be put on every turn (Magie: "at any time"); a failed vote
@@ -388,11 +403,21 @@ class Rules(ABC):
             other = (seat + k) % n
             choice = yield Decision(other, "vote", ("for", "against"))
             (ayes if choice == "for" else noes).append(other)
-        need = int(g.p.get("vote_min", 2))
+        need = self.votes_needed()
         passed = len(ayes) >= need
         g.emit("vote", seat, phase=trigger.phase, ayes=len(ayes), noes=len(noes), need=need,
                passed=passed, voters_for=",".join(g.names[s] for s in ayes))
         return passed
+
+    def bank_lends(self, seat: int) -> int:
+        """How much money the Bank would lend ``seat`` now: 0 here, where the family has no
+        Bank loans (the 1904 game lends in notes)."""
+        return 0
+
+    def votes_needed(self) -> int:
+        """How many seats must vote for a change of rules (:meth:`vote`): 2 here, where the
+        family has no param for it; the Magie families read their ``vote_min``."""
+        return 2
 
     def explain(self, d: Decision) -> str:
         """The decision in a sentence of the game's own language."""
@@ -453,7 +478,7 @@ class RoundsOfTurns(Rules):
                     g.emit("end", -1, reason=reason, round=g.round)
                     return
             self.round_end()
-            if g.round >= g.p["max_rounds"]:
+            if g.round >= self.params.max_rounds:
                 g.emit("end", -1, reason="round limit", round=g.round)
                 return
 
