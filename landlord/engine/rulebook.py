@@ -331,6 +331,24 @@ class Rules(ABC):
             return None
         return Decision(seat, kind, ("pay", "throw"), space, fine)
 
+    def fine_or_throw_out(self, seat: int, kind: str, space: int, fine: int, to: int,
+                          rule: str) -> Generator[Decision, OptionText, tuple[bool, int, int]]:
+        """A turn in jail up to the throw (the Magie jail and the 1913 Gaol alike): the question of
+        :meth:`fine_or_throw`; on ``pay`` the fine goes to account ``to`` (the Public Treasury,
+        logged as ``<kind> fine``), the token comes out onto the track (logged ``<kind>_out``,
+        how ``fine``) and the dice are thrown. Returns whether he paid and the throw; whether
+        a throw without the fine frees him is the family's rule."""
+        g = self.g
+        ask = self.fine_or_throw(seat, kind, space, fine)
+        choice = (yield ask) if ask is not None else "throw"
+        paid = choice == "pay"
+        if paid:
+            g.pay(seat, to, fine, flows.FINE, f"{kind} fine", rule)
+            g.players[seat].place = 0  # the track (Token.PLACES)
+            g.emit(f"{kind}_out", seat, how="fine")
+        a, b = self.throw(seat)
+        return paid, a, b
+
     def pay_what_he_has(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> int:
         """A player short of ``amount`` pays all the cash he has to ``dst``; the rest is
         logged as ``unpaid``. Returns what he paid (what becomes of the rest is the family's
