@@ -457,7 +457,18 @@ class Rules(ABC):
 class RoundsOfTurns(Rules):
     """A family played as a set-up and then rounds of turns in seat order until the game ends
     (the Magie games and the 1913 game): the family writes :meth:`setup`, :meth:`take_turn`,
-    :meth:`end_reason` and, if anything happens between rounds, :meth:`round_end`."""
+    :meth:`end_reason` and, if anything happens between rounds, :meth:`round_end`. The board's
+    spaces, their kinds and who holds each title (``n``, ``kinds``, ``owner``) are kept here."""
+
+    def __init__(self, game: Table) -> None:
+        super().__init__(game)
+        spaces = game.board.spaces
+        self.n = len(spaces)
+        """How many spaces the board has."""
+        self.kinds = [s.kind for s in spaces]
+        """Each space's kind, in board order."""
+        self.owner = [-1] * self.n
+        """The seat holding each space's title (lot ticket, green card, SITE card), -1: nobody."""
 
     @abstractmethod
     def setup(self) -> Play:
