@@ -332,18 +332,24 @@ def test_part3_wages_rise_to_500_on_passing_mother_earth() -> None:
     assert g.cash(ADA) == 3500 and flows(g, "wages") == [("Bank", "Ada", 500)]
 
 
+def all_bought_and_ada_passes_mother_earth(ruleset: str, phase: str) -> Game:
+    """A table of ``phase`` whose every site Ben has bought, after Ada has passed Mother Earth."""
+    g = btable(ruleset, phase=phase)
+    for idx in g.rules.land:
+        own(g, BEN, idx)
+    g.rules.all_bought = True
+    g.players[ADA].pos = 39
+    drive(g.rules.move(ADA, 1))
+    return g
+
+
 def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_rents_are_not_doubled() -> None:
     """"WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", because "Natural
     Opportunities being now freely available to Labour": Part 1's "when all the Site cards are
     bought up, Wages are halved, and Rents and Taxes are doubled" no longer holds (DECISION in
     ``British1913.scarcity``). The rent, and the land value tax restored from it, stay the
     ANNUAL LAND VALUE."""
-    g = btable(P3, phase="part3")
-    for idx in g.rules.land:
-        own(g, BEN, idx)
-    g.rules.all_bought = True
-    g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    g = all_bought_and_ada_passes_mother_earth(P3, "part3")
     assert flows(g, "wages") == [("Bank", "Ada", 500)]
     rent = g.board.spaces[SITE_A].rent
     drive(g.rules.land_on(ADA, SITE_A))
@@ -354,12 +360,7 @@ def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_ren
 def test_part2_all_sites_bought_still_halves_wages_and_doubles_rents_and_rates() -> None:
     """Part 2: "as in Part 1, when all sites are bought up, Wages are halved, and Rents, Taxes
     and Rates are doubled" (only Part 3 lifts it)."""
-    g = btable(P2, phase="part2")
-    for idx in g.rules.land:
-        own(g, BEN, idx)
-    g.rules.all_bought = True
-    g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    g = all_bought_and_ada_passes_mother_earth(P2, "part2")
     assert flows(g, "wages") == [("Bank", "Ada", 100)]
     drive(g.rules.land_on(ADA, SITE_A))
     assert flows(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]

@@ -19,6 +19,7 @@ from landlord.apps.classroom import (
     SqliteStore,
     StoreError,
     StudentSeat,
+    TableGame,
     debrief,
 )
 from landlord.apps.classroom.room import missed_text
@@ -49,6 +50,19 @@ def play_until_student(ref: Referee, seats: list[StudentSeat], now: float | None
         if not ref.tick(now):
             return None
     return None
+
+
+def at_a_students_decision(tmp_path: Path, **spec: object) -> tuple[SqliteStore, Referee, StudentSeat, TableGame]:
+    """A class of two started (:func:`setup`), its referee playing the bots until a student must
+    choose: the store, the referee, that student and the student's table."""
+    store, room, seats = setup(tmp_path, **spec)
+    room.start(SECRET)
+    ref = Referee(store, room.id, SECRET)
+    s = play_until_student(ref, seats)
+    assert s is not None
+    tg = s.table()
+    assert tg is not None
+    return store, ref, s, tg
 
 
 def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None:
@@ -129,18 +143,12 @@ def test_names_that_would_be_mistaken_are_refused(tmp_path: Path) -> None:
 def test_two_clicks_on_one_decision_count_once(tmp_path: Path) -> None:
     """A click from a button drawn before the last action (a double click, a stale view) is
     refused with one line and changes nothing."""
-    store, room, seats = setup(tmp_path)
-    room.start(SECRET)
-    ref = Referee(store, room.id, SECRET)
-    s = play_until_student(ref, seats)
-    assert s is not None
-    tg = s.table()
-    assert tg is not None
+    store, ref, s, tg = at_a_students_decision(tmp_path)
     drawn, d = tg.seq, tg.game.pending
     assert d is not None
     assert s.act(d.options[0], asked_at=drawn) == ""
     assert s.act(d.options[0], asked_at=drawn) == "Someone else acted first; your view has been brought up to date."
-    assert store.length(room.id, 1) == drawn + 1
+    assert store.length(ref.room.id, 1) == drawn + 1
 
 
 def test_a_refresh_rebuilds_the_same_table_from_the_store(tmp_path: Path) -> None:
@@ -167,13 +175,7 @@ def test_a_refresh_rebuilds_the_same_table_from_the_store(tmp_path: Path) -> Non
 def test_an_away_seat_is_played_by_a_bot_and_the_student_is_told(tmp_path: Path) -> None:
     """A seat whose student has shown no sign of life for longer than ``away_after`` is played
     by a bot; when the student is back, they play again and are told what the bot did."""
-    store, room, seats = setup(tmp_path, away_after=30.0)
-    room.start(SECRET)
-    ref = Referee(store, room.id, SECRET)
-    s = play_until_student(ref, seats)
-    assert s is not None
-    tg = s.table()
-    assert tg is not None
+    store, ref, s, tg = at_a_students_decision(tmp_path, away_after=30.0)
     seen = s.seat_info.last_seen
     assert ref.tick(now=seen + 10) == 0  # still here: the table waits for the student
     assert ref.tick(now=seen + 31) == 1  # away: a bot answers for the seat
@@ -187,13 +189,7 @@ def test_an_away_seat_is_played_by_a_bot_and_the_student_is_told(tmp_path: Path)
 def test_no_table_waits_forever_for_a_student_who_is_here(tmp_path: Path) -> None:
     """A student who is connected but does not answer within ``decide_limit`` seconds gets a
     bot's answer (``timeout``); before that the table waits."""
-    store, room, seats = setup(tmp_path, decide_limit=90.0, away_after=1e9)
-    room.start(SECRET)
-    ref = Referee(store, room.id, SECRET)
-    s = play_until_student(ref, seats)
-    assert s is not None
-    tg = s.table()
-    assert tg is not None
+    store, ref, _, tg = at_a_students_decision(tmp_path, decide_limit=90.0, away_after=1e9)
     assert ref.tick(now=tg.last_at + 80) == 0
     assert ref.tick(now=tg.last_at + 91) == 1
     tg.refresh(store)

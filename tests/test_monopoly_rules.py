@@ -13,6 +13,7 @@ from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 from landlord.data.loader import load_ruleset
 from landlord.data.position import Position
 from landlord.engine.count import ranks
+from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.options import Option
@@ -550,19 +551,20 @@ def test_decision_shortage_auction_sells_no_building_below_its_price() -> None:
     price. Issue 14: "the housing-shortage auction opens at $1, so a scarce house can sell below
     its price." Seat 0 (dark blues, $200 houses) may bid no less than $200; seat 1 (Mediterranean and
     Baltic, $50 houses) no less than $50, and must top a bid already made."""
-    g, r = fresh()
-    own(r, 0, 37, 39)
-    own(r, 1, 1, 3)
-    r.houses_left = 1
-    _, asked = run(r.build(0, "house:39"), ["pass", "bid:50", "house:1"])
+    def shortage(answers: list[str]) -> tuple[Game, Monopoly, list[Decision]]:
+        """Seat 0's house on Boardwalk at a shortage of one house, auctioned with ``answers``."""
+        g, r = fresh()
+        own(r, 0, 37, 39)
+        own(r, 1, 1, 3)
+        r.houses_left = 1
+        _, asked = run(r.build(0, "house:39"), answers)
+        return g, r, asked
+
+    g, r, asked = shortage(["pass", "bid:50", "house:1"])
     assert min(int(o[4:]) for o in asked[0].options if o != "pass") == 200
     assert min(int(o[4:]) for o in asked[1].options if o != "pass") == 50
     assert r.houses[1] == 1 and g.cash(1) == 1500 - 50
-    g, r = fresh()
-    own(r, 0, 37, 39)
-    own(r, 1, 1, 3)
-    r.houses_left = 1
-    _, asked = run(r.build(0, "house:39"), ["bid:200", "pass", "house:39"])
+    g, r, asked = shortage(["bid:200", "pass", "house:39"])
     assert min(int(o[4:]) for o in asked[1].options if o != "pass") == 201
     assert r.houses[39] == 1 and g.cash(0) == 1500 - 200
 

@@ -118,6 +118,65 @@ def test_the_rules_read_no_param_from_the_plain_values(family: str) -> None:
     assert not plain_reads(RULES / "single_tax.py")
 
 
+ENGINE = Path(strategies.__file__).parent
+
+
+def test_the_engine_reads_no_param_from_the_plain_values() -> None:
+    """The shared rules (the round cap, the votes a change needs), the bots' view of the params
+    and the Bank's lending read typed params too: the engine's own (``SharedParams``, the first
+    fields of every family's params) or a family's rule (``votes_needed``, ``bank_lends``)."""
+    found = {p.name: lines for p in sorted(ENGINE.glob("*.py")) if (lines := plain_reads(p))}
+    assert not found, found
+
+
+@pytest.mark.parametrize("family, cls, ruleset_id", TYPED)
+def test_every_family_params_are_the_engine_shared_params(family: str, cls: str, ruleset_id: str) -> None:
+    from landlord.data.loader import load_ruleset
+    from landlord.engine.game import Game
+    from landlord.engine.rulebook import SharedParams
+    from landlord.engine.strategies import TableView, make_strategy
+
+    module = __import__(f"landlord.rules.{family}.params", fromlist=["in_phase"])
+    assert issubclass(getattr(module, cls), SharedParams)
+    rs = load_ruleset(ruleset_id)
+    g = Game(rs, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
+    assert g.rules.params is module.in_phase(rs, g.phase) is TableView(g, 0).params
+    assert g.rules.params.max_rounds == rs.values(g.phase)["max_rounds"]
+
+
+BAD_ROUNDS = [("magie-1904", "ten", "expected int, got 'ten'"), ("monopoly", None, "missing"),
+              ("british-1913-part1", True, "expected int, got True"), ("magie-1906", 2.5, "expected int, got 2.5")]
+
+
+@pytest.mark.parametrize(("ruleset_id", "value", "words"), BAD_ROUNDS, ids=[b[0] for b in BAD_ROUNDS])
+def test_a_ruleset_made_past_the_loader_with_a_bad_max_rounds_is_refused_in_one_line(
+        ruleset_id: str, value: object, words: str) -> None:
+    """A ruleset made (or changed) in code, past the loader's checks, whose round cap is of
+    the wrong type or missing: refused when the game is made, in one line naming the ruleset,
+    the phase and the field (the engine's untyped read met it only at the end of a round, as
+    a TypeError comparing a round with a string, or a KeyError)."""
+    from dataclasses import replace
+
+    from landlord.data.loader import load_ruleset
+    from landlord.data.ruleset import Param
+    from landlord.engine.game import Game
+    from landlord.engine.strategies import make_strategy
+    from landlord.errors import DataError
+
+    rs = load_ruleset(ruleset_id)
+    params = dict(rs.params)
+    if value is None:
+        del params["max_rounds"]
+    else:
+        params["max_rounds"] = Param(value, "a test", "override")
+    bad = replace(rs, id=f"{ruleset_id}-bad", params=params)
+    with pytest.raises(DataError) as info:
+        Game(bad, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
+    message = str(info.value)
+    assert message == f"ruleset '{ruleset_id}-bad': phase '{rs.default_phase}': field 'max_rounds': {words}"
+    assert "\n" not in message
+
+
 CARDS = [
     ("magie-1906", "chance_cards", '["collect:50|A week of overtime", "win:5|A car"]',
      "card 2: 'win:5|A car': its action 'win'"),

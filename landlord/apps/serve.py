@@ -33,7 +33,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -335,8 +335,8 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", students: int = STUDENTS) -> 
     log = os.environ.get(VOILA_LOG_ENV)
     proc = start(port, ip, lessons, env=bundle_env(), log=Path(log) if log else None,
                  extra=student_options(lessons, students))
-    previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
-    try:
+
+    def until_stopped() -> int:
         t0 = time.monotonic()
         wait_ready(proc, port, ip, timeout=120)
         kernels = pool_kernels(lessons, students)
@@ -360,6 +360,18 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", students: int = STUDENTS) -> 
               f"a page that stops answering (browser killed, network lost) is let go after about "
               f"{_minutes(release_after(lessons))}. Press Ctrl-C to stop.", flush=True)
         return 0 if proc.wait() == 0 else 2
+
+    return serving(proc, until_stopped)
+
+
+def serving(proc: subprocess.Popen[bytes], until_stopped: Callable[[], int]) -> int:
+    """Run ``until_stopped`` (a server's waiting and printing) while ``proc`` serves, and return
+    its exit status: a TERM to us stops like Ctrl-C (0); a server that cannot start
+    (RuntimeError) is one line on stderr and 2; ``proc`` is stopped on every way out. The
+    gallery's (:func:`serve`) and the class's (``landlord class``)."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a TERM to us must stop Voila too
+    try:
+        return until_stopped()
     except RuntimeError as exc:
         sys.stderr.write(f"landlord: error: {exc}\n")
         return 2

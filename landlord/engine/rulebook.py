@@ -84,6 +84,17 @@ class Token:
         return self.PLACES[self.place]
 
 
+@dataclass(frozen=True, slots=True)
+class SharedParams:
+    """The params the engine's shared rules read (the round cap of :class:`RoundsOfTurns`),
+    typed: declared once here, the first fields of every family's params class (``Params1904``,
+    ``Params1906``, ``Params1913``, ``ParamsMonopoly``, built by :mod:`landlord.rules.params`), so
+    the family's ``params`` is one of these and mypy checks the engine's reads too."""
+
+    max_rounds: int
+    """The kit's safety bound: a game still running after this many rounds ends."""
+
+
 class Rules(ABC):
     """Base class of a rules family, bound to one game.
 
@@ -113,6 +124,10 @@ class Rules(ABC):
     PHASE_PARAMS: ClassVar[dict[str, str]] = {}
     """Params the family reads only while one phase is in force or on the way into it (a vote
     on it): param name → phase name. Any other param is read in every phase."""
+
+    params: SharedParams
+    """The params in force, typed: the family's own params class (a :class:`SharedParams`), set
+    by the family when the game is made and again at each switch of phase (:meth:`arrive`)."""
 
     def __init__(self, game: Table) -> None:
         self.g = game
@@ -316,6 +331,24 @@ class Rules(ABC):
             return None
         return Decision(seat, kind, ("pay", "throw"), space, fine)
 
+    def fine_or_throw_out(self, seat: int, kind: str, space: int, fine: int, to: int,
+                          rule: str) -> Generator[Decision, OptionText, tuple[bool, int, int]]:
+        """A turn in jail up to the throw (the Magie jail and the 1913 Gaol alike): the question of
+        :meth:`fine_or_throw`; on ``pay`` the fine goes to account ``to`` (the Public Treasury,
+        logged as ``<kind> fine``), the token comes out onto the track (logged ``<kind>_out``,
+        how ``fine``) and the dice are thrown. Returns whether he paid and the throw; whether
+        a throw without the fine frees him is the family's rule."""
+        g = self.g
+        ask = self.fine_or_throw(seat, kind, space, fine)
+        choice = (yield ask) if ask is not None else "throw"
+        paid = choice == "pay"
+        if paid:
+            g.pay(seat, to, fine, flows.FINE, f"{kind} fine", rule)
+            g.players[seat].place = 0  # the track (Token.PLACES)
+            g.emit(f"{kind}_out", seat, how="fine")
+        a, b = self.throw(seat)
+        return paid, a, b
+
     def pay_what_he_has(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> int:
         """A player short of ``amount`` pays all the cash he has to ``dst``; the rest is
         logged as ``unpaid``. Returns what he paid (what becomes of the rest is the family's
@@ -371,7 +404,7 @@ class Rules(ABC):
         At the start of each of his turns the player whose turn it is may call a vote on the
         change (``call_vote``); calling counts as his vote for it. Then every other seat, in seat
         order from the caller's left, votes ``for`` or ``against``. The change passes when at
-        least ``vote_min`` seats (the ruleset's param; 2 where a family has none) vote for it.
+        least :meth:`votes_needed` seats vote for it.
         Returns True when it passes. Logged as a ``vote`` event either way.
 
         DECISION: the question can be put on every turn (Magie: "at any time"); a failed vote
@@ -388,11 +421,21 @@ class Rules(ABC):
             other = (seat + k) % n
             choice = yield Decision(other, "vote", ("for", "against"))
             (ayes if choice == "for" else noes).append(other)
-        need = int(g.p.get("vote_min", 2))
+        need = self.votes_needed()
         passed = len(ayes) >= need
         g.emit("vote", seat, phase=trigger.phase, ayes=len(ayes), noes=len(noes), need=need,
                passed=passed, voters_for=",".join(g.names[s] for s in ayes))
         return passed
+
+    def bank_lends(self, seat: int) -> int:
+        """How much money the Bank would lend ``seat`` now: 0 here, where the family has no
+        Bank loans (the 1904 game lends in notes)."""
+        return 0
+
+    def votes_needed(self) -> int:
+        """How many seats must vote for a change of rules (:meth:`vote`): 2 here, where the
+        family has no param for it; the Magie families read their ``vote_min``."""
+        return 2
 
     def explain(self, d: Decision) -> str:
         """The decision in a sentence of the game's own language."""
@@ -414,7 +457,18 @@ class Rules(ABC):
 class RoundsOfTurns(Rules):
     """A family played as a set-up and then rounds of turns in seat order until the game ends
     (the Magie games and the 1913 game): the family writes :meth:`setup`, :meth:`take_turn`,
-    :meth:`end_reason` and, if anything happens between rounds, :meth:`round_end`."""
+    :meth:`end_reason` and, if anything happens between rounds, :meth:`round_end`. The board's
+    spaces, their kinds and who holds each title (``n``, ``kinds``, ``owner``) are kept here."""
+
+    def __init__(self, game: Table) -> None:
+        super().__init__(game)
+        spaces = game.board.spaces
+        self.n = len(spaces)
+        """How many spaces the board has."""
+        self.kinds = [s.kind for s in spaces]
+        """Each space's kind, in board order."""
+        self.owner = [-1] * self.n
+        """The seat holding each space's title (lot ticket, green card, SITE card), -1: nobody."""
 
     @abstractmethod
     def setup(self) -> Play:
@@ -453,7 +507,7 @@ class RoundsOfTurns(Rules):
                     g.emit("end", -1, reason=reason, round=g.round)
                     return
             self.round_end()
-            if g.round >= g.p["max_rounds"]:
+            if g.round >= self.params.max_rounds:
                 g.emit("end", -1, reason="round limit", round=g.round)
                 return
 

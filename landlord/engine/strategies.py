@@ -15,6 +15,7 @@ from landlord.data.families import REGISTERED
 from landlord.engine.decisions import Decision, OptionText
 
 if TYPE_CHECKING:
+    from landlord.engine.rulebook import SharedParams
     from landlord.engine.table import Table
 
 
@@ -40,9 +41,11 @@ class TableView:
         return self._g.ledger.balances[seat]
 
     @property
-    def params(self) -> dict[str, Any]:
-        """The rule numbers in force."""
-        return self._g.p
+    def params(self) -> SharedParams:
+        """The rule numbers in force, typed: the family's params class (``Params1904``, …, each a
+        :class:`~landlord.engine.rulebook.SharedParams`), as its rules read them."""
+        params: SharedParams = self._g.rules.params
+        return params
 
     @property
     def player(self) -> Any:
@@ -72,8 +75,8 @@ class TableView:
 
     def borrowing_capacity(self) -> int:
         """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
-        cap = getattr(self._g.rules, "bank_capacity", None)
-        return cap(self.seat) * self._g.p.get("loan_unit", 0) if cap else 0
+        lends: int = self._g.rules.bank_lends(self.seat)
+        return lends
 
 
 class Strategy(Protocol):

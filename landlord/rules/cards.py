@@ -4,8 +4,8 @@ card by card with the card that is wrong named."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Literal, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Literal, TypeVar
 
 from landlord.engine.landing import CardMove
 
@@ -26,6 +26,23 @@ def card_move(goes: Goes, amount: int, text: str, mother_earth: int) -> CardMove
     if goes == "back":
         return CardMove("relative", target=-amount, name=text)
     return CardMove("stay", name=text)
+
+
+class MovingCard:
+    """What a family's card (a frozen dataclass with ``text``, ``action`` and ``amount``) does
+    to a token: where its action sends it is the family's ``GOES`` (an action not there stays:
+    a card of money)."""
+
+    __slots__ = ()
+    GOES: ClassVar[Mapping[Any, Goes]] = {}
+    text: str
+    action: str
+    amount: int
+
+    def move(self, mother_earth: int) -> CardMove:
+        """What the card does to a token, for the landing chain: to jail (Gaol), to Mother
+        Earth, ``amount`` spaces back, or nowhere (:func:`card_move`)."""
+        return card_move(self.GOES.get(self.action, "stay"), self.amount, self.text, mother_earth)
 
 
 def read_deck(read: Callable[[E], T], entries: Iterable[E]) -> tuple[T, ...]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from landlord.errors import DataError
 from landlord.rules.memo import Same
 
 if TYPE_CHECKING:
@@ -55,17 +56,52 @@ def declared_types(cls: type) -> dict[str, type]:
 def builder(cls: type[T]) -> typing.Callable[[Mapping[str, Any]], T]:
     """The function that builds a ``cls`` from a phase's plain values
     (:meth:`landlord.data.ruleset.Ruleset.values`): a ruleset's lists become tuples (frozen),
-    and a field declared with :func:`reads` is read by its reader."""
+    and a field declared with :func:`reads` is read by its reader. A value missing, of another
+    type than the field's (the loader's check: :func:`type_problem`) or refused by its reader
+    raises :class:`ParamError` naming the field."""
     types = declared_types(cls)
     read = readers(cls)
     lists = frozenset(n for n, t in types.items() if t is list and n not in read)
-    how: tuple[tuple[str, Reader | None], ...] = tuple(
-        (n, read.get(n) or (tuple if n in lists else None)) for n in types)
+    how: tuple[tuple[str, type, Reader | None], ...] = tuple(
+        (n, t, read.get(n) or (tuple if n in lists else None)) for n, t in types.items())
 
     def build(values: Mapping[str, Any]) -> T:
-        return cls(**{n: values[n] if r is None else r(values[n]) for n, r in how})
+        args: dict[str, Any] = {}
+        for name, typ, reader in how:
+            if name not in values:
+                raise ParamError(name, "missing")
+            value = values[name]
+            if name not in read and (problem := type_problem(value, typ)):
+                raise ParamError(name, problem)
+            try:
+                args[name] = value if reader is None else reader(value)
+            except (TypeError, ValueError) as exc:
+                raise ParamError(name, str(exc)) from None
+        return cls(**args)
 
     return build
+
+
+def type_problem(value: Any, typ: type) -> str:
+    """What is wrong with ``value`` as a param of plain type ``typ`` ('' if nothing), as the
+    loader checks a ruleset file: an int is not a bool, a float may be given as an int (and, in
+    code, a list as a tuple)."""
+    if typ is int and isinstance(value, bool):
+        return f"expected int, got {value!r}"
+    if isinstance(value, typ) or (typ is float and isinstance(value, int) and not isinstance(value, bool)) or (
+            typ is list and isinstance(value, tuple)):
+        return ""
+    return f"expected {typ.__name__}, got {value!r}"
+
+
+class ParamError(ValueError):
+    """A phase's plain values cannot be built into a family's params: ``field`` is missing, of
+    the wrong type or refused by its reader (``problem`` says which)."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"field {field!r}: {problem}")
+        self.field = field
+        self.problem = problem
 
 
 def per_phase(build: Callable[[Mapping[str, Any]], T]) -> Callable[[Ruleset, str | None], T]:
@@ -73,11 +109,17 @@ def per_phase(build: Callable[[Mapping[str, Any]], T]) -> Callable[[Ruleset, str
     phase), built once per ruleset and phase and shared (the params are frozen): a game's
     params at its start and at each switch are ``in_phase(game.ruleset, game.phase)``, which
     is what ``game.p`` holds. Building them afresh cost 45-190 us a game (the cards read each
-    time); the look-up costs well under 1 us."""
+    time); the look-up costs well under 1 us. Values the params cannot be built from (a
+    ruleset made in code, or changed, past the loader's checks: a param missing or of the
+    wrong type) raise one :class:`~landlord.errors.DataError` naming the ruleset, the phase
+    and the field."""
 
     @lru_cache(maxsize=64)
     def cached(ruleset: Same[Ruleset], phase: str) -> T:
-        return build(ruleset.obj.values(phase))
+        try:
+            return build(ruleset.obj.values(phase))
+        except ParamError as exc:  # a ruleset made or changed past the loader's checks
+            raise DataError(f"ruleset {ruleset.obj.id!r}", f"phase {phase!r}", exc.field, exc.problem) from None
 
     def in_phase(ruleset: Ruleset, phase: str | None = None) -> T:
         return cached(Same(ruleset), phase or ruleset.default_phase)

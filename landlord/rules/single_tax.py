@@ -16,13 +16,14 @@ from typing import Any, ClassVar
 
 from landlord.engine import flows
 from landlord.engine.flows import Flow
-from landlord.engine.rulebook import RoundsOfTurns
+from landlord.engine.rulebook import RoundsOfTurns, SharedParams
 
 
 @dataclass(frozen=True, slots=True)
-class SingleTaxParams:
+class SingleTaxParams(SharedParams):
     """The params both Magie families declare alike, for the wages and the Single Tax they play
-    alike: declared once here, the first fields of ``Params1904`` and ``Params1906``."""
+    alike: declared once here, the first fields of ``Params1904`` and ``Params1906`` (after the
+    engine's :class:`~landlord.engine.rulebook.SharedParams`)."""
 
     wages: int
     single_tax: bool
@@ -59,6 +60,10 @@ class SingleTaxRules(RoundsOfTurns):
         self.wage_bonus = 0
         """What single-tax rule 6(d) has added to the wages so far."""
         self.bank = self.treasury = -1
+
+    def votes_needed(self) -> int:
+        """The seats that must vote the single tax in: the ruleset's ``vote_min``."""
+        return self.params.vote_min
 
     @abstractmethod
     def to_poorhouse(self, seat: int) -> None:

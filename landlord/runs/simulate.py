@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from landlord.engine.phases import Trigger
 from landlord.runs.play import play_one, summary_row
@@ -18,37 +19,14 @@ the kit's callers have always found them."""
 if TYPE_CHECKING:
     from landlord.data.position import Position
 
+P = ParamSpec("P")
+
 
 def seat_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
     """Bots for ``players`` seats, cycling through ``names`` (e.g. 3 names for 4 seats)."""
     if not names:
         raise ValueError("at least one strategy is needed")
     return tuple(names[i % len(names)] for i in range(players))
-
-
-def simulate(
-    ruleset: str,
-    strategies: Sequence[str],
-    seeds: Sequence[int],
-    workers: int = 1,
-    overrides: dict[str, Any] | None = None,
-    progress: Callable[[int], None] | None = None,
-    chunk: int = 250,
-    triggers: Sequence[Trigger] = (),
-    position: Position | None = None,
-) -> Iterator[dict[str, Any]]:
-    """Yield one summary row per seed, in seed order, using ``workers`` processes
-    (0 = all cores; they ignore Ctrl-C and die with this process, see :mod:`landlord.runs.pool`).
-    ``ruleset`` is an id or a ``.toml`` path; every game starts from ``position`` when given.
-    ``progress(n)`` is called as each chunk of n games completes. Interrupted (Ctrl-C), it
-    stops at once: running chunks are dropped. A game that raises, raises here.
-
-    The rows of :func:`simulate_chunks`, one by one."""
-    # closed with this generator: a caller who stops reading stops the workers at once
-    with contextlib.closing(simulate_chunks(ruleset, strategies, seeds, workers, overrides, progress, chunk,
-                                            triggers, position)) as chunks:
-        for rows in chunks:
-            yield from rows
 
 
 def simulate_chunks(
@@ -63,7 +41,11 @@ def simulate_chunks(
     position: Position | None = None,
 ) -> Generator[list[dict[str, Any]], None, None]:
     """:func:`simulate`'s rows a chunk (``chunk`` seeds) at a time, in seed order, as each
-    chunk finishes (a display can update between two); the arguments are :func:`simulate`'s.
+    chunk finishes (a display can update between two), using ``workers`` processes (0 = all
+    cores; they ignore Ctrl-C and die with this process, see :mod:`landlord.runs.pool`).
+    ``ruleset`` is an id or a ``.toml`` path; every game starts from ``position`` when given.
+    ``progress(n)`` is called as each chunk of n games completes. Interrupted (Ctrl-C), it
+    stops at once: running chunks are dropped. A game that raises, raises here.
 
     The work is the sweep's: :class:`landlord.runs.sweep.Chunk` s of no cell, played by
     :func:`landlord.runs.sweep.play_chunk` (one ruleset with its overrides per chunk)."""
@@ -99,3 +81,23 @@ def simulate_chunks(
             pool.shutdown(wait=True)
         else:
             stop_now(pool)
+
+
+def _rows(chunks: Callable[P, Generator[list[dict[str, Any]], None, None]]) -> Callable[P, Iterator[dict[str, Any]]]:
+    """The rows of ``chunks`` one by one, taking its arguments (one parameter list for both)."""
+
+    @functools.wraps(chunks)
+    def rows(*args: P.args, **kwargs: P.kwargs) -> Iterator[dict[str, Any]]:
+        # closed with this generator: a caller who stops reading stops the workers at once
+        with contextlib.closing(chunks(*args, **kwargs)) as parts:
+            for part in parts:
+                yield from part
+
+    return rows
+
+
+simulate = _rows(simulate_chunks)
+simulate.__name__ = simulate.__qualname__ = "simulate"
+simulate.__doc__ = """Yield one summary row per seed, in seed order: the rows of
+:func:`simulate_chunks` one by one, with its arguments (``ruleset``, ``strategies``, ``seeds``,
+``workers``, ``overrides``, ``progress``, ``chunk``, ``triggers``, ``position``)."""

@@ -26,6 +26,8 @@ workers finish them in.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import multiprocessing
 import os
@@ -36,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec
 
 from landlord.data.files import read_json
 from landlord.data.loader import resolve_ruleset
@@ -51,6 +53,8 @@ if TYPE_CHECKING:
 
     from landlord.data.position import Position
     from landlord.engine.phases import Trigger
+
+P = ParamSpec("P")
 
 DEFAULT_CHUNK = 200
 """Games per chunk: small enough for prompt progress and cancellation, large enough that
@@ -716,18 +720,21 @@ class Sweep:
         return self._result
 
 
-def run_sweep(
-    scenario: Scenario,
-    workers: int = 1,
-    out: str | Path | None = None,
-    scheduler: Any = None,
-    panel: Panel = False,
-    progress: Progress | None = None,
-    chunk_size: int = DEFAULT_CHUNK,
-    force: bool = False,
-) -> SweepResult:
-    """Run a whole sweep in this thread (see :class:`Sweep` for the arguments)."""
-    return Sweep(scenario, workers, out, scheduler, panel, progress, chunk_size, force).run()
+def _run(sweep: Callable[P, Sweep]) -> Callable[P, SweepResult]:
+    """A whole sweep run in this thread, taking ``sweep``'s arguments (one parameter list)."""
+
+    @functools.wraps(sweep)
+    def run(*args: P.args, **kwargs: P.kwargs) -> SweepResult:
+        return sweep(*args, **kwargs).run()
+
+    run.__signature__ = inspect.signature(sweep).replace(return_annotation="SweepResult")  # type: ignore[attr-defined]
+    return run
+
+
+run_sweep = _run(Sweep)
+run_sweep.__name__ = run_sweep.__qualname__ = "run_sweep"
+run_sweep.__doc__ = """Run a whole sweep in this thread (:class:`Sweep`'s arguments: ``scenario``,
+``workers``, ``out``, ``scheduler``, ``panel``, ``progress``, ``chunk_size``, ``force``)."""
 
 
 # -- files -------------------------------------------------------------------------------

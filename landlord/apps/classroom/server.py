@@ -15,7 +15,6 @@ import dataclasses
 import json
 import os
 import shutil
-import signal
 import socket
 import sys
 import time
@@ -269,10 +268,6 @@ def steer_seats(room: Classroom, secret: str, args: argparse.Namespace) -> list[
     return out
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def run(args: argparse.Namespace) -> int:
     """``landlord class``: returns the exit status (2 with one line on stderr when it cannot
     start)."""
@@ -312,10 +307,10 @@ def run(args: argparse.Namespace) -> int:
     with log.open("a", encoding="utf-8") as out:  # a resumed class's log goes on after the last run's
         out.write(f"--- landlord class {'resumed' if resumed else 'started'} at {time.strftime('%Y-%m-%d %H:%M:%S')}"
                 f" on port {args.port} ---\n")
-    proc = serve.start(args.port, args.ip, app, env=env, log=log, append=True)
-    previous = signal.signal(signal.SIGTERM, _interrupt)
     referee = Referee(room.store, room.id, secret)
-    try:
+    proc = serve.start(args.port, args.ip, app, env=env, log=log, append=True)
+
+    def until_stopped() -> int:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
         if resumed:
             referee.quiet_until = time.time() + max(0.0, args.resume_grace)
@@ -333,11 +328,5 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(f"landlord: referee: {exc}\n")
             time.sleep(0.2)
         return 2
-    except RuntimeError as exc:
-        sys.stderr.write(f"landlord: error: {exc}\n")
-        return 2
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        serve.stop(proc)
-        signal.signal(signal.SIGTERM, previous)
+
+    return serve.serving(proc, until_stopped)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
-from landlord.engine.landing import CardMove
-from landlord.rules.cards import Goes, card_move, read_deck
+from landlord.rules.cards import Goes, MovingCard, read_deck
 
 Action = Literal["pay_bank", "pay_treasury", "income_tax", "receive_bank", "gaol", "mother_earth", "back"]
 """What a card does: pay ``amount`` to the Bank or the Public Treasury, pay it as income tax
@@ -29,18 +28,15 @@ _GOES: dict[Action, Goes] = {"gaol": "jail", "mother_earth": "mother_earth", "ba
 
 
 @dataclass(frozen=True, slots=True)
-class Card1913:
+class Card1913(MovingCard):
     """One Luxury or Chance card: the words it shows, what it does and its amount (pounds, or
     spaces for ``back``)."""
 
+    GOES: ClassVar[Mapping[Any, Goes]] = _GOES
+    """``gaol`` → jail, ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back."""
     text: str
     action: Action
     amount: int
-
-    def move(self, mother_earth: int) -> CardMove:
-        """What the card does to a token, for the landing chain: ``gaol`` → jail,
-        ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
-        return card_move(_GOES.get(self.action, "stay"), self.amount, self.text, mother_earth)
 
 
 def read_card(row: Mapping[str, Any]) -> Card1913:

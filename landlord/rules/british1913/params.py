@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from landlord.engine.rulebook import SharedParams
 from landlord.rules.british1913.cards import Card1913, read_cards
 from landlord.rules.params import Reader, builder, declared_types, per_phase, readers, reads
 
 
 @dataclass(frozen=True, slots=True)
-class Params1913:
-    """The numbers of the 1913 game in force in one Part (``data/rulesets/british-1913-*.toml``)."""
+class Params1913(SharedParams):
+    """The numbers of the 1913 game in force in one Part (``data/rulesets/british-1913-*.toml``),
+    after the engine's :class:`~landlord.engine.rulebook.SharedParams`."""
 
     part: int
     start_cash: int
@@ -42,7 +44,6 @@ class Params1913:
     bankrupt_to: str
     improve_undeveloped: bool
     circuits: int
-    max_rounds: int
     gaol_fine: int
     gaol_throws: int
     asylum_wait: int

@@ -134,9 +134,6 @@ class British1913State(RoundsOfTurns):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         board = game.board
-        self.n = len(board.spaces)
-        self.kinds = [s.kind for s in board.spaces]
-        self.owner = [NOBODY] * self.n
         self.imp_owner = [NOBODY] * self.n
         self.value = [s.price for s in board.spaces]
         """Capital land value of each site as the market sets it (printed price until traded)."""

@@ -229,16 +229,9 @@ class British1913(British1913Sites):
         Gaol stands beside."""
         g = self.g
         pl = g.players[seat]
-        fine = self.params.gaol_fine
-        ask = self.fine_or_throw(seat, "gaol", self.gaol_corner, fine)
-        choice = (yield ask) if ask is not None else "throw"
-        if choice == "pay":
-            g.pay(seat, self.treasury, fine, Flow.FINE, "gaol fine", "Gaol")
-            pl.place = TRACK
-            g.emit("gaol_out", seat, how="fine")
-            a, b = self.throw(seat)
-        else:
-            a, b = self.throw(seat)
+        paid, a, b = yield from self.fine_or_throw_out(seat, "gaol", self.gaol_corner, self.params.gaol_fine,
+                                                       self.treasury, "Gaol")
+        if not paid:
             pl.wait += 1
             if a != b and pl.wait < self.params.gaol_throws:
                 g.emit("gaol_stay", seat, throws=pl.wait)

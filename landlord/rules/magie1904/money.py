@@ -89,6 +89,10 @@ class Magie1904Money(Magie1904Count):
         value = sum(self.g.board.spaces[i].price for i in self.free_lots(seat))
         return max(0, (value - p.loan_margin) // p.loan_unit)
 
+    def bank_lends(self, seat: int) -> int:
+        """How much the Bank would lend ``seat`` now: :meth:`bank_capacity` notes of ``loan_unit``."""
+        return self.bank_capacity(seat) * self.params.loan_unit
+
     def collateral(self, seat: int, need: int) -> tuple[int, ...]:
         """The lots to mortgage for ``need``: the cheapest single lot worth enough, otherwise the
         dearest lots until covered, then any cheaper ones not needed are left free.

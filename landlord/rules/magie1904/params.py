@@ -31,7 +31,6 @@ class Params1904(SingleTaxParams):
     loan_unit: int
     loan_margin: int
     loan_interest: int
-    max_rounds: int
     # the single-tax phase's own
     annul_order: tuple[int, ...]
 

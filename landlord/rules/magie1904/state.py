@@ -83,9 +83,6 @@ class Magie1904State(SingleTaxRules):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         board = game.board
-        self.n = len(board.spaces)
-        self.kinds = [s.kind for s in board.spaces]
-        self.owner = [-1] * self.n
         self.charter: dict[int, int] = {}
         self.mortgaged: set[int] = set()
         self.loans: list[Loan] = []

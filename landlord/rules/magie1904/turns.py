@@ -303,16 +303,9 @@ class Magie1904(Magie1904Public):
         him; a double that frees him moves him by that same throw."""
         g = self.g
         pl = g.players[seat]
-        fine = self.params.jail_fine
-        ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
-        choice = (yield ask) if ask is not None else "throw"
-        if choice == "pay":
-            g.pay(seat, self.treasury, fine, flows.FINE, "jail fine", "No trespassing")
-            pl.place = TRACK
-            g.emit("jail_out", seat, how="fine")
-            a, b = self.throw(seat)
-        else:
-            a, b = self.throw(seat)
+        paid, a, b = yield from self.fine_or_throw_out(seat, "jail", self.jail_corner, self.params.jail_fine,
+                                                       self.treasury, "No trespassing")
+        if not paid:
             if a != b:
                 g.emit("jail_stay", seat)
                 return

@@ -7,12 +7,11 @@ RECONSTRUCTED rule 11 deck: no 1906 card is transcribed (``data/rulesets/magie-1
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
-from landlord.engine.landing import CardMove
-from landlord.rules.cards import Goes, card_move, read_deck
+from landlord.rules.cards import Goes, MovingCard, read_deck
 
 Action = Literal["collect", "pay", "fine", "jail", "mother_earth", "back"]
 """What a card does: ``collect`` (from the Bank), ``pay`` (to the Bank), ``fine`` (to the
@@ -28,18 +27,15 @@ _CARD = re.compile(r"([A-Za-z_]+):(\d{0,7})\|(.*)", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
-class Chance1906:
+class Chance1906(MovingCard):
     """One Chance card: what it does, its amount (dollars, or spaces for ``back``) and the
     words it shows (the text after ``|``, trimmed)."""
 
+    GOES: ClassVar[Mapping[Any, Goes]] = _GOES
+    """``jail`` → Jail, ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back."""
     action: Action
     amount: int
     text: str
-
-    def move(self, mother_earth: int) -> CardMove:
-        """What the card does to a token, for the landing chain: ``jail`` → Jail,
-        ``mother_earth`` → to Mother Earth, ``back`` → that many spaces back; money cards stay."""
-        return card_move(_GOES.get(self.action, "stay"), self.amount, self.text, mother_earth)
 
 
 def read_card(text: str) -> Chance1906:

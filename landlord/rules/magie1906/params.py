@@ -54,7 +54,6 @@ class Params1906(SingleTaxParams):
     double_throws_again: bool
     chance_cards: tuple[Chance1906, ...] = field(metadata=reads(read_cards))
     circuits: int
-    max_rounds: int
     # the single-tax phase's own (rules 1-8 of the Single Tax)
     college_order: tuple[int, ...]
     education_for_professor: int

@@ -82,9 +82,6 @@ class Magie1906State(SingleTaxRules):
         self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
         board = game.board
-        self.n = len(board.spaces)
-        self.kinds = [s.kind for s in board.spaces]
-        self.owner = [-1] * self.n
         self.houses = [0] * self.n
         self.house_owner = [-1] * self.n
         self.mortgages: list[Mortgage] = []

@@ -252,8 +252,6 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
         price = t.price(d.space)
         limit = price * 3 // 2 if _completes(t, seat, d.space) else price
         return _best_bid(opts, min(limit, cash - reserve))
-    if kind == "ask_rent":
-        return "ask"
     if kind == "income_tax":
         return _tax(t, seat, d.amount)
     if kind == "jail_exit":

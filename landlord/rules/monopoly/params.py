@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from landlord.engine.rulebook import SharedParams
 from landlord.rules.params import builder, declared_types, per_phase
 
 
 @dataclass(frozen=True, slots=True)
-class ParamsMonopoly:
-    """The numbers of a Monopoly game in force (``data/rulesets/monopoly*.toml``, ``mucker*.toml``)."""
+class ParamsMonopoly(SharedParams):
+    """The numbers of a Monopoly game in force (``data/rulesets/monopoly*.toml``, ``mucker*.toml``),
+    after the engine's :class:`~landlord.engine.rulebook.SharedParams`."""
 
     edition: str
     chance_deck: str
@@ -39,7 +41,6 @@ class ParamsMonopoly:
     end_after_bankruptcies: int
     final_turnover: bool
     round_limit: int
-    max_rounds: int
     # Mucker Monopoly's house rules (seed 002)
     free_parking_pot: bool
     jail_card_bribe: bool

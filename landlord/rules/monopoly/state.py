@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from landlord.data.decks import Card
 from landlord.engine.options import option
 from landlord.engine.rulebook import Play, Rules
-from landlord.rules.monopoly.params import PARAMS, in_phase
+from landlord.rules.monopoly.params import PARAMS, ParamsMonopoly, in_phase
 from landlord.rules.monopoly.static import (
     HOTEL,
     K_STREET,
@@ -60,6 +60,7 @@ class MonopolyState(Rules):
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
     """The params a ruleset of the family must give (declared once, by :class:`ParamsMonopoly`)."""
+    params: ParamsMonopoly
     # the shared, read-only tables of _static_tables() (set in __init__)
     n: int
     code: list[int]
