@@ -20,7 +20,7 @@
    built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
    as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
    content printed.
-5. ``--together N [--students 1,4]``: N students open one lesson at the same moment on the server as
+5. ``--together N [--students 1,4] [--no-dead-pages]``: N students open one lesson at the same moment on the server as
    ``landlord serve`` runs it (``--students S``: S pre-run kernels a notebook), each in its own
    Chromium page (one headless Chromium, a context a student): the seconds from navigation to
    the lesson drawn (its table's buttons and charts), for each student; then what dead pages
@@ -103,10 +103,13 @@ def main() -> None:
     ap.add_argument("--together", type=int, metavar="N", help="only part 5: N students open --lesson at once")
     ap.add_argument("--students", default=str(serve.STUDENTS),
                     help="part 5: the servers' --students, comma-separated, each measured in turn")
+    ap.add_argument("--no-dead-pages", action="store_true",
+                    help="part 5 without its dead pages (which wait up to 30 minutes for their kernels)")
     args = ap.parse_args()
     if args.together:
+        last = int(args.students.split(",")[-1])
         for students in (int(x) for x in args.students.split(",")):
-            together(args.together, args.lesson, students, dead=students == int(args.students.split(",")[-1]))
+            together(args.together, args.lesson, students, dead=students == last and not args.no_dead_pages)
         return
     if args.reveals:
         reveals()
