@@ -62,7 +62,7 @@ sys.path.insert(0, str(ROOT))
 
 from landlord.apps import serve  # noqa: E402
 from landlord.apps.classroom import Classroom, SqliteStore  # noqa: E402
-from landlord.apps.classroom.kernels import COOL_DOWN  # noqa: E402
+from landlord.apps.classroom.limits import COOL_DOWN  # noqa: E402
 from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -457,7 +457,7 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
 
     async def window(label: str, flood: Any, seconds: float) -> None:
         # the server closed the page after the last flood: it reloads once the cool-down is over
-        end = time.monotonic() + COOL_DOWN + 20
+        end = time.monotonic() + args.cool_down + 20
         while not c.connected and time.monotonic() < end and not done.is_set():
             await asyncio.sleep(0.2)
         w = Window(label, now_ms())
@@ -512,7 +512,7 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
                  room: Classroom, secret: str, done: asyncio.Event, windows: list[Window],
                  figures: dict[str, Any]) -> None:
     """The faults of a class period, one after the other from ``--fault-at`` seconds into play,
-    a calm window before each: the hostile page's floods, frozen pages, then a restart."""
+    a calm window before each: frozen pages, the hostile page's floods, then a restart."""
 
     async def calm(label: str, seconds: float) -> None:
         windows.append(Window(label, now_ms()))
@@ -520,10 +520,6 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
         windows[-1].t1 = now_ms()
 
     await calm("calm", args.fault_at)
-    hostile = next((s for s in students if s.hostile and s.joined), None)
-    if hostile is not None:
-        await hostile_floods(args, hostile, room, secret, done, windows, figures)
-        await calm("calm after the floods", 5)
     seated = [s for s in students if s.joined and s.client is not None and not s.hostile]
     n = max(1, round(args.frozen * len(seated))) if args.frozen else 0
     by_table: dict[int, list[Student]] = {}
@@ -534,6 +530,12 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
     if frozen:
         await freeze_pages(args, frozen, windows)
         await calm("calm after the thaw", 15)
+    # the floods after the freeze: each cut-off keeps the hostile page away for the server's
+    # cool-down, and the frozen seat's away moves need tables still playing
+    hostile = next((s for s in students if s.hostile and s.joined), None)
+    if hostile is not None:
+        await hostile_floods(args, hostile, room, secret, done, windows, figures)
+        await calm("calm after the floods", 5)
     if args.restart:
         w = Window("restart", now_ms())
         windows.append(w)
@@ -855,6 +857,8 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--away-after", type=float, default=10.0, help="the class's away limit, s")
     f.add_argument("--decide-limit", type=float, default=30.0, help="the class's decision limit, s")
     f.add_argument("--resume-grace", type=float, default=90.0, help="the restarted server's grace, s")
+    f.add_argument("--cool-down", type=float, default=COOL_DOWN,
+                   help=f"seconds a cut-off page is kept away (the server's --cool-down, default {COOL_DOWN:g})")
     f.add_argument("--think", type=float, default=0.0,
                    help="seconds a student looks at a choice before clicking (default 0; 0.5 makes a game last)")
     f.add_argument("--tail", type=float, default=15.0, help="seconds of play after the last fault")
@@ -879,7 +883,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                    "--max-tables", str(-(-(args.students + args.hostile) // args.table_size))]
         if args.faults:
             options += ["--away-after", str(args.away_after), "--decide-limit", str(args.decide_limit),
-                        "--resume-grace", str(args.resume_grace)]
+                        "--resume-grace", str(args.resume_grace), "--cool-down", str(args.cool_down)]
         server = Server(folder, port, env, options)
         figures: dict[str, Any] | None = None
         try:

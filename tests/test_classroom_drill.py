@@ -30,7 +30,7 @@ def drill() -> dict[str, Any]:
     args = bench_class.parser().parse_args([
         "--students", "12", "--browsers", "0", "--join-within", "10", "--rounds", "200", "--close", "0",
         "--think", "0.7", "--play-limit", "1500",
-        "--faults", "--fault-at", "10", "--freeze-for", "25", "--flood-for", "6"])
+        "--faults", "--fault-at", "10", "--freeze-for", "25", "--flood-for", "6", "--cool-down", "8"])
     figures = bench_class.measure(args)
     bench_class.report(args, figures)  # the figures, in the test's output
     return figures

@@ -14,8 +14,8 @@ import pytest
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat
 from landlord.apps.classroom import kernels as kernels_mod
-from landlord.apps.classroom.kernels import COOL_DOWN, CUT_OFF, CappedKernelManager, GuardedConnection
-from landlord.apps.classroom.limits import REFUSED_BURST, WIDGET_BURST, Bucket
+from landlord.apps.classroom.kernels import CUT_OFF, CappedKernelManager, GuardedConnection
+from landlord.apps.classroom.limits import COOL_DOWN, REFUSED_BURST, WIDGET_BURST, Bucket
 from landlord.apps.classroom.room import SLOW_DOWN
 
 SECRET = "t" * 24
@@ -235,3 +235,18 @@ def test_presence_follows_the_pages_pulse_not_the_kernel(tmp_path: Path) -> None
     app.pulse.value = 7  # the browser's timer ticked
     assert app.page_here()
     app.close()
+
+
+def test_the_class_command_sets_its_servers_cool_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``landlord class --cool-down S`` reaches the Voilà server through its environment; an
+    unreadable value keeps the default, a negative one is none."""
+    from landlord.apps.classroom.limits import COOL_DOWN_ENV, cool_down
+
+    monkeypatch.delenv(COOL_DOWN_ENV, raising=False)
+    assert cool_down() == COOL_DOWN == 30.0
+    monkeypatch.setenv(COOL_DOWN_ENV, "8")
+    assert cool_down() == 8.0
+    monkeypatch.setenv(COOL_DOWN_ENV, "soon")
+    assert cool_down() == COOL_DOWN
+    monkeypatch.setenv(COOL_DOWN_ENV, "-3")
+    assert cool_down() == 0.0

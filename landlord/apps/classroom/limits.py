@@ -10,6 +10,7 @@ none left the page's next clicks are turned away before they reach the store.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
@@ -22,6 +23,25 @@ REFUSED_RATE = 1.0
 a second ballot): beyond them the page's clicks are turned away before they reach the store."""
 REFUSED_BURST = 5.0
 """Refused writes a page may have at once before its meter holds it back."""
+
+COOL_DOWN = 30.0
+"""Seconds a seat's page, once cut off (a flood, a binary frame), is refused (HTTP 429) before
+it may load again: each reload takes a warm kernel and starts another (2–3 CPU seconds), so a
+page that floods, reloads and floods again would otherwise slow every other page for as long
+as it goes on. A bot plays the seat meanwhile (the page is away). ``landlord class
+--cool-down`` sets it for its server (through :data:`COOL_DOWN_ENV`); the guard is
+:class:`landlord.apps.classroom.kernels.GuardedConnection`."""
+COOL_DOWN_ENV = "LANDLORD_CLASS_COOL_DOWN"
+"""The environment variable by which ``landlord class`` gives its Voilà server the cool-down."""
+
+
+def cool_down() -> float:
+    """This server's cool-down, seconds (:data:`COOL_DOWN` unless its command set another)."""
+    try:
+        return max(0.0, float(os.environ.get(COOL_DOWN_ENV, COOL_DOWN)))
+    except ValueError:
+        return COOL_DOWN
+
 
 
 class Bucket:

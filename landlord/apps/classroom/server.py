@@ -23,6 +23,7 @@ from typing import Any
 
 from landlord.apps import serve
 from landlord.apps.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
+from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
 from landlord.errors import LandlordError
@@ -204,6 +205,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-kernels", type=int,
                    help="most kernels at once, beyond them a page gets HTTP 503 "
                         "(default: the class size x 1.5 + 4)")
+    p.add_argument("--cool-down", type=float, default=COOL_DOWN,
+                   help="seconds a page cut off for flooding the server is kept away before it may load "
+                        f"again; a bot plays its seat meanwhile (default {COOL_DOWN:g})")
     p.add_argument("--resume-grace", type=float, default=RESUME_GRACE,
                    help="when the command resumes a class: seconds after the server is up in which every "
                         f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
@@ -299,7 +303,8 @@ def run(args: argparse.Namespace) -> int:
     cap = args.max_kernels if args.max_kernels is not None else max_kernels(args.class_size)
     app = prepare_app(folder, args.ip, warm, cap)
     bundle = write_bundle(folder)  # once per class folder (2 CPU-s and 80 MB less in every kernel)
-    env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve())}
+    env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
+           COOL_DOWN_ENV: str(max(0.0, args.cool_down))}
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
