@@ -103,3 +103,23 @@ def test_every_square_s_label_fits_its_square(ruleset: str, cell: int) -> None:
         lines = row["label"].split("\n")
         assert len(lines) <= 2, row["label"]
         assert all(text_em(line) * size <= cell - 2 for line in lines), (row["name"], row["label"], size)
+
+
+def test_a_square_s_words_have_4_5_to_1_on_the_colour_of_its_holder() -> None:
+    """Black or white words, whichever reads better on the holder's colour, plain or under a
+    mortgage's white fade — checked with coloraide's WCAG 2.1 contrast for every seat's colour
+    (black words had 1:1 on the fifth seat's black, 4.05:1 on the first seat's blue)."""
+    from coloraide import Color
+    from landlord.widgets.board_view import MORTGAGE_FADE, ink
+
+    from landlord.charts.palette import SEAT_COLOURS
+
+    for colour in SEAT_COLOURS:
+        for fade in (0.0, MORTGAGE_FADE):
+            seen = Color.mix(Color(colour), Color("white"), fade, space="srgb-linear")  # the fade blends linearly
+            plain = Color(colour).mix("white", fade, space="srgb") if fade else Color(colour)
+            for under in (seen, plain):
+                assert Color(ink(colour, fade)).contrast(under, method="wcag21") >= 4.5, (colour, fade)
+    view = board("magie-1904", 40)
+    game_rows = view.rows("ll_overlay")
+    assert {r["ink"] for r in game_rows} == {"#000000"}  # nobody holds anything yet: grey squares

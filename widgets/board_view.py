@@ -18,7 +18,7 @@ import pandas as pd
 
 from landlord.analysis import metrics
 from landlord.charts import figures as lib
-from landlord.charts.palette import SEAT_SHAPES
+from landlord.charts.palette import SEAT_SHAPES, seat_colour
 from landlord.engine.game import Game
 
 from .state import PLAYER_COLOURS, space_rows
@@ -49,6 +49,27 @@ letters and digits) or, if a capital, 0.667."""
 def text_em(text: str) -> float:
     """The width of ``text`` in Arial, in em (its font size's width)."""
     return sum(_EM.get(c, 0.667 if c.isupper() else 0.556) for c in text)
+
+
+def _luminance(hex_colour: str, faded: float = 0.0) -> float:
+    """WCAG 2.1's relative luminance of ``hex_colour`` seen through white of opacity ``faded``."""
+    def channel(v: float) -> float:
+        v = faded + (1 - faded) * v
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink(fill: str, faded: float = 0.0) -> str:
+    """Black or white, whichever has the more contrast on ``fill`` (under white of opacity
+    ``faded``): a square's words on the colour of the player holding it (4.5:1 or more on
+    every seat's colour)."""
+    lum = _luminance(fill, faded)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+MORTGAGE_FADE = 0.55
+"""The white over a mortgaged square (its opacity)."""
 
 
 def board_font(cell: float, side: float) -> int:
@@ -157,15 +178,17 @@ def board_overlay(side: float, cell: float = 40) -> list[alt.Chart]:
     tap = alt.selection_point(name=TAP, on="click", fields=["name"], empty=False, clear="dblclick")
     over = _named("ll_overlay")
     hit = over.mark_rect(opacity=0.001).encode(**rect, tooltip=tip).add_params(tap)
-    fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=0.55).encode(
+    fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=MORTGAGE_FADE).encode(
         **rect, tooltip=tip)
     recon = over.transform_filter("datum.reconstructed").mark_rect(
         filled=False, stroke="#b00000", strokeWidth=2, strokeDash=[4, 3]).encode(**rect, tooltip=tip)
     cx = alt.X("cx:Q", scale=xs)
+    words = alt.Color("ink:N", scale=None, legend=None)  # black or white on the holder's colour
     label = over.mark_text(fontSize=size, font=BOARD_FONT, dy=1 - cell / 2, baseline="top", lineBreak="\n",
-                           lineHeight=size).encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="label:N", tooltip=tip)
-    marks = over.mark_text(fontSize=size, font=BOARD_FONT, fontWeight="bold", dy=cell / 2 - 2, baseline="alphabetic",
-                           color="#222").encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N")
+                           lineHeight=size).encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="label:N", tooltip=tip,
+                                                   color=words)
+    marks = over.mark_text(fontSize=size, font=BOARD_FONT, fontWeight="bold", dy=cell / 2 - 2,
+                           baseline="alphabetic").encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N", color=words)
     focus = _named("ll_focus").mark_point(shape="circle", size=520, filled=False, strokeWidth=3,
                                           color="black").encode(
         x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys),
@@ -384,6 +407,8 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame,
             marks += f"{s['buildings']}⌂"
         rows.append({"x": b["x"], "x2": b["x2"], "y": b["y"], "y2": b["y2"], "cx": b["cx"], "cy": b["cy"],
                      "label": short_label(s, width), "marks": marks, "mortgaged": s["mortgaged"],
+                     "ink": ink(seat_colour(game.names.index(s["owner"])) if s["owner"] in game.names else "#e6e6e6",
+                                MORTGAGE_FADE if s["mortgaged"] else 0.0),
                      "reconstructed": s["reconstructed"], "name": s["name"],
                      "values": "reconstructed" if s["reconstructed"] else "from the sources",
                      "holder": s["owner"] or "nobody", "note": s["note"] if s["reconstructed"] else ""})
