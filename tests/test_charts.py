@@ -195,16 +195,18 @@ def test_final_gini_chart_title_can_be_replaced() -> None:
 
 def test_win_share_chart() -> None:
     """Bars of the share of games won, grouped by scenario and offset by strategy, with a tick
-    at the strategy's share of the seats; the chart carries exactly the frame."""
+    at the strategy's share of the seats and the strategy's shape at the bar's end (its second
+    cue, issue 25.5); the chart carries exactly the frame."""
     rows = pd.DataFrame({"scenario": ["A"] * 3 + ["B"] * 3, "winner_strategy": ["landlord", "landlord", "tenant"] * 2,
                          "strategy_0": ["landlord"] * 6, "strategy_1": ["tenant"] * 6})
     shares = M.win_shares(rows, "scenario")
     chart = C.win_share_chart(shares, "scenario")
     assert carries(chart, shares)
-    bars, ticks = layers(chart.to_dict())
-    assert (bars["mark"]["type"], ticks["mark"]["type"]) == ("bar", "tick")
+    bars, ticks, ends = layers(chart.to_dict())
+    assert (bars["mark"]["type"], ticks["mark"]["type"], ends["mark"]["type"]) == ("bar", "tick", "point")
     assert bars["encoding"]["x"]["field"] == "win_share" and ticks["encoding"]["x"]["field"] == "seat_share"
-    for enc in (bars["encoding"], ticks["encoding"]):
+    assert ends["encoding"]["x"]["field"] == "win_share" and ends["encoding"]["shape"]["field"] == "strategy"
+    for enc in (bars["encoding"], ticks["encoding"], ends["encoding"]):
         assert (enc["y"]["field"], enc["yOffset"]["field"]) == ("scenario", "strategy")
     with pytest.raises(ValueError, match="needs columns seat_share"):
         C.win_share_chart(shares.drop(columns="seat_share"), "scenario")

@@ -88,9 +88,9 @@ def _layers(spec: dict) -> list[dict]:
 
 
 def _encoding(spec: dict) -> dict:
-    """Every channel of the chart, over its layers: channel → field (or datum)."""
+    """Every channel of the chart, its own and over its layers: channel → field (or datum)."""
     out: dict = {}
-    for layer in _layers(spec):
+    for layer in [spec, *spec.get("layer", [])]:
         for channel, enc in layer.get("encoding", {}).items():
             if isinstance(enc, dict):
                 out.setdefault(channel, enc.get("field", enc.get("datum")))
@@ -162,13 +162,15 @@ def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioL
 
 def test_winners_chart_counts_the_games_each_strategy_won(ran: ScenarioLab) -> None:
     """Chart 3: per scenario, the share of games each strategy won (shares add up to 1) against
-    its share of the seats (a tick); a strategy that won nothing still has its row."""
+    its share of the seats (a tick), the strategy's shape at its bar's end (its second cue, issue
+    25.5); a strategy that won nothing still has its row."""
     spec = ran.winners.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("win_share", "scenario", "strategy", "strategy")
     assert [lay["mark"]["type"] if isinstance(lay["mark"], dict) else lay["mark"] for lay in _layers(spec)] == [
-        "bar", "tick"]
+        "bar", "tick", "point"]
     assert _layers(spec)[1]["encoding"]["x"]["field"] == "seat_share"
+    assert _layers(spec)[2]["encoding"]["shape"]["field"] == "strategy"
     rows = _rows(spec)
     res = ran.run.results
     for name, part in res.groupby("scenario"):

@@ -674,18 +674,19 @@ def test_dont_ask_again_this_game() -> None:
 
 
 def test_the_board_shows_the_names_the_prompts_use() -> None:
-    """Issue 17.5: squares carry the spaces' names (abbreviated to two short lines), not "Lot 13";
+    """Issue 17.5: squares carry the spaces' names (abbreviated to two short lines that fit the
+    square at a size a phone shows readably, issue 25.5), not "Lot 13";
     the full name is the tooltip and shows in the middle when a square is tapped; no tooltip
     field shows a raw or empty value; seats keep one colour on tokens, holdings and charts."""
-    from landlord.widgets.board_view import LABEL_CHARS, TAP, short_label
+    from landlord.widgets.board_view import LABEL_EM, TAP, short_label, text_em
     from landlord.widgets.state import PLAYER_COLOURS
 
     table = GameTable("monopoly-short", [("You", None), ("Ben", "landlord"), ("Cleo", "tenant")], seed=3)
     rows = table.board.rows("ll_overlay")
     names = {r["name"]: r["label"] for r in rows}
-    assert names["Illinois Avenue"] == "Illinois\nAv." and names["Boardwalk"] == "Boardwalk"
-    assert all(len(line) <= LABEL_CHARS for r in rows for line in r["label"].rstrip("*").split("\n"))
-    assert short_label({"name": "Lot 13"}) == "Lot 13"
+    assert names["Illinois Avenue"] == "Illino.\nAv." and names["Boardwalk"] == "Boar."
+    assert all(text_em(line) <= LABEL_EM for r in rows for line in r["label"].split("\n"))
+    assert short_label({"name": "Lot 13"}) == "Lot\n13" and short_label({"name": "Site No. 12"}) == "Site\n12"
     spec = json.dumps(table.board.widget.spec)
     assert f'"name": "{TAP}"' in spec and '"probability"' not in spec
     colours = list(PLAYER_COLOURS[:3])

@@ -18,7 +18,7 @@ import pandas as pd
 
 from landlord.analysis import metrics
 from landlord.charts import figures as lib
-from landlord.charts.palette import SEAT_SHAPES
+from landlord.charts.palette import SEAT_SHAPES, seat_colour
 from landlord.engine.game import Game
 
 from .state import PLAYER_COLOURS, space_rows
@@ -30,32 +30,95 @@ def blank(text: str = "") -> alt.Chart:
 
 
 _SHORTER = (("Avenue", "Av."), ("Street", "St."), ("Place", "Pl."), ("Gardens", "Gdns"), ("Railroad", "RR"),
-            ("Railway", "Rly"), ("Company", "Co."), ("Square", "Sq."), ("Terrace", "Ter."), ("Road", "Rd"))
-LABEL_CHARS = 10
-"""A square's label is two lines of at most this many characters; longer names are abbreviated
-(the full name shows on hover and on tap)."""
+            ("Railway", "Rly"), ("Company", "Co."), ("Square", "Sq."), ("Terrace", "Ter."), ("Road", "Rd"),
+            ("No. ", ""))
+READABLE_PX = 11
+"""The least size (CSS px, as drawn) of any text on the board on a phone 360 px wide (issue 25.5)."""
+PHONE_BOARD_PX = 330
+"""The width (CSS px) a board's picture gets on a phone 360 px wide — measured in Chromium on
+lesson 1's table (``tests/test_board_phone_browser.py``); a wider board is shrunk to it."""
+BOARD_FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif"
+"""The board's words are in this font, whose widths :func:`text_em` knows."""
+_EM = {**dict.fromkeys(" !,./:;I[]ft", 0.278), **dict.fromkeys("ijl'", 0.222), **dict.fromkeys("()-r*", 0.333),
+       **dict.fromkeys("ckvsxyzJ", 0.5), **dict.fromkeys("FTZ", 0.611), **dict.fromkeys("CDHNRUw", 0.722),
+       **dict.fromkeys("GOQ", 0.778), "m": 0.833, "M": 0.833, "W": 0.944, "%": 0.889, "…": 1.0}
+"""Advance widths (em) of Arial's letters; a letter not listed counts 0.556 (most lower-case
+letters and digits) or, if a capital, 0.667."""
 
 
-def _fit(word: str) -> str:
-    return word if len(word) <= LABEL_CHARS else word[:LABEL_CHARS - 1] + "…"
+def text_em(text: str) -> float:
+    """The width of ``text`` in Arial, in em (its font size's width)."""
+    return sum(_EM.get(c, 0.667 if c.isupper() else 0.556) for c in text)
 
 
-def short_label(row: dict[str, Any]) -> str:
-    """A space's name as the prompts and the log give it, on at most two short lines to fit its
-    square ('*' marks reconstructed values): "Illinois Avenue" → "Illinois\\nAv.",
-    "Mediterranean Avenue" → "Mediterra…\\nAv."."""
+def _luminance(hex_colour: str, faded: float = 0.0) -> float:
+    """WCAG 2.1's relative luminance of ``hex_colour`` seen through white of opacity ``faded``."""
+    def channel(v: float) -> float:
+        v = faded + (1 - faded) * v
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink(fill: str, faded: float = 0.0) -> str:
+    """Black or white, whichever has the more contrast on ``fill`` (under white of opacity
+    ``faded``): a square's words on the colour of the player holding it (4.5:1 or more on
+    every seat's colour)."""
+    lum = _luminance(fill, faded)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+MORTGAGE_FADE = 0.55
+"""The white over a mortgaged square (its opacity)."""
+
+
+def board_font(cell: float, side: float) -> int:
+    """The size (px) of the board's words for squares of ``cell`` px on a board ``side`` squares
+    wide: at least :data:`READABLE_PX` as drawn on a phone, where a board wider than
+    :data:`PHONE_BOARD_PX` is shrunk to fit."""
+    return math.ceil(READABLE_PX * max(1.0, side * cell / PHONE_BOARD_PX))
+
+
+LABEL_EM = (40 - 2) / board_font(40, 11)
+"""How wide (em) a line of a square's label may be on the table's usual board (40 px squares)."""
+
+
+def _cut(word: str, width: float) -> str:
+    """``word`` if it fits ``width`` em, else its longest start that fits with a full stop ("Illin.")."""
+    if text_em(word) <= width:
+        return word
+    while len(word) > 1 and text_em(word + ".") > width:
+        word = word[:-1]
+    return word.rstrip(".") + "."
+
+
+def short_label(row: dict[str, Any], width: float = LABEL_EM, lines: int = 2) -> str:
+    """A space's name as the prompts and the log give it, on at most ``lines`` lines, each at
+    most ``width`` em wide so it fits its square at a size a phone shows readably ('*' marks
+    reconstructed values): "Illinois Avenue" → "Illin.\\nAv.", "Lot 13" → "Lot\\n13". Words that
+    do not fit are cut to a full stop, and words past the last line left out: the full name is
+    the square's tooltip, shows in the middle when it is tapped, and is in the board's table."""
     name = str(row["name"]).split(":")[-1].strip()
+    star = "*" if row.get("reconstructed") else ""
+    width -= text_em(star)
     for long, short in _SHORTER:
-        name = name.replace(long, short) if len(name) > LABEL_CHARS else name
-    lines = [""]
-    for word in name.split():
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > LABEL_CHARS:
-            if len(lines) == 2:
-                lines[-1] = _fit(lines[-1] + " " + word)
-                break
-            lines.append("")
-        lines[-1] = _fit(f"{lines[-1]} {word}".strip())
-    return "\n".join(lines) + ("*" if row.get("reconstructed") else "")
+        name = name.replace(long, short) if text_em(name) > width else name
+    out = [""]
+    words = name.split()
+    for i, word in enumerate(words):
+        joined = f"{out[-1]} {word}".strip()
+        if text_em(joined) <= width:
+            out[-1] = joined
+        elif not out[-1]:
+            out[-1] = _cut(word, width)
+        elif len(out) < lines:
+            out.append(_cut(word, width))
+        else:
+            number = next((w for w in words[i:] if any(c.isdigit() for c in w)), "")
+            if number:  # a space's number ("Site No. 12", "Sites (No. 11)") is never left out
+                out[-1] = _cut(number, width)
+            break
+    return "\n".join(out) + star
 
 
 TAP = "ll_tap"
@@ -99,10 +162,13 @@ def fill(spec: dict[str, Any], datasets: dict[str, list[dict[str, Any]]]) -> dic
     return out
 
 
-def board_overlay(side: float) -> list[alt.Chart]:
+def board_overlay(side: float, cell: float = 40) -> list[alt.Chart]:
     """Layers the widget draws over ``landlord.charts.figures.board_chart`` (same coordinates): data
     ``ll_overlay`` (short names, marks, mortgages, reconstructed spaces), ``ll_focus`` (the
-    token whose decision it is) and ``ll_centre`` (turn and phase text)."""
+    token whose decision it is) and ``ll_centre`` (turn and phase text); every word in them at
+    :func:`board_font`'s size for squares of ``cell`` px."""
+    size = board_font(cell, side)
+    middle = (side - 2) * cell  # the width of the board's middle, inside the ring
     xs = alt.Scale(domain=[-0.6, side + 0.6])
     ys = alt.Scale(domain=[-0.6, side + 0.6])
     rect = {"x": alt.X("x:Q", scale=xs), "x2": "x2:Q", "y": alt.Y("y:Q", scale=ys),
@@ -112,22 +178,25 @@ def board_overlay(side: float) -> list[alt.Chart]:
     tap = alt.selection_point(name=TAP, on="click", fields=["name"], empty=False, clear="dblclick")
     over = _named("ll_overlay")
     hit = over.mark_rect(opacity=0.001).encode(**rect, tooltip=tip).add_params(tap)
-    fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=0.55).encode(
+    fade = over.transform_filter("datum.mortgaged").mark_rect(color="white", opacity=MORTGAGE_FADE).encode(
         **rect, tooltip=tip)
     recon = over.transform_filter("datum.reconstructed").mark_rect(
         filled=False, stroke="#b00000", strokeWidth=2, strokeDash=[4, 3]).encode(**rect, tooltip=tip)
     cx = alt.X("cx:Q", scale=xs)
-    label = over.mark_text(fontSize=7, dy=-19, baseline="top", lineBreak="\n").encode(x=cx, y=alt.Y("cy:Q", scale=ys),
-                                                      text="label:N", tooltip=tip)
-    marks = over.mark_text(fontSize=10, fontWeight="bold", dy=11, color="#222").encode(
-        x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N")
+    words = alt.Color("ink:N", scale=None, legend=None)  # black or white on the holder's colour
+    label = over.mark_text(fontSize=size, font=BOARD_FONT, dy=1 - cell / 2, baseline="top", lineBreak="\n",
+                           lineHeight=size).encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="label:N", tooltip=tip,
+                                                   color=words)
+    marks = over.mark_text(fontSize=size, font=BOARD_FONT, fontWeight="bold", dy=cell / 2 - 2,
+                           baseline="alphabetic").encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N", color=words)
     focus = _named("ll_focus").mark_point(shape="circle", size=520, filled=False, strokeWidth=3,
                                           color="black").encode(
         x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys),
         tooltip=[alt.Tooltip("who:N", title="to choose")])
-    centre = _named("ll_centre").mark_text(fontSize=12).encode(
+    centre = _named("ll_centre").mark_text(fontSize=size, font=BOARD_FONT, limit=middle).encode(
         x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys), text="t:N")
-    tapped = over.transform_filter(tap).mark_text(fontSize=13, fontWeight="bold", color="#b00000").encode(
+    tapped = over.transform_filter(tap).mark_text(fontSize=size + 1, font=BOARD_FONT, fontWeight="bold",
+                                                  color="#b00000", limit=middle).encode(
         x=alt.datum(side / 2, scale=xs), y=alt.datum(side / 2 - 2.2, scale=ys), text="name:N")
     return [fade, recon, label, marks, focus, centre, hit, tapped]
 
@@ -164,9 +233,10 @@ class ChartSlot:
     """One JupyterChart. The Altair chart (with named, empty datasets) is built and validated
     only when its ``key`` changes; every redraw just swaps the rows into the spec."""
 
-    def __init__(self) -> None:
+    def __init__(self, menu: bool = True) -> None:
         lib.enable_offline()
-        self.widget = alt.JupyterChart(blank())
+        # without its menu ("…": save as SVG or PNG) a chart has the 38 px the menu keeps beside it
+        self.widget = alt.JupyterChart(blank(), embed_options=None if menu else {"actions": False})
         self.key: Hashable = None
         self.template: dict[str, Any] = {}
         self.datasets: dict[str, list[dict[str, Any]]] = {}
@@ -322,25 +392,29 @@ def records(df: pd.DataFrame) -> list[dict[str, Any]]:
             for row in df.to_dict("records")]
 
 
-def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
-    """What the widget draws over the chart library's board: short names, mortgages ('M',
-    faded), charters ('C'), buildings, reconstructed spaces (dashed, starred), a ring round the
-    token whose decision it is, and the turn/phase text in the middle."""
+def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame,
+                 cell: float = 40) -> dict[str, list[dict[str, Any]]]:
+    """What the widget draws over the chart library's board (squares of ``cell`` px): short
+    names, mortgages ('M', faded), charters ('C'), buildings, reconstructed spaces (dashed,
+    starred), a ring round the token whose decision it is, and the turn/phase text in the middle."""
     spaces = space_rows(game)
+    side = float(max(board["x2"].max(), board["y2"].max()))
+    width = (cell - 2) / board_font(cell, side)
     rows = []
     for s, b in zip(spaces, board.to_dict("records"), strict=True):  # not iterrows: a Series a row
         marks = "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
         if s["buildings"]:
             marks += f"{s['buildings']}⌂"
         rows.append({"x": b["x"], "x2": b["x2"], "y": b["y"], "y2": b["y2"], "cx": b["cx"], "cy": b["cy"],
-                     "label": short_label(s), "marks": marks, "mortgaged": s["mortgaged"],
+                     "label": short_label(s, width), "marks": marks, "mortgaged": s["mortgaged"],
+                     "ink": ink(seat_colour(game.names.index(s["owner"])) if s["owner"] in game.names else "#e6e6e6",
+                                MORTGAGE_FADE if s["mortgaged"] else 0.0),
                      "reconstructed": s["reconstructed"], "name": s["name"],
                      "values": "reconstructed" if s["reconstructed"] else "from the sources",
                      "holder": s["owner"] or "nobody", "note": s["note"] if s["reconstructed"] else ""})
     d = game.pending
     focus = [] if d is None else [{"x": float(tokens.iloc[d.seat]["x"]), "y": float(tokens.iloc[d.seat]["y"]),
                                    "who": game.names[d.seat]}]
-    side = float(max(board["x2"].max(), board["y2"].max()))
     lines = board_centre(game).split("\n")
     centre = [{"x": side / 2, "y": side / 2 + 0.9 - 0.6 * i, "t": t} for i, t in enumerate(lines)]
     return {"ll_overlay": rows, "ll_focus": focus, "ll_centre": centre}
@@ -352,6 +426,12 @@ def board_frame(game: Game) -> pd.DataFrame:
     return metrics.game_board_frame(game).drop(columns=["probability", "value"], errors="ignore")
 
 
+def _numbers(layer: Any) -> bool:
+    """True for the library board's layer of the squares' numbers."""
+    text = getattr(layer.encoding, "text", alt.Undefined) if layer.encoding is not alt.Undefined else alt.Undefined
+    return text is not alt.Undefined and str(getattr(text, "shorthand", "")).startswith("index")
+
+
 def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
     """The chart library's board (``landlord.charts.figures.board_chart`` on ``landlord.analysis.metrics``
     frames) with the widget's overlay layers; also which dataset name holds which frame."""
@@ -359,7 +439,21 @@ def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
     tokens = metrics.tokens_frame(game)
     chart = seat_colours(lib.board_chart(board, tokens=tokens, title=game.board.title, cell=size_cell), game.names)
     side = float(max(board["x2"].max(), board["y2"].max()))
-    chart.layer = [*chart.layer, *board_overlay(side)]
+    size = board_font(size_cell, side)
+    # the squares' numbers give way to their names; the lots' colours are the players' in the
+    # one legend of the tokens (colour and shape), so the board is no wider than its ring
+    chart.layer = [*(layer for layer in chart.layer if not _numbers(layer)), *board_overlay(side, size_cell)]
+    legend = alt.Legend(orient="bottom", title="player (token · lots held)", columns=2, labelFontSize=size,
+                        titleFontSize=size, labelFont=BOARD_FONT, titleFont=BOARD_FONT, symbolSize=size * 12,
+                        labelLimit=int(side * size_cell / 2.5), titleLimit=side * size_cell)
+    for layer in chart.layer:
+        for channel, wanted in (("color", None), ("fill", legend), ("shape", legend)):
+            enc: Any = getattr(layer.encoding, channel, alt.Undefined) if layer.encoding is not alt.Undefined \
+                else alt.Undefined
+            if enc is not alt.Undefined:
+                enc.legend = wanted
+    chart = chart.properties(padding=0, title=alt.TitleParams(game.board.title, fontSize=size + 1, font=BOARD_FONT,
+                                                              limit=side * size_cell))
     roles: dict[str, str] = {}
     for name, values in chart.to_dict()["datasets"].items():
         if values and "x2" in values[0] and "owner" in values[0]:
@@ -374,7 +468,7 @@ class BoardView(ChartSlot):
     redraws it by swapping the rows into a spec built once per board and seating."""
 
     def __init__(self, cell: int = 40) -> None:
-        super().__init__()
+        super().__init__(menu=False)  # on a phone the board takes the whole width (PHONE_BOARD_PX)
         self.cell = cell
         self.roles: dict[str, str] = {}
 
@@ -398,7 +492,7 @@ class BoardView(ChartSlot):
             self.key = key
         frames = {"board": records(board), "tokens": records(tokens)}
         data = {name: frames[role] for name, role in self.roles.items()}
-        data.update(overlay_rows(game, board, tokens))
+        data.update(overlay_rows(game, board, tokens, self.cell))
         self.datasets = data
         spec = fill(self.template, data)
         spec["description"] = lib.board_words(board.assign(owner=board["owner"].fillna("")), tokens)

@@ -18,7 +18,7 @@ import altair as alt
 import pandas as pd
 
 from landlord.charts.bundle import bundle_from_env
-from landlord.charts.palette import OTHER_COLOURS, SEAT_COLOURS, SEAT_SHAPES
+from landlord.charts.palette import OTHER_COLOURS, OTHER_DASHES, OTHER_SHAPES, SEAT_COLOURS, SEAT_SHAPES
 from landlord.engine.inequality import GINI_FORMS
 
 MAX_ROWS = 5000
@@ -33,6 +33,50 @@ SEATS = alt.Scale(range=list(SEAT_COLOURS))
 """Colours keyed by a player: the seats' (:mod:`landlord.charts.palette`), and for nothing else."""
 OTHERS = alt.Scale(range=list(OTHER_COLOURS))
 """Colours for flows, phases, scenarios, strategies and tables: never a seat's."""
+
+
+def groups(df: pd.DataFrame, field: str, sort: Any = alt.Undefined) -> list[Any]:
+    """``field``'s values as a chart's legend lists them: in the order they first come if
+    ``sort`` is None, else sorted (Vega-Lite's own order for a nominal field)."""
+    seen = list(dict.fromkeys(df[field].tolist())) if field in df else []
+    return seen if sort is None else sorted(seen, key=lambda v: (isinstance(v, str), v))
+
+
+def second_cue(field: str, title: str | None, domain: list[Any], cue: str = "shape",
+               legend: Any = alt.Undefined) -> dict[str, Any]:
+    """The encodings that tell ``field``'s groups (``domain``, :func:`groups`) apart by colour
+    (:data:`OTHER_COLOURS`) and by a second cue beside it — a point's ``shape``
+    (:data:`OTHER_SHAPES`) or a line's ``strokeDash`` (:data:`OTHER_DASHES`) — with one title,
+    one domain and ``legend``, so Vega-Lite draws the two in one legend (issue 25.5: colour is
+    never the only cue). The chart's other layers coloured by ``field`` draw no legend
+    (:func:`colour_only`, :func:`_one_legend`)."""
+    shapes = alt.Scale(domain=domain, range=list(OTHER_SHAPES))
+    dashes = alt.Scale(domain=domain, range=[list(d) for d in OTHER_DASHES])
+    second = (alt.Shape(f"{field}:N", title=title, scale=shapes, sort=domain, legend=legend) if cue == "shape"
+              else alt.StrokeDash(f"{field}:N", title=title, scale=dashes, sort=domain, legend=legend))
+    return {"color": alt.Color(f"{field}:N", title=title, sort=domain, legend=legend,
+                               scale=alt.Scale(domain=domain, range=list(OTHER_COLOURS))), cue: second}
+
+
+def colour_only(field: str, title: str | None, domain: list[Any]) -> alt.Color:
+    """``field``'s colour for a layer whose legend another layer draws (:func:`second_cue`)."""
+    return alt.Color(f"{field}:N", title=title, sort=domain, legend=None,
+                     scale=alt.Scale(domain=domain, range=list(OTHER_COLOURS)))
+
+
+def _one_legend(chart: Any) -> Any:
+    """``chart`` (layers) with each layer's legends its own, its scales still shared: the layer
+    with the second cue draws colour and cue in one legend, the others none (:func:`colour_only`)."""
+    return chart.resolve_legend(color="independent", shape="independent", strokeDash="independent")
+
+
+def _ends(base: alt.Chart, field: str, title: str | None, domain: list[Any], size: int = 60,
+          legend: Any = alt.Undefined, **encoding: Any) -> alt.Chart:
+    """Points in ``field``'s colour and shape at each bar's end, or at each line's last point
+    (placed by ``encoding``): the second cue of a chart whose bars or lines have only their
+    colour, drawing its one legend."""
+    return base.mark_point(filled=True, size=size, opacity=1).encode(
+        **encoding, **second_cue(field, title, domain, legend=legend))
 
 
 def _need(df: pd.DataFrame, columns: tuple[str, ...], what: str, aggregate: str) -> None:
@@ -325,13 +369,19 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     :func:`landlord.analysis.metrics.mean_interval`), one line and band per ``by``."""
     cols = (x, "mean", "lo", "hi") + ((by,) if by else ())
     _need(frame, cols, "mean_interval_chart", "metrics.mean_interval")
-    enc: dict[str, Any] = {"color": alt.Color(f"{by}:N", title=by, scale=OTHERS)} if by else {}
-    band = alt.Chart(frame).mark_area(opacity=0.25).encode(
-        x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2="hi:Q", **enc)
+    named = groups(frame, by) if by else []
+    enc: dict[str, Any] = second_cue(by, by, named, "strokeDash") if by else {}
+    # the band's edges dashed as its line is (the legend is the line's)
+    edge = {"color": colour_only(by, by, named), "stroke": alt.Stroke(f"{by}:N", sort=named, legend=None,
+                                                                     scale=alt.Scale(domain=named, range=OTHERS.range)),
+            "strokeDash": alt.StrokeDash(f"{by}:N", sort=named, legend=None, scale=alt.Scale(
+                domain=named, range=[list(d) for d in OTHER_DASHES]))} if by else {}
+    band = alt.Chart(frame).mark_area(fillOpacity=0.25, strokeOpacity=0.8, strokeWidth=1).encode(
+        x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2="hi:Q", **edge)
     line = alt.Chart(frame).mark_line().encode(
         x=f"{x}:Q", y="mean:Q", tooltip=[f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"], **enc)
-    return alt.layer(band, line).properties(title=title, width=560, height=300,
-                                            description=mean_interval_words(frame, x, by, title))
+    return _one_legend(alt.layer(band, line)).properties(title=title, width=560, height=300,
+                                                         description=mean_interval_words(frame, x, by, title))
 
 
 def win_share_words(shares: pd.DataFrame, by: str = "regime", what: str = "Winners by strategy") -> str:
@@ -361,12 +411,14 @@ def win_share_chart(shares: pd.DataFrame, by: str = "regime",
                       alt.Tooltip("seat_share:Q", format=".1%")]
     tip += ["wins:Q", "games:Q"] if "wins" in shares else []
     base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tip)
+    named = groups(shares, "strategy")
     bars = base.mark_bar().encode(
         x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
-        color=alt.Color("strategy:N", title="strategy", scale=OTHERS))
+        color=colour_only("strategy", "strategy", named))
     ticks = base.mark_tick(thickness=2, color="black").encode(x="seat_share:Q")
-    return alt.layer(bars, ticks).properties(title=title, width=420, height=alt.Step(12),
-                                             description=win_share_words(shares, by, title))
+    ends = _ends(base, "strategy", "strategy", named, size=50, x="win_share:Q")
+    return _one_legend(alt.layer(bars, ticks, ends)).properties(title=title, width=420, height=alt.Step(12),
+                                                   description=win_share_words(shares, by, title))
 
 
 def flow_means_words(means: pd.DataFrame, by: str = "regime", what: str = "Where the money went (mean per game)",
@@ -388,11 +440,15 @@ def flow_means_chart(means: pd.DataFrame, by: str = "regime",
     """Mean money moved per game by kind of flow, one bar per ``by`` in each kind's row
     (frame from :func:`landlord.analysis.metrics.flow_means`)."""
     _need(means, (by, "flow", "mean_per_game"), "flow_means_chart", "metrics.flow_means")
-    return alt.Chart(means).mark_bar().encode(
+    named = groups(means, by, sort=None)
+    ends = _ends(alt.Chart(), by, None, named, size=40, legend=alt.Legend(orient="top"))
+    return _one_legend(alt.layer(alt.Chart().mark_bar(), ends, data=means)).encode(
         x=alt.X("mean_per_game:Q", title="mean per game"),
-        y=alt.Y("flow:N", sort="-x", title=None),
+        y=alt.Y("flow:N", title=None,  # largest first (a layered chart cannot sort by "-x")
+                sort=list(means.groupby("flow", sort=False)["mean_per_game"].sum().sort_values(
+                    ascending=False, kind="stable").index)),
         yOffset=alt.YOffset(f"{by}:N", sort=None),
-        color=alt.Color(f"{by}:N", title=None, sort=None, legend=alt.Legend(orient="top"), scale=OTHERS),
+        color=colour_only(by, None, named),
         tooltip=[f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")],
     ).properties(title=title, width=420, height=alt.Step(8), description=flow_means_words(means, by, title))
 
@@ -439,15 +495,20 @@ def tables_gini_words(frame: pd.DataFrame, what: str = "Every table's Gini over 
     return f"{what}: " + "; ".join(parts) + "."
 
 
-def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.Chart:
+def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over turns") -> alt.LayerChart:
     """One line per table (frame from :func:`landlord.apps.classroom.debrief.gini_over_turns`),
-    the rules in force (the frame's ``rules``, in words) as the line's dash; the Gini axis fits
+    the rules in force (the frame's ``rules``, in words) as the line's dash, each table's shape at its
+    line's end (in the one legend with its colour); the Gini axis fits
     the data (:func:`gini_axis_top`: a 1913 class's few hundredths are not flattened on 0–1)."""
     top = gini_axis_top(float(frame["gini"].max()) if len(frame) else 0.0)
-    return alt.Chart(frame).mark_line(interpolate="step-after").encode(
+    named = groups(frame, "table")
+    last = _ends(alt.Chart().transform_joinaggregate(last="max(turn)", groupby=["table"]).transform_filter(
+        "datum.turn === datum.last"), "table", "table", named, size=90,
+        strokeDash=alt.StrokeDash("rules:N", title="rules", legend=None))  # the rules' legend is the line's
+    line = alt.Chart().mark_line(interpolate="step-after").encode(color=colour_only("table", "table", named))
+    return _one_legend(alt.layer(line, last, data=frame)).encode(
         x=alt.X("turn:Q", title="turn"),
         y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
-        color=alt.Color("table:N", title="table", scale=OTHERS),
         strokeDash=alt.StrokeDash("rules:N", title="rules"),
         tooltip=["table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")],
     ).properties(title=title, width=520, height=260, description=tables_gini_words(frame, title))
@@ -494,8 +555,9 @@ def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: s
         x=x, x2="hi:Q", y=y, tooltip=["regime:N", alt.Tooltip("lo:Q", format=".2f"),
                                       alt.Tooltip("hi:Q", format=".2f"), alt.Tooltip("median:Q", format=".2f")])
     tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x="median:Q", y=y)
-    dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_circle(size=90).encode(
-        x="gini_population:Q", y=y, color=alt.Color("table:N", title="table", scale=OTHERS),
+    dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_point(
+        size=90, filled=True, opacity=1).encode(x="gini_population:Q", y=y,
+        **second_cue("table", "table", groups(room_rows, "table")),
         tooltip=["table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")])
     return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120,
                                                  description=class_final_gini_words(room_rows, band))

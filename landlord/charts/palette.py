@@ -9,7 +9,8 @@ green and reddish purple; seats five to eight add black, a dark purple, a grey a
 of protanopia, deuteranopia and tritanopia at full severity, that every two seat colours stay at
 least :data:`MIN_SEAT_DISTANCE` apart in CIEDE2000 under each, and that each has 3:1 contrast
 against the white page (WCAG 2.1 1.4.11, graphical objects). Each seat also has a shape and a
-letter (:data:`SEAT_SHAPES`, :data:`SEAT_GLYPHS`), so colour is never the only cue.
+letter (:data:`SEAT_SHAPES`, :data:`SEAT_GLYPHS`), so colour is never the only cue; so has each
+other colour, a shape and a dash (:data:`OTHER_SHAPES`, :data:`OTHER_DASHES`).
 
 Other colours: seven chosen by the kit (a search over the 4,096 colours of a 17-step sRGB grid)
 for 3:1 contrast against the white page, at least 12 CIEDE2000 from every seat colour to normal
@@ -29,6 +30,12 @@ SEAT_GLYPHS = ("●", "■", "▲", "◆", "✚", "▼", "▶", "◣")
 """The same shapes as characters, for the players panel."""
 OTHER_COLOURS = ("#CC66FF", "#33AA44", "#CC1188", "#557755", "#889988", "#9922FF", "#886600")
 """Colours for what is not a seat: kinds of money flow, phases, scenarios, tables."""
+OTHER_SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "wedge")
+"""A Vega point shape for each of :data:`OTHER_COLOURS`, in the same order: the second cue of a
+scenario, a strategy or a table, in its chart's one legend with its colour."""
+OTHER_DASHES = ((1, 0), (8, 4), (2, 3), (10, 3, 2, 3), (5, 2), (1, 4), (12, 4, 2, 4, 2, 4))
+"""A line's dash (Vega ``strokeDash``: on, off, … px) for each of :data:`OTHER_COLOURS`, in the
+same order: the second cue of a line or a band's edge, in the legend with its colour."""
 MIN_SEAT_DISTANCE = 10.0
 """The least CIEDE2000 difference between two seat colours, and between a seat colour and any
 other colour, under normal vision and each simulated colour-vision deficiency (seat colours)."""
