@@ -145,3 +145,9 @@ def test_a_printed_chart_carries_its_sentence_as_its_svg_desc() -> None:
     svg = lib.svg_text(lib.class_final_gini_chart(rows, band))
     assert svg.startswith('<svg') and 'role="img"' in svg
     assert "<desc>Final Gini by the rules in force at the end: the single tax, 2 tables" in svg
+
+
+def test_the_interval_words_say_an_x_that_is_already_plural_once() -> None:
+    """"over wages 50 to 200", not "over wagess" (lesson 5's chart said so)."""
+    band = pd.DataFrame({"wages": [50, 200], "mean": [0.1, 0.2], "lo": [0.05, 0.15], "hi": [0.15, 0.25]})
+    assert "over wages 50 to 200" in lib.mean_interval_words(band, x="wages", by=None)

@@ -289,8 +289,8 @@ def summary_table(run: LabRun) -> pd.DataFrame:
     rows = []
     for name, part in df.groupby("scenario", sort=False):
         m, h = sequence_interval(part["gini_population"].dropna().to_numpy())
-        rows.append({"scenario": name, "games": len(part), "final Gini (mean)": round(m, 4),
-                     "± 95%": round(h, 4), "turns (mean)": round(float(part["turns"].mean()), 1),
+        rows.append({"scenario": name, "games": len(part), "final Gini (mean)": round(m, 3),
+                     "± 95%": round(h, 3), "turns (mean)": round(float(part["turns"].mean()), 1),
                      "in Poor House (mean)": round(float(part["in_poorhouse"].mean()), 2)})
     return pd.DataFrame(rows)
 
@@ -640,8 +640,8 @@ class Tally:
 def _interval_words(c: Comparison) -> str:
     lo, hi = c.mean - c.half, c.mean + c.half
     how = "on the same seeds" if c.paired else "on different seeds"
-    return (f"final Gini of <b>{html.escape(c.name)}</b> minus <b>{html.escape(c.base)}</b>: {c.mean:+.4f} "
-            f"± {c.half:.4f} (from {lo:+.4f} to {hi:+.4f}), {c.n} games of each {how}")
+    return (f"final Gini of <b>{html.escape(c.name)}</b> minus <b>{html.escape(c.base)}</b>: {c.mean:+.3f} "
+            f"± {c.half:.3f} (from {lo:+.3f} to {hi:+.3f}), {c.n} games of each {how}")
 
 
 def verdict_words(c: Comparison, smallest: float) -> str:

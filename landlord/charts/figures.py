@@ -357,7 +357,7 @@ def mean_interval_words(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     parts = []
     for name, g in groups:
         g = g.sort_values(x)
-        span = f"over {x}s {g[x].iloc[0]:g} to {g[x].iloc[-1]:g}"
+        span = f"over {x if x.endswith('s') else x + 's'} {g[x].iloc[0]:g} to {g[x].iloc[-1]:g}"
         change = _change(float(g["mean"].iloc[0]), float(g["mean"].iloc[-1]))
         parts.append(f"{name} {change} {span}".lstrip())
     return f"{what}: " + "; ".join(parts) + "."
