@@ -377,13 +377,27 @@ class FrameSlot(ChartSlot):
         return []
 
 
-def board_centre(game: Game) -> str:
-    """The text in the middle of the board: turn, round, phase and whose decision it is."""
-    phase = game.ruleset.phases[game.phase].title
-    phase = phase if len(phase) <= 44 else phase[:43] + "…"
+def wrapped(text: str, width: float) -> list[str]:
+    """``text`` on lines of at most ``width`` em in the board's font, broken between words
+    (a word wider than a line stands alone on its line): nothing is cut off."""
+    lines = [""]
+    for word in text.split():
+        joined = f"{lines[-1]} {word}".strip()
+        if lines[-1] and text_em(joined) > width:
+            lines.append(word)
+        else:
+            lines[-1] = joined
+    return lines
+
+
+def board_centre(game: Game, width: float = 1e9) -> list[str]:
+    """The lines in the middle of the board, each at most ``width`` em: the game's title, turn
+    and round, the rules in force and whose decision it is (the title and the rules wrapped
+    whole onto as many lines as they need)."""
     d = game.pending
     who = "game over" if d is None else f"{game.names[d.seat]} to choose"
-    return f"{game.ruleset.title[:44]}\nturn {game.turn} · round {game.round}\n{phase}\n{who}"
+    return [*wrapped(game.ruleset.title, width), f"turn {game.turn} · round {game.round}",
+            *wrapped(game.ruleset.phases[game.phase].title, width), who]
 
 
 def records(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -415,8 +429,9 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame,
     d = game.pending
     focus = [] if d is None else [{"x": float(tokens.iloc[d.seat]["x"]), "y": float(tokens.iloc[d.seat]["y"]),
                                    "who": game.names[d.seat]}]
-    lines = board_centre(game).split("\n")
-    centre = [{"x": side / 2, "y": side / 2 + 0.9 - 0.6 * i, "t": t} for i, t in enumerate(lines)]
+    middle = (side - 2) * cell * side / (side + 1.2) - 8  # px: the scales run from -0.6 to side + 0.6
+    lines = board_centre(game, middle / board_font(cell, side))
+    centre = [{"x": side / 2, "y": side / 2 + 0.3 * (len(lines) - 1) - 0.6 * i, "t": t} for i, t in enumerate(lines)]
     return {"ll_overlay": rows, "ll_focus": focus, "ll_centre": centre}
 
 
@@ -452,8 +467,9 @@ def board_spec(game: Game, size_cell: int = 40) -> tuple[Any, dict[str, str]]:
                 else alt.Undefined
             if enc is not alt.Undefined:
                 enc.legend = wanted
-    chart = chart.properties(padding=0, title=alt.TitleParams(game.board.title, fontSize=size + 1, font=BOARD_FONT,
-                                                              limit=side * size_cell))
+    title = wrapped(game.board.title, side * size_cell / (size + 1) - 1)  # whole, on as many lines as it needs
+    chart = chart.properties(padding=0, title=alt.TitleParams(title if len(title) > 1 else title[0], fontSize=size + 1,
+                                                              font=BOARD_FONT, limit=side * size_cell))
     roles: dict[str, str] = {}
     for name, values in chart.to_dict()["datasets"].items():
         if values and "x2" in values[0] and "owner" in values[0]:
