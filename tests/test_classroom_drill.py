@@ -67,10 +67,11 @@ def test_the_hostile_page_holds_one_seat_and_one_ballot(drill: dict[str, Any]) -
     assert drill["hostile_seats"] == 1 and drill["hostile_ballots"] == 1
     labels = [label for label, *_ in drill["windows"]]
     sent = dict(drill["floods"])
-    for flood in ("widget update flood", "second-ballot flood (refused writes)", "binary frames"):
+    # each window waits out the server's cool-down for the page to be back from the last cut-off
+    # (before the cool-down, the oversized frame was sent in only 2 of 7 runs: the page was
+    # still reloading from the binary frame's cut-off)
+    for flood in ("widget update flood", "second-ballot flood (refused writes)", "binary frames",
+                  "oversized frames"):
         assert flood in labels and sent[flood] > 0, (flood, sent)
-    # not asserted: the oversized frame is sent only when the page is back from the binary
-    # frame's cut-off within 10 s (in 2 of 7 runs on 2026-12-03); the count is printed
-    assert "oversized frames" in labels
     measured = {label: n for label, _, n, _ in drill["windows"]}
     assert measured["widget update flood"] > 0  # the others' clicks went on during the flood
