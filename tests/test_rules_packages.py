@@ -237,3 +237,17 @@ def test_cards_are_read_once_into_frozen_types_the_rules_play() -> None:
     p = of1913(load_ruleset("british-1913-part1").values())
     assert all(isinstance(c, Card1913) for c in (*p.luxury_cards, *p.chance_cards))
     assert p.chance_cards[-1] == Card1913("Go back three spaces.", "back", 3)
+
+
+def test_the_apps_read_the_round_cap_typed_through_the_family() -> None:
+    """The class and its widgets read a ruleset's round cap as the family's typed params give
+    it (``shared_params``), not from the ruleset's plain values: the same number for every
+    ruleset the kit ships, an int, in each of its phases."""
+    from landlord.data.loader import load_ruleset, ruleset_ids
+    from landlord.rules.params import shared_params
+
+    for rid in ruleset_ids():
+        rs = load_ruleset(rid)
+        for phase in rs.phases:
+            cap = shared_params(rs, phase).max_rounds
+            assert type(cap) is int and cap == rs.values(phase)["max_rounds"], (rid, phase)

@@ -22,6 +22,7 @@ from landlord.apps.classroom.debrief import phase_words
 from landlord.apps.classroom.room import PREDICTIONS, next_phase
 from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
+from landlord.rules.params import shared_params
 from landlord.runs.measures import switch_games
 
 from .measures import html_box
@@ -113,7 +114,7 @@ class ClassLesson:
     @property
     def rounds(self) -> int:
         """The class game's last round."""
-        return int(self.ruleset.params["max_rounds"].value)
+        return shared_params(self.ruleset).max_rounds
 
     @property
     def first_words(self) -> str:

@@ -28,6 +28,7 @@ from landlord.apps.classroom.room import moves_by, next_phase, open_room, projec
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
 from landlord.errors import LandlordError
+from landlord.rules.params import shared_params
 
 from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, tables_gini_numbers
 from .classroom_handout import handout_html
@@ -217,7 +218,7 @@ class ClassroomTeacher(RoomPage):
                 row.update(st)
                 row["rules_short"] = db.regime_words(tg.game) + (" (game over)" if st["over"] else "")
                 row["to_choose_name"] = "" if st["to_choose"] is None else tg.game.names[st["to_choose"]]
-                row["last_round"] = tg.ruleset.params["max_rounds"].value
+                row["last_round"] = shared_params(tg.ruleset).max_rounds
                 moves = moves_by(tg)
                 row["moves_students"], row["moves_bots"] = moves["students"], moves["bots"]
             row["away"] = ", ".join(s.name for s in at.values() if now - s.last_seen > room.spec.away_after)

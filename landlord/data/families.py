@@ -73,6 +73,15 @@ def family_readers(family: str) -> dict[str, Callable[[Any], Any]]:
     return readers
 
 
+def family_part(family: str, module: str) -> ModuleType:
+    """Module ``module`` of the family ``family`` (``params``, ``words``, …); KeyError names the
+    known families."""
+    for f in REGISTERED:
+        if f.name == family:
+            return f.part(module)
+    raise KeyError(f"unknown rules family {family!r} (known: {', '.join(sorted(FAMILIES))})")
+
+
 @cache
 def family_parts(module: str) -> tuple[ModuleType, ...]:
     """Module ``module`` of every registered family, in registration order (loaded once)."""

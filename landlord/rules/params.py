@@ -18,11 +18,13 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from landlord.data.families import family_part
 from landlord.errors import DataError
 from landlord.rules.memo import Same
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
+    from landlord.engine.rulebook import SharedParams
 
 T = TypeVar("T")
 
@@ -125,3 +127,11 @@ def per_phase(build: Callable[[Mapping[str, Any]], T]) -> Callable[[Ruleset, str
         return cached(Same(ruleset), phase or ruleset.default_phase)
 
     return in_phase
+
+
+def shared_params(ruleset: Ruleset, phase: str | None = None) -> SharedParams:
+    """The params the engine's shared rules read (the round cap) of ``ruleset`` in ``phase``
+    (None: its default phase), typed: its family's own params (``landlord.rules.<family>.params``),
+    whose first fields they are."""
+    params: SharedParams = family_part(ruleset.family, "params").in_phase(ruleset, phase)
+    return params

@@ -61,6 +61,7 @@ from landlord.engine.record import Record, kit_version, version_note
 from landlord.engine.replay import apply, replay
 from landlord.engine.strategies import STRATEGIES, Strategy, TableView, make_strategy
 from landlord.errors import IllegalAction, LandlordError
+from landlord.rules.params import shared_params
 
 STATES = ("joining", "playing", "debrief")
 """A class's states: students join (no game runs), tables play, the teacher debriefs."""
@@ -445,7 +446,7 @@ class Classroom:
     @property
     def round_cap(self) -> int:
         """The class's last round (the ruleset's ``max_rounds`` with the class's setting)."""
-        return int(self.ruleset.params["max_rounds"].value)
+        return shared_params(self.ruleset).max_rounds
 
     def ruleset_ending(self, last: int | None) -> Ruleset:
         """The class's ruleset with the games ending after round ``last`` (the class's own
