@@ -108,3 +108,20 @@ def test_the_debrief_s_charts_never_tell_apart_by_colour_alone(tmp_path: Path) -
         spec = chart.spec
         assert figures.spec_title(spec) and any(field(u.get(c)) for u in units(spec) for c in COLOURS)
         assert colour_only(spec) == [], figures.spec_title(spec)
+
+
+@pytest.mark.parametrize("ruleset", ["magie-1904", "british-1913-sequence", "monopoly"])
+def test_the_table_s_charts_never_tell_apart_by_colour_alone(ruleset: str) -> None:
+    """The lesson table's own charts: each player's wealth line dashed as well as coloured (one
+    legend), each phase's band named on the chart, each kind of flow's line dashed; the charts
+    are walked as drawn, their rows filled in (a 1913 game plays all three Parts)."""
+    from landlord.widgets.board_view import fill
+
+    from landlord.widgets import GameTable
+
+    table = GameTable(ruleset, [("Ann", "landlord"), ("Bo", "tenant"), ("Cy", "speculator"), ("Di", "random")],
+                      seed=8)
+    for slot in (table.wealth_slot, table.gini_slot, table.flows_slot):
+        spec = fill(slot.template, slot.datasets)
+        assert figures.spec_title(spec) and any(field(u.get(c)) for u in units(spec) for c in COLOURS)
+        assert colour_only(spec) == [], figures.spec_title(spec)

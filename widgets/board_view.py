@@ -18,7 +18,7 @@ import pandas as pd
 
 from landlord.analysis import metrics
 from landlord.charts import figures as lib
-from landlord.charts.palette import SEAT_SHAPES, seat_colour
+from landlord.charts.palette import SEAT_DASHES, SEAT_SHAPES, seat_colour
 from landlord.engine.game import Game
 
 from .state import PLAYER_COLOURS, space_rows
@@ -130,8 +130,9 @@ def seat_colours(chart: Any, names: Sequence[str]) -> Any:
     seats' colours in seat order — the same colour for a seat in the panel, on its token, its
     holdings and every chart, whoever appears first."""
     scale = alt.Scale(domain=list(names), range=[PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(names))])
+    dashed = False
     for layer in getattr(chart, "layer", None) or [chart]:
-        enc = getattr(layer, "encoding", alt.Undefined)
+        enc: Any = getattr(layer, "encoding", alt.Undefined)
         if enc is alt.Undefined:
             continue
         shape: Any = getattr(enc, "shape", alt.Undefined)
@@ -146,8 +147,23 @@ def seat_colours(chart: Any, names: Sequence[str]) -> Any:
             field = str(getattr(e, "shorthand", "") or getattr(e, "field", "")).split(":")[0]
             if field in ("player", "owner"):
                 e.scale = scale
-                e.legend = alt.Legend(orient="bottom", title="held by" if field == "owner" else "player", columns=4)
+                e.legend = legend = alt.Legend(orient="bottom", title="held by" if field == "owner" else "player",
+                                               columns=4)
+                if field == "player" and _mark(layer) == "line":  # each seat's line dashed its own way too
+                    enc.strokeDash = alt.StrokeDash("player:N", legend=legend, scale=alt.Scale(
+                        domain=list(names), range=[list(SEAT_DASHES[i % len(SEAT_DASHES)]) for i in range(len(names))]))
+                    dashed = True
+    if dashed and isinstance(chart, alt.LayerChart):  # resolved as its colour is, so one legend shows both
+        scales: Any = getattr(chart.resolve, "scale", alt.Undefined)
+        if getattr(scales, "color", None) == "independent":
+            scales.strokeDash = "independent"
     return chart
+
+
+def _mark(layer: Any) -> str:
+    """The mark type of a chart layer ("line", "point", …)."""
+    mark = getattr(layer, "mark", "")
+    return str(mark if isinstance(mark, str) else getattr(mark, "type", ""))
 
 
 def _named(name: str) -> alt.Chart:

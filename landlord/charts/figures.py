@@ -181,10 +181,16 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
         return lines.properties(title=title, width=560, height=300, description=words)
     bands = alt.Chart(spans).mark_rect(opacity=0.15).encode(
         x="start:Q", x2="end:Q",
-        color=alt.Color("phase:N", title="phase", scale=OTHERS),
+        color=alt.Color("phase:N", title="phase", scale=OTHERS, legend=None),
         tooltip=["phase:N", "start:Q", "end:Q"],
     )
-    return alt.layer(bands, lines).resolve_scale(color="independent").properties(
+    # each band named on the chart itself (not by its colour in a legend), the names on two rows
+    # in turn so that neighbours do not overlap
+    names = alt.Chart(spans).transform_window(row="row_number()").transform_calculate(
+        off="(datum.row - 1) % 2 * 14 + 3").mark_text(
+        align="left", baseline="top", dx=3, fontSize=11, color="#333333").encode(
+        x="start:Q", y=alt.value(0), yOffset=alt.YOffset("off:Q", scale=None), text="phase:N")
+    return alt.layer(bands, names, lines).resolve_scale(color="independent").properties(
         title=title, width=560, height=300, description=words)
 
 
@@ -221,7 +227,9 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
         tooltip=["turn:Q", "gini:Q", "phase:N"] if "phase" in gini else ["turn:Q", "gini:Q"],
     )
     if "phase" in gini:
-        line = line.encode(color=alt.Color("phase:N", title="phase", scale=OTHERS))
+        line = line.encode(color=alt.Color("phase:N", title="phase", scale=OTHERS),
+                           strokeDash=alt.StrokeDash("phase:N", title="phase",  # a second cue, in its legend
+                                                     scale=alt.Scale(range=[list(d) for d in OTHER_DASHES])))
     layers: list[Any] = [line]
     if changes is not None and not changes.empty:
         rules = alt.Chart(changes).mark_rule(strokeDash=[4, 3], color="black").encode(
@@ -261,6 +269,9 @@ def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = 
         x=alt.X(f"{by}:Q", title=by),
         y=alt.Y(f"{y}:Q", title="money moved so far" if cumulative else f"money moved per {by}"),
         color=alt.Color("flow:N", title="flow", scale=OTHERS),
+        # each kind's line dashed its own way too, in the one legend (both scales take the
+        # kinds in the data's sorted order, so they stay together as the data is swapped)
+        strokeDash=alt.StrokeDash("flow:N", title="flow", scale=alt.Scale(range=[list(d) for d in OTHER_DASHES])),
         tooltip=["flow:N", f"{by}:Q", "amount:Q", "cumulative:Q"] if "cumulative" in flows
         else ["flow:N", f"{by}:Q", "amount:Q"],
     ).properties(title=title or "Where the money went",

@@ -26,6 +26,9 @@ SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#882E72"
 """One colour per seat, in seat order (repeated after the eighth seat)."""
 SEAT_SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-right", "wedge")
 """One Vega point shape per seat, the second cue beside its colour (tokens, legends)."""
+SEAT_DASHES = ((1, 0), (8, 3), (2, 2), (10, 3, 2, 3), (5, 2), (1, 3), (12, 3, 2, 3, 2, 3), (6, 2, 1, 2))
+"""One line dash (Vega ``strokeDash``) per seat, the second cue of a seat's line in a chart
+(its wealth over turns), in the legend with its colour."""
 SEAT_GLYPHS = ("●", "■", "▲", "◆", "✚", "▼", "▶", "◣")
 """The same shapes as characters, for the players panel."""
 OTHER_COLOURS = ("#CC66FF", "#33AA44", "#CC1188", "#557755", "#889988", "#9922FF", "#886600")
