@@ -123,3 +123,25 @@ def test_a_square_s_words_have_4_5_to_1_on_the_colour_of_its_holder() -> None:
     view = board("magie-1904", 40)
     game_rows = view.rows("ll_overlay")
     assert {r["ink"] for r in game_rows} == {"#000000"}  # nobody holds anything yet: grey squares
+
+
+@pytest.mark.parametrize("ruleset", ["magie-1904", "magie-1906", "british-1913-sequence", "monopoly"])
+def test_a_held_square_shows_its_holder_s_shape_beside_his_colour(ruleset: str) -> None:
+    """Issue 25.5, a second cue for each seat on the board: a square held by a player shows his
+    seat's shape (the shape of his token and of his line in the legends) before its marks, so
+    his holdings are not told by colour alone; a square nobody holds shows none."""
+    from landlord.charts.palette import SEAT_GLYPHS, seat_glyph
+
+    game = Game(load_ruleset(ruleset), [make_strategy(s) for s in ("landlord", "tenant", "speculator", "random")],
+                seed=5, names=["Ann", "Bo", "Cy", "Di"])
+    game.run()
+    view = BoardView(40)
+    view.update(game)
+    rows = view.rows("ll_overlay")
+    held = [r for r in rows if r["holder"] in game.names]
+    assert held, "somebody holds a square at the end of a bot game"
+    for r in rows:
+        if r["holder"] in game.names:
+            assert r["marks"].startswith(seat_glyph(game.names.index(r["holder"]))), r
+        else:
+            assert not r["marks"] or r["marks"][0] not in SEAT_GLYPHS, r

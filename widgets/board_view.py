@@ -18,7 +18,7 @@ import pandas as pd
 
 from landlord.analysis import metrics
 from landlord.charts import figures as lib
-from landlord.charts.palette import SEAT_DASHES, SEAT_SHAPES, seat_colour
+from landlord.charts.palette import SEAT_DASHES, SEAT_SHAPES, seat_colour, seat_glyph
 from landlord.engine.game import Game
 
 from .state import PLAYER_COLOURS, space_rows
@@ -432,12 +432,15 @@ def overlay_rows(game: Game, board: pd.DataFrame, tokens: pd.DataFrame,
     width = (cell - 2) / board_font(cell, side)
     rows = []
     for s, b in zip(spaces, board.to_dict("records"), strict=True):  # not iterrows: a Series a row
-        marks = "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
+        holder = game.names.index(s["owner"]) if s["owner"] in game.names else None
+        # the holder's shape first: his seat's second cue beside its colour (the token's shape)
+        marks = "" if holder is None else seat_glyph(holder)
+        marks += "".join(m for m, on in (("M", s["mortgaged"]), ("C", s["charter"])) if on)
         if s["buildings"]:
             marks += f"{s['buildings']}⌂"
         rows.append({"x": b["x"], "x2": b["x2"], "y": b["y"], "y2": b["y2"], "cx": b["cx"], "cy": b["cy"],
                      "label": short_label(s, width), "marks": marks, "mortgaged": s["mortgaged"],
-                     "ink": ink(seat_colour(game.names.index(s["owner"])) if s["owner"] in game.names else "#e6e6e6",
+                     "ink": ink(seat_colour(holder) if holder is not None else "#e6e6e6",
                                 MORTGAGE_FADE if s["mortgaged"] else 0.0),
                      "reconstructed": s["reconstructed"], "name": s["name"],
                      "values": "reconstructed" if s["reconstructed"] else "from the sources",
