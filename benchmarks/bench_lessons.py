@@ -20,7 +20,7 @@
    built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
    as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
    content printed.
-5. ``--together N [--students 1,4] [--no-dead-pages]``: N students open one lesson at the same moment on the server as
+5. ``--together N [--students 1,4] [--settle S] [--no-dead-pages]``: N students open one lesson at the same moment on the server as
    ``landlord serve`` runs it (``--students S``: S pre-run kernels a notebook), each in its own
    Chromium page (one headless Chromium, a context a student): the seconds from navigation to
    the lesson drawn (its table's buttons and charts), for each student; then what dead pages
@@ -103,13 +103,17 @@ def main() -> None:
     ap.add_argument("--together", type=int, metavar="N", help="only part 5: N students open --lesson at once")
     ap.add_argument("--students", default=str(serve.STUDENTS),
                     help="part 5: the servers' --students, comma-separated, each measured in turn")
+    ap.add_argument("--settle", type=float, default=0.0, metavar="S",
+                    help="part 5: wait up to S seconds, once the copies are ready, for the load average to fall "
+                         "below 1.5 before the students open the lesson")
     ap.add_argument("--no-dead-pages", action="store_true",
                     help="part 5 without its dead pages (which wait up to 30 minutes for their kernels)")
     args = ap.parse_args()
     if args.together:
         last = int(args.students.split(",")[-1])
         for students in (int(x) for x in args.students.split(",")):
-            together(args.together, args.lesson, students, dead=students == last and not args.no_dead_pages)
+            together(args.together, args.lesson, students, dead=students == last and not args.no_dead_pages,
+                     settle=args.settle)
         return
     if args.reveals:
         reveals()
@@ -287,9 +291,11 @@ MARKS = "svg.marks g.role-mark > *"
 """Drawn items of a Vega chart (as tests/test_browser.py counts them)."""
 
 
-def together(n: int, lesson: str, students: int, dead: bool) -> None:
-    """Part 5: ``n`` students open ``lesson`` at once on a server made ready for ``students``;
-    then (``dead``) a killed browser's and a silent page's kernels, timed until shut down."""
+def together(n: int, lesson: str, students: int, dead: bool, settle: float = 0.0) -> None:
+    """Part 5: ``n`` students open ``lesson`` at once on a server made ready for ``students``
+    (and, with ``settle``, given up to that many seconds for the machine's load average to fall
+    below 1.5 once the copies are ready, as when a teacher starts it a few minutes before the
+    class); then (``dead``) a killed browser's and a silent page's kernels, timed until shut down."""
     tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-together-"))
     env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
                                              "IPYTHONDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
@@ -307,6 +313,11 @@ def together(n: int, lesson: str, students: int, dead: bool) -> None:
         total_pss = sum(memory(k)[1] for k in ks) + memory(server)[1]
         print(f"5. --students {students}: {len(ks)} kernels pre-run after {warmed:.0f} s (load average "
               f"{os.getloadavg()[0]:.1f}); server + kernels PSS {total_pss / 1024:.2f} GB", flush=True)
+        if settle:
+            t0 = time.monotonic()
+            while os.getloadavg()[0] >= 1.5 and time.monotonic() - t0 < settle:
+                time.sleep(2)
+            print(f"   settled for {time.monotonic() - t0:.0f} s (load average {os.getloadavg()[0]:.1f})", flush=True)
         url = serve.lesson_url(lesson, port)
         seconds, ids, pw = _run_pages(url, n, tmp)
         drawn = sorted(t for t in seconds if t == t)
