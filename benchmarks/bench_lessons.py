@@ -20,14 +20,15 @@
    built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
    as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
    content printed.
-5. ``--together N [--students 1,4] [--settle S] [--no-dead-pages]``: N students open one lesson at the same moment on the server as
-   ``landlord serve`` runs it (``--students S``: S pre-run kernels a notebook), each in its own
-   Chromium page (one headless Chromium, a context a student): the seconds from navigation to
-   the lesson drawn (its table's buttons and charts), for each student; then what dead pages
-   hold: the Chromium is killed (no tab closed, no page-close beacon: as a crashed or
-   force-quit browser) and one more page's connection goes silent (a client that completes the
-   websocket handshake, then never reads or answers again: a lost network, a laptop shut), and
-   the seconds until each of their kernels is shut down are printed.
+5. ``--together N [--students 1,4] [--settle S] [--no-dead-pages]``: N students open one lesson
+   at the same moment on the server as ``landlord serve`` runs it (``--students S``: S pre-run
+   kernels a notebook), each in its own Chromium page (one headless Chromium, a context a
+   student): the seconds from navigation to the lesson drawn (its table's buttons and charts),
+   for each student; then what dead pages hold: the Chromium is killed (no tab closed, no
+   page-close beacon: as a crashed or force-quit browser) and one more page's connection goes
+   silent (a client that completes the websocket handshake, then never reads or answers again: a
+   lost network, a laptop shut), and the seconds until each of their kernels is shut down are
+   printed.
 6. ``--results``: what each lesson's reveals show, as figures with their spread across games
    (the same games, seeds and bots the reveals play, through the same functions of the kit's
    runners): the figures ``docs/teachers-guide.md`` quotes for each lesson's questions.
