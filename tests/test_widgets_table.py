@@ -548,7 +548,8 @@ def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -
 
 def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
     """The board draws the chart library's ring with each holder, and the widget's overlay marks
-    mortgaged lots ('M', faded), charters ('C') and rings the token whose decision it is."""
+    each held lot with its holder's shape, mortgaged lots ('M', faded), charters ('C') and rings
+    the token whose decision it is."""
     table = GameTable("magie-1904", people(3), seed=5)
     g = table.game
     rules = g.rules
@@ -562,8 +563,8 @@ def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
     board = {r["index"]: r for r in table.board.rows("board")}
     assert board[lots[0]]["owner"] == g.names[1] and board[lots[1]]["owner"] == g.names[2]
     over = table.board.rows("ll_overlay")
-    assert over[lots[1]]["mortgaged"] and "M" in over[lots[1]]["marks"]
-    assert over[lots[0]]["marks"] == ""
+    assert over[lots[1]]["mortgaged"] and over[lots[1]]["marks"] == "▲M"  # seat 3's shape, then mortgaged
+    assert over[lots[0]]["marks"] == "■"  # held by seat 2 (its shape), nothing more
     assert "C" in over[franchise]["marks"]
     focus = table.board.rows("ll_focus")
     assert [f["who"] for f in focus] == [g.names[g.pending.seat]]
@@ -583,8 +584,8 @@ def test_board_reads_per_space_flags_and_houses() -> None:
     rules.houses[streets[1]] = 2
     table.render()
     over = table.board.rows("ll_overlay")
-    assert over[streets[0]]["mortgaged"] and over[streets[0]]["marks"] == "M"
-    assert over[streets[1]]["marks"] == "2⌂" and not over[streets[1]]["mortgaged"]
+    assert over[streets[0]]["mortgaged"] and over[streets[0]]["marks"] == "●M"  # seat 1's shape, mortgaged
+    assert over[streets[1]]["marks"] == "■2⌂" and not over[streets[1]]["mortgaged"]  # seat 2's, two houses
     assert sum(1 for r in over if r["mortgaged"]) == 1
 
 
