@@ -188,6 +188,44 @@ def test_a_cut_off_page_is_kept_away_for_the_cool_down(monkeypatch: pytest.Monke
     assert load("mallory-key") == "k2"
 
 
+def test_a_page_that_joined_after_its_load_is_kept_away_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page loaded without a seat key (the join page) whose student then joins is cut off: its
+    kernel recorded the seat in the class store, so the seat's reload (now with its key) waits
+    out the cool-down too. (Before, only a page loaded with its key was kept away: the drill's
+    hostile page, cut off in its first flood, reloaded at once and flooded again.)"""
+    monkeypatch.setattr(kernels_mod, "COOLING", {})
+    monkeypatch.setattr(kernels_mod, "PAGE_SEATS", {})
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
+    monkeypatch.setattr(kernels_mod, "_class_store", lambda: store)
+    mgr = FakeManager()
+
+    async def handout(self: Any, notebook: str, **kwargs: Any) -> tuple[Any, list[str], str]:
+        self.handed.append(f"k{len(self.handed)}")
+        return None, [], self.handed[-1]
+
+    get = kernels_mod._sound_handout(handout)
+
+    def load(query: str) -> str:
+        url = f"http://192.0.2.2:8866/voila/render/class-single-tax.ipynb?{query}"
+        return asyncio.run(get(mgr, "class-single-tax.ipynb",  # type: ignore[arg-type]
+                               extra_kernel_env_variables={"VOILA_REQUEST_URL": url}))[2]
+
+    kernel = load(f"code={room.info.join_code}")
+    from landlord.apps.classroom import room as room_mod
+
+    monkeypatch.setattr(room_mod, "kernel_id", lambda: kernel)
+    seat = StudentSeat.join(store, room.info.join_code, "Mallory")
+    assert store.page_seat(kernel)
+    conn, _, handler = guarded(monkeypatch, kernel)
+    monkeypatch.setattr(GuardedConnection, "_shut_down", lambda self, k: asyncio.sleep(0))
+    for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
+        conn.handle_incoming_message(json.dumps({"channel": "shell"}))
+    assert handler.closed is not None
+    with pytest.raises(kernels_mod.web.HTTPError, match="may come back in"):
+        load(f"code={room.info.join_code}&seat={seat.token}")
+
+
 def test_the_cap_counts_kernels_still_starting(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[str] = []
 

@@ -31,7 +31,7 @@ from traitlets import Dict, Integer, Unicode
 
 from landlord.apps.classroom import folder_from_env
 from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket, cool_down
-from landlord.apps.classroom.store import STORE_FILE, SqliteStore
+from landlord.apps.classroom.store import STORE_FILE, SqliteStore, digest
 from landlord.errors import LandlordError
 
 HANDOUT_ATTEMPTS = 3
@@ -161,7 +161,8 @@ def _sound_handout(handout: Handout) -> Handout:
     @functools.wraps(handout)
     async def get_rendered_notebook(self: CappedKernelManager, notebook_name: str, *args: Any,
                                     **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
-        seat = seat_key(str((kwargs.get("extra_kernel_env_variables") or {}).get("VOILA_REQUEST_URL", "")))
+        key = seat_key(str((kwargs.get("extra_kernel_env_variables") or {}).get("VOILA_REQUEST_URL", "")))
+        seat = digest(key) if key else ""
         left = COOLING.get(seat, 0.0) - time.monotonic() if seat else 0.0
         if left > 0:
             raise web.HTTPError(429, "this page was disconnected for sending far more than anyone can click; "
@@ -192,10 +193,12 @@ def _sound_handout(handout: Handout) -> Handout:
 
 
 PAGE_SEATS: dict[str, str] = {}
-"""The seat key of each kernel's page, read from the page's address when the kernel is handed
-out (a page that has joined carries its seat key: ``?seat=``)."""
+"""The seat of each kernel's page (its key's hash), read from the page's address when the kernel
+is handed out (a page that has joined carries its seat key: ``?seat=``); a page that joins
+after it was handed out is found in the class store (:meth:`SqliteStore.page_seat`)."""
 COOLING: dict[str, float] = {}
-"""The seat keys of pages cut off, each with the time (``time.monotonic``) its page may load again."""
+"""The seats (their keys' hashes) of pages cut off, each with the time (``time.monotonic``) its
+page may load again."""
 
 
 def seat_key(url: str) -> str:
@@ -282,13 +285,23 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if handler is not None:
             with contextlib.suppress(Exception):  # already closing is as good
                 handler.close(code, reason)
-        seat = PAGE_SEATS.get(self.kernel_id)
+        seat = PAGE_SEATS.get(self.kernel_id) or self._seat_in_store()
         if seat:
             COOLING[seat] = time.monotonic() + cool_down()
         with contextlib.suppress(RuntimeError):  # (no event loop: nothing to shut down from)
             task = asyncio.get_running_loop().create_task(self._shut_down(self.kernel_id))
             _SHUTTING.add(task)
             task.add_done_callback(_SHUTTING.discard)
+
+    def _seat_in_store(self) -> str:
+        """The seat this kernel's page took after it was handed out, as the kernel recorded it."""
+        store = _class_store()
+        if store is None:
+            return ""
+        try:
+            return store.page_seat(self.kernel_id)
+        except LandlordError:  # the store is busy or gone: no cool-down for this page
+            return ""
 
     async def _shut_down(self, kernel_id: str, after: float = 0.5) -> None:
         """Shut ``kernel_id`` down ``after`` seconds (the socket's close goes first)."""

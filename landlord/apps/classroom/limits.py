@@ -43,7 +43,6 @@ def cool_down() -> float:
         return COOL_DOWN
 
 
-
 class Bucket:
     """A token bucket: ``take(cost)`` is True (and spends ``cost``) while enough tokens are left.
     ``clock`` gives seconds (monotonic; a test passes its own)."""

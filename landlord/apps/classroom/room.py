@@ -535,6 +535,9 @@ class StudentSeat:
         self.store = store
         self.token = token
         self.seat_info = store.seat_of(token)
+        here = kernel_id()
+        if here:  # the class server keeps this seat's page away for a cool-down if it cuts it off
+            store.page_holds(here, token)
         self.room = Classroom(store, self.seat_info.class_id)
         self.previously_seen = store.heartbeat(token)
         self.refusals = Bucket(REFUSED_RATE, REFUSED_BURST)

@@ -88,11 +88,12 @@ create table if not exists predictions (
 table's last round, and the students' predictions (one per student, with their seat)."""
 
 DEVICE_SCHEMA = """
-create table if not exists pages (kernel_id text primary key, address text not null, at real not null);
+create table if not exists pages (kernel_id text primary key, address text not null, at real not null, seat text);
 create table if not exists devices (token text primary key, address text not null);
 """
 """The network address each page's kernel socket came from (written by the class server when
-the socket opens) and the address each seat was taken from (its token's hash)."""
+the socket opens) and the seat its kernel holds (its token's hash, written by the kernel), and
+the address each seat was taken from (its token's hash)."""
 
 
 def counted_address(address: str) -> str:
@@ -315,6 +316,14 @@ class ClassStore(Protocol):
 
     def page_address(self, kernel_id: str) -> str:
         """The address recorded for ``kernel_id``'s page ("" when none is)."""
+        ...
+
+    def page_holds(self, kernel_id: str, token: str) -> None:
+        """Record that ``kernel_id``'s page holds the seat of ``token`` (the student's kernel)."""
+        ...
+
+    def page_seat(self, kernel_id: str) -> str:
+        """The hash of the seat's token ``kernel_id``'s page holds ("" when none)."""
         ...
 
     def seat_of(self, token: str) -> SeatInfo:
@@ -607,12 +616,24 @@ class SqliteStore:
     def page_seen(self, kernel_id: str, address: str) -> None:
         """Record the network address a page's kernel socket came from (the class server)."""
         with self._write() as c:
-            c.execute("insert or replace into pages values (?,?,?)", (kernel_id, address, time.time()))
+            c.execute("insert into pages (kernel_id, address, at) values (?,?,?) on conflict (kernel_id) "
+                      "do update set address = excluded.address, at = excluded.at", (kernel_id, address, time.time()))
 
     def page_address(self, kernel_id: str) -> str:
         """The address recorded for ``kernel_id``'s page ("" when none is)."""
         row = self._one("select address from pages where kernel_id = ?", kernel_id)
         return str(row[0]) if row else ""
+
+    def page_holds(self, kernel_id: str, token: str) -> None:
+        """Record that ``kernel_id``'s page holds the seat of ``token`` (the student's kernel)."""
+        with self._write() as c:
+            c.execute("insert into pages (kernel_id, address, at, seat) values (?,?,?,?) on conflict (kernel_id) "
+                      "do update set seat = excluded.seat", (kernel_id, "", time.time(), digest(token)))
+
+    def page_seat(self, kernel_id: str) -> str:
+        """The hash of the seat's token ``kernel_id``'s page holds ("" when none)."""
+        row = self._one("select seat from pages where kernel_id = ?", kernel_id)
+        return str(row[0]) if row and row[0] else ""
 
     def seat_of(self, token: str) -> SeatInfo:
         """The seat a token was issued for; Refused for an unknown token."""
