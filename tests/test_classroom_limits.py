@@ -135,13 +135,24 @@ def test_a_cut_off_page_leaves_no_kernel_behind(monkeypatch: pytest.MonkeyPatch,
 
 
 class FakeManager:
-    """Just enough of the kernel manager for the hand-out of warm kernels."""
+    """Just enough of the kernel manager for the hand-out of warm kernels: :meth:`load` is a page
+    load of the class lesson at ``?query`` through the kit's hand-out; its kernel id."""
 
     def __init__(self) -> None:
         self.handed: list[str] = []
 
     async def sound(self, kernel_id: str, render: Any = None) -> bool:
         return True
+
+    async def _handout(self, notebook: str, **kwargs: Any) -> tuple[Any, list[str], str]:
+        self.handed.append(f"k{len(self.handed)}")
+        return None, [], self.handed[-1]
+
+    def load(self, query: str) -> str:
+        url = f"http://192.0.2.2:8866/voila/render/class-single-tax.ipynb?{query}"
+        get = kernels_mod._sound_handout(FakeManager._handout)  # type: ignore[arg-type]
+        return asyncio.run(get(self, "class-single-tax.ipynb",  # type: ignore[arg-type]
+                               extra_kernel_env_variables={"VOILA_REQUEST_URL": url}))[2]
 
 
 @pytest.mark.parametrize("frame", ["binary", "flood"])
@@ -156,17 +167,8 @@ def test_a_cut_off_page_is_kept_away_for_the_cool_down(monkeypatch: pytest.Monke
     monkeypatch.setattr(kernels_mod, "PAGE_SEATS", {})
     mgr = FakeManager()
 
-    async def handout(self: Any, notebook: str, **kwargs: Any) -> tuple[Any, list[str], str]:
-        self.handed.append(f"k{len(self.handed)}")
-        return None, [], self.handed[-1]
-
-    get = kernels_mod._sound_handout(handout)
-
     def load(seat: str) -> str:
-        url = f"http://192.0.2.2:8866/voila/render/class-single-tax.ipynb?code=ABC&seat={seat}"
-        _, _, kernel_id = asyncio.run(get(mgr, "class-single-tax.ipynb",  # type: ignore[arg-type]
-                                          extra_kernel_env_variables={"VOILA_REQUEST_URL": url}))
-        return kernel_id
+        return mgr.load(f"code=ABC&seat={seat}")
 
     kernel = load("mallory-key")
     conn, _, handler = guarded(monkeypatch, kernel)
@@ -198,18 +200,7 @@ def test_a_page_that_joined_after_its_load_is_kept_away_too(tmp_path: Path, monk
     store = SqliteStore(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
     monkeypatch.setattr(kernels_mod, "_class_store", lambda: store)
-    mgr = FakeManager()
-
-    async def handout(self: Any, notebook: str, **kwargs: Any) -> tuple[Any, list[str], str]:
-        self.handed.append(f"k{len(self.handed)}")
-        return None, [], self.handed[-1]
-
-    get = kernels_mod._sound_handout(handout)
-
-    def load(query: str) -> str:
-        url = f"http://192.0.2.2:8866/voila/render/class-single-tax.ipynb?{query}"
-        return asyncio.run(get(mgr, "class-single-tax.ipynb",  # type: ignore[arg-type]
-                               extra_kernel_env_variables={"VOILA_REQUEST_URL": url}))[2]
+    load = FakeManager().load
 
     kernel = load(f"code={room.info.join_code}")
     from landlord.apps.classroom import room as room_mod
