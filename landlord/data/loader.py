@@ -31,6 +31,7 @@ from landlord.data.schema import (
     check_param,
     check_table,
     check_together,
+    type_problem,
 )
 
 SPACE_KINDS = frozenset(
@@ -413,11 +414,8 @@ def off_board(deck: Deck, board_size: int) -> Card | None:
 
 
 def _check_type(path: Path, where: str, value: Any, typ: type) -> None:
-    ok = isinstance(value, typ) and not (typ is int and isinstance(value, bool))
-    if typ is float and isinstance(value, int) and not isinstance(value, bool):
-        ok = True
-    if not ok:
-        raise DataError(path, where, "value", f"expected {typ.__name__}, got {value!r}")
+    if problem := type_problem(value, typ):
+        raise DataError(path, where, "value", problem)
 
 
 def ruleset_ids(data: Path | None = None) -> list[str]:

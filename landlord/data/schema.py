@@ -142,6 +142,18 @@ FAMILY_SPECS: dict[tuple[str, str], Spec] = {
 }
 
 
+def type_problem(value: Any, typ: type) -> str:
+    """What is wrong with ``value`` as a param of plain type ``typ`` ('' if nothing), as the
+    loader checks a ruleset file: an int is not a bool, a float may be given as an int (and, in
+    code, a list as a tuple)."""
+    if typ is int and isinstance(value, bool):
+        return f"expected int, got {value!r}"
+    if isinstance(value, typ) or (typ is float and isinstance(value, int) and not isinstance(value, bool)) or (
+            typ is list and isinstance(value, tuple)):
+        return ""
+    return f"expected {typ.__name__}, got {value!r}"
+
+
 def spec(family: str, name: str) -> Spec:
     """The declared range of param ``name`` in ``family`` (an amount of money by default)."""
     return FAMILY_SPECS.get((family, name)) or SPECS.get(name) or AMOUNT

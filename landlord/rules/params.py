@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from landlord.data.families import family_part
+from landlord.data.schema import type_problem
 from landlord.errors import DataError
 from landlord.rules.memo import Same
 
@@ -82,18 +83,6 @@ def builder(cls: type[T]) -> typing.Callable[[Mapping[str, Any]], T]:
         return cls(**args)
 
     return build
-
-
-def type_problem(value: Any, typ: type) -> str:
-    """What is wrong with ``value`` as a param of plain type ``typ`` ('' if nothing), as the
-    loader checks a ruleset file: an int is not a bool, a float may be given as an int (and, in
-    code, a list as a tuple)."""
-    if typ is int and isinstance(value, bool):
-        return f"expected int, got {value!r}"
-    if isinstance(value, typ) or (typ is float and isinstance(value, int) and not isinstance(value, bool)) or (
-            typ is list and isinstance(value, tuple)):
-        return ""
-    return f"expected {typ.__name__}, got {value!r}"
 
 
 class ParamError(ValueError):
