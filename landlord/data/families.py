@@ -49,15 +49,19 @@ REGISTERED: tuple[Family, ...] = (
 FAMILIES: dict[str, str] = {f.name: f"{f.package}:{f.cls}" for f in REGISTERED}
 
 
+def registered(family: str) -> Family:
+    """The registered family called ``family``; KeyError names the known families."""
+    for f in REGISTERED:
+        if f.name == family:
+            return f
+    raise KeyError(f"unknown rules family {family!r} (known: {', '.join(sorted(FAMILIES))})")
+
+
 def rules_class(family: str) -> type[Any]:
     """The rules class of ``family`` (a :class:`landlord.engine.rulebook.Rules`); KeyError names
     the known families."""
-    try:
-        target = FAMILIES[family]
-    except KeyError:
-        raise KeyError(f"unknown rules family {family!r} (known: {', '.join(sorted(FAMILIES))})") from None
-    module, name = target.split(":")
-    cls: type[Any] = getattr(import_module(module), name)
+    f = registered(family)
+    cls: type[Any] = getattr(import_module(f.package), f.cls)
     return cls
 
 
@@ -71,15 +75,6 @@ def family_readers(family: str) -> dict[str, Callable[[Any], Any]]:
     with its reader: a reader raises ValueError naming what is wrong (none: ``{}``)."""
     readers: dict[str, Callable[[Any], Any]] = getattr(rules_class(family), "READERS", {})
     return readers
-
-
-def family_part(family: str, module: str) -> ModuleType:
-    """Module ``module`` of the family ``family`` (``params``, ``words``, …); KeyError names the
-    known families."""
-    for f in REGISTERED:
-        if f.name == family:
-            return f.part(module)
-    raise KeyError(f"unknown rules family {family!r} (known: {', '.join(sorted(FAMILIES))})")
 
 
 @cache

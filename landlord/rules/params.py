@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from landlord.data.families import family_part
+from landlord.data.families import registered
 from landlord.data.schema import type_problem
 from landlord.errors import DataError
 from landlord.rules.memo import Same
@@ -122,5 +122,5 @@ def shared_params(ruleset: Ruleset, phase: str | None = None) -> SharedParams:
     """The params the engine's shared rules read (the round cap) of ``ruleset`` in ``phase``
     (None: its default phase), typed: its family's own params (``landlord.rules.<family>.params``),
     whose first fields they are."""
-    params: SharedParams = family_part(ruleset.family, "params").in_phase(ruleset, phase)
+    params: SharedParams = registered(ruleset.family).part("params").in_phase(ruleset, phase)
     return params
