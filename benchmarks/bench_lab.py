@@ -4,8 +4,8 @@
     python3 benchmarks/bench_lab.py [games-per-arm] [ruleset ...] [--workers N]
 
 For every ruleset (all of them unless named), the lab is run as in a notebook (Run pressed in a
-running event loop, its workers' fork server already started, as it is by the time a teacher
-presses Run) and timed: **first view** (seconds from Run to the first games' charts and summary
+running event loop :data:`SETTLE` seconds after the lab is shown, its workers' fork server
+started and ready, as it is by the time a teacher presses Run) and timed: **first view** (seconds from Run to the first games' charts and summary
 handed to the lab's widgets) and **clear** (from Run to the stop under the default rule: the
 paired interval, valid under repeated looks, within ±25% of its estimate or inside ±0.01; with
 which way it ended and how many games of each arm it took; "not clear" if the lab's default
@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 # runs this file again as its main module (as a kernel's workers run the kernel's launcher,
 # which imports nothing), so its top level is kept light.
 BOTS = ("landlord", "tenant", "speculator", "random")
+SETTLE = 1.0
+"""Seconds from the lab shown (its scenarios filled in) to Run pressed: no teacher presses Run
+sooner, and in that second the kernel finishes what building the lab set going."""
 
 
 def arms(ruleset: str) -> list[Scenario]:
@@ -116,11 +119,15 @@ def answer(ruleset: str, workers: int, cap: int = 2000) -> dict[str, float | str
 
     from landlord.runs.sweep import warm_workers
 
-    warm_workers()
     lab = ScenarioLab(games=cap, seed=1, workers=workers)
+    # by the time a teacher presses Run, the fork server the lab started when it was built has
+    # imported the kit (this waits for it; before the lab's threads exist it would be a no-op:
+    # a single-threaded process forks its workers directly)
     a, b = arms(ruleset)
     lab.a.show(a)
     lab.b.show(b)
+    warm_workers()
+    time.sleep(SETTLE)
     out: dict[str, float | str] = {}
 
     async def run() -> None:
