@@ -5,11 +5,12 @@
 
 For every ruleset (all of them unless named), the lab is run as in a notebook (Run pressed in a
 running event loop :data:`SETTLE` seconds after the lab is shown, its workers' fork server
-started and ready, as it is by the time a teacher presses Run) and timed: **first view** (seconds from Run to the first games' charts and summary
-handed to the lab's widgets) and **clear** (from Run to the stop under the default rule: the
-paired interval, valid under repeated looks, within ±25% of its estimate or inside ±0.01; with
-which way it ended and how many games of each arm it took; "not clear" if the lab's default
-of at most 2,000 games of each ran out).
+started and ready, as it is by the time a teacher presses Run) and timed: **first view**
+(seconds from Run to the first games' charts and summary handed to the lab's widgets) and
+**clear** (from Run to the stop under the default rule: the paired interval, valid under
+repeated looks, within ±25% of its estimate or inside ±0.01; with which way it ended and how
+many games of each arm it took; "not clear" if the lab's default of at most 2,000 games of each
+ran out).
 Then the lab's own compute path for two arms of ``games-per-arm`` each is timed in wall
 seconds, split into **games** (the sweep runner playing both arms on ``--workers`` local
 processes, 2 unless told, started from a background thread as the lab starts them in a notebook, with

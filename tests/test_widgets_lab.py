@@ -582,3 +582,26 @@ def test_the_debrief_band_of_bot_games_fills_in_table_by_table(tmp_path) -> None
     teacher.debrief()  # with no event loop: at once, the same games
     assert f": {total} bot games" in str(teacher.final_chart.spec["title"])
     assert len(db.bot_band(room)) == total
+
+
+def test_a_run_opens_with_a_few_games_of_each_scenario_then_grows_its_chunks() -> None:
+    """Issue 24.1 (the first view within about a second): each scenario's first chunk is its
+    first FIRST games alone, the rest of the lab's first GROW_AFTER games come CHUNK at a time,
+    later games BIG_CHUNK at a time; every game is played once, in turns of the scenarios; a
+    run that plays on (Play more games) opens the same way from the games it holds."""
+    from landlord.widgets.lab import BIG_CHUNK, CHUNK, FIRST, GROW_AFTER, after, grown, interleaved
+
+    from landlord.runs.sweep import Sweep
+
+    lab = ScenarioLab(games=300, seed=1, workers=1)
+    sweep = Sweep(lab.sweep_scenario(), workers=1, chunk_size=CHUNK)
+    for have in ({0: 0, 1: 0}, {0: 150, 1: 150}):
+        chunks = interleaved(grown(after(sweep.chunks, have)))
+        assert [(c.cell, c.start, len(c.seeds)) for c in chunks[:2]] == [(0, have[0], FIRST), (1, have[1], FIRST)]
+        assert [(c.cell, c.start) for c in chunks[2:4]] == [(0, have[0] + FIRST), (1, have[1] + FIRST)]
+        for cell in (0, 1):
+            mine = [c for c in chunks if c.cell == cell]
+            seeds = [s for c in mine for s in c.seeds]
+            assert seeds == [s for c in sweep.chunks if c.cell == cell for s in c.seeds][have[cell]:]
+            assert all(len(c.seeds) <= (CHUNK if c.start < GROW_AFTER else BIG_CHUNK) for c in mine)
+        assert max(len(c.seeds) for c in chunks) == BIG_CHUNK
