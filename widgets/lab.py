@@ -44,13 +44,13 @@ from landlord.data.files import decode, parse_toml
 from landlord.data.loader import load_ruleset, resolve_ruleset, ruleset_ids
 from landlord.data.ruleset import Ruleset
 from landlord.engine.game import Game
-from landlord.engine.inequality import GINI_FORMS
+from landlord.engine.inequality import GINI_FORMS, measures_array
 from landlord.engine.phases import parse_switch
 from landlord.engine.strategies import STRATEGIES, make_strategy
 from landlord.errors import DataError, LandlordError
 from landlord.runs.scenario import NEVER, scenario_from_dict, scenario_from_text, scenario_to_toml
 from landlord.runs.scenario import Scenario as SweepScenario
-from landlord.runs.sweep import ChunkDone, Sweep, assemble, warm_workers
+from landlord.runs.sweep import ChunkDone, Sweep, assemble, warm_workers, worths_by_turn
 
 from .board_view import Numbers, blank, class_final_numbers, described, numbers_html, sized
 from .table import (
@@ -579,9 +579,8 @@ class Tally:
                                for good, x in zip(ok, g or [None] * len(ok), strict=True))
         if done.panel is not None and done.panel.num_rows:
             self.panels.append(done.panel)
-            per = metrics.inequality_by_turn(done.panel.to_pandas(), ("cell", "game"), ["gini_population"])
-            turn = per["turn"].to_numpy()
-            x = per["gini_population"].to_numpy(dtype=float)
+            turn, worths = worths_by_turn(done.panel, len(done.chunk.seats))
+            x = measures_array(worths, ["gini_population"])["gini_population"]
             sums = np.stack([np.bincount(turn).astype(float), np.bincount(turn, x), np.bincount(turn, x * x)])
             old = self.by_turn.get(cell)
             if old is not None and old.shape[1] < sums.shape[1]:

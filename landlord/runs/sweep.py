@@ -202,6 +202,15 @@ def turn_worths(game: Any, head: dict[str, Any]) -> pa.Table:
                      "net_worth": np.fromiter((w for _, ws in rows for w in ws), np.int64, size)})
 
 
+def worths_by_turn(panel: pa.Table, seats: int) -> tuple[Any, Any]:
+    """A :func:`turn_worths` panel of one chunk (its games' tables one after the other, each
+    turn's ``seats`` rows in seat order) as each row's turn and a 2-D array of net worths, one
+    row per game × turn, one column per seat (what
+    :func:`landlord.engine.inequality.measures_array` takes), without a pandas frame."""
+    turns = panel.column("turn").to_numpy()[::seats]
+    return turns, panel.column("net_worth").to_numpy().reshape(-1, seats)
+
+
 # -- results -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ChunkDone:
