@@ -14,6 +14,7 @@ from landlord.widgets.classroom_teacher import ClassroomTeacher
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore
 from landlord.apps.classroom import debrief as db
+from landlord.apps.classroom.limits import REFUSED_BURST
 
 SECRET = "w" * 24
 
@@ -117,6 +118,27 @@ def test_the_class_vote_from_the_dashboard_and_the_seat_pages(tmp_path: Path) ->
     assert students[1].vote_box.layout.display == "none"
     teacher.debrief()
     assert "whole class" in teacher.votes.value and "by the class" in teacher.votes.value
+
+
+def test_a_page_s_second_ballots_stop_reaching_the_store(tmp_path: Path) -> None:
+    """Issue 26.3 (one page cannot slow the others): a page clicking Yes again and again, its
+    ballot cast, has its first few second ballots refused by the store; then its meter turns the
+    clicks away in the kernel, and they no longer read the store (the vote, the ballot) either."""
+    room, (ann, _, _), teacher = a_class(tmp_path)
+    teacher.start()
+    assert teacher.open_vote("single_tax")
+    ann.refresh()
+    ann.yes_button.click()
+    store = ann.seat.store
+    calls: list[str] = []
+    for name in ("cast", "ballot", "votes"):
+        real = getattr(store, name)
+        setattr(store, name, lambda *a, _n=name, _r=real, **k: (calls.append(_n), _r(*a, **k))[1])
+    for _ in range(200):
+        ann.vote(True)
+    assert calls.count("cast") == REFUSED_BURST and len(calls) <= 3 * REFUSED_BURST
+    assert "Too many refused clicks" in ann.message.value
+    assert room.class_votes()[-1].yes == 1
 
 
 # -- issue 26, points 6 and 7: the teacher steers the room; the lesson fits the class ----------------

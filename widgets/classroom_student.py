@@ -33,7 +33,7 @@ if "jsonschema" not in sys.modules:
 import ipywidgets as W
 
 from landlord.apps.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
-from landlord.apps.classroom.room import kernel_id, missed_text
+from landlord.apps.classroom.room import SLOW_DOWN, kernel_id, missed_text
 from landlord.charts.figures import enable_offline
 from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
@@ -388,7 +388,8 @@ class ClassroomStudent(W.VBox):
         self.seen_page()
         message = self.seat.vote(yes)
         self._say(message, error=bool(message))
-        self.show_vote()
+        if message != SLOW_DOWN:  # turned away before the store: nothing changed to look up
+            self.show_vote()
         return not message
 
     # -- acting ------------------------------------------------------------------------------
