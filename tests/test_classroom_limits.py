@@ -279,3 +279,32 @@ def test_the_class_command_sets_its_servers_cool_down(monkeypatch: pytest.Monkey
     assert cool_down() == COOL_DOWN
     monkeypatch.setenv(COOL_DOWN_ENV, "-3")
     assert cool_down() == 0.0
+
+
+def test_a_pool_is_refilled_after_the_visitors_arriving_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27.6 (students opening a lesson at once): after a visitor took a warm kernel, its
+    refill waits busy_fill_delay while other warm kernels are ready (the visitors' pages load
+    first), Voilà's own delay when none is (the next visitor would wait for it); the server's
+    start-up fills (a delay given) are left as they are. Voilà's pooling class, derived from the
+    kit's manager, gets the paced refill."""
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    pooling = voila_kernel_manager_factory(CappedKernelManager, True, 1)
+    assert pooling.fill_if_needed.__wrapped__ is not None  # type: ignore[attr-defined]
+    asked: list[float | None] = []
+    paced = kernels_mod._paced_fill(lambda self, delay, name, *a, **k: asked.append(delay))
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        ready, starting, failed = loop.create_future(), loop.create_future(), loop.create_future()
+        ready.set_result({"kernel_id": "k"})
+        failed.set_exception(RuntimeError("no"))
+        mgr = type("Mgr", (), {"busy_fill_delay": 30.0})()
+        mgr._pools = {"a.ipynb": [ready, starting], "b.ipynb": [starting, failed]}
+        paced(mgr, None, "a.ipynb")
+        paced(mgr, None, "b.ipynb")
+        paced(mgr, 0, "a.ipynb")
+        starting.cancel()
+
+    asyncio.run(run())
+    assert asked == [30.0, None, 0]
