@@ -15,7 +15,7 @@ from landlord.analysis import metrics as M
 from landlord.analysis import stats as S
 from landlord.apps.cli import main
 from landlord.charts import figures as C
-from landlord.charts.bundle import BUNDLE_ENV, bundle_from_env, bundle_name, write_bundle
+from landlord.charts.bundle import BUNDLE_ENV, STATIC, bundle_from_env, bundle_name, bundle_root, write_bundle
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
 from landlord.engine.game import Game
@@ -290,16 +290,21 @@ def test_cli_sweep_charts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_jupyter_chart_reads_the_bundle_a_server_wrote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A kit server bundles the offline charts' code once and names the file to its kernels
-    (``LANDLORD_CHART_BUNDLE``); a kernel then reads it instead of bundling again."""
-    bundle = tmp_path / bundle_name()
+    """A kit server bundles the offline charts' code once, serves it as a static file of the
+    kit's template and names the file to its kernels (``LANDLORD_CHART_BUNDLE``); a kernel's
+    charts then import it from the page's own server instead of each carrying the code."""
+    bundle = tmp_path / STATIC / bundle_name()
+    bundle.parent.mkdir(parents=True)
     bundle.write_text("/* the bundle */", encoding="utf-8")
     monkeypatch.setenv(BUNDLE_ENV, str(bundle))
     monkeypatch.setattr(C, "_offline", False)
     monkeypatch.setattr(alt.JupyterChart, "_is_offline", False)
     monkeypatch.setattr(alt.JupyterChart, "_esm", "import from a CDN")
     C.enable_offline()
-    assert alt.JupyterChart._esm == "/* the bundle */" and alt.JupyterChart._is_offline
+    assert alt.JupyterChart._is_offline and "the bundle" not in alt.JupyterChart._esm
+    assert f"'templates/landlord/static/{bundle_name()}'" in alt.JupyterChart._esm
+    assert "document.body.dataset.baseUrl" in alt.JupyterChart._esm and "http" not in alt.JupyterChart._esm
+    assert bundle_root(bundle) == tmp_path
 
 
 @pytest.mark.parametrize("name", ["charts-offline-altair0.0-vlconvert0.0.js", None])
@@ -307,16 +312,21 @@ def test_a_bundle_of_other_versions_or_missing_is_not_used(tmp_path: Path, monke
                                                           name: str | None) -> None:
     """Only a bundle of this install's Altair and vl-convert that exists is read; otherwise the
     kernel bundles its own (slower, never broken)."""
-    bundle = tmp_path / (name or bundle_name())
+    bundle = tmp_path / STATIC / (name or bundle_name())
     if name:
+        bundle.parent.mkdir(parents=True)
         bundle.write_text("/* old */", encoding="utf-8")
     monkeypatch.setenv(BUNDLE_ENV, str(bundle))
+    assert bundle_from_env() is None
+    unserved = tmp_path / bundle_name()  # this version, but where no server serves it
+    unserved.write_text("/* not served */", encoding="utf-8")
+    monkeypatch.setenv(BUNDLE_ENV, str(unserved))
     assert bundle_from_env() is None
 
 
 def test_the_bundle_is_written_once_and_holds_no_cdn_import(tmp_path: Path) -> None:
     path = write_bundle(tmp_path / "cache")
     text = path.read_text(encoding="utf-8")
-    assert path.name == bundle_name() and len(text) > 100_000 and "esm.sh" not in text
+    assert path == tmp_path / "cache" / STATIC / bundle_name() and len(text) > 100_000 and "esm.sh" not in text
     stamp = path.stat().st_mtime_ns
     assert write_bundle(tmp_path / "cache") == path and path.stat().st_mtime_ns == stamp

@@ -225,7 +225,7 @@ def test_landlord_serve_prints_the_address_when_every_lesson_is_ready_and_stops_
             assert r.status == 200 and b"There was an error" not in body
             assert took < 5, f"{nb} answered in {took:.1f} s"
         # the offline charts' code was bundled once, in the cache folder, and named to the kernels
-        bundle = tmp_path / "xdg_cache_home" / "landlord" / chart_bundle.bundle_name()
+        bundle = tmp_path / "xdg_cache_home" / "landlord" / chart_bundle.STATIC / chart_bundle.bundle_name()
         assert bundle.stat().st_size > 100_000
         children = psutil.Process(proc.pid).children(recursive=True)
         assert children, "Voila was not started"
@@ -250,6 +250,8 @@ def test_the_kit_template_asks_nothing_of_the_internet() -> None:
         assert not re.search(r"(href|src)=[\"']?(https?:)?//", f.read_text()), f.name
     env = serve.voila_env(ROOT / "lessons")
     assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(serve.TEMPLATES)
+    served = serve.voila_env(ROOT / "lessons", {chart_bundle.BUNDLE_ENV: "/b/voila/templates/landlord/static/c.js"})
+    assert served["JUPYTER_PATH"].split(os.pathsep)[:2] == [str(serve.TEMPLATES), "/b"]
 
 
 def test_the_charts_bundle_falls_back_to_each_kernel_when_the_cache_cannot_be_written(tmp_path: Path) -> None:

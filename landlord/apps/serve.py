@@ -128,17 +128,21 @@ def voila_command(lessons: Path, port: int, ip: str = "127.0.0.1", extra: Sequen
 
 def voila_env(lessons: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment of the server and its kernels: the current one, with a checkout's root
-    first on ``PYTHONPATH`` when the lessons sit in a checkout, the kit's Voilà template first on
-    ``JUPYTER_PATH``, plus ``extra``."""
+    first on ``PYTHONPATH`` when the lessons sit in a checkout, plus ``extra``; the kit's Voilà
+    template first on ``JUPYTER_PATH``, then the root of the charts' bundle it names (so Voilà
+    serves the bundle as one of the template's static files)."""
     env = dict(os.environ)
     root = lessons.resolve().parent
     if (root / "landlord" / "__init__.py").is_file():
         parts = [str(root), *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]]
         env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(parts))
-    env["JUPYTER_PATH"] = os.pathsep.join(
-        dict.fromkeys([str(TEMPLATES), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]))
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     env.update(extra or {})
+    # the kit's template, then the charts' bundle named to the kernels (Voilà serves it from there)
+    bundle = env.get(chart_bundle.BUNDLE_ENV)
+    served = [str(chart_bundle.bundle_root(Path(bundle)))] if bundle else []
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        dict.fromkeys([str(TEMPLATES), *served, *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]))
     return env
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from landlord.charts.bundle import bundle_from_env
+from landlord.charts.bundle import bundle_from_env, loader
 from landlord.charts.palette import OTHER_COLOURS, OTHER_DASHES, OTHER_SHAPES, SEAT_COLOURS, SEAT_SHAPES
 from landlord.engine.inequality import GINI_FORMS
 
@@ -575,15 +575,16 @@ def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: s
 
 
 def enable_offline() -> None:
-    """Switch Altair's ``JupyterChart`` to offline mode, once per kernel: from the bundle a kit
-    server wrote for its kernels (:mod:`landlord.charts.bundle`), else bundled here by vl-convert."""
+    """Switch Altair's ``JupyterChart`` to offline mode, once per kernel: loading the bundle a
+    kit server wrote and serves for its kernels (:mod:`landlord.charts.bundle`), else bundled
+    here by vl-convert."""
     global _offline
     if _offline:
         return
     bundle = bundle_from_env()
     if bundle is not None and not alt.JupyterChart._is_offline:
-        # what JupyterChart.enable_offline() sets, with the code it would bundle
-        alt.JupyterChart._esm = bundle.read_text(encoding="utf-8")
+        # what JupyterChart.enable_offline() sets, with a loader of the code it would bundle
+        alt.JupyterChart._esm = loader(bundle)
         alt.JupyterChart._is_offline = True
     else:
         alt.JupyterChart.enable_offline()

@@ -302,7 +302,7 @@ def run(args: argparse.Namespace) -> int:
     warm = args.warm if args.warm is not None else warm_kernels(args.class_size)
     cap = args.max_kernels if args.max_kernels is not None else max_kernels(args.class_size)
     app = prepare_app(folder, args.ip, warm, cap)
-    bundle = write_bundle(folder)  # once per class folder (2 CPU-s and 80 MB less in every kernel)
+    bundle = write_bundle(folder / "charts")  # once per class folder (2 CPU-s and 80 MB less in every kernel)
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
            COOL_DOWN_ENV: str(max(0.0, args.cool_down))}
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
