@@ -121,12 +121,12 @@ def answer(ruleset: str, workers: int, cap: int = 2000) -> dict[str, float | str
     from landlord.runs.sweep import warm_workers
 
     lab = ScenarioLab(games=cap, seed=1, workers=workers)
-    # by the time a teacher presses Run, the fork server the lab started when it was built has
-    # imported the kit (this waits for it; before the lab's threads exist it would be a no-op:
-    # a single-threaded process forks its workers directly)
     a, b = arms(ruleset)
     lab.a.show(a)
     lab.b.show(b)
+    # by the time a teacher presses Run, the fork server the lab started when it was built has
+    # imported the kit (this waits for it; before the lab's threads exist it would be a no-op:
+    # a single-threaded process forks its workers directly)
     warm_workers()
     time.sleep(SETTLE)
     out: dict[str, float | str] = {}
