@@ -44,6 +44,19 @@ def test_a_bad_choice_is_one_line_naming_it(tmp_path: Path, capsys: pytest.Captu
     assert not (tmp_path / "c" / "class.sqlite").exists()
 
 
+@pytest.mark.parametrize("option", ["--cool-down", "--resume-grace"])
+@pytest.mark.parametrize(("value", "message"), [("-5", "give 0 seconds or more, not '-5'"),
+                                                ("soon", "give a number of seconds, not 'soon'"),
+                                                ("nan", "give 0 seconds or more, not 'nan'")])
+def test_a_time_option_refuses_what_is_not_a_number_of_seconds(capsys: pytest.CaptureFixture[str], option: str,
+                                                               value: str, message: str) -> None:
+    """A negative, infinite or non-number time is named and refused (it had been taken as 0)."""
+    with pytest.raises(SystemExit) as exc:
+        build_parser().parse_args(["class", option, value])
+    assert exc.value.code == 2 and f"argument {option}: {message}" in capsys.readouterr().err
+    assert build_parser().parse_args(["class", option, "0"]).__dict__[option[2:].replace("-", "_")] == 0.0
+
+
 def test_the_class_folder_holds_the_store_an_owner_only_secret_and_the_app(tmp_path: Path) -> None:
     args = build_parser().parse_args(["class", "--seed", "500", "--switch", "single_tax@vote"])
     room, secret, resumed = open_class(tmp_path, spec_from(args))

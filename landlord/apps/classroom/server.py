@@ -165,6 +165,18 @@ def _spec_defaults() -> dict[str, Any]:
     return {f.name: f.default for f in dataclasses.fields(ClassSpec) if f.default is not dataclasses.MISSING}
 
 
+def _seconds(text: str) -> float:
+    """A command line's number of seconds: 0 or more (a negative or non-number is refused, never
+    taken as 0)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a number of seconds, not {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"give 0 seconds or more, not {text!r}")
+    return value
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``landlord class`` (a spec's defaults are :class:`ClassSpec`'s)."""
     d = _spec_defaults()
@@ -205,10 +217,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-kernels", type=int,
                    help="most kernels at once, beyond them a page gets HTTP 503 "
                         "(default: the class size x 1.5 + 4)")
-    p.add_argument("--cool-down", type=float, default=COOL_DOWN,
+    p.add_argument("--cool-down", type=_seconds, default=COOL_DOWN,
                    help="seconds a page cut off for flooding the server is kept away before it may load "
                         f"again; a bot plays its seat meanwhile (default {COOL_DOWN:g})")
-    p.add_argument("--resume-grace", type=float, default=RESUME_GRACE,
+    p.add_argument("--resume-grace", type=_seconds, default=RESUME_GRACE,
                    help="when the command resumes a class: seconds after the server is up in which every "
                         f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
     steer = p.add_argument_group("steering the students (acts on the class in --folder, running or not, and stops)")
@@ -304,7 +316,7 @@ def run(args: argparse.Namespace) -> int:
     app = prepare_app(folder, args.ip, warm, cap)
     bundle = write_bundle(folder / "charts")  # once per class folder (2 CPU-s and 80 MB less in every kernel)
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
-           COOL_DOWN_ENV: str(max(0.0, args.cool_down))}
+           COOL_DOWN_ENV: str(args.cool_down)}
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
@@ -318,7 +330,7 @@ def run(args: argparse.Namespace) -> int:
     def until_stopped() -> int:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
         if resumed:
-            referee.quiet_until = time.time() + max(0.0, args.resume_grace)
+            referee.quiet_until = time.time() + args.resume_grace
         print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
         print(f"Students: {student}  (class code {room.info.join_code})", flush=True)
