@@ -302,7 +302,7 @@ def test_jupyter_chart_reads_the_bundle_a_server_wrote(tmp_path: Path, monkeypat
     monkeypatch.setattr(alt.JupyterChart, "_esm", "import from a CDN")
     C.enable_offline()
     assert alt.JupyterChart._is_offline and "the bundle" not in alt.JupyterChart._esm
-    assert f"'templates/landlord/static/{bundle_name()}'" in alt.JupyterChart._esm
+    assert f'"templates/landlord/static/{bundle_name()}"' in alt.JupyterChart._esm
     assert "document.body.dataset.baseUrl" in alt.JupyterChart._esm and "http" not in alt.JupyterChart._esm
     assert bundle_root(bundle) == tmp_path
 

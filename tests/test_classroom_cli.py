@@ -44,7 +44,7 @@ def test_a_bad_choice_is_one_line_naming_it(tmp_path: Path, capsys: pytest.Captu
     assert not (tmp_path / "c" / "class.sqlite").exists()
 
 
-@pytest.mark.parametrize("option", ["--cool-down", "--resume-grace"])
+@pytest.mark.parametrize("option", ["--cool-down", "--resume-grace", "--away-after", "--decide-limit", "--bot-delay"])
 @pytest.mark.parametrize(("value", "message"), [("-5", "give 0 seconds or more, not '-5'"),
                                                 ("soon", "give a number of seconds, not 'soon'"),
                                                 ("nan", "give 0 seconds or more, not 'nan'")])

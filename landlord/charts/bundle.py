@@ -14,6 +14,7 @@ This module imports neither Altair nor vl-convert (a server needs only the file)
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -71,7 +72,7 @@ def loader(path: Path) -> str:
     it from this page's server (the page's ``data-base-url`` is ``<base url>voila/``), so the
     browser fetches and compiles it once for every chart of the page."""
     where = "/".join(STATIC.parts[1:] + (path.name,))
-    return ("const served = new URL(document.body.dataset.baseUrl + " + repr(where) + ", document.baseURI);\n"
+    return ("const served = new URL(document.body.dataset.baseUrl + " + json.dumps(where) + ", document.baseURI);\n"
             "const charts = await import(served.href);\n"
             "export default charts.default;\n")
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import sys
@@ -129,8 +130,8 @@ class ClassSpec:
                 raise LandlordError(f"vote at {text!r}: {rs.id} has no phase {phase!r}")
         for name, value in (("away_after", self.away_after), ("decide_limit", self.decide_limit),
                             ("bot_delay", self.bot_delay)):
-            if value < 0:
-                raise LandlordError(f"{name}: seconds cannot be negative, got {value}")
+            if not 0 <= value < math.inf:
+                raise LandlordError(f"{name}: give 0 seconds or more, got {value}")
         if self.max_tables < 1:
             raise LandlordError(f"max tables: at least 1, got {self.max_tables}")
         if self.seats_per_device < 0:

@@ -195,12 +195,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=d["rounds"],
                    help=f"the game ends after this many rounds (default {d['rounds']})")
     p.add_argument("--seed", type=int, help="class seed; table k plays seed+k (default: a fresh one, recorded)")
-    p.add_argument("--away-after", type=float, default=d["away_after"],
+    p.add_argument("--away-after", type=_seconds, default=d["away_after"],
                    help=f"seconds without a sign of life before a bot plays a student's seat "
                         f"(default {d['away_after']:g})")
-    p.add_argument("--decide-limit", type=float, default=d["decide_limit"],
+    p.add_argument("--decide-limit", type=_seconds, default=d["decide_limit"],
                    help=f"seconds before a bot answers any pending decision (default {d['decide_limit']:g})")
-    p.add_argument("--bot-delay", type=float, default=d["bot_delay"],
+    p.add_argument("--bot-delay", type=_seconds, default=d["bot_delay"],
                    help=f"seconds a bot waits before it answers (default {d['bot_delay']:g})")
     p.add_argument("--max-tables", type=int, default=d["max_tables"], help=f"most tables (default {d['max_tables']})")
     p.add_argument("--seats-per-device", type=int, default=d["seats_per_device"],
