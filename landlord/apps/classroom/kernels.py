@@ -165,7 +165,8 @@ def _paced_fill(fill: Callable[..., None]) -> Callable[..., None]:
     :attr:`CappedKernelManager.busy_fill_delay` seconds, so that visitors arriving together load
     their pages first — a kernel pre-running a lesson takes 2–3 CPU-s from them (four students
     opening lesson 1 at once waited 17.5 s with every refill a second later, 12.8–13.1 s with
-    all four 30 s later, ``benchmarks/bench_lessons.py --together 4``). When none is left ready
+    all four 30 s later, 12.4–13.1 s with this pacing and the charts' code loaded once a page:
+    ``benchmarks/bench_lessons.py --together 4``). When none is left ready
     the next visitor would wait for the refill, so it starts after Voilà's own ``fill_delay``."""
 
     @functools.wraps(fill)
