@@ -26,7 +26,8 @@ from .state import PLAYER_COLOURS, space_rows
 
 def blank(text: str = "") -> alt.Chart:
     """A placeholder chart (a JupyterChart needs one before the first real chart arrives)."""
-    return alt.Chart(pd.DataFrame({"t": [text]})).mark_text().encode(text="t:N").properties(width=80, height=30)
+    return (alt.Chart(pd.DataFrame({"t": [text]})).mark_text().encode(text=alt.Text("t:N"))
+            .properties(width=80, height=30))
 
 
 _SHORTER = (("Avenue", "Av."), ("Street", "St."), ("Place", "Pl."), ("Gardens", "Gdns"), ("Railroad", "RR"),
@@ -187,8 +188,8 @@ def board_overlay(side: float, cell: float = 40) -> list[alt.Chart]:
     middle = (side - 2) * cell  # the width of the board's middle, inside the ring
     xs = alt.Scale(domain=[-0.6, side + 0.6])
     ys = alt.Scale(domain=[-0.6, side + 0.6])
-    rect = {"x": alt.X("x:Q", scale=xs), "x2": "x2:Q", "y": alt.Y("y:Q", scale=ys),
-            "y2": "y2:Q"}
+    rect = {"x": alt.X("x:Q", scale=xs), "x2": alt.X2("x2:Q"), "y": alt.Y("y:Q", scale=ys),
+            "y2": alt.Y2("y2:Q")}
     tip = [alt.Tooltip("name:N", title="space"), alt.Tooltip("holder:N", title="held by"),
            alt.Tooltip("values:N", title="numbers")]
     tap = alt.selection_point(name=TAP, on="click", fields=["name"], empty=False, clear="dblclick")
@@ -201,19 +202,20 @@ def board_overlay(side: float, cell: float = 40) -> list[alt.Chart]:
     cx = alt.X("cx:Q", scale=xs)
     words = alt.Color("ink:N", scale=None, legend=None)  # black or white on the holder's colour
     label = over.mark_text(fontSize=size, font=BOARD_FONT, dy=1 - cell / 2, baseline="top", lineBreak="\n",
-                           lineHeight=size).encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="label:N", tooltip=tip,
-                                                   color=words)
+                           lineHeight=size).encode(x=cx, y=alt.Y("cy:Q", scale=ys), text=alt.Text("label:N"),
+                                                   tooltip=tip, color=words)
     marks = over.mark_text(fontSize=size, font=BOARD_FONT, fontWeight="bold", dy=cell / 2 - 2,
-                           baseline="alphabetic").encode(x=cx, y=alt.Y("cy:Q", scale=ys), text="marks:N", color=words)
+                           baseline="alphabetic").encode(x=cx, y=alt.Y("cy:Q", scale=ys), text=alt.Text("marks:N"),
+                                                         color=words)
     focus = _named("ll_focus").mark_point(shape="circle", size=520, filled=False, strokeWidth=3,
                                           color="black").encode(
         x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys),
         tooltip=[alt.Tooltip("who:N", title="to choose")])
     centre = _named("ll_centre").mark_text(fontSize=size, font=BOARD_FONT, limit=middle).encode(
-        x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys), text="t:N")
+        x=alt.X("x:Q", scale=xs), y=alt.Y("y:Q", scale=ys), text=alt.Text("t:N"))
     tapped = over.transform_filter(tap).mark_text(fontSize=size + 1, font=BOARD_FONT, fontWeight="bold",
                                                   color="#b00000", limit=middle).encode(
-        x=alt.datum(side / 2, scale=xs), y=alt.datum(side / 2 - 2.2, scale=ys), text="name:N")
+        x=alt.datum(side / 2, scale=xs), y=alt.datum(side / 2 - 2.2, scale=ys), text=alt.Text("name:N"))
     return [fade, recon, label, marks, focus, centre, hit, tapped]
 
 

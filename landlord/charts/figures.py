@@ -6,6 +6,10 @@ nothing about the game. The frames come from :mod:`landlord.analysis.metrics` an
 Offline: :func:`jupyter_chart` switches Altair's ``JupyterChart`` to offline mode (its JavaScript
 bundled by vl-convert, no CDN) before making the first one — widgets and lessons must use it
 instead of ``alt.JupyterChart`` directly. :func:`save` writes PNG or SVG through vl-convert.
+
+Encodings are channel objects (``alt.X("turn:Q")``, :func:`tips`), never bare shorthand texts:
+Altair reads a text in ``encode`` by rebuilding its table of every schema class, about 3 ms a
+channel, and the lab redraws its charts while its games arrive.
 """
 
 from __future__ import annotations
@@ -33,6 +37,11 @@ SEATS = alt.Scale(range=list(SEAT_COLOURS))
 """Colours keyed by a player: the seats' (:mod:`landlord.charts.palette`), and for nothing else."""
 OTHERS = alt.Scale(range=list(OTHER_COLOURS))
 """Colours for flows, phases, scenarios, strategies and tables: never a seat's."""
+
+
+def tips(*fields: str | alt.Tooltip) -> list[alt.Tooltip]:
+    """Tooltip channels of ``fields``: shorthand texts (``"turn:Q"``) made channels, channels as given."""
+    return [f if isinstance(f, alt.Tooltip) else alt.Tooltip(f) for f in fields]
 
 
 def groups(df: pd.DataFrame, field: str, sort: Any = alt.Undefined) -> list[Any]:
@@ -173,23 +182,23 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
         x=alt.X("turn:Q", title="turn"),
         y=alt.Y(f"{value}:Q", title=value.replace("_", " ")),
         color=alt.Color("player:N", title="player"),
-        tooltip=["player:N", "turn:Q", "phase:N", f"{value}:Q"] if "phase" in panel else
+        tooltip=tips("player:N", "turn:Q", "phase:N", f"{value}:Q") if "phase" in panel else
         ["player:N", "turn:Q", f"{value}:Q"],
     )
     words = wealth_words(panel, value)
     if spans is None or spans.empty:
         return lines.properties(title=title, width=560, height=300, description=words)
     bands = alt.Chart(spans).mark_rect(opacity=0.15).encode(
-        x="start:Q", x2="end:Q",
+        x=alt.X("start:Q"), x2=alt.X2("end:Q"),
         color=alt.Color("phase:N", title="phase", scale=OTHERS, legend=None),
-        tooltip=["phase:N", "start:Q", "end:Q"],
+        tooltip=tips("phase:N", "start:Q", "end:Q"),
     )
     # each band named on the chart itself (not by its colour in a legend), the names on two rows
     # in turn so that neighbours do not overlap
     names = alt.Chart(spans).transform_window(row="row_number()").transform_calculate(
         off="(datum.row - 1) % 2 * 14 + 3").mark_text(
         align="left", baseline="top", dx=3, fontSize=11, color="#333333").encode(
-        x="start:Q", y=alt.value(0), yOffset=alt.YOffset("off:Q", scale=None), text="phase:N")
+        x=alt.X("start:Q"), y=alt.value(0), yOffset=alt.YOffset("off:Q", scale=None), text=alt.Text("phase:N"))
     return alt.layer(bands, names, lines).resolve_scale(color="independent").properties(
         title=title, width=560, height=300, description=words)
 
@@ -224,7 +233,7 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
     line = alt.Chart(gini).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
         y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
-        tooltip=["turn:Q", "gini:Q", "phase:N"] if "phase" in gini else ["turn:Q", "gini:Q"],
+        tooltip=tips("turn:Q", "gini:Q", "phase:N") if "phase" in gini else tips("turn:Q", "gini:Q"),
     )
     if "phase" in gini:
         line = line.encode(color=alt.Color("phase:N", title="phase", scale=OTHERS),
@@ -233,9 +242,9 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
     layers: list[Any] = [line]
     if changes is not None and not changes.empty:
         rules = alt.Chart(changes).mark_rule(strokeDash=[4, 3], color="black").encode(
-            x="turn:Q", tooltip=["turn:Q", "old:N", "new:N", "cause:N"])
+            x=alt.X("turn:Q"), tooltip=tips("turn:Q", "old:N", "new:N", "cause:N"))
         labels = alt.Chart(changes).mark_text(align="left", dx=3, dy=-140, fontSize=10).encode(
-            x="turn:Q", text="new:N")
+            x=alt.X("turn:Q"), text=alt.Text("new:N"))
         layers += [rules, labels]
     return alt.layer(*layers).properties(title=f"Gini over turns — {forms[0]}", width=560, height=300,
                                          description=gini_words(gini, changes))
@@ -247,13 +256,13 @@ def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count 
     _need(lorenz, ("label", "population_share", "wealth_share"), "lorenz_chart", "fewer curves")
     equality = alt.Chart(pd.DataFrame({"population_share": [0.0, 1.0], "wealth_share": [0.0, 1.0]})
                          ).mark_line(color="grey", strokeDash=[2, 2]).encode(
-        x="population_share:Q", y="wealth_share:Q")
+        x=alt.X("population_share:Q"), y=alt.Y("wealth_share:Q"))
     curves = alt.Chart(lorenz).mark_line(point=True).encode(
         x=alt.X("population_share:Q", title="share of players, poorest first",
                 scale=alt.Scale(domain=[0, 1])),
         y=alt.Y("wealth_share:Q", title="share of wealth", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("label:N", title=None),
-        tooltip=["label:N", "population_share:Q", "wealth_share:Q"],
+        tooltip=tips("label:N", "population_share:Q", "wealth_share:Q"),
     )
     return alt.layer(equality, curves).properties(title=title, width=320, height=320)
 
@@ -272,8 +281,8 @@ def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = 
         # each kind's line dashed its own way too, in the one legend (both scales take the
         # kinds in the data's sorted order, so they stay together as the data is swapped)
         strokeDash=alt.StrokeDash("flow:N", title="flow", scale=alt.Scale(range=[list(d) for d in OTHER_DASHES])),
-        tooltip=["flow:N", f"{by}:Q", "amount:Q", "cumulative:Q"] if "cumulative" in flows
-        else ["flow:N", f"{by}:Q", "amount:Q"],
+        tooltip=tips("flow:N", f"{by}:Q", "amount:Q", "cumulative:Q") if "cumulative" in flows
+        else tips("flow:N", f"{by}:Q", "amount:Q"),
     ).properties(title=title or "Where the money went",
                  width=560, height=300, description=flows_words(flows, by))
 
@@ -296,16 +305,16 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
     else:
         fill = alt.Color(f"{color}:Q", title=color, scale=alt.Scale(scheme="viridis"))
     base = alt.Chart(board)
-    rect = {"x": alt.X("x:Q", axis=None, scale=scale_x), "x2": "x2:Q",
-            "y": alt.Y("y:Q", axis=None, scale=scale_y), "y2": "y2:Q",
-            "tooltip": [c for c in ("index:Q", "name:N", "kind:N", "owner:N", "probability:Q",
-                                    "value:Q", "rent:Q") if c.split(":")[0] in board.columns]}
+    rect = {"x": alt.X("x:Q", axis=None, scale=scale_x), "x2": alt.X2("x2:Q"),
+            "y": alt.Y("y:Q", axis=None, scale=scale_y), "y2": alt.Y2("y2:Q"),
+            "tooltip": tips(*(c for c in ("index:Q", "name:N", "kind:N", "owner:N", "probability:Q",
+                                          "value:Q", "rent:Q") if c.split(":")[0] in board.columns))}
     blank = base.mark_rect(stroke="white", strokeWidth=1.5, color="#e6e6e6").encode(**rect)
     # spaces with nothing to colour by (nobody holds them, or no value given) stay grey
     squares = base.mark_rect(stroke="white", strokeWidth=1.5).transform_filter(
         f"isValid(datum['{color}']) && datum['{color}'] !== ''").encode(color=fill, **rect)
     labels = base.mark_text(fontSize=8, baseline="middle").encode(
-        x=alt.X("cx:Q", scale=scale_x), y=alt.Y("cy:Q", scale=scale_y), text="index:Q")
+        x=alt.X("cx:Q", scale=scale_x), y=alt.Y("cy:Q", scale=scale_y), text=alt.Text("index:Q"))
     layers: list[Any] = [blank, squares, labels]
     if tokens is not None and not tokens.empty:
         layers.append(alt.Chart(tokens).mark_point(size=160, stroke="white", strokeWidth=1.5, filled=True,
@@ -313,7 +322,7 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
             x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y),
             fill=alt.Fill("player:N", title="token", scale=SEATS),
             shape=alt.Shape("player:N", title="token", scale=alt.Scale(range=list(SEAT_SHAPES))),
-            tooltip=["player:N", "where:N", "index:Q"]))
+            tooltip=tips("player:N", "where:N", "index:Q")))
     chart = alt.layer(*layers).resolve_scale(color="independent")
     return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size,
                             description=board_words(board, tokens))
@@ -346,13 +355,13 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
     top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
     return alt.Chart(hist).mark_bar().encode(
         x=alt.X("bin_start:Q", title=gini_axis_title(top, f"final Gini{', ' + form if form else ''}"),
-                scale=alt.Scale(domain=[0, top])), x2="bin_end:Q",
+                scale=alt.Scale(domain=[0, top])), x2=alt.X2("bin_end:Q"),
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
         color=alt.Color(f"{by}:N", legend=None, scale=OTHERS),
         # each row's label on one line above its histogram: long labels never overlap
         row=alt.Row(f"{by}:N", title=None, header=alt.Header(labelAngle=0, labelOrient="top", labelAnchor="start",
                                                               labelAlign="left", labelLimit=0, labelFontSize=12)),
-        tooltip=[f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"],
+        tooltip=tips(f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"),
     ).properties(title=title, width=420, height=80,
                  description=final_gini_words(hist, by, title) if "count" in hist else alt.Undefined)
 
@@ -388,9 +397,9 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
             "strokeDash": alt.StrokeDash(f"{by}:N", sort=named, legend=None, scale=alt.Scale(
                 domain=named, range=[list(d) for d in OTHER_DASHES]))} if by else {}
     band = alt.Chart(frame).mark_area(fillOpacity=0.25, strokeOpacity=0.8, strokeWidth=1).encode(
-        x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2="hi:Q", **edge)
+        x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2=alt.Y2("hi:Q"), **edge)
     line = alt.Chart(frame).mark_line().encode(
-        x=f"{x}:Q", y="mean:Q", tooltip=[f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"], **enc)
+        x=alt.X(f"{x}:Q"), y=alt.Y("mean:Q"), tooltip=tips(f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"), **enc)
     return _one_legend(alt.layer(band, line)).properties(title=title, width=560, height=300,
                                                          description=mean_interval_words(frame, x, by, title))
 
@@ -418,16 +427,15 @@ def win_share_chart(shares: pd.DataFrame, by: str = "regime",
     :func:`landlord.analysis.metrics.win_shares`)."""
     _need(shares, (by, "strategy", "win_share", "seat_share"), "win_share_chart", "metrics.win_shares")
     y = alt.Y(f"{by}:N", title=None, sort=None)
-    tip: list[Any] = [f"{by}:N", "strategy:N", alt.Tooltip("win_share:Q", format=".1%"),
-                      alt.Tooltip("seat_share:Q", format=".1%")]
-    tip += ["wins:Q", "games:Q"] if "wins" in shares else []
+    tip = tips(f"{by}:N", "strategy:N", alt.Tooltip("win_share:Q", format=".1%"),
+               alt.Tooltip("seat_share:Q", format=".1%"), *(("wins:Q", "games:Q") if "wins" in shares else ()))
     base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tip)
     named = groups(shares, "strategy")
     bars = base.mark_bar().encode(
         x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
         color=colour_only("strategy", "strategy", named))
-    ticks = base.mark_tick(thickness=2, color="black").encode(x="seat_share:Q")
-    ends = _ends(base, "strategy", "strategy", named, size=50, x="win_share:Q")
+    ticks = base.mark_tick(thickness=2, color="black").encode(x=alt.X("seat_share:Q"))
+    ends = _ends(base, "strategy", "strategy", named, size=50, x=alt.X("win_share:Q"))
     return _one_legend(alt.layer(bars, ticks, ends)).properties(title=title, width=420, height=alt.Step(12),
                                                    description=win_share_words(shares, by, title))
 
@@ -460,7 +468,7 @@ def flow_means_chart(means: pd.DataFrame, by: str = "regime",
                     ascending=False, kind="stable").index)),
         yOffset=alt.YOffset(f"{by}:N", sort=None),
         color=colour_only(by, None, named),
-        tooltip=[f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")],
+        tooltip=tips(f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")),
     ).properties(title=title, width=420, height=alt.Step(8), description=flow_means_words(means, by, title))
 
 
@@ -471,7 +479,7 @@ def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> C
     return alt.Chart(landing).mark_bar().encode(
         x=alt.X("index:N", sort=None, title="space"),
         y=alt.Y("probability:Q", title="probability per throw", axis=alt.Axis(format="%")),
-        tooltip=["index:N", "name:N", alt.Tooltip("probability:Q", format=".3%")],
+        tooltip=tips("index:N", "name:N", alt.Tooltip("probability:Q", format=".3%")),
     ).properties(title=title, width=640, height=260)
 
 
@@ -480,11 +488,11 @@ def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt
     :func:`landlord.runs.report.gini_summary`): whiskers min–max, box quartiles, tick median, dot mean."""
     y = alt.Y("cell_label:N", title=None, sort=None)
     base = alt.Chart(summary)
-    whisker = base.mark_rule().encode(x=alt.X("min:Q", title=GINI_FORMS[form]), x2="max:Q", y=y)
+    whisker = base.mark_rule().encode(x=alt.X("min:Q", title=GINI_FORMS[form]), x2=alt.X2("max:Q"), y=y)
     box = base.mark_bar(size=14, opacity=0.6).encode(x="q1:Q", x2="q3:Q", y=y)
-    median = base.mark_tick(color="black", size=14).encode(x="median:Q", y=y)
+    median = base.mark_tick(color="black", size=14).encode(x=alt.X("median:Q"), y=y)
     mean = base.mark_point(color="firebrick", filled=True).encode(
-        x="mean:Q", y=y, tooltip=["cell_label", "games", alt.Tooltip("mean:Q", format=".3f")])
+        x=alt.X("mean:Q"), y=y, tooltip=tips("cell_label", "games", alt.Tooltip("mean:Q", format=".3f")))
     return (whisker + box + median + mean).properties(
         title=f"Final wealth inequality by scenario cell — {GINI_FORMS[form]}", width=420)
 
@@ -521,7 +529,7 @@ def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over
         x=alt.X("turn:Q", title="turn"),
         y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
         strokeDash=alt.StrokeDash("rules:N", title="rules"),
-        tooltip=["table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")],
+        tooltip=tips("table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")),
     ).properties(title=title, width=520, height=260, description=tables_gini_words(frame, title))
 
 
@@ -563,13 +571,14 @@ def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: s
     y = alt.Y("regime:N", title="rules in force at the end")
     x = alt.X("lo:Q", title=gini_axis_title(top, "final Gini"), scale=alt.Scale(domain=[0, top]))
     bar = alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(
-        x=x, x2="hi:Q", y=y, tooltip=["regime:N", alt.Tooltip("lo:Q", format=".2f"),
-                                      alt.Tooltip("hi:Q", format=".2f"), alt.Tooltip("median:Q", format=".2f")])
-    tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x="median:Q", y=y)
+        x=x, x2=alt.X2("hi:Q"), y=y, tooltip=tips("regime:N", alt.Tooltip("lo:Q", format=".2f"),
+                                                  alt.Tooltip("hi:Q", format=".2f"),
+                                                  alt.Tooltip("median:Q", format=".2f")))
+    tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x=alt.X("median:Q"), y=y)
     dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_point(
-        size=90, filled=True, opacity=1).encode(x="gini_population:Q", y=y,
+        size=90, filled=True, opacity=1).encode(x=alt.X("gini_population:Q"), y=y,
         **second_cue("table", "table", groups(room_rows, "table")),
-        tooltip=["table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")])
+        tooltip=tips("table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")))
     return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120,
                                                  description=class_final_gini_words(room_rows, band))
 
