@@ -32,6 +32,13 @@
 6. ``--results``: what each lesson's reveals show, as figures with their spread across games
    (the same games, seeds and bots the reveals play, through the same functions of the kit's
    runners): the figures ``docs/teachers-guide.md`` quotes for each lesson's questions.
+7. ``--profile [--lesson L]``: where one student's first render goes, on a server as ``landlord
+   serve`` runs it (one pre-run kernel a notebook): the pre-run page's serving time and size, the
+   lesson's widget models and their state (its code cells run in this process with the served
+   charts' bundle, as a kernel runs them), then one Chromium page with the DevTools protocol —
+   navigation timings, every request (count, bytes, by kind), the kernel websocket's bytes, long
+   tasks, the renderer's task, script, layout and style time, and the CPU time of each Chromium
+   process, the server and its kernels, until the lesson is drawn.
 
 Prints figures; asserts nothing. Every Jupyter folder lives in a temporary directory.
 """
@@ -101,6 +108,7 @@ def main() -> None:
     ap.add_argument("--warm", action="store_true", help="only part 3: a warm pool for the whole class")
     ap.add_argument("--reveals", action="store_true", help="only part 4: the time to build each lesson's reveal")
     ap.add_argument("--results", action="store_true", help="only part 6: what each lesson's reveals show")
+    ap.add_argument("--profile", action="store_true", help="only part 7: where one page's first render goes")
     ap.add_argument("--together", type=int, metavar="N", help="only part 5: N students open --lesson at once")
     ap.add_argument("--students", default=str(serve.STUDENTS),
                     help="part 5: the servers' --students, comma-separated, each measured in turn")
@@ -121,6 +129,9 @@ def main() -> None:
         return
     if args.results:
         results()
+        return
+    if args.profile:
+        profile(args.lesson)
         return
     if args.warm:
         warm_class(args.class_size, args.lesson)
@@ -378,6 +389,161 @@ def _stop_pages(pw: Any) -> None:
     with contextlib.suppress(Exception):
         loop.run_until_complete(asyncio.wait_for(pw.stop(), 30))
     loop.close()
+
+
+def widget_models(lesson: str, bundle: Path) -> tuple[int, int, int]:
+    """Run ``lesson``'s code cells in this process (in ``lessons/``, the charts' code read from
+    ``bundle`` as a served kernel reads it): the widget models made, the bytes of their state as
+    a page receives it, and the bytes of the largest one."""
+    import nbformat
+    from ipywidgets.widgets.widget import _instances, _remove_buffers
+
+    from landlord.charts.bundle import BUNDLE_ENV
+
+    os.environ[BUNDLE_ENV] = str(bundle)
+    before = set(_instances)
+    here = Path.cwd()
+    os.chdir(kit_dir("lessons"))
+    try:
+        names: dict[str, object] = {}
+        for cell in nbformat.read(lesson, as_version=4).cells:
+            if cell.cell_type == "code":
+                exec(compile(cell.source, lesson, "exec"), names)
+    finally:
+        os.chdir(here)
+    sizes = []
+    for key, widget in _instances.items():
+        if key not in before:
+            state, _, buffers = _remove_buffers(widget.get_state())
+            sizes.append(len(json.dumps(state, default=str)) + sum(len(b) for b in buffers))
+    return len(sizes), sum(sizes), max(sizes, default=0)
+
+
+def _cpu_by_kind(procs: list[psutil.Process], page_kernel: int = 0) -> dict[int, tuple[str, float]]:
+    """Each process's kind (a Chromium process type, the Playwright driver, the page's kernel
+    (pid ``page_kernel``), another kernel, the server) and CPU seconds so far, by pid."""
+    out = {}
+    for p in procs:
+        with contextlib.suppress(psutil.Error):
+            line = " ".join(p.cmdline())
+            found = re.search(r"--type=([\w-]+)", line)
+            if "chrom" in p.name():
+                kind = f"Chromium {found.group(1) if found else 'browser'}"
+            else:
+                kind = ("the page's kernel" if p.pid == page_kernel else "other kernels (the pool's refill)"
+                        if "ipykernel" in line else "server" if "voila" in line else p.name())
+            out[p.pid] = (kind, cpu_seconds(p))
+    return out
+
+
+async def _profile_page(url: str, server: psutil.Process) -> dict[str, Any]:
+    """One Chromium page opens ``url`` with the DevTools protocol watching, until the lesson is
+    drawn: what :func:`profile` prints."""
+    from playwright.async_api import async_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from browser_helpers import CHROMIUM, CHROMIUM_ARGS
+
+    pw = await async_playwright().start()
+    try:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = await browser.new_context(viewport={"width": 1366, "height": 768})
+        page = await context.new_page()
+        cdp = await context.new_cdp_session(page)
+        await cdp.send("Performance.enable")
+        await cdp.send("Network.enable")
+        kinds: dict[str, str] = {}
+        got: dict[str, int] = {}
+        socket = [0, 0]
+        cdp.on("Network.requestWillBeSent", lambda e: kinds.__setitem__(e["requestId"], e.get("type", "Other")))
+        cdp.on("Network.loadingFinished", lambda e: got.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+
+        def frame(e: dict[str, Any]) -> None:
+            socket[0] += 1
+            socket[1] += len(e["response"]["payloadData"])
+
+        cdp.on("Network.webSocketFrameReceived", frame)
+        await page.add_init_script("window.__longTasks = []; new PerformanceObserver(l => l.getEntries().forEach("
+                                   "e => window.__longTasks.push(e.duration))).observe({entryTypes: ['longtask']});")
+        me = psutil.Process()
+
+        def family() -> list[psutil.Process]:
+            return [*me.children(recursive=True), server, *server.children(recursive=True)]
+
+        before = _cpu_by_kind(family())
+        t0 = time.monotonic()
+        await page.goto(url, timeout=300_000)
+        await page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Play to the end\s*$")).first.wait_for(
+            timeout=300_000)
+        await page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 40", timeout=300_000)
+        drawn = time.monotonic() - t0
+        config = await page.evaluate("document.getElementById('jupyter-config-data').textContent")
+        page_kernel = kernel_pids(server).get(str(json.loads(config)["kernelId"]), 0)
+        cpu: dict[str, float] = {}
+        for pid, (kind, seconds) in _cpu_by_kind(family(), page_kernel).items():
+            cpu[kind] = cpu.get(kind, 0.0) + seconds - before.get(pid, (kind, 0.0))[1]
+        metrics = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+        nav = json.loads(await page.evaluate("JSON.stringify(performance.getEntriesByType('navigation')[0])"))
+        long_tasks = await page.evaluate("window.__longTasks")
+        elements = await page.evaluate("document.getElementsByTagName('*').length")
+        await browser.close()
+    finally:
+        await pw.stop()
+    by_kind: dict[str, list[int]] = {}
+    for rid, size in got.items():
+        by_kind.setdefault(kinds.get(rid, "Other"), []).append(size)
+    return {"drawn": drawn, "cpu": cpu, "metrics": metrics, "nav": nav, "long_tasks": long_tasks,
+            "requests": by_kind, "socket": socket, "elements": elements}
+
+
+def profile(lesson: str) -> None:
+    """Part 7: where one student's first render of ``lesson`` goes (see the module's docstring)."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-profile-"))
+    env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
+                                             "IPYTHONDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
+    charts = serve.bundle_env(tmp / "charts")
+    lessons = kit_dir("lessons")
+    port = serve.free_port()
+    proc = serve.start(port, env={**env, **charts}, log=tmp / "voila.log", extra=serve.student_options(lessons, 1))
+    try:
+        serve.wait_ready(proc, port)
+        serve.wait_warm(proc, serve.pool_kernels(lessons, 1), timeout=1800)
+        print(f"7. one student's first render of {lesson} ({os.cpu_count()} cores, load average "
+              f"{os.getloadavg()[0]:.1f})", flush=True)
+        if charts:
+            models, state, largest = widget_models(lesson, Path(next(iter(charts.values()))))
+            print(f"   widget models {models}, their state {state / 1000:.0f} kB (largest {largest / 1000:.0f} kB)")
+        server = psutil.Process(proc.pid)
+        t0 = time.monotonic()
+        with urllib.request.urlopen(serve.lesson_url(lesson, port), timeout=300) as r:
+            html = r.read()
+        served = time.monotonic() - t0
+        print(f"   the pre-run page served over HTTP in {served * 1000:.0f} ms, {len(html) / 1000:.0f} kB")
+        time.sleep(3)  # the refill has started: the page below gets a pre-run kernel
+        serve.wait_warm(proc, serve.pool_kernels(lessons, 1), timeout=600)
+        loop = asyncio.new_event_loop()
+        try:
+            p = loop.run_until_complete(_profile_page(serve.lesson_url(lesson, port), server))
+        finally:
+            loop.close()
+        nav, m = p["nav"], p["metrics"]
+        print(f"   Chromium: drawn after {p['drawn']:.2f} s; page received {nav['responseEnd']:.0f} ms, "
+              f"DOM ready {nav['domContentLoadedEventEnd']:.0f} ms, loaded {nav['loadEventEnd']:.0f} ms; "
+              f"{p['elements']} elements")
+        total = sum(len(v) for v in p["requests"].values())
+        print(f"   {total} requests, {sum(sum(v) for v in p['requests'].values()) / MB:.2f} MB: " + ", ".join(
+            f"{kind} {len(v)} ({sum(v) / MB:.2f} MB)" for kind, v in sorted(p["requests"].items(),
+                                                                          key=lambda kv: -sum(kv[1]))))
+        print(f"   kernel websocket: {p['socket'][0]} messages received, {p['socket'][1] / MB:.2f} MB")
+        print(f"   renderer's main thread: tasks {m['TaskDuration']:.2f} s, of which script "
+              f"{m['ScriptDuration']:.2f} s, layout {m['LayoutDuration']:.2f} s, "
+              f"style {m['RecalcStyleDuration']:.2f} s; "
+              f"{len(p['long_tasks'])} long tasks, {sum(p['long_tasks']) / 1000:.2f} s")
+        print("   CPU s until drawn: " + ", ".join(f"{kind} {s:.2f}" for kind, s in sorted(p["cpu"].items(),
+                                                                                        key=lambda kv: -kv[1])
+                                                  if s >= 0.01) + f"; all {sum(p['cpu'].values()):.2f}")
+    finally:
+        serve.stop(proc)
 
 
 def _spread(values: pd.Series) -> str:
