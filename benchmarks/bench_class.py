@@ -461,7 +461,8 @@ class Window:
         self.t1 = now_ms()
         seconds = max(1e-3, (self.t1 - self.t0) / 1000)
         self.machine = (machine_busy() - self._cpu0[0]) / seconds / (os.cpu_count() or 1)
-        self.server = (sampler.cpu() - self._cpu0[1]) / seconds
+        used = sampler.cpu() - self._cpu0[1]
+        self.server = used / seconds if used >= 0 else float("nan")  # (a restart: another server)
 
 
 def machine_busy() -> float:
