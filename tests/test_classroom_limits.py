@@ -142,14 +142,24 @@ def test_a_cut_off_page_leaves_no_kernel_behind(monkeypatch: pytest.MonkeyPatch,
     conn, _, handler = guarded(monkeypatch, "k-cut")
     running = FakeKernels("k-cut", "k-other")
     monkeypatch.setattr(GuardedConnection, "multi_kernel_manager", property(lambda self: running))
+    shut_down: list[str] = []
+    real = GuardedConnection._shut_down
+
+    def counted(self: GuardedConnection, kernel_id: str) -> Any:
+        shut_down.append(kernel_id)
+        return real(self, kernel_id)
+
+    monkeypatch.setattr(GuardedConnection, "_shut_down", counted)
 
     async def cut_off() -> None:
         misbehave(conn, frame)
+        misbehave(conn, frame)  # what was already on its way
         assert handler.closed is not None and "k-cut" in running  # the socket closes first
         await asyncio.sleep(1.0)
 
     asyncio.run(cut_off())
     assert running.ids == {"k-other"}
+    assert shut_down == ["k-cut"]  # once, though the frames on their way reached the cut-off again
     assert "k-cut" not in GuardedConnection.meters
 
 

@@ -347,7 +347,11 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
 
     def _cut_off(self) -> None:
         """Keep the page's seat away for the cool-down and shut its kernel down soon (the
-        socket's close goes first)."""
+        socket's close goes first); once a socket (the frames already on their way are dropped
+        as over the rate and reached the cut-off again: the kernel was shut down three times)."""
+        if self.__dict__.get("_was_cut"):
+            return
+        self.__dict__["_was_cut"] = True
         seat = PAGE_SEATS.get(self.kernel_id) or self._seat_in_store()
         if seat:
             COOLING[seat] = time.monotonic() + cool_down()
