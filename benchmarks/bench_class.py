@@ -27,6 +27,24 @@ Chromium contexts instead (one headless Chromium), so real pages draw in the sam
 5. **A closed tab**: ``--close`` students close their page (as a browser does, with
    ``beforeunload``); the time until the server has that many kernels fewer.
 
+6. **Faults** (``--faults``, issue 26): after ``--settle`` seconds of play (the start of play,
+   when every page draws its board, is in no window) the run goes through windows: a calm one
+   (``--fault-at`` s), ``--frozen`` of the pages frozen (``--freeze-for`` s), a calm one
+   (``--calm-for`` s), then for each of the hostile page's floods (widget updates, second
+   ballots, binary frames, oversized frames; ``--flood`` messages a second, or a frame every
+   0.1 s, whenever the page is connected) a calm window of ``--calm-for`` s, the hostile page
+   on its seat and quiet, and the flood's own window: ``--flood-for`` s of flooding and on until
+   the page is back on its seat, so the server's cut-off, the cool-down and the page's reload
+   count against the flood; a calm one after the floods; then a restart. The class vote opens
+   and closes, and the page comes back, in no window. Each window prints the other students'
+   click → own view p95 (not the hostile page's, nor a frozen page's while frozen) with its
+   count of clicks (fewer than ``MIN_CLICKS`` is marked), its length, the machine's CPU busy
+   (all its processes: a window disturbed by other work shows here) and the CPU the class
+   server and its kernels used. **The calm baseline**: the clicks of every calm window before
+   the restart, pooled (:func:`calm_baseline`); each flood's p95 is given against it and
+   against the calm window just before it. ``--circuits`` makes the games long enough for
+   every window to fall in play.
+
 ``--cap N`` measures the kernel cap instead: a class server capped at N kernels gets N + 3
 anonymous page loads (no one joins, nobody leaves); it prints what each load got and the
 kernels and memory at the end.
@@ -419,21 +437,49 @@ STALL_MARGIN = 10.0
 @dataclass
 class Window:
     """A stretch of the play: calm, or one fault (a flood, a freeze), from ``t0`` to ``t1``
-    (milliseconds since the epoch, as the clicks are stamped)."""
+    (milliseconds since the epoch, as the clicks are stamped), with the CPU the machine and the
+    class server's tree used in it (:meth:`start`, :meth:`stop`)."""
 
     label: str
     t0: float
     t1: float = float("inf")
+    machine: float = float("nan")
+    """The machine's CPU busy in the window, a share of all its cores (other work included)."""
+    server: float = float("nan")
+    """CPU-seconds a second the class server and its kernels used in the window."""
+    _cpu0: tuple[float, float] = (0.0, 0.0)
+
+    @classmethod
+    def start(cls, label: str, sampler: Sampler) -> Window:
+        """A window from now."""
+        w = cls(label, now_ms())
+        w._cpu0 = (machine_busy(), sampler.cpu())
+        return w
+
+    def stop(self, sampler: Sampler) -> None:
+        """The window ends now."""
+        self.t1 = now_ms()
+        seconds = max(1e-3, (self.t1 - self.t0) / 1000)
+        self.machine = (machine_busy() - self._cpu0[0]) / seconds / (os.cpu_count() or 1)
+        used = sampler.cpu() - self._cpu0[1]
+        self.server = used / seconds if used >= 0 else float("nan")  # (a restart: another server)
+
+
+def machine_busy() -> float:
+    """CPU-seconds the whole machine has been busy (every process, every core)."""
+    t = psutil.cpu_times()
+    return sum(t) - t.idle - getattr(t, "iowait", 0.0)
 
 
 def now_ms() -> float:
     return time.time() * 1000
 
 
-async def freeze_pages(args: argparse.Namespace, frozen: list[Student], windows: list[Window]) -> None:
+async def freeze_pages(args: argparse.Namespace, frozen: list[Student], windows: list[Window],
+                       sampler: Sampler) -> None:
     """Freeze some pages mid-game (a sleeping phone: the page sends nothing, its socket stays
     open), for longer than the away limit, then thaw them."""
-    w = Window(f"{len(frozen)} pages frozen", now_ms())
+    w = Window.start(f"{len(frozen)} pages frozen", sampler)
     windows.append(w)
     for s in frozen:
         assert s.client is not None
@@ -444,36 +490,55 @@ async def freeze_pages(args: argparse.Namespace, frozen: list[Student], windows:
         assert s.client is not None and s.frozen is not None
         s.client.frozen = False
         s.frozen = (s.frozen[0], time.time())
-    w.t1 = now_ms()
+    w.stop(sampler)
 
 
 SETTLE = 4.0
-"""Seconds, in no measured window, before and after the class vote opens (the hostile page's floods)."""
+"""Seconds, in no measured window, before and after the class vote opens and closes (every page
+draws its ballot then), and after the hostile page is back on its seat."""
+MIN_CLICKS = 50
+"""Clicks of the other students a window needs for its p95 to be worth printing as a figure
+(fewer: printed, marked as too few)."""
+FLOODS = ("widget update flood", "second-ballot flood (refused writes)", "binary frames", "oversized frames")
+"""The hostile page's floods (issue 26, point 3), in the order it sends them."""
 
 
 async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, secret: str, done: asyncio.Event,
-                         windows: list[Window], figures: dict[str, Any]) -> None:
-    """The hostile page's floods, one window each: widget updates, refused writes (second
-    ballots in a class vote), a binary frame, an oversized frame; after each the page
-    reloads onto its seat if the server closed its socket."""
+                         windows: list[Window], figures: dict[str, Any], sampler: Sampler) -> None:
+    """The hostile page's floods: widget updates, refused writes (second ballots in a class
+    vote), binary frames, oversized frames. Each flood has a calm window just before it
+    (``--calm-for`` seconds, the hostile page on its seat and quiet) and a window of its own:
+    ``--flood-for`` seconds of flooding (whenever the page is connected; the server cuts it off
+    and it reloads onto its seat once its cool-down is over), and on until the page is back on
+    its seat, so the cut-off, the cool-down and the reload count against the flood."""
     c = h.client
     assert c is not None
 
-    async def window(label: str, flood: Any, seconds: float) -> None:
-        # the server closed the page after the last flood: it reloads once the cool-down is over
-        end = time.monotonic() + args.cool_down + 20
+    async def back() -> None:
+        """Until the page is back on its seat (the server closed it: it reloads once the cool-down
+        is over), and a moment more."""
+        end = time.monotonic() + args.cool_down + 60
         while not c.connected and time.monotonic() < end and not done.is_set():
             await asyncio.sleep(0.2)
-        w = Window(label, now_ms())
+        await asyncio.sleep(2.0)
+
+    async def window(label: str, flood: Any) -> None:
+        await back()
+        w = Window.start(f"calm before the {label}", sampler)
         windows.append(w)
-        end = time.monotonic() + seconds
+        await asyncio.sleep(args.calm_for)
+        w.stop(sampler)
+        w = Window.start(label, sampler)
+        windows.append(w)
+        end = time.monotonic() + args.flood_for
         sent = 0
         while time.monotonic() < end and not done.is_set():
             if c.connected:  # else its own loop reloads it onto its seat (``client_student``)
                 with contextlib.suppress(PageError):  # the server closed it
                     sent += flood()
             await asyncio.sleep(0.1)
-        w.t1 = now_ms()
+        await back()
+        w.stop(sampler)
         figures.setdefault("floods", []).append((label, sent))
 
     def flood_of(model: str, description: str, send: Callable[[str, int], None]) -> Callable[[], int]:
@@ -487,46 +552,50 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
 
         return flood
 
-    await window("widget update flood", flood_of("TextModel", "Your name", c.flood_updates), args.flood_for)
+    await window(FLOODS[0], flood_of("TextModel", "Your name", c.flood_updates))
     # the class vote opens outside any measured window: every page draws its ballot then, which
-    # slows the clicks under way, and would count against the flood's window it followed at once
+    # slows the clicks under way, and would count against the window it fell in
     await asyncio.sleep(SETTLE)
     room.open_class_vote(secret, "single_tax")
     await asyncio.sleep(SETTLE)
     end = time.monotonic() + 120
     while not c.find("ButtonModel", description="Yes") and time.monotonic() < end:
         await asyncio.sleep(0.5)  # (the page may be reloading onto its seat after the first flood)
-    await window("second-ballot flood (refused writes)", flood_of("ButtonModel", "Yes", c.flood_clicks),
-                 args.flood_for)
+    await window(FLOODS[1], flood_of("ButtonModel", "Yes", c.flood_clicks))
     vote = room.class_votes()[-1]
     figures["hostile_ballots"] = vote.yes + vote.no
-    room.close_class_vote(secret)
+    room.close_class_vote(secret)  # every page hides its ballot: outside any window too
+    await asyncio.sleep(SETTLE)
 
     def binary() -> int:
         c.send_binary()
         return 1
 
-    await window("binary frames", binary, args.flood_for / 2)
+    await window(FLOODS[2], binary)
 
     def oversized() -> int:
         c.send_oversized(1024 * 1024)
         return 1
 
-    await window("oversized frames", oversized, args.flood_for / 2)
+    await window(FLOODS[3], oversized)
     figures["hostile_seats"] = sum(seat.name == h.name for seat in room.store.seats(room.id))
 
 
 async def faults(args: argparse.Namespace, students: list[Student], server: Server, sampler: Sampler,
                  room: Classroom, secret: str, done: asyncio.Event, windows: list[Window],
                  figures: dict[str, Any]) -> None:
-    """The faults of a class period, one after the other from ``--fault-at`` seconds into play,
-    a calm window before each: frozen pages, the hostile page's floods, then a restart."""
+    """The faults of a class period, one after the other from ``--settle`` seconds into play
+    (the start of play, when every page draws its board, is in no window), with calm windows
+    between them: frozen pages, the hostile page's floods (a calm window just before each), then
+    a restart."""
 
     async def calm(label: str, seconds: float) -> None:
-        windows.append(Window(label, now_ms()))
+        w = Window.start(label, sampler)
+        windows.append(w)
         await asyncio.sleep(seconds)
-        windows[-1].t1 = now_ms()
+        w.stop(sampler)
 
+    await asyncio.sleep(args.settle)
     await calm("calm", args.fault_at)
     seated = [s for s in students if s.joined and s.client is not None and not s.hostile]
     n = max(1, round(args.frozen * len(seated))) if args.frozen else 0
@@ -536,16 +605,16 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
     frozen = [ss[-1] for _, ss in sorted(by_table.items())][:n]  # one a table, from the first
     figures["frozen_seats"] = [(s.table, s.seat) for s in frozen]
     if frozen:
-        await freeze_pages(args, frozen, windows)
-        await calm("calm after the thaw", 15)
+        await freeze_pages(args, frozen, windows, sampler)
+        await calm("calm after the thaw", args.calm_for)
     # the floods after the freeze: each cut-off keeps the hostile page away for the server's
     # cool-down, and the frozen seat's away moves need tables still playing
     hostile = next((s for s in students if s.hostile and s.joined), None)
     if hostile is not None:
-        await hostile_floods(args, hostile, room, secret, done, windows, figures)
-        await calm("calm after the floods", 5)
+        await hostile_floods(args, hostile, room, secret, done, windows, figures, sampler)
+        await calm("calm after the floods", args.calm_for)
     if args.restart:
-        w = Window("restart", now_ms())
+        w = Window.start("restart", sampler)
         windows.append(w)
         figures["restart_at"] = time.time()
         figures["stop_s"], figures["restart_up_s"] = await asyncio.get_running_loop().run_in_executor(
@@ -559,19 +628,29 @@ async def faults(args: argparse.Namespace, students: list[Student], server: Serv
         figures["back_s"] = time.monotonic() - t_up
         figures["back"] = sum(s.reopened > 0 for s in live)
         figures["back_of"] = len(live)
-        w.t1 = now_ms()
+        w.stop(sampler)
         await calm("calm after the restart", 10)
     figures["faults_done"] = True
 
 
+def calm_baseline(windows: list[Window]) -> list[Window]:
+    """The calm windows the floods are measured against: every calm window before the restart
+    (the first after the play's start has settled, the one after the thaw, the one just before
+    each flood, the one after the floods), pooled. After the restart every page reloads and the
+    restarted server warms its kernels: not calm."""
+    restart = next((w.t0 for w in windows if w.label == "restart"), float("inf"))
+    return [w for w in windows if w.label.startswith("calm") and w.t0 < restart]
+
+
 def fault_figures(args: argparse.Namespace, students: list[Student], room: Classroom, folder: Path,
                   windows: list[Window], figures: dict[str, Any]) -> None:
-    """Each window's own-view p95 (the other students: not the hostile page, not a frozen
-    one); the frozen seats' away moves and their students' moves after the thaw; bot moves
-    in the restart's grace; the longest wait of any table (stalls)."""
+    """Each window's own-view p95 of the other students (not the hostile page, not a frozen
+    one while frozen) with its count of clicks, and the pooled calm baseline's
+    (:func:`calm_baseline`); the frozen seats' away moves and their students' moves after the
+    thaw; bot moves in the restart's grace; the longest wait of any table (stalls)."""
     rows = [(tg.table.table_no, r) for tg in room.tables() for r in tg.entries if r.answer is not None]
-    per: list[tuple[str, float, int, dict[str, int]]] = []
-    for w in windows:
+
+    def latencies(w: Window) -> list[float]:
         lat = []
         for s in students:
             if s.hostile or (s.frozen and w.label.endswith("frozen")):
@@ -581,12 +660,20 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
                     times = [v for q, v in s.seen.items() if q > k]
                     if times:
                         lat.append(min(times) - at)
+        return lat
+
+    per: list[dict[str, Any]] = []
+    for w in windows:
+        lat = latencies(w)
         moves: dict[str, int] = {}
         for _, r in rows:
             if w.t0 <= r.at * 1000 < w.t1:
                 moves[str(r.by)] = moves.get(str(r.by), 0) + 1
-        per.append((w.label, pct(lat, 95), len(lat), moves))
+        per.append({"label": w.label, "p95": pct(lat, 95), "n": len(lat), "moves": moves,
+                    "seconds": (w.t1 - w.t0) / 1000, "machine": w.machine, "server": w.server})
     figures["windows"] = per
+    calm = [x for w in calm_baseline(windows) for x in latencies(w)]
+    figures["calm"] = {"p95": pct(calm, 95), "n": len(calm), "windows": len(calm_baseline(windows))}
     frozen = [s for s in students if s.frozen]
     figures["frozen_away_moves"] = sum(
         1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
@@ -610,6 +697,7 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
     figures["stalled"] = stalled
     log = (folder / "voila.log").read_text(errors="replace")
     figures["log_runs"] = log.count("--- landlord class ")
+    figures["cut_offs"] = log.count("whose page was cut off") + log.count("Could not shut down the cut-off page's")
 
 
 async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler: Sampler) -> dict[str, Any]:
@@ -853,7 +941,13 @@ def parser() -> argparse.ArgumentParser:
     f = ap.add_argument_group("faults (issue 26): --faults turns them on")
     f.add_argument("--faults", action="store_true",
                    help="a class period's faults during play: frozen pages, a restart, a hostile page's floods")
-    f.add_argument("--fault-at", type=float, default=20.0, help="seconds of calm play before the first fault")
+    f.add_argument("--settle", type=float, default=10.0,
+                   help="seconds of play in no window first (every page draws its board; default 10)")
+    f.add_argument("--fault-at", type=float, default=20.0,
+                   help="seconds of the first calm window, after --settle (default 20)")
+    f.add_argument("--calm-for", type=float,
+                   help="seconds of each later calm window: after the thaw, before each flood, after the "
+                        "floods (default: --flood-for)")
     f.add_argument("--frozen", type=float, default=0.1, help="share of the pages frozen mid-game (default 0.1)")
     f.add_argument("--freeze-for", type=float, default=30.0, help="seconds a page stays frozen")
     f.add_argument("--restart", action=argparse.BooleanOptionalAction, default=True,
@@ -861,7 +955,8 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True,
                    help="one more student whose page floods (default on with --faults)")
     f.add_argument("--flood", type=int, default=5000, help="messages a second a flood sends")
-    f.add_argument("--flood-for", type=float, default=10.0, help="seconds each flood lasts")
+    f.add_argument("--flood-for", type=float, default=20.0,
+                   help="seconds each flood sends (its window lasts until the page is back on its seat)")
     f.add_argument("--away-after", type=float, default=10.0, help="the class's away limit, s")
     f.add_argument("--decide-limit", type=float, default=30.0, help="the class's decision limit, s")
     f.add_argument("--resume-grace", type=float, default=90.0, help="the restarted server's grace, s")
@@ -869,6 +964,9 @@ def parser() -> argparse.ArgumentParser:
                    help=f"seconds a cut-off page is kept away (the server's --cool-down, default {COOL_DOWN:g})")
     f.add_argument("--think", type=float, default=0.0,
                    help="seconds a student looks at a choice before clicking (default 0; 0.5 makes a game last)")
+    f.add_argument("--circuits", type=int,
+                   help="times around the board a game lasts (the class's --param circuits; default: the "
+                        "ruleset's 5): long enough for the faults' windows to fall in play")
     f.add_argument("--tail", type=float, default=15.0, help="seconds of play after the last fault")
     return ap
 
@@ -878,6 +976,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     args.warm = warm_kernels(args.students + args.faults * args.hostile) if args.warm is None else args.warm
     args.max_kernels = max_kernels(args.students) if args.max_kernels is None else args.max_kernels
     args.hostile = args.hostile and args.faults
+    args.calm_for = args.flood_for if args.calm_for is None else args.calm_for
     with tempfile.TemporaryDirectory() as tmp:
         env = {var: str(Path(tmp) / var.lower()) for var in
                ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR",
@@ -889,6 +988,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         options = ["--table-size", str(args.table_size), "--rounds", str(args.rounds), "--warm", str(args.warm),
                    "--max-kernels", str(args.max_kernels), "--bot-delay", "0.3", "--seed", "4200",
                    "--max-tables", str(-(-(args.students + args.hostile) // args.table_size))]
+        if args.circuits:
+            options += ["--param", f"circuits={args.circuits}"]
         if args.faults:
             options += ["--away-after", str(args.away_after), "--decide-limit", str(args.decide_limit),
                         "--resume-grace", str(args.resume_grace), "--cool-down", str(args.cool_down)]
@@ -979,11 +1080,23 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     pages, the restart, the hostile page."""
     print(f"faults: {len(figures.get('frozen_seats', []))} frozen pages for {args.freeze_for:.0f} s "
           f"(away after {args.away_after:g} s), restart {'on' if args.restart else 'off'}, hostile page "
-          f"{'on' if args.hostile else 'off'} ({args.flood} messages/s for {args.flood_for:g} s a flood)"
+          f"{'on' if args.hostile else 'off'} ({args.flood} messages/s for {args.flood_for:g} s a flood, "
+          f"then until the page is back on its seat; {args.calm_for:g} s calm windows)"
           + ("" if figures.get("faults_done") else f"; NOT ALL DONE {figures.get('fault_error', '')}"))
-    for label, p95, n, moves in figures.get("windows", []):
-        print(f"  click -> own view, others' p95 during {label}: {p95:.0f} ms (n={n}); moves by "
-              + (", ".join(f"{by} {k}" for by, k in sorted(moves.items())) or "nobody"))
+    calm = figures.get("calm", {"p95": float("nan"), "n": 0, "windows": 0})
+    by_label = {w["label"]: w for w in figures.get("windows", [])}
+    for w in figures.get("windows", []):
+        few = f" (fewer than {MIN_CLICKS} clicks)" if w["n"] < MIN_CLICKS else ""
+        ratio = ""
+        if w["label"] in FLOODS:
+            before = by_label.get(f"calm before the {w['label']}", {"p95": float("nan")})["p95"]
+            ratio = f"; {w['p95'] / calm['p95']:.2f}x the calm baseline, {w['p95'] / before:.2f}x the calm just before"
+        print(f"  click -> own view, others' p95 during {w['label']}: {w['p95']:.0f} ms (n={w['n']}){few}{ratio}; "
+              f"{w['seconds']:.0f} s, machine CPU {w['machine']:.0%} busy, class server + kernels "
+              f"{w['server']:.2f} CPU-s/s; moves by "
+              + (", ".join(f"{by} {k}" for by, k in sorted(w["moves"].items())) or "nobody"))
+    print(f"  calm baseline (the {calm['windows']} calm windows before the restart, pooled): others' p95 "
+          f"{calm['p95']:.0f} ms (n={calm['n']})")
     print(f"frozen seats {figures.get('frozen_seats')}: {figures.get('frozen_away_moves', 0)} moves by a bot "
           f"while frozen, {figures.get('frozen_back_moves', 0)} by the student after the thaw")
     if "restart_up_s" in figures:
@@ -996,6 +1109,7 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     if "hostile_seats" in figures:
         print(f"hostile page: {figures['hostile_seats']} seat, {figures['hostile_ballots']} ballot(s) counted; "
               f"sent {', '.join(f'{label}: {n}' for label, n in figures.get('floods', []))}")
+    print(f"pages the server cut off (their kernels shut down): {figures.get('cut_offs', 0)}")
     print(f"longest wait of a table between two moves (outside the restart): {figures['longest_wait_s']:.1f} s; "
           f"stalled tables (a wait above the {args.decide_limit:g} s decision limit + {STALL_MARGIN:g} s): "
           f"{figures['stalled']}")

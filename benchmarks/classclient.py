@@ -107,7 +107,16 @@ class VoilaClient:
         self._send("comm_open", {"comm_id": self._control, "target_name": "jupyter.widget.control",
                                  "data": {}}, metadata={"version": "1.0.0"})
         self._send("comm_msg", {"comm_id": self._control, "data": {"method": "request_states"}})
-        states = await asyncio.wait_for(self._states, timeout)
+        # the states, unless the server closes the socket first (a page cut off as it loads
+        # waited for them until the timeout, 600 s, and missed the next flood's window)
+        either: set[asyncio.Future[Any]] = {self._states, self._reader}
+        await asyncio.wait(either, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if not self._states.done():
+            self._states.cancel()
+            if self._reader.done():
+                raise PageError("the page's kernel connection closed before its widgets' states came")
+            raise TimeoutError("the page's widgets' states did not come in time")
+        states = self._states.result()
         self._send("comm_close", {"comm_id": self._control, "data": {}})
         for model_id, s in states.items():
             self.models.setdefault(model_id, {}).update(s["state"])
@@ -154,16 +163,19 @@ class VoilaClient:
         self._flood(model_id, {"method": "custom", "content": {"event": "click"}}, n)
 
     def _flood(self, model_id: str, data: dict[str, Any], n: int) -> None:
-        """One comm message written ``n`` times (encoded once: the flood costs the sender little,
-        so the benchmark's other pages, in the same process, are not slowed by it)."""
+        """``n`` comm messages, each with its own id as a page's are (encoded once, the id put in
+        each: the flood costs the sender little, so the benchmark's other pages, in the same
+        process, are not slowed by it). With one id for all, every copy past the first was
+        refused by the kernel as a replay (its signature a duplicate) before any widget saw it."""
         if self._ws is None:
             raise PageError("the page is closed")
-        header = {"msg_id": uuid.uuid4().hex, "msg_type": "comm_msg", "username": "student",
+        mark = "0" * 32
+        header = {"msg_id": mark, "msg_type": "comm_msg", "username": "student",
                   "session": self.session, "date": datetime.now(UTC).isoformat(), "version": "5.3"}
-        text = json.dumps({"header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
-                           "content": {"comm_id": model_id, "data": data}, "buffers": []})
+        head, tail = json.dumps({"header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
+                                 "content": {"comm_id": model_id, "data": data}, "buffers": []}).split(mark, 1)
         for _ in range(n):
-            self._write(text)
+            self._write(head + uuid.uuid4().hex + tail)
 
     def send_binary(self, frame: bytes = b"\x7f\xff\xff\xff" + b"\0" * 64) -> None:
         """One binary frame (default: the issue's 68 bytes claiming 2**31 - 1 buffers)."""

@@ -35,6 +35,9 @@ from landlord.apps.cli import build_parser, main
     (["--switch", "single_tax"], "phase plan: 'single_tax': write a switch as phase@trigger"),
     (["--vote-at", "single_tax@turn:3"], "vote at 'single_tax@turn:3': write phase@round:N"),
     (["--bots", "genius"], "bots: unknown bot 'genius'"),
+    (["--param", "circuits=0"], "circuits of the board each player makes runs from 1 to 10000"),
+    (["--param", "circuits=two"], "param 'circuits' of ruleset 'magie-1904' takes int, got 'two'"),
+    (["--param", "laps=3"], "ruleset 'magie-1904' has no param 'laps'"),
 ])
 def test_a_bad_choice_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             options: list[str], message: str) -> None:
@@ -68,6 +71,18 @@ def test_the_class_folder_holds_the_store_an_owner_only_secret_and_the_app(tmp_p
     assert resumed2 and again.id == room.id and secret2 == secret
     app = prepare_app(tmp_path)
     assert {p.name for p in app.iterdir()} == {STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, "voila.json"}
+
+
+def test_a_ruleset_param_is_the_classs_for_every_table(tmp_path: Path) -> None:
+    """``--param circuits=12``: every table's game is twelve times around the board, kept with
+    the class (a resumed class plays it too)."""
+    args = build_parser().parse_args(["class", "--param", "circuits=12", "--param", "single_tax=false"])
+    room, _, _ = open_class(tmp_path, spec_from(args))
+    assert room.spec.overrides == {"circuits": 12, "single_tax": False}
+    again, _, _ = open_class(tmp_path, None)
+    assert again.spec.resolve().params["circuits"].value == 12
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["class", "--param", "circuits"])
 
 
 def test_the_addresses_carry_the_secret_and_the_code(tmp_path: Path) -> None:

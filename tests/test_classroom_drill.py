@@ -29,8 +29,8 @@ def drill() -> dict[str, Any]:
 
     args = bench_class.parser().parse_args([
         "--students", "12", "--browsers", "0", "--join-within", "10", "--rounds", "200", "--close", "0",
-        "--think", "0.7", "--play-limit", "1500",
-        "--faults", "--fault-at", "10", "--freeze-for", "25", "--flood-for", "6", "--cool-down", "8"])
+        "--think", "0.7", "--play-limit", "1500", "--circuits", "30",
+        "--faults", "--fault-at", "20", "--freeze-for", "25", "--flood-for", "20", "--cool-down", "8"])
     figures = bench_class.measure(args)
     bench_class.report(args, figures)  # the figures, in the test's output
     return figures
@@ -65,7 +65,7 @@ def test_a_restart_plays_no_bot_move_in_its_grace_and_appends_its_log(drill: dic
 
 def test_the_hostile_page_holds_one_seat_and_one_ballot(drill: dict[str, Any]) -> None:
     assert drill["hostile_seats"] == 1 and drill["hostile_ballots"] == 1
-    labels = [label for label, *_ in drill["windows"]]
+    labels = [w["label"] for w in drill["windows"]]
     sent = dict(drill["floods"])
     # each window waits out the server's cool-down for the page to be back from the last cut-off
     # (before the cool-down, the oversized frame was sent in only 2 of 7 runs: the page was
@@ -73,5 +73,16 @@ def test_the_hostile_page_holds_one_seat_and_one_ballot(drill: dict[str, Any]) -
     for flood in ("widget update flood", "second-ballot flood (refused writes)", "binary frames",
                   "oversized frames"):
         assert flood in labels and sent[flood] > 0, (flood, sent)
-    measured = {label: n for label, _, n, _ in drill["windows"]}
-    assert measured["widget update flood"] > 0  # the others' clicks went on during the flood
+    # every flood cut the page off (the oversized frame too: it had reloaded at once onto a new
+    # kernel), and its kernel was shut down
+    assert drill["cut_offs"] >= 4
+
+
+def test_the_others_played_on_in_every_window(drill: dict[str, Any]) -> None:
+    """The games outlast the faults (``--circuits 30``): every window holds the other students'
+    clicks, each flood's and the calm one just before it (their p95 is printed, not asserted)."""
+    measured = {w["label"]: w["n"] for w in drill["windows"]}
+    for flood in ("widget update flood", "second-ballot flood (refused writes)", "binary frames",
+                  "oversized frames"):
+        assert measured[flood] > 0 and measured[f"calm before the {flood}"] > 0, measured
+    assert drill["calm"]["n"] > 0

@@ -56,12 +56,36 @@ def test_second_ballots_stop_reaching_the_store(tmp_path: Path, monkeypatch: pyt
     assert room.class_votes()[-1].yes == 1
 
 
+class FakeProtocol:
+    """The handler's websocket protocol: Tornado's ``close`` for a frame too big, recorded."""
+
+    def __init__(self, handler: FakeHandler) -> None:
+        self.handler = handler
+
+    def close(self, code: int | None = None, reason: str | None = None) -> None:
+        self.handler.closed = (code or 1000, reason or "")
+
+
 class FakeHandler:
     def __init__(self) -> None:
         self.closed: tuple[int, str] | None = None
+        self.ws_connection = FakeProtocol(self)
 
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
+
+
+def misbehave(conn: GuardedConnection, frame: str) -> None:
+    """What the hostile page sends: a binary frame, a flood of widget messages, or a frame too
+    big (Tornado refuses it from its header, closing the socket with 1009, as here)."""
+    if frame == "binary":
+        conn.handle_incoming_message(b"\0" * 68)  # type: ignore[arg-type]
+    elif frame == "flood":
+        for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
+            conn.handle_incoming_message(json.dumps({"channel": "shell"}))
+    else:
+        conn.watch_frame_size()  # as the connection's connect() does
+        conn.websocket_handler.ws_connection.close(1009, "message too big")
 
 
 def guarded(monkeypatch: pytest.MonkeyPatch, kernel_id: str) -> tuple[GuardedConnection, list[Any], FakeHandler]:
@@ -110,7 +134,7 @@ class FakeKernels:
         self.ids.discard(kernel_id)
 
 
-@pytest.mark.parametrize("frame", ["binary", "flood"])
+@pytest.mark.parametrize("frame", ["binary", "flood", "oversized"])
 def test_a_cut_off_page_leaves_no_kernel_behind(monkeypatch: pytest.MonkeyPatch, frame: str) -> None:
     """A page whose socket the guard closes has its kernel shut down too: its reload takes a
     new one, so a page that floods and reloads over and over holds one kernel, not one a reload
@@ -118,19 +142,24 @@ def test_a_cut_off_page_leaves_no_kernel_behind(monkeypatch: pytest.MonkeyPatch,
     conn, _, handler = guarded(monkeypatch, "k-cut")
     running = FakeKernels("k-cut", "k-other")
     monkeypatch.setattr(GuardedConnection, "multi_kernel_manager", property(lambda self: running))
-    msg = json.dumps({"channel": "shell"})
+    shut_down: list[str] = []
+    real = GuardedConnection._shut_down
 
-    async def misbehave() -> None:
-        if frame == "binary":
-            conn.handle_incoming_message(b"\0" * 68)  # type: ignore[arg-type]
-        else:
-            for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
-                conn.handle_incoming_message(msg)
+    def counted(self: GuardedConnection, kernel_id: str) -> Any:
+        shut_down.append(kernel_id)
+        return real(self, kernel_id)
+
+    monkeypatch.setattr(GuardedConnection, "_shut_down", counted)
+
+    async def cut_off() -> None:
+        misbehave(conn, frame)
+        misbehave(conn, frame)  # what was already on its way
         assert handler.closed is not None and "k-cut" in running  # the socket closes first
         await asyncio.sleep(1.0)
 
-    asyncio.run(misbehave())
+    asyncio.run(cut_off())
     assert running.ids == {"k-other"}
+    assert shut_down == ["k-cut"]  # once, though the frames on their way reached the cut-off again
     assert "k-cut" not in GuardedConnection.meters
 
 
@@ -155,7 +184,7 @@ class FakeManager:
                                extra_kernel_env_variables={"VOILA_REQUEST_URL": url}))[2]
 
 
-@pytest.mark.parametrize("frame", ["binary", "flood"])
+@pytest.mark.parametrize("frame", ["binary", "flood", "oversized"])
 def test_a_cut_off_page_is_kept_away_for_the_cool_down(monkeypatch: pytest.MonkeyPatch, frame: str) -> None:
     """A page cut off (a binary frame, a flood) reloads onto its seat at once and would flood
     again, each reload taking a warm kernel and starting another; its seat's page is refused
@@ -173,11 +202,7 @@ def test_a_cut_off_page_is_kept_away_for_the_cool_down(monkeypatch: pytest.Monke
     kernel = load("mallory-key")
     conn, _, handler = guarded(monkeypatch, kernel)
     monkeypatch.setattr(GuardedConnection, "_shut_down", lambda self, k: asyncio.sleep(0))
-    if frame == "binary":
-        conn.handle_incoming_message(b"\0" * 68)  # type: ignore[arg-type]
-    else:
-        for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
-            conn.handle_incoming_message(json.dumps({"channel": "shell"}))
+    misbehave(conn, frame)
     assert handler.closed is not None
     with pytest.raises(kernels_mod.web.HTTPError) as refused:
         load("mallory-key")

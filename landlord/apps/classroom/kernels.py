@@ -244,6 +244,8 @@ BINARY = 1003
 """The websocket close code for a binary frame (data the class server does not accept)."""
 POLICY = 1008
 """The websocket close code for a page that keeps flooding."""
+TOO_BIG = 1009
+"""The websocket close code Tornado sends for a frame above ``websocket_max_message_size``."""
 
 
 class GuardedConnection(ZMQChannelsWebsocketConnection):
@@ -257,7 +259,10 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
       kept per kernel (a reconnecting page keeps its meter): over the limit a message is
       dropped unparsed; after :data:`CUT_OFF` dropped the socket is closed.
     * Frames above the server's ``websocket_max_message_size`` are refused by Tornado from their
-      header, before their payload is read (the class server sets it, ``class_voila_config``).
+      header, before their payload is read (the class server sets it, ``class_voila_config``),
+      and the page is cut off as for a binary frame (:meth:`watch_frame_size`).
+    * A page cut off is kept away for the server's cool-down and its kernel is shut down
+      (:meth:`_cut_off`).
     """
 
     kernel_ws_protocol = Unicode("", allow_none=True, config=True,
@@ -285,7 +290,31 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
                 store.page_seen(self.kernel_id, str(handler.request.remote_ip or ""))
             except LandlordError as exc:  # the store is busy or gone: the page joins unchecked
                 self.log.warning("Could not record the address of kernel %s's page: %s", self.kernel_id, exc)
+        self.watch_frame_size()
         return super().connect()
+
+    def watch_frame_size(self) -> None:
+        """Cut the page off when Tornado refuses one of its frames as too big.
+
+        Tornado closes the socket from such a frame's header (code :data:`TOO_BIG`) and tells
+        neither the handler nor this connection why, so the page reloaded at once and sent the
+        next one: each reload took a warm kernel (the pool refilled behind it, 2–3 CPU-seconds a
+        kernel) and left the last one running until the cull (measured in the class drill: two
+        reloads in the oversized frames' 3 s window). Its protocol's close is wrapped here so
+        that this close cuts the page off as a binary frame does."""
+        protocol = getattr(self.websocket_handler, "ws_connection", None)
+        if protocol is None:
+            return
+        close = protocol.close
+
+        def close_watched(code: int | None = None, reason: str | None = None) -> None:
+            close(code, reason)
+            if code == TOO_BIG:
+                self.log.warning("Refused a websocket frame too big for kernel %s; its page is cut off",
+                                 self.kernel_id)
+                self._cut_off()
+
+        protocol.close = close_watched
 
     def handle_incoming_message(self, incoming_msg: str) -> None:
         """Pass a page's message on to its kernel, unless it is binary or over the page's rate."""
@@ -314,6 +343,15 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if handler is not None:
             with contextlib.suppress(Exception):  # already closing is as good
                 handler.close(code, reason)
+        self._cut_off()
+
+    def _cut_off(self) -> None:
+        """Keep the page's seat away for the cool-down and shut its kernel down soon (the
+        socket's close goes first); once a socket (the frames already on their way are dropped
+        as over the rate and reached the cut-off again: the kernel was shut down three times)."""
+        if self.__dict__.get("_was_cut"):
+            return
+        self.__dict__["_was_cut"] = True
         seat = PAGE_SEATS.get(self.kernel_id) or self._seat_in_store()
         if seat:
             COOLING[seat] = time.monotonic() + cool_down()

@@ -155,7 +155,7 @@ class ClassSpec:
             values["max_rounds"] = int(self.rounds)
         try:
             return resolve_ruleset(self.ruleset, values, "class setting")
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, ValueError) as exc:  # an unknown param, a value of the wrong type or range
             raise LandlordError(f"overrides: {exc}") from None
 
     def triggers(self) -> tuple[Trigger, ...]:

@@ -177,6 +177,18 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _param(text: str) -> tuple[str, Any]:
+    """A command line's ruleset parameter, ``NAME=VALUE``: the value read as JSON (a number,
+    ``true``, ``false``), else kept as text; the ruleset checks the name and the value."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"write NAME=VALUE, e.g. circuits=3, not {text!r}")
+    try:
+        return name.strip(), json.loads(value)
+    except ValueError:
+        return name.strip(), value.strip()
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``landlord class`` (a spec's defaults are :class:`ClassSpec`'s)."""
     d = _spec_defaults()
@@ -194,6 +206,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="open a table vote on PHASE at round N; repeatable (default: none)")
     p.add_argument("--rounds", type=int, default=d["rounds"],
                    help=f"the game ends after this many rounds (default {d['rounds']})")
+    p.add_argument("--param", action="append", type=_param, metavar="NAME=VALUE",
+                   help="a parameter of the ruleset for every table, e.g. circuits=3 for a shorter game of "
+                        "magie-1904 (the ruleset names its parameters); repeatable (default: the ruleset's own)")
     p.add_argument("--seed", type=int, help="class seed; table k plays seed+k (default: a fresh one, recorded)")
     p.add_argument("--away-after", type=_seconds, default=d["away_after"],
                    help=f"seconds without a sign of life before a bot plays a student's seat "
@@ -244,7 +259,8 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
         vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
         seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
         away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
-        max_tables=args.max_tables, seats_per_device=args.seats_per_device).check()
+        max_tables=args.max_tables, seats_per_device=args.seats_per_device,
+        overrides=dict(args.param or ())).check()
 
 
 def steer_seats(room: Classroom, secret: str, args: argparse.Namespace) -> list[str]:
