@@ -2,6 +2,7 @@
 1,000 games each with charts drawn.
 
     python3 benchmarks/bench_lab.py [games-per-arm] [ruleset ...] [--workers N]
+    python3 benchmarks/bench_lab.py 1000 british-1913-part1 --clear-only --regime part3@start --cap 3000
 
 For every ruleset (all of them unless named), the lab is run as in a notebook (Run pressed in a
 running event loop :data:`SETTLE` seconds after the lab is shown, its workers' fork server
@@ -9,8 +10,8 @@ started and ready, as it is by the time a teacher presses Run) and timed: **firs
 (seconds from Run to the first games' charts and summary handed to the lab's widgets) and
 **clear** (from Run to the stop under the default rule: the paired interval, valid under
 repeated looks, within ±25% of its estimate or inside ±0.01; with which way it ended and how
-many games of each arm it took; "not clear" if the lab's default of at most 2,000 games of each
-ran out).
+many games of each arm it took; "not clear" if the lab's default of at most 2,000 games of each,
+or ``--cap``, ran out).
 Then the lab's own compute path for two arms of ``games-per-arm`` each is timed in wall
 seconds, split into **games** (the sweep runner playing both arms on ``--workers`` local
 processes, 2 unless told, started from a background thread as the lab starts them in a notebook, with
@@ -18,9 +19,10 @@ the per-turn net worth the lab charts: the sweep's ``panel="worth"``), **metrics
 :mod:`landlord.analysis.metrics` frames of the lab's charts and its summary table) and **drawing** (the
 library's charts built and handed to the lab's chart widgets, the summary table written).
 Arm A is the ruleset as printed; arm B its first other phase regime (e.g. the single tax from
-the start), or, for a ruleset with one phase, the same rules with start cash half as much
-again. The bots are the lab's defaults (landlord, tenant, speculator, random). Targets (issue
-24, this 2-core machine): first view <= 1 s; a clear answer <= 5 s for a single-Part ruleset,
+the start; ``--regime`` names another), or, for a ruleset with one phase, the same rules with
+start cash half as much again (``--clear-only``: the first view and the clear answer alone).
+The bots are the lab's defaults (landlord, tenant, speculator, random). Targets (issue 24,
+this 2-core machine): first view <= 1 s; a clear answer <= 5 s for a single-Part ruleset,
 <= 10 s for british-1913-sequence. Wall time, so a busy machine adds to it: the CPU seconds of
 this process and its workers are printed too, and the "idle" estimates: for the first view and
 the clear answer this process's CPU seconds plus the busiest worker's over that time (an upper
@@ -53,15 +55,16 @@ SETTLE = 1.0
 sooner, and in that second the kernel finishes what building the lab set going."""
 
 
-def arms(ruleset: str) -> list[Scenario]:
-    """Arm A (as printed) and arm B (the first other regime, or half as much start cash again)."""
+def arms(ruleset: str, regime: str = "") -> list[Scenario]:
+    """Arm A (as printed) and arm B (``regime``'s phase switch if given, else the first other
+    regime, or half as much start cash again)."""
     from landlord.widgets.lab import Scenario
     from landlord.widgets.table import regimes
 
     from landlord.data.loader import load_ruleset
 
     rs = load_ruleset(ruleset)
-    other = [v for _, v in regimes(rs)[1:2]]
+    other = [(regime,)] if regime else [v for _, v in regimes(rs)[1:2]]
     a = Scenario("A", ruleset, BOTS)
     if other:
         return [a, Scenario("B", ruleset, BOTS, tuple(other[0]))]
@@ -113,7 +116,7 @@ class CpuWatch:
         self._thread.join()
 
 
-def answer(ruleset: str, workers: int, cap: int = 2000) -> dict[str, float | str]:
+def answer(ruleset: str, workers: int, cap: int = 2000, regime: str = "") -> dict[str, float | str]:
     """Run the lab as a notebook runs it (in an event loop) on the two arms under the default
     stop rule: seconds to the first view and to the stop (wall and idle estimate), the answer
     and the games of each arm it took."""
@@ -124,7 +127,7 @@ def answer(ruleset: str, workers: int, cap: int = 2000) -> dict[str, float | str
     from landlord.runs.sweep import warm_workers
 
     lab = ScenarioLab(games=cap, seed=1, workers=workers)
-    a, b = arms(ruleset)
+    a, b = arms(ruleset, regime)
     lab.a.show(a)
     lab.b.show(b)
     # by the time a teacher presses Run, the fork server the lab started when it was built has
@@ -207,6 +210,9 @@ def main() -> None:
     ap.add_argument("games", nargs="?", type=int, default=1000, help="games per arm (1000)")
     ap.add_argument("rulesets", nargs="*", help="rulesets (all)")
     ap.add_argument("--workers", type=int, default=2, help="local worker processes (2)")
+    ap.add_argument("--regime", default="", help="arm B's phase switch, e.g. part3@start (the first other regime)")
+    ap.add_argument("--cap", type=int, default=2000, help="games of each arm at most for the clear answer (2000)")
+    ap.add_argument("--clear-only", action="store_true", help="time the first view and the clear answer only")
     args = ap.parse_args()
     from landlord.data.loader import ruleset_ids
 
@@ -222,17 +228,20 @@ def main() -> None:
           f"{'games':>6} {'CPU':>6} {'metrics':>7} {'drawing':>7} {'total':>6} {'idle':>6} ok  "
           f"{'turns':>5} {'load':>5}")
     for rid in args.rulesets or ruleset_ids():
-        q = answer(rid, args.workers)
-        r = bench(rid, args.games, args.workers)
+        q = answer(rid, args.workers, args.cap, args.regime)
         target = 10.0 if rid == "british-1913-sequence" else 5.0
 
         def mark(x: float, limit: float) -> str:
             return "ok" if x <= limit else "--"
 
-        print(f"{rid:24} {q['first']:>6.2f} {q['first_idle']:>5.2f} {mark(float(q['first_idle']), 1.0)}  "
-              f"{q['clear']:>6.2f} {q['clear_idle']:>6.2f} {mark(float(q['clear_idle']), target)}  "
-              f"{q['verdict']:<16} {q['taken']:>5.0f} | "
-              f"{r['games']:>6.2f} {r['games_cpu']:>6.2f} {r['metrics_cpu']:>7.2f} "
+        clear = (f"{rid:24} {q['first']:>6.2f} {q['first_idle']:>5.2f} {mark(float(q['first_idle']), 1.0)}  "
+                 f"{q['clear']:>6.2f} {q['clear_idle']:>6.2f} {mark(float(q['clear_idle']), target)}  "
+                 f"{q['verdict']:<16} {q['taken']:>5.0f} | ")
+        if args.clear_only:
+            print(clear.rstrip(" |"), flush=True)
+            continue
+        r = bench(rid, args.games, args.workers)
+        print(f"{clear}{r['games']:>6.2f} {r['games_cpu']:>6.2f} {r['metrics_cpu']:>7.2f} "
               f"{r['drawing_cpu']:>7.2f} {r['total']:>6.2f} {r['idle']:>6.2f} {mark(r['idle'], target)}  "
               f"{r['turns']:>5.0f} {os.getloadavg()[0]:>5.1f}", flush=True)
 
