@@ -269,6 +269,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
                                  help="the kernel websocket protocol: '' (the legacy JSON protocol)")
     meters: ClassVar[dict[str, Bucket]] = {}
     """The widget-message meter of each kernel's page."""
+    cut = False
+    """Whether this socket's page was cut off (:meth:`_cut_off` acts once a socket)."""
 
     def meter(self) -> Bucket:
         """This page's meter (made on first use)."""
@@ -349,9 +351,9 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         """Keep the page's seat away for the cool-down and shut its kernel down soon (the
         socket's close goes first); once a socket (the frames already on their way are dropped
         as over the rate and reached the cut-off again: the kernel was shut down three times)."""
-        if self.__dict__.get("_was_cut"):
+        if self.cut:
             return
-        self.__dict__["_was_cut"] = True
+        self.cut = True
         seat = PAGE_SEATS.get(self.kernel_id) or self._seat_in_store()
         if seat:
             COOLING[seat] = time.monotonic() + cool_down()
