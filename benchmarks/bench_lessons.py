@@ -55,6 +55,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -222,28 +223,37 @@ def warm_class(n: int, lesson: str) -> None:
         serve.stop(proc)
 
 
-def reveals() -> None:
-    """Part 4: run each lesson's code cells here, then open each reveal and time its build."""
+def shown_values(nb: str) -> Iterator[object]:
+    """Run notebook ``nb``'s code cells here (from the current folder), one namespace, as a
+    kernel runs them; yield what each cell shows (its last expression's value, None after a
+    statement)."""
     import ast
 
     import nbformat
 
+    names: dict[str, object] = {}
+    for cell in nbformat.read(nb, as_version=4).cells:
+        tree = ast.parse(cell.source) if cell.cell_type == "code" else None
+        if tree is None or not tree.body:
+            continue
+        *body, last = tree.body
+        exec(compile(ast.Module(body=body, type_ignores=[]), nb, "exec"), names)
+        if not isinstance(last, ast.Expr):
+            exec(compile(ast.Module(body=[last], type_ignores=[]), nb, "exec"), names)
+            yield None
+            continue
+        yield eval(compile(ast.Expression(last.value), nb, "eval"), names)
+
+
+def reveals() -> None:
+    """Part 4: run each lesson's code cells here, then open each reveal and time its build."""
     from landlord.widgets import Reveal
 
     print("4. a reveal's content, built when the student opens it (this process, not a server)")
     print(f"   {'notebook':<32} {'reveal':<48} {'CPU s':>6} {'wall s':>6}")
     os.chdir(kit_dir("lessons"))
     for nb in serve.notebooks():
-        names: dict[str, object] = {}
-        for cell in nbformat.read(nb, as_version=4).cells:
-            if cell.cell_type != "code":
-                continue
-            *body, last = ast.parse(cell.source).body
-            exec(compile(ast.Module(body=body, type_ignores=[]), nb, "exec"), names)
-            if not isinstance(last, ast.Expr):
-                exec(compile(ast.Module(body=[last], type_ignores=[]), nb, "exec"), names)
-                continue
-            shown = eval(compile(ast.Expression(last.value), nb, "eval"), names)
+        for shown in shown_values(nb):
             if isinstance(shown, Reveal):
                 c0, t0 = time.process_time(), time.monotonic()
                 shown.selected_index = 0
@@ -395,7 +405,6 @@ def widget_models(lesson: str, bundle: Path) -> tuple[int, int, int]:
     """Run ``lesson``'s code cells in this process (in ``lessons/``, the charts' code read from
     ``bundle`` as a served kernel reads it): the widget models made, the bytes of their state as
     a page receives it, and the bytes of the largest one."""
-    import nbformat
     from ipywidgets.widgets.widget import _instances, _remove_buffers
 
     from landlord.charts.bundle import BUNDLE_ENV
@@ -405,10 +414,8 @@ def widget_models(lesson: str, bundle: Path) -> tuple[int, int, int]:
     here = Path.cwd()
     os.chdir(kit_dir("lessons"))
     try:
-        names: dict[str, object] = {}
-        for cell in nbformat.read(lesson, as_version=4).cells:
-            if cell.cell_type == "code":
-                exec(compile(cell.source, lesson, "exec"), names)
+        for _ in shown_values(lesson):
+            pass
     finally:
         os.chdir(here)
     sizes = []
