@@ -222,11 +222,13 @@ def main() -> None:
           "otherwise idle machine would take): first view and clear answer, this process's CPU seconds "
           "plus the busiest worker's; 2 x N games, the busiest process's for the games plus metrics and "
           "drawing; ok: within the target (first view 1 s; 5 s, or 10 s for british-1913-sequence)")
-    print(f"{'':24} {'first view (s)':>16} {'clear answer (default rule)':>40} | "
-          f"{'2 x ' + str(args.games) + ' games (s)':^58}")
-    print(f"{'ruleset':24} {'wall':>6} {'idle':>5} ok  {'wall':>6} {'idle':>6} ok  {'answer':<16} {'games':>5} | "
-          f"{'games':>6} {'CPU':>6} {'metrics':>7} {'drawing':>7} {'total':>6} {'idle':>6} ok  "
-          f"{'turns':>5} {'load':>5}")
+    runs = "" if args.clear_only else f" | {'2 x ' + str(args.games) + ' games (s)':^58}"
+    columns = "" if args.clear_only else (
+        f" | {'games':>6} {'CPU':>6} {'metrics':>7} {'drawing':>7} {'total':>6} {'idle':>6} ok  "
+        f"{'turns':>5} {'load':>5}")
+    print(f"{'':24} {'first view (s)':>16} {'clear answer (default rule)':>40}{runs}")
+    print(f"{'ruleset':24} {'wall':>6} {'idle':>5} ok  {'wall':>6} {'idle':>6} ok  {'answer':<16} {'games':>5}"
+          f"{columns}")
     for rid in args.rulesets or ruleset_ids():
         q = answer(rid, args.workers, args.cap, args.regime)
         target = 10.0 if rid == "british-1913-sequence" else 5.0

@@ -68,8 +68,6 @@ class VoilaClient:
         self.seen: dict[int, float] = {}
         """Each record length the page's ``ll-seq`` marker showed, with when first (ms since the epoch)."""
         self.errors = 0
-        self.send_failures = 0
-        """Messages the websocket could not send (it had closed)."""
         self.html = ""
         self._ws: websocket.WebSocketClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -277,9 +275,12 @@ class VoilaClient:
         except websocket.WebSocketClosedError as exc:
             raise PageError("the server closed the page's socket") from exc
 
-    def _sent(self, fut: asyncio.Future[None]) -> None:
-        if not fut.cancelled() and fut.exception() is not None:
-            self.send_failures += 1
+    @staticmethod
+    def _sent(fut: asyncio.Future[None]) -> None:
+        """Takes a sent frame's failure (its socket closed under it) so that asyncio does not log it
+        as never retrieved: the closed socket itself ends :meth:`_read`, and the page reloads."""
+        if not fut.cancelled():
+            fut.exception()
 
     async def _read(self) -> None:
         assert self._ws is not None
