@@ -42,8 +42,11 @@ Chromium contexts instead (one headless Chromium), so real pages draw in the sam
    (all its processes: a window disturbed by other work shows here) and the CPU the class
    server and its kernels used. **The calm baseline**: the clicks of every calm window before
    the restart, pooled (:func:`calm_baseline`); each flood's p95 is given against it and
-   against the calm window just before it. ``--circuits`` makes the games long enough for
-   every window to fall in play.
+   against the calm window just before it. ``--repeat N`` does each flood, with its calm window
+   just before, N times in a row, and gives each flood's N windows pooled against its N calm
+   windows pooled (:func:`pooled_floods`): a 20 s window at 30 students holds about 150 clicks,
+   so its p95 rests on its slowest eight. ``--circuits`` makes the games long enough for every
+   window to fall in play.
 
 ``--cap N`` measures the kernel cap instead: a class server capped at N kernels gets N + 3
 anonymous page loads (no one joins, nobody leaves); it prints what each load got and the
@@ -171,6 +174,13 @@ class Sampler(threading.Thread):
                 t = p.cpu_times()
                 out += t.user + t.system + t.children_user + t.children_system
         return out
+
+    def server_cpu(self) -> float:
+        """CPU-seconds the class server's own process has used (its kernels not counted)."""
+        with contextlib.suppress(psutil.Error):
+            t = self.server.cpu_times()
+            return t.user + t.system
+        return float("nan")
 
     def run(self) -> None:
         while not self.stop.is_set():
@@ -447,13 +457,15 @@ class Window:
     """The machine's CPU busy in the window, a share of all its cores (other work included)."""
     server: float = float("nan")
     """CPU-seconds a second the class server and its kernels used in the window."""
-    _cpu0: tuple[float, float] = (0.0, 0.0)
+    voila: float = float("nan")
+    """CPU-seconds a second the class server's own process used (one event loop for every page)."""
+    _cpu0: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     @classmethod
     def start(cls, label: str, sampler: Sampler) -> Window:
         """A window from now."""
         w = cls(label, now_ms())
-        w._cpu0 = (machine_busy(), sampler.cpu())
+        w._cpu0 = (machine_busy(), sampler.cpu(), sampler.server_cpu())
         return w
 
     def stop(self, sampler: Sampler) -> None:
@@ -463,6 +475,8 @@ class Window:
         self.machine = (machine_busy() - self._cpu0[0]) / seconds / (os.cpu_count() or 1)
         used = sampler.cpu() - self._cpu0[1]
         self.server = used / seconds if used >= 0 else float("nan")  # (a restart: another server)
+        own = sampler.server_cpu() - self._cpu0[2]
+        self.voila = own / seconds if own >= 0 else float("nan")
 
 
 def machine_busy() -> float:
@@ -503,6 +517,22 @@ FLOODS = ("widget update flood", "second-ballot flood (refused writes)", "binary
 """The hostile page's floods (issue 26, point 3), in the order it sends them."""
 
 
+def round_label(label: str, i: int, rounds: int) -> str:
+    """The label of a flood's (or its calm window's) ``i``-th round of ``rounds`` (from 0; the
+    label itself when the flood is done once)."""
+    return label if rounds == 1 else f"{label} ({i + 1} of {rounds})"
+
+
+def is_round(name: str, label: str) -> bool:
+    """Whether the window ``name`` is a round of ``label`` (:func:`round_label`)."""
+    return name == label or re.fullmatch(rf"{re.escape(label)} \(\d+ of \d+\)", name) is not None
+
+
+def rounds_of(label: str, windows: list[Window]) -> list[Window]:
+    """The windows of every round of ``label``."""
+    return [w for w in windows if is_round(w.label, label)]
+
+
 async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, secret: str, done: asyncio.Event,
                          windows: list[Window], figures: dict[str, Any], sampler: Sampler) -> None:
     """The hostile page's floods: widget updates, refused writes (second ballots in a class
@@ -510,7 +540,8 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
     (``--calm-for`` seconds, the hostile page on its seat and quiet) and a window of its own:
     ``--flood-for`` seconds of flooding (whenever the page is connected; the server cuts it off
     and it reloads onto its seat once its cool-down is over), and on until the page is back on
-    its seat, so the cut-off, the cool-down and the reload count against the flood."""
+    its seat, so the cut-off, the cool-down and the reload count against the flood. With
+    ``--repeat N`` each flood's pair of windows comes N times in a row."""
     c = h.client
     assert c is not None
 
@@ -523,23 +554,24 @@ async def hostile_floods(args: argparse.Namespace, h: Student, room: Classroom, 
         await asyncio.sleep(2.0)
 
     async def window(label: str, flood: Any) -> None:
-        await back()
-        w = Window.start(f"calm before the {label}", sampler)
-        windows.append(w)
-        await asyncio.sleep(args.calm_for)
-        w.stop(sampler)
-        w = Window.start(label, sampler)
-        windows.append(w)
-        end = time.monotonic() + args.flood_for
-        sent = 0
-        while time.monotonic() < end and not done.is_set():
-            if c.connected:  # else its own loop reloads it onto its seat (``client_student``)
-                with contextlib.suppress(PageError):  # the server closed it
-                    sent += flood()
-            await asyncio.sleep(0.1)
-        await back()
-        w.stop(sampler)
-        figures.setdefault("floods", []).append((label, sent))
+        for i in range(args.repeat):
+            await back()
+            w = Window.start(round_label(f"calm before the {label}", i, args.repeat), sampler)
+            windows.append(w)
+            await asyncio.sleep(args.calm_for)
+            w.stop(sampler)
+            w = Window.start(round_label(label, i, args.repeat), sampler)
+            windows.append(w)
+            end = time.monotonic() + args.flood_for
+            sent = 0
+            while time.monotonic() < end and not done.is_set():
+                if c.connected:  # else its own loop reloads it onto its seat (``client_student``)
+                    with contextlib.suppress(PageError):  # the server closed it
+                        sent += flood()
+                await asyncio.sleep(0.1)
+            await back()
+            w.stop(sampler)
+            figures.setdefault("floods", []).append((w.label, sent))
 
     def flood_of(model: str, description: str, send: Callable[[str, int], None]) -> Callable[[], int]:
         """A tenth of a second's flood at the page's widget (its name box, its Yes button)."""
@@ -642,6 +674,18 @@ def calm_baseline(windows: list[Window]) -> list[Window]:
     return [w for w in windows if w.label.startswith("calm") and w.t0 < restart]
 
 
+def pooled_floods(windows: list[Window], latencies: Callable[[Window], list[float]]) -> list[dict[str, Any]]:
+    """Each flood's rounds pooled: the other students' p95 over all its windows, and over all
+    the calm windows just before them, with their counts of clicks and rounds."""
+    pooled = []
+    for flood in FLOODS:
+        during = [x for w in rounds_of(flood, windows) for x in latencies(w)]
+        before = [x for w in rounds_of(f"calm before the {flood}", windows) for x in latencies(w)]
+        pooled.append({"label": flood, "rounds": len(rounds_of(flood, windows)), "p95": pct(during, 95),
+                       "n": len(during), "before_p95": pct(before, 95), "before_n": len(before)})
+    return pooled
+
+
 def fault_figures(args: argparse.Namespace, students: list[Student], room: Classroom, folder: Path,
                   windows: list[Window], figures: dict[str, Any]) -> None:
     """Each window's own-view p95 of the other students (not the hostile page, not a frozen
@@ -670,10 +714,13 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
             if w.t0 <= r.at * 1000 < w.t1:
                 moves[str(r.by)] = moves.get(str(r.by), 0) + 1
         per.append({"label": w.label, "p95": pct(lat, 95), "n": len(lat), "moves": moves,
-                    "seconds": (w.t1 - w.t0) / 1000, "machine": w.machine, "server": w.server})
+                    "seconds": (w.t1 - w.t0) / 1000, "machine": w.machine, "server": w.server,
+                    "voila": w.voila})
     figures["windows"] = per
     calm = [x for w in calm_baseline(windows) for x in latencies(w)]
-    figures["calm"] = {"p95": pct(calm, 95), "n": len(calm), "windows": len(calm_baseline(windows))}
+    figures["calm"] = {"p95": pct(calm, 95), "n": len(calm), "windows": len(calm_baseline(windows)),
+                       "each": [pct(latencies(w), 95) for w in calm_baseline(windows)]}
+    figures["pooled"] = pooled_floods(windows, latencies)
     frozen = [s for s in students if s.frozen]
     figures["frozen_away_moves"] = sum(
         1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
@@ -921,6 +968,17 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def positive_int(text: str) -> int:
+    """A command-line count of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is not at least 1")
+    return n
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--students", type=int, default=30)
@@ -955,6 +1013,9 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True,
                    help="one more student whose page floods (default on with --faults)")
     f.add_argument("--flood", type=int, default=5000, help="messages a second a flood sends")
+    f.add_argument("--repeat", type=positive_int, default=1,
+                   help="times each flood, with its calm window just before, is done in a row; its rounds "
+                        "are also given pooled (default 1)")
     f.add_argument("--flood-for", type=float, default=20.0,
                    help="seconds each flood sends (its window lasts until the page is back on its seat)")
     f.add_argument("--away-after", type=float, default=10.0, help="the class's away limit, s")
@@ -1088,15 +1149,22 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     for w in figures.get("windows", []):
         few = f" (fewer than {MIN_CLICKS} clicks)" if w["n"] < MIN_CLICKS else ""
         ratio = ""
-        if w["label"] in FLOODS:
+        if any(is_round(w["label"], flood) for flood in FLOODS):
             before = by_label.get(f"calm before the {w['label']}", {"p95": float("nan")})["p95"]
             ratio = f"; {w['p95'] / calm['p95']:.2f}x the calm baseline, {w['p95'] / before:.2f}x the calm just before"
         print(f"  click -> own view, others' p95 during {w['label']}: {w['p95']:.0f} ms (n={w['n']}){few}{ratio}; "
               f"{w['seconds']:.0f} s, machine CPU {w['machine']:.0%} busy, class server + kernels "
-              f"{w['server']:.2f} CPU-s/s; moves by "
+              f"{w['server']:.2f} CPU-s/s (the server's own process {w['voila']:.2f}); moves by "
               + (", ".join(f"{by} {k}" for by, k in sorted(w["moves"].items())) or "nobody"))
+    each = [x for x in calm.get("each", []) if x == x]  # (a window without clicks has no p95)
     print(f"  calm baseline (the {calm['windows']} calm windows before the restart, pooled): others' p95 "
-          f"{calm['p95']:.0f} ms (n={calm['n']})")
+          f"{calm['p95']:.0f} ms (n={calm['n']}); the calm windows alone: "
+          + (f"{min(each):.0f} to {max(each):.0f} ms" if each else "none"))
+    if args.repeat > 1:
+        for f in figures.get("pooled", []):
+            print(f"  {f['label']}, its {f['rounds']} rounds pooled: others' p95 {f['p95']:.0f} ms (n={f['n']}); "
+                  f"its calm windows just before, pooled: {f['before_p95']:.0f} ms (n={f['before_n']}): "
+                  f"{f['p95'] / f['before_p95']:.2f}x them, {f['p95'] / calm['p95']:.2f}x the calm baseline")
     print(f"frozen seats {figures.get('frozen_seats')}: {figures.get('frozen_away_moves', 0)} moves by a bot "
           f"while frozen, {figures.get('frozen_back_moves', 0)} by the student after the thaw")
     if "restart_up_s" in figures:
