@@ -41,6 +41,7 @@ from landlord.errors import LandlordError
 from .announce import LiveRegion, summary
 from .board_view import BoardView
 from .classroom_lesson import ClassLesson, lesson_of
+from .closing import replace_children
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html
 from .state import player_rows
@@ -488,13 +489,13 @@ class ClassroomStudent(W.VBox):
         if d is None:
             best = [g.names[s] for s in winners_of(g.results())]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
-            self.options.children = []
+            replace_children(self.options, [])
         elif d.seat == self.seat.seat and d.kind == MARKET and not self.trading:
             self.decision.value = "<i>No offer to buy or sell a card from you this turn (Trade cards is off).</i>"
-            self.options.children = []
+            replace_children(self.options, [])
         elif d.seat == self.seat.seat and d.kind == MARKET:
             self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
-            self.options.children = [self.market.build(g, self.table.seq, self.choose, self.offer_to_buy)]
+            replace_children(self.options, [self.market.build(g, self.table.seq, self.choose, self.offer_to_buy)])
         elif d.seat == self.seat.seat:
             self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
             at = self.table.seq
@@ -505,10 +506,10 @@ class ClassroomStudent(W.VBox):
                 b.option = opt
                 b.on_click(lambda _b, o=opt, k=at: self.choose(o, k))
                 buttons.append(b)
-            self.options.children = buttons
+            replace_children(self.options, buttons)
         else:
             self.decision.value = f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
-            self.options.children = []
+            replace_children(self.options, [])
         self.commentary.value = commentary_html(commentary_lines(g, last=12))
         self._announce()
 

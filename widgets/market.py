@@ -24,8 +24,17 @@ MARKET = "market"
 """The kind of decision of the 1906 card market (rule 1): offer to buy or sell a card, or pass."""
 MARKET_PASS = "pass"
 """The market's option for making no offer."""
-AUTO = W.Layout(width="auto")
-WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
+
+
+def auto() -> W.Layout:
+    """A layout of its own for one of the form's buttons, so that a page can close the form
+    whole when it draws the next question (:func:`landlord.widgets.closing.close_tree`)."""
+    return W.Layout(width="auto")
+
+
+def wrap() -> W.Layout:
+    """A layout of its own for one of the form's rows."""
+    return W.Layout(flex_flow="row wrap", max_width="100%")
 
 
 def has_market(g: Game) -> bool:
@@ -100,19 +109,19 @@ class MarketForm:
                                   description="Buy", layout=W.Layout(width="300px", max_width="100%"))
                 price = W.Dropdown(options=[(g.board.currency + parse_option(o).arg, o) for o in prices],
                                    value=prices[0], description="for", layout=W.Layout(width="150px"))
-                go = W.Button(description="Offer to buy", button_style="primary", icon="check", layout=AUTO)
+                go = W.Button(description="Offer to buy", button_style="primary", icon="check", layout=auto())
                 go.on_click(lambda _b: offer(card.value, price.value, asked_at))
                 self.picker.update(buy=card, price=price, buy_button=go)
-                rows.append(W.HBox([card, price, go], layout=WRAP))
+                rows.append(W.HBox([card, price, go], layout=wrap()))
         if sells:
             mine = W.Dropdown(options=[(g.board.spaces[int(parse_option(o).arg)].name, o) for o in sells],
                               value=sells[0], description="Sell", layout=W.Layout(width="300px", max_width="100%"))
-            sell = W.Button(description="Offer for sale", button_style="primary", icon="check", layout=AUTO,
+            sell = W.Button(description="Offer for sale", button_style="primary", icon="check", layout=auto(),
                             tooltip="the other players bid; you then sell to the best bid or keep the card")
             sell.on_click(lambda _b: choose(mine.value, asked_at))
             self.picker.update(sell=mine, sell_button=sell)
-            rows.append(W.HBox([mine, sell], layout=WRAP))
-        none = W.Button(description="No offer this turn", layout=AUTO)
+            rows.append(W.HBox([mine, sell], layout=wrap()))
+        none = W.Button(description="No offer this turn", layout=auto())
         none.on_click(lambda _b: choose(MARKET_PASS, asked_at))
         self.picker["pass"] = none
         rows.append(none)
