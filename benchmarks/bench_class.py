@@ -829,6 +829,7 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
         figures["not_seated"] = [s.name for s in students if not s.joined and not s.failure]
         for s in students:
             await collect(s)
+        figures["models_max"] = max((len(s.client.models) for s in students if s.client is not None), default=0)
         own, others = [], []
         by_table: dict[int, list[Student]] = {}
         for s in students:
@@ -1127,6 +1128,7 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         rel = figures["dropped_released_s"]
         print(f"{figures['dropped']} connections dropped without the beacon: their kernels released after "
               f"{f'more than {IDLE_RELEASE + 180} s' if rel is None else f'{rel:.0f} s'}")
+    print(f"widgets a page held at the end of play (its models): at most {figures['models_max']}")
     print(f"warm kernels found dead when their student came, and replaced: {replaced}")
     if figures["failed_students"]:
         print(f"students whose run failed: {len(figures['failed_students'])}: {figures['failed_students'][:3]}")

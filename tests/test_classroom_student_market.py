@@ -22,6 +22,7 @@ from landlord.engine.entries import Answer
 from landlord.engine.game import Game
 from landlord.engine.options import parse_option
 from landlord.engine.replay import replay
+from landlord.widgets import closing
 
 SECRET = "m" * 24
 
@@ -258,11 +259,13 @@ def alive() -> int:
     return len(_instances)
 
 
-def test_a_page_keeps_only_the_widgets_it_shows(tmp_path: Path) -> None:
-    """Each turn's choice buttons, and the market's form, are closed when the next are drawn,
+def test_a_page_keeps_only_the_widgets_it_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each turn's choice buttons, and the market's form, are closed once the next are drawn,
     with their layouts and styles (widgets/closing.py): over a game the pages' widgets stay as
     many as in its first turns (before: 2,478 more after 159 clicks at a 1906 table of two).
-    Counted after every ten clicks; the most at any count, as the form comes and goes."""
+    Counted after every ten clicks; the most at any count, as the form comes and goes. (The
+    game here is played faster than the grace a replaced button is kept for: no grace.)"""
+    monkeypatch.setattr(closing, "RETIRE_AFTER", 0.0)
     _, ref, ann, bo = a_table(tmp_path, rounds=400)
     ann.set_trading(True)  # Ann answers the market's form, Bo's page passes for him
     looks = {"n": 0}
@@ -281,3 +284,21 @@ def test_a_page_keeps_only_the_widgets_it_shows(tmp_path: Path) -> None:
         counts.append(alive())
     assert ann.table is not None and len(ann.table.entries) > 150  # many turns drawn
     assert max(counts[6:]) <= max(counts[:6]) + 10, counts
+
+
+def test_a_replaced_button_stays_open_for_a_click_on_its_way(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click that reaches a button just redrawn away still reaches its handler, which refuses it
+    with the usual line (closed at once, the click was dropped without a word); the button is
+    closed at the first redraw after ``RETIRE_AFTER`` seconds."""
+    _, ref, ann, bo = a_table(tmp_path)
+    play((ann, bo), ref, lambda: bool(ann.option_buttons()))
+    old = next(iter(ann.option_buttons().values()))
+    old.click()
+    assert old.comm is not None and old not in ann.options.children  # hidden, still open
+    old.click()
+    assert "Someone else acted first" in ann.message.value
+    monkeypatch.setattr(closing, "RETIRE_AFTER", 0.0)  # the grace over
+    seq = ann.table.seq if ann.table is not None else 0
+    play((ann, bo), ref, lambda: ann.table is not None and ann.table.seq > seq + 4)
+    assert old.comm is None

@@ -252,3 +252,30 @@ def test_skip_ahead_to_the_vote_then_the_student_calls_it() -> None:
     votes = [e for e in table.game.events if e.kind == "vote"]
     last = dict(votes[-1].data)
     assert last["passed"] and "You" in last["voters_for"].split(",")  # the student's vote was one of those for
+
+
+def test_a_lesson_table_keeps_only_the_widgets_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each drawing's choice buttons and "Rules now" buttons are closed once the next are drawn
+    (widgets/closing.py; no grace here: the bots play faster than it), and *Play again* is kept
+    for the next game's end: over a game of lesson 3's three Parts the table's widgets stay as
+    many as in its first turns."""
+    from ipywidgets.widgets.widget import _instances  # ipywidgets' registry of open widgets
+
+    from landlord.widgets import closing
+
+    monkeypatch.setattr(closing, "RETIRE_AFTER", 0.0)
+
+    async def scenario() -> None:
+        table = GameTable("british-1913-sequence", SEATS, seed=135, speed=0.0, keep=None)
+        counts = []
+        for turn in range(10, 130, 10):
+            await play_as_student(table, turn)
+            counts.append(len(_instances))
+        assert table.game.turn >= 100, table.game.turn
+        assert max(counts[3:]) <= max(counts[:3]) + 30, counts  # (a menu of many choices now and then: +15)
+        table.end_button.click()
+        assert await until(lambda: table.game.over)
+        table.again_button.click()  # kept open through the game: it starts the next
+        assert table.game.turn <= 1 and table.again_button.comm is not None
+
+    asyncio.run(scenario())

@@ -1,17 +1,28 @@
 """Closing the widgets a page has stopped showing.
 
-A page that draws new buttons at every turn (a class seat's choices, the 1906 market's form)
-would otherwise keep every one it ever drew: ipywidgets keeps a widget, its layout and its
-style until each is closed, in the kernel and in the page's widget manager, and sends them
-all again when the page reloads. Measured before this module (2026-12-04, a 1906 class table
-of two pages): 2,478 widgets alive after 159 clicks, none of them shown.
+A page that draws new buttons at every turn (a class seat's choices, the 1906 market's form, a
+lesson table's choices and "Rules now" buttons) would otherwise keep every one it ever drew:
+ipywidgets keeps a widget, its layout and its style until each is closed, in the kernel and in
+the page's widget manager, and sends them all again when the page reloads. Measured before this
+module (2026-12-04, a 1906 class table of two pages): 2,478 widgets alive after 159 clicks, none
+of them shown.
+
+A replaced widget is closed a little later (:data:`RETIRE_AFTER`), not at once: a click already
+on its way to it still reaches its handler, which refuses it as stale with the usual line (closed
+at once, such a click was dropped without a word: 5 of 7,134 clicks in a 30-student class, each
+made as the class vote's switch redrew the table).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import ipywidgets as W
+
+RETIRE_AFTER = 10.0
+"""Seconds a replaced widget stays open (hidden) for a click already on its way to it; it is
+closed at the box's first redraw after that."""
 
 
 def close_tree(widget: W.Widget) -> None:
@@ -26,10 +37,17 @@ def close_tree(widget: W.Widget) -> None:
     widget.close()
 
 
-def replace_children(box: W.Box, children: Sequence[W.Widget]) -> None:
-    """Show ``children`` in ``box`` and close the ones it showed before that are not among
-    them (:func:`close_tree`): the box's children must be widgets made for it alone."""
-    old = [w for w in box.children if all(w is not n for n in children)]
+def replace_children(box: W.Box, children: Sequence[W.Widget], keep: Sequence[W.Widget] = ()) -> None:
+    """Show ``children`` in ``box``; the ones it showed before that are not among them, nor in
+    ``keep`` (a widget the page shows again later), are retired, and those retired at least
+    :data:`RETIRE_AFTER` seconds ago are closed (:func:`close_tree`). The box's other children
+    must be widgets made for it alone."""
+    now = time.monotonic()
+    shown = (*children, *keep)
+    old = [w for w in box.children if all(w is not n for n in shown)]
     box.children = tuple(children)
-    for w in old:
-        close_tree(w)
+    retired: list[tuple[float, W.Widget]] = [*getattr(box, "_retired", ()), *((now, w) for w in old)]
+    box._retired = [(t, w) for t, w in retired if now - t < RETIRE_AFTER]
+    for t, w in retired:
+        if now - t >= RETIRE_AFTER and all(w is not n for n in shown):
+            close_tree(w)

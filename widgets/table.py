@@ -38,6 +38,7 @@ from landlord.errors import IllegalAction, LandlordError
 
 from .announce import LiveRegion, summary
 from .board_view import BRUSH, BoardView, FrameSlot, flows_numbers, gini_numbers, sized, wealth_numbers, with_brush
+from .closing import replace_children
 from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
@@ -1107,24 +1108,24 @@ class GameTable(W.VBox):
         if past:
             self.decision.value = (f"<i>Viewing {when} (read-only). Move the slider to the end or press "
                                    "‘Back to the present’ to play on.</i>")
-            self.options.children = []
-            self.phase_bar.children = []
+            replace_children(self.options, [], keep=(self.again_button,))
+            replace_children(self.phase_bar, [])
         elif d is None:
             winners = [g.names[s] for s in winners_of(g.results())]
             self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(winners))}."
-            self.options.children = [self.again_button]
-            self.phase_bar.children = []
+            replace_children(self.options, [self.again_button])
+            replace_children(self.phase_bar, [])
         else:
             text = html.escape(plain(g.rules.explain(d)))
             if s.is_person(d.seat) and not self._machine_turn():  # an answer given unasked draws no buttons
                 self.decision.value = f"<b>{text}</b>"
                 trading = d.kind == MARKET and d.seat in self.trading
-                self.options.children = ([self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
-                                         if trading else self._option_buttons(g))
+                replace_children(self.options, [self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
+                                 if trading else self._option_buttons(g), keep=(self.again_button,))
             else:
                 self.decision.value = f"<i>{text}</i>"
-                self.options.children = []
-            self.phase_bar.children = self._phase_buttons(g)
+                replace_children(self.options, [], keep=(self.again_button,))
+            replace_children(self.phase_bar, self._phase_buttons(g))
         asking = not past and d is not None and s.is_person(d.seat) and len(d.options) > 1 and d.kind != MARKET
         self.remember.layout.display = None if asking else "none"
         toggles = [] if past else self._trade_toggles(g)
