@@ -81,7 +81,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-from landlord.apps import serve  # noqa: E402
+from landlord.apps import cli, serve  # noqa: E402
 from landlord.apps.classroom import Classroom, SqliteStore  # noqa: E402
 from landlord.apps.classroom.limits import COOL_DOWN  # noqa: E402
 from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
@@ -972,17 +972,6 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def positive_int(text: str) -> int:
-    """A command-line count of at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} is not at least 1")
-    return n
-
-
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--students", type=int, default=30)
@@ -1017,7 +1006,7 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--hostile", action=argparse.BooleanOptionalAction, default=True,
                    help="one more student whose page floods (default on with --faults)")
     f.add_argument("--flood", type=int, default=5000, help="messages a second a flood sends")
-    f.add_argument("--repeat", type=positive_int, default=1,
+    f.add_argument("--repeat", type=cli._positive, default=1,
                    help="times each flood, with its calm window just before, is done in a row; its rounds "
                         "are also given pooled (default 1)")
     f.add_argument("--flood-for", type=float, default=20.0,
