@@ -287,14 +287,16 @@ def test_only_the_pages_that_stopped_answering_lose_their_kernels(tmp_path: Path
 
 
 @contextlib.contextmanager
-def one_page_server(tmp_path: Path, source: str, cfg: dict[str, Any]) -> Iterator[str]:
+def one_page_server(tmp_path: Path, source: str, cfg: dict[str, Any], warm: int = 0) -> Iterator[str]:
     """A server as ``landlord serve`` starts it, on a lessons folder of one page holding one
-    code cell (``source``), with the Voilà configuration ``cfg`` and no warm kernels (each page
-    load starts its kernel); yields the page's address. Its log is ``tmp_path / "voila.log"``."""
+    code cell (``source``), with the Voilà configuration ``cfg`` and ``warm`` pre-run kernels
+    (none: each page load starts its kernel; else the server is yielded once they are pre-run
+    and idle); yields the page's address. Its log is ``tmp_path / "voila.log"``."""
     folder = tmp_path / "lessons"
     folder.mkdir()
     nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)]), folder / "page.ipynb")
-    cfg["VoilaConfiguration"]["preheat_kernel"] = False
+    cfg["VoilaConfiguration"]["preheat_kernel"] = bool(warm)
+    cfg["VoilaKernelManager"]["kernel_pools_config"] = {"default": {"pool_size": warm}}
     (folder / "voila.json").write_text(json.dumps(cfg))
     env = {"PYTHONPATH": str(ROOT), **{v: str(tmp_path / v.lower()) for v in (
         "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR")}}
@@ -302,9 +304,35 @@ def one_page_server(tmp_path: Path, source: str, cfg: dict[str, Any]) -> Iterato
     proc = serve.start(port, lessons=folder, env=env, log=tmp_path / "voila.log")
     try:
         serve.wait_ready(proc, port)
+        if warm:
+            serve.wait_warm(proc, warm)
         yield serve.lesson_url("page.ipynb", port)
     finally:
         serve.stop(proc)
+
+
+@pytest.mark.server
+def test_a_ready_copy_left_idle_past_the_cull_is_not_culled_while_its_page_loads(tmp_path: Path) -> None:
+    """Issue 37: ``landlord serve`` handed out ready (pre-run) copies it then culled. With the
+    lessons' settings scaled down (4 idle seconds cull a kernel with no page, a look every
+    second), the one ready copy sits idle past the cull, a student's page takes it (GET) and
+    spends 3 s loading its scripts before it connects. Voilà keeps the cull off a copy still in
+    its pool but not off one just handed out, whose last activity was its pre-run: on the code
+    before the mend the copy was shut down in those 3 s and the page's kernel "does not exist"
+    (the Python-text page students saw); now it runs, and its page connects to it."""
+    cfg = config()
+    cfg["MappingKernelManager"].update(cull_idle_timeout=4, cull_interval=1)
+    with one_page_server(tmp_path, "import ipywidgets\nipywidgets.Button(description='Play')", cfg, warm=1) as url:
+        time.sleep(6)  # idle past the cull, in the pool
+        kernel = page_kernel(url)
+        time.sleep(3)  # the page loads its scripts
+        assert _kernel_runs(serve_port(url), kernel), (
+            "the copy handed to the page was culled before the page connected:\n"
+            + (tmp_path / "voila.log").read_text(errors="replace")[-3000:])
+        sock = kernel_socket(url, kernel)
+        answer = sock.recv(4096)
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 101"), answer[:200]
 
 
 def serve_port(url: str) -> int:

@@ -1,7 +1,8 @@
 """A kernel manager for the kit's servers (``landlord class`` and ``landlord serve``): a cap on
 kernels (anonymous page loads cannot fill memory), a warm pool sized for a class's arrival
-that refills to a small one afterwards, and no warm kernel handed to a visitor once it has
-died (its page would name no kernel, or a kernel that lost the page's widgets).
+that refills to a small one afterwards, no warm kernel handed to a visitor once it has
+died (its page would name no kernel, or a kernel that lost the page's widgets), and none culled
+between its hand-out and its page's arrival.
 
 And the class server's guard on a page's kernel websocket (:class:`GuardedConnection`): the
 JSON protocol only (a binary frame is refused unread), at most a page's share of widget
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import functools
 import math
 import time
@@ -36,6 +38,10 @@ from landlord.errors import LandlordError
 
 HANDOUT_ATTEMPTS = 3
 """Warm kernels a page request tries before it is refused (HTTP 503) because none is sound."""
+PAGE_ARRIVAL = 120.0
+"""Seconds a kernel handed out to a page is kept from the idle cull while its page has not yet
+connected to it: the page streams its pre-run cells, then loads its scripts and connects (a few
+seconds, a minute at worst on a loaded machine)."""
 
 Handout = Callable[..., Awaitable[tuple["asyncio.Task[Any]", list[str], str]]]
 
@@ -50,6 +56,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
     server starts), and ``refill_pools`` then lowers the size Voilà refills to, so the arrival
     does not start a second class's worth of kernels (their CPU would slow every page, their
     memory double the class's).
+
+    A warm kernel is never culled between its hand-out and its page's first connection
+    (:meth:`cull_kernel_if_idle`). Voilà keeps the idle cull off a kernel still in its pool, but
+    not off one just taken from it, whose last activity is its pre-run, maybe many minutes ago:
+    the cull, every ``cull_interval``, could shut it down while its page loaded, and the page
+    came up as Python text ("RadioButtons(description='Richest:', …)") that never worked (issue
+    37: 9 of about 115 page opens of a server left idle past ``cull_idle_timeout``).
 
     A warm kernel can die before its visitor comes (measured: one of 33 kernels started at
     once lost a race for a TCP port and exited; the servers now use IPC sockets, which have no
@@ -71,6 +84,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
         """Kernel starts under way (not yet listed by Jupyter)."""
+        self._handed: dict[str, float] = {}
+        """Kernels handed out to a page that has not connected yet, each with the time
+        (``time.monotonic``) it was handed out."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voilà derives its pooling manager from this class (``voila_kernel_manager_factory``)
@@ -100,14 +116,31 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self.add_restart_callback(kernel_id, functools.partial(self._restarted.add, kernel_id), "restart")
         return kernel_id
 
+    def hand_out(self, kernel_id: str) -> None:
+        """Note that ``kernel_id`` goes to a page now: its idle time starts again, and the cull
+        leaves it alone until its page connects (or :data:`PAGE_ARRIVAL` has passed)."""
+        self._handed[kernel_id] = time.monotonic()
+        with contextlib.suppress(KeyError):
+            self.get_kernel(kernel_id).last_activity = datetime.datetime.now(datetime.UTC)  # type: ignore[attr-defined]  # (as Jupyter sets it)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's idle cull, except for a kernel whose page is on its way (:meth:`hand_out`)."""
+        handed = self._handed.get(kernel_id)
+        if handed is not None:
+            if not self._kernel_connections.get(kernel_id, 0) and time.monotonic() - handed < PAGE_ARRIVAL:
+                return
+            del self._handed[kernel_id]
+        await ensure_async(super().cull_kernel_if_idle(kernel_id))
+
     @property
     def running(self) -> int:
         """Kernels running or starting: what the cap counts."""
         return len(self.list_kernel_ids()) + self._starting
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        """Jupyter's, forgetting the kernel's restart."""
+        """Jupyter's, forgetting the kernel's restart and hand-out."""
         self._restarted.discard(kernel_id)
+        self._handed.pop(kernel_id, None)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def sound(self, kernel_id: str, render: asyncio.Task[Any] | None = None) -> bool:
@@ -207,6 +240,7 @@ def _sound_handout(handout: Handout) -> Handout:
                 self.fill_if_needed(delay=0, notebook_name=notebook_name)  # type: ignore[attr-defined]
                 continue
             if await self.sound(kernel_id, render):
+                self.hand_out(kernel_id)
                 if seat:
                     PAGE_SEATS[kernel_id] = seat
                 return render, rendered, kernel_id
