@@ -59,6 +59,11 @@ class Outlook:
         """The least it sells a holding worth ``value`` to it for (before its cash position)."""
         return value * (1.0 + self.markup)
 
+    def keener_than(self, other: Outlook) -> bool:
+        """Whether it may value a holding above ``other`` does (it counts further ahead, or asks
+        less of a building); if not, it never values one more."""
+        return self.holds_land and (self.horizon > other.horizon or self.hurdle < other.hurdle)
+
     def cash_cost(self, cash: float, advised: float) -> float:
         """What holding ``cash`` costs it in expected forced-sale losses: each pound below its
         reserve (``reserve`` × the ``advised`` figure) costs ``shortfall`` of a pound."""

@@ -223,6 +223,10 @@ def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionTe
     if not me.outlook.holds_land:
         return "none"
     t = me.t
+    keen = me.outlook.keener_than(HOLDER)
+    short = {s for s in range(view.n_players) if s != me.seat and HOLDER.cash_cost(view.cash_of(s), me.advised)}
+    if not keen and not short:
+        return "none"  # every holder values its sites at least as this player does: no price suits both
     holder = me if me.outlook == HOLDER else Sight(view, HOLDER)
     best: tuple[float, OptionText] | None = None
     done: set[int] = set()
@@ -232,6 +236,9 @@ def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionTe
         if site in done:
             continue
         if site not in sites:
+            if not keen and t.owner(site) not in short:
+                done.add(site)
+                continue
             cash = view.cash_of(t.owner(site))
             mine, theirs = me.outlook.buy_limit(me.site(site)), holder.site(site)
             if mine <= theirs - HOLDER.cash_cost(cash, me.advised):  # no price suits both
