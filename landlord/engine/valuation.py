@@ -17,7 +17,7 @@ through what the rule pays.
 
 A character is an :class:`Outlook`: which holdings it may take, how much cash it keeps against
 charges it cannot foresee, the markup it asks to sell land, the return it asks of capital it ties
-up in a building, and how far ahead it counts.
+up in a building against what land pays, and how far ahead it counts.
 """
 
 from __future__ import annotations
@@ -37,9 +37,10 @@ class Outlook:
       pay sells "for what it will fetch" (the share a forced sale loses).
     * ``markup``: the share above a holding's value to it that it asks before it sells (a
       speculator holds land for a rise).
-    * ``hurdle``: the return over the game, per pound of capital, it asks of a building before
-      it ties its cash up in one (a speculator keeps its cash free for land: capital in a
-      building cannot buy a site).
+    * ``land_first``: the share of what land returns per pound that it asks of a pound of
+      capital tied up in a building (its opportunity cost: a speculator keeps its cash for
+      land, so a building must pay at least what the land on the table pays per pound; 0: a
+      building need only pay back its cost).
     * ``horizon``: the share of the game left it counts income over (1: to the end).
     """
 
@@ -48,7 +49,7 @@ class Outlook:
     reserve: float = 1.0
     shortfall: float = 0.5
     markup: float = 0.0
-    hurdle: float = 0.0
+    land_first: float = 0.0
     horizon: float = 1.0
 
     def buy_limit(self, value: float) -> float:
@@ -62,7 +63,7 @@ class Outlook:
     def keener_than(self, other: Outlook) -> bool:
         """Whether it may value a holding above ``other`` does (it counts further ahead, or asks
         less of a building); if not, it never values one more."""
-        return self.holds_land and (self.horizon > other.horizon or self.hurdle < other.hurdle)
+        return self.holds_land and (self.horizon > other.horizon or self.land_first < other.land_first)
 
     def cash_cost(self, cash: float, advised: float) -> float:
         """What holding ``cash`` costs it in expected forced-sale losses: each pound below its
@@ -72,15 +73,17 @@ class Outlook:
 
 OUTLOOKS: dict[str, Outlook] = {
     "landlord": Outlook("landlord"),
-    "speculator": Outlook("speculator", reserve=0.0, markup=0.25, hurdle=0.5),
+    "speculator": Outlook("speculator", markup=0.25, land_first=1.0),
     "tenant": Outlook("tenant", holds_land=False),
 }
 """The characters, each one set of parameters of the valuation:
 
 * ``landlord`` holds land and buildings for their income, keeping the advised reserve;
-* ``speculator`` holds land for a rise (sells only at a quarter above its value to it), keeps
-  no reserve, and builds only where a building pays back half its cost over the game (so, on
-  the 1913 board, hardly ever: its land lies idle);
+* ``speculator`` holds land for a rise (sells only at a quarter above its value to it) and
+  builds only where a building pays at least what land pays per pound (so where the rules let
+  land pay its holder well, its land lies idle); it keeps the advised reserve (keeping none,
+  it lost two 1913 Part 3 games in three to the speculator it replaced, through forced sales:
+  ``benchmarks/bench_players.py``);
 * ``tenant`` buys no land, keeps the reserve, and builds on land others hold where it pays."""
 
 

@@ -9,26 +9,32 @@
   Treasury) × the expected landings of the other players until the end (the exact chance a
   throw ends there, ``LandTable.landing``, × the other players × the table rounds left);
 * the rent it saves him on his own landings (``rent_paid``: held by another, he would pay it);
-* less what holding it costs whoever lands (``yearly``, each time he passes Mother Earth);
-* plus, where it may carry an improvement not yet placed, what improving it would earn
-  (:func:`improvement_gain`, when that is positive).
+* less what holding it costs whoever lands (``yearly``, each time he passes Mother Earth).
 
-**What an improvement earns its owner** (:func:`improvement_gain`): the interest the other
+What an improvement would add is valued when it is offered (:meth:`Sight.improvement_gain`),
+not in the site's value: in Parts 2-3 anyone may improve the site of an owner short of the
+capital, and cash spent on the site is not there to build with.
+
+**What an improvement earns its owner** (:meth:`Sight.improvement_gain`): the interest the other
 players pay on landing × their expected landings, less the rates he pays on his own landings
 (the visitor pays the rates), plus the higher wages the rules pay once his property is all
 improved × the rounds of the board left; its capital counts back at the end, so only that is
-gain, less the return the character asks of capital (``hurdle``).
+gain, less what the character asks of capital against what land pays per pound
+(``land_first`` × :meth:`Sight.land_return`: the rent the table's land keeps and saves its
+holders, less what holding it costs, per pound of face value).
 
 **Every decision** is the option of the highest expected effect on the player's final count,
 the cost of the cash it leaves short included (:meth:`Outlook.cash_cost`, the reserve being
 the rules' advice "to keep from £250 to £300 in cash": param ``advised_reserve``): buying or
 bidding (the lowest bid while the site is worth more than it), selling or accepting an offer,
-offering for another's site, improving, naming and taking a bargain, paying out of Gaol (the
-turns a throw for a double is expected to lose × what a throw is expected to bring: wages less
-the expected charges of where it ends), one die or both of a double (where each takes him), and
-what to sell first when short (what it is worth least to him). The characters
-(:data:`~landlord.engine.valuation.OUTLOOKS`) are parameters of that valuation: what they may
-hold, the reserve, the markup asked to sell land, the return asked of a building.
+offering for another's site (the lowest price its holder is expected to take), improving,
+naming and taking a bargain, paying out of Gaol (the turns a throw for a double is expected
+to lose × what a throw is expected to bring: wages less the expected charges of where it
+ends), one die or both of a double (the share of the wages each move earns, less what he pays
+where it ends), and what to sell first when short (what it is worth least to him). The
+characters (:data:`~landlord.engine.valuation.OUTLOOKS`) are parameters of that valuation:
+what they may hold, the reserve, the markup asked to sell land, the return asked of a building
+against what land pays.
 
 The random bot needs nothing here: it picks uniformly among the legal options.
 """
@@ -72,7 +78,8 @@ class Sight:
     """One player's valuation at one decision (see the module's text): the table as it stands,
     the player's :class:`Outlook`, and the numbers every option shares, read once."""
 
-    __slots__ = ("advised", "cash", "circuits", "others", "outlook", "rounds", "seat", "t", "view")
+    __slots__ = ("_land_return", "advised", "cash", "circuits", "others", "outlook", "rounds", "seat", "t",
+                 "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
@@ -82,6 +89,7 @@ class Sight:
         self.circuits = self.t.circuits_left()
         self.rounds = outlook.horizon * self.t.rounds_at(self.circuits)
         self.others = view.n_players - 1
+        self._land_return: float | None = None
 
     def landings(self, idx: int, players: int) -> float:
         """Expected landings on ``idx`` by ``players`` players until the end (to its horizon)."""
@@ -95,11 +103,29 @@ class Sight:
         if not terms.capital:
             return 0.0
         chance = t.landing(idx)
-        gain = chance * self.rounds * (terms.interest * self.others - terms.rates) - self.outlook.hurdle * terms.capital
+        gain = chance * self.rounds * (terms.interest * self.others - terms.rates)
+        if self.outlook.land_first:
+            gain -= self.outlook.land_first * self.land_return() * terms.capital
         mine = self.view.player.sites
         if idx in mine and all(i == idx or t.improvement_owner(i) >= 0 or not t.terms(i).capital for i in mine):
             gain += (t.wages(self.seat, True) - t.wages(self.seat, False)) * self.circuits
         return gain
+
+    def land_return(self) -> float:
+        """What a pound of land returns its holder over the game on this table: the rent the
+        sites keep (the others' landings) and save (his own), less what holding them costs,
+        over their face values (improvements left out)."""
+        if self._land_return is None:
+            t = self.t
+            income = face = 0.0
+            for idx in t.land:
+                terms = t.terms(idx)
+                chance = t.landing(idx)
+                income += chance * self.rounds * (terms.rent_kept * self.others + terms.rent_paid) \
+                    - terms.yearly * self.circuits
+                face += terms.face
+            self._land_return = income / face if face else 0.0
+        return self._land_return
 
     def site(self, idx: int) -> float:
         """What holding site ``idx`` to the end adds to the player's final count."""
@@ -108,10 +134,7 @@ class Sight:
         chance = t.landing(idx)
         value = holding_value(terms.face, terms.rent_kept, landings(chance, self.others, self.rounds),
                               terms.yearly * self.circuits)
-        value += terms.rent_paid * chance * self.rounds
-        if t.improvement_owner(idx) < 0:
-            value += max(0.0, self.improvement_gain(idx))
-        return value
+        return value + terms.rent_paid * chance * self.rounds
 
     def improvement(self, idx: int) -> float:
         """What holding the improvement on site ``idx`` to the end adds to the owner's count."""
@@ -138,12 +161,11 @@ class Sight:
         return min(float(p.gaol_fine), (1.0 + _gaol_turns(p.gaol_throws)) * self.throw())
 
     def step(self, steps: int) -> float:
-        """What moving ``steps`` spaces brings at once: the wages if he passes Mother Earth,
-        less what he pays where he stops."""
+        """What moving ``steps`` spaces brings: its share of the wages (a round of the board
+        pays them once), less what he pays where he stops."""
         t = self.t
         start = self.view.player.pos
-        wages = t.wages(self.seat) if start + steps >= t.size else 0
-        return wages - t.visit_cost(self.seat, (start + steps) % t.size)
+        return steps * t.wages(self.seat) / t.size - t.visit_cost(self.seat, (start + steps) % t.size)
 
     def paying(self, worth: float, price: float) -> float:
         """The gain of paying ``price`` for what is worth ``worth``."""

@@ -145,6 +145,11 @@ class LandTable:
         return circuits * self._r.n / self.MEAN_THROW
 
     @property
+    def land(self) -> tuple[int, ...]:
+        """The spaces that are land (sites, the Fisheries, the Moor, ...)."""
+        return self._r.land
+
+    @property
     def size(self) -> int:
         """Spaces on the track."""
         return self._r.n
