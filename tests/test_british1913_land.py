@@ -289,17 +289,19 @@ def test_valuation_is_face_value_plus_rent_from_the_exact_landing_probabilities(
 
 def test_part3_valuation_nets_out_restored_rent() -> None:
     """Part 3: the rent is restored to the Treasury, so the others' landings bring the holder
-    nothing; his own landings still save him the rent another holder would charge; no yearly
-    tax unless the what-if assesses it (£16 a year for 5 years). (What an improvement would
-    earn is valued when one is offered, not in the site: anyone may improve the site of an
-    owner short of the capital.)"""
+    nothing; his own landings still save him the rent another holder would charge; the
+    improvement's interest (5% of £800 = £40, paid by the three others; no rates in Part 3)
+    counts while he could pay for the improvement and keep his reserve (£800 + £250); no
+    yearly tax unless the what-if assesses it (£16 a year for 5 years)."""
     g = btable(P3, phase="part3")
     view = TableView(g, ADA)
     p = exact(movement_for(g.ruleset, "part3"))[SITE_A]
     rounds = 5 * 40 / 7
+    assert valuation(view, SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds)
+    set_cash(g, ADA, 1049)
     assert valuation(view, SITE_A) == pytest.approx(400 + 16 * p * rounds)
     g = btable(P3, phase="part3", land_tax_assessed=True)
-    assert valuation(TableView(g, ADA), SITE_A) == pytest.approx(400 + 16 * p * rounds - 16 * 5)
+    assert valuation(TableView(g, ADA), SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds - 16 * 5)
 
 
 def test_bots_bid_up_to_their_valuation_and_no_further() -> None:

@@ -1,7 +1,7 @@
 """How the kit's computer players answer the 1913 game's decisions: one valuation
 (:mod:`landlord.engine.valuation`), read off what the rules in force pay.
 
-**What a site is worth to a player** (:func:`site_value`), from the land table's
+**What a site is worth to a player** (:meth:`Sight.site`), from the land table's
 :class:`~landlord.rules.british1913.state.SiteTerms` and nothing else of the rules:
 
 * what it counts at the end (``face``: land is reckoned up at its printed price);
@@ -9,11 +9,11 @@
   Treasury) × the expected landings of the other players until the end (the exact chance a
   throw ends there, ``LandTable.landing``, × the other players × the table rounds left);
 * the rent it saves him on his own landings (``rent_paid``: held by another, he would pay it);
-* less what holding it costs whoever lands (``yearly``, each time he passes Mother Earth).
-
-What an improvement would add is valued when it is offered (:meth:`Sight.improvement_gain`),
-not in the site's value: in Parts 2-3 anyone may improve the site of an owner short of the
-capital, and cash spent on the site is not there to build with.
+* less what holding it costs whoever lands (``yearly``, each time he passes Mother Earth);
+* plus, where it may carry an improvement not yet placed, what improving it would earn
+  (:meth:`Sight.improvement_gain`, when positive), but only if the player could pay for the
+  improvement after paying for the site and keep his reserve: cash spent on land is not there
+  to build with.
 
 **What an improvement earns its owner** (:meth:`Sight.improvement_gain`): the interest the other
 players pay on landing × their expected landings, less the rates he pays on his own landings
@@ -127,14 +127,19 @@ class Sight:
             self._land_return = income / face if face else 0.0
         return self._land_return
 
-    def site(self, idx: int) -> float:
-        """What holding site ``idx`` to the end adds to the player's final count."""
+    def site(self, idx: int, spend: int = 0) -> float:
+        """What holding site ``idx`` to the end adds to the player's final count, having spent
+        ``spend`` on it (what improving it would earn counts only if he could then pay for
+        the improvement and keep his reserve)."""
         t = self.t
         terms = t.terms(idx)
         chance = t.landing(idx)
         value = holding_value(terms.face, terms.rent_kept, landings(chance, self.others, self.rounds),
-                              terms.yearly * self.circuits)
-        return value + terms.rent_paid * chance * self.rounds
+                              terms.yearly * self.circuits) + terms.rent_paid * chance * self.rounds
+        if terms.capital and t.improvement_owner(idx) < 0 and \
+                self.cash - spend - terms.capital >= self.outlook.reserve * self.advised:
+            value += max(0.0, self.improvement_gain(idx))
+        return value
 
     def improvement(self, idx: int) -> float:
         """What holding the improvement on site ``idx`` to the end adds to the owner's count."""
@@ -195,7 +200,7 @@ def choose(outlook: Outlook, view: TableView, d: Decision) -> OptionText:
     me = Sight(view, outlook)
     t = me.t
     if kind == "site_card":
-        return "buy" if me.paying(outlook.buy_limit(me.site(d.space)), d.amount) > 0 else "decline"
+        return "buy" if me.paying(outlook.buy_limit(me.site(d.space, d.amount)), d.amount) > 0 else "decline"
     if kind in ("pack_bid", "forced_bid"):
         bids = _amounts(opts, "bid")
         if not bids:
@@ -203,7 +208,7 @@ def choose(outlook: Outlook, view: TableView, d: Decision) -> OptionText:
         if kind == "forced_bid" and t.owner(d.space) == view.seat:  # the improvement on his site
             worth = me.improvement(d.space)
         else:
-            worth = outlook.buy_limit(me.site(d.space))
+            worth = outlook.buy_limit(me.site(d.space, bids[0][0]))
         return bids[0][1] if me.paying(worth, bids[0][0]) > 0 else opts[0]
     if kind == "use_double":
         return max(opts, key=lambda o: (me.step(d.amount * (1 if o == "one" else 2)), o == "both"))
@@ -262,7 +267,7 @@ def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionTe
                 done.add(site)
                 continue
             cash = view.cash_of(t.owner(site))
-            mine, theirs = me.outlook.buy_limit(me.site(site)), holder.site(site)
+            mine, theirs = me.outlook.buy_limit(me.site(site, price)), holder.site(site)
             if mine <= theirs - HOLDER.cash_cost(cash, me.advised):  # no price suits both
                 done.add(site)
                 continue
