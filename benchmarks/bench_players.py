@@ -12,11 +12,12 @@ tenant, speculator, landlord) all new and all old, alternating rounds of the sam
 (``time.process_time``: other programs on a busy machine cost neither side, but a loaded
 machine still slows both; compare the two figures of one run, not runs).
 
-The old characters: the families' bots as they were before issue 36, kept as a frozen copy
-under ``benchmarks/`` (``frozen_british1913_bots.py``), because the old code is gone from the
-kit and the comparison needs both in one process. Families whose players this change left as
-they were (their character scripts: 1904, 1906's Magie decisions, Monopoly) are not listed:
-head to head they would play the same code against itself.
+The old characters: the families' bots as they were before issue 36, kept as frozen copies
+under ``benchmarks/`` (``frozen_british1913_bots.py``, ``frozen_magie1904_bots.py``: the
+Magie answers 1904 and 1906 share), because the old code is gone from the kit and the
+comparison needs both in one process; an old player answers the decisions whose players
+changed as before, every other as the kit now does. Monopoly's players are as they were
+(head to head they would play the same code against itself): not listed.
 """
 
 from __future__ import annotations
@@ -24,39 +25,56 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frozen_british1913_bots
+import frozen_magie1904_bots
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.strategies import Strategy, TableView, make_strategy
+from landlord.rules.magie1904.bots import VALUED
 
-FROZEN: dict[str, ModuleType] = {"british1913": frozen_british1913_bots}
-"""Each changed family's old bots (``choose(character, view, decision)`` over its ``KINDS``)."""
-DEFAULT = ("british-1913-part1", "british-1913-part2", "british-1913-part3", "british-1913-sequence")
+Answer = Callable[[str, Any, TableView, Decision], OptionText]
+
+
+
+def _old1913(name: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+    answer: OptionText = frozen_british1913_bots.choose(name, view, d)
+    return answer
+
+
+FROZEN: dict[str, tuple[frozenset[str], Answer]] = {
+    "british1913": (frozen_british1913_bots.KINDS, _old1913),
+    "magie1904": (VALUED, frozen_magie1904_bots.answer),
+    "magie1906": (VALUED, frozen_magie1904_bots.answer),
+}
+"""Each family whose players changed: the decision kinds that changed, and the old answer
+(``answer(character, bot, view, decision)``) to them."""
+DEFAULT = ("magie-1904", "magie-1906", "british-1913-part1", "british-1913-part2", "british-1913-part3",
+           "british-1913-sequence")
 CHARACTERS = ("landlord", "speculator", "tenant")
 LESSON_SEATS = ("landlord", "tenant", "speculator", "landlord")
 
 
 class Old:
-    """The old character ``name``: the frozen bots of ``family`` for that family's decisions,
-    the kit's (unchanged) answer for any other."""
+    """The old character ``name``: the frozen answer of ``family`` to the decisions whose
+    players changed, the kit's (unchanged) answer to any other."""
 
     def __init__(self, name: str, family: str) -> None:
         self.name = name
-        self.frozen = FROZEN[family]
+        self.kinds, self.old = FROZEN[family]
         self.rest: Strategy = make_strategy(name)
 
     def choose(self, view: TableView, d: Decision) -> OptionText:
-        if d.kind in self.frozen.KINDS:
-            answer: OptionText = self.frozen.choose(self.name, view, d)
-            return answer
+        if d.kind in self.kinds:
+            return self.old(self.name, self.rest, view, d)
         return self.rest.choose(view, d)
 
 

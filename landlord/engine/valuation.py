@@ -23,6 +23,7 @@ up in a building against what land pays, and how far ahead it counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,8 @@ class Outlook:
       land, so a building must pay at least what the land on the table pays per pound; 0: a
       building need only pay back its cost).
     * ``horizon``: the share of the game left it counts income over (1: to the end).
+    * ``borrows``: its appetite for debt: whether it borrows to buy where the rules let it
+      (the loan's interest to the end counted against what it buys).
     """
 
     name: str
@@ -51,6 +54,7 @@ class Outlook:
     markup: float = 0.0
     land_first: float = 0.0
     horizon: float = 1.0
+    borrows: bool = False
 
     def buy_limit(self, value: float) -> float:
         """The most it pays for a holding worth ``value`` to it."""
@@ -73,7 +77,7 @@ class Outlook:
 
 OUTLOOKS: dict[str, Outlook] = {
     "landlord": Outlook("landlord"),
-    "speculator": Outlook("speculator", markup=0.25, land_first=1.0),
+    "speculator": Outlook("speculator", markup=0.25, land_first=1.0, borrows=True),
     "tenant": Outlook("tenant", holds_land=False),
 }
 """The characters, each one set of parameters of the valuation:
@@ -83,7 +87,7 @@ OUTLOOKS: dict[str, Outlook] = {
   builds only where a building pays at least what land pays per pound (so where the rules let
   land pay its holder well, its land lies idle); it keeps the advised reserve (keeping none,
   it lost two 1913 Part 3 games in three to the speculator it replaced, through forced sales:
-  ``benchmarks/bench_players.py``);
+  ``benchmarks/bench_players.py``); it borrows to buy where the rules let it (1904);
 * ``tenant`` buys no land, keeps the reserve, and builds on land others hold where it pays."""
 
 
@@ -113,3 +117,26 @@ def gain_of_selling(worth: float, price: float, cash: float, advised: float, out
     final count, the cash it brings in included (the :attr:`Outlook.markup` asked on top)."""
     relief = outlook.cash_cost(cash, advised) - outlook.cash_cost(cash + price, advised)
     return price - outlook.sell_limit(worth) + relief
+
+
+class CardTable(Protocol):
+    """What a Magie family's table states of a card (1904: a lot; 1906: any card): the
+    chance a throw ends on its space, what a player stopping there pays its holder, what it
+    counts at the end, and the throws each player may still expect."""
+
+    def chance(self, idx: int) -> float: ...
+
+    def earning(self, idx: int, seat: int) -> float: ...
+
+    def end_value(self, idx: int) -> int: ...
+
+    def throws_left(self) -> float: ...
+
+
+def card_worth(t: CardTable, idx: int, seat: int, players: int) -> int:
+    """What the card of space ``idx`` is worth to ``seat`` now: what it counts at the end plus
+    what it is expected to bring in until then (the chance a throw ends there × what a player
+    stopping there pays the holder × the throws left × the ``players``: the others' landings
+    pay him, his own cost him nothing where another holder would charge him)."""
+    income = t.chance(idx) * t.earning(idx, seat) * t.throws_left() * players
+    return t.end_value(idx) + int(income)
