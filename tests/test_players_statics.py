@@ -29,6 +29,7 @@ from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.strategies import Strategy, TableView, make_strategy
 from landlord.engine.valuation import OUTLOOKS
 from landlord.rules.british1913.bots import Sight
+from landlord.rules.magie1906 import bots as magie1906_bots
 from landlord.runs.play import play_one
 
 SEATS = ["landlord", "tenant", "speculator", "landlord"]
@@ -251,3 +252,54 @@ def test_rates_on_improvements_leave_the_builders_valuation_as_it_was() -> None:
         assert unrated - rated == pytest.approx(own, abs=1e-9)
     assert max(own for _, _, own in options) < 30
     assert sum(c for b in bots for c in b.changed) < sum(len(b.changed) for b in bots)
+
+
+class SaleSwapped:
+    """A 1906 player of character ``name`` that, at each bid at a sale of a lot from the pack
+    (rule 7), also answers as its valuation would with the single tax in force (the same
+    table, the params swapped for the one question), keeping both answers and both worths."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.bot: Strategy = make_strategy(name)
+        self.seen: list[tuple[OptionText, OptionText, int, int]] = []
+
+    def choose(self, view: TableView, d: Decision) -> OptionText:
+        answer = self.bot.choose(view, d)
+        table: Any = view.table
+        if d.kind == "bid" and view.space(d.space).kind == "lot" and table.pack_sale(d.space):
+            rules: Any = view._g.rules  # the test swaps the params the rules read for one question
+            worth = magie1906_bots.value(table, d.space, view.seat, view.n_players)
+            params = rules.params
+            rules.params = replace(params, single_tax=True)
+            try:
+                taxed = magie1906_bots.value(table, d.space, view.seat, view.n_players)
+                swapped = magie1906_bots.sale(self.name, view, d, getattr(self.bot, "reserve", 0))
+            finally:
+                rules.params = params
+            self.seen.append((answer, swapped, worth, taxed))
+        return answer
+
+
+def test_the_single_tax_takes_what_players_pay_for_lots_to_nothing() -> None:
+    """Prediction: in the 1906 game, the single tax brings what players will pay for a lot to
+    nothing.
+
+    Derivation: under the single tax "the Title Deeds are of no value" at the count, and the
+    rent of a lot goes to the Public Treasury from every player who stops on it, the deed
+    holder too: a lot neither counts nor earns its holder anything, so its worth to any player
+    (what it counts at the end + what it brings in until then) is 0, and no bid for it leaves
+    him better off. (Played out, the 1906 rules also take the lots off the market under the
+    single tax: deeds are not traded and a sale from the pack becomes the building privilege's,
+    so paired games would show the rules' doing; here the players' own valuation is asked at
+    the same tables, at every bid for a lot at a sale from the pack in games under the landlord
+    rules.)"""
+    rs = load_ruleset("magie-1906")
+    seen: list[tuple[OptionText, OptionText, int, int]] = []
+    for seed in range(10):
+        seats = [SaleSwapped(name) for name in SEATS]
+        Game(rs, list(seats), seed).run()
+        seen += [s for b in seats for s in b.seen]
+    assert sum(1 for played, *_ in seen if played.startswith("bid:")) > 20
+    assert all(worth > 0 for _, _, worth, _ in seen)
+    assert all(taxed == 0 and swapped == "pass" for _, swapped, _, taxed in seen)
