@@ -320,7 +320,7 @@ class British1913State(RoundsOfTurns):
             return p.gaol_fine if p.gaol_penalties else 0
         if kind not in LAND_KINDS or self.owner[idx] == NOBODY:
             return 0
-        t = self.site_terms(idx)
+        t = self.table.terms(idx)
         cost = t.rent_paid if self.owner[idx] != seat else 0
         if self.imp_owner[idx] != NOBODY:
             cost += t.rates + (t.interest if self.imp_owner[idx] != seat else 0)
