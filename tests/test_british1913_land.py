@@ -274,26 +274,34 @@ def test_government_land_counts_as_bought() -> None:
 
 def test_valuation_is_face_value_plus_rent_from_the_exact_landing_probabilities() -> None:
     """Issue: "bid up to a stated valuation (e.g. present value of the rent a site earns, from
-    the exact landing probabilities in landlord/engine/landing.py)"."""
+    the exact landing probabilities in landlord/engine/landing.py)". Issue 36: what the site
+    adds to the holder's final count: its face value, the rent (£16) the three others pay over
+    the table rounds left (5 rounds of a 40-space board at 7 spaces a throw), and the rent he
+    would otherwise pay on his own landings."""
     g = btable()
     view = TableView(g, ADA)
     p = exact(movement_for(g.ruleset, "part1"))[SITE_A]
     rounds = 5 * 40 / 7
-    expected = 400 + 16 * p * 3 * rounds
+    expected = 400 + 16 * p * 3 * rounds + 16 * p * rounds
     assert valuation(view, SITE_A) == pytest.approx(expected)
-    assert 400 < valuation(view, SITE_A) < 440
+    assert 400 < valuation(view, SITE_A) < 460
 
 
 def test_part3_valuation_nets_out_restored_rent() -> None:
+    """Part 3: the rent is restored to the Treasury, so the others' landings bring the holder
+    nothing; his own landings still save him the rent another holder would charge; the
+    improvement's interest (5% of £800 = £40, paid by the three others; no rates in Part 3)
+    counts while he could pay for the improvement and keep his reserve (£800 + £250); no
+    yearly tax unless the what-if assesses it (£16 a year for 5 years)."""
     g = btable(P3, phase="part3")
     view = TableView(g, ADA)
     p = exact(movement_for(g.ruleset, "part3"))[SITE_A]
     rounds = 5 * 40 / 7
-    # no rent kept; the improvement's interest (5% of £800) may be earned; no yearly tax
-    assert valuation(view, SITE_A) == pytest.approx(400 + 40 * p * 3 * rounds)
-    # the what-if's yearly assessment: £16 a year for 5 years
+    assert valuation(view, SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds)
+    set_cash(g, ADA, 1049)
+    assert valuation(view, SITE_A) == pytest.approx(400 + 16 * p * rounds)
     g = btable(P3, phase="part3", land_tax_assessed=True)
-    assert valuation(TableView(g, ADA), SITE_A) == pytest.approx(400 + 40 * p * 3 * rounds - 16 * 5)
+    assert valuation(TableView(g, ADA), SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds - 16 * 5)
 
 
 def test_bots_bid_up_to_their_valuation_and_no_further() -> None:
@@ -310,15 +318,20 @@ def test_bots_bid_up_to_their_valuation_and_no_further() -> None:
 
 def test_bots_sell_when_short() -> None:
     """Issue: "sell when short": offered less than its valuation, a landlord refuses while he
-    has his reserve, and accepts three quarters of it when short; selling up, every bot sells
+    has his reserve, and accepts when short, as far as each pound brought back up to the
+    reserve (£250) saves him half a pound of forced-sale losses; selling up, every bot sells
     first what it values least."""
     g = btable()
     own(g, ADA, SITE_A, SITE_B)
     view = TableView(g, ADA)
-    offer = Decision(ADA, "accept_bid", ("accept", "refuse"), SITE_A, int(0.8 * valuation(view, SITE_A)))
+    worth = valuation(view, SITE_A)
+    price = int(worth - 0.5 * (250 - 100)) + 1
+    offer = Decision(ADA, "accept_bid", ("accept", "refuse"), SITE_A, price)
     assert Landlord().choose(view, offer) == "refuse"
     set_cash(g, ADA, 100)
     assert Landlord().choose(view, offer) == "accept"
+    lower = Decision(ADA, "accept_bid", ("accept", "refuse"), SITE_A, price - 2)
+    assert Landlord().choose(view, lower) == "refuse"
     realise = Decision(ADA, "realise", (f"site:{SITE_A}", f"site:{SITE_B}"), -1, 50)
     cheaper = min((SITE_A, SITE_B), key=lambda i: valuation(view, i))
     for bot in (Landlord(), Speculator(), Tenant()):
@@ -327,14 +340,15 @@ def test_bots_sell_when_short() -> None:
 
 def test_bots_buy_cheaply_from_a_bankrupt() -> None:
     """Issue: "buy cheaply from a bankrupt": at a forced sale a bot bids the lowest step it
-    may; the speculator only up to half its valuation, the tenant never."""
+    may, up to its valuation; the tenant, who holds no land, never."""
     g = btable()
     view = TableView(g, BEN)
     d = Decision(BEN, "forced_bid", ("refuse", "bid:20", "bid:40", "bid:100"), SITE_A, 0)
     assert Landlord().choose(view, d) == "bid:20" and Speculator().choose(view, d) == "bid:20"
     assert Tenant().choose(view, d) == "refuse"
-    dear = Decision(BEN, "forced_bid", ("refuse", "bid:300", "bid:400"), SITE_A, 200)
-    assert Landlord().choose(view, dear) == "bid:300" and Speculator().choose(view, dear) == "refuse"
+    dear = Decision(BEN, "forced_bid", ("refuse", "bid:500", "bid:600"), SITE_A, 400)
+    assert valuation(view, SITE_A) < 500
+    assert Landlord().choose(view, dear) == "refuse" and Speculator().choose(view, dear) == "refuse"
 
 
 def test_bot_games_use_the_market() -> None:

@@ -36,7 +36,7 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import Option
 from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
-from landlord.rules.british1913.bots import KINDS
+from landlord.rules.british1913.bots import KINDS, valuation
 from landlord.runs.simulate import play_one
 
 RS = "british-1913-part1"
@@ -153,16 +153,23 @@ def test_part1_each_player_may_buy_any_or_all_of_his_cards() -> None:
 
 
 def test_part1_advice_keep_250_to_300_in_cash_is_the_landlord_bots_reserve() -> None:
+    """"It is advisable to keep from £250 to £300 in cash": each pound a purchase leaves the
+    landlord below £250 costs him half a pound in his valuation (forced-sale losses), so he
+    buys a dealt card while its value over its price covers that, and not beyond."""
     g = btable()
     view = TableView(g, ADA)
     d = Decision(ADA, "site_card", ("buy", "decline"), SITE_A, 400)
-    set_cash(g, ADA, 649)
+    gain = valuation(view, SITE_A) - 400
+    edge = 650 - gain / 0.5  # the cash at which the shortfall eats the gain
+    set_cash(g, ADA, int(edge) - 1)
     assert Landlord().choose(view, d) == "decline"
+    set_cash(g, ADA, int(edge) + 2)
+    assert Landlord().choose(view, d) == "buy"
     set_cash(g, ADA, 650)
     assert Landlord().choose(view, d) == "buy"
     assert Tenant().choose(view, d) == "decline"
-    set_cash(g, ADA, 400)
-    assert Speculator().choose(view, d) == "buy"
+    set_cash(g, ADA, 400)  # the speculator keeps the same reserve: spending it all costs more than the site gains
+    assert Speculator().choose(view, d) == "decline" and Landlord().choose(view, d) == "decline"
 
 
 def test_part1_pawns_start_on_mother_earth() -> None:

@@ -1,39 +1,40 @@
-"""How the kit's bots answer the 1913 game's decisions, each in its documented character.
+"""How the kit's computer players answer the 1913 game's decisions: one valuation
+(:mod:`landlord.engine.valuation`), read off what the rules in force pay.
 
-**Valuation.** A bot prices a site with :func:`valuation`: what it would count for at the end
-(its printed price: land is reckoned up at face value), plus the money it should bring its
-holder for the rest of the game, minus the Land Value Tax it would cost:
+**What a site is worth to a player** (:meth:`Sight.site`), from the land table's
+:class:`~landlord.rules.british1913.state.SiteTerms` and nothing else of the rules:
 
-* rent: the rent a landing (doubled once every card is bought) × the chance that a throw ends
-  there (the exact landing probabilities of ``landlord.engine.landing``, for the Part in force) × the
-  other players × the table rounds left (the rounds of the board the leader still has to make,
-  at seven spaces a throw); none while the rent must be restored to the Treasury (Part 3) and
-  none on the Fisheries and the Moor while they send trespassers to Gaol;
-* interest: in Parts 2-3, on a site that may carry an improvement and has none yet, the
-  improvement's interest a landing × the same expected landings (its capital counts back at
-  the end, so only the interest is gain);
-* tax: in Part 3, the site's annual value (doubled with rents) × the rounds of the board the
-  leader still has to make (the holder pays it each time he passes Mother Earth).
+* what it counts at the end (``face``: land is reckoned up at its printed price);
+* the rent it keeps (``rent_kept``: the rent less what the rules make its holder restore to the
+  Treasury) × the expected landings of the other players until the end (the exact chance a
+  throw ends there, ``LandTable.landing``, × the other players × the table rounds left);
+* the rent it saves him on his own landings (``rent_paid``: held by another, he would pay it);
+* less what holding it costs whoever lands (``yearly``, each time he passes Mother Earth);
+* plus, where it may carry an improvement not yet placed, what improving it would earn
+  (:meth:`Sight.improvement_gain`, when positive), but only if the player could pay for the
+  improvement after paying for the site and keep his reserve: cash spent on land is not there
+  to build with.
 
-No discounting: the game is short and money earns nothing in the bank. The characters:
+**What an improvement earns its owner** (:meth:`Sight.improvement_gain`): the interest the other
+players pay on landing × their expected landings, less the rates he pays on his own landings
+(the visitor pays the rates), plus the higher wages the rules pay once his property is all
+improved × the rounds of the board left; its capital counts back at the end, so only that is
+gain, less what the character asks of capital against what land pays per pound
+(``land_first`` × :meth:`Sight.land_return`: the rent the table's land keeps and saves its
+holders, less what holding it costs, per pound of face value).
 
-* ``landlord``: values land at the full :func:`valuation`; takes dealt cards and bids at the
-  pack or at a forced sale up to it, keeping the rules' advised reserve ("It is advisable to
-  keep from £250 to £300 in cash": param ``advised_reserve``); offers for another's site when
-  rich (four reserves over) at the step furthest below its valuation; sells at its valuation,
-  or at three quarters of it when short of the reserve. Names the dearest bargain a trespasser
-  can pay; pays a gaol fine it can spare; improves its own sites, then others' open ones.
-* ``speculator``: values land without the interest of improving it (it holds land idle and
-  improves only once land values are taxed, Part 3); bids up to that with no reserve; "buys
-  cheaply from a bankrupt": at a forced sale bids up to half its valuation; offers for
-  another's site at most three quarters of its valuation when it has two reserves over; sells
-  at 125% of its valuation, or at its valuation when short. Pays fines and bargains.
-* ``tenant``: buys no land (values none for itself); sells any site it holds at its valuation,
-  or at half of it when short; pays a bargain no dearer than the gaol fine; throws in gaol;
-  improves others' open sites (industry) while keeping the reserve.
-
-Selling up when short (``realise``): every bot sells first what it values least (a site at its
-valuation, an improvement at its capital plus the interest it should still earn).
+**Every decision** is the option of the highest expected effect on the player's final count,
+the cost of the cash it leaves short included (:meth:`Outlook.cash_cost`, the reserve being
+the rules' advice "to keep from £250 to £300 in cash": param ``advised_reserve``): buying or
+bidding (the lowest bid while the site is worth more than it), selling or accepting an offer,
+offering for another's site (the lowest price its holder is expected to take), improving,
+naming and taking a bargain, paying out of Gaol (the turns a throw for a double is expected
+to lose × what a throw is expected to bring: wages less the expected charges of where it
+ends), one die or both of a double (the share of the wages each move earns, less what he pays
+where it ends), and what to sell first when short (what it is worth least to him). The
+characters (:data:`~landlord.engine.valuation.OUTLOOKS`) are parameters of that valuation:
+what they may hold, the reserve, the markup asked to sell land, the return asked of a building
+against what land pays.
 
 The random bot needs nothing here: it picks uniformly among the legal options.
 """
@@ -44,10 +45,10 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import parse_option
+from landlord.engine.valuation import OUTLOOKS, Outlook, gain_of_paying, gain_of_selling, holding_value, landings
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
-    from landlord.rules.british1913.params import Params1913
     from landlord.rules.british1913.state import LandTable
 
 KINDS = frozenset({
@@ -55,6 +56,9 @@ KINDS = frozenset({
     "forced_bid", "bid_up", "accept_bid", "improve_site",
 })
 """The decision kinds of the 1913 family."""
+
+DOUBLE = 1.0 / 6.0
+"""The chance that a throw of two dice is a double."""
 
 
 def _amounts(options: tuple[OptionText, ...], head: str) -> list[tuple[int, OptionText]]:
@@ -64,123 +68,218 @@ def _amounts(options: tuple[OptionText, ...], head: str) -> list[tuple[int, Opti
     return sorted(out)
 
 
-def _params(view: TableView) -> Params1913:
-    """The params in force, typed (read off the land table the rules keep)."""
-    t: LandTable = view.table
-    return t.params
+def _gaol_turns(throws: int) -> float:
+    """The turns a prisoner with ``throws`` throws for a double still allowed is expected to
+    stay in Gaol without moving (out on a double, or after the last throw, moving by it)."""
+    return sum((1.0 - DOUBLE) ** k for k in range(1, max(0, throws)))
 
 
-def _visits(view: TableView, idx: int, circuits: int | None = None) -> float:
-    """Expected landings on ``idx`` by the other players for the rest of the game
-    (``circuits``: the table's ``circuits_left()``, when already known)."""
-    t = view.table
-    rounds = t.rounds_left() if circuits is None else t.rounds_at(circuits)
-    return t.landing(idx) * (view.n_players - 1) * rounds
+class Sight:
+    """One player's valuation at one decision (see the module's text): the table as it stands,
+    the player's :class:`Outlook`, and the numbers every option shares, read once."""
+
+    __slots__ = ("_land_return", "advised", "cash", "circuits", "others", "outlook", "rounds", "seat", "t",
+                 "view")
+
+    def __init__(self, view: TableView, outlook: Outlook) -> None:
+        self.view, self.outlook, self.seat = view, outlook, view.seat
+        self.t: LandTable = view.table
+        self.cash = view.cash
+        self.advised = self.t.params.advised_reserve
+        self.circuits = self.t.circuits_left()
+        self.rounds = outlook.horizon * self.t.rounds_at(self.circuits)
+        self.others = view.n_players - 1
+        self._land_return: float | None = None
+
+    def landings(self, idx: int, players: int) -> float:
+        """Expected landings on ``idx`` by ``players`` players until the end (to its horizon)."""
+        return landings(self.t.landing(idx), players, self.rounds)
+
+    def improvement_gain(self, idx: int) -> float:
+        """What placing the improvement on site ``idx`` adds to the player's final count (the
+        module's text); 0 where the site may carry none."""
+        t = self.t
+        terms = t.terms(idx)
+        if not terms.capital:
+            return 0.0
+        chance = t.landing(idx)
+        gain = chance * self.rounds * (terms.interest * self.others - terms.rates)
+        if self.outlook.land_first:
+            gain -= self.outlook.land_first * self.land_return() * terms.capital
+        mine = self.view.player.sites
+        if idx in mine and all(i == idx or t.improvement_owner(i) >= 0 or not t.terms(i).capital for i in mine):
+            gain += (t.wages(self.seat, True) - t.wages(self.seat, False)) * self.circuits
+        return gain
+
+    def land_return(self) -> float:
+        """What a pound of land returns its holder over the game on this table: the rent the
+        sites keep (the others' landings) and save (his own), less what holding them costs,
+        over their face values (improvements left out)."""
+        if self._land_return is None:
+            t = self.t
+            income = face = 0.0
+            for idx in t.land:
+                terms = t.terms(idx)
+                chance = t.landing(idx)
+                income += chance * self.rounds * (terms.rent_kept * self.others + terms.rent_paid) \
+                    - terms.yearly * self.circuits
+                face += terms.face
+            self._land_return = income / face if face else 0.0
+        return self._land_return
+
+    def site(self, idx: int, spend: int = 0) -> float:
+        """What holding site ``idx`` to the end adds to the player's final count, having spent
+        ``spend`` on it (what improving it would earn counts only if he could then pay for
+        the improvement and keep his reserve)."""
+        t = self.t
+        terms = t.terms(idx)
+        chance = t.landing(idx)
+        value = holding_value(terms.face, terms.rent_kept, landings(chance, self.others, self.rounds),
+                              terms.yearly * self.circuits) + terms.rent_paid * chance * self.rounds
+        if terms.capital and t.improvement_owner(idx) < 0 and \
+                self.cash - spend - terms.capital >= self.outlook.reserve * self.advised:
+            value += max(0.0, self.improvement_gain(idx))
+        return value
+
+    def improvement(self, idx: int) -> float:
+        """What holding the improvement on site ``idx`` to the end adds to the owner's count."""
+        terms = self.t.terms(idx)
+        return terms.capital + terms.interest * self.landings(idx, self.others)
+
+    def holding(self, option: OptionText) -> float:
+        """What the player loses by giving up ``site:<i>`` or ``imp:<i>``."""
+        head, arg = parse_option(option)
+        return self.site(int(arg)) if head == "site" else self.improvement(int(arg))
+
+    def throw(self) -> float:
+        """What one throw is expected to bring: its share of the wages (a round of the board
+        every ``spaces / 7`` throws) less the expected charges of where it ends."""
+        t = self.t
+        charges = sum(t.landing(i) * t.visit_cost(self.seat, i) for i in range(t.size))
+        return t.wages(self.seat) * t.MEAN_THROW / t.size - charges
+
+    def gaol(self) -> float:
+        """What going to Gaol is expected to cost: the fine that buys him out, or the throws
+        lost there (the turn he is sent, then :func:`_gaol_turns`), whichever is less (a gain
+        where a throw is expected to cost more than it brings)."""
+        p = self.t.params
+        return min(float(p.gaol_fine), (1.0 + _gaol_turns(p.gaol_throws)) * self.throw())
+
+    def step(self, steps: int) -> float:
+        """What moving ``steps`` spaces brings: its share of the wages (a round of the board
+        pays them once), less what he pays where he stops."""
+        t = self.t
+        start = self.view.player.pos
+        return steps * t.wages(self.seat) / t.size - t.visit_cost(self.seat, (start + steps) % t.size)
+
+    def paying(self, worth: float, price: float) -> float:
+        """The gain of paying ``price`` for what is worth ``worth``."""
+        return gain_of_paying(worth, price, self.cash, self.advised, self.outlook)
+
+    def selling(self, worth: float, price: float, cash: int | None = None,
+                outlook: Outlook | None = None) -> float:
+        """The gain of selling what is worth ``worth`` for ``price`` (by a seller with
+        ``cash`` and ``outlook``: this player, unless given)."""
+        return gain_of_selling(worth, price, self.cash if cash is None else cash, self.advised,
+                               outlook or self.outlook)
 
 
-def valuation(view: TableView, idx: int, interest: bool = True) -> float:
-    """What site ``idx`` is worth to its holder now (see the module's text): face value + rent
-    + (with ``interest``) the interest of improving it − the Land Value Tax to come."""
-    t: LandTable = view.table
-    p, space = t.params, view.space(idx)
-    circuits = t.circuits_left()
-    visits = _visits(view, idx, circuits)
-    income = 0.0
-    trespass = space.kind in ("fishery", "moor") and p.gaol_penalties
-    if not trespass and not p.land_value_tax:
-        income += space.rent * t.scarcity * visits
-    if interest and p.improvements and t.may_carry(idx) and t.improvement_owner(idx) < 0:
-        income += int(str(space.extra["improvement_interest"])) * visits
-    tax = 0.0
-    if p.land_tax_assessed:
-        tax = float(space.rent * t.scarcity * circuits)
-    return space.price + income - tax
+def valuation(view: TableView, idx: int, character: str = "landlord") -> float:
+    """What site ``idx`` is worth to this player as a ``character`` (:meth:`Sight.site`)."""
+    return Sight(view, OUTLOOKS[character]).site(idx)
 
 
-def _holding_value(view: TableView, option: OptionText) -> float:
-    """What a bot loses by selling ``site:<i>`` or ``imp:<i>``."""
-    head, arg = parse_option(option)
-    idx = int(arg)
-    if head == "site":
-        return valuation(view, idx)
-    extra = view.space(idx).extra
-    interest = int(str(extra["improvement_interest"])) if _params(view).improvements else 0
-    return int(str(extra["improvement_capital"])) + interest * _visits(view, idx)
+HOLDER = OUTLOOKS["landlord"]
+"""How a player expects another's site to be valued by its holder when it makes an offer (a
+holder's character is not on the table; the landlord's is the holding one)."""
 
 
-def _worth(character: str, view: TableView, idx: int) -> float:
-    """The most ``character`` pays for site ``idx`` (its valuation in its character)."""
-    if character == "tenant":
-        return 0.0
-    return valuation(view, idx, interest=character == "landlord")
-
-
-def choose(character: str, view: TableView, d: Decision) -> OptionText:
-    """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1913 decision."""
-    reserve = _params(view).advised_reserve
-    keep = {"landlord": reserve, "speculator": 0}.get(character, reserve)
-    cash, kind, opts = view.cash, d.kind, d.options
-    short = cash < reserve
+def choose(outlook: Outlook, view: TableView, d: Decision) -> OptionText:
+    """The option of the highest expected effect on the player's final count (module text)."""
+    kind, opts = d.kind, d.options
+    me = Sight(view, outlook)
+    t = me.t
     if kind == "site_card":
-        ok = d.amount <= _worth(character, view, d.space) and cash - d.amount >= keep
-        return "buy" if character != "tenant" and ok else "decline"
+        return "buy" if me.paying(outlook.buy_limit(me.site(d.space, d.amount)), d.amount) > 0 else "decline"
     if kind in ("pack_bid", "forced_bid"):
         bids = _amounts(opts, "bid")
-        worth = _worth(character, view, d.space)
-        if kind == "forced_bid" and character == "speculator":
-            worth /= 2
-        if bids and bids[0][0] <= worth and cash - bids[0][0] >= keep:
-            return bids[0][1]
-        return opts[0]
+        if not bids:
+            return opts[0]
+        if kind == "forced_bid" and t.owner(d.space) == view.seat:  # the improvement on his site
+            worth = me.improvement(d.space)
+        else:
+            worth = outlook.buy_limit(me.site(d.space, bids[0][0]))
+        return bids[0][1] if me.paying(worth, bids[0][0]) > 0 else opts[0]
     if kind == "use_double":
-        return "both"
+        return max(opts, key=lambda o: (me.step(d.amount * (1 if o == "one" else 2)), o == "both"))
     if kind == "name_bargain":
         prices = _amounts(opts, "price")
-        if not prices:
-            return "gaol"
-        return prices[0][1] if character == "tenant" else prices[-1][1]
+        fair = [p for p in prices if p[0] <= t.params.gaol_fine]
+        if fair:
+            return fair[-1][1]
+        return prices[0][1] if prices else opts[0]
     if kind == "take_bargain":
-        if character == "speculator":
-            return "pay"
-        return "pay" if d.amount <= _params(view).gaol_fine else "gaol"
+        return "pay" if me.paying(me.gaol(), d.amount) >= 0 else "gaol"
     if kind == "gaol":
-        if character == "tenant" or "pay" not in opts:
+        if "pay" not in opts:
             return "throw"
-        return "pay" if character == "speculator" or cash - d.amount >= reserve else "throw"
+        lost = _gaol_turns(t.params.gaol_throws - view.player.wait)
+        return "pay" if me.paying(lost * me.throw(), d.amount) > 0 else "throw"
     if kind == "realise":
-        return min(opts, key=lambda o: (_holding_value(view, o), o))
+        return min(opts, key=lambda o: (me.holding(o), o))
     if kind == "bid_up":
-        if character == "tenant":
-            return "none"
-        share, spare = {"landlord": (1.0, 4), "speculator": (0.75, 2)}[character]
+        return _offer(me, view, opts)
+    if kind == "accept_bid":
+        return "accept" if me.selling(me.site(d.space), d.amount) >= 0 else "refuse"
+    if kind == "improve_site":
         best: tuple[float, OptionText] | None = None
-        values: dict[int, float] = {}  # each site's worth, once per site (the table stands still)
         for o in opts[1:]:
-            site, price = parse_option(o).ints()
-            if cash - price < spare * reserve:
-                continue
-            if site not in values:
-                values[site] = share * _worth(character, view, site)
-            gain = values[site] - price
+            idx = int(parse_option(o).arg)
+            capital = t.terms(idx).capital
+            gain = me.paying(capital + me.improvement_gain(idx), capital)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
         return best[1] if best else "none"
-    if kind == "accept_bid":
-        factor = {"landlord": (1.0, 0.75), "speculator": (1.25, 1.0), "tenant": (1.0, 0.5)}[character]
-        return "accept" if d.amount >= factor[short] * valuation(view, d.space) else "refuse"
-    if kind == "improve_site":
-        if character == "speculator" and not _params(view).land_value_tax:
-            return "none"
-        for o in opts[1:]:
-            site_idx = int(parse_option(o).arg)
-            cost = int(str(view.space(site_idx).extra["improvement_capital"]))
-            own = site_idx in view.player.sites
-            if character == "tenant" and own:
-                continue
-            if cash - cost >= reserve:
-                return o
-        return "none"
     return opts[0]
+
+
+def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
+    """An offer for another's site: for each site, the lowest price offered its holder is
+    expected to take (its value to a holder less what the cash would save him, :data:`HOLDER`);
+    the site where that leaves this player the most."""
+    if not me.outlook.holds_land:
+        return "none"
+    t = me.t
+    keen = me.outlook.keener_than(HOLDER)
+    short = {s for s in range(view.n_players) if s != me.seat and HOLDER.cash_cost(view.cash_of(s), me.advised)}
+    if not keen and not short:
+        return "none"  # every holder values its sites at least as this player does: no price suits both
+    holder = me if me.outlook == HOLDER else Sight(view, HOLDER)
+    best: tuple[float, OptionText] | None = None
+    done: set[int] = set()
+    sites: dict[int, tuple[float, float, int]] = {}  # site: (mine, theirs, the holder's cash)
+    for o in opts[1:]:
+        site, price = parse_option(o).ints()
+        if site in done:
+            continue
+        if site not in sites:
+            if not keen and t.owner(site) not in short:
+                done.add(site)
+                continue
+            cash = view.cash_of(t.owner(site))
+            mine, theirs = me.outlook.buy_limit(me.site(site, price)), holder.site(site)
+            if mine <= theirs - HOLDER.cash_cost(cash, me.advised):  # no price suits both
+                done.add(site)
+                continue
+            sites[site] = (mine, theirs, cash)
+        mine, theirs, cash = sites[site]
+        if me.selling(theirs, price, cash, HOLDER) < 0:
+            continue
+        done.add(site)  # the lowest price the holder takes (prices come in rising order per site)
+        gain = me.paying(mine, price)
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, o)
+    return best[1] if best else "none"
 
 
 ANSWERS = KINDS
@@ -188,5 +287,6 @@ ANSWERS = KINDS
 
 
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
-    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a 1913 decision."""
-    return choose(character, view, d)
+    """The answer of a player of ``character`` (its :data:`~landlord.engine.valuation.OUTLOOKS`
+    entry) to a 1913 decision."""
+    return choose(OUTLOOKS[character], view, d)

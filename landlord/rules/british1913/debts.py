@@ -142,8 +142,8 @@ class British1913Debts(British1913Count):
             debt = pl.debts[0]
             part = min(debt.amount, g.cash(seat))
             g.pay(seat, debt.creditor, part, debt.kind, f"{debt.reason} (debt)", "Debts")
-            if debt.reason == "rent" and self.params.land_value_tax and debt.creditor < len(g.players):
-                self.restore_land_value_tax(debt.creditor, part)
+            if debt.reason == "rent" and self.rent_restored(part) and debt.creditor < len(g.players):
+                self.restore_land_value_tax(debt.creditor, self.rent_restored(part))
             debt.amount -= part
             if debt.amount == 0:
                 pl.debts.pop(0)

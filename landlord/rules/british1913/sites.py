@@ -19,11 +19,6 @@ class British1913Sites(British1913Market):
         def move(self, seat: int, steps: int) -> Play: ...
 
 
-    def assessment(self, idx: int) -> int:
-        """The yearly assessment of the what-if :meth:`assess_land_values` on site ``idx``: its
-        ANNUAL LAND VALUE as printed, doubled with rents where the scarcity rule is in force."""
-        return self.g.board.spaces[idx].rent * self.scarcity()
-
     def assess_land_values(self, seat: int) -> Play:
         """A what-if, not the 1913 rules (param ``land_tax_assessed``, off in every Part;
         ``scenarios/british-1913-part3-yearly-assessment.toml`` turns it on): each time a player
@@ -103,8 +98,7 @@ class British1913Sites(British1913Market):
         alights. Government land (the Fisheries in Part 3) is let at its annual value, paid
         into the Public Treasury.
         """
-        g, p = self.g, self.params
-        space = g.board.spaces[idx]
+        g = self.g
         owner = self.owner[idx]
         if owner == NOBODY:
             # DECISION: bought from the pack by another player, the site was still unbought when
@@ -112,24 +106,22 @@ class British1913Sites(British1913Market):
             if (yield from self.offer_from_pack(seat, idx)) == NOBODY:
                 g.emit("rent_free", seat, space=idx)
             return
-        rent = space.rent * self.scarcity()
+        terms = self.site_terms(idx)
+        rent = terms.rent_paid
         if owner == GOVERNMENT:
             yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to the Government",
                                    "Part 3: public land")
         elif owner != seat:
             paid = yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
-            if paid and p.land_value_tax:
-                self.restore_land_value_tax(owner, paid)
+            if self.rent_restored(paid):
+                self.restore_land_value_tax(owner, self.rent_restored(paid))
         imp = self.imp_owner[idx]
         if imp != NOBODY and g.players[seat].place == TRACK:
-            info = self.improvement(idx)
             if imp != seat:
-                yield from self.charge(seat, imp, int(info["improvement_interest"]), Flow.BUILDING_RENT, "interest",
+                yield from self.charge(seat, imp, terms.interest, Flow.BUILDING_RENT, "interest",
                                        "Part 2: INTEREST to the improvement's owner")
-            rates = int(info["rates"]) * self.scarcity()
-            if p.rates_on_improvements and self.kinds[idx] != "religious" and rates and \
-                    g.players[seat].place == TRACK:
-                yield from self.charge(seat, self.treasury, rates, Flow.RATES, "rates", "Part 2: RATES")
+            if terms.rates and g.players[seat].place == TRACK:
+                yield from self.charge(seat, self.treasury, terms.rates, Flow.RATES, "rates", "Part 2: RATES")
 
     def trespass(self, seat: int, idx: int) -> Play:
         """"Any player alighting on the Solway Fisheries or Lord Tomnoddy's Grouse Moor must go

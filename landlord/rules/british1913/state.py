@@ -39,6 +39,36 @@ class Debt:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class SiteTerms:
+    """What the 1913 rules in force pay on one site held by a player (the players' valuation
+    reads these numbers, never the rule flags behind them: :mod:`landlord.engine.valuation`).
+
+    * ``face``: what the site counts its holder at the end (its printed price: ``COUNT_RULE``).
+    * ``rent_paid``: the rent a player alighting pays its holder (the ANNUAL LAND VALUE,
+      doubled once every card is bought in Parts 1-2); 0 on the Fisheries and the Moor while
+      they send trespassers to Gaol.
+    * ``rent_kept``: what the holder keeps of that rent, less what he must restore to the
+      Public Treasury (Part 3: all of it, :meth:`British1913State.rent_restored`).
+    * ``yearly``: what the holder pays each time he passes Mother Earth, whoever alights
+      (the yearly-assessment what-if, :meth:`British1913State.assessment`; 0 in the rules).
+    * ``capital``: the improvement's CAPITAL, if the site carries one or may be improved in the
+      Part in force (Parts 2-3; 0 if not); it counts its owner that much at the end (``COUNT_RULE``).
+    * ``interest``: what a player alighting pays the improvement's owner.
+    * ``rates``: what a player alighting on the improved site pays the Public Treasury (Part 2;
+      0 in Part 3, on a Religious Edifice, or with the rates off). The visitor pays them, the
+      owner of the improvement only when he alights there himself.
+    """
+
+    face: int
+    rent_paid: int
+    rent_kept: int
+    yearly: int
+    capital: int
+    interest: int
+    rates: int
+
+
 @dataclass(slots=True)
 class BritishPlayer(Token):
     """A seat's state: token (``where``: ``track``, ``gaol``, ``asylum``, ``poorhouse`` or
@@ -69,6 +99,9 @@ class LandTable:
         self._r = rules
         self._landing: dict[str, Mapping[int, float]] = {}
         """The landing chances of each Part this game has valued land in (:func:`landing_odds`)."""
+        self._terms: dict[tuple[int, int, bool], SiteTerms] = {}
+        self._terms_of: Params1913 | None = None
+        """Each site's :class:`SiteTerms` under the params ``_terms_of`` (:meth:`terms`)."""
 
     @property
     def params(self) -> Params1913:
@@ -110,6 +143,38 @@ class LandTable:
     def rounds_at(self, circuits: int) -> float:
         """:meth:`rounds_left` for ``circuits`` rounds of the board still to make."""
         return circuits * self._r.n / self.MEAN_THROW
+
+    @property
+    def land(self) -> tuple[int, ...]:
+        """The spaces that are land (sites, the Fisheries, the Moor, ...)."""
+        return self._r.land
+
+    @property
+    def size(self) -> int:
+        """Spaces on the track."""
+        return self._r.n
+
+    def terms(self, idx: int) -> SiteTerms:
+        """What the rules in force pay on site ``idx`` (:class:`SiteTerms`), kept while the
+        Part, the scarcity and the site's improvement stand."""
+        r = self._r
+        if r.params is not self._terms_of:
+            self._terms.clear()
+            self._terms_of = r.params
+        key = (idx, r.scarcity(), r.imp_owner[idx] >= 0)
+        hit = self._terms.get(key)
+        if hit is None:
+            hit = self._terms[key] = r.site_terms(idx)
+        return hit
+
+    def visit_cost(self, seat: int, idx: int) -> int:
+        """What ``seat`` pays now on alighting on space ``idx`` (:meth:`British1913State.visit_cost`)."""
+        return self._r.visit_cost(seat, idx)
+
+    def wages(self, seat: int, all_improved: bool | None = None) -> int:
+        """``seat``'s wages on passing Mother Earth now, or as they would be with its property
+        all improved (``all_improved``): :meth:`British1913State.wages`."""
+        return self._r.wages(seat, all_improved)
 
     def landing(self, idx: int) -> float:
         """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
@@ -209,15 +274,71 @@ class British1913State(RoundsOfTurns):
         mine = [i for i in self.g.players[seat].sites if self.may_carry(i)]
         return bool(mine) and all(self.imp_owner[i] != NOBODY for i in mine)
 
-    def wages(self, seat: int) -> int:
+    def rent_restored(self, rent: int) -> int:
+        """What a site's holder must restore to the Public Treasury of ``rent`` just paid him:
+        Part 3, "as Rates are now levied on Land Values, the owner must immediately restore the
+        equivalent amount to the Public Treasury" (param ``land_value_tax``); else nothing."""
+        return rent if self.params.land_value_tax else 0
+
+    def assessment(self, idx: int) -> int:
+        """The yearly assessment of the what-if (``land_tax_assessed``) on site ``idx``: its
+        ANNUAL LAND VALUE as printed, doubled with rents where the scarcity rule is in force
+        (charged by ``assess_land_values``); 0 where the what-if is off."""
+        if not self.params.land_tax_assessed:
+            return 0
+        return self.g.board.spaces[idx].rent * self.scarcity()
+
+    def trespass_square(self, idx: int) -> bool:
+        """Whether alighting on ``idx`` is trespass (the Fisheries and the Moor while the Gaol
+        penalties are in force): no rent, a bargain or Gaol."""
+        return self.kinds[idx] in ("fishery", "moor") and bool(self.params.gaol_penalties)
+
+    def site_terms(self, idx: int) -> SiteTerms:
+        """What the rules in force pay on site ``idx`` held by a player (:class:`SiteTerms`),
+        as ``land_on_site`` charges it."""
+        space = self.g.board.spaces[idx]
+        rent = 0 if self.trespass_square(idx) else space.rent * self.scarcity()
+        imp = self.improvement(idx)
+        rates = 0
+        if imp and self.params.rates_on_improvements and self.kinds[idx] != "religious":
+            rates = int(imp["rates"]) * self.scarcity()
+        carries = self.imp_owner[idx] != NOBODY or (bool(self.params.improvements) and self.may_carry(idx))
+        return SiteTerms(face=space.price, rent_paid=rent, rent_kept=rent - self.rent_restored(rent),
+                         yearly=self.assessment(idx),
+                         capital=int(imp.get("improvement_capital", 0)) if carries else 0,
+                         interest=int(imp.get("improvement_interest", 0)), rates=rates)
+
+    def visit_cost(self, seat: int, idx: int) -> int:
+        """What ``seat`` pays now on alighting on space ``idx``: rent to another holder (or the
+        Government), interest to another improvement's owner, rates, duties; the Gaol fine for
+        the Estate and an unbargained trespass (the fine buys him out at his next turn). Cards
+        and sales are left out (a card's mean is small; a sale is a choice)."""
+        p, kind = self.params, self.kinds[idx]
+        if kind == "duty":
+            return self.g.board.spaces[idx].fee * self.scarcity() if p.duties else 0
+        if kind == "estate" or (self.trespass_square(idx) and self.owner[idx] != seat):
+            return p.gaol_fine if p.gaol_penalties else 0
+        if kind not in LAND_KINDS or self.owner[idx] == NOBODY:
+            return 0
+        t = self.table.terms(idx)
+        cost = t.rent_paid if self.owner[idx] != seat else 0
+        if self.imp_owner[idx] != NOBODY:
+            cost += t.rates + (t.interest if self.imp_owner[idx] != seat else 0)
+        return cost
+
+    def wages(self, seat: int, all_improved: bool | None = None) -> int:
         """Wages on passing Mother Earth: £200 (Part 1), £300 in Part 2 for a player whose
         property is all improved, £500 in Part 3 ("WAGES are determined by the maximum which
         Labour can produce by working on free land": param ``wages_from_free_land`` switches to
         ``part3_wages``, so a what-if can change Part 3's wages apart from Part 1's); halved once
-        every site is bought in Parts 1 and 2 (:meth:`scarcity`; never in Part 3)."""
+        every site is bought in Parts 1 and 2 (:meth:`scarcity`; never in Part 3).
+        ``all_improved``: the wages as they would be with (True) or without (False) his
+        property all improved, for the players' valuation (None: as it stands)."""
         p = self.params
         base = p.part3_wages if p.wages_from_free_land else p.wages
-        w = p.improved_wages if p.improved_wages and self.all_improved(seat) else base
+        if all_improved is None:
+            all_improved = self.all_improved(seat)
+        w = p.improved_wages if p.improved_wages and all_improved else base
         return w // self.scarcity()
 
     def check_all_bought(self) -> None:

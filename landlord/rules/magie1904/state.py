@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.engine.rulebook import Token
 from landlord.rules.magie1904.params import PARAMS, Params1904, in_phase
+from landlord.rules.memo import landing_odds
 from landlord.rules.single_tax import SingleTaxRules
 
 LOAN_RATES = (0, 5, 10)
@@ -102,7 +104,82 @@ class Magie1904State(SingleTaxRules):
         self.wages_box = self.rr_box = -1
         self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
+        self.table = Table1904(self)
+        """What the players read off the table to value a lot (``TableView.table``)."""
 
     def new_player(self, seat: int) -> MagiePlayer:
         """A token on Mother Earth with nothing yet."""
         return MagiePlayer(seat)
+
+
+class Table1904:
+    """What the 1904 players read off the table to value a lot (all of it public: the deeds,
+    the board, the dice, the rules in force): what a lot pays its holder and counts at the end,
+    the chance a throw ends on it and the throws left (:mod:`landlord.engine.valuation`)."""
+
+    __slots__ = ("_odds", "_r")
+
+    def __init__(self, rules: Magie1904State) -> None:
+        self._r = rules
+        self._odds: dict[str, Mapping[int, float]] = {}
+        """The landing chances of each phase this game has valued lots in (:func:`landing_odds`)."""
+
+    @property
+    def params(self) -> Params1904:
+        """The params in force, typed (every player knows the rules)."""
+        return self._r.params
+
+    @property
+    def size(self) -> int:
+        """Spaces on the track."""
+        return self._r.n
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that a throw ends on space ``idx`` under the phase in force (worked
+        out once per ruleset and phase: :func:`landlord.rules.memo.landing_odds`)."""
+        g = self._r.g
+        odds = self._odds.get(g.phase)
+        if odds is None:
+            odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
+        return odds.get(idx, 0.0)
+
+    def earning(self, idx: int, seat: int) -> float:
+        """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held it: a lot's rent
+        ("When a player stops upon a lot owned by any of the players, he must pay the rent to
+        the owner"); nothing under the single tax ("All lot rent goes to the Public Treasury")
+        and nothing on any other space (fares go to the Railroad box; a franchise is chartered
+        free by the first player to stop on it, not bought)."""
+        r = self._r
+        if r.kinds[idx] != "lot" or r.params.single_tax:
+            return 0.0
+        return float(r.g.board.spaces[idx].rent)
+
+    def end_value(self, idx: int) -> int:
+        """What a lot counts at the end: its printed price ("lots, cash, and luxuries"); nothing
+        under the single tax ("the Title Deeds are of no value")."""
+        r = self._r
+        if r.kinds[idx] != "lot" or r.params.single_tax:
+            return 0
+        return int(r.g.board.spaces[idx].price)
+
+    def throws_left(self) -> float:
+        """The throws each player may still expect: the game ends when the last player has
+        passed the beginning-point ``circuits`` times, so the slowest player's circuits still
+        to go, at one throw per seven spaces (the mean throw of two dice), within the rounds
+        left."""
+        r = self._r
+        g = r.g
+        to_go = max(0, r.params.circuits - min(pl.circuits for pl in g.players))
+        return float(min(to_go * r.n / 7, max(0, r.params.max_rounds - g.round)))
+
+    def wages_now(self) -> int:
+        """The wages on passing Mother Earth now (with any rise the single tax has paid for)."""
+        return self._r.params.wages + self._r.wage_bonus
+
+    def loan_cost(self, seat: int, amount: int) -> int:
+        """What borrowing ``amount`` from the Bank would cost ``seat`` until the end: the
+        interest on its notes (``loan_interest`` a note) at each of his wages still to come (the
+        principal counts against him at the end, as the cash counts for him)."""
+        p, pl = self._r.params, self._r.g.players[seat]
+        notes = -(-amount // p.loan_unit)
+        return notes * p.loan_interest * max(0, p.circuits - pl.circuits)

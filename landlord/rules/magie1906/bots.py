@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import option, parse_option
+from landlord.engine.valuation import card_worth
 from landlord.rules.magie1904 import bots as magie1904_bots
 
 if TYPE_CHECKING:
@@ -59,9 +60,8 @@ SPECULATOR_RESERVE = 50
 
 
 def value(t: Table1906, idx: int, seat: int, players: int) -> int:
-    """What the card of space ``idx`` is worth to ``seat`` now (see the module docstring)."""
-    income = t.chance(idx) * t.earning(idx, seat) * t.throws_left() * players
-    return t.end_value(idx) + int(income)
+    """What the card of space ``idx`` is worth to ``seat`` now (:func:`~landlord.engine.valuation.card_worth`)."""
+    return card_worth(t, idx, seat, players)
 
 
 def _arg(text: OptionText) -> int:

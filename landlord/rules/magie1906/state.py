@@ -256,6 +256,15 @@ class Table1906:
             return 0
         return r.params.card_value
 
+    @property
+    def size(self) -> int:
+        """Spaces on the track."""
+        return self._r.n
+
+    def wages_now(self) -> int:
+        """The wages on passing Mother Earth now (with any rise the single tax has paid for)."""
+        return self._r.params.wages + self._r.wage_bonus
+
     def throws_left(self) -> float:
         """The throws each player may still expect: the game ends when every player has been
         round Mother Earth ``circuits`` times, so the slowest player's circuits still to go,

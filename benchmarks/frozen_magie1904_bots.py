@@ -1,0 +1,85 @@
+"""FROZEN for ``benchmarks/bench_players.py`` only: the Magie bots' answers as they were before
+issue 36 (commit 1f45e6c, ``landlord/rules/magie1904/bots.py``, its docstring cut): character
+scripts reading cash and a reserve. Kept to play the old characters head to head against the
+new players; no module of the kit imports it. Not maintained: do not copy from it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.options import option, parse_option
+
+if TYPE_CHECKING:
+    from landlord.engine.strategies import TableView
+
+ANSWERS: frozenset[str] = frozenset()
+"""The decision kinds claimed by name: none, for these bots answer every kind no other family
+claims (``answers_the_rest`` in :data:`landlord.rules.REGISTERED`)."""
+
+
+def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
+    """The first option whose kind is a preference, else the first option."""
+    kinds = [parse_option(opt).kind for opt in options]
+    for want in preferred:
+        if want in kinds:
+            return options[kinds.index(want)]
+    return options[0]
+
+
+def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
+    """The landlord's answer (see the module docstring)."""
+    spare = view.cash - reserve
+    kind, opts = d.kind, d.options
+    if kind in ("ticket", "buy_lot", "luxury", "buy"):
+        return pick(opts, "buy") if spare >= d.amount else pick(opts, "rent", "return", "refuse", "decline")
+    if kind == "jail":
+        return "pay" if "pay" in opts and spare >= d.amount else "throw"
+    if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
+        return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
+    if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, when the reserve allows
+        return opts[1] if spare >= int(parse_option(opts[1]).arg) else "pass"
+    if kind == "speculate":
+        return "play" if spare >= 10 else "stay"
+    if kind == "lend":
+        return option("lend", 10) if spare >= d.amount else "decline"
+    if kind == "repay":
+        return opts[-1] if view.cash >= 2 * reserve + 100 else "keep"
+    return pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
+
+
+def tenant(view: TableView, d: Decision) -> OptionText:
+    """The tenant's answer (see the module docstring)."""
+    return pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
+                "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
+
+
+def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
+    """The speculator's answer (see the module docstring)."""
+    kind, opts = d.kind, d.options
+    if kind in ("ticket", "buy_lot", "buy"):
+        return pick(opts, "buy", "borrow_buy")
+    if kind == "luxury":
+        return "buy" if "buy" in opts and view.cash > 400 else "refuse"
+    if kind == "repay":
+        return opts[-1] if view.cash >= repay_at else "keep"
+    if kind == "lend":
+        return option("lend", 5) if view.cash >= d.amount + 200 else "decline"
+    if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
+        return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
+    if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, keeping $50 in hand
+        return opts[1] if view.cash >= int(parse_option(opts[1]).arg) + 50 else "pass"
+    if kind == "speculate":
+        return "play"
+    return pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
+
+
+def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
+    ``reserve`` (landlord) or ``repay_at`` (speculator)."""
+    if character == "landlord":
+        return landlord(view, d, bot.reserve)
+    if character == "speculator":
+        return speculator(view, d, bot.repay_at)
+    return tenant(view, d)
