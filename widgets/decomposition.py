@@ -102,7 +102,7 @@ def decomposition_html(d: Decomposition) -> str:
          + d.findings()[list(t["rules"]).index("Part 1 with Part 3's £500 wages alone")]],
         ["\u201c... whilst Poverty and Unemployment disappear for ever.\u201d",
          f"Players ending in the Poorhouse or on the free land: {_share(p3['destitute'])} in Part 3, "
-         f"{_share(alone['destitute'])} in Part 1 from £3000."],
+         f"{_share(base['destitute'])} in Part 1 from the same £6000."],
     ]
     return (table + "<p><b>What these games show</b></p>" + _list(d.findings())
             + "<p><b>Why the differences are small</b></p>" + _list(small)
