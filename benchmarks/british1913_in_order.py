@@ -4,7 +4,7 @@ Part 3's land value tax, and Part 2 with and without its rates (issue 36, point 
 Plays :func:`landlord.runs.decompose.british1913_in_order` and
 :func:`landlord.runs.decompose.rates_paid_by_visitors` on seeds 0 .. N-1 with lesson 3's players
 (landlord, tenant, speculator, landlord) and prints each measure with its paired 95% interval,
-who paid the land value tax by place in wealth when Part 3 began, and Part 3's public money.
+who paid the land value tax, seat by seat, and Part 3's public money.
 
 Usage: python3 benchmarks/british1913_in_order.py [N]   (N games a side; default 200)
 """
@@ -31,7 +31,7 @@ def main() -> None:
     o = british1913_in_order(n)
     print(f"\nThe three Parts in order, {o.games} games with Part 3's land value tax and without it (seeds 0-{n - 1})")
     print(o.measures.drop(columns="key").to_string(index=False))
-    print("\nWho paid the land value tax, by place in wealth when Part 3 began")
+    print("\nWho paid the land value tax, by seat (place in wealth when Part 3 began: 1 the richest)")
     print(o.payers.to_string(index=False))
     print("\nPart 3's public money, £ a game")
     print(o.treasury.to_string(index=False))

@@ -122,15 +122,17 @@ def test_part2_rates_are_paid_by_visitors_and_the_what_if_charges_none() -> None
 
 def test_the_three_parts_in_order_say_who_paid_the_land_value_tax_and_where_the_money_went() -> None:
     """Part 3: the owner "must immediately restore the equivalent amount to the Public Treasury":
-    the tax paid by place in wealth adds up to the whole tax; without the tax the public takes
-    in only the rent of the Government's land; the Treasury's takings and payments are the
-    ledger's, by kind."""
+    the seats' shares of the tax add up to the whole tax, and a seat pays where it received
+    rent; without the tax the public takes in only the rent of the Government's land; the
+    Treasury's takings and payments are the ledger's, by kind."""
     from landlord.runs.decompose import british1913_in_order
 
     o = british1913_in_order(4)
-    assert list(o.payers["place"]) == [1, 2, 3, 4]
+    assert list(o.payers["player"]) == ["landlord", "tenant", "speculator", "landlord"]
     assert math.isclose(o.payers["share of the tax"].sum(), 1.0)
-    assert list(o.payers["wealth at Part 3's start"]) == sorted(o.payers["wealth at Part 3's start"], reverse=True)
+    assert math.isclose(o.payers["place when Part 3 began"].sum(), 1 + 2 + 3 + 4)
+    # the tax is the rent a holder's sites bring him, restored: it follows the rent he received
+    assert (o.payers["tax paid"] > 0).eq(o.payers["rent received in Part 3"] > 0).all()
     public = o.measures.set_index("key").loc["rent_to_public"]
     assert public["with the tax"] > public["without it"] >= 0
     inflow = o.treasury[o.treasury["direction"] == "in"].set_index("flow")["amount"]

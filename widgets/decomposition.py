@@ -30,7 +30,7 @@ from landlord.runs.decompose import (
 )
 
 from .measures import table_html
-from .words import final_gini_title
+from .words import final_gini_title, strategy_words
 
 BOARD_NOTE = ("These are the kit's reconstructed board and computer players (a landlord in two seats, a "
               "tenant who buys no land, a speculator), not the 1913 board, which does not survive.")
@@ -177,13 +177,18 @@ def _rates_said(m: InOrderMeasured) -> str:
             "visitors have left to build with.")
 
 
+def _who(r: pd.Series) -> str:
+    return f"{strategy_words(str(r['player']))} (seat {int(r['seat']) + 1})"
+
+
 def _payers_said(m: InOrderMeasured) -> str:
     p = m.order.payers
-    top, two = float(p["share of the tax"].iloc[0]), float(p["share of the tax"].iloc[:2].sum())
-    return (f"In the three Parts in order, the player richest when Part 3 began paid {_share(top)} of the tax, "
-            f"the two richest {_share(two)}: each hands on the rent his sites bring him (the table below sets "
-            "the rent each received in Part 3 beside the tax each paid). "
-            f"The player who buys no land paid {_money(float(p['landless tax paid'].iloc[0]))} a game.")
+    shares = "; ".join(f"{_who(r)} {_share(r['share of the tax'])}, on average in place "
+                       f"{r['place when Part 3 began']:.1f} of {len(p)} when Part 3 began"
+                       for _, r in p.iterrows())
+    return (f"In the three Parts in order, each player's share of the tax (1 the richest): {shares}. Each hands "
+            "on the rent his sites bring him (the table below sets the rent each received in Part 3 beside the "
+            "tax each paid): a player who holds no land pays none, whatever his wealth.")
 
 
 def _gini_said(m: InOrderMeasured) -> str:
@@ -199,8 +204,13 @@ def _treasury_said(m: InOrderMeasured) -> str:
     t = m.order.treasury
     out = "; ".join(f"{r['flow']} {_money(r['amount'])}" for _, r in t[t["direction"] == "out"].iterrows())
     taken = t.loc[t["direction"] == "in", "amount"].sum()
+    total = m.order.measures.set_index("key").loc["total"]
     return (f"In Part 3 the Treasury took in {_money(taken)} a game and paid out: {out or 'nothing'}. It still "
-            f"held {_share(m.order.kept)} of what it took in when the game ended.")
+            f"held {_share(m.order.kept)} of what it took in when the game ended. The pensions are paid with or "
+            "without the tax (without it the Treasury borrows from the Bank), so the tax does not come back to "
+            f"the players: their wealth at the end is {_money(abs(total['difference']))} "
+            f"{'lower' if total['difference'] < 0 else 'higher'} with it (95% interval {_money(total['low'])} to "
+            f"{_money(total['high'])}).")
 
 
 IN_ORDER_CLAIMS = (
@@ -241,10 +251,10 @@ def in_order_html(m: InOrderMeasured) -> str:
     measures = table_html(f"The three Parts in order, {o.games} games with Part 3's land value tax and the same games "
                           "without it (the owner keeps the rent): means a game",
                           ["measure", "with the tax", "without it", "difference (95% interval)"], rows)
-    payers = table_html("Who paid the land value tax in Part 3, by place in wealth when Part 3 began (1 the richest)",
-                        ["place", "wealth when Part 3 began", "rent received in Part 3 a game", "tax paid a game",
-                         "share of the tax"],
-                        [[str(int(r["place"])), _money(r["wealth at Part 3's start"]),
+    payers = table_html("Who paid the land value tax in Part 3 (place in wealth when Part 3 began: 1 the richest)",
+                        ["player", "place when Part 3 began, on average", "wealth when Part 3 began",
+                         "rent received in Part 3 a game", "tax paid a game", "share of the tax"],
+                        [[_who(r), f"{r['place when Part 3 began']:.1f}", _money(r["wealth at Part 3's start"]),
                           _money(r["rent received in Part 3"]), _money(r["tax paid"]), _share(r["share of the tax"])]
                          for _, r in o.payers.iterrows()])
     treasury = table_html("Part 3's public money, a game", ["money", "into the Treasury", "out of the Treasury"],

@@ -298,10 +298,10 @@ class InOrder:
     ``measure`` in words): ``with the tax``, ``without it`` (means a game), ``difference`` (with − without,
     game by game), ``low``, ``high`` (its 95% interval)."""
     payers: pd.DataFrame
-    """Who pays the land value tax, with the tax: one row per place in wealth when Part 3
-    begins (``place``: 1 the richest), ``wealth at Part 3's start`` (£), ``rent received in
-    Part 3`` (£ a game), ``tax paid`` (£ a game) and ``share of the tax``; then the tax paid by
-    the seat that holds no land (``landless tax paid``, the same in every row)."""
+    """Who paid the land value tax, with the tax: one row a seat (``seat``, ``player``: the
+    computer player's name), its mean ``place when Part 3 began`` (1 the richest), ``wealth at
+    Part 3's start`` (£), ``rent received in Part 3`` (£ a game), ``tax paid`` (£ a game) and
+    ``share of the tax``."""
     treasury: pd.DataFrame
     """Where Part 3's public money goes, with the tax: ``flow`` (in words), ``direction``
     (``in`` or ``out``), ``amount`` (£ a game)."""
@@ -366,13 +366,13 @@ def british1913_in_order(games: int = 200) -> InOrder:
                      "difference": c.diff, "low": c.low, "high": c.high})
     paid_frame = pd.DataFrame(paid_rows)
     total_paid = paid_frame["paid"].sum()
-    landless = float(paid_frame.loc[paid_frame["seat"] == TENANT_SEAT, "paid"].sum()) / games
-    payers = paid_frame.groupby("place", as_index=False).agg(wealth=("wealth", "mean"), rent=("rent", "mean"),
-                                                             paid=("paid", "mean"), total=("paid", "sum"))
-    payers = pd.DataFrame({"place": payers["place"], "wealth at Part 3's start": payers["wealth"],
-                           "rent received in Part 3": payers["rent"], "tax paid": payers["paid"],
-                           "share of the tax": payers["total"] / total_paid if total_paid else 0.0,
-                           "landless tax paid": landless})
+    by = paid_frame.groupby("seat", as_index=False).agg(place=("place", "mean"), wealth=("wealth", "mean"),
+                                                        rent=("rent", "mean"), paid=("paid", "mean"),
+                                                        total=("paid", "sum"))
+    payers = pd.DataFrame({"seat": by["seat"], "player": [BRITISH_1913_SEATS[s] for s in by["seat"]],
+                           "place when Part 3 began": by["place"], "wealth at Part 3's start": by["wealth"],
+                           "rent received in Part 3": by["rent"], "tax paid": by["paid"],
+                           "share of the tax": by["total"] / total_paid if total_paid else 0.0})
     flows = pd.DataFrame(flow_rows, columns=["game", "flow", "direction", "amount"])
     treasury = (flows.groupby(["direction", "flow"], as_index=False)["amount"].sum()
                 .assign(amount=lambda f: f["amount"] / games)
