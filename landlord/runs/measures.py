@@ -77,7 +77,10 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
     in), ``gini_before`` and ``gini_after`` (the Gini, population form, of the counts at the
     end of the last turn before the switch and of the first turn after it; NaN without a
     switch), ``gini_final`` (of the final counts), ``gap_final`` (richest total minus poorest),
-    ``gini_cash_final`` (the Gini of the final cash alone)."""
+    ``gini_cash_final`` (the Gini of the final cash alone), and where the money went, from the
+    ledger's flows by kind: ``rent_to_players`` (rent paid to the players holding land),
+    ``rent_to_public`` (land rent paid to the public), ``wages`` and ``public_spending`` (what
+    the public paid for buy-outs and public improvements)."""
     rs = load_ruleset(ruleset)
     if rounds is not None:
         rs = rs.override("measured", max_rounds=int(rounds))
@@ -92,9 +95,13 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
                 break
         final = g.results()
         totals = [c.total for c in final]
+        flows = g.ledger.flows
         out.append({"seed": seed, "switched": bool(g.switches), "gini_before": before, "gini_after": after,
                     "gini_final": _gini(final), "gap_final": max(totals) - min(totals),
-                    "gini_cash_final": gini([max(0, c.cash) for c in final], "population")})
+                    "gini_cash_final": gini([max(0, c.cash) for c in final], "population"),
+                    "rent_to_players": flows.get(Flow.RENT, 0), "rent_to_public": flows.get(Flow.LAND_RENT, 0),
+                    "wages": flows.get(Flow.WAGES, 0),
+                    "public_spending": flows.get(Flow.BUYOUT, 0) + flows.get(Flow.PUBLIC_SPENDING, 0)})
     return pd.DataFrame(out)
 
 
