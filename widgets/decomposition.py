@@ -204,7 +204,8 @@ def _treasury_said(m: InOrderMeasured) -> str:
     t = m.order.treasury
     out = "; ".join(f"{r['flow']} {_money(r['amount'])}" for _, r in t[t["direction"] == "out"].iterrows())
     taken = t.loc[t["direction"] == "in", "amount"].sum()
-    total = m.order.measures.set_index("key").loc["total"]
+    row = m.order.measures[m.order.measures["key"] == "total"].iloc[0]
+    total = {k: float(row[k]) for k in ("difference", "low", "high")}
     return (f"In Part 3 the Treasury took in {_money(taken)} a game and paid out: {out or 'nothing'}. It still "
             f"held {_share(m.order.kept)} of what it took in when the game ended. The pensions are paid with or "
             "without the tax (without it the Treasury borrows from the Bank), so the tax does not come back to "
