@@ -6,6 +6,8 @@ doubling) and from the reconstructed board's printed values (annual = 4% of capi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from british1913_helpers import (
     ADA,
@@ -30,14 +32,17 @@ from british1913_helpers import (
 from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
+from landlord.engine import savefile
 from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import Option
-from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
+from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant, make_strategy
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 from landlord.rules.british1913.bots import KINDS, valuation
 from landlord.runs.simulate import play_one
+
+BOTS4 = ("landlord", "tenant", "speculator", "landlord")
 
 RS = "british-1913-part1"
 NOBODY_BIDS = ("pass",) * 4
@@ -337,9 +342,9 @@ def test_part1_luxury_card_drawn_obeyed_returned_and_reshuffled() -> None:
     g = btable()
     cards = g.p["luxury_cards"]
     # the top card is drawn, then the pack is re-shuffled
+    top = cards[g.rules.decks["luxury"][0]]
     drive(g.rules.land_on(ADA, LUXURY1))
-    top = cards[0]
-    assert top["action"] == "pay_bank"
+    assert top["action"] == "pay_bank"  # every reconstructed Luxury card is a luxury bought
     assert g.cash(ADA) == 3000 - top["amount"]
     assert [e.get("text") for e in g.events or [] if e.kind == "card_drawn"] == [top["text"]]
     assert sorted(g.rules.decks["luxury"]) == list(range(len(cards)))  # returned to the pack
@@ -358,6 +363,60 @@ def test_part1_chance_cards_return_to_the_pack_so_every_card_keeps_coming_up() -
         g.events = []
     assert {c["text"] for c in g.p["chance_cards"]} <= seen
     assert len(g.rules.decks["chance"]) == len(g.p["chance_cards"])
+
+
+def test_part1_luxury_and_chance_packs_are_shuffled_and_placed_face_downwards_before_play() -> None:
+    """"A player alighting on Luxury or Chance draws a Luxury or Chance card ... and returns it
+    to the pack, which should then be re-shuffled and placed face-downwards": a pack is face
+    down and shuffled whenever a card is drawn from it, the first draw too. Each pack is
+    shuffled at the set-up from the game's one RNG (recorded as the game's first two chance
+    entries), so the first card of a pack differs from game to game; it was once always the
+    first card listed (+£100 Chance, −£100 Luxury)."""
+    rs = load_ruleset("british-1913-part1")
+    firsts: dict[str, set[int]] = {"luxury": set(), "chance": set()}
+    for seed in range(20):
+        g = Game(rs, [None] * 4, seed)
+        assert [e[0] for e in g.entries[:2]] == ["shuffle", "shuffle"]
+        for deck in firsts:
+            assert sorted(g.rules.decks[deck]) == list(range(len(g.p[f"{deck}_cards"])))
+            firsts[deck].add(g.rules.decks[deck][0])
+    assert len(firsts["luxury"]) >= 3 and len(firsts["chance"]) >= 3
+
+
+def test_part1_the_opening_shuffle_replays_exactly_from_a_saved_game() -> None:
+    """The packs' opening shuffle is a recorded chance entry: a saved game loads to the same
+    log, entries and packs."""
+    g = Game(load_ruleset("british-1913-sequence"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 8)
+    g.run(max_decisions=300)
+    assert any(e.kind == "card_drawn" for e in g.events or [])
+    again, _ = savefile.from_dict(json.loads(json.dumps(g.record.to_dict())), "g.json")
+    assert again.log_text() == g.log_text() and again.entries == g.entries
+    assert again.rules.decks == g.rules.decks
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_part1_a_game_saved_before_the_opening_shuffle_replays_as_it_was_played(
+        version: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DECISION: a 1913 game saved before the packs were shuffled at the set-up (its record has
+    no opening shuffle entries: a version 1 file, or a version 2 or 3 record whose first
+    entry is the first player's throw) replays with the packs in their printed order, as it
+    was played, not with a shuffle drawn afresh (which would change every card and throw)."""
+    with monkeypatch.context() as m:  # the rules as they were: no shuffle before play
+        m.setattr(Game, "opening_shuffle", lambda self, items: None)
+        old = Game(load_ruleset("british-1913-part1"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 3)
+        old.run(max_decisions=400)
+    assert old.entries[0][0] == "dice" and any(e.kind == "card_drawn" for e in old.events or [])
+    data = old.record.to_dict()
+    if version == 1:
+        data = {"format": "landlord-game", "version": 1, "ruleset": data["ruleset"], "overrides": {},
+                "seed": data["seed"], "names": data["names"], "seats": [None] * 4,
+                "actions": old.actions, "triggers": []}
+    else:
+        data["version"] = version
+    loaded, _ = savefile.from_dict(json.loads(json.dumps(data)), "old.json")
+    assert loaded.log_text() == old.log_text()
+    fresh = Game(load_ruleset("british-1913-part1"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 3)
+    assert fresh.entries[0][0] == "shuffle"  # a game begun now is shuffled
 
 
 @pytest.mark.parametrize(("action", "check"), [

@@ -142,16 +142,16 @@ def test_arrival_runs_on_every_route(ruleset: str, phase: str, check: Check, rou
 
 
 def test_table_switch_while_a_decision_waits_asks_the_arrivals_decisions_first() -> None:
-    """Part 3 arrives from the table while Ada must decide on a dealt SITE card: Ben owes the
-    Grouse Moor's £20 with no money, so he is first asked what to sell (the others refuse to
-    bid; the £20 stays owed); then Ada's decision is asked again, unchanged."""
+    """Part 3 arrives from the table while another player must decide on a dealt SITE card: Ben
+    owes the Grouse Moor's £20 with no money, so he is first asked what to sell (the others
+    refuse to bid; the £20 stays owed); then the waiting decision is asked again, unchanged."""
     from british1913_helpers import MOOR
 
     g = btable("british-1913-part1", phase="part2")
     own(g, BEN, MOOR)
     set_cash(g, BEN, 0)
     waiting = g.pending
-    assert waiting is not None and waiting.seat == 0
+    assert waiting is not None and waiting.kind == "site_card" and waiting.seat != BEN
     g.switch_phase("part3", "table")
     assert g.pending == Decision(BEN, "realise", (f"site:{MOOR}",), amount=20)
     g.act(f"site:{MOOR}")

@@ -4,7 +4,7 @@ changes), the prediction asked before play and the computer-player comparison af
 
 The class lesson notebook calls :func:`class_lesson` (the class the server runs, read from the
 class folder) and shows its parts; outside a class server it is the kit's default class game
-(Magie's 1904 board, 12 rounds, the single tax at round 6). Every claim about a rule quotes or
+(Magie's 1904 board, 12 rounds, the single tax from the start at half the tables). Every claim about a rule quotes or
 points to its source (``docs/sources/``); the comparison is measured when the student opens it.
 """
 
@@ -19,7 +19,7 @@ import pandas as pd
 
 from landlord.apps.classroom import ClassSpec, SqliteStore, folder_from_env
 from landlord.apps.classroom.debrief import phase_words
-from landlord.apps.classroom.room import PREDICTIONS, next_phase
+from landlord.apps.classroom.room import DEFAULT_HALF, PREDICTIONS, next_phase
 from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
 from landlord.rules.params import shared_params
@@ -69,6 +69,11 @@ JUMPS = {
 }
 """What to watch in the Gini at the switch, by phase."""
 
+HALF_WATCH = ("<b>What to watch.</b> The two halves of the room play the same board under different rules from the "
+              "first turn: watch who receives the land rent at your table, and what it pays for. At the debrief "
+              "the class compares the final Gini of the tables under each rules, and the Gini of their cash alone.")
+"""What to watch when half the tables play the other rules from the start."""
+
 KIT_CHOICES = ("The round limit of a class game, the switch part way through and the class vote are the kit's "
                "choices for a lesson period, not the game's own")
 
@@ -103,13 +108,15 @@ SOURCES = {
 class ClassLesson:
     """The lesson of one class: its rules (``ruleset``, with the class's round cap), the phase its
     switch brings in (None: the rules stay all game) and the round it comes at (None: the
-    teacher's button or a vote, at any time)."""
+    teacher's button or a vote, at any time); ``half``: the phase is not a switch but the rules
+    half the tables play from their first turn (:attr:`ClassSpec.half_from_start`)."""
 
     ruleset: Ruleset
     switch: str | None
     switch_round: int | None
     bots: str = "landlord"
     table_size: int = 4
+    half: bool = False
 
     @property
     def rounds(self) -> int:
@@ -132,11 +139,17 @@ class ClassLesson:
             return ("The rules stay the same all game: "
                     f"{html.escape(self.ruleset.phases[self.ruleset.default_phase].title)}.")
         known = CHANGES.get((self.ruleset.family, self.switch))
-        return ("At the switch " + known + "." if known else
-                f"At the switch these rules come in: {html.escape(self.ruleset.phases[self.switch].title)}.")
+        at = "Under those rules" if self.half else "At the switch"
+        return (f"{at} " + known + "." if known else
+                f"{at} these rules are in force: {html.escape(self.ruleset.phases[self.switch].title)}.")
 
     def intro_html(self) -> str:
         """The lesson's opening for this class: the game, its first rules and its switch."""
+        if self.half:
+            return (f"<p>Your class plays <b>{html.escape(self.ruleset.title)}</b> for {self.rounds} rounds. Half "
+                    f"the tables (tables 2, 4, …) play <b>{html.escape(self.switch_words)}</b> from the first turn; "
+                    f"the others play <b>{html.escape(self.first_words)}</b>. The line at the top of your table "
+                    f"names its rules.</p><p>{self.change_html()}</p>")
         when = (f"at round {self.switch_round}" if self.switch_round else
                 "part way through, when your teacher switches the rules for every table or the class votes")
         switch = ("" if self.switch is None else
@@ -146,6 +159,10 @@ class ClassLesson:
 
     def question(self) -> str:
         """The prediction asked before play."""
+        if self.half:
+            return (f"<b>At the end of the game, will the gap between the richest and the poorest player be larger "
+                    f"or smaller at the tables playing {html.escape(self.switch_words)} from the first turn than at "
+                    f"the tables playing {html.escape(self.first_words)}?</b>")
         if self.switch is None:
             return ("Over the game, <b>what happens to the gap between the richest and the poorest player at "
                     "your table?</b>")
@@ -154,7 +171,9 @@ class ClassLesson:
 
     def answers(self) -> dict[str, str]:
         """The prediction's answers in plain words, by their stored ids (:data:`PREDICTIONS`)."""
-        if self.switch is None:
+        if self.half:
+            words = ("larger there", "smaller there", "about the same")
+        elif self.switch is None:
             words = ("it keeps growing", "it shrinks", "it stays about the same")
         else:
             words = ("it keeps growing", "it stops growing or shrinks", "the change makes no difference")
@@ -162,7 +181,7 @@ class ClassLesson:
 
     def after_html(self) -> str:
         """What to watch during play and at the debrief."""
-        watch = JUMPS.get(self.switch or "", "") if self.switch else (
+        watch = HALF_WATCH if self.half else JUMPS.get(self.switch or "", "") if self.switch else (
             "<b>What to watch.</b> Nothing in the rules changes: watch when the first player pulls ahead, "
             "and whether anyone catches up.")
         return (f"<p>Your teacher's screen shows every table live. After the game the teacher shows the class "
@@ -173,22 +192,27 @@ class ClassLesson:
         """A closed panel that plays computer players through this class's game when opened:
         with the switch at its round (round half-way when the teacher's button brings it) and
         without it, on the same seeds; without a switch, the class's game alone."""
-        at = self.switch_round or max(1, self.rounds // 2)
+        at = 0 if self.half else self.switch_round or max(1, self.rounds // 2)
+        when = "start" if self.half else f"round:{at}"
         bots = [self.bots] * self.table_size
         rid, rounds = self.ruleset.id, self.rounds
         if self.switch is None:
             return Reveal("Computer players in your class's game", lambda: html_box(
                 compare_html(self, switch_games(rid, bots, range(COMPARE_GAMES), rounds=rounds), None, at)))
         phase = self.switch
-        return Reveal(f"Computer players in your class's game: {self.switch_words} at round {at}, or never",
+        return Reveal(f"Computer players in your class's game: {self.switch_words} "
+                      f"{'from the first turn' if self.half else f'at round {at}'}, or never",
                       lambda: html_box(compare_html(
                           self, switch_games(rid, bots, range(COMPARE_GAMES), rounds=rounds),
-                          switch_games(rid, bots, range(COMPARE_GAMES), f"round:{at}", phase, rounds), at)))
+                          switch_games(rid, bots, range(COMPARE_GAMES), when, phase, rounds), at)))
 
     def questions(self) -> list[str]:
         """The debrief's questions for this class (the switch's only where there is one)."""
         asked = ["At your table, who ended up with the land and the money, and why?"]
-        if self.switch is None:
+        if self.half:
+            asked += ["Was your prediction right? Compare the final Ginis of the two halves of the room.",
+                      "At the tables under each rules, who received the land rent, and what did it pay for?"]
+        elif self.switch is None:
             asked.append("Was your prediction right? Find your table's line on the chart: when did it pull away?")
         else:
             asked += ["Was your prediction right? Find your table's line on the chart around the switch.",
@@ -220,15 +244,15 @@ def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFram
 
     def row(label: str, g: pd.DataFrame) -> str:
         return (f"<tr><td>{html.escape(label)}</td><td>{g['gini_final'].mean():.{digits}f}</td>"
-                f"<td>{cur}{g['gap_final'].mean():,.0f}</td></tr>")
+                f"<td>{g['gini_cash_final'].mean():.{digits}f}</td><td>{cur}{g['gap_final'].mean():,.0f}</td></tr>")
 
     rows = row(f"{lesson.first_words} all game", never)
     if switched is not None:
-        rows += row(f"{lesson.switch_words} from round {at}", switched)
+        rows += row(f"{lesson.switch_words} from {'the first turn' if at == 0 else f'round {at}'}", switched)
     return (f"<p>{len(never)} games of {html.escape(computer_players_words(lesson.bots, lesson.table_size))}, on "
             f"the same dice{', each way' if switched is not None else ''}, {lesson.rounds} rounds:</p>"
-            "<table><tr><th>rules</th><th>Gini at the end (average)</th>"
-            f"<th>richest minus poorest at the end (average)</th></tr>{rows}</table>")
+            "<table><tr><th>rules</th><th>Gini at the end (average)</th><th>Gini of the cash alone at the end "
+            f"(average)</th><th>richest minus poorest at the end (average)</th></tr>{rows}</table>")
 
 
 def lesson_of(spec: ClassSpec) -> ClassLesson:
@@ -246,15 +270,18 @@ def lesson_of(spec: ClassSpec) -> ClassLesson:
             break
         else:
             switch = next_phase(rs)
+    if spec.half_from_start:
+        return ClassLesson(rs, spec.half_from_start, None, spec.bots, spec.table_size, half=True)
     return ClassLesson(rs, switch, at, spec.bots, spec.table_size)
 
 
 def class_lesson(folder: str | Path | None = None) -> ClassLesson:
     """The lesson of the class in ``folder`` (default: the class server's); the kit's default
-    class game (Magie's 1904 board, 12 rounds, the single tax at round 6) when there is none."""
+    class game (Magie's 1904 board, 12 rounds, the single tax from the start at half the tables)
+    when there is none."""
     where = Path(folder) if folder else folder_from_env()
     if where is not None and (where / "class.sqlite").is_file():
         classes = SqliteStore(where).classes()
         if classes:
             return lesson_of(ClassSpec.from_dict(classes[-1].spec))
-    return lesson_of(ClassSpec(switches=("single_tax@round:6",)))
+    return lesson_of(ClassSpec(half_from_start=DEFAULT_HALF))

@@ -61,7 +61,8 @@ class Game:
     per-turn panel needs no event log. ``feed`` (with ``chance``: it holds chance outcomes) is
     a record being replayed (see :func:`landlord.engine.replay.replay`). ``position`` starts the game
     from a described position (:mod:`landlord.data.position`) instead of the rules' own opening.
-    ``worths`` keeps every seat's net worth after each turn (:attr:`worths`).
+    ``worths`` keeps every seat's net worth after each turn (:attr:`worths`). ``opening``:
+    see :attr:`opening`.
     """
 
     def __init__(
@@ -78,6 +79,7 @@ class Game:
         chance: bool = True,
         position: Position | None = None,
         worths: bool = False,
+        opening: bool = True,
     ) -> None:
         from landlord.data.families import rules_class
 
@@ -117,6 +119,9 @@ class Game:
         self.scripted: list[tuple[int, int]] = []
         """Throws of the dice to come, in order, instead of the RNG's (:meth:`script_dice`)."""
         self._steer = feed is not None and chance
+        self.opening = opening
+        """Whether the set-up makes the shuffles the rules added after version 1 records
+        (:meth:`opening_shuffle`; False in the replay of a version 1 file)."""
         self.snapshots: list[Snapshot] | None = [] if (log if snapshots is None else snapshots) else None
         self.worths: list[tuple[int, tuple[int, ...]]] | None = [] if worths else None
         """With ``worths``: (turn, every seat's count total) at the end of each turn, taken
@@ -358,6 +363,23 @@ class Game:
             drawn = self._steered(drawn, len(items))
         self.entries.append(drawn)
         items[:] = [items[k] for k in drawn[1]]
+
+    def opening_shuffle(self, items: list[Any]) -> None:
+        """:meth:`shuffle` for a shuffle at the set-up that the rules did not always make (the
+        1913 Luxury and Chance packs, shuffled before play since kit 0.1.0): in the replay of a
+        game played before the rules shuffled at this point — a version 1 file (not
+        :attr:`opening`), or a record that holds its chance outcomes and has another entry here —
+        ``items`` keep their order and nothing is drawn or recorded, so the saved game replays
+        as it was played. A class table's record (its chance not recorded, drawn again from the
+        seed) draws it again too."""
+        if not self.opening:
+            return
+        feed = self.feed
+        if self._steer and feed is not None and self.fed < len(feed):
+            rec = feed[self.fed]
+            if not (isinstance(rec, Chance) and rec.kind == "shuffle"):
+                return
+        self.shuffle(items)
 
     def pick(self, n: int) -> int:
         """One of ``n`` things picked at random (``int(random() * n)``), recorded as

@@ -33,8 +33,9 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
     switches and triggers from outside through :func:`apply`; chance outcomes and the rules' own
     switches taken and checked where the rules come to them, :meth:`Game.take` moving the
     cursor). ``replay(ruleset, seed, actions, names=..., n_players=..., triggers=...)`` rebuilds
-    one from its seed and its seats' answers alone (chance drawn again from the seed): the replay
-    of a version 1 record of those answers, ``names`` defaulting to ``Player 1``... for
+    one from its seed and its seats' answers alone (chance drawn again from the seed, as for a
+    class table's record; a version 1 file is replayed as played before the opening shuffles,
+    :meth:`Game.opening_shuffle`), ``names`` defaulting to ``Player 1``... for
     ``n_players`` (or as many as ``strategies``).
 
     Seats are people unless ``strategies`` is given (then they play on from where the record
@@ -56,7 +57,7 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
         n = n_players or (len(names) if names else len(strategies or ()))
         record = Record(source.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
                         [None] * n, [Answer(a) for a in actions], [f"{t.phase}@{t.text}" for t in triggers],
-                        version=1)
+                        drawn=False)
         ruleset = source
     if ruleset is None:
         ruleset = resolve_ruleset(record.ruleset, record.overrides)
@@ -69,7 +70,8 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
     position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
         game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers,
-                    feed=feed, chance=record.chance, position=position)
+                    feed=feed, chance=record.chance, position=position,
+                    opening=record.version >= 2)
     except IllegalAction as exc:  # a chance outcome of the set-up
         raise IllegalAction(f"{where}: {exc}{version_note(record.kit)}") from None
     try:

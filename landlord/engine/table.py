@@ -72,6 +72,10 @@ class Table(Protocol):
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place from the game's one RNG, recorded."""
 
+    def opening_shuffle(self, items: list[Any]) -> None:
+        """A shuffle at the set-up the rules did not always make: :meth:`shuffle`, except in the
+        replay of a record played before it (the items keep their order)."""
+
     def pick(self, n: int) -> int:
         """One of ``n`` things picked from the game's one RNG, recorded."""
 

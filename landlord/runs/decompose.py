@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -219,3 +220,161 @@ def british1913_parts_summary(frame: pd.DataFrame) -> pd.DataFrame:
         "landless won": ci["part"].map(by["winner_seat"].apply(lambda s: float((s == TENANT_SEAT).mean()))),
     })
     return out.sort_values("mean Gini", kind="stable").reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One measure of paired games (the same seeds) under two sets of rules: ``first`` and
+    ``second``, its mean under each; ``diff``, the mean of second − first game by game, with
+    ``low``/``high`` its 95% interval; ``games``, the pairs."""
+
+    first: float
+    second: float
+    diff: float
+    low: float
+    high: float
+    games: int
+
+    @property
+    def relative(self) -> float:
+        """``diff`` as a share of ``first`` (NaN when ``first`` is 0)."""
+        return self.diff / self.first if self.first else float("nan")
+
+
+def change(first: Sequence[float], second: Sequence[float]) -> Change:
+    """:class:`Change` of paired values (``first[i]`` and ``second[i]`` from the same game);
+    ValueError unless they pair up."""
+    if len(first) != len(second) or not first:
+        raise ValueError(f"paired values need as many of each, at least one; got {len(first)} and {len(second)}")
+    d, half = mean_interval([b - a for a, b in zip(first, second, strict=True)])
+    return Change(sum(first) / len(first), sum(second) / len(second), d, d - half, d + half, len(first))
+
+
+RATES_WHAT_IF = "part2_unrated"
+"""The ruleset's what-if phase that is Part 2 without its rates on improvements."""
+
+
+def rates_paid_by_visitors(games: int = 200) -> dict[str, Change]:
+    """What Part 2's rates do to building, on the rules as written: "When a player alights on an
+    improved site he ... pays ... the RATES to the Public Treasury" — the visitor pays them, not
+    the improvement's owner, and the final count values an improvement at its cost, so a
+    builder's return is the same with or without them. Part 2 played alone by lesson 3's
+    players on seeds ``0 .. games-1``, first without its rates (the what-if phase
+    :data:`RATES_WHAT_IF` from the start), then as written: ``cards`` (improvement cards
+    standing at the end, all players), ``spent`` (£ spent on improvements a game) and ``rates``
+    (£ of rates paid a game), each a :class:`Change` (as written − without rates)."""
+    from landlord.data.loader import load_ruleset
+    from landlord.engine.phases import parse_trigger
+
+    rs = load_ruleset(BRITISH_1913_PARTS["Part 2"])
+    unrated = [parse_trigger("start", RATES_WHAT_IF)]
+    out: dict[str, list[list[float]]] = {"cards": [[], []], "spent": [[], []], "rates": [[], []]}
+    for seed in range(games):
+        for arm, triggers in enumerate((unrated, [])):
+            g = play_one(rs, BRITISH_1913_SEATS, seed, triggers=triggers)
+            out["cards"][arm].append(float(sum(g.rules.pieces(s)["improvements"] for s in range(len(g.players)))))
+            out["spent"][arm].append(float(g.ledger.flows.get(Flow.IMPROVEMENT, 0)))
+            out["rates"][arm].append(float(g.ledger.flows.get(Flow.RATES, 0)))
+    return {k: change(a, b) for k, (a, b) in out.items()}
+
+
+SEQUENCE = "british-1913-sequence"
+"""The three Parts in order on the same holdings (Part 2 from table round 25, Part 3 from 50)."""
+SEQUENCE_UNTAXED = ("part2@round:25", "part3_rent_kept@round:50")
+"""The same switches, but Part 3 without its land value tax (the what-if ``part3_rent_kept``)."""
+TREASURY = "Public Treasury"
+LAND_VALUE_TAX = "land value tax"
+"""The reason the 1913 rules give the rent an owner restores to the Treasury in Part 3."""
+
+
+@dataclass(frozen=True)
+class InOrder:
+    """The 1913 game as designed, its three Parts in order, with and without Part 3's land value
+    tax (:func:`british1913_in_order`)."""
+
+    games: int
+    measures: pd.DataFrame
+    """One row a measure of :data:`landlord.runs.measures.WEALTH_MEASURES` (``key``, and
+    ``measure`` in words): ``with the tax``, ``without it`` (means a game), ``difference`` (with − without,
+    game by game), ``low``, ``high`` (its 95% interval)."""
+    payers: pd.DataFrame
+    """Who paid the land value tax, with the tax: one row a seat (``seat``, ``player``: the
+    computer player's name), its mean ``place when Part 3 began`` (1 the richest), ``wealth at
+    Part 3's start`` (£), ``rent received in Part 3`` (£ a game), ``tax paid`` (£ a game) and
+    ``share of the tax``."""
+    treasury: pd.DataFrame
+    """Where Part 3's public money goes, with the tax: ``flow`` (in words), ``direction``
+    (``in`` or ``out``), ``amount`` (£ a game)."""
+
+    @property
+    def kept(self) -> float:
+        """The share of what the Treasury took in during Part 3 that it still holds at the end."""
+        t = self.treasury
+        taken = t.loc[t["direction"] == "in", "amount"].sum()
+        return float(1 - t.loc[t["direction"] == "out", "amount"].sum() / taken) if taken else float("nan")
+
+
+def _start_of(game: Any, phase: str) -> list[int]:
+    """Every seat's count total at the end of the last turn before ``phase`` came in."""
+    before = None
+    for snap in game.snapshots or []:
+        if snap.phase == phase:
+            break
+        before = snap
+    if before is None:
+        raise ValueError(f"game {game.seed}: no turn was played before {phase}")
+    return [c.total for c in before.rows]
+
+
+def british1913_in_order(games: int = 200) -> InOrder:
+    """The three Parts in order (:data:`SEQUENCE`), as the game was designed to be played, on
+    seeds ``0 .. games-1`` by lesson 3's players, with Part 3's land value tax and without it
+    (:data:`SEQUENCE_UNTAXED`): the :func:`~landlord.runs.measures.wealth_measures` of each
+    pair; who paid the tax, by place in wealth when Part 3 began (the tax is the rent a site's
+    owner receives, restored to the Treasury: it falls on whoever holds rent-earning land, in
+    proportion to the rent it earns); and where Part 3's public money went, from the ledger's
+    transfers by kind."""
+    from landlord.analysis.metrics import transfers
+    from landlord.data.loader import load_ruleset
+    from landlord.engine.phases import parse_switch
+    from landlord.runs.measures import WEALTH_MEASURES, wealth_measures
+
+    rs = load_ruleset(SEQUENCE)
+    untaxed = [parse_switch(t) for t in SEQUENCE_UNTAXED]
+    taxed_rows, untaxed_rows, paid_rows, flow_rows = [], [], [], []
+    for seed in range(games):
+        g = play_one(rs, BRITISH_1913_SEATS, seed, log=True, snapshots=True)
+        taxed_rows.append(wealth_measures(g))
+        untaxed_rows.append(wealth_measures(play_one(rs, BRITISH_1913_SEATS, seed, triggers=untaxed)))
+        t = transfers(g)
+        p3 = t[t["phase"] == "part3"]
+        start = _start_of(g, "part3")
+        tax = p3[(p3["kind"] == Flow.LAND_RENT.value) & (p3["reason"] == LAND_VALUE_TAX) & (p3["from_seat"] >= 0)]
+        paid = tax.groupby("from_seat")["amount"].sum()
+        rent = p3[p3["kind"] == Flow.RENT.value].groupby("to_seat")["amount"].sum()
+        by_wealth = sorted(range(len(start)), key=lambda s: (-start[s], s))
+        for place, seat in enumerate(by_wealth, 1):
+            paid_rows.append({"place": place, "seat": seat, "wealth": start[seat], "rent": float(rent.get(seat, 0)),
+                              "paid": float(paid.get(seat, 0))})
+        for direction, side in (("in", p3[p3["to"] == TREASURY]), ("out", p3[p3["from"] == TREASURY])):
+            for flow, amount in side.groupby("flow")["amount"].sum().items():
+                flow_rows.append({"game": seed, "flow": flow, "direction": direction, "amount": float(amount)})
+    rows = []
+    for key, words in WEALTH_MEASURES.items():
+        c = change([r[key] for r in untaxed_rows], [r[key] for r in taxed_rows])
+        rows.append({"key": key, "measure": words, "with the tax": c.second, "without it": c.first,
+                     "difference": c.diff, "low": c.low, "high": c.high})
+    paid_frame = pd.DataFrame(paid_rows)
+    total_paid = paid_frame["paid"].sum()
+    by = paid_frame.groupby("seat", as_index=False).agg(place=("place", "mean"), wealth=("wealth", "mean"),
+                                                        rent=("rent", "mean"), paid=("paid", "mean"),
+                                                        total=("paid", "sum"))
+    payers = pd.DataFrame({"seat": by["seat"], "player": [BRITISH_1913_SEATS[s] for s in by["seat"]],
+                           "place when Part 3 began": by["place"], "wealth at Part 3's start": by["wealth"],
+                           "rent received in Part 3": by["rent"], "tax paid": by["paid"],
+                           "share of the tax": by["total"] / total_paid if total_paid else 0.0})
+    flows = pd.DataFrame(flow_rows, columns=["game", "flow", "direction", "amount"])
+    treasury = (flows.groupby(["direction", "flow"], as_index=False)["amount"].sum()
+                .assign(amount=lambda f: f["amount"] / games)
+                .sort_values(["direction", "amount"], ascending=[True, False]).reset_index(drop=True))
+    return InOrder(games, pd.DataFrame(rows), payers, treasury)

@@ -8,6 +8,8 @@ words (:mod:`landlord.widgets.measures`):
 * :func:`land_buyer_wins` — in how many games, each with its own dice, a land buyer was richest;
 * :func:`switch_games` and :func:`jump_counts` — how the Gini of the counts moves at the moment
   a phase (the single tax) comes in, and where games end;
+* :func:`wealth_measures` — what one Gini leaves out: the Gini in both forms, the whole table's
+  wealth, the poorest player's share, who received the land rent, bankruptcies;
 
 Results, not lessons: they depend on the bots and on the reconstructed rules.
 """
@@ -22,6 +24,8 @@ import pandas as pd
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.count import SeatCount
+from landlord.engine.flows import Flow
+from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import parse_trigger
 from landlord.runs.simulate import play_one
@@ -73,7 +77,10 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
     in), ``gini_before`` and ``gini_after`` (the Gini, population form, of the counts at the
     end of the last turn before the switch and of the first turn after it; NaN without a
     switch), ``gini_final`` (of the final counts), ``gap_final`` (richest total minus poorest),
-    ``gini_cash_final`` (the Gini of the final cash alone)."""
+    ``gini_cash_final`` (the Gini of the final cash alone), and where the money went, from the
+    ledger's flows by kind: ``rent_to_players`` (rent paid to the players holding land),
+    ``rent_to_public`` (land rent paid to the public), ``wages`` and ``public_spending`` (what
+    the public paid for buy-outs and public improvements)."""
     rs = load_ruleset(ruleset)
     if rounds is not None:
         rs = rs.override("measured", max_rounds=int(rounds))
@@ -88,9 +95,13 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
                 break
         final = g.results()
         totals = [c.total for c in final]
+        flows = g.ledger.flows
         out.append({"seed": seed, "switched": bool(g.switches), "gini_before": before, "gini_after": after,
                     "gini_final": _gini(final), "gap_final": max(totals) - min(totals),
-                    "gini_cash_final": gini([max(0, c.cash) for c in final], "population")})
+                    "gini_cash_final": gini([max(0, c.cash) for c in final], "population"),
+                    "rent_to_players": flows.get(Flow.RENT, 0), "rent_to_public": flows.get(Flow.LAND_RENT, 0),
+                    "wages": flows.get(Flow.WAGES, 0),
+                    "public_spending": flows.get(Flow.BUYOUT, 0) + flows.get(Flow.PUBLIC_SPENDING, 0)})
     return pd.DataFrame(out)
 
 
@@ -102,3 +113,45 @@ def jump_counts(games: pd.DataFrame, tolerance: float = 1e-9) -> dict[str, int]:
     change = done["gini_after"] - done["gini_before"]
     up, down = int((change > tolerance).sum()), int((change < -tolerance).sum())
     return {"up": up, "down": down, "same": len(done) - up - down, "switched": len(done), "games": len(games)}
+
+
+WEALTH_MEASURES = {
+    "gini": "Gini, population form",
+    "gini_sample": "Gini, sample form (× n/(n−1))",
+    "total": "all players' wealth at the end (£)",
+    "poorest_share": "the poorest player's share of all wealth",
+    "rent_to_players": "land rent paid to players, before any tax they hand on (£)",
+    "rent_to_public": "land rent and land value tax received by the public (£)",
+    "bankrupt": "players gone bankrupt at least once",
+}
+"""The measures of :func:`wealth_measures`, in the words students see.
+
+Which Gini: the population form, Σ|xi−xj| / 2n²μ, is the kit's throughout. With four players
+it can reach only 0.75 (one player holding everything); the sample form, the population form ×
+n/(n−1), reaches 1 there at any table size, so it reads on the usual 0-to-1 scale. Between
+tables of the same size (every comparison the lessons make is of four-player tables) the two
+forms rank games alike and differ by the same factor, 4/3: either is fair, and the lessons say
+which they show."""
+
+
+def wealth_measures(game: Game) -> dict[str, float]:
+    """What one Gini leaves out, for a finished ``game`` (keys of :data:`WEALTH_MEASURES`): the
+    Gini of the final totals in both forms (debts as 0); ``total``, the players' final totals
+    summed (was the table as a whole better off?); ``poorest_share``, the poorest player's total
+    over that sum (debts as 0; an equal share when nobody holds anything); who received the land
+    rent, from the ledger's flows by kind (``rent_to_players``: rent paid to the players holding
+    the land; ``rent_to_public``: land rent and land value tax paid to the public); and
+    ``bankrupt``, the players who went bankrupt at least once, where the family counts
+    bankruptcies among a seat's pieces (NaN where it does not)."""
+    final = game.results()
+    totals = [c.total for c in final]
+    held = [max(0, t) for t in totals]
+    pieces = [game.rules.pieces(c.seat) for c in final]
+    flows = game.ledger.flows
+    return {
+        "gini": gini(totals, "population"), "gini_sample": gini(totals, "sample"), "total": float(sum(totals)),
+        "poorest_share": min(held) / sum(held) if sum(held) else 1 / len(held),
+        "rent_to_players": float(flows.get(Flow.RENT, 0)), "rent_to_public": float(flows.get(Flow.LAND_RENT, 0)),
+        "bankrupt": (float(sum(p["bankruptcies"] > 0 for p in pieces)) if all("bankruptcies" in p for p in pieces)
+                     else float("nan")),
+    }

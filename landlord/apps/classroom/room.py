@@ -72,6 +72,11 @@ SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment
 once its meter is empty (:class:`StudentSeat`): one page sent 72,850 second ballots, each a write
 the store refused, and the others' clicks waited behind them."""
 
+DEFAULT_HALF = "single_tax"
+"""The phase half the tables play from their first turn by default (``--half-from-start``): the
+single tax, where the rules have one. Measured against a switch part way through and the 1906
+board in ``docs/class-guide.md``."""
+
 PREDICTIONS = ("grows", "shrinks", "same")
 """A student's prediction of the gap between the richest and the poorest player at their table
 (after the switch, or over the game when the rules have no switch): it keeps growing, it stops
@@ -90,8 +95,11 @@ class ClassSpec:
 
     ``switches`` are the engine's phase triggers written ``phase@trigger`` (``single_tax@vote``:
     each table may vote from the start; ``single_tax@round:8``: a scheduled switch);
-    ``vote_at`` opens a table vote on ``phase`` at round N (``single_tax@round:5``); the
-    teacher's button can switch every table at any time. ``rounds`` caps a game's length
+    ``vote_at`` opens a table vote on ``phase`` at round N (``single_tax@round:5``);
+    ``half_from_start`` names a phase every second table (tables 2, 4, …) plays from its first
+    turn, the other tables starting under the rules' own opening: the two halves of the room
+    play whole games under each rule (``landlord class``'s default for rules with a single tax,
+    ``docs/class-guide.md``); the teacher's button can switch every table at any time. ``rounds`` caps a game's length
     (the ruleset's ``max_rounds``). ``away_after``: seconds without a sign of life after which
     a bot plays a student's seat; ``decide_limit``: seconds after which a bot answers any
     pending decision (no table waits forever); ``bot_delay``: seconds a bot waits before its
@@ -102,6 +110,7 @@ class ClassSpec:
     bots: str = "landlord"
     switches: tuple[str, ...] = ()
     vote_at: tuple[str, ...] = ()
+    half_from_start: str | None = None
     rounds: int | None = 12
     seed: int = 0
     away_after: float = 60.0
@@ -124,6 +133,9 @@ class ClassSpec:
         if self.bots not in STRATEGIES:
             raise LandlordError(f"bots: unknown bot {self.bots!r} (known: {', '.join(STRATEGIES)})")
         self.triggers()
+        if self.half_from_start is not None and self.half_from_start not in rs.phases:
+            raise LandlordError(f"half from start: {rs.id} has no phase {self.half_from_start!r} "
+                                f"(phases: {', '.join(rs.phases)})")
         for text in self.vote_at:
             phase, _ = self._vote_at(text)
             if phase not in rs.phases:
@@ -173,6 +185,12 @@ class ClassSpec:
             out.append(t)
         return tuple(out)
 
+    def table_triggers(self, table_no: int) -> tuple[Trigger, ...]:
+        """The triggers table ``table_no`` plays under: the phase plan's, and
+        :attr:`half_from_start` from the first turn at an even-numbered table."""
+        half = (Trigger(self.half_from_start, "start"),) if self.half_from_start and table_no % 2 == 0 else ()
+        return half + self.triggers()
+
     def votes_opening(self) -> list[tuple[str, int]]:
         """``(phase, round)`` of each table vote the plan opens."""
         return [self._vote_at(t) for t in self.vote_at]
@@ -217,7 +235,7 @@ class TableGame:
         table's seed and names, the phase plan's triggers; chance drawn from the seed."""
         rs = self.ruleset
         return Record(rs.id, self.table.seed, list(self.table.names), [None] * len(self.table.names),
-                      [], [f"{t.phase}@{t.text}" for t in self.spec.triggers()],
+                      [], [f"{t.phase}@{t.text}" for t in self.spec.table_triggers(self.table.table_no)],
                       {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
                       kit=self.spec.kit, drawn=False)
 

@@ -24,6 +24,7 @@ from typing import Any
 from landlord.apps import serve
 from landlord.apps.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
 from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
+from landlord.apps.classroom.room import DEFAULT_HALF
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
 from landlord.errors import LandlordError
@@ -204,6 +205,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the teacher's button only)")
     p.add_argument("--vote-at", action="append", metavar="PHASE@round:N",
                    help="open a table vote on PHASE at round N; repeatable (default: none)")
+    p.add_argument("--half-from-start", metavar="PHASE",
+                   help="a phase every second table (2, 4, ...) plays from its first turn, the others under the "
+                        "rules' own opening; 'none' for every table alike (default: single_tax, when the rules "
+                        "have it and no --switch or --vote-at is given)")
     p.add_argument("--rounds", type=int, default=d["rounds"],
                    help=f"the game ends after this many rounds (default {d['rounds']})")
     p.add_argument("--param", action="append", type=_param, metavar="NAME=VALUE",
@@ -254,13 +259,18 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
     """The class spec the options describe, checked (LandlordError names a bad choice)."""
     import secrets
 
-    return ClassSpec(
+    spec = ClassSpec(
         ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch or ()),
         vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
         seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
         away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
         max_tables=args.max_tables, seats_per_device=args.seats_per_device,
-        overrides=dict(args.param or ())).check()
+        overrides=dict(args.param or ()))
+    half = getattr(args, "half_from_start", None)
+    if half is None:  # the default: half the room plays the single tax from the start (docs/class-guide.md)
+        plain = not spec.switches and not spec.vote_at
+        half = DEFAULT_HALF if plain and DEFAULT_HALF in spec.resolve().phases else "none"
+    return dataclasses.replace(spec, half_from_start=None if half == "none" else half).check()
 
 
 def steer_seats(room: Classroom, secret: str, args: argparse.Namespace) -> list[str]:

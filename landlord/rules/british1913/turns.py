@@ -18,10 +18,10 @@ class British1913(British1913Sites):
 
     # -- the whole game -----------------------------------------------------------------
     def setup(self) -> Play:
-        """Set-up (money, first player, the Part's arrival, the deal of SITE cards); then rounds
-        of turns (:meth:`RoundsOfTurns.play`) until one player has been round the board
-        ``circuits`` times (:meth:`end_reason`) or the safety bound ``max_rounds``; the Treasury
-        repays the Bank after each round (:meth:`round_end`)."""
+        """Set-up (money, the Luxury and Chance packs shuffled, first player, the Part's arrival,
+        the deal of SITE cards); then rounds of turns (:meth:`RoundsOfTurns.play`) until one
+        player has been round the board ``circuits`` times (:meth:`end_reason`) or the safety
+        bound ``max_rounds``; the Treasury repays the Bank after each round (:meth:`round_end`)."""
         g, p = self.g, self.params
         self.bank, self.treasury = g.account("Bank"), g.account("Public Treasury")
         seats = list(range(len(g.players)))
@@ -31,6 +31,11 @@ class British1913(British1913Sites):
         for s in seats:
             g.pay(self.bank, s, p.start_cash, Flow.START_CASH, "start cash", "Part 1: money")
             g.emit("notes", s, notes="+".join(str(v) for v in p.notes * (p.start_cash // sum(p.notes))))
+        # "returns it to the pack, which should then be re-shuffled and placed face-downwards":
+        # each pack is shuffled and placed face down before play, as after every draw
+        # (:meth:`draw`), so the first card drawn is any card, not the first one listed
+        for deck in ("luxury", "chance"):
+            g.opening_shuffle(self.decks[deck])
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
         if p.part >= 2:
