@@ -17,7 +17,7 @@ from pathlib import Path
 import ipywidgets as W
 import pandas as pd
 
-from landlord.apps.classroom import ClassSpec, SqliteStore, folder_from_env
+from landlord.apps.classroom import ClassSpec, store_at
 from landlord.apps.classroom.debrief import phase_words
 from landlord.apps.classroom.room import PREDICTIONS, next_phase
 from landlord.data.ruleset import Ruleset
@@ -252,9 +252,9 @@ def lesson_of(spec: ClassSpec) -> ClassLesson:
 def class_lesson(folder: str | Path | None = None) -> ClassLesson:
     """The lesson of the class in ``folder`` (default: the class server's); the kit's default
     class game (Magie's 1904 board, 12 rounds, the single tax at round 6) when there is none."""
-    where = Path(folder) if folder else folder_from_env()
-    if where is not None and (where / "class.sqlite").is_file():
-        classes = SqliteStore(where).classes()
+    store = store_at(folder)
+    if store is not None:
+        classes = store.classes()
         if classes:
             return lesson_of(ClassSpec.from_dict(classes[-1].spec))
     return lesson_of(ClassSpec(switches=("single_tax@round:6",)))
