@@ -177,6 +177,31 @@ def test_a_bad_database_address_is_one_line_naming_what_is_wrong(postgres_server
     assert f"postgresql://ann:***@127.0.0.1:{nobody}/class" in str(unreachable.value)
 
 
+
+@pytest.mark.postgres
+def test_a_lost_database_connection_fails_one_request_in_plain_words_then_the_store_reconnects(
+        postgres_server: PgServer, caplog: pytest.LogCaptureFixture) -> None:
+    """PostgreSQL restarted (or the network dropped) during class: the request that meets the
+    lost connection is refused with the page's plain line (the reason in the log, not on the
+    page), the next one connects again, and nothing recorded is lost."""
+    import psycopg
+
+    from landlord.apps.classroom.store import LOST
+
+    store = open_store(postgres_server.new_database())
+    room, _ = Classroom.create(store, ClassSpec(rounds=4, seed=50), SECRET)
+    ann = StudentSeat.join(store, room.info.join_code, "Ann")
+    for during in (lambda: store.seats(room.id), lambda: store.heartbeat(ann.token)):  # a read, a write
+        with psycopg.connect(postgres_server.address(), autocommit=True) as admin:
+            admin.execute("select pg_terminate_backend(%s)", (store._db.conn.info.backend_pid,))
+        with pytest.raises(StoreError) as lost:
+            during()
+        assert str(lost.value) == LOST and "postgresql://" not in str(lost.value)
+        assert "terminating connection" in caplog.text
+        assert [s.name for s in store.seats(room.id)] == ["Ann"]
+    store.heartbeat(ann.token)
+
+
 @both_stores
 def test_results_export_as_csv_and_parquet_that_the_chart_command_reads(tmp_path: Path) -> None:
     """Issue: a class exports its results (CSV and Parquet) and the lab opens them: both files

@@ -29,6 +29,7 @@ import contextlib
 import hashlib
 import ipaddress
 import json
+import logging
 import os
 import re
 import secrets
@@ -39,7 +40,7 @@ import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from landlord.apps.classroom.names import BadName, check
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
@@ -1077,11 +1078,18 @@ def _first_line(exc: BaseException) -> str:
     return (lines[0] if lines else type(exc).__name__).rstrip(".")
 
 
+LOST = "The class's database did not answer just now; your seat is kept, and the page tries again by itself."
+"""What a page says when a PostgreSQL store's connection is lost during class (the details go to
+the server's log)."""
+
+
 class _PgConnection:
     """A psycopg connection (autocommit: each read is its own statement, each write transaction
     begins explicitly) that takes the store's ``?`` placeholders, turns the driver's connection
     errors into one-line :class:`StoreError` s, and connects again on the next use after the
-    server went away (a restarted PostgreSQL), never inside a transaction."""
+    server went away (a restarted PostgreSQL), never inside a transaction. Opening it, the error
+    names the address and the driver's reason (for whoever runs the server); once open, a lost
+    connection is :data:`LOST` on the page and the driver's reason in the log."""
 
     def __init__(self, address: str, where: str, timeout: float) -> None:
         self.address = address
@@ -1096,7 +1104,13 @@ class _PgConnection:
         try:
             self.conn = psycopg.connect(self.address, autocommit=True, connect_timeout=max(1, round(self.timeout)))
         except psycopg.Error as exc:
-            raise StoreError(f"class store {self.where}: cannot connect ({_first_line(exc)})") from None
+            if self.conn is None:
+                raise StoreError(f"class store {self.where}: cannot connect ({_first_line(exc)})") from None
+            self._lost(exc)
+
+    def _lost(self, exc: Exception) -> NoReturn:
+        logging.getLogger(__name__).warning("class store %s: %s", self.where, _first_line(exc))
+        raise StoreError(LOST) from None
 
     def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any:
         """Run one statement (``?`` placeholders); its cursor."""
@@ -1107,7 +1121,7 @@ class _PgConnection:
         try:
             return self.conn.execute(sql.replace("?", "%s"), params)
         except psycopg.OperationalError as exc:
-            raise StoreError(f"class store {self.where}: {_first_line(exc)}") from None
+            self._lost(exc)
 
     def close(self) -> None:
         """Close the connection."""
