@@ -328,3 +328,20 @@ def test_a_class_folder_from_before_the_row_columns_replays_as_it_did(tmp_path: 
     assert again.game.log_text() == log
     assert [(r.entry, r.seat, r.by, r.decision) for r in again.entries] == [(r.entry, r.seat, r.by, r.decision)
                                                                            for r in rows]
+
+
+@both_stores
+def test_a_class_server_serves_its_own_class_where_the_store_holds_several(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PostgreSQL store may hold several halls' classes: a server's pages follow the class the
+    server names (``LANDLORD_CLASS_ID``), not the store's newest."""
+    from landlord.widgets.classroom_lesson import class_lesson
+
+    from landlord.apps.classroom.store import CLASS_ENV, served_class
+
+    store, mine = new_class(tmp_path, ruleset="magie-1906")
+    _, newer = new_class(tmp_path, ruleset="monopoly")
+    assert served_class(store).id == newer.id  # type: ignore[union-attr]
+    monkeypatch.setenv(CLASS_ENV, mine.id)
+    assert served_class(store).id == mine.id  # type: ignore[union-attr]
+    assert class_lesson(store_address(tmp_path)).ruleset.id.startswith("magie-1906")

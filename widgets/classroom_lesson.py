@@ -20,6 +20,7 @@ import pandas as pd
 from landlord.apps.classroom import ClassSpec, store_at
 from landlord.apps.classroom.debrief import phase_words
 from landlord.apps.classroom.room import PREDICTIONS, next_phase
+from landlord.apps.classroom.store import served_class
 from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
 from landlord.rules.params import shared_params
@@ -253,8 +254,7 @@ def class_lesson(folder: str | Path | None = None) -> ClassLesson:
     """The lesson of the class in ``folder`` (default: the class server's); the kit's default
     class game (Magie's 1904 board, 12 rounds, the single tax at round 6) when there is none."""
     store = store_at(folder)
-    if store is not None:
-        classes = store.classes()
-        if classes:
-            return lesson_of(ClassSpec.from_dict(classes[-1].spec))
+    info = served_class(store) if store is not None else None
+    if info is not None:
+        return lesson_of(ClassSpec.from_dict(info.spec))
     return lesson_of(ClassSpec(switches=("single_tax@round:6",)))

@@ -41,7 +41,7 @@ from landlord.apps.classroom import (
     open_store,
 )
 from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
-from landlord.apps.classroom.store import STORE_FILE, redacted
+from landlord.apps.classroom.store import CLASS_ENV, STORE_FILE, redacted
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
 from landlord.errors import LandlordError
@@ -408,7 +408,7 @@ def run(args: argparse.Namespace) -> int:
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
            COOL_DOWN_ENV: str(args.cool_down)}
     if args.store:
-        env[STORE_ENV] = args.store
+        env[STORE_ENV], env[CLASS_ENV] = args.store, room.id
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])

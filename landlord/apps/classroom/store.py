@@ -54,6 +54,9 @@ FOLDER_ENV = "LANDLORD_CLASS_DIR"
 STORE_ENV = "LANDLORD_CLASS_STORE"
 """The environment variable naming the class store's database (set by ``landlord class --store``
 for its kernels); unset, the store is the class folder's SQLite file."""
+CLASS_ENV = "LANDLORD_CLASS_ID"
+"""The environment variable naming the class a class server serves (set by ``landlord class``
+for its kernels): a PostgreSQL store may hold the classes of several halls and past periods."""
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes use letters and digits that cannot be mistaken for each other (no I/1, O/0)."""
@@ -1197,6 +1200,16 @@ def store_at(where: str | Path | None = None) -> SqlStore | None:
     if not text or ("://" not in text and not (Path(text) / STORE_FILE).is_file()):
         return None
     return open_store(text)
+
+
+def served_class(store: SqlStore) -> ClassInfo | None:
+    """The class this class server serves (:data:`CLASS_ENV`), else the store's newest; None
+    when the store holds none."""
+    class_id = os.environ.get(CLASS_ENV, "")
+    if class_id:
+        return store.get_class(class_id)
+    classes = store.classes()
+    return classes[-1] if classes else None
 
 
 def open_store(where: str | Path) -> SqlStore:
