@@ -1,9 +1,11 @@
 """The class store: classes, tables, seats and each table's record rows, behind one interface.
 
-:class:`ClassStore` is the interface every kernel and the class server use; :class:`SqliteStore`
-implements it with the standard library's ``sqlite3`` in WAL mode, one file in the class folder,
-so it starts with the server and needs no set-up. A school-wide deployment could put a server
-database behind the same interface.
+:class:`ClassStore` is the interface every kernel and the class server use; :class:`SqlStore`
+implements it once, in SQL both backends run: :class:`SqliteStore`, the standard library's
+``sqlite3`` in WAL mode, one file in the class folder, so it starts with the server and needs no
+set-up (the default); :class:`PostgresStore`, a PostgreSQL database (``landlord class --store
+postgresql://…``) that several class servers share, so that one class can be served from
+several machines (a lecture hall). :func:`open_store` opens either from its address.
 
 A table's record is rows ``(class, table, seq, entry, at, seat, by, decision)`` with primary key
 ``(class, table, seq)``: ``entry`` is one record entry in the record's own codec
@@ -294,7 +296,7 @@ class Prediction:
 
 
 class ClassStore(Protocol):
-    """What the class needs from a store (SQLite now; a server database could replace it)."""
+    """What the class needs from a store (:class:`SqliteStore`, :class:`PostgresStore`)."""
 
     def create_class(self, spec: dict[str, Any], teacher_secret: str, join_code: str | None = None) -> ClassInfo:
         """A new class open for joining, with a fresh join code (or ``join_code``)."""
