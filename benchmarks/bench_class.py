@@ -1107,7 +1107,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             replaced = sum(replaced_kernels(s.folder) for s in servers)
             kept = keep_log(folder, figures)
     assert figures is not None
-    figures.update(replaced=replaced, kept=kept)
+    figures.update(replaced=replaced, kept=kept, pg_sampled=pg is not None)
     return figures
 
 
@@ -1130,8 +1130,10 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
           f"{args.warm} warm kernels, joining spread over {args.join_within:.0f} s; load average now "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.servers > 1 or args.store:
+        whose = ("every server's, their kernels' and PostgreSQL's" if figures.get("pg_sampled")
+                 else "every server's and their kernels' (not the database server's)")
         print(f"over {args.servers} class server(s) on one PostgreSQL store, {args.warm} warm kernels each; "
-              "memory and CPU below are every server's, their kernels' and PostgreSQL's")
+              f"memory and CPU below are {whose}")
     print(f"server up and warm: {warm_s:.1f} s; idle: {idle_kernels} kernels, {idle_mb / 1024:.2f} GB PSS")
     print(f"time to interactive (page requested -> Join button), s: p50 {pct(tti, 50):.1f}  p95 {pct(tti, 95):.1f}  "
           f"max {max(tti) if tti else float('nan'):.1f}  (n={len(tti)}; Chromium students: "
