@@ -1173,9 +1173,8 @@ class PostgresStore(SqlStore):
         """One write transaction holding :data:`WRITE_LOCK` from its start."""
         with self._lock:
             db = self._db
-            db.execute("begin")
+            db.execute(f"begin; select pg_advisory_xact_lock({WRITE_LOCK})")  # one round trip
             try:
-                db.execute(f"select pg_advisory_xact_lock({WRITE_LOCK})")
                 yield db
             except BaseException:
                 if not db.conn.closed:
