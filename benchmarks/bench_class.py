@@ -82,12 +82,13 @@ sys.path.insert(0, str(ROOT))
 
 
 from landlord.apps import cli, serve  # noqa: E402
-from landlord.apps.classroom import Classroom, SqliteStore  # noqa: E402
+from landlord.apps.classroom import Classroom, open_store  # noqa: E402
 from landlord.apps.classroom.limits import COOL_DOWN  # noqa: E402
 from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classclient import ERROR_TEXT, SEQ, PageError, VoilaClient  # noqa: E402
+from throwaway_pg import PgServer, pg_bin  # noqa: E402
 
 MB = 1024 * 1024
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -142,21 +143,24 @@ def pct(values: list[float], q: float) -> float:
 
 
 class Sampler(threading.Thread):
-    """Samples the server tree's PSS and kernel count every ``every`` seconds."""
+    """Samples the server tree's PSS and kernel count every ``every`` seconds (``others``: more
+    process trees counted with it, the further class servers and their PostgreSQL)."""
 
-    def __init__(self, pid: int, every: float = 5.0) -> None:
+    def __init__(self, pid: int, every: float = 5.0, others: tuple[int, ...] = ()) -> None:
         super().__init__(daemon=True)
         self.server = psutil.Process(pid)
+        self.others = [psutil.Process(o) for o in others]
         self.every = every
         self.samples: list[tuple[float, float, int]] = []
         self.stop = threading.Event()
 
     def family(self) -> list[psutil.Process]:
-        """The server and its descendants (none while a restart has stopped it)."""
-        try:
-            return [self.server, *self.server.children(recursive=True)]
-        except psutil.Error:
-            return []
+        """The server and its descendants (none while a restart has stopped it), and the others'."""
+        out = []
+        for root in (self.server, *self.others):
+            with contextlib.suppress(psutil.Error):
+                out += [root, *root.children(recursive=True)]
+        return out
 
     def measure(self) -> tuple[float, int]:
         total, kernels = 0.0, 0
@@ -750,8 +754,15 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
     figures["cut_offs"] = log.count("whose page was cut off") + log.count("Could not shut down the cut-off page's")
 
 
-async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler: Sampler) -> dict[str, Any]:
-    url = server.url
+def kernels_of(servers: list[Server]) -> int:
+    """Kernels running under every class server of the run."""
+    return sum(kernel_count(s.pid) for s in servers)
+
+
+async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, sampler: Sampler,
+                store_address: str = "") -> dict[str, Any]:
+    """Play the class; with several servers, student k opens server k mod N's address."""
+    server = servers[0]
     students = [Student(f"S{i + 1:02d}") for i in range(args.students)]
     if args.hostile:
         students.append(Student("Mallory", hostile=True))
@@ -772,7 +783,8 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
             stack.push_async_callback(close_tab, s)  # every page closed, also on failure
         spread = args.join_within / max(1, args.students)
         t0 = time.monotonic()
-        tasks = [asyncio.create_task(student_run(s, browser, url, i * spread, started, done, args.think))
+        tasks = [asyncio.create_task(student_run(s, browser, servers[i % len(servers)].url, i * spread, started,
+                                                 done, args.think))
                  for i, s in enumerate(students)]
         stack.callback(lambda: [t.cancel() for t in tasks])
         while sum(s.joined > 0 or bool(s.failure) for s in students) < len(students):
@@ -781,7 +793,7 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
             await asyncio.sleep(0.5)
         figures["joined"] = sum(s.joined > 0 for s in students)
         figures["all_joined_s"] = time.monotonic() - t0
-        store = SqliteStore(folder)
+        store = open_store(store_address or folder)
         room = Classroom(store, store.classes()[-1].id)
         secret = (folder / "teacher-secret").read_text().strip()
         room.start(secret)
@@ -890,13 +902,13 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
         figures["kernels_peak"] = max(k for _, _, k in sampler.samples)
         # closing tabs: kernels released
         closing = [s for s in students if s.joined][: args.close]
-        before = kernel_count(server.pid)
+        before = kernels_of(servers)
         t_close = time.monotonic()
         for s in closing:
             await close_tab(s)
         released = None
         while time.monotonic() - t_close < 120:
-            if kernel_count(server.pid) <= before - len(closing):
+            if kernels_of(servers) <= before - len(closing):
                 released = time.monotonic() - t_close
                 break
             await asyncio.sleep(0.5)
@@ -906,13 +918,13 @@ async def drive(args: argparse.Namespace, server: Server, folder: Path, sampler:
         dropping = [s for s in students if s.joined and s.client is not None and s not in closing][: args.drop]
         figures["dropped"], figures["dropped_released_s"] = len(dropping), None
         if dropping:
-            before = kernel_count(server.pid)
+            before = kernels_of(servers)
             t_drop = time.monotonic()
             for s in dropping:
                 assert s.client is not None
                 await s.client.close(beacon=False)
             while time.monotonic() - t_drop < IDLE_RELEASE + 180:
-                if kernel_count(server.pid) <= before - len(dropping):
+                if kernels_of(servers) <= before - len(dropping):
                     figures["dropped_released_s"] = time.monotonic() - t_drop
                     break
                 await asyncio.sleep(2.0)
@@ -989,6 +1001,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--browsers", type=int, default=1,
                     help="students in a Chromium context (the rest are websocket clients); default 1")
     ap.add_argument("--cap", type=int, default=0, help="measure a kernel cap of N instead of a class")
+    ap.add_argument("--servers", type=cli._positive, default=1,
+                    help="class servers the students are spread over (student k opens server k mod N), all on "
+                         "one PostgreSQL store; each is made ready for its share of the class (default 1)")
+    ap.add_argument("--store", default="",
+                    help="the class store's PostgreSQL address (default: with --servers above 1, a throwaway "
+                         "PostgreSQL the benchmark starts, Debian's postgresql; else the class folder's SQLite)")
     f = ap.add_argument_group("faults (issue 26): --faults turns them on")
     f.add_argument("--faults", action="store_true",
                    help="a class period's faults during play: frozen pages, a restart, a hostile page's floods")
@@ -1027,8 +1045,11 @@ def parser() -> argparse.ArgumentParser:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """Run the class the options describe; its figures (``report`` prints them)."""
-    args.warm = warm_kernels(args.students + args.faults * args.hostile) if args.warm is None else args.warm
-    args.max_kernels = max_kernels(args.students) if args.max_kernels is None else args.max_kernels
+    if args.servers > 1 and args.faults:
+        raise SystemExit("bench_class: --faults runs against one class server; leave out --servers")
+    share = -(-args.students // args.servers)  # each server is made ready for its share of the class
+    args.warm = warm_kernels(share + args.faults * args.hostile) if args.warm is None else args.warm
+    args.max_kernels = max_kernels(share) if args.max_kernels is None else args.max_kernels
     args.hostile = args.hostile and args.faults
     args.calm_for = args.flood_for if args.calm_for is None else args.calm_for
     with tempfile.TemporaryDirectory() as tmp:
@@ -1047,27 +1068,46 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         if args.faults:
             options += ["--away-after", str(args.away_after), "--decide-limit", str(args.decide_limit),
                         "--resume-grace", str(args.resume_grace), "--cool-down", str(args.cool_down)]
-        server = Server(folder, port, env, options)
+        pg, store_address = None, args.store
+        if args.servers > 1 and not store_address:
+            bin = pg_bin()
+            if bin is None:
+                raise SystemExit("bench_class: --servers needs PostgreSQL's programs (apt-get install postgresql) "
+                                 "or --store ADDRESS")
+            pg = PgServer.start(bin)
+            store_address = pg.new_database()
+        if store_address:
+            options += ["--store", store_address]
+        servers: list[Server] = []
         figures: dict[str, Any] | None = None
         try:
-            serve.wait_warm(server.proc, args.warm + 1, timeout=900)
+            servers.append(Server(folder, port, env, options))
+            for k in range(1, args.servers):  # the further servers of the class: the first's secret
+                servers.append(Server(Path(tmp) / f"class-{k + 1}", serve.free_port(), env,
+                                      [*options, "--secret-file", str(folder / "teacher-secret")]))
+            server = servers[0]
+            for s in servers:
+                serve.wait_warm(s.proc, args.warm + 1, timeout=900)
             warm_s = time.monotonic() - t0
-            sampler = Sampler(server.pid)
+            sampler = Sampler(server.pid, others=tuple(s.pid for s in servers[1:]) + ((pg.pid,) if pg else ()))
             idle_mb, idle_kernels = sampler.measure()
             cpu0 = sampler.cpu()
             sampler.start()
             me = psutil.Process()
             mine0 = sum(me.cpu_times()[:2])
-            figures = asyncio.run(drive(args, server, folder, sampler))
+            figures = asyncio.run(drive(args, servers, folder, sampler, store_address))
             sampler.stop.set()
             figures.update(cpu=sampler.cpu() - cpu0, own_cpu=sum(me.cpu_times()[:2]) - mine0, warm_s=warm_s,
                            idle_mb=idle_mb, idle_kernels=idle_kernels)
         finally:
-            stop_server(server.proc)
-            replaced = replaced_kernels(folder)
+            for s in servers:
+                stop_server(s.proc)
+            if pg is not None:
+                pg.stop()
+            replaced = sum(replaced_kernels(s.folder) for s in servers)
             kept = keep_log(folder, figures)
     assert figures is not None
-    figures.update(replaced=replaced, kept=kept)
+    figures.update(replaced=replaced, kept=kept, pg_sampled=pg is not None)
     return figures
 
 
@@ -1089,6 +1129,11 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     print(f"class of {args.students} students, tables of {args.table_size}, {args.rounds} rounds, "
           f"{args.warm} warm kernels, joining spread over {args.join_within:.0f} s; load average now "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if args.servers > 1 or args.store:
+        whose = ("every server's, their kernels' and PostgreSQL's" if figures.get("pg_sampled")
+                 else "every server's and their kernels' (not the database server's)")
+        print(f"over {args.servers} class server(s) on one PostgreSQL store, {args.warm} warm kernels each; "
+              f"memory and CPU below are {whose}")
     print(f"server up and warm: {warm_s:.1f} s; idle: {idle_kernels} kernels, {idle_mb / 1024:.2f} GB PSS")
     print(f"time to interactive (page requested -> Join button), s: p50 {pct(tti, 50):.1f}  p95 {pct(tti, 95):.1f}  "
           f"max {max(tti) if tti else float('nan'):.1f}  (n={len(tti)}; Chromium students: "

@@ -145,9 +145,10 @@ class VoilaClient:
         return f"{self.url.split('?')[0]}?seat={m.group(1)}" if m else ""
 
     async def reopen(self, url: str, timeout: float = 600) -> None:
-        """Reload the page at ``url`` (its seat address): a new kernel, the widgets anew."""
+        """Reload the page at ``url`` (its seat address, on this server or another of the class):
+        a new kernel, the widgets anew."""
         await self.close(beacon=False)
-        self.url, self.models, self.kernel_id = url, {}, ""
+        self.url, self.base, self.models, self.kernel_id = url, url.split("/voila/")[0], {}, ""
         self.session = uuid.uuid4().hex
         await self.open(timeout)
 

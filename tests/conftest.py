@@ -18,6 +18,7 @@ import psutil
 import pytest
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 from installed_kit import InstalledKit
+from store_backends import CURRENT, MISSING, Backend, PgServer, pg_bin
 
 from landlord import Game, load_ruleset
 from landlord.data.loader import ruleset_from_file
@@ -325,3 +326,30 @@ def installed_kit(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixt
             reporter.write_line("")
             reporter.write_line(line)
     return kit
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PgServer]:
+    """A throwaway PostgreSQL server for the session (:class:`store_backends.PgServer`); the
+    tests that need it are skipped, saying why, only where its programs are not installed."""
+    bin = pg_bin()
+    if bin is None:
+        pytest.skip(MISSING)
+    server = PgServer.start(bin)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store_backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
+    """The class-store backend a ``@both_stores`` test runs on (once on each)."""
+    backend = Backend(request.param, request.getfixturevalue("postgres_server")
+                      if request.param == "postgresql" else None)
+    CURRENT.append(backend)
+    try:
+        yield backend
+    finally:
+        CURRENT.remove(backend)
+        backend.close()

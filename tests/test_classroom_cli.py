@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from store_backends import PgServer
 from tornado import web
 
 from landlord.apps.classroom import Classroom, SqliteStore, StudentSeat
@@ -27,6 +28,7 @@ from landlord.apps.classroom.server import (
     warm_kernels,
 )
 from landlord.apps.cli import build_parser, main
+from landlord.errors import LandlordError
 
 
 @pytest.mark.parametrize(("options", "message"), [
@@ -71,6 +73,40 @@ def test_the_class_folder_holds_the_store_an_owner_only_secret_and_the_app(tmp_p
     assert resumed2 and again.id == room.id and secret2 == secret
     app = prepare_app(tmp_path)
     assert {p.name for p in app.iterdir()} == {STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, "voila.json"}
+
+
+@pytest.mark.postgres
+def test_further_class_servers_join_the_class_their_secret_names_in_a_shared_store(
+        tmp_path: Path, postgres_server: PgServer) -> None:
+    """``--store``: the first server makes the class (its secret in its folder); a further one,
+    given a copy of that secret (``--secret-file``), serves the same class and keeps the secret in
+    its own folder, so the same command resumes it; a secret of no class there is refused."""
+    address = postgres_server.new_database()
+    args = build_parser().parse_args(["class", "--seed", "77", "--table-size", "2"])
+    first, secret, resumed = open_class(tmp_path / "a", spec_from(args), address)
+    assert not resumed and stat.S_IMODE((tmp_path / "a" / SECRET_FILE).stat().st_mode) == 0o600
+    assert not (tmp_path / "a" / "class.sqlite").exists()  # the class is in the database
+    other, secret2, resumed2 = open_class(tmp_path / "b", None, address, tmp_path / "a" / SECRET_FILE)
+    assert resumed2 and other.id == first.id and secret2 == secret and other.spec.seed == 77
+    assert (tmp_path / "b" / SECRET_FILE).read_text().strip() == secret
+    assert open_class(tmp_path / "b", None, address)[0].id == first.id  # its restart needs no copy
+    (tmp_path / "stray").write_text("s" * 24)
+    with pytest.raises(LandlordError, match="stray: its teacher's secret opens no class in the store"):
+        open_class(tmp_path / "c", None, address, tmp_path / "stray")
+    with pytest.raises(LandlordError, match=r"--secret-file .*missing: no such file"):
+        open_class(tmp_path / "c", None, address, tmp_path / "missing")
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--secret-file", "x"], "--secret-file: give it with --store"),
+    (["--store", "mysql://ann@db/class"], "mysql:// is not a class store"),
+    (["--store", "postgresql://ann:hunter2@127.0.0.1:1/class"], "cannot connect"),
+])
+def test_a_bad_store_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str],
+                                           message: str) -> None:
+    assert main(["class", "--folder", str(tmp_path / "c"), *options]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "hunter2" not in err, err
 
 
 def test_a_ruleset_param_is_the_classs_for_every_table(tmp_path: Path) -> None:

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_backends import both_stores, class_store
 
-from landlord.apps.classroom import Classroom, ClassSpec, Refused, SqliteStore, StudentSeat, kernels
+from landlord.apps.classroom import Classroom, ClassSpec, Refused, SqlStore, StudentSeat, kernels
 from landlord.apps.classroom.kernels import GuardedConnection
 from landlord.apps.classroom.store import counted_address
 from landlord.errors import LandlordError
@@ -20,12 +21,13 @@ from landlord.errors import LandlordError
 SECRET = "s" * 24
 
 
-def a_class(tmp_path: Path, **spec: Any) -> tuple[SqliteStore, str]:
-    store = SqliteStore(tmp_path)
+def a_class(tmp_path: Path, **spec: Any) -> tuple[SqlStore, str]:
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(**{"table_size": 2, "seed": 3, **spec}), SECRET)
     return store, room.info.join_code
 
 
+@both_stores
 def test_a_device_that_holds_a_seat_cannot_take_a_second(tmp_path: Path) -> None:
     """A second join from the same address is refused with a line that says why, names the
     seat the device holds and where to turn; the class keeps the one seat."""
@@ -37,6 +39,7 @@ def test_a_device_that_holds_a_seat_cannot_take_a_second(tmp_path: Path) -> None
     StudentSeat.join(store, code, "Bo", "192.168.1.21")  # another device is welcome
 
 
+@both_stores
 def test_a_script_on_one_machine_cannot_fill_the_class(tmp_path: Path) -> None:
     """The original report: one page filled all 12 seats and a latecomer was turned away. Twelve
     joins from one address (as twelve pages, each its own kernel) take one seat; the latecomer
@@ -54,6 +57,7 @@ def test_a_script_on_one_machine_cannot_fill_the_class(tmp_path: Path) -> None:
     assert late.seat_info.name == "Latecomer"
 
 
+@both_stores
 def test_a_removed_seat_frees_its_device(tmp_path: Path) -> None:
     """When the teacher removes a student, that device may join again (a seat, not a ban)."""
     store, code = a_class(tmp_path)
@@ -63,6 +67,7 @@ def test_a_removed_seat_frees_its_device(tmp_path: Path) -> None:
     assert again.seat_info.name == "Ann"
 
 
+@both_stores
 def test_the_teacher_can_allow_more_seats_a_device_or_none(tmp_path: Path) -> None:
     """``seats_per_device`` 2 lets two students share a device, and a third is refused; 0 lifts
     the limit; a negative number is a clear error naming the choice."""
@@ -88,6 +93,7 @@ def test_which_addresses_count(address: str, counted: str) -> None:
     assert counted_address(address) == counted
 
 
+@both_stores
 def test_the_servers_own_machine_is_not_counted(tmp_path: Path) -> None:
     """A teacher trying the class in four tabs on the server's machine seats four students."""
     store, code = a_class(tmp_path, table_size=4)
@@ -104,6 +110,7 @@ class Handler:
     request = Request()
 
 
+@both_stores
 def test_the_server_records_each_pages_address_from_its_socket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                                                ) -> None:
     """When a page's kernel socket opens, the class server writes the socket's peer address

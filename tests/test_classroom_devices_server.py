@@ -38,11 +38,15 @@ async def join(url: str, name: str) -> str:
 
 
 @pytest.mark.skipif(lan_address() == "127.0.0.1", reason="this machine has no network address but loopback")
-def test_pages_from_one_device_take_one_seat(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def test_pages_from_one_device_take_one_seat(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> None:
+    """On each class store: the class folder's SQLite, and PostgreSQL (``--store``), where the
+    server records each page's address in the database and the kernel reads it back."""
     env = {var: str(tmp_path / var.lower()) for var in
            ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")}
+    store = [] if backend == "sqlite" else ["--store", request.getfixturevalue("postgres_server").new_database()]
     proc, url, _ = start_server(tmp_path / "class", serve.free_port(), env,
-                                ["--ip", "0.0.0.0", "--warm", "4", "--class-size", "4"])
+                                ["--ip", "0.0.0.0", "--warm", "4", "--class-size", "4", *store])
     try:
         assert lan_address() in url
 

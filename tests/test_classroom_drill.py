@@ -2,7 +2,8 @@
 scripted class of 12 students over the real HTTP and websocket path
 (``benchmarks/classclient.py``, driven by ``benchmarks/bench_class.py``), with a tenth of the
 pages frozen mid-game, one restart of the server and one hostile page doing each flood of the
-issue (widget updates, second ballots, a binary frame, an oversized frame).
+issue (widget updates, second ballots, a binary frame, an oversized frame); once on each class
+store (SQLite in the class folder, PostgreSQL with ``--store``: issue 37, point 5).
 
 It asserts what must hold, never a time: no click lost or recorded twice, no table stalled,
 the frozen pages' seats played by a bot and then by their students again, no bot move in the
@@ -23,14 +24,17 @@ pytestmark = pytest.mark.server
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 
-@pytest.fixture(scope="module")
-def drill() -> dict[str, Any]:
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def drill(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The drill on each class store: the class folder's SQLite, and a PostgreSQL database
+    (``landlord class --store``; the floods' refused writes and the restart go through it)."""
     import bench_class
 
+    store = [] if request.param == "sqlite" else ["--store", request.getfixturevalue("postgres_server").new_database()]
     args = bench_class.parser().parse_args([
         "--students", "12", "--browsers", "0", "--join-within", "10", "--rounds", "200", "--close", "0",
         "--think", "0.7", "--play-limit", "1500", "--circuits", "30",
-        "--faults", "--fault-at", "20", "--freeze-for", "25", "--flood-for", "20", "--cool-down", "8"])
+        "--faults", "--fault-at", "20", "--freeze-for", "25", "--flood-for", "20", "--cool-down", "8", *store])
     figures = bench_class.measure(args)
     bench_class.report(args, figures)  # the figures, in the test's output
     return figures

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from store_backends import both_stores, class_store, store_address
 
-from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore, StudentSeat
+from landlord.apps.classroom import Classroom, ClassSpec, Referee, StudentSeat
 from landlord.apps.classroom import kernels as kernels_mod
 from landlord.apps.classroom.kernels import CUT_OFF, CappedKernelManager, GuardedConnection
-from landlord.apps.classroom.limits import COOL_DOWN, REFUSED_BURST, WIDGET_BURST, Bucket
+from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV, REFUSED_BURST, WIDGET_BURST, Bucket
 from landlord.apps.classroom.room import SLOW_DOWN
 
 SECRET = "t" * 24
@@ -40,8 +42,9 @@ def test_a_bucket_allows_its_burst_then_its_rate() -> None:
     assert b.refused == 2
 
 
+@both_stores
 def test_second_ballots_stop_reaching_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = SqliteStore(tmp_path)
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
     seat = StudentSeat.join(store, room.info.join_code, "Ann")
     room.start(SECRET)
@@ -215,6 +218,7 @@ def test_a_cut_off_page_is_kept_away_for_the_cool_down(monkeypatch: pytest.Monke
     assert load("mallory-key") == "k2"
 
 
+@both_stores
 def test_a_page_that_joined_after_its_load_is_kept_away_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A page loaded without a seat key (the join page) whose student then joins is cut off: its
     kernel recorded the seat in the class store, so the seat's reload (now with its key) waits
@@ -222,7 +226,7 @@ def test_a_page_that_joined_after_its_load_is_kept_away_too(tmp_path: Path, monk
     hostile page, cut off in its first flood, reloaded at once and flooded again.)"""
     monkeypatch.setattr(kernels_mod, "COOLING", {})
     monkeypatch.setattr(kernels_mod, "PAGE_SEATS", {})
-    store = SqliteStore(tmp_path)
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
     monkeypatch.setattr(kernels_mod, "_class_store", lambda: store)
     load = FakeManager().load
@@ -240,6 +244,40 @@ def test_a_page_that_joined_after_its_load_is_kept_away_too(tmp_path: Path, monk
     assert handler.closed is not None
     with pytest.raises(kernels_mod.web.HTTPError, match="may come back in"):
         load(f"code={room.info.join_code}&seat={seat.token}")
+
+
+
+@both_stores
+def test_a_page_cut_off_on_one_class_server_is_kept_away_by_another(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several class servers on one store (``landlord class --store``): a page cut off on one is
+    refused (HTTP 429) by another, which has no memory of it, until the cool-down is over; the
+    cool-down is in the store, not in one server's process."""
+    monkeypatch.setenv(COOL_DOWN_ENV, "1.5")
+    monkeypatch.setattr(kernels_mod, "COOLING", {})
+    monkeypatch.setattr(kernels_mod, "PAGE_SEATS", {})
+    first = class_store(tmp_path)
+    room, _ = Classroom.create(first, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
+    seat = StudentSeat.join(first, room.info.join_code, "Mallory")
+    monkeypatch.setattr(kernels_mod, "_class_store", lambda: first)
+    kernel = FakeManager().load(f"code={room.info.join_code}&seat={seat.token}")
+    conn, _, handler = guarded(monkeypatch, kernel)
+    monkeypatch.setattr(GuardedConnection, "_shut_down", lambda self, k: asyncio.sleep(0))
+    for _ in range(int(WIDGET_BURST) + CUT_OFF + 1):
+        conn.handle_incoming_message(json.dumps({"channel": "shell"}))
+    assert handler.closed is not None
+    # the other server: its own process (no cool-down of its own), its own connection to the store
+    monkeypatch.setattr(kernels_mod, "COOLING", {})
+    monkeypatch.setattr(kernels_mod, "PAGE_SEATS", {})
+    other = class_store(tmp_path)
+    monkeypatch.setattr(kernels_mod, "_class_store", lambda: other)
+    with pytest.raises(kernels_mod.web.HTTPError, match=r"may come back in [12] s") as refused:
+        FakeManager().load(f"code={room.info.join_code}&seat={seat.token}")
+    assert refused.value.status_code == 429
+    ann = StudentSeat.join(other, room.info.join_code, "Ann")
+    assert FakeManager().load(f"code={room.info.join_code}&seat={ann.token}") == "k0"  # another seat loads
+    time.sleep(1.6)
+    assert FakeManager().load(f"code={room.info.join_code}&seat={seat.token}") == "k0"
 
 
 def test_the_cap_counts_kernels_still_starting(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -262,8 +300,9 @@ def test_the_cap_counts_kernels_still_starting(monkeypatch: pytest.MonkeyPatch) 
     assert len(started) == 4 and sum(isinstance(g, Exception) and "503" in str(g) for g in got) == 12
 
 
+@both_stores
 def test_no_bot_moves_in_a_restarts_grace(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path)
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1, bot_delay=0.0, away_after=5),
                                SECRET)
     StudentSeat.join(store, room.info.join_code, "Ann")
@@ -274,12 +313,13 @@ def test_no_bot_moves_in_a_restarts_grace(tmp_path: Path) -> None:
     assert ref.tick(now=far + 31) == 1  # after it, the away seat is played again
 
 
+@both_stores
 def test_presence_follows_the_pages_pulse_not_the_kernel(tmp_path: Path) -> None:
     from landlord.widgets.classroom_student import PAGE_QUIET, ClassroomStudent
 
-    store = SqliteStore(tmp_path)
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
-    app = ClassroomStudent(folder=tmp_path, code=room.info.join_code)
+    app = ClassroomStudent(folder=store_address(tmp_path), code=room.info.join_code)
     assert app.join(room.info.join_code, "Ann")
     assert not app.join(room.info.join_code, "Ann2")  # one seat a page
     assert "already holds" in app.message.value and len(store.seats(room.id)) == 1

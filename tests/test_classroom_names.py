@@ -8,16 +8,18 @@ import re
 from pathlib import Path
 
 import pytest
+from store_backends import both_stores, class_store
 
-from landlord.apps.classroom import Classroom, ClassSpec, Referee, Refused, SqliteStore, StoreError, StudentSeat
+from landlord.apps.classroom import Classroom, ClassSpec, Referee, Refused, StoreError, StudentSeat
 from landlord.apps.classroom.names import BadName, check, normal
+from landlord.apps.classroom.store import SqlStore
 
 SECRET = "t" * 24
 
 
-def room_of(tmp_path: Path, size: int = 4, names: tuple[str, ...] = ()) -> tuple[SqliteStore, Classroom,
+def room_of(tmp_path: Path, size: int = 4, names: tuple[str, ...] = ()) -> tuple[SqlStore, Classroom,
                                                                                 list[StudentSeat]]:
-    store = SqliteStore(tmp_path)
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(table_size=size, rounds=4, bot_delay=0.0, seed=3), SECRET)
     return store, room, [StudentSeat.join(store, room.info.join_code, n) for n in names]
 
@@ -60,6 +62,7 @@ def test_ordinary_names_pass() -> None:
     assert check("Bo", ["Ann"]) == "Bo"
 
 
+@both_stores
 def test_the_store_refuses_the_issues_names(tmp_path: Path) -> None:
     store, room, _ = room_of(tmp_path, names=("Zoe",))
     for name in ("Zoe\u200b", "Bot 4", "evil\u202elive"):
@@ -68,6 +71,7 @@ def test_the_store_refuses_the_issues_names(tmp_path: Path) -> None:
     assert [s.name for s in store.seats(room.id)] == ["Zoe"]
 
 
+@both_stores
 def test_the_teacher_removes_renames_and_moves(tmp_path: Path) -> None:
     store, room, seats = room_of(tmp_path, size=2, names=("Ann", "Bo", "Cy"))
     with pytest.raises(Refused):
@@ -95,6 +99,7 @@ def test_the_teacher_removes_renames_and_moves(tmp_path: Path) -> None:
     assert seats[1].table().table.table_no == 2  # type: ignore[union-attr]
 
 
+@both_stores
 def test_play_starts_with_tables_as_even_as_the_room_allows(tmp_path: Path) -> None:
     store, room, seats = room_of(tmp_path, size=4, names=("Ann", "Bo", "Cy", "Di", "Ed"))
     assert [(s.table_no, s.seat) for s in store.seats(room.id)] == [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0)]
@@ -108,6 +113,7 @@ def test_play_starts_with_tables_as_even_as_the_room_allows(tmp_path: Path) -> N
     assert (late.table_no, late.seat) == (1, 3)
 
 
+@both_stores
 def test_rebalance_removes_emptied_tables(tmp_path: Path) -> None:
     store, room, _ = room_of(tmp_path, size=2, names=("Ann", "Bo", "Cy", "Di"))
     store.remove_seat(room.id, SECRET, 1, 0)

@@ -6,17 +6,17 @@ happened; no table waits forever; every table rebuilds from the store."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
+from store_backends import both_stores, class_store, rows
 
 from landlord.apps.classroom import (
     Classroom,
     ClassSpec,
     Referee,
     Refused,
-    SqliteStore,
+    SqlStore,
     StoreError,
     StudentSeat,
     TableGame,
@@ -33,8 +33,8 @@ SECRET = "t" * 24
 
 
 def setup(tmp_path: Path, names: tuple[str, ...] = ("Ann", "Bo"), **spec: object
-          ) -> tuple[SqliteStore, Classroom, list[StudentSeat]]:
-    store = SqliteStore(tmp_path)
+          ) -> tuple[SqlStore, Classroom, list[StudentSeat]]:
+    store = class_store(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(**{"table_size": 2, "rounds": 6, "bot_delay": 0.0,
                                                    "seed": 7, **spec}), SECRET)
     seats = [StudentSeat.join(store, room.info.join_code, n) for n in names]
@@ -52,7 +52,7 @@ def play_until_student(ref: Referee, seats: list[StudentSeat], now: float | None
     return None
 
 
-def at_a_students_decision(tmp_path: Path, **spec: object) -> tuple[SqliteStore, Referee, StudentSeat, TableGame]:
+def at_a_students_decision(tmp_path: Path, **spec: object) -> tuple[SqlStore, Referee, StudentSeat, TableGame]:
     """A class of two started (:func:`setup`), its referee playing the bots until a student must
     choose: the store, the referee, that student and the student's table."""
     store, room, seats = setup(tmp_path, **spec)
@@ -65,6 +65,7 @@ def at_a_students_decision(tmp_path: Path, **spec: object) -> tuple[SqliteStore,
     return store, ref, s, tg
 
 
+@both_stores
 def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None:
     """Security: the store refuses an action for another seat even when the kernel calls it
     directly (not through the buttons): the seat key must be that seat's."""
@@ -91,6 +92,7 @@ def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None
     assert store.length(room.id, 1) == 1
 
 
+@both_stores
 def test_a_seat_key_acts_only_at_its_own_table(tmp_path: Path) -> None:
     store, room, seats = setup(tmp_path, ("Ann", "Bo", "Cy"))
     room.start(SECRET)
@@ -100,6 +102,7 @@ def test_a_seat_key_acts_only_at_its_own_table(tmp_path: Path) -> None:
         store.append(room.id, 1, 0, Row(0, Answer("x"), seat=cy.seat, by="student"), token=cy.token)
 
 
+@both_stores
 def test_a_wrong_secret_opens_nothing(tmp_path: Path) -> None:
     """Security: only the teacher's secret opens the dashboard and the class-wide controls."""
     store, room, _ = setup(tmp_path)
@@ -119,6 +122,7 @@ def test_a_wrong_secret_opens_nothing(tmp_path: Path) -> None:
     assert store.length(room.id, 1) == 0
 
 
+@both_stores
 def test_a_closed_join_code_seats_nobody_until_reopened(tmp_path: Path) -> None:
     store, room, _ = setup(tmp_path)
     store.set_class(room.id, SECRET, joining=False)
@@ -130,6 +134,7 @@ def test_a_closed_join_code_seats_nobody_until_reopened(tmp_path: Path) -> None:
     assert StudentSeat.join(store, room.info.join_code.lower(), "Cy").table_no == 2
 
 
+@both_stores
 def test_names_that_would_be_mistaken_are_refused(tmp_path: Path) -> None:
     store, room, _ = setup(tmp_path)
     with pytest.raises(StoreError, match="already called"):
@@ -140,6 +145,7 @@ def test_names_that_would_be_mistaken_are_refused(tmp_path: Path) -> None:
         StudentSeat.join(store, room.info.join_code, "   ")
 
 
+@both_stores
 def test_two_clicks_on_one_decision_count_once(tmp_path: Path) -> None:
     """A click from a button drawn before the last action (a double click, a stale view) is
     refused with one line and changes nothing."""
@@ -151,6 +157,7 @@ def test_two_clicks_on_one_decision_count_once(tmp_path: Path) -> None:
     assert store.length(ref.room.id, 1) == drawn + 1
 
 
+@both_stores
 def test_a_refresh_rebuilds_the_same_table_from_the_store(tmp_path: Path) -> None:
     """A refresh or a culled kernel: a new kernel holding the seat key rebuilds the same game,
     event for event, and the same seat."""
@@ -163,7 +170,7 @@ def test_a_refresh_rebuilds_the_same_table_from_the_store(tmp_path: Path) -> Non
         d = s.my_decision()
         assert d is not None and s.act(d.options[-1]) == ""
     before = seats[0].table()
-    again = StudentSeat(SqliteStore(tmp_path), seats[0].token)  # a new kernel, a new connection
+    again = StudentSeat(class_store(tmp_path), seats[0].token)  # a new kernel, a new connection
     after = again.table()
     assert before is not None and after is not None
     assert (again.table_no, again.seat) == (seats[0].table_no, seats[0].seat)
@@ -172,6 +179,7 @@ def test_a_refresh_rebuilds_the_same_table_from_the_store(tmp_path: Path) -> Non
     assert after.game.pending == before.game.pending
 
 
+@both_stores
 def test_an_away_seat_is_played_by_a_bot_and_the_student_is_told(tmp_path: Path) -> None:
     """A seat whose student has shown no sign of life for longer than ``away_after`` is played
     by a bot; when the student is back, they play again and are told what the bot did."""
@@ -186,6 +194,7 @@ def test_an_away_seat_is_played_by_a_bot_and_the_student_is_told(tmp_path: Path)
     assert text.startswith("While you were away a bot made 1 choice for you")
 
 
+@both_stores
 def test_no_table_waits_forever_for_a_student_who_is_here(tmp_path: Path) -> None:
     """A student who is connected but does not answer within ``decide_limit`` seconds gets a
     bot's answer (``timeout``); before that the table waits."""
@@ -196,18 +205,20 @@ def test_no_table_waits_forever_for_a_student_who_is_here(tmp_path: Path) -> Non
     assert tg.entries[-1].by == "timeout"
 
 
+@both_stores
 def test_the_teachers_switch_reaches_every_table(tmp_path: Path) -> None:
     """The class-wide switch puts the single tax in force at every table that is playing,
     recorded in each table's record (so it survives a rebuild)."""
     _, room, _ = setup(tmp_path, ("Ann", "Bo", "Cy"))
     room.start(SECRET)
     assert room.switch_all(SECRET, "single_tax") == [1, 2]
-    for tg in Classroom(SqliteStore(tmp_path), room.id).tables():
+    for tg in Classroom(class_store(tmp_path), room.id).tables():
         assert tg.game.phase == "single_tax"
         assert tg.game.switches[-1][3] == "teacher"
     assert room.switch_all(SECRET, "single_tax") == []
 
 
+@both_stores
 def test_a_planned_vote_opens_at_its_round(tmp_path: Path) -> None:
     """Phase plan ``single_tax@round:3`` under ``vote_at``: from round 3 the table is asked
     whether to call a vote on the single tax (not before)."""
@@ -234,6 +245,7 @@ def test_a_planned_vote_opens_at_its_round(tmp_path: Path) -> None:
     assert any(r.answer is not None and r.answer.option in ("call_vote", "no_vote") for r in tg.entries[opened:])
 
 
+@both_stores
 def test_a_latecomer_takes_a_bots_seat_or_opens_a_table(tmp_path: Path) -> None:
     store, room, (ann,) = setup(tmp_path, ("Ann",))
     room.start(SECRET)
@@ -248,6 +260,7 @@ def test_a_latecomer_takes_a_bots_seat_or_opens_a_table(tmp_path: Path) -> None:
     assert late is not None and late.game.names == ["Cy", "Bot 2"]
 
 
+@both_stores
 def test_the_teacher_moves_a_student(tmp_path: Path) -> None:
     store, room, (_, _, cy) = setup(tmp_path, ("Ann", "Bo", "Cy"))
     with pytest.raises(StoreError, match="is taken"):
@@ -256,6 +269,7 @@ def test_the_teacher_moves_a_student(tmp_path: Path) -> None:
     assert StudentSeat(store, cy.token).seat == 1
 
 
+@both_stores
 def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None:
     """Every input of a class table is a record entry (issue 15): the planned vote opening
     (``{"trigger": "single_tax@vote", "cause": "class plan"}``), the teacher's switch and every
@@ -272,7 +286,7 @@ def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None
     switched = room.switch_all(SECRET, "single_tax")
     for _ in range(30):
         ref.tick(now=1e12)
-    tg = Classroom(SqliteStore(tmp_path), room.id).table(1)  # a fresh kernel's rebuild
+    tg = Classroom(class_store(tmp_path), room.id).table(1)  # a fresh kernel's rebuild
     assert tg is not None
     g = tg.game
     assert {"trigger": "single_tax@vote", "cause": "class plan"} in g.entries
@@ -284,6 +298,7 @@ def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None
     assert again.log_text() == g.log_text() and again.entries == g.entries and again.phase == g.phase
 
 
+@both_stores
 def test_a_class_from_another_kit_version_names_both_when_a_row_does_not_replay(tmp_path: Path) -> None:
     """A class recorded under another kit version still rebuilds while its rows replay; when
     one does not, the one-line error names the table, the row and both kit versions."""
@@ -292,24 +307,24 @@ def test_a_class_from_another_kit_version_names_both_when_a_row_does_not_replay(
     ref = Referee(store, room.id, SECRET)
     for _ in range(5):
         ref.tick()
-    with sqlite3.connect(store.path) as db:
-        spec = json.loads(db.execute("select spec from classes").fetchone()[0])
-        assert spec["kit"] == kit_version()
-        spec["kit"] = "0.0.9+rules.0badf00d"
-        db.execute("update classes set spec = ?", (json.dumps(spec),))
-    assert Classroom(SqliteStore(tmp_path), room.id).table(1) is not None  # still replays
+    spec = json.loads(rows(store, "select spec from classes")[0][0])
+    assert spec["kit"] == kit_version()
+    spec["kit"] = "0.0.9+rules.0badf00d"
+    store._db.execute("update classes set spec = ?", (json.dumps(spec),))  # an older kit's class
+    assert Classroom(class_store(tmp_path), room.id).table(1) is not None  # still replays
     tg = room.table(1)
     assert tg is not None and tg.game.pending is not None
     wrong = 1 - tg.game.pending.seat
     store.append(room.id, 1, tg.seq, Row(tg.seq, Answer("x"), seat=wrong, by="bot"), secret=SECRET)
     with pytest.raises(IllegalAction) as info:
-        Classroom(SqliteStore(tmp_path), room.id).table(1)
+        Classroom(class_store(tmp_path), room.id).table(1)
     text = str(info.value)
     assert "\n" not in text and text.startswith(f"table 1, record row {tg.seq}: It is ")
     assert f"turn to choose, not seat {wrong}'s" in text
     assert f"played under version 0.0.9+rules.0badf00d of the kit, and this is version {kit_version()}" in text
 
 
+@both_stores
 def test_the_class_vote_switches_every_table_on_a_majority(tmp_path: Path) -> None:
     """The room-wide vote: every student votes once from their seat; once all have voted the
     majority decides; on a yes every table switches, a record entry with cause "class vote" in
@@ -332,7 +347,7 @@ def test_the_class_vote_switches_every_table_on_a_majority(tmp_path: Path) -> No
     vote, switched = settled
     assert (vote.yes, vote.no, vote.passed, switched) == (2, 1, True, [1, 2])
     assert ann.class_vote() is None and cy.vote(True).startswith("No class vote is open")
-    for tg in Classroom(SqliteStore(tmp_path), room.id).tables():
+    for tg in Classroom(class_store(tmp_path), room.id).tables():
         assert tg.game.phase == "single_tax" and tg.game.switches[-1][3] == "class vote"
         assert {"switch": "single_tax", "cause": "class vote"} in tg.game.entries
     words = debrief.votes(room)
@@ -342,6 +357,7 @@ def test_the_class_vote_switches_every_table_on_a_majority(tmp_path: Path) -> No
     assert "by the class's vote" in " ".join(words["detail"])
 
 
+@both_stores
 def test_a_class_vote_without_a_majority_changes_no_table(tmp_path: Path) -> None:
     _, room, (ann, bo) = setup(tmp_path)
     room.start(SECRET)
@@ -354,6 +370,7 @@ def test_a_class_vote_without_a_majority_changes_no_table(tmp_path: Path) -> Non
     assert "failed: the rules stayed (1 for, 1 against)" in debrief.votes(room).iloc[0]["detail"]
 
 
+@both_stores
 def test_each_tables_game_exports_as_a_saved_game_that_loads(tmp_path: Path) -> None:
     """A class table's game saved from the class (its record, chance included) loads through
     the command line's path (``landlord replay --game``) to the same game."""

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from store_backends import PgServer, both_stores, class_store, rows, store_address
 
 from landlord.apps.classroom import (
     Classroom,
@@ -23,15 +24,15 @@ from landlord.apps.classroom import (
     StudentSeat,
     debrief,
 )
-from landlord.apps.classroom.store import STORE_FILE, Row
+from landlord.apps.classroom.store import STORE_FILE, Row, SqlStore, open_store
 from landlord.engine.entries import Answer, Switch
 
 SECRET = "s" * 24
 CTX = mp.get_context("fork")
 
 
-def new_class(folder: Path, **spec: object) -> tuple[SqliteStore, Classroom]:
-    store = SqliteStore(folder)
+def new_class(folder: Path, **spec: object) -> tuple[SqlStore, Classroom]:
+    store = class_store(folder)
     room, _ = Classroom.create(store, ClassSpec(**{"rounds": 4, "bot_delay": 0.0, "seed": 50, **spec}), SECRET)
     return store, room
 
@@ -45,16 +46,18 @@ def test_the_store_is_one_wal_file_in_the_class_folder(tmp_path: Path) -> None:
         assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
 
 
+@both_stores
 def test_a_second_store_on_the_same_folder_sees_the_class(tmp_path: Path) -> None:
     """A server restart (a new store object) finds every class, table and seat again."""
     store, room = new_class(tmp_path)
     StudentSeat.join(store, room.info.join_code, "Ann")
     store.close()
-    again = SqliteStore(tmp_path)
+    again = class_store(tmp_path)
     assert [c.id for c in again.classes()] == [room.id]
     assert [s.name for s in again.seats(room.id)] == ["Ann"]
 
 
+@both_stores
 def test_an_append_must_name_the_length_it_saw(tmp_path: Path) -> None:
     """The second of two appends made at the same length is refused with a one-line Conflict,
     and so is an append that skips ahead; the record stays 0, 1, 2, … with no gap."""
@@ -72,7 +75,7 @@ def test_an_append_must_name_the_length_it_saw(tmp_path: Path) -> None:
 
 
 def _race(folder: str, class_id: str, seq: int, barrier: mp.synchronize.Barrier, out: mp.Queue) -> None:
-    store = SqliteStore(folder)
+    store = open_store(folder)
     barrier.wait()
     try:
         store.append(class_id, 1, seq, Row(seq, Switch("single_tax", "teacher")), secret=SECRET)
@@ -81,15 +84,17 @@ def _race(folder: str, class_id: str, seq: int, barrier: mp.synchronize.Barrier,
         out.put("conflict")
 
 
+@both_stores
 def test_two_processes_answering_one_decision_exactly_one_is_accepted(tmp_path: Path) -> None:
     """Issue: when two actions arrive for one decision exactly one is accepted. Two processes
     append at the same length at the same moment, twenty times over."""
     store, room = new_class(tmp_path)
     StudentSeat.join(store, room.info.join_code, "Ann")
     room.start(SECRET)
+    where = store_address(tmp_path)
     for seq in range(20):
         barrier, out = CTX.Barrier(2), CTX.Queue()
-        procs = [CTX.Process(target=_race, args=(str(tmp_path), room.id, seq, barrier, out)) for _ in range(2)]
+        procs = [CTX.Process(target=_race, args=(where, room.id, seq, barrier, out)) for _ in range(2)]
         for p in procs:
             p.start()
         for p in procs:
@@ -99,7 +104,7 @@ def test_two_processes_answering_one_decision_exactly_one_is_accepted(tmp_path: 
 
 
 def _writer(folder: str, class_id: str, table_no: int, n: int, out: mp.Queue) -> None:
-    store = SqliteStore(folder)
+    store = open_store(folder)
     done = conflicts = 0
     while done < n:
         seq = store.length(class_id, table_no)
@@ -111,6 +116,7 @@ def _writer(folder: str, class_id: str, table_no: int, n: int, out: mp.Queue) ->
     out.put((done, conflicts))
 
 
+@both_stores
 def test_many_writers_in_several_processes_lose_and_duplicate_nothing(tmp_path: Path) -> None:
     """Four processes append 50 rows each to one table and two others to a second table, as
     fast as they can: every accepted row is there once, in one unbroken sequence per table."""
@@ -120,7 +126,7 @@ def test_many_writers_in_several_processes_lose_and_duplicate_nothing(tmp_path: 
     room.start(SECRET)
     out: mp.Queue = CTX.Queue()
     jobs = [(1, 50)] * 4 + [(2, 50)] * 2
-    procs = [CTX.Process(target=_writer, args=(str(tmp_path), room.id, t, n, out)) for t, n in jobs]
+    procs = [CTX.Process(target=_writer, args=(store_address(tmp_path), room.id, t, n, out)) for t, n in jobs]
     for p in procs:
         p.start()
     for p in procs:
@@ -132,6 +138,7 @@ def test_many_writers_in_several_processes_lose_and_duplicate_nothing(tmp_path: 
         assert [e.seq for e in rows] == list(range(expected))
 
 
+@both_stores
 def test_every_table_gets_its_own_recorded_seed(tmp_path: Path) -> None:
     """Issue: a different recorded seed per table (the class seed plus the table's number)."""
     store, room = new_class(tmp_path, table_size=2, seed=900)
@@ -147,6 +154,55 @@ def test_a_bad_class_folder_is_one_line(tmp_path: Path) -> None:
         SqliteStore(blocker / "class")
 
 
+@pytest.mark.postgres
+def test_a_bad_database_address_is_one_line_naming_what_is_wrong(postgres_server: PgServer) -> None:
+    """``--store``: an address that is not PostgreSQL's, one that is not an address, a server that
+    is not there, a database that does not exist: each a one-line StoreError saying which, the
+    password never shown."""
+    from landlord.apps import serve
+
+    nobody = serve.free_port()
+    cases = {
+        "mysql://ann@db.school/class": "mysql:// is not a class store",
+        "postgresql://ann:hunter2@127.0.0.1:5432/a b": "not a database address",
+        f"postgresql://ann:hunter2@127.0.0.1:{nobody}/class": "cannot connect",
+        postgres_server.address("no_such_class"): 'database "no_such_class" does not exist',
+    }
+    for address, why in cases.items():
+        with pytest.raises(StoreError, match=why) as bad:
+            open_store(address)
+        assert "\n" not in str(bad.value) and "hunter2" not in str(bad.value), str(bad.value)
+    with pytest.raises(StoreError) as unreachable:
+        open_store(f"postgresql://ann:hunter2@127.0.0.1:{nobody}/class")
+    assert f"postgresql://ann:***@127.0.0.1:{nobody}/class" in str(unreachable.value)
+
+
+
+@pytest.mark.postgres
+def test_a_lost_database_connection_fails_one_request_in_plain_words_then_the_store_reconnects(
+        postgres_server: PgServer, caplog: pytest.LogCaptureFixture) -> None:
+    """PostgreSQL restarted (or the network dropped) during class: the request that meets the
+    lost connection is refused with the page's plain line (the reason in the log, not on the
+    page), the next one connects again, and nothing recorded is lost."""
+    import psycopg
+
+    from landlord.apps.classroom.store import LOST
+
+    store = open_store(postgres_server.new_database())
+    room, _ = Classroom.create(store, ClassSpec(rounds=4, seed=50), SECRET)
+    ann = StudentSeat.join(store, room.info.join_code, "Ann")
+    for during in (lambda: store.seats(room.id), lambda: store.heartbeat(ann.token)):  # a read, a write
+        with psycopg.connect(postgres_server.address(), autocommit=True) as admin:
+            admin.execute("select pg_terminate_backend(%s)", (store._db.conn.info.backend_pid,))
+        with pytest.raises(StoreError) as lost:
+            during()
+        assert str(lost.value) == LOST and "postgresql://" not in str(lost.value)
+        assert "terminating connection" in caplog.text
+        assert [s.name for s in store.seats(room.id)] == ["Ann"]
+    store.heartbeat(ann.token)
+
+
+@both_stores
 def test_results_export_as_csv_and_parquet_that_the_chart_command_reads(tmp_path: Path) -> None:
     """Issue: a class exports its results (CSV and Parquet) and the lab opens them: both files
     hold one row per table and ``landlord chart final-gini --data FILE --by regime`` draws them."""
@@ -174,6 +230,7 @@ def test_results_export_as_csv_and_parquet_that_the_chart_command_reads(tmp_path
         assert svg.stat().st_size > 0
 
 
+@both_stores
 def test_a_class_vote_takes_one_ballot_a_student_for_their_own_seat(tmp_path: Path) -> None:
     """The class vote is enforced in the store: only the teacher's secret opens and closes it;
     a seat key casts one ballot, counted for its own seat, while the vote is open."""
@@ -196,8 +253,7 @@ def test_a_class_vote_takes_one_ballot_a_student_for_their_own_seat(tmp_path: Pa
     with pytest.raises(Refused, match="only the teacher"):
         store.close_vote(room.id, ann.token)
     assert store.ballot(ann.token, 1) is True and store.ballot(bo.token, 1) is None
-    with sqlite3.connect(tmp_path / STORE_FILE) as db:
-        assert sorted(db.execute("select table_no, seat, yes from ballots")) == [(1, 0, 1), (2, 0, 0)]
+    assert sorted(rows(store, "select table_no, seat, yes from ballots")) == [(1, 0, 1), (2, 0, 0)]
     done = store.close_vote(room.id, SECRET)
     assert (done.open, done.yes, done.no, done.passed) == (False, 1, 1, False)  # a tie keeps the rules
     with pytest.raises(StoreError, match="no class vote is open"):
@@ -206,7 +262,7 @@ def test_a_class_vote_takes_one_ballot_a_student_for_their_own_seat(tmp_path: Pa
 
 
 def _ballot(folder: str, token: str, barrier: mp.synchronize.Barrier, out: mp.Queue) -> None:
-    store = SqliteStore(folder)
+    store = open_store(folder)
     barrier.wait()
     try:
         store.cast(token, True)
@@ -215,13 +271,14 @@ def _ballot(folder: str, token: str, barrier: mp.synchronize.Barrier, out: mp.Qu
         out.put("refused")
 
 
+@both_stores
 def test_a_student_voting_from_several_processes_at_once_is_counted_once(tmp_path: Path) -> None:
     """Four kernels of one student (tabs) cast at the same moment: one ballot counts."""
     store, room = new_class(tmp_path)
     ann = StudentSeat.join(store, room.info.join_code, "Ann")
     store.open_vote(room.id, SECRET, "single_tax")
     barrier, out = CTX.Barrier(4), CTX.Queue()
-    procs = [CTX.Process(target=_ballot, args=(str(tmp_path), ann.token, barrier, out)) for _ in range(4)]
+    procs = [CTX.Process(target=_ballot, args=(store_address(tmp_path), ann.token, barrier, out)) for _ in range(4)]
     try:
         for p in procs:
             p.start()
@@ -271,3 +328,20 @@ def test_a_class_folder_from_before_the_row_columns_replays_as_it_did(tmp_path: 
     assert again.game.log_text() == log
     assert [(r.entry, r.seat, r.by, r.decision) for r in again.entries] == [(r.entry, r.seat, r.by, r.decision)
                                                                            for r in rows]
+
+
+@both_stores
+def test_a_class_server_serves_its_own_class_where_the_store_holds_several(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PostgreSQL store may hold several halls' classes: a server's pages follow the class the
+    server names (``LANDLORD_CLASS_ID``), not the store's newest."""
+    from landlord.widgets.classroom_lesson import class_lesson
+
+    from landlord.apps.classroom.store import CLASS_ENV, served_class
+
+    store, mine = new_class(tmp_path, ruleset="magie-1906")
+    _, newer = new_class(tmp_path, ruleset="monopoly")
+    assert served_class(store).id == newer.id  # type: ignore[union-attr]
+    monkeypatch.setenv(CLASS_ENV, mine.id)
+    assert served_class(store).id == mine.id  # type: ignore[union-attr]
+    assert class_lesson(store_address(tmp_path)).ruleset.id.startswith("magie-1906")

@@ -17,9 +17,10 @@ from pathlib import Path
 import ipywidgets as W
 import pandas as pd
 
-from landlord.apps.classroom import ClassSpec, SqliteStore, folder_from_env
+from landlord.apps.classroom import ClassSpec, store_at
 from landlord.apps.classroom.debrief import phase_words
 from landlord.apps.classroom.room import DEFAULT_HALF, PREDICTIONS, next_phase
+from landlord.apps.classroom.store import served_class
 from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
 from landlord.rules.params import shared_params
@@ -279,9 +280,8 @@ def class_lesson(folder: str | Path | None = None) -> ClassLesson:
     """The lesson of the class in ``folder`` (default: the class server's); the kit's default
     class game (Magie's 1904 board, 12 rounds, the single tax from the start at half the tables)
     when there is none."""
-    where = Path(folder) if folder else folder_from_env()
-    if where is not None and (where / "class.sqlite").is_file():
-        classes = SqliteStore(where).classes()
-        if classes:
-            return lesson_of(ClassSpec.from_dict(classes[-1].spec))
+    store = store_at(folder)
+    info = served_class(store) if store is not None else None
+    if info is not None:
+        return lesson_of(ClassSpec.from_dict(info.spec))
     return lesson_of(ClassSpec(half_from_start=DEFAULT_HALF))

@@ -20,7 +20,7 @@ from pathlib import Path
 import ipywidgets as W
 import segno
 
-from landlord.apps.classroom import Classroom, folder_from_env
+from landlord.apps.classroom import Classroom
 from landlord.apps.classroom import debrief as db
 from landlord.apps.classroom.room import open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV, TEACHER_NOTEBOOK
@@ -97,12 +97,11 @@ class ProjectorView(RoomPage):
 
     def __init__(self, folder: str | Path | None = None, key: str = "", poll: float = 2.0,
                  student_address: str | None = None) -> None:
-        where = Path(folder) if folder else folder_from_env()
         self.poll = poll
         self.room: Classroom | None = None
         self._task: asyncio.Task[None] | None = None
         try:
-            self.room = open_room(where, lambda store: store.viewer_class(key))
+            self.room = open_room(folder, lambda store: store.viewer_class(key))
         except LandlordError as exc:
             super().__init__([refusal(exc, "Open the projector address the teacher's dashboard shows.")])
             return

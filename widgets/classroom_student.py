@@ -32,7 +32,7 @@ if "jsonschema" not in sys.modules:
 
 import ipywidgets as W
 
-from landlord.apps.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
+from landlord.apps.classroom import SqlStore, StoreError, StudentSeat, TableGame, store_at
 from landlord.apps.classroom.room import SLOW_DOWN, kernel_id, missed_text
 from landlord.charts.figures import enable_offline
 from landlord.engine.count import winners as winners_of
@@ -97,15 +97,15 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 class ClassroomStudent(W.VBox):
-    """The student's app. ``folder`` is the class folder (default: the one the class server
-    names in ``LANDLORD_CLASS_DIR``); ``code`` prefills the join code; ``seat_key`` resumes a
-    seat (a refresh). ``poll`` is the seconds between looks at the table. ``trade`` starts with
-    "Trade cards" on (the address's ``trade=1`` after a refresh)."""
+    """The student's app. ``folder`` is the class folder or the class store's database address
+    (default: the class server's, ``LANDLORD_CLASS_STORE`` or ``LANDLORD_CLASS_DIR``); ``code``
+    prefills the join code; ``seat_key`` resumes a seat (a refresh). ``poll`` is the seconds
+    between looks at the table. ``trade`` starts with "Trade cards" on (the address's ``trade=1``
+    after a refresh)."""
 
     def __init__(self, folder: str | Path | None = None, code: str = "", seat_key: str = "",
                  poll: float = 0.25, trade: bool = False) -> None:
-        where = Path(folder) if folder else folder_from_env()
-        self.store: SqliteStore | None = SqliteStore(where) if where and (where / "class.sqlite").is_file() else None
+        self.store: SqlStore | None = store_at(folder)
         self.poll = poll
         self.seat: StudentSeat | None = None
         self.table: TableGame | None = None

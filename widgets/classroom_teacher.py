@@ -70,12 +70,17 @@ def tables_html(rows: list[dict[str, Any]]) -> str:
 AUTO = W.Layout(width="auto")
 
 
+def class_folder(room: Classroom) -> Path:
+    """The folder of the class server the dashboard runs on (a SQLite store's class folder, else
+    the one the server names; a PostgreSQL store has none of its own)."""
+    return Path(getattr(room.store, "folder", None) or folder_from_env() or ".")
+
+
 class ClassroomTeacher(RoomPage):
     """The dashboard of the class whose teacher's secret is ``secret``, in ``folder`` (default:
     the class server's). ``poll`` is the seconds between looks at the tables."""
 
     def __init__(self, folder: str | Path | None = None, secret: str = "", poll: float = 1.0) -> None:
-        where = Path(folder) if folder else folder_from_env()
         self.secret = secret
         self.poll = poll
         self.room: Classroom | None = None
@@ -83,7 +88,7 @@ class ClassroomTeacher(RoomPage):
         self.message = W.HTML()
         self.rows: list[dict[str, Any]] = []
         try:
-            self.room = open_room(where, lambda store: store.teacher_class(secret))
+            self.room = open_room(folder, lambda store: store.teacher_class(secret))
         except LandlordError as exc:
             super().__init__([refusal(exc, "Open the teacher's address that landlord class printed.")])
             return
@@ -521,7 +526,7 @@ class ClassroomTeacher(RoomPage):
             return None
         drawn = [charts.tables_gini_chart(frame), charts.class_final_gini_chart(db.results(room), db.bot_band(room))]
         page = handout_html(room, self.lesson, drawn)
-        folder = Path(getattr(room.store, "folder", ".")) / "exports"
+        folder = class_folder(room) / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"class-{room.info.join_code}-debrief.html"
         path.write_text(page, encoding="utf-8")
@@ -572,7 +577,7 @@ class ClassroomTeacher(RoomPage):
         """Write the results into the class folder and offer them as downloads."""
         room = self.room
         assert room is not None
-        folder = Path(getattr(room.store, "folder", ".")) / "exports"
+        folder = class_folder(room) / "exports"
         csv, parquet = db.export(room, folder)
         links = []
         for f, mime in ((csv, "text/csv"), (parquet, "application/octet-stream")):

@@ -1,7 +1,8 @@
 """Class sessions: students on their own devices play shared tables; the teacher runs the room.
 
-* :mod:`landlord.apps.classroom.store` — the store interface (:class:`ClassStore`) and its SQLite
-  implementation (:class:`SqliteStore`): classes, tables, seats and each table's record rows.
+* :mod:`landlord.apps.classroom.store` — the store interface (:class:`ClassStore`) and its two
+  backends, SQLite in the class folder (:class:`SqliteStore`, the default) and PostgreSQL for
+  several class servers (:class:`PostgresStore`): classes, tables, seats and each table's record.
 * :mod:`landlord.apps.classroom.room` — a class's spec, tables rebuilt from their records, a
   student's seat, and the referee that plays bots and away seats.
 * :mod:`landlord.apps.classroom.debrief` — pooled results, exports and the debrief charts.
@@ -15,10 +16,20 @@ from datetime import datetime
 from pathlib import Path
 
 from landlord.apps.classroom.room import Classroom, ClassSpec, Referee, StudentSeat, TableGame
-from landlord.apps.classroom.store import ClassStore, Conflict, Refused, SqliteStore, StoreError, VoteInfo
-
-FOLDER_ENV = "LANDLORD_CLASS_DIR"
-"""The environment variable naming the class folder (set by ``landlord class`` for its kernels)."""
+from landlord.apps.classroom.store import (
+    FOLDER_ENV,
+    STORE_ENV,
+    ClassStore,
+    Conflict,
+    PostgresStore,
+    Refused,
+    SqliteStore,
+    SqlStore,
+    StoreError,
+    VoteInfo,
+    open_store,
+    store_at,
+)
 
 
 def default_folder(now: datetime | None = None) -> Path:
@@ -33,6 +44,7 @@ def folder_from_env() -> Path | None:
 
 
 __all__ = [
-    "FOLDER_ENV", "ClassSpec", "ClassStore", "Classroom", "Conflict", "Referee", "Refused",
-    "SqliteStore", "StoreError", "StudentSeat", "TableGame", "VoteInfo", "default_folder", "folder_from_env",
+    "FOLDER_ENV", "STORE_ENV", "ClassSpec", "ClassStore", "Classroom", "Conflict", "PostgresStore", "Referee",
+    "Refused", "SqlStore", "SqliteStore", "StoreError", "StudentSeat", "TableGame", "VoteInfo", "default_folder",
+    "folder_from_env", "open_store", "store_at",
 ]

@@ -31,9 +31,8 @@ from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import web
 from traitlets import Dict, Float, Integer, Unicode
 
-from landlord.apps.classroom import folder_from_env
 from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket, cool_down
-from landlord.apps.classroom.store import STORE_FILE, SqliteStore, digest
+from landlord.apps.classroom.store import SqlStore, digest, store_at
 from landlord.errors import LandlordError
 
 HANDOUT_ATTEMPTS = 3
@@ -225,7 +224,7 @@ def _sound_handout(handout: Handout) -> Handout:
                                     **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
         key = seat_key(str((kwargs.get("extra_kernel_env_variables") or {}).get("VOILA_REQUEST_URL", "")))
         seat = digest(key) if key else ""
-        left = COOLING.get(seat, 0.0) - time.monotonic() if seat else 0.0
+        left = cooling_left(seat) if seat else 0.0
         if left > 0:
             raise web.HTTPError(429, "this page was disconnected for sending far more than anyone can click; "
                                      f"its seat is kept, and it may come back in {math.ceil(left)} s")
@@ -391,6 +390,10 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         seat = PAGE_SEATS.get(self.kernel_id) or self._seat_in_store()
         if seat:
             COOLING[seat] = time.monotonic() + cool_down()
+            store = _class_store()
+            with contextlib.suppress(LandlordError):  # the store is busy or gone: this server keeps it away
+                if store is not None:
+                    store.cool(seat, time.time() + cool_down())
         with contextlib.suppress(RuntimeError):  # (no event loop: nothing to shut down from)
             task = asyncio.get_running_loop().create_task(self._shut_down(self.kernel_id))
             _SHUTTING.add(task)
@@ -423,12 +426,20 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
 
 
 @functools.cache
-def _class_store() -> SqliteStore | None:
+def _class_store() -> SqlStore | None:
     """The class store of the class this server serves (None for ``landlord serve``)."""
-    folder = folder_from_env()
-    if folder is None or not (folder / STORE_FILE).is_file():
-        return None
-    return SqliteStore(folder)
+    return store_at()
+
+
+def cooling_left(seat: str) -> float:
+    """Seconds the page of ``seat`` (its key's hash) is still kept away: cut off by this server
+    (:data:`COOLING`) or by another class server on the same store."""
+    left = COOLING.get(seat, 0.0) - time.monotonic()
+    store = _class_store()
+    with contextlib.suppress(LandlordError):  # the store is busy or gone: this server's own cool-downs hold
+        if store is not None:
+            left = max(left, store.cooling_until(seat) - time.time())
+    return left
 
 
 _SHUTTING: set[asyncio.Task[None]] = set()

@@ -39,18 +39,18 @@ from typing import Any
 
 from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
 from landlord.apps.classroom.store import (
-    STORE_FILE,
     ClassInfo,
     ClassStore,
     Conflict,
     Prediction,
     Row,
     SeatInfo,
-    SqliteStore,
+    SqlStore,
     Steering,
     StoreError,
     TableInfo,
     VoteInfo,
+    store_at,
 )
 from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
@@ -773,10 +773,12 @@ def projector_key(secret: str) -> str:
     return hmac.new(secret.encode("utf-8"), b"landlord projector view", hashlib.sha256).hexdigest()[:32]
 
 
-def open_room(folder: Path | None, find: Callable[[SqliteStore], ClassInfo]) -> Classroom:
-    """The class of the store in ``folder`` that ``find`` names (by the teacher's secret, by the
-    projector's key); LandlordError, one line, when there is no class or ``find`` refuses."""
-    if folder is None or not (folder / STORE_FILE).is_file():
+def open_room(where: str | Path | None, find: Callable[[SqlStore], ClassInfo]) -> Classroom:
+    """The class of the store at ``where`` (a class folder or a database address; None: the class
+    server's, :func:`~landlord.apps.classroom.store.store_at`) that ``find`` names (by the
+    teacher's secret, by the projector's key); LandlordError, one line, when there is no class
+    or ``find`` refuses."""
+    store = store_at(where)
+    if store is None:
         raise LandlordError("No class is running on this server")
-    store = SqliteStore(folder)
     return Classroom(store, find(store).id)

@@ -5,6 +5,12 @@ The class folder holds the store (``class.sqlite``), the teacher's secret (``tea
 readable by its owner only), the served app (``app/``: the class lesson, the dashboard and a
 ``voila.json`` with the class's kernel settings), Voilà's log and the exports. Running the
 command again on the same folder resumes the class: same code, same addresses, nothing lost.
+
+With ``--store postgresql://…`` the class is kept in that database instead, and several class
+servers (on this machine or others, each with its own folder) serve one class: the first makes
+it, each further one is started with a copy of the first's ``teacher-secret`` (``--secret-file``).
+Every server's kernels and referee read and write the shared store, so tables, seats, presence,
+the teacher's steering and the cool-downs are the same on each (docs/class-guide.md).
 """
 
 from __future__ import annotations
@@ -22,9 +28,21 @@ from pathlib import Path
 from typing import Any
 
 from landlord.apps import serve
-from landlord.apps.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
+from landlord.apps.classroom import (
+    FOLDER_ENV,
+    STORE_ENV,
+    Classroom,
+    ClassSpec,
+    Referee,
+    Refused,
+    SqliteStore,
+    SqlStore,
+    default_folder,
+    open_store,
+)
 from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
 from landlord.apps.classroom.room import DEFAULT_HALF
+from landlord.apps.classroom.store import CLASS_ENV, STORE_FILE, redacted
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
 from landlord.errors import LandlordError
@@ -142,22 +160,68 @@ def addresses(port: int, ip: str, join_code: str, secret: str) -> tuple[str, str
     return f"{base}/{TEACHER_NOTEBOOK}?secret={secret}", f"{base}/{STUDENT_NOTEBOOK}?code={join_code}"
 
 
-def open_class(folder: Path, spec: ClassSpec | None) -> tuple[Classroom, str, bool]:
+def has_class(folder: Path, store: str | None = None, secret_file: Path | None = None) -> bool:
+    """Whether ``landlord class`` resumes a class rather than making one: the folder's SQLite
+    store holds one, or (with a shared ``store``) a teacher's secret names it (``secret_file``,
+    else the folder's own :data:`SECRET_FILE`)."""
+    if store:
+        return (secret_file or folder / SECRET_FILE).is_file()
+    return (folder / STORE_FILE).is_file()
+
+
+def open_class(folder: Path, spec: ClassSpec | None, store: str | None = None,
+               secret_file: Path | None = None) -> tuple[Classroom, str, bool]:
     """The class in ``folder`` (resumed, with its stored secret) or a new one from ``spec``;
-    returns it, the teacher's secret and whether it was resumed."""
-    store = SqliteStore(folder)
+    returns it, the teacher's secret and whether it was resumed.
+
+    With a shared ``store`` (a database address: several class servers serve one class) the
+    class is the one the teacher's secret opens, read from ``secret_file`` (a copy of the first
+    server's, kept in the folder from then on) or the folder's own; with neither a new class is
+    made and its secret written to the folder."""
+    if store:
+        return _open_shared(folder, spec, open_store(store), secret_file)
+    sqlite = SqliteStore(folder)
     secret_file = folder / SECRET_FILE
-    existing = store.classes()
+    existing = sqlite.classes()
     if existing:
         if not secret_file.is_file():
             raise LandlordError(f"{folder}: holds a class but not its {SECRET_FILE} file")
         secret = secret_file.read_text(encoding="utf-8").strip()
-        return Classroom(store, existing[-1].id), secret, True
+        return Classroom(sqlite, existing[-1].id), secret, True
     if spec is None:
         raise LandlordError(f"{folder}: holds no class")
+    room, secret = Classroom.create(sqlite, spec)
+    _keep_secret(folder, secret)
+    return room, secret, False
+
+
+def _keep_secret(folder: Path, secret: str) -> None:
+    """Write the teacher's secret into the class folder, readable by its owner only."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / SECRET_FILE
+    path.write_text(secret + "\n", encoding="utf-8")
+    path.chmod(0o600)
+
+
+def _open_shared(folder: Path, spec: ClassSpec | None, store: SqlStore,
+                 secret_file: Path | None) -> tuple[Classroom, str, bool]:
+    """:func:`open_class` on a store several class servers share."""
+    path = secret_file or folder / SECRET_FILE
+    if path.is_file():
+        secret = path.read_text(encoding="utf-8").strip()
+        try:
+            info = store.teacher_class(secret)
+        except Refused:
+            raise LandlordError(f"{path}: its teacher's secret opens no class in the store {store.where}") from None
+        if path != folder / SECRET_FILE:
+            _keep_secret(folder, secret)
+        return Classroom(store, info.id), secret, True
+    if secret_file is not None:
+        raise LandlordError(f"--secret-file {secret_file}: no such file")
+    if spec is None:
+        raise LandlordError(f"{folder}: holds no {SECRET_FILE} naming a class of the store {store.where}")
     room, secret = Classroom.create(store, spec)
-    secret_file.write_text(secret + "\n", encoding="utf-8")
-    secret_file.chmod(0o600)
+    _keep_secret(folder, secret)
     return room, secret, False
 
 
@@ -226,6 +290,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats-per-device", type=int, default=d["seats_per_device"],
                    help="seats one device (network address) may take; 0: no limit, e.g. when every device "
                         "reaches the server through one proxy (default 1; the server's own machine is not counted)")
+    p.add_argument("--store", metavar="postgresql://USER@HOST:PORT/DATABASE",
+                   help="keep the class in this PostgreSQL database instead of the class folder, so that "
+                        "several class servers (this machine or others) serve one class (default: the folder's "
+                        "SQLite file); keep the password out of it (~/.pgpass or PGPASSWORD)")
+    p.add_argument("--secret-file", type=Path,
+                   help="with --store: serve the class whose teacher's secret is in this file (a copy of the "
+                        f"first server's FOLDER/{SECRET_FILE}), as one more class server of it")
     p.add_argument("--port", type=int, default=8866, help="the port the class is served on (default 8866)")
     p.add_argument("--ip", default="127.0.0.1",
                    help="where to listen: 127.0.0.1 (this machine only, default) or 0.0.0.0 (the local network)")
@@ -315,11 +386,14 @@ def run(args: argparse.Namespace) -> int:
     start)."""
     folder: Path = args.folder or default_folder()
     try:
-        resuming = (folder / "class.sqlite").is_file()
+        if args.secret_file and not args.store:
+            raise LandlordError("--secret-file: give it with --store (the servers of one class share a database)")
+        resuming = has_class(folder, args.store, args.secret_file)
         steering = bool(args.remove or args.rename or args.move or args.rebalance)
         if steering and not resuming:
             raise LandlordError(f"--folder {folder}: holds no class whose students could be steered")
-        room, secret, resumed = open_class(folder, None if resuming else spec_from(args))
+        room, secret, resumed = open_class(folder, None if resuming else spec_from(args), args.store,
+                                           args.secret_file)
         if steering:
             for line in steer_seats(room, secret, args):
                 print(line)
@@ -343,6 +417,8 @@ def run(args: argparse.Namespace) -> int:
     bundle = write_bundle(folder / "charts")  # once per class folder (2 CPU-s and 80 MB less in every kernel)
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
            COOL_DOWN_ENV: str(args.cool_down)}
+    if args.store:
+        env[STORE_ENV], env[CLASS_ENV] = args.store, room.id
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
@@ -357,7 +433,8 @@ def run(args: argparse.Namespace) -> int:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
         if resumed:
             referee.quiet_until = time.time() + args.resume_grace
-        print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
+        print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}"
+              + (f", its store {redacted(args.store)}" if args.store else ""), flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
         print(f"Students: {student}  (class code {room.info.join_code})", flush=True)
         if args.ip in ("0.0.0.0", ""):

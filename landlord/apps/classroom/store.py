@@ -1,9 +1,11 @@
 """The class store: classes, tables, seats and each table's record rows, behind one interface.
 
-:class:`ClassStore` is the interface every kernel and the class server use; :class:`SqliteStore`
-implements it with the standard library's ``sqlite3`` in WAL mode, one file in the class folder,
-so it starts with the server and needs no set-up. A school-wide deployment could put a server
-database behind the same interface.
+:class:`ClassStore` is the interface every kernel and the class server use; :class:`SqlStore`
+implements it once, in SQL both backends run: :class:`SqliteStore`, the standard library's
+``sqlite3`` in WAL mode, one file in the class folder, so it starts with the server and needs no
+set-up (the default); :class:`PostgresStore`, a PostgreSQL database (``landlord class --store
+postgresql://…``) that several class servers share, so that one class can be served from
+several machines (a lecture hall). :func:`open_store` opens either from its address.
 
 A table's record is rows ``(class, table, seq, entry, at, seat, by, decision)`` with primary key
 ``(class, table, seq)``: ``entry`` is one record entry in the record's own codec
@@ -29,14 +31,18 @@ import contextlib
 import hashlib
 import ipaddress
 import json
+import logging
+import os
+import re
 import secrets
 import sqlite3
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from landlord.apps.classroom.names import BadName, check
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
@@ -45,6 +51,14 @@ from landlord.errors import DataError, LandlordError
 
 STORE_FILE = "class.sqlite"
 """The store's file name inside a class folder."""
+FOLDER_ENV = "LANDLORD_CLASS_DIR"
+"""The environment variable naming the class folder (set by ``landlord class`` for its kernels)."""
+STORE_ENV = "LANDLORD_CLASS_STORE"
+"""The environment variable naming the class store's database (set by ``landlord class --store``
+for its kernels); unset, the store is the class folder's SQLite file."""
+CLASS_ENV = "LANDLORD_CLASS_ID"
+"""The environment variable naming the class a class server serves (set by ``landlord class``
+for its kernels): a PostgreSQL store may hold the classes of several halls and past periods."""
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes use letters and digits that cannot be mistaken for each other (no I/1, O/0)."""
@@ -90,10 +104,12 @@ table's last round, and the students' predictions (one per student, with their s
 DEVICE_SCHEMA = """
 create table if not exists pages (kernel_id text primary key, address text not null, at real not null, seat text);
 create table if not exists devices (token text primary key, address text not null);
+create table if not exists cooling (seat text primary key, until real not null);
 """
 """The network address each page's kernel socket came from (written by the class server when
-the socket opens) and the seat its kernel holds (its token's hash, written by the kernel), and
-the address each seat was taken from (its token's hash)."""
+the socket opens) and the seat its kernel holds (its token's hash, written by the kernel), the
+address each seat was taken from (its token's hash), and until when (seconds since the epoch) a
+seat's page, cut off for flooding, is kept away (every class server on the store keeps it away)."""
 
 
 def counted_address(address: str) -> str:
@@ -280,7 +296,7 @@ class Prediction:
 
 
 class ClassStore(Protocol):
-    """What the class needs from a store (SQLite now; a server database could replace it)."""
+    """What the class needs from a store (:class:`SqliteStore`, :class:`PostgresStore`)."""
 
     def create_class(self, spec: dict[str, Any], teacher_secret: str, join_code: str | None = None) -> ClassInfo:
         """A new class open for joining, with a fresh join code (or ``join_code``)."""
@@ -324,6 +340,14 @@ class ClassStore(Protocol):
 
     def page_seat(self, kernel_id: str) -> str:
         """The hash of the seat's token ``kernel_id``'s page holds ("" when none)."""
+        ...
+
+    def cool(self, seat: str, until: float) -> None:
+        """Keep the page of ``seat`` (its token's hash) away until ``until`` (epoch seconds)."""
+        ...
+
+    def cooling_until(self, seat: str) -> float:
+        """Until when the page of ``seat`` (its token's hash) is kept away (0.0: it is not)."""
         ...
 
     def seat_of(self, token: str) -> SeatInfo:
@@ -442,51 +466,33 @@ class ClassStore(Protocol):
         ...
 
 
-class SqliteStore:
-    """A :class:`ClassStore` in one SQLite file (WAL mode), safe to share between processes.
+class SqlStore:
+    """The class store's queries, the same on both backends: :class:`SqliteStore` (one file in
+    the class folder, the default) and :class:`PostgresStore` (a PostgreSQL database several
+    class servers share). A backend gives the connection (``_db``, whose ``execute`` takes
+    ``?`` placeholders and returns a cursor), :meth:`_write` (one write transaction that holds
+    the store's write lock from its start, so a check and the write it guards see the same
+    state across every process and server) and the driver's ``IntegrityError``; ``where``
+    names the store in messages (never a password).
 
-    ``folder`` is the class folder (created if missing); the file is ``folder/class.sqlite``.
-    Each process opens its own store; within a process one connection is shared under a lock.
-    """
+    Every write goes through :meth:`_write`, as one transaction; a read is one statement."""
 
-    def __init__(self, folder: str | Path, timeout: float = 10.0) -> None:
-        self.folder = Path(folder)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"class folder {self.folder}: cannot be created ({exc.strerror})") from None
-        self.path = self.folder / STORE_FILE
-        self._lock = threading.RLock()
-        try:
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
-                                       check_same_thread=False)
-            self._db.execute("pragma journal_mode=wal")
-            self._db.execute("pragma synchronous=normal")
-            with self._write() as c:
-                for stmt in (SCHEMA + STEERING_SCHEMA + DEVICE_SCHEMA).split(";"):
-                    if stmt.strip():
-                        c.execute(stmt)
-                _upgrade(c)
-        except sqlite3.Error as exc:
-            raise StoreError(f"class store {self.path}: {exc}") from None
+    IntegrityError: type[Exception] = sqlite3.IntegrityError
+    """The driver's error for a broken key (a second append at one position, a second ballot)."""
+    GREATEST = "max"
+    """The SQL function of the larger of two values (SQLite's two-argument ``max``)."""
+    where: str
+    _db: Any
+    _lock: threading.RLock
 
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
             self._db.close()
 
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, holding the database's write lock from its first statement
-        (``begin immediate``), so checks and the write see the same state."""
-        with self._lock:
-            self._db.execute("begin immediate")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("rollback")
-                raise
-            self._db.execute("commit")
+    def _write(self) -> contextlib.AbstractContextManager[Any]:
+        """One write transaction holding the store's write lock (the backend's)."""
+        raise NotImplementedError
 
     def _one(self, sql: str, *args: Any) -> Any:
         with self._lock:
@@ -510,7 +516,7 @@ class SqliteStore:
                               (class_id, time.time(), code, 1, "joining", digest(teacher_secret),
                                json.dumps(spec)))
                 return self.get_class(class_id)
-            except sqlite3.IntegrityError:
+            except self.IntegrityError:
                 if join_code:
                     raise StoreError(f"join code {join_code!r} is already used by another class") from None
         raise StoreError("could not find a free join code")
@@ -519,7 +525,7 @@ class SqliteStore:
         """The class ``class_id``; StoreError if there is none."""
         row = self._one("select * from classes where id = ?", class_id)
         if row is None:
-            raise StoreError(f"no class {class_id!r} in {self.path}")
+            raise StoreError(f"no class {class_id!r} in {self.where}")
         return self._class(row)
 
     def classes(self) -> list[ClassInfo]:
@@ -546,7 +552,7 @@ class SqliteStore:
             raise Refused(f"class {code} is closed to new students: ask your teacher")
         return info
 
-    def _teacher(self, c: sqlite3.Connection, class_id: str, secret: str | None) -> None:
+    def _teacher(self, c: Any, class_id: str, secret: str | None) -> None:
         row = c.execute("select teacher from classes where id = ?", (class_id,)).fetchone()
         if row is None or secret is None or not secrets.compare_digest(row[0], digest(secret)):
             raise Refused("only the teacher can do that (wrong or missing secret)")
@@ -635,6 +641,19 @@ class SqliteStore:
         row = self._one("select seat from pages where kernel_id = ?", kernel_id)
         return str(row[0]) if row and row[0] else ""
 
+    def cool(self, seat: str, until: float) -> None:
+        """Keep the page of ``seat`` (its token's hash) away until ``until`` (seconds since the
+        epoch; a later time already set stays): a page cut off on one class server is kept away
+        by every server of the store."""
+        with self._write() as c:
+            c.execute("insert into cooling values (?,?) on conflict (seat) do update set "
+                      f"until = {self.GREATEST}(cooling.until, excluded.until)", (seat, until))
+
+    def cooling_until(self, seat: str) -> float:
+        """Until when the page of ``seat`` (its token's hash) is kept away (0.0: it is not)."""
+        row = self._one("select until from cooling where seat = ?", seat)
+        return float(row[0]) if row else 0.0
+
     def seat_of(self, token: str) -> SeatInfo:
         """The seat a token was issued for; Refused for an unknown token."""
         row = self._one("select * from seats where token = ?", digest(token or ""))
@@ -673,7 +692,7 @@ class SqliteStore:
             try:
                 n = c.execute("update seats set table_no = ?, seat = ? where class_id = ? and table_no = ? "
                               "and seat = ?", (to_table, to_seat, class_id, table_no, seat)).rowcount
-            except sqlite3.IntegrityError:
+            except self.IntegrityError:
                 raise StoreError(f"seat {to_seat + 1} at table {to_table} is taken") from None
             if not n:
                 raise StoreError(f"nobody sits in seat {seat + 1} at table {table_no}")
@@ -703,7 +722,7 @@ class SqliteStore:
             rows = self._db.execute(
                 "select seq, entry, at, seat, by, decision from entries where class_id = ? and table_no = ? "
                 "and seq > ? order by seq", (class_id, table_no, after)).fetchall()
-        where = f"{self.path}, table {table_no}"
+        where = f"{self.where}, table {table_no}"
         return [Row(r[0], decode(json.loads(r[1]), where, r[0]), r[2], r[3], r[4], r[5]) for r in rows]
 
     def length(self, class_id: str, table_no: int) -> int:
@@ -743,12 +762,12 @@ class SqliteStore:
                 c.execute("insert into entries values (?,?,?,?,?,?,?,?)",
                           (class_id, table_no, seq, json.dumps(encode(row.entry)), now, row.seat, row.by,
                            row.decision))
-        except sqlite3.IntegrityError:
+        except self.IntegrityError:
             raise Conflict("someone else acted first; your view has been brought up to date") from None
         return Row(seq, row.entry, now, row.seat, row.by, row.decision)
 
     # -- the class vote -----------------------------------------------------------------------
-    def _vote(self, c: sqlite3.Connection, class_id: str, vote_no: int) -> VoteInfo:
+    def _vote(self, c: Any, class_id: str, vote_no: int) -> VoteInfo:
         row = c.execute("select phase, opened, closed from class_votes where class_id = ? and vote_no = ?",
                         (class_id, vote_no)).fetchone()
         yes, no = c.execute("select coalesce(sum(yes), 0), count(*) - coalesce(sum(yes), 0) from ballots "
@@ -756,7 +775,7 @@ class SqliteStore:
         return VoteInfo(class_id, vote_no, row[0], row[1], row[2], int(yes), int(no))
 
     @staticmethod
-    def _open_no(c: sqlite3.Connection, class_id: str) -> int | None:
+    def _open_no(c: Any, class_id: str) -> int | None:
         row = c.execute("select vote_no from class_votes where class_id = ? and closed is null",
                         (class_id,)).fetchone()
         return None if row is None else int(row[0])
@@ -802,7 +821,7 @@ class SqliteStore:
                 c.execute("insert into ballots values (?,?,?,?,?,?,?)",
                           (class_id, n, h, table_no, seat, int(bool(yes)), time.time()))
                 return self._vote(c, class_id, n)
-        except sqlite3.IntegrityError:
+        except self.IntegrityError:
             raise StoreError("your seat has already voted: each student votes once") from None
 
     def votes(self, class_id: str) -> list[VoteInfo]:
@@ -892,8 +911,8 @@ class SqliteStore:
         return Steering() if row is None else Steering(*row)
 
     @staticmethod
-    def _steer(c: sqlite3.Connection, class_id: str, **values: Any) -> None:
-        c.execute("insert or ignore into steering (class_id) values (?)", (class_id,))
+    def _steer(c: Any, class_id: str, **values: Any) -> None:
+        c.execute("insert into steering (class_id) values (?) on conflict (class_id) do nothing", (class_id,))
         for column, value in values.items():  # the column names are this module's own
             c.execute(f"update steering set {column} = ? where class_id = ?", (value, class_id))
 
@@ -946,7 +965,8 @@ class SqliteStore:
                              (class_id, table_no)).fetchone()[0]
             if have != seq:
                 raise Conflict(f"table {table_no} moved on; try again")
-            c.execute("insert or replace into table_ends values (?,?,?)", (class_id, table_no, int(last_round)))
+            c.execute("insert into table_ends values (?,?,?) on conflict (class_id, table_no) "
+                      "do update set last_round = excluded.last_round", (class_id, table_no, int(last_round)))
 
     def set_viewer(self, class_id: str, secret: str, key: str) -> None:
         """The key of the class's projector view (stored as a hash; a new key replaces the old)."""
@@ -972,7 +992,8 @@ class SqliteStore:
                             (digest(token or ""),)).fetchone()
             if row is None:
                 raise Refused("that seat key is not known here: join again with the class code")
-            c.execute("insert or replace into predictions values (?,?,?,?,?,?)",
+            c.execute("insert into predictions values (?,?,?,?,?,?) on conflict (class_id, token) do update set "
+                      "table_no = excluded.table_no, seat = excluded.seat, choice = excluded.choice, at = excluded.at",
                       (row[0], digest(token), row[1], row[2], choice, now))
         return Prediction(int(row[1]), int(row[2]), choice, now)
 
@@ -991,6 +1012,216 @@ class SqliteStore:
     def last_round(self, class_id: str, table_no: int) -> int | None:
         """The table's last round: its own where the teacher set one, else the class's end round,
         else None (the class's round cap)."""
-        row = self._one("select coalesce((select last_round from table_ends where class_id = ?1 and table_no = ?2), "
-                        "(select end_round from steering where class_id = ?1))", class_id, table_no)
+        row = self._one("select coalesce((select last_round from table_ends where class_id = ? and table_no = ?), "
+                        "(select end_round from steering where class_id = ?))", class_id, table_no, class_id)
         return None if row is None or row[0] is None else int(row[0])
+
+
+class SqliteStore(SqlStore):
+    """A :class:`ClassStore` in one SQLite file (WAL mode), safe to share between processes.
+
+    ``folder`` is the class folder (created if missing); the file is ``folder/class.sqlite``.
+    Each process opens its own store; within a process one connection is shared under a lock.
+    """
+
+    def __init__(self, folder: str | Path, timeout: float = 10.0) -> None:
+        self.folder = Path(folder)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"class folder {self.folder}: cannot be created ({exc.strerror})") from None
+        self.path = self.folder / STORE_FILE
+        self.where = str(self.path)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("pragma journal_mode=wal")
+            self._db.execute("pragma synchronous=normal")
+            with self._write() as c:
+                for stmt in (SCHEMA + STEERING_SCHEMA + DEVICE_SCHEMA).split(";"):
+                    if stmt.strip():
+                        c.execute(stmt)
+                _upgrade(c)
+        except sqlite3.Error as exc:
+            raise StoreError(f"class store {self.path}: {exc}") from None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, holding the database's write lock from its first statement
+        (``begin immediate``), so checks and the write see the same state."""
+        with self._lock:
+            self._db.execute("begin immediate")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            self._db.execute("commit")
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+"""How a PostgreSQL store's address begins (``landlord class --store postgresql://…``)."""
+WRITE_LOCK = 0x6C616E64
+"""The PostgreSQL advisory lock every write transaction of the class store takes first (the
+counterpart of SQLite's ``begin immediate``)."""
+
+
+def redacted(address: str) -> str:
+    """A database address as messages show it: its password replaced by ``***``."""
+    parts = urllib.parse.urlsplit(address)
+    if parts.password is None:
+        return address
+    user = urllib.parse.quote(parts.username or "", safe="")
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def _first_line(exc: BaseException) -> str:
+    """The driver's message, its first line, without the trailing punctuation."""
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    return (lines[0] if lines else type(exc).__name__).rstrip(".")
+
+
+LOST = "The class's database did not answer just now; your seat is kept, and the page tries again by itself."
+"""What a page says when a PostgreSQL store's connection is lost during class (the details go to
+the server's log)."""
+
+
+class _PgConnection:
+    """A psycopg connection (autocommit: each read is its own statement, each write transaction
+    begins explicitly) that takes the store's ``?`` placeholders, turns the driver's connection
+    errors into one-line :class:`StoreError` s, and connects again on the next use after the
+    server went away (a restarted PostgreSQL), never inside a transaction. Opening it, the error
+    names the address and the driver's reason (for whoever runs the server); once open, a lost
+    connection is :data:`LOST` on the page and the driver's reason in the log."""
+
+    def __init__(self, address: str, where: str, timeout: float) -> None:
+        self.address = address
+        self.where = where
+        self.timeout = timeout
+        self.conn: Any = None
+        self._connect()
+
+    def _connect(self) -> None:
+        import psycopg
+
+        try:
+            self.conn = psycopg.connect(self.address, autocommit=True, connect_timeout=max(1, round(self.timeout)))
+        except psycopg.Error as exc:
+            if self.conn is None:
+                raise StoreError(f"class store {self.where}: cannot connect ({_first_line(exc)})") from None
+            self._lost(exc)
+
+    def _lost(self, exc: Exception) -> NoReturn:
+        logging.getLogger(__name__).warning("class store %s: %s", self.where, _first_line(exc))
+        raise StoreError(LOST) from None
+
+    def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any:
+        """Run one statement (``?`` placeholders); its cursor."""
+        import psycopg
+
+        if self.conn.closed:
+            self._connect()
+        try:
+            return self.conn.execute(sql.replace("?", "%s"), params)
+        except psycopg.OperationalError as exc:
+            self._lost(exc)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
+class PostgresStore(SqlStore):
+    """A :class:`ClassStore` in a PostgreSQL database, for several class servers (on one machine
+    or several) serving one class: the same tables, columns and checks as :class:`SqliteStore`.
+
+    ``address`` is a libpq address, ``postgresql://user@host:port/database`` (a password is best
+    kept out of it, in ``~/.pgpass`` or ``PGPASSWORD``). Each process opens its own store; within
+    a process one connection is shared under a lock. Every write transaction first takes the
+    advisory lock :data:`WRITE_LOCK`, held until it commits: writes are serialized across every
+    process and server as SQLite's ``begin immediate`` serializes them, and each statement after
+    the lock (read committed) sees every write committed before it, so the checks that guard an
+    append, a seat or a ballot see the state the write is made on. Reads take no lock.
+    """
+
+    def __init__(self, address: str, timeout: float = 10.0) -> None:
+        if not address.startswith(POSTGRES_SCHEMES):
+            raise StoreError(f"--store {redacted(address)!r}: a PostgreSQL address begins with postgresql://")
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError("a PostgreSQL class store needs the psycopg driver: "
+                             "pip install 'landlord-kit[postgres]'") from None
+        self.where = redacted(address)
+        try:
+            psycopg.conninfo.conninfo_to_dict(address)
+        except psycopg.Error as exc:
+            raise StoreError(f"class store {self.where}: not a database address ({_first_line(exc)})") from None
+        self.IntegrityError = psycopg.IntegrityError
+        self.GREATEST = "greatest"
+        self._lock = threading.RLock()
+        self._db = _PgConnection(address, self.where, timeout)
+        with self._write() as c:
+            for stmt in (SCHEMA + STEERING_SCHEMA + DEVICE_SCHEMA).split(";"):
+                if stmt.strip():
+                    c.execute(postgres_schema(stmt))
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[_PgConnection]:
+        """One write transaction holding :data:`WRITE_LOCK` from its start."""
+        with self._lock:
+            db = self._db
+            db.execute(f"begin; select pg_advisory_xact_lock({WRITE_LOCK})")  # one round trip
+            try:
+                yield db
+            except BaseException:
+                if not db.conn.closed:
+                    db.conn.execute("rollback")
+                raise
+            db.execute("commit")
+
+
+def postgres_schema(sql: str) -> str:
+    """A statement of the store's schema as PostgreSQL takes it: times as double precision
+    (PostgreSQL's ``real`` has 4 bytes), numbers as bigint, SQLite's ``without rowid`` left out."""
+    sql = re.sub(r"\breal\b", "double precision", sql)
+    sql = re.sub(r"\binteger\b", "bigint", sql)
+    return sql.replace(" without rowid", "")
+
+
+def store_at(where: str | Path | None = None) -> SqlStore | None:
+    """The class store a page or the class server opens: at ``where`` (a database address or a
+    class folder), by default the class server's (:data:`STORE_ENV`, else the folder in
+    :data:`FOLDER_ENV`); None when there is none (a folder without a class, no class server)."""
+    if where is None or str(where) == "":
+        where = os.environ.get(STORE_ENV, "") or os.environ.get(FOLDER_ENV, "")
+    text = str(where)
+    if not text or ("://" not in text and not (Path(text) / STORE_FILE).is_file()):
+        return None
+    return open_store(text)
+
+
+def served_class(store: SqlStore) -> ClassInfo | None:
+    """The class this class server serves (:data:`CLASS_ENV`), else the store's newest; None
+    when the store holds none."""
+    class_id = os.environ.get(CLASS_ENV, "")
+    if class_id:
+        return store.get_class(class_id)
+    classes = store.classes()
+    return classes[-1] if classes else None
+
+
+def open_store(where: str | Path) -> SqlStore:
+    """The class store at ``where``: a PostgreSQL database for an address that begins with
+    ``postgresql://`` (:class:`PostgresStore`), else the SQLite store of that class folder
+    (:class:`SqliteStore`). StoreError, one line, names what is wrong with it."""
+    text = str(where)
+    if text.startswith(POSTGRES_SCHEMES):
+        return PostgresStore(text)
+    if "://" in text:
+        scheme = text.split("://", 1)[0]
+        raise StoreError(f"--store {redacted(text)!r}: {scheme}:// is not a class store; give a PostgreSQL "
+                         "address (postgresql://user@host:port/database) or a class folder")
+    return SqliteStore(Path(where))
