@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import math
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
@@ -30,6 +29,7 @@ from tornado import web
 from traitlets import Dict, Float, Integer, Unicode
 
 from landlord.apps.classroom import folder_from_env
+from landlord.apps.classroom.admission import ADMISSION, CURRENT, FULL_WAIT, ComeBack, mend_page_handler
 from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket, cool_down
 from landlord.apps.classroom.store import STORE_FILE, SqliteStore, digest
 from landlord.errors import LandlordError
@@ -67,6 +67,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         mend_early_close()
+        if folder_from_env() is not None:  # a class server: page loads are admitted first
+            mend_page_handler(_class_store, PAGE_SEATS)
         self._restarted: set[str] = set()
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
@@ -83,6 +85,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         fill = cls.__dict__.get("fill_if_needed")
         if fill is not None:
             cls.fill_if_needed = _paced_fill(fill)  # type: ignore[attr-defined]
+        shutdown = cls.__dict__.get("shutdown_kernel")
+        if shutdown is not None:
+            cls.shutdown_kernel = _sound_shutdown(shutdown)  # type: ignore[assignment]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel unless the cap is reached (HTTP 503 then: the page says the class
@@ -90,8 +95,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         started, so 64 page loads at once each found room under a cap of 16 (66 kernels ran)."""
         self._lower_pools()
         if self.max_kernels and len(self.list_kernel_ids()) + self._starting >= self.max_kernels:
-            raise web.HTTPError(503, f"this server already runs the {self.max_kernels} kernels it allows; "
-                                     "close a tab of it you no longer use, or ask your teacher")
+            raise ComeBack(503, FULL_WAIT, f"This server is full: it already runs the {self.max_kernels} pages "
+                                           "it allows. Close a tab of it you no longer use; this page tries "
+                                           "again by itself in WAIT.")
         self._starting += 1
         try:
             kernel_id: str = await super().start_kernel(*args, **kwargs)
@@ -106,8 +112,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return len(self.list_kernel_ids()) + self._starting
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        """Jupyter's, forgetting the kernel's restart."""
+        """Jupyter's, forgetting the kernel's restart and its page."""
         self._restarted.discard(kernel_id)
+        ADMISSION.gone(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def sound(self, kernel_id: str, render: asyncio.Task[Any] | None = None) -> bool:
@@ -182,6 +189,23 @@ def _paced_fill(fill: Callable[..., None]) -> Callable[..., None]:
     return fill_if_needed
 
 
+def _sound_shutdown(shutdown: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """Voilà's shutdown of a kernel, first dropping the pool's refills that failed: Voilà's
+    looks through every pool for the kernel by each finished refill's result, and a refill that
+    failed (at the cap: HTTP 503) raised its error there, so at the cap no kernel could be shut
+    down, not even a cut-off page's (measured: "Could not shut down ... HTTP 503" in the log).
+    Such a refill would never serve a page (the hand-out tries the next)."""
+
+    @functools.wraps(shutdown)
+    async def shutdown_kernel(self: CappedKernelManager, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        for pool in getattr(self, "_pools", {}).values():
+            pool[:] = [task for task in pool
+                       if not (task.done() and (task.cancelled() or task.exception() is not None))]
+        return await shutdown(self, kernel_id, *args, **kwargs)
+
+    return shutdown_kernel
+
+
 def _sound_handout(handout: Handout) -> Handout:
     """Voilà's hand-out of a warm kernel (``get_rendered_notebook``), trying the next warm
     kernel while the one handed out is not :meth:`CappedKernelManager.sound` (it is shut down;
@@ -194,8 +218,8 @@ def _sound_handout(handout: Handout) -> Handout:
         seat = digest(key) if key else ""
         left = COOLING.get(seat, 0.0) - time.monotonic() if seat else 0.0
         if left > 0:
-            raise web.HTTPError(429, "this page was disconnected for sending far more than anyone can click; "
-                                     f"its seat is kept, and it may come back in {math.ceil(left)} s")
+            raise ComeBack(429, left, "This page was disconnected for sending far more than anyone can click. "
+                                      "Its seat is kept, and it may come back in WAIT: it opens again by itself then.")
         for _ in range(HANDOUT_ATTEMPTS):
             try:
                 render, rendered, kernel_id = await handout(self, notebook_name, *args, **kwargs)
@@ -209,14 +233,15 @@ def _sound_handout(handout: Handout) -> Handout:
             if await self.sound(kernel_id, render):
                 if seat:
                     PAGE_SEATS[kernel_id] = seat
+                ADMISSION.handed(CURRENT.get(), kernel_id)
                 return render, rendered, kernel_id
             self.log.warning("The warm kernel %s for %s died before its visitor came; trying the next",
                              kernel_id, notebook_name)
             render.cancel()
             with contextlib.suppress(Exception):  # already gone is as good
                 await self.shutdown_kernel(kernel_id, now=True)
-        raise web.HTTPError(503, "no kernel could be started for this page just now; reload it in a minute, "
-                                 "or ask your teacher")
+        raise ComeBack(503, FULL_WAIT, "No page could be started for you just now. This page tries again by "
+                                       "itself in WAIT; if it keeps coming back here, ask your teacher.")
 
     return get_rendered_notebook
 
@@ -293,6 +318,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
             except LandlordError as exc:  # the store is busy or gone: the page joins unchecked
                 self.log.warning("Could not record the address of kernel %s's page: %s", self.kernel_id, exc)
         self.watch_frame_size()
+        ADMISSION.connected(self.kernel_id)
         return super().connect()
 
     def watch_frame_size(self) -> None:
@@ -357,6 +383,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         seat = PAGE_SEATS.get(self.kernel_id) or self._seat_in_store()
         if seat:
             COOLING[seat] = time.monotonic() + cool_down()
+        else:  # a page that never joined: its device is kept away
+            ADMISSION.cool(self.kernel_id)
         with contextlib.suppress(RuntimeError):  # (no event loop: nothing to shut down from)
             task = asyncio.get_running_loop().create_task(self._shut_down(self.kernel_id))
             _SHUTTING.add(task)
