@@ -15,7 +15,14 @@ import pytest
 from landlord.apps.classroom import Classroom, ClassSpec, SqliteStore, StudentSeat
 from landlord.apps.classroom import admission as adm
 from landlord.apps.classroom.admission import (
-    DEVICE_BURST, DEVICE_PAGES, SEAT_BURST, UNCLAIMED, Admission, ComeBack, Load, reserve,
+    DEVICE_BURST,
+    DEVICE_PAGES,
+    SEAT_BURST,
+    UNCLAIMED,
+    Admission,
+    ComeBack,
+    Load,
+    reserve,
 )
 from landlord.apps.classroom.room import projector_key
 from landlord.apps.serve import TEMPLATES

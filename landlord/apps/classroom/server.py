@@ -141,6 +141,19 @@ def addresses(port: int, ip: str, join_code: str, secret: str) -> tuple[str, str
     return f"{base}/{TEACHER_NOTEBOOK}?secret={secret}", f"{base}/{STUDENT_NOTEBOOK}?code={join_code}"
 
 
+def page_info_host(ip: str) -> str:
+    """Where a warm kernel asks the server for its visitor's request (the page's address, with
+    its ``?code=`` and ``?seat=``): Voilà's ``VOILA_APP_IP``, 127.0.0.1 unless set. A server
+    listening on one other address (``--ip 192.0.2.2``) does not answer there, and every page
+    lost its code and seat key (a refresh came up as the empty join form); so the kernels are
+    given the address the server listens on (IPv6 in brackets, as in a URL)."""
+    if ip in ("0.0.0.0", "", "localhost"):
+        return "127.0.0.1"
+    if ip == "::":
+        return "[::1]"
+    return f"[{ip}]" if ":" in ip else ip
+
+
 def open_class(folder: Path, spec: ClassSpec | None) -> tuple[Classroom, str, bool]:
     """The class in ``folder`` (resumed, with its stored secret) or a new one from ``spec``;
     returns it, the teacher's secret and whether it was resumed."""
@@ -332,7 +345,7 @@ def run(args: argparse.Namespace) -> int:
     app = prepare_app(folder, args.ip, warm, cap)
     bundle = write_bundle(folder / "charts")  # once per class folder (2 CPU-s and 80 MB less in every kernel)
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
-           COOL_DOWN_ENV: str(args.cool_down)}
+           COOL_DOWN_ENV: str(args.cool_down), "VOILA_APP_IP": page_info_host(args.ip)}
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
         rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *rest])
