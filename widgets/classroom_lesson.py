@@ -10,7 +10,10 @@ points to its source (``docs/sources/``); the comparison is measured when the st
 
 from __future__ import annotations
 
+import dataclasses
 import html
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +28,7 @@ from landlord.engine.phases import parse_switch
 from landlord.rules.params import shared_params
 from landlord.runs.measures import switch_games
 
+from .closing import replace_children
 from .measures import html_box
 from .reveal import Reveal
 from .words import computer_players_words
@@ -110,6 +114,9 @@ class ClassLesson:
     switch_round: int | None
     bots: str = "landlord"
     table_size: int = 4
+    class_id: str = ""
+    """The class whose lesson this is ("" outside a class): the parts shown are told again when
+    its switch is made (:func:`retell`)."""
 
     @property
     def rounds(self) -> int:
@@ -203,12 +210,42 @@ class ClassLesson:
 
     def show(self, part: str) -> W.Widget:
         """One part of the lesson as a widget: ``intro``, ``question``, ``after``, ``compare``
-        or ``sources``."""
+        or ``sources``; in a class, in a box that :func:`retell` fills again when the class's
+        switch is made."""
+        if not self.class_id:
+            return self.part(part)
+        box = W.VBox([self.part(part)])
+        SHOWN.setdefault(self.class_id, []).append((part, box))
+        return box
+
+    def part(self, part: str) -> W.Widget:
+        """One part of the lesson as a widget (:meth:`show`'s content)."""
         if part == "compare":
             return self.compare()
         text = {"intro": self.intro_html, "question": self.question, "after": self.after_html,
                 "sources": self.sources_html}[part]()
         return W.HTML(f'<div class="ll-class-lesson">{text}</div>')
+
+
+SHOWN: dict[str, list[tuple[str, W.Box]]] = {}
+"""The lesson's parts shown in this kernel, by class: a class page's kernel serves one page."""
+
+
+def retell(lesson: ClassLesson) -> None:
+    """Show ``lesson``'s parts in place of those its class's page shows (the switch was made)."""
+    for part, box in SHOWN.get(lesson.class_id, []):
+        replace_children(box, [lesson.part(part)])
+
+
+def switch_made(ruleset: Ruleset, phases: Iterable[str], asked: Iterable[str] = ()) -> str | None:
+    """The phase a class was switched to: the one in force at most of the tables that left the
+    first rules (``phases``: each table's phase now), else the phase of the class's latest vote
+    (``asked``, oldest first: the class was asked about it); None when there is neither."""
+    moved = Counter(p for p in phases if p != ruleset.default_phase and p in ruleset.phases)
+    if moved:
+        return moved.most_common(1)[0][0]
+    last = [p for p in asked if p in ruleset.phases and p != ruleset.default_phase]
+    return last[-1] if last else None
 
 
 def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFrame | None, at: int) -> str:
@@ -231,21 +268,24 @@ def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFram
             f"<th>richest minus poorest at the end (average)</th></tr>{rows}</table>")
 
 
-def lesson_of(spec: ClassSpec) -> ClassLesson:
-    """The lesson of a class's spec: the phase its plan or planned vote brings in, else the
-    ruleset's own next phase; the round of a planned switch or vote."""
+def lesson_of(spec: ClassSpec, made: str | None = None) -> ClassLesson:
+    """The lesson of a class's spec: the phase the class was switched to (``made``:
+    :func:`switch_made`), else the phase its plan or planned vote brings in, else the ruleset's
+    own next phase; the round of a planned switch or vote to that phase."""
     rs = spec.resolve()
-    switch, at = None, None
+    planned: list[tuple[str, int | None]] = []
     for text in spec.switches:
         t = parse_switch(text)
-        switch, at = t.phase, (int(t.value) if t.kind == "round" else None)
-        break
+        planned.append((t.phase, int(t.value) if t.kind == "round" else None))
+    planned += list(spec.votes_opening())
+    switch: str | None
+    at: int | None
+    if made is not None:
+        switch, at = made, next((rnd for phase, rnd in planned if phase == made), None)
+    elif planned:
+        switch, at = planned[0]
     else:
-        for phase, rnd in spec.votes_opening():
-            switch, at = phase, rnd
-            break
-        else:
-            switch = next_phase(rs)
+        switch, at = next_phase(rs), None
     return ClassLesson(rs, switch, at, spec.bots, spec.table_size)
 
 
@@ -256,5 +296,5 @@ def class_lesson(folder: str | Path | None = None) -> ClassLesson:
     if where is not None and (where / "class.sqlite").is_file():
         classes = SqliteStore(where).classes()
         if classes:
-            return lesson_of(ClassSpec.from_dict(classes[-1].spec))
+            return dataclasses.replace(lesson_of(ClassSpec.from_dict(classes[-1].spec)), class_id=classes[-1].id)
     return lesson_of(ClassSpec(switches=("single_tax@round:6",)))

@@ -16,6 +16,7 @@ same path as a click; on, the question is the table's short form (:mod:`landlord
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
 import os
 import sys
@@ -40,7 +41,7 @@ from landlord.errors import LandlordError
 
 from .announce import LiveRegion, summary
 from .board_view import BoardView
-from .classroom_lesson import ClassLesson, lesson_of
+from .classroom_lesson import ClassLesson, lesson_of, retell, switch_made
 from .closing import replace_children
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html
@@ -150,6 +151,8 @@ class ClassroomStudent(W.VBox):
         self.vote_box.add_class("ll-class-vote")
         self._vote_seen: tuple[int, bool | None] | None = None
         self.lesson: ClassLesson | None = None
+        self._lesson_seen: tuple[str | None, object] = (None, None)
+        """The table's phase and the class vote when the lesson was last looked at."""
         self.predict_question = W.HTML()
         self.predict_pick = W.RadioButtons(options=[], value=None, description="The gap:",
                                            layout=W.Layout(width="auto"))
@@ -272,7 +275,7 @@ class ClassroomStudent(W.VBox):
         """Ask this class's prediction (its words follow the class's rules and switch), showing
         the answer this seat already gave, if any."""
         assert self.seat is not None
-        self.lesson = lesson_of(self.seat.room.spec)
+        self.lesson = self.lesson_now()
         words = self.lesson.answers()
         made = self.seat.prediction()
         self.predict_question.value = f"<b>Your prediction.</b> {self.lesson.question()}"
@@ -281,6 +284,34 @@ class ClassroomStudent(W.VBox):
         self.predict_pick.value = None if made is None else made.choice
         self._showing_prediction = False
         self.predict_box.layout.display = "flex"
+
+    def lesson_now(self, tg: TableGame | None = None) -> ClassLesson:
+        """The class's lesson as it stands: it follows the switch made at this seat's table, or
+        the rules the class was last asked to vote on (:func:`switch_made`)."""
+        assert self.seat is not None
+        room = self.seat.room
+        made = switch_made(room.ruleset, [tg.game.phase] if tg is not None else [],
+                           [v.phase for v in room.class_votes()])
+        return dataclasses.replace(lesson_of(room.spec, made), class_id=room.id)
+
+    def follow_lesson(self, tg: TableGame | None) -> None:
+        """When the table's rules or the class vote changed: the lesson's words, the prediction's
+        question and the lesson's parts on the page follow the switch made."""
+        seen = (tg.game.phase if tg is not None else None, self._vote_seen)
+        if seen == self._lesson_seen or self.seat is None:
+            return
+        self._lesson_seen = seen
+        lesson = self.lesson_now(tg)
+        if self.lesson is not None and lesson.switch == self.lesson.switch:
+            return
+        self.lesson = lesson
+        self.predict_question.value = f"<b>Your prediction.</b> {lesson.question()}"
+        self._showing_prediction = True
+        keep = self.predict_pick.value
+        self.predict_pick.options = [(w, c) for c, w in lesson.answers().items()]
+        self.predict_pick.value = keep
+        self._showing_prediction = False
+        retell(lesson)
 
     def predict(self, choice: str) -> bool:
         """Store this student's prediction with their seat (a later one replaces it until play
@@ -329,6 +360,7 @@ class ClassroomStudent(W.VBox):
         self.show_vote()
         self.show_pause()
         tg = self.seat.table()
+        self.follow_lesson(tg)
         if tg is None:
             names = [s.name for s in self.seat.room.store.seats(self.seat.room.id)
                      if s.table_no == self.seat.table_no]

@@ -32,7 +32,7 @@ from landlord.rules.params import shared_params
 
 from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, tables_gini_numbers
 from .classroom_handout import handout_html
-from .classroom_lesson import lesson_of
+from .classroom_lesson import ClassLesson, lesson_of, switch_made
 from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
 from .classroom_student import query
 from .panels import players_html
@@ -97,7 +97,6 @@ class ClassroomTeacher(RoomPage):
         own = next_phase(room.ruleset) or room.ruleset.default_phase
         self.phase_pick = W.Dropdown(options=phases, value=own, description="Rules",
                                      layout=W.Layout(width="520px"))
-        self.lesson = lesson_of(room.spec)
         self.switch_button = W.Button(description="Switch every table now", button_style="warning",
                                       icon="exchange", layout=AUTO)
         self.vote_button = W.Button(description="Open a class vote on these rules", icon="hand-paper-o",
@@ -307,6 +306,16 @@ class ClassroomTeacher(RoomPage):
         started = self.room.start(self.secret)
         self._say(f"Play has started at {len(started)} table{'s' if len(started) != 1 else ''}.")
         self.refresh()
+
+    @property
+    def lesson(self) -> ClassLesson:
+        """The class's lesson as it stands: it follows the switch made (the rules most tables
+        left their first rules for, else the last class vote's: :func:`switch_made`)."""
+        assert self.room is not None
+        room = self.room
+        made = switch_made(room.ruleset, [tg.game.phase for tg in room.tables()],
+                           [v.phase for v in room.class_votes()])
+        return lesson_of(room.spec, made)
 
     def toggle_joining(self) -> None:
         """Close the join code (or open it again)."""
