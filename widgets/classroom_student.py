@@ -111,7 +111,8 @@ class ClassroomStudent(W.VBox):
         self.seat: StudentSeat | None = None
         self.table: TableGame | None = None
         self._task: asyncio.Task[None] | None = None
-        self._drawn = -1
+        self._drawn: tuple[int, tuple[str, ...]] | None = None
+        """The record length and the seats' names last drawn (a rename or move redraws)."""
 
         self.code = W.Text(value=code.upper(), description="Class code", placeholder="e.g. K7P2QX",
                            continuous_update=False)
@@ -374,7 +375,7 @@ class ClassroomStudent(W.VBox):
             text = missed_text(tg, self.seat.seat, since)
             self.missed.value = f'<div style="color:#7a4b00">{html.escape(text)}</div>' if text else ""
         self.pass_unasked()
-        if self.table is None or (self.table.seq == self._drawn and not first):
+        if self.table is None or (self._drawn == (self.table.seq, tuple(self.table.names)) and not first):
             return False
         self.render()
         return True
@@ -509,7 +510,7 @@ class ClassroomStudent(W.VBox):
             return
         g = self.table.game
         d = g.pending
-        self._drawn = self.table.seq
+        self._drawn = (self.table.seq, tuple(self.table.names))
         self.board.update(g)
         self.players_panel.value = players_html(player_rows(g, list(self.plays())), d.seat if d else None,
                                                 g.board.currency)

@@ -121,7 +121,7 @@ class ClassroomTeacher(RoomPage):
         self.board_pick.observe(lambda _: self.show_board(), "value")
         self.board = BoardView(30)
         self.board_players = W.HTML()
-        self._board_drawn: tuple[int, int] | None = None
+        self._board_drawn: tuple[int, int, tuple[str, ...]] | None = None
         self.predictions = W.HTML()
         self.handout = W.HTML()
         self.print_button = W.Button(description="Printable debrief (one page)", icon="print", layout=AUTO)
@@ -489,9 +489,9 @@ class ClassroomTeacher(RoomPage):
         if room is None or self.board_pick.value is None:
             return
         tg = room.table(int(self.board_pick.value))
-        if tg is None or self._board_drawn == (tg.table.table_no, tg.seq):
+        if tg is None or self._board_drawn == (tg.table.table_no, tg.seq, tuple(tg.names)):
             return
-        self._board_drawn = (tg.table.table_no, tg.seq)
+        self._board_drawn = (tg.table.table_no, tg.seq, tuple(tg.names))
         g = tg.game
         self.board.update(g)
         who: list[str | None] = [None if p == "student" else "bot" for p in db.plays(room, tg)]

@@ -202,12 +202,17 @@ class TableGame:
     :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
     past the last ``seq`` seen) through :func:`landlord.engine.record.apply`."""
 
-    def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None) -> None:
+    def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None,
+                 names: list[str] | None = None) -> None:
         if table.started is None:
             raise StoreError(f"table {table.table_no} has not started yet")
         self.spec = spec
         self.table = table
         self.ruleset = ruleset or spec.resolve()
+        self.names = list(names) if names else list(table.names)
+        """The seats' names the game uses: the class's seating now (:meth:`Classroom.names`),
+        else the names the table started with. Names are labels only (no rule or bot reads
+        them), so the game replays the same under new ones."""
         self.game = replay(self.start_record(), ruleset=self.ruleset, where=f"table {table.table_no}")
         self.entries: list[Row] = []
         """The rows fed so far, in order."""
@@ -216,7 +221,7 @@ class TableGame:
         """The table's record before any row: the ruleset with the class's settings, the
         table's seed and names, the phase plan's triggers; chance drawn from the seed."""
         rs = self.ruleset
-        return Record(rs.id, self.table.seed, list(self.table.names), [None] * len(self.table.names),
+        return Record(rs.id, self.table.seed, list(self.names), [None] * len(self.names),
                       [], [f"{t.phase}@{t.text}" for t in self.spec.triggers()],
                       {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
                       kit=self.spec.kit, drawn=False)
@@ -325,25 +330,29 @@ class Classroom:
         return self.info
 
     # -- tables ---------------------------------------------------------------------------------
-    def table(self, table_no: int) -> TableGame | None:
-        """The table's game brought up to date (None while the table has not started)."""
+    def table(self, table_no: int, seats: list[SeatInfo] | None = None) -> TableGame | None:
+        """The table's game brought up to date (None while the table has not started), its
+        seats named as the class seats them now (``seats``: the class's, when already read):
+        a rename or a move reaches the game at once (it is replayed under the new names)."""
         tg = self._tables.get(table_no)
         last = self.store.last_round(self.id, table_no)
-        if tg is None or tg.ruleset is not self.ruleset_ending(last):
+        names = self.names(table_no, seats)
+        if tg is None or tg.ruleset is not self.ruleset_ending(last) or tg.names != names:
             info = next((t for t in self.store.tables(self.id) if t.table_no == table_no), None)
             if info is None:
                 raise StoreError(f"class {self.info.join_code} has no table {table_no}")
             if info.started is None:
                 return None
-            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last))
+            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last), names)
         tg.refresh(self.store)
         return tg
 
     def tables(self) -> list[TableGame]:
         """Every started table, brought up to date."""
         out = []
+        seats = self.store.seats(self.id)
         for t in self.store.tables(self.id):
-            tg = self.table(t.table_no) if t.started is not None else None
+            tg = self.table(t.table_no, seats) if t.started is not None else None
             if tg is not None:
                 out.append(tg)
         return out
@@ -361,10 +370,11 @@ class Classroom:
                 started.append(self.store.start_table(self.id, secret, t.table_no, self.names(t.table_no)))
         return started
 
-    def names(self, table_no: int) -> list[str]:
-        """The names a table's game starts with: its students' display names, bots elsewhere."""
+    def names(self, table_no: int, seats: list[SeatInfo] | None = None) -> list[str]:
+        """The names of a table's seats: its students' display names, bots elsewhere (``seats``:
+        the class's, when already read)."""
         names = bot_names(self.spec.table_size)
-        for s in self.store.seats(self.id):
+        for s in self.store.seats(self.id) if seats is None else seats:
             if s.table_no == table_no:
                 names[s.seat] = s.name
         return names
