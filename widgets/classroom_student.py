@@ -164,6 +164,10 @@ class ClassroomStudent(W.VBox):
         self.predict_box.add_class("ll-class-prediction")
         self.paused = W.HTML()
         self._pause_looked = -HEARTBEAT
+        self.play_paused = False
+        """Whether the teacher has paused play (this seat's choices are disabled meanwhile)."""
+        self._thawed = False
+        """The page showed a sign of life after a silence: say what a bot did meanwhile."""
         self.table_box = W.VBox()
         self.table_box.add_class("ll-table")
         self.live = LiveRegion()
@@ -195,8 +199,13 @@ class ClassroomStudent(W.VBox):
         return WATCH_JS.replace("\n", "").replace("WATCH_MS", str(int(WATCH_EVERY * 1000)))
 
     def seen_page(self) -> None:
-        """The page showed a sign of life (its pulse ticked, the student clicked or typed)."""
-        self.page_seen = time.monotonic()
+        """The page showed a sign of life (its pulse ticked, the student clicked or typed);
+        after a silence (a frozen or sleeping page thawed) the next look at the table says what
+        a bot did for this seat meanwhile."""
+        now = time.monotonic()
+        if not self.page_here(now):
+            self._thawed = True
+        self.page_seen = now
 
     def page_here(self, now: float | None = None) -> bool:
         """Whether the page has shown a sign of life within :data:`PAGE_QUIET` seconds."""
@@ -370,10 +379,12 @@ class ClassroomStudent(W.VBox):
             return False
         self.table = tg
         self.predict_pick.disabled = True
-        if first:
+        if first or self._thawed:
+            self._thawed = False
             since = tg.last_own(self.seat.seat)
             text = missed_text(tg, self.seat.seat, since)
-            self.missed.value = f'<div style="color:#7a4b00">{html.escape(text)}</div>' if text else ""
+            self.missed.value = (f'<div role="status" style="color:#7a4b00">{html.escape(text)}</div>'
+                                 if text else "")
         self.pass_unasked()
         if self.table is None or (self._drawn == (self.table.seq, tuple(self.table.names)) and not first):
             return False
@@ -391,6 +402,18 @@ class ClassroomStudent(W.VBox):
         paused = self.seat.room.steering().paused is not None
         self.paused.value = ('<div role="status" style="color:#7a4b00"><b>Your teacher has paused the game.</b> '
                              "Nobody can move until play resumes.</div>" if paused else "")
+        if paused != self.play_paused:
+            self.play_paused = paused
+            self._choices_live()
+
+    def _choices_live(self) -> None:
+        """This seat's choices (buttons, the card market's form) take clicks unless play is paused."""
+        stack: list[W.Widget] = list(self.options.children)
+        while stack:
+            w = stack.pop()
+            stack.extend(getattr(w, "children", ()))
+            if w.has_trait("disabled"):
+                w.disabled = self.play_paused
 
     def show_vote(self) -> None:
         """Show the class vote while it is open: the question and Yes/No until this student
@@ -543,6 +566,8 @@ class ClassroomStudent(W.VBox):
         else:
             self.decision.value = f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
             replace_children(self.options, [])
+        if self.play_paused:
+            self._choices_live()
         self.commentary.value = commentary_html(commentary_lines(g, last=12))
         self._announce()
 
