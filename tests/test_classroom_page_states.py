@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from landlord.widgets.classroom_student import PAGE_QUIET, ClassroomStudent
 from landlord.widgets.classroom_teacher import ClassroomTeacher
@@ -16,7 +17,7 @@ from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore
 SECRET = "p" * 24
 
 
-def a_table(tmp_path: Path, **spec: object) -> tuple[Classroom, ClassroomStudent, ClassroomTeacher, Referee]:
+def a_table(tmp_path: Path, **spec: Any) -> tuple[Classroom, ClassroomStudent, ClassroomTeacher, Referee]:
     store = SqliteStore(tmp_path)
     room, _ = Classroom.create(store, ClassSpec(**{"table_size": 2, "rounds": 6, "seed": 8, "bot_delay": 0.0,
                                                    "away_after": 5.0, **spec}), SECRET)
