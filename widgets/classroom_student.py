@@ -35,6 +35,7 @@ import ipywidgets as W
 
 from landlord.apps.classroom import SqliteStore, StoreError, StudentSeat, TableGame, folder_from_env
 from landlord.apps.classroom.room import SLOW_DOWN, kernel_id, missed_text
+from landlord.apps.classroom.store import LookAlikeName
 from landlord.charts.figures import enable_offline
 from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
@@ -167,6 +168,8 @@ class ClassroomStudent(W.VBox):
         self.play_paused = False
         """Whether the teacher has paused play (this seat's choices are disabled meanwhile)."""
         self._thawed = False
+        self._alike_asked: tuple[str, str] | None = None
+        """The code and name this page was told look like a classmate's (a second Join keeps it)."""
         """The page showed a sign of life after a silence: say what a bot did meanwhile."""
         self.table_box = W.VBox()
         self.table_box.add_class("ll-table")
@@ -229,8 +232,14 @@ class ClassroomStudent(W.VBox):
         if self.seat is not None:
             self._say(f"This page already holds {self.seat.seat_info.name}'s seat: one seat a page.", error=True)
             return False
+        asked = (code.strip().upper(), " ".join(name.split()))
         try:
-            seat = StudentSeat.join(self.store, code, name, self.store.page_address(kernel_id()))
+            seat = StudentSeat.join(self.store, code, name, self.store.page_address(kernel_id()),
+                                    alike=self._alike_asked == asked)
+        except LookAlikeName as exc:  # the student may keep the name: a second Join does
+            self._alike_asked = asked
+            self._say(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
+            return False
         except LandlordError as exc:
             self._say(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
             return False

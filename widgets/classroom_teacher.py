@@ -24,6 +24,7 @@ import pandas as pd
 
 from landlord.apps.classroom import Classroom, VoteInfo, folder_from_env
 from landlord.apps.classroom import debrief as db
+from landlord.apps.classroom.names import look_alikes
 from landlord.apps.classroom.room import moves_by, next_phase, open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
@@ -242,7 +243,10 @@ class ClassroomTeacher(RoomPage):
                              f"joining {joining} · {len(room.store.seats(room.id))} students · "
                              f"state: <b>{html.escape(info.state)}</b></div>{shown}")
         steer = room.steer(self.secret)
-        self.steering.value = f"<div><b>{html.escape(steering_words(room, steer))}</b></div>"
+        alike = look_alikes(s.name for s in room.store.seats(room.id))
+        self.steering.value = f"<div><b>{html.escape(steering_words(room, steer))}</b></div>" + (
+            "<div>Names that look the same: " + "; ".join(f"{html.escape(a)} and {html.escape(b)}" for a, b in alike)
+            + " (rename one below if the class mixes them up)</div>" if alike else "")
         self.pause_button.description = "Resume play" if steer.paused is not None else "Pause every table"
         self.pause_button.icon = "play" if steer.paused is not None else "pause"
         self.joining_button.description = "Close joining" if info.joining else "Reopen joining"

@@ -555,12 +555,12 @@ class StudentSeat:
         """This page's meter of writes the store refused (:meth:`act`, :meth:`vote`)."""
 
     @classmethod
-    def join(cls, store: ClassStore, join_code: str, name: str, device: str = "") -> StudentSeat:
+    def join(cls, store: ClassStore, join_code: str, name: str, device: str = "", alike: bool = False) -> StudentSeat:
         """Join a class by its code and a display name (the store normalises it and refuses a
         look-alike of a classmate's name, of a bot's or of a name the game uses:
         :mod:`landlord.apps.classroom.names`) from ``device``, the page's network address (the
         store refuses a device that already holds its seats)."""
-        _, token = store.join(join_code, name, device)
+        _, token = store.join(join_code, name, device, alike)
         return cls(store, token)
 
     @property
