@@ -74,3 +74,29 @@ def test_the_switch_made_is_the_one_in_force_else_the_last_asked() -> None:
     assert (lesson_of(spec).switch, lesson_of(spec).switch_round) == ("part3", 3)
     assert (lesson_of(spec, "part2").switch, lesson_of(spec, "part2").switch_round) == ("part2", None)
     assert lesson_of(spec, "part3").switch_round == 3
+
+
+def test_the_projector_shows_no_developer_prose_and_no_play_before_start(tmp_path: Path) -> None:
+    """Issue 37.4: the projector (the dashboard's notebook with the projector's key) showed the
+    notebook's prose for the teacher (a command, a repository path) and "Play is running" before
+    the teacher pressed Start."""
+    import json
+    import re
+
+    from landlord.widgets.classroom_projector import ProjectorView
+
+    from landlord.apps.classroom.room import projector_key
+    from landlord.data.resources import kit_dir
+
+    nb = json.loads((kit_dir("lessons") / "class-teacher.ipynb").read_text(encoding="utf-8"))
+    prose = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert not re.search(r"`|docs/|landlord class|secret", prose), prose
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1), SECRET)
+    store.set_viewer(room.id, SECRET, projector_key(SECRET))  # as the dashboard does
+    wall = ProjectorView(tmp_path, projector_key(SECRET), student_address="http://10.0.0.5:8866/x?code=A")
+    said = html.unescape(wall.status.value)
+    assert "Play has not started yet" in said and "running" not in said
+    room.start(SECRET)
+    wall.refresh()
+    assert "Play is running" in wall.status.value

@@ -5,7 +5,8 @@ changes), the prediction asked before play and the computer-player comparison af
 The class lesson notebook calls :func:`class_lesson` (the class the server runs, read from the
 class folder) and shows its parts; outside a class server it is the kit's default class game
 (Magie's 1904 board, 12 rounds, the single tax at round 6). Every claim about a rule quotes or
-points to its source (``docs/sources/``); the comparison is measured when the student opens it.
+names its source (the kit's copies are in ``docs/sources/``, listed by :meth:`ClassLesson.cited`;
+students' pages show no repository path); the comparison is measured when the student opens it.
 """
 
 from __future__ import annotations
@@ -36,26 +37,30 @@ from .words import computer_players_words
 COMPARE_GAMES = 100
 """Games of computer players each way in the lesson's comparison (the same seeds both ways)."""
 
+RULES_1906, RULES_1913 = "docs/sources/magie-1906-rules.md", "docs/sources/british-1913-rules.txt"
+PATENT_1904, RULES_FILE_1904 = "docs/sources/patent-1904-specification.md", "data/rulesets/magie-1904.toml"
+REFERENCE = "tests/reference/SOURCES.md"
+
 CHANGES = {
     ("magie1904", "single_tax"): (
         "land rent goes to the Public Treasury instead of to whoever holds the land (the single tax). "
         "The 1904 patent has no single tax: the kit maps Magie's 1906 single-tax rules onto the patent "
-        "board, a documented reconstruction (<code>data/rulesets/magie-1904.toml</code>)"),
+        "board, a documented reconstruction", RULES_FILE_1904),
     ("magie1906", "single_tax"): (
         "the single tax comes in: \"All land rent is paid into the public treasury\" and \"the Title Deeds "
-        "are of no value\" (Magie's 1906 rules, <i>The Single Tax</i>, <code>docs/sources/magie-1906-rules.md</code>)"),
+        "are of no value\" (Magie's 1906 rules, <i>The Single Tax</i>)", RULES_1906),
     ("british1913", "part2"): (
         "Part 2, Improving the Land, begins: each player \"receives a further £3000 from the Bank\", "
         "improvements pay interest to their owner and rates to the Public Treasury, and \"Whenever a "
-        "player's property is all improved his Wages are raised to £300\" (the 1913 rules, "
-        "<code>docs/sources/british-1913-rules.txt</code>)"),
+        "player's property is all improved his Wages are raised to £300\" (the 1913 rules)", RULES_1913),
     ("british1913", "part3"): (
         "Part 3, Taxing Land Values, begins: rent is still paid to the owner of the site, who must pay "
         "the same amount to the Public Treasury as land value tax; improvements pay no rates, the duties "
-        "are abolished and wages \"rise to £500 on passing Mother Earth\" (the 1913 rules, "
-        "<code>docs/sources/british-1913-rules.txt</code>)"),
+        "are abolished and wages \"rise to £500 on passing Mother Earth\" (the 1913 rules)", RULES_1913),
 }
-"""What the class's switch changes, in plain words with the source, by (rules family, phase)."""
+"""What the class's switch changes, in plain words naming its source, by (rules family, phase), with
+the kit's copy of the source its quotes are from (for the tests and the teacher's guide: students'
+pages and the handout show no file of the repository)."""
 
 JUMPS = {
     "single_tax": (
@@ -78,29 +83,28 @@ KIT_CHOICES = ("The round limit of a class game, the switch part way through and
 
 SOURCES = {
     "magie1904": (
-        "Lizzie Magie's 1904 patent game (US Patent 748,626; a copy is in "
-        "<code>docs/sources/patent-1904-specification.md</code>). On the patent board the single tax is a "
-        "documented reconstruction: Magie's 1906 single-tax rules (<code>docs/sources/magie-1906-rules.md</code>) "
-        "mapped onto the 1904 board, as the kit's ruleset file <code>data/rulesets/magie-1904.toml</code> says; "
-        f"values marked as reconstructed are not read from a source. {KIT_CHOICES}: her game ends when every "
-        "player has been round the board five times, and her single tax comes in by a vote of at least two of "
-        "the players (1906)."),
+        "Lizzie Magie's 1904 patent game (US Patent 748,626; a copy of the patent comes with the kit). On the "
+        "patent board the single tax is a documented reconstruction: Magie's 1906 single-tax rules mapped onto "
+        "the 1904 board, as the kit's rules for the game say; values marked as reconstructed are not read from "
+        f"a source. {KIT_CHOICES}: her game ends when every player has been round the board five times, and her "
+        "single tax comes in by a vote of at least two of the players (1906).",
+        (PATENT_1904, RULES_1906, RULES_FILE_1904)),
     "magie1906": (
-        "Lizzie Magie's 1906 rules (a copy is in <code>docs/sources/magie-1906-rules.md</code>). "
+        "Lizzie Magie's 1906 rules (a copy comes with the kit). "
         f"{KIT_CHOICES}: in her rules the players \"may at any time during the game put the single tax into "
-        "operation by a vote of at least two of the players\"."),
+        "operation by a vote of at least two of the players\".", (RULES_1906,)),
     "british1913": (
-        "The British game of 1913 in three Parts (Newbie Game Co., London; a copy of its rules is in "
-        "<code>docs/sources/british-1913-rules.txt</code>; its board has not been found, so the kit's board "
-        "is reconstructed, see <code>tests/reference/SOURCES.md</code>). "
-        f"{KIT_CHOICES}: the rules play the Parts one after another and note that \"The game may be found too "
-        "long to play through all its\" Parts."),
+        "The British game of 1913 in three Parts (Newbie Game Co., London; a copy of its rules comes with the "
+        "kit; its board has not been found, so the kit's board is reconstructed, as the kit's notes on its "
+        f"sources say). {KIT_CHOICES}: the rules play the Parts one after another and note that \"The game may "
+        "be found too long to play through all its\" Parts.", (RULES_1913, REFERENCE)),
     "monopoly": (
-        "Parker Brothers' Monopoly rules (the classic US edition; the board and cards are listed in "
-        f"<code>tests/reference/SOURCES.md</code>, section 4). {KIT_CHOICES}: a game of Monopoly ends when "
-        "all but one player have gone bankrupt."),
+        "Parker Brothers' Monopoly rules (the classic US edition; the kit's notes on its sources list the board "
+        f"and cards). {KIT_CHOICES}: a game of Monopoly ends when all but one player have gone bankrupt.",
+        (REFERENCE,)),
 }
-"""Where the class's rules come from and what in them is the kit's, by rules family."""
+"""Where the class's rules come from and what in them is the kit's, by rules family, with the kit's
+copies of those sources (not shown to students)."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,7 @@ class ClassLesson:
             return ("The rules stay the same all game: "
                     f"{html.escape(self.ruleset.phases[self.ruleset.default_phase].title)}.")
         known = CHANGES.get((self.ruleset.family, self.switch))
-        return ("At the switch " + known + "." if known else
+        return ("At the switch " + known[0] + "." if known else
                 f"At the switch these rules come in: {html.escape(self.ruleset.phases[self.switch].title)}.")
 
     def intro_html(self) -> str:
@@ -206,7 +210,13 @@ class ClassLesson:
 
     def sources_html(self) -> str:
         """Where the class's rules come from and what in them is reconstructed or the kit's."""
-        return f"<p>The rules of your class: {SOURCES[self.ruleset.family]}</p>"
+        return f"<p>The rules of your class: {SOURCES[self.ruleset.family][0]}</p>"
+
+    def cited(self) -> tuple[str, ...]:
+        """The kit's copies of the sources this lesson's words quote or follow (repository paths,
+        for checking; the words name the sources without them)."""
+        change = CHANGES.get((self.ruleset.family, self.switch or ""))
+        return tuple(dict.fromkeys(((change[1],) if change else ()) + SOURCES[self.ruleset.family][1]))
 
     def show(self, part: str) -> W.Widget:
         """One part of the lesson as a widget: ``intro``, ``question``, ``after``, ``compare``

@@ -160,6 +160,8 @@ class ClassroomTeacher(RoomPage):
         self.debrief_button.on_click(lambda _: self.debrief())
         self.export_button.on_click(lambda _: self.export())
         super().__init__([
+            W.HTML("<p>Your dashboard. Its address carries the class's secret: keep it off the projector and "
+                   "show the projector's address (below) on the wall instead.</p>"),
             self.header,
             W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
