@@ -100,3 +100,20 @@ def test_the_projector_shows_no_developer_prose_and_no_play_before_start(tmp_pat
     room.start(SECRET)
     wall.refresh()
     assert "Play is running" in wall.status.value
+
+
+def test_only_a_1906_class_reads_about_trading_cards() -> None:
+    """Issue 37.4: every class's page showed the 1906 card market's "Trade cards" paragraph; now it
+    is the lesson's, shown for a 1906 class only."""
+    import json
+
+    from landlord.data.resources import kit_dir
+
+    nb = json.loads((kit_dir("lessons") / "class-single-tax.ipynb").read_text(encoding="utf-8"))
+    prose = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "Trade cards" not in prose
+    assert any("".join(c["source"]) == 'lesson.show("play")' for c in nb["cells"])
+    for ruleset in ("magie-1904", "british-1913-part1", "monopoly"):
+        assert "Trade cards" not in text_of(lesson_of(ClassSpec(ruleset=ruleset)).show("play"))
+    assert "switch on Trade cards to be asked" in html.unescape(
+        text_of(lesson_of(ClassSpec(ruleset="magie-1906")).show("play"))).replace("<b>", "").replace("</b>", "")

@@ -208,6 +208,15 @@ class ClassLesson:
                      "Count the moves bots made at your table first.")
         return asked
 
+    def play_html(self) -> str:
+        """What only this class's rules ask of a player at the table: at a table of Magie's 1906
+        rules, the card market's "Trade cards" toggle; "" for every other class."""
+        if self.ruleset.family != "magie1906":
+            return ""
+        return ("<p>At a table playing Magie's 1906 rules, players may offer to buy or sell cards between "
+                "themselves before each throw: switch on <b>Trade cards</b> to be asked; while it is off you make "
+                "no offer.</p>")
+
     def sources_html(self) -> str:
         """Where the class's rules come from and what in them is reconstructed or the kit's."""
         return f"<p>The rules of your class: {SOURCES[self.ruleset.family][0]}</p>"
@@ -219,8 +228,8 @@ class ClassLesson:
         return tuple(dict.fromkeys(((change[1],) if change else ()) + SOURCES[self.ruleset.family][1]))
 
     def show(self, part: str) -> W.Widget:
-        """One part of the lesson as a widget: ``intro``, ``question``, ``after``, ``compare``
-        or ``sources``; in a class, in a box that :func:`retell` fills again when the class's
+        """One part of the lesson as a widget: ``intro``, ``question``, ``play``, ``after``,
+        ``compare`` or ``sources``; in a class, in a box that :func:`retell` fills again when the class's
         switch is made."""
         if not self.class_id:
             return self.part(part)
@@ -233,7 +242,7 @@ class ClassLesson:
         if part == "compare":
             return self.compare()
         text = {"intro": self.intro_html, "question": self.question, "after": self.after_html,
-                "sources": self.sources_html}[part]()
+                "play": self.play_html, "sources": self.sources_html}[part]()
         return W.HTML(f'<div class="ll-class-lesson">{text}</div>')
 
 
