@@ -665,7 +665,34 @@ class Referee:
         self.bots: dict[tuple[int, int], Strategy] = {}
         self.quiet_until = quiet_until
         """Until then (seconds since the epoch) the referee makes no move: a restarted class
-        server's grace, while the students' pages reconnect (``landlord class --resume-grace``)."""
+        server's grace, while the students' pages reconnect (``landlord class --resume-grace``),
+        ended early once every page expected is back (:meth:`resume_grace`)."""
+        self.expected: set[tuple[int, int]] = set()
+        """The seats (table, seat) whose pages the grace waits for."""
+        self.grace_from = 0.0
+        """When the grace began: a seat is back once its page showed a sign of life after it."""
+
+    def resume_grace(self, started: float, longest: float) -> set[tuple[int, int]]:
+        """A restarted server's grace: no bot moves until every page that was open when the
+        server stopped is back on its seat (a sign of life after ``started``) or ``longest``
+        seconds have passed. A page was open when its seat's last sign of life came within the
+        class's away limit of the last sign of life of any seat (the server's last moment).
+        Measured before, with a fixed 60 s grace: pages came back 22–68 s after the port, some
+        after the grace had ended, and the away bot played their seats. Returns the seats awaited."""
+        seats = self.store.seats(self.room.id)
+        last = max((s.last_seen for s in seats), default=0.0)
+        away = self.room.spec.away_after
+        self.expected = {(s.table_no, s.seat) for s in seats if s.last_seen >= last - away}
+        self.grace_from = started
+        self.quiet_until = started + longest
+        return self.expected
+
+    def waiting(self) -> set[tuple[int, int]]:
+        """The seats the grace still waits for (their pages not yet back)."""
+        if not self.expected:
+            return set()
+        back = {(s.table_no, s.seat) for s in self.store.seats(self.room.id) if s.last_seen > self.grace_from}
+        return self.expected - back
 
     def _bot(self, tg: TableGame, seat: int) -> Strategy:
         key = (tg.table.table_no, seat)
@@ -677,7 +704,9 @@ class Referee:
         """One look at every table; returns how many rows it appended."""
         now = time.time() if now is None else now
         if now < self.quiet_until:  # a restart's grace: every seat counts as present, no bot moves
-            return 0
+            if not self.expected or self.waiting():
+                return 0
+            self.quiet_until, self.expected = now, set()  # every page is back: play on
         info = self.room.reload()
         if info.state != "playing":
             return 0

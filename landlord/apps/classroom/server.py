@@ -36,9 +36,13 @@ SECRET_FILE = "teacher-secret"
 STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
 """The student address the server prints, given to the dashboard to show on the projector."""
 
-RESUME_GRACE = 60.0
-"""Seconds after a restarted class server is up in which every seat counts as present and no
-bot moves (``--resume-grace``): the students' pages reload themselves onto their seats."""
+RESUME_GRACE = 120.0
+"""Most seconds after a restarted class server is up in which every seat counts as present and
+no bot moves (``--resume-grace``): the students' pages reload themselves onto their seats, and
+the grace ends as soon as every page open before the restart is back
+(:meth:`~landlord.apps.classroom.room.Referee.resume_grace`). 120 s: pages came back up to 68 s
+after the port answered (issue 37's measurement), and a grace that ends when they are back costs
+no waiting."""
 
 CLASS_SIZE = 30
 """Students the class server is made ready for by default (``--class-size``)."""
@@ -249,8 +253,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds a page cut off for flooding the server is kept away before it may load "
                         f"again; a bot plays its seat meanwhile (default {COOL_DOWN:g})")
     p.add_argument("--resume-grace", type=_seconds, default=RESUME_GRACE,
-                   help="when the command resumes a class: seconds after the server is up in which every "
-                        f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
+                   help="when the command resumes a class: most seconds after the server is up in which every "
+                        "seat counts as present and no bot moves; the grace ends sooner once every page open "
+                        f"before the restart is back (default {RESUME_GRACE:g})")
     steer = p.add_argument_group("steering the students (acts on the class in --folder, running or not, and stops)")
     steer.add_argument("--remove", metavar="NAME", action="append",
                        help="remove a student: their page's seat key stops working and a bot plays the seat")
@@ -359,7 +364,7 @@ def run(args: argparse.Namespace) -> int:
     def until_stopped() -> int:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
         if resumed:
-            referee.quiet_until = time.time() + args.resume_grace
+            referee.resume_grace(time.time(), args.resume_grace)
         print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}", flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)
         print(f"Students: {student}  (class code {room.info.join_code})", flush=True)
