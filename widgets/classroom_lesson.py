@@ -100,7 +100,9 @@ SOURCES = {
         "be found too long to play through all its\" Parts.", (RULES_1913, REFERENCE)),
     "monopoly": (
         "Parker Brothers' Monopoly rules (the classic US edition; the kit's notes on its sources list the board "
-        f"and cards). {KIT_CHOICES}: a game of Monopoly ends when all but one player have gone bankrupt.",
+        f"and cards). {KIT_CHOICES}: a game of Monopoly ends when all but one player have gone bankrupt, which "
+        "takes hours; a class plays a set number of rounds (a round took about four and a half minutes in a "
+        "class) so that the game fits the period.",
         (REFERENCE,)),
 }
 """Where the class's rules come from and what in them is the kit's, by rules family, with the kit's

@@ -83,6 +83,22 @@ BOT_BY = ("bot", "away", "timeout")
 BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
             "timeout": "a bot, because the time for the decision ran out"}
 
+CLASS_ROUNDS = 12
+"""Rounds a class game lasts unless the teacher chooses (``landlord class --rounds``)."""
+PERIOD_ROUNDS = {"monopoly": (6, "a round of a Monopoly class took about 4.5 minutes with quick students "
+                                 "(4 seats, issue 37's trial), and a period has about 30 minutes of play (the "
+                                 "class guide's minutes 8-38): 6 rounds take about 27; a game of Monopoly "
+                                 "otherwise goes on until all but one player are bankrupt")}
+"""Rounds a class game of a rules family lasts by default where :data:`CLASS_ROUNDS` would not fit a
+period, with the reason (shown by ``landlord class --help`` and the class guide)."""
+
+
+def class_rounds(ruleset: str) -> int:
+    """The rounds a class of ``ruleset`` lasts by default (:data:`PERIOD_ROUNDS`, else
+    :data:`CLASS_ROUNDS`)."""
+    family = load_ruleset(ruleset).family
+    return PERIOD_ROUNDS[family][0] if family in PERIOD_ROUNDS else CLASS_ROUNDS
+
 
 @dataclass(frozen=True)
 class ClassSpec:
@@ -102,7 +118,7 @@ class ClassSpec:
     bots: str = "landlord"
     switches: tuple[str, ...] = ()
     vote_at: tuple[str, ...] = ()
-    rounds: int | None = 12
+    rounds: int | None = CLASS_ROUNDS
     seed: int = 0
     away_after: float = 60.0
     decide_limit: float = 120.0

@@ -24,6 +24,7 @@ from typing import Any
 from landlord.apps import serve
 from landlord.apps.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore, default_folder
 from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
+from landlord.apps.classroom.room import PERIOD_ROUNDS, class_rounds
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
 from landlord.errors import LandlordError
@@ -221,8 +222,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the teacher's button only)")
     p.add_argument("--vote-at", action="append", metavar="PHASE@round:N",
                    help="open a table vote on PHASE at round N; repeatable (default: none)")
-    p.add_argument("--rounds", type=int, default=d["rounds"],
-                   help=f"the game ends after this many rounds (default {d['rounds']})")
+    p.add_argument("--rounds", type=int,
+                   help=f"the game ends after this many rounds (default {d['rounds']}; "
+                        + "; ".join(f"{n} for {family}: {why}" for family, (n, why) in PERIOD_ROUNDS.items()) + ")")
     p.add_argument("--param", action="append", type=_param, metavar="NAME=VALUE",
                    help="a parameter of the ruleset for every table, e.g. circuits=3 for a shorter game of "
                         "magie-1904 (the ruleset names its parameters); repeatable (default: the ruleset's own)")
@@ -274,7 +276,8 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
 
     return ClassSpec(
         ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch or ()),
-        vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
+        vote_at=tuple(args.vote_at or ()),
+        rounds=args.rounds if args.rounds is not None else class_rounds(args.ruleset),
         seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
         away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
         max_tables=args.max_tables, seats_per_device=args.seats_per_device,
