@@ -76,6 +76,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
         """Kernel starts under way (not yet listed by Jupyter)."""
+        self._stopping = False
+        """Whether the server is stopping (:meth:`shutdown_all`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voilà derives its pooling manager from this class (``voila_kernel_manager_factory``)
@@ -114,10 +116,21 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels running or starting: what the cap counts."""
         return len(self.list_kernel_ids()) + self._starting
 
+    async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
+        """The server stops: every kernel is stopped at once (``now``), its state being in the
+        class store (a class) or nowhere (a lesson). A warm kernel waits inside the lesson's cell
+        for its visitor; asked to shut down, it closed its sockets with that cell still running and
+        logged a traceback into the server's log ("Socket operation on non-socket") at every stop
+        of a class server, so at every restart."""
+        self._stopping = True
+        await super().shutdown_all(now=True)
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        """Jupyter's, forgetting the kernel's restart and its page."""
+        """Jupyter's, forgetting the kernel's restart and its page; at once while the server stops."""
         self._restarted.discard(kernel_id)
         ADMISSION.gone(kernel_id)
+        if self._stopping:
+            args, kwargs = args[1:], {**kwargs, "now": True}
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def sound(self, kernel_id: str, render: asyncio.Task[Any] | None = None) -> bool:
