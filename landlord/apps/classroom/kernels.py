@@ -66,6 +66,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
     refill_pools = Dict(config=True, help="{notebook: pool size} Voilà refills to once its first pools are "
                                           "started (default: refill to the starting size)")
 
+    _stopping = False
+    """Whether the server is stopping (:meth:`shutdown_all`)."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         mend_early_close()
@@ -76,8 +79,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
         """Kernel starts under way (not yet listed by Jupyter)."""
-        self._stopping = False
-        """Whether the server is stopping (:meth:`shutdown_all`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voilà derives its pooling manager from this class (``voila_kernel_manager_factory``)
