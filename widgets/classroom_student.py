@@ -64,9 +64,14 @@ WATCH_JS = """if(!window.__llWatch){window.__llWatch=1;var gone=0,bar=document.c
 bar.setAttribute('role','alert');bar.className='ll-class-gone';bar.style.cssText='display:none;position:fixed;top:0;
 left:0;right:0;z-index:9999;padding:.6em 1em;background:#7a4b00;color:#fff;font-weight:bold;font-size:1.1em';
 document.body.appendChild(bar);var base=location.pathname.split('/voila/')[0];
+var cfg=document.getElementById('jupyter-config-data'),kid='';
+try{kid=JSON.parse(cfg.textContent).kernelId||'';}catch(e){}
+var again=function(words){bar.style.display='block';bar.textContent=words;clearInterval(t);location.reload();};
 var look=function(){fetch(base+'/voila/static/voila.js?t='+Date.now(),{method:'HEAD',cache:'no-store'}).then(
-function(r){if(!r.ok)throw r.status;if(gone){bar.textContent='The class server is back: opening your seat again\u2026';
-clearInterval(t);location.reload();}}).catch(function(){gone=1;bar.style.display='block';
+function(r){if(!r.ok)throw r.status;if(gone){again('The class server is back: opening your seat again\u2026');return;}
+if(kid)fetch(base+'/api/kernels/'+kid+'?t='+Date.now(),{cache:'no-store'}).then(function(k){if(k.status===404)
+again('This page was disconnected from the class server. Your seat is kept: opening it again\u2026');
+}).catch(function(){});}).catch(function(){gone=1;bar.style.display='block';
 bar.textContent='The class server is not answering. Your seat is kept: this page '+
 'reconnects by itself when the server is back.';});};var t=setInterval(look,WATCH_MS);}"""
 """The page's watch on the class server (run once a page, by the student app's first drawing):
@@ -74,9 +79,12 @@ every :data:`WATCH_EVERY` seconds it asks the server for Voilà's own script (a 
 cached; the file the servers' readiness check asks for); while the server does not answer a
 notice says so (a screen reader announces it); when it answers again (a restarted server,
 whose kernels are new), the page reloads itself, and its address carries the seat key, so the
-student is back in the same seat (issue 26, point 2).
-DECISION: not the page's kernel's own address (``/api/kernels/<id>``): a restarted server answers
-it with an error page whose rendering logs a traceback in the class log at every look."""
+student is back in the same seat (issue 26, point 2). While the server answers, it also asks for
+the page's own kernel (``/api/kernels/<id>``, a line of JSON): when that is gone (the page was cut
+off for flooding, or its kernel was shut down) the page says so and reloads itself; a page kept
+away for the cool-down then shows the server's "come back in N s" page, which opens the seat
+again by itself when allowed (issue 37, point 4). (Asking a kernel that is gone logs one
+warning line on the server, no traceback.)"""
 
 
 def query() -> dict[str, str]:
