@@ -250,3 +250,17 @@ def test_the_load_of_a_page_reads_its_keys(tmp_path: Path) -> None:
     assert not r.gate.load_of(r.store, STUDENT, "seat=forged", "192.0.2.9").privileged
     assert not r.gate.load_of(r.store, STUDENT, f"secret={SECRET}", "192.0.2.9").privileged  # not the dashboard
     assert r.gate.load_of(None, TEACHER, f"secret={SECRET}", "10.0.0.1").device == "10.0.0.1"
+
+
+def test_a_class_behind_one_address_is_not_limited_by_device(tmp_path: Path) -> None:
+    """A teacher whose students all reach the server through one address sets
+    ``--seats-per-device 0``: their page loads are not limited by device either (a class
+    arriving at once would have shared one device's two pages)."""
+    store = SqliteStore(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=4, rounds=4, seed=1, seats_per_device=0), SECRET)
+    gate, kernels = Admission(clock=Clock()), Kernels(60)
+    for i in range(20):
+        load = gate.load_of(store, STUDENT, f"code={room.info.join_code}", "192.0.2.7")
+        assert load.device == ""
+        asyncio.run(gate.admit(load, kernels, store, {}))
+        gate.handed(load, f"k{i}")

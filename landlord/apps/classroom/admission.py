@@ -13,7 +13,8 @@ class server's page handler before Voilà's):
   them (one that never opened its page first, then the oldest);
 * a page that has not joined (the join page) gets one while the pages not joined, with the
   loads under way, leave the reserve free; from one device (its network address, as the
-  one-seat-a-device rule counts it) at most :data:`DEVICE_PAGES` such pages at once and
+  one-seat-a-device rule counts it, and not when the class counts no devices:
+  ``--seats-per-device 0``) at most :data:`DEVICE_PAGES` such pages at once and
   :data:`DEVICE_BURST` loads at once, then one every ``1 / DEVICE_RATE`` seconds;
 * one seat's page at most :data:`SEAT_BURST` loads at once, then one every ``1 / SEAT_RATE`` s;
 * a page that has not joined and never opened its kernel's socket within :data:`UNCLAIMED`
@@ -66,6 +67,17 @@ def reserve(cap: int) -> int:
     """Kernels under the cap that pages not joined never take: room for the seated students'
     reloads and the dashboard (a quarter of the cap, at least 2)."""
     return max(2, cap // 4)
+
+
+def by_device(store: SqliteStore | None) -> bool:
+    """Whether the class counts devices (its ``seats_per_device`` is not 0): a teacher whose
+    students all reach the server through one address (a proxy) sets 0, and then page loads are
+    not limited by device either (30 students arriving at once would share one device's limit)."""
+    try:
+        classes = store.classes() if store is not None else []
+    except LandlordError:
+        return True
+    return not classes or int(classes[-1].spec.get("seats_per_device", 1)) != 0
 
 
 class ComeBack(web.HTTPError):
@@ -147,7 +159,7 @@ class Admission:
                     privileged, seat = True, digest(q["seat"])
             except LandlordError:  # an unknown key or secret: a page like any other
                 privileged, seat = False, ""
-        return Load(notebook, privileged, seat, counted_address(address))
+        return Load(notebook, privileged, seat, counted_address(address) if by_device(store) else "")
 
     def joined(self, kernel_id: str, store: SqliteStore | None, seats: dict[str, str]) -> bool:
         """Whether ``kernel_id``'s page holds a seat (or is the dashboard)."""
