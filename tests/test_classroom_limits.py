@@ -373,3 +373,34 @@ def test_a_pool_is_refilled_after_the_visitors_arriving_together(monkeypatch: py
 
     asyncio.run(run())
     assert asked == [30.0, None, 0]
+
+
+def test_a_restarts_grace_lasts_until_the_pages_are_back_or_its_longest(tmp_path: Path) -> None:
+    """Issue 37.4: the grace was a fixed 60 s, and pages came back 22–68 s after the port (some
+    after the grace, whose seats the away bot then played). Now it waits for every page open
+    before the restart (its seat seen within the away limit of the last sign of life): it ends
+    as soon as they are all back, and at the latest after its longest time. A seat whose page
+    was long gone before the restart is not waited for."""
+    store = class_store(tmp_path)
+    room, _ = Classroom.create(store, ClassSpec(table_size=2, rounds=4, seed=1, bot_delay=0.0, away_after=5),
+                               SECRET)
+    ann = StudentSeat.join(store, room.info.join_code, "Ann")
+    bo = StudentSeat.join(store, room.info.join_code, "Bo")
+    cy = StudentSeat.join(store, room.info.join_code, "Cy")
+    room.start(SECRET)
+    with store._write() as c:  # Cy's page had gone a minute before the server stopped
+        c.execute("update seats set last_seen = last_seen - 60 where name = 'Cy'")
+    ref = Referee(store, room.id, SECRET)
+    started = time.time() + 1
+    assert ref.resume_grace(started, 120) == {(ann.table_no, ann.seat), (bo.table_no, bo.seat)}
+    time.sleep(1.1)
+    ann.heartbeat()  # Ann's page is back; Bo's is not yet
+    assert ref.tick(now=started + 100) == 0 and ref.waiting() == {(bo.table_no, bo.seat)}
+    assert cy.table_no  # (Cy's seat is not waited for)
+    bo.heartbeat()
+    assert ref.tick(now=started + 101) >= 0 and ref.quiet_until == started + 101  # the grace ended: all back
+    late = Referee(store, room.id, SECRET)
+    late.resume_grace(time.time() + 10, 30)  # nobody comes back: the longest time ends it
+    assert late.tick(now=time.time() + 39) == 0 and late.quiet_until == pytest.approx(time.time() + 40, abs=2)
+    late.tick(now=time.time() + 41)
+    assert late.tick(now=time.time() + 42) >= 0 and time.time() + 41 >= late.quiet_until

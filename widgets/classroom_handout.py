@@ -21,16 +21,37 @@ from landlord.engine.count import winners
 
 from .classroom_lesson import ClassLesson
 
+CHART_MM = 93
+"""Millimetres each class chart is printed wide (the two side by side on A4)."""
+PRINT_FONT = 24
+"""Pixels of the smallest text in a printed chart: drawn about 800 px wide and printed
+:data:`CHART_MM` wide, its text prints at 2.5 mm (7 pt) or more (tested). With the dashboard's
+10–11 px it printed at 1.4 mm (4 pt), too small to read on paper."""
+PRINT_HEIGHT = 170
+"""Pixels each chart's plot is drawn high on paper at most (the dashboard's is 260), so that the
+page keeps room for the rest: a class of 30 at 8 tables prints on one A4 page (tested)."""
+
 PRINT_CSS = """
 @page { size: A4; margin: 10mm; }
 body { font: 10pt/1.3 system-ui, sans-serif; color: #111; margin: 0 auto; max-width: 190mm; }
 h1 { font-size: 15pt; margin: 0 0 2mm; } h2 { font-size: 11pt; margin: 3mm 0 1mm; }
 p { margin: 1mm 0; }
 table { border-collapse: collapse; font-size: 9pt; } th, td { border: 1px solid #777; padding: 1px 5px; }
-.charts { display: flex; gap: 4mm; } .charts div { flex: 1; } .charts svg { width: 100%; height: auto; }
+.charts { display: flex; gap: 4mm; align-items: flex-start; } .charts div { width: CHART_MMmm; }
+.charts svg { display: block; width: 100%; height: auto; }
 .cols { display: flex; gap: 6mm; } .cols > div { flex: 1; }
 @media print { a { color: inherit; text-decoration: none; } }
-"""
+""".replace("CHART_MM", str(CHART_MM))
+
+
+def printed(chart: Chart) -> Chart:
+    """``chart`` as the handout prints it: its plot at most :data:`PRINT_HEIGHT` pixels high and
+    every text at least :data:`PRINT_FONT` pixels (axes, legend, title)."""
+    height = chart.to_dict().get("height", PRINT_HEIGHT)
+    return chart.properties(height=min(PRINT_HEIGHT, height)).configure_axis(
+        labelFontSize=PRINT_FONT, titleFontSize=PRINT_FONT).configure_legend(
+        labelFontSize=PRINT_FONT, titleFontSize=PRINT_FONT).configure_title(fontSize=PRINT_FONT + 2)
+
 
 def table_rows_html(room: Classroom) -> str:
     """Every table's result: rounds played, rules at the end, final Gini, the richest seat (by
@@ -60,7 +81,7 @@ def handout_html(room: Classroom, lesson: ClassLesson, charts: Sequence[Chart]) 
     votes = db.votes(room)
     votes_html = (votes.drop(columns=["turn"]).to_html(index=False, border=0) if not votes.empty
                   else "<p>No table voted or changed its rules.</p>")
-    figures = "".join(f"<div>{svg_text(c)}</div>" for c in charts)
+    figures = "".join(f"<div>{svg_text(printed(c))}</div>" for c in charts)
     asked = "".join(f"<li>{html.escape(q)}</li>" for q in lesson.questions())
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Class {room.info.join_code}: '
             f"debrief</title><style>{PRINT_CSS}</style></head><body>"

@@ -4,13 +4,18 @@ changes), the prediction asked before play and the computer-player comparison af
 
 The class lesson notebook calls :func:`class_lesson` (the class the server runs, read from the
 class folder) and shows its parts; outside a class server it is the kit's default class game
-(Magie's 1904 board, 12 rounds, the single tax from the start at half the tables). Every claim about a rule quotes or
-points to its source (``docs/sources/``); the comparison is measured when the student opens it.
+(Magie's 1904 board, 12 rounds, the single tax from the start at half the tables). Every claim
+about a rule quotes or names its source (the kit's copies are in ``docs/sources/``, listed by
+:meth:`ClassLesson.cited`; students' pages show no repository path); the comparison is measured
+when the student opens it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +31,7 @@ from landlord.engine.phases import parse_switch
 from landlord.rules.params import shared_params
 from landlord.runs.measures import switch_games
 
+from .closing import replace_children
 from .measures import html_box
 from .reveal import Reveal
 from .words import computer_players_words
@@ -33,26 +39,30 @@ from .words import computer_players_words
 COMPARE_GAMES = 100
 """Games of computer players each way in the lesson's comparison (the same seeds both ways)."""
 
+RULES_1906, RULES_1913 = "docs/sources/magie-1906-rules.md", "docs/sources/british-1913-rules.txt"
+PATENT_1904, RULES_FILE_1904 = "docs/sources/patent-1904-specification.md", "data/rulesets/magie-1904.toml"
+REFERENCE = "tests/reference/SOURCES.md"
+
 CHANGES = {
     ("magie1904", "single_tax"): (
         "land rent goes to the Public Treasury instead of to whoever holds the land (the single tax). "
         "The 1904 patent has no single tax: the kit maps Magie's 1906 single-tax rules onto the patent "
-        "board, a documented reconstruction (<code>data/rulesets/magie-1904.toml</code>)"),
+        "board, a documented reconstruction", RULES_FILE_1904),
     ("magie1906", "single_tax"): (
         "the single tax comes in: \"All land rent is paid into the public treasury\" and \"the Title Deeds "
-        "are of no value\" (Magie's 1906 rules, <i>The Single Tax</i>, <code>docs/sources/magie-1906-rules.md</code>)"),
+        "are of no value\" (Magie's 1906 rules, <i>The Single Tax</i>)", RULES_1906),
     ("british1913", "part2"): (
         "Part 2, Improving the Land, begins: each player \"receives a further £3000 from the Bank\", "
         "improvements pay interest to their owner and rates to the Public Treasury, and \"Whenever a "
-        "player's property is all improved his Wages are raised to £300\" (the 1913 rules, "
-        "<code>docs/sources/british-1913-rules.txt</code>)"),
+        "player's property is all improved his Wages are raised to £300\" (the 1913 rules)", RULES_1913),
     ("british1913", "part3"): (
         "Part 3, Taxing Land Values, begins: rent is still paid to the owner of the site, who must pay "
         "the same amount to the Public Treasury as land value tax; improvements pay no rates, the duties "
-        "are abolished and wages \"rise to £500 on passing Mother Earth\" (the 1913 rules, "
-        "<code>docs/sources/british-1913-rules.txt</code>)"),
+        "are abolished and wages \"rise to £500 on passing Mother Earth\" (the 1913 rules)", RULES_1913),
 }
-"""What the class's switch changes, in plain words with the source, by (rules family, phase)."""
+"""What the class's switch changes, in plain words naming its source, by (rules family, phase), with
+the kit's copy of the source its quotes are from (for the tests and the teacher's guide: students'
+pages and the handout show no file of the repository)."""
 
 JUMPS = {
     "single_tax": (
@@ -80,29 +90,30 @@ KIT_CHOICES = ("The round limit of a class game, the switch part way through and
 
 SOURCES = {
     "magie1904": (
-        "Lizzie Magie's 1904 patent game (US Patent 748,626; a copy is in "
-        "<code>docs/sources/patent-1904-specification.md</code>). On the patent board the single tax is a "
-        "documented reconstruction: Magie's 1906 single-tax rules (<code>docs/sources/magie-1906-rules.md</code>) "
-        "mapped onto the 1904 board, as the kit's ruleset file <code>data/rulesets/magie-1904.toml</code> says; "
-        f"values marked as reconstructed are not read from a source. {KIT_CHOICES}: her game ends when every "
-        "player has been round the board five times, and her single tax comes in by a vote of at least two of "
-        "the players (1906)."),
+        "Lizzie Magie's 1904 patent game (US Patent 748,626; a copy of the patent comes with the kit). On the "
+        "patent board the single tax is a documented reconstruction: Magie's 1906 single-tax rules mapped onto "
+        "the 1904 board, as the kit's rules for the game say; values marked as reconstructed are not read from "
+        f"a source. {KIT_CHOICES}: her game ends when every player has been round the board five times, and her "
+        "single tax comes in by a vote of at least two of the players (1906).",
+        (PATENT_1904, RULES_1906, RULES_FILE_1904)),
     "magie1906": (
-        "Lizzie Magie's 1906 rules (a copy is in <code>docs/sources/magie-1906-rules.md</code>). "
+        "Lizzie Magie's 1906 rules (a copy comes with the kit). "
         f"{KIT_CHOICES}: in her rules the players \"may at any time during the game put the single tax into "
-        "operation by a vote of at least two of the players\"."),
+        "operation by a vote of at least two of the players\".", (RULES_1906,)),
     "british1913": (
-        "The British game of 1913 in three Parts (Newbie Game Co., London; a copy of its rules is in "
-        "<code>docs/sources/british-1913-rules.txt</code>; its board has not been found, so the kit's board "
-        "is reconstructed, see <code>tests/reference/SOURCES.md</code>). "
-        f"{KIT_CHOICES}: the rules play the Parts one after another and note that \"The game may be found too "
-        "long to play through all its\" Parts."),
+        "The British game of 1913 in three Parts (Newbie Game Co., London; a copy of its rules comes with the "
+        "kit; its board has not been found, so the kit's board is reconstructed, as the kit's notes on its "
+        f"sources say). {KIT_CHOICES}: the rules play the Parts one after another and note that \"The game may "
+        "be found too long to play through all its\" Parts.", (RULES_1913, REFERENCE)),
     "monopoly": (
-        "Parker Brothers' Monopoly rules (the classic US edition; the board and cards are listed in "
-        f"<code>tests/reference/SOURCES.md</code>, section 4). {KIT_CHOICES}: a game of Monopoly ends when "
-        "all but one player have gone bankrupt."),
+        "Parker Brothers' Monopoly rules (the classic US edition; the kit's notes on its sources list the board "
+        f"and cards). {KIT_CHOICES}: a game of Monopoly ends when all but one player have gone bankrupt, which "
+        "takes hours; a class plays a set number of rounds (a round took about four and a half minutes in a "
+        "class) so that the game fits the period.",
+        (REFERENCE,)),
 }
-"""Where the class's rules come from and what in them is the kit's, by rules family."""
+"""Where the class's rules come from and what in them is the kit's, by rules family, with the kit's
+copies of those sources (not shown to students)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +129,9 @@ class ClassLesson:
     bots: str = "landlord"
     table_size: int = 4
     half: bool = False
+    class_id: str = ""
+    """The class whose lesson this is ("" outside a class): the parts shown are told again when
+    its switch is made (:func:`retell`)."""
 
     @property
     def rounds(self) -> int:
@@ -141,7 +155,7 @@ class ClassLesson:
                     f"{html.escape(self.ruleset.phases[self.ruleset.default_phase].title)}.")
         known = CHANGES.get((self.ruleset.family, self.switch))
         at = "Under those rules" if self.half else "At the switch"
-        return (f"{at} " + known + "." if known else
+        return (f"{at} " + known[0] + "." if known else
                 f"{at} these rules are in force: {html.escape(self.ruleset.phases[self.switch].title)}.")
 
     def intro_html(self) -> str:
@@ -222,18 +236,63 @@ class ClassLesson:
                      "Count the moves bots made at your table first.")
         return asked
 
+    def play_html(self) -> str:
+        """What only this class's rules ask of a player at the table: at a table of Magie's 1906
+        rules, the card market's "Trade cards" toggle; "" for every other class."""
+        if self.ruleset.family != "magie1906":
+            return ""
+        return ("<p>At a table playing Magie's 1906 rules, players may offer to buy or sell cards between "
+                "themselves before each throw: switch on <b>Trade cards</b> to be asked; while it is off you make "
+                "no offer.</p>")
+
     def sources_html(self) -> str:
         """Where the class's rules come from and what in them is reconstructed or the kit's."""
-        return f"<p>The rules of your class: {SOURCES[self.ruleset.family]}</p>"
+        return f"<p>The rules of your class: {SOURCES[self.ruleset.family][0]}</p>"
+
+    def cited(self) -> tuple[str, ...]:
+        """The kit's copies of the sources this lesson's words quote or follow (repository paths,
+        for checking; the words name the sources without them)."""
+        change = CHANGES.get((self.ruleset.family, self.switch or ""))
+        return tuple(dict.fromkeys(((change[1],) if change else ()) + SOURCES[self.ruleset.family][1]))
 
     def show(self, part: str) -> W.Widget:
-        """One part of the lesson as a widget: ``intro``, ``question``, ``after``, ``compare``
-        or ``sources``."""
+        """One part of the lesson as a widget: ``intro``, ``question``, ``play``, ``after``,
+        ``compare`` or ``sources``; in a class, in a box that :func:`retell` fills again when the class's
+        switch is made."""
+        if not self.class_id:
+            return self.part(part)
+        box = W.VBox([self.part(part)])
+        SHOWN.setdefault(self.class_id, []).append((part, box))
+        return box
+
+    def part(self, part: str) -> W.Widget:
+        """One part of the lesson as a widget (:meth:`show`'s content)."""
         if part == "compare":
             return self.compare()
         text = {"intro": self.intro_html, "question": self.question, "after": self.after_html,
-                "sources": self.sources_html}[part]()
+                "play": self.play_html, "sources": self.sources_html}[part]()
         return W.HTML(f'<div class="ll-class-lesson">{text}</div>')
+
+
+SHOWN: dict[str, list[tuple[str, W.Box]]] = {}
+"""The lesson's parts shown in this kernel, by class: a class page's kernel serves one page."""
+
+
+def retell(lesson: ClassLesson) -> None:
+    """Show ``lesson``'s parts in place of those its class's page shows (the switch was made)."""
+    for part, box in SHOWN.get(lesson.class_id, []):
+        replace_children(box, [lesson.part(part)])
+
+
+def switch_made(ruleset: Ruleset, phases: Iterable[str], asked: Iterable[str] = ()) -> str | None:
+    """The phase a class was switched to: the one in force at most of the tables that left the
+    first rules (``phases``: each table's phase now), else the phase of the class's latest vote
+    (``asked``, oldest first: the class was asked about it); None when there is neither."""
+    moved = Counter(p for p in phases if p != ruleset.default_phase and p in ruleset.phases)
+    if moved:
+        return moved.most_common(1)[0][0]
+    last = [p for p in asked if p in ruleset.phases and p != ruleset.default_phase]
+    return last[-1] if last else None
 
 
 def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFrame | None, at: int) -> str:
@@ -256,22 +315,29 @@ def compare_html(lesson: ClassLesson, never: pd.DataFrame, switched: pd.DataFram
             f"(average)</th><th>richest minus poorest at the end (average)</th></tr>{rows}</table>")
 
 
-def lesson_of(spec: ClassSpec) -> ClassLesson:
-    """The lesson of a class's spec: the phase its plan or planned vote brings in, else the
-    ruleset's own next phase; the round of a planned switch or vote."""
+def lesson_of(spec: ClassSpec, made: str | None = None) -> ClassLesson:
+    """The lesson of a class's spec: the phase the class was switched to (``made``:
+    :func:`switch_made`), else the phase its plan or planned vote brings in, else the ruleset's
+    own next phase; the round of a planned switch or vote to that phase."""
     rs = spec.resolve()
-    switch, at = None, None
+    planned: list[tuple[str, int | None]] = []
     for text in spec.switches:
         t = parse_switch(text)
-        switch, at = t.phase, (int(t.value) if t.kind == "round" else None)
-        break
+        planned.append((t.phase, int(t.value) if t.kind == "round" else None))
+    planned += list(spec.votes_opening())
+    switch: str | None
+    at: int | None
+    if made is not None:
+        switch, at = made, next((rnd for phase, rnd in planned if phase == made), None)
+    elif planned:
+        switch, at = planned[0]
     else:
         for phase, rnd in spec.votes_opening():
             switch, at = phase, rnd
             break
         else:
-            switch = next_phase(rs)
-    if spec.half_from_start:
+            switch, at = next_phase(rs), None
+    if spec.half_from_start and made is None:
         return ClassLesson(rs, spec.half_from_start, None, spec.bots, spec.table_size, half=True)
     return ClassLesson(rs, switch, at, spec.bots, spec.table_size)
 
@@ -283,5 +349,5 @@ def class_lesson(folder: str | Path | None = None) -> ClassLesson:
     store = store_at(folder)
     info = served_class(store) if store is not None else None
     if info is not None:
-        return lesson_of(ClassSpec.from_dict(info.spec))
+        return dataclasses.replace(lesson_of(ClassSpec.from_dict(info.spec)), class_id=info.id)
     return lesson_of(ClassSpec(half_from_start=DEFAULT_HALF))

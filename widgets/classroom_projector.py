@@ -49,8 +49,13 @@ def qr_svg(text: str, scale: int = 6) -> str:
 
 
 def steering_words(room: Classroom, steer: Steering) -> str:
-    """The class's pause and end of play in plain words."""
-    parts = ["Play is paused" if steer.paused is not None else "Play is running"]
+    """The class's pause and end of play in plain words (before the teacher starts play: that
+    play has not started, never that it is running)."""
+    if room.info.state != "playing":
+        first = "Play has not started yet"
+    else:
+        first = "Play is paused" if steer.paused is not None else "Play is running"
+    parts = [first]
     if steer.end_round is not None:
         parts.append(f"every game ends after round {steer.end_round}")
     else:

@@ -16,6 +16,7 @@ same path as a click; on, the question is the table's short form (:mod:`landlord
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
 import os
 import sys
@@ -34,13 +35,14 @@ import ipywidgets as W
 
 from landlord.apps.classroom import SqlStore, StoreError, StudentSeat, TableGame, store_at
 from landlord.apps.classroom.room import SLOW_DOWN, kernel_id, missed_text
+from landlord.apps.classroom.store import LookAlikeName
 from landlord.charts.figures import enable_offline
 from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
 
 from .announce import LiveRegion, summary
 from .board_view import BoardView
-from .classroom_lesson import ClassLesson, lesson_of
+from .classroom_lesson import ClassLesson, lesson_of, retell, switch_made
 from .closing import replace_children
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html
@@ -62,9 +64,14 @@ WATCH_JS = """if(!window.__llWatch){window.__llWatch=1;var gone=0,bar=document.c
 bar.setAttribute('role','alert');bar.className='ll-class-gone';bar.style.cssText='display:none;position:fixed;top:0;
 left:0;right:0;z-index:9999;padding:.6em 1em;background:#7a4b00;color:#fff;font-weight:bold;font-size:1.1em';
 document.body.appendChild(bar);var base=location.pathname.split('/voila/')[0];
+var cfg=document.getElementById('jupyter-config-data'),kid='';
+try{kid=JSON.parse(cfg.textContent).kernelId||'';}catch(e){}
+var again=function(words){bar.style.display='block';bar.textContent=words;clearInterval(t);location.reload();};
 var look=function(){fetch(base+'/voila/static/voila.js?t='+Date.now(),{method:'HEAD',cache:'no-store'}).then(
-function(r){if(!r.ok)throw r.status;if(gone){bar.textContent='The class server is back: opening your seat again\u2026';
-clearInterval(t);location.reload();}}).catch(function(){gone=1;bar.style.display='block';
+function(r){if(!r.ok)throw r.status;if(gone){again('The class server is back: opening your seat again\u2026');return;}
+if(kid)fetch(base+'/api/kernels/'+kid+'?t='+Date.now(),{cache:'no-store'}).then(function(k){if(k.status===404)
+again('This page was disconnected from the class server. Your seat is kept: opening it again\u2026');
+}).catch(function(){});}).catch(function(){gone=1;bar.style.display='block';
 bar.textContent='The class server is not answering. Your seat is kept: this page '+
 'reconnects by itself when the server is back.';});};var t=setInterval(look,WATCH_MS);}"""
 """The page's watch on the class server (run once a page, by the student app's first drawing):
@@ -72,9 +79,12 @@ every :data:`WATCH_EVERY` seconds it asks the server for Voilà's own script (a 
 cached; the file the servers' readiness check asks for); while the server does not answer a
 notice says so (a screen reader announces it); when it answers again (a restarted server,
 whose kernels are new), the page reloads itself, and its address carries the seat key, so the
-student is back in the same seat (issue 26, point 2).
-DECISION: not the page's kernel's own address (``/api/kernels/<id>``): a restarted server answers
-it with an error page whose rendering logs a traceback in the class log at every look."""
+student is back in the same seat (issue 26, point 2). While the server answers, it also asks for
+the page's own kernel (``/api/kernels/<id>``, a line of JSON): when that is gone (the page was cut
+off for flooding, or its kernel was shut down) the page says so and reloads itself; a page kept
+away for the cool-down then shows the server's "come back in N s" page, which opens the seat
+again by itself when allowed (issue 37, point 4). (Asking a kernel that is gone logs one
+warning line on the server, no traceback.)"""
 
 
 def query() -> dict[str, str]:
@@ -110,7 +120,8 @@ class ClassroomStudent(W.VBox):
         self.seat: StudentSeat | None = None
         self.table: TableGame | None = None
         self._task: asyncio.Task[None] | None = None
-        self._drawn = -1
+        self._drawn: tuple[int, tuple[str, ...]] | None = None
+        """The record length and the seats' names last drawn (a rename or move redraws)."""
 
         self.code = W.Text(value=code.upper(), description="Class code", placeholder="e.g. K7P2QX",
                            continuous_update=False)
@@ -150,6 +161,8 @@ class ClassroomStudent(W.VBox):
         self.vote_box.add_class("ll-class-vote")
         self._vote_seen: tuple[int, bool | None] | None = None
         self.lesson: ClassLesson | None = None
+        self._lesson_seen: tuple[str | None, object] = (None, None)
+        """The table's phase and the class vote when the lesson was last looked at."""
         self.predict_question = W.HTML()
         self.predict_pick = W.RadioButtons(options=[], value=None, description="The gap:",
                                            layout=W.Layout(width="auto"))
@@ -160,6 +173,12 @@ class ClassroomStudent(W.VBox):
         self.predict_box.add_class("ll-class-prediction")
         self.paused = W.HTML()
         self._pause_looked = -HEARTBEAT
+        self.play_paused = False
+        """Whether the teacher has paused play (this seat's choices are disabled meanwhile)."""
+        self._thawed = False
+        self._alike_asked: tuple[str, str] | None = None
+        """The code and name this page was told look like a classmate's (a second Join keeps it)."""
+        """The page showed a sign of life after a silence: say what a bot did meanwhile."""
         self.table_box = W.VBox()
         self.table_box.add_class("ll-table")
         self.live = LiveRegion()
@@ -191,8 +210,13 @@ class ClassroomStudent(W.VBox):
         return WATCH_JS.replace("\n", "").replace("WATCH_MS", str(int(WATCH_EVERY * 1000)))
 
     def seen_page(self) -> None:
-        """The page showed a sign of life (its pulse ticked, the student clicked or typed)."""
-        self.page_seen = time.monotonic()
+        """The page showed a sign of life (its pulse ticked, the student clicked or typed);
+        after a silence (a frozen or sleeping page thawed) the next look at the table says what
+        a bot did for this seat meanwhile."""
+        now = time.monotonic()
+        if not self.page_here(now):
+            self._thawed = True
+        self.page_seen = now
 
     def page_here(self, now: float | None = None) -> bool:
         """Whether the page has shown a sign of life within :data:`PAGE_QUIET` seconds."""
@@ -216,8 +240,14 @@ class ClassroomStudent(W.VBox):
         if self.seat is not None:
             self._say(f"This page already holds {self.seat.seat_info.name}'s seat: one seat a page.", error=True)
             return False
+        asked = (code.strip().upper(), " ".join(name.split()))
         try:
-            seat = StudentSeat.join(self.store, code, name, self.store.page_address(kernel_id()))
+            seat = StudentSeat.join(self.store, code, name, self.store.page_address(kernel_id()),
+                                    alike=self._alike_asked == asked)
+        except LookAlikeName as exc:  # the student may keep the name: a second Join does
+            self._alike_asked = asked
+            self._say(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
+            return False
         except LandlordError as exc:
             self._say(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
             return False
@@ -272,7 +302,7 @@ class ClassroomStudent(W.VBox):
         """Ask this class's prediction (its words follow the class's rules and switch), showing
         the answer this seat already gave, if any."""
         assert self.seat is not None
-        self.lesson = lesson_of(self.seat.room.spec)
+        self.lesson = self.lesson_now()
         words = self.lesson.answers()
         made = self.seat.prediction()
         self.predict_question.value = f"<b>Your prediction.</b> {self.lesson.question()}"
@@ -281,6 +311,34 @@ class ClassroomStudent(W.VBox):
         self.predict_pick.value = None if made is None else made.choice
         self._showing_prediction = False
         self.predict_box.layout.display = "flex"
+
+    def lesson_now(self, tg: TableGame | None = None) -> ClassLesson:
+        """The class's lesson as it stands: it follows the switch made at this seat's table, or
+        the rules the class was last asked to vote on (:func:`switch_made`)."""
+        assert self.seat is not None
+        room = self.seat.room
+        made = switch_made(room.ruleset, [tg.game.phase] if tg is not None else [],
+                           [v.phase for v in room.class_votes()])
+        return dataclasses.replace(lesson_of(room.spec, made), class_id=room.id)
+
+    def follow_lesson(self, tg: TableGame | None) -> None:
+        """When the table's rules or the class vote changed: the lesson's words, the prediction's
+        question and the lesson's parts on the page follow the switch made."""
+        seen = (tg.game.phase if tg is not None else None, self._vote_seen)
+        if seen == self._lesson_seen or self.seat is None:
+            return
+        self._lesson_seen = seen
+        lesson = self.lesson_now(tg)
+        if self.lesson is not None and lesson.switch == self.lesson.switch:
+            return
+        self.lesson = lesson
+        self.predict_question.value = f"<b>Your prediction.</b> {lesson.question()}"
+        self._showing_prediction = True
+        keep = self.predict_pick.value
+        self.predict_pick.options = [(w, c) for c, w in lesson.answers().items()]
+        self.predict_pick.value = keep
+        self._showing_prediction = False
+        retell(lesson)
 
     def predict(self, choice: str) -> bool:
         """Store this student's prediction with their seat (a later one replaces it until play
@@ -329,6 +387,7 @@ class ClassroomStudent(W.VBox):
         self.show_vote()
         self.show_pause()
         tg = self.seat.table()
+        self.follow_lesson(tg)
         if tg is None:
             names = [s.name for s in self.seat.room.store.seats(self.seat.room.id)
                      if s.table_no == self.seat.table_no]
@@ -337,12 +396,14 @@ class ClassroomStudent(W.VBox):
             return False
         self.table = tg
         self.predict_pick.disabled = True
-        if first:
+        if first or self._thawed:
+            self._thawed = False
             since = tg.last_own(self.seat.seat)
             text = missed_text(tg, self.seat.seat, since)
-            self.missed.value = f'<div style="color:#7a4b00">{html.escape(text)}</div>' if text else ""
+            self.missed.value = (f'<div role="status" style="color:#7a4b00">{html.escape(text)}</div>'
+                                 if text else "")
         self.pass_unasked()
-        if self.table is None or (self.table.seq == self._drawn and not first):
+        if self.table is None or (self._drawn == (self.table.seq, tuple(self.table.names)) and not first):
             return False
         self.render()
         return True
@@ -358,6 +419,18 @@ class ClassroomStudent(W.VBox):
         paused = self.seat.room.steering().paused is not None
         self.paused.value = ('<div role="status" style="color:#7a4b00"><b>Your teacher has paused the game.</b> '
                              "Nobody can move until play resumes.</div>" if paused else "")
+        if paused != self.play_paused:
+            self.play_paused = paused
+            self._choices_live()
+
+    def _choices_live(self) -> None:
+        """This seat's choices (buttons, the card market's form) take clicks unless play is paused."""
+        stack: list[W.Widget] = list(self.options.children)
+        while stack:
+            w = stack.pop()
+            stack.extend(getattr(w, "children", ()))
+            if w.has_trait("disabled"):
+                w.disabled = self.play_paused
 
     def show_vote(self) -> None:
         """Show the class vote while it is open: the question and Yes/No until this student
@@ -477,7 +550,7 @@ class ClassroomStudent(W.VBox):
             return
         g = self.table.game
         d = g.pending
-        self._drawn = self.table.seq
+        self._drawn = (self.table.seq, tuple(self.table.names))
         self.board.update(g)
         self.players_panel.value = players_html(player_rows(g, list(self.plays())), d.seat if d else None,
                                                 g.board.currency)
@@ -510,6 +583,8 @@ class ClassroomStudent(W.VBox):
         else:
             self.decision.value = f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
             replace_children(self.options, [])
+        if self.play_paused:
+            self._choices_live()
         self.commentary.value = commentary_html(commentary_lines(g, last=12))
         self._announce()
 

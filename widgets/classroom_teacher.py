@@ -24,6 +24,7 @@ import pandas as pd
 
 from landlord.apps.classroom import Classroom, VoteInfo, folder_from_env
 from landlord.apps.classroom import debrief as db
+from landlord.apps.classroom.names import look_alikes
 from landlord.apps.classroom.room import moves_by, next_phase, open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
@@ -32,7 +33,7 @@ from landlord.rules.params import shared_params
 
 from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, tables_gini_numbers
 from .classroom_handout import handout_html
-from .classroom_lesson import lesson_of
+from .classroom_lesson import ClassLesson, lesson_of, switch_made
 from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
 from .classroom_student import query
 from .panels import players_html
@@ -102,7 +103,6 @@ class ClassroomTeacher(RoomPage):
         own = next_phase(room.ruleset) or room.ruleset.default_phase
         self.phase_pick = W.Dropdown(options=phases, value=own, description="Rules",
                                      layout=W.Layout(width="520px"))
-        self.lesson = lesson_of(room.spec)
         self.switch_button = W.Button(description="Switch every table now", button_style="warning",
                                       icon="exchange", layout=AUTO)
         self.vote_button = W.Button(description="Open a class vote on these rules", icon="hand-paper-o",
@@ -127,7 +127,7 @@ class ClassroomTeacher(RoomPage):
         self.board_pick.observe(lambda _: self.show_board(), "value")
         self.board = BoardView(30)
         self.board_players = W.HTML()
-        self._board_drawn: tuple[int, int] | None = None
+        self._board_drawn: tuple[int, int, tuple[str, ...]] | None = None
         self.predictions = W.HTML()
         self.handout = W.HTML()
         self.print_button = W.Button(description="Printable debrief (one page)", icon="print", layout=AUTO)
@@ -165,6 +165,8 @@ class ClassroomTeacher(RoomPage):
         self.debrief_button.on_click(lambda _: self.debrief())
         self.export_button.on_click(lambda _: self.export())
         super().__init__([
+            W.HTML("<p>Your dashboard. Its address carries the class's secret: keep it off the projector and "
+                   "show the projector's address (below) on the wall instead.</p>"),
             self.header,
             W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
@@ -248,7 +250,10 @@ class ClassroomTeacher(RoomPage):
                              f"joining {joining} · {len(room.store.seats(room.id))} students · "
                              f"state: <b>{html.escape(info.state)}</b></div>{shown}")
         steer = room.steer(self.secret)
-        self.steering.value = f"<div><b>{html.escape(steering_words(room, steer))}</b></div>"
+        alike = look_alikes(s.name for s in room.store.seats(room.id))
+        self.steering.value = f"<div><b>{html.escape(steering_words(room, steer))}</b></div>" + (
+            "<div>Names that look the same: " + "; ".join(f"{html.escape(a)} and {html.escape(b)}" for a, b in alike)
+            + " (rename one below if the class mixes them up)</div>" if alike else "")
         self.pause_button.description = "Resume play" if steer.paused is not None else "Pause every table"
         self.pause_button.icon = "play" if steer.paused is not None else "pause"
         self.joining_button.description = "Close joining" if info.joining else "Reopen joining"
@@ -312,6 +317,16 @@ class ClassroomTeacher(RoomPage):
         started = self.room.start(self.secret)
         self._say(f"Play has started at {len(started)} table{'s' if len(started) != 1 else ''}.")
         self.refresh()
+
+    @property
+    def lesson(self) -> ClassLesson:
+        """The class's lesson as it stands: it follows the switch made (the rules most tables
+        left their first rules for, else the last class vote's: :func:`switch_made`)."""
+        assert self.room is not None
+        room = self.room
+        made = switch_made(room.ruleset, [tg.game.phase for tg in room.tables()],
+                           [v.phase for v in room.class_votes()])
+        return lesson_of(room.spec, made)
 
     def toggle_joining(self) -> None:
         """Close the join code (or open it again)."""
@@ -485,9 +500,9 @@ class ClassroomTeacher(RoomPage):
         if room is None or self.board_pick.value is None:
             return
         tg = room.table(int(self.board_pick.value))
-        if tg is None or self._board_drawn == (tg.table.table_no, tg.seq):
+        if tg is None or self._board_drawn == (tg.table.table_no, tg.seq, tuple(tg.names)):
             return
-        self._board_drawn = (tg.table.table_no, tg.seq)
+        self._board_drawn = (tg.table.table_no, tg.seq, tuple(tg.names))
         g = tg.game
         self.board.update(g)
         who: list[str | None] = [None if p == "student" else "bot" for p in db.plays(room, tg)]

@@ -9,8 +9,10 @@ JSON protocol only (a binary frame is refused unread), at most a page's share of
 messages a second (the rest dropped before they are parsed), and a page cut off for either
 kept away for :data:`COOL_DOWN` seconds.
 
-And a mend for both servers (:func:`mend_early_close`): a page that leaves while its kernel
-socket is opening is let go quietly, where Jupyter's handler logs a traceback."""
+And two mends for both servers: a page that leaves while its kernel socket is opening is let go
+quietly (:func:`mend_early_close`), and a socket refused (a page after a restart asking for its
+old kernel) is answered with one line (:func:`mend_socket_errors`), where Jupyter's handler logs
+a traceback."""
 
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ import asyncio
 import contextlib
 import datetime
 import functools
-import math
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
@@ -31,6 +32,8 @@ from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import web
 from traitlets import Dict, Float, Integer, Unicode
 
+from landlord.apps.classroom import folder_from_env
+from landlord.apps.classroom.admission import ADMISSION, CURRENT, FULL_WAIT, ComeBack, mend_page_handler
 from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket, cool_down
 from landlord.apps.classroom.store import SqlStore, digest, store_at
 from landlord.errors import LandlordError
@@ -76,9 +79,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
     refill_pools = Dict(config=True, help="{notebook: pool size} Voilà refills to once its first pools are "
                                           "started (default: refill to the starting size)")
 
+    _stopping = False
+    """Whether the server is stopping (:meth:`shutdown_all`)."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         mend_early_close()
+        mend_socket_errors()
+        if folder_from_env() is not None:  # a class server: page loads are admitted first
+            mend_page_handler(_class_store, PAGE_SEATS)
         self._restarted: set[str] = set()
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
@@ -98,6 +107,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         fill = cls.__dict__.get("fill_if_needed")
         if fill is not None:
             cls.fill_if_needed = _paced_fill(fill)  # type: ignore[attr-defined]
+        shutdown = cls.__dict__.get("shutdown_kernel")
+        if shutdown is not None:
+            cls.shutdown_kernel = _sound_shutdown(shutdown)  # type: ignore[assignment]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel unless the cap is reached (HTTP 503 then: the page says the class
@@ -105,8 +117,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         started, so 64 page loads at once each found room under a cap of 16 (66 kernels ran)."""
         self._lower_pools()
         if self.max_kernels and len(self.list_kernel_ids()) + self._starting >= self.max_kernels:
-            raise web.HTTPError(503, f"this server already runs the {self.max_kernels} kernels it allows; "
-                                     "close a tab of it you no longer use, or ask your teacher")
+            raise ComeBack(503, FULL_WAIT, f"This server is full: it already runs the {self.max_kernels} pages "
+                                           "it allows. Close a tab of it you no longer use; this page tries "
+                                           "again by itself in WAIT.")
         self._starting += 1
         try:
             kernel_id: str = await super().start_kernel(*args, **kwargs)
@@ -136,10 +149,23 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels running or starting: what the cap counts."""
         return len(self.list_kernel_ids()) + self._starting
 
+    async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
+        """The server stops: every kernel is stopped at once (``now``), its state being in the
+        class store (a class) or nowhere (a lesson). A warm kernel waits inside the lesson's cell
+        for its visitor; asked to shut down, it closed its sockets with that cell still running and
+        logged a traceback into the server's log ("Socket operation on non-socket") at every stop
+        of a class server, so at every restart."""
+        self._stopping = True
+        await super().shutdown_all(now=True)
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        """Jupyter's, forgetting the kernel's restart and hand-out."""
+        """Jupyter's, forgetting the kernel's restart, hand-out and page; at once while the server
+        stops."""
         self._restarted.discard(kernel_id)
         self._handed.pop(kernel_id, None)
+        ADMISSION.gone(kernel_id)
+        if self._stopping:
+            args, kwargs = args[1:], {**kwargs, "now": True}
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def sound(self, kernel_id: str, render: asyncio.Task[Any] | None = None) -> bool:
@@ -191,6 +217,28 @@ def mend_early_close() -> None:
     KernelWebsocketHandler.select_subprotocol = select_subprotocol  # type: ignore[method-assign]
 
 
+def mend_socket_errors() -> None:
+    """Answer a kernel socket's refusal with its one line (once per process).
+
+    After a restart every open page's Jupyter connection asks for its old kernel's socket
+    (``/api/kernels/<id>/channels``), which the new server does not have: Jupyter's handler
+    refuses it (404, "Kernel does not exist") and then draws Jupyter's HTML error page, whose
+    template needs a ``static_path`` Voilà's server does not set, so each refusal logged two
+    tracebacks ("Uncaught exception in write_error"; measured: 10-12 a restart of a class). A
+    socket's refusal is read by no person: it is answered with its status and reason as text."""
+    if getattr(KernelWebsocketHandler.write_error, "mended", False):
+        return
+
+    def write_error(self: KernelWebsocketHandler, status_code: int, **kwargs: Any) -> None:
+        exc = (kwargs.get("exc_info") or (None, None, None))[1]
+        reason = getattr(exc, "log_message", None) or self._reason
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: {reason}\n")
+
+    write_error.mended = True  # type: ignore[attr-defined]
+    KernelWebsocketHandler.write_error = write_error  # type: ignore[assignment]
+
+
 def _paced_fill(fill: Callable[..., None]) -> Callable[..., None]:
     """Voilà's refill of a notebook's pool (``fill_if_needed``), paced: after a visitor took a
     warm kernel (Voilà passes no delay then) while others are still ready, the new kernels wait
@@ -214,6 +262,23 @@ def _paced_fill(fill: Callable[..., None]) -> Callable[..., None]:
     return fill_if_needed
 
 
+def _sound_shutdown(shutdown: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """Voilà's shutdown of a kernel, first dropping the pool's refills that failed: Voilà's
+    looks through every pool for the kernel by each finished refill's result, and a refill that
+    failed (at the cap: HTTP 503) raised its error there, so at the cap no kernel could be shut
+    down, not even a cut-off page's (measured: "Could not shut down ... HTTP 503" in the log).
+    Such a refill would never serve a page (the hand-out tries the next)."""
+
+    @functools.wraps(shutdown)
+    async def shutdown_kernel(self: CappedKernelManager, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        for pool in getattr(self, "_pools", {}).values():
+            pool[:] = [task for task in pool
+                       if not (task.done() and (task.cancelled() or task.exception() is not None))]
+        return await shutdown(self, kernel_id, *args, **kwargs)
+
+    return shutdown_kernel
+
+
 def _sound_handout(handout: Handout) -> Handout:
     """Voilà's hand-out of a warm kernel (``get_rendered_notebook``), trying the next warm
     kernel while the one handed out is not :meth:`CappedKernelManager.sound` (it is shut down;
@@ -226,8 +291,8 @@ def _sound_handout(handout: Handout) -> Handout:
         seat = digest(key) if key else ""
         left = cooling_left(seat) if seat else 0.0
         if left > 0:
-            raise web.HTTPError(429, "this page was disconnected for sending far more than anyone can click; "
-                                     f"its seat is kept, and it may come back in {math.ceil(left)} s")
+            raise ComeBack(429, left, "This page was disconnected for sending far more than anyone can click. "
+                                      "Its seat is kept, and it may come back in WAIT: it opens again by itself then.")
         for _ in range(HANDOUT_ATTEMPTS):
             try:
                 render, rendered, kernel_id = await handout(self, notebook_name, *args, **kwargs)
@@ -242,14 +307,15 @@ def _sound_handout(handout: Handout) -> Handout:
                 self.hand_out(kernel_id)
                 if seat:
                     PAGE_SEATS[kernel_id] = seat
+                ADMISSION.handed(CURRENT.get(), kernel_id)
                 return render, rendered, kernel_id
             self.log.warning("The warm kernel %s for %s died before its visitor came; trying the next",
                              kernel_id, notebook_name)
             render.cancel()
             with contextlib.suppress(Exception):  # already gone is as good
                 await self.shutdown_kernel(kernel_id, now=True)
-        raise web.HTTPError(503, "no kernel could be started for this page just now; reload it in a minute, "
-                                 "or ask your teacher")
+        raise ComeBack(503, FULL_WAIT, "No page could be started for you just now. This page tries again by "
+                                       "itself in WAIT; if it keeps coming back here, ask your teacher.")
 
     return get_rendered_notebook
 
@@ -326,6 +392,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
             except LandlordError as exc:  # the store is busy or gone: the page joins unchecked
                 self.log.warning("Could not record the address of kernel %s's page: %s", self.kernel_id, exc)
         self.watch_frame_size()
+        ADMISSION.connected(self.kernel_id)
         return super().connect()
 
     def watch_frame_size(self) -> None:
@@ -394,6 +461,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
             with contextlib.suppress(LandlordError):  # the store is busy or gone: this server keeps it away
                 if store is not None:
                     store.cool(seat, time.time() + cool_down())
+        else:  # a page that never joined: its device is kept away
+            ADMISSION.cool(self.kernel_id)
         with contextlib.suppress(RuntimeError):  # (no event loop: nothing to shut down from)
             task = asyncio.get_running_loop().create_task(self._shut_down(self.kernel_id))
             _SHUTTING.add(task)

@@ -88,6 +88,22 @@ BOT_BY = ("bot", "away", "timeout")
 BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
             "timeout": "a bot, because the time for the decision ran out"}
 
+CLASS_ROUNDS = 12
+"""Rounds a class game lasts unless the teacher chooses (``landlord class --rounds``)."""
+PERIOD_ROUNDS = {"monopoly": (6, "a round of a Monopoly class took about 4.5 minutes with quick students "
+                                 "(4 seats, issue 37's trial), and a period has about 30 minutes of play (the "
+                                 "class guide's minutes 8-38): 6 rounds take about 27; a game of Monopoly "
+                                 "otherwise goes on until all but one player are bankrupt")}
+"""Rounds a class game of a rules family lasts by default where :data:`CLASS_ROUNDS` would not fit a
+period, with the reason (shown by ``landlord class --help`` and the class guide)."""
+
+
+def class_rounds(ruleset: str) -> int:
+    """The rounds a class of ``ruleset`` lasts by default (:data:`PERIOD_ROUNDS`, else
+    :data:`CLASS_ROUNDS`)."""
+    family = load_ruleset(ruleset).family
+    return PERIOD_ROUNDS[family][0] if family in PERIOD_ROUNDS else CLASS_ROUNDS
+
 
 @dataclass(frozen=True)
 class ClassSpec:
@@ -111,7 +127,7 @@ class ClassSpec:
     switches: tuple[str, ...] = ()
     vote_at: tuple[str, ...] = ()
     half_from_start: str | None = None
-    rounds: int | None = 12
+    rounds: int | None = CLASS_ROUNDS
     seed: int = 0
     away_after: float = 60.0
     decide_limit: float = 120.0
@@ -220,12 +236,17 @@ class TableGame:
     :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
     past the last ``seq`` seen) through :func:`landlord.engine.record.apply`."""
 
-    def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None) -> None:
+    def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None,
+                 names: list[str] | None = None) -> None:
         if table.started is None:
             raise StoreError(f"table {table.table_no} has not started yet")
         self.spec = spec
         self.table = table
         self.ruleset = ruleset or spec.resolve()
+        self.names = list(names) if names else list(table.names)
+        """The seats' names the game uses: the class's seating now (:meth:`Classroom.names`),
+        else the names the table started with. Names are labels only (no rule or bot reads
+        them), so the game replays the same under new ones."""
         self.game = replay(self.start_record(), ruleset=self.ruleset, where=f"table {table.table_no}")
         self.entries: list[Row] = []
         """The rows fed so far, in order."""
@@ -234,7 +255,7 @@ class TableGame:
         """The table's record before any row: the ruleset with the class's settings, the
         table's seed and names, the phase plan's triggers; chance drawn from the seed."""
         rs = self.ruleset
-        return Record(rs.id, self.table.seed, list(self.table.names), [None] * len(self.table.names),
+        return Record(rs.id, self.table.seed, list(self.names), [None] * len(self.names),
                       [], [f"{t.phase}@{t.text}" for t in self.spec.table_triggers(self.table.table_no)],
                       {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
                       kit=self.spec.kit, drawn=False)
@@ -343,25 +364,29 @@ class Classroom:
         return self.info
 
     # -- tables ---------------------------------------------------------------------------------
-    def table(self, table_no: int) -> TableGame | None:
-        """The table's game brought up to date (None while the table has not started)."""
+    def table(self, table_no: int, seats: list[SeatInfo] | None = None) -> TableGame | None:
+        """The table's game brought up to date (None while the table has not started), its
+        seats named as the class seats them now (``seats``: the class's, when already read):
+        a rename or a move reaches the game at once (it is replayed under the new names)."""
         tg = self._tables.get(table_no)
         last = self.store.last_round(self.id, table_no)
-        if tg is None or tg.ruleset is not self.ruleset_ending(last):
+        names = self.names(table_no, seats)
+        if tg is None or tg.ruleset is not self.ruleset_ending(last) or tg.names != names:
             info = next((t for t in self.store.tables(self.id) if t.table_no == table_no), None)
             if info is None:
                 raise StoreError(f"class {self.info.join_code} has no table {table_no}")
             if info.started is None:
                 return None
-            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last))
+            tg = self._tables[table_no] = TableGame(self.spec, info, self.ruleset_ending(last), names)
         tg.refresh(self.store)
         return tg
 
     def tables(self) -> list[TableGame]:
         """Every started table, brought up to date."""
         out = []
+        seats = self.store.seats(self.id)
         for t in self.store.tables(self.id):
-            tg = self.table(t.table_no) if t.started is not None else None
+            tg = self.table(t.table_no, seats) if t.started is not None else None
             if tg is not None:
                 out.append(tg)
         return out
@@ -379,10 +404,11 @@ class Classroom:
                 started.append(self.store.start_table(self.id, secret, t.table_no, self.names(t.table_no)))
         return started
 
-    def names(self, table_no: int) -> list[str]:
-        """The names a table's game starts with: its students' display names, bots elsewhere."""
+    def names(self, table_no: int, seats: list[SeatInfo] | None = None) -> list[str]:
+        """The names of a table's seats: its students' display names, bots elsewhere (``seats``:
+        the class's, when already read)."""
         names = bot_names(self.spec.table_size)
-        for s in self.store.seats(self.id):
+        for s in self.store.seats(self.id) if seats is None else seats:
             if s.table_no == table_no:
                 names[s.seat] = s.name
         return names
@@ -563,12 +589,12 @@ class StudentSeat:
         """This page's meter of writes the store refused (:meth:`act`, :meth:`vote`)."""
 
     @classmethod
-    def join(cls, store: ClassStore, join_code: str, name: str, device: str = "") -> StudentSeat:
+    def join(cls, store: ClassStore, join_code: str, name: str, device: str = "", alike: bool = False) -> StudentSeat:
         """Join a class by its code and a display name (the store normalises it and refuses a
         look-alike of a classmate's name, of a bot's or of a name the game uses:
         :mod:`landlord.apps.classroom.names`) from ``device``, the page's network address (the
         store refuses a device that already holds its seats)."""
-        _, token = store.join(join_code, name, device)
+        _, token = store.join(join_code, name, device, alike)
         return cls(store, token)
 
     @property
@@ -673,7 +699,34 @@ class Referee:
         self.bots: dict[tuple[int, int], Strategy] = {}
         self.quiet_until = quiet_until
         """Until then (seconds since the epoch) the referee makes no move: a restarted class
-        server's grace, while the students' pages reconnect (``landlord class --resume-grace``)."""
+        server's grace, while the students' pages reconnect (``landlord class --resume-grace``),
+        ended early once every page expected is back (:meth:`resume_grace`)."""
+        self.expected: set[tuple[int, int]] = set()
+        """The seats (table, seat) whose pages the grace waits for."""
+        self.grace_from = 0.0
+        """When the grace began: a seat is back once its page showed a sign of life after it."""
+
+    def resume_grace(self, started: float, longest: float) -> set[tuple[int, int]]:
+        """A restarted server's grace: no bot moves until every page that was open when the
+        server stopped is back on its seat (a sign of life after ``started``) or ``longest``
+        seconds have passed. A page was open when its seat's last sign of life came within the
+        class's away limit of the last sign of life of any seat (the server's last moment).
+        Measured before, with a fixed 60 s grace: pages came back 22–68 s after the port, some
+        after the grace had ended, and the away bot played their seats. Returns the seats awaited."""
+        seats = self.store.seats(self.room.id)
+        last = max((s.last_seen for s in seats), default=0.0)
+        away = self.room.spec.away_after
+        self.expected = {(s.table_no, s.seat) for s in seats if s.last_seen >= last - away}
+        self.grace_from = started
+        self.quiet_until = started + longest
+        return self.expected
+
+    def waiting(self) -> set[tuple[int, int]]:
+        """The seats the grace still waits for (their pages not yet back)."""
+        if not self.expected:
+            return set()
+        back = {(s.table_no, s.seat) for s in self.store.seats(self.room.id) if s.last_seen > self.grace_from}
+        return self.expected - back
 
     def _bot(self, tg: TableGame, seat: int) -> Strategy:
         key = (tg.table.table_no, seat)
@@ -685,7 +738,9 @@ class Referee:
         """One look at every table; returns how many rows it appended."""
         now = time.time() if now is None else now
         if now < self.quiet_until:  # a restart's grace: every seat counts as present, no bot moves
-            return 0
+            if not self.expected or self.waiting():
+                return 0
+            self.quiet_until, self.expected = now, set()  # every page is back: play on
         info = self.room.reload()
         if info.state != "playing":
             return 0

@@ -41,7 +41,7 @@ from landlord.apps.classroom import (
     open_store,
 )
 from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
-from landlord.apps.classroom.room import DEFAULT_HALF
+from landlord.apps.classroom.room import DEFAULT_HALF, PERIOD_ROUNDS, class_rounds
 from landlord.apps.classroom.store import CLASS_ENV, STORE_FILE, redacted
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
@@ -55,9 +55,13 @@ SECRET_FILE = "teacher-secret"
 STUDENT_URL_ENV = "LANDLORD_CLASS_STUDENT_URL"
 """The student address the server prints, given to the dashboard to show on the projector."""
 
-RESUME_GRACE = 60.0
-"""Seconds after a restarted class server is up in which every seat counts as present and no
-bot moves (``--resume-grace``): the students' pages reload themselves onto their seats."""
+RESUME_GRACE = 120.0
+"""Most seconds after a restarted class server is up in which every seat counts as present and
+no bot moves (``--resume-grace``): the students' pages reload themselves onto their seats, and
+the grace ends as soon as every page open before the restart is back
+(:meth:`~landlord.apps.classroom.room.Referee.resume_grace`). 120 s: pages came back up to 68 s
+after the port answered (issue 37's measurement), and a grace that ends when they are back costs
+no waiting."""
 
 CLASS_SIZE = 30
 """Students the class server is made ready for by default (``--class-size``)."""
@@ -158,6 +162,19 @@ def addresses(port: int, ip: str, join_code: str, secret: str) -> tuple[str, str
     host = lan_address() if ip in ("0.0.0.0", "") else ("127.0.0.1" if ip == "localhost" else ip)
     base = f"http://{host}:{port}/voila/render"
     return f"{base}/{TEACHER_NOTEBOOK}?secret={secret}", f"{base}/{STUDENT_NOTEBOOK}?code={join_code}"
+
+
+def page_info_host(ip: str) -> str:
+    """Where a warm kernel asks the server for its visitor's request (the page's address, with
+    its ``?code=`` and ``?seat=``): Voilà's ``VOILA_APP_IP``, 127.0.0.1 unless set. A server
+    listening on one other address (``--ip 192.0.2.2``) does not answer there, and every page
+    lost its code and seat key (a refresh came up as the empty join form); so the kernels are
+    given the address the server listens on (IPv6 in brackets, as in a URL)."""
+    if ip in ("0.0.0.0", "", "localhost"):
+        return "127.0.0.1"
+    if ip == "::":
+        return "[::1]"
+    return f"[{ip}]" if ":" in ip else ip
 
 
 def has_class(folder: Path, store: str | None = None, secret_file: Path | None = None) -> bool:
@@ -273,8 +290,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a phase every second table (2, 4, ...) plays from its first turn, the others under the "
                         "rules' own opening; 'none' for every table alike (default: single_tax, when the rules "
                         "have it and no --switch or --vote-at is given)")
-    p.add_argument("--rounds", type=int, default=d["rounds"],
-                   help=f"the game ends after this many rounds (default {d['rounds']})")
+    p.add_argument("--rounds", type=int,
+                   help=f"the game ends after this many rounds (default {d['rounds']}; "
+                        + "; ".join(f"{n} for {family}: {why}" for family, (n, why) in PERIOD_ROUNDS.items()) + ")")
     p.add_argument("--param", action="append", type=_param, metavar="NAME=VALUE",
                    help="a parameter of the ruleset for every table, e.g. circuits=3 for a shorter game of "
                         "magie-1904 (the ruleset names its parameters); repeatable (default: the ruleset's own)")
@@ -312,8 +330,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds a page cut off for flooding the server is kept away before it may load "
                         f"again; a bot plays its seat meanwhile (default {COOL_DOWN:g})")
     p.add_argument("--resume-grace", type=_seconds, default=RESUME_GRACE,
-                   help="when the command resumes a class: seconds after the server is up in which every "
-                        f"seat counts as present and no bot moves (default {RESUME_GRACE:g})")
+                   help="when the command resumes a class: most seconds after the server is up in which every "
+                        "seat counts as present and no bot moves; the grace ends sooner once every page open "
+                        f"before the restart is back (default {RESUME_GRACE:g})")
     steer = p.add_argument_group("steering the students (acts on the class in --folder, running or not, and stops)")
     steer.add_argument("--remove", metavar="NAME", action="append",
                        help="remove a student: their page's seat key stops working and a bot plays the seat")
@@ -332,7 +351,8 @@ def spec_from(args: argparse.Namespace) -> ClassSpec:
 
     spec = ClassSpec(
         ruleset=args.ruleset, table_size=args.table_size, bots=args.bots, switches=tuple(args.switch or ()),
-        vote_at=tuple(args.vote_at or ()), rounds=args.rounds,
+        vote_at=tuple(args.vote_at or ()),
+        rounds=args.rounds if args.rounds is not None else class_rounds(args.ruleset),
         seed=args.seed if args.seed is not None else secrets.randbelow(1_000_000) * 100,
         away_after=args.away_after, decide_limit=args.decide_limit, bot_delay=args.bot_delay,
         max_tables=args.max_tables, seats_per_device=args.seats_per_device,
@@ -416,7 +436,7 @@ def run(args: argparse.Namespace) -> int:
     app = prepare_app(folder, args.ip, warm, cap)
     bundle = write_bundle(folder / "charts")  # once per class folder (2 CPU-s and 80 MB less in every kernel)
     env = {FOLDER_ENV: str(folder.resolve()), STUDENT_URL_ENV: student, BUNDLE_ENV: str(bundle.resolve()),
-           COOL_DOWN_ENV: str(args.cool_down)}
+           COOL_DOWN_ENV: str(args.cool_down), "VOILA_APP_IP": page_info_host(args.ip)}
     if args.store:
         env[STORE_ENV], env[CLASS_ENV] = args.store, room.id
     if not installed():  # from a checkout: the kernels import the checkout's code (the app is a copy elsewhere)
@@ -432,7 +452,7 @@ def run(args: argparse.Namespace) -> int:
     def until_stopped() -> int:
         serve.wait_ready(proc, args.port, args.ip, timeout=120)
         if resumed:
-            referee.quiet_until = time.time() + args.resume_grace
+            referee.resume_grace(time.time(), args.resume_grace)
         print(f"{'Resumed' if resumed else 'Started'} class {room.info.join_code} in {folder}"
               + (f", its store {redacted(args.store)}" if args.store else ""), flush=True)
         print(f"Teacher (keep private, it carries the secret): {teacher}", flush=True)

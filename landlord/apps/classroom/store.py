@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
-from landlord.apps.classroom.names import BadName, check
+from landlord.apps.classroom.names import BadName, LookAlike, check
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
 from landlord.engine.game import BOXES
 from landlord.errors import DataError, LandlordError
@@ -134,16 +134,22 @@ class Conflict(StoreError):
     """Another action was recorded first at this point of the table's record."""
 
 
+class LookAlikeName(StoreError):
+    """A name that only looks like a classmate's: the student may keep it (``join(..., alike=True)``)."""
+
+
 class Refused(StoreError):
     """The request's token or secret does not allow it (wrong seat, wrong secret, closed code)."""
 
 
-def checked_name(name: str, others: list[str], most_bots: int) -> str:
+def checked_name(name: str, others: list[str], most_bots: int, alike: bool = False) -> str:
     """A student's display name as the class keeps it (:func:`landlord.apps.classroom.names.check`:
     NFKC, no hidden characters, no look-alike of ``others`` or of a bot's or the game's names);
     StoreError says why not, in one line."""
     try:
-        return check(name, others, BOXES, most_bots)
+        return check(name, others, BOXES, most_bots, alike)
+    except LookAlike as exc:
+        raise LookAlikeName(str(exc)) from None
     except BadName as exc:
         raise StoreError(str(exc)) from None
 
@@ -319,11 +325,12 @@ class ClassStore(Protocol):
         """The teacher opens/closes joining or changes the class's state."""
         ...
 
-    def join(self, join_code: str, name: str, device: str = "") -> tuple[SeatInfo, str]:
+    def join(self, join_code: str, name: str, device: str = "", alike: bool = False) -> tuple[SeatInfo, str]:
         """Seat a student at the first free seat (opening a table when every seat is taken);
         returns the seat and the seat's token (given once, stored only as a hash). ``device`` is
         the network address the page came from: a device that already holds the class's
-        ``seats_per_device`` seats is Refused (:func:`counted_address` says which count)."""
+        ``seats_per_device`` seats is Refused (:func:`counted_address` says which count). A name
+        that only looks like a classmate's is LookAlikeName unless ``alike`` (the student chose it)."""
         ...
 
     def page_seen(self, kernel_id: str, address: str) -> None:
@@ -573,7 +580,7 @@ class SqlStore:
     def _seat(row: Any) -> SeatInfo:
         return SeatInfo(row[0], row[1], row[2], row[3], row[5], row[6])
 
-    def join(self, join_code: str, name: str, device: str = "") -> tuple[SeatInfo, str]:
+    def join(self, join_code: str, name: str, device: str = "", alike: bool = False) -> tuple[SeatInfo, str]:
         """Seat a student at the first free seat of the lowest-numbered table with one (a new
         table opens when every seat is taken and the class allows more tables). Returns the
         seat and its token; the token is stored only as a hash. A ``device`` (network address)
@@ -601,7 +608,7 @@ class SqlStore:
             taken = {(t, s) for t, s in c.execute(
                 "select table_no, seat from seats where class_id = ?", (info.id,))}
             name = checked_name(name, [n for (n,) in c.execute("select name from seats where class_id = ?",
-                                                                (info.id,))], size * most)
+                                                                (info.id,))], size * most, alike)
             tables = [t for (t,) in c.execute(
                 "select table_no from tables where class_id = ? order by table_no", (info.id,))]
             free = [(t, s) for t in tables for s in range(size) if (t, s) not in taken]
@@ -858,7 +865,8 @@ class SqlStore:
             spec = json.loads(c.execute("select spec from classes where id = ?", (class_id,)).fetchone()[0])
             others = [n for (n,) in c.execute("select name from seats where class_id = ? and not "
                                               "(table_no = ? and seat = ?)", (class_id, table_no, seat))]
-            name = checked_name(name, others, int(spec["table_size"]) * int(spec.get("max_tables", 10)))
+            # the teacher's choice: a name that only looks like another's is theirs to allow
+            name = checked_name(name, others, int(spec["table_size"]) * int(spec.get("max_tables", 10)), alike=True)
             if not c.execute("update seats set name = ? where class_id = ? and table_no = ? and seat = ?",
                              (name, class_id, table_no, seat)).rowcount:
                 raise StoreError(f"nobody sits in seat {seat + 1} at table {table_no}")
