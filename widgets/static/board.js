@@ -77,8 +77,7 @@ function render({ model, el: root }) {
   centre.append(titleEl, diceEl, turnEl, detail);
   const tokensLayer = el("div", "ll-tokens");
   // the text form: what a screen reader reads and asks
-  const text = el("section", "ll-board-text");
-  text.setAttribute("aria-label", "The board in words");
+  const text = el("details", "ll-board-text");
   const where = el("ul", "ll-where");
   const asked = el("p", "ll-asked");
   const form = el("form", "ll-ask");
@@ -100,7 +99,7 @@ function render({ model, el: root }) {
   const spacesSummary = el("summary", "", "Every space, who holds it and who is on it");
   const spacesTable = el("table");
   spacesBox.append(spacesSummary, spacesTable);
-  const heading = el("h3", "ll-board-text-title", "The board in words");
+  const heading = el("summary", "ll-board-text-title", "The board in words: where everyone is, who holds what, ask the board");
   text.append(heading, asked, where, form, answer, spacesBox);
   wrap.append(board, text);
 
@@ -280,8 +279,9 @@ function render({ model, el: root }) {
     const col = k % per, row = Math.floor(k / per);
     const rows = Math.ceil(n / per);
     const x = r.left - b.left + r.width / 2 + (col - (per - 1) / 2) * size * 0.95;
-    const low = box === cells[at] && cells[at].classList.contains("ll-corner") ? 0.78 : 0.6;
-    const y = r.top - b.top + r.height * low + (row - (rows - 1) / 2) * size * 0.95;
+    const low = box === cells[at] && cells[at].classList.contains("ll-corner") ? 0.72 : 0.6;
+    const y0 = r.top - b.top + r.height * low + (row - (rows - 1) / 2) * size * 0.95;
+    const y = Math.min(r.bottom - b.top - size / 2, Math.max(r.top - b.top + size / 2, y0));  // inside its square
     return { x, y, size };
   }
 
