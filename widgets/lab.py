@@ -387,7 +387,8 @@ def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tu
     f = lab_frames(run) if frames is None else frames
     games = _games_words(run)
     return (
-        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL), width=320, height=60), games),
+        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL, what=FINAL), width=320,
+                        height=60), games),
         projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)", BAND),
                         width=320, height=180), form, BAND_NOTE),
         projector(sized(lib.win_share_chart(f["wins"], "scenario", WINNERS),

@@ -73,8 +73,8 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
     if panel is not None and len(panel):
         tables["gini_over_turns"] = band = gini_by_turn(panel, games)
         drawn["gini_over_turns"] = charts.mean_interval_chart(  # very long games: every k-th turn
-            every_kth(band, charts.MAX_ROWS), x="turn", by="cell_label", y_title=form,
-            title=f"Mean ± 95% interval of Gini over turns — {form}")
+            every_kth(band, charts.MAX_ROWS), x="turn", by="cell_label", y_title="mean Gini (0 = everyone equal)",
+            title="How evenly is wealth spread, turn by turn? Mean of the games, with its 95% interval", form=form)
     written = []
     for name, table in tables.items():
         path = out / f"{name}.csv"
