@@ -362,7 +362,7 @@ def test_on_a_phone_the_question_and_its_choices_come_above_the_board(lessons: s
         page.locator(".ll-options button").first.wait_for(timeout=60_000)
         box = page.evaluate("""() => {
           const r = s => document.querySelector(s).getBoundingClientRect();
-          const board = [...document.querySelectorAll('.ll-table .vega-embed')][0].getBoundingClientRect();
+          const board = document.querySelector('.ll-table .ll-board').getBoundingClientRect();
           const status = [...document.querySelectorAll('.ll-table .widget-html')].find(
               e => e.innerText.includes('rules in force')).getBoundingClientRect();
           return {status: status.top, options: r('.ll-options').bottom, board: board.top};

@@ -182,6 +182,7 @@ function render({ model, el: root }) {
     tokenEls = layout.seats.map((st, k) => {
       const t = el("div", "ll-token");
       t.dataset.seat = k;
+      t.dataset.name = st.name;
       t.appendChild(shape(st.shape, st.colour, "100%"));
       tokensLayer.appendChild(t);
       return t;
