@@ -92,8 +92,7 @@ function render({ model, el: root }) {
   const askButton = el("button", "ll-ask-button", "Ask");
   askButton.type = "submit";
   const answer = el("p", "ll-answer");
-  answer.setAttribute("role", "status");
-  answer.setAttribute("aria-live", "polite");
+  answer.setAttribute("aria-live", "polite");  // the board's answer; the table's one status region says the moves
   form.append(askLabel, input, askButton);
   const spacesBox = el("details", "ll-spaces");
   const spacesSummary = el("summary", "", "Every space, who holds it and who is on it");
