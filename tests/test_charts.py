@@ -16,6 +16,7 @@ from landlord.analysis import stats as S
 from landlord.apps.cli import main
 from landlord.charts import figures as C
 from landlord.charts.bundle import BUNDLE_ENV, STATIC, bundle_from_env, bundle_name, bundle_root, write_bundle
+from landlord.charts.palette import SEAT_COLOURS
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
 from landlord.engine.game import Game
@@ -330,3 +331,15 @@ def test_the_bundle_is_written_once_and_holds_no_cdn_import(tmp_path: Path) -> N
     assert path == tmp_path / "cache" / STATIC / bundle_name() and len(text) > 100_000 and "esm.sh" not in text
     stamp = path.stat().st_mtime_ns
     assert write_bundle(tmp_path / "cache") == path and path.stat().st_mtime_ns == stamp
+
+
+def test_board_chart_legends_agree(game: Game) -> None:
+    """Issue 38.4: in ``landlord chart board`` a player has one colour in both legends (the lots
+    held and the tokens), whoever holds a lot first: both take the players in seat order."""
+    board = M.game_board_frame(game)
+    tokens = M.tokens_frame(game)
+    spec = C.board_chart(board, "owner", tokens).to_dict()
+    scales = [enc[ch]["scale"] for lay in layers(spec) for enc in [lay.get("encoding", {})]
+              for ch in ("color", "fill") if ch in enc and enc[ch].get("field") in ("owner", "player")]
+    assert len(scales) == 2 and all(s["domain"] == list(game.names) for s in scales)
+    assert scales[0]["range"] == scales[1]["range"] == list(SEAT_COLOURS[:len(game.names)])

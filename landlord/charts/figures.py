@@ -311,9 +311,14 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
     size = int(side * cell)
     scale_x = alt.Scale(domain=[-0.6, side + 0.6])
     scale_y = alt.Scale(domain=[-0.6, side + 0.6])
+    # the players in seat order (the tokens'), so a name has one colour in both legends
+    names = (list(tokens.sort_values("seat")["player"]) if tokens is not None and not tokens.empty
+             else sorted(x for x in board["owner"].dropna().unique() if x))
+    seats = alt.Scale(domain=names, range=[SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(len(names))]) \
+        if names else SEATS
     if color == "owner":
         fill = alt.Color("owner:N", title="held by",
-                         scale=SEATS, legend=alt.Legend(orient="right"))
+                         scale=seats, legend=alt.Legend(orient="right"))
     else:
         fill = alt.Color(f"{color}:Q", title=color, scale=alt.Scale(scheme="viridis"))
     base = alt.Chart(board)
@@ -332,8 +337,9 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
         layers.append(alt.Chart(tokens).mark_point(size=160, stroke="white", strokeWidth=1.5, filled=True,
                                                    opacity=1).encode(
             x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y),
-            fill=alt.Fill("player:N", title="token", scale=SEATS),
-            shape=alt.Shape("player:N", title="token", scale=alt.Scale(range=list(SEAT_SHAPES))),
+            fill=alt.Fill("player:N", title="token", scale=seats),
+            shape=alt.Shape("player:N", title="token", scale=alt.Scale(
+                domain=names, range=[SEAT_SHAPES[i % len(SEAT_SHAPES)] for i in range(len(names))])),
             tooltip=tips("player:N", "where:N", "index:Q")))
     chart = alt.layer(*layers).resolve_scale(color="independent")
     return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size,
