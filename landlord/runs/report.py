@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from landlord.engine.flows import HEADLINE, Flow
 from landlord.engine.inequality import GINI_FORMS
+from landlord.runs.scenario import label_words
 
 if TYPE_CHECKING:
     import altair as alt
@@ -61,6 +62,7 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     form = GINI_FORMS["population"]
+    games = games.assign(cell_label=games["cell_label"].map(label_words))  # regimes in words, not tax=never
     tables = {"gini_quartiles": gini_summary(games),
               "final_gini": histogram(played(games), "gini_population", "cell_label"),
               "wins": win_shares(games, "cell_label"), "flows": flow_means(games, "cell_label", REPORT_FLOWS)}
