@@ -605,3 +605,19 @@ def test_a_run_opens_with_a_few_games_of_each_scenario_then_grows_its_chunks() -
             assert seeds == [s for c in sweep.chunks if c.cell == cell for s in c.seeds][have[cell]:]
             assert all(len(c.seeds) <= (CHUNK if c.start < GROW_AFTER else BIG_CHUNK) for c in mine)
         assert max(len(c.seeds) for c in chunks) == BIG_CHUNK
+
+
+def test_the_players_menu_shows_its_choice() -> None:
+    """Issue 38.4: the Players menu shows the number chosen (its index, what the page draws, follows
+    its value; it was left blank when the rules changed the counts on offer), and the menus give
+    no syntax as a hint."""
+    from landlord.widgets.lab import ScenarioEditor
+
+    editor = ScenarioEditor("A", "magie-1904", ("landlord", "tenant", "speculator", "random"))
+    for rules in ("magie-1904", "monopoly", "british-1913-part1"):
+        editor.ruleset.value = rules
+        state = editor.players.get_state()
+        assert state["index"] is not None and editor.players.options[state["index"]] == editor.players.value
+    editor.players.value = 3
+    assert len(editor.seats) == 3 and editor.players.get_state()["index"] == list(editor.players.options).index(3)
+    assert "@" not in editor.custom.placeholder
