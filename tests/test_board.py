@@ -121,7 +121,7 @@ def test_a_click_sends_small_changes_and_the_moves_to_walk() -> None:
             a, b = (int(x) for x in throws[-1].get("dice").split("+"))
             assert view.widget.throw == {"dice": [a, b], "seat": throws[-1].seat, "turn": throws[-1].turn}
             assert last_throw(g) == view.widget.throw
-    assert messages and all("layout" not in m for m in messages)
+    assert messages and all("drawing" not in m for m in messages)
     assert all(len(m) <= 5 for m in messages)
     assert [t["at"] for t in view.widget.tokens] == [p.pos for p in g.players]
 
@@ -135,3 +135,15 @@ def test_every_board_lays_out() -> None:
         assert len(lay["spaces"]) == len(load_ruleset(rid).board.spaces)
         assert all(s["name"] and s["short"] for s in lay["spaces"])
         assert len({s["shape"] for s in lay["seats"]}) == 4
+
+
+def test_a_bankrupt_players_token_leaves_the_board() -> None:
+    """Monopoly: a bankrupt player is out of the game; his token is sent as out (not drawn), the
+    others stay where they stand."""
+    from landlord.widgets.board import tokens_of
+
+    g = game("monopoly")
+    g.players[1].out = True
+    tokens = tokens_of(g)
+    assert [t["out"] for t in tokens] == [False, True, False]
+    assert [t["at"] for t in tokens] == [p.pos for p in g.players]

@@ -493,8 +493,8 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
     spaces = tuple(replace(s, provenance="reconstructed") if s.index == 1 else s for s in board.spaces)
     rs = replace(two_phase, board=replace(board, spaces=spaces))
     table = GameTable(rs, people(2), seed=1)
-    row = table.board.widget.layout["spaces"][1]
-    assert row["recon"] and not table.board.widget.layout["spaces"][2]["recon"]
+    row = table.board.widget.drawing["spaces"][1]
+    assert row["recon"] and not table.board.widget.drawing["spaces"][2]["recon"]
     assert "reconstructed" in table.provenance.value and spaces[1].name in table.provenance.value
     table.switch_phase("higher_wages")
     assert "<b>wages</b>: 150" in table.provenance.value
@@ -567,7 +567,7 @@ def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
     assert set(held) == {lots[0], lots[1], franchise}  # nothing sent for a space nothing lies on
     status = table.board.widget.status
     assert status["seat"] == g.pending.seat and status["asked"]
-    seats = table.board.widget.layout["seats"]
+    seats = table.board.widget.drawing["seats"]
     assert [s["colour"] for s in seats] == list(PLAYER_COLOURS[:3]) and len({s["shape"] for s in seats}) == 3
 
 
@@ -681,14 +681,14 @@ def test_the_board_shows_the_names_the_prompts_use() -> None:
     from landlord.widgets.board import SHORT_EM, SOFT_HYPHEN, text_em
 
     table = GameTable("monopoly-short", [("You", None), ("Ben", "landlord"), ("Cleo", "tenant")], seed=3)
-    spaces = table.board.widget.layout["spaces"]
+    spaces = table.board.widget.drawing["spaces"]
     assert [s["name"] for s in spaces] == [s.name for s in table.game.board.spaces]
     assert all(s["wrap"].replace(SOFT_HYPHEN, "") == s["name"] for s in spaces)  # nothing cut
     short = {s["name"]: s["short"] for s in spaces}
     assert short["Illinois Avenue"] == "Illinoi.\nAv." and short["Boardwalk"] == "Boar."
     assert all(text_em(line) <= SHORT_EM for s in spaces for line in s["short"].split("\n"))
     colours = list(PLAYER_COLOURS[:3])
-    assert [s["colour"] for s in table.board.widget.layout["seats"]] == colours
+    assert [s["colour"] for s in table.board.widget.drawing["seats"]] == colours
     scales = [json.dumps(x) for x in _scales(table.wealth.spec) if x.get("domain") == ["You", "Ben", "Cleo"]
               and str(x.get("range", [""])[0]).startswith("#")]  # colours (the tokens' shapes aside)
     assert scales and all(json.dumps(colours) in x for x in scales)

@@ -203,8 +203,16 @@ def held_of(game: Game) -> list[dict[str, Any]]:
 def tokens_of(game: Game) -> list[dict[str, Any]]:
     """Where each seat's token stands: space ``at`` and ``where`` (the track, or an annex such as
     the Jail); ``out`` when the seat is out of the game."""
-    return [{"seat": k, "at": int(getattr(p, "pos", 0)), "where": str(getattr(p, "where", "track")),
-             "out": bool(getattr(p, "bankrupt", False))} for k, p in enumerate(game.players)]
+    out = []
+    for k, p in enumerate(game.players):
+        where = str(getattr(p, "where", "track"))
+        out.append({"seat": k, "at": int(getattr(p, "pos", 0)), "where": where,
+                    "out": where in OUT})
+    return out
+
+
+OUT = ("bankrupt",)
+"""Where a seat that has left the game is (Monopoly's bankrupt player): its token is not drawn."""
 
 
 def last_throw(game: Game) -> dict[str, Any]:
@@ -224,12 +232,14 @@ def moves_since(game: Game, start: int) -> list[dict[str, int]]:
 
 
 class Board(anywidget.AnyWidget):
-    """The board on the page: :attr:`layout` once per board and seating; the rest, each a small
+    """The board on the page: :attr:`drawing` once per board and seating; the rest, each a small
     change, after every click."""
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
-    layout = traitlets.Dict().tag(sync=True)
+    drawing = traitlets.Dict().tag(sync=True)
+    """The board's spaces, annexes, start corner, middle and seats (not ``layout``: that is every
+    widget's own box model)."""
     held: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     tokens: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     throw = traitlets.Dict().tag(sync=True)
@@ -248,7 +258,7 @@ class BoardView:
 
     def __init__(self, cell: int | None = None) -> None:
         del cell
-        self.widget = Board()
+        self.widget = Board(layout=W.Layout(width="100%", max_width="100%"))  # as wide as it is let be
         self.box = W.VBox([self.widget], layout=W.Layout(width="100%", max_width="100%"))
         self.box.add_class("ll-board-box")
         self._key: tuple[Any, ...] | None = None
@@ -259,7 +269,7 @@ class BoardView:
         """Draw ``game``: the layout when the board or the seats change, else only what moved."""
         key = (game.board.id, len(game.board), tuple(game.names))
         if key != self._key:
-            self.widget.layout = layout_of(game)
+            self.widget.drawing = layout_of(game)
             self._key = key
         events = len(game.events or ())
         start = self._seen[1] if self._seen[0] == id(game) and self._seen[1] <= events else events

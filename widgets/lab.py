@@ -407,7 +407,7 @@ def lab_numbers(frames: dict[str, pd.DataFrame]) -> tuple[Numbers, Numbers, Numb
     hist, band, wins, flows = frames["hist"], frames["band"], frames["wins"], frames["flows"]
     bins = hist[hist["count"] > 0]
     return (
-        (lib.final_gini_words(hist, "scenario", FINAL),
+        (lib.final_gini_words(hist, "scenario", FINAL) + lib.form_words(GINI_FORMS["population"]),  # as its chart
          pd.DataFrame({"scenario": bins["scenario"], "final Gini from": bins["bin_start"], "to": bins["bin_end"],
                        "games": bins["count"], "share of games": _percent(bins["share"])})),
         (lib.mean_interval_words(band, "turn", "scenario", BAND),

@@ -1,4 +1,4 @@
-// The kit's board (widgets/board.py): drawn once per board from `layout`, then changed in place
+// The kit's board (widgets/board.py): drawn once per board from `drawing`, then changed in place
 // from `held`, `tokens`, `throw`, `moves` and `status`. Nothing is fetched.
 
 const WHOLE_NAMES_PX = 600;  // from this width every space's whole name is written
@@ -106,7 +106,7 @@ function render({ model, el: root }) {
   function spaceName(i) { return layout.spaces[i] ? layout.spaces[i].name : "space " + i; }
 
   function build() {
-    layout = model.get("layout");
+    layout = model.get("drawing");
     if (!layout || !layout.spaces) return;
     const n = layout.spaces.length;
     q = Math.max(1, Math.ceil(n / 4));
@@ -275,10 +275,12 @@ function render({ model, el: root }) {
     }
     const b = board.getBoundingClientRect(), r = box.getBoundingClientRect();
     const n = layout.seats.length, per = n > 4 ? 3 : 2;
-    const size = Math.max(12, Math.min(24, r.width / (per + 0.6)));
+    const size = Math.max(12, Math.min(24, Math.min(r.width, r.height) / (per + 0.6)));
     const col = k % per, row = Math.floor(k / per);
     const rows = Math.ceil(n / per);
-    const x = r.left - b.left + r.width / 2 + (col - (per - 1) / 2) * size * 0.95;
+    // on the left and right sides the tokens stand at the square's outer end, off its name
+    const across = box.classList.contains("ll-left") ? 0.3 : box.classList.contains("ll-right") ? 0.7 : 0.5;
+    const x = r.left - b.left + r.width * across + (col - (per - 1) / 2) * size * 0.95;
     const low = box === cells[at] && cells[at].classList.contains("ll-corner") ? 0.72 : 0.6;
     const y0 = r.top - b.top + r.height * low + (row - (rows - 1) / 2) * size * 0.95;
     const y = Math.min(r.bottom - b.top - size / 2, Math.max(r.top - b.top + size / 2, y0));  // inside its square
@@ -447,7 +449,7 @@ function render({ model, el: root }) {
       (on.length ? `${on.join(" and ")} ${on.length === 1 ? "is" : "are"} on it.` : "nobody is on it.");
   });
 
-  model.on("change:layout", build);
+  model.on("change:drawing", build);
   model.on("change:held", () => { drawHeld(); drawOnIt(); if (tapped >= 0) { const i = tapped; tapped = -1; tap(i); } });
   let movesSeen = (model.get("moves") || {}).n || 0;
   model.on("change:tokens", () => {
