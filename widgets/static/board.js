@@ -211,9 +211,25 @@ function render({ model, el: root }) {
     if (!w) return;
     board.classList.toggle("ll-small", w < WHOLE_NAMES_PX);
     board.style.setProperty("--w", (w / (q - 1 + 3.2)).toFixed(2) + "px");
+    fit();
     placeTokens();
   }
   new ResizeObserver(sized).observe(board);
+
+  // a square whose words and marks do not fit (a long name, its numbers, a holder and houses)
+  // writes them a little smaller, down to 9 px, rather than cut any of them off (a phone's
+  // short labels stay at 11 px: they are made to fit at that size)
+  function fit() {
+    const least = board.classList.contains("ll-small") ? 11 : 9;
+    for (const cell of cells) {
+      cell.style.fontSize = "";
+      let size = parseFloat(getComputedStyle(cell).fontSize);
+      while ((cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1) && size > least) {
+        size -= 0.5;
+        cell.style.fontSize = size + "px";
+      }
+    }
+  }
 
   function heldMap() {
     const out = {};
@@ -261,6 +277,7 @@ function render({ model, el: root }) {
       if (h && h.b > 4 && !h.H) marks.appendChild(el("span", "ll-tag", "×" + h.b));
       if (rows[i + 1]) rows[i + 1].querySelector(".ll-held-by").textContent = holderWords(h);
     });
+    fit();
   }
 
   // where a token of seat k stands on space `at` / in the annex `where`: its centre in px
@@ -281,7 +298,7 @@ function render({ model, el: root }) {
     // on the left and right sides the tokens stand at the square's outer end, off its name
     const across = box.classList.contains("ll-left") ? 0.3 : box.classList.contains("ll-right") ? 0.7 : 0.5;
     const x = r.left - b.left + r.width * across + (col - (per - 1) / 2) * size * 0.95;
-    const low = box === cells[at] && cells[at].classList.contains("ll-corner") ? 0.72 : 0.6;
+    const low = box === cells[at] && cells[at].classList.contains("ll-corner") ? 0.8 : 0.6;
     const y0 = r.top - b.top + r.height * low + (row - (rows - 1) / 2) * size * 0.95;
     const y = Math.min(r.bottom - b.top - size / 2, Math.max(r.top - b.top + size / 2, y0));  // inside its square
     return { x, y, size };
