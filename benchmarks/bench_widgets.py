@@ -1,4 +1,5 @@
-"""Server-side time from a click to the updated board and charts (target p95 < 150 ms).
+"""Server-side time from a click to the updated board and charts (target p95 < 150 ms), and
+the board's own part of it: its update and the bytes it sends (issue 38.1: p95 <= 100 ms).
 
 Drives a GameTable headless, as the widget tests do, and times ``button.click()``: the engine
 answering, bots playing up to the next person (mixed table), and redrawing the board, the player
@@ -55,6 +56,20 @@ def main() -> None:
     GameTable("magie-1904", [("A", None), ("B", None)], seed=0)
     print(f"first table (imports, offline Vega bundle, first charts): {time.perf_counter() - t0:.2f} s")
     comm.DummyComm.publish_msg = _publish  # type: ignore[method-assign]
+    from landlord.widgets import board as board_mod
+
+    board_times: list[float] = []
+    board_sent = {"bytes": 0}
+    update = board_mod.BoardView.update
+
+    def timed_update(self, game):  # the board's update, and what it sends
+        before = SENT["bytes"]
+        s = time.perf_counter()
+        update(self, game)
+        board_times.append(time.perf_counter() - s)
+        board_sent["bytes"] += SENT["bytes"] - before
+
+    board_mod.BoardView.update = timed_update
 
     for rid in ruleset_ids():
         for label, seats in (("2 people", [("Ada", None), ("Ben", None)]),
@@ -62,6 +77,8 @@ def main() -> None:
                                                     ("D", "speculator")])):
             clicks: list[float] = []
             SENT["bytes"] = SENT["messages"] = 0
+            board_times.clear()
+            board_sent["bytes"] = 0
             for seed in range(args.games):
                 table = GameTable(rid, seats, seed=seed)
                 k = 0
@@ -80,6 +97,8 @@ def main() -> None:
             report(f"click → board+charts  {rid}, {label}", clicks)
             print(f"{'':58s} widget messages per click {SENT['messages'] / len(clicks):.1f}, "
                   f"JSON {SENT['bytes'] / len(clicks) / 1024:.1f} KiB per click")
+            report(f"  the board's update alone  {rid}, {label}", board_times)
+            print(f"{'':58s} the board sent {board_sent['bytes'] / len(board_times) / 1024:.2f} KiB per update")
 
     table = GameTable("magie-1904", [("Ada", None), ("B", "landlord"), ("C", "tenant")], seed=3)
     while table.game.pending is not None:

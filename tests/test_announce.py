@@ -45,7 +45,10 @@ def test_gini_words_say_where_it_started_ended_and_when_the_rules_changed() -> N
     assert figures.gini_words(gini, changes) == ("Gini over 40 turns: rose from 0.05 to 0.31 (highest 0.40); "
                                                  "the rules changed to single tax at turn 20.")
     chart = figures.gini_over_time(gini, changes)
-    assert chart.to_dict()["description"] == figures.gini_words(gini, changes)
+    # the title asks the chart's question; the description says the Gini's form (issue 38.4)
+    assert chart.to_dict()["description"] == figures.gini_words(gini, changes) + (
+        " Measured as the Gini (population form; debts count as 0).")
+    assert "form" not in chart.to_dict()["title"]
 
 
 def test_wealth_and_flow_words_rank_what_the_chart_shows() -> None:
@@ -61,5 +64,6 @@ def test_a_saved_svg_carries_the_charts_title_and_words(tmp_path) -> None:
     gini = pd.DataFrame({"turn": [0, 10], "gini": [0.1, 0.1], "form": ["population"] * 2})
     out = figures.save(figures.gini_over_time(gini), tmp_path / "g.svg").read_text()
     assert '<svg' in out and 'role="img"' in out.split(">", 1)[0]
-    assert "<desc>Gini over 10 turns: stayed near 0.10.</desc>" in out
-    assert "<title>Gini over turns — population</title>" in out
+    assert ("<desc>Gini over 10 turns: stayed near 0.10. Measured as the Gini (population form; debts count as 0)."
+            "</desc>") in out
+    assert "<title>How evenly is wealth spread? 0 = everyone equal, 1 = one player has everything</title>" in out

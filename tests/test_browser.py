@@ -432,10 +432,9 @@ COLOURS_JS = """() => {
     panel[card.querySelector('b').innerText.trim()] = getComputedStyle(card).borderLeftColor;
   }
   const tokens = {};
-  for (const m of document.querySelectorAll('path[aria-label*="player: "]')) {
-    const name = (m.getAttribute('aria-label').match(/player: ([^;]+)/) || [])[1];
-    const fill = m.getAttribute('fill') || getComputedStyle(m).fill;
-    if (name && fill && fill !== 'none' && !(name in tokens)) tokens[name.trim()] = rgb(fill);
+  for (const t of document.querySelectorAll('.ll-board .ll-token')) {
+    const fill = t.querySelector('path').getAttribute('fill');
+    if (t.dataset.name && fill) tokens[t.dataset.name] = rgb(fill);
   }
   const legends = {};
   for (const label of document.querySelectorAll('g.role-legend-label text')) {

@@ -26,7 +26,13 @@ def test_final_gini_words_count_the_games_and_find_the_middle_bin() -> None:
     words = lib.final_gini_words(hist(), "scenario", "Final Gini by scenario")
     assert words == ("Final Gini by scenario: A, 4 games between 0.10 and 0.40, half of them at or below 0.20; "
                      "B, 1 game between 0.30 and 0.40.")
-    assert lib.final_gini_chart(hist(), "scenario", title="Final Gini by scenario").to_dict()["description"] == words
+    chart = lib.final_gini_chart(hist(), "scenario", title="Final Gini by scenario", what="Final Gini by scenario")
+    assert chart.to_dict()["description"] == words
+    # the question in the title, the Gini's form in the description (issue 38.4)
+    asked = lib.final_gini_chart(hist(), "scenario", form="Gini (population form; debts count as 0)").to_dict()
+    assert asked["title"] == lib.SPREAD_AT_END and "form" not in asked["title"]
+    assert asked["description"].endswith("Measured as the Gini (population form; debts count as 0).")
+    assert "form" not in asked["encoding"]["x"]["title"]
     empty = hist().assign(count=0, share=0.0)
     assert lib.final_gini_words(empty, "scenario") == "Final Gini: no games yet."
     assert lib.final_gini_words(hist().iloc[:0], "scenario") == "Final Gini: no games yet."

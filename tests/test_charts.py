@@ -16,6 +16,7 @@ from landlord.analysis import stats as S
 from landlord.apps.cli import main
 from landlord.charts import figures as C
 from landlord.charts.bundle import BUNDLE_ENV, STATIC, bundle_from_env, bundle_name, bundle_root, write_bundle
+from landlord.charts.palette import SEAT_COLOURS
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
 from landlord.engine.game import Game
@@ -95,7 +96,7 @@ def test_gini_over_time_names_its_form(game: Game, panel: pd.DataFrame, form: st
                              "cause": "vote"}])
     chart = C.gini_over_time(gf, changes)
     spec = chart.to_dict()
-    assert GINI_FORMS[form] in spec["title"]
+    assert GINI_FORMS[form] in spec["description"] and "form" not in spec["title"]  # issue 38.4
     assert carries(chart, gf) and carries(chart, changes)
     assert any(lay["mark"]["type"] == "rule" for lay in layers(spec))
 
@@ -178,7 +179,7 @@ def test_sweep_views() -> None:
                          "turn": [i % 10 for i in range(100)]})
     hist = M.histogram(rows, "gini_population", "regime", bins=10)
     chart = C.final_gini_chart(hist, "regime", GINI_FORMS["population"])
-    assert carries(chart, hist) and GINI_FORMS["population"] in chart.to_dict()["title"]
+    assert carries(chart, hist) and GINI_FORMS["population"] in chart.to_dict()["description"]
     mi = S.interval_table(rows, "turn", "gini_population", "regime")
     chart2 = C.mean_interval_chart(mi, "turn", "regime", "Gini")
     assert carries(chart2, mi)
@@ -189,7 +190,7 @@ def test_sweep_views() -> None:
 def test_final_gini_chart_title_can_be_replaced() -> None:
     hist = M.histogram(pd.DataFrame({"scenario": ["A", "B"], "g": [0.1, 0.3]}), "g", "scenario", bins=4, lo=0, hi=1)
     spec = C.final_gini_chart(hist, "scenario", GINI_FORMS["sample"], title="Final Gini by scenario").to_dict()
-    assert spec["title"] == "Final Gini by scenario" and GINI_FORMS["sample"] in spec["encoding"]["x"]["title"]
+    assert spec["title"] == "Final Gini by scenario" and GINI_FORMS["sample"] in spec["description"]
     assert spec["encoding"]["row"]["field"] == "scenario"
 
 
@@ -330,3 +331,15 @@ def test_the_bundle_is_written_once_and_holds_no_cdn_import(tmp_path: Path) -> N
     assert path == tmp_path / "cache" / STATIC / bundle_name() and len(text) > 100_000 and "esm.sh" not in text
     stamp = path.stat().st_mtime_ns
     assert write_bundle(tmp_path / "cache") == path and path.stat().st_mtime_ns == stamp
+
+
+def test_board_chart_legends_agree(game: Game) -> None:
+    """Issue 38.4: in ``landlord chart board`` a player has one colour in both legends (the lots
+    held and the tokens), whoever holds a lot first: both take the players in seat order."""
+    board = M.game_board_frame(game)
+    tokens = M.tokens_frame(game)
+    spec = C.board_chart(board, "owner", tokens).to_dict()
+    scales = [enc[ch]["scale"] for lay in layers(spec) for enc in [lay.get("encoding", {})]
+              for ch in ("color", "fill") if ch in enc and enc[ch].get("field") in ("owner", "player")]
+    assert len(scales) == 2 and all(s["domain"] == list(game.names) for s in scales)
+    assert scales[0]["range"] == scales[1]["range"] == list(SEAT_COLOURS[:len(game.names)])

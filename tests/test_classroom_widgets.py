@@ -178,7 +178,7 @@ def test_the_dashboard_pauses_ends_and_shows_a_board(tmp_path: Path) -> None:
     assert "<th>moves by bots</th>" in teacher.tables.value and "(game over)" in teacher.tables.value
     assert list(teacher.board_pick.options) == [("table 1", 1), ("table 2", 2)]
     teacher.board_pick.value = 2
-    assert teacher.board.datasets and "Cy" in teacher.board_players.value
+    assert teacher.board.widget.drawing and "Cy" in teacher.board_players.value
     assert not teacher.end_at("25:99") and "HH:MM" in teacher.message.value
 
 

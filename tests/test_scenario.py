@@ -389,3 +389,15 @@ def test_any_scenario_written_by_scenario_to_toml_reads_back_the_same(
     seeds = [s.game_seed(c, g) for c in s.cells for g in range(3)]
     assert all(0 <= x < 2**63 for x in seeds)
     assert len(set(seeds)) == (3 if shared else 3 * len(wages))
+
+
+def test_a_report_names_each_regime_in_words() -> None:
+    """Issue 38.4: sweep reports label a cell in words, not ``tax.start=never`` or ``part2@round:25``."""
+    from landlord.runs.scenario import label_words
+
+    assert label_words("tax=never") == "no tax switch"
+    assert label_words("tax=part2@round:25 → part3@round:50") == "part 2 from round 25, then part 3 from round 50"
+    assert label_words("tax=single_tax@turn:20, start_cash=6000") == "single tax from turn 20; start cash 6000"
+    assert label_words("tax=single_tax@vote") == "single tax by vote"
+    assert label_words("tax=single_tax@gini:0.4") == "single tax once the Gini reaches 0.4"
+    assert label_words("base") == "base"

@@ -114,12 +114,12 @@ def ran() -> ScenarioLab:
 
 def test_final_gini_chart_is_the_histogram_of_the_final_ginis(ran: ScenarioLab) -> None:
     """Chart 1: the share of each scenario's games in each 0.04-wide bin of final Gini
-    (population form, named on the axis), one row of bars per scenario — counted here by hand."""
+    (population form, named in its description, issue 38.4), one row of bars per scenario — counted here by hand."""
     spec = ran.final.spec
     rows = _rows(spec)
     enc = _encoding(spec)
     assert (enc["x"], enc["x2"], enc["y"], enc["row"]) == ("bin_start", "bin_end", "share", "scenario")
-    assert GINI_FORMS["population"] in spec["encoding"]["x"]["title"]
+    assert GINI_FORMS["population"] in spec["description"] and "form" not in spec["encoding"]["x"]["title"]
     res = ran.run.results
     for name, part in res.groupby("scenario"):
         mine = [r for r in rows if r["scenario"] == name]
@@ -605,3 +605,19 @@ def test_a_run_opens_with_a_few_games_of_each_scenario_then_grows_its_chunks() -
             assert seeds == [s for c in sweep.chunks if c.cell == cell for s in c.seeds][have[cell]:]
             assert all(len(c.seeds) <= (CHUNK if c.start < GROW_AFTER else BIG_CHUNK) for c in mine)
         assert max(len(c.seeds) for c in chunks) == BIG_CHUNK
+
+
+def test_the_players_menu_shows_its_choice() -> None:
+    """Issue 38.4: the Players menu shows the number chosen (its index, what the page draws, follows
+    its value; it was left blank when the rules changed the counts on offer), and the menus give
+    no syntax as a hint."""
+    from landlord.widgets.lab import ScenarioEditor
+
+    editor = ScenarioEditor("A", "magie-1904", ("landlord", "tenant", "speculator", "random"))
+    for rules in ("magie-1904", "monopoly", "british-1913-part1"):
+        editor.ruleset.value = rules
+        state = editor.players.get_state()
+        assert state["index"] is not None and editor.players.options[state["index"]] == editor.players.value
+    editor.players.value = 3
+    assert len(editor.seats) == 3 and editor.players.get_state()["index"] == list(editor.players.options).index(3)
+    assert "@" not in editor.custom.placeholder

@@ -17,6 +17,7 @@ import ipywidgets as W
 import pytest
 from landlord.widgets.board_view import BRUSH
 from landlord.widgets.session import Seat, TableSession
+from landlord.widgets.state import PLAYER_COLOURS
 from landlord.widgets.words import plain
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
@@ -235,9 +236,9 @@ def test_rewind_slider_and_resume() -> None:
     assert s.viewing is not None and past is not present and past.turn <= turn // 2
     assert past.log_text() == "".join(present.log_text().splitlines(keepends=True)[: len(past.events)])
     assert table.option_buttons() == {} and "Viewing" in table.decision.value
-    tokens = table.board.rows("tokens")
-    assert [t["player"] for t in tokens] == past.names
-    assert [t["index"] for t in tokens] == [pl.pos for pl in past.players]
+    tokens = table.board.widget.tokens
+    assert [t["seat"] for t in tokens] == list(range(len(past.names)))
+    assert [t["at"] for t in tokens] == [pl.pos for pl in past.players]
     assert max(r["turn"] for r in table.wealth_slot.rows("panel")) == past.turn
     assert max(r["turn"] for r in table.gini_slot.rows("gini")) == past.turn
     assert table.choose("buy") is False and "past" in table.message.value
@@ -492,8 +493,8 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
     spaces = tuple(replace(s, provenance="reconstructed") if s.index == 1 else s for s in board.spaces)
     rs = replace(two_phase, board=replace(board, spaces=spaces))
     table = GameTable(rs, people(2), seed=1)
-    row = table.board.rows("ll_overlay")[1]
-    assert row["reconstructed"] and row["label"].endswith("*") and row["values"] == "reconstructed"
+    row = table.board.widget.drawing["spaces"][1]
+    assert row["recon"] and not table.board.widget.drawing["spaces"][2]["recon"]
     assert "reconstructed" in table.provenance.value and spaces[1].name in table.provenance.value
     table.switch_phase("higher_wages")
     assert "<b>wages</b>: 150" in table.provenance.value
@@ -547,9 +548,8 @@ def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -
 
 
 def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
-    """The board draws the chart library's ring with each holder, and the widget's overlay marks
-    each held lot with its holder's shape, mortgaged lots ('M', faded), charters ('C') and rings
-    the token whose decision it is."""
+    """The board is sent each held space's holder (drawn in the holder's colour and shape),
+    mortgages, charters, and whose decision it is."""
     table = GameTable("magie-1904", people(3), seed=5)
     g = table.game
     rules = g.rules
@@ -560,21 +560,21 @@ def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
     rules.mortgaged.add(lots[1])
     rules.charter[franchise] = 0
     table.render()
-    board = {r["index"]: r for r in table.board.rows("board")}
-    assert board[lots[0]]["owner"] == g.names[1] and board[lots[1]]["owner"] == g.names[2]
-    over = table.board.rows("ll_overlay")
-    assert over[lots[1]]["mortgaged"] and over[lots[1]]["marks"] == "▲M"  # seat 3's shape, then mortgaged
-    assert over[lots[0]]["marks"] == "■"  # held by seat 2 (its shape), nothing more
-    assert "C" in over[franchise]["marks"]
-    focus = table.board.rows("ll_focus")
-    assert [f["who"] for f in focus] == [g.names[g.pending.seat]]
-    assert "to choose" in " ".join(r["t"] for r in table.board.rows("ll_centre"))
+    held = {h["i"]: h for h in table.board.widget.held}
+    assert held[lots[0]]["h"] == 1 and not held[lots[0]]["m"]
+    assert held[lots[1]]["h"] == 2 and held[lots[1]]["m"]
+    assert held[franchise]["c"] == 0
+    assert set(held) == {lots[0], lots[1], franchise}  # nothing sent for a space nothing lies on
+    status = table.board.widget.status
+    assert status["seat"] == g.pending.seat and status["asked"]
+    seats = table.board.widget.drawing["seats"]
+    assert [s["colour"] for s in seats] == list(PLAYER_COLOURS[:3]) and len({s["shape"] for s in seats}) == 3
 
 
 @pytest.mark.skipif("monopoly" not in ruleset_ids(), reason="no Monopoly ruleset on this branch")
 def test_board_reads_per_space_flags_and_houses() -> None:
     """Families that keep mortgages as a flag per space and houses per space (Monopoly) are drawn
-    too: 'M' only on the mortgaged street, the houses counted on the built one."""
+    too: only the mortgaged street mortgaged, the houses counted on the built one."""
     table = GameTable("monopoly", people(2), seed=2)
     rules = table.game.rules
     streets = [i for i, s in enumerate(table.game.board.spaces) if s.price > 0][:2]
@@ -583,10 +583,10 @@ def test_board_reads_per_space_flags_and_houses() -> None:
     rules.mortgaged[streets[0]] = True
     rules.houses[streets[1]] = 2
     table.render()
-    over = table.board.rows("ll_overlay")
-    assert over[streets[0]]["mortgaged"] and over[streets[0]]["marks"] == "●M"  # seat 1's shape, mortgaged
-    assert over[streets[1]]["marks"] == "■2⌂" and not over[streets[1]]["mortgaged"]  # seat 2's, two houses
-    assert sum(1 for r in over if r["mortgaged"]) == 1
+    held = {h["i"]: h for h in table.board.widget.held}
+    assert held[streets[0]]["m"] and held[streets[0]]["h"] == 0 and held[streets[0]]["b"] == 0
+    assert held[streets[1]]["b"] == 2 and not held[streets[1]]["m"] and not held[streets[1]]["H"]
+    assert sum(1 for h in held.values() if h["m"]) == 1
 
 
 def test_each_visitor_gets_a_fresh_seed_unless_the_lesson_fixes_one() -> None:
@@ -675,26 +675,23 @@ def test_dont_ask_again_this_game() -> None:
 
 
 def test_the_board_shows_the_names_the_prompts_use() -> None:
-    """Issue 17.5: squares carry the spaces' names (abbreviated to two short lines that fit the
-    square at a size a phone shows readably, issue 25.5), not "Lot 13";
-    the full name is the tooltip and shows in the middle when a square is tapped; no tooltip
-    field shows a raw or empty value; seats keep one colour on tokens, holdings and charts."""
-    from landlord.widgets.board_view import LABEL_EM, TAP, short_label, text_em
-    from landlord.widgets.state import PLAYER_COLOURS
+    """Issue 17.5 and 38.1: squares carry the spaces' whole names (the short labels only for a
+    phone's board, each line fitting a phone's square); seats keep one colour on tokens,
+    holdings and charts."""
+    from landlord.widgets.board import SHORT_EM, SOFT_HYPHEN, text_em
 
     table = GameTable("monopoly-short", [("You", None), ("Ben", "landlord"), ("Cleo", "tenant")], seed=3)
-    rows = table.board.rows("ll_overlay")
-    names = {r["name"]: r["label"] for r in rows}
-    assert names["Illinois Avenue"] == "Illino.\nAv." and names["Boardwalk"] == "Boar."
-    assert all(text_em(line) <= LABEL_EM for r in rows for line in r["label"].split("\n"))
-    assert short_label({"name": "Lot 13"}) == "Lot\n13" and short_label({"name": "Site No. 12"}) == "Site\n12"
-    spec = json.dumps(table.board.widget.spec)
-    assert f'"name": "{TAP}"' in spec and '"probability"' not in spec
+    spaces = table.board.widget.drawing["spaces"]
+    assert [s["name"] for s in spaces] == [s.name for s in table.game.board.spaces]
+    assert all(s["wrap"].replace(SOFT_HYPHEN, "") == s["name"] for s in spaces)  # nothing cut
+    short = {s["name"]: s["short"] for s in spaces}
+    assert short["Illinois Avenue"] == "Illinoi.\nAv." and short["Boardwalk"] == "Boar."
+    assert all(text_em(line) <= SHORT_EM for s in spaces for line in s["short"].split("\n"))
     colours = list(PLAYER_COLOURS[:3])
-    for chart in (table.board.widget.spec, table.wealth.spec):
-        scales = [json.dumps(x) for x in _scales(chart) if x.get("domain") == ["You", "Ben", "Cleo"]
-                  and str(x.get("range", [""])[0]).startswith("#")]  # colours (the tokens' shapes aside)
-        assert scales and all(json.dumps(colours) in x for x in scales)
+    assert [s["colour"] for s in table.board.widget.drawing["seats"]] == colours
+    scales = [json.dumps(x) for x in _scales(table.wealth.spec) if x.get("domain") == ["You", "Ben", "Cleo"]
+              and str(x.get("range", [""])[0]).startswith("#")]  # colours (the tokens' shapes aside)
+    assert scales and all(json.dumps(colours) in x for x in scales)
 
 
 def _scales(spec: object) -> list[dict]:

@@ -35,16 +35,31 @@ function render({ model, el }) {
     const table = el.closest(".ll-table");
     onChoices = !!(table && table.contains(e.target) && e.target.closest(".ll-options"));
   });
+  const table = () => el.closest(".ll-table") || document;
+  const lost = () => {
+    const now = document.activeElement;
+    return !now || now === document.body || !now.isConnected;
+  };
+  const refocus = () => {
+    const first = table().querySelector(".ll-options button:not([disabled]), .ll-options select");
+    if (first && lost() && onChoices) first.focus();
+  };
+  // whenever the choices are redrawn (a new question, or the same one drawn again) and the focus
+  // fell with the old buttons, it goes to the first new choice
+  let watched = null;
+  const watch = () => {
+    const box = table().querySelector(".ll-options");
+    if (!box || box === watched) return;
+    watched = box;
+    new MutationObserver(() => setTimeout(refocus, 0)).observe(box, {childList: true, subtree: true});
+  };
   const focusChoice = () => {
-    const table = el.closest(".ll-table") || document;
-    // the new choices are drawn a moment after this message, and the old ones removed: for
-    // 2 s, whenever the focus is lost (on the page itself), put it on the first choice
+    watch();
+    // the new choices are drawn a moment after this message: for 2 s, whenever the focus is
+    // lost (on the page itself), put it on the first choice
     let tries = 0;
     const attempt = () => {
-      const now = document.activeElement;
-      const lost = !now || now === document.body || !now.isConnected;
-      const first = table.querySelector(".ll-options button:not([disabled]), .ll-options select");
-      if (first && lost && onChoices) first.focus();
+      refocus();
       if (++tries < 40) setTimeout(attempt, 50);
     };
     setTimeout(attempt, 0);

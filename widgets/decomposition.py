@@ -78,7 +78,7 @@ def parts_view(games: int = 200) -> w.Widget:
     s = british1913_parts_summary(frame)
     chart = charts.jupyter_chart(charts.final_gini_chart(
         metrics.histogram(frame, "gini_population", "part", bins=15), by="part", form="population form",
-        title=final_gini_title("population form")))
+        title=final_gini_title()))
     order = ", then ".join(f"{r['part']} ({r['mean Gini']:.3f})" for _, r in s.iterrows())
     top, nxt = s.iloc[0], s.iloc[1]
     close = top["high"] >= nxt["low"]

@@ -387,7 +387,8 @@ def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tu
     f = lab_frames(run) if frames is None else frames
     games = _games_words(run)
     return (
-        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL), width=320, height=60), games),
+        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL, what=FINAL), width=320,
+                        height=60), games),
         projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)", BAND),
                         width=320, height=180), form, BAND_NOTE),
         projector(sized(lib.win_share_chart(f["wins"], "scenario", WINNERS),
@@ -406,7 +407,7 @@ def lab_numbers(frames: dict[str, pd.DataFrame]) -> tuple[Numbers, Numbers, Numb
     hist, band, wins, flows = frames["hist"], frames["band"], frames["wins"], frames["flows"]
     bins = hist[hist["count"] > 0]
     return (
-        (lib.final_gini_words(hist, "scenario", FINAL),
+        (lib.final_gini_words(hist, "scenario", FINAL) + lib.form_words(GINI_FORMS["population"]),  # as its chart
          pd.DataFrame({"scenario": bins["scenario"], "final Gini from": bins["bin_start"], "to": bins["bin_end"],
                        "games": bins["count"], "share of games": _percent(bins["share"])})),
         (lib.mean_interval_words(band, "turn", "scenario", BAND),
@@ -720,7 +721,7 @@ class ScenarioEditor(W.VBox):
         self.ruleset = W.Dropdown(options=[(load_ruleset(r).title, r) for r in ruleset_ids()], value=ruleset,
                                   description="Rules", layout=W.Layout(width="auto", max_width="100%"))
         self.regime = W.Dropdown(description="Phases", layout=W.Layout(width="auto", max_width="100%"))
-        self.custom = W.Text(description="or type", placeholder="part2@turn:30, part3@turn:60", continuous_update=False,
+        self.custom = W.Text(description="or type", placeholder="", continuous_update=False,
                              tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
         self.players = W.Dropdown(description="Players", layout=W.Layout(width="auto"))
         self.seats: list[W.Dropdown] = []
@@ -729,9 +730,10 @@ class ScenarioEditor(W.VBox):
         """The bots chosen, in words (what the seat menus say, read in one line)."""
         self.wages = W.IntText(description="Wages", layout=W.Layout(width="auto"))
         self.start_cash = W.IntText(description="Start cash (each)", layout=W.Layout(width="auto"))
+        self._filling = False
         self._fill(tuple(regime), tuple(strategies))
         self.ruleset.observe(lambda _c: self._fill(), "value")
-        self.players.observe(lambda _c: self._seat(), "value")
+        self.players.observe(self._on_players, "value")
         super().__init__([self.name, self.ruleset, self.regime, self.custom, self.players, self.seat_box,
                           self.strategies, W.HBox([self.wages, self.start_cash], layout=WRAP)])
 
@@ -752,10 +754,18 @@ class ScenarioEditor(W.VBox):
         bots = bots if bots is not None else self.bots
         counts = list(range(rs.players_min, rs.players_max + 1))
         want = len(bots) if len(bots) in counts else min(max(4, counts[0]), counts[-1])
-        self.players.unobserve_all("value")
-        self.players.options, self.players.value = counts, want
-        self.players.observe(lambda _c: self._seat(), "value")
+        # the editor's own observer waits (unobserve_all took the widget's own too, which tells
+        # the page the menu's choice: it showed a blank Players menu)
+        self._filling = True
+        try:
+            self.players.options, self.players.value = counts, want
+        finally:
+            self._filling = False
         self._seat(bots)
+
+    def _on_players(self, _change: dict[str, Any]) -> None:
+        if not self._filling:
+            self._seat()
 
     def _seat(self, bots: Sequence[str] | None = None) -> None:
         """One bot menu per seat (the bots kept where seats stay), and the amounts for them."""
@@ -845,7 +855,7 @@ class ScenarioLab(W.VBox):
         self.games = W.BoundedIntText(value=games, min=1, max=100_000, description="Games per scenario", layout=auto)
         self.until_clear = W.Checkbox(value=True, description="Stop when the answer is clear", layout=auto)
         self.smallest = W.Dropdown(options=SMALLEST, value=0.01, description="Smallest difference that matters",
-                                   layout=auto)
+                                   layout=W.Layout(width="auto", max_width="100%"))
         self.seed = W.IntText(value=seed, description="Root seed", layout=auto)
         self.use_file = W.Checkbox(value=False, description="Play the loaded file as it is", layout=W.Layout(
             width="auto", display="none"))

@@ -48,7 +48,7 @@ def single_tax_final_gini(games: int = 100) -> w.Widget:
     rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(SINGLE_TAX_WHEN))
     hist = metrics.histogram(rows, "gini_population", "rules", bins=15)
     return charts.jupyter_chart(charts.final_gini_chart(hist, by="rules", form="population form",
-                                                       title=final_gini_title("population form")))
+                                                       title=final_gini_title()))
 
 
 STREET_COLUMNS = {"name": "street", "probability": "share of throws ending here", "rent": "printed rent ($)",
@@ -84,7 +84,7 @@ def wages_against_single_tax(games: int = 100) -> w.Widget:
     rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(WAGE_RULES))
     band = stats.interval_table(rows, x="wages", y="gini_population", by="rules").rename(columns={"wages": "wage"})
     return charts.jupyter_chart(charts.mean_interval_chart(
-        band, x="wage", by="rules", y_title="final Gini (population form)",
+        band, x="wage", by="rules", y_title="final Gini",
         title="Mean final Gini ± 95% interval, by wages and tax"))
 
 

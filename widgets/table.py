@@ -207,7 +207,6 @@ class GameTable(W.VBox):
         regime: Sequence[str] = (),
         speed: float = 0.3,
         redraw_every: int = 10,
-        board_size: int = 440,
         controls: Collection[str] = CONTROLS,
         presets: Sequence[tuple[str, str]] = (),
         position: Position | str | Path | None = None,
@@ -280,7 +279,7 @@ class GameTable(W.VBox):
 
         # -- the table ----------------------------------------------------------------------
         self.status = W.HTML()
-        self.board = BoardView(max(24, board_size // 11))
+        self.board = BoardView()
         self.players_panel = W.HTML()
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -468,11 +467,17 @@ class GameTable(W.VBox):
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
-        # the status line, then the question and its choices (in the reading and Tab order, and on a
-        # phone above the board), then the players
-        right = W.VBox([self.activity, self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
-                        self.skip_button, self.message, self.players_panel],
-                       layout=W.Layout(width="440px", max_width="100%"))
+        # the status line, then the question and its choices (in the reading and Tab order), the
+        # board, then the players
+        choice = W.VBox([self.activity, self.decision, self.options, self.remember, self.trade_bar, self.phase_bar,
+                         self.skip_button, self.message], layout=W.Layout(max_width="100%"))
+        choice.add_class("ll-choice")
+        seats = W.VBox([self.players_panel], layout=W.Layout(max_width="100%"))
+        seats.add_class("ll-seats")
+        # the board beside the choice and the seats from 1024 px wide; on a phone one column,
+        # the choice first, then the board, then the seats (static/board.css: .ll-play)
+        play = W.Box([choice, self.board.box, seats])
+        play.add_class("ll-play")
         bots = W.HBox([self.speed, self.play_button, self.pause_button, self.step_button,
                        self.end_button], layout=WRAP)
         files = W.HBox([self.save_button, self.upload], layout=WRAP)
@@ -482,7 +487,7 @@ class GameTable(W.VBox):
             parts.append(W.Accordion([setup], titles=("Set up the table",), selected_index=None))
         if self.preset_pick.options:
             parts.append(self.preset_pick)
-        parts += [self.status, self.live, W.HBox([right, self.board.box], layout=WRAP)]
+        parts += [self.status, self.live, play]
         if "bots" in c:
             parts.append(bots)
         if "charts" in c:

@@ -143,10 +143,10 @@ def computer_players_words(bot: str, count: int | None = None) -> str:
     return f"{'' if count is None else f'{count} '}computer players, each playing as {strategy_words(bot)}"
 
 
-def final_gini_title(form: str = "") -> str:
-    """A reveal's histogram of the games' final Gini, titled in words (not by the kit's
-    "regime"): "Final Gini of each game — population form"."""
-    return f"Final Gini of each game{' — ' + form if form else ''}"
+def final_gini_title() -> str:
+    """A reveal's histogram of the games' final Gini, titled by the question it answers (the
+    Gini's form is in its description)."""
+    return "How evenly was wealth spread when each game ended? 0 = everyone equal, 1 = one player has everything"
 
 
 def plays_words(bot: str | None) -> str:

@@ -681,8 +681,9 @@ def _chart(args: argparse.Namespace) -> int:
         per_turn = metrics.inequality_by_turn(metrics.panel(games))
         band = stats.interval_table(per_turn, "turn", f"gini_{args.form}")
         chart = charts.mean_interval_chart(
-            band, "turn", None, "Gini",
-            f"{rs.title}: mean Gini over {args.games} games ± 95% interval — {GINI_FORMS[args.form]}")
+            band, "turn", None, "mean Gini (0 = everyone equal)",
+            f"How evenly is wealth spread, turn by turn? {rs.title}, mean of {args.games} games "
+            "with its 95% interval", form=GINI_FORMS[args.form])
         charts.save(chart, args.out)
         print(f"wrote {args.out}")
         return 0

@@ -213,6 +213,18 @@ def gini_axis_top(highest: float) -> float:
     return next((t for t in GINI_TOPS if highest <= t), 1.0)
 
 
+SPREAD_NOW = "How evenly is wealth spread? 0 = everyone equal, 1 = one player has everything"
+"""The Gini-over-turns chart's title: the question it answers, in a student's words."""
+SPREAD_AT_END = "How evenly was wealth spread when each game ended? 0 = everyone equal, 1 = one player has everything"
+"""The title of a chart of games' final Gini: the question it answers, in a student's words."""
+
+
+def form_words(form: str) -> str:
+    """How a chart's Gini is measured, for its description (not its title): " Measured as the
+    Gini (population form; debts count as 0)." (``form``: that name, or its key in ``GINI_FORMS``)."""
+    return f" Measured as the {GINI_FORMS.get(form, form)}." if form else ""
+
+
 def gini_axis_title(top: float, what: str = "Gini") -> str:
     """A Gini axis's title in words, naming its scale: "Gini (shown from 0 to 0.05; 1 = one
     player has everything)"."""
@@ -221,7 +233,7 @@ def gini_axis_title(top: float, what: str = "Gini") -> str:
 
 def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> Chart:
     """The Gini coefficient over turns (frame from :func:`landlord.analysis.metrics.gini_frame`, which
-    names its form in a ``form`` column: the title says which form it is), with each phase
+    names its form in a ``form`` column: the description says which form it is), with each phase
     change marked by a rule labelled with the new phase (``changes`` from
     :func:`landlord.analysis.metrics.phase_changes`)."""
     _need(gini, ("turn", "gini", "form"), "gini_over_time", "gini_frame(metrics.round_ends(panel))")
@@ -246,8 +258,8 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
         labels = alt.Chart(changes).mark_text(align="left", dx=3, dy=-140, fontSize=10).encode(
             x=alt.X("turn:Q"), text=alt.Text("new:N"))
         layers += [rules, labels]
-    return alt.layer(*layers).properties(title=f"Gini over turns — {forms[0]}", width=560, height=300,
-                                         description=gini_words(gini, changes))
+    return alt.layer(*layers).properties(title=SPREAD_NOW, width=560, height=300,
+                                         description=gini_words(gini, changes) + form_words(str(forms[0])))
 
 
 def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count as 0)") -> Chart:
@@ -299,9 +311,14 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
     size = int(side * cell)
     scale_x = alt.Scale(domain=[-0.6, side + 0.6])
     scale_y = alt.Scale(domain=[-0.6, side + 0.6])
+    # the players in seat order (the tokens'), so a name has one colour in both legends
+    names = (list(tokens.sort_values("seat")["player"]) if tokens is not None and not tokens.empty
+             else sorted(x for x in board["owner"].dropna().unique() if x))
+    seats = alt.Scale(domain=names, range=[SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(len(names))]) \
+        if names else SEATS
     if color == "owner":
         fill = alt.Color("owner:N", title="held by",
-                         scale=SEATS, legend=alt.Legend(orient="right"))
+                         scale=seats, legend=alt.Legend(orient="right"))
     else:
         fill = alt.Color(f"{color}:Q", title=color, scale=alt.Scale(scheme="viridis"))
     base = alt.Chart(board)
@@ -320,8 +337,9 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
         layers.append(alt.Chart(tokens).mark_point(size=160, stroke="white", strokeWidth=1.5, filled=True,
                                                    opacity=1).encode(
             x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y),
-            fill=alt.Fill("player:N", title="token", scale=SEATS),
-            shape=alt.Shape("player:N", title="token", scale=alt.Scale(range=list(SEAT_SHAPES))),
+            fill=alt.Fill("player:N", title="token", scale=seats),
+            shape=alt.Shape("player:N", title="token", scale=alt.Scale(
+                domain=names, range=[SEAT_SHAPES[i % len(SEAT_SHAPES)] for i in range(len(names))])),
             tooltip=tips("player:N", "where:N", "index:Q")))
     chart = alt.layer(*layers).resolve_scale(color="independent")
     return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size,
@@ -346,15 +364,15 @@ def final_gini_words(hist: pd.DataFrame, by: str = "regime", what: str = "Final 
 
 
 def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
-                     title: str | None = None) -> Chart:
+                     title: str | None = None, what: str = "Final Gini of each game") -> Chart:
     """Distributions of final Gini by regime, one histogram row per regime (frame from
-    :func:`landlord.analysis.metrics.histogram`); ``form`` names the Gini form for the title (``title``
-    replaces the whole title: it should still name the form)."""
+    :func:`landlord.analysis.metrics.histogram`); ``form`` names the Gini form in the description
+    (``title`` replaces the question the title asks; ``what`` starts the description's sentence)."""
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
-    title = title or f"Final Gini by regime{' — ' + form if form else ''}"
+    title = title or SPREAD_AT_END
     top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
     return alt.Chart(hist).mark_bar().encode(
-        x=alt.X("bin_start:Q", title=gini_axis_title(top, f"final Gini{', ' + form if form else ''}"),
+        x=alt.X("bin_start:Q", title=gini_axis_title(top, "final Gini"),
                 scale=alt.Scale(domain=[0, top])), x2=alt.X2("bin_end:Q"),
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
         color=alt.Color(f"{by}:N", legend=None, scale=OTHERS),
@@ -363,7 +381,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
                                                               labelAlign="left", labelLimit=0, labelFontSize=12)),
         tooltip=tips(f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"),
     ).properties(title=title, width=420, height=80,
-                 description=final_gini_words(hist, by, title) if "count" in hist else alt.Undefined)
+                 description=final_gini_words(hist, by, what) + form_words(form) if "count" in hist else alt.Undefined)
 
 
 def mean_interval_words(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
@@ -384,9 +402,10 @@ def mean_interval_words(frame: pd.DataFrame, x: str = "turn", by: str | None = "
 
 
 def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "regime",
-                        y_title: str = "mean", title: str = "Mean ± interval over turns") -> Chart:
+                        y_title: str = "mean", title: str = "Mean ± interval over turns", form: str = "") -> Chart:
     """A mean with its interval band over ``x`` (frame from
-    :func:`landlord.analysis.metrics.mean_interval`), one line and band per ``by``."""
+    :func:`landlord.analysis.metrics.mean_interval`), one line and band per ``by``; ``form``, a Gini's
+    form, is said in the description."""
     cols = (x, "mean", "lo", "hi") + ((by,) if by else ())
     _need(frame, cols, "mean_interval_chart", "metrics.mean_interval")
     named = groups(frame, by) if by else []
@@ -401,7 +420,8 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     line = alt.Chart(frame).mark_line().encode(
         x=alt.X(f"{x}:Q"), y=alt.Y("mean:Q"), tooltip=tips(f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"), **enc)
     return _one_legend(alt.layer(band, line)).properties(title=title, width=560, height=300,
-                                                         description=mean_interval_words(frame, x, by, title))
+                                                         description=mean_interval_words(frame, x, by, title)
+                                                         + form_words(form))
 
 
 def win_share_words(shares: pd.DataFrame, by: str = "regime", what: str = "Winners by strategy") -> str:
@@ -488,13 +508,16 @@ def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt
     :func:`landlord.runs.report.gini_summary`): whiskers min–max, box quartiles, tick median, dot mean."""
     y = alt.Y("cell_label:N", title=None, sort=None)
     base = alt.Chart(summary)
-    whisker = base.mark_rule().encode(x=alt.X("min:Q", title=GINI_FORMS[form]), x2=alt.X2("max:Q"), y=y)
+    whisker = base.mark_rule().encode(x=alt.X("min:Q", title="final Gini (0 = everyone equal)"), x2=alt.X2("max:Q"),
+                                      y=y)
     box = base.mark_bar(size=14, opacity=0.6).encode(x="q1:Q", x2="q3:Q", y=y)
     median = base.mark_tick(color="black", size=14).encode(x=alt.X("median:Q"), y=y)
     mean = base.mark_point(color="firebrick", filled=True).encode(
         x=alt.X("mean:Q"), y=y, tooltip=tips("cell_label", "games", alt.Tooltip("mean:Q", format=".3f")))
     return (whisker + box + median + mean).properties(
-        title=f"Final wealth inequality by scenario cell — {GINI_FORMS[form]}", width=420)
+        title="How evenly was wealth spread when the games ended, in each set of rules?", width=420,
+        description="Final Gini of each set of rules' games: lowest to highest (line), middle half (box), "
+                    "middle game (tick), mean (dot)." + form_words(GINI_FORMS[form]))
 
 
 def tables_gini_words(frame: pd.DataFrame, what: str = "Every table's Gini over turns") -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from landlord.engine.flows import HEADLINE, Flow
 from landlord.engine.inequality import GINI_FORMS
+from landlord.runs.scenario import label_words
 
 if TYPE_CHECKING:
     import altair as alt
@@ -61,6 +62,7 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     form = GINI_FORMS["population"]
+    games = games.assign(cell_label=games["cell_label"].map(label_words))  # regimes in words, not tax=never
     tables = {"gini_quartiles": gini_summary(games),
               "final_gini": histogram(played(games), "gini_population", "cell_label"),
               "wins": win_shares(games, "cell_label"), "flows": flow_means(games, "cell_label", REPORT_FLOWS)}
@@ -73,8 +75,8 @@ def render_report(games: pd.DataFrame, out_dir: str | Path, title: str = "sweep"
     if panel is not None and len(panel):
         tables["gini_over_turns"] = band = gini_by_turn(panel, games)
         drawn["gini_over_turns"] = charts.mean_interval_chart(  # very long games: every k-th turn
-            every_kth(band, charts.MAX_ROWS), x="turn", by="cell_label", y_title=form,
-            title=f"Mean ± 95% interval of Gini over turns — {form}")
+            every_kth(band, charts.MAX_ROWS), x="turn", by="cell_label", y_title="mean Gini (0 = everyone equal)",
+            title="How evenly is wealth spread, turn by turn? Mean of the games, with its 95% interval", form=form)
     written = []
     for name, table in tables.items():
         path = out / f"{name}.csv"

@@ -72,6 +72,7 @@ import hashlib
 import itertools
 import json
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -592,6 +593,37 @@ def _order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
 def regime_text(regime: Sequence[Switch]) -> str:
     """A regime in words: ``never``, or its ``phase@trigger`` switches joined by ``THEN``."""
     return THEN.join(f"{phase}@{start}" for phase, start in regime) if regime else NEVER
+
+
+WHEN_WORDS = {"start": "from the start", "vote": "by vote", "turn": "from turn {}", "round": "from round {}",
+              "gini": "once the Gini reaches {}"}
+"""A switch's start trigger in words."""
+
+
+def switch_words(text: str) -> str:
+    """A phase switch in words: ``single_tax@turn:20`` → "single tax from turn 20",
+    ``part2@round:25`` → "part 2 from round 25"."""
+    phase, _, when = text.partition("@")
+    kind, _, arg = when.partition(":")
+    name = re.sub(r"([a-z])(\d)", r"\1 \2", phase.replace("_", " ").strip())  # "part2" → "part 2"
+    return f"{name} {WHEN_WORDS.get(kind, kind).format(arg)}".strip()
+
+
+def label_words(label: str) -> str:
+    """A cell's label as a report shows it, in words: ``tax=never`` → "no tax switch",
+    ``tax=part2@round:25 → part3@round:50, wages=150`` → "part 2 from round 25, then part 3 from
+    round 50; wages 150"."""
+    if label == "base":
+        return label
+    out = []
+    for part in re.split(r", (?=[\w.]+=)", label):
+        key, _, value = part.partition("=")
+        if key == "tax":
+            out.append("no tax switch" if value == NEVER else ", then ".join(
+                switch_words(v) for v in value.split(THEN)))
+        else:
+            out.append(f"{key.replace('_', ' ').replace('.', ' ')} {value.replace('+', ', ')}")
+    return "; ".join(out)
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
