@@ -2,7 +2,7 @@
 the heavy packages it imported (issue 37, point 1).
 
     python3 benchmarks/bench_kernel.py [--page lesson1|seat|teacher] [--kernels 1] [--seated]
-                                       [--kit DIR] [--provisioner NAME]
+                                       [--kit DIR] [--fork]
 
 Each kernel is started as the kit's servers start one (``python -m ipykernel_launcher`` through
 jupyter_client, on IPC sockets) and runs its page's notebook cell by cell, as Voilà's pre-run
@@ -13,9 +13,9 @@ page then joins the class, the teacher starts play and the bots move for 10 s, s
 the players are drawn. ``--kernels N`` keeps N kernels of the page running at once and adds up
 their PSS (each process's fair share of the pages it shares: the figure that adds up across
 processes). ``--kit DIR`` runs the kernels on another checkout's code (its folder first on
-``PYTHONPATH``), e.g. an export of main before a change. ``--provisioner NAME`` starts the
-kernels through a jupyter_client kernel provisioner of that name (the kernelspec's
-``metadata.kernel_provisioner``).
+``PYTHONPATH``), e.g. an export of main before a change. ``--fork`` starts the kernels as the
+servers do with :mod:`landlord.apps.forking`: forks of one warmed parent (whose own memory is
+printed apart and counted in the sum).
 
 Printed: per kernel RSS, PSS and USS after the render (MB), the CPU (user + system) of the
 kernel process from its start until it answered (start-up) and for the page's cells (render),
@@ -41,6 +41,7 @@ from jupyter_client.manager import AsyncKernelManager
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from landlord.apps import forking  # noqa: E402
 from landlord.apps.classroom import FOLDER_ENV, Classroom, ClassSpec, Referee, SqliteStore  # noqa: E402
 from landlord.apps.serve import bundle_env  # noqa: E402
 
@@ -75,9 +76,9 @@ def cpu_of(proc: psutil.Process) -> float:
 class Kernel:
     """One page's kernel, started and driven as Voilà does."""
 
-    def __init__(self, env: dict[str, str], provisioner: str) -> None:
+    def __init__(self, env: dict[str, str], fork: bool) -> None:
         self.env = env
-        self.provisioner = provisioner
+        self.fork = fork
         self.km: AsyncKernelManager | None = None
         self.proc: psutil.Process | None = None
         self.startup_cpu = 0.0
@@ -89,8 +90,8 @@ class Kernel:
         km = AsyncKernelManager(transport="ipc", kernel_name="python3")
         km.connection_file = str(runtime / f"kernel-{id(self)}.json")
         km.ip = str(runtime / f"ipc-{id(self)}")
-        if self.provisioner and km.kernel_spec is not None:
-            km.kernel_spec.metadata["kernel_provisioner"] = {"provisioner_name": self.provisioner}
+        if self.fork and km.kernel_spec is not None:
+            km.kernel_spec.metadata["kernel_provisioner"] = {"provisioner_name": forking.PROVISIONER}
         self.km = km
         await km.start_kernel(env=self.env)
         self.kc = km.client()
@@ -137,7 +138,8 @@ class Kernel:
 
     async def stop(self) -> None:
         if self.km is not None:
-            self.kc.stop_channels()
+            if hasattr(self, "kc"):
+                self.kc.stop_channels()
             await self.km.shutdown_kernel(now=True)
 
 
@@ -169,7 +171,7 @@ async def measure(args: argparse.Namespace) -> None:
         kernels = []
         try:
             for i in range(args.kernels):
-                k = Kernel(env, args.provisioner)
+                k = Kernel(env, args.fork)
                 kernels.append(k)
                 await k.start(runtime)
                 await k.render(sources)
@@ -189,12 +191,13 @@ async def measure(args: argparse.Namespace) -> None:
         finally:
             for k in kernels:
                 await k.stop()
+            forking.stop_parents()
 
 
 def report(args: argparse.Namespace, kit: Path, kernels: list[Kernel]) -> None:
     print(f"page {args.page} ({PAGES[args.page]}), kit {kit}, {len(kernels)} kernel(s)"
           f"{', seated and playing 10 s' if args.seated else ''}"
-          f"{', provisioner ' + args.provisioner if args.provisioner else ''}")
+          f"{', forked from a warmed parent' if args.fork else ''}")
     print(f"{'kernel':>6} {'RSS MB':>8} {'PSS MB':>8} {'USS MB':>8} {'start CPU-s':>12} {'render CPU-s':>13}")
     total = [0.0, 0.0, 0.0]
     for i, k in enumerate(kernels, 1):
@@ -202,6 +205,11 @@ def report(args: argparse.Namespace, kit: Path, kernels: list[Kernel]) -> None:
         total = [total[0] + rss, total[1] + pss, total[2] + uss]
         print(f"{i:>6} {rss:8.1f} {pss:8.1f} {uss:8.1f} {k.startup_cpu:12.2f} {k.render_cpu:13.2f}")
     n = len(kernels)
+    for parent in forking._PARENTS.values():
+        m = psutil.Process(parent.pid).memory_full_info()
+        total = [total[0] + m.rss / MB, total[1] + m.pss / MB, total[2] + m.uss / MB]
+        print(f"{'parent':>6} {m.rss / MB:8.1f} {m.pss / MB:8.1f} {m.uss / MB:8.1f} "
+              f"{cpu_of(psutil.Process(parent.pid)):12.2f}")
     print(f"{'sum':>6} {total[0]:8.1f} {total[1]:8.1f} {total[2]:8.1f}")
     print(f"{'mean':>6} {total[0] / n:8.1f} {total[1] / n:8.1f} {total[2] / n:8.1f} "
           f"{sum(k.startup_cpu for k in kernels) / n:12.2f} {sum(k.render_cpu for k in kernels) / n:13.2f}")
@@ -219,7 +227,7 @@ def main() -> None:
     ap.add_argument("--kernels", type=int, default=1, help="kernels of the page running at once")
     ap.add_argument("--seated", action="store_true", help="seat pages join and play 10 s (--page seat)")
     ap.add_argument("--kit", default="", help="another checkout whose code the kernels run")
-    ap.add_argument("--provisioner", default="", help="a jupyter_client kernel provisioner's name")
+    ap.add_argument("--fork", action="store_true", help="kernels forked from a warmed parent (landlord.apps.forking)")
     asyncio.run(measure(ap.parse_args()))
 
 
