@@ -4,7 +4,7 @@ their code.
 Every Voilà page is its own kernel process, and each imported the same packages (Jupyter's
 kernel, ipywidgets, pandas, pyarrow, Altair, the kit: about 110 MB of private memory and 0.5–2
 CPU-s a kernel, ``notes/kernels.md``). Here the kit's servers start one **warmed parent** per
-server (``python -m landlord.apps.forking``): it imports all of that once, freezes its objects
+server (``python -m landlord.apps.forking <modules to preload>``): it imports all of that once, freezes its objects
 (``gc.freeze()``: the collector then never writes to them, so the pages that hold them stay
 shared after a fork) and waits. Each kernel is then a ``fork()`` of it that becomes an ordinary
 ipykernel (``ipykernel.kernelapp``, with the connection file, environment and working folder the
@@ -24,9 +24,11 @@ student's page never sees another's state. The code and data it only reads stay 
   of its input); each kernel watches its parent (ipykernel's parent poller, ``JPY_PARENT_PID``)
   and exits when it goes, as a locally started kernel does when its server dies.
 * **What a fork must not share**: the random generators are reseeded in each kernel (``random``,
-  numpy's), the parent's stdin and reply pipe are closed in it, and its process title is the
-  kernel's own command line (``setproctitle``), so the servers, tests and benchmarks that find
-  kernels by their command line find these as well.
+  numpy's), the parent's stdin and reply pipe are replaced in it, and its command line is the
+  kernel's own (written over the parent's, :func:`_retitle`), so the servers, tests and
+  benchmarks that find kernels by their command line find these as well. ``/proc/<pid>/environ``
+  of a kernel shows the environment the parent started with (the server's variables for its
+  kernels); a kernel's own per-page variables are in its ``os.environ``.
 
 The servers select it through their Voilà configuration: ``CappedKernelManager.kernel_manager_class``
 set to :class:`ForkingKernelManager`, which names the provisioner in the kernel's spec.
@@ -45,7 +47,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -57,16 +58,23 @@ PROVISIONER = "landlord-forking"
 """The provisioner's name (its entry point in ``jupyter_client.kernel_provisioners``)."""
 LAUNCHER = ["-m", "ipykernel_launcher"]
 """What the kernel's command runs after the interpreter: the parent forks only such kernels."""
-PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipywidgets", "comm", "numpy", "pandas", "pyarrow",
-           "altair", "anywidget", "confusables", "landlord.widgets.table", "landlord.widgets.reveal",
-           "landlord.widgets.reveals", "landlord.widgets.classroom_student", "landlord.widgets.classroom_teacher")
-"""What the parent imports before it forks: what the kit's pages import (a module missing here is
-skipped; a page imports what else it needs itself)."""
-SINGLE_THREADED = {"OPENBLAS_NUM_THREADS": "1", "JE_ARROW_MALLOC_CONF": "background_thread:false"}
-"""The parent's environment beyond the kernels': a fork copies only the thread that forks, so
-the parent must have no other; these keep numpy's OpenBLAS from starting its worker thread and
-pyarrow's jemalloc from starting its background purging thread (each kernel then does its BLAS
-work and its purging in its own thread: a page's arrays are small)."""
+KERNEL = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.debugger")
+"""Jupyter's kernel and its debugger (debugpy), which the parent always imports."""
+PRELOAD = ("IPython.core.debugger", "IPython.core.completerlib", "IPython.extensions.storemagic",
+           "tornado.platform.asyncio", "tornado.queues", "ipywidgets", "comm", "numpy", "pandas", "pyarrow",
+           "pyarrow.pandas_compat", "pandas.io.formats.html", "pandas.core.reshape.reshape", "altair", "anywidget",
+           "narwhals._pandas_like.dataframe", "narwhals._pandas_like.namespace", "narwhals._interchange.dataframe",
+           "confusables", "landlord.widgets.table", "landlord.widgets.reveal", "landlord.widgets.reveals",
+           "landlord.widgets.classroom_student", "landlord.widgets.classroom_teacher")
+"""What the parent imports besides :data:`KERNEL` before it forks: what a kernel imports as it
+starts (with the kernel: about 170 modules) and what the kit's pages import (a module missing
+here is skipped; a page imports what else it needs itself). They are the parent's command line,
+which no one takes for a kernel's (no "ipykernel" in it) and which makes room for a kernel's."""
+PARENT_ENV = {"OPENBLAS_NUM_THREADS": "1", "JE_ARROW_MALLOC_CONF": "background_thread:false"}
+"""The parent's environment beyond the kernels'. A fork copies only the thread that forks, so
+the parent must have no other: these keep numpy's OpenBLAS from starting its worker
+thread and pyarrow's jemalloc from starting its background purging thread (each kernel then does
+its BLAS work and its purging in its own thread: a page's arrays are small)."""
 READY_WITHIN = 300.0
 """Seconds the parent has to import everything (imports take 2–4 CPU-s; a busy server is slower)."""
 
@@ -81,7 +89,7 @@ class WarmParent:
 
     def __init__(self, python: str, env: dict[str, str], cwd: str) -> None:
         self.python = python
-        self.proc = subprocess.Popen([python, "-m", "landlord.apps.forking"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([python, "-m", "landlord.apps.forking", *PRELOAD], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
         self.lock = threading.Lock()
         self.ready = False
@@ -116,7 +124,7 @@ class WarmParent:
                     raise ParentError(f"the warmed parent cannot fork: {self.refused}")
                 self.ready = True
             assert self.proc.stdin is not None
-            request = {"argv": cmd[len(LAUNCHER) + 1:], "title": " ".join(cmd), "env": env, "cwd": cwd}
+            request = {"argv": cmd[len(LAUNCHER) + 1:], "title": cmd, "env": env, "cwd": cwd}
             try:
                 self.proc.stdin.write(json.dumps(request).encode() + b"\n")
                 self.proc.stdin.flush()
@@ -150,7 +158,7 @@ def parent_for(python: str, env: dict[str, str], cwd: str) -> WarmParent:
     with _PARENTS_LOCK:
         parent = _PARENTS.get(key)
         if parent is None or not parent.alive():
-            parent = _PARENTS[key] = WarmParent(python, {**SINGLE_THREADED, **env, "PYTHONPATH": key[1]}, cwd)
+            parent = _PARENTS[key] = WarmParent(python, {**PARENT_ENV, **env, "PYTHONPATH": key[1]}, cwd)
         return parent
 
 
@@ -259,7 +267,7 @@ def register() -> None:
 register()
 
 
-# The warmed parent's side (``python -m landlord.apps.forking``).
+# The warmed parent's side (``python -m landlord.apps.forking <modules to preload>``).
 
 def _threads() -> int:
     """This process's threads (a fork copies only the calling one: none other may run)."""
@@ -269,11 +277,11 @@ def _threads() -> int:
         return threading.active_count()
 
 
-def _warm() -> str:
+def _warm(preload: tuple[str, ...] | list[str]) -> str:
     """Import what the pages import; "" when the process can fork, else why not."""
     import importlib
 
-    for name in PRELOAD:
+    for name in (*KERNEL, *preload):
         try:
             importlib.import_module(name)
         except Exception as exc:  # a module a page may not need: skipped, said in the log
@@ -284,19 +292,26 @@ def _warm() -> str:
     return "" if threads == 1 else f"{threads} threads after the imports"
 
 
-_title: Callable[[str], None] | None
-try:
-    from setproctitle import setproctitle as _title
-except ImportError:  # the kernels' command lines are the parent's
-    _title = None
+def _retitle(args: list[str]) -> None:
+    """Write ``args`` over this process's command line (``/proc/<pid>/cmdline``: the memory between
+    ``arg_start`` and ``arg_end`` of ``/proc/self/stat``, written through ``/proc/self/mem``), each
+    ending in a NUL as the kernel wrote them; the rest is NULs. Cut to fit (the parent's command
+    line, which lists the modules it preloads, is longer than a kernel's); nothing when the
+    system does not allow it."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # fields 48 and 49 of stat(5)
+        text = b"".join(a.encode() + b"\0" for a in args)[:end - start - 1]
+        with open("/proc/self/mem", "r+b", buffering=0) as mem:
+            mem.seek(start)
+            mem.write(text.ljust(end - start, b"\0"))
 
 
 def _become_kernel(request: dict[str, Any], told: int, stdin: IO[bytes], reply: IO[bytes]) -> None:
     """In the fork: lead a new session, tell the parent (``told``), drop the parent's pipes and
     state, and run ipykernel with the request's arguments, environment and folder. Never returns."""
     os.setsid()  # and its title is the kernel's command line, both before its pid is handed out
-    if _title is not None:
-        _title(request["title"])
+    _retitle(request["title"])
     os.write(told, b"k")
     os.close(told)
     code = 1
@@ -341,7 +356,7 @@ def main() -> None:
         del sys.path[0]  # as ipykernel_launcher does; the kernel puts its own folder back
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the server's
     stdin, reply = sys.stdin.buffer, sys.stdout.buffer
-    why_not = _warm()
+    why_not = _warm(sys.argv[1:] or PRELOAD)
     reply.write(f"ready {os.getpid()}\n".encode() if not why_not else f"refused {why_not}\n".encode())
     reply.flush()
     if why_not:
