@@ -99,6 +99,10 @@ def test_each_page_is_its_own_forked_process_and_sees_no_other_page_s_state(tmp_
         preloaded, _ = await run(a, "import sys\n"
                                     "print('pandas' in sys.modules, 'landlord.widgets.table' in sys.modules)")
         assert preloaded == "True True"
+        # what ipywidgets does when imported in a kernel was done in this one (the parent has none)
+        targets, _ = await run(a, "from comm import get_comm_manager\n"
+                                  "print(sorted(t for t in get_comm_manager().targets if 'widget' in t))")
+        assert targets == "['jupyter.widget', 'jupyter.widget.control']"
         await run(a, "secret = 'page A'\nfrom landlord.apps.classroom import kernels as k\n"
                      "k.COOLING['seat'] = 1.0")
         seen, _ = await run(b, "from landlord.apps.classroom import kernels as k\n"

@@ -307,6 +307,15 @@ def _retitle(args: list[str]) -> None:
             mem.write(text.ljust(end - start, b"\0"))
 
 
+def _as_if_imported_in_the_kernel() -> None:
+    """What the preloaded modules do when imported in a running kernel, and did not do in the
+    parent (which has none): ipywidgets registers its comm targets (``jupyter.widget`` and
+    ``jupyter.widget.control``), without which a page's widgets never reach it."""
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None:
+        widgets.register_comm_target()
+
+
 def _become_kernel(request: dict[str, Any], told: int, stdin: IO[bytes], reply: IO[bytes]) -> None:
     """In the fork: lead a new session, tell the parent (``told``), drop the parent's pipes and
     state, and run ipykernel with the request's arguments, environment and folder. Never returns."""
@@ -335,7 +344,10 @@ def _become_kernel(request: dict[str, Any], told: int, stdin: IO[bytes], reply: 
         sys.argv = [sys.argv[0], *argv]
         from ipykernel import kernelapp
 
-        kernelapp.launch_new_instance(argv=argv)
+        app = kernelapp.IPKernelApp.instance()  # as kernelapp.launch_new_instance, with one step between
+        app.initialize(argv)
+        _as_if_imported_in_the_kernel()
+        app.start()
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
