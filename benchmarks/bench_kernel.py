@@ -205,14 +205,15 @@ def report(args: argparse.Namespace, kit: Path, kernels: list[Kernel]) -> None:
         total = [total[0] + rss, total[1] + pss, total[2] + uss]
         print(f"{i:>6} {rss:8.1f} {pss:8.1f} {uss:8.1f} {k.startup_cpu:12.2f} {k.render_cpu:13.2f}")
     n = len(kernels)
+    print(f"{'mean':>6} {total[0] / n:8.1f} {total[1] / n:8.1f} {total[2] / n:8.1f} "
+          f"{sum(k.startup_cpu for k in kernels) / n:12.2f} {sum(k.render_cpu for k in kernels) / n:13.2f}")
     for parent in forking._PARENTS.values():
         m = psutil.Process(parent.pid).memory_full_info()
         total = [total[0] + m.rss / MB, total[1] + m.pss / MB, total[2] + m.uss / MB]
         print(f"{'parent':>6} {m.rss / MB:8.1f} {m.pss / MB:8.1f} {m.uss / MB:8.1f} "
               f"{cpu_of(psutil.Process(parent.pid)):12.2f}")
-    print(f"{'sum':>6} {total[0]:8.1f} {total[1]:8.1f} {total[2]:8.1f}")
-    print(f"{'mean':>6} {total[0] / n:8.1f} {total[1] / n:8.1f} {total[2] / n:8.1f} "
-          f"{sum(k.startup_cpu for k in kernels) / n:12.2f} {sum(k.render_cpu for k in kernels) / n:13.2f}")
+    print(f"{'sum':>6} {total[0]:8.1f} {total[1]:8.1f} {total[2]:8.1f}   (the kernels and the warmed parent)")
+    print(f"a page: {total[1] / n:.1f} MB PSS (the sum over the {n} kernels, with the parent's)")
     mods = kernels[0].modules
     print(f"imported ({len(mods)} top-level packages); of note: "
           f"{', '.join(m for m in OF_NOTE if m in mods) or 'none'}")
