@@ -22,14 +22,14 @@ pytestmark = pytest.mark.server  # real kernels and their warmed parent
 ROOT = Path(__file__).resolve().parent.parent
 
 
-async def start(tmp: Path, name: str) -> AsyncKernelManager:
+async def start(tmp: Path, name: str, **extra: str) -> AsyncKernelManager:
     km = AsyncKernelManager(transport="ipc", kernel_name="python3")
     km.connection_file = str(tmp / f"kernel-{name}.json")
     km.ip = str(tmp / f"ipc-{name}")
     assert km.kernel_spec is not None
     km.kernel_spec.metadata["kernel_provisioner"] = {"provisioner_name": forking.PROVISIONER}
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-           "IPYTHONDIR": str(tmp / "ipython")}
+           "IPYTHONDIR": str(tmp / "ipython"), **extra}
     await km.start_kernel(env=env, cwd=str(tmp))
     return km
 
@@ -159,3 +159,19 @@ def test_forked_kernels_end_with_their_parent(tmp_path: Path) -> None:
             assert await gone(pid, within=20.0)
 
     in_kernels(check, tmp_path)
+
+
+def test_a_parent_that_cannot_fork_safely_leaves_kernels_started_the_usual_way(tmp_path: Path) -> None:
+    """A parent with a second thread after its imports (here numpy's OpenBLAS worker, let start)
+    says so and forks nothing: the kernel is started as before, a child of the server."""
+    async def body() -> None:
+        km = await start(tmp_path, "usual", OPENBLAS_NUM_THREADS="2")
+        try:
+            assert await run(km, "print('ready')") == ("ready", "ok")
+            assert psutil.Process(pid_of(km)).ppid() == os.getpid()
+            assert not next(iter(forking._PARENTS.values())).alive()
+        finally:
+            await km.shutdown_kernel(now=True)
+            forking.stop_parents()
+
+    asyncio.run(body())

@@ -83,6 +83,10 @@ class ParentError(RuntimeError):
     """The warmed parent could not fork a kernel (the provisioner starts one the usual way)."""
 
 
+class LostParent(ParentError):
+    """The warmed parent did not answer in time, or is gone."""
+
+
 class WarmParent:
     """The server's side of one warmed parent: started on the first kernel, asked for forks over
     its stdin and stdout, one request at a time."""
@@ -103,7 +107,7 @@ class WarmParent:
         return self.proc.poll() is None and not self.refused
 
     def _line(self, timeout: float) -> str:
-        """The parent's next line (ParentError if it ends or says nothing within ``timeout``)."""
+        """The parent's next line (LostParent if it ends or says nothing within ``timeout``)."""
         out = self.proc.stdout
         assert out is not None
         got: list[bytes] = []
@@ -111,29 +115,39 @@ class WarmParent:
         reader.start()
         reader.join(timeout)
         if not got or not got[0]:
-            raise ParentError("the warmed parent did not answer" if not got else "the warmed parent ended")
+            raise LostParent("the warmed parent did not answer" if not got else "the warmed parent ended")
         return got[0].decode().strip()
 
     def fork(self, cmd: list[str], env: dict[str, str], cwd: str) -> int:
-        """A new kernel forked from the parent; its pid (ParentError if the parent cannot)."""
+        """A new kernel forked from the parent; its pid (ParentError if the parent cannot). A
+        parent that did not answer or is gone is given up: the next kernel starts a new one."""
         with self.lock:
-            if not self.ready:
-                word, _, rest = self._line(READY_WITHIN).partition(" ")
-                if word != "ready":
-                    self.refused = rest or word
-                    raise ParentError(f"the warmed parent cannot fork: {self.refused}")
-                self.ready = True
-            assert self.proc.stdin is not None
-            request = {"argv": cmd[len(LAUNCHER) + 1:], "title": cmd, "env": env, "cwd": cwd}
             try:
-                self.proc.stdin.write(json.dumps(request).encode() + b"\n")
-                self.proc.stdin.flush()
-            except OSError as exc:
-                raise ParentError(f"the warmed parent is gone ({exc})") from exc
-            word, _, rest = self._line(60.0).partition(" ")
-            if word != "pid":
-                raise ParentError(f"the warmed parent could not fork: {rest or word}")
-            return int(rest)
+                return self._fork(cmd, env, cwd)
+            except LostParent as exc:
+                self.refused = self.refused or str(exc)
+                with contextlib.suppress(OSError):
+                    self.proc.kill()
+                raise
+
+    def _fork(self, cmd: list[str], env: dict[str, str], cwd: str) -> int:
+        if not self.ready:
+            word, _, rest = self._line(READY_WITHIN).partition(" ")
+            if word != "ready":
+                self.refused = rest or word
+                raise ParentError(f"the warmed parent cannot fork: {self.refused}")
+            self.ready = True
+        assert self.proc.stdin is not None
+        request = {"argv": cmd[len(LAUNCHER) + 1:], "title": cmd, "env": env, "cwd": cwd}
+        try:
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            self.proc.stdin.flush()
+        except OSError as exc:
+            raise LostParent(f"the warmed parent is gone ({exc})") from exc
+        word, _, rest = self._line(60.0).partition(" ")
+        if word != "pid":
+            raise ParentError(f"the warmed parent could not fork: {rest or word}")
+        return int(rest)
 
     def stop(self) -> None:
         """End the parent (its kernels then end too: they watch it)."""
