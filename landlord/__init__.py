@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from landlord.charts.deferred import defer_iri_grammar
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.version import __version__
+
+defer_iri_grammar()  # before anything imports Altair (landlord.charts.deferred says why)
 
 if TYPE_CHECKING:  # what a type checker sees; at run time each is imported on first use
     from landlord.data.loader import load_board, load_ruleset, ruleset_ids

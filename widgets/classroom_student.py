@@ -19,17 +19,9 @@ import asyncio
 import dataclasses
 import html
 import os
-import sys
 import time
 import urllib.parse
 from pathlib import Path
-
-# DECISION (kernel start cost, issue 15.6): jsonschema imports its optional "iri" format checker,
-# rfc3987_syntax, which builds a Lark grammar at import: 1.5 CPU-s and 18 MB in every student
-# kernel. Altair's Vega-Lite schema uses no "iri" format (only uri, uri-reference, color-hex),
-# so a student kernel never needs it; marking it absent makes jsonschema skip that checker.
-if "jsonschema" not in sys.modules:
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 import ipywidgets as W
 

@@ -189,6 +189,13 @@ def wait_ready(proc: subprocess.Popen[bytes], port: int, ip: str = "127.0.0.1", 
     raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s")
 
 
+def _warm_parent(p: Any) -> bool:
+    """Whether ``p`` is the server's warmed parent of kernels (:mod:`landlord.apps.forking`), not a kernel."""
+    with contextlib.suppress(Exception):
+        return "landlord.apps.forking" in p.cmdline()
+    return False
+
+
 def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300, idle_cpu: float = 5.0) -> float:
     """Wait until Voilà has pre-run its pool of warm kernels: at least ``kernels`` kernel
     processes exist and the server and all its kernels sit idle (together under ``idle_cpu`` %
@@ -203,7 +210,7 @@ def wait_warm(proc: subprocess.Popen[bytes], kernels: int, timeout: float = 300,
     while time.monotonic() - t0 < timeout:
         if proc.poll() is not None:
             raise RuntimeError(f"Voila exited with status {proc.returncode} while warming up")
-        family = [server, *server.children(recursive=True)]
+        family = [server, *(p for p in server.children(recursive=True) if not _warm_parent(p))]
         if len(family) - 1 < kernels:
             quiet = 0
             time.sleep(0.5)

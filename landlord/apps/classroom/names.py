@@ -17,8 +17,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from confusables import is_confusable
-
 from landlord.errors import LandlordError
 
 LONGEST = 24
@@ -68,7 +66,13 @@ def looks_like(a: str, b: str) -> bool:
     """Whether ``a`` could be read as ``b``: the same letters up to case, accents and the
     Unicode confusables (spaces ignored)."""
     x, y = "".join(a.split()).casefold(), "".join(b.split()).casefold()
-    return x == y or is_confusable(x, y)
+    if x == y:
+        return True
+    # imported here: its table is 23 MB in every kernel that imports it, and only the kernel
+    # checking a name (a student joining or renamed) needs it
+    from confusables import is_confusable
+
+    return bool(is_confusable(x, y))
 
 
 def digits_like(text: str) -> str | None:

@@ -123,8 +123,10 @@ def class_voila_config(ip: str, warm: int, max_kernels: int, idle_release: int,
         },
         "VoilaKernelManager": {"fill_delay": 0.5, "kernel_pools_config": {
             STUDENT_NOTEBOOK: {"pool_size": warm}, TEACHER_NOTEBOOK: {"pool_size": 1 if warm else 0}}},
+        # every kernel a fork of one warmed parent (landlord.apps.forking): pages share its code
         "CappedKernelManager": {"max_kernels": max_kernels,
-                                "refill_pools": {STUDENT_NOTEBOOK: min(refill, warm)}},
+                                "refill_pools": {STUDENT_NOTEBOOK: min(refill, warm)},
+                                "kernel_manager_class": "landlord.apps.forking.ForkingKernelManager"},
         # a warm kernel waits inside the class lesson's cell for its visitor (the page address
         # is read then): the cell timeout must outlast the wait, so it is a class period's length
         "VoilaExecutor": {"timeout": WAIT_FOR_VISITOR},
