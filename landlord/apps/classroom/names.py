@@ -78,6 +78,8 @@ def looks_like(a: str, b: str) -> bool:
 def digits_like(text: str) -> str | None:
     """The digits ``text`` could be read as (each character a digit of any script or a look-alike
     of one: "O" for 0, "l" for 1), or None."""
+    from confusables import is_confusable  # (imported here: see looks_like)
+
     out = []
     for ch in text:
         if ch.isdecimal():
