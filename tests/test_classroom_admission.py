@@ -200,7 +200,7 @@ def test_at_the_cap_a_kernel_can_still_be_shut_down(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(kernels_mod.AsyncMappingKernelManager, "shutdown_kernel", base_shutdown)
     mgr = pooling.__new__(pooling)
-    mgr._restarted, mgr.notebook_data = set(), {}
+    mgr._restarted, mgr._handed, mgr.notebook_data = set(), {}, {}
 
     async def run() -> None:
         loop = asyncio.get_running_loop()
