@@ -228,7 +228,8 @@ TABLE_CONTROLS = {"copy", "New game", "Reset", "Play", "Pause", "Step", "Play to
                   "Back to the present", "Play on from here", "Save to my computer", "Play again"}
 """Buttons of the game table that are not a game decision (set-up, bots, rewind, files)."""
 
-SVG_STATE = "[...document.querySelectorAll('.vega-embed svg')].map(s => s.innerHTML).join('|')"
+SVG_STATE = ("[...document.querySelectorAll('.vega-embed svg, .ll-board')].map(s => s.innerHTML).join('|')")
+"""The charts' drawings and the board's (its tokens, holders and dice)."""
 
 
 def button(page: object, name: str) -> object:
@@ -265,8 +266,11 @@ def ready_gallery(page: object) -> None:
 
 
 def ready_table(page: object) -> None:
+    """The table is drawn: its board's squares (the kit's own board, issue 38) and its charts."""
     wait_button(page, "Play to the end")
-    wait_marks(page, 40)
+    page.wait_for_function("document.querySelectorAll('.ll-table .ll-board .ll-space').length >= 40",  # type: ignore[attr-defined]
+                           timeout=LOAD_TIMEOUT_MS)
+    wait_marks(page, 3)
 
 
 def play_table(page: object) -> None:
