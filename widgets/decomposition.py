@@ -195,9 +195,9 @@ def _gini_said(m: InOrderMeasured) -> str:
     r = m.order.measures.iloc[0]
     verdict = ("more evenly spread" if r["high"] < 0 else "less evenly spread" if r["low"] > 0 else
                "neither more nor less evenly spread, as far as these games can tell,")
-    return (f"With the tax wealth ends {verdict} than without it: mean Gini {r['with the tax']:.4f} against "
-            f"{r['without it']:.4f}, a difference of {r['difference']:+.4f} (95% interval {r['low']:+.4f} to "
-            f"{r['high']:+.4f}), in {m.order.games} games of the three Parts in order.")
+    return (f"With the tax wealth ends {verdict} than without it: mean Gini {r['with the tax']:.3f} against "
+            f"{r['without it']:.3f}, a difference of {r['difference']:+.3f} (95% interval {r['low']:+.3f} to "
+            f"{r['high']:+.3f}), in {m.order.games} games of the three Parts in order.")
 
 
 def _treasury_said(m: InOrderMeasured) -> str:
@@ -234,7 +234,7 @@ GINI_NOTE = ("The Gini shown first is the population form, used throughout the k
              "reaches 1; between tables of four players both forms rank games alike, so either is fair here.")
 
 
-MEASURE_FORMATS = {"gini": "{:.4f}", "gini_sample": "{:.4f}", "poorest_share": "{:.1%}", "bankrupt": "{:.2f}"}
+MEASURE_FORMATS = {"gini": "{:.3f}", "gini_sample": "{:.3f}", "poorest_share": "{:.1%}", "bankrupt": "{:.2f}"}
 """How each measure of the table is written (the others: whole pounds)."""
 
 
