@@ -311,7 +311,10 @@ def _retitle(args: list[str]) -> None:
     ``arg_start`` and ``arg_end`` of ``/proc/self/stat``, written through ``/proc/self/mem``), each
     ending in a NUL as the kernel wrote them; the rest is NULs. Cut to fit (the parent's command
     line, which lists the modules it preloads, is longer than a kernel's); nothing when the
-    system does not allow it."""
+    system does not allow it. DECISION: not the ``setproctitle`` library: it writes one title
+    string (tried: ``psutil`` then read a kernel's command line as one argument and the NULs after
+    it, and the class tests no longer found ``-f`` and the connection file), where the servers,
+    tests and benchmarks read a kernel's arguments one by one, as an exec leaves them."""
     with contextlib.suppress(OSError, ValueError, IndexError):
         fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
         start, end = int(fields[45]), int(fields[46])  # fields 48 and 49 of stat(5)
