@@ -56,8 +56,8 @@ def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
     """The landlord's answer (see the module docstring)."""
     spare = view.cash - reserve
     kind, opts = d.kind, d.options
-    if kind in ("ticket", "buy_lot", "luxury", "buy"):
-        return pick(opts, "buy") if spare >= d.amount else pick(opts, "rent", "return", "refuse", "decline")
+    if kind == "buy":  # a building privilege (1906 single tax), when the reserve allows
+        return "buy" if spare >= d.amount else "decline"
     if kind == "jail":
         return "pay" if "pay" in opts and spare >= d.amount else "throw"
     if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
@@ -75,17 +75,15 @@ def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
 
 def tenant(view: TableView, d: Decision) -> OptionText:
     """The tenant's answer (see the module docstring)."""
-    return pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
-                "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
+    return pick(d.options, "decline", "throw", "keep", "none", "pass", "stay", "no_pass", "forward",
+                "borrow", "accept", "ask")
 
 
 def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
     """The speculator's answer (see the module docstring)."""
     kind, opts = d.kind, d.options
-    if kind in ("ticket", "buy_lot", "buy"):
-        return pick(opts, "buy", "borrow_buy")
-    if kind == "luxury":
-        return "buy" if "buy" in opts and view.cash > 400 else "refuse"
+    if kind == "buy":  # a building privilege (1906 single tax)
+        return "buy"
     if kind == "repay":
         return opts[-1] if view.cash >= repay_at else "keep"
     if kind == "lend":
