@@ -176,6 +176,9 @@ class FakeManager:
     async def sound(self, kernel_id: str, render: Any = None) -> bool:
         return True
 
+    def hand_out(self, kernel_id: str) -> None:
+        """Where the manager keeps a handed-out kernel from the cull (none here)."""
+
     async def _handout(self, notebook: str, **kwargs: Any) -> tuple[Any, list[str], str]:
         self.handed.append(f"k{len(self.handed)}")
         return None, [], self.handed[-1]

@@ -246,7 +246,7 @@ def test_the_kit_template_asks_nothing_of_the_internet() -> None:
     assert config()["VoilaConfiguration"]["template"] == "landlord"
     folder = serve.TEMPLATES / "voila" / "templates" / "landlord"
     assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
-    for f in folder.iterdir():
+    for f in (f for f in folder.rglob("*") if f.is_file()):
         assert not re.search(r"(href|src)=[\"']?(https?:)?//", f.read_text()), f.name
     env = serve.voila_env(ROOT / "lessons")
     assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(serve.TEMPLATES)
