@@ -240,7 +240,7 @@ def test_a_frozen_page_is_away_and_a_bot_plays_its_seat_until_it_thaws(server: C
     page = joined(browser, server, "Eve", blocked)
     store, room = playing_room(server)
     seat = next(s for s in store.seats(room.id) if s.name == "Eve")
-    teacher.get_by_text("Eve").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    teacher.get_by_text("Eve", exact=True).first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
     time.sleep(AWAY + 4)  # a page that just sits there is present: its pulse beats
     assert "Eve" not in away_at(teacher, seat.table_no)
     cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
