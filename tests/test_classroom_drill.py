@@ -63,10 +63,9 @@ def test_a_restart_resumes_the_room(drill: dict[str, Any]) -> None:
 
 
 @pytest.mark.xfail(strict=False, reason=(
-    "issue 37, open: failed once on SQLite in a full run of main of 2026-12-06 with other browser "
-    "tests running beside it, after the restart's grace became 'until the pages are back' and the "
-    "stop shuts every kernel at once (each passed this drill on its own branch); not yet rerun "
-    "alone; see the stop's note"))
+    "issue 37, open: failed on SQLite and on PostgreSQL in a full run of main of 2026-12-06, "
+    "after the restart's grace became 'until the pages are back' and the stop shuts every kernel "
+    "at once (each passed this drill on its own branch before the merge); see the stop's note"))
 def test_a_restart_plays_no_bot_move_in_its_grace_and_appends_its_log(drill: dict[str, Any]) -> None:
     assert drill["grace_bot_moves"] == 0
     assert drill["log_runs"] == 2  # the second run's log followed the first's
