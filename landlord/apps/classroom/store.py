@@ -27,6 +27,7 @@ student or for the seat), while the vote is open.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import hashlib
 import ipaddress
@@ -473,7 +474,7 @@ class ClassStore(Protocol):
         ...
 
 
-class SqlStore:
+class SqlStore(abc.ABC):
     """The class store's queries, the same on both backends: :class:`SqliteStore` (one file in
     the class folder, the default) and :class:`PostgresStore` (a PostgreSQL database several
     class servers share). A backend gives the connection (``_db``, whose ``execute`` takes
@@ -497,9 +498,9 @@ class SqlStore:
         with self._lock:
             self._db.close()
 
+    @abc.abstractmethod
     def _write(self) -> contextlib.AbstractContextManager[Any]:
-        """One write transaction holding the store's write lock (the backend's)."""
-        raise NotImplementedError
+        """One write transaction holding the store's write lock (each backend's own)."""
 
     def _one(self, sql: str, *args: Any) -> Any:
         with self._lock:
