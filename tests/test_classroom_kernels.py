@@ -9,6 +9,7 @@ that died, or that Jupyter restarted without its pre-run, is shut down instead o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -90,3 +91,27 @@ def test_a_warm_kernel_that_died_is_never_handed_to_a_student(server: ClassServe
         assert WIDGET_VIEW in page and "There was an error" not in page
     log = (server.folder / "voila.log").read_text(errors="replace")
     assert "died before its visitor came" in log
+
+
+def test_a_stopping_server_stops_every_kernel_even_one_starting_or_already_gone() -> None:
+    """The server stops (``shutdown_all``) while one kernel is being shut down on its own (culled,
+    a page cut off) and another is still starting (a pool's refill). Jupyter's own stop asked
+    for both by id and raised "Kernel does not exist" (404; a traceback at every stop of a class
+    server, in CI), and the kernel that finished starting afterwards outlived the server.
+    Measured on the old code with these steps: the 404, and one kernel process left."""
+    from landlord.apps.classroom.kernels import CappedKernelManager
+
+    async def stop_in_the_middle() -> tuple[list[BaseException | None], list[str], list[psutil.Process]]:
+        mgr = CappedKernelManager()
+        gone = await mgr.start_kernel(kernel_name="python3")
+        await mgr.start_kernel(kernel_name="python3")
+        starting = asyncio.ensure_future(mgr.start_kernel(kernel_name="python3"))
+        await asyncio.sleep(0)
+        results = await asyncio.gather(mgr.shutdown_kernel(gone, now=True), mgr.shutdown_all(),
+                                       return_exceptions=True)
+        await starting
+        return list(results), mgr.list_kernel_ids(), psutil.Process().children(recursive=True)
+
+    results, left, processes = asyncio.run(stop_in_the_middle())
+    assert results == [None, None], results
+    assert left == [] and processes == [], (left, processes)

@@ -45,6 +45,9 @@ PAGE_ARRIVAL = 120.0
 connected to it: the page streams its pre-run cells, then loads its scripts and connects (a few
 seconds, a minute at worst on a loaded machine)."""
 
+STOP_WAIT = 20.0
+"""Seconds a stopping server waits for kernels still starting before it stops the rest."""
+
 Handout = Callable[..., Awaitable[tuple["asyncio.Task[Any]", list[str], str]]]
 
 
@@ -116,6 +119,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         server is full). Kernels still starting count: Jupyter lists a kernel only once it has
         started, so 64 page loads at once each found room under a cap of 16 (66 kernels ran)."""
         self._lower_pools()
+        if self._stopping:  # a pool's refill due after the stop began: it would outlive the server
+            raise ComeBack(503, FULL_WAIT, "This server is stopping. This page tries again by itself in WAIT.")
         if self.max_kernels and len(self.list_kernel_ids()) + self._starting >= self.max_kernels:
             raise ComeBack(503, FULL_WAIT, f"This server is full: it already runs the {self.max_kernels} pages "
                                            "it allows. Close a tab of it you no longer use; this page tries "
@@ -154,9 +159,29 @@ class CappedKernelManager(AsyncMappingKernelManager):
         class store (a class) or nowhere (a lesson). A warm kernel waits inside the lesson's cell
         for its visitor; asked to shut down, it closed its sockets with that cell still running and
         logged a traceback into the server's log ("Socket operation on non-socket") at every stop
-        of a class server, so at every restart."""
+        of a class server, so at every restart.
+
+        Kernels still starting (a pool's refill) are waited for, then stopped with the others:
+        Jupyter's own ``shutdown_all`` asked for them while they were not yet its kernels and
+        logged "Kernel does not exist" with a traceback (and a kernel that finished starting
+        afterwards would outlive the server). A kernel gone meanwhile (culled, cut off) is as
+        good as stopped."""
         self._stopping = True
-        await super().shutdown_all(now=True)
+        waited = 0.0
+        while self._starting and waited < STOP_WAIT:
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        await asyncio.gather(*(self._stop(kernel_id) for kernel_id in self.list_kernel_ids()))
+
+    async def _stop(self, kernel_id: str) -> None:
+        """Shut ``kernel_id`` down at once, unless it is gone already."""
+        if kernel_id not in self:
+            return
+        try:
+            await self.shutdown_kernel(kernel_id, now=True)
+        except web.HTTPError as exc:
+            if exc.status_code != 404:
+                raise
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         """Jupyter's, forgetting the kernel's restart, hand-out and page; at once while the server
