@@ -84,7 +84,7 @@ sys.path.insert(0, str(ROOT))
 from landlord.apps import cli, serve  # noqa: E402
 from landlord.apps.classroom import Classroom, open_store  # noqa: E402
 from landlord.apps.classroom.limits import COOL_DOWN  # noqa: E402
-from landlord.apps.classroom.server import IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
+from landlord.apps.classroom.server import GRACE_ENDED, IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classclient import ERROR_TEXT, SEQ, PageError, VoilaClient  # noqa: E402
@@ -735,8 +735,13 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
     figures["frozen_back_moves"] = sum(
         1 for s in frozen for t, r in rows if t == s.table and r.seat == s.seat
         and r.by == "student" and s.frozen is not None and r.at > s.frozen[1])
+    log = (folder / "voila.log").read_text(errors="replace")
     if "restart_up_at" in figures:
-        g0, g1 = figures["restart_up_at"], figures["restart_up_at"] + args.resume_grace - 2
+        # the grace lasts until every page is back (the server's log says when), at most --resume-grace
+        ended = [float(line[len(GRACE_ENDED):].split()[0]) for line in log.splitlines() if line.startswith(GRACE_ENDED)]
+        g0 = figures["restart_up_at"]
+        g1 = min(ended[-1] - 0.5 if ended else g0 + args.resume_grace - 2, g0 + args.resume_grace - 2)
+        figures["grace_s"] = (ended[-1] if ended else g0 + args.resume_grace) - g0
         figures["grace_bot_moves"] = sum(1 for _, r in rows if g0 <= r.at <= g1 and r.by in ("bot", "away", "timeout"))
         down = (figures["restart_at"], figures["restart_up_at"] + args.resume_grace)
     else:
@@ -749,7 +754,6 @@ def fault_figures(args: argparse.Namespace, students: list[Student], room: Class
         stalled += any(w > args.decide_limit + STALL_MARGIN for w in waits)
     figures["longest_wait_s"] = max(gaps, default=0.0)
     figures["stalled"] = stalled
-    log = (folder / "voila.log").read_text(errors="replace")
     figures["log_runs"] = log.count("--- landlord class ")
     figures["cut_offs"] = log.count("whose page was cut off") + log.count("Could not shut down the cut-off page's")
 
@@ -1211,7 +1215,8 @@ def report_faults(args: argparse.Namespace, figures: dict[str, Any]) -> None:
               f"{figures['restart_up_s']:.1f} s later (same port); "
               f"{figures.get('back')} of {figures.get('back_of')} pages back on their seats "
               f"{figures.get('back_s', float('nan')):.1f} s "
-              f"after; bot moves in the {args.resume_grace:g} s grace: {figures['grace_bot_moves']}; "
+              f"after; the grace (at most {args.resume_grace:g} s) lasted {figures['grace_s']:.1f} s, bot moves in "
+              f"it: {figures['grace_bot_moves']}; "
               f"server log runs: {figures['log_runs']}")
     if "hostile_seats" in figures:
         print(f"hostile page: {figures['hostile_seats']} seat, {figures['hostile_ballots']} ballot(s) counted; "

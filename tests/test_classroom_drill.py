@@ -62,11 +62,10 @@ def test_a_restart_resumes_the_room(drill: dict[str, Any]) -> None:
     assert drill["back"] == drill["back_of"] == 13
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "issue 37, open: failed on SQLite and on PostgreSQL in a full run of main of 2026-12-06, "
-    "after the restart's grace became 'until the pages are back' and the stop shuts every kernel "
-    "at once (each passed this drill on its own branch before the merge); see the stop's note"))
 def test_a_restart_plays_no_bot_move_in_its_grace_and_appends_its_log(drill: dict[str, Any]) -> None:
+    """The grace lasts until every page is back (the server's log says when it ended; the
+    benchmark counted over a fixed 60 s before, and so counted the bot seats' moves made once the
+    pages were back and play went on)."""
     assert drill["grace_bot_moves"] == 0
     assert drill["log_runs"] == 2  # the second run's log followed the first's
 

@@ -402,8 +402,10 @@ def test_a_restarts_grace_lasts_until_the_pages_are_back_or_its_longest(tmp_path
     assert cy.table_no  # (Cy's seat is not waited for)
     bo.heartbeat()
     assert ref.tick(now=started + 101) >= 0 and ref.quiet_until == started + 101  # the grace ended: all back
+    assert ref.grace_ended == started + 101 and ref.not_back == set()  # what the class's log is told
     late = Referee(store, room.id, SECRET)
     late.resume_grace(time.time() + 10, 30)  # nobody comes back: the longest time ends it
     assert late.tick(now=time.time() + 39) == 0 and late.quiet_until == pytest.approx(time.time() + 40, abs=2)
     late.tick(now=time.time() + 41)
     assert late.tick(now=time.time() + 42) >= 0 and time.time() + 41 >= late.quiet_until
+    assert late.grace_ended == late.quiet_until and len(late.not_back) == 2  # Ann's and Bo's pages never came

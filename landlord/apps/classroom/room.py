@@ -705,6 +705,11 @@ class Referee:
         """The seats (table, seat) whose pages the grace waits for."""
         self.grace_from = 0.0
         """When the grace began: a seat is back once its page showed a sign of life after it."""
+        self.grace_ended: float | None = None
+        """When the restart's grace ended (seconds since the epoch; None while it lasts or when
+        there was none): the class server writes it into the class's log."""
+        self.not_back: set[tuple[int, int]] = set()
+        """The seats whose pages were not back when the grace ended."""
 
     def resume_grace(self, started: float, longest: float) -> set[tuple[int, int]]:
         """A restarted server's grace: no bot moves until every page that was open when the
@@ -740,7 +745,10 @@ class Referee:
         if now < self.quiet_until:  # a restart's grace: every seat counts as present, no bot moves
             if not self.expected or self.waiting():
                 return 0
-            self.quiet_until, self.expected = now, set()  # every page is back: play on
+            self.quiet_until = now  # every page is back: play on
+        if self.expected:  # the grace is over: every page back, or its longest time passed
+            self.not_back = self.waiting()
+            self.expected, self.grace_ended = set(), self.quiet_until
         info = self.room.reload()
         if info.state != "playing":
             return 0

@@ -63,6 +63,10 @@ the grace ends as soon as every page open before the restart is back
 after the port answered (issue 37's measurement), and a grace that ends when they are back costs
 no waiting."""
 
+GRACE_ENDED = "--- the restart's grace ended at "
+"""How the class's log begins the line saying when a restart's grace ended (in seconds since
+the epoch, then the clock time and why)."""
+
 CLASS_SIZE = 30
 """Students the class server is made ready for by default (``--class-size``)."""
 SPARE_KERNELS = 2
@@ -463,11 +467,18 @@ def run(args: argparse.Namespace) -> int:
             print("Listening on every network of this machine: anyone on the network who has the student "
                   "address and the code can join; only the teacher's address opens the dashboard.", flush=True)
         print("Press Ctrl-C to stop (the class is kept; run the same command to resume it).", flush=True)
+        grace_logged = False
         while proc.poll() is None:
             try:
                 referee.tick()
             except LandlordError as exc:
                 sys.stderr.write(f"landlord: referee: {exc}\n")
+            if referee.grace_ended is not None and not grace_logged:
+                grace_logged = True
+                why = (f"{len(referee.not_back)} page(s) not back in the time allowed" if referee.not_back
+                       else "every page is back")
+                with log.open("a", encoding="utf-8") as out:
+                    out.write(f"{GRACE_ENDED}{referee.grace_ended:.3f} ({time.strftime('%H:%M:%S')}): {why} ---\n")
             time.sleep(0.2)
         return 2
 
