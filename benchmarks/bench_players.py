@@ -39,7 +39,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.strategies import Strategy, TableView, make_strategy
-from landlord.rules.magie1904.bots import VALUED
+from landlord.players.magie1904 import VALUED
 
 Answer = Callable[[str, Any, TableView, Decision], OptionText]
 

@@ -19,8 +19,8 @@ from landlord.engine.landing import exact, movement_for
 from landlord.engine.options import Option
 from landlord.engine.phases import Trigger
 from landlord.engine.strategies import Landlord, Speculator, TableView, Tenant
+from landlord.players.british1913 import valuation
 from landlord.rules.british1913 import NOBODY, British1913
-from landlord.rules.british1913.bots import valuation
 from landlord.runs.decompose import BRITISH_1913_FILES, BRITISH_1913_ROWS, british1913
 
 P2, P3 = "british-1913-part2", "british-1913-part3"

@@ -38,8 +38,8 @@ from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import Option
 from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant, make_strategy
+from landlord.players.british1913 import KINDS, valuation
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
-from landlord.rules.british1913.bots import KINDS, valuation
 from landlord.runs.simulate import play_one
 
 BOTS4 = ("landlord", "tenant", "speculator", "landlord")

@@ -1,7 +1,7 @@
 """The house's layers hold (issue 23, point 4): the folders under ``landlord/`` are the layers,
 data flows one way through them, and no module imports another that imports it back.
 
-    base (errors, version) → data → engine → rules → analysis → charts → runs → apps → widgets
+    base (errors, version) → data → engine → rules → players → analysis → charts → runs → apps → widgets
 
 A module may import its own layer and those below it, never one above; every import counts,
 at the top of a module, inside a function, or under ``TYPE_CHECKING``. The package's face,
@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-LAYERS = ("base", "data", "engine", "rules", "analysis", "charts", "runs", "apps", "widgets", "face")
+LAYERS = ("base", "data", "engine", "rules", "players", "analysis", "charts", "runs", "apps", "widgets", "face")
 BASE = {"landlord.errors", "landlord.version"}
 
 

@@ -19,8 +19,8 @@ from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.strategies import TableView, make_strategy
+from landlord.players import magie1906 as magie1906_bots
 from landlord.rules.magie1906 import NATURAL, POOR, TRACK, Debt, Mortgage
-from landlord.rules.magie1906 import bots as magie1906_bots
 
 PIKE, ROYAL, SHOOTING, EASY, GEE, BROADWAY, PDQ = 6, 5, 15, 21, 25, 31, 35
 
@@ -325,8 +325,8 @@ def test_bot_games_trade_cards_and_lend_between_players() -> None:
 def test_the_1906_decision_kinds_the_bots_answer_are_not_another_familys() -> None:
     """The bots route a decision by its kind: the 1906 market kinds must not be those of the
     1913 or Monopoly families (each would be answered by the wrong rules)."""
-    from landlord.rules.british1913 import bots as british1913_bots
-    from landlord.rules.monopoly import bots as monopoly_bots
+    from landlord.players import british1913 as british1913_bots
+    from landlord.players import monopoly as monopoly_bots
 
     assert not magie1906_bots.KINDS & british1913_bots.KINDS
     assert not magie1906_bots.KINDS & monopoly_bots.KINDS

@@ -22,7 +22,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.options import parse_option
 from landlord.engine.strategies import TableView, make_strategy
-from landlord.rules.magie1906 import bots as magie1906_bots
+from landlord.players import magie1906 as magie1906_bots
 
 ROYAL, PIKE, SHOOTING, GEE, BROADWAY, PDQ = 5, 6, 15, 25, 31, 35
 

@@ -116,7 +116,7 @@ def test_bots_see_only_the_table_view() -> None:
     way to the rules object, and the bots' module reaches for none."""
     import inspect
 
-    import landlord.rules.monopoly.bots as bots
+    import landlord.players.monopoly as bots
     from landlord.rules.monopoly import MonopolyTable
 
     assert "rules" not in MonopolyTable.__slots__

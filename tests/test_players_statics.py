@@ -28,8 +28,8 @@ from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.strategies import Strategy, TableView, make_strategy
 from landlord.engine.valuation import OUTLOOKS
-from landlord.rules.british1913.bots import Sight
-from landlord.rules.magie1906 import bots as magie1906_bots
+from landlord.players import magie1906 as magie1906_bots
+from landlord.players.british1913 import Sight
 from landlord.runs.play import play_one
 
 SEATS = ["landlord", "tenant", "speculator", "landlord"]

@@ -1,11 +1,12 @@
 """The rules families the kit knows, by name: a ruleset's ``family`` names one of them.
 
-Each family is a package, ``landlord.rules.<family>`` (its turns, state, words, count, bots and
-movement; :mod:`landlord.rules`). They are registered here, once (:data:`REGISTERED`), by name
-and class name only: the layers below the rules (the loader checking a ruleset's params, the
-engine building a game's rules, its bots and the landing chain asking for a family's part)
-meet a family through this registry, which imports the family's package by name when first
-asked, as a plugin registry does. No static import runs from a lower layer up to the rules.
+Each family is a package, ``landlord.rules.<family>`` (its turns, state, words, count and
+movement; :mod:`landlord.rules`), and its computer players a module, ``landlord.players.<family>``.
+They are registered here, once (:data:`REGISTERED`), by name and class name only: the layers
+below the rules (the loader checking a ruleset's params, the engine building a game's rules,
+its bots and the landing chain asking for a family's part) meet a family through this registry,
+which imports the family's package by name when first asked, as a plugin registry does. No
+static import runs from a lower layer up to the rules.
 """
 
 
@@ -32,6 +33,11 @@ class Family:
     def package(self) -> str:
         """The family's package, ``landlord.rules.<name>``."""
         return f"landlord.rules.{self.name}"
+
+    def players(self) -> ModuleType:
+        """The family's computer players, ``landlord.players.<name>`` (above the rules: they
+        decide from what the rules pay)."""
+        return import_module(f"landlord.players.{self.name}")
 
     def part(self, module: str) -> ModuleType:
         """One module of the family's package (``words``, ``bots``, ``movement``, …)."""

@@ -117,7 +117,7 @@ def _answers() -> tuple[dict[str, BotAnswer], BotAnswer]:
     by_kind: dict[str, BotAnswer] = {}
     rest: BotAnswer | None = None
     for family in REGISTERED:
-        bots = family.part("bots")
+        bots = family.players()
         for kind in bots.ANSWERS:
             if kind in by_kind or kind in VOTE_KINDS:
                 raise RuntimeError(f"decision kind {kind!r} is claimed by two families' bots")
@@ -151,13 +151,13 @@ class Landlord(Character):
     """Buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays the
     jail fine when it can keep the reserve; borrows the least it must; lends at the highest
     interest when it has the reserve to spare; repays loans when it holds twice the reserve
-    (:mod:`landlord.rules.magie1904.bots`). 1906: builds a house (the dearest spot offered) and
+    (:mod:`landlord.players.magie1904`). 1906: builds a house (the dearest spot offered) and
     makes the lowest bid for a single-tax building privilege when it keeps the reserve; plays
     Speculation when it can spare the ante; bids at a sale from the pack, trades cards, raises
-    money and picks a Natural Opportunity as :mod:`landlord.rules.magie1906.bots` says (bids
+    money and picks a Natural Opportunity as :mod:`landlord.players.magie1906` says (bids
     and offers up to its valuation of a card; mortgages first when short). Votes by the voting
-    rule. Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly.bots`);
-    1913: :mod:`landlord.rules.british1913.bots`."""
+    rule. Monopoly: also builds and trades sensibly (:mod:`landlord.players.monopoly`);
+    1913: :mod:`landlord.players.british1913`."""
 
     name = "landlord"
 
@@ -170,9 +170,9 @@ class Tenant(Character):
     """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
     throws for doubles in jail, borrows only when it must, never lends. 1906: never builds,
     bids or offers for a card, stays off Speculation, sells a card to an offer at its valuation,
-    sells cards first when short and never borrows (:mod:`landlord.rules.magie1906.bots`).
+    sells cards first when short and never borrows (:mod:`landlord.players.magie1906`).
     Votes by the voting rule. Monopoly: never buys, bids, builds or
-    proposes trades (:mod:`landlord.rules.monopoly.bots`)."""
+    proposes trades (:mod:`landlord.players.monopoly`)."""
 
     name = "tenant"
 
@@ -184,8 +184,8 @@ class Speculator(Character):
     lowest bid for a single-tax building privilege and builds while keeping $50/$100 in hand;
     always plays Speculation; bids at a sale from the pack, offers and bids for cards up to its
     valuation keeping $50, and when short asks for a loan first
-    (:mod:`landlord.rules.magie1906.bots`). Votes by the voting rule. Monopoly: builds whenever
-    it can and bribes the Mucker Banker (:mod:`landlord.rules.monopoly.bots`)."""
+    (:mod:`landlord.players.magie1906`). Votes by the voting rule. Monopoly: builds whenever
+    it can and bribes the Mucker Banker (:mod:`landlord.players.monopoly`)."""
 
     name = "speculator"
 

@@ -20,7 +20,7 @@ by the players are regulated by the demand"; rule 12: a player who "has not enou
 his expenses" may "borrow ... (see Rule 16) or ... sell or mortgage ... his property"): a card
 market (:meth:`Magie1906.market`), sales to the other players and player loans when short
 (:meth:`Magie1906.charge`), and the unpaid rest of a debt kept as a debt (:meth:`Magie1906.broke`).
-The bots' valuations are in :mod:`landlord.rules.magie1906.bots`.
+The bots' valuations are in :mod:`landlord.players.magie1906`.
 """
 
 from __future__ import annotations

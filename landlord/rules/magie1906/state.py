@@ -181,7 +181,7 @@ class Magie1906State(SingleTaxRules):
 
 class Table1906:
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
-    houses, the board, the dice): :mod:`landlord.rules.magie1906.bots` turns it into a price."""
+    houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
     __slots__ = ("_odds", "_r", "franchises", "paired")
 

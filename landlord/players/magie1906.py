@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import option, parse_option
 from landlord.engine.valuation import card_worth
-from landlord.rules.magie1904 import bots as magie1904_bots
+from landlord.players import magie1904 as magie1904_bots
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
