@@ -23,6 +23,7 @@ up in a building against what land pays, and how far ahead it counts.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -156,7 +157,7 @@ class TurnTable(Protocol):
     @property
     def players(self) -> int: ...
 
-    def chance(self, idx: int) -> float: ...
+    def odds(self) -> Mapping[int, float]: ...
 
     def charge(self, idx: int, seat: int) -> float: ...
 
@@ -192,10 +193,11 @@ def turn_worth(t: TurnTable, seat: int) -> float:
       finish) and is spared what a throw is expected to pay where it stops (Σ chance × charge).
     """
     throws = t.turn_throws()
+    odds = t.odds().items()
     if t.last(seat):
-        earns = sum(t.chance(i) * t.paid_to(i, seat) for i in range(t.size))
+        earns = sum(chance * t.paid_to(i, seat) for i, chance in odds)
         return -throws * (t.players - 1) * earns
-    meets = sum(t.chance(i) * t.charge(i, seat) for i in range(t.size))
+    meets = sum(chance * t.charge(i, seat) for i, chance in odds)
     return throws * (t.wages_lost(seat) * MEAN_THROW / t.size - meets)
 
 

@@ -143,13 +143,16 @@ def build(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Optio
     """Build a house (and on which lot), or not: the option of the highest expected effect on
     the final count: the house's worth to him (``Table1906.house_gain``) less its price, less
     the building privilege's opening price when he builds away from where he stands under the
-    single tax (``Table1906.privilege_price``), less the cost of the cash it leaves."""
+    single tax (``Table1906.privilege_price``), less the cost of the cash it leaves, less, for a
+    character that asks a building what land pays (:attr:`Outlook.land_first`), what the
+    house's price would return in cards on this table (``Table1906.land_return``)."""
     t = view.table
     best, top = d.options[0], 0.0
+    forgone = outlook.land_first * t.land_return(view.seat) * d.amount if outlook.land_first else 0.0
     for opt in d.options[1:]:
         idx = _spot(opt)
         price = d.amount + (t.privilege_price(idx) if idx != d.space else 0)
-        gain = gain_of_paying(t.house_gain(idx, view.seat), price, view.cash, advised, outlook)
+        gain = gain_of_paying(t.house_gain(idx, view.seat) - forgone, price, view.cash, advised, outlook)
         if gain > top:
             best, top = opt, gain
     return best
@@ -160,8 +163,9 @@ def privilege(outlook: Outlook, view: TableView, d: Decision, advised: int) -> O
     leaves him better off, as at any ascending sale), or the builder's match of the highest
     bid (``buy``): the house's worth to him less the bid and the house's price."""
     t = view.table
-    worth = t.house_gain(d.space, view.seat)
     house = t.params.house_price
+    forgone = outlook.land_first * t.land_return(view.seat) * house if outlook.land_first else 0.0
+    worth = t.house_gain(d.space, view.seat) - forgone
     if d.kind == "buy":
         ok = gain_of_paying(worth, d.amount + house, view.cash, advised, outlook) > 0
         return "buy" if ok else "decline"

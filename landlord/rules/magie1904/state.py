@@ -136,14 +136,19 @@ class Table1904:
         """Spaces on the track."""
         return self._r.n
 
-    def chance(self, idx: int) -> float:
-        """The exact chance that a throw ends on space ``idx`` under the phase in force (worked
-        out once per ruleset and phase: :func:`landlord.rules.memo.landing_odds`)."""
+    def odds(self) -> Mapping[int, float]:
+        """The exact chance that a throw ends on each space, by space (those it cannot end on
+        left out), under the phase in force (worked out once per ruleset and phase:
+        :func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
         odds = self._odds.get(g.phase)
         if odds is None:
             odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
-        return odds.get(idx, 0.0)
+        return odds
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that a throw ends on space ``idx`` (:meth:`odds`)."""
+        return self.odds().get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held it: a lot's rent

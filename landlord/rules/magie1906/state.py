@@ -223,15 +223,19 @@ class Table1906:
         """The card's "original sale price", printed on the card and the board (rule 1)."""
         return int(self._r.g.board.spaces[idx].price)
 
-    def chance(self, idx: int) -> float:
-        """The exact chance that a throw ends on space ``idx`` (:func:`landlord.engine.landing.exact`
-        on the 1906 movement of the phase in force), worked out once per ruleset and phase
-        (:func:`landlord.rules.memo.landing_odds`)."""
+    def odds(self) -> Mapping[int, float]:
+        """The exact chance that a throw ends on each space, by space (those it cannot end on
+        left out: :func:`landlord.engine.landing.exact` on the 1906 movement of the phase in
+        force), worked out once per ruleset and phase (:func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
         odds = self._odds.get(g.phase)
         if odds is None:
             odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
-        return odds.get(idx, 0.0)
+        return odds
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that a throw ends on space ``idx`` (:meth:`odds`)."""
+        return self.odds().get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card
@@ -435,6 +439,22 @@ class Table1906:
             return won * (1 - p.broker_percent / 100) - r.g.board.spaces[idx].fee
         skin = sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b in (3, 4)) / 36
         return won - skin * (p.jail_fine + card_worth(self, idx, seat, len(r.g.players)))
+
+    def land_return(self, seat: int) -> float:
+        """What a dollar of cards returns ``seat`` until the end on this table: what every card
+        (title deeds, charters, the broker's licence) would bring him in its holder's place
+        (the chance a throw ends on it × what a stop pays × the throws left × the players,
+        as :func:`~landlord.engine.valuation.card_worth` counts it) over their printed prices;
+        under the single tax the deeds bring nothing ("All land rent is paid into the public
+        treasury")."""
+        r = self._r
+        players, left = len(r.g.players), self.throws_left()
+        income = price = 0.0
+        for idx, kind in enumerate(r.kinds):
+            if kind in CARD_KINDS and idx not in r.public:
+                income += self.chance(idx) * self.earning(idx, seat) * left * players
+                price += self.printed_price(idx)
+        return income / price if price else 0.0
 
     def privilege_price(self, idx: int) -> int:
         """What the right to build on lot ``idx`` costs before the house (single-tax rule 4, "the
