@@ -208,16 +208,21 @@ def waiting_cost(worth: float, fine: int, turns: float, missed: int = 0, most: i
     and chooses again next turn, until the game's ``turns`` left run out (a turn after the end
     costs nothing). ``missed``: turns already missed; ``most``: the turns he may miss before he
     must pay (None: no limit)."""
-    horizon = max(0, min(60, math.ceil(turns)))
+    horizon = max(0, math.ceil(turns))
+    if not horizon:
+        return 0.0
     stay = 1 - DOUBLE
-    if most is None:  # no limit: the turns missed do not matter, only the turns left
-        after = 0.0
-        for _ in range(horizon - 1):
-            after = min(float(fine), stay * (worth + after))
-        return stay * (worth + after) if horizon else 0.0
+    if most is None:
+        # no limit: the best play from any turn is to pay or to throw until the end, and the
+        # cost of throwing with h turns left, stay * (worth + the cost after), is monotone in
+        # h, so it is the sum of its series, capped at the fine (once throwing costs more than
+        # the fine it does so with every turn more: worth >= fine / 5)
+        after = stay * worth * (1 - stay ** (horizon - 1)) / DOUBLE
+        return stay * (worth + min(float(fine), after))
     # best[k]: the cost of the best play from k turns missed, one turn fewer left each pass
+    # (beyond ``most`` turns left the limit, not the end, decides)
     best = [0.0] * (most + 1)
-    for _ in range(1, horizon):
+    for _ in range(1, min(horizon, most + 1)):
         best = [float(fine) if k >= most else min(float(fine), stay * (worth + best[k + 1]))
                 for k in range(most + 1)]
-    return stay * (worth + best[min(missed + 1, most)]) if horizon else 0.0
+    return stay * (worth + best[min(missed + 1, most)])

@@ -398,8 +398,7 @@ class Table1906:
             section = r.sections.get(r.g.board.spaces[idx].group, [idx])
             if sum(1 for i in section if r.houses[i] <= r.houses[idx]) == 1:
                 lots = section
-        built = sum(r.houses)
-        steps = p.advanced_rules and not p.single_tax and any(built < s <= built + 1 for s in p.tax_steps)
+        steps = p.advanced_rules and not p.single_tax and sum(r.houses) + 1 in p.tax_steps
         taxed = [i for i, k in enumerate(r.kinds) if k == "necessity"] if steps else []
         others = len(r.g.players) - 1
 
