@@ -148,13 +148,16 @@ def build(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Optio
     house's price would return in cards on this table (``Table1906.land_return``)."""
     t = view.table
     best, top = d.options[0], 0.0
-    forgone = outlook.land_first * t.land_return(view.seat) * d.amount if outlook.land_first else 0.0
     for opt in d.options[1:]:
         idx = _spot(opt)
         price = d.amount + (t.privilege_price(idx) if idx != d.space else 0)
-        gain = gain_of_paying(t.house_gain(idx, view.seat) - forgone, price, view.cash, advised, outlook)
+        gain = gain_of_paying(t.house_gain(idx, view.seat), price, view.cash, advised, outlook)
         if gain > top:
             best, top = opt, gain
+    # what the house's price would return in cards is the same wherever it stands: asked last,
+    # and only of a house worth building without it
+    if top > 0 and outlook.land_first and top <= outlook.land_first * t.land_return(view.seat) * d.amount:
+        return d.options[0]
     return best
 
 

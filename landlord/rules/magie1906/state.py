@@ -401,6 +401,10 @@ class Table1906:
         steps = p.advanced_rules and not p.single_tax and sum(r.houses) + 1 in p.tax_steps
         taxed = [i for i, k in enumerate(r.kinds) if k == "necessity"] if steps else []
         others = len(r.g.players) - 1
+        if lots == [idx] and not taxed and r.house_owner[idx] in (seat, -1):
+            # the common case, the same sum on one lot: the house lifts no section's rent and no
+            # tax, and adds its own rent to what the others' stops pay him
+            return p.house_value + others * self.chance(idx) * p.house_rent * self.throws_left()
 
         def flow() -> float:
             paid = sum(self.chance(i) * (others * self._paid_to(i, seat) - self.charge(i, seat)) for i in lots)
