@@ -19,7 +19,10 @@ a flag naming a tax, a phase or a ruleset:
   minus the others' extra turn on his holdings (:func:`~landlord.engine.valuation.turn_worth`);
 * a house (``build``) and the single tax's building privilege (``bid``, ``buy``): the house's
   count at the end and the rents it adds, less the rents and taxes it raises on its builder
-  (``Table1906.house_gain``), against its price and the privilege's bid;
+  (``Table1906.house_gain``), against its price and the privilege's bid; a character that asks
+  a building what land pays (:attr:`~landlord.engine.valuation.Outlook.land_first`: the
+  speculator) also sets against it what the price would return in cards
+  (``Table1906.land_return``);
 * Speculation (``speculate``): the mean winnings less the ante and the Broker's share, plus the
   move (``Table1906.speculation_gain``);
 * loans: borrowing from the Bank or a player, or the Poor House (``raise``: the interest to
@@ -85,7 +88,8 @@ def speculator(view: TableView, d: Decision) -> OptionText:
 
 RESERVE = 50
 """The cash the Magie players keep in hand where the bot names none (the landlord's
-``reserve``): the rules advise none."""
+``reserve``): the patent advises none; the 1906 rule 1, "one generally needs between $50 and
+$75 to pay expenses around the board, or until he has earned his wages": its lower figure."""
 
 VALUED = frozenset({"ticket", "buy_lot", "luxury", "jail", "build", "bid", "buy", "speculate", "raise", "repay",
                     "lend"})
@@ -186,7 +190,8 @@ def speculate(outlook: Outlook, view: TableView, d: Decision, advised: int) -> O
     steps = (d.space - view.player.pos) % t.size
     moved = 0.0 if t.last(view.seat) else steps * t.wages_lost(view.seat) / t.size
     gain = t.speculation_gain(d.space, view.seat) + moved
-    return "play" if gain - outlook.cash_cost(view.cash - 10, advised) + outlook.cash_cost(view.cash, advised) > 0 \
+    ante = view.space(d.space).fee
+    return "play" if gain - outlook.cash_cost(view.cash - ante, advised) + outlook.cash_cost(view.cash, advised) > 0 \
         else "stay"
 
 
