@@ -12,9 +12,11 @@ tenant, speculator, landlord) all new and all old, alternating rounds of the sam
 (``time.process_time``: other programs on a busy machine cost neither side, but a loaded
 machine still slows both; compare the two figures of one run, not runs).
 
-The old characters: the families' bots as they were before issue 36, kept as frozen copies
-under ``benchmarks/`` (``frozen_british1913_bots.py``, ``frozen_magie1904_bots.py``: the
-Magie answers 1904 and 1906 share), because the old code is gone from the kit and the
+The old characters: the 1913 bots as they were before issue 36 and the Magie character
+scripts as they were on main before the Magie jail, houses, building privileges, Speculation
+and loans were valued (its lots and luxuries already were: old and new value them alike), kept
+as frozen copies under ``benchmarks/`` (``frozen_british1913_bots.py``,
+``frozen_magie1904_bots.py``: the Magie answers 1904 and 1906 share), because the old code is gone from the kit and the
 comparison needs both in one process; an old player answers the decisions whose players
 changed as before, every other as the kit now does. Monopoly's players are as they were
 (head to head they would play the same code against itself): not listed.
@@ -39,9 +41,9 @@ from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.strategies import Strategy, TableView, make_strategy
-from landlord.players.magie1904 import VALUED
 
 Answer = Callable[[str, Any, TableView, Decision], OptionText]
+Asks = Callable[[TableView, Decision], bool]
 
 
 
@@ -50,13 +52,17 @@ def _old1913(name: str, bot: Any, view: TableView, d: Decision) -> OptionText:
     return answer
 
 
-FROZEN: dict[str, tuple[frozenset[str], Answer]] = {
-    "british1913": (frozen_british1913_bots.KINDS, _old1913),
-    "magie1904": (VALUED, frozen_magie1904_bots.answer),
-    "magie1906": (VALUED, frozen_magie1904_bots.answer),
+def _old1913_asks(view: TableView, d: Decision) -> bool:
+    return d.kind in frozen_british1913_bots.KINDS
+
+
+FROZEN: dict[str, tuple[Asks, Answer]] = {
+    "british1913": (_old1913_asks, _old1913),
+    "magie1904": (frozen_magie1904_bots.answers, frozen_magie1904_bots.answer),
+    "magie1906": (frozen_magie1904_bots.answers, frozen_magie1904_bots.answer),
 }
-"""Each family whose players changed: the decision kinds that changed, and the old answer
-(``answer(character, bot, view, decision)``) to them."""
+"""Each family whose players changed: which decisions changed (``asks(view, decision)``), and
+the old answer (``answer(character, bot, view, decision)``) to them."""
 DEFAULT = ("magie-1904", "magie-1906", "british-1913-part1", "british-1913-part2", "british-1913-part3",
            "british-1913-sequence")
 CHARACTERS = ("landlord", "speculator", "tenant")
@@ -69,11 +75,11 @@ class Old:
 
     def __init__(self, name: str, family: str) -> None:
         self.name = name
-        self.kinds, self.old = FROZEN[family]
+        self.asks, self.old = FROZEN[family]
         self.rest: Strategy = make_strategy(name)
 
     def choose(self, view: TableView, d: Decision) -> OptionText:
-        if d.kind in self.kinds:
+        if self.asks(view, d):
             return self.old(self.name, self.rest, view, d)
         return self.rest.choose(view, d)
 

@@ -1,7 +1,8 @@
-"""FROZEN for ``benchmarks/bench_players.py`` only: the Magie bots' answers as they were before
-issue 36 (commit 1f45e6c, ``landlord/rules/magie1904/bots.py``, its docstring cut): character
-scripts reading cash and a reserve. Kept to play the old characters head to head against the
-new players; no module of the kit imports it. Not maintained: do not copy from it.
+"""FROZEN for ``benchmarks/bench_players.py`` only: the Magie bots' character scripts as they
+were on main before the jail, houses, building privileges, Speculation and loans were valued
+(commit 0dae104, ``landlord/rules/magie1904/bots.py``, its docstring cut): answers reading cash
+and a reserve. Kept to play the old characters head to head against the new players; no
+module of the kit imports it. Not maintained: do not copy from it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,17 @@ from landlord.engine.options import option, parse_option
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
 
-ANSWERS: frozenset[str] = frozenset()
-"""The decision kinds claimed by name: none, for these bots answer every kind no other family
-claims (``answers_the_rest`` in :data:`landlord.rules.REGISTERED`)."""
+KINDS = frozenset({"jail", "build", "bid", "buy", "speculate", "raise", "repay", "lend"})
+"""The decisions these scripts answered that the valuation now answers (a ``bid`` or ``buy``
+only as the single tax's building privilege: :func:`answers`)."""
+
+
+def answers(view: TableView, d: Decision) -> bool:
+    """Whether the old scripts answer ``d``: one of :data:`KINDS`, a ``bid`` or ``buy`` only
+    when it is not a sale from the 1906 pack."""
+    if d.kind not in KINDS:
+        return False
+    return d.kind not in ("bid", "buy") or not view.table.pack_sale(d.space)
 
 
 def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
@@ -32,8 +41,8 @@ def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
     """The landlord's answer (see the module docstring)."""
     spare = view.cash - reserve
     kind, opts = d.kind, d.options
-    if kind in ("ticket", "buy_lot", "luxury", "buy"):
-        return pick(opts, "buy") if spare >= d.amount else pick(opts, "rent", "return", "refuse", "decline")
+    if kind == "buy":  # a building privilege (1906 single tax), when the reserve allows
+        return "buy" if spare >= d.amount else "decline"
     if kind == "jail":
         return "pay" if "pay" in opts and spare >= d.amount else "throw"
     if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
@@ -51,17 +60,15 @@ def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
 
 def tenant(view: TableView, d: Decision) -> OptionText:
     """The tenant's answer (see the module docstring)."""
-    return pick(d.options, "rent", "return", "refuse", "decline", "throw", "keep", "none",
-                "pass", "stay", "no_pass", "forward", "borrow", "accept", "ask")
+    return pick(d.options, "decline", "throw", "keep", "none", "pass", "stay", "no_pass", "forward",
+                "borrow", "accept", "ask")
 
 
 def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
     """The speculator's answer (see the module docstring)."""
     kind, opts = d.kind, d.options
-    if kind in ("ticket", "buy_lot", "buy"):
-        return pick(opts, "buy", "borrow_buy")
-    if kind == "luxury":
-        return "buy" if "buy" in opts and view.cash > 400 else "refuse"
+    if kind == "buy":  # a building privilege (1906 single tax)
+        return "buy"
     if kind == "repay":
         return opts[-1] if view.cash >= repay_at else "keep"
     if kind == "lend":
@@ -76,7 +83,7 @@ def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
 
 
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
-    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
+    """The old ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
     ``reserve`` (landlord) or ``repay_at`` (speculator)."""
     if character == "landlord":
         return landlord(view, d, bot.reserve)

@@ -27,7 +27,7 @@ from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.strategies import Strategy, TableView, make_strategy
-from landlord.engine.valuation import OUTLOOKS
+from landlord.engine.valuation import OUTLOOKS, turn_worth
 from landlord.players import magie1906 as magie1906_bots
 from landlord.players.british1913 import Sight
 from landlord.runs.play import play_one
@@ -303,3 +303,179 @@ def test_the_single_tax_takes_what_players_pay_for_lots_to_nothing() -> None:
     assert sum(1 for played, *_ in seen if played.startswith("bid:")) > 20
     assert all(worth > 0 for _, _, worth, _ in seen)
     assert all(taxed == 0 and swapped == "pass" for _, swapped, _, taxed in seen)
+
+
+# -- the Magie games: houses and the jail -------------------------------------------------
+def houses_early(g: Game, circuits: int = 3) -> float:
+    """Houses put up before any player has been round the board ``circuits`` times."""
+    built = 0
+    for e in g.events or []:
+        if e.kind == "circuit" and e.get("circuits") >= circuits:
+            break
+        built += e.kind == "house"
+    return float(built)
+
+
+def test_a_longer_game_makes_players_build_more_houses() -> None:
+    """Prediction: in the 1906 game, a longer game (ten rounds of the board to end it, not five)
+    makes the players put up more houses in its first three rounds.
+
+    Derivation: "Every card and every house counts the holder or owner 100 at the end of the
+    game" and a house costs 100 (RECONSTRUCTED rule 14), so a house neither gains nor loses its
+    builder anything at the count; what it adds is its rent ("$10 for each house", and under
+    the advanced rules the section's doubled land rent) from every other player's stop until
+    the end, which grows with the throws left. With twice the rounds to go, every house offered
+    in the first three rounds is worth more to its builder, so more of them are worth their
+    price and the cash they take below the reserve."""
+    rs = load_ruleset("magie-1906")
+    longer = with_phase(rs, "landlord", circuits=10)
+    mean, low, high = paired(rs, longer, houses_early)
+    assert low > 0, ("houses in the first three rounds", mean, low, high)
+
+
+class HouseSwapped:
+    """A 1906 player of character ``name`` that, at each house it is offered under the landlord
+    rules, also values each spot as it would with the single tax in force (the same table, the
+    params swapped for the one question), keeping per spot the two worths, whether the house
+    would lift its section's least number of houses (the advanced rules' doubling) and whether
+    it would cross a step of the Tax Table."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.bot: Strategy = make_strategy(name)
+        self.seen: list[tuple[float, float, bool, bool]] = []
+
+    def choose(self, view: TableView, d: Decision) -> OptionText:
+        answer = self.bot.choose(view, d)
+        if d.kind == "build":
+            rules: Any = view._g.rules  # the test swaps the params the rules read for one question
+            table, params = rules.table, rules.params
+            built = sum(rules.houses)
+            crosses = any(built < step <= built + 1 for step in params.tax_steps)
+            for opt in d.options[1:]:
+                idx = int(opt.split(":")[1])
+                section = rules.sections[view.space(idx).group]
+                lifts = sum(1 for i in section if rules.houses[i] <= rules.houses[idx]) == 1
+                landlord = table.house_gain(idx, view.seat)
+                rules.params = replace(params, single_tax=True)
+                try:
+                    taxed = table.house_gain(idx, view.seat)
+                finally:
+                    rules.params = params
+                self.seen.append((landlord, taxed, lifts, crosses))
+        return answer
+
+
+def test_the_single_tax_leaves_a_house_worth_its_rent_to_its_builder() -> None:
+    """Prediction: in the 1906 game, the single tax leaves what a house is worth to the player
+    who builds it unchanged, except where the house would complete a section's level of houses
+    (the advanced rules' doubling of its land rent: then worth less to him) or cross a step of
+    the Tax Table (then worth more to him).
+
+    Derivation: under either rules the house counts 100 at the end and its owner is paid "the
+    full house rent" by the others who stop on it (single-tax rule 4; "The house rent remains
+    as before -- $10 for each house"), and its builder's own stops on it pay him nothing more
+    (the land rent he pays there, to the treasury under the single tax, is the same with the
+    house as without). Where the house completes a section's level, the land rent of the
+    section doubles: under the landlord rules it is paid to him on his lots (rule 7), under the
+    single tax "All land rent is paid into the public treasury", by him too. Where it crosses a
+    step of the Tax Table, the necessity taxes he pays double under the landlord rules; the
+    single tax takes them off ("Pay no taxes on Absolute Necessities"). Asked of the players'
+    own valuation at the same tables, at every house offered in games under the landlord
+    rules (played out, the single tax also changes who can build where)."""
+    rs = load_ruleset("magie-1906")
+    seen: list[tuple[float, float, bool, bool]] = []
+    for seed in range(10):
+        seats = [HouseSwapped(name) for name in SEATS]
+        Game(rs, list(seats), seed).run()
+        seen += [s for b in seats for s in b.seen]
+    plain = [(a, b) for a, b, lifts, crosses in seen if not lifts and not crosses]
+    lifting = [(a, b) for a, b, lifts, crosses in seen if lifts and not crosses]
+    assert len(plain) > 100 and len(lifting) > 10
+    assert all(a == pytest.approx(b, abs=1e-9) for a, b in plain)
+    assert all(b < a for a, b in lifting)
+
+
+class WagesSwapped:
+    """A Magie player of character ``name`` that, at each jail decision, also values a turn on
+    the track and answers as it would with the wages at ``wages`` (the same table, the params
+    swapped for the one question); keeps (turn worth as played, swapped, whether the end waits
+    for it, the wages it earns, answer as played, swapped)."""
+
+    def __init__(self, name: str, wages: int) -> None:
+        self.name, self.wages = name, wages
+        self.bot: Strategy = make_strategy(name)
+        self.seen: list[tuple[float, float, bool, int, OptionText, OptionText]] = []
+
+    def choose(self, view: TableView, d: Decision) -> OptionText:
+        answer = self.bot.choose(view, d)
+        if d.kind == "jail":
+            rules: Any = view._g.rules  # the test swaps the params the rules read for one question
+            table, params = rules.table, rules.params
+            played = turn_worth(table, view.seat)
+            earned = table.wages_for(view.seat)
+            rules.params = replace(params, wages=self.wages)
+            try:
+                richer, choice = turn_worth(table, view.seat), self.bot.choose(view, d)
+            finally:
+                rules.params = params
+            self.seen.append((played, richer, table.last(view.seat), earned, answer, choice))
+        return answer
+
+
+def jail_answers(ruleset: str, wages: int) -> list[tuple[float, float, bool, int, OptionText, OptionText]]:
+    """Every jail decision of ten games of ``ruleset`` (seeds 0-9), answered with the wages as
+    played and at ``wages``."""
+    rs = load_ruleset(ruleset)
+    seen: list[tuple[float, float, bool, int, OptionText, OptionText]] = []
+    for seed in range(10):
+        seats = [WagesSwapped(name, wages) for name in SEATS]
+        Game(rs, list(seats), seed).run()
+        seen += [s for b in seats for s in b.seen]
+    return seen
+
+
+def test_higher_wages_make_a_1906_player_pay_his_way_out_of_jail_sooner() -> None:
+    """Prediction: in the 1906 game, doubling the wages (rule 3: $100 → $200) raises what a turn
+    out of jail is worth to a player by exactly the wages its throws earn (7/40 of a round a
+    throw, 7/6 throws a turn with a double's second throw: $20.42 at $100 more) and the
+    wages the Chance card "advance to Mother Earth" pays (RECONSTRUCTED deck), so more
+    players pay the fine and none who paid would throw instead; except the player the end
+    waits for, whose missed turn costs him no wages (the game lasts until he has been round),
+    and the Monarch of the World's landlord, who gets none.
+
+    Derivation: rule 3 pays the wages every time round, and the (RECONSTRUCTED) end comes when
+    every player has been round five times: a player ahead of the last who misses a turn makes
+    a turn fewer before the end and loses its share of the wages; the charges his throws would
+    meet (rent, fares, taxes, fines) are the same at either wages. Rule 6: staying costs, five
+    throws in six, that turn; the fine is $50 either way."""
+    seen = jail_answers("magie-1906", 200)
+    assert len(seen) > 50
+    rs = load_ruleset("magie-1906")
+    game = Game(rs, [None] * 4, 0)
+    table: Any = game.rules.table  # type: ignore[attr-defined]
+    deck = table.params.chance_cards
+    to_mother_earth = sum(c.action == "mother_earth" for c in deck) / len(deck)
+    on_chance = sum(table.chance(s.index) for s in rs.board.spaces if s.kind == "chance")
+    share = 100 * 7 / 6 * (7 / 40 + on_chance * to_mother_earth)
+    ahead = [(a, b, earned) for a, b, last, earned, _, _ in seen if not last]
+    assert ahead and all(b - a == pytest.approx(share if earned else 0.0, abs=1e-9) for a, b, earned in ahead)
+    assert all(a == pytest.approx(b, abs=1e-9) for a, b, last, *_ in seen if last)
+    assert not any(played == "pay" and swapped == "throw" for *_, played, swapped in seen)
+    assert sum(played == "throw" and swapped == "pay" for *_, played, swapped in seen) > 0
+
+
+def test_higher_wages_leave_a_1904_player_in_jail() -> None:
+    """Prediction: in the 1904 game, the wages do not change what a turn out of jail is worth,
+    nor any player's choice in jail.
+
+    Derivation: the patent pays the wages for each round up to five ("having passed the
+    beginning-point the required number of times he receives no more wages") and the game
+    lasts "until the last player passes the beginning-point" the fifth time, so a missed turn
+    delays a player's wages but takes none of them; what the turn brings is what its throw
+    meets (rent, fares, necessities, the fine, a legacy), or, for the last player, the others'
+    extra turn on his lots: none of it depends on the wages."""
+    seen = jail_answers("magie-1904", 200)
+    assert len(seen) > 50
+    assert all(a == pytest.approx(b, abs=1e-9) for a, b, *_ in seen)
+    assert all(played == swapped for *_, played, swapped in seen)

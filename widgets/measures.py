@@ -52,7 +52,7 @@ def land_buyers_html(rows: pd.DataFrame) -> str:
     won, games = measures.land_buyer_wins(rows)
     return (f"<p>A player who buys land (a landlord or the speculator) was richest in <b>{won} of {games}</b> "
             f"games ({_share(won / games) if games else '0%'}), each game with its own throws of the dice; the "
-            f"tenant, who buys no land, in {games - won}.</p>")
+            f"tenant, who buys no land, in {games - won} {'game' if games - won == 1 else 'games'}.</p>")
 
 
 def jumps_html(games: pd.DataFrame, at: str) -> str:

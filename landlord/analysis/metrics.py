@@ -349,7 +349,8 @@ def histogram(df: pd.DataFrame, value: str, by: str, bins: int = 20,
     hi = float(df[value].max()) if hi is None else hi
     if hi <= lo:
         hi = lo + 1e-9
-    edges = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
+    edges = [lo + (hi - lo) * k / bins for k in range(bins)] + [hi]  # the last edge exactly hi: a rounded
+    # lo + (hi - lo) would leave the largest value out of every bin
     cut = pd.cut(df[value], edges, include_lowest=True, labels=False)
     counts = df.assign(_bin=cut).groupby([by, "_bin"]).size()
     rows = []

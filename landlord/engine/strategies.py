@@ -148,14 +148,12 @@ class Character:
 
 
 class Landlord(Character):
-    """Buys every lot (and luxury) it can afford while keeping ``reserve`` in hand; pays the
-    jail fine when it can keep the reserve; borrows the least it must; lends at the highest
-    interest when it has the reserve to spare; repays loans when it holds twice the reserve
-    (:mod:`landlord.players.magie1904`). 1906: builds a house (the dearest spot offered) and
-    makes the lowest bid for a single-tax building privilege when it keeps the reserve; plays
-    Speculation when it can spare the ante; bids at a sale from the pack, trades cards, raises
-    money and picks a Natural Opportunity as :mod:`landlord.players.magie1906` says (bids
-    and offers up to its valuation of a card; mortgages first when short). Votes by the voting
+    """The ``landlord`` outlook (:data:`~landlord.engine.valuation.OUTLOOKS`): holds land and
+    buildings for their income, keeping ``reserve`` in hand. In the Magie games it values lots,
+    luxuries, the jail, houses, building privileges, Speculation and loans by what the rules in
+    force pay (:mod:`landlord.players.magie1904`); uses a railroad pass; bids at a sale from
+    the 1906 pack, trades cards, raises money and picks a Natural Opportunity as
+    :mod:`landlord.players.magie1906` says (mortgages first when short). Votes by the voting
     rule. Monopoly: also builds and trades sensibly (:mod:`landlord.players.monopoly`);
     1913: :mod:`landlord.players.british1913`."""
 
@@ -167,25 +165,24 @@ class Landlord(Character):
 
 
 class Tenant(Character):
-    """Never buys land, tickets or luxuries: always rents, refuses luxuries (losing the move),
-    throws for doubles in jail, borrows only when it must, never lends. 1906: never builds,
-    bids or offers for a card, stays off Speculation, sells a card to an offer at its valuation,
-    sells cards first when short and never borrows (:mod:`landlord.players.magie1906`).
-    Votes by the voting rule. Monopoly: never buys, bids, builds or
-    proposes trades (:mod:`landlord.players.monopoly`)."""
+    """The ``tenant`` outlook: buys no land, tickets or cards; in the Magie games values
+    luxuries, the jail, houses, building privileges, Speculation and loans as the landlord
+    does (:mod:`landlord.players.magie1904`), declines a pass, a player's loan terms and a
+    Trust; 1906: sells a card to an offer at its valuation, sells cards first when short
+    (:mod:`landlord.players.magie1906`). Votes by the voting rule. Monopoly: never buys,
+    bids, builds or proposes trades (:mod:`landlord.players.monopoly`)."""
 
     name = "tenant"
 
 
 class Speculator(Character):
-    """Buys every lot it lands on or holds a ticket for, borrowing from the Bank against its
-    lots to buy more; repays loans once it has ``repay_at`` in hand; pays the jail fine;
-    declines luxuries unless rich; lends at 5 when it can spare the money. 1906: bids the
-    lowest bid for a single-tax building privilege and builds while keeping $50/$100 in hand;
-    always plays Speculation; bids at a sale from the pack, offers and bids for cards up to its
-    valuation keeping $50, and when short asks for a loan first
-    (:mod:`landlord.players.magie1906`). Votes by the voting rule. Monopoly: builds whenever
-    it can and bribes the Mucker Banker (:mod:`landlord.players.monopoly`)."""
+    """The ``speculator`` outlook: holds land for a rise and borrows from the Bank to buy lots
+    (1904); in the Magie games values the jail, houses, building privileges, Speculation and
+    loans by what the rules pay (:mod:`landlord.players.magie1904`); 1906: bids at a sale
+    from the pack, offers and bids for cards up to its valuation keeping $50, and when short
+    asks for a loan first (:mod:`landlord.players.magie1906`). Votes by the voting rule.
+    Monopoly: builds whenever it can, repays loans once it has ``repay_at`` in hand and bribes
+    the Mucker Banker (:mod:`landlord.players.monopoly`)."""
 
     name = "speculator"
 

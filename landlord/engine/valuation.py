@@ -22,6 +22,8 @@ up in a building against what land pays, and how far ahead it counts.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -140,3 +142,87 @@ def card_worth(t: CardTable, idx: int, seat: int, players: int) -> int:
     pay him, his own cost him nothing where another holder would charge him)."""
     income = t.chance(idx) * t.earning(idx, seat) * t.throws_left() * players
     return t.end_value(idx) + int(income)
+
+
+class TurnTable(Protocol):
+    """What a Magie family's table states of a turn on the track: the spaces and the players,
+    the chance a throw ends on each space, what stopping there costs a seat (:meth:`charge`:
+    negative where it pays him) and what another player's stop pays him (:meth:`paid_to`),
+    the wages a turn he misses loses him for good (:meth:`wages_lost`), whether the game's end
+    waits for him (:meth:`last`), the throws a turn makes and the throws left."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def odds(self) -> Mapping[int, float]: ...
+
+    def charge(self, idx: int, seat: int) -> float: ...
+
+    def paid_to(self, idx: int, seat: int) -> float: ...
+
+    def wages_lost(self, seat: int) -> int: ...
+
+    def last(self, seat: int) -> bool: ...
+
+    def turn_throws(self) -> float: ...
+
+    def throws_left(self) -> float: ...
+
+
+MEAN_THROW = 7
+"""The mean throw of two dice: the spaces a throw moves a token on average."""
+
+DOUBLE = 1.0 / 6.0
+"""The chance of a double with two dice."""
+
+
+def turn_worth(t: TurnTable, seat: int) -> float:
+    """What one more turn on the track is worth to ``seat``'s final count, against missing it.
+    The Magie games end when the last player has been round the board the rules' number of
+    times, so what a missed turn does depends on who that is:
+
+    * if the end waits for him (:meth:`TurnTable.last`), he still makes every throw he would
+      have made, and every other player makes one turn more: his holdings earn one more turn
+      of their stops (the turn is worth minus that);
+    * otherwise he makes one turn fewer before the end: he loses the wages its throws would
+      have earned him for good (the share of a round a mean throw covers ×
+      :meth:`TurnTable.wages_lost`: nothing where his wages are paid for rounds he will still
+      finish) and is spared what a throw is expected to pay where it stops (Σ chance × charge).
+    """
+    throws = t.turn_throws()
+    odds = t.odds().items()
+    if t.last(seat):
+        earns = sum(chance * t.paid_to(i, seat) for i, chance in odds)
+        return -throws * (t.players - 1) * earns
+    meets = sum(chance * t.charge(i, seat) for i, chance in odds)
+    return throws * (t.wages_lost(seat) * MEAN_THROW / t.size - meets)
+
+
+def waiting_cost(worth: float, fine: int, turns: float, missed: int = 0, most: int | None = None) -> float:
+    """The expected cost (to the final count) of throwing for a double in jail now instead of
+    paying ``fine``, playing on as well as one can: a double (:data:`DOUBLE`) frees him and
+    moves him as paying would; otherwise he loses this turn (``worth``: :func:`turn_worth`)
+    and chooses again next turn, until the game's ``turns`` left run out (a turn after the end
+    costs nothing). ``missed``: turns already missed; ``most``: the turns he may miss before he
+    must pay (None: no limit)."""
+    horizon = max(0, math.ceil(turns))
+    if not horizon:
+        return 0.0
+    stay = 1 - DOUBLE
+    if most is None:
+        # no limit: the best play from any turn is to pay or to throw until the end, and the
+        # cost of throwing with h turns left, stay * (worth + the cost after), is monotone in
+        # h, so it is the sum of its series, capped at the fine (once throwing costs more than
+        # the fine it does so with every turn more: worth >= fine / 5)
+        after = stay * worth * (1 - stay ** (horizon - 1)) / DOUBLE
+        return stay * (worth + min(float(fine), after))
+    # best[k]: the cost of the best play from k turns missed, one turn fewer left each pass
+    # (beyond ``most`` turns left the limit, not the end, decides)
+    best = [0.0] * (most + 1)
+    for _ in range(1, min(horizon, most + 1)):
+        best = [float(fine) if k >= most else min(float(fine), stay * (worth + best[k + 1]))
+                for k in range(most + 1)]
+    return stay * (worth + best[min(missed + 1, most)])

@@ -2,29 +2,40 @@
 game shares with it: lots, luxuries, jail, passes, houses, building privileges, Speculation,
 loans). ``answer`` is registered for every decision kind no other family claims.
 
-- landlord: pays the jail fine when it can keep ``reserve``; borrows the least it must; lends
-  at the highest interest when it has the reserve to spare; repays loans when it holds twice
-  the reserve. 1906: builds a house (the dearest spot offered) and makes the lowest bid for a
-  single-tax building privilege when it keeps the reserve; plays Speculation when it can spare
-  the ante.
-- tenant: throws for doubles in jail, borrows only when it must, never lends; 1906: never
-  builds or bids, stays off Speculation.
-- speculator: repays loans once it has ``repay_at`` in hand; pays the jail fine; lends at 5
-  when it can spare the money. 1906: bids the lowest bid for a building privilege and builds
-  while keeping $50/$100 in hand; always plays Speculation.
+Every decision in :data:`VALUED` is answered as every player values an option
+(:mod:`landlord.engine.valuation`): by its expected effect on the player's final count, from
+what the family's table says the rules in force pay (``Table1904``, ``Table1906``), never from
+a flag naming a tax, a phase or a ruleset:
 
-Buying a lot (a dealt ticket, or on landing: ``ticket``, ``buy_lot``) and buying a luxury
-(``luxury``) are valued as every player values an option (:mod:`landlord.engine.valuation`),
-from what the family's table says the rules in force pay (``Table1904``, ``Table1906``): a
-lot is worth what it counts at the end plus its rent × the expected landings until then
-(:func:`~landlord.engine.valuation.card_worth`); buying it on landing also spares this
-landing's rent; borrowing to buy costs the loan's interest to the end; a luxury counts
-``luxury_value`` at the end, and refusing it loses the move (its share of the wages). The cash
-an option leaves below the reserve costs what forced sales lose (the rules advise no reserve:
-the landlord's own, :data:`RESERVE` unless given). The characters are
-:data:`~landlord.engine.valuation.OUTLOOKS`: the tenant holds no land, the speculator borrows.
-The other decisions (jail, houses, building privileges, Speculation, loans) are still the
-character scripts above.
+* buying a lot (a dealt ticket, or on landing: ``ticket``, ``buy_lot``): what it counts at the
+  end plus its rent × the expected landings until then
+  (:func:`~landlord.engine.valuation.card_worth`); buying on landing also spares this landing's
+  rent; borrowing to buy costs the loan's interest to the end;
+* a luxury (``luxury``): it counts ``luxury_value`` at the end; refusing it loses the move (its
+  share of the wages);
+* the jail (``jail``): the fine against the turns throwing for a double is expected to lose
+  (:func:`~landlord.engine.valuation.waiting_cost`), each worth the wages it would earn for
+  good less the charges its throws would meet, or, for the player the game's end waits for,
+  minus the others' extra turn on his holdings (:func:`~landlord.engine.valuation.turn_worth`);
+* a house (``build``) and the single tax's building privilege (``bid``, ``buy``): the house's
+  count at the end and the rents it adds, less the rents and taxes it raises on its builder
+  (``Table1906.house_gain``), against its price and the privilege's bid; a character that asks
+  a building what land pays (:attr:`~landlord.engine.valuation.Outlook.land_first`: the
+  speculator) also sets against it what the price would return in cards
+  (``Table1906.land_return``);
+* Speculation (``speculate``): the mean winnings less the ante and the Broker's share, plus the
+  move (``Table1906.speculation_gain``);
+* loans: borrowing from the Bank or a player, or the Poor House (``raise``: the interest to
+  the end against what the Poor House writes off), repaying early (``repay``: the interest it
+  saves, the debt it takes off the count), lending (``lend``: the interest it brings).
+
+The cash an option leaves below the reserve costs what forced sales lose (the rules advise no
+reserve: the landlord's own, :data:`RESERVE` unless given). The characters are
+:data:`~landlord.engine.valuation.OUTLOOKS`: the tenant holds no land, the speculator borrows
+to buy. The other decisions (a railroad pass, the direction between the Chances, a player's
+loan terms, a Trust) are still character scripts: the landlord and the speculator use a pass,
+accept terms and form a Trust; the tenant declines a pass, a loan's terms and a Trust; all
+move forward.
 """
 
 from __future__ import annotations
@@ -32,8 +43,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
-from landlord.engine.options import option, parse_option
-from landlord.engine.valuation import OUTLOOKS, Outlook, card_worth, gain_of_paying
+from landlord.engine.options import parse_option
+from landlord.engine.valuation import (
+    OUTLOOKS,
+    Outlook,
+    card_worth,
+    gain_of_paying,
+    turn_worth,
+    waiting_cost,
+)
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
@@ -52,56 +70,29 @@ def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
     return options[0]
 
 
-def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
-    """The landlord's answer (see the module docstring)."""
-    spare = view.cash - reserve
-    kind, opts = d.kind, d.options
-    if kind == "buy":  # a building privilege (1906 single tax), when the reserve allows
-        return "buy" if spare >= d.amount else "decline"
-    if kind == "jail":
-        return "pay" if "pay" in opts and spare >= d.amount else "throw"
-    if kind == "build":  # houses (1906): the dearest spot offered, when the reserve allows
-        return opts[1] if len(opts) > 1 and spare >= d.amount else "none"
-    if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, when the reserve allows
-        return opts[1] if spare >= int(parse_option(opts[1]).arg) else "pass"
-    if kind == "speculate":
-        return "play" if spare >= 10 else "stay"
-    if kind == "lend":
-        return option("lend", 10) if spare >= d.amount else "decline"
-    if kind == "repay":
-        return opts[-1] if view.cash >= 2 * reserve + 100 else "keep"
-    return pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
+def landlord(view: TableView, d: Decision) -> OptionText:
+    """The landlord's answer to a decision the valuation does not weigh (see the module docstring)."""
+    return pick(d.options, "use_pass", "forward", "borrow", "accept", "pay", "ask")
 
 
 def tenant(view: TableView, d: Decision) -> OptionText:
-    """The tenant's answer (see the module docstring)."""
+    """The tenant's answer to a decision the valuation does not weigh (see the module docstring)."""
     return pick(d.options, "decline", "throw", "keep", "none", "pass", "stay", "no_pass", "forward",
                 "borrow", "accept", "ask")
 
 
-def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
-    """The speculator's answer (see the module docstring)."""
-    kind, opts = d.kind, d.options
-    if kind == "buy":  # a building privilege (1906 single tax)
-        return "buy"
-    if kind == "repay":
-        return opts[-1] if view.cash >= repay_at else "keep"
-    if kind == "lend":
-        return option("lend", 5) if view.cash >= d.amount + 200 else "decline"
-    if kind == "build":  # houses (1906): the dearest spot offered, keeping $100 in hand
-        return opts[1] if len(opts) > 1 and view.cash >= d.amount + 100 else "none"
-    if kind == "bid":  # a building privilege (1906 single tax): the lowest bid, keeping $50 in hand
-        return opts[1] if view.cash >= int(parse_option(opts[1]).arg) + 50 else "pass"
-    if kind == "speculate":
-        return "play"
-    return pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
+def speculator(view: TableView, d: Decision) -> OptionText:
+    """The speculator's answer to a decision the valuation does not weigh (see the module docstring)."""
+    return pick(d.options, "pay", "use_pass", "forward", "borrow", "accept", "ask")
 
 
 RESERVE = 50
 """The cash the Magie players keep in hand where the bot names none (the landlord's
-``reserve``): the rules advise none."""
+``reserve``): the patent advises none; the 1906 rule 1, "one generally needs between $50 and
+$75 to pay expenses around the board, or until he has earned his wages": its lower figure."""
 
-VALUED = frozenset({"ticket", "buy_lot", "luxury"})
+VALUED = frozenset({"ticket", "buy_lot", "luxury", "jail", "build", "bid", "buy", "speculate", "raise", "repay",
+                    "lend"})
 """The decisions answered by the valuation (the rest by the character scripts above)."""
 
 
@@ -135,15 +126,140 @@ def luxury(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Opti
     return "buy" if gain + lost > 0 else "refuse"
 
 
+def jail(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Pay the fine, or throw for a double: the option costing the final count less. Paying
+    costs the fine (and the cash it leaves short); throwing costs, five times in six, the turn
+    it loses (the wages its throws would earn less the charges they would meet,
+    :func:`~landlord.engine.valuation.turn_worth`), then the same choice next turn, until the
+    rules make him pay or the game ends (:func:`~landlord.engine.valuation.waiting_cost`)."""
+    t = view.table
+    _, missed, most = t.jail_terms(view.seat)
+    wait = waiting_cost(turn_worth(t, view.seat), d.amount, t.throws_left() / t.turn_throws(), missed, most)
+    return "pay" if gain_of_paying(0, d.amount, view.cash, advised, outlook) > -wait else "throw"
+
+
+def _spot(text: OptionText) -> int:
+    """The space of a ``build:<space>`` option."""
+    return int(parse_option(text).arg)
+
+
+def build(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Build a house (and on which lot), or not: the option of the highest expected effect on
+    the final count: the house's worth to him (``Table1906.house_gain``) less its price, less
+    the building privilege's opening price when he builds away from where he stands under the
+    single tax (``Table1906.privilege_price``), less the cost of the cash it leaves, less, for a
+    character that asks a building what land pays (:attr:`Outlook.land_first`), what the
+    house's price would return in cards on this table (``Table1906.land_return``)."""
+    t = view.table
+    best, top = d.options[0], 0.0
+    for opt in d.options[1:]:
+        idx = _spot(opt)
+        price = d.amount + (t.privilege_price(idx) if idx != d.space else 0)
+        gain = gain_of_paying(t.house_gain(idx, view.seat), price, view.cash, advised, outlook)
+        if gain > top:
+            best, top = opt, gain
+    # what the house's price would return in cards is the same wherever it stands: asked last,
+    # and only of a house worth building without it
+    if top > 0 and outlook.land_first and top <= outlook.land_first * t.land_return(view.seat) * d.amount:
+        return d.options[0]
+    return best
+
+
+def privilege(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """A bid for the single tax's building privilege on lot ``d.space`` (the lowest bid that
+    leaves him better off, as at any ascending sale), or the builder's match of the highest
+    bid (``buy``): the house's worth to him less the bid and the house's price."""
+    t = view.table
+    house = t.params.house_price
+    forgone = outlook.land_first * t.land_return(view.seat) * house if outlook.land_first else 0.0
+    worth = t.house_gain(d.space, view.seat) - forgone
+    if d.kind == "buy":
+        ok = gain_of_paying(worth, d.amount + house, view.cash, advised, outlook) > 0
+        return "buy" if ok else "decline"
+    for opt in d.options[1:]:
+        if gain_of_paying(worth, int(parse_option(opt).arg) + house, view.cash, advised, outlook) > 0:
+            return opt
+    return "pass"
+
+
+def speculate(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Play Speculation or refuse to move: playing is worth its mean winnings less the ante and
+    the Broker's share (``Table1906.speculation_gain``) plus the move it makes (its share of
+    the wages, which refusing loses unless the game's end waits for him)."""
+    t = view.table
+    steps = (d.space - view.player.pos) % t.size
+    moved = 0.0 if t.last(view.seat) else steps * t.wages_lost(view.seat) / t.size
+    gain = t.speculation_gain(d.space, view.seat) + moved
+    ante = view.space(d.space).fee
+    return "play" if gain - outlook.cash_cost(view.cash - ante, advised) + outlook.cash_cost(view.cash, advised) > 0 \
+        else "stay"
+
+
+def raise_money(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Raise ``d.amount`` short: borrow from the Bank (the notes' interest at each of his wages
+    still to come, the cash beyond the need kept against the reserve), ask a player (valued at
+    the Bank's interest: the lender names his own), or go to the Poor House (what he cannot pay
+    is written off, the kit's reading of the patent)."""
+    t = view.table
+    short = d.amount
+    unit = t.params.loan_unit
+
+    def gain(opt: OptionText) -> float:
+        head, arg = parse_option(opt)
+        if head == "poorhouse":
+            return short - outlook.cash_cost(0, advised)
+        borrowed = int(arg) if head == "borrow" else -(-short // unit) * unit
+        return -t.loan_cost(view.seat, borrowed) - outlook.cash_cost(borrowed - short, advised)
+
+    return max(d.options, key=gain)  # the first of equals: the Bank's loan before a player's
+
+
+def repay(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Repay a loan (lift a mortgage) or keep it: what each repayment is worth to the final
+    count (the debt it takes off, the interest it saves, ``repayment``) less what it costs,
+    the cash it leaves included."""
+    t = view.table
+    best, top = d.options[0], 0.0
+    for opt in d.options[1:]:
+        price, worth = t.repayment(view.seat, opt)
+        gain = gain_of_paying(worth, price, view.cash, advised, outlook)
+        if gain > top:
+            best, top = opt, gain
+    return best
+
+
+def lend(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Lend ``d.amount`` or decline: the interest it brings (``lending_return``; the principal
+    is his again at the end if not before) against the cash it takes below his reserve."""
+    t = view.table
+    best, top = d.options[0], 0.0
+    for opt in d.options[1:]:
+        rate = int(parse_option(opt).arg)
+        gain = gain_of_paying(d.amount + t.lending_return(rate, d.amount), d.amount, view.cash, advised, outlook)
+        if gain > top:
+            best, top = opt, gain
+    return best
+
+
+ANSWER = {"ticket": purchase, "buy_lot": purchase, "luxury": luxury, "jail": jail, "build": build,
+          "bid": privilege, "buy": privilege, "speculate": speculate, "raise": raise_money, "repay": repay,
+          "lend": lend}
+"""Each valued decision's answer (:data:`VALUED`)."""
+
+
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
-    ``reserve`` (landlord) or ``repay_at`` (speculator)."""
+    ``reserve`` (landlord). A ``bid`` or ``buy`` reaching these bots is the single tax's
+    building privilege, or a sale from the 1906 pack put to a player who holds no land (the
+    1906 bots answer the others'): he passes."""
     if d.kind in VALUED:
         advised = getattr(bot, "reserve", RESERVE)
         outlook = OUTLOOKS[character]
-        return luxury(outlook, view, d, advised) if d.kind == "luxury" else purchase(outlook, view, d, advised)
+        if d.kind in ("bid", "buy") and view.table.pack_sale(d.space):
+            return "pass" if d.kind == "bid" else "decline"
+        return ANSWER[d.kind](outlook, view, d, advised)
     if character == "landlord":
-        return landlord(view, d, bot.reserve)
+        return landlord(view, d)
     if character == "speculator":
-        return speculator(view, d, bot.repay_at)
+        return speculator(view, d)
     return tenant(view, d)

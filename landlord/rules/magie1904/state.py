@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from landlord.engine.decisions import OptionText
+from landlord.engine.options import parse_option
 from landlord.engine.rulebook import Token
 from landlord.rules.magie1904.params import PARAMS, Params1904, in_phase
 from landlord.rules.memo import landing_odds
@@ -134,14 +136,19 @@ class Table1904:
         """Spaces on the track."""
         return self._r.n
 
-    def chance(self, idx: int) -> float:
-        """The exact chance that a throw ends on space ``idx`` under the phase in force (worked
-        out once per ruleset and phase: :func:`landlord.rules.memo.landing_odds`)."""
+    def odds(self) -> Mapping[int, float]:
+        """The exact chance that a throw ends on each space, by space (those it cannot end on
+        left out), under the phase in force (worked out once per ruleset and phase:
+        :func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
         odds = self._odds.get(g.phase)
         if odds is None:
             odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
-        return odds.get(idx, 0.0)
+        return odds
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that a throw ends on space ``idx`` (:meth:`odds`)."""
+        return self.odds().get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held it: a lot's rent
@@ -176,10 +183,106 @@ class Table1904:
         """The wages on passing Mother Earth now (with any rise the single tax has paid for)."""
         return self._r.params.wages + self._r.wage_bonus
 
+    def wages_for(self, seat: int) -> int:
+        """The wages ``seat`` earns each time round the board: the wages now until he has been
+        round ``circuits`` times ("having passed the beginning-point the required number of
+        times he receives no more wages"), then nothing."""
+        done = self._r.g.players[seat].circuits >= self._r.params.circuits
+        return 0 if done else self.wages_now()
+
+    @property
+    def players(self) -> int:
+        """The players at the table."""
+        return len(self._r.g.players)
+
+    def last(self, seat: int) -> bool:
+        """Whether the game's end waits for ``seat``: it ends "when the last player passes the
+        beginning-point" the required number of times, and he is the furthest behind (rounds
+        and spaces) of those who have not yet been round that often."""
+        r = self._r
+        need = r.params.circuits
+        behind = [pl.circuits * r.n + pl.pos for pl in r.g.players if pl.circuits < need]
+        me = r.g.players[seat]
+        return me.circuits < need and me.circuits * r.n + me.pos == min(behind)
+
+    def wages_lost(self, seat: int) -> int:
+        """The wages a turn ``seat`` misses loses him for good: none. Wages are paid for each
+        round up to the required number ("having passed the beginning-point the required
+        number of times he receives no more wages") and the game lasts until every player has
+        been round that often, so a missed turn delays his wages but does not take them."""
+        return 0
+
+    def paid_to(self, idx: int, seat: int) -> float:
+        """What another player stopping on ``idx`` pays ``seat`` now: his lot's rent, his
+        franchise's five dollars (none under the single tax's public ownership or lot rents)."""
+        r = self._r
+        if r.kinds[idx] == "franchise":
+            return float(r.g.board.spaces[idx].fee) if r.charter.get(idx) == seat and idx not in r.public else 0.0
+        return self.earning(idx, seat) if r.owner[idx] == seat else 0.0
+
+    def turn_throws(self) -> float:
+        """The throws a turn makes: one (the patent gives no second throw for a double)."""
+        return 1.0
+
+    def charge(self, idx: int, seat: int) -> float:
+        """What stopping on ``idx`` costs ``seat`` now (negative: what it pays him), whatever
+        he chooses there that the valuation weighs on its own (buying the lot, a luxury):
+        another's lot's rent ("he must pay the rent to the owner"), an unowned lot's rent to
+        the Public treasury, "five dollars" on an Absolute Necessity, a railroad or a
+        franchise chartered by another, the jail fine on a No Trespassing space (the most
+        leaving costs), a legacy's "one hundred dollars" paid to him; under the single tax
+        every lot's rent, no necessity tax, nothing on what the public has bought or opened."""
+        r = self._r
+        p, kind, space = r.params, r.kinds[idx], r.g.board.spaces[idx]
+        if kind == "lot":
+            return float(space.rent) if p.single_tax or r.owner[idx] != seat else 0.0
+        if kind == "necessity":
+            return 0.0 if p.single_tax else float(space.fee)
+        if kind == "railroad":
+            return 0.0 if idx in r.public else float(space.fee)
+        if kind == "franchise":
+            holder = r.charter.get(idx)
+            return float(space.fee) if holder is not None and holder != seat and idx not in r.public else 0.0
+        if kind == "no_trespassing":
+            return 0.0 if idx in r.annulled else float(p.jail_fine)
+        if kind == "legacy":
+            return -float(space.fee)
+        return 0.0
+
+    def jail_terms(self, seat: int) -> tuple[int, int, int | None]:
+        """The jail's terms for ``seat``: the fine, the turns he has missed and the most he may
+        miss (the patent: "remain there until he throws a double or until he pays": no limit)."""
+        return self._r.params.jail_fine, 0, None
+
+    def interest_left(self, seat: int, interest: int) -> int:
+        """What a loan charging ``interest`` at each of ``seat``'s wages will cost him until the
+        end ("five dollars (interest) every time he receives his wages")."""
+        left = max(0, self._r.params.circuits - self._r.g.players[seat].circuits)
+        return interest * left
+
+    def repayment(self, seat: int, option: OptionText) -> tuple[int, int]:
+        """Repaying the loan of a ``repay:<loan id>`` option early: what it costs in cash now and what it is worth to
+        ``seat``'s final count: its principal (the count takes an outstanding loan off the
+        borrower) and the interest it would charge at his wages still to come ("Should a loan
+        be repaid before passing the beginning-point, the borrower saves the interest")."""
+        loan_id = int(parse_option(option).arg)
+        loan = next(ln for ln in self._r.loans if ln.id == loan_id)
+        return loan.principal, loan.principal + self.interest_left(seat, loan.interest)
+
+    def lending_return(self, rate: int, amount: int) -> float:
+        """What lending ``amount`` at ``rate`` a note to another player is expected to bring the
+        lender beyond the principal (counted back to him at the end if still owed): ``rate`` a
+        note at each of the borrower's wages still to come (the decision does not name the
+        borrower: the mean of the players' rounds still to go)."""
+        r = self._r
+        notes = -(-amount // r.params.loan_unit)
+        left = [max(0, r.params.circuits - pl.circuits) for pl in r.g.players]
+        return notes * rate * sum(left) / len(left)
+
     def loan_cost(self, seat: int, amount: int) -> int:
         """What borrowing ``amount`` from the Bank would cost ``seat`` until the end: the
         interest on its notes (``loan_interest`` a note) at each of his wages still to come (the
         principal counts against him at the end, as the cash counts for him)."""
-        p, pl = self._r.params, self._r.g.players[seat]
+        p = self._r.params
         notes = -(-amount // p.loan_unit)
-        return notes * p.loan_interest * max(0, p.circuits - pl.circuits)
+        return self.interest_left(seat, notes * p.loan_interest)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from landlord.engine.decisions import OptionText
 from landlord.engine.flows import Flow
+from landlord.engine.options import parse_option
 from landlord.engine.rulebook import Token
+from landlord.engine.valuation import card_worth
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
 from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
@@ -104,6 +107,13 @@ class Magie1906State(SingleTaxRules):
         self.poor_corner = board.annex("poorhouse").beside
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
         self.table = Table1906(self)
+
+    if TYPE_CHECKING:  # played by later layers of the family class
+        def fare(self, idx: int, payer: int) -> tuple[int, list[int]]: ...
+
+        def necessity_tax(self, idx: int) -> int: ...
+
+        def wages_for(self, seat: int) -> int: ...
 
     def new_player(self, seat: int) -> Player1906:
         """A checker on Mother Earth with nothing yet."""
@@ -213,15 +223,19 @@ class Table1906:
         """The card's "original sale price", printed on the card and the board (rule 1)."""
         return int(self._r.g.board.spaces[idx].price)
 
-    def chance(self, idx: int) -> float:
-        """The exact chance that a throw ends on space ``idx`` (:func:`landlord.engine.landing.exact`
-        on the 1906 movement of the phase in force), worked out once per ruleset and phase
-        (:func:`landlord.rules.memo.landing_odds`)."""
+    def odds(self) -> Mapping[int, float]:
+        """The exact chance that a throw ends on each space, by space (those it cannot end on
+        left out: :func:`landlord.engine.landing.exact` on the 1906 movement of the phase in
+        force), worked out once per ruleset and phase (:func:`landlord.rules.memo.landing_odds`)."""
         g = self._r.g
         odds = self._odds.get(g.phase)
         if odds is None:
             odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
-        return odds.get(idx, 0.0)
+        return odds
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that a throw ends on space ``idx`` (:meth:`odds`)."""
+        return self.odds().get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card
@@ -273,3 +287,202 @@ class Table1906:
         g = r.g
         to_go = max(0, r.params.circuits - min(pl.circuits for pl in g.players))
         return float(min(to_go * r.n / 7, max(0, r.params.max_rounds - g.round)))
+
+    def wages_for(self, seat: int) -> int:
+        """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
+        tax has paid for; the Monarch of the World's landlord "gets no wages")."""
+        return self._r.wages_for(seat)
+
+    @property
+    def players(self) -> int:
+        """The players at the table."""
+        return len(self._r.g.players)
+
+    def last(self, seat: int) -> bool:
+        """Whether the game's end waits for ``seat``: it ends when every player has been round
+        Mother Earth ``circuits`` times (RECONSTRUCTED end), and he is the furthest behind
+        (rounds and spaces) of those who have not."""
+        r = self._r
+        need = r.params.circuits
+        behind = [pl.circuits * r.n + pl.pos for pl in r.g.players if pl.circuits < need]
+        me = r.g.players[seat]
+        return me.circuits < need and me.circuits * r.n + me.pos == min(behind)
+
+    def wages_lost(self, seat: int) -> int:
+        """The wages a turn ``seat`` misses loses him for good: his wages (rule 3 pays them every
+        time round, so a turn fewer before the end is its share of them fewer)."""
+        return self.wages_for(seat)
+
+    def paid_to(self, idx: int, seat: int) -> float:
+        """What another player stopping on ``idx`` pays ``seat`` now: the land rent of his lot
+        and the house rent of his houses (:meth:`_paid_to`), the fare or rate of his railroad or
+        franchise (his share of a Trust's), the broker's ante and commission."""
+        r = self._r
+        kind = r.kinds[idx]
+        if kind == "lot":
+            return self._paid_to(idx, seat)
+        if kind in ("railroad", "franchise"):
+            amount, payees = r.fare(idx, -1)
+            return amount / len(payees) if seat in payees else 0.0
+        return self.earning(idx, seat) if kind == "speculation" and r.owner[idx] == seat else 0.0
+
+    def turn_throws(self) -> float:
+        """The throws a turn makes: one, and with ``double_throws_again`` (RECONSTRUCTED rule
+        17) one more after a double (1 + 1/6)."""
+        return 1.0 + (1.0 / 6.0 if self._r.params.double_throws_again else 0.0)
+
+    def charge(self, idx: int, seat: int) -> float:
+        """What stopping on ``idx`` costs ``seat`` now (negative: what it pays him), leaving out
+        what he chooses there that the valuation weighs on its own (buying a card, building,
+        Speculation, a luxury): rule 7's land rent and the house rent to another holder (to
+        the Public Treasury if the lot is unowned), rule 4's tax on a necessity (doubled with
+        the houses on the board under the advanced rules), rule 9's fares and rates to another
+        holder (:meth:`Magie1906Landings.fare`), the jail fine for trespassing (the most
+        leaving costs), a Chance card's mean (rule 11, RECONSTRUCTED deck: collect, pay, fine,
+        jail, wages at Mother Earth). Under the single tax: every lot's land rent to the
+        treasury and the house rent to another house's owner, no necessity tax, nothing on a
+        college site."""
+        r = self._r
+        p, kind = r.params, r.kinds[idx]
+        if kind == "lot":
+            other_house = r.house_owner[idx] not in (seat, -1)
+            if p.single_tax:
+                return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
+            return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
+        if kind == "necessity":
+            return 0.0 if p.single_tax else float(r.necessity_tax(idx))
+        if kind == "estate":
+            return 0.0 if idx in r.colleges else float(p.jail_fine)
+        if kind in ("railroad", "franchise"):
+            amount, payees = r.fare(idx, seat)
+            return 0.0 if seat in payees else float(amount)
+        if kind == "chance":
+            return self._chance_mean(seat)
+        return 0.0
+
+    def _chance_mean(self, seat: int) -> float:
+        """What a Chance card costs ``seat`` on average (rule 11: "the card drawn is returned to
+        the pack", so each card is equally likely)."""
+        deck = self._r.params.chance_cards
+        worth = {"collect": -1.0, "pay": 1.0, "fine": 1.0}
+        total = 0.0
+        for card in deck:
+            if card.action in worth:
+                total += worth[card.action] * card.amount
+            elif card.action == "jail":
+                total += self._r.params.jail_fine
+            elif card.action == "mother_earth":
+                total -= self.wages_for(seat)
+        return total / len(deck) if deck else 0.0
+
+    def jail_terms(self, seat: int) -> tuple[int, int, int | None]:
+        """The jail's terms for ``seat``: rule 6's fine, the turns he has missed and the most he
+        may miss ("He cannot, however, miss more than three turns")."""
+        p = self._r.params
+        return p.jail_fine, self._r.g.players[seat].jail_missed, p.jail_max_missed
+
+    def house_gain(self, idx: int, seat: int) -> float:
+        """What one more house on lot ``idx``, owned by ``seat``, is expected to add to his final
+        count, its price not yet paid: it counts ``house_value`` at the end ("every house counts
+        the holder or owner 100"); until then the others' landings pay him its house rent ($10,
+        rule 4 of the single tax and the advanced rules' "house rent remains as before") and,
+        under the advanced rules, the doubled land rent of the section's lots he holds, while
+        his own landings pay any rent it raises (the section's doubled land rent to the Public
+        Treasury under the single tax) and the necessity taxes the houses on the board double
+        (advanced rules). Worked out by putting the house up on the table, reading what every
+        stop pays him and costs him, and taking it down again."""
+        r = self._r
+        p = r.params
+        lots = [idx]
+        if p.advanced_rules:  # the section's land rent rises only if this house lifts its least
+            section = r.sections.get(r.g.board.spaces[idx].group, [idx])
+            if sum(1 for i in section if r.houses[i] <= r.houses[idx]) == 1:
+                lots = section
+        steps = p.advanced_rules and not p.single_tax and sum(r.houses) + 1 in p.tax_steps
+        taxed = [i for i, k in enumerate(r.kinds) if k == "necessity"] if steps else []
+        others = len(r.g.players) - 1
+        if lots == [idx] and not taxed and r.house_owner[idx] in (seat, -1):
+            # the common case, the same sum on one lot: the house lifts no section's rent and no
+            # tax, and adds its own rent to what the others' stops pay him
+            return p.house_value + others * self.chance(idx) * p.house_rent * self.throws_left()
+
+        def flow() -> float:
+            paid = sum(self.chance(i) * (others * self._paid_to(i, seat) - self.charge(i, seat)) for i in lots)
+            return paid - sum(self.chance(i) * self.charge(i, seat) for i in taxed)
+
+        before = flow()
+        owner = r.house_owner[idx]
+        r.houses[idx] += 1
+        r.house_owner[idx] = seat
+        try:
+            after = flow()
+        finally:
+            r.houses[idx] -= 1
+            r.house_owner[idx] = owner
+        return p.house_value + (after - before) * self.throws_left()
+
+    def _paid_to(self, idx: int, seat: int) -> float:
+        """What another player stopping on lot ``idx`` pays ``seat`` now: the land rent if he
+        holds the deed (not under the single tax), the house rent if he owns its houses."""
+        r = self._r
+        land = r.land_rent(idx) if r.owner[idx] == seat and not r.params.single_tax else 0
+        return float(land + (r.house_rent(idx) if r.house_owner[idx] == seat else 0))
+
+    def speculation_gain(self, idx: int, seat: int) -> float:
+        """What playing Speculation on space ``idx`` is expected to add to ``seat``'s count
+        against refusing to move (rule 8): the $10 ante to the Broker (nothing when he holds
+        the licence), the mean winnings less the Broker's 10 percent (kept when he is the
+        Broker), and the Broker's jail on a 3 or 4 when he is the Broker (the fine, the most
+        leaving costs) and the licence "returned to the pack" (what it is worth to him)."""
+        r = self._r
+        p = r.params
+        table = p.speculation_table
+        won = sum(p.speculation_double if a == b else table[a + b] for a in range(1, 7) for b in range(1, 7)) / 36
+        if r.owner[idx] != seat:
+            return won * (1 - p.broker_percent / 100) - r.g.board.spaces[idx].fee
+        skin = sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b in (3, 4)) / 36
+        return won - skin * (p.jail_fine + card_worth(self, idx, seat, len(r.g.players)))
+
+    def land_return(self, seat: int) -> float:
+        """What a dollar of cards returns ``seat`` until the end on this table: what every card
+        (title deeds, charters, the broker's licence) would bring him in its holder's place
+        (the chance a throw ends on it × what a stop pays × the throws left × the players,
+        as :func:`~landlord.engine.valuation.card_worth` counts it) over their printed prices;
+        under the single tax the deeds bring nothing ("All land rent is paid into the public
+        treasury")."""
+        r = self._r
+        players, left = len(r.g.players), self.throws_left()
+        income = price = 0.0
+        for idx, kind in enumerate(r.kinds):
+            if kind in CARD_KINDS and idx not in r.public:
+                income += self.chance(idx) * self.earning(idx, seat) * left * players
+                price += self.printed_price(idx)
+        return income / price if price else 0.0
+
+    def privilege_price(self, idx: int) -> int:
+        """What the right to build on lot ``idx`` costs before the house (single-tax rule 4, "the
+        'bid' money (or rent) is paid into the PUBLIC TREASURY": the privilege opens at the
+        lot's land rent, :meth:`Magie1906Landings.offer_building`); nothing under the landlord
+        rules, where he builds on his own lot."""
+        r = self._r
+        return r.land_rent(idx) if r.params.single_tax else 0
+
+    def repayment(self, seat: int, option: OptionText) -> tuple[int, int]:
+        """Lifting a mortgage (``repay:<space>``) or repaying a player's loan
+        (``repay_loan:<creditor>``): what it costs in cash now and what it is worth to ``seat``'s
+        final count, which takes off what is still owed: a mortgage's amount (lifting it costs
+        the amount and its interest, RECONSTRUCTED rule 15), a loan's whole debt (its interest
+        was added once when lent, RECONSTRUCTED rule 16)."""
+        r = self._r
+        head, arg = parse_option(option)
+        if head == "repay":
+            m = next(m for m in r.mortgages if m.seat == seat and m.space == int(arg))
+            return r.redeem_cost(m), m.amount
+        d = next(d for d in r.debts if d.debtor == seat and d.loan and d.creditor == int(arg))
+        return d.amount, d.amount
+
+    def lending_return(self, rate: int, amount: int) -> float:
+        """What lending ``amount`` at ``rate`` dollars per $100 (or part) brings the lender beyond
+        the principal: the interest, "added once to what is owed" (RECONSTRUCTED rule 16; what
+        is still owed at the end counts for the lender)."""
+        return float(rate * -(-amount // 100))
