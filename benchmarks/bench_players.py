@@ -14,10 +14,10 @@ machine still slows both; compare the two figures of one run, not runs).
 
 The old characters: the families' bots as they were before issue 36, kept as frozen copies
 under ``benchmarks/`` (``frozen_british1913_bots.py``, ``frozen_magie1904_bots.py``: the
-Magie answers 1904 and 1906 share), because the old code is gone from the kit and the
-comparison needs both in one process; an old player answers the decisions whose players
-changed as before, every other as the kit now does. Monopoly's players are as they were
-(head to head they would play the same code against itself): not listed.
+Magie answers 1904 and 1906 share; ``frozen_monopoly_bots.py``: every Monopoly decision, the
+Mucker games' too), because the old code is gone from the kit and the comparison needs both in
+one process; an old player answers the decisions whose players changed as before, every other
+as the kit now does.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frozen_british1913_bots
 import frozen_magie1904_bots
+import frozen_monopoly_bots
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
@@ -54,11 +55,12 @@ FROZEN: dict[str, tuple[frozenset[str], Answer]] = {
     "british1913": (frozen_british1913_bots.KINDS, _old1913),
     "magie1904": (VALUED, frozen_magie1904_bots.answer),
     "magie1906": (VALUED, frozen_magie1904_bots.answer),
+    "monopoly": (frozen_monopoly_bots.KINDS, frozen_monopoly_bots.answer),
 }
 """Each family whose players changed: the decision kinds that changed, and the old answer
 (``answer(character, bot, view, decision)``) to them."""
 DEFAULT = ("magie-1904", "magie-1906", "british-1913-part1", "british-1913-part2", "british-1913-part3",
-           "british-1913-sequence")
+           "british-1913-sequence", "monopoly", "monopoly-short", "monopoly-time-limit", "mucker", "mucker-short")
 CHARACTERS = ("landlord", "speculator", "tenant")
 LESSON_SEATS = ("landlord", "tenant", "speculator", "landlord")
 

@@ -41,7 +41,8 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
@@ -81,7 +82,7 @@ class Books:
     """One player's valuation at one decision (see the module's text): the table, the player's
     :class:`Outlook`, and what every option shares, read once."""
 
-    __slots__ = ("_advised", "cash", "others", "outlook", "seat", "t", "turns", "view")
+    __slots__ = ("_advised", "_pledge", "cash", "others", "outlook", "seat", "t", "turns", "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
@@ -91,6 +92,7 @@ class Books:
         self.turns = outlook.horizon * (OPEN_END if left is None else left)
         self.others = max(0, self.t.active() - 1)
         self._advised = -1.0
+        self._pledge = -1.0
 
     @property
     def advised(self) -> float:
@@ -197,8 +199,18 @@ class Books:
 
     # -- paying and raising --------------------------------------------------------------------
     def paying(self, worth: float, price: float) -> float:
-        """The gain of paying ``price`` for what is worth ``worth``."""
-        return gain_of_paying(worth, price, self.cash, self.advised, self.outlook)
+        """The gain of paying ``price`` for what is worth ``worth`` (the cash he could raise by
+        mortgaging counted in hand, less the interest lifting it would cost)."""
+        return gain_of_paying(worth, price, self.cash + self.pledgeable(), self.advised, self.outlook)
+
+    def pledgeable(self) -> float:
+        """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
+        mortgages would cost: cash he can have at that loss when a charge comes."""
+        if self._pledge < 0:
+            t = self.t
+            self._pledge = sum(t.terms(i).mortgage * 2 - t.terms(i).lift for i in t.players[self.seat].deeds
+                               if not t.mortgaged[i] and not t.gbuilt[t.gid[i]])
+        return self._pledge
 
     def giving_up(self, opt: OptionText) -> tuple[float, float]:
         """(what it loses of his final count, the cash it raises) for a ``mortgage:<i>``,
@@ -294,8 +306,11 @@ class TradePlanner:
         return out
 
     def propose(self, me: Books, opts: tuple[OptionText, ...]) -> OptionText | None:
-        """A ``trade:<seat>`` option starting the trade that leaves this player best off among
-        those the partner's valuation (:data:`HOLDER`) takes, each offer made once; or None."""
+        """A ``trade:<seat>`` option starting the trade that leaves this player best off, each
+        offer made once; or None. A swap is offered where the partner's valuation
+        (:data:`HOLDER`) gains too; cash, at the least the partner's valuation takes, or, where
+        that is more than the lot is worth to this player, at the most it is (the partner's
+        character is not on the table: it may take less)."""
         t, seat = me.t, me.seat
         if not me.outlook.holds_land:
             return None
@@ -316,8 +331,10 @@ class TradePlanner:
                     best = (gain, p, [option("give", mine), option("take", want), "offer"], key)
                 continue
             price = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what the holder loses
+            if price > me.cash or trade_gain(me, seat, p, (want,), (), -price) <= 0:
+                price = _most(partial(_buying, me, p, want), me.cash)
             key = (p, want, -price)
-            if key in self.tried or price > me.cash:
+            if price <= 0 or key in self.tried:
                 continue
             gain = trade_gain(me, seat, p, (want,), (), -price)
             if gain > 0 and (best is None or gain > best[0]):
@@ -338,6 +355,26 @@ class TradePlanner:
                 return step
         self.plan = []
         return "cancel"
+
+
+def _buying(me: Books, partner: int, lot: int, price: int) -> float:
+    """What buying ``lot`` from ``partner`` for ``price`` in cash is worth to this player."""
+    return trade_gain(me, me.seat, partner, (lot,), (), -price)
+
+
+def _most(gain: Callable[[int], float], cash: int) -> int:
+    """The highest whole price up to ``cash`` at which ``gain`` (falling as the price rises) is
+    still positive (0 if none)."""
+    if cash <= 0 or gain(1) <= 0:
+        return 0
+    low, high = 1, cash
+    while low < high:
+        mid = (low + high + 1) // 2
+        if gain(mid) > 0:
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives: Collection[int], cash: int,
