@@ -42,7 +42,6 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
@@ -70,6 +69,16 @@ HOLDER = OUTLOOKS["landlord"]
 character is not on the table; the landlord's is the holding one)."""
 
 _NO_LOT = ("", -1)
+
+RAISE = 1.25
+"""A cash offer refused is made again only at a quarter more (the rules set no limit on
+offers; a player at the table would not repeat one the holder has just refused)."""
+
+_PLAIN = frozenset({"done", "sell", "mortgage"})
+"""Manage options no player takes of its own accord (see :func:`_manage`)."""
+
+OFFERS = 3
+"""At most this many cash offers to one holder for one lot."""
 
 
 def _jail_turns(throws: int) -> float:
@@ -246,7 +255,8 @@ class Books:
 
     def lift(self, idx: int) -> float:
         """The gain of lifting the mortgage on deed ``idx`` now, against its cost."""
-        return self.paying(self.unmortgaged(idx), self.t.terms(idx).lift)
+        worth, cost = self.unmortgaged(idx), self.t.terms(idx).lift
+        return self.paying(worth, cost) if worth > cost else worth - cost
 
 
 def _cash_steps(amount: int, steps: Sequence[int]) -> list[str]:
@@ -259,19 +269,31 @@ def _cash_steps(amount: int, steps: Sequence[int]) -> list[str]:
     return out
 
 
+Offer = tuple[float, int, list[str], tuple[int, int, int], int]
+"""A trade worth offering: (its gain, the partner, the items to put together, its key in
+:attr:`TradePlanner.tried`, the cash offered)."""
+
+
 class TradePlanner:
     """A player's memory for trades: the plan being put together and the offers already made."""
 
-    __slots__ = ("cands", "checked", "memo", "plan", "tried", "version")
+    __slots__ = ("cands", "checked", "limits", "memo", "plan", "queue", "tried", "tries", "version")
 
     def __init__(self) -> None:
+        self.limits: dict[tuple[int, int, int], int] = {}
+        """At an auction (lot, table version, cash): the highest bid that leaves it better off."""
         self.memo: dict[tuple[int, int, int], float] = {}
         """What deeds are worth to the player apart from their price, while the table stands."""
         self.plan: list[str] = []
-        self.tried: set[tuple[int, int, int]] = set()
+        self.tried: dict[tuple[int, int, int], int] = {}
+        """Each offer made: (partner, lot taken, lot given or -1 for cash) -> the cash offered."""
+        self.tries: dict[tuple[int, int, int], int] = {}
+        """How many times each was offered."""
         self.version = -1
         self.checked = -1
-        """The table version at which no trade was worth proposing (asked again when it changes)."""
+        self.queue: list[Offer] = []
+        """The offers worth making, worked out at the deeds' version ``checked`` (``owners_version``):
+        made one by one, worked out again when deeds change hands."""
         self.cands: list[tuple[int, int, int]] = []
 
     def candidates(self, t: MonopolyTable, seat: int) -> list[tuple[int, int, int]]:
@@ -306,19 +328,33 @@ class TradePlanner:
         return out
 
     def propose(self, me: Books, opts: tuple[OptionText, ...]) -> OptionText | None:
-        """A ``trade:<seat>`` option starting the trade that leaves this player best off, each
-        offer made once; or None. A swap is offered where the partner's valuation
+        """A ``trade:<seat>`` option starting the trade that leaves this player best off of those
+        worked out since deeds last changed hands, a swap offered once, a cash offer again only
+        at :data:`RAISE` times the last (at most :data:`OFFERS` times); or None. A swap is offered
+        where the partner's valuation
         (:data:`HOLDER`) gains too; cash, at the least the partner's valuation takes, or, where
         that is more than the lot is worth to this player, at the most it is (the partner's
         character is not on the table: it may take less)."""
-        t, seat = me.t, me.seat
+        t = me.t
         if not me.outlook.holds_land:
             return None
-        cands = self.candidates(t, seat)
-        if not cands or self.checked == t.version:
-            return None
-        best: tuple[float, int, list[str], tuple[int, int, int]] | None = None
-        for p, want, mine in cands:
+        if self.checked != t.owners_version:
+            self.checked = t.owners_version
+            self.queue = self.offers(me, opts)
+        while self.queue:
+            _, p, plan, key, price = self.queue.pop(0)
+            if t.o_trade[p] in opts and price <= me.cash:
+                self.tried[key] = price
+                self.tries[key] = self.tries.get(key, 0) + 1
+                self.plan = plan
+                return option("trade", p)
+        return None
+
+    def offers(self, me: Books, opts: tuple[OptionText, ...]) -> list[Offer]:
+        """The offers worth making now, the best first (see :meth:`propose`)."""
+        t, seat = me.t, me.seat
+        out: list[Offer] = []
+        for p, want, mine in self.candidates(t, seat):
             if t.o_trade[p] not in opts:
                 continue
             if mine >= 0:
@@ -327,25 +363,28 @@ class TradePlanner:
                     continue
                 gain = trade_gain(me, seat, p, (want,), (mine,), 0)
                 theirs = trade_gain(me, p, seat, (mine,), (want,), 0, HOLDER)
-                if gain > 0 and theirs >= 0 and (best is None or gain > best[0]):
-                    best = (gain, p, [option("give", mine), option("take", want), "offer"], key)
+                if gain > 0 and theirs >= 0:
+                    out.append((gain, p, [option("give", mine), option("take", want), "offer"], key, 0))
                 continue
+            key = (p, want, -1)
+            last = self.tried.get(key, 0)
+            if last and (me.cash <= last * RAISE or self.tries.get(key, 0) >= OFFERS):
+                continue  # offered already, and it cannot now offer enough more
             price = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what the holder loses
             if price > me.cash or trade_gain(me, seat, p, (want,), (), -price) <= 0:
-                price = _most(partial(_buying, me, p, want), me.cash)
-            key = (p, want, -price)
-            if price <= 0 or key in self.tried:
+                price = _most(_buying(me, p, want), me.cash)
+            if price <= 0 or (last and price <= last * RAISE):
                 continue
             gain = trade_gain(me, seat, p, (want,), (), -price)
-            if gain > 0 and (best is None or gain > best[0]):
-                steps = t.trade_cash_steps
-                best = (gain, p, [option("take", want), *_cash_steps(price, steps), "offer"], key)
-        if best is None:
-            self.checked = t.version
-            return None
-        self.tried.add(best[3])
-        self.plan = best[2]
-        return option("trade", best[1])
+            if gain > 0:
+                out.append((gain, p, [option("take", want), *_cash_steps(price, t.trade_cash_steps), "offer"], key,
+                            price))
+        out.sort(key=lambda o: -o[0])
+        return out
+
+    def settled(self, t: MonopolyTable) -> bool:
+        """Whether the offers were worked out since deeds last changed hands and none is left."""
+        return self.checked == t.owners_version and not self.queue
 
     def next_item(self, opts: tuple[OptionText, ...]) -> OptionText:
         """The next planned item, or ``cancel`` if the plan no longer fits."""
@@ -357,9 +396,19 @@ class TradePlanner:
         return "cancel"
 
 
-def _buying(me: Books, partner: int, lot: int, price: int) -> float:
-    """What buying ``lot`` from ``partner`` for ``price`` in cash is worth to this player."""
-    return trade_gain(me, me.seat, partner, (lot,), (), -price)
+def _buying(me: Books, partner: int, lot: int) -> Callable[[int], float]:
+    """What buying ``lot`` from ``partner`` for a price in cash is worth to this player, as a
+    function of the price (:func:`trade_gain`, what does not hang on the price worked out once)."""
+    seat, o, t = me.seat, me.outlook, me.t
+    cash_now, advised = t.cash(seat), me.advised
+    fixed = me.face(lot) + me.rents(seat, (lot,)) - me.exposure(partner, (), (lot,))
+    before = o.cash_cost(cash_now, advised)
+
+    def gain(price: int) -> float:
+        left = cash_now - price
+        return fixed + me.houses_gain(seat, lot, left) - price + before - o.cash_cost(left, advised)
+
+    return gain
 
 
 def _most(gain: Callable[[int], float], cash: int) -> int:
@@ -382,8 +431,8 @@ def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives:
     """What a trade with ``partner`` is worth to ``seat`` (this player, or another as
     ``outlook`` would value it): the deeds it ``gets`` and ``gives`` (what they count at the
     end, the rent they bring it from the others' landings, the houses a group they complete
-    lets it build or, given, no longer), the rent the partner's change costs it on its own landings (the houses the
-    partner could build included), and ``cash`` received (negative: paid), with the cost of the
+    lets it build or, given, no longer), the rent the partner's change costs it on its own
+    landings (the houses the partner could build included), and ``cash`` received (negative: paid), with the cost of the
     cash it leaves short and the markup asked on what it gives."""
     o = outlook or me.outlook
     if gets and not o.holds_land:
@@ -408,6 +457,9 @@ def choose(outlook: Outlook, view: TableView, d: Decision, planner: TradePlanner
         return "ask"  # asking brings the rent; forgetting brings nothing
     if kind == "trade_item":
         return planner.next_item(opts)
+    if kind == "manage" and (not outlook.holds_land or planner.settled(view.table)) \
+            and all(o in _PLAIN or o.startswith("trade:") for o in opts):
+        return "done"  # nothing to build, lift or bribe with, no trade to propose
     me = Books(view, outlook)
     t = me.t
     if kind == "manage":
@@ -444,11 +496,22 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     if d.space >= 0 and not me.outlook.holds_land:
         return "pass"
     bids = sorted((int(parse_option(o).arg), o) for o in d.options[1:])
-    if d.space >= 0:
-        gains = [(a, o) for a, o in bids if me.paying(me.deed(d.space, a, planner.memo), a) > 0]
-    else:  # a house or hotel at a shortage: the best place it could go
-        worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
-        gains = [(a, o) for a, o in bids if me.paying(worth, a) > 0]
+    key = (d.space, me.t.version, me.cash)
+    limit = planner.limits.get(key)
+    if limit is None:  # the highest bid that gains, worked out once an auction (the gain falls as it rises)
+        if d.space >= 0:
+            def gain(a: int) -> float:
+                return me.paying(me.deed(d.space, a, planner.memo), a)
+        else:  # a house or hotel at a shortage: the best place it could go
+            worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
+
+            def gain(a: int) -> float:
+                return me.paying(worth, a)
+        limit = _most(gain, bids[-1][0])
+        if len(planner.limits) > 16:
+            planner.limits.clear()
+        planner.limits[key] = limit
+    gains = [b for b in bids if b[0] <= limit]
     if not gains:
         return "pass"
     half = (d.amount + gains[-1][0]) / 2

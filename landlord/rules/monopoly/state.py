@@ -243,7 +243,7 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_charges", "_odds", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
+    __slots__ = ("_charges", "_odds", "_rents", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
                  "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
                  "offer", "owner", "street_groups", "trade_cash_steps")
 
@@ -276,6 +276,8 @@ class MonopolyTable:
         self.deed_terms = rules.terms
         """each deed's :class:`~landlord.rules.monopoly.static.DeedTerms` (None off the deeds)"""
         self._charges: dict[int, tuple[int, float, float]] = {}
+        self._rents: tuple[int, list[tuple[int, float, float]]] = (-1, [])
+        """(table version, each charge a landing makes: (to whom, how much, × its chance))"""
         """per seat: (table version, :meth:`charges`)"""
         self._odds: dict[str, list[float]] = {}
         """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
@@ -386,19 +388,18 @@ class MonopolyTable:
         hit = self._charges.get(seat)
         if hit is not None and hit[0] == version:
             return hit[1], hit[2]
+        if self._rents[0] != version:  # each deed's rent as it stands, once a table version
+            odds, own, pays = self.odds(), self.owner, self.pays
+            rents = [(o, c, odds[i] * c) for i in self._rules.ownable if (o := own[i]) >= 0 and (c := pays(i, o))]
+            fees = self._rules.tax_fee
+            taxes = [(-1, float(fees[i]), odds[i] * fees[i]) for i in self._rules.taxes]
+            self._rents = (version, rents + taxes)
         most = mean = 0.0
-        odds, own, pays = self.odds(), self.owner, self.pays
-        for i in self._rules.ownable:
-            o = own[i]
-            if o >= 0 and o != seat:
-                c = pays(i, o)
-                if c:
-                    most = max(most, c)
-                    mean += odds[i] * c
-        fees = self._rules.tax_fee
-        for i in self._rules.taxes:
-            most = max(most, float(fees[i]))
-            mean += odds[i] * fees[i]
+        for o, c, m in self._rents[1]:
+            if o != seat:
+                if c > most:
+                    most = c
+                mean += m
         self._charges[seat] = (version, most, mean)
         return most, mean
 
