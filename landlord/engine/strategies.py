@@ -156,8 +156,8 @@ class Landlord(Character):
     Speculation when it can spare the ante; bids at a sale from the pack, trades cards, raises
     money and picks a Natural Opportunity as :mod:`landlord.rules.magie1906.bots` says (bids
     and offers up to its valuation of a card; mortgages first when short). Votes by the voting
-    rule. Monopoly: also builds and trades sensibly (:mod:`landlord.rules.monopoly.bots`);
-    1913: :mod:`landlord.rules.british1913.bots`."""
+    rule. Monopoly and 1913: every choice from the one valuation
+    (:mod:`landlord.rules.monopoly.bots`, :mod:`landlord.rules.british1913.bots`)."""
 
     name = "landlord"
 
@@ -171,8 +171,8 @@ class Tenant(Character):
     throws for doubles in jail, borrows only when it must, never lends. 1906: never builds,
     bids or offers for a card, stays off Speculation, sells a card to an offer at its valuation,
     sells cards first when short and never borrows (:mod:`landlord.rules.magie1906.bots`).
-    Votes by the voting rule. Monopoly: never buys, bids, builds or
-    proposes trades (:mod:`landlord.rules.monopoly.bots`)."""
+    Votes by the voting rule. Monopoly: takes no deed by choice (never buys, bids or proposes
+    a trade for one); its other choices from the one valuation (:mod:`landlord.rules.monopoly.bots`)."""
 
     name = "tenant"
 
@@ -184,8 +184,8 @@ class Speculator(Character):
     lowest bid for a single-tax building privilege and builds while keeping $50/$100 in hand;
     always plays Speculation; bids at a sale from the pack, offers and bids for cards up to its
     valuation keeping $50, and when short asks for a loan first
-    (:mod:`landlord.rules.magie1906.bots`). Votes by the voting rule. Monopoly: builds whenever
-    it can and bribes the Mucker Banker (:mod:`landlord.rules.monopoly.bots`)."""
+    (:mod:`landlord.rules.magie1906.bots`). Votes by the voting rule. Monopoly: the one
+    valuation, asking a quarter more than a deed is worth to it to sell (:mod:`landlord.rules.monopoly.bots`)."""
 
     name = "speculator"
 
