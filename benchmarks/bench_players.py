@@ -12,14 +12,12 @@ tenant, speculator, landlord) all new and all old, alternating rounds of the sam
 (``time.process_time``: other programs on a busy machine cost neither side, but a loaded
 machine still slows both; compare the two figures of one run, not runs).
 
-The old characters: the 1913 bots as they were before issue 36 and the Magie character
-scripts as they were on main before the Magie jail, houses, building privileges, Speculation
-and loans were valued (its lots and luxuries already were: old and new value them alike), kept
-as frozen copies under ``benchmarks/`` (``frozen_british1913_bots.py``,
-``frozen_magie1904_bots.py``: the Magie answers 1904 and 1906 share), because the old code is gone from the kit and the
-comparison needs both in one process; an old player answers the decisions whose players
-changed as before, every other as the kit now does. Monopoly's players are as they were
-(head to head they would play the same code against itself): not listed.
+The old characters: the families' bots as they were before issue 36, kept as frozen copies
+under ``benchmarks/`` (``frozen_british1913_bots.py``, ``frozen_magie1904_bots.py``: the
+Magie answers 1904 and 1906 share; ``frozen_monopoly_bots.py``: every Monopoly decision, the
+Mucker games' too), because the old code is gone from the kit and the comparison needs both in
+one process; an old player answers the decisions whose players changed as before, every other
+as the kit now does.
 """
 
 from __future__ import annotations
@@ -36,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frozen_british1913_bots
 import frozen_magie1904_bots
+import frozen_monopoly_bots
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
@@ -56,15 +55,20 @@ def _old1913_asks(view: TableView, d: Decision) -> bool:
     return d.kind in frozen_british1913_bots.KINDS
 
 
+def _old_monopoly_asks(view: TableView, d: Decision) -> bool:
+    return d.kind in frozen_monopoly_bots.KINDS
+
+
 FROZEN: dict[str, tuple[Asks, Answer]] = {
     "british1913": (_old1913_asks, _old1913),
     "magie1904": (frozen_magie1904_bots.answers, frozen_magie1904_bots.answer),
     "magie1906": (frozen_magie1904_bots.answers, frozen_magie1904_bots.answer),
+    "monopoly": (_old_monopoly_asks, frozen_monopoly_bots.answer),
 }
 """Each family whose players changed: which decisions changed (``asks(view, decision)``), and
 the old answer (``answer(character, bot, view, decision)``) to them."""
 DEFAULT = ("magie-1904", "magie-1906", "british-1913-part1", "british-1913-part2", "british-1913-part3",
-           "british-1913-sequence")
+           "british-1913-sequence", "monopoly", "monopoly-short", "monopoly-time-limit", "mucker", "mucker-short")
 CHARACTERS = ("landlord", "speculator", "tenant")
 LESSON_SEATS = ("landlord", "tenant", "speculator", "landlord")
 

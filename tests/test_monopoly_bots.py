@@ -46,12 +46,23 @@ def test_landlord_never_breaks_its_own_group() -> None:
     assert _reply(Landlord(), g, r, offer) == "reject"
 
 
-def test_landlord_sells_a_lone_lot_for_its_price_in_cash() -> None:
-    """A lot that completes nothing for the buyer sells at its printed price or more."""
+def test_landlord_sells_a_lone_lot_for_what_it_is_worth_to_it() -> None:
+    """A lot that completes nothing for either side sells for more than it is worth to its
+    holder and not for less. Worked out by hand from the rules' payoffs: Boardwalk counts its
+    printed $400 at the end, and brings its holder its $50 rent each time one of the 3 others
+    lands on it (the chance a throw ends there × 1 + 1/6 + 1/36 throws a turn × 40 rounds the
+    players count ahead in a game with no fixed end); sold to seat 0, seat 1 pays seat 0 that
+    $50 on its own landings. $1,500 in hand is above the $200 the dearest landing costs it."""
+    from landlord.players.monopoly import OPEN_END
+
     g, r = fresh()
     own(r, 1, 39)
-    assert _reply(Landlord(), g, r, TradeOffer(0, 1, take={39}, pay_cash=400)) == "accept"
-    assert _reply(Landlord(), g, r, TradeOffer(0, 1, take={39}, pay_cash=300)) == "reject"
+    turns = r.table.landings(39, OPEN_END)
+    worth = 400 + 50 * turns * 3 + 50 * turns
+    assert 600 < worth < 700  # about $637: the chance a throw ends on Boardwalk is about 2.6%
+    above, below = int(worth) + 1, int(worth) - 1
+    assert _reply(Landlord(), g, r, TradeOffer(0, 1, take={39}, pay_cash=above)) == "accept"
+    assert _reply(Landlord(), g, r, TradeOffer(0, 1, take={39}, pay_cash=below)) == "reject"
 
 
 def test_landlord_proposes_a_mutual_completion_swap() -> None:
@@ -84,13 +95,24 @@ def test_tenant_never_buys_bids_or_builds() -> None:
     assert t.choose(v, Decision(0, "manage", ("done", "house:37"))) == "done"
 
 
-def test_speculator_buys_everything_and_bribes() -> None:
-    """The speculator buys every deed and offers the Banker a spare Jail card."""
+def test_speculator_buys_a_deed_and_bribes_only_when_the_card_is_worth_less_than_a_refusal() -> None:
+    """The speculator buys an unowned deed (it counts its price at the end and brings rent).
+    Offering the Mucker Banker a Get Out of Jail Free card loses the card if he accepts and
+    brings $10 if he refuses: the players value the card at the fine it is expected to save,
+    so a Banker accepts it while it is worth $10 to him, and a player offers it only when it
+    is worth less: at the start of the game (40 rounds ahead: the full $50) it keeps it; in the
+    last round of the time-limit game (a jailing is unlikely) it offers it."""
     g, _r = fresh("mucker")
     s = Speculator()
     v = TableView(g, 1)
     assert s.choose(v, Decision(1, "buy_deed", ("buy", "auction"), 39, 400)) == "buy"
+    assert s.choose(v, Decision(1, "manage", ("done", "bribe"))) == "done"
+    assert s.choose(v, Decision(0, "bribe_reply", ("accept", "refuse"), -1, 10)) == "accept"
+    g, r = fresh("mucker-time-limit")
+    g.round = r.params.round_limit - 1
+    v = TableView(g, 1)
     assert s.choose(v, Decision(1, "manage", ("done", "bribe"))) == "bribe"
+    assert s.choose(v, Decision(0, "bribe_reply", ("accept", "refuse"), -1, 10)) == "refuse"
 
 
 def test_bots_finish_games_with_trades_happening() -> None:
@@ -124,23 +146,22 @@ def test_bots_see_only_the_table_view() -> None:
     assert ".rules" not in source and "._rules" not in source and ".g.p" not in source
 
 
-def test_speculator_sells_buildings_back_to_buy_only_a_deed_that_completes_a_group() -> None:
-    """Houses 'may be sold back to the Bank at any time' to raise a price, but the speculator
-    does it only for a deed that completes one of its groups; a price its cash and mortgages
-    cover it pays as before. Seat 0: a house on each dark blue, Oriental and Vermont (mortgage
-    $50 each), $10."""
-    from landlord.rules.monopoly import BUY
+def test_raising_cash_gives_up_what_loses_least_a_dollar() -> None:
+    """Short of cash, a player mortgages or sells back what loses it least per dollar raised:
+    mortgaging lone Oriental Avenue raises its $50 mortgage value, which is what its count
+    falls by (to half its $100 price), and loses its $6 rent; selling back a house on the dark
+    blues raises $100 and loses $100 of the count (a house counts its $200 price) and the
+    rent the house adds ($175 against $70 on Park Place). So Oriental is mortgaged first."""
+    from landlord.rules.monopoly import BUY  # noqa: F401 (the family's options)
 
     g, r = fresh()
-    own(r, 0, 37, 39, 6, 8)
+    own(r, 0, 37, 39, 6)
     r.houses[37] = r.houses[39] = 1
     r.n_built[0] = 2
     r.gbuilt[r.gid[37]] = 2
     r.houses_left -= 2
     set_cash(g, 0, 10)
-    bot = Speculator()
-    view = TableView(g, 0)
-    assert bot.choose(view, Decision(0, "buy_deed", BUY, 9, 120)) == "buy"  # Connecticut completes the light blues
-    assert bot.choose(view, Decision(0, "buy_deed", BUY, 24, 240)) == "auction"  # Illinois: not worth a house
-    set_cash(g, 0, 140)  # $140 and the two mortgages cover Illinois' $240
-    assert bot.choose(view, Decision(0, "buy_deed", BUY, 24, 240)) == "buy"
+    opts = tuple(r.raise_options(0))
+    assert "mortgage:6" in opts and "sell_house:37" in opts
+    for bot in (Landlord(), Speculator(), Tenant()):
+        assert bot.choose(TableView(g, 0), Decision(0, "raise_cash", opts, -1, 100)) == "mortgage:6"

@@ -154,8 +154,8 @@ class Landlord(Character):
     force pay (:mod:`landlord.players.magie1904`); uses a railroad pass; bids at a sale from
     the 1906 pack, trades cards, raises money and picks a Natural Opportunity as
     :mod:`landlord.players.magie1906` says (mortgages first when short). Votes by the voting
-    rule. Monopoly: also builds and trades sensibly (:mod:`landlord.players.monopoly`);
-    1913: :mod:`landlord.players.british1913`."""
+    rule. Monopoly and 1913: every choice from the one valuation
+    (:mod:`landlord.players.monopoly`, :mod:`landlord.players.british1913`)."""
 
     name = "landlord"
 
@@ -169,8 +169,9 @@ class Tenant(Character):
     luxuries, the jail, houses, building privileges, Speculation and loans as the landlord
     does (:mod:`landlord.players.magie1904`), declines a pass, a player's loan terms and a
     Trust; 1906: sells a card to an offer at its valuation, sells cards first when short
-    (:mod:`landlord.players.magie1906`). Votes by the voting rule. Monopoly: never buys,
-    bids, builds or proposes trades (:mod:`landlord.players.monopoly`)."""
+    (:mod:`landlord.players.magie1906`). Votes by the voting rule. Monopoly: takes no deed
+    by choice (never buys, bids or proposes a trade for one); its other choices from the one
+    valuation (:mod:`landlord.players.monopoly`)."""
 
     name = "tenant"
 
@@ -181,8 +182,8 @@ class Speculator(Character):
     loans by what the rules pay (:mod:`landlord.players.magie1904`); 1906: bids at a sale
     from the pack, offers and bids for cards up to its valuation keeping $50, and when short
     asks for a loan first (:mod:`landlord.players.magie1906`). Votes by the voting rule.
-    Monopoly: builds whenever it can, repays loans once it has ``repay_at`` in hand and bribes
-    the Mucker Banker (:mod:`landlord.players.monopoly`)."""
+    Monopoly: the one valuation, asking a quarter more than a deed is worth to it to sell
+    (:mod:`landlord.players.monopoly`)."""
 
     name = "speculator"
 

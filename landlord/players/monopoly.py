@@ -1,30 +1,53 @@
-"""How the kit's bots play Monopoly's decisions, each keeping its documented character.
+"""How the kit's computer players answer Monopoly's decisions (the Parker Brothers game, its short
+and time-limit games, Mucker Monopoly): one valuation (:mod:`landlord.engine.valuation`), read
+off what the rules in force pay.
 
-* ``landlord`` — buys every deed it can afford keeping its reserve; bids up to the printed price
-  (half as much again when the deed would complete one of its groups); builds while it keeps a
-  building reserve; raises money by mortgaging lots outside its groups first; trades sensibly:
-  proposes swaps in which both sides complete a colour group (or a cash offer), and accepts only
-  trades that do not break one of its groups, never hand the other side a colour group unless it
-  completes one of its own too (so never a group for a utility), and bring it at least the printed
-  value it gives.
-* ``speculator`` — buys every deed it can pay for with its cash and mortgages (selling buildings
-  back for one only when it completes one of its groups), bids up to the printed price (half as much again to complete
-  a group), builds whenever it has the cash, keeps mortgaged deeds mortgaged until rich, offers
-  cash for the last lot of a group, sells anything for half as much again as it is worth, and
-  bribes the Banker with a spare Jail card.
-* ``tenant`` — never buys, bids, builds or proposes trades; sells a deed only for cash of at least
-  its printed price; throws for doubles in Jail.
-* ``random`` (in :mod:`landlord.engine.strategies`) picks uniformly among the legal options.
+**What the rules pay** is the table's (:class:`~landlord.rules.monopoly.MonopolyTable`): each
+deed's :class:`~landlord.rules.monopoly.static.DeedTerms` (what it counts at the end, mortgaged
+or not; its mortgage and what lifting it costs; its rent by houses, hotel, complete colour group,
+railroads or utilities held; what a house and a hotel cost, each counted at that price at the
+end), :meth:`~MonopolyTable.pays` (what a landing pays a holder, were his deeds or houses
+changed), the exact chance a throw ends on each space (:meth:`~MonopolyTable.chance`, from the
+landing chain) and the throws a turn makes, what landings cost a player now (the dearest and the
+expected charge), and the rounds left where the rules fix the end (the time-limit game).
+
+**What a change of holdings is worth to a player** (:class:`Books`): what it changes in his end
+count, plus the change in the rent the other players' landings pay him until the end (the chance
+× :data:`~MonopolyTable.THROWS_PER_TURN` × the other players × the turns he counts ahead), less
+the change in the rent *he* is expected to pay on his own landings when it changes another
+player's holdings. Where the rules fix no end (the regular game, to the last player; the short
+games, to a bankruptcy) a player counts :data:`OPEN_END` rounds ahead. Completing a colour group
+also brings the houses the player could then pay for (:meth:`Books.houses_gain`).
+
+**Every decision** is the option of the highest expected effect on the player's final count, the
+cost of the cash it leaves short included (:meth:`Outlook.cash_cost`: the reserve is the most one
+landing can cost him now, what he must be able to pay to stay in the game): buying a deed or
+sending it to auction, bidding (the lowest raise while it is still worth more), building (a
+house or hotel's added rent × the others' landings; its price counts back at the end), selling
+buildings and mortgaging (the least lost per dollar raised, or to keep the reserve), lifting a
+mortgage (the rent it restores and the half price it adds to the count, against the cost),
+paying or throwing in Jail (the turns a throw for doubles is expected to lose × what a turn on
+the board is expected to bring: the salary's share less the expected charges), a Get Out of Jail
+Free card (the fine it is expected to save), the Income Tax (the cheaper), trades proposed (to
+the holder of the one lot missing from a group: a swap that completes a group for each, or the
+least cash the holder's valuation takes) and answered, and Mucker's bribe of the Banker and the
+Banker's answer (the card's worth against the $10 a refusal costs). The characters
+(:data:`~landlord.engine.valuation.OUTLOOKS`) are parameters of that one valuation: whether they
+may take land (the tenant takes none), the reserve, the markup asked to sell, how far ahead
+they count.
+
+The random bot needs nothing here: it picks uniformly among the legal options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import option, parse_option
-from landlord.rules.monopoly.static import K_STREET
+from landlord.engine.valuation import OUTLOOKS, Outlook, gain_of_paying
+from landlord.rules.monopoly.static import HOTEL, K_STREET, MEAN_THROW
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
@@ -34,103 +57,206 @@ KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent"
                    "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
 """The Monopoly decision kinds the bots answer here."""
 
+OPEN_END = 40
+"""The table rounds a player counts ahead where the rules fix no end (the regular game, to the
+last player; the short games, to a bankruptcy): the kit's time-limit game's hour of play."""
+
+DOUBLE = 1.0 / 6.0
+"""The chance that a throw of two dice is a double."""
+
+HOLDER = OUTLOOKS["landlord"]
+"""How a player expects another to value what it holds when it proposes a trade (another's
+character is not on the table; the landlord's is the holding one)."""
+
 _NO_LOT = ("", -1)
-"""What :attr:`MonopolyTable.lot_options` gives for an option that is not a lot's."""
 
-CARD_VALUE = 50
-"""What a Get Out of Jail Free card is worth to the bots (the fine it saves)."""
+RAISE = 1.25
+"""A cash offer refused is made again only at a quarter more (the rules set no limit on
+offers; a player at the table would not repeat one the holder has just refused)."""
 
+_PLAIN = frozenset({"done", "sell", "mortgage"})
+"""Manage options no player takes of its own accord (see :func:`_manage`)."""
 
-def _best_bid(opts: tuple[OptionText, ...], limit: int) -> OptionText:
-    """The highest bid option not above ``limit`` (``pass`` if none)."""
-    best, best_amount = "pass", 0
-    for o in opts:
-        kind, arg = parse_option(o)
-        if kind == "bid":
-            a = int(arg)
-            if best_amount < a <= limit:
-                best, best_amount = o, a
-    return best
+OFFERS = 3
+"""At most this many cash offers to one holder for one lot."""
 
 
-def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = None) -> bool:
-    """Would ``seat`` hold all of ``idx``'s colour group with ``idx`` (and ``extra``) added?"""
-    if t.code[idx] != K_STREET:
-        return False
-    own = t.owner
-    for j in t.members[idx]:  # noqa: SIM110 (a loop is faster than all() here)
-        if own[j] != seat and j != idx and (extra is None or j not in extra):
-            return False
-    return True
+def _jail_turns(throws: int) -> float:
+    """The turns a prisoner with ``throws`` throws for doubles left is expected to stay without
+    moving (out on a double; after the last throw he pays and moves by it)."""
+    return sum((1.0 - DOUBLE) ** k for k in range(1, max(0, throws)))
 
 
-def _raise(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int) -> OptionText:
-    """Raise money: mortgage lots outside complete groups first, then any, then sell buildings."""
-    morts, sells = [], []
-    lots = t.lot_options
-    for o in opts:
-        kind, idx = lots.get(o, _NO_LOT)
-        if kind == "mortgage":
-            if not t.holds_group(seat, idx):
-                return o
-            morts.append(o)
-        elif kind == "sell_house":
-            sells.append(o)
-    if morts:
-        return morts[0]
-    if sells:
-        return sells[0]
-    return opts[0]
+class Books:
+    """One player's valuation at one decision (see the module's text): the table, the player's
+    :class:`Outlook`, and what every option shares, read once."""
 
+    __slots__ = ("_advised", "_pledge", "cash", "others", "outlook", "seat", "t", "turns", "view")
 
-def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
-    """Is there a mortgage ``seat`` could lift within ``budget``?"""
-    lift, mort = t.lift_cost, t.mortgaged
-    for i in t.players[seat].deeds:  # noqa: SIM110 (a loop is faster than any() here)
-        if mort[i] and lift[i] <= budget:
-            return True
-    return False
+    def __init__(self, view: TableView, outlook: Outlook) -> None:
+        self.view, self.outlook, self.seat = view, outlook, view.seat
+        self.t: MonopolyTable = view.table
+        self.cash = view.cash
+        left = self.t.rounds_left()
+        self.turns = outlook.horizon * (OPEN_END if left is None else left)
+        self.others = max(0, self.t.active() - 1)
+        self._advised = -1.0
+        self._pledge = -1.0
 
+    @property
+    def advised(self) -> float:
+        """The cash he must be able to pay: the most one landing can cost him now."""
+        if self._advised < 0:
+            self._advised = self.t.charges(self.seat)[0]
+        return self._advised
 
-def _lift(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int, budget: int) -> OptionText:
-    """Lift the mortgage of a lot of a complete group first, then the dearest, within ``budget``
-    (anything else in a lot menu: ``back``)."""
-    best, key = "back", (False, -1)
-    for o in opts:
-        kind, arg = parse_option(o)
-        if kind == "unmortgage":
-            idx = int(arg)
-            if t.lift_cost[idx] <= budget:
-                k = (t.holds_group(seat, idx), t.price(idx))
-                if k > key:
-                    best, key = o, k
-    return best
+    # -- what holdings are worth -------------------------------------------------------------
+    def rents(self, seat: int, plus: Collection[int] = (), minus: Collection[int] = ()) -> float:
+        """What adding ``plus`` to and taking ``minus`` from ``seat``'s deeds changes in the rent
+        the other players' landings pay him until the end."""
+        t = self.t
+        deeds = {*plus, *minus}
+        change = t.income(seat, deeds, plus, minus) - t.income(seat, deeds)
+        return change * t.THROWS_PER_TURN * self.turns * self.others
 
+    def exposure(self, seat: int, plus: Collection[int] = (), minus: Collection[int] = ()) -> float:
+        """What the same change of another ``seat``'s deeds changes in the rent this player is
+        expected to pay him on his own landings until the end."""
+        t = self.t
+        deeds = {*plus, *minus}
+        change = t.income(seat, deeds, plus, minus) - t.income(seat, deeds)
+        return change * t.THROWS_PER_TURN * self.turns
 
-def _tax(t: MonopolyTable, seat: int, flat: int) -> OptionText:
-    return "percent" if t.worth(seat) // 10 < flat else "flat"
+    def face(self, idx: int) -> int:
+        """What deed ``idx`` counts at the end as it stands (mortgaged: half), its buildings
+        left out."""
+        terms = self.t.terms(idx)
+        return terms.pledged if self.t.mortgaged[idx] else terms.face
 
+    def houses_gain(self, seat: int, idx: int, budget: float) -> float:
+        """What the houses ``seat`` could pay for out of ``budget`` would add in rent were he to
+        complete ``idx``'s colour group with it (built evenly, up to the hotel): nothing if it
+        completes none."""
+        t = self.t
+        if t.code[idx] != K_STREET or budget <= 0:
+            return 0.0
+        group = t.members[idx]
+        own = t.owner
+        if any(own[j] != seat and j != idx for j in group) or any(t.mortgaged[j] for j in group if j != idx):
+            return 0.0
+        cost = t.terms(idx).house_cost
+        each = min(t.hotel_after, int(budget // (cost * len(group)))) if cost else 0
+        if each <= 0:
+            return 0.0
+        gain = sum(t.chance(j) * (t.terms(j).rents[1 + each] - t.terms(j).rents[1]) for j in group)
+        return gain * t.THROWS_PER_TURN * self.turns * self.others
 
-def _reply(t: MonopolyTable, seat: int, factor_num: int, factor_den: int, sensible: bool, reserve: int) -> OptionText:
-    """Judge the trade on offer to ``seat``."""
-    offer = t.offer
-    if offer is None:
-        return "reject"
-    gets, gives = offer.give, offer.take
-    price = t.price
-    value_in = sum(price(i) for i in gets) + offer.pay_cash + CARD_VALUE * len(offer.give_cards)
-    value_out = sum(price(i) for i in gives) + offer.want_cash + CARD_VALUE * len(offer.take_cards)
-    if sensible:
-        if any(t.holds_group(seat, i) for i in gives):
-            return "reject"  # never break up one of its own colour groups
-        proposer = offer.proposer
-        them = any(_completes(t, proposer, i, gives) for i in gives)
-        me = any(_completes(t, seat, i, gets) for i in gets)
-        if them and not me:
-            return "reject"  # never hand over a colour group without completing one of its own
-        if t.cash(seat) - offer.want_cash + offer.pay_cash < reserve and offer.want_cash:
-            return "reject"
-    return "accept" if value_in * factor_den >= value_out * factor_num else "reject"
+    def deed(self, idx: int, price: float = 0.0, memo: dict[tuple[int, int, int], float] | None = None) -> float:
+        """What taking deed ``idx`` for ``price`` is worth to this player (before the price): what
+        it counts at the end, the rent it brings, the houses it lets him build with the cash left
+        above his reserve, and the rent it keeps from him were the player it helps most to take it
+        instead. ``memo`` keeps what does not depend on the price while the table stands."""
+        seat = self.seat
+        key = (idx, self.t.version, self.others)
+        base = memo.get(key) if memo is not None else None
+        if base is None:
+            base = self.face(idx) + self.rents(seat, (idx,)) + self.denial(idx)
+            if memo is not None:
+                if len(memo) > 64:
+                    memo.clear()
+                memo[key] = base
+        spare = self.cash - price - self.outlook.reserve * self.advised
+        return base + self.houses_gain(seat, idx, spare)
+
+    def denial(self, idx: int) -> float:
+        """The rent deed ``idx`` would cost this player on his landings were the other player it
+        adds most to take it (with the houses that player could then pay for)."""
+        t, view = self.t, self.view
+        worst = 0.0
+        for s in range(view.n_players):
+            if s == self.seat or t.players[s].out:
+                continue
+            hurt = self.exposure(s, (idx,))
+            if t.code[idx] == K_STREET and self.others:
+                hurt += self.houses_gain(s, idx, view.cash_of(s)) / self.others
+            worst = max(worst, hurt)
+        return worst
+
+    def building(self, idx: int, houses: int) -> float:
+        """What changing lot ``idx`` from its buildings to ``houses`` (5: a hotel) does to the rent
+        the others pay this player until the end."""
+        t = self.t
+        now = t.houses[idx]
+        change = t.pays(idx, self.seat, houses=houses) - t.pays(idx, self.seat, houses=now)
+        return change * t.chance(idx) * t.THROWS_PER_TURN * self.turns * self.others
+
+    def card(self) -> float:
+        """What a Get Out of Jail Free card is worth: the fine it is expected to save (the
+        Jailings expected in the turns left: the chance a throw ends in Jail over the throws a
+        stay there lasts, × the throws left), at most one fine."""
+        t = self.t
+        stay = 1.0 + _jail_turns(t.jail_throws())
+        jailings = t.chance(-1) / stay * t.THROWS_PER_TURN * self.turns
+        return t.jail_fine() * min(1.0, jailings)
+
+    def turn(self) -> float:
+        """What a turn on the board is expected to bring: the salary's share of each throw less
+        what a throw is expected to cost him."""
+        t = self.t
+        throw = t.salary() * MEAN_THROW / t.board_size() - t.charges(self.seat)[1]
+        return throw * t.THROWS_PER_TURN
+
+    # -- paying and raising --------------------------------------------------------------------
+    def paying(self, worth: float, price: float) -> float:
+        """The gain of paying ``price`` for what is worth ``worth`` (the cash he could raise by
+        mortgaging counted in hand, less the interest lifting it would cost)."""
+        return gain_of_paying(worth, price, self.cash + self.pledgeable(), self.advised, self.outlook)
+
+    def pledgeable(self) -> float:
+        """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
+        mortgages would cost: cash he can have at that loss when a charge comes."""
+        if self._pledge < 0:
+            t = self.t
+            self._pledge = sum(t.terms(i).mortgage * 2 - t.terms(i).lift for i in t.players[self.seat].deeds
+                               if not t.mortgaged[i] and not t.gbuilt[t.gid[i]])
+        return self._pledge
+
+    def giving_up(self, opt: OptionText) -> tuple[float, float]:
+        """(what it loses of his final count, the cash it raises) for a ``mortgage:<i>``,
+        ``sell_house:<i>`` or ``sell_all:<group>`` option: a building sells back for half what
+        it cost and counts its cost at the end; a mortgage raises what the deed's count falls
+        by (to half its price); both lose the rent they brought."""
+        t = self.t
+        head, arg = parse_option(opt)
+        if head == "sell_all":
+            lost = raised = 0.0
+            for j in t.group_lots(arg):
+                if t.houses[j]:
+                    cost = t.building_cost(j)
+                    lost += cost - cost // 2 - self.building(j, 0)
+                    raised += cost // 2
+            return lost, raised
+        idx = int(arg)
+        terms = t.terms(idx)
+        if head == "mortgage":
+            income = t.pays(idx, self.seat) * t.chance(idx) * t.THROWS_PER_TURN * self.turns * self.others
+            return income + terms.face - terms.pledged - terms.mortgage, float(terms.mortgage)
+        h = t.houses[idx]
+        cost, down = (terms.hotel_cost, t.hotel_after) if h == HOTEL else (terms.house_cost, h - 1)
+        return cost - cost // 2 - self.building(idx, down), float(cost // 2)
+
+    def unmortgaged(self, idx: int) -> float:
+        """What lifting the mortgage on his deed ``idx`` adds to his count: the half price it
+        adds back, and the rent it restores (the others' landings until the end)."""
+        t = self.t
+        terms = t.terms(idx)
+        rent = t.pays(idx, self.seat, lifted=True) * t.chance(idx) * t.THROWS_PER_TURN * self.turns * self.others
+        return terms.face - terms.pledged + rent
+
+    def lift(self, idx: int) -> float:
+        """The gain of lifting the mortgage on deed ``idx`` now, against its cost."""
+        worth, cost = self.unmortgaged(idx), self.t.terms(idx).lift
+        return self.paying(worth, cost) if worth > cost else worth - cost
 
 
 def _cash_steps(amount: int, steps: Sequence[int]) -> list[str]:
@@ -143,29 +269,42 @@ def _cash_steps(amount: int, steps: Sequence[int]) -> list[str]:
     return out
 
 
-class TradePlanner:
-    """A bot's memory for trades: the plan being submitted and the offers already refused."""
+Offer = tuple[float, int, list[str], tuple[int, int, int], int]
+"""A trade worth offering: (its gain, the partner, the items to put together, its key in
+:attr:`TradePlanner.tried`, the cash offered)."""
 
-    __slots__ = ("cands", "plan", "tried", "version")
+
+class TradePlanner:
+    """A player's memory for trades: the plan being put together and the offers already made."""
+
+    __slots__ = ("cands", "checked", "limits", "memo", "plan", "queue", "tried", "tries", "version")
 
     def __init__(self) -> None:
+        self.limits: dict[tuple[int, int, int], int] = {}
+        """At an auction (lot, table version, cash): the highest bid that leaves it better off."""
+        self.memo: dict[tuple[int, int, int], float] = {}
+        """What deeds are worth to the player apart from their price, while the table stands."""
         self.plan: list[str] = []
-        self.tried: set[tuple[int, int, int]] = set()
+        self.tried: dict[tuple[int, int, int], int] = {}
+        """Each offer made: (partner, lot taken, lot given or -1 for cash) -> the cash offered."""
+        self.tries: dict[tuple[int, int, int], int] = {}
+        """How many times each was offered."""
         self.version = -1
+        self.checked = -1
+        self.queue: list[Offer] = []
+        """The offers worth making, worked out at the deeds' version ``checked`` (``owners_version``):
+        made one by one, worked out again when deeds change hands."""
         self.cands: list[tuple[int, int, int]] = []
 
-    def candidates(self, t: MonopolyTable, seat: int, swaps: bool) -> list[tuple[int, int, int]]:
+    def candidates(self, t: MonopolyTable, seat: int) -> list[tuple[int, int, int]]:
         """(partner, the lot it holds that completes a group of ours, our lot that completes a
         group of the partner's or -1 for a cash offer), recomputed only when deeds change hands."""
-        r = t
-        if r.owners_version == self.version:
+        if t.owners_version == self.version:
             return self.cands
-        self.version = r.owners_version
-        own, gid, gbuilt, code, members = t.owner, r.gid, r.gbuilt, t.code, t.members
+        self.version = t.owners_version
+        own, gid, gbuilt, code, members = t.owner, t.gid, t.gbuilt, t.code, t.members
         out: list[tuple[int, int, int]] = []
         deeds = sorted(t.players[seat].deeds)
-        # only a street group where the seat holds a lot can lack just one (every street group
-        # has two lots or more); taken in group order
         touched = {gid[i]: members[i] for i in deeds if code[i] == K_STREET}
         for k in sorted(touched):
             group = touched[k]
@@ -179,37 +318,73 @@ class TradePlanner:
             if want < 0 or own[want] < 0 or gbuilt[gid[group[0]]]:
                 continue
             p = own[want]
-            if swaps:
-                out += [(p, want, mine) for mine in deeds
-                        if mine not in group and not gbuilt[gid[mine]] and _completes(t, p, mine)]
+            for mine in deeds:
+                if mine not in group and not gbuilt[gid[mine]] and code[mine] == K_STREET:
+                    others = members[mine]
+                    if all(own[j] == p or j == mine for j in others):
+                        out.append((p, want, mine))
             out.append((p, want, -1))
         self.cands = out
         return out
 
-    def propose(self, t: MonopolyTable, seat: int, opts: tuple[OptionText, ...], cash_factor: tuple[int, int],
-                reserve: int, swaps: bool) -> OptionText | None:
-        """A ``trade:<seat>`` option to start a planned trade (each offer tried once), or None."""
-        cands = self.candidates(t, seat, swaps)
-        if not cands:
+    def propose(self, me: Books, opts: tuple[OptionText, ...]) -> OptionText | None:
+        """A ``trade:<seat>`` option starting the trade that leaves this player best off of those
+        worked out since deeds last changed hands, a swap offered once, a cash offer again only
+        at :data:`RAISE` times the last (at most :data:`OFFERS` times); or None. A swap is offered
+        where the partner's valuation
+        (:data:`HOLDER`) gains too; cash, at the least the partner's valuation takes, or, where
+        that is more than the lot is worth to this player, at the most it is (the partner's
+        character is not on the table: it may take less)."""
+        t = me.t
+        if not me.outlook.holds_land:
             return None
-        cash = t.cash(seat)
-        o_trade = t.o_trade
-        for p, want, mine in cands:
-            if o_trade[p] not in opts:
-                continue
-            if mine >= 0:
-                if (p, want, mine) not in self.tried:
-                    self.tried.add((p, want, mine))
-                    self.plan = [option("give", mine), option("take", want), "offer"]
-                    return option("trade", p)
-                continue
-            offer = t.price(want) * cash_factor[0] // cash_factor[1]
-            if cash - offer >= reserve and (p, want, -offer) not in self.tried:
-                self.tried.add((p, want, -offer))
-                steps = t.trade_cash_steps
-                self.plan = [option("take", want), *_cash_steps(offer, steps), "offer"]
+        if self.checked != t.owners_version:
+            self.checked = t.owners_version
+            self.queue = self.offers(me, opts)
+        while self.queue:
+            _, p, plan, key, price = self.queue.pop(0)
+            if t.o_trade[p] in opts and price <= me.cash:
+                self.tried[key] = price
+                self.tries[key] = self.tries.get(key, 0) + 1
+                self.plan = plan
                 return option("trade", p)
         return None
+
+    def offers(self, me: Books, opts: tuple[OptionText, ...]) -> list[Offer]:
+        """The offers worth making now, the best first (see :meth:`propose`)."""
+        t, seat = me.t, me.seat
+        out: list[Offer] = []
+        for p, want, mine in self.candidates(t, seat):
+            if t.o_trade[p] not in opts:
+                continue
+            if mine >= 0:
+                key = (p, want, mine)
+                if key in self.tried:
+                    continue
+                gain = trade_gain(me, seat, p, (want,), (mine,), 0)
+                theirs = trade_gain(me, p, seat, (mine,), (want,), 0, HOLDER)
+                if gain > 0 and theirs >= 0:
+                    out.append((gain, p, [option("give", mine), option("take", want), "offer"], key, 0))
+                continue
+            key = (p, want, -1)
+            last = self.tried.get(key, 0)
+            if last and (me.cash <= last * RAISE or self.tries.get(key, 0) >= OFFERS):
+                continue  # offered already, and it cannot now offer enough more
+            price = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what the holder loses
+            if price > me.cash or trade_gain(me, seat, p, (want,), (), -price) <= 0:
+                price = _most(_buying(me, p, want), me.cash)
+            if price <= 0 or (last and price <= last * RAISE):
+                continue
+            gain = trade_gain(me, seat, p, (want,), (), -price)
+            if gain > 0:
+                out.append((gain, p, [option("take", want), *_cash_steps(price, t.trade_cash_steps), "offer"], key,
+                            price))
+        out.sort(key=lambda o: -o[0])
+        return out
+
+    def settled(self, t: MonopolyTable) -> bool:
+        """Whether the offers were worked out since deeds last changed hands and none is left."""
+        return self.checked == t.owners_version and not self.queue
 
     def next_item(self, opts: tuple[OptionText, ...]) -> OptionText:
         """The next planned item, or ``cancel`` if the plan no longer fits."""
@@ -221,137 +396,226 @@ class TradePlanner:
         return "cancel"
 
 
-def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: TradePlanner) -> OptionText:
-    """The landlord bot's Monopoly choices (see the module docstring)."""
-    if d.kind == "ask_rent":
-        return "ask"
-    t: MonopolyTable = view.table
-    seat, kind, opts = view.seat, d.kind, d.options
-    cash = view.cash
-    build_reserve = 3 * reserve
-    if kind == "manage":
-        lots = t.lot_options
-        for o in opts[1:]:
-            what, idx = lots.get(o, _NO_LOT)
-            if what not in ("house", "hotel"):
-                break  # build options come right after "done"
-            cost = t.hotel_cost[idx] if what == "hotel" else t.house_cost[idx]
-            if cash - cost >= build_reserve:
-                return o
-        if "unmortgage" in opts and _can_lift(t, seat, cash - 2 * build_reserve):
-            return "unmortgage"
-        start = planner.propose(t, seat, opts, (3, 2), build_reserve, True)
-        return start or "done"
-    if kind == "manage_lot":
-        return _lift(opts, t, seat, cash - 2 * build_reserve)
-    if kind == "buy_deed":
-        return "buy" if cash - d.amount >= reserve else "auction"
-    if kind == "auction_bid":
-        if d.space < 0:
-            return _best_bid(opts, min(200, cash - reserve))
-        price = t.price(d.space)
-        limit = price * 3 // 2 if _completes(t, seat, d.space) else price
-        return _best_bid(opts, min(limit, cash - reserve))
-    if kind == "income_tax":
-        return _tax(t, seat, d.amount)
-    if kind == "jail_exit":
-        if "card" in opts:
-            return "card"
-        return "pay" if "pay" in opts and cash - d.amount >= reserve else "throw"
-    if kind == "raise_cash":
-        return _raise(opts, t, seat)
-    if kind == "lift_mortgage":
-        return "lift" if cash - d.amount >= build_reserve else "keep"
+def _buying(me: Books, partner: int, lot: int) -> Callable[[int], float]:
+    """What buying ``lot`` from ``partner`` for a price in cash is worth to this player, as a
+    function of the price (:func:`trade_gain`, what does not hang on the price worked out once)."""
+    seat, o, t = me.seat, me.outlook, me.t
+    cash_now, advised = t.cash(seat), me.advised
+    fixed = me.face(lot) + me.rents(seat, (lot,)) - me.exposure(partner, (), (lot,))
+    before = o.cash_cost(cash_now, advised)
+
+    def gain(price: int) -> float:
+        left = cash_now - price
+        return fixed + me.houses_gain(seat, lot, left) - price + before - o.cash_cost(left, advised)
+
+    return gain
+
+
+def _most(gain: Callable[[int], float], cash: int) -> int:
+    """The highest whole price up to ``cash`` at which ``gain`` (falling as the price rises) is
+    still positive (0 if none)."""
+    if cash <= 0 or gain(1) <= 0:
+        return 0
+    low, high = 1, cash
+    while low < high:
+        mid = (low + high + 1) // 2
+        if gain(mid) > 0:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives: Collection[int], cash: int,
+               outlook: Outlook | None = None) -> float:
+    """What a trade with ``partner`` is worth to ``seat`` (this player, or another as
+    ``outlook`` would value it): the deeds it ``gets`` and ``gives`` (what they count at the
+    end, the rent they bring it from the others' landings, the houses a group they complete
+    lets it build or, given, no longer), the rent the partner's change costs it on its own
+    landings (the houses the partner could build included), and ``cash`` received (negative: paid), with the cost of the
+    cash it leaves short and the markup asked on what it gives."""
+    o = outlook or me.outlook
+    if gets and not o.holds_land:
+        return -1.0
+    t = me.t
+    cash_now = t.cash(seat)
+    value_in = sum(me.face(i) for i in gets) + me.rents(seat, gets, gives)
+    value_in += sum(me.houses_gain(seat, i, cash_now + cash) for i in gets)
+    value_out = sum(me.face(i) + me.houses_gain(seat, i, cash_now) for i in gives)
+    hurt = me.exposure(partner, gives, gets)
+    if me.others:
+        hurt += sum(me.houses_gain(partner, i, t.cash(partner) - cash) for i in gives) / me.others
+    advised = me.advised if seat == me.seat else t.charges(seat)[0]
+    relief = o.cash_cost(cash_now, advised) - o.cash_cost(cash_now + cash, advised)
+    return value_in - o.sell_limit(value_out) - hurt + cash + relief
+
+
+def choose(outlook: Outlook, view: TableView, d: Decision, planner: TradePlanner) -> OptionText:
+    """The option of the highest expected effect on the player's final count (module text)."""
+    kind, opts = d.kind, d.options
+    if kind == "ask_rent":
+        return "ask"  # asking brings the rent; forgetting brings nothing
     if kind == "trade_item":
         return planner.next_item(opts)
+    if kind == "manage" and (not outlook.holds_land or planner.settled(view.table)) \
+            and all(o in _PLAIN or o.startswith("trade:") for o in opts):
+        return "done"  # nothing to build, lift or bribe with, no trade to propose
+    me = Books(view, outlook)
+    t = me.t
+    if kind == "manage":
+        return _manage(me, opts, planner)
+    if kind == "manage_lot":
+        return _best_lot(me, opts)
+    if kind == "buy_deed":
+        if not outlook.holds_land:
+            return "auction"
+        return "buy" if me.paying(me.deed(d.space, d.amount, planner.memo), d.amount) > 0 else "auction"
+    if kind == "auction_bid":
+        return _bid(me, d, planner)
+    if kind == "income_tax":
+        return "percent" if t.worth(view.seat) // 10 < d.amount else "flat"
+    if kind == "jail_exit":
+        return _jail(me, opts, d.amount)
+    if kind == "raise_cash":
+        return min(opts, key=lambda o: _loss_per_dollar(me, o))
+    if kind == "lift_mortgage":  # the interest is due either way: lifting now costs the mortgage
+        return "lift" if me.paying(me.unmortgaged(d.space), t.terms(d.space).mortgage) > 0 else "keep"
     if kind == "trade_reply":
-        return _reply(t, seat, 1, 1, True, reserve)
+        return _reply(me)
+    if kind == "place_building":
+        return max(opts, key=lambda o: _building_worth(me, o))
     if kind == "bribe_reply":
-        return "accept"
+        return "accept" if me.card() >= d.amount else "refuse"
     return opts[0]
 
 
-def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner: TradePlanner) -> OptionText:
-    """The speculator bot's Monopoly choices (see the module docstring)."""
-    if d.kind == "ask_rent":
-        return "ask"
-    t: MonopolyTable = view.table
-    seat, kind, opts = view.seat, d.kind, d.options
-    cash = view.cash
-    if kind == "manage":
-        if len(opts) > 1 and t.lot_options.get(opts[1], _NO_LOT)[0] in ("house", "hotel"):
-            return opts[1]  # build options come right after "done"
-        if "unmortgage" in opts and _can_lift(t, seat, cash - repay_at):
-            return "unmortgage"
-        if "bribe" in opts:
-            return "bribe"
-        start = planner.propose(t, seat, opts, (3, 2), 50, False)
-        return start or "done"
-    if kind == "manage_lot":
-        return _lift(opts, t, seat, cash - repay_at)
-    if kind == "buy_deed":
-        if cash + t.mortgage_room(seat) >= d.amount or _completes(t, seat, d.space):
-            return "buy"
-        return "auction"  # not worth selling buildings back for
-    if kind == "auction_bid":
-        if d.space < 0:
-            return _best_bid(opts, cash)
-        price = t.price(d.space)
-        return _best_bid(opts, price * 3 // 2 if _completes(t, seat, d.space) else price)
-    if kind == "ask_rent":
-        return "ask"
-    if kind == "income_tax":
-        return _tax(t, seat, d.amount)
-    if kind == "jail_exit":
-        return "card" if "card" in opts else "pay" if "pay" in opts else "throw"
-    if kind == "raise_cash":
-        return _raise(opts, t, seat)
-    if kind == "lift_mortgage":
-        return "lift" if cash - d.amount >= repay_at else "keep"
-    if kind == "trade_item":
-        return planner.next_item(opts)
-    if kind == "trade_reply":
-        return _reply(t, seat, 3, 2, False, 0)
-    if kind == "bribe_reply":
-        return "accept"
-    return opts[0]
-
-
-def tenant(bot: object, view: TableView, d: Decision) -> OptionText:
-    """The tenant bot's Monopoly choices (see the module docstring)."""
-    kind = d.kind
-    if kind == "manage":
-        return "done"
-    if kind == "ask_rent":
-        return "ask"
-    t: MonopolyTable = view.table
-    opts = d.options
-    if kind == "manage_lot":
-        return "back"
-    if kind in ("buy_deed",):
-        return "auction"
-    if kind == "auction_bid":
+def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
+    """A bid at an auction: pass unless a bid leaves him better off; else, of the bids that do,
+    the one nearest half way from the highest bid to the highest that does (so a bid closes
+    in on what the lot is worth to him in a few steps, and never passes it)."""
+    if d.space >= 0 and not me.outlook.holds_land:
         return "pass"
-    if kind == "ask_rent":
-        return "ask"
-    if kind == "income_tax":
-        return _tax(t, view.seat, d.amount)
-    if kind == "jail_exit":
-        return "throw"
-    if kind == "raise_cash":
-        return _raise(opts, t, view.seat)
-    if kind == "lift_mortgage":
-        return "keep"
-    if kind == "trade_item":
-        return "cancel"
-    if kind == "trade_reply":
-        offer = t.offer
-        if offer is None or offer.give:
-            return "reject"  # takes no land
-        return _reply(t, view.seat, 1, 1, False, 0)
-    if kind == "bribe_reply":
-        return "accept"
-    return opts[0]
+    bids = sorted((int(parse_option(o).arg), o) for o in d.options[1:])
+    key = (d.space, me.t.version, me.cash)
+    limit = planner.limits.get(key)
+    if limit is None:  # the highest bid that gains, worked out once an auction (the gain falls as it rises)
+        if d.space >= 0:
+            def gain(a: int) -> float:
+                return me.paying(me.deed(d.space, a, planner.memo), a)
+        else:  # a house or hotel at a shortage: the best place it could go
+            worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
+
+            def gain(a: int) -> float:
+                return me.paying(worth, a)
+        limit = _most(gain, bids[-1][0])
+        if len(planner.limits) > 16:
+            planner.limits.clear()
+        planner.limits[key] = limit
+    gains = [b for b in bids if b[0] <= limit]
+    if not gains:
+        return "pass"
+    half = (d.amount + gains[-1][0]) / 2
+    below = [g for g in gains if g[0] <= half]
+    return (below[-1] if below else gains[0])[1]
+
+
+def _my_builds(me: Books) -> list[OptionText]:
+    """The building options on this player's complete groups (for a shortage's auction)."""
+    t = me.t
+    out = []
+    for idx in t.players[me.seat].deeds:
+        if t.code[idx] == K_STREET and t.holds_group(me.seat, idx) and t.houses[idx] < HOTEL:
+            out.append(option("hotel" if t.houses[idx] >= t.hotel_after else "house", idx))
+    return out
+
+
+def _building_worth(me: Books, opt: OptionText) -> float:
+    """What a ``house:<i>`` / ``hotel:<i>`` is worth to him: its price counts at the end, and
+    the rent it adds."""
+    t = me.t
+    head, arg = parse_option(opt)
+    idx = int(arg)
+    terms = t.terms(idx)
+    if head == "hotel":
+        return terms.hotel_cost + me.building(idx, HOTEL)
+    return terms.house_cost + me.building(idx, t.houses[idx] + 1)
+
+
+def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> OptionText:
+    """The manage step: the build or lift of the highest gain, else a bribe, a trade or ``done``.
+
+    Mortgaging raises what the deed's count falls by and loses its rent; selling a building
+    back loses half its price and its rent: of his own accord neither adds to his count. The
+    cost of cash short of the reserve is what raising it will lose when a charge comes (the
+    rules let him raise it then: ``raise_cash``), so he does not raise it before."""
+    t = me.t
+    best: tuple[float, OptionText] | None = None
+    lots = t.lot_options
+    for o in opts[1:]:
+        what, idx = lots.get(o, _NO_LOT)
+        if what in ("house", "hotel"):
+            cost = t.terms(idx).hotel_cost if what == "hotel" else t.terms(idx).house_cost
+            gain = me.paying(_building_worth(me, o), cost)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, o)
+        elif o == "unmortgage":
+            gain = max((me.lift(i) for i in t.players[me.seat].deeds
+                        if t.mortgaged[i] and t.lift_cost[i] <= me.cash), default=0.0)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, o)
+    if best is not None:
+        return best[1]
+    if "bribe" in opts and me.card() < t.bribe_refused():
+        return "bribe"
+    return planner.propose(me, opts) or "done"
+
+
+def _best_lot(me: Books, opts: tuple[OptionText, ...]) -> OptionText:
+    """A lot menu's option of the highest gain (``back`` if none gains: mortgages and sales of
+    his own accord gain nothing, see :func:`_manage`)."""
+    best: tuple[float, OptionText] = (0.0, "back")
+    for o in opts[1:]:
+        head, arg = parse_option(o)
+        if head == "unmortgage":
+            gain = me.lift(int(arg))
+            if gain > best[0]:
+                best = (gain, o)
+    return best[1]
+
+
+def _loss_per_dollar(me: Books, opt: OptionText) -> tuple[float, OptionText]:
+    """What raising cash by ``opt`` loses him per dollar it raises (ties: the option's name)."""
+    lost, raised = me.giving_up(opt)
+    return (lost / raised if raised else float("inf")), opt
+
+
+def _jail(me: Books, opts: tuple[OptionText, ...], fine: int) -> OptionText:
+    """Leave Jail now (by the card, or the fine) or throw for doubles: throwing is expected to
+    lose the turns :func:`_jail_turns` × what a turn brings (nothing lost where a turn is
+    expected to cost), and to end with the fine after the last failed throw."""
+    t = me.t
+    pl = me.view.player
+    left = t.jail_throws() - pl.jail_turns
+    lost = _jail_turns(left) * me.turn()
+    still = fine * (1.0 - DOUBLE) ** left  # the fine paid anyway after the last failed throw
+    if "card" in opts and lost + still > me.card():
+        return "card"
+    if "pay" in opts and me.paying(lost + still, fine) > 0:
+        return "pay"
+    return "throw"
+
+
+def _reply(me: Books) -> OptionText:
+    """Accept the trade on offer if it leaves this player better off."""
+    t = me.t
+    offer = t.offer
+    if offer is None:
+        return "reject"
+    card = me.card()
+    cash = offer.pay_cash - offer.want_cash
+    gain = trade_gain(me, me.seat, offer.proposer, offer.give, offer.take, cash)
+    gain += card * (len(offer.give_cards) - len(offer.take_cards))
+    return "accept" if gain > 0 else "reject"
 
 
 ANSWERS = KINDS
@@ -359,14 +623,9 @@ ANSWERS = KINDS
 
 
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
-    """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a Monopoly decision.
-    ``bot`` carries its ``reserve`` or ``repay_at``, and its ``notes`` keep the trade planner
-    between decisions."""
-    if character == "tenant":
-        return tenant(bot, view, d)
+    """The answer of a player of ``character`` (its :data:`~landlord.engine.valuation.OUTLOOKS`
+    entry) to a Monopoly decision; ``bot.notes`` keep its trade planner between decisions."""
     planner = bot.notes.get("trades")
     if planner is None:
         planner = bot.notes["trades"] = TradePlanner()
-    if character == "landlord":
-        return landlord(bot, view, d, bot.reserve, planner)
-    return speculator(bot, view, d, bot.repay_at, planner)
+    return choose(OUTLOOKS[character], view, d, planner)

@@ -14,12 +14,17 @@ if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
 
 
+DOUBLES_LIMIT = 3
+"""The throw that makes this many doubles in one turn sends the token to Jail ("If a player
+throws doubles three times in succession, he moves his token immediately to ... Jail")."""
+
+
 def monopoly_movement(board: Board, chance: Sequence[CardMove], community_chest: Sequence[CardMove],
                       name: str = "monopoly") -> Movement:
     """Monopoly's movement: a double throws again, the third double in a turn goes to jail;
     the Go to Jail square; a jailed token has three throws for a double and then pays the fine
     and moves by the third; Chance and Community Chest cards move tokens."""
-    return movement_from_board(board, name=name, doubles_again=True, doubles_limit=3, jail_tries=3,
+    return movement_from_board(board, name=name, doubles_again=True, doubles_limit=DOUBLES_LIMIT, jail_tries=3,
                                decks={"chance": chance, "community_chest": community_chest})
 
 

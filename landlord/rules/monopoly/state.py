@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.data.decks import Card
 from landlord.engine.options import option
 from landlord.engine.rulebook import Play, Rules
+from landlord.rules.memo import landing_odds
+from landlord.rules.monopoly.movement import DOUBLES_LIMIT
 from landlord.rules.monopoly.params import PARAMS, ParamsMonopoly, in_phase
 from landlord.rules.monopoly.static import (
     HOTEL,
     K_STREET,
+    K_TAX,
+    DeedTerms,
     ManageMenu,
     TradeOptions,
     board_tables,
@@ -80,6 +85,7 @@ class MonopolyState(Rules):
     jail_square: int
     tax_fee: list[int]
     tax_percent: list[int]
+    taxes: tuple[int, ...]
     names: list[str]
     gid: list[int]
     street_groups: tuple[tuple[int, ...], ...]
@@ -92,6 +98,7 @@ class MonopolyState(Rules):
     o_sell_all: dict[str, str]
     o_take: list[str]
     lot_options: dict[str, tuple[str, int]]
+    terms: list[DeedTerms | None]
 
     EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
 
@@ -236,9 +243,13 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_rules", "board", "code", "gbuilt", "gid", "hotel_after", "hotel_cost", "house_cost",
-                 "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade", "offer", "owner",
-                 "street_groups", "trade_cash_steps")
+    __slots__ = ("_charges", "_odds", "_rents", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
+                 "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
+                 "offer", "owner", "street_groups", "trade_cash_steps")
+
+    THROWS_PER_TURN: float = sum((1 / 6) ** k for k in range(DOUBLES_LIMIT))
+    """Throws a turn on the board is expected to make: "If a player throws doubles ... he throws
+    again", the third double going to Jail instead (1 + 1/6 + 1/36)."""
 
     def __init__(self, rules: MonopolyState) -> None:
         self._rules = rules
@@ -262,6 +273,164 @@ class MonopolyTable:
         """the house, hotel, mortgage and sell_house options of every lot: option -> (kind, lot)"""
         self.trade_cash_steps = rules.params.trade_cash_steps
         self.offer: TradeOffer | None = None
+        self.deed_terms = rules.terms
+        """each deed's :class:`~landlord.rules.monopoly.static.DeedTerms` (None off the deeds)"""
+        self._charges: dict[int, tuple[int, float, float]] = {}
+        self._rents: tuple[int, list[tuple[int, float, float]]] = (-1, [])
+        """(table version, each charge a landing makes: (to whom, how much, × its chance))"""
+        """per seat: (table version, :meth:`charges`)"""
+        self._odds: dict[str, list[float]] = {}
+        """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
+
+    # -- what the rules pay, for the players' valuation ------------------------------------
+    def terms(self, idx: int) -> DeedTerms:
+        """What the rules pay on deed ``idx`` (:class:`~landlord.rules.monopoly.static.DeedTerms`)."""
+        t = self.deed_terms[idx]
+        assert t is not None, f"space {idx} is no deed"
+        return t
+
+    def chance(self, idx: int) -> float:
+        """The exact chance that one throw ends on space ``idx`` (Chance and Community Chest
+        moves and Jail, ``-1``, included: :func:`landlord.engine.landing.exact` on the family's
+        movement), worked out once per ruleset and phase (:func:`landlord.rules.memo.landing_odds`)."""
+        return self.odds()[idx]
+
+    def odds(self) -> list[float]:
+        """:meth:`chance` of every space, by index (the last entry: Jail)."""
+        g = self._rules.g
+        odds = self._odds.get(g.phase)
+        if odds is None:
+            chances = landing_odds(g.ruleset, g.phase)
+            odds = self._odds[g.phase] = [chances.get(i, 0.0) for i in range(len(self.owner))] + [chances.get(-1, 0.0)]
+        return odds
+
+    def landings(self, idx: int, turns: float) -> float:
+        """Expected landings on ``idx`` in ``turns`` turns of one player (:data:`THROWS_PER_TURN`
+        throws a turn, each ending there with :meth:`chance`)."""
+        return self.chance(idx) * self.THROWS_PER_TURN * turns
+
+    def rounds_left(self) -> int | None:
+        """The table rounds the game still runs where the rules fix its end (the time-limit
+        game: to the agreed hour, ``round_limit``); None where they fix none (the regular game
+        is played "until one player is left", the short games to a bankruptcy)."""
+        r = self._rules
+        limit = r.params.round_limit
+        return max(0, limit - r.g.round) if limit else None
+
+    @property
+    def version(self) -> int:
+        """Changes whenever a deed, a mortgage or a building changes (what :meth:`pays` reads)."""
+        return sum(self._rules.sv)
+
+    def active(self) -> int:
+        """Players still in the game."""
+        return sum(1 for pl in self._rules.g.players if not pl.out)
+
+    def pays(self, idx: int, holder: int, plus: Collection[int] = (), minus: Collection[int] = (),
+             houses: int = -1, lifted: bool = False) -> float:
+        """What a player landing on deed ``idx`` pays ``holder`` (PAYING RENT, as
+        :meth:`~landlord.rules.monopoly.Monopoly.rent` charges it; a utility at the mean
+        throw), were ``holder`` to hold ``idx`` and his deeds with ``plus`` added and ``minus``
+        taken away, with ``houses`` on ``idx`` (-1: as standing; 5: a hotel): nothing when it
+        is not his, or mortgaged (unless ``lifted``: as it would pay with its mortgage lifted)."""
+        own = self.owner
+        if (own[idx] != holder and idx not in plus) or idx in minus or (self.mortgaged[idx] and not lifted):
+            return 0.0
+        terms = self.deed_terms[idx]
+        assert terms is not None
+        rents = terms.rents
+        if self.code[idx] == K_STREET:
+            h = self.houses[idx] if houses < 0 else houses
+            if h:
+                return rents[1 + h]
+            for j in self.members[idx]:
+                if (own[j] != holder and j not in plus) or j in minus:
+                    return rents[0]
+            return rents[1]
+        count = 0
+        for j in self.members[idx]:
+            if (own[j] == holder or j in plus) and j not in minus:
+                count += 1
+        return rents[count - 1]
+
+    def income(self, holder: int, deeds: Collection[int], plus: Collection[int] = (),
+               minus: Collection[int] = ()) -> float:
+        """What one throw of a player landing is expected to pay ``holder`` on ``deeds`` and
+        the deeds of their groups: Σ :meth:`chance` × :meth:`pays`, with ``plus`` and ``minus``
+        as there."""
+        seen: set[int] = set()
+        total = 0.0
+        members, odds, pays = self.members, self.odds(), self.pays
+        for i in deeds:
+            for j in members[i]:
+                if j not in seen:
+                    seen.add(j)
+                    total += odds[j] * pays(j, holder, plus, minus)
+        return total
+
+    def charge(self, seat: int, idx: int) -> float:
+        """What landing on space ``idx`` costs ``seat`` now: the rent to another holder, or the
+        tax (its fixed amount)."""
+        o = self.owner[idx] if self.deed_terms[idx] is not None else -1
+        if o >= 0:
+            return self.pays(idx, o) if o != seat else 0.0
+        r = self._rules
+        if self.code[idx] == K_TAX:
+            return float(r.tax_fee[idx])
+        return 0.0
+
+    def charges(self, seat: int) -> tuple[float, float]:
+        """What landings cost ``seat`` now: the most one landing can cost him (the dearest rent
+        of another's deed as built, or the dearest tax: what he must be able to pay to stay in
+        the game), and what one throw is expected to cost him (Σ :meth:`chance` ×
+        :meth:`charge`). Kept until a deed, a mortgage or a building changes."""
+        version = self.version
+        hit = self._charges.get(seat)
+        if hit is not None and hit[0] == version:
+            return hit[1], hit[2]
+        if self._rents[0] != version:  # each deed's rent as it stands, once a table version
+            odds, own, pays = self.odds(), self.owner, self.pays
+            rents = [(o, c, odds[i] * c) for i in self._rules.ownable if (o := own[i]) >= 0 and (c := pays(i, o))]
+            fees = self._rules.tax_fee
+            taxes = [(-1, float(fees[i]), odds[i] * fees[i]) for i in self._rules.taxes]
+            self._rents = (version, rents + taxes)
+        most = mean = 0.0
+        for o, c, m in self._rents[1]:
+            if o != seat:
+                if c > most:
+                    most = c
+                mean += m
+        self._charges[seat] = (version, most, mean)
+        return most, mean
+
+    def salary(self) -> int:
+        """The salary for passing GO."""
+        return self._rules.params.go_salary
+
+    def jail_fine(self) -> int:
+        """The fine that buys a player out of Jail."""
+        return self._rules.params.jail_fine
+
+    def jail_throws(self) -> int:
+        """The throws for doubles a jailed player may make before he must pay."""
+        return self._rules.params.jail_throws
+
+    def bribe_refused(self) -> int:
+        """What a Banker refusing a Mucker bribe must hand the briber (0: no bribes)."""
+        p = self._rules.params
+        return p.bribe_refused_amount if p.jail_card_bribe else 0
+
+    def building_cost(self, idx: int) -> int:
+        """What the buildings standing on ``idx`` cost (what they count at the end)."""
+        return self._rules.building_cost(idx)
+
+    def group_lots(self, name: str) -> tuple[int, ...]:
+        """The deeds of the colour group ``name``."""
+        return self._rules.groups[name]
+
+    def board_size(self) -> int:
+        """Spaces on the track."""
+        return len(self.owner)
 
     @property
     def owners_version(self) -> int:

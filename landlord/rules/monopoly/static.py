@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -59,6 +60,38 @@ REPLY = ("accept", "reject")
 
 
 BRIBE = ("accept", "refuse")
+
+
+MEAN_THROW = 7
+"""The mean total of a throw of two dice: what a utility's multiplier is expected to be paid on."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeedTerms:
+    """What the Monopoly rules pay on one deed (street, railroad or utility), stated once for
+    the players' valuation (:mod:`landlord.players.monopoly`), as the rules charge it:
+
+    * ``face``: what the deed counts its holder at the end, unmortgaged: its printed price (THE
+      RICHEST PLAYER: "(2.) lots ... at the price printed on the board"); ``pledged``: what it
+      counts mortgaged ("(3.) ... at one-half price printed on the board").
+    * ``mortgage``: what mortgaging it raises; ``lift``: what lifting the mortgage costs (the
+      mortgage plus the interest, 10% rounded up: :meth:`~landlord.rules.monopoly.Monopoly.interest`).
+    * ``rents``: what a player landing on it pays its holder, by how much of it he holds and
+      builds (PAYING RENT: a street ``(alone, its colour group complete and unimproved: double,
+      1 house, 2, 3, 4, hotel)``; a railroad by the railroads its holder holds, 1 to 4; a utility
+      by the utilities held, its multiplier × :data:`MEAN_THROW`, the throw's mean).
+    * ``house_cost`` / ``hotel_cost``: what a house and a hotel on it cost (0 off the streets);
+      each counts at that price at the end ("(4.) houses, valued at purchase price; (5.)
+      hotels ...") and sells back to the Bank for half.
+    """
+
+    face: int
+    pledged: int
+    mortgage: int
+    lift: int
+    rents: tuple[float, ...]
+    house_cost: int
+    hotel_cost: int
 
 
 def _int(x: object) -> int:
@@ -120,6 +153,7 @@ def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: t
             tax_fee[s.index] = _int(fees.get(edition, s.fee)) if isinstance(fees, dict) else s.fee
             tax_percent[s.index] = _int(pcts.get(edition, pct)) if isinstance(pcts, dict) else pct
     t["tax_fee"], t["tax_percent"] = tax_fee, tax_percent
+    t["taxes"] = tuple(s.index for s in spaces if s.kind == "tax")
     names = [s.name for s in spaces]
     for entry in theme_space_names:
         idx, _, name = entry.partition("=")
@@ -130,6 +164,19 @@ def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: t
     t["street_groups"] = tuple(gs[k] for k in order if spaces[gs[k][0]].kind == "street")
     # interest: 10% of the mortgage value, rounded up (see Monopoly.interest)
     t["lift_cost"] = [v + -(-v * interest // 100) for v in mortgage_value]
+    terms: list[DeedTerms | None] = [None] * n
+    for i in ownable:
+        code = t["code"][i]
+        if code == K_STREET:
+            rents: tuple[float, ...] = (t["base_rent"][i], 2 * t["base_rent"][i], *t["rents"][i])
+        elif code == K_RAIL:
+            rents = tuple(float(r) for r in t["rents"][i])
+        else:
+            rents = tuple(float(m * MEAN_THROW) for m in t["mults"][i])
+        terms[i] = DeedTerms(face=t["price"][i], pledged=t["price"][i] // 2, mortgage=mortgage_value[i],
+                             lift=t["lift_cost"][i], rents=rents, house_cost=t["house_cost"][i],
+                             hotel_cost=t["hotel_cost"][i])
+    t["terms"] = terms
     t["o_house"] = [option("house", i) for i in range(n)]
     t["o_hotel"] = [option("hotel", i) for i in range(n)]
     t["o_give"] = [option("give", i) for i in range(n)]
