@@ -373,6 +373,9 @@ def test_lesson_in_the_browser(notebook: str, voila: Server, browser: object) ->
         SHOTS.mkdir(parents=True, exist_ok=True)
         tall = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")  # type: ignore[attr-defined]
         page.set_viewport_size({"width": 1280, "height": min(max(int(tall), 900), 6000)})  # type: ignore[attr-defined]
+        # from the top: a page taller than the picture shows its first screens (the table), not
+        # where the last reveal opened
+        page.evaluate("document.querySelectorAll('*').forEach(e => { e.scrollTop = 0; })")  # type: ignore[attr-defined]
         page.wait_for_timeout(500)  # type: ignore[attr-defined]
         page.screenshot(path=str(SHOTS / notebook.replace(".ipynb", ".png")), full_page=True)  # type: ignore[attr-defined]
     finally:
