@@ -59,7 +59,7 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_each_reveal_is_answered_by_its_kept_games(no_games: None) -> None:
-    """The reveals of lessons 2 and 3, as the lessons call them, play no game."""
+    """The reveals of lessons 1, 2, 3 and 5, as the lessons call them, play no game."""
     from landlord.widgets.decomposition import decomposition_view, in_order_view, parts_view
     from landlord.widgets.measures import jumps_html
 
@@ -68,7 +68,8 @@ def test_each_reveal_is_answered_by_its_kept_games(no_games: None) -> None:
     jumps = measures.switch_games("magie-1906", ["landlord", "tenant", "speculator", "landlord"], range(200),
                                   "round:15")
     assert "games of the computer players" in jumps_html(jumps, "at round 15")
-    for view in (lambda: reveals.single_tax_final_gini(games=100), lambda: parts_view(games=200),
+    for view in (lambda: reveals.richest_in_games(games=200), lambda: reveals.wages_against_single_tax(games=100),
+                 lambda: reveals.single_tax_final_gini(games=100), lambda: parts_view(games=200),
                  lambda: decomposition_view(games=100), lambda: in_order_view(games=100)):
         assert view() is not None
 

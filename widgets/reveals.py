@@ -15,10 +15,7 @@ from landlord.charts import figures as charts
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing
 from landlord.runs import measures
-from landlord.runs.keep_lessons import LESSON_BOTS, SINGLE_TAX_KEPT
-from landlord.runs.scenario import scenario_from_dict
-from landlord.runs.simulate import simulate
-from landlord.runs.sweep import run_sweep
+from landlord.runs.keep_lessons import LESSON_BOTS, RICHEST_KEPT, SINGLE_TAX_KEPT, WAGES_KEPT, wages_scenario
 
 from .measures import html_box, land_buyers_html, table_html, wins_per_seat_html
 from .words import final_gini_title, no_ids
@@ -31,7 +28,7 @@ landlord)."""
 def richest_in_games(games: int = 200) -> w.Widget:
     """Lesson 1: who ended richest in ``games`` games of the 1904 patent game played by the bots,
     and the histogram of their final Gini."""
-    rows = pd.DataFrame(simulate("magie-1904", [*BOTS, "landlord"], range(games)))
+    rows = measures.simulated("magie-1904", [*BOTS, "landlord"], range(games), kept=RICHEST_KEPT)
     hist = metrics.histogram(rows.assign(regime="landlord rules"), "gini_population", "regime")
     return w.VBox([html_box(wins_per_seat_html(rows), land_buyers_html(rows)),
                    charts.jupyter_chart(charts.final_gini_chart(hist, title=final_gini_title()))])
@@ -102,11 +99,8 @@ WAGE_RULES = {"never": "landlord rules", "start": "single tax from the start"}
 def wages_against_single_tax(games: int = 100) -> w.Widget:
     """Lesson 5: the mean final Gini (± its 95% interval) of ``games`` games of the 1904 game at
     each of four wages, under landlord rules and under the single tax from the start."""
-    scenario = scenario_from_dict({
-        "scenario": {"title": "wages and the single tax", "ruleset": "magie-1904", "players": 4,
-                     "strategies": BOTS, "games": games, "seed": 1904, "seeds": "shared"},
-        "tax": {"phase": "single_tax"}, "grid": {"wages": [50, 100, 150, 200], "tax.start": list(WAGE_RULES)}})
-    rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(WAGE_RULES))
+    rows = measures.finals_by_cell(wages_scenario(BOTS, games), kept=WAGES_KEPT).assign(
+        rules=lambda g: g["tax_start"].map(WAGE_RULES))
     band = stats.interval_table(rows, x="wages", y="gini_population", by="rules").rename(columns={"wages": "wage"})
     return charts.jupyter_chart(charts.mean_interval_chart(
         band, x="wage", by="rules", y_title="final Gini",

@@ -111,6 +111,18 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
                                                                "and where the money went"))
 
 
+def simulated(ruleset: str, strategies: Sequence[str], seeds: Sequence[int], kept: str) -> pd.DataFrame:
+    """:func:`landlord.runs.simulate.simulate`'s rows of ``ruleset`` played by ``strategies`` on
+    ``seeds``, from the kept games ``kept`` where they answer (:func:`landlord.runs.kept.per_seed`)."""
+    from landlord.runs.simulate import simulate
+
+    def one(seed: int) -> dict[str, Any]:
+        return dict(next(iter(simulate(ruleset, list(strategies), [seed]))))
+
+    args = {"ruleset": ruleset, "strategies": list(strategies)}
+    return pd.DataFrame(per_seed(kept, args, list(seeds), one, "the game's summary row (landlord simulate's columns)"))
+
+
 def single_tax_1906(strategies: Sequence[str], games: int = 100, when: Sequence[str] = ("never", "start", "turn:20"),
                     seed: int = 1906) -> Scenario:
     """Magie's 1906 game on shared seeds (root ``seed``), the single tax coming in at each of
@@ -126,7 +138,8 @@ def single_tax_1906(strategies: Sequence[str], games: int = 100, when: Sequence[
 
 def finals_by_cell(scenario: Scenario, kept: str = "") -> pd.DataFrame:
     """Every game of every cell of ``scenario`` (its seeds, shared or not, as its sweep plays
-    them): one row a game, ``tax_start`` (the cell's regime's start, ``never`` without one) and
+    them): one row a game, the cell's other grid values (a column each, named as the sweep names
+    them: ``wages``), ``tax_start`` (the cell's regime's start, ``never`` without one) and
     ``gini_population`` (the final Gini, as the sweep's rows give it), a cell's games together
     in the cells' order. ``kept`` names the kept games (:func:`landlord.runs.kept.per_seed`,
     by game index) that may answer."""
@@ -134,10 +147,11 @@ def finals_by_cell(scenario: Scenario, kept: str = "") -> pd.DataFrame:
         rows = []
         for cell in scenario.cells:
             g = play_one(cell.resolve(), cell.seats, scenario.game_seed(cell, i), triggers=cell.triggers)
-            rows.append({"tax_start": cell.tax_start, "gini_population": summary_row(g, cell.seats)["gini_population"]})
+            rows.append({**{k.replace(".", "_"): v for k, v in cell.varied if k != "tax"}, "tax_start": cell.tax_start,
+                         "gini_population": summary_row(g, cell.seats)["gini_population"]})
         return rows
 
-    what = "game index i of every cell: its regime's start and final Gini"
+    what = "game index i of every cell: its other grid values, its regime's start and final Gini"
     games = range(scenario.games)
     args = {"seed": scenario.seed, "seeds": scenario.seeds, "cells": [c.key for c in scenario.cells]}
     played = (per_seed(kept, args, games, one, what) if kept
