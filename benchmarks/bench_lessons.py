@@ -246,21 +246,29 @@ def shown_values(nb: str) -> Iterator[object]:
 
 
 def reveals() -> None:
-    """Part 4: run each lesson's code cells here, then open each reveal and time its build."""
+    """Part 4: run each lesson's code cells here, then open each reveal and time its build: first
+    with every game played now (as before the kept games: :func:`landlord.runs.kept.recording`
+    reads no kept file), then as a student opens it (the games kept in ``data/played`` answer)."""
+    from landlord.runs.kept import recording
     from landlord.widgets import Reveal
 
-    print("4. a reveal's content, built when the student opens it (this process, not a server)")
-    print(f"   {'notebook':<32} {'reveal':<48} {'CPU s':>6} {'wall s':>6}")
+    print("4. a reveal's content, built when the student opens it (this process, not a server):")
+    print("   its games played now, then read from data/played (python3 -m landlord.runs.keep_lessons)")
+    print(f"   {'notebook':<32} {'reveal':<48} {'played: CPU s':>13} {'wall s':>6} {'kept: CPU s':>11} {'wall s':>6}")
     os.chdir(kit_dir("lessons"))
     for nb in serve.notebooks():
         for shown in shown_values(nb):
             if isinstance(shown, Reveal):
                 c0, t0 = time.process_time(), time.monotonic()
+                with recording():
+                    shown._build()
+                played = (time.process_time() - c0, time.monotonic() - t0)
+                c0, t0 = time.process_time(), time.monotonic()
                 shown.selected_index = 0
                 if not shown.built:
                     raise RuntimeError(f"{nb}: {shown.titles[0]} failed: {shown.error}")
-                print(f"   {nb:<32} {shown.titles[0][:48]:<48} {time.process_time() - c0:6.1f} "
-                      f"{time.monotonic() - t0:6.1f}")
+                print(f"   {nb:<32} {shown.titles[0][:48]:<48} {played[0]:13.1f} {played[1]:6.1f} "
+                      f"{time.process_time() - c0:11.1f} {time.monotonic() - t0:6.1f}")
 
 
 def kernel_pids(server: psutil.Process) -> dict[str, int]:

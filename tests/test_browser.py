@@ -163,6 +163,8 @@ def report_timings(request: pytest.FixtureRequest) -> Iterator[None]:
     lines += [f"  {name:<34} " + "  ".join(f"{t:5.2f}" for t in ts) for name, ts in TIMINGS.items()]
     lines.append("  (first figure: a warm pre-run kernel; second: the next visitor, while the pool refills;"
                  " 'at once': each of the students opening the lesson at the same moment)")
+    lines += ["a reveal opened (click -> its figures drawn), seconds:"]
+    lines += [f"  {name[:64]:<64} {t:5.2f}" for name, t in REVEAL_TIMES.items()]
     print_and_keep(request, lines, SHOTS / "first-render.txt")
 
 
@@ -304,23 +306,28 @@ def play_lab(page: object) -> None:
 
 
 TABLE = "table"
+REVEAL_TIMES: dict[str, float] = {}
+"""Seconds from a reveal's click until its figures are drawn, by lesson and title (printed with
+the first-render times)."""
 REVEALS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     # notebook: [(the reveal's title, what it draws once opened: a table and/or chart marks)]
     "01-landlords-game-1904.ipynb": [("Reveal: who was richest in 200 games?", (TABLE, MARKS))],
     "02-single-tax.ipynb": [("How often did the Gini jump up at the vote?", ("p b",)),
-                            ("Reveal: final Gini with and without the single tax", (MARKS,))],
+                            ("Reveal: final Gini with and without the single tax", (MARKS, TABLE))],
     "03-british-game-1913.ipynb": [("Reveal: final Gini in each Part", (MARKS,)),
-                                   ("Reveal: Part 3 taken apart", (TABLE,))],
+                                   ("Reveal: Part 3 taken apart", (TABLE,)),
+                                   ("Reveal: the three Parts in order", (TABLE,))],
     "04-magie-to-monopoly.ipynb": [("Reveal: the streets landed on most", (TABLE, MARKS))],
     "05-what-if-lab.ipynb": [("Reveal: does a wage rise do what the single tax does?", (MARKS,))],
 }
 
 
-def open_reveal(page: object, title: str, drawn: tuple[str, ...], timeout_ms: int = 180_000) -> None:
-    """A student opens the reveal titled ``title``: its games are played only now, so wait until
-    its section holds what it draws (every selector in ``drawn``), with no failure line."""
+def open_reveal(page: object, title: str, drawn: tuple[str, ...], timeout_ms: int = 180_000) -> float:
+    """A student opens the reveal titled ``title``: wait until its section holds what it draws
+    (every selector in ``drawn``), with no failure line; the seconds from the click until then."""
     header = page.locator(".jupyter-widget-Collapse-header", has_text=title).first  # type: ignore[attr-defined]
     section = page.locator(".jupyter-widget-Collapse", has=header).last  # type: ignore[attr-defined]
+    t0 = time.monotonic()
     header.click()
     failed = section.get_by_text(REVEAL_FAILED)
     for selector in drawn:
@@ -328,7 +335,9 @@ def open_reveal(page: object, title: str, drawn: tuple[str, ...], timeout_ms: in
         section.locator(f".jupyter-widget-Collapse-contents {selector}").first.or_(failed).first.wait_for(
             state="attached", timeout=timeout_ms)
         assert failed.count() == 0, f"{title}: the reveal failed to build: {REVEAL_FAILED!r}"
+    seconds = time.monotonic() - t0
     assert REVEAL_FAILED not in section.inner_text(), f"{title}: the reveal failed to build"
+    return seconds
 
 
 LESSONS: dict[str, tuple[Action, Action | None, int]] = {
@@ -359,11 +368,14 @@ def test_lesson_in_the_browser(notebook: str, voila: Server, browser: object) ->
             play(page)
             expect_clean(page, visit)
         for title, drawn in REVEALS.get(notebook, []):
-            open_reveal(page, title, drawn)
+            REVEAL_TIMES[f"{notebook[:2]} {title}"] = open_reveal(page, title, drawn)
         expect_clean(page, visit)
         SHOTS.mkdir(parents=True, exist_ok=True)
         tall = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")  # type: ignore[attr-defined]
         page.set_viewport_size({"width": 1280, "height": min(max(int(tall), 900), 6000)})  # type: ignore[attr-defined]
+        # from the top: a page taller than the picture shows its first screens (the table), not
+        # where the last reveal opened
+        page.evaluate("document.querySelectorAll('*').forEach(e => { e.scrollTop = 0; })")  # type: ignore[attr-defined]
         page.wait_for_timeout(500)  # type: ignore[attr-defined]
         page.screenshot(path=str(SHOTS / notebook.replace(".ipynb", ".png")), full_page=True)  # type: ignore[attr-defined]
     finally:

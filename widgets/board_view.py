@@ -180,14 +180,15 @@ def wealth_numbers(frames: dict[str, pd.DataFrame]) -> Numbers:
 
 def gini_numbers(frames: dict[str, pd.DataFrame]) -> Numbers:
     """The table's Gini chart in words and as a table: the Gini, turn by turn."""
-    return lib.gini_words(frames["gini"], frames["changes"]), frames["gini"][["turn", "gini"]]
+    return lib.gini_words(frames["gini"], frames["changes"]), frames["gini"][["turn", "gini"]].set_axis(
+        ["turn", "Gini"], axis=1)
 
 
 def flows_numbers(frames: dict[str, pd.DataFrame], by: str) -> Numbers:
     """The table's money-flows chart in words and as a table: the money moved by kind so far."""
     flows = frames["flows"]
     totals = pd.DataFrame(flows.groupby("flow", as_index=False)["amount"].sum()).set_axis(
-        ["flow", "money moved so far"], axis=1)
+        ["kind of flow", "money moved so far"], axis=1)
     return lib.flows_words(flows, by), totals
 
 

@@ -5,6 +5,8 @@ come from the kit's runners and analysis; this module only chooses them and lays
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as w
 import pandas as pd
 
@@ -12,14 +14,13 @@ from landlord.analysis import metrics, stats
 from landlord.charts import figures as charts
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing
-from landlord.runs.scenario import scenario_from_dict
-from landlord.runs.simulate import simulate
-from landlord.runs.sweep import run_sweep
+from landlord.runs import measures
+from landlord.runs.keep_lessons import LESSON_BOTS, RICHEST_KEPT, SINGLE_TAX_KEPT, WAGES_KEPT, wages_scenario
 
 from .measures import html_box, land_buyers_html, table_html, wins_per_seat_html
 from .words import final_gini_title, no_ids
 
-BOTS = ["landlord", "tenant", "speculator"]
+BOTS = list(LESSON_BOTS)
 """The computer players of every lesson's games (the fourth seat, where there is one, a second
 landlord)."""
 
@@ -27,7 +28,7 @@ landlord)."""
 def richest_in_games(games: int = 200) -> w.Widget:
     """Lesson 1: who ended richest in ``games`` games of the 1904 patent game played by the bots,
     and the histogram of their final Gini."""
-    rows = pd.DataFrame(simulate("magie-1904", [*BOTS, "landlord"], range(games)))
+    rows = measures.simulated("magie-1904", [*BOTS, "landlord"], range(games), kept=RICHEST_KEPT)
     hist = metrics.histogram(rows.assign(regime="landlord rules"), "gini_population", "regime")
     return w.VBox([html_box(wins_per_seat_html(rows), land_buyers_html(rows)),
                    charts.jupyter_chart(charts.final_gini_chart(hist, title=final_gini_title()))])
@@ -41,14 +42,35 @@ SINGLE_TAX_WHEN = {"never": "landlord rules all game", "start": "single tax from
 def single_tax_final_gini(games: int = 100) -> w.Widget:
     """Lesson 2: the final Gini of ``games`` games of Magie's 1906 game on the same dice, under
     landlord rules all game, the single tax from the start and from turn 20."""
-    scenario = scenario_from_dict({
-        "scenario": {"title": "single tax", "ruleset": "magie-1906", "players": 4, "strategies": BOTS,
-                     "games": games, "seed": 1906, "seeds": "shared"},
-        "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(SINGLE_TAX_WHEN)}})
-    rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(SINGLE_TAX_WHEN))
+    scenario = measures.single_tax_1906(BOTS, games, list(SINGLE_TAX_WHEN))
+    rows = measures.finals_by_cell(scenario, kept=SINGLE_TAX_KEPT).assign(
+        rules=lambda g: g["tax_start"].map(SINGLE_TAX_WHEN))
     hist = metrics.histogram(rows, "gini_population", "rules", bins=15)
-    return charts.jupyter_chart(charts.final_gini_chart(hist, by="rules", form="population form",
-                                                       title=final_gini_title()))
+    chart = charts.final_gini_chart(hist, by="rules", form="population form", title=final_gini_title())
+    return w.VBox([charts.jupyter_chart(chart), w.HTML(finals_html(rows, games))])
+
+
+def finals_html(rows: pd.DataFrame, games: int) -> str:
+    """Lesson 2's final reveal in numbers: each way's mean final Gini with its 95% interval, its
+    lowest and highest, and which way left wealth most evenly spread."""
+    table = stats.interval_table(rows, x="rules", y="gini_population", bounds=(0.0, 1.0))
+    spread = rows.groupby("rules")["gini_population"].agg(["min", "max"])
+    ways: dict[str, dict[str, float]] = {
+        str(r["rules"]): {"mean": float(r["mean"]), "lo": float(r["lo"]), "hi": float(r["hi"]),
+                          "min": float(spread.loc[r["rules"], "min"]), "max": float(spread.loc[r["rules"], "max"])}
+        for _, r in table.iterrows()}
+    order = [r for r in SINGLE_TAX_WHEN.values() if r in ways]
+    body = [[k, f"{ways[k]['mean']:.3f}", f"{ways[k]['lo']:.3f} to {ways[k]['hi']:.3f}",
+             f"{ways[k]['min']:.3f} to {ways[k]['max']:.3f}"] for k in order]
+    low, nxt = sorted(order, key=lambda k: ways[k]["mean"])[:2]
+    said = (f"In these {games} games a way, on the same dice, wealth ended most evenly spread with {low}: mean "
+            f"final Gini {ways[low]['mean']:.3f} (0 = everyone equal, 1 = one player has everything), "
+            f"against {ways[nxt]['mean']:.3f} with {nxt}.")
+    said += (" Their 95% intervals overlap, so these games cannot tell those two apart."
+             if ways[low]["hi"] >= ways[nxt]["lo"] else " Their 95% intervals do not overlap.")
+    return (f"<p>{html.escape(said)}</p>"
+            + table_html(f"Final Gini of {games} games each way (the same dice)",
+                         ["rules", "mean final Gini", "95% interval", "lowest to highest"], body))
 
 
 STREET_COLUMNS = {"name": "street", "probability": "share of throws ending here", "rent": "printed rent ($)",
@@ -77,11 +99,8 @@ WAGE_RULES = {"never": "landlord rules", "start": "single tax from the start"}
 def wages_against_single_tax(games: int = 100) -> w.Widget:
     """Lesson 5: the mean final Gini (± its 95% interval) of ``games`` games of the 1904 game at
     each of four wages, under landlord rules and under the single tax from the start."""
-    scenario = scenario_from_dict({
-        "scenario": {"title": "wages and the single tax", "ruleset": "magie-1904", "players": 4,
-                     "strategies": BOTS, "games": games, "seed": 1904, "seeds": "shared"},
-        "tax": {"phase": "single_tax"}, "grid": {"wages": [50, 100, 150, 200], "tax.start": list(WAGE_RULES)}})
-    rows = run_sweep(scenario).games.assign(rules=lambda g: g["tax_start"].map(WAGE_RULES))
+    rows = measures.finals_by_cell(wages_scenario(BOTS, games), kept=WAGES_KEPT).assign(
+        rules=lambda g: g["tax_start"].map(WAGE_RULES))
     band = stats.interval_table(rows, x="wages", y="gini_population", by="rules").rename(columns={"wages": "wage"})
     return charts.jupyter_chart(charts.mean_interval_chart(
         band, x="wage", by="rules", y_title="final Gini",

@@ -39,9 +39,64 @@ OTHERS = alt.Scale(range=list(OTHER_COLOURS))
 """Colours for flows, phases, scenarios, strategies and tables: never a seat's."""
 
 
+FIELD_WORDS = {
+    "turn": "turn", "round": "round", "player": "player", "phase": "rules in force", "net_worth": "wealth",
+    "gini": "Gini", "start": "from turn", "end": "to turn", "old": "rules before", "new": "rules after",
+    "cause": "why the rules changed", "flow": "kind of flow", "amount": "money moved",
+    "cumulative": "money moved so far", "index": "space number", "name": "space", "kind": "kind of space",
+    "owner": "held by", "probability": "share of throws ending here",
+    "value": "rent it earns per throw, on average", "rent": "printed rent", "where": "on",
+    "bin_start": "final Gini from", "bin_end": "to", "count": "games", "share": "share of games",
+    "mean": "mean", "lo": "95% interval from", "hi": "to", "n": "games", "strategy": "computer player",
+    "win_share": "share of games won", "seat_share": "share of seats", "wins": "games won", "games": "games",
+    "mean_per_game": "mean per game", "population_share": "share of players, poorest first",
+    "wealth_share": "share of wealth", "label": "curve", "cell_label": "rules", "table": "table",
+    "rules": "rules", "regime": "rules", "scenario": "scenario", "part": "Part", "gini_population": "final Gini",
+}
+"""Each field a chart shows, in the words its tooltip and a screen reader give it: a field's
+name (``net_worth``, ``win_share``) never reaches a student (issue 38.6)."""
+
+
+def field_words(field: str) -> str:
+    """``field`` in plain words (:data:`FIELD_WORDS`); a plain word is its own. ValueError for a
+    field named like an identifier (``flow_start_cash``) that has no words: a chart must not
+    show it raw."""
+    if field in FIELD_WORDS:
+        return FIELD_WORDS[field]
+    if not field.replace(" ", "").isalpha():
+        raise ValueError(f"the chart field {field!r} has no plain words: add it to FIELD_WORDS")
+    return field
+
+
 def tips(*fields: str | alt.Tooltip) -> list[alt.Tooltip]:
-    """Tooltip channels of ``fields``: shorthand texts (``"turn:Q"``) made channels, channels as given."""
-    return [f if isinstance(f, alt.Tooltip) else alt.Tooltip(f) for f in fields]
+    """Tooltip channels of ``fields``: shorthand texts (``"turn:Q"``) made channels titled in
+    plain words (:func:`field_words`), channels as given."""
+    return [f if isinstance(f, alt.Tooltip) else alt.Tooltip(f, title=field_words(f.split(":")[0])) for f in fields]
+
+
+SAID = "said"
+"""The calculated field that holds each mark's description (:func:`heard`)."""
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def heard(chart: Any, *fields: str | alt.Tooltip) -> Any:
+    """``chart`` with ``fields`` (:func:`tips`) as its tooltip and as each mark's description,
+    what a screen reader says of a mark ("computer player: tenant; share of games won: 75.0%"):
+    the fields' plain titles, where Vega-Lite would otherwise name every channel by its title or
+    its field's name. A chart's other layers are drawn with ``aria=False``."""
+    tooltips = tips(*fields)
+    parts: list[str] = []
+    for t in tooltips:
+        d: Any = t.to_dict()
+        value = f"datum[{_quoted(d['field'])}]"
+        shown = (f"format({value}, {_quoted(d.get('format', ',.4~g'))})" if d.get("type") == "quantitative"
+                 else f"(isValid({value}) ? '' + {value} : '')")
+        parts.append(f"{_quoted(('; ' if parts else '') + d.get('title', d['field']) + ': ')} + {shown}")
+    return chart.transform_calculate(**{SAID: " + ".join(parts)}).encode(
+        tooltip=tooltips, description=alt.Description(f"{SAID}:N"))
 
 
 def groups(df: pd.DataFrame, field: str, sort: Any = alt.Undefined) -> list[Any]:
@@ -84,7 +139,7 @@ def _ends(base: alt.Chart, field: str, title: str | None, domain: list[Any], siz
     """Points in ``field``'s colour and shape at each bar's end, or at each line's last point
     (placed by ``encoding``): the second cue of a chart whose bars or lines have only their
     colour, drawing its one legend."""
-    return base.mark_point(filled=True, size=size, opacity=1).encode(
+    return base.mark_point(filled=True, size=size, opacity=1, aria=False).encode(
         **encoding, **second_cue(field, title, domain, legend=legend))
 
 
@@ -127,7 +182,7 @@ def wealth_words(panel: pd.DataFrame, value: str = "net_worth") -> str:
         return "Wealth of each player: no turns played yet."
     last = panel[panel["turn"] == panel["turn"].max()].sort_values(value, ascending=False)
     ends = ", ".join(f"{r['player']} {_money(r[value])}" for _, r in last.iterrows())
-    return f"{value.replace('_', ' ').capitalize()} over {int(panel['turn'].max())} turns; at the end: {ends}."
+    return f"{field_words(value).capitalize()} over {int(panel['turn'].max())} turns; at the end: {ends}."
 
 
 def gini_words(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> str:
@@ -178,26 +233,23 @@ def wealth_over_time(panel: pd.DataFrame, spans: pd.DataFrame | None = None,
     showing the phase in force (``spans`` from :func:`landlord.analysis.metrics.phase_spans`)."""
     _need(panel, ("turn", "player", value), "wealth_over_time", "metrics.round_ends(panel)")
     _one_game(panel, "wealth_over_time")
-    lines = alt.Chart(panel).mark_line(interpolate="step-after").encode(
+    lines = heard(alt.Chart(panel).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
-        y=alt.Y(f"{value}:Q", title=value.replace("_", " ")),
+        y=alt.Y(f"{value}:Q", title=field_words(value)),
         color=alt.Color("player:N", title="player"),
-        tooltip=tips("player:N", "turn:Q", "phase:N", f"{value}:Q") if "phase" in panel else
-        ["player:N", "turn:Q", f"{value}:Q"],
-    )
+    ), *(("player:N", "turn:Q", "phase:N", f"{value}:Q") if "phase" in panel else ("player:N", "turn:Q", f"{value}:Q")))
     words = wealth_words(panel, value)
     if spans is None or spans.empty:
         return lines.properties(title=title, width=560, height=300, description=words)
-    bands = alt.Chart(spans).mark_rect(opacity=0.15).encode(
+    bands = heard(alt.Chart(spans).mark_rect(opacity=0.15).encode(
         x=alt.X("start:Q"), x2=alt.X2("end:Q"),
-        color=alt.Color("phase:N", title="phase", scale=OTHERS, legend=None),
-        tooltip=tips("phase:N", "start:Q", "end:Q"),
-    )
+        color=alt.Color("phase:N", title="rules in force", scale=OTHERS, legend=None),
+    ), "phase:N", "start:Q", "end:Q")
     # each band named on the chart itself (not by its colour in a legend), the names on two rows
     # in turn so that neighbours do not overlap
     names = alt.Chart(spans).transform_window(row="row_number()").transform_calculate(
         off="(datum.row - 1) % 2 * 14 + 3").mark_text(
-        align="left", baseline="top", dx=3, fontSize=11, color="#333333").encode(
+        align="left", baseline="top", dx=3, fontSize=11, color="#333333", aria=False).encode(
         x=alt.X("start:Q"), y=alt.value(0), yOffset=alt.YOffset("off:Q", scale=None), text=alt.Text("phase:N"))
     return alt.layer(bands, names, lines).resolve_scale(color="independent").properties(
         title=title, width=560, height=300, description=words)
@@ -242,20 +294,19 @@ def gini_over_time(gini: pd.DataFrame, changes: pd.DataFrame | None = None) -> C
     if len(forms) != 1:
         raise ValueError(f"gini_over_time draws one Gini form; the frame has {len(forms)}")
     top = gini_axis_top(float(gini["gini"].max()) if len(gini) else 0.0)
-    line = alt.Chart(gini).mark_line(interpolate="step-after").encode(
+    line = heard(alt.Chart(gini).mark_line(interpolate="step-after").encode(
         x=alt.X("turn:Q", title="turn"),
         y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
-        tooltip=tips("turn:Q", "gini:Q", "phase:N") if "phase" in gini else tips("turn:Q", "gini:Q"),
-    )
+    ), *(("turn:Q", "gini:Q", "phase:N") if "phase" in gini else ("turn:Q", "gini:Q")))
     if "phase" in gini:
-        line = line.encode(color=alt.Color("phase:N", title="phase", scale=OTHERS),
-                           strokeDash=alt.StrokeDash("phase:N", title="phase",  # a second cue, in its legend
+        line = line.encode(color=alt.Color("phase:N", title="rules in force", scale=OTHERS),
+                           strokeDash=alt.StrokeDash("phase:N", title="rules in force",  # a second cue, in its legend
                                                      scale=alt.Scale(range=[list(d) for d in OTHER_DASHES])))
     layers: list[Any] = [line]
     if changes is not None and not changes.empty:
-        rules = alt.Chart(changes).mark_rule(strokeDash=[4, 3], color="black").encode(
-            x=alt.X("turn:Q"), tooltip=tips("turn:Q", "old:N", "new:N", "cause:N"))
-        labels = alt.Chart(changes).mark_text(align="left", dx=3, dy=-140, fontSize=10).encode(
+        rules = heard(alt.Chart(changes).mark_rule(strokeDash=[4, 3], color="black").encode(
+            x=alt.X("turn:Q")), "turn:Q", "old:N", "new:N", "cause:N")
+        labels = alt.Chart(changes).mark_text(align="left", dx=3, dy=-140, fontSize=10, aria=False).encode(
             x=alt.X("turn:Q"), text=alt.Text("new:N"))
         layers += [rules, labels]
     return alt.layer(*layers).properties(title=SPREAD_NOW, width=560, height=300,
@@ -267,15 +318,14 @@ def lorenz_chart(lorenz: pd.DataFrame, title: str = "Lorenz curves (debts count 
     :func:`landlord.analysis.metrics.lorenz_frame`), with the line of equality."""
     _need(lorenz, ("label", "population_share", "wealth_share"), "lorenz_chart", "fewer curves")
     equality = alt.Chart(pd.DataFrame({"population_share": [0.0, 1.0], "wealth_share": [0.0, 1.0]})
-                         ).mark_line(color="grey", strokeDash=[2, 2]).encode(
+                         ).mark_line(color="grey", strokeDash=[2, 2], aria=False).encode(
         x=alt.X("population_share:Q"), y=alt.Y("wealth_share:Q"))
-    curves = alt.Chart(lorenz).mark_line(point=True).encode(
+    curves = heard(alt.Chart(lorenz).mark_line(point=True).encode(
         x=alt.X("population_share:Q", title="share of players, poorest first",
                 scale=alt.Scale(domain=[0, 1])),
         y=alt.Y("wealth_share:Q", title="share of wealth", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("label:N", title=None),
-        tooltip=tips("label:N", "population_share:Q", "wealth_share:Q"),
-    )
+    ), "label:N", "population_share:Q", "wealth_share:Q")
     return alt.layer(equality, curves).properties(title=title, width=320, height=320)
 
 
@@ -286,16 +336,16 @@ def money_flows_chart(flows: pd.DataFrame, by: str = "turn", cumulative: bool = 
     y = "cumulative" if cumulative else "amount"
     _need(flows, (by, "flow", y), "money_flows_chart", "money_flows(by='round') or one game")
     _one_game(flows, "money_flows_chart")
-    return alt.Chart(flows).mark_line(interpolate="step-after").encode(
+    return heard(alt.Chart(flows).mark_line(interpolate="step-after").encode(
         x=alt.X(f"{by}:Q", title=by),
         y=alt.Y(f"{y}:Q", title="money moved so far" if cumulative else f"money moved per {by}"),
-        color=alt.Color("flow:N", title="flow", scale=OTHERS),
+        color=alt.Color("flow:N", title="kind of flow", scale=OTHERS),
         # each kind's line dashed its own way too, in the one legend (both scales take the
         # kinds in the data's sorted order, so they stay together as the data is swapped)
-        strokeDash=alt.StrokeDash("flow:N", title="flow", scale=alt.Scale(range=[list(d) for d in OTHER_DASHES])),
-        tooltip=tips("flow:N", f"{by}:Q", "amount:Q", "cumulative:Q") if "cumulative" in flows
-        else tips("flow:N", f"{by}:Q", "amount:Q"),
-    ).properties(title=title or "Where the money went",
+        strokeDash=alt.StrokeDash("flow:N", title="kind of flow",
+                                  scale=alt.Scale(range=[list(d) for d in OTHER_DASHES])),
+    ), *(("flow:N", f"{by}:Q", "amount:Q", "cumulative:Q") if "cumulative" in flows
+         else ("flow:N", f"{by}:Q", "amount:Q"))).properties(title=title or "Where the money went",
                  width=560, height=300, description=flows_words(flows, by))
 
 
@@ -320,29 +370,29 @@ def board_chart(board: pd.DataFrame, color: str = "owner", tokens: pd.DataFrame 
         fill = alt.Color("owner:N", title="held by",
                          scale=seats, legend=alt.Legend(orient="right"))
     else:
-        fill = alt.Color(f"{color}:Q", title=color, scale=alt.Scale(scheme="viridis"))
+        fill = alt.Color(f"{color}:Q", title=field_words(color), scale=alt.Scale(scheme="viridis"))
     base = alt.Chart(board)
     rect = {"x": alt.X("x:Q", axis=None, scale=scale_x), "x2": alt.X2("x2:Q"),
-            "y": alt.Y("y:Q", axis=None, scale=scale_y), "y2": alt.Y2("y2:Q"),
-            "tooltip": tips(*(c for c in ("index:Q", "name:N", "kind:N", "owner:N", "probability:Q",
-                                          "value:Q", "rent:Q") if c.split(":")[0] in board.columns))}
-    blank = base.mark_rect(stroke="white", strokeWidth=1.5, color="#e6e6e6").encode(**rect)
+            "y": alt.Y("y:Q", axis=None, scale=scale_y), "y2": alt.Y2("y2:Q")}
+    said = [c for c in ("index:Q", "name:N", "kind:N", "owner:N", "probability:Q", "value:Q", "rent:Q")
+            if c.split(":")[0] in board.columns]
+    blank = heard(base.mark_rect(stroke="white", strokeWidth=1.5, color="#e6e6e6").encode(**rect), *said)
     # spaces with nothing to colour by (nobody holds them, or no value given) stay grey
-    squares = base.mark_rect(stroke="white", strokeWidth=1.5).transform_filter(
-        f"isValid(datum['{color}']) && datum['{color}'] !== ''").encode(color=fill, **rect)
-    labels = base.mark_text(fontSize=8, baseline="middle").encode(
+    squares = heard(base.mark_rect(stroke="white", strokeWidth=1.5).transform_filter(
+        f"isValid(datum['{color}']) && datum['{color}'] !== ''").encode(color=fill, **rect), *said)
+    labels = base.mark_text(fontSize=8, baseline="middle", aria=False).encode(
         x=alt.X("cx:Q", scale=scale_x), y=alt.Y("cy:Q", scale=scale_y), text=alt.Text("index:Q"))
     layers: list[Any] = [blank, squares, labels]
     if tokens is not None and not tokens.empty:
-        layers.append(alt.Chart(tokens).mark_point(size=160, stroke="white", strokeWidth=1.5, filled=True,
-                                                   opacity=1).encode(
+        layers.append(heard(alt.Chart(tokens).mark_point(size=160, stroke="white", strokeWidth=1.5, filled=True,
+                                                         opacity=1).encode(
             x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y),
             fill=alt.Fill("player:N", title="token", scale=seats),
             shape=alt.Shape("player:N", title="token", scale=alt.Scale(
-                domain=names, range=[SEAT_SHAPES[i % len(SEAT_SHAPES)] for i in range(len(names))])),
-            tooltip=tips("player:N", "where:N", "index:Q")))
+                domain=names, range=[SEAT_SHAPES[i % len(SEAT_SHAPES)] for i in range(len(names))]))),
+            "player:N", "where:N", "index:Q"))
     chart = alt.layer(*layers).resolve_scale(color="independent")
-    return chart.properties(title=title or f"The board, coloured by {color}", width=size, height=size,
+    return chart.properties(title=title or f"The board, coloured by {field_words(color)}", width=size, height=size,
                             description=board_words(board, tokens))
 
 
@@ -371,7 +421,7 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
     _need(hist, (by, "bin_start", "bin_end", "share"), "final_gini_chart", "metrics.histogram")
     title = title or SPREAD_AT_END
     top = gini_axis_top(float(hist["bin_end"].max()) if len(hist) else 0.0)
-    return alt.Chart(hist).mark_bar().encode(
+    return heard(alt.Chart(hist).mark_bar().encode(
         x=alt.X("bin_start:Q", title=gini_axis_title(top, "final Gini"),
                 scale=alt.Scale(domain=[0, top])), x2=alt.X2("bin_end:Q"),
         y=alt.Y("share:Q", title="share of games"), y2=alt.datum(0),
@@ -379,8 +429,8 @@ def final_gini_chart(hist: pd.DataFrame, by: str = "regime", form: str = "",
         # each row's label on one line above its histogram: long labels never overlap
         row=alt.Row(f"{by}:N", title=None, header=alt.Header(labelAngle=0, labelOrient="top", labelAnchor="start",
                                                               labelAlign="left", labelLimit=0, labelFontSize=12)),
-        tooltip=tips(f"{by}:N", "bin_start:Q", "bin_end:Q", "count:Q", "share:Q"),
-    ).properties(title=title, width=420, height=80,
+    ), f"{by}:N", "bin_start:Q", "bin_end:Q", *(("count:Q",) if "count" in hist else ()),
+        alt.Tooltip("share:Q", title="share of games", format=".0%")).properties(title=title, width=420, height=80,
                  description=final_gini_words(hist, by, what) + form_words(form) if "count" in hist else alt.Undefined)
 
 
@@ -409,16 +459,17 @@ def mean_interval_chart(frame: pd.DataFrame, x: str = "turn", by: str | None = "
     cols = (x, "mean", "lo", "hi") + ((by,) if by else ())
     _need(frame, cols, "mean_interval_chart", "metrics.mean_interval")
     named = groups(frame, by) if by else []
-    enc: dict[str, Any] = second_cue(by, by, named, "strokeDash") if by else {}
+    enc: dict[str, Any] = second_cue(by, field_words(by), named, "strokeDash") if by else {}
     # the band's edges dashed as its line is (the legend is the line's)
-    edge = {"color": colour_only(by, by, named), "stroke": alt.Stroke(f"{by}:N", sort=named, legend=None,
+    edge = {"color": colour_only(by, field_words(by), named), "stroke": alt.Stroke(f"{by}:N", sort=named, legend=None,
                                                                      scale=alt.Scale(domain=named, range=OTHERS.range)),
             "strokeDash": alt.StrokeDash(f"{by}:N", sort=named, legend=None, scale=alt.Scale(
                 domain=named, range=[list(d) for d in OTHER_DASHES]))} if by else {}
-    band = alt.Chart(frame).mark_area(fillOpacity=0.25, strokeOpacity=0.8, strokeWidth=1).encode(
-        x=alt.X(f"{x}:Q", title=x), y=alt.Y("lo:Q", title=y_title), y2=alt.Y2("hi:Q"), **edge)
-    line = alt.Chart(frame).mark_line().encode(
-        x=alt.X(f"{x}:Q"), y=alt.Y("mean:Q"), tooltip=tips(f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", "n:Q"), **enc)
+    band = alt.Chart(frame).mark_area(fillOpacity=0.25, strokeOpacity=0.8, strokeWidth=1, aria=False).encode(
+        x=alt.X(f"{x}:Q", title=field_words(x)), y=alt.Y("lo:Q", title=y_title), y2=alt.Y2("hi:Q"), **edge)
+    line = heard(alt.Chart(frame).mark_line().encode(
+        x=alt.X(f"{x}:Q"), y=alt.Y("mean:Q"), **enc),
+        *((f"{by}:N",) if by else ()), f"{x}:Q", "mean:Q", "lo:Q", "hi:Q", *(("n:Q",) if "n" in frame else ()))
     return _one_legend(alt.layer(band, line)).properties(title=title, width=560, height=300,
                                                          description=mean_interval_words(frame, x, by, title)
                                                          + form_words(form))
@@ -447,15 +498,16 @@ def win_share_chart(shares: pd.DataFrame, by: str = "regime",
     :func:`landlord.analysis.metrics.win_shares`)."""
     _need(shares, (by, "strategy", "win_share", "seat_share"), "win_share_chart", "metrics.win_shares")
     y = alt.Y(f"{by}:N", title=None, sort=None)
-    tip = tips(f"{by}:N", "strategy:N", alt.Tooltip("win_share:Q", format=".1%"),
-               alt.Tooltip("seat_share:Q", format=".1%"), *(("wins:Q", "games:Q") if "wins" in shares else ()))
-    base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tip)
+    tip = (f"{by}:N", "strategy:N", alt.Tooltip("win_share:Q", title=FIELD_WORDS["win_share"], format=".1%"),
+           alt.Tooltip("seat_share:Q", title=FIELD_WORDS["seat_share"], format=".1%"),
+           *(("wins:Q", "games:Q") if "wins" in shares else ()))
+    base = alt.Chart(shares).encode(y=y, yOffset=alt.YOffset("strategy:N"), tooltip=tips(*tip))
     named = groups(shares, "strategy")
-    bars = base.mark_bar().encode(
+    bars = heard(base.mark_bar().encode(
         x=alt.X("win_share:Q", title="share of games won", axis=alt.Axis(format="%")),
-        color=colour_only("strategy", "strategy", named))
-    ticks = base.mark_tick(thickness=2, color="black").encode(x=alt.X("seat_share:Q"))
-    ends = _ends(base, "strategy", "strategy", named, size=50, x=alt.X("win_share:Q"))
+        color=colour_only("strategy", "computer player", named)), *tip)
+    ticks = base.mark_tick(thickness=2, color="black", aria=False).encode(x=alt.X("seat_share:Q"))
+    ends = _ends(base, "strategy", "computer player", named, size=50, x=alt.X("win_share:Q"))
     return _one_legend(alt.layer(bars, ticks, ends)).properties(title=title, width=420, height=alt.Step(12),
                                                    description=win_share_words(shares, by, title))
 
@@ -481,14 +533,15 @@ def flow_means_chart(means: pd.DataFrame, by: str = "regime",
     _need(means, (by, "flow", "mean_per_game"), "flow_means_chart", "metrics.flow_means")
     named = groups(means, by, sort=None)
     ends = _ends(alt.Chart(), by, None, named, size=40, legend=alt.Legend(orient="top"))
-    return _one_legend(alt.layer(alt.Chart().mark_bar(), ends, data=means)).encode(
+    bars = heard(alt.Chart().mark_bar(), f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f",
+                                                                          title=FIELD_WORDS["mean_per_game"]))
+    return _one_legend(alt.layer(bars, ends, data=means)).encode(
         x=alt.X("mean_per_game:Q", title="mean per game"),
         y=alt.Y("flow:N", title=None,  # largest first (a layered chart cannot sort by "-x")
                 sort=list(means.groupby("flow", sort=False)["mean_per_game"].sum().sort_values(
                     ascending=False, kind="stable").index)),
         yOffset=alt.YOffset(f"{by}:N", sort=None),
         color=colour_only(by, None, named),
-        tooltip=tips(f"{by}:N", "flow:N", alt.Tooltip("mean_per_game:Q", format=".1f")),
     ).properties(title=title, width=420, height=alt.Step(8), description=flow_means_words(means, by, title))
 
 
@@ -496,10 +549,10 @@ def landing_chart(landing: pd.DataFrame, title: str = "Where a throw ends") -> C
     """Landing probability of each space and of being in jail (frame from
     :func:`landlord.engine.landing.frame`), as bars in board order."""
     _need(landing, ("index", "name", "probability"), "landing_chart", "one board")
-    return alt.Chart(landing).mark_bar().encode(
-        x=alt.X("index:N", sort=None, title="space"),
-        y=alt.Y("probability:Q", title="probability per throw", axis=alt.Axis(format="%")),
-        tooltip=tips("index:N", "name:N", alt.Tooltip("probability:Q", format=".3%")),
+    return heard(alt.Chart(landing).mark_bar().encode(
+        x=alt.X("index:N", sort=None, title="space number"),
+        y=alt.Y("probability:Q", title="share of throws ending here", axis=alt.Axis(format="%")),
+    ), "index:N", "name:N", alt.Tooltip("probability:Q", title=FIELD_WORDS["probability"], format=".3%")
     ).properties(title=title, width=640, height=260)
 
 
@@ -508,12 +561,15 @@ def gini_quartiles_chart(summary: pd.DataFrame, form: str = "population") -> alt
     :func:`landlord.runs.report.gini_summary`): whiskers min–max, box quartiles, tick median, dot mean."""
     y = alt.Y("cell_label:N", title=None, sort=None)
     base = alt.Chart(summary)
-    whisker = base.mark_rule().encode(x=alt.X("min:Q", title="final Gini (0 = everyone equal)"), x2=alt.X2("max:Q"),
-                                      y=y)
-    box = base.mark_bar(size=14, opacity=0.6).encode(x="q1:Q", x2="q3:Q", y=y)
-    median = base.mark_tick(color="black", size=14).encode(x=alt.X("median:Q"), y=y)
-    mean = base.mark_point(color="firebrick", filled=True).encode(
-        x=alt.X("mean:Q"), y=y, tooltip=tips("cell_label", "games", alt.Tooltip("mean:Q", format=".3f")))
+    whisker = base.mark_rule(aria=False).encode(x=alt.X("min:Q", title="final Gini (0 = everyone equal)"),
+                                                x2=alt.X2("max:Q"), y=y)
+    box = base.mark_bar(size=14, opacity=0.6, aria=False).encode(x=alt.X("q1:Q"), x2=alt.X2("q3:Q"), y=y)
+    median = base.mark_tick(color="black", size=14, aria=False).encode(x=alt.X("median:Q"), y=y)
+    mean = heard(base.mark_point(color="firebrick", filled=True).encode(x=alt.X("mean:Q"), y=y),
+                 "cell_label:N", "games:Q", alt.Tooltip("min:Q", title="lowest", format=".3f"),
+                 alt.Tooltip("median:Q", title="middle", format=".3f"),
+                 alt.Tooltip("max:Q", title="highest", format=".3f"),
+                 alt.Tooltip("mean:Q", title="mean", format=".3f"))
     return (whisker + box + median + mean).properties(
         title="How evenly was wealth spread when the games ended, in each set of rules?", width=420,
         description="Final Gini of each set of rules' games: lowest to highest (line), middle half (box), "
@@ -547,12 +603,12 @@ def tables_gini_chart(frame: pd.DataFrame, title: str = "Every table's Gini over
     last = _ends(alt.Chart().transform_joinaggregate(last="max(turn)", groupby=["table"]).transform_filter(
         "datum.turn === datum.last"), "table", "table", named, size=90,
         strokeDash=alt.StrokeDash("rules:N", title="rules", legend=None))  # the rules' legend is the line's
-    line = alt.Chart().mark_line(interpolate="step-after").encode(color=colour_only("table", "table", named))
+    line = heard(alt.Chart().mark_line(interpolate="step-after").encode(color=colour_only("table", "table", named)),
+                 "table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", title="Gini", format=".2f"))
     return _one_legend(alt.layer(line, last, data=frame)).encode(
         x=alt.X("turn:Q", title="turn"),
         y=alt.Y("gini:Q", title=gini_axis_title(top), scale=alt.Scale(domain=[0, top])),
         strokeDash=alt.StrokeDash("rules:N", title="rules"),
-        tooltip=tips("table:N", "turn:Q", "round:Q", "rules:N", alt.Tooltip("gini:Q", format=".2f")),
     ).properties(title=title, width=520, height=260, description=tables_gini_words(frame, title))
 
 
@@ -593,15 +649,17 @@ def class_final_gini_chart(room_rows: pd.DataFrame, band: pd.DataFrame, title: s
     top = gini_axis_top(max([0.0, *band["gini"], *room_rows["gini_population"]]))
     y = alt.Y("regime:N", title="rules in force at the end")
     x = alt.X("lo:Q", title=gini_axis_title(top, "final Gini"), scale=alt.Scale(domain=[0, top]))
-    bar = alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(
-        x=x, x2=alt.X2("hi:Q"), y=y, tooltip=tips("regime:N", alt.Tooltip("lo:Q", format=".2f"),
-                                                  alt.Tooltip("hi:Q", format=".2f"),
-                                                  alt.Tooltip("median:Q", format=".2f")))
-    tick = alt.Chart(spread).mark_tick(color="#333", thickness=2).encode(x=alt.X("median:Q"), y=y)
-    dots = alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_point(
+    bar = heard(alt.Chart(spread).mark_bar(opacity=0.35, height=14, color="#888").encode(x=x, x2=alt.X2("hi:Q"), y=y),
+                alt.Tooltip("regime:N", title="rules in force at the end"),
+                alt.Tooltip("lo:Q", title="bot games' lowest", format=".2f"),
+                alt.Tooltip("median:Q", title="middle", format=".2f"),
+                alt.Tooltip("hi:Q", title="highest", format=".2f"))
+    tick = alt.Chart(spread).mark_tick(color="#333", thickness=2, aria=False).encode(x=alt.X("median:Q"), y=y)
+    dots = heard(alt.Chart(room_rows[["table", "regime", "gini_population"]]).mark_point(
         size=90, filled=True, opacity=1).encode(x=alt.X("gini_population:Q"), y=y,
-        **second_cue("table", "table", groups(room_rows, "table")),
-        tooltip=tips("table:N", "regime:N", alt.Tooltip("gini_population:Q", format=".2f", title="final Gini")))
+                                                **second_cue("table", "table", groups(room_rows, "table"))),
+        "table:N", alt.Tooltip("regime:N", title="rules in force at the end"),
+        alt.Tooltip("gini_population:Q", format=".2f", title="final Gini"))
     return alt.layer(bar, tick, dots).properties(title=title, width=520, height=120,
                                                  description=class_final_gini_words(room_rows, band))
 

@@ -10,6 +10,7 @@ Part 3; lesson 3 shows it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from landlord.analysis.stats import interval_table, mean_interval
 from landlord.data.resources import kit_dir
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import gini
+from landlord.runs.kept import per_seed
 from landlord.runs.scenario import Cell, Scenario, load_scenario
 from landlord.runs.simulate import play_one
 
@@ -38,38 +40,50 @@ def _label(scenario: Scenario, cell: Cell) -> str:
     return f"{scenario.title} | {cell.label}"
 
 
-def paired_games(paths: Iterable[str | Path], games: int | None = None) -> pd.DataFrame:
+def _paired_row(sc: Scenario, cell: Cell, i: int) -> dict[str, Any]:
+    """Game ``i`` of ``cell`` of ``sc``, as one row of :func:`paired_games`."""
+    seed = sc.game_seed(cell, i)
+    g = play_one(cell.resolve(), cell.seats, seed, triggers=cell.triggers)
+    f = g.ledger.flows
+    counts = g.results()
+    totals = [c.total for c in counts]
+    row = {"cell": _label(sc, cell), "game": i, "seed": seed,
+           "gini": gini(totals, "population"), "winner": totals.index(max(totals)),
+           "destitute": sum(c.where in DESTITUTE for c in counts) / len(counts)}
+    row.update({k.value: f.get(k, 0) for k in FLOWS})
+    row.update({f"final_{k}": sum(getattr(c, k) for c in counts) for k in COUNTS})
+    return row
+
+
+def paired_games(paths: Iterable[str | Path], games: int | None = None, kept: str = "") -> pd.DataFrame:
     """One row per game and cell of the scenario files ``paths``: ``cell`` (the file's title and
     the cell's label), ``game`` (index), ``seed``, ``gini`` (population form, final totals),
     ``winner`` (the seat with the largest final total; the first such seat in a tie),
     ``destitute`` (the share of seats ending in a :data:`DESTITUTE` place), the :data:`FLOWS` per
     game and the :data:`COUNTS` summed over the seats. ``games`` caps the games
-    per cell (default: the files').
+    per cell (default: the files'). ``kept`` names the kept games
+    (:func:`landlord.runs.kept.per_seed`, by game index) that may answer.
 
     Raises ValueError unless every file shares one root seed with ``seeds = "shared"`` (else the
     games would not be the same games)."""
+    paths = list(paths)
     scenarios = [load_scenario(p) for p in paths]
     roots = {(s.seed, s.seeds) for s in scenarios}
     if len(roots) != 1 or next(iter(roots))[1] != "shared":
         raise ValueError(f"paired games need one root seed and seeds = \"shared\" in every file; got {sorted(roots)}")
-    rows = []
-    for sc in scenarios:
-        n = min(sc.games, games) if games else sc.games
-        for cell in sc.cells:
-            rs = cell.resolve()
-            for i in range(n):
-                seed = sc.game_seed(cell, i)
-                g = play_one(rs, cell.seats, seed, triggers=cell.triggers)
-                f = g.ledger.flows
-                counts = g.results()
-                totals = [c.total for c in counts]
-                row = {"cell": _label(sc, cell), "game": i, "seed": seed,
-                       "gini": gini(totals, "population"), "winner": totals.index(max(totals)),
-                       "destitute": sum(c.where in DESTITUTE for c in counts) / len(counts)}
-                row.update({k.value: f.get(k, 0) for k in FLOWS})
-                row.update({f"final_{k}": sum(getattr(c, k) for c in counts) for k in COUNTS})
-                rows.append(row)
-    return pd.DataFrame(rows)
+    cells = [(sc, cell) for sc in scenarios for cell in sc.cells]
+    n = max(min(sc.games, games) if games else sc.games for sc in scenarios)
+
+    def one(i: int) -> list[dict[str, Any] | None]:
+        return [_paired_row(sc, cell, i) if i < sc.games else None for sc, cell in cells]
+
+    what = "game index i of every cell of the files (a row each, in order; null past a file's games)"
+    digest = hashlib.sha256(b"".join(Path(p).read_bytes() for p in paths)).hexdigest()[:12]
+    played = (per_seed(kept, {"files": [Path(p).name for p in paths], "sha256": digest}, range(n), one, what) if kept
+              else [one(i) for i in range(n)])
+    # in the files' order, a cell's games together: as the games were always listed
+    return pd.DataFrame([played[i][k] for k, (sc, _) in enumerate(cells)
+                         for i in range(min(sc.games, games) if games else sc.games) if played[i][k] is not None])
 
 
 def effects(frame: pd.DataFrame, baseline: str, order: Sequence[str] | None = None) -> pd.DataFrame:
@@ -173,7 +187,8 @@ def british1913(games: int | None = None, root: str | Path | None = None) -> Dec
     folder of the scenario files (default: the kit's own, from an installed wheel or a checkout:
     :func:`landlord.data.resources.kit_dir`)."""
     folder = Path(root) if root else kit_dir("scenarios")
-    frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games)
+    frame = paired_games([folder / f"british-1913-{n}.toml" for n in BRITISH_1913_FILES], games,
+                         kept="british1913-taken-apart" if root is None else "")
     order = list(BRITISH_1913_ROWS)
     t = effects(frame, order[0], order)
     table = pd.DataFrame({
@@ -201,8 +216,14 @@ def british1913_parts(games: int = 200) -> pd.DataFrame:
     game, :func:`landlord.runs.simulate.simulate`'s columns plus ``part`` (plain words)."""
     from landlord.runs.simulate import simulate
 
-    return pd.concat([pd.DataFrame(simulate(rid, list(BRITISH_1913_SEATS), range(games))).assign(part=part)
-                      for part, rid in BRITISH_1913_PARTS.items()], ignore_index=True)
+    def one(seed: int) -> dict[str, Any]:
+        return {part: next(iter(simulate(rid, list(BRITISH_1913_SEATS), [seed])))
+                for part, rid in BRITISH_1913_PARTS.items()}
+
+    played = per_seed("british1913-parts", {"parts": BRITISH_1913_PARTS, "seats": BRITISH_1913_SEATS},
+                      range(games), one, "each Part's summary row of the game on the seed")
+    return pd.concat([pd.DataFrame([r[part] for r in played]).assign(part=part) for part in BRITISH_1913_PARTS],
+                     ignore_index=True)
 
 
 def british1913_parts_summary(frame: pd.DataFrame) -> pd.DataFrame:
@@ -268,14 +289,16 @@ def rates_paid_by_visitors(games: int = 200) -> dict[str, Change]:
 
     rs = load_ruleset(BRITISH_1913_PARTS["Part 2"])
     unrated = [parse_trigger("start", RATES_WHAT_IF)]
-    out: dict[str, list[list[float]]] = {"cards": [[], []], "spent": [[], []], "rates": [[], []]}
-    for seed in range(games):
-        for arm, triggers in enumerate((unrated, [])):
-            g = play_one(rs, BRITISH_1913_SEATS, seed, triggers=triggers)
-            out["cards"][arm].append(float(sum(g.rules.pieces(s)["improvements"] for s in range(len(g.players)))))
-            out["spent"][arm].append(float(g.ledger.flows.get(Flow.IMPROVEMENT, 0)))
-            out["rates"][arm].append(float(g.ledger.flows.get(Flow.RATES, 0)))
-    return {k: change(a, b) for k, (a, b) in out.items()}
+
+    def one(seed: int) -> dict[str, list[float]]:
+        arms = [play_one(rs, BRITISH_1913_SEATS, seed, triggers=triggers) for triggers in (unrated, [])]
+        return {"cards": [float(sum(g.rules.pieces(s)["improvements"] for s in range(len(g.players)))) for g in arms],
+                "spent": [float(g.ledger.flows.get(Flow.IMPROVEMENT, 0)) for g in arms],
+                "rates": [float(g.ledger.flows.get(Flow.RATES, 0)) for g in arms]}
+
+    played = per_seed("british1913-rates", {"ruleset": rs.id, "what_if": RATES_WHAT_IF, "seats": BRITISH_1913_SEATS},
+                      range(games), one, "improvement cards, £ spent on them and £ of rates: without rates, as written")
+    return {k: change([r[k][0] for r in played], [r[k][1] for r in played]) for k in ("cards", "spent", "rates")}
 
 
 SEQUENCE = "british-1913-sequence"
@@ -341,11 +364,9 @@ def british1913_in_order(games: int = 200) -> InOrder:
 
     rs = load_ruleset(SEQUENCE)
     untaxed = [parse_switch(t) for t in SEQUENCE_UNTAXED]
-    taxed_rows, untaxed_rows, paid_rows, flow_rows = [], [], [], []
-    for seed in range(games):
+
+    def one(seed: int) -> dict[str, Any]:
         g = play_one(rs, BRITISH_1913_SEATS, seed, log=True, snapshots=True)
-        taxed_rows.append(wealth_measures(g))
-        untaxed_rows.append(wealth_measures(play_one(rs, BRITISH_1913_SEATS, seed, triggers=untaxed)))
         t = transfers(g)
         p3 = t[t["phase"] == "part3"]
         start = _start_of(g, "part3")
@@ -353,12 +374,21 @@ def british1913_in_order(games: int = 200) -> InOrder:
         paid = tax.groupby("from_seat")["amount"].sum()
         rent = p3[p3["kind"] == Flow.RENT.value].groupby("to_seat")["amount"].sum()
         by_wealth = sorted(range(len(start)), key=lambda s: (-start[s], s))
-        for place, seat in enumerate(by_wealth, 1):
-            paid_rows.append({"place": place, "seat": seat, "wealth": start[seat], "rent": float(rent.get(seat, 0)),
-                              "paid": float(paid.get(seat, 0))})
-        for direction, side in (("in", p3[p3["to"] == TREASURY]), ("out", p3[p3["from"] == TREASURY])):
-            for flow, amount in side.groupby("flow")["amount"].sum().items():
-                flow_rows.append({"game": seed, "flow": flow, "direction": direction, "amount": float(amount)})
+        return {"taxed": wealth_measures(g),
+                "untaxed": wealth_measures(play_one(rs, BRITISH_1913_SEATS, seed, triggers=untaxed)),
+                "paid": [{"place": place, "seat": seat, "wealth": start[seat], "rent": float(rent.get(seat, 0)),
+                          "paid": float(paid.get(seat, 0))} for place, seat in enumerate(by_wealth, 1)],
+                "flows": [{"game": seed, "flow": flow, "direction": direction, "amount": float(amount)}
+                          for direction, side in (("in", p3[p3["to"] == TREASURY]), ("out", p3[p3["from"] == TREASURY]))
+                          for flow, amount in side.groupby("flow")["amount"].sum().items()]}
+
+    played = per_seed("british1913-in-order", {"ruleset": SEQUENCE, "untaxed": SEQUENCE_UNTAXED,
+                                                "seats": BRITISH_1913_SEATS}, range(games), one,
+                      "wealth measures with and without Part 3's tax, who paid it, the Treasury's flows in Part 3")
+    taxed_rows = [r["taxed"] for r in played]
+    untaxed_rows = [r["untaxed"] for r in played]
+    paid_rows = [p for r in played for p in r["paid"]]
+    flow_rows = [f for r in played for f in r["flows"]]
     rows = []
     for key, words in WEALTH_MEASURES.items():
         c = change([r[key] for r in untaxed_rows], [r[key] for r in taxed_rows])

@@ -28,7 +28,9 @@ from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import parse_trigger
-from landlord.runs.simulate import play_one
+from landlord.runs.kept import per_seed
+from landlord.runs.scenario import Scenario
+from landlord.runs.simulate import play_one, summary_row
 
 LAND_BUYERS = ("landlord", "speculator")
 """The bots that buy land (:mod:`landlord.engine.strategies`): the landlord with its cash, the
@@ -85,8 +87,8 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
     if rounds is not None:
         rs = rs.override("measured", max_rounds=int(rounds))
     triggers = [] if when == "never" else [parse_trigger(when, phase)]
-    out: list[dict[str, Any]] = []
-    for seed in seeds:
+
+    def one(seed: int) -> dict[str, Any]:
         g = play_one(rs, strategies, seed, triggers=triggers, snapshots=True)
         before = after = float("nan")
         for a, b in itertools.pairwise(g.snapshots or []):
@@ -96,13 +98,65 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
         final = g.results()
         totals = [c.total for c in final]
         flows = g.ledger.flows
-        out.append({"seed": seed, "switched": bool(g.switches), "gini_before": before, "gini_after": after,
-                    "gini_final": _gini(final), "gap_final": max(totals) - min(totals),
-                    "gini_cash_final": gini([max(0, c.cash) for c in final], "population"),
-                    "rent_to_players": flows.get(Flow.RENT, 0), "rent_to_public": flows.get(Flow.LAND_RENT, 0),
-                    "wages": flows.get(Flow.WAGES, 0),
-                    "public_spending": flows.get(Flow.BUYOUT, 0) + flows.get(Flow.PUBLIC_SPENDING, 0)})
-    return pd.DataFrame(out)
+        return {"seed": seed, "switched": bool(g.switches), "gini_before": before, "gini_after": after,
+                "gini_final": _gini(final), "gap_final": max(totals) - min(totals),
+                "gini_cash_final": gini([max(0, c.cash) for c in final], "population"),
+                "rent_to_players": flows.get(Flow.RENT, 0), "rent_to_public": flows.get(Flow.LAND_RENT, 0),
+                "wages": flows.get(Flow.WAGES, 0),
+                "public_spending": flows.get(Flow.BUYOUT, 0) + flows.get(Flow.PUBLIC_SPENDING, 0)}
+
+    args = {"ruleset": ruleset, "strategies": list(strategies), "when": when, "phase": phase, "rounds": rounds}
+    name = f"switch-{ruleset}-{phase}-{when}".replace(":", "-").replace("_", "-")
+    return pd.DataFrame(per_seed(name, args, list(seeds), one, "the Gini around the switch and at the end, "
+                                                               "and where the money went"))
+
+
+def simulated(ruleset: str, strategies: Sequence[str], seeds: Sequence[int], kept: str) -> pd.DataFrame:
+    """:func:`landlord.runs.simulate.simulate`'s rows of ``ruleset`` played by ``strategies`` on
+    ``seeds``, from the kept games ``kept`` where they answer (:func:`landlord.runs.kept.per_seed`)."""
+    from landlord.runs.simulate import simulate
+
+    def one(seed: int) -> dict[str, Any]:
+        return dict(next(iter(simulate(ruleset, list(strategies), [seed]))))
+
+    args = {"ruleset": ruleset, "strategies": list(strategies)}
+    return pd.DataFrame(per_seed(kept, args, list(seeds), one, "the game's summary row (landlord simulate's columns)"))
+
+
+def single_tax_1906(strategies: Sequence[str], games: int = 100, when: Sequence[str] = ("never", "start", "turn:20"),
+                    seed: int = 1906) -> Scenario:
+    """Magie's 1906 game on shared seeds (root ``seed``), the single tax coming in at each of
+    ``when`` (lesson 2's final reveal: landlord rules all game, the single tax from the start and
+    from turn 20), ``games`` a way, ``strategies`` cycled over four seats."""
+    from landlord.runs.scenario import scenario_from_dict
+
+    return scenario_from_dict({
+        "scenario": {"title": "single tax", "ruleset": "magie-1906", "players": 4, "strategies": list(strategies),
+                     "games": games, "seed": seed, "seeds": "shared"},
+        "tax": {"phase": "single_tax"}, "grid": {"tax.start": list(when)}})
+
+
+def finals_by_cell(scenario: Scenario, kept: str = "") -> pd.DataFrame:
+    """Every game of every cell of ``scenario`` (its seeds, shared or not, as its sweep plays
+    them): one row a game, the cell's other grid values (a column each, named as the sweep names
+    them: ``wages``), ``tax_start`` (the cell's regime's start, ``never`` without one) and
+    ``gini_population`` (the final Gini, as the sweep's rows give it), a cell's games together
+    in the cells' order. ``kept`` names the kept games (:func:`landlord.runs.kept.per_seed`,
+    by game index) that may answer."""
+    def one(i: int) -> list[dict[str, Any]]:
+        rows = []
+        for cell in scenario.cells:
+            g = play_one(cell.resolve(), cell.seats, scenario.game_seed(cell, i), triggers=cell.triggers)
+            rows.append({**{k.replace(".", "_"): v for k, v in cell.varied if k != "tax"}, "tax_start": cell.tax_start,
+                         "gini_population": summary_row(g, cell.seats)["gini_population"]})
+        return rows
+
+    what = "game index i of every cell: its other grid values, its regime's start and final Gini"
+    games = range(scenario.games)
+    args = {"seed": scenario.seed, "seeds": scenario.seeds, "cells": [c.key for c in scenario.cells]}
+    played = (per_seed(kept, args, games, one, what) if kept
+              else [one(i) for i in games])
+    return pd.DataFrame([played[i][k] for k in range(len(scenario.cells)) for i in games])
 
 
 def jump_counts(games: pd.DataFrame, tolerance: float = 1e-9) -> dict[str, int]:
