@@ -51,15 +51,17 @@ VERSION = 3
 READS = (1, 2, 3)
 """The record versions this kit loads."""
 
-LAYERS = ("data", "engine", "rules")
-"""The kit's layers whose code decides how a record replays, digested whole: reading the data,
-the engine (the game, its record, chance, the triggers and the Gini they read), the rules."""
+LAYERS = ("data", "engine", "rules", "players")
+"""The kit's layers whose code decides how a record replays or what its bots answered, digested
+whole: reading the data, the engine (the game, its record, chance, the triggers and the Gini
+they read), the rules, and the computer players (games kept for the lessons' reveals are bot
+games: :mod:`landlord.runs.kept` uses them only under the version that played them)."""
 
 
 def version_files() -> list[tuple[str, Path]]:
     """The files :func:`kit_version` digests, each with its name inside the kit (the same from a
-    checkout and from the wheel): every module under ``landlord/data/``, ``landlord/engine/`` and
-    ``landlord/rules/`` (:data:`LAYERS`), and the boards, decks and rulesets."""
+    checkout and from the wheel): every module under ``landlord/data/``, ``landlord/engine/``,
+    ``landlord/rules/`` and ``landlord/players/`` (:data:`LAYERS`), and the boards, decks and rulesets."""
     from landlord.data.resources import kit_dir
 
     package = Path(__file__).resolve().parent.parent
@@ -74,8 +76,8 @@ def version_files() -> list[tuple[str, Path]]:
 @functools.cache
 def kit_version() -> str:
     """This kit's version for records: the package version and the first 8 hex digits of a
-    SHA-256 over the code of the layers that decide a replay (:data:`LAYERS`: data, engine and
-    rules, whole) and the data (boards, decks, rulesets), each file named by its path inside the kit, e.g.
+    SHA-256 over the code of the layers that decide a replay or a bot's answers (:data:`LAYERS`:
+    data, engine, rules and players, whole) and the data (boards, decks, rulesets), each file named by its path inside the kit, e.g.
     ``"0.1.0+rules.3fa2b1c0"``."""
     from landlord.version import __version__
 
