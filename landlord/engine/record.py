@@ -61,7 +61,8 @@ games: :mod:`landlord.runs.kept` uses them only under the version that played th
 def version_files() -> list[tuple[str, Path]]:
     """The files :func:`kit_version` digests, each with its name inside the kit (the same from a
     checkout and from the wheel): every module under ``landlord/data/``, ``landlord/engine/``,
-    ``landlord/rules/`` and ``landlord/players/`` (:data:`LAYERS`), and the boards, decks and rulesets."""
+    ``landlord/rules/`` and ``landlord/players/`` (:data:`LAYERS`), and the boards, decks and
+    rulesets."""
     from landlord.data.resources import kit_dir
 
     package = Path(__file__).resolve().parent.parent
