@@ -78,8 +78,8 @@ def version_files() -> list[tuple[str, Path]]:
 def kit_version() -> str:
     """This kit's version for records: the package version and the first 8 hex digits of a
     SHA-256 over the code of the layers that decide a replay or a bot's answers (:data:`LAYERS`:
-    data, engine, rules and players, whole) and the data (boards, decks, rulesets), each file named by its path inside the kit, e.g.
-    ``"0.1.0+rules.3fa2b1c0"``."""
+    data, engine, rules and players, whole) and the data (boards, decks, rulesets), each file
+    named by its path inside the kit, e.g. ``"0.1.0+rules.3fa2b1c0"``."""
     from landlord.version import __version__
 
     h = hashlib.sha256()
