@@ -226,6 +226,17 @@ def pytest_configure(config: pytest.Config) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On pytest-xdist's workers (``scripts/test``: ``-n 2 --dist loadfile``, whole files handed
+    out in collection order), the files holding tests marked ``slow`` come first, each file's
+    tests in their own order: otherwise the alphabet put the heaviest files (``test_widgets_table*``)
+    last, and one core ran them alone while the other sat idle."""
+    if not hasattr(config, "workerinput"):
+        return
+    heavy = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in heavy)
+
+
 MP_HELPERS = ("multiprocessing.forkserver", "multiprocessing.resource_tracker")
 """multiprocessing's own helper processes, which live as long as the process that started them:
 stopped at the end like the rest, but not a test's leftovers."""

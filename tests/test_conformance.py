@@ -112,6 +112,7 @@ def _play(rid: str, k: int) -> None:
     assert again.ledger.balances == game.ledger.balances
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rid", ruleset_ids())
 def test_random_games_conform(rid: str) -> None:
     for k in range(GAMES):

@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from installed_kit import ROOT, InstalledKit, checkouts_on, probe
+
+pytestmark = pytest.mark.slow  # the wheel is built and installed (about 20 s)
 
 
 def inside(path: object, folder: Path) -> bool:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 IRIS = ["http://example.com/ä", "ht tp://x", "a b", "//host/path?q=ü#f", "mailto:x@y.z", ""]
@@ -31,6 +33,7 @@ answers = [[fc.conforms(v, "iri"), fc.conforms(v, "iri-reference")] for v in {IR
 """
 
 
+@pytest.mark.slow
 def test_a_chart_page_builds_no_iri_grammar_and_iri_checks_answer_as_before() -> None:
     """Altair's schema has no ``iri`` format, so a page that draws charts never builds
     rfc3987_syntax's grammars (2.3 CPU-s and 23 MB a kernel); a check of an ``iri`` value

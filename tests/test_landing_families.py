@@ -329,6 +329,7 @@ def engine_runs(rid: str, jail: str) -> tuple[list[dict[int, float]], list[float
     return rows, extra
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rid", ["magie-1906", "british-1913-part1"])
 @pytest.mark.parametrize("jail", L.JAIL_MODES)
 def test_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
@@ -469,6 +470,7 @@ class MonopolyChainBot:
         return want[d.kind]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rid, jail", [("monopoly", "pay"), ("mucker-short", "stay")])
 def test_monopoly_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
     """Two rich players who never buy (no deeds dealt), 12 games of 1,000 rounds: the engine's

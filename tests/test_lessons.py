@@ -137,6 +137,7 @@ def kernel_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL)
 def test_notebook_executes_headless_without_error(name: str, kernel_env: Path) -> None:
     """Issue: every lesson executes headless without error (nbclient), from the lessons folder

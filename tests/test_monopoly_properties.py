@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,8 @@ from landlord.rules.monopoly import HOTEL, Monopoly
 RULESETS = ("monopoly", "monopoly-short", "monopoly-time-limit", "mucker", "mucker-short", "mucker-time-limit")
 BOTS = ("random", "landlord", "speculator", "tenant")
 ROUND_CAP = 60
+
+pytestmark = pytest.mark.slow  # 1,000 checked games
 
 
 class CheckedLedger(Ledger):

@@ -73,6 +73,7 @@ def test_the_front_ends_are_landlord_widgets_from_the_checkouts_widgets_folder()
     assert top == "[]"
 
 
+@pytest.mark.slow
 def test_no_code_imports_a_top_level_widgets_package() -> None:
     """The front ends have one name, ``landlord.widgets``: in the kit, the tests, the benchmarks
     and the lessons; inside ``widgets/`` the modules import each other relatively."""

@@ -392,6 +392,7 @@ def test_panel_is_the_metrics_panel_of_every_game(small: Scenario, tmp_path: Pat
 
 
 # -- the command line ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_cli_sweep_writes_results_and_report(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                              reference: pd.DataFrame) -> None:
     (tmp_path / "small.toml").write_text(SMALL)
@@ -459,6 +460,7 @@ def test_rows_do_not_depend_on_the_chunk_size(reference: pd.DataFrame, chunk: in
     pd.testing.assert_frame_equal(got, want[list(got.columns)], check_dtype=False)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_command_and_the_same_command_resumes(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops the sweep with
     exit status 130 and a message; the workers do not hang; running it again finishes it."""

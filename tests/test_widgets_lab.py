@@ -296,6 +296,7 @@ def saved_file_reproduces(lab: ScenarioLab, folder) -> dict:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_a_regime_of_several_switches_is_saved_and_reproduced(tmp_path) -> None:
     """The lab runs a regime of several phase switches (the 1913 game's Parts in order) and saves
     it as a scenario file: ``[[tax]]`` switches when A runs alone, a grid ``tax`` over whole
@@ -365,6 +366,7 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     assert lab.a.bots == ("landlord", "tenant")  # the bad files changed nothing
 
 
+@pytest.mark.slow
 def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
     """In a running event loop the lab's task polls the sweep (running in its thread): other
     coroutines run meanwhile, the progress bar moves, and Cancel stops the sweep with the games
@@ -486,6 +488,7 @@ def stopping_lab() -> ScenarioLab:
     return lab
 
 
+@pytest.mark.slow
 def test_the_lab_stops_when_the_answer_is_clear_and_plays_on_when_asked() -> None:
     """Issue 24.2: the single tax from the start against the 1906 rules as printed is clear at
     the rule's first look (100 games of each: the paired interval lies within ±25% of its

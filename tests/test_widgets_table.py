@@ -76,6 +76,7 @@ CLICKS = 40
 """Clicks per ruleset in the every-ruleset test (then bots finish; keeps CI time modest)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rid", ruleset_ids())
 def test_every_ruleset_by_clicks_then_bots_finish(rid: str) -> None:
     """For every ruleset in data/: people answer by clicks (the bar offering exactly the legal
@@ -134,6 +135,7 @@ def test_bot_seat_cannot_be_answered_by_a_click() -> None:
     assert s.game.log_text() == before and s.game.actions == []
 
 
+@pytest.mark.slow
 def test_phase_switch_button_through_the_engine(two_phase) -> None:
     """A ruleset with phases shows a phase button; clicking it switches the rules through
     Game.switch_phase (a phase event in the log), charts mark the switch, flows split by phase."""
@@ -279,6 +281,7 @@ def upload(table: GameTable, raw: bytes, name: str = "game.json") -> None:
                                        "content": raw, "last_modified": 0}]})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rid", ruleset_ids())
 def test_save_and_load_round_trip(rid: str) -> None:
     """A game saved through the browser (download link) loads identical through the upload

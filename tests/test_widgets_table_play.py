@@ -41,6 +41,7 @@ def test_slider_at_its_end_and_back_to_present_keep_the_bots_playing() -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_lesson_3_all_three_parts_fast_bots_past_turn_135() -> None:
     """Lesson 3's table, all three Parts, fast bots, the student answering and brushing the Gini
     chart now and then: nothing stops until the student does."""
@@ -254,6 +255,7 @@ def test_skip_ahead_to_the_vote_then_the_student_calls_it() -> None:
     assert last["passed"] and "You" in last["voters_for"].split(",")  # the student's vote was one of those for
 
 
+@pytest.mark.slow
 def test_a_lesson_table_keeps_only_the_widgets_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each drawing's choice buttons and "Rules now" buttons are closed once the next are drawn
     (widgets/closing.py; no grace here: the bots play faster than it), and *Play again* is kept

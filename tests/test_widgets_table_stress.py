@@ -56,6 +56,7 @@ async def one_game(table: GameTable, seed: int) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TABLE_LESSONS)
 def test_every_lesson_table_plays_on_through_everything_a_student_does(name: str) -> None:
     table = lesson_table(name)

@@ -12,6 +12,7 @@ from lesson_helpers import TABLE_LESSONS, chart_texts, lesson_table, problems, s
 from landlord.widgets import GameTable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TABLE_LESSONS)
 def test_every_lesson_table_shows_plain_words_from_start_to_end(name: str) -> None:
     table = lesson_table(name)
