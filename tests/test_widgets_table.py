@@ -350,7 +350,7 @@ def tree_state(root: Path) -> dict[str, tuple[int, int]]:
     skip = {".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", "build"}
     out = {}
     for dirpath, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in skip]
+        dirs[:] = [d for d in dirs if d not in skip and not d.endswith(".egg-info")]  # (a wheel built beside)
         for f in files:
             st = os.stat(os.path.join(dirpath, f))
             out[os.path.join(dirpath, f)] = (st.st_size, st.st_mtime_ns)
