@@ -77,6 +77,10 @@ offers; a player at the table would not repeat one the holder has just refused).
 _PLAIN = frozenset({"done", "sell", "mortgage"})
 """Manage options no player takes of its own accord (see :func:`_manage`)."""
 
+SLACK = 1e-6
+"""Above the rounding a gain's few additions can make: an option whose bound on its gain plus
+this is below the best so far cannot beat it."""
+
 OFFERS = 3
 """At most this many cash offers to one holder for one lot."""
 
@@ -115,17 +119,13 @@ class Books:
         """What adding ``plus`` to and taking ``minus`` from ``seat``'s deeds changes in the rent
         the other players' landings pay him until the end."""
         t = self.t
-        deeds = {*plus, *minus}
-        change = t.income(seat, deeds, plus, minus) - t.income(seat, deeds)
-        return change * t.THROWS_PER_TURN * self.turns * self.others
+        return t.income_change(seat, plus, minus) * t.THROWS_PER_TURN * self.turns * self.others
 
     def exposure(self, seat: int, plus: Collection[int] = (), minus: Collection[int] = ()) -> float:
         """What the same change of another ``seat``'s deeds changes in the rent this player is
         expected to pay him on his own landings until the end."""
         t = self.t
-        deeds = {*plus, *minus}
-        change = t.income(seat, deeds, plus, minus) - t.income(seat, deeds)
-        return change * t.THROWS_PER_TURN * self.turns
+        return t.income_change(seat, plus, minus) * t.THROWS_PER_TURN * self.turns
 
     def face(self, idx: int) -> int:
         """What deed ``idx`` counts at the end as it stands (mortgaged: half), its buildings
@@ -148,8 +148,7 @@ class Books:
         each = min(t.hotel_after, int(budget // (cost * len(group)))) if cost else 0
         if each <= 0:
             return 0.0
-        gain = sum(t.chance(j) * (t.terms(j).rents[1 + each] - t.terms(j).rents[1]) for j in group)
-        return gain * t.THROWS_PER_TURN * self.turns * self.others
+        return t.group_rise(idx, each) * t.THROWS_PER_TURN * self.turns * self.others
 
     def deed(self, idx: int, price: float = 0.0, memo: dict[tuple[int, int, int], float] | None = None) -> float:
         """What taking deed ``idx`` for ``price`` is worth to this player (before the price): what
@@ -559,8 +558,7 @@ def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> O
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
         elif o == "unmortgage":
-            gain = max((me.lift(i) for i in t.players[me.seat].deeds
-                        if t.mortgaged[i] and t.lift_cost[i] <= me.cash), default=0.0)
+            gain = _best_lift(me, 0.0 if best is None else best[0])
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
     if best is not None:
@@ -568,6 +566,24 @@ def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> O
     if "bribe" in opts and me.card() < t.bribe_refused():
         return "bribe"
     return planner.propose(me, opts) or "done"
+
+
+def _best_lift(me: Books, floor: float) -> float:
+    """The highest gain of lifting one of his mortgages he has the cash for, where it is above
+    ``floor`` (and 0): lifting gains at most what the lifted deed adds less its cost, so a deed
+    whose lift cannot beat the best so far is not valued further."""
+    t = me.t
+    best = max(0.0, floor)
+    top = 0.0
+    for i in t.players[me.seat].deeds:
+        if t.mortgaged[i] and t.lift_cost[i] <= me.cash:
+            worth, cost = me.unmortgaged(i), t.terms(i).lift
+            if worth - cost + SLACK < best:
+                continue
+            gain = me.paying(worth, cost)
+            if gain > best:
+                best = top = gain
+    return top
 
 
 def _best_lot(me: Books, opts: tuple[OptionText, ...]) -> OptionText:

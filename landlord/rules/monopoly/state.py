@@ -243,7 +243,7 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_charges", "_odds", "_rents", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
+    __slots__ = ("_charges", "_deed_rent", "_income", "_odds", "_rents", "_rise", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
                  "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
                  "offer", "owner", "street_groups", "trade_cash_steps")
 
@@ -281,6 +281,14 @@ class MonopolyTable:
         """per seat: (table version, :meth:`charges`)"""
         self._odds: dict[str, list[float]] = {}
         """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
+        self._deed_rent: list[tuple[int, int, float, float] | None] = [None] * len(self.owner)
+        """per deed: (its holder, his table version ``sv``, what a landing pays him, × its chance),
+        kept while neither changes (a change to a deed's rent bumps its holder's ``sv``)"""
+        self._income: tuple[int, list[float] | None, dict[tuple[int, tuple[int, ...], tuple[int, ...]], float]] = (
+            -1, None, {})
+        """(table version, the landing chances, :meth:`income_change` by (holder, plus, minus))"""
+        self._rise: dict[tuple[int, int], float] = {}
+        """:meth:`group_rise` by (lot, houses), for the landing chances in ``_income``"""
 
     # -- what the rules pay, for the players' valuation ------------------------------------
     def terms(self, idx: int) -> DeedTerms:
@@ -368,6 +376,40 @@ class MonopolyTable:
                     total += odds[j] * pays(j, holder, plus, minus)
         return total
 
+    def income_change(self, holder: int, plus: Collection[int] = (), minus: Collection[int] = ()) -> float:
+        """What adding ``plus`` to and taking ``minus`` from ``holder``'s deeds changes in what one
+        throw of a player landing is expected to pay him (:meth:`income` with and without the
+        change, on the deeds changed), kept while the table stands."""
+        version, odds = self.version, self.odds()
+        cached = self._income
+        if cached[0] != version or cached[1] is not odds:
+            if cached[1] is not odds:
+                self._rise = {}
+            cached = self._income = (version, odds, {})
+        key = (holder, tuple(plus), tuple(minus))
+        hit = cached[2].get(key)
+        if hit is None:
+            _, gets, gives = key
+            deeds = {*gets, *gives}
+            hit = cached[2][key] = self.income(holder, deeds, gets, gives) - self.income(holder, deeds)
+        return hit
+
+    def group_rise(self, idx: int, each: int) -> float:
+        """What ``each`` houses on every lot of street ``idx``'s colour group add to what one
+        throw of a player landing is expected to pay its holder, against the group complete and
+        unbuilt (Σ :meth:`chance` × the rise in rent)."""
+        odds = self.odds()
+        if self._income[1] is not odds:
+            self._income = (-1, odds, {})
+            self._rise = {}
+        hit = self._rise.get((idx, each))
+        if hit is None:
+            terms = self.deed_terms
+            hit = self._rise[idx, each] = sum(
+                odds[j] * (terms[j].rents[1 + each] - terms[j].rents[1])  # type: ignore[union-attr]
+                for j in self.members[idx])
+        return hit
+
     def charge(self, seat: int, idx: int) -> float:
         """What landing on space ``idx`` costs ``seat`` now: the rent to another holder, or the
         tax (its fixed amount)."""
@@ -389,8 +431,22 @@ class MonopolyTable:
         if hit is not None and hit[0] == version:
             return hit[1], hit[2]
         if self._rents[0] != version:  # each deed's rent as it stands, once a table version
-            odds, own, pays = self.odds(), self.owner, self.pays
-            rents = [(o, c, odds[i] * c) for i in self._rules.ownable if (o := own[i]) >= 0 and (c := pays(i, o))]
+            odds, own, pays, sv, kept = self.odds(), self.owner, self.pays, self._rules.sv, self._deed_rent
+            if self._income[1] is not odds:
+                kept[:] = [None] * len(kept)
+                self._income = (-1, odds, {})
+                self._rise = {}
+            rents = []
+            for i in self._rules.ownable:
+                o = own[i]
+                if o < 0:
+                    continue
+                e = kept[i]
+                if e is None or e[0] != o or e[1] != sv[o]:  # its holder or his deeds changed
+                    c = pays(i, o)
+                    e = kept[i] = (o, sv[o], c, odds[i] * c)
+                if e[2]:
+                    rents.append((o, e[2], e[3]))
             fees = self._rules.tax_fee
             taxes = [(-1, float(fees[i]), odds[i] * fees[i]) for i in self._rules.taxes]
             self._rents = (version, rents + taxes)
