@@ -111,7 +111,7 @@ class Books:
     def advised(self) -> float:
         """The cash he must be able to pay: the most one landing can cost him now."""
         if self._advised < 0:
-            self._advised = self.t.charges(self.seat)[0]
+            self._advised = self.t.dearest(self.seat)
         return self._advised
 
     # -- what holdings are worth -------------------------------------------------------------
@@ -444,7 +444,7 @@ def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives:
     hurt = me.exposure(partner, gives, gets)
     if me.others:
         hurt += sum(me.houses_gain(partner, i, t.cash(partner) - cash) for i in gives) / me.others
-    advised = me.advised if seat == me.seat else t.charges(seat)[0]
+    advised = me.advised if seat == me.seat else t.dearest(seat)
     relief = o.cash_cost(cash_now, advised) - o.cash_cost(cash_now + cash, advised)
     return value_in - o.sell_limit(value_out) - hurt + cash + relief
 

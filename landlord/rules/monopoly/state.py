@@ -243,7 +243,8 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_charges", "_deed_rent", "_income", "_odds", "_rents", "_rise", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
+    __slots__ = ("_active", "_charges", "_dearest", "_deed_rent", "_income", "_odds", "_rents", "_rise", "_rules",
+                 "_tax_top", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
                  "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
                  "offer", "owner", "street_groups", "trade_cash_steps")
 
@@ -287,6 +288,13 @@ class MonopolyTable:
         self._income: tuple[int, list[float] | None, dict[tuple[int, tuple[int, ...], tuple[int, ...]], float]] = (
             -1, None, {})
         """(table version, the landing chances, :meth:`income_change` by (holder, plus, minus))"""
+        self._dearest: list[tuple[int, float]] = [(-1, 0.0)] * len(rules.sv)
+        """per seat: (his table version ``sv``, the dearest rent a landing on his deeds pays him)"""
+        fees = rules.tax_fee
+        self._tax_top = max([0.0, *(float(fees[i]) for i in rules.taxes)])
+        """the dearest tax a landing charges"""
+        self._active = (-1, 0)
+        """(bankruptcies, :meth:`active`)"""
         self._rise: dict[tuple[int, int], float] = {}
         """:meth:`group_rise` by (lot, houses), for the landing chances in ``_income``"""
 
@@ -331,8 +339,11 @@ class MonopolyTable:
         return sum(self._rules.sv)
 
     def active(self) -> int:
-        """Players still in the game."""
-        return sum(1 for pl in self._rules.g.players if not pl.out)
+        """Players still in the game (counted again after each bankruptcy)."""
+        r = self._rules
+        if self._active[0] != r.bankruptcies:
+            self._active = (r.bankruptcies, sum(1 for pl in r.g.players if not pl.out))
+        return self._active[1]
 
     def pays(self, idx: int, holder: int, plus: Collection[int] = (), minus: Collection[int] = (),
              houses: int = -1, lifted: bool = False) -> float:
@@ -458,6 +469,27 @@ class MonopolyTable:
                 mean += m
         self._charges[seat] = (version, most, mean)
         return most, mean
+
+    def dearest(self, seat: int) -> float:
+        """The most one landing can cost ``seat`` now (:meth:`charges`' first figure: what he
+        must be able to pay to stay in the game), each holder's dearest rent kept until his
+        deeds change (his ``sv``)."""
+        sv, kept, pays = self._rules.sv, self._dearest, self.pays
+        most = self._tax_top
+        for o, pl in enumerate(self._rules.g.players):
+            if o == seat:
+                continue
+            e = kept[o]
+            if e[0] != sv[o]:
+                top = 0.0
+                for i in pl.deeds:
+                    c = pays(i, o)
+                    if c > top:
+                        top = c
+                e = kept[o] = (sv[o], top)
+            if e[1] > most:
+                most = e[1]
+        return most
 
     def salary(self) -> int:
         """The salary for passing GO."""
