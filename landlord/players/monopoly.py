@@ -215,9 +215,7 @@ class Books:
         """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
         mortgages would cost: cash he can have at that loss when a charge comes."""
         if self._pledge < 0:
-            t = self.t
-            self._pledge = sum(t.terms(i).mortgage * 2 - t.terms(i).lift for i in t.players[self.seat].deeds
-                               if not t.mortgaged[i] and not t.gbuilt[t.gid[i]])
+            self._pledge = self.t.pledge_room(self.seat)
         return self._pledge
 
     def giving_up(self, opt: OptionText) -> tuple[float, float]:
@@ -361,8 +359,7 @@ class TradePlanner:
                 if key in self.tried:
                     continue
                 gain = trade_gain(me, seat, p, (want,), (mine,), 0)
-                theirs = trade_gain(me, p, seat, (mine,), (want,), 0, HOLDER)
-                if gain > 0 and theirs >= 0:
+                if gain > 0 and trade_gain(me, p, seat, (mine,), (want,), 0, HOLDER) >= 0:
                     out.append((gain, p, [option("give", mine), option("take", want), "offer"], key, 0))
                 continue
             key = (p, want, -1)
@@ -370,11 +367,14 @@ class TradePlanner:
             if last and (me.cash <= last * RAISE or self.tries.get(key, 0) >= OFFERS):
                 continue  # offered already, and it cannot now offer enough more
             price = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what the holder loses
-            if price > me.cash or trade_gain(me, seat, p, (want,), (), -price) <= 0:
+            gain = trade_gain(me, seat, p, (want,), (), -price) if price <= me.cash else 0.0
+            if gain <= 0:
                 price = _most(_buying(me, p, want), me.cash)
-            if price <= 0 or (last and price <= last * RAISE):
+                if price <= 0 or (last and price <= last * RAISE):
+                    continue
+                gain = trade_gain(me, seat, p, (want,), (), -price)
+            elif last and price <= last * RAISE:
                 continue
-            gain = trade_gain(me, seat, p, (want,), (), -price)
             if gain > 0:
                 out.append((gain, p, [option("take", want), *_cash_steps(price, t.trade_cash_steps), "offer"], key,
                             price))
@@ -531,9 +531,13 @@ def _my_builds(me: Books) -> list[OptionText]:
 def _building_worth(me: Books, opt: OptionText) -> float:
     """What a ``house:<i>`` / ``hotel:<i>`` is worth to him: its price counts at the end, and
     the rent it adds."""
-    t = me.t
     head, arg = parse_option(opt)
-    idx = int(arg)
+    return _built_worth(me, head, int(arg))
+
+
+def _built_worth(me: Books, head: str, idx: int) -> float:
+    """:func:`_building_worth` of a ``head`` (house or hotel) on lot ``idx``."""
+    t = me.t
     terms = t.terms(idx)
     if head == "hotel":
         return terms.hotel_cost + me.building(idx, HOTEL)
@@ -554,7 +558,7 @@ def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> O
         what, idx = lots.get(o, _NO_LOT)
         if what in ("house", "hotel"):
             cost = t.terms(idx).hotel_cost if what == "hotel" else t.terms(idx).house_cost
-            gain = me.paying(_building_worth(me, o), cost)
+            gain = me.paying(_built_worth(me, what, idx), cost)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
         elif o == "unmortgage":

@@ -243,8 +243,8 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_active", "_charges", "_dearest", "_deed_rent", "_income", "_odds", "_rents", "_rise", "_rules",
-                 "_tax_top", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
+    __slots__ = ("_active", "_charges", "_dearest", "_deed_rent", "_income", "_odds", "_pledge", "_rents", "_rise",
+                 "_rules", "_tax_top", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
                  "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
                  "offer", "owner", "street_groups", "trade_cash_steps")
 
@@ -293,6 +293,8 @@ class MonopolyTable:
         fees = rules.tax_fee
         self._tax_top = max([0.0, *(float(fees[i]) for i in rules.taxes)])
         """the dearest tax a landing charges"""
+        self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(rules.sv)
+        """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
         self._active = (-1, 0)
         """(bankruptcies, :meth:`active`)"""
         self._rise: dict[tuple[int, int], float] = {}
@@ -315,7 +317,7 @@ class MonopolyTable:
         """:meth:`chance` of every space, by index (the last entry: Jail)."""
         g = self._rules.g
         odds = self._odds.get(g.phase)
-        if odds is None:
+        if odds is None:  # once a phase
             chances = landing_odds(g.ruleset, g.phase)
             odds = self._odds[g.phase] = [chances.get(i, 0.0) for i in range(len(self.owner))] + [chances.get(-1, 0.0)]
         return odds
@@ -553,6 +555,23 @@ class MonopolyTable:
     def worth(self, seat: int) -> int:
         """A seat's total worth as Income Tax counts it (all of it lies on the table)."""
         return self._rules.worth(seat)
+
+    def pledge_room(self, seat: int) -> int:
+        """What mortgaging ``seat``'s unbuilt deeds would raise him less the interest lifting the
+        mortgages would cost (Σ twice the mortgage less :attr:`DeedTerms.lift`), kept until his
+        deeds change (his ``sv``)."""
+        sv = self._rules.sv[seat]
+        hit = self._pledge[seat]
+        if hit[0] != sv:
+            terms, mort, gid, gbuilt = self.deed_terms, self.mortgaged, self.gid, self.gbuilt
+            room = 0
+            for i in self._rules.g.players[seat].deeds:
+                if not mort[i] and not gbuilt[gid[i]]:
+                    d = terms[i]
+                    assert d is not None
+                    room += d.mortgage * 2 - d.lift
+            hit = self._pledge[seat] = (sv, room)
+        return hit[1]
 
     def mortgage_room(self, seat: int) -> int:
         """What ``seat`` would raise by mortgaging every deed he may mortgage now (not yet
