@@ -137,35 +137,47 @@ class Books:
         """What the houses ``seat`` could pay for out of ``budget`` would add in rent were he to
         complete ``idx``'s colour group with it (built evenly, up to the hotel): nothing if it
         completes none."""
-        t = self.t
-        if t.code[idx] != K_STREET or budget <= 0:
+        if budget <= 0:
             return 0.0
-        group = t.members[idx]
-        own = t.owner
-        if any(own[j] != seat and j != idx for j in group) or any(t.mortgaged[j] for j in group if j != idx):
-            return 0.0
-        cost = t.terms(idx).house_cost
-        each = min(t.hotel_after, int(budget // (cost * len(group)))) if cost else 0
+        step = self.house_round(seat, idx)
+        each = min(self.t.hotel_after, int(budget // step)) if step else 0
         if each <= 0:
             return 0.0
-        return t.group_rise(idx, each) * t.THROWS_PER_TURN * self.turns * self.others
+        return self.t.group_rise(idx, each) * self.t.THROWS_PER_TURN * self.turns * self.others
+
+    def house_round(self, seat: int, idx: int) -> int:
+        """What a house on every lot of ``idx``'s colour group costs, were ``seat`` to complete
+        it with ``idx`` (0: it would complete none, or a lot of it is mortgaged, or it is no
+        street)."""
+        t = self.t
+        if t.code[idx] != K_STREET:
+            return 0
+        group = t.members[idx]
+        own, mortgaged = t.owner, t.mortgaged
+        for j in group:
+            if j != idx and (own[j] != seat or mortgaged[j]):
+                return 0
+        return t.terms(idx).house_cost * len(group)
 
     def deed(self, idx: int, price: float = 0.0, memo: dict[tuple[int, int, int], float] | None = None) -> float:
         """What taking deed ``idx`` for ``price`` is worth to this player (before the price): what
         it counts at the end, the rent it brings, the houses it lets him build with the cash left
         above his reserve, and the rent it keeps from him were the player it helps most to take it
         instead. ``memo`` keeps what does not depend on the price while the table stands."""
-        seat = self.seat
+        spare = self.cash - price - self.outlook.reserve * self.advised
+        return self.deed_base(idx, memo) + self.houses_gain(self.seat, idx, spare)
+
+    def deed_base(self, idx: int, memo: dict[tuple[int, int, int], float] | None = None) -> float:
+        """What of :meth:`deed` does not depend on the price or his cash."""
         key = (idx, self.t.version, self.others)
         base = memo.get(key) if memo is not None else None
         if base is None:
-            base = self.face(idx) + self.rents(seat, (idx,)) + self.denial(idx)
+            base = self.face(idx) + self.rents(self.seat, (idx,)) + self.denial(idx)
             if memo is not None:
                 if len(memo) > 64:
                     memo.clear()
                 memo[key] = base
-        spare = self.cash - price - self.outlook.reserve * self.advised
-        return base + self.houses_gain(seat, idx, spare)
+        return base
 
     def denial(self, idx: int) -> float:
         """The rent deed ``idx`` would cost this player on his landings were the other player it
@@ -498,9 +510,12 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     key = (d.space, me.t.version, me.cash)
     limit = planner.limits.get(key)
     if limit is None:  # the highest bid that gains, worked out once an auction (the gain falls as it rises)
-        if d.space >= 0:
+        if d.space >= 0:  # me.paying(me.deed(d.space, a, planner.memo), a), the price's share apart
+            base, seat, idx = me.deed_base(d.space, planner.memo), me.seat, d.space
+            kept = me.cash, me.outlook.reserve * me.advised
+
             def gain(a: int) -> float:
-                return me.paying(me.deed(d.space, a, planner.memo), a)
+                return me.paying(base + me.houses_gain(seat, idx, kept[0] - a - kept[1]), a)
         else:  # a house or hotel at a shortage: the best place it could go
             worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
 
