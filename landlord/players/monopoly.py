@@ -139,7 +139,13 @@ class Books:
         completes none."""
         if budget <= 0:
             return 0.0
-        step = self.house_round(seat, idx)
+        return self.houses_by(self.house_round(seat, idx), idx, budget)
+
+    def houses_by(self, step: int, idx: int, budget: float) -> float:
+        """:meth:`houses_gain` where a house on every lot of ``idx``'s group costs ``step``
+        (:meth:`house_round`: 0, none to build)."""
+        if budget <= 0:
+            return 0.0
         each = min(self.t.hotel_after, int(budget // step)) if step else 0
         if each <= 0:
             return 0.0
@@ -511,11 +517,12 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     limit = planner.limits.get(key)
     if limit is None:  # the highest bid that gains, worked out once an auction (the gain falls as it rises)
         if d.space >= 0:  # me.paying(me.deed(d.space, a, planner.memo), a), the price's share apart
-            base, seat, idx = me.deed_base(d.space, planner.memo), me.seat, d.space
-            kept = me.cash, me.outlook.reserve * me.advised
+            base, idx = me.deed_base(d.space, planner.memo), d.space
+            step, cash, keep = me.house_round(me.seat, idx), me.cash, me.outlook.reserve * me.advised
+            can, advised, o = me.cash + me.pledgeable(), me.advised, me.outlook
 
             def gain(a: int) -> float:
-                return me.paying(base + me.houses_gain(seat, idx, kept[0] - a - kept[1]), a)
+                return gain_of_paying(base + me.houses_by(step, idx, cash - a - keep), a, can, advised, o)
         else:  # a house or hotel at a shortage: the best place it could go
             worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
 
