@@ -512,7 +512,7 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     in on what the lot is worth to him in a few steps, and never passes it)."""
     if d.space >= 0 and not me.outlook.holds_land:
         return "pass"
-    bids = sorted((int(parse_option(o).arg), o) for o in d.options[1:])
+    bids = sorted((_amount(o), o) for o in d.options[1:])
     key = (d.space, me.t.version, me.cash)
     limit = planner.limits.get(key)
     if limit is None:  # the highest bid that gains, worked out once an auction (the gain falls as it rises)
@@ -538,6 +538,20 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     half = (d.amount + gains[-1][0]) / 2
     below = [g for g in gains if g[0] <= half]
     return (below[-1] if below else gains[0])[1]
+
+
+_AMOUNTS: dict[OptionText, int] = {}
+"""What each ``bid:<n>`` option seen bids (the rules make each once: :func:`~landlord.rules.monopoly.static._bid`)."""
+
+
+def _amount(opt: OptionText) -> int:
+    """The amount a ``bid:<n>`` option bids."""
+    n = _AMOUNTS.get(opt)
+    if n is None:
+        if len(_AMOUNTS) > 4096:
+            _AMOUNTS.clear()
+        n = _AMOUNTS[opt] = int(parse_option(opt).arg)
+    return n
 
 
 def _my_builds(me: Books) -> list[OptionText]:
