@@ -417,10 +417,9 @@ class MonopolyTable:
             self._rise = {}
         hit = self._rise.get((idx, each))
         if hit is None:
-            terms = self.deed_terms
-            hit = self._rise[idx, each] = sum(
-                odds[j] * (terms[j].rents[1 + each] - terms[j].rents[1])  # type: ignore[union-attr]
-                for j in self.members[idx])
+            terms = self.terms
+            hit = self._rise[idx, each] = sum(odds[j] * (terms(j).rents[1 + each] - terms(j).rents[1])
+                                              for j in self.members[idx])
         return hit
 
     def charge(self, seat: int, idx: int) -> float:
