@@ -5,8 +5,12 @@ Prints player-moves per CPU-second and games per CPU-second. A player-move is on
 counts as one).
 
     python3 benchmarks/bench_monopoly.py [games] [ruleset]
+    python3 benchmarks/bench_monopoly.py [games] [ruleset] --old [rounds]
 
 The bots are landlord, speculator, tenant, landlord (seats in that order); seeds 0..games-1.
+With ``--old``: the same seats played by the kit's players and by the scripts they replaced
+(``benchmarks/frozen_monopoly_bots.py``, through ``bench_players.Old``), alternating ``rounds``
+times (3 unless given) in one run, without the event log, so both see the same load.
 """
 
 from __future__ import annotations
@@ -40,9 +44,43 @@ def bench(games: int, ruleset: str, log: bool) -> dict[str, float]:
             "games_per_s": games / cpu, "mean_rounds": rounds / games, **{f"end: {k}": v for k, v in ends.items()}}
 
 
+def against_old(games: int, ruleset: str, rounds: int) -> None:
+    """Print player-moves per CPU-second of the kit's players and of the old scripts, played
+    alternately ``rounds`` times over seeds 0..games-1."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_players import Old
+
+    from landlord.engine.game import Game
+    from landlord.engine.strategies import Strategy, make_strategy
+
+    rs = load_ruleset(ruleset)
+    for new in (True, False):  # the caches every game shares (landing odds, board tables) filled first
+        Game(rs, [make_strategy(s) if new else Old(s, rs.family) for s in SEATS], games, log=False).run()
+    cpu = {True: 0.0, False: 0.0}
+    turns = {True: 0, False: 0}
+    for _ in range(rounds):
+        for new in (True, False):
+            t0 = time.process_time()
+            for seed in range(games):
+                bots: list[Strategy] = [make_strategy(s) if new else Old(s, rs.family) for s in SEATS]
+                g = Game(rs, bots, seed, log=False)
+                g.run()
+                turns[new] += g.turn
+            cpu[new] += time.process_time() - t0
+    print(f"{games} games of {ruleset!r} ({', '.join(SEATS)}) x {rounds} rounds, alternating, CPU time")
+    for new in (True, False):
+        print(f"{'new players' if new else 'old scripts':12} {turns[new] / cpu[new]:>10,.0f} player-moves/s "
+              f"({turns[new]:,} moves in {cpu[new]:.1f} s)")
+    print(f"CPU a move, new / old: {cpu[True] / turns[True] / (cpu[False] / turns[False]):.2f}x")
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     ruleset = sys.argv[2] if len(sys.argv) > 2 else "monopoly"
+    if "--old" in sys.argv:
+        at = sys.argv.index("--old")
+        against_old(games, ruleset, int(sys.argv[at + 1]) if len(sys.argv) > at + 1 else 3)
+        return
     print(f"{games} full four-bot games of {ruleset!r} ({', '.join(SEATS)}), one core, CPU time")
     for log in (False, True):
         r = bench(games, ruleset, log)

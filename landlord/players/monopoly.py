@@ -77,6 +77,10 @@ offers; a player at the table would not repeat one the holder has just refused).
 _PLAIN = frozenset({"done", "sell", "mortgage"})
 """Manage options no player takes of its own accord (see :func:`_manage`)."""
 
+SLACK = 1e-6
+"""Above the rounding a gain's few additions can make: an option whose bound on its gain plus
+this is below the best so far cannot beat it."""
+
 OFFERS = 3
 """At most this many cash offers to one holder for one lot."""
 
@@ -107,7 +111,7 @@ class Books:
     def advised(self) -> float:
         """The cash he must be able to pay: the most one landing can cost him now."""
         if self._advised < 0:
-            self._advised = self.t.charges(self.seat)[0]
+            self._advised = self.t.dearest(self.seat)
         return self._advised
 
     # -- what holdings are worth -------------------------------------------------------------
@@ -115,17 +119,13 @@ class Books:
         """What adding ``plus`` to and taking ``minus`` from ``seat``'s deeds changes in the rent
         the other players' landings pay him until the end."""
         t = self.t
-        deeds = {*plus, *minus}
-        change = t.income(seat, deeds, plus, minus) - t.income(seat, deeds)
-        return change * t.THROWS_PER_TURN * self.turns * self.others
+        return t.income_change(seat, plus, minus) * t.THROWS_PER_TURN * self.turns * self.others
 
     def exposure(self, seat: int, plus: Collection[int] = (), minus: Collection[int] = ()) -> float:
         """What the same change of another ``seat``'s deeds changes in the rent this player is
         expected to pay him on his own landings until the end."""
         t = self.t
-        deeds = {*plus, *minus}
-        change = t.income(seat, deeds, plus, minus) - t.income(seat, deeds)
-        return change * t.THROWS_PER_TURN * self.turns
+        return t.income_change(seat, plus, minus) * t.THROWS_PER_TURN * self.turns
 
     def face(self, idx: int) -> int:
         """What deed ``idx`` counts at the end as it stands (mortgaged: half), its buildings
@@ -137,36 +137,53 @@ class Books:
         """What the houses ``seat`` could pay for out of ``budget`` would add in rent were he to
         complete ``idx``'s colour group with it (built evenly, up to the hotel): nothing if it
         completes none."""
-        t = self.t
-        if t.code[idx] != K_STREET or budget <= 0:
+        if budget <= 0:
             return 0.0
-        group = t.members[idx]
-        own = t.owner
-        if any(own[j] != seat and j != idx for j in group) or any(t.mortgaged[j] for j in group if j != idx):
+        return self.houses_by(self.house_round(seat, idx), idx, budget)
+
+    def houses_by(self, step: int, idx: int, budget: float) -> float:
+        """:meth:`houses_gain` where a house on every lot of ``idx``'s group costs ``step``
+        (:meth:`house_round`: 0, none to build)."""
+        if budget <= 0:
             return 0.0
-        cost = t.terms(idx).house_cost
-        each = min(t.hotel_after, int(budget // (cost * len(group)))) if cost else 0
+        each = min(self.t.hotel_after, int(budget // step)) if step else 0
         if each <= 0:
             return 0.0
-        gain = sum(t.chance(j) * (t.terms(j).rents[1 + each] - t.terms(j).rents[1]) for j in group)
-        return gain * t.THROWS_PER_TURN * self.turns * self.others
+        return self.t.group_rise(idx, each) * self.t.THROWS_PER_TURN * self.turns * self.others
+
+    def house_round(self, seat: int, idx: int) -> int:
+        """What a house on every lot of ``idx``'s colour group costs, were ``seat`` to complete
+        it with ``idx`` (0: it would complete none, or a lot of it is mortgaged, or it is no
+        street)."""
+        t = self.t
+        if t.code[idx] != K_STREET:
+            return 0
+        group = t.members[idx]
+        own, mortgaged = t.owner, t.mortgaged
+        for j in group:
+            if j != idx and (own[j] != seat or mortgaged[j]):
+                return 0
+        return t.terms(idx).house_cost * len(group)
 
     def deed(self, idx: int, price: float = 0.0, memo: dict[tuple[int, int, int], float] | None = None) -> float:
         """What taking deed ``idx`` for ``price`` is worth to this player (before the price): what
         it counts at the end, the rent it brings, the houses it lets him build with the cash left
         above his reserve, and the rent it keeps from him were the player it helps most to take it
         instead. ``memo`` keeps what does not depend on the price while the table stands."""
-        seat = self.seat
+        spare = self.cash - price - self.outlook.reserve * self.advised
+        return self.deed_base(idx, memo) + self.houses_gain(self.seat, idx, spare)
+
+    def deed_base(self, idx: int, memo: dict[tuple[int, int, int], float] | None = None) -> float:
+        """What of :meth:`deed` does not depend on the price or his cash."""
         key = (idx, self.t.version, self.others)
         base = memo.get(key) if memo is not None else None
         if base is None:
-            base = self.face(idx) + self.rents(seat, (idx,)) + self.denial(idx)
+            base = self.face(idx) + self.rents(self.seat, (idx,)) + self.denial(idx)
             if memo is not None:
                 if len(memo) > 64:
                     memo.clear()
                 memo[key] = base
-        spare = self.cash - price - self.outlook.reserve * self.advised
-        return base + self.houses_gain(seat, idx, spare)
+        return base
 
     def denial(self, idx: int) -> float:
         """The rent deed ``idx`` would cost this player on his landings were the other player it
@@ -216,9 +233,7 @@ class Books:
         """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
         mortgages would cost: cash he can have at that loss when a charge comes."""
         if self._pledge < 0:
-            t = self.t
-            self._pledge = sum(t.terms(i).mortgage * 2 - t.terms(i).lift for i in t.players[self.seat].deeds
-                               if not t.mortgaged[i] and not t.gbuilt[t.gid[i]])
+            self._pledge = self.t.pledge_room(self.seat)
         return self._pledge
 
     def giving_up(self, opt: OptionText) -> tuple[float, float]:
@@ -362,8 +377,7 @@ class TradePlanner:
                 if key in self.tried:
                     continue
                 gain = trade_gain(me, seat, p, (want,), (mine,), 0)
-                theirs = trade_gain(me, p, seat, (mine,), (want,), 0, HOLDER)
-                if gain > 0 and theirs >= 0:
+                if gain > 0 and trade_gain(me, p, seat, (mine,), (want,), 0, HOLDER) >= 0:
                     out.append((gain, p, [option("give", mine), option("take", want), "offer"], key, 0))
                 continue
             key = (p, want, -1)
@@ -371,11 +385,14 @@ class TradePlanner:
             if last and (me.cash <= last * RAISE or self.tries.get(key, 0) >= OFFERS):
                 continue  # offered already, and it cannot now offer enough more
             price = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what the holder loses
-            if price > me.cash or trade_gain(me, seat, p, (want,), (), -price) <= 0:
+            gain = trade_gain(me, seat, p, (want,), (), -price) if price <= me.cash else 0.0
+            if gain <= 0:
                 price = _most(_buying(me, p, want), me.cash)
-            if price <= 0 or (last and price <= last * RAISE):
+                if price <= 0 or (last and price <= last * RAISE):
+                    continue
+                gain = trade_gain(me, seat, p, (want,), (), -price)
+            elif last and price <= last * RAISE:
                 continue
-            gain = trade_gain(me, seat, p, (want,), (), -price)
             if gain > 0:
                 out.append((gain, p, [option("take", want), *_cash_steps(price, t.trade_cash_steps), "offer"], key,
                             price))
@@ -445,7 +462,7 @@ def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives:
     hurt = me.exposure(partner, gives, gets)
     if me.others:
         hurt += sum(me.houses_gain(partner, i, t.cash(partner) - cash) for i in gives) / me.others
-    advised = me.advised if seat == me.seat else t.charges(seat)[0]
+    advised = me.advised if seat == me.seat else t.dearest(seat)
     relief = o.cash_cost(cash_now, advised) - o.cash_cost(cash_now + cash, advised)
     return value_in - o.sell_limit(value_out) - hurt + cash + relief
 
@@ -495,13 +512,17 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     in on what the lot is worth to him in a few steps, and never passes it)."""
     if d.space >= 0 and not me.outlook.holds_land:
         return "pass"
-    bids = sorted((int(parse_option(o).arg), o) for o in d.options[1:])
+    bids = sorted((_amount(o), o) for o in d.options[1:])
     key = (d.space, me.t.version, me.cash)
     limit = planner.limits.get(key)
     if limit is None:  # the highest bid that gains, worked out once an auction (the gain falls as it rises)
-        if d.space >= 0:
+        if d.space >= 0:  # me.paying(me.deed(d.space, a, planner.memo), a), the price's share apart
+            base, idx = me.deed_base(d.space, planner.memo), d.space
+            step, cash, keep = me.house_round(me.seat, idx), me.cash, me.outlook.reserve * me.advised
+            can, advised, o = me.cash + me.pledgeable(), me.advised, me.outlook
+
             def gain(a: int) -> float:
-                return me.paying(me.deed(d.space, a, planner.memo), a)
+                return gain_of_paying(base + me.houses_by(step, idx, cash - a - keep), a, can, advised, o)
         else:  # a house or hotel at a shortage: the best place it could go
             worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
 
@@ -519,6 +540,20 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
     return (below[-1] if below else gains[0])[1]
 
 
+_AMOUNTS: dict[OptionText, int] = {}
+"""What each ``bid:<n>`` option seen bids (the rules make each once: :func:`~landlord.rules.monopoly.static._bid`)."""
+
+
+def _amount(opt: OptionText) -> int:
+    """The amount a ``bid:<n>`` option bids."""
+    n = _AMOUNTS.get(opt)
+    if n is None:
+        if len(_AMOUNTS) > 4096:
+            _AMOUNTS.clear()
+        n = _AMOUNTS[opt] = int(parse_option(opt).arg)
+    return n
+
+
 def _my_builds(me: Books) -> list[OptionText]:
     """The building options on this player's complete groups (for a shortage's auction)."""
     t = me.t
@@ -532,9 +567,13 @@ def _my_builds(me: Books) -> list[OptionText]:
 def _building_worth(me: Books, opt: OptionText) -> float:
     """What a ``house:<i>`` / ``hotel:<i>`` is worth to him: its price counts at the end, and
     the rent it adds."""
-    t = me.t
     head, arg = parse_option(opt)
-    idx = int(arg)
+    return _built_worth(me, head, int(arg))
+
+
+def _built_worth(me: Books, head: str, idx: int) -> float:
+    """:func:`_building_worth` of a ``head`` (house or hotel) on lot ``idx``."""
+    t = me.t
     terms = t.terms(idx)
     if head == "hotel":
         return terms.hotel_cost + me.building(idx, HOTEL)
@@ -555,12 +594,11 @@ def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> O
         what, idx = lots.get(o, _NO_LOT)
         if what in ("house", "hotel"):
             cost = t.terms(idx).hotel_cost if what == "hotel" else t.terms(idx).house_cost
-            gain = me.paying(_building_worth(me, o), cost)
+            gain = me.paying(_built_worth(me, what, idx), cost)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
         elif o == "unmortgage":
-            gain = max((me.lift(i) for i in t.players[me.seat].deeds
-                        if t.mortgaged[i] and t.lift_cost[i] <= me.cash), default=0.0)
+            gain = _best_lift(me, 0.0 if best is None else best[0])
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
     if best is not None:
@@ -568,6 +606,24 @@ def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> O
     if "bribe" in opts and me.card() < t.bribe_refused():
         return "bribe"
     return planner.propose(me, opts) or "done"
+
+
+def _best_lift(me: Books, floor: float) -> float:
+    """The highest gain of lifting one of his mortgages he has the cash for, where it is above
+    ``floor`` (and 0): lifting gains at most what the lifted deed adds less its cost, so a deed
+    whose lift cannot beat the best so far is not valued further."""
+    t = me.t
+    best = max(0.0, floor)
+    top = 0.0
+    for i in t.players[me.seat].deeds:
+        if t.mortgaged[i] and t.lift_cost[i] <= me.cash:
+            worth, cost = me.unmortgaged(i), t.terms(i).lift
+            if worth - cost + SLACK < best:
+                continue
+            gain = me.paying(worth, cost)
+            if gain > best:
+                best = top = gain
+    return top
 
 
 def _best_lot(me: Books, opts: tuple[OptionText, ...]) -> OptionText:

@@ -243,7 +243,8 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_charges", "_odds", "_rents", "_rules", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
+    __slots__ = ("_active", "_charges", "_dearest", "_deed_rent", "_income", "_odds", "_pledge", "_rents", "_rise",
+                 "_rules", "_tax_top", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
                  "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
                  "offer", "owner", "street_groups", "trade_cash_steps")
 
@@ -281,6 +282,23 @@ class MonopolyTable:
         """per seat: (table version, :meth:`charges`)"""
         self._odds: dict[str, list[float]] = {}
         """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
+        self._deed_rent: list[tuple[int, int, float, float] | None] = [None] * len(self.owner)
+        """per deed: (its holder, his table version ``sv``, what a landing pays him, × its chance),
+        kept while neither changes (a change to a deed's rent bumps its holder's ``sv``)"""
+        self._income: tuple[int, list[float] | None, dict[tuple[int, tuple[int, ...], tuple[int, ...]], float]] = (
+            -1, None, {})
+        """(table version, the landing chances, :meth:`income_change` by (holder, plus, minus))"""
+        self._dearest: list[tuple[int, float]] = [(-1, 0.0)] * len(rules.sv)
+        """per seat: (his table version ``sv``, the dearest rent a landing on his deeds pays him)"""
+        fees = rules.tax_fee
+        self._tax_top = max([0.0, *(float(fees[i]) for i in rules.taxes)])
+        """the dearest tax a landing charges"""
+        self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(rules.sv)
+        """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
+        self._active = (-1, 0)
+        """(bankruptcies, :meth:`active`)"""
+        self._rise: dict[tuple[int, int], float] = {}
+        """:meth:`group_rise` by (lot, houses), for the landing chances in ``_income``"""
 
     # -- what the rules pay, for the players' valuation ------------------------------------
     def terms(self, idx: int) -> DeedTerms:
@@ -299,7 +317,7 @@ class MonopolyTable:
         """:meth:`chance` of every space, by index (the last entry: Jail)."""
         g = self._rules.g
         odds = self._odds.get(g.phase)
-        if odds is None:
+        if odds is None:  # once a phase
             chances = landing_odds(g.ruleset, g.phase)
             odds = self._odds[g.phase] = [chances.get(i, 0.0) for i in range(len(self.owner))] + [chances.get(-1, 0.0)]
         return odds
@@ -323,8 +341,11 @@ class MonopolyTable:
         return sum(self._rules.sv)
 
     def active(self) -> int:
-        """Players still in the game."""
-        return sum(1 for pl in self._rules.g.players if not pl.out)
+        """Players still in the game (counted again after each bankruptcy)."""
+        r = self._rules
+        if self._active[0] != r.bankruptcies:
+            self._active = (r.bankruptcies, sum(1 for pl in r.g.players if not pl.out))
+        return self._active[1]
 
     def pays(self, idx: int, holder: int, plus: Collection[int] = (), minus: Collection[int] = (),
              houses: int = -1, lifted: bool = False) -> float:
@@ -368,6 +389,39 @@ class MonopolyTable:
                     total += odds[j] * pays(j, holder, plus, minus)
         return total
 
+    def income_change(self, holder: int, plus: Collection[int] = (), minus: Collection[int] = ()) -> float:
+        """What adding ``plus`` to and taking ``minus`` from ``holder``'s deeds changes in what one
+        throw of a player landing is expected to pay him (:meth:`income` with and without the
+        change, on the deeds changed), kept while the table stands."""
+        version, odds = self.version, self.odds()
+        cached = self._income
+        if cached[0] != version or cached[1] is not odds:
+            if cached[1] is not odds:
+                self._rise = {}
+            cached = self._income = (version, odds, {})
+        key = (holder, tuple(plus), tuple(minus))
+        hit = cached[2].get(key)
+        if hit is None:
+            _, gets, gives = key
+            deeds = {*gets, *gives}
+            hit = cached[2][key] = self.income(holder, deeds, gets, gives) - self.income(holder, deeds)
+        return hit
+
+    def group_rise(self, idx: int, each: int) -> float:
+        """What ``each`` houses on every lot of street ``idx``'s colour group add to what one
+        throw of a player landing is expected to pay its holder, against the group complete and
+        unbuilt (Σ :meth:`chance` × the rise in rent)."""
+        odds = self.odds()
+        if self._income[1] is not odds:
+            self._income = (-1, odds, {})
+            self._rise = {}
+        hit = self._rise.get((idx, each))
+        if hit is None:
+            terms = self.terms
+            hit = self._rise[idx, each] = sum(odds[j] * (terms(j).rents[1 + each] - terms(j).rents[1])
+                                              for j in self.members[idx])
+        return hit
+
     def charge(self, seat: int, idx: int) -> float:
         """What landing on space ``idx`` costs ``seat`` now: the rent to another holder, or the
         tax (its fixed amount)."""
@@ -389,8 +443,22 @@ class MonopolyTable:
         if hit is not None and hit[0] == version:
             return hit[1], hit[2]
         if self._rents[0] != version:  # each deed's rent as it stands, once a table version
-            odds, own, pays = self.odds(), self.owner, self.pays
-            rents = [(o, c, odds[i] * c) for i in self._rules.ownable if (o := own[i]) >= 0 and (c := pays(i, o))]
+            odds, own, pays, sv, kept = self.odds(), self.owner, self.pays, self._rules.sv, self._deed_rent
+            if self._income[1] is not odds:
+                kept[:] = [None] * len(kept)
+                self._income = (-1, odds, {})
+                self._rise = {}
+            rents = []
+            for i in self._rules.ownable:
+                o = own[i]
+                if o < 0:
+                    continue
+                e = kept[i]
+                if e is None or e[0] != o or e[1] != sv[o]:  # its holder or his deeds changed
+                    c = pays(i, o)
+                    e = kept[i] = (o, sv[o], c, odds[i] * c)
+                if e[2]:
+                    rents.append((o, e[2], e[3]))
             fees = self._rules.tax_fee
             taxes = [(-1, float(fees[i]), odds[i] * fees[i]) for i in self._rules.taxes]
             self._rents = (version, rents + taxes)
@@ -402,6 +470,27 @@ class MonopolyTable:
                 mean += m
         self._charges[seat] = (version, most, mean)
         return most, mean
+
+    def dearest(self, seat: int) -> float:
+        """The most one landing can cost ``seat`` now (:meth:`charges`' first figure: what he
+        must be able to pay to stay in the game), each holder's dearest rent kept until his
+        deeds change (his ``sv``)."""
+        sv, kept, pays = self._rules.sv, self._dearest, self.pays
+        most = self._tax_top
+        for o, pl in enumerate(self._rules.g.players):
+            if o == seat:
+                continue
+            e = kept[o]
+            if e[0] != sv[o]:
+                top = 0.0
+                for i in pl.deeds:
+                    c = pays(i, o)
+                    if c > top:
+                        top = c
+                e = kept[o] = (sv[o], top)
+            if e[1] > most:
+                most = e[1]
+        return most
 
     def salary(self) -> int:
         """The salary for passing GO."""
@@ -465,6 +554,23 @@ class MonopolyTable:
     def worth(self, seat: int) -> int:
         """A seat's total worth as Income Tax counts it (all of it lies on the table)."""
         return self._rules.worth(seat)
+
+    def pledge_room(self, seat: int) -> int:
+        """What mortgaging ``seat``'s unbuilt deeds would raise him less the interest lifting the
+        mortgages would cost (Σ twice the mortgage less :attr:`DeedTerms.lift`), kept until his
+        deeds change (his ``sv``)."""
+        sv = self._rules.sv[seat]
+        hit = self._pledge[seat]
+        if hit[0] != sv:
+            terms, mort, gid, gbuilt = self.deed_terms, self.mortgaged, self.gid, self.gbuilt
+            room = 0
+            for i in self._rules.g.players[seat].deeds:
+                if not mort[i] and not gbuilt[gid[i]]:
+                    d = terms[i]
+                    assert d is not None
+                    room += d.mortgage * 2 - d.lift
+            hit = self._pledge[seat] = (sv, room)
+        return hit[1]
 
     def mortgage_room(self, seat: int) -> int:
         """What ``seat`` would raise by mortgaging every deed he may mortgage now (not yet
