@@ -94,7 +94,7 @@ def test_a_warm_kernel_that_died_is_never_handed_to_a_student(server: ClassServe
     assert "died before its visitor came" in log
 
 
-def test_a_stopping_server_stops_every_kernel_even_one_starting_or_already_gone() -> None:
+def test_a_stopping_server_stops_every_kernel_even_one_starting_or_already_gone(tmp_path: Path) -> None:
     """The server stops (``shutdown_all``) while one kernel is being shut down on its own (culled,
     a page cut off) and another is still starting (a pool's refill). Jupyter's own stop asked
     for both by id and raised "Kernel does not exist" (404; a traceback at every stop of a class
@@ -103,7 +103,7 @@ def test_a_stopping_server_stops_every_kernel_even_one_starting_or_already_gone(
     from landlord.apps.classroom.kernels import CappedKernelManager
 
     async def stop_in_the_middle() -> tuple[list[BaseException | None], list[str], list[psutil.Process]]:
-        mgr = CappedKernelManager()
+        mgr = CappedKernelManager(connection_dir=str(tmp_path))  # (its kernels' connection files)
         gone = await mgr.start_kernel(kernel_name="python3")
         await mgr.start_kernel(kernel_name="python3")
         starting = asyncio.ensure_future(mgr.start_kernel(kernel_name="python3"))
