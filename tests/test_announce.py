@@ -54,7 +54,7 @@ def test_gini_words_say_where_it_started_ended_and_when_the_rules_changed() -> N
 def test_wealth_and_flow_words_rank_what_the_chart_shows() -> None:
     panel = pd.DataFrame({"turn": [0, 0, 9, 9], "player": ["Ann", "Bo", "Ann", "Bo"],
                           "net_worth": [500, 500, 420, 880]})
-    assert figures.wealth_words(panel) == "Net worth over 9 turns; at the end: Bo 880, Ann 420."
+    assert figures.wealth_words(panel) == "Wealth over 9 turns; at the end: Bo 880, Ann 420."
     flows = pd.DataFrame({"turn": [1, 2, 2], "flow": ["wages", "rent", "wages"], "amount": [100, 30, 100],
                           "cumulative": [100, 30, 200]})
     assert figures.flows_words(flows) == "Money moved over 2 turns, by kind: wages 200, rent 30."

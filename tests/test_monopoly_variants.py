@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.data.loader import load_ruleset, ruleset_path
@@ -38,6 +39,19 @@ def test_short_game_two_deeds_dealt_and_paid_for() -> None:
         assert g.cash(pl.seat) == 1500 - sum(r.price[i] for i in pl.deeds)
     dealt = [i for pl in g.players for i in pl.deeds]
     assert len(set(dealt)) == 8
+
+
+def test_a_deal_of_more_deeds_than_the_board_holds_is_refused_in_one_line() -> None:
+    """SHORT GAME 1 deals a number of Title Deeds to each player; a ruleset of one's own asking
+    12 each for 4 players (48 of the 28 deeds) is refused before play, saying why (found by the
+    mutated-ruleset property test: it raised an IndexError)."""
+    from landlord.engine.strategies import make_strategy
+    from landlord.errors import LandlordError
+
+    rs = load_ruleset("monopoly-short").override(deal_deeds=12)
+    with pytest.raises(LandlordError, match=r"'deal_deeds' deals 12 Title Deeds to each of 4 players, 48 in all, "
+                                            r"but the board has 28"):
+        Game(rs, [make_strategy("landlord") for _ in range(4)], 3)
 
 
 def test_short_game_hotel_after_three_houses() -> None:

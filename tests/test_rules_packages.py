@@ -1,5 +1,6 @@
-"""The house issue's shape of the rules: each family a package, registered once, its bots,
-words and movement beside its rules, no file in rules/ over about 500 lines."""
+"""The house issue's shape of the rules: each family a package, registered once, its words and
+movement beside its rules, its players in ``landlord/players/`` (issue 36: the rules say what is
+legal and what it pays; the players decide), no file in rules/ over about 500 lines."""
 
 from __future__ import annotations
 
@@ -25,11 +26,13 @@ def test_no_file_in_rules_is_over_about_500_lines() -> None:
 @pytest.mark.parametrize("family", [f.name for f in REGISTERED])
 def test_each_family_is_a_package_with_its_parts(family: str) -> None:
     folder = RULES / family
-    for part in ("__init__", "state", "position", "words", "count", "turns", "bots", "movement"):
+    for part in ("__init__", "state", "position", "words", "count", "turns", "movement"):
         assert (folder / f"{part}.py").is_file(), part
+    assert not (folder / "bots.py").exists()  # the players left the rules (issue 36)
     f = next(f for f in REGISTERED if f.name == family)
     assert rules_class(family).__module__ == f"{f.package}.turns"
-    assert callable(f.part("bots").answer) and callable(f.part("movement").build)
+    assert callable(f.players().answer) and callable(f.part("movement").build)
+    assert f.players().__name__ == f"landlord.players.{family}"
     assert callable(f.part("words").narrate) and f.part("words").EVENTS
     assert FAMILIES[family] == f"{f.package}:{f.cls}"
 

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from landlord.data import files
 from landlord.data.resources import kit_dir
 
 COMMAND = "python3 -m landlord.runs.keep_lessons"
@@ -54,10 +55,12 @@ def as_json(x: Any) -> Any:
 
 
 @functools.cache
-def _read(path: Path, mtime: float) -> tuple[dict[str, Any], dict[int, Any]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    return head, {int(r["seed"]): r["record"] for r in map(json.loads, lines[1:])}
+def _records(path: Path, mtime: float) -> tuple[dict[str, Any], dict[int, Any]]:
+    """A kept file's head and its records by seed, read through the kit's one door for files."""
+    lines = files.read_text(path).splitlines()
+    head = files.parse_json(lines[0], f"{path}, line 1")
+    rows = (files.parse_json(line, f"{path}, line {n}") for n, line in enumerate(lines[1:], start=2))
+    return head, {int(r["seed"]): r["record"] for r in rows}
 
 
 def kept(name: str, args: dict[str, Any]) -> dict[int, Any]:
@@ -68,7 +71,7 @@ def kept(name: str, args: dict[str, Any]) -> dict[int, Any]:
     path = folder() / f"{name}.jsonl"
     if not path.is_file():
         return {}
-    head, records = _read(path, path.stat().st_mtime)
+    head, records = _records(path, path.stat().st_mtime)
     if head.get("args") != as_json(args) or head.get("kit") != kit_version():
         return {}
     return records

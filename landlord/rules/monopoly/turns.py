@@ -8,6 +8,7 @@ from landlord.data.decks import load_deck
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.rulebook import Play
+from landlord.errors import LandlordError
 from landlord.rules.monopoly.market import MonopolyMarket
 from landlord.rules.monopoly.static import (
     ASK,
@@ -103,6 +104,10 @@ class Monopoly(MonopolyMarket):
         """
         g, p = self.g, self.params
         pack = list(self.ownable)
+        if p.deal_deeds * len(seats) > len(pack):  # a ruleset of one's own asking for more than the pack holds
+            raise LandlordError(f"ruleset {g.ruleset.id}: param 'deal_deeds' deals {p.deal_deeds} Title Deeds "
+                                f"to each of {len(seats)} players, {p.deal_deeds * len(seats)} in all, but the "
+                                f"board has {len(pack)}")
         g.shuffle(pack)
         k = 0
         for _ in range(p.deal_deeds):
