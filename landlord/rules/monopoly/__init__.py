@@ -28,7 +28,7 @@ and spaces; :meth:`Monopoly.space_name`, :meth:`Monopoly.word`, :meth:`Monopoly.
 
 from __future__ import annotations
 
-from landlord.rules.monopoly.state import MonopolyPlayer, TradeOffer
+from landlord.rules.monopoly.pieces import MonopolyPlayer, TradeOffer
 from landlord.rules.monopoly.static import ASK, BRIBE, BUY, HOTEL, LIFT, REPLY, TAX
 from landlord.rules.monopoly.table import MonopolyTable
 from landlord.rules.monopoly.turns import Monopoly

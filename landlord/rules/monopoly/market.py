@@ -7,7 +7,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.debts import MonopolyDebts
-from landlord.rules.monopoly.state import TradeOffer
+from landlord.rules.monopoly.pieces import TradeOffer
 from landlord.rules.monopoly.static import _BIDS, BRIBE, BUY, REPLY, _bid, _decision
 
 

@@ -1,15 +1,17 @@
-"""Monopoly's state: its tokens, trade offers, the params it reads and a set-up position."""
+"""Monopoly's state: the params it reads, deeds, buildings and mortgages, the seats and a set-up
+position (its pieces: :mod:`landlord.rules.monopoly.pieces`; the table the players read:
+:mod:`landlord.rules.monopoly.table`)."""
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.data.decks import Card
 from landlord.engine.options import option
 from landlord.engine.rulebook import Play, Rules
 from landlord.rules.monopoly.params import PARAMS, ParamsMonopoly, in_phase
+from landlord.rules.monopoly.pieces import MonopolyPlayer
 from landlord.rules.monopoly.static import (
     HOTEL,
     K_STREET,
@@ -19,42 +21,6 @@ from landlord.rules.monopoly.static import (
     board_tables,
 )
 from landlord.rules.monopoly.table import MonopolyTable
-
-
-@dataclass(slots=True)
-class MonopolyPlayer:
-    """A seat's state: token position, Jail, held Get Out of Jail Free cards, deeds owned."""
-
-    seat: int
-    pos: int = 0
-    jail: bool = False
-    jail_turns: int = 0
-    out: bool = False
-    cards: list[Card] = field(default_factory=list)
-    deeds: set[int] = field(default_factory=set)
-
-    @property
-    def where(self) -> str:
-        """``bankrupt``, ``jail`` or ``board``."""
-        return "bankrupt" if self.out else "jail" if self.jail else "board"
-
-
-@dataclass(slots=True)
-class TradeOffer:
-    """A trade being put together or answered: what ``proposer`` gives and takes."""
-
-    proposer: int
-    partner: int
-    give: set[int] = field(default_factory=set)
-    take: set[int] = field(default_factory=set)
-    give_cards: list[str] = field(default_factory=list)
-    take_cards: list[str] = field(default_factory=list)
-    pay_cash: int = 0
-    want_cash: int = 0
-
-    def has_goods(self) -> bool:
-        """A deed or a card changes hands (cash alone would be a loan or gift)."""
-        return bool(self.give or self.take or self.give_cards or self.take_cards)
 
 
 class MonopolyState(Rules):

@@ -5,14 +5,15 @@ charges)."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from landlord.rules.memo import landing_odds
 from landlord.rules.monopoly.movement import DOUBLES_LIMIT
 from landlord.rules.monopoly.static import K_STREET, K_TAX, DeedTerms
 
 if TYPE_CHECKING:
-    from landlord.rules.monopoly.state import MonopolyPlayer, MonopolyState, TradeOffer
+    from landlord.engine.rulebook import Rules
+    from landlord.rules.monopoly.pieces import MonopolyPlayer, TradeOffer
 
 
 class MonopolyTable:
@@ -29,30 +30,33 @@ class MonopolyTable:
     """Throws a turn on the board is expected to make: "If a player throws doubles ... he throws
     again", the third double going to Jail instead (1 + 1/6 + 1/36)."""
 
-    def __init__(self, rules: MonopolyState) -> None:
-        self._rules = rules
-        self.board = rules.g.board
-        self.owner = rules.owner
-        self.houses = rules.houses
-        self.mortgaged = rules.mortgaged
-        self.members = rules.members
-        self.hotel_after = rules.hotel_after
-        self.code = rules.code
+    def __init__(self, rules: Rules) -> None:
+        """``rules``: the game's Monopoly rules (a ``MonopolyState``; named by its base class, as
+        the state module builds this table)."""
+        self._rules: Any = rules
+        r: Any = rules
+        self.board = r.g.board
+        self.owner = r.owner
+        self.houses = r.houses
+        self.mortgaged = r.mortgaged
+        self.members = r.members
+        self.hotel_after = r.hotel_after
+        self.code = r.code
         """each space's kind code (``K_STREET``, …)"""
-        self.lift_cost = rules.lift_cost
+        self.lift_cost = r.lift_cost
         """what lifting each deed's mortgage costs"""
-        self.house_cost, self.hotel_cost = rules.house_cost, rules.hotel_cost
-        self.gid, self.gbuilt = rules.gid, rules.gbuilt
+        self.house_cost, self.hotel_cost = r.house_cost, r.hotel_cost
+        self.gid, self.gbuilt = r.gid, r.gbuilt
         """each space's group number; per group, how many of its lots carry buildings"""
-        self.street_groups = rules.street_groups
-        self.o_trade = rules.o_trade
+        self.street_groups = r.street_groups
+        self.o_trade = r.o_trade
         """the ``trade:<seat>`` option of each seat"""
-        self.lot_options: dict[str, tuple[str, int]] = rules.lot_options
+        self.lot_options: dict[str, tuple[str, int]] = r.lot_options
         """the house, hotel, mortgage and sell_house options of every lot: option -> (kind, lot)"""
-        self.trade_cash_steps = rules.params.trade_cash_steps
+        self.trade_cash_steps = r.params.trade_cash_steps
         self.offer: TradeOffer | None = None
-        self.deed_terms = rules.terms
-        """each deed's :class:`~landlord.rules.monopoly.static.DeedTerms` (None off the deeds)"""
+        self.deed_terms = r.terms
+        """each deed's :class:`~landlord.r.monopoly.static.DeedTerms` (None off the deeds)"""
         self._charges: dict[int, tuple[int, float, float]] = {}
         self._rents: tuple[int, list[tuple[int, float, float]]] = (-1, [])
         """(table version, each charge a landing makes: (to whom, how much, × its chance))"""
@@ -65,12 +69,12 @@ class MonopolyTable:
         self._income: tuple[int, list[float] | None, dict[tuple[int, tuple[int, ...], tuple[int, ...]], float]] = (
             -1, None, {})
         """(table version, the landing chances, :meth:`income_change` by (holder, plus, minus))"""
-        self._dearest: list[tuple[int, float]] = [(-1, 0.0)] * len(rules.sv)
+        self._dearest: list[tuple[int, float]] = [(-1, 0.0)] * len(r.sv)
         """per seat: (his table version ``sv``, the dearest rent a landing on his deeds pays him)"""
-        fees = rules.tax_fee
-        self._tax_top = max([0.0, *(float(fees[i]) for i in rules.taxes)])
+        fees = r.tax_fee
+        self._tax_top = max([0.0, *(float(fees[i]) for i in r.taxes)])
         """the dearest tax a landing charges"""
-        self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(rules.sv)
+        self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
         self._active = (-1, 0)
         """(bankruptcies, :meth:`active`)"""
