@@ -4,7 +4,7 @@ chart gives as its text alternative, written from its data."""
 from __future__ import annotations
 
 import pandas as pd
-from landlord.widgets.announce import MOST_LINES, summary
+from landlord.widgets.announce import MOST_LINES, LiveRegion, summary
 from landlord.widgets.table import GameTable
 
 from landlord.charts import figures
@@ -31,6 +31,34 @@ def test_the_table_announces_what_happened_and_what_is_asked_in_plain_words() ->
     assert "You paid" in text or "You put" in text, text  # the answer's own event, in words
     assert "_" not in text and "seat" not in text, text  # no ids
     assert table.live.focus_request > before  # the focus is sent back to the new first choice
+
+
+def test_a_new_question_in_the_same_words_is_announced_again_and_a_redraw_is_not() -> None:
+    """Found in the keyboard test: a turn can end with the same words as the one before ("12
+    things happened; the last: Speculator stays in Jail. Your turn: ... repay which?"); a
+    screen reader reads only a change, so a new question is counted and said again, while a
+    redraw of the same question says nothing."""
+    region = LiveRegion()
+    region.say("Your turn: buy Lot 9? 2 choices.")
+    region.say("Your turn: buy Lot 9? 2 choices.")
+    assert region.said == 1  # a redraw: nothing said again
+    region.say("Your turn: buy Lot 9? 2 choices.", again=True)
+    assert region.said == 2 and region.text == "Your turn: buy Lot 9? 2 choices."
+    table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
+    said = table.live.said
+    table.render()
+    assert table.live.said == said  # the same question drawn again
+
+
+def test_a_redraw_keeps_the_buttons_of_the_same_question() -> None:
+    """A key pressed on a choice as it was redrawn would be lost with it: the same question
+    drawn again keeps its buttons; a new question gets new ones."""
+    table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
+    first = list(table.options.children)
+    table.render()
+    assert list(table.options.children) == first and all(a is b for a, b in zip(first, table.options.children))
+    first[0].click()
+    assert all(b not in first for b in table.options.children)
 
 
 def test_a_refused_click_is_announced() -> None:

@@ -77,6 +77,32 @@ def test_broken_board_names_file_entry_and_field(tmp_path: Path, edit, entry, fi
     assert err.field == field
 
 
+def test_a_group_is_named_in_letters_digits_spaces_dashes_and_underscores(tmp_path: Path) -> None:
+    """A group names the sell-all option of Monopoly's buildings: an empty or odd name is refused
+    at load, naming the space (found by the mutation test: ``group = ""`` gave ``sell_all:``)."""
+    text = board_path("monopoly-us").read_text(encoding="utf-8")
+    for bad in ('""', '"é"', '" brown"', '"brown:2"'):
+        path = broken_board(tmp_path, text.replace('group = "brown"', f"group = {bad}", 1))
+        with pytest.raises(DataError) as info:
+            load_board(path)
+        assert info.value.field == "group" and info.value.entry == "space 1 (Mediterranean Avenue)"
+
+
+def test_a_monopoly_deed_needs_a_group_its_sell_all_option_can_name(tmp_path: Path) -> None:
+    from landlord import Game, make_strategy
+    from landlord.errors import LandlordError
+
+    text = board_path("monopoly-us").read_text(encoding="utf-8")
+    for edit in ('group = "section 1"', ""):
+        folder = tmp_path / ("spaced" if edit else "none")
+        (folder / "boards").mkdir(parents=True)
+        (folder / "boards" / "monopoly-us.toml").write_text(text.replace('group = "brown"', edit, 1),
+                                                            encoding="utf-8")
+        rs = load_ruleset("monopoly", data=folder)
+        with pytest.raises(LandlordError, match=r"space 1 \(Mediterranean Avenue\): a Monopoly deed needs a group"):
+            Game(rs, [make_strategy("landlord", "a"), make_strategy("tenant", "b")], 1)
+
+
 def write_rules(tmp_path: Path, text: str) -> Path:
     rules = tmp_path / "rulesets"
     rules.mkdir(exist_ok=True)

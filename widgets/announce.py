@@ -27,7 +27,18 @@ function render({ model, el }) {
   region.setAttribute("aria-live", "polite");
   region.setAttribute("aria-atomic", "true");
   el.appendChild(region);
-  const say = () => { region.textContent = model.get("text"); };
+  // each announcement is counted (data-said); one in the same words as the last is read again:
+  // the region is emptied a moment first, as a screen reader reads only a change
+  const say = () => {
+    const text = model.get("text");
+    region.dataset.said = String(model.get("said"));
+    if (region.textContent === text && text) {
+      region.textContent = "";
+      setTimeout(() => { region.textContent = model.get("text"); }, 100);
+    } else {
+      region.textContent = text;
+    }
+  };
   // the focus follows the choices only for a student who was on them: a focusin elsewhere
   // (the page's text, a chart, another control) lets it be
   let onChoices = false;
@@ -65,7 +76,7 @@ function render({ model, el }) {
     setTimeout(attempt, 0);
   };
   say();
-  model.on("change:text", say);
+  model.on("change:said", say);
   model.on("change:focus_request", focusChoice);
 }
 export default { render };
@@ -78,11 +89,18 @@ class LiveRegion(anywidget.AnyWidget):
 
     _esm = _ESM
     text = traitlets.Unicode("").tag(sync=True)
+    said = traitlets.Int(0).tag(sync=True)
     focus_request = traitlets.Int(0).tag(sync=True)
 
-    def say(self, text: str) -> None:
-        """Announce ``text`` (politely: after what the screen reader is reading)."""
-        self.text = text
+    def say(self, text: str, again: bool = False) -> None:
+        """Announce ``text`` (politely: after what the screen reader is reading). The same words
+        as the last announcement are said again only when ``again`` (a new question put in the
+        same words as the one before it); otherwise a redraw repeats nothing."""
+        if text == self.text and not again:
+            return
+        with self.hold_sync():
+            self.text = text
+            self.said += 1
 
     def focus_choice(self) -> None:
         """Put the focus on the first choice of the table once it is drawn."""

@@ -601,7 +601,7 @@ class ClassroomStudent(W.VBox):
             self.live.focus_choice()
         else:
             now = plain(f"Waiting for {g.names[d.seat]}: {g.rules.explain(d)}")
-        self.live.say(summary(lines, now))
+        self.live.say(summary(lines, now), again=True)  # something happened since it last spoke
 
     def option_buttons(self) -> dict[str, W.Button]:
         """This seat's choice buttons by option (empty when it is not this seat's decision)."""

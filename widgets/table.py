@@ -249,6 +249,10 @@ class GameTable(W.VBox):
         self._busy = False
         self._chart_key: tuple[int, int, str, bool] | None = None
         self.option_picker: tuple[W.Dropdown, W.Button] | None = None
+        self._asked: tuple[object, ...] | None = None
+        """The question whose choices the action bar shows (a redraw keeps those buttons)."""
+        self._announced: tuple[object, ...] | None = None
+        """The question the live region last announced (a new one is said even in the same words)."""
         self._task: asyncio.Task[None] | None = None
         self.playing = True
         self.timings: list[float] = []
@@ -1000,7 +1004,7 @@ class GameTable(W.VBox):
         colour = "#b00000" if error else "#225522"
         self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""
         if text and error:
-            self.live.say(text)
+            self.live.say(text, again=True)
 
     def _option_buttons(self, g: Game) -> list[W.Widget]:
         d = g.pending
@@ -1110,6 +1114,7 @@ class GameTable(W.VBox):
         phase = g.ruleset.phases[g.phase].title
         self.status.value = (f"<b>{html.escape(g.ruleset.title)}</b> — {when} — rules in force: "
                              f"<i>{html.escape(phase)}</i>" + (" — <b>viewing the past</b>" if past else ""))
+        asked: tuple[object, ...] | None = None
         if past:
             self.decision.value = (f"<i>Viewing {when} (read-only). Move the slider to the end or press "
                                    "‘Back to the present’ to play on.</i>")
@@ -1125,12 +1130,18 @@ class GameTable(W.VBox):
             if s.is_person(d.seat) and not self._machine_turn():  # an answer given unasked draws no buttons
                 self.decision.value = f"<b>{text}</b>"
                 trading = d.kind == MARKET and d.seat in self.trading
-                replace_children(self.options, [self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)]
-                                 if trading else self._option_buttons(g), keep=(self.again_button,))
+                asked = None if trading else (id(g), len(g.entries), g.phase, d)
+                if trading:
+                    replace_children(self.options, [self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)],
+                                     keep=(self.again_button,))
+                elif asked != self._asked:  # the same question drawn again keeps its buttons: a key
+                    # pressed on one as it was redrawn would be lost with it
+                    replace_children(self.options, self._option_buttons(g), keep=(self.again_button,))
             else:
                 self.decision.value = f"<i>{text}</i>"
                 replace_children(self.options, [], keep=(self.again_button,))
             replace_children(self.phase_bar, self._phase_buttons(g))
+        self._asked = asked
         asking = not past and d is not None and s.is_person(d.seat) and len(d.options) > 1 and d.kind != MARKET
         self.remember.layout.display = None if asking else "none"
         toggles = [] if past else self._trade_toggles(g)
@@ -1168,6 +1179,7 @@ class GameTable(W.VBox):
         d = g.pending
         if past:
             self.live.say(f"Viewing turn {g.turn}, round {g.round}, read-only.")
+            self._announced = None  # back in the present, the question is said again
             return
         if d is not None and self.playing and self._machine_turn():
             return  # bots at play: say it all when they stop
@@ -1182,7 +1194,11 @@ class GameTable(W.VBox):
             self.live.focus_choice()  # the choices are new buttons: keep a keyboard user on them
         else:
             now = f"{g.names[d.seat]}, a bot, is to choose: press Play or Step."
-        self.live.say(summary(lines, now))
+        asked = (id(g), len(g.entries), d)
+        if asked == self._announced and not lines:
+            return  # the same question drawn again, nothing new since: said already
+        self.live.say(summary(lines, now), again=asked != self._announced)
+        self._announced = asked
 
     def _draw_charts(self, g: Game) -> None:
         """Wealth, Gini and money flows of the game on view, by the chart library from the

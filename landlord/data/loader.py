@@ -110,6 +110,10 @@ ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 id can never name a path outside its folder)."""
 
 
+GROUP = re.compile(r"[A-Za-z0-9][A-Za-z0-9_ -]*")
+"""What a space's group is named: like an id, with spaces (the 1913 board's "section 1")."""
+
+
 def check_id(ident: str, kind: str, path: object = "<id>", entry: str | None = None,
              field: str | None = None) -> str:
     """``ident`` if it is a well-formed id; else a DataError naming where it was written."""
@@ -175,6 +179,9 @@ def load_board(board_id: str | Path, data: Path | None = None) -> Board:
             if not 0 <= t.get(money, 0) <= MAX_AMOUNT:
                 raise DataError(path, label, money, f"out of range: an amount runs from 0 to {MAX_AMOUNT}, "
                                                     f"got {t[money]}")
+        if "group" in t and not GROUP.fullmatch(t["group"]):
+            raise DataError(path, label, "group", f"{t['group']!r} is not a group name (letters, digits, "
+                                                  f"spaces, - and _, starting with a letter or digit)")
         if "lot" in t:
             if t["lot"] in lots:
                 raise DataError(path, label, "lot", f"lot number {t['lot']} used twice")

@@ -135,6 +135,9 @@ def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: t
     t["mortgage_value"] = mortgage_value
     groups: dict[str, list[int]] = {}
     for i in ownable:
+        if not spaces[i].group or " " in spaces[i].group:
+            raise LandlordError(f"space {i} ({spaces[i].name}): a Monopoly deed needs a group named "
+                                f"without spaces (its sell-all option names it), got {spaces[i].group!r}")
         groups.setdefault(spaces[i].group, []).append(i)
     t["groups"] = gs = {k: tuple(v) for k, v in groups.items()}
     t["group_name"] = group_name = [spaces[i].group for i in range(n)]
