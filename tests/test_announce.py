@@ -56,7 +56,7 @@ def test_a_redraw_keeps_the_buttons_of_the_same_question() -> None:
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
     first = list(table.options.children)
     table.render()
-    assert list(table.options.children) == first and all(a is b for a, b in zip(first, table.options.children))
+    assert all(a is b for a, b in zip(first, table.options.children, strict=True))
     first[0].click()
     assert all(b not in first for b in table.options.children)
 

@@ -1132,8 +1132,8 @@ class GameTable(W.VBox):
                 trading = d.kind == MARKET and d.seat in self.trading
                 asked = None if trading else (id(g), len(g.entries), g.phase, d)
                 if trading:
-                    replace_children(self.options, [self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)],
-                                     keep=(self.again_button,))
+                    market = self.market.build(g, len(g.entries), self.choose, self.offer_to_buy)
+                    replace_children(self.options, [market], keep=(self.again_button,))
                 elif asked != self._asked:  # the same question drawn again keeps its buttons: a key
                     # pressed on one as it was redrawn would be lost with it
                     replace_children(self.options, self._option_buttons(g), keep=(self.again_button,))
