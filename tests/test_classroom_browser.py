@@ -271,6 +271,8 @@ def test_a_restart_resumes_the_room_and_every_page_comes_back(server: ClassServe
     assert not unexcused(before), unexcused(before)[0][:4000]  # (read before the stop, as the fixture does)
     stop_class(server.proc)
     page.get_by_text("The class server is not answering").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    loads: list[str] = []  # the page's own watch and the template's may both see the restart: one reload
+    page.on("load", lambda p: loads.append(p.url))  # type: ignore[attr-defined]
     env = {var: str(tmp_path / var.lower()) for var in JUPYTER_DIRS}
     again = start_class(server.folder, env, server.port, "--warm", "2", "--resume-grace", "5")  # at once
     server.proc = again.proc
@@ -282,6 +284,8 @@ def test_a_restart_resumes_the_room_and_every_page_comes_back(server: ClassServe
         raise AssertionError(f"the page after the restart shows:\n{shown}\n--- voila.log ends:\n"
                              + "\n".join(tail)) from None
     assert page.url == url  # type: ignore[attr-defined]
+    page.wait_for_timeout(3_000)  # type: ignore[attr-defined]
+    assert loads == [url], f"the page reloaded {len(loads)} times after the restart: {loads}"
     log = (server.folder / "voila.log").read_text(errors="replace")
     assert log.count("--- landlord class started") == 1 and log.count("--- landlord class resumed") == 1
     assert not blocked, f"requests left the machine: {blocked}"

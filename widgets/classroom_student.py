@@ -58,7 +58,8 @@ left:0;right:0;z-index:9999;padding:.6em 1em;background:#7a4b00;color:#fff;font-
 document.body.appendChild(bar);var base=location.pathname.split('/voila/')[0];
 var cfg=document.getElementById('jupyter-config-data'),kid='';
 try{kid=JSON.parse(cfg.textContent).kernelId||'';}catch(e){}
-var again=function(words){bar.style.display='block';bar.textContent=words;clearInterval(t);location.reload();};
+var again=function(words){if(window.__llReloading)return;window.__llReloading=1;bar.style.display='block';
+bar.textContent=words;clearInterval(t);location.reload();};
 var look=function(){fetch(base+'/voila/static/voila.js?t='+Date.now(),{method:'HEAD',cache:'no-store'}).then(
 function(r){if(!r.ok)throw r.status;if(gone){again('The class server is back: opening your seat again\u2026');return;}
 if(kid)fetch(base+'/api/kernels/'+kid+'?t='+Date.now(),{cache:'no-store'}).then(function(k){if(k.status===404)
@@ -76,7 +77,8 @@ the page's own kernel (``/api/kernels/<id>``, a line of JSON): when that is gone
 off for flooding, or its kernel was shut down) the page says so and reloads itself; a page kept
 away for the cool-down then shows the server's "come back in N s" page, which opens the seat
 again by itself when allowed (issue 37, point 4). (Asking a kernel that is gone logs one
-warning line on the server, no traceback.)"""
+warning line on the server, no traceback.) A page reloads once: the template's kernel watch, which
+may see the same restart, does not reload it again (``window.__llReloading``)."""
 
 
 def query() -> dict[str, str]:
