@@ -95,6 +95,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels that died and were restarted by Jupyter (fresh, without their pre-run)."""
         self._starting = 0
         """Kernel starts under way (not yet listed by Jupyter)."""
+        self._stopped: set[str] = set()
+        """Kernels the stop has begun to shut down (each once: the stop and a late start may both ask)."""
         self._handed: dict[str, float] = {}
         """Kernels handed out to a page that has not connected yet, each with the time
         (``time.monotonic``) it was handed out."""
@@ -130,6 +132,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
             kernel_id: str = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
+        if self._stopping:  # started as the stop began: stopped here whether the stop waited for it or not
+            await self._stop(kernel_id)
+            raise ComeBack(503, FULL_WAIT, "This server is stopping. This page tries again by itself in WAIT.")
         self.add_restart_callback(kernel_id, functools.partial(self._restarted.add, kernel_id), "restart")
         return kernel_id
 
@@ -161,11 +166,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
         logged a traceback into the server's log ("Socket operation on non-socket") at every stop
         of a class server, so at every restart.
 
-        Kernels still starting (a pool's refill) are waited for, then stopped with the others:
-        Jupyter's own ``shutdown_all`` asked for them while they were not yet its kernels and
-        logged "Kernel does not exist" with a traceback (and a kernel that finished starting
-        afterwards would outlive the server). A kernel gone meanwhile (culled, cut off) is as
-        good as stopped."""
+        Kernels still starting (a pool's refill) are waited for (at most :data:`STOP_WAIT`
+        seconds), then stopped with the others: Jupyter's own ``shutdown_all`` asked for them while
+        they were not yet its kernels and logged "Kernel does not exist" with a traceback. One
+        that finishes starting later still (a loaded machine) is stopped by its own start, which
+        then refuses its page, so none outlives the server. A kernel gone meanwhile (culled, cut
+        off) is as good as stopped."""
         self._stopping = True
         waited = 0.0
         while self._starting and waited < STOP_WAIT:
@@ -174,9 +180,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
         await asyncio.gather(*(self._stop(kernel_id) for kernel_id in self.list_kernel_ids()))
 
     async def _stop(self, kernel_id: str) -> None:
-        """Shut ``kernel_id`` down at once, unless it is gone already."""
-        if kernel_id not in self:
+        """Shut ``kernel_id`` down at once, unless it is gone already or being shut down."""
+        if kernel_id not in self or kernel_id in self._stopped:
             return
+        self._stopped.add(kernel_id)
         try:
             await self.shutdown_kernel(kernel_id, now=True)
         except web.HTTPError as exc:
