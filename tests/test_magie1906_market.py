@@ -19,6 +19,8 @@ from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.strategies import TableView, make_strategy
+from landlord.engine.valuation import card_worth
+from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
 from landlord.rules.magie1906 import NATURAL, POOR, TRACK, Debt, Mortgage
 
@@ -291,18 +293,35 @@ def test_bots_sell_to_an_offer_at_their_valuation_and_offer_only_where_they_gain
     assert make_strategy("landlord").choose(view_of(g, 0), price) == f"price:{want}"
 
 
-def test_bots_raise_money_in_their_stated_order_and_take_the_nearest_natural_opportunity() -> None:
-    """Short of cash: the landlord mortgages first, the speculator asks the richest player for a
-    loan, the tenant sells a card. At a Natural Opportunity every bot takes the nearest corner
-    behind its target (it keeps the most of its throw)."""
+def test_players_raise_money_the_way_that_costs_their_count_least_and_take_the_nearest_natural_opportunity() -> None:
+    """Short of cash, every character takes the way of raising it that costs its final count
+    least per dollar it covers, the surplus kept against the $50 the rules advise (rule 1):
+    a mortgage first (the count takes the amount owed off, and the card still counts and
+    earns: nothing lost; RECONSTRUCTED rule 15); without one, $10 short, a card sold (worth
+    ``card_worth`` to him, the best bid expected the dearest listed price within another's
+    valuation and cash: $125, its surplus $115 in hand) before a loan at the dearest interest a
+    lender may name ($10 per $100 or part: $1 a dollar); $200 short, the loan ($10 per $100:
+    10 cents a dollar) before the card sold (its loss over the $125 it covers). At a Natural
+    Opportunity every player takes the nearest corner behind its target (it keeps the most of
+    its throw)."""
     g = table()
     give(g, 0, BROADWAY)
     set_cash(g, 2, 500)
-    opts = (f"mortgage:{BROADWAY}", f"sell_card:{BROADWAY}", "ask:1", "ask:2", "ask:3")
-    d = Decision(0, "shortfall", opts, amount=10)
-    assert make_strategy("landlord").choose(view_of(g, 0), d) == f"mortgage:{BROADWAY}"
-    assert make_strategy("speculator").choose(view_of(g, 0), d) == "ask:2"
-    assert make_strategy("tenant").choose(view_of(g, 0), d) == f"sell_card:{BROADWAY}"
+    t = view_of(g, 0).table
+    worth = card_worth(t, BROADWAY, 0, 4)
+    assert magie1904_bots.best_bid(view_of(g, 0), BROADWAY) == 125 < worth
+    asks = ("ask:1", "ask:2", "ask:3")
+    for bot in ("landlord", "tenant", "speculator"):
+        opts = (f"mortgage:{BROADWAY}", f"sell_card:{BROADWAY}", *asks)
+        assert make_strategy(bot).choose(view_of(g, 0), Decision(0, "shortfall", opts, amount=10)) \
+            == f"mortgage:{BROADWAY}"
+        assert make_strategy(bot).choose(view_of(g, 0), Decision(0, "shortfall", opts, amount=200)) \
+            == f"mortgage:{BROADWAY}"
+        opts = (f"sell_card:{BROADWAY}", *asks)
+        assert make_strategy(bot).choose(view_of(g, 0), Decision(0, "shortfall", opts, amount=10)) \
+            == f"sell_card:{BROADWAY}"
+        assert make_strategy(bot).choose(view_of(g, 0), Decision(0, "shortfall", opts, amount=200)) == "ask:1"
+    assert (worth - 125) / 125 > 10 / 100  # the card sold costs more a dollar than the loan
     nat = Decision(0, "natural", ("corner:0", "corner:10", "corner:20"), 24)
     for bot in ("landlord", "tenant", "speculator"):
         assert make_strategy(bot).choose(view_of(g, 0), nat) == "corner:20"
