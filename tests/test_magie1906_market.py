@@ -328,11 +328,14 @@ def test_players_raise_money_the_way_that_costs_their_count_least_and_take_the_n
 
 
 def test_bot_games_trade_cards_and_lend_between_players() -> None:
-    """Issue 14: "1906 bots take part in the market". In 20 seeded bot games cards change hands
-    between players and players lend to each other."""
+    """Issue 14: "1906 bots take part in the market". In 100 seeded bot games cards change hands
+    between players and players lend to each other. (A short player asks for a loan only where
+    it is the cheapest way to raise the money: a mortgage costs his count nothing, and a card
+    sold near its worth costs less a dollar than a lender's interest; so loans are rare: 2
+    games of the first 100 when the shortfall was first valued.)"""
     sold = lent = 0
     rs = load_ruleset("magie-1906")
-    for seed in range(20):
+    for seed in range(100):
         g = Game(rs, [make_strategy(s) for s in ("landlord", "tenant", "speculator", "landlord")], seed)
         g.run()
         kinds = [e.kind for e in g.events or []]

@@ -233,6 +233,17 @@ def stop_cost(outlook: Outlook, view: TableView, idx: int, advised: int) -> floa
     return charge + outlook.cash_cost(view.cash - charge, advised) - outlook.cash_cost(view.cash, advised)
 
 
+def throw_net(t: Any, seat: int) -> float:
+    """What one more throw by every player is expected to bring ``seat`` on the track: the
+    wages his own throw earns for good (``wages_lost`` a round, a mean throw covering 7 of its
+    spaces), what the others' throws pay him where they stop (``paid_to``), less what his own
+    throw costs him where it stops (``charge``)."""
+    odds = t.odds().items()
+    earns = sum(chance * t.paid_to(i, seat) for i, chance in odds)
+    meets = sum(chance * t.charge(i, seat) for i, chance in odds)
+    return t.wages_lost(seat) * MEAN_THROW / t.size + (t.players - 1) * earns - meets
+
+
 def advance_worth(t: Any, seat: int, spaces: int) -> float:
     """What moving ``spaces`` further round the board (negative: back) is worth to ``seat``'s
     final count, where he stops apart. The game ends when the last player has been round the
@@ -242,14 +253,17 @@ def advance_worth(t: Any, seat: int, spaces: int) -> float:
       are their share of a round's wages that he keeps for good (``wages_lost``: 1904 none,
       1906 the wages);
     * for the player it waits for, each space brings the end a seventh of a throw nearer
-      (the mean throw of two dice moves seven), for him (what a throw is expected to cost him
-      where it stops, spared) and for each other player (what a throw is expected to pay him
-      on his holdings, lost)."""
+      (the mean throw of two dice moves seven) for every player. The rules name the winner
+      by comparison ("the player who has the most in cash, cards and houses"), and the time
+      pays every player (:func:`throw_net`), so what the end nearer is worth to him is what a
+      throw would bring his best-placed rival less what it would bring him. Counting his own
+      side alone, the last player with land that pays would hold the end off for ever (in
+      1906, where a player between the Chances may move back, seed 5 ran to the rules' 200
+      rounds with the speculator at four rounds of five)."""
     if t.last(seat):
-        odds = t.odds().items()
-        meets = sum(chance * t.charge(i, seat) for i, chance in odds)
-        earns = sum(chance * t.paid_to(i, seat) for i, chance in odds)
-        return spaces / MEAN_THROW * (meets - (t.players - 1) * earns)
+        rival = max(throw_net(t, other) for other in range(t.players) if other != seat)
+        own = throw_net(t, seat) - t.wages_lost(seat) * MEAN_THROW / t.size  # his rounds' wages come anyway
+        return spaces / MEAN_THROW * (rival - own)
     return float(spaces * t.wages_lost(seat) / t.size)
 
 
