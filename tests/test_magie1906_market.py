@@ -10,6 +10,8 @@ fares $5, $10, $20, $50); start cash $400 each for four players.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import drive, drive_then_first, set_cash
 from magie1906_helpers import FixedDice, give, table
@@ -369,3 +371,38 @@ def test_the_new_options_are_shown_in_words_not_numbers() -> None:
     assert r.option_text(repay, "repay_loan:3") == f"Repay the loan from {g.names[3]}"
     assert r.option_text(Decision(0, "natural", ("corner:0", "corner:10")), "corner:10") == "Go to Oil Fields"
     assert r.option_text(Decision(0, "offer_price", ("cancel", "price:150")), "price:150") == "Offer $150"
+
+
+def test_a_player_accepts_a_loan_only_where_no_other_way_to_raise_the_money_is_cheaper() -> None:
+    """RECONSTRUCTED rule 16 (after the patent's "making the best bargain he can as to
+    interest"): a short player offered a loan accepts it only where its interest, a dollar of
+    the shortfall, is no dearer than the cheapest other way the rules leave him. $200 short and
+    offered $20 interest (10 cents a dollar): with a card still to mortgage (the count takes the
+    amount owed off: nothing lost) he declines; with it mortgaged and other players to ask (the
+    dearest interest a lender may name, $10 per $100: 10 cents a dollar) he accepts; offered $30
+    (15 cents) he declines and asks another; with nobody else able to lend, the rules send him
+    to the Poor House "until his next turn" (rule 12) with the debt still owed, at no interest:
+    a turn, worth at most its wages ($100 × 7/40 of a round a throw × 7/6 throws a turn:
+    $20.42), so he declines $30 and accepts a loan at no interest."""
+    g = table()
+    give(g, 0, BROADWAY)
+    set_cash(g, 0, 0)
+    r: Any = g.rules
+    for bot in ("landlord", "tenant", "speculator"):
+        r.offered = (1, 200, 200, 20)
+        d = Decision(0, "loan_terms", ("accept", "decline"), amount=220)
+        assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
+        r.mortgages.append(Mortgage(0, BROADWAY, r.mortgage_value(BROADWAY)))
+        assert make_strategy(bot).choose(view_of(g, 0), d) == "accept"
+        r.offered = (1, 200, 200, 30)
+        assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
+        for other in (2, 3):
+            set_cash(g, other, 0)
+        assert view_of(g, 0).table.raise_options(0) == ["ask:1"]
+        assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
+        r.offered = (1, 200, 200, 0)
+        assert make_strategy(bot).choose(view_of(g, 0), d) == "accept"
+        r.mortgages.clear()
+        for other in (2, 3):
+            set_cash(g, other, 400)
+    r.offered = None
