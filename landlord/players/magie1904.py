@@ -233,15 +233,30 @@ def stop_cost(outlook: Outlook, view: TableView, idx: int, advised: int) -> floa
     return charge + outlook.cash_cost(view.cash - charge, advised) - outlook.cash_cost(view.cash, advised)
 
 
-def throw_net(t: Any, seat: int) -> float:
-    """What one more throw by every player is expected to bring ``seat`` on the track: the
+def throw_nets(t: Any) -> tuple[float, ...]:
+    """What one more throw by every player is expected to bring each seat on the track: the
     wages his own throw earns for good (``wages_lost`` a round, a mean throw covering 7 of its
     spaces), what the others' throws pay him where they stop (``paid_to``), less what his own
-    throw costs him where it stops (``charge``)."""
-    odds = t.odds().items()
-    earns = sum(chance * t.paid_to(i, seat) for i, chance in odds)
-    meets = sum(chance * t.charge(i, seat) for i, chance in odds)
-    return t.wages_lost(seat) * MEAN_THROW / t.size + (t.players - 1) * earns - meets
+    throw costs him where it stops (``charge``). Kept while the table's ``payoff_key`` stands
+    (the last table asked, held so that its identity cannot pass to another)."""
+    key = t.payoff_key()
+    if _NETS and _NETS[0] is t and _NETS[1] == key:
+        nets: tuple[float, ...] = _NETS[2]
+        return nets
+    others, paid_to, charge, odds = t.players - 1, t.paid_to, t.charge, t.odds().items()
+    flows = []
+    for seat in range(t.players):
+        net = 0.0
+        for i, chance in odds:
+            net += chance * (others * paid_to(i, seat) - charge(i, seat))
+        flows.append(t.wages_lost(seat) * MEAN_THROW / t.size + net)
+    nets = tuple(flows)
+    _NETS[:] = [t, key, nets]
+    return nets
+
+
+_NETS: list[Any] = []
+"""The last table :func:`throw_nets` was asked of, its ``payoff_key`` and the answer."""
 
 
 def advance_worth(t: Any, seat: int, spaces: int) -> float:
@@ -255,14 +270,15 @@ def advance_worth(t: Any, seat: int, spaces: int) -> float:
     * for the player it waits for, each space brings the end a seventh of a throw nearer
       (the mean throw of two dice moves seven) for every player. The rules name the winner
       by comparison ("the player who has the most in cash, cards and houses"), and the time
-      pays every player (:func:`throw_net`), so what the end nearer is worth to him is what a
+      pays every player (:func:`throw_nets`), so what the end nearer is worth to him is what a
       throw would bring his best-placed rival less what it would bring him. Counting his own
       side alone, the last player with land that pays would hold the end off for ever (in
       1906, where a player between the Chances may move back, seed 5 ran to the rules' 200
       rounds with the speculator at four rounds of five)."""
     if t.last(seat):
-        rival = max(throw_net(t, other) for other in range(t.players) if other != seat)
-        own = throw_net(t, seat) - t.wages_lost(seat) * MEAN_THROW / t.size  # his rounds' wages come anyway
+        nets = throw_nets(t)
+        rival = max(net for other, net in enumerate(nets) if other != seat)
+        own = nets[seat] - t.wages_lost(seat) * MEAN_THROW / t.size  # his rounds' wages come anyway
         return spaces / MEAN_THROW * (rival - own)
     return float(spaces * t.wages_lost(seat) / t.size)
 
@@ -291,7 +307,7 @@ def direction(outlook: Outlook, view: TableView, d: Decision, advised: int) -> O
     n, here, steps = t.size, d.space, d.amount
     ahead, behind = (here + steps) % n, (here - steps) % n
     gain = stop_cost(outlook, view, ahead, advised) - stop_cost(outlook, view, behind, advised) \
-        + advance_worth(t, view.seat, -steps) - advance_worth(t, view.seat, steps)
+        - 2 * steps * advance_worth(t, view.seat, 1)  # linear in the spaces
     return "backward" if gain > 0 else "forward"
 
 

@@ -224,6 +224,15 @@ class Table1904:
             return float(r.g.board.spaces[idx].fee) if r.charter.get(idx) == seat and idx not in r.public else 0.0
         return self.earning(idx, seat) if r.owner[idx] == seat else 0.0
 
+    def payoff_key(self) -> tuple[object, ...]:
+        """What every stop's charge and payment (:meth:`charge`, :meth:`paid_to`) depend on
+        besides the tokens and the cash: the phase and its params, the lots' holders, the
+        franchises' charters, what the public has bought out or opened, the wages it raises.
+        Equal keys, equal payoffs."""
+        r = self._r
+        return (r.g.phase, r.params, tuple(r.owner), tuple(sorted(r.charter.items())), len(r.public),
+                len(r.annulled), r.wage_bonus)
+
     def turn_throws(self) -> float:
         """The throws a turn makes: one (the patent gives no second throw for a double)."""
         return 1.0

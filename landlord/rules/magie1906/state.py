@@ -327,6 +327,15 @@ class Table1906(MoneyTerms):
             return amount / len(payees) if seat in payees else 0.0
         return self.earning(idx, seat) if kind == "speculation" and r.owner[idx] == seat else 0.0
 
+    def payoff_key(self) -> tuple[object, ...]:
+        """What every stop's charge and payment (:meth:`charge`, :meth:`paid_to`) and the wages
+        (:meth:`wages_lost`) depend on besides the tokens and the cash: the phase and its
+        params, the cards' holders, the houses and their owners, a Trust, what the public owns
+        (the single tax's buy-outs, colleges, the wages they raise). Equal keys, equal payoffs."""
+        r = self._r
+        return (r.g.phase, r.params, tuple(r.owner), tuple(r.houses), tuple(r.house_owner), r.trust,
+                len(r.public), len(r.colleges), r.wage_bonus)
+
     def turn_throws(self) -> float:
         """The throws a turn makes: one, and with ``double_throws_again`` (RECONSTRUCTED rule
         17) one more after a double (1 + 1/6)."""
