@@ -27,14 +27,13 @@ a flag naming a tax, a phase or a ruleset:
   move (``Table1906.speculation_gain``);
 * loans: borrowing from the Bank or a player, or the Poor House (``raise``: the interest to
   the end against what the Poor House writes off), repaying early (``repay``: the interest it
-  saves, the debt it takes off the count), lending (``lend``: the interest it brings).
-
+  saves, the debt it takes off the count), lending (``lend``: the interest it brings);
 * where a move ends (``pass``: a railroad pass, 1904; ``direction``: either way between the
   1906 Chances, or after five rounds in 1904): what stopping there costs him (the table's
   ``charge``: rent, fares, taxes, the trespasser's fine, a Chance card's mean; what it leaves
   short of his reserve) and what the spaces moved are worth (:func:`advance_worth`: the
   share of the wages a round pays that a missed space loses for good; for the player the
-  end waits for, the turns the others and he himself make before it);
+  end waits for, what the time it moves pays his best-placed rival against him);
 * a player's loan terms (``loan_terms``): the interest the lender named (``offer_cost``)
   against the cheapest other way the rules leave to raise the money
   (``raise_options``, :func:`raise_rate`), per dollar of the shortfall.
