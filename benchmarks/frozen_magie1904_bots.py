@@ -1,8 +1,10 @@
 """FROZEN for ``benchmarks/bench_players.py`` only: the Magie bots' character scripts as they
 were on main before the jail, houses, building privileges, Speculation and loans were valued
 (commit 0dae104, ``landlord/rules/magie1904/bots.py``, its docstring cut): answers reading cash
-and a reserve. Kept to play the old characters head to head against the new players; no
-module of the kit imports it. Not maintained: do not copy from it.
+and a reserve; and the scripts that answered a railroad pass, the direction, a player's loan
+terms, a Trust and the 1906 shortfall until those were valued too (main e580194,
+``landlord/players/magie1904.py`` and ``magie1906.py``). Kept to play the old characters head
+to head against the new players; no module of the kit imports it. Not maintained: do not copy from it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import option, parse_option
+from landlord.engine.valuation import card_worth
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
 
-KINDS = frozenset({"jail", "build", "bid", "buy", "speculate", "raise", "repay", "lend"})
+KINDS = frozenset({"jail", "build", "bid", "buy", "speculate", "raise", "repay", "lend", "pass", "direction",
+                   "loan_terms", "trust", "shortfall"})
 """The decisions these scripts answered that the valuation now answers (a ``bid`` or ``buy``
 only as the single tax's building privilege: :func:`answers`)."""
 
@@ -82,9 +86,44 @@ def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
     return pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
 
 
+def shortfall(character: str, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
+    """The old order of raising money when short (1906): the landlord mortgages (the card of
+    least value to it), sells houses, offers cards, asks the richest player; the speculator asks
+    first, then sells cards, mortgages, sells houses; the tenant sells cards, houses, mortgages."""
+    t = view.table
+    n = view.n_players
+
+    def arg(o: OptionText) -> int:
+        return int(parse_option(o).arg)
+
+    def cheapest(head: str) -> OptionText | None:
+        mine = [o for o in opts if parse_option(o).kind == head]
+        return min(mine, key=lambda o: (card_worth(t, arg(o), view.seat, n), o)) if mine else None
+
+    def richest() -> OptionText | None:
+        asks = [o for o in opts if parse_option(o).kind == "ask"]
+        return max(asks, key=lambda o: (view.cash_of(arg(o)), -arg(o))) if asks else None
+
+    order = {
+        "landlord": (lambda: cheapest("mortgage"), lambda: cheapest("sell_house"),
+                     lambda: cheapest("sell_card"), richest),
+        "speculator": (richest, lambda: cheapest("sell_card"), lambda: cheapest("mortgage"),
+                       lambda: cheapest("sell_house")),
+        "tenant": (lambda: cheapest("sell_card"), lambda: cheapest("sell_house"),
+                   lambda: cheapest("mortgage")),
+    }[character]
+    for step in order:
+        picked = step()
+        if picked is not None:
+            return picked
+    return opts[0]
+
+
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
     """The old ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
     ``reserve`` (landlord) or ``repay_at`` (speculator)."""
+    if d.kind == "shortfall":
+        return shortfall(character, view, d.options)
     if character == "landlord":
         return landlord(view, d, bot.reserve)
     if character == "speculator":

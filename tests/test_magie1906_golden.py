@@ -31,7 +31,9 @@ NAMES = ("Ada", "Ben", "Cora", "Dan")
 GOLDENS = {
     # name: (ruleset, seed, triggers)
     "magie1906_landlord": ("magie-1906", 3, ()),
-    "magie1906_single_tax_vote": ("magie-1906", 6, ("single_tax@vote",)),
+    # seed 7 since the players valued the 1906 shortfall, loan terms, Trust and direction: under
+    # them seed 6's vote does not pass
+    "magie1906_single_tax_vote": ("magie-1906", 7, ("single_tax@vote",)),
 }
 
 

@@ -28,6 +28,7 @@ from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.strategies import Strategy, TableView, make_strategy
 from landlord.engine.valuation import OUTLOOKS, turn_worth
+from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
 from landlord.players.british1913 import Sight
 from landlord.runs.play import play_one
@@ -493,3 +494,169 @@ def test_higher_wages_leave_a_1904_player_in_jail() -> None:
     assert len(seen) > 50
     assert all(a == pytest.approx(b, abs=1e-9) for a, b, *_ in seen)
     assert all(played == swapped for *_, played, swapped in seen)
+
+
+class MagieSwapped:
+    """A Magie player of character ``name`` that, at each decision of ``kinds``, also answers
+    with the params ``values`` swapped in (the same table, for the one question); keeps
+    (decision, whether the end waits for it, answer as played, swapped, ``measure`` as played,
+    swapped)."""
+
+    def __init__(self, name: str, kinds: frozenset[str], measure: Callable[[TableView, Decision], float],
+                 **values: Any) -> None:
+        self.name, self.kinds, self.measure, self.values = name, kinds, measure, values
+        self.bot: Strategy = make_strategy(name)
+        self.seen: list[tuple[Decision, bool, OptionText, OptionText, float, float]] = []
+
+    def choose(self, view: TableView, d: Decision) -> OptionText:
+        answer = self.bot.choose(view, d)
+        if d.kind in self.kinds:
+            rules: Any = view._g.rules  # the test swaps the params the rules read for one question
+            params, last = rules.params, rules.table.last(view.seat)
+            played = self.measure(view, d)
+            rules.params = replace(params, **self.values)
+            try:
+                swapped, measured = self.bot.choose(view, d), self.measure(view, d)
+            finally:
+                rules.params = params
+            self.seen.append((d, last, answer, swapped, played, measured))
+        return answer
+
+
+def swapped_answers(ruleset: str, seeds: int, kinds: frozenset[str],
+                    measure: Callable[[TableView, Decision], float] = lambda view, d: 0.0,
+                    **values: Any) -> list[tuple[Decision, bool, OptionText, OptionText, float, float]]:
+    """Every decision of ``kinds`` in games of ``ruleset`` (seeds 0 to ``seeds`` - 1), answered
+    as played and with ``values`` swapped in."""
+    rs = load_ruleset(ruleset)
+    seen: list[tuple[Decision, bool, OptionText, OptionText, float, float]] = []
+    for seed in range(seeds):
+        seats = [MagieSwapped(name, kinds, measure, **values) for name in SEATS]
+        Game(rs, list(seats), seed).run()
+        seen += [s for b in seats for s in b.seen]
+    return seen
+
+
+def test_higher_wages_leave_a_1904_players_pass_and_direction() -> None:
+    """Prediction: in the 1904 game, the wages change no player's choice of a railroad pass
+    nor of the way he moves after five rounds.
+
+    Derivation: the pass ("the privilege of jumping once from one railroad to another") and
+    the way (after five rounds, "he may move in either direction") change only where his throw
+    ends and how far round he gets. What stopping there costs (rent, fares, necessities, the
+    fine, a legacy) does not depend on the wages; and the patent pays the wages for each round
+    up to five ("having passed the beginning-point the required number of times he receives no
+    more wages") while the game lasts until every player has been round five times, so spaces
+    gained or lost earn or lose no wages for good; for the player the end waits for they bring
+    the end nearer, which costs him the others' stops on his lots and spares him his own
+    charges: neither depends on the wages."""
+    seen = swapped_answers("magie-1904", 10, frozenset({"pass", "direction"}), wages=200)
+    assert sum(d.kind == "pass" for d, *_ in seen) > 50 and sum(d.kind == "direction" for d, *_ in seen) > 50
+    assert sum(played == "use_pass" for _, _, played, *_ in seen) > 10  # both answers are given
+    assert sum(played == "backward" for _, _, played, *_ in seen) > 10
+    assert all(played == swapped for _, _, played, swapped, *_ in seen)
+
+
+def _between_the_chances(view: TableView, d: Decision) -> float:
+    """What moving back is worth against moving forward, apart from where each way stops (the
+    spaces each way moves, ``advance_worth``)."""
+    t = view.table
+    return magie1904_bots.advance_worth(t, view.seat, -d.amount) - magie1904_bots.advance_worth(t, view.seat, d.amount)
+
+
+def test_higher_wages_turn_1906_players_forward_between_the_chances() -> None:
+    """Prediction: in the 1906 game, doubling the wages (rule 3: $100 → $200) makes a player
+    between the Chances move back less: what moving back by a throw of n is worth against
+    moving forward falls by exactly 2n/40 of the $100 more, so no player who moved forward
+    moves back, and some who moved back move forward.
+
+    Derivation: rule 2, "If a player is on any of the spaces between the Chances he may move in
+    either direction ... it is sometimes more desirable to make a backward move than a forward
+    one": the way changes where he stops and how far round he is. Rule 3 pays the wages every
+    time round, and the (RECONSTRUCTED) end comes when every player has been round five
+    times. A player ahead of the last who moves back n spaces instead of forward n is 2n
+    spaces (2n/40 of a round) further from his wages at the end. For the last player the end
+    waits: moving back puts it 2n/7 throws later for everyone; his own wages come anyway, and
+    each rival's throw earns that rival 7/40 of the wages (the Mother Earth Chance card pays
+    every one of them alike), so against his best-placed rival (the rules name the winner by
+    comparison) the delay also costs 2n/7 × 7/40 = 2n/40 of the $100 more. Asked of the
+    players' valuation at the same tables (every direction decision of 10 games)."""
+    seen = swapped_answers("magie-1906", 10, frozenset({"direction"}), _between_the_chances, wages=200)
+    assert len(seen) > 100 and sum(last for _, last, *_ in seen) > 10
+    assert all(b - a == pytest.approx(-2 * d.amount * 100 / 40, abs=1e-9) for d, _, _, _, a, b in seen)
+    answers = [(played, swapped) for _, _, played, swapped, *_ in seen]
+    assert not any(played == "forward" and swapped == "backward" for played, swapped in answers)
+    assert sum(played == "backward" and swapped == "forward" for played, swapped in answers) > 0
+
+
+def _trust_gain(view: TableView, d: Decision) -> float:
+    """What forming the Trust adds to the player's final count (``Table1906.trust_gain``) a
+    throw left."""
+    t = view.table
+    return float(t.trust_gain(view.seat) / t.throws_left())
+
+
+def test_a_dearer_trust_fare_makes_players_form_a_trust() -> None:
+    """Prediction: in the 1906 game, a dearer Trust fare ($40 → $80 a railroad space) raises
+    what a Trust is worth to each of its two members by exactly the extra $40 × the chance a
+    throw ends on a railroad × the throws left (two other players, each fare divided between
+    the two members), so no player who formed a Trust declines it, and some who declined form
+    it.
+
+    Derivation: rule 9, "If two players own all of the RAILROADS between them, they may at any
+    time pool their railroad interests and form a Trust, charging the other players $40 for
+    each RAILROAD space and dividing profits": the members ride each other's railroads free
+    either way, the two other players pay the Trust fare, half to each member. Asked of the
+    players' valuation at the same tables (every Trust decision of 40 games)."""
+    seen = swapped_answers("magie-1906", 40, frozenset({"trust"}), _trust_gain, trust_fare=80)
+    assert len(seen) > 20
+    rs = load_ruleset("magie-1906")
+    table = Game(rs, [None] * 4, 0).rules.table  # type: ignore[attr-defined]
+    on_railroad = sum(table.chance(s.index) for s in rs.board.spaces if s.kind == "railroad")
+    assert all(d.options == ("form", "decline") for d, *_ in seen)
+    assert all(b - a == pytest.approx(40 * on_railroad, abs=1e-9) for *_, a, b in seen)
+    answers = [(played, swapped) for _, _, played, swapped, *_ in seen]
+    assert not any(played == "form" and swapped == "decline" for played, swapped in answers)
+    assert sum(played == "decline" and swapped == "form" for played, swapped in answers) > 0
+
+
+def _mortgages_offered(view: TableView, d: Decision) -> float:
+    """How many of the shortfall's options are mortgages."""
+    return float(sum(o.startswith("mortgage:") for o in d.options))
+
+
+def test_mortgage_interest_leaves_how_1906_players_raise_money() -> None:
+    """Prediction: in the 1906 game, the Bank's interest on a mortgage (RECONSTRUCTED rule 15:
+    10%; here 50%) changes no short player's choice of how to raise money.
+
+    Derivation: the interest is paid only when a mortgage is lifted (its amount "plus
+    interest"), and the count at the end takes off only the amount still owed ("a mortgage
+    still owed is taken off"): a card mortgaged still counts 100 and still earns its rent, so
+    mortgaging it takes nothing off the final count at any interest, and nobody gains by
+    lifting a mortgage. Asked of the players' valuation at the same tables (every shortfall of
+    20 games)."""
+    seen = swapped_answers("magie-1906", 20, frozenset({"shortfall"}), _mortgages_offered,
+                           mortgage_interest_percent=50)
+    assert sum(a > 0 for *_, a, _ in seen) > 50
+    assert sum(played.startswith("mortgage:") for _, _, played, *_ in seen) > 20
+    assert all(played == swapped for _, _, played, swapped, *_ in seen)
+
+
+def test_a_bank_lending_more_on_a_card_makes_short_players_mortgage_rather_than_sell() -> None:
+    """Prediction: in the 1906 game, a Bank that lends more on a card (RECONSTRUCTED rule 15:
+    half its printed price; here 80%) makes a short player mortgage where he sold a card or
+    asked a loan, and never the other way.
+
+    Derivation: a mortgage takes nothing off the final count (the count takes the amount owed
+    off; the card still counts and earns), so its cost a dollar of the shortfall is nothing,
+    less the relief of any cash it raises beyond the shortfall (cash below the $50 the rules
+    advise costs a forced sale's loss); lending more only adds to that surplus. A card sold
+    costs its worth less the price, a loan its interest: neither changes. Asked of the
+    players' valuation at the same tables (every shortfall of 20 games)."""
+    seen = swapped_answers("magie-1906", 20, frozenset({"shortfall"}), _mortgages_offered, mortgage_percent=80)
+    answers = [(played, swapped) for _, _, played, swapped, a, _ in seen if a > 0]
+    assert len(answers) > 50
+    assert not any(played.startswith("mortgage:") and not swapped.startswith("mortgage:")
+                   for played, swapped in answers)
+    assert sum(not played.startswith("mortgage:") and swapped.startswith("mortgage:")
+               for played, swapped in answers) > 0

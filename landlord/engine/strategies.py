@@ -149,13 +149,12 @@ class Character:
 
 class Landlord(Character):
     """The ``landlord`` outlook (:data:`~landlord.engine.valuation.OUTLOOKS`): holds land and
-    buildings for their income, keeping ``reserve`` in hand. In the Magie games it values lots,
-    luxuries, the jail, houses, building privileges, Speculation and loans by what the rules in
-    force pay (:mod:`landlord.players.magie1904`); uses a railroad pass; bids at a sale from
-    the 1906 pack, trades cards, raises money and picks a Natural Opportunity as
-    :mod:`landlord.players.magie1906` says (mortgages first when short). Votes by the voting
-    rule. Monopoly and 1913: every choice from the one valuation
-    (:mod:`landlord.players.monopoly`, :mod:`landlord.players.british1913`)."""
+    buildings for their income, keeping ``reserve`` in hand. In the Magie games every choice
+    is valued by what the rules in force pay (:mod:`landlord.players.magie1904`,
+    :mod:`landlord.players.magie1906`); it bids at a sale from the 1906 pack and trades cards
+    as :mod:`landlord.players.magie1906` says. Votes by the voting rule. Monopoly and 1913:
+    every choice from the one valuation (:mod:`landlord.players.monopoly`,
+    :mod:`landlord.players.british1913`)."""
 
     name = "landlord"
 
@@ -166,10 +165,9 @@ class Landlord(Character):
 
 class Tenant(Character):
     """The ``tenant`` outlook: buys no land, tickets or cards; in the Magie games values
-    luxuries, the jail, houses, building privileges, Speculation and loans as the landlord
-    does (:mod:`landlord.players.magie1904`), declines a pass, a player's loan terms and a
-    Trust; 1906: sells a card to an offer at its valuation, sells cards first when short
-    (:mod:`landlord.players.magie1906`). Votes by the voting rule. Monopoly: takes no deed
+    every other choice as the landlord does (:mod:`landlord.players.magie1904`); 1906:
+    sells a card to an offer at its valuation (:mod:`landlord.players.magie1906`). Votes by
+    the voting rule. Monopoly: takes no deed
     by choice (never buys, bids or proposes a trade for one); its other choices from the one
     valuation (:mod:`landlord.players.monopoly`)."""
 
@@ -178,10 +176,10 @@ class Tenant(Character):
 
 class Speculator(Character):
     """The ``speculator`` outlook: holds land for a rise and borrows from the Bank to buy lots
-    (1904); in the Magie games values the jail, houses, building privileges, Speculation and
-    loans by what the rules pay (:mod:`landlord.players.magie1904`); 1906: bids at a sale
-    from the pack, offers and bids for cards up to its valuation keeping $50, and when short
-    asks for a loan first (:mod:`landlord.players.magie1906`). Votes by the voting rule.
+    (1904); in the Magie games values every choice by what the rules pay
+    (:mod:`landlord.players.magie1904`); 1906: bids at a sale from the pack, offers and bids
+    for cards up to its valuation keeping $50 (:mod:`landlord.players.magie1906`). Votes by
+    the voting rule.
     Monopoly: the one valuation, asking a quarter more than a deed is worth to it to sell
     (:mod:`landlord.players.monopoly`)."""
 

@@ -27,24 +27,32 @@ a flag naming a tax, a phase or a ruleset:
   move (``Table1906.speculation_gain``);
 * loans: borrowing from the Bank or a player, or the Poor House (``raise``: the interest to
   the end against what the Poor House writes off), repaying early (``repay``: the interest it
-  saves, the debt it takes off the count), lending (``lend``: the interest it brings).
+  saves, the debt it takes off the count), lending (``lend``: the interest it brings);
+* where a move ends (``pass``: a railroad pass, 1904; ``direction``: either way between the
+  1906 Chances, or after five rounds in 1904): what stopping there costs him (the table's
+  ``charge``: rent, fares, taxes, the trespasser's fine, a Chance card's mean; what it leaves
+  short of his reserve) and what the spaces moved are worth (:func:`advance_worth`: the
+  share of the wages a round pays that a missed space loses for good; for the player the
+  end waits for, what the time it moves pays his best-placed rival against him);
+* a player's loan terms (``loan_terms``): the interest the lender named (``offer_cost``)
+  against the cheapest other way the rules leave to raise the money
+  (``raise_options``, :func:`raise_rate`), per dollar of the shortfall.
 
 The cash an option leaves below the reserve costs what forced sales lose (the rules advise no
 reserve: the landlord's own, :data:`RESERVE` unless given). The characters are
 :data:`~landlord.engine.valuation.OUTLOOKS`: the tenant holds no land, the speculator borrows
-to buy. The other decisions (a railroad pass, the direction between the Chances, a player's
-loan terms, a Trust) are still character scripts: the landlord and the speculator use a pass,
-accept terms and form a Trust; the tenant declines a pass, a loan's terms and a Trust; all
-move forward.
+to buy.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import parse_option
 from landlord.engine.valuation import (
+    MEAN_THROW,
     OUTLOOKS,
     Outlook,
     card_worth,
@@ -61,39 +69,14 @@ ANSWERS: frozenset[str] = frozenset()
 claims (``answers_the_rest`` in :data:`landlord.rules.REGISTERED`)."""
 
 
-def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
-    """The first option whose kind is a preference, else the first option."""
-    kinds = [parse_option(opt).kind for opt in options]
-    for want in preferred:
-        if want in kinds:
-            return options[kinds.index(want)]
-    return options[0]
-
-
-def landlord(view: TableView, d: Decision) -> OptionText:
-    """The landlord's answer to a decision the valuation does not weigh (see the module docstring)."""
-    return pick(d.options, "use_pass", "forward", "borrow", "accept", "pay", "ask")
-
-
-def tenant(view: TableView, d: Decision) -> OptionText:
-    """The tenant's answer to a decision the valuation does not weigh (see the module docstring)."""
-    return pick(d.options, "decline", "throw", "keep", "none", "pass", "stay", "no_pass", "forward",
-                "borrow", "accept", "ask")
-
-
-def speculator(view: TableView, d: Decision) -> OptionText:
-    """The speculator's answer to a decision the valuation does not weigh (see the module docstring)."""
-    return pick(d.options, "pay", "use_pass", "forward", "borrow", "accept", "ask")
-
-
 RESERVE = 50
 """The cash the Magie players keep in hand where the bot names none (the landlord's
 ``reserve``): the patent advises none; the 1906 rule 1, "one generally needs between $50 and
 $75 to pay expenses around the board, or until he has earned his wages": its lower figure."""
 
 VALUED = frozenset({"ticket", "buy_lot", "luxury", "jail", "build", "bid", "buy", "speculate", "raise", "repay",
-                    "lend"})
-"""The decisions answered by the valuation (the rest by the character scripts above)."""
+                    "lend", "pass", "direction", "loan_terms"})
+"""The decisions these players answer (every one by the valuation)."""
 
 
 def purchase(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
@@ -241,25 +224,172 @@ def lend(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Option
     return best
 
 
+def stop_cost(outlook: Outlook, view: TableView, idx: int, advised: int) -> float:
+    """What stopping on space ``idx`` costs the player's final count: what the table says a
+    stop there costs him (``charge``; negative where it pays him) and the cash it leaves
+    short of his reserve."""
+    charge = view.table.charge(idx, view.seat)
+    return charge + outlook.cash_cost(view.cash - charge, advised) - outlook.cash_cost(view.cash, advised)
+
+
+def throw_nets(t: Any) -> tuple[float, ...]:
+    """What one more throw by every player is expected to bring each seat on the track: the
+    wages his own throw earns for good (``wages_lost`` a round, a mean throw covering 7 of its
+    spaces), what the others' throws pay him where they stop (``paid_to``), less what his own
+    throw costs him where it stops (``charge``). Kept while the table's ``payoff_key`` stands
+    (the last table asked, held so that its identity cannot pass to another)."""
+    key = t.payoff_key()
+    if _NETS and _NETS[0] is t and _NETS[1] == key:
+        nets: tuple[float, ...] = _NETS[2]
+        return nets
+    others, paid_to, charge, odds = t.players - 1, t.paid_to, t.charge, t.odds().items()
+    flows = []
+    for seat in range(t.players):
+        net = 0.0
+        for i, chance in odds:
+            net += chance * (others * paid_to(i, seat) - charge(i, seat))
+        flows.append(t.wages_lost(seat) * MEAN_THROW / t.size + net)
+    nets = tuple(flows)
+    _NETS[:] = [t, key, nets]
+    return nets
+
+
+_NETS: list[Any] = []
+"""The last table :func:`throw_nets` was asked of, its ``payoff_key`` and the answer."""
+
+
+def advance_worth(t: Any, seat: int, spaces: int) -> float:
+    """What moving ``spaces`` further round the board (negative: back) is worth to ``seat``'s
+    final count, where he stops apart. The game ends when the last player has been round the
+    rules' number of times (``last``), so:
+
+    * for a player the end does not wait for, the game lasts as long either way: the spaces
+      are their share of a round's wages that he keeps for good (``wages_lost``: 1904 none,
+      1906 the wages);
+    * for the player it waits for, each space brings the end a seventh of a throw nearer
+      (the mean throw of two dice moves seven) for every player. The rules name the winner
+      by comparison ("the player who has the most in cash, cards and houses"), and the time
+      pays every player (:func:`throw_nets`), so what the end nearer is worth to him is what a
+      throw would bring his best-placed rival less what it would bring him. Counting his own
+      side alone, the last player with land that pays would hold the end off for ever (in
+      1906, where a player between the Chances may move back, seed 5 ran to the rules' 200
+      rounds with the speculator at four rounds of five)."""
+    if t.last(seat):
+        nets = throw_nets(t)
+        rival = max(net for other, net in enumerate(nets) if other != seat)
+        own = nets[seat] - t.wages_lost(seat) * MEAN_THROW / t.size  # his rounds' wages come anyway
+        return spaces / MEAN_THROW * (rival - own)
+    return float(spaces * t.wages_lost(seat) / t.size)
+
+
+def railroad_pass(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Use a railroad pass or not (the patent: "the privilege of jumping once from one railroad
+    to another"): the option whose stop costs less, with the spaces the jump adds
+    (:func:`advance_worth`); a tie uses the pass."""
+    t = view.table
+    n, here, start, steps = t.size, d.space, view.player.pos, d.amount
+    backward = (here - start) % n >= steps  # the railroad is behind him: he moves back
+    sign = -1 if backward else 1
+    jump = t.pass_jump(here, backward)
+    plain, jumped = (start + sign * steps) % n, (start + sign * (steps + jump)) % n
+    gain = stop_cost(outlook, view, plain, advised) - stop_cost(outlook, view, jumped, advised) \
+        + advance_worth(t, view.seat, sign * jump)
+    return "use_pass" if gain >= 0 else "no_pass"
+
+
+def direction(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Move forward or back by the throw ``d.amount`` from space ``d.space`` (1906 rule 2: "it
+    is sometimes more desirable to make a backward move than a forward one"; the patent after
+    five rounds): the way whose stop costs less, with what the spaces moved are worth
+    (:func:`advance_worth`); a tie goes forward."""
+    t = view.table
+    n, here, steps = t.size, d.space, d.amount
+    ahead, behind = (here + steps) % n, (here - steps) % n
+    gain = stop_cost(outlook, view, ahead, advised) - stop_cost(outlook, view, behind, advised) \
+        - 2 * steps * advance_worth(t, view.seat, 1)  # linear in the spaces
+    return "backward" if gain > 0 else "forward"
+
+
+def best_bid(view: TableView, idx: int) -> int:
+    """What the card of ``idx`` is expected to fetch offered to the other players (1906 rule 1:
+    prices "regulated by the demand"): the dearest listed price within what the keenest of
+    them values it at (:func:`~landlord.engine.valuation.card_worth`) and his cash."""
+    t = view.table
+    top = 0
+    for other in range(view.n_players):
+        if other != view.seat:
+            top = max(top, min(card_worth(t, idx, other, view.n_players), view.cash_of(other)))
+    return max((int(p) for p in t.params.market_prices if p <= top), default=0)
+
+
+def raise_rate(outlook: Outlook, view: TableView, opt: OptionText, short: int, advised: int) -> float:
+    """What a way of raising money the rules offer costs the final count per dollar of the
+    ``short`` it covers (``math.inf`` where it is expected to raise nothing), its surplus
+    kept against the reserve: a Bank loan its interest to the end (1904, ``loan_cost``); the
+    Poor House what it writes off (1904: gains it); a mortgage nothing (the count takes the
+    amount owed off, and the card still counts and earns: 1906 ``mortgage_value``); a house
+    sold back what it would add less its sale price (``house_loss``, ``house_sale``); a card
+    offered its worth to him less the best bid expected (:func:`best_bid`); asking a player
+    the dearest interest he may name (``ask_cost``)."""
+    t = view.table
+    seat = view.seat
+    head, arg = parse_option(opt)
+    if head == "borrow":
+        raised, loss = int(arg), float(t.loan_cost(seat, int(arg)))
+    elif head == "poorhouse":
+        raised, loss = short, -float(short)
+    elif head == "mortgage":
+        raised, loss = t.mortgage_value(int(arg)), 0.0
+    elif head == "sell_house":
+        raised = t.house_sale(int(arg))
+        loss = t.house_loss(int(arg), seat) - raised
+    elif head == "sell_card":
+        raised = best_bid(view, int(arg))
+        loss = float(card_worth(t, int(arg), seat, view.n_players) - raised)
+    else:  # ask:<player>: he lends only if his cash covers the shortfall
+        raised = short if view.cash_of(int(arg)) >= short else 0
+        loss = float(t.ask_cost(seat, short))
+    if raised <= 0:
+        return math.inf
+    covered = min(raised, short)
+    relief = outlook.cash_cost(0, advised) - outlook.cash_cost(raised - covered, advised)
+    return (loss - relief) / covered
+
+
+def loan_terms(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Accept a player's loan on the terms he named, or decline: the interest it costs the
+    final count (``offer_cost``, the surplus principal kept against the reserve) against the
+    cheapest other way the rules leave to raise the shortfall (``raise_options`` less asking
+    this lender again, :func:`raise_rate`); where none is left the rules send him to the Poor
+    House until his next turn, the debt still owed: a turn (:func:`turn_worth`)."""
+    t = view.table
+    lender, short, principal, cost = t.offer_cost(view.seat)
+    relief = outlook.cash_cost(0, advised) - outlook.cash_cost(principal - short, advised)
+    accept = (cost - relief) / short
+    others = [o for o in t.raise_options(view.seat) if o != f"ask:{lender}"]
+    rates = [raise_rate(outlook, view, o, short, advised) for o in others]
+    decline = min(rates, default=math.inf)
+    if decline == math.inf:
+        decline = max(0.0, turn_worth(t, view.seat)) / short
+    return "accept" if accept <= decline else "decline"
+
+
 ANSWER = {"ticket": purchase, "buy_lot": purchase, "luxury": luxury, "jail": jail, "build": build,
           "bid": privilege, "buy": privilege, "speculate": speculate, "raise": raise_money, "repay": repay,
-          "lend": lend}
-"""Each valued decision's answer (:data:`VALUED`)."""
+          "lend": lend, "pass": railroad_pass, "direction": direction, "loan_terms": loan_terms}
+"""Each decision's answer (:data:`VALUED`)."""
 
 
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
-    ``reserve`` (landlord). A ``bid`` or ``buy`` reaching these bots is the single tax's
+    ``reserve`` (landlord). A ``bid`` or ``buy`` reaching these players is the single tax's
     building privilege, or a sale from the 1906 pack put to a player who holds no land (the
-    1906 bots answer the others'): he passes."""
-    if d.kind in VALUED:
-        advised = getattr(bot, "reserve", RESERVE)
-        outlook = OUTLOOKS[character]
-        if d.kind in ("bid", "buy") and view.table.pack_sale(d.space):
-            return "pass" if d.kind == "bid" else "decline"
-        return ANSWER[d.kind](outlook, view, d, advised)
-    if character == "landlord":
-        return landlord(view, d)
-    if character == "speculator":
-        return speculator(view, d)
-    return tenant(view, d)
+    1906 players answer the others'): he passes. A kind no rule of the Magie families asks
+    is refused (ValueError naming it)."""
+    if d.kind not in VALUED:
+        raise ValueError(f"the Magie players know no decision {d.kind!r} (seat {d.seat})")
+    advised = getattr(bot, "reserve", RESERVE)
+    outlook = OUTLOOKS[character]
+    if d.kind in ("bid", "buy") and view.table.pack_sale(d.space):
+        return "pass" if d.kind == "bid" else "decline"
+    return ANSWER[d.kind](outlook, view, d, advised)

@@ -13,12 +13,17 @@ discounting: the game is short and money earns no interest in it.
 * ``landlord``: offers for the card whose value to it most exceeds its value to its holder, at
   the lowest listed price the holder would take (its value to the holder) when that is within
   its own value and its cash less its reserve; bids at a card sale up to its value, keeping the
-  reserve; when short, mortgages first (the card of least value to it), then sells houses,
-  then offers cards for sale (least value first), then asks the richest player for a loan.
-* ``speculator``: the same valuation and offers, keeping $50; when short, asks the richest
-  player for a loan first, then sells cards, then mortgages, then sells houses.
-* ``tenant``: makes no offers and no bids; when short, sells cards first, then houses, then
-  mortgages; never borrows.
+  reserve.
+* ``speculator``: the same valuation and offers, keeping $50.
+* ``tenant``: makes no offers and no bids.
+* Every player short of money (``shortfall``) raises it the way that costs his final count
+  least per dollar of the shortfall it covers
+  (:func:`~landlord.players.magie1904.raise_rate`): a mortgage costs nothing (the count
+  takes the amount owed off, the card still counts and earns), a house sold back what it
+  would add less its sale price, a card sold its worth to him less the best bid expected,
+  a loan the dearest interest a lender may name; each player forms a Trust (``trust``)
+  where it adds to his final count (``Table1906.trust_gain``: the fares paid to him less
+  those he pays, with the Trust and without it, to the end).
 * At a sale from the pack (rule 7, bid "as high as the players please"), the ``landlord`` and
   the ``speculator`` bid while the price is below their value of the card and their cash less
   their reserve (the speculator's $50), each time by the smallest raise offered (the
@@ -39,14 +44,14 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import option, parse_option
-from landlord.engine.valuation import card_worth
+from landlord.engine.valuation import OUTLOOKS, card_worth
 from landlord.players import magie1904 as magie1904_bots
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
     from landlord.rules.magie1906 import Table1906
 
-KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid", "shortfall", "natural"})
+KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid", "natural"})
 """The 1906 decision kinds answered here."""
 
 SALE_KINDS = frozenset({"bid", "buy"})
@@ -81,31 +86,19 @@ def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
     return 0
 
 
-def _shortfall(character: str, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
-    t: Table1906 = view.table
-    n = view.n_players
+def shortfall(character: str, view: TableView, d: Decision, advised: int) -> OptionText:
+    """The way of raising the shortfall ``d.amount`` that costs the final count least per
+    dollar it covers (:func:`~landlord.players.magie1904.raise_rate`; of equals, the first),
+    the surplus kept against the reserve the rules advise
+    (``advised``)."""
+    outlook = OUTLOOKS[character]
+    rated = [(magie1904_bots.raise_rate(outlook, view, o, d.amount, advised), k) for k, o in enumerate(d.options)]
+    return d.options[min(rated)[1]]
 
-    def cheapest(head: str) -> OptionText | None:
-        mine = [o for o in opts if parse_option(o).kind == head]
-        return min(mine, key=lambda o: (value(t, _arg(o), view.seat, n), o)) if mine else None
 
-    def richest() -> OptionText | None:
-        asks = [o for o in opts if parse_option(o).kind == "ask"]
-        return max(asks, key=lambda o: (view.cash_of(_arg(o)), -_arg(o))) if asks else None
-
-    order = {
-        "landlord": (lambda: cheapest("mortgage"), lambda: cheapest("sell_house"),
-                     lambda: cheapest("sell_card"), richest),
-        "speculator": (richest, lambda: cheapest("sell_card"), lambda: cheapest("mortgage"),
-                       lambda: cheapest("sell_house")),
-        "tenant": (lambda: cheapest("sell_card"), lambda: cheapest("sell_house"),
-                   lambda: cheapest("mortgage")),
-    }[character]
-    for step in order:
-        pick = step()
-        if pick is not None:
-            return pick
-    return opts[0]
+def trust(view: TableView) -> OptionText:
+    """Form a Trust where it adds to the player's final count (``Table1906.trust_gain``)."""
+    return "form" if view.table.trust_gain(view.seat) > 0 else "decline"
 
 
 def pack_sale(view: TableView, d: Decision) -> bool:
@@ -139,8 +132,6 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
         reserve = SPECULATOR_RESERVE
     if kind == "natural":
         return max(opts, key=_arg)
-    if kind == "shortfall":
-        return _shortfall(character, view, opts)
     if kind in ("accept_offer", "take_bid"):
         return "sell" if d.amount >= value(t, d.space, view.seat, n) else "keep"
     if character == "tenant":
@@ -170,7 +161,10 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
     return max(bids, key=_arg) if bids else "pass"
 
 
-ANSWERS = KINDS | SALE_KINDS
+VALUED = frozenset({"shortfall", "trust"})
+"""The 1906 decisions answered by the valuation alone (:func:`shortfall`, :func:`trust`)."""
+
+ANSWERS = KINDS | SALE_KINDS | VALUED
 """The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`):
 the market's, and the sale kinds, which are a sale from the pack only on a card the pack sells
 (else the single tax's building privilege or a Magie purchase, answered by the 1904 bots)."""
@@ -179,6 +173,10 @@ the market's, and the sale kinds, which are a sale from the pack only on a card 
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a 1906 decision; the
     landlord keeps its ``reserve`` in hand. The tenant never buys at a sale from the pack."""
+    if d.kind == "shortfall":
+        return shortfall(character, view, d, getattr(bot, "reserve", magie1904_bots.RESERVE))
+    if d.kind == "trust":
+        return trust(view)
     reserve = bot.reserve if character == "landlord" else 0
     if d.kind in KINDS:
         return choose(character, view, d, reserve)

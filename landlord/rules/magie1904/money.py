@@ -71,7 +71,9 @@ class Magie1904Money(Magie1904Count):
                 g.emit("loan_refused", lender, borrower=g.names[seat])
                 continue
             rate = int(parse_option(offer).arg)
+            self.offered = (lender, short, notes * unit, notes * rate)
             terms = yield Decision(seat, "loan_terms", ("accept", "decline"), amount=notes * unit)
+            self.offered = None
             if terms == "accept":
                 self.make_loan(lender, seat, notes, rate)
                 return True

@@ -90,6 +90,10 @@ class Magie1904State(SingleTaxRules):
         self.charter: dict[int, int] = {}
         self.mortgaged: set[int] = set()
         self.loans: list[Loan] = []
+        self.offered: tuple[int, int, int, int] | None = None
+        """The terms a lending player has named, while the borrower is asked to accept them:
+        the lender, what the borrower is short, the principal lent, the interest at each of
+        his wages."""
         self._next_loan = 1
         self.jail_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
@@ -220,6 +224,15 @@ class Table1904:
             return float(r.g.board.spaces[idx].fee) if r.charter.get(idx) == seat and idx not in r.public else 0.0
         return self.earning(idx, seat) if r.owner[idx] == seat else 0.0
 
+    def payoff_key(self) -> tuple[object, ...]:
+        """What every stop's charge and payment (:meth:`charge`, :meth:`paid_to`) depend on
+        besides the tokens and the cash: the phase and its params, the lots' holders, the
+        franchises' charters, what the public has bought out or opened, the wages it raises.
+        Equal keys, equal payoffs."""
+        r = self._r
+        return (r.g.phase, r.params, tuple(r.owner), tuple(sorted(r.charter.items())), len(r.public),
+                len(r.annulled), r.wage_bonus)
+
     def turn_throws(self) -> float:
         """The throws a turn makes: one (the patent gives no second throw for a double)."""
         return 1.0
@@ -278,6 +291,50 @@ class Table1904:
         notes = -(-amount // r.params.loan_unit)
         left = [max(0, r.params.circuits - pl.circuits) for pl in r.g.players]
         return notes * rate * sum(left) / len(left)
+
+    def offer_cost(self, seat: int) -> tuple[int, int, int, int]:
+        """The loan a player has offered ``seat`` (asked while he decides, ``loan_terms``): the
+        lender, what ``seat`` is short, the principal, and what its interest would cost him
+        until the end: the lender's interest "every time he receives his wages" still to come
+        (the patent: "One player may borrow from another, giving a mortgage on any property he
+        may own and making the best bargain he can as to interest, terms of payments &c."; the
+        kit's terms: the interest a note at each of his wages, ``Magie1904Money.raise_money``)."""
+        offered = self._r.offered
+        if offered is None:
+            raise ValueError("no loan is on offer to accept or decline")
+        lender, short, principal, interest = offered
+        return lender, short, principal, self.interest_left(seat, interest)
+
+    def raise_options(self, seat: int) -> list[str]:
+        """What ``seat`` may do instead if he declines the loan on offer: borrow from the Bank
+        (whole notes up to what his unmortgaged lots secure, "at least ten dollars more than is
+        borrowed"), or, when the Bank cannot lend enough, go to the Poor House ("If at any time
+        a player has no money with which to meet expenses and has no property upon which he
+        can borrow, he must go to the poorhouse"). Another player asked names his own terms,
+        not known in advance: left out."""
+        r = self._r
+        offered = r.offered
+        short = offered[1] if offered is not None else 0
+        unit = r.params.loan_unit
+        notes, cap = -(-short // unit), r.bank_capacity(seat)  # type: ignore[attr-defined]
+        opts = [f"borrow:{k * unit}" for k in range(notes, cap + 1)]
+        return opts if cap >= notes else [*opts, "poorhouse"]
+
+    def ask_cost(self, seat: int, short: int) -> int:
+        """The most a loan of ``short`` from another player may cost ``seat`` until the end: the
+        dearest interest a lender may name (``LOAN_RATES``) a note at each of his wages still
+        to come."""
+        notes = -(-short // self._r.params.loan_unit)
+        return self.interest_left(seat, notes * max(LOAN_RATES))
+
+    def pass_jump(self, here: int, backward: bool) -> int:
+        """The spaces a railroad pass carries a token beyond its throw: "the privilege of
+        jumping once from one railroad to another, provided he would in his ordinary moving
+        pass a 'R. R.'" (from the railroad ``here`` to the next one in his direction)."""
+        r = self._r
+        if backward:
+            return (here - r.prev_rr[here]) % r.n
+        return (r.next_rr[here] - here) % r.n
 
     def loan_cost(self, seat: int, amount: int) -> int:
         """What borrowing ``amount`` from the Bank would cost ``seat`` until the end: the

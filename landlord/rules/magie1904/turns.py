@@ -75,7 +75,7 @@ class Magie1904(Magie1904Public):
             backward = False
             # Five times around: "he may move in either direction, provided he is clear of debt"
             if pl.circuits >= self.params.circuits and not self.debts(seat):
-                way = yield Decision(seat, "direction", ("forward", "backward"))
+                way = yield Decision(seat, "direction", ("forward", "backward"), pl.pos, a + b)
                 backward = way == "backward"
             yield from self.move(seat, a + b, a == b, backward)
         if self.params.single_tax:
@@ -96,7 +96,7 @@ class Magie1904(Magie1904Public):
             for k in range(1, steps):
                 here = (start + sign * k) % n
                 if kinds[here] == "railroad":
-                    use = yield Decision(seat, "pass", ("use_pass", "no_pass"), here)
+                    use = yield Decision(seat, "pass", ("use_pass", "no_pass"), here, steps)
                     if use == "use_pass":
                         there = (self.prev_rr if backward else self.next_rr)[here]
                         steps += (sign * (there - here)) % n

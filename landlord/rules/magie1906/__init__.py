@@ -28,7 +28,6 @@ from __future__ import annotations
 from landlord.rules.magie1906.state import (
     CARD_KINDS,
     JAIL,
-    LOAN_RATES,
     NATURAL,
     PLACES,
     POOR,
@@ -38,6 +37,7 @@ from landlord.rules.magie1906.state import (
     Player1906,
     Table1906,
 )
+from landlord.rules.magie1906.terms import LOAN_RATES
 from landlord.rules.magie1906.turns import Magie1906
 
 __all__ = [

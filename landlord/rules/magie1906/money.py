@@ -9,7 +9,8 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.count import Magie1906Count
-from landlord.rules.magie1906.state import LOAN_RATES, NATURAL, POOR, TRACK, Debt, Mortgage
+from landlord.rules.magie1906.state import NATURAL, POOR, TRACK, Debt, Mortgage
+from landlord.rules.magie1906.terms import LOAN_RATES
 
 
 class Magie1906Money(Magie1906Count):
@@ -199,7 +200,10 @@ class Magie1906Money(Magie1906Count):
             g.emit("loan_refused", lender, borrower=g.names[seat])
             return False
         owed = short + int(parse_option(offer).arg) * -(-short // 100)
-        if (yield Decision(seat, "loan_terms", ("accept", "decline"), amount=owed)) != "accept":
+        self.offered = (lender, short, short, owed - short)
+        terms = yield Decision(seat, "loan_terms", ("accept", "decline"), amount=owed)
+        self.offered = None
+        if terms != "accept":
             return False
         g.pay(lender, seat, short, Flow.LOAN, "loan", "Rule 16 (reconstructed): borrowing")
         mine = next((d for d in self.debts if d.debtor == seat and d.creditor == lender and d.loan), None)

@@ -12,6 +12,7 @@ from landlord.engine.options import parse_option
 from landlord.engine.rulebook import Token
 from landlord.engine.valuation import card_worth
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
+from landlord.rules.magie1906.terms import MoneyTerms
 from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
 from landlord.rules.single_tax import SingleTaxRules
@@ -23,12 +24,6 @@ PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
 
 
 CARD_KINDS = ("lot", "railroad", "franchise", "speculation")
-
-
-LOAN_RATES = (0, 5, 10)
-"""RECONSTRUCTED rule 16: the interest a lending player may ask, in dollars per $100 (or part)
-lent, added once to what is owed (the 1904 patent: "making the best bargain he can as to
-interest, terms of payments &c.")."""
 
 
 @dataclass(slots=True)
@@ -92,6 +87,10 @@ class Magie1906State(SingleTaxRules):
         """Loans between players and unpaid expenses still owed."""
         self.colleges: set[int] = set()
         self.trust: tuple[int, int] | None = None
+        self.offered: tuple[int, int, int, int] | None = None
+        """The terms a lending player has named, while the borrower is asked to accept them:
+        the lender, what the borrower is short, the principal lent, the interest added once to
+        what he owes."""
         self.check_trust_pending = False
         self.railroads = board.indices("railroad")
         chances = board.indices("chance")
@@ -114,6 +113,8 @@ class Magie1906State(SingleTaxRules):
         def necessity_tax(self, idx: int) -> int: ...
 
         def wages_for(self, seat: int) -> int: ...
+
+        def raise_options(self, seat: int) -> list[str]: ...
 
     def new_player(self, seat: int) -> Player1906:
         """A checker on Mother Earth with nothing yet."""
@@ -189,7 +190,7 @@ class Magie1906State(SingleTaxRules):
         return self.params.house_price * self.params.house_sale_percent // 100
 
 
-class Table1906:
+class Table1906(MoneyTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
@@ -325,6 +326,15 @@ class Table1906:
             amount, payees = r.fare(idx, -1)
             return amount / len(payees) if seat in payees else 0.0
         return self.earning(idx, seat) if kind == "speculation" and r.owner[idx] == seat else 0.0
+
+    def payoff_key(self) -> tuple[object, ...]:
+        """What every stop's charge and payment (:meth:`charge`, :meth:`paid_to`) and the wages
+        (:meth:`wages_lost`) depend on besides the tokens and the cash: the phase and its
+        params, the cards' holders, the houses and their owners, a Trust, what the public owns
+        (the single tax's buy-outs, colleges, the wages they raise). Equal keys, equal payoffs."""
+        r = self._r
+        return (r.g.phase, r.params, tuple(r.owner), tuple(r.houses), tuple(r.house_owner), r.trust,
+                len(r.public), len(r.colleges), r.wage_bonus)
 
     def turn_throws(self) -> float:
         """The throws a turn makes: one, and with ``double_throws_again`` (RECONSTRUCTED rule
