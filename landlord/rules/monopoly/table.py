@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.rules.memo import landing_odds
 from landlord.rules.monopoly.movement import DOUBLES_LIMIT
-from landlord.rules.monopoly.static import K_STREET, K_TAX, DeedTerms
+from landlord.rules.monopoly.static import HOTEL, K_STREET, K_TAX, DeedTerms
 
 if TYPE_CHECKING:
     from landlord.engine.rulebook import Rules
@@ -21,10 +21,39 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_active", "_charges", "_dearest", "_deed_rent", "_income", "_odds", "_pledge", "_rents", "_rise",
-                 "_rules", "_tax_top", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
-                 "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
-                 "offer", "owner", "street_groups", "trade_cash_steps")
+    __slots__ = (
+        "_active",
+        "_charges",
+        "_dearest",
+        "_deed_rent",
+        "_income",
+        "_odds",
+        "_pledge",
+        "_raisable",
+        "_rents",
+        "_rise",
+        "_rules",
+        "_tax_top",
+        "_threats",
+        "board",
+        "code",
+        "deed_terms",
+        "gbuilt",
+        "gid",
+        "hotel_after",
+        "hotel_cost",
+        "house_cost",
+        "houses",
+        "lift_cost",
+        "lot_options",
+        "members",
+        "mortgaged",
+        "o_trade",
+        "offer",
+        "owner",
+        "street_groups",
+        "trade_cash_steps",
+    )
 
     THROWS_PER_TURN: float = sum((1 / 6) ** k for k in range(DOUBLES_LIMIT))
     """Throws a turn on the board is expected to make: "If a player throws doubles ... he throws
@@ -58,9 +87,9 @@ class MonopolyTable:
         self.deed_terms = r.terms
         """each deed's :class:`~landlord.r.monopoly.static.DeedTerms` (None off the deeds)"""
         self._charges: dict[int, tuple[int, float, float]] = {}
-        self._rents: tuple[int, list[tuple[int, float, float]]] = (-1, [])
-        """(table version, each charge a landing makes: (to whom, how much, × its chance))"""
         """per seat: (table version, :meth:`charges`)"""
+        self._rents: tuple[int, list[tuple[int, float, float, float, int]]] = (-1, [])
+        """(table version, :meth:`landing_charges`)"""
         self._odds: dict[str, list[float]] = {}
         """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
         self._deed_rent: list[tuple[int, int, float, float] | None] = [None] * len(self.owner)
@@ -76,6 +105,10 @@ class MonopolyTable:
         """the dearest tax a landing charges"""
         self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
+        self._threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]]] = ((-1, ()), [])
+        """(table version and every seat's cash, :meth:`threats`)"""
+        self._raisable: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
+        """per seat: (his table version ``sv``, :meth:`raisable`)"""
         self._active = (-1, 0)
         """(bankruptcies, :meth:`active`)"""
         self._rise: dict[tuple[int, int], float] = {}
@@ -115,6 +148,15 @@ class MonopolyTable:
         r = self._rules
         limit = r.params.round_limit
         return max(0, limit - r.g.round) if limit else None
+
+    def bankruptcies_left(self) -> int:
+        """The bankruptcies still to come before the game ends: the short games end at the rules'
+        number (Monopoly: "when the second bankruptcy occurs the game ends"; Mucker: "The game
+        ends when one mucker goes bankrupt", ``end_after_bankruptcies``), the regular game when
+        one player is left ("until one player is left"): every player but one."""
+        r = self._rules
+        end = r.params.end_after_bankruptcies or len(r.g.players) - 1
+        return max(0, end - r.bankruptcies)
 
     @property
     def version(self) -> int:
@@ -223,6 +265,20 @@ class MonopolyTable:
         hit = self._charges.get(seat)
         if hit is not None and hit[0] == version:
             return hit[1], hit[2]
+        most = mean = 0.0
+        for o, c, m, _, _ in self.landing_charges():
+            if o != seat:
+                if c > most:
+                    most = c
+                mean += m
+        self._charges[seat] = (version, most, mean)
+        return most, mean
+
+    def landing_charges(self) -> list[tuple[int, float, float, float, int]]:
+        """Every charge a landing makes now: (to whom: a seat, or -1 for a tax; how much; × the
+        chance a throw ends there; that chance; the space), kept until a deed, a mortgage or a building
+        changes."""
+        version = self.version
         if self._rents[0] != version:  # each deed's rent as it stands, once a table version
             odds, own, pays, sv, kept = self.odds(), self.owner, self.pays, self._rules.sv, self._deed_rent
             if self._income[1] is not odds:
@@ -239,18 +295,88 @@ class MonopolyTable:
                     c = pays(i, o)
                     e = kept[i] = (o, sv[o], c, odds[i] * c)
                 if e[2]:
-                    rents.append((o, e[2], e[3]))
+                    rents.append((o, e[2], e[3], odds[i], i))
             fees = self._rules.tax_fee
-            taxes = [(-1, float(fees[i]), odds[i] * fees[i]) for i in self._rules.taxes]
+            taxes = [(-1, float(fees[i]), odds[i] * fees[i], odds[i], i) for i in self._rules.taxes]
             self._rents = (version, rents + taxes)
-        most = mean = 0.0
-        for o, c, m in self._rents[1]:
-            if o != seat:
-                if c > most:
-                    most = c
-                mean += m
-        self._charges[seat] = (version, most, mean)
-        return most, mean
+        return self._rents[1]
+
+    def threats(self) -> list[tuple[int, float, float]]:
+        """Every charge a landing could make once each holder of a whole colour group has built on
+        it what his cash now pays for: (to whom: a seat, or -1 for a tax; how much; the chance a
+        throw ends there). A street of a whole group, none of it mortgaged, charges the rent of
+        the buildings its holder could put up (BUILDING: evenly, a house on every lot before a
+        second on any, up to the hotel; each at its price); every other charge as it stands
+        (:meth:`landing_charges`). Kept while the table and every seat's cash stand."""
+        bal = self._rules.g.ledger.balances
+        key = (self.version, tuple(bal[: len(self._rules.g.players)]))
+        if self._threats[0] == key:
+            return self._threats[1]
+        own, mort, houses, terms, odds = self.owner, self.mortgaged, self.houses, self.deed_terms, self.odds()
+        top, built = self.hotel_after, set()
+        out: list[tuple[int, float, float]] = []
+        for group in self.street_groups:
+            o = own[group[0]]
+            if o < 0 or any(own[j] != o or mort[j] for j in group):
+                continue
+            level = {j: houses[j] for j in group}
+            budget = bal[o]
+            while True:  # the lowest lot first, as the rules' even building asks
+                j = min(group, key=lambda k: level[k])
+                h = level[j]
+                if h >= HOTEL:
+                    break
+                d = terms[j]
+                assert d is not None
+                cost = d.hotel_cost if h >= top else d.house_cost
+                if cost > budget:
+                    break
+                budget -= cost
+                level[j] = HOTEL if h >= top else h + 1
+            for j in group:
+                d = terms[j]
+                assert d is not None
+                out.append((o, d.rents[1 + level[j]] if level[j] else d.rents[1], odds[j]))
+                built.add(j)
+        for o, c, _, p, i in self.landing_charges():
+            if i not in built:
+                out.append((o, c, p))
+        self._threats = (key, out)
+        return out
+
+    def ruin_chance(self, seat: int, wealth: float) -> float:
+        """The chance that one throw of ``seat`` ends where a landing could charge him more than
+        ``wealth`` (:meth:`threats`; BANKRUPTCY: "A player is bankrupt when he owes more than he
+        can pay": his cash and all he can raise, :meth:`raisable`): Σ :meth:`chance` of those
+        spaces. The cards' charges are left out."""
+        q = 0.0
+        for o, c, p in self.threats():
+            if c > wealth and o != seat:
+                q += p
+        return q
+
+    def threat(self, seat: int) -> float:
+        """The most one landing could charge ``seat`` (:meth:`threats`)."""
+        return max((c for o, c, _ in self.threats() if o != seat), default=0.0)
+
+    def takings(self, seat: int) -> float:
+        """What one throw of another player is expected to pay ``seat`` in rent now (Σ
+        :meth:`chance` × :meth:`pays` over his deeds as they stand)."""
+        return sum(e[2] for e in self.landing_charges() if e[0] == seat)
+
+    def raisable(self, seat: int) -> int:
+        """The most ``seat`` could raise beyond his cash (every building sold back at half its
+        price, every deed mortgaged: the rules' own sum), kept until his deeds change (his ``sv``)."""
+        sv = self._rules.sv[seat]
+        hit = self._raisable[seat]
+        if hit[0] != sv:
+            hit = self._raisable[seat] = (sv, self._rules.raisable(seat))
+        return hit[1]
+
+    def count(self, seat: int) -> int:
+        """What ``seat`` counts now as the count at the end values it (cash, deeds at the printed
+        price or half mortgaged, buildings at cost: the rules' own count)."""
+        return int(self._rules.totals()[seat])
 
     def dearest(self, seat: int) -> float:
         """The most one landing can cost ``seat`` now (:meth:`charges`' first figure: what he
