@@ -107,7 +107,7 @@ class Books:
     __slots__ = ("_advised", "_pledge", "_ruin", "cash", "left", "others", "outlook", "rate", "rounds", "seat", "t",
                  "turns", "view")
 
-    def __init__(self, view: TableView, outlook: Outlook, planner: TradePlanner | None = None) -> None:
+    def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
         self.t: MonopolyTable = view.table
         self.cash = view.cash
@@ -115,7 +115,7 @@ class Books:
         self.left = self.t.bankruptcies_left()
         self.rounds = OPEN_END if left is None else left
         """the rounds the game runs, were nobody ruined"""
-        self.rate = ruin_rate(self.t, planner)
+        self.rate = ruin_rate(self.t)
         """the bankruptcies a round is expected to bring now"""
         self.turns = outlook.horizon * min(self.rounds, self.left / self.rate if self.rate > 0 else self.rounds)
         self.others = max(0, self.t.active() - 1)
@@ -344,25 +344,26 @@ class Books:
         return self.paying(worth, cost, terms.mortgage) if worth > cost else worth - cost
 
 
-def ruin_rate(t: MonopolyTable, planner: TradePlanner | None = None) -> float:
+def ruin_rate(t: MonopolyTable) -> float:
     """The bankruptcies a table round is expected to bring now: each player's chance that a
     throw ruins him (:meth:`~MonopolyTable.ruin_chance` at his cash and all he can raise) over
     a turn's throws. The game is expected to run :meth:`~MonopolyTable.bankruptcies_left` over
-    this many rounds more (where the rules fix no earlier end). ``planner`` keeps it while
-    the table and the cash stand."""
+    this many rounds more (where the rules fix no earlier end). Kept in the table's
+    :attr:`~MonopolyTable.memo` while the table and the cash stand."""
     players = t.players
     cash = tuple(t.cash(s) for s in range(len(players)))
     key = (t.version, cash)
-    if planner is not None and planner.ends[0] == key:
-        return planner.ends[1]
+    hit = t.memo.get("ruin_rate")
+    if hit is not None and hit[0] == key:
+        rate: float = hit[1]
+        return rate
     rate = 0.0
     for s, pl in enumerate(players):
         if not pl.out:
             q = t.ruin_chance(s, cash[s] + t.raisable(s))
             if q > 0.0:
                 rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
-    if planner is not None:
-        planner.ends = (key, rate)
+    t.memo["ruin_rate"] = (key, rate)
     return rate
 
 
@@ -384,11 +385,9 @@ Offer = tuple[float, int, list[str], tuple[int, int, int], int]
 class TradePlanner:
     """A player's memory for trades: the plan being put together and the offers already made."""
 
-    __slots__ = ("cands", "checked", "ends", "limits", "memo", "plan", "queue", "refused", "tried", "tries", "version")
+    __slots__ = ("cands", "checked", "limits", "memo", "plan", "queue", "refused", "tried", "tries", "version")
 
     def __init__(self) -> None:
-        self.ends: tuple[tuple[int, tuple[int, ...]], float] = ((-1, ()), 0.0)
-        """(table version and every seat's cash, :func:`ruin_rate`)"""
         self.limits: dict[tuple[int, int, int], int] = {}
         """At an auction (lot, table version, cash): the highest bid that leaves it better off."""
         self.memo: dict[tuple[int, int, int], float] = {}
@@ -595,7 +594,7 @@ def choose(outlook: Outlook, view: TableView, d: Decision, planner: TradePlanner
     if kind == "manage" and (not outlook.holds_land or planner.settled(view.table)) \
             and all(o in _PLAIN or o.startswith("trade:") for o in opts):
         return "done"  # nothing to build, lift or bribe with, no trade to propose
-    me = Books(view, outlook, planner)
+    me = Books(view, outlook)
     t = me.t
     if kind == "manage":
         return _manage(me, opts, planner)

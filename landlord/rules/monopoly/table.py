@@ -47,6 +47,7 @@ class MonopolyTable:
         "lift_cost",
         "lot_options",
         "members",
+        "memo",
         "mortgaged",
         "o_trade",
         "offer",
@@ -105,8 +106,12 @@ class MonopolyTable:
         """the dearest tax a landing charges"""
         self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
-        self._threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]]] = ((-1, ()), [])
-        """(table version and every seat's cash, :meth:`threats`)"""
+        self._threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]] = (
+            (-1, ()), [], [])
+        """(table version and every seat's cash, :meth:`threats`, :meth:`threat` by seat)"""
+        self.memo: dict[str, Any] = {}
+        """What the players work out from the table as it stands, by name, kept here so that
+        every seat's player shares it (each entry carries the state it was worked out at)"""
         self._raisable: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`raisable`)"""
         self._active = (-1, 0)
@@ -308,10 +313,15 @@ class MonopolyTable:
         the buildings its holder could put up (BUILDING: evenly, a house on every lot before a
         second on any, up to the hotel; each at its price); every other charge as it stands
         (:meth:`landing_charges`). Kept while the table and every seat's cash stand."""
+        return self._threats_now()[1]
+
+    def _threats_now(self) -> tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]]:
+        """(the state key, :meth:`threats`, :meth:`threat` by seat), worked out once a state."""
         bal = self._rules.g.ledger.balances
-        key = (self.version, tuple(bal[: len(self._rules.g.players)]))
+        seats = len(self._rules.g.players)
+        key = (self.version, tuple(bal[:seats]))
         if self._threats[0] == key:
-            return self._threats[1]
+            return self._threats
         own, mort, houses, terms, odds = self.owner, self.mortgaged, self.houses, self.deed_terms, self.odds()
         top, built = self.hotel_after, set()
         out: list[tuple[int, float, float]] = []
@@ -341,23 +351,27 @@ class MonopolyTable:
         for o, c, _, p, i in self.landing_charges():
             if i not in built:
                 out.append((o, c, p))
-        self._threats = (key, out)
-        return out
+        tops = [max((c for o, c, _ in out if o != s), default=0.0) for s in range(seats)]
+        self._threats = (key, out, tops)
+        return self._threats
 
     def ruin_chance(self, seat: int, wealth: float) -> float:
         """The chance that one throw of ``seat`` ends where a landing could charge him more than
         ``wealth`` (:meth:`threats`; BANKRUPTCY: "A player is bankrupt when he owes more than he
         can pay": his cash and all he can raise, :meth:`raisable`): Σ :meth:`chance` of those
         spaces. The cards' charges are left out."""
+        _, out, tops = self._threats_now()
         q = 0.0
-        for o, c, p in self.threats():
+        if wealth >= tops[seat]:
+            return q
+        for o, c, p in out:
             if c > wealth and o != seat:
                 q += p
         return q
 
     def threat(self, seat: int) -> float:
         """The most one landing could charge ``seat`` (:meth:`threats`)."""
-        return max((c for o, c, _ in self.threats() if o != seat), default=0.0)
+        return self._threats_now()[2][seat]
 
     def takings(self, seat: int) -> float:
         """What one throw of another player is expected to pay ``seat`` in rent now (Σ
