@@ -35,6 +35,7 @@ class MonopolyTable:
         "_rules",
         "_tax_top",
         "_threats",
+        "_whole",
         "board",
         "code",
         "deed_terms",
@@ -108,7 +109,10 @@ class MonopolyTable:
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
         self._threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]] = (
             (-1, ()), [], [])
-        """(table version and every seat's cash, :meth:`threats`, :meth:`threat` by seat)"""
+        """(table version and the buildings each whole group's holder could pay for, :meth:`threats`,
+        :meth:`threat` by seat)"""
+        self._whole: tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]] = (-1, (), ())
+        """(table version, the whole colour groups none of whose lots is mortgaged, their holders)"""
         self.memo: dict[str, Any] = {}
         """What the players work out from the table as it stands, by name, kept here so that
         every seat's player shares it (each entry carries the state it was worked out at)"""
@@ -312,41 +316,51 @@ class MonopolyTable:
         throw ends there). A street of a whole group, none of it mortgaged, charges the rent of
         the buildings its holder could put up (BUILDING: evenly, a house on every lot before a
         second on any, up to the hotel; each at its price); every other charge as it stands
-        (:meth:`landing_charges`). Kept while the table and every seat's cash stand."""
+        (:meth:`landing_charges`). Kept while the table and what those holders' cash pays for stand."""
         return self._threats_now()[1]
 
     def _threats_now(self) -> tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]]:
         """(the state key, :meth:`threats`, :meth:`threat` by seat), worked out once a state."""
         bal = self._rules.g.ledger.balances
         seats = len(self._rules.g.players)
-        key = (self.version, tuple(bal[:seats]))
-        if self._threats[0] == key:
-            return self._threats
-        own, mort, houses, terms, odds = self.owner, self.mortgaged, self.houses, self.deed_terms, self.odds()
-        top, built = self.hotel_after, set()
-        out: list[tuple[int, float, float]] = []
-        for group in self.street_groups:
-            o = own[group[0]]
-            if o < 0 or any(own[j] != o or mort[j] for j in group):
-                continue
-            level = {j: houses[j] for j in group}
+        version = self.version
+        whole = self._whole
+        if whole[0] != version:  # the whole colour groups, none of them mortgaged, and their holders
+            own, mort = self.owner, self.mortgaged
+            groups = tuple(g for g in self.street_groups
+                           if own[g[0]] >= 0 and not any(own[j] != own[g[0]] or mort[j] for j in g))
+            whole = self._whole = (version, groups, tuple(own[g[0]] for g in groups))
+        houses, terms, top = self.houses, self.deed_terms, self.hotel_after
+        levels: list[int] = []
+        for group, o in zip(whole[1], whole[2], strict=True):
+            level = [houses[j] for j in group]
             budget = bal[o]
             while True:  # the lowest lot first, as the rules' even building asks
-                j = min(group, key=lambda k: level[k])
-                h = level[j]
+                k = level.index(min(level))
+                h = level[k]
                 if h >= HOTEL:
                     break
-                d = terms[j]
+                d = terms[group[k]]
                 assert d is not None
                 cost = d.hotel_cost if h >= top else d.house_cost
                 if cost > budget:
                     break
                 budget -= cost
-                level[j] = HOTEL if h >= top else h + 1
+                level[k] = HOTEL if h >= top else h + 1
+            levels += level
+        key = (version, tuple(levels))
+        if self._threats[0] == key:
+            return self._threats
+        odds, built = self.odds(), set()
+        out: list[tuple[int, float, float]] = []
+        at = 0
+        for group, o in zip(whole[1], whole[2], strict=True):
             for j in group:
                 d = terms[j]
                 assert d is not None
-                out.append((o, d.rents[1 + level[j]] if level[j] else d.rents[1], odds[j]))
+                h = levels[at]
+                at += 1
+                out.append((o, d.rents[1 + h] if h else d.rents[1], odds[j]))
                 built.add(j)
         for o, c, _, p, i in self.landing_charges():
             if i not in built:
