@@ -35,6 +35,7 @@ class MonopolyTable:
         "_rules",
         "_tax_top",
         "_threats",
+        "_threats_at",
         "_whole",
         "board",
         "code",
@@ -111,6 +112,8 @@ class MonopolyTable:
             (-1, ()), [], [])
         """(table version and the buildings each whole group's holder could pay for, :meth:`threats`,
         :meth:`threat` by seat)"""
+        self._threats_at: tuple[int, tuple[int, ...]] = (-1, ())
+        """(table version, the cash of each whole group's holder) :meth:`threats` was last asked at"""
         self._whole: tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]] = (-1, (), ())
         """(table version, the whole colour groups none of whose lots is mortgaged, their holders)"""
         self.memo: dict[str, Any] = {}
@@ -330,6 +333,10 @@ class MonopolyTable:
             groups = tuple(g for g in self.street_groups
                            if own[g[0]] >= 0 and not any(own[j] != own[g[0]] or mort[j] for j in g))
             whole = self._whole = (version, groups, tuple(own[g[0]] for g in groups))
+        cash = (version, tuple(bal[o] for o in whole[2]))
+        if self._threats_at == cash:
+            return self._threats
+        self._threats_at = cash
         houses, terms, top = self.houses, self.deed_terms, self.hotel_after
         levels: list[int] = []
         for group, o in zip(whole[1], whole[2], strict=True):
