@@ -49,6 +49,7 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -358,11 +359,10 @@ def ruin_rate(t: MonopolyTable) -> float:
         rate: float = hit[1]
         return rate
     rate = 0.0
-    for s, pl in enumerate(players):
-        if not pl.out:
-            q = t.ruin_chance(s, cash[s] + t.raisable(s))
-            if q > 0.0:
-                rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
+    wealth = [math.inf if pl.out else cash[s] + t.raisable(s) for s, pl in enumerate(players)]
+    for q in t.ruin_chances(wealth):
+        if q > 0.0:
+            rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
     t.memo["ruin_rate"] = (key, rate)
     return rate
 

@@ -4,7 +4,7 @@ charges)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.rules.memo import landing_odds
@@ -389,6 +389,19 @@ class MonopolyTable:
             if c > wealth and o != seat:
                 q += p
         return q
+
+    def ruin_chances(self, wealth: Sequence[float]) -> list[float]:
+        """:meth:`ruin_chance` of every seat at once, each at its ``wealth``."""
+        _, out, tops = self._threats_now()
+        chances = []
+        for seat, w in enumerate(wealth):
+            q = 0.0
+            if w < tops[seat]:
+                for o, c, p in out:
+                    if c > w and o != seat:
+                        q += p
+            chances.append(q)
+        return chances
 
     def threat(self, seat: int) -> float:
         """The most one landing could charge ``seat`` (:meth:`threats`)."""
