@@ -372,7 +372,16 @@ class MonopolyTable:
         for o, c, _, p, i in self.landing_charges():
             if i not in built:
                 out.append((o, c, p))
-        tops = [max((c for o, c, _ in out if o != s), default=0.0) for s in range(seats)]
+        top1 = top2 = 0.0  # the dearest charge, and the dearest made by another than its maker
+        maker = -2
+        for o, c, _ in out:
+            if c > top1:
+                if o != maker:
+                    top2 = top1
+                top1, maker = c, o
+            elif c > top2 and o != maker:
+                top2 = c
+        tops = [top2 if s == maker else top1 for s in range(seats)]
         self._threats = (key, out, tops)
         return self._threats
 
