@@ -66,7 +66,11 @@ def test_landlord_sells_a_lone_lot_for_what_it_is_worth_to_it() -> None:
 
 
 def test_landlord_proposes_a_mutual_completion_swap() -> None:
-    """In its manage step the landlord proposes the swap that completes a group for each side."""
+    """In its manage steps the landlord proposes a trade that completes its colour group (the
+    holder, who would complete the browns with the swap, values Boardwalk above it: the
+    hotels seat 0 could then put on the dark blues; so the lot is bought for cash, first at
+    what it brings its holder and, refused, at more on a later turn: the rules take one
+    proposal to each player a turn)."""
     g, r = fresh()
     own(r, 0, 37, 1)
     own(r, 1, 39, 3)
@@ -80,7 +84,8 @@ def test_landlord_proposes_a_mutual_completion_swap() -> None:
         return choice
 
     assert view.table is r.table
-    run(r.manage(0), pick)
+    for _ in range(6):  # six turns: the rules take one proposal to each player a turn
+        run(r.manage(0), pick)
     assert (r.owner[39] == 0 and r.owner[3] == 1) or (r.owner[3] == 0 and r.owner[39] == 1)
     assert "offer" in answers
 

@@ -21,7 +21,15 @@ also brings the houses the player could then pay for (:meth:`Books.houses_gain`)
 
 **Every decision** is the option of the highest expected effect on the player's final count, the
 cost of the cash it leaves short included (:meth:`Outlook.cash_cost`: the reserve is the most one
-landing can cost him now, what he must be able to pay to stay in the game): buying a deed or
+landing can cost him now, what he must be able to pay to stay in the game), and the risk of
+bankruptcy it adds (:meth:`Books.ruin`: the chance, over the turns until his cash is expected to
+recover, that a landing charges more than his cash and all he can raise, were the holders of
+whole colour groups to build what their cash pays for (:meth:`~MonopolyTable.threats`), × his
+count, which a bankrupt loses). The game is counted to its end: where the rules fix no hour,
+:data:`OPEN_END` rounds, or fewer where the bankruptcies that end it
+(:meth:`~MonopolyTable.bankruptcies_left`: the short games' first or second, the regular game's
+last player left) are expected sooner at the rate the players could be ruined now
+(:func:`ruin_rate`; a group's houses add to it: :meth:`Books.turns_with`). Buying a deed or
 sending it to auction, bidding (the lowest raise while it is still worth more), building (a
 house or hotel's added rent × the others' landings; its price counts back at the end), selling
 buildings and mortgaging (the least lost per dollar raised, or to keep the reserve), lifting a
@@ -41,6 +49,7 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +80,9 @@ character is not on the table; the landlord's is the holding one)."""
 _NO_LOT = ("", -1)
 
 RAISE = 1.25
-"""A cash offer refused is made again only at a quarter more (the rules set no limit on
-offers; a player at the table would not repeat one the holder has just refused)."""
+"""A cash offer refused is made again at a quarter more, on a later turn (the rules set no
+limit on offers but take one proposal to each player a turn; a player at the table would not
+repeat one the holder has just refused)."""
 
 _PLAIN = frozenset({"done", "sell", "mortgage"})
 """Manage options no player takes of its own accord (see :func:`_manage`)."""
@@ -95,17 +105,24 @@ class Books:
     """One player's valuation at one decision (see the module's text): the table, the player's
     :class:`Outlook`, and what every option shares, read once."""
 
-    __slots__ = ("_advised", "_pledge", "cash", "others", "outlook", "seat", "t", "turns", "view")
+    __slots__ = ("_advised", "_pledge", "_ruin", "cash", "left", "others", "outlook", "rate", "rounds", "seat", "t",
+                 "turns", "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
         self.t: MonopolyTable = view.table
         self.cash = view.cash
         left = self.t.rounds_left()
-        self.turns = outlook.horizon * (OPEN_END if left is None else left)
+        self.left = self.t.bankruptcies_left()
+        self.rounds = OPEN_END if left is None else left
+        """the rounds the game runs, were nobody ruined"""
+        self.rate = ruin_rate(self.t)
+        """the bankruptcies a round is expected to bring now"""
+        self.turns = outlook.horizon * min(self.rounds, self.left / self.rate if self.rate > 0 else self.rounds)
         self.others = max(0, self.t.active() - 1)
         self._advised = -1.0
         self._pledge = -1.0
+        self._ruin = -1.0
 
     @property
     def advised(self) -> float:
@@ -139,17 +156,38 @@ class Books:
         completes none."""
         if budget <= 0:
             return 0.0
-        return self.houses_by(self.house_round(seat, idx), idx, budget)
+        return self.houses_by(seat, self.house_round(seat, idx), idx, budget)
 
-    def houses_by(self, step: int, idx: int, budget: float) -> float:
+    def houses_by(self, seat: int, step: int, idx: int, budget: float) -> float:
         """:meth:`houses_gain` where a house on every lot of ``idx``'s group costs ``step``
-        (:meth:`house_round`: 0, none to build)."""
+        (:meth:`house_round`: 0, none to build), counted until the game's end: sooner where
+        those houses could ruin the others (:meth:`turns_with`)."""
         if budget <= 0:
             return 0.0
         each = min(self.t.hotel_after, int(budget // step)) if step else 0
         if each <= 0:
             return 0.0
-        return self.t.group_rise(idx, each) * self.t.THROWS_PER_TURN * self.turns * self.others
+        return self.t.group_rise(idx, each) * self.t.THROWS_PER_TURN * self.turns_with(seat, idx, each) * self.others
+
+    def turns_with(self, seat: int, idx: int, each: int) -> float:
+        """The turns he counts ahead were ``seat`` to build ``each`` houses on every lot of
+        ``idx``'s colour group: the game ends after :meth:`~MonopolyTable.bankruptcies_left`
+        more bankruptcies, and those houses add to the bankruptcies a round brings the chance
+        that a throw of each other player ends on a lot whose rent would be more than his cash
+        and all he can raise."""
+        t = self.t
+        added = 0.0
+        odds = t.odds()
+        rents = [(odds[j], t.terms(j).rents[1 + each]) for j in t.members[idx]]
+        for s, pl in enumerate(t.players):
+            if s != seat and not pl.out:
+                wealth = t.cash(s) + t.raisable(s)
+                q = sum(p for p, rent in rents if rent > wealth)
+                if q > 0.0:
+                    added += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
+        if not added:
+            return self.turns
+        return self.outlook.horizon * min(self.rounds, self.left / (self.rate + added))
 
     def house_round(self, seat: int, idx: int) -> int:
         """What a house on every lot of ``idx``'s colour group costs, were ``seat`` to complete
@@ -224,10 +262,42 @@ class Books:
         return throw * t.THROWS_PER_TURN
 
     # -- paying and raising --------------------------------------------------------------------
-    def paying(self, worth: float, price: float) -> float:
+    def paying(self, worth: float, price: float, kept: float = 0.0) -> float:
         """The gain of paying ``price`` for what is worth ``worth`` (the cash he could raise by
-        mortgaging counted in hand, less the interest lifting it would cost)."""
-        return gain_of_paying(worth, price, self.cash + self.pledgeable(), self.advised, self.outlook)
+        mortgaging counted in hand, less the interest lifting it would cost), less the risk of
+        bankruptcy it adds (:meth:`ruin`: what he can pay falls by the price less ``kept``, what
+        the thing bought would raise him were he short: a deed's mortgage, half a building's
+        price)."""
+        gain = gain_of_paying(worth, price, self.cash + self.pledgeable(), self.advised, self.outlook)
+        return gain - self.ruin_added(kept - price)
+
+    def ruin_added(self, change: float) -> float:
+        """What changing by ``change`` all he can pay (his cash and what he can raise) adds to
+        his risk of bankruptcy's cost (:meth:`ruin`)."""
+        if not change:
+            return 0.0
+        if self._ruin < 0:
+            self._ruin = self.ruin(self.seat, self.cash + self.t.raisable(self.seat))
+        return self.ruin(self.seat, self.cash + self.t.raisable(self.seat) + change) - self._ruin
+
+    def ruin(self, seat: int, wealth: float) -> float:
+        """What ``seat`` is expected to lose by bankruptcy with ``wealth`` to pay with (his cash
+        and all he can raise): the chance that a landing charges him more
+        (:meth:`~MonopolyTable.ruin_chance`, a throw) over the throws until his cash is expected
+        to reach the dearest charge that could come (:meth:`~MonopolyTable.threat`, at what a turn
+        is expected to bring him: the salary's share and his rents less his charges; never,
+        where that is nothing: to the end) × his
+        count, which a bankrupt loses (BANKRUPTCY: "he must turn over ... all that he has of
+        value"; the count values a bankrupt at nothing)."""
+        t = self.t
+        q = t.ruin_chance(seat, wealth)
+        if q <= 0.0:
+            return 0.0
+        throws = t.THROWS_PER_TURN
+        net = throws * (t.salary() * MEAN_THROW / t.board_size() - t.charges(seat)[1] + self.others * t.takings(seat))
+        turns = self.turns if net <= 0 else min(self.turns, (t.threat(seat) - wealth) / net)
+        risk = 1.0 - (1.0 - q) ** (throws * max(1.0, turns))
+        return risk * t.count(seat)
 
     def pledgeable(self) -> float:
         """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
@@ -270,8 +340,31 @@ class Books:
 
     def lift(self, idx: int) -> float:
         """The gain of lifting the mortgage on deed ``idx`` now, against its cost."""
-        worth, cost = self.unmortgaged(idx), self.t.terms(idx).lift
-        return self.paying(worth, cost) if worth > cost else worth - cost
+        terms = self.t.terms(idx)
+        worth, cost = self.unmortgaged(idx), terms.lift
+        return self.paying(worth, cost, terms.mortgage) if worth > cost else worth - cost
+
+
+def ruin_rate(t: MonopolyTable) -> float:
+    """The bankruptcies a table round is expected to bring now: each player's chance that a
+    throw ruins him (:meth:`~MonopolyTable.ruin_chance` at his cash and all he can raise) over
+    a turn's throws. The game is expected to run :meth:`~MonopolyTable.bankruptcies_left` over
+    this many rounds more (where the rules fix no earlier end). Kept in the table's
+    :attr:`~MonopolyTable.memo` while the table and the cash stand."""
+    players = t.players
+    cash = tuple(t.cash(s) for s in range(len(players)))
+    key = (t.version, cash)
+    hit = t.memo.get("ruin_rate")
+    if hit is not None and hit[0] == key:
+        rate: float = hit[1]
+        return rate
+    rate = 0.0
+    wealth = [math.inf if pl.out else cash[s] + t.raisable(s) for s, pl in enumerate(players)]
+    for q in t.ruin_chances(wealth):
+        if q > 0.0:
+            rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
+    t.memo["ruin_rate"] = (key, rate)
+    return rate
 
 
 def _cash_steps(amount: int, steps: Sequence[int]) -> list[str]:
@@ -292,7 +385,7 @@ Offer = tuple[float, int, list[str], tuple[int, int, int], int]
 class TradePlanner:
     """A player's memory for trades: the plan being put together and the offers already made."""
 
-    __slots__ = ("cands", "checked", "limits", "memo", "plan", "queue", "tried", "tries", "version")
+    __slots__ = ("cands", "checked", "limits", "memo", "plan", "queue", "refused", "tried", "tries", "version")
 
     def __init__(self) -> None:
         self.limits: dict[tuple[int, int, int], int] = {}
@@ -306,6 +399,9 @@ class TradePlanner:
         """How many times each was offered."""
         self.version = -1
         self.checked = -1
+        self.refused = False
+        """whether an offer was made since the offers were last worked out (made again, raised,
+        once the queue is empty)"""
         self.queue: list[Offer] = []
         """The offers worth making, worked out at the deeds' version ``checked`` (``owners_version``):
         made one by one, worked out again when deeds change hands."""
@@ -344,23 +440,28 @@ class TradePlanner:
 
     def propose(self, me: Books, opts: tuple[OptionText, ...]) -> OptionText | None:
         """A ``trade:<seat>`` option starting the trade that leaves this player best off of those
-        worked out since deeds last changed hands, a swap offered once, a cash offer again only
-        at :data:`RAISE` times the last (at most :data:`OFFERS` times); or None. A swap is offered
-        where the partner's valuation
-        (:data:`HOLDER`) gains too; cash, at the least the partner's valuation takes, or, where
-        that is more than the lot is worth to this player, at the most it is (the partner's
-        character is not on the table: it may take less)."""
+        worked out since deeds last changed hands or an offer was refused, a swap offered once, a
+        cash offer again only at :data:`RAISE` times the last (at most :data:`OFFERS` times); or
+        None. A swap is offered where the partner's valuation (:data:`HOLDER`) gains too. Cash
+        is offered first at what the lot brings its holder (what it counts and the rent it
+        brings him), then, refused, a quarter more, and the last time at what the partner's
+        valuation loses by the sale (the rent the lot's new group would cost him included), or,
+        where that is more than the lot is worth to this player, at the most it is (the
+        partner's character is not on the table: it may take less; an offer of all the lot is
+        worth to the buyer hands the holder the whole gain of the trade)."""
         t = me.t
         if not me.outlook.holds_land:
             return None
-        if self.checked != t.owners_version:
+        if self.checked != t.owners_version or (not self.queue and self.refused):
             self.checked = t.owners_version
+            self.refused = False
             self.queue = self.offers(me, opts)
         while self.queue:
             _, p, plan, key, price = self.queue.pop(0)
             if t.o_trade[p] in opts and price <= me.cash:
                 self.tried[key] = price
                 self.tries[key] = self.tries.get(key, 0) + 1
+                self.refused = True  # until the offer is accepted (deeds change hands)
                 self.plan = plan
                 return option("trade", p)
         return None
@@ -384,15 +485,19 @@ class TradePlanner:
             last = self.tried.get(key, 0)
             if last and (me.cash <= last * RAISE or self.tries.get(key, 0) >= OFFERS):
                 continue  # offered already, and it cannot now offer enough more
-            price = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what the holder loses
+            price = max(1, int(me.face(want) - me.rents(p, (), (want,))) + 1)  # what the lot brings its holder
+            if last:  # refused at the last price: he asks more than that
+                price = max(price, -int(-last * RAISE // 1))
+            full = max(1, int(-trade_gain(me, p, seat, (), (want,), 0, HOLDER)) + 1)  # what he loses by it
+            price = full if self.tries.get(key, 0) >= OFFERS - 1 else min(price, full)
+            if price <= last:
+                continue
             gain = trade_gain(me, seat, p, (want,), (), -price) if price <= me.cash else 0.0
             if gain <= 0:
                 price = _most(_buying(me, p, want), me.cash)
                 if price <= 0 or (last and price <= last * RAISE):
                     continue
                 gain = trade_gain(me, seat, p, (want,), (), -price)
-            elif last and price <= last * RAISE:
-                continue
             if gain > 0:
                 out.append((gain, p, [option("take", want), *_cash_steps(price, t.trade_cash_steps), "offer"], key,
                             price))
@@ -400,8 +505,9 @@ class TradePlanner:
         return out
 
     def settled(self, t: MonopolyTable) -> bool:
-        """Whether the offers were worked out since deeds last changed hands and none is left."""
-        return self.checked == t.owners_version and not self.queue
+        """Whether the offers were worked out since deeds last changed hands and none is left
+        (none refused since, to be made again raised)."""
+        return self.checked == t.owners_version and not self.queue and not self.refused
 
     def next_item(self, opts: tuple[OptionText, ...]) -> OptionText:
         """The next planned item, or ``cancel`` if the plan no longer fits."""
@@ -420,10 +526,12 @@ def _buying(me: Books, partner: int, lot: int) -> Callable[[int], float]:
     cash_now, advised = t.cash(seat), me.advised
     fixed = me.face(lot) + me.rents(seat, (lot,)) - me.exposure(partner, (), (lot,))
     before = o.cash_cost(cash_now, advised)
+    kept = 0 if t.mortgaged[lot] else t.terms(lot).mortgage
 
     def gain(price: int) -> float:
         left = cash_now - price
-        return fixed + me.houses_gain(seat, lot, left) - price + before - o.cash_cost(left, advised)
+        return (fixed + me.houses_gain(seat, lot, left) - price + before - o.cash_cost(left, advised)
+                - me.ruin_added(kept - price))
 
     return gain
 
@@ -449,8 +557,9 @@ def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives:
     ``outlook`` would value it): the deeds it ``gets`` and ``gives`` (what they count at the
     end, the rent they bring it from the others' landings, the houses a group they complete
     lets it build or, given, no longer), the rent the partner's change costs it on its own
-    landings (the houses the partner could build included), and ``cash`` received (negative: paid), with the cost of the
-    cash it leaves short and the markup asked on what it gives."""
+    landings (the houses the partner could build included), and ``cash`` received (negative:
+    paid), with the cost of the cash it leaves short, the risk of bankruptcy it adds or takes
+    off (:meth:`Books.ruin`) and the markup asked on what it gives."""
     o = outlook or me.outlook
     if gets and not o.holds_land:
         return -1.0
@@ -464,6 +573,14 @@ def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives:
         hurt += sum(me.houses_gain(partner, i, t.cash(partner) - cash) for i in gives) / me.others
     advised = me.advised if seat == me.seat else t.dearest(seat)
     relief = o.cash_cost(cash_now, advised) - o.cash_cost(cash_now + cash, advised)
+    mort, terms = t.mortgaged, t.terms
+    change = cash + sum(0 if mort[i] else terms(i).mortgage for i in gets) \
+        - sum(0 if mort[i] else terms(i).mortgage for i in gives)  # in what it can pay
+    if seat == me.seat:
+        relief -= me.ruin_added(change)
+    elif change:
+        wealth = cash_now + t.raisable(seat)
+        relief -= me.ruin(seat, wealth + change) - me.ruin(seat, wealth)
     return value_in - o.sell_limit(value_out) - hurt + cash + relief
 
 
@@ -486,7 +603,8 @@ def choose(outlook: Outlook, view: TableView, d: Decision, planner: TradePlanner
     if kind == "buy_deed":
         if not outlook.holds_land:
             return "auction"
-        return "buy" if me.paying(me.deed(d.space, d.amount, planner.memo), d.amount) > 0 else "auction"
+        worth = me.deed(d.space, d.amount, planner.memo)
+        return "buy" if me.paying(worth, d.amount, t.terms(d.space).mortgage) > 0 else "auction"
     if kind == "auction_bid":
         return _bid(me, d, planner)
     if kind == "income_tax":
@@ -496,7 +614,8 @@ def choose(outlook: Outlook, view: TableView, d: Decision, planner: TradePlanner
     if kind == "raise_cash":
         return min(opts, key=lambda o: _loss_per_dollar(me, o))
     if kind == "lift_mortgage":  # the interest is due either way: lifting now costs the mortgage
-        return "lift" if me.paying(me.unmortgaged(d.space), t.terms(d.space).mortgage) > 0 else "keep"
+        mortgage = t.terms(d.space).mortgage
+        return "lift" if me.paying(me.unmortgaged(d.space), mortgage, mortgage) > 0 else "keep"
     if kind == "trade_reply":
         return _reply(me)
     if kind == "place_building":
@@ -521,8 +640,11 @@ def _bid(me: Books, d: Decision, planner: TradePlanner) -> OptionText:
             step, cash, keep = me.house_round(me.seat, idx), me.cash, me.outlook.reserve * me.advised
             can, advised, o = me.cash + me.pledgeable(), me.advised, me.outlook
 
+            kept = me.t.terms(idx).mortgage
+
             def gain(a: int) -> float:
-                return gain_of_paying(base + me.houses_by(step, idx, cash - a - keep), a, can, advised, o)
+                return (gain_of_paying(base + me.houses_by(me.seat, step, idx, cash - a - keep), a, can, advised, o)
+                        - me.ruin_added(kept - a))
         else:  # a house or hotel at a shortage: the best place it could go
             worth = max((_building_worth(me, o) for o in _my_builds(me)), default=0.0)
 
@@ -594,7 +716,7 @@ def _manage(me: Books, opts: tuple[OptionText, ...], planner: TradePlanner) -> O
         what, idx = lots.get(o, _NO_LOT)
         if what in ("house", "hotel"):
             cost = t.terms(idx).hotel_cost if what == "hotel" else t.terms(idx).house_cost
-            gain = me.paying(_built_worth(me, what, idx), cost)
+            gain = me.paying(_built_worth(me, what, idx), cost, cost // 2)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, o)
         elif o == "unmortgage":
@@ -617,10 +739,11 @@ def _best_lift(me: Books, floor: float) -> float:
     top = 0.0
     for i in t.players[me.seat].deeds:
         if t.mortgaged[i] and t.lift_cost[i] <= me.cash:
-            worth, cost = me.unmortgaged(i), t.terms(i).lift
+            terms = t.terms(i)
+            worth, cost = me.unmortgaged(i), terms.lift
             if worth - cost + SLACK < best:
                 continue
-            gain = me.paying(worth, cost)
+            gain = me.paying(worth, cost, terms.mortgage)
             if gain > best:
                 best = top = gain
     return top

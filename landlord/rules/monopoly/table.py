@@ -4,12 +4,12 @@ charges)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.rules.memo import landing_odds
 from landlord.rules.monopoly.movement import DOUBLES_LIMIT
-from landlord.rules.monopoly.static import K_STREET, K_TAX, DeedTerms
+from landlord.rules.monopoly.static import HOTEL, K_STREET, K_TAX, DeedTerms
 
 if TYPE_CHECKING:
     from landlord.engine.rulebook import Rules
@@ -21,10 +21,42 @@ class MonopolyTable:
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
 
-    __slots__ = ("_active", "_charges", "_dearest", "_deed_rent", "_income", "_odds", "_pledge", "_rents", "_rise",
-                 "_rules", "_tax_top", "board", "code", "deed_terms", "gbuilt", "gid", "hotel_after",
-                 "hotel_cost", "house_cost", "houses", "lift_cost", "lot_options", "members", "mortgaged", "o_trade",
-                 "offer", "owner", "street_groups", "trade_cash_steps")
+    __slots__ = (
+        "_active",
+        "_charges",
+        "_dearest",
+        "_deed_rent",
+        "_income",
+        "_odds",
+        "_pledge",
+        "_raisable",
+        "_rents",
+        "_rise",
+        "_rules",
+        "_tax_top",
+        "_threats",
+        "_threats_at",
+        "_whole",
+        "board",
+        "code",
+        "deed_terms",
+        "gbuilt",
+        "gid",
+        "hotel_after",
+        "hotel_cost",
+        "house_cost",
+        "houses",
+        "lift_cost",
+        "lot_options",
+        "members",
+        "memo",
+        "mortgaged",
+        "o_trade",
+        "offer",
+        "owner",
+        "street_groups",
+        "trade_cash_steps",
+    )
 
     THROWS_PER_TURN: float = sum((1 / 6) ** k for k in range(DOUBLES_LIMIT))
     """Throws a turn on the board is expected to make: "If a player throws doubles ... he throws
@@ -58,9 +90,9 @@ class MonopolyTable:
         self.deed_terms = r.terms
         """each deed's :class:`~landlord.r.monopoly.static.DeedTerms` (None off the deeds)"""
         self._charges: dict[int, tuple[int, float, float]] = {}
-        self._rents: tuple[int, list[tuple[int, float, float]]] = (-1, [])
-        """(table version, each charge a landing makes: (to whom, how much, × its chance))"""
         """per seat: (table version, :meth:`charges`)"""
+        self._rents: tuple[int, list[tuple[int, float, float, float, int]]] = (-1, [])
+        """(table version, :meth:`landing_charges`)"""
         self._odds: dict[str, list[float]] = {}
         """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
         self._deed_rent: list[tuple[int, int, float, float] | None] = [None] * len(self.owner)
@@ -76,6 +108,19 @@ class MonopolyTable:
         """the dearest tax a landing charges"""
         self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
+        self._threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]] = (
+            (-1, ()), [], [])
+        """(table version and the buildings each whole group's holder could pay for, :meth:`threats`,
+        :meth:`threat` by seat)"""
+        self._threats_at: tuple[int, tuple[int, ...]] = (-1, ())
+        """(table version, the cash of each whole group's holder) :meth:`threats` was last asked at"""
+        self._whole: tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]] = (-1, (), ())
+        """(table version, the whole colour groups none of whose lots is mortgaged, their holders)"""
+        self.memo: dict[str, Any] = {}
+        """What the players work out from the table as it stands, by name, kept here so that
+        every seat's player shares it (each entry carries the state it was worked out at)"""
+        self._raisable: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
+        """per seat: (his table version ``sv``, :meth:`raisable`)"""
         self._active = (-1, 0)
         """(bankruptcies, :meth:`active`)"""
         self._rise: dict[tuple[int, int], float] = {}
@@ -115,6 +160,15 @@ class MonopolyTable:
         r = self._rules
         limit = r.params.round_limit
         return max(0, limit - r.g.round) if limit else None
+
+    def bankruptcies_left(self) -> int:
+        """The bankruptcies still to come before the game ends: the short games end at the rules'
+        number (Monopoly: "when the second bankruptcy occurs the game ends"; Mucker: "The game
+        ends when one mucker goes bankrupt", ``end_after_bankruptcies``), the regular game when
+        one player is left ("until one player is left"): every player but one."""
+        r = self._rules
+        end = r.params.end_after_bankruptcies or len(r.g.players) - 1
+        return max(0, end - r.bankruptcies)
 
     @property
     def version(self) -> int:
@@ -223,6 +277,20 @@ class MonopolyTable:
         hit = self._charges.get(seat)
         if hit is not None and hit[0] == version:
             return hit[1], hit[2]
+        most = mean = 0.0
+        for o, c, m, _, _ in self.landing_charges():
+            if o != seat:
+                if c > most:
+                    most = c
+                mean += m
+        self._charges[seat] = (version, most, mean)
+        return most, mean
+
+    def landing_charges(self) -> list[tuple[int, float, float, float, int]]:
+        """Every charge a landing makes now: (to whom: a seat, or -1 for a tax; how much; × the
+        chance a throw ends there; that chance; the space), kept until a deed, a mortgage or a building
+        changes."""
+        version = self.version
         if self._rents[0] != version:  # each deed's rent as it stands, once a table version
             odds, own, pays, sv, kept = self.odds(), self.owner, self.pays, self._rules.sv, self._deed_rent
             if self._income[1] is not odds:
@@ -239,18 +307,133 @@ class MonopolyTable:
                     c = pays(i, o)
                     e = kept[i] = (o, sv[o], c, odds[i] * c)
                 if e[2]:
-                    rents.append((o, e[2], e[3]))
+                    rents.append((o, e[2], e[3], odds[i], i))
             fees = self._rules.tax_fee
-            taxes = [(-1, float(fees[i]), odds[i] * fees[i]) for i in self._rules.taxes]
+            taxes = [(-1, float(fees[i]), odds[i] * fees[i], odds[i], i) for i in self._rules.taxes]
             self._rents = (version, rents + taxes)
-        most = mean = 0.0
-        for o, c, m in self._rents[1]:
-            if o != seat:
-                if c > most:
-                    most = c
-                mean += m
-        self._charges[seat] = (version, most, mean)
-        return most, mean
+        return self._rents[1]
+
+    def threats(self) -> list[tuple[int, float, float]]:
+        """Every charge a landing could make once each holder of a whole colour group has built on
+        it what his cash now pays for: (to whom: a seat, or -1 for a tax; how much; the chance a
+        throw ends there). A street of a whole group, none of it mortgaged, charges the rent of
+        the buildings its holder could put up (BUILDING: evenly, a house on every lot before a
+        second on any, up to the hotel; each at its price); every other charge as it stands
+        (:meth:`landing_charges`). Kept while the table and what those holders' cash pays for stand."""
+        return self._threats_now()[1]
+
+    def _threats_now(self) -> tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]]:
+        """(the state key, :meth:`threats`, :meth:`threat` by seat), worked out once a state."""
+        bal = self._rules.g.ledger.balances
+        seats = len(self._rules.g.players)
+        version = self.version
+        whole = self._whole
+        if whole[0] != version:  # the whole colour groups, none of them mortgaged, and their holders
+            own, mort = self.owner, self.mortgaged
+            groups = tuple(g for g in self.street_groups
+                           if own[g[0]] >= 0 and not any(own[j] != own[g[0]] or mort[j] for j in g))
+            whole = self._whole = (version, groups, tuple(own[g[0]] for g in groups))
+        cash = (version, tuple(bal[o] for o in whole[2]))
+        if self._threats_at == cash:
+            return self._threats
+        self._threats_at = cash
+        houses, terms, top = self.houses, self.deed_terms, self.hotel_after
+        levels: list[int] = []
+        for group, o in zip(whole[1], whole[2], strict=True):
+            level = [houses[j] for j in group]
+            budget = bal[o]
+            while True:  # the lowest lot first, as the rules' even building asks
+                k = level.index(min(level))
+                h = level[k]
+                if h >= HOTEL:
+                    break
+                d = terms[group[k]]
+                assert d is not None
+                cost = d.hotel_cost if h >= top else d.house_cost
+                if cost > budget:
+                    break
+                budget -= cost
+                level[k] = HOTEL if h >= top else h + 1
+            levels += level
+        key = (version, tuple(levels))
+        if self._threats[0] == key:
+            return self._threats
+        odds, built = self.odds(), set()
+        out: list[tuple[int, float, float]] = []
+        at = 0
+        for group, o in zip(whole[1], whole[2], strict=True):
+            for j in group:
+                d = terms[j]
+                assert d is not None
+                h = levels[at]
+                at += 1
+                out.append((o, d.rents[1 + h] if h else d.rents[1], odds[j]))
+                built.add(j)
+        for o, c, _, p, i in self.landing_charges():
+            if i not in built:
+                out.append((o, c, p))
+        top1 = top2 = 0.0  # the dearest charge, and the dearest made by another than its maker
+        maker = -2
+        for o, c, _ in out:
+            if c > top1:
+                if o != maker:
+                    top2 = top1
+                top1, maker = c, o
+            elif c > top2 and o != maker:
+                top2 = c
+        tops = [top2 if s == maker else top1 for s in range(seats)]
+        self._threats = (key, out, tops)
+        return self._threats
+
+    def ruin_chance(self, seat: int, wealth: float) -> float:
+        """The chance that one throw of ``seat`` ends where a landing could charge him more than
+        ``wealth`` (:meth:`threats`; BANKRUPTCY: "A player is bankrupt when he owes more than he
+        can pay": his cash and all he can raise, :meth:`raisable`): Σ :meth:`chance` of those
+        spaces. The cards' charges are left out."""
+        _, out, tops = self._threats_now()
+        q = 0.0
+        if wealth >= tops[seat]:
+            return q
+        for o, c, p in out:
+            if c > wealth and o != seat:
+                q += p
+        return q
+
+    def ruin_chances(self, wealth: Sequence[float]) -> list[float]:
+        """:meth:`ruin_chance` of every seat at once, each at its ``wealth``."""
+        _, out, tops = self._threats_now()
+        chances = []
+        for seat, w in enumerate(wealth):
+            q = 0.0
+            if w < tops[seat]:
+                for o, c, p in out:
+                    if c > w and o != seat:
+                        q += p
+            chances.append(q)
+        return chances
+
+    def threat(self, seat: int) -> float:
+        """The most one landing could charge ``seat`` (:meth:`threats`)."""
+        return self._threats_now()[2][seat]
+
+    def takings(self, seat: int) -> float:
+        """What one throw of another player is expected to pay ``seat`` in rent now (Σ
+        :meth:`chance` × :meth:`pays` over his deeds as they stand)."""
+        return sum(e[2] for e in self.landing_charges() if e[0] == seat)
+
+    def raisable(self, seat: int) -> int:
+        """The most ``seat`` could raise beyond his cash (every building sold back at half its
+        price, every deed mortgaged: the rules' own sum), kept until his deeds change (his ``sv``)."""
+        sv = self._rules.sv[seat]
+        hit = self._raisable[seat]
+        if hit[0] != sv:
+            hit = self._raisable[seat] = (sv, self._rules.raisable(seat))
+        return hit[1]
+
+    def count(self, seat: int) -> int:
+        """What ``seat`` counts now as the count at the end values it (cash, deeds at the printed
+        price or half mortgaged, buildings at cost: the rules' own count)."""
+        return int(self._rules.totals()[seat])
 
     def dearest(self, seat: int) -> float:
         """The most one landing can cost ``seat`` now (:meth:`charges`' first figure: what he
