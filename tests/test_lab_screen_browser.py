@@ -14,6 +14,7 @@ meets it. At 1366×768 and at 390×844 the lab is run and the reveal opened, and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -22,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from test_accessibility_browser import FAILING, axe_violations
 
@@ -118,7 +120,12 @@ def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         serve.wait_ready(proc, port, timeout=120)
         yield serve.lesson_url(LESSON, port)
     finally:
+        family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
         serve.stop(proc)
+        _, alive = psutil.wait_procs(family, timeout=15)  # the kernel's fork server of the lab's games too
+        for p in alive:
+            with contextlib.suppress(psutil.Error):
+                p.kill()
 
 
 def _run_and_reveal(page: Any) -> None:
