@@ -7,7 +7,8 @@
 Each checkout serves lesson 5 (as written, its lab given a dozen games a scenario) from its own
 Voilà with the kit's template and no pre-run kernels, so every visit runs the lesson in a new
 kernel, as a visitor does when no warm kernel is left. Visits alternate between the two servers
-(before, after, before, …) in one headless Chromium, each in a fresh context at ``--width`` px,
+(before, after, then after, before, …: neither side always follows the other, whose kernel is
+still being shut down) in one headless Chromium, each in a fresh context at ``--width`` px,
 and time:
 
 * load → lab drawn: from navigation until the lab's Run button and its four chart boxes are drawn;
@@ -141,8 +142,8 @@ def main() -> None:
                 try:
                     for side in sides:  # one visit each unmeasured: the servers' first imports
                         visit(browser, servers[side][1], a.width)
-                    for r in range(a.rounds):
-                        for side in sides:
+                    for r in range(a.rounds):  # before, after, after, before, …: neither always second
+                        for side in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
                             t = visit(browser, servers[side][1], a.width)
                             times[side].append(t)
                             print(f"round {r + 1} {side:>6}: load → lab drawn {t[0]:.2f} s, Run → first chart "

@@ -36,7 +36,7 @@ LESSON = "05-what-if-lab.ipynb"
 SCREENS = {"laptop": (1366, 768), "phone": (390, 844)}
 LOAD_MS = 180_000
 LAB = ("lab = ScenarioLab(games=12, seed=1)\n"
-       "lab.a.name.value = 'Landlord rules all game, as Magie printed them'\n"
+       "lab.a.name.value = 'Landlord rules all game, as Magie’s patent printed them'\n"
        "lab.b.name.value = 'The single tax from the start of the game'\n"
        "lab")
 """The lesson's lab with a dozen games of each scenario and long scenario names (its legends)."""

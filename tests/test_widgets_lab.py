@@ -627,3 +627,20 @@ def test_the_players_menu_shows_its_choice() -> None:
     editor.players.value = 3
     assert len(editor.seats) == 3 and editor.players.get_state()["index"] == list(editor.players.options).index(3)
     assert "@" not in editor.custom.placeholder
+
+
+def test_long_labels_are_drawn_in_lines_not_cut_short() -> None:
+    """Issue 38.6: a label longer than a line of a phone's chart is drawn whole on several lines
+    (a Vega expression that looks up the long labels, any character escaped as JSON), a short
+    one as it is; a chart with a row per label is tall enough for the longest label's lines."""
+    from landlord.widgets.chart_fit import LABEL_LINE, LINE, label_lines, lines, rows_height
+
+    name = 'Landlord rules all game, as Magie’s "patent" printed them'
+    assert lines(name, LINE["label"]) == ["Landlord rules all game,", "as Magie’s \"patent\"", "printed them"]
+    assert lines("wages", LINE["label"]) == "wages"
+    expr = label_lines([name, "wages"])
+    lookup, rest = expr.split("[datum.label]")
+    assert json.loads(lookup) == {name: lines(name, LINE["label"])} and rest == " || datum.label"
+    assert lookup.isascii()  # "’" as \\u2019: the parser reads it whatever the page's encoding
+    assert label_lines(["wages", "fines"]) == "datum.label"
+    assert rows_height(["wages", name]) == 2 * (3 * LABEL_LINE + LABEL_LINE // 2)

@@ -38,7 +38,9 @@ def label_lines(words: Iterable[Any], width: int = LINE["label"]) -> str:
     """A Vega label expression that draws each of ``words`` longer than ``width`` characters on
     several lines (:func:`lines`), and any other label as it is."""
     long = {str(w): lines(str(w), width) for w in words if len(str(w)) > width}
-    return f"{json.dumps(long, ensure_ascii=False)}[datum.label] || datum.label" if long else "datum.label"
+    # JSON with every character past ASCII escaped: a string literal Vega's expression parser
+    # reads as written, whatever an instructor typed into a scenario's name
+    return f"{json.dumps(long)}[datum.label] || datum.label" if long else "datum.label"
 
 
 def rows_height(labels: Iterable[Any]) -> int:
