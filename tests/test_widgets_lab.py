@@ -19,6 +19,7 @@ from landlord import load_ruleset, ruleset_ids
 from landlord.analysis import metrics as M
 from landlord.analysis.metrics import panel
 from landlord.analysis.stats import mean_interval
+from landlord.charts.figures import spec_title
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import GINI_FORMS, gini
 from landlord.engine.strategies import STRATEGIES
@@ -139,7 +140,9 @@ def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioL
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["y2"], enc["color"]) == ("turn", "lo", "hi", "scenario")
     assert [lay["mark"]["type"] for lay in _layers(spec)] == ["area", "line"]
-    assert spec["title"]["subtitle"] == [GINI_FORMS["population"], BAND_NOTE] and "Mean Gini" in spec["title"]["text"]
+    # the Gini's form in the description, not in the title (issue 38.4); the note in lines a phone holds
+    assert " ".join(spec["title"]["subtitle"]) == BAND_NOTE and "Mean Gini" in spec["title"]["text"]
+    assert GINI_FORMS["population"] in spec["description"]
     rows = {(r["scenario"], r["turn"]): r for r in _rows(spec)}
     pan = ran.run.panel
     res = ran.run.results
@@ -190,7 +193,7 @@ def test_flows_chart_is_the_mean_money_per_game_by_kind_of_flow(ran: ScenarioLab
     spec = ran.flows.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("mean_per_game", "flow", "scenario", "scenario")
-    assert "kind of flow" in spec["title"]["text"]
+    assert "kind of flow" in spec_title(spec)
     rows = {(r["scenario"], r["flow"]): r["mean_per_game"] for r in _rows(spec)}
     res = ran.run.results
     kinds = [c for c in res.columns if c.startswith("flow_")]
@@ -546,9 +549,9 @@ def test_the_band_stops_where_too_few_games_remain(ran: ScenarioLab) -> None:
     in a run of 8), and says so under its title; every chart names how many games it stands on."""
     rows = _rows(ran.band.spec)
     assert rows and min(r["n"] for r in rows) == 8
-    assert BAND_NOTE in ran.band.spec["title"]["subtitle"]
+    assert BAND_NOTE in " ".join(ran.band.spec["title"]["subtitle"])  # in lines a phone holds
     for slot in (ran.final, ran.winners, ran.flows):
-        assert "8 games of each scenario" in json.dumps(slot.spec["title"])
+        assert "8 games of each scenario" in " ".join(slot.spec["title"]["subtitle"])
 
 
 def test_the_debrief_band_of_bot_games_fills_in_table_by_table(tmp_path) -> None:
@@ -624,3 +627,20 @@ def test_the_players_menu_shows_its_choice() -> None:
     editor.players.value = 3
     assert len(editor.seats) == 3 and editor.players.get_state()["index"] == list(editor.players.options).index(3)
     assert "@" not in editor.custom.placeholder
+
+
+def test_long_labels_are_drawn_in_lines_not_cut_short() -> None:
+    """Issue 38.6: a label longer than a line of a phone's chart is drawn whole on several lines
+    (a Vega expression that looks up the long labels, any character escaped as JSON), a short
+    one as it is; a chart with a row per label is tall enough for the longest label's lines."""
+    from landlord.widgets.chart_fit import LABEL_LINE, LINE, label_lines, lines, rows_height
+
+    name = 'Landlord rules all game, as Magie’s "patent" printed them'
+    assert lines(name, LINE["label"]) == ["Landlord rules all game,", "as Magie’s \"patent\"", "printed them"]
+    assert lines("wages", LINE["label"]) == "wages"
+    expr = label_lines([name, "wages"])
+    lookup, rest = expr.split("[datum.label]")
+    assert json.loads(lookup) == {name: lines(name, LINE["label"])} and rest == " || datum.label"
+    assert lookup.isascii()  # "’" as \\u2019: the parser reads it whatever the page's encoding
+    assert label_lines(["wages", "fines"]) == "datum.label"
+    assert rows_height(["wages", name]) == 2 * (3 * LABEL_LINE + LABEL_LINE // 2)

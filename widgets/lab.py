@@ -53,6 +53,7 @@ from landlord.runs.scenario import Scenario as SweepScenario
 from landlord.runs.sweep import ChunkDone, Sweep, assemble, warm_workers, worths_by_turn
 
 from .board_view import Numbers, blank, class_final_numbers, described, numbers_html, sized
+from .chart_fit import FLOW_PLOT, PLOT, projector, rows_height
 from .table import (
     STYLE,
     WRAP,
@@ -382,18 +383,21 @@ def lab_charts(run: LabRun, frames: dict[str, pd.DataFrame] | None = None) -> tu
     """The lab's four charts of a run, sized for the lab — final Gini, mean Gini over turns,
     winners by strategy, money by kind of flow: the chart library's charts on the frames of
     :func:`lab_frames` (computed here unless given; nothing else is computed here), each
-    saying how many games it stands on."""
+    saying how many games it stands on, each narrow enough for a phone (:func:`projector`)."""
     form = GINI_FORMS["population"]
     f = lab_frames(run) if frames is None else frames
     games = _games_words(run)
+    names = [*f["hist"]["scenario"], *f["band"]["scenario"], *f["wins"]["scenario"], *f["wins"]["strategy"],
+             *f["flows"]["scenario"], *f["flows"]["flow"]]
     return (
-        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL, what=FINAL), width=320,
-                        height=60), games),
-        projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)", BAND),
-                        width=320, height=180), form, BAND_NOTE),
-        projector(sized(lib.win_share_chart(f["wins"], "scenario", WINNERS),
-                        width=320, height=180), "tick: share of seats; a tie goes to the first richest seat", games),
-        projector(sized(lib.flow_means_chart(f["flows"], "scenario", FLOWS), width=320, height=260), games),
+        projector(sized(lib.final_gini_chart(f["hist"], "scenario", form, title=FINAL, what=FINAL), width=PLOT,
+                        height=60), games, words=names),
+        projector(sized(lib.mean_interval_chart(f["band"], "turn", "scenario", "Gini (mean, 95% interval)", BAND,
+                                                form), width=PLOT, height=180), BAND_NOTE, words=names),
+        projector(sized(lib.win_share_chart(f["wins"], "scenario", WINNERS), width=PLOT, height=180),
+                  "tick: share of seats; a tie goes to the first richest seat", games, words=names),
+        projector(sized(lib.flow_means_chart(f["flows"], "scenario", FLOWS), width=FLOW_PLOT,
+                        height=rows_height(f["flows"]["flow"])), games, words=names),
     )
 
 
@@ -410,7 +414,7 @@ def lab_numbers(frames: dict[str, pd.DataFrame]) -> tuple[Numbers, Numbers, Numb
         (lib.final_gini_words(hist, "scenario", FINAL) + lib.form_words(GINI_FORMS["population"]),  # as its chart
          pd.DataFrame({"scenario": bins["scenario"], "final Gini from": bins["bin_start"], "to": bins["bin_end"],
                        "games": bins["count"], "share of games": _percent(bins["share"])})),
-        (lib.mean_interval_words(band, "turn", "scenario", BAND),
+        (lib.mean_interval_words(band, "turn", "scenario", BAND) + lib.form_words(GINI_FORMS["population"]),
          band[["scenario", "turn", "mean", "lo", "hi", "n"]].set_axis(
              ["scenario", "turn", "mean Gini", "95% interval from", "to", "games still going"], axis=1)),
         (lib.win_share_words(wins, "scenario", WINNERS),
@@ -420,23 +424,6 @@ def lab_numbers(frames: dict[str, pd.DataFrame]) -> tuple[Numbers, Numbers, Numb
         (lib.flow_means_words(flows, "scenario", FLOWS),
          flows.set_axis(["scenario", "kind of flow", "mean per game"], axis=1)),
     )
-
-
-PROJECTOR = {"label": 13, "title": 14, "heading": 16}
-"""Font sizes (px) of the lab's charts: readable on a classroom projector."""
-
-
-def projector(chart: Any, *subtitle: str) -> Any:
-    """``chart`` with projector-sized text (:data:`PROJECTOR`) and optional subtitle lines."""
-    if subtitle:
-        title = chart.title if isinstance(chart.title, str) else ""
-        lines = [t for t in subtitle if t]
-        chart = chart.properties(title=alt.TitleParams(text=title, subtitle=lines[0] if len(lines) == 1 else lines))
-    f = PROJECTOR
-    return (chart.configure_axis(labelFontSize=f["label"], titleFontSize=f["title"])
-            .configure_legend(labelFontSize=f["label"], titleFontSize=f["title"], labelLimit=260)
-            .configure_header(labelFontSize=f["label"], titleFontSize=f["title"])
-            .configure_title(fontSize=f["heading"], subtitleFontSize=f["label"]))
 
 
 CLASS_TITLE = "Your class's tables (dots) beside the simulated games (bar: lowest to highest, tick: middle)"
@@ -828,9 +815,27 @@ SMALLEST = (("0.005 of Gini — even a very small change matters", 0.005),
             ("0.05 of Gini — only a large change matters", 0.05))
 """The smallest difference in final Gini that matters, in words (the stop rule's "no
 difference that large"); 0.01 unless chosen."""
+MENUS = ("<style>.ll-lab .widget-dropdown {flex-wrap: wrap; height: auto; row-gap: 2px;}"
+         ".ll-lab .widget-dropdown > select {flex: 1 1 auto; height: var(--jp-widgets-inline-height); "
+         "max-width: 100%;}</style>")
+"""The lab's menus as wide as their longest choice, under their label where the line is too
+short for both (a 390 px phone): never past the screen, never narrower than the line allows."""
 REDRAW = 0.5
 """Seconds at least between two redraws while games arrive (more when drawing takes longer:
 never more than a fifth of the time goes on drawing), so the browser keeps up."""
+
+
+SLOT = "0 1 460px"
+"""A lab chart's box with its words (flex: as wide as its chart and a little more): two side
+by side from about 1000 px, one under the other on a phone."""
+
+
+def _slot(chart: W.DOMWidget, words: W.HTML) -> W.VBox:
+    """A lab chart with its words below it (:func:`~landlord.widgets.board_view.described`), in
+    a box of its own width (:data:`SLOT`)."""
+    box = described(chart, words)
+    box.layout.flex = SLOT
+    return box
 
 
 class ScenarioLab(W.VBox):
@@ -912,12 +917,12 @@ class ScenarioLab(W.VBox):
             W.HBox([self.run_button, self.cancel_button, self.more_button, self.progress, self.progress_text],
                    layout=WRAP),
             self.message, self.answer, self.summary,
-            W.HBox([described(self.final, self.final_words), described(self.band, self.band_words)], layout=WRAP),
-            W.HBox([described(self.winners, self.winners_words), described(self.flows, self.flows_words)],
-                   layout=WRAP),
-            self.class_box, self.downloads, W.HTML(STYLE),
+            W.HBox([_slot(self.final, self.final_words), _slot(self.band, self.band_words)], layout=WRAP),
+            W.HBox([_slot(self.winners, self.winners_words), _slot(self.flows, self.flows_words)], layout=WRAP),
+            self.class_box, self.downloads, W.HTML(STYLE + MENUS),
         ])
         self.add_class("ll-table")
+        self.add_class("ll-lab")
         full_labels(self)
 
     # -- running ---------------------------------------------------------------------------
@@ -1257,7 +1262,8 @@ class ScenarioLab(W.VBox):
 
         rows, band = class_beside(self.classes, self.run)
         chart = lib.class_final_gini_chart(rows, band, CLASS_TITLE)
-        self.class_chart.chart = projector(sized(chart, width=520, height=160))
+        names = [*rows["regime"], *band["regime"]]
+        self.class_chart.chart = projector(sized(chart, width=PLOT, height=rows_height(names)), words=names)
         self.class_words.value = numbers_html(*class_final_numbers(rows, band), CLASS_TITLE)
         self.class_text.value = class_words(self.classes, self.run)
         self.class_box.layout.display = "flex"

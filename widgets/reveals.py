@@ -17,6 +17,8 @@ from landlord.engine import landing
 from landlord.runs import measures
 from landlord.runs.keep_lessons import LESSON_BOTS, RICHEST_KEPT, SINGLE_TAX_KEPT, WAGES_KEPT, wages_scenario
 
+from .board_view import sized
+from .chart_fit import PLOT, fitted, projector
 from .measures import html_box, land_buyers_html, table_html, wins_per_seat_html
 from .words import final_gini_title, no_ids
 
@@ -102,9 +104,10 @@ def wages_against_single_tax(games: int = 100) -> w.Widget:
     rows = measures.finals_by_cell(wages_scenario(BOTS, games), kept=WAGES_KEPT).assign(
         rules=lambda g: g["tax_start"].map(WAGE_RULES))
     band = stats.interval_table(rows, x="wages", y="gini_population", by="rules").rename(columns={"wages": "wage"})
-    return charts.jupyter_chart(charts.mean_interval_chart(
-        band, x="wage", by="rules", y_title="final Gini",
-        title="Mean final Gini ± 95% interval, by wages and tax"))
+    chart = charts.mean_interval_chart(band, x="wage", by="rules", y_title="final Gini",
+                                       title="Mean final Gini ± 95% interval, by wages and tax")
+    # on the lab's page, drawn as the lab's charts are: whole on a phone (its legend below it)
+    return fitted(charts.jupyter_chart(projector(sized(chart, width=PLOT, height=220), words=band["rules"])))
 
 
 def location_value_boards() -> w.Widget:
