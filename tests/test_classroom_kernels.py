@@ -134,4 +134,8 @@ def test_a_stopping_server_stops_every_kernel_even_one_starting_or_already_gone(
     before = kernel_processes()
     results, left, processes = asyncio.run(stop_in_the_middle())
     assert results == [None, None], results
-    assert left == [] and processes == before, (left, processes)
+    assert left == [], left
+    # a kernel shut down at once is killed; on a loaded machine its process may take a moment to go
+    mine = [p for p in processes if p.pid not in {b.pid for b in before}]
+    _, alive = psutil.wait_procs(mine, timeout=30)
+    assert not alive, f"kernel processes outlived the stop: {alive}"
