@@ -8,7 +8,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.engine.decisions import Decision
-from landlord.engine.options import option
+from landlord.engine.options import Option, option
 from landlord.errors import LandlordError
 from landlord.rules.memo import Same
 
@@ -135,9 +135,11 @@ def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: t
     t["mortgage_value"] = mortgage_value
     groups: dict[str, list[int]] = {}
     for i in ownable:
-        if not spaces[i].group or " " in spaces[i].group:
-            raise LandlordError(f"space {i} ({spaces[i].name}): a Monopoly deed needs a group named "
-                                f"without spaces (its sell-all option names it), got {spaces[i].group!r}")
+        try:  # the group names its sell-all option: it must read as one (engine.options' format)
+            Option.parse(option("sell_all", spaces[i].group))
+        except ValueError:
+            raise LandlordError(f"space {i} ({spaces[i].name}): a Monopoly deed needs a group its sell-all "
+                                f"option can name (letters, digits, - and _), got {spaces[i].group!r}") from None
         groups.setdefault(spaces[i].group, []).append(i)
     t["groups"] = gs = {k: tuple(v) for k, v in groups.items()}
     t["group_name"] = group_name = [spaces[i].group for i in range(n)]
