@@ -9,10 +9,11 @@ JSON protocol only (a binary frame is refused unread), at most a page's share of
 messages a second (the rest dropped before they are parsed), and a page cut off for either
 kept away for :data:`COOL_DOWN` seconds.
 
-And two mends for both servers: a page that leaves while its kernel socket is opening is let go
-quietly (:func:`mend_early_close`), and a socket refused (a page after a restart asking for its
+And three mends for both servers: a page that leaves while its kernel socket is opening is let go
+quietly (:func:`mend_early_close`), a socket refused (a page after a restart asking for its
 old kernel) is answered with one line (:func:`mend_socket_errors`), where Jupyter's handler logs
-a traceback."""
+a traceback, and a message written to a page that has just closed is dropped quietly
+(:func:`mend_closed_writes`)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-from tornado import web
+from tornado import web, websocket
 from traitlets import Dict, Float, Integer, Unicode
 
 from landlord.apps.classroom import folder_from_env
@@ -89,6 +90,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         mend_early_close()
         mend_socket_errors()
+        mend_closed_writes()
         if folder_from_env() is not None:  # a class server: page loads are admitted first
             mend_page_handler(_class_store, PAGE_SEATS)
         self._restarted: set[str] = set()
@@ -269,6 +271,39 @@ def mend_socket_errors() -> None:
 
     write_error.mended = True  # type: ignore[attr-defined]
     KernelWebsocketHandler.write_error = write_error  # type: ignore[assignment]
+
+
+def mend_closed_writes() -> None:
+    """Drop quietly a message written to a page's socket as the page closed (once per process).
+
+    Tornado's ``write_message`` returns a future that fails (``WebSocketClosedError``) when the
+    browser closed the socket while the frame was on its way; awaiting it is optional, and the
+    writers of a kernel's messages to its page (Jupyter's, Voilà's) do not, so asyncio logged a
+    chain of two tracebacks, "Task exception was never retrieved", into the server's log each time
+    a student closed a tab as the server wrote to it (CI of 2026-12-04 and 2026-12-06). Here every
+    such future has its closed socket read by a callback: nothing is logged for a page that is
+    gone, and a writer that awaits still gets the error."""
+    write = websocket.WebSocketProtocol13.write_message
+    if getattr(write, "mended", False):
+        return
+
+    @functools.wraps(write)
+    def write_message(self: websocket.WebSocketProtocol13, message: Any, binary: bool = False) -> Any:
+        future = write(self, message, binary)
+        future.add_done_callback(_read_closed)
+        return future
+
+    write_message.mended = True  # type: ignore[attr-defined]
+    websocket.WebSocketProtocol13.write_message = write_message  # type: ignore[method-assign]
+
+
+def _read_closed(future: asyncio.Future[None]) -> None:
+    """Read a written message's failure: a closed socket is dropped; any other failure is handed
+    to the loop's exception handler, which logs it as asyncio would have."""
+    exc = None if future.cancelled() else future.exception()
+    if exc is not None and not isinstance(exc, websocket.WebSocketClosedError):
+        asyncio.get_running_loop().call_exception_handler(
+            {"message": "A message to a page failed", "exception": exc, "future": future})
 
 
 def _paced_fill(fill: Callable[..., None]) -> Callable[..., None]:
