@@ -551,6 +551,34 @@ def test_monarch_of_the_world_landlord_comes_out_on_top_under_landlord_rules() -
     assert firsts == 20
 
 
+def test_monarch_of_the_world_the_end_does_not_wait_for_the_landlord_who_earns_no_wages() -> None:
+    """DECISION (RECONSTRUCTED end, `Magie1906Money.awaited`): the end counts the circuits that
+    earn wages (the patent: "having passed the beginning-point the required number of times he
+    receives no more wages. The game is finished when the last player has passed the
+    beginning-point the fifth time"), so the Monarch's landlord, who "gets no wages", is not
+    waited for. In the game under the landlord rules, the same position ends nothing: there
+    every player earns wages and the end waits for the slowest."""
+    need = load_ruleset("magie-1906").params["circuits"].value
+    for ruleset, ends in (("magie-1906-monarch", "circuits"), ("magie-1906", "")):
+        g = Game(load_ruleset(ruleset), [None] * 4, 3)
+        for pl in g.players[1:]:
+            pl.circuits = need
+        g.players[0].circuits = 0
+        assert g.rules.end_reason() == ends, ruleset  # type: ignore[attr-defined]
+        assert g.rules.table.last(0) is (ruleset == "magie-1906"), ruleset  # type: ignore[attr-defined]
+
+
+def test_monarch_of_the_world_games_end_by_the_circuits_not_the_safety_bound() -> None:
+    """A landlord with no wages to earn may move backward between the Chances (rule 2) and
+    never pass Mother Earth; with the end waiting for him, 16 of 20 seeded games ran to the
+    200-round safety bound. Now every one ends by the circuits of the players who earn wages."""
+    rs = load_ruleset("magie-1906-monarch")
+    names = ("landlord", "tenant", "speculator", "landlord")
+    games = [play_one(rs, names, seed) for seed in range(20)]
+    assert [g.rules.end_reason() for g in games] == ["circuits"] * 20  # type: ignore[attr-defined]
+    assert max(g.round for g in games) < rs.params["max_rounds"].value
+
+
 def test_games_end_and_conserve_money() -> None:
     """Every bot game ends (RECONSTRUCTED end: five circuits each) with money conserved."""
     rs = load_ruleset("magie-1906")

@@ -9,7 +9,7 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.count import Magie1906Count
-from landlord.rules.magie1906.state import NATURAL, POOR, TRACK, Debt, Mortgage
+from landlord.rules.magie1906.state import NATURAL, POOR, TRACK, Debt, Mortgage, Player1906
 from landlord.rules.magie1906.terms import LOAN_RATES
 
 
@@ -23,13 +23,29 @@ class Magie1906Money(Magie1906Count):
         def card_sale(self, seat: int, idx: int, forced: bool) -> Play: ...
 
 
+    def earns_wages(self, seat: int) -> bool:
+        """Whether rule 3 pays ``seat`` wages: everyone but the Monarch of the World's landlord
+        ("the landlord gets no wages"). DECISION: the Monarch gets no wages under the single tax
+        either (the same start, only the rules of land change)."""
+        return not (self.params.monarch and seat == 0)
+
     def wages_for(self, seat: int) -> int:
-        """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none.
-        DECISION: the Monarch gets no wages under the single tax either (the same start, only the
-        rules of land change)."""
-        if self.params.monarch and seat == 0:
-            return 0
-        return self.params.wages + self.wage_bonus
+        """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none."""
+        return self.params.wages + self.wage_bonus if self.earns_wages(seat) else 0
+
+    def awaited(self) -> list[Player1906]:
+        """The players the end of the game waits for (RECONSTRUCTED end, :meth:`end_reason`):
+        those who earn wages.
+
+        DECISION (the Monarch of the World): the landlord, who "gets no wages", is not waited
+        for. The patent's end counts the circuits that earn wages ("having passed the
+        beginning-point the required number of times he receives no more wages. The game is
+        finished when the last player has passed the beginning-point the fifth time"); a
+        landlord with no wages to earn, free to move backward between the Chances (rule 2),
+        was held by nothing and kept the game open while the others paid him rent: 16 of 20
+        seeded games (seeds 0-19, the lessons' seats) ran to the 200-round safety bound, 721
+        turns a game, the landlord round Mother Earth 2.5 times in them."""
+        return [pl for pl in self.g.players if self.earns_wages(pl.seat)]
 
     def pay_wages(self, seat: int) -> None:
         """Rule 3: "his 'wages,' is paid to him from MISCELLANEOUS pile" (the Bank)."""

@@ -114,6 +114,8 @@ class Magie1906State(SingleTaxRules):
 
         def wages_for(self, seat: int) -> int: ...
 
+        def awaited(self) -> list[Player1906]: ...
+
         def raise_options(self, seat: int) -> list[str]: ...
 
     def new_player(self, seat: int) -> Player1906:
@@ -281,12 +283,13 @@ class Table1906(MoneyTerms):
         return self._r.params.wages + self._r.wage_bonus
 
     def throws_left(self) -> float:
-        """The throws each player may still expect: the game ends when every player has been
-        round Mother Earth ``circuits`` times, so the slowest player's circuits still to go,
-        at one throw per seven spaces (the mean throw of two dice), within the rounds left."""
+        """The throws each player may still expect: the game ends when every player it waits
+        for has been round Mother Earth ``circuits`` times, so the slowest of them's circuits
+        still to go, at one throw per seven spaces (the mean throw of two dice), within the
+        rounds left."""
         r = self._r
         g = r.g
-        to_go = max(0, r.params.circuits - min(pl.circuits for pl in g.players))
+        to_go = max(0, r.params.circuits - min(pl.circuits for pl in r.awaited()))
         return float(min(to_go * r.n / 7, max(0, r.params.max_rounds - g.round)))
 
     def wages_for(self, seat: int) -> int:
@@ -300,14 +303,15 @@ class Table1906(MoneyTerms):
         return len(self._r.g.players)
 
     def last(self, seat: int) -> bool:
-        """Whether the game's end waits for ``seat``: it ends when every player has been round
-        Mother Earth ``circuits`` times (RECONSTRUCTED end), and he is the furthest behind
-        (rounds and spaces) of those who have not."""
+        """Whether the game's end waits for ``seat``: it ends when every player it waits for
+        (those who earn wages) has been round Mother Earth ``circuits`` times (RECONSTRUCTED
+        end), and he is the furthest behind (rounds and spaces) of those who have not."""
         r = self._r
         need = r.params.circuits
-        behind = [pl.circuits * r.n + pl.pos for pl in r.g.players if pl.circuits < need]
+        waiting = [pl for pl in r.awaited() if pl.circuits < need]
         me = r.g.players[seat]
-        return me.circuits < need and me.circuits * r.n + me.pos == min(behind)
+        return (any(pl is me for pl in waiting)
+                and me.circuits * r.n + me.pos == min(pl.circuits * r.n + pl.pos for pl in waiting))
 
     def wages_lost(self, seat: int) -> int:
         """The wages a turn ``seat`` misses loses him for good: his wages (rule 3 pays them every

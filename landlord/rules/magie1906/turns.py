@@ -19,7 +19,8 @@ class Magie1906(Magie1906Landings):
         (:meth:`RoundsOfTurns.play`) until :meth:`end_reason`.
 
         DECISION (RECONSTRUCTED end): the 1906 sheet gives no end of the game; as in the 1904
-        patent it ends when every player has passed Mother Earth ``circuits`` times (or after
+        patent it ends when every player who earns wages (:meth:`awaited`) has passed Mother
+        Earth ``circuits`` times (or after
         ``max_rounds`` rounds), or, with ``prosperity_end``, under the single tax when the
         poorest player has doubled his stake.
         """
@@ -50,7 +51,7 @@ class Magie1906(Magie1906Landings):
     def end_reason(self) -> str:
         """Why the game ends now ('' while it goes on)."""
         g = self.g
-        if all(pl.circuits >= self.params.circuits for pl in g.players):
+        if all(pl.circuits >= self.params.circuits for pl in self.awaited()):
             return "circuits"
         if self.params.prosperity_end and self.params.single_tax:
             # RECONSTRUCTED "Prosperity" end (later descriptions of the anti-monopolist game):
