@@ -295,7 +295,7 @@ def test_bots_sell_to_an_offer_at_their_valuation_and_offer_only_where_they_gain
     assert make_strategy("landlord").choose(view_of(g, 0), price) == f"price:{want}"
 
 
-def test_players_raise_money_the_way_that_costs_their_count_least_and_take_the_nearest_natural_opportunity() -> None:
+def test_players_raise_money_the_way_that_costs_their_count_least() -> None:
     """Short of cash, every character takes the way of raising it that costs its final count
     least per dollar it covers, the surplus kept against the $50 the rules advise (rule 1):
     a mortgage first (the count takes the amount owed off, and the card still counts and
@@ -303,9 +303,7 @@ def test_players_raise_money_the_way_that_costs_their_count_least_and_take_the_n
     ``card_worth`` to him, the best bid expected the dearest listed price within another's
     valuation and cash: $125, its surplus $115 in hand) before a loan at the dearest interest a
     lender may name ($10 per $100 or part: $1 a dollar); $200 short, the loan ($10 per $100:
-    10 cents a dollar) before the card sold (its loss over the $125 it covers). At a Natural
-    Opportunity every player takes the nearest corner behind its target (it keeps the most of
-    its throw)."""
+    10 cents a dollar) before the card sold (its loss over the $125 it covers)."""
     g = table()
     give(g, 0, BROADWAY)
     set_cash(g, 2, 500)
@@ -324,9 +322,33 @@ def test_players_raise_money_the_way_that_costs_their_count_least_and_take_the_n
             == f"sell_card:{BROADWAY}"
         assert make_strategy(bot).choose(view_of(g, 0), Decision(0, "shortfall", opts, amount=200)) == "ask:1"
     assert (worth - 125) / 125 > 10 / 100  # the card sold costs more a dollar than the loan
+
+
+def test_single_tax_rule_8_players_wait_on_the_natural_opportunity_whose_next_throw_pays_best() -> None:
+    """Rule 8: "he puts his checker upon any NATURAL OPPORTUNITY space (inner corners) he may
+    choose, back of the space to which his throw would bring him". Every corner pays the same
+    wages and rent, so a corner is worth the spaces it keeps (a round's $100 wages over 40
+    spaces: $25 for the 10 spaces from one corner to the next) less what the next throw from
+    it is expected to cost where it stops. With nothing dear ahead, every player takes the
+    nearest corner; with houses of another's on the spaces a throw from the nearest corner
+    reaches (George Street to the Bowery), each waits a corner further back, whose throw
+    stops there less often."""
+    g = table()
     nat = Decision(0, "natural", ("corner:0", "corner:10", "corner:20"), 24)
     for bot in ("landlord", "tenant", "speculator"):
         assert make_strategy(bot).choose(view_of(g, 0), nat) == "corner:20"
+    dear = (23, 24, 26, 28, 29)
+    give(g, 1, *dear)
+    for idx in dear:
+        g.rules.houses[idx], g.rules.house_owner[idx] = 4, 1  # type: ignore[attr-defined]
+    t = view_of(g, 0).table
+
+    def expected_stop(corner: int) -> float:  # two dice: (6 - |total - 7|) / 36
+        return sum((6 - abs(total - 7)) / 36 * t.charge((corner + total) % 40, 0) for total in range(2, 13))
+
+    assert expected_stop(20) - expected_stop(10) > 25  # the derivation's premise holds here
+    for bot in ("landlord", "tenant", "speculator"):
+        assert make_strategy(bot).choose(view_of(g, 0), nat) == "corner:10"
 
 
 def test_bot_games_trade_cards_and_lend_between_players() -> None:

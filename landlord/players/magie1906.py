@@ -32,8 +32,9 @@ discounting: the game is short and money earns no interest in it.
   printed price as before (the landlord keeping its reserve), and above it only up to their
   value. The ``tenant`` neither bids nor buys.
 * Every bot sells a card to an offer at or above its value to it and keeps it otherwise (and
-  keeps a card when the best bid at its own sale is below that value); takes the Natural
-  Opportunity nearest its target (it keeps the most of its throw).
+  keeps a card when the best bid at its own sale is below that value).
+* Every player waits on the Natural Opportunity (``natural``) whose next throw is worth the
+  most to his final count (the spaces it keeps, less where that throw is expected to stop).
 
 The random bot needs nothing here: it picks uniformly among the legal options.
 """
@@ -43,6 +44,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.landing import throws
 from landlord.engine.options import option, parse_option
 from landlord.engine.valuation import OUTLOOKS, card_worth
 from landlord.players import magie1904 as magie1904_bots
@@ -51,13 +53,16 @@ if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
     from landlord.rules.magie1906 import Table1906
 
-KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid", "natural"})
+KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid"})
 """The 1906 decision kinds answered here."""
 
 SALE_KINDS = frozenset({"bid", "buy"})
 """The decisions of a sale from the pack (rule 7: the others' ``bid``s, the lander's ``buy`` at
 the highest price bid), answered here (:func:`sale`) when :func:`pack_sale` says so; the single
 tax's building privilege asks with the same kinds and is answered in :mod:`landlord.engine.strategies`."""
+
+THROWS = throws(2, 6)
+"""Every throw of two dice: ``(total, double, chance)``."""
 
 SPECULATOR_RESERVE = 50
 """What the speculator keeps in hand when it bids or offers for a card."""
@@ -96,6 +101,24 @@ def shortfall(character: str, view: TableView, d: Decision, advised: int) -> Opt
     return d.options[min(rated)[1]]
 
 
+def natural(character: str, view: TableView, d: Decision, advised: int) -> OptionText:
+    """Which inner corner behind the target ``d.space`` to wait on (single-tax rule 8: "any
+    NATURAL OPPORTUNITY space ... he may choose, back of the space to which his throw would
+    bring him"). Every corner pays the same wages and rent (``natural_wages``,
+    ``natural_rent``), so the corners differ in where the next throw starts: the corner whose
+    spaces (:func:`~landlord.players.magie1904.advance_worth`) less what the next throw from it
+    is expected to cost where it stops (:func:`~landlord.players.magie1904.stop_cost`, over
+    the throws of two dice) are worth the most; of equals, the nearest the target."""
+    outlook, t, n = OUTLOOKS[character], view.table, view.table.size
+
+    def worth(corner: int) -> float:
+        ahead = sum(p * magie1904_bots.stop_cost(outlook, view, (corner + total) % n, advised)
+                    for total, _, p in THROWS)
+        return magie1904_bots.advance_worth(t, view.seat, corner) - ahead
+
+    return max(d.options, key=lambda o: (worth(_arg(o)), _arg(o)))
+
+
 def trust(view: TableView) -> OptionText:
     """Form a Trust where it adds to the player's final count (``Table1906.trust_gain``)."""
     return "form" if view.table.trust_gain(view.seat) > 0 else "decline"
@@ -130,8 +153,6 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
     kind, opts, n = d.kind, d.options, view.n_players
     if character == "speculator":
         reserve = SPECULATOR_RESERVE
-    if kind == "natural":
-        return max(opts, key=_arg)
     if kind in ("accept_offer", "take_bid"):
         return "sell" if d.amount >= value(t, d.space, view.seat, n) else "keep"
     if character == "tenant":
@@ -161,7 +182,7 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
     return max(bids, key=_arg) if bids else "pass"
 
 
-VALUED = frozenset({"shortfall", "trust"})
+VALUED = frozenset({"shortfall", "trust", "natural"})
 """The 1906 decisions answered by the valuation alone (:func:`shortfall`, :func:`trust`)."""
 
 ANSWERS = KINDS | SALE_KINDS | VALUED
@@ -177,6 +198,8 @@ def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText
         return shortfall(character, view, d, getattr(bot, "reserve", magie1904_bots.RESERVE))
     if d.kind == "trust":
         return trust(view)
+    if d.kind == "natural":
+        return natural(character, view, d, getattr(bot, "reserve", magie1904_bots.RESERVE))
     reserve = bot.reserve if character == "landlord" else 0
     if d.kind in KINDS:
         return choose(character, view, d, reserve)

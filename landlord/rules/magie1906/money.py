@@ -91,7 +91,7 @@ class Magie1906Money(Magie1906Count):
         """Single tax, rule 8: "he puts his checker upon any NATURAL OPPORTUNITY space (inner
         corners) he may choose, back of the space to which his throw would bring him." He is
         asked (``natural``) when more than one corner is behind the target. Returns the corner.
-        (The bots take the nearest: :mod:`landlord.players.magie1906`.)"""
+        (How the kit's players choose: :func:`landlord.players.magie1906.natural`.)"""
         corners = self.behind(target)
         if len(corners) == 1:
             return corners[0]
