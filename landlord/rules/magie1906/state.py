@@ -283,10 +283,8 @@ class Table1906(MoneyTerms):
         return self._r.params.wages + self._r.wage_bonus
 
     def throws_left(self) -> float:
-        """The throws each player may still expect: the game ends when every player it waits
-        for has been round Mother Earth ``circuits`` times, so the slowest of them's circuits
-        still to go, at one throw per seven spaces (the mean throw of two dice), within the
-        rounds left."""
+        """The throws each player may still expect: the circuits still to go of the slowest
+        player the end waits for (``awaited``), a throw per seven spaces, within the rounds left."""
         r = self._r
         g = r.g
         to_go = max(0, r.params.circuits - min(pl.circuits for pl in r.awaited()))
@@ -310,8 +308,7 @@ class Table1906(MoneyTerms):
         need = r.params.circuits
         waiting = [pl for pl in r.awaited() if pl.circuits < need]
         me = r.g.players[seat]
-        return (any(pl is me for pl in waiting)
-                and me.circuits * r.n + me.pos == min(pl.circuits * r.n + pl.pos for pl in waiting))
+        return me in waiting and me.circuits * r.n + me.pos == min(pl.circuits * r.n + pl.pos for pl in waiting)
 
     def wages_lost(self, seat: int) -> int:
         """The wages a turn ``seat`` misses loses him for good: his wages (rule 3 pays them every
