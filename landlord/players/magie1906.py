@@ -183,7 +183,7 @@ def choose(character: str, view: TableView, d: Decision, reserve: int) -> Option
 
 
 VALUED = frozenset({"shortfall", "trust", "natural"})
-"""The 1906 decisions answered by the valuation alone (:func:`shortfall`, :func:`trust`)."""
+"""The 1906 decisions answered by the valuation alone (:func:`shortfall`, :func:`trust`, :func:`natural`)."""
 
 ANSWERS = KINDS | SALE_KINDS | VALUED
 """The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`):
