@@ -64,7 +64,7 @@ PRELOAD = ("IPython.core.debugger", "IPython.core.completerlib", "IPython.extens
            "tornado.platform.asyncio", "tornado.queues", "ipywidgets", "comm", "numpy", "pandas", "pyarrow",
            "pyarrow.pandas_compat", "pandas.io.formats.html", "pandas.core.reshape.reshape", "altair", "anywidget",
            "narwhals._pandas_like.dataframe", "narwhals._pandas_like.namespace", "narwhals._interchange.dataframe",
-           "confusables", "landlord.widgets.table", "landlord.widgets.reveal", "landlord.widgets.reveals",
+           "confusables", "voila.utils", "websockets.asyncio.client", "landlord.widgets.table", "landlord.widgets.reveal", "landlord.widgets.reveals",
            "landlord.widgets.classroom_student", "landlord.widgets.classroom_teacher")
 """What the parent imports besides :data:`KERNEL` before it forks: what a kernel imports as it
 starts (with the kernel: about 170 modules) and what the kit's pages import (a module missing
