@@ -64,12 +64,17 @@ PRELOAD = ("IPython.core.debugger", "IPython.core.completerlib", "IPython.extens
            "tornado.platform.asyncio", "tornado.queues", "ipywidgets", "comm", "numpy", "pandas", "pyarrow",
            "pyarrow.pandas_compat", "pandas.io.formats.html", "pandas.core.reshape.reshape", "altair", "anywidget",
            "narwhals._pandas_like.dataframe", "narwhals._pandas_like.namespace", "narwhals._interchange.dataframe",
-           "confusables", "voila.utils", "websockets.asyncio.client", "landlord.widgets.table", "landlord.widgets.reveal", "landlord.widgets.reveals",
-           "landlord.widgets.classroom_student", "landlord.widgets.classroom_teacher")
+           "confusables", "voila.utils", "websockets.asyncio.client", "IPython.core.logger", "IPython.core.oinspect",
+           "IPython.utils.wildcard", "faulthandler", "runpy", "landlord.rules.*", "landlord.widgets.table",
+           "landlord.widgets.reveal", "landlord.widgets.reveals", "landlord.widgets.classroom_student",
+           "landlord.widgets.classroom_teacher")
 """What the parent imports besides :data:`KERNEL` before it forks: what a kernel imports as it
-starts (with the kernel: about 170 modules) and what the kit's pages import (a module missing
-here is skipped; a page imports what else it needs itself). They are the parent's command line,
-which no one takes for a kernel's (no "ipykernel" in it) and which makes room for a kernel's."""
+starts (with the kernel: about 170 modules), what the kit's pages import, what a warm kernel
+imports as it waits for its visitor (``voila.utils``: 456 modules, 12.8 MB in each warm class
+kernel when it imported them itself) and every rules family a class's game loads (``.*``: a
+package and all its modules). A module missing here is skipped; a page imports what else it
+needs itself, into its own memory. They are the parent's command line, which no one takes for a
+kernel's (no "ipykernel" in it) and which makes room for a kernel's."""
 PARENT_ENV = {"OPENBLAS_NUM_THREADS": "1", "JE_ARROW_MALLOC_CONF": "background_thread:false"}
 """The parent's environment beyond the kernels'. A fork copies only the thread that forks, so
 the parent must have no other: these keep numpy's OpenBLAS from starting its worker
@@ -291,13 +296,22 @@ def _threads() -> int:
         return threading.active_count()
 
 
+def _import(name: str) -> None:
+    """Import ``name``; ``package.*``: the package and every module in it."""
+    import importlib
+    import pkgutil
+
+    module = importlib.import_module(name.removesuffix(".*"))
+    if name.endswith(".*"):
+        for found in pkgutil.walk_packages(module.__path__, f"{module.__name__}."):
+            importlib.import_module(found.name)
+
+
 def _warm(preload: tuple[str, ...] | list[str]) -> str:
     """Import what the pages import; "" when the process can fork, else why not."""
-    import importlib
-
     for name in (*KERNEL, *preload):
         try:
-            importlib.import_module(name)
+            _import(name)
         except Exception as exc:  # a module a page may not need: skipped, said in the log
             print(f"landlord.apps.forking: not preloaded {name}: {exc}", file=sys.stderr)
     gc.collect()
