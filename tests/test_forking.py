@@ -115,6 +115,24 @@ def test_each_page_is_its_own_forked_process_and_sees_no_other_page_s_state(tmp_
     in_kernels(check, tmp_path)
 
 
+def test_a_class_page_s_wait_for_its_visitor_and_every_rules_family_come_from_the_parent(tmp_path: Path) -> None:
+    """A warm class page waits for its visitor with ``voila.utils`` (456 modules, 12.8 MB in each
+    kernel that imported them itself) and its game loads its rules family and players: all of it
+    is the parent's, so importing them adds no module to a forked kernel."""
+    async def check(kms: list[AsyncKernelManager], tmp: Path) -> None:
+        added, status = await run(kms[0], "import sys\nbefore = set(sys.modules)\n"
+                                          "from voila.utils import get_query_string\n"
+                                          "from landlord.data.families import REGISTERED\n"
+                                          "for f in REGISTERED:\n"
+                                          "    f.players()\n"
+                                          "    __import__(f.package)\n"
+                                          "print(sorted(set(sys.modules) - before))")
+        assert status == "ok"
+        assert added == "[]"
+
+    in_kernels(check, tmp_path, n=1)
+
+
 def test_interrupt_restart_and_shutdown_reach_only_their_forked_kernel(tmp_path: Path) -> None:
     async def check(kms: list[AsyncKernelManager], tmp: Path) -> None:
         a, b = kms
