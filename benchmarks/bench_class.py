@@ -22,7 +22,9 @@ Chromium contexts instead (one headless Chromium), so real pages draw in the sam
 3. **Lost or duplicated actions**: the clicks the store accepted (the page showed no refusal)
    against the student rows in the store, seat by seat; **error text** on any page.
 4. **Memory**: the server and every kernel, PSS (each process's fair share of shared pages:
-   the figure that adds up), sampled every 5 s; the peak, and per student above the idle server.
+   the figure that adds up), sampled every 5 s; the peak, and per student above the idle server;
+   at the peak, each part's PSS and private memory (USS): the kernels, the warmed parent they are
+   forked from, Voilà's server and ``landlord class``.
    CPU: the server tree's process time (user + system), and the benchmark's own (the clients').
 5. **A closed tab**: ``--close`` students close their page (as a browser does, with
    ``beforeunload``); the time until the server has that many kernels fewer.
@@ -152,6 +154,9 @@ class Sampler(threading.Thread):
         self.others = [psutil.Process(o) for o in others]
         self.every = every
         self.samples: list[tuple[float, float, int]] = []
+        self.peak_mb = 0.0
+        self.peak_parts: dict[str, list[float]] = {}
+        """At the largest sample: each part's processes, PSS and USS (private memory), MB."""
         self.stop = threading.Event()
 
     def family(self) -> list[psutil.Process]:
@@ -164,11 +169,20 @@ class Sampler(threading.Thread):
 
     def measure(self) -> tuple[float, int]:
         total, kernels = 0.0, 0
+        parts: dict[str, list[float]] = {}
         for p in self.family():
             with contextlib.suppress(psutil.Error):
                 info = p.memory_full_info()
-                total += getattr(info, "pss", info.rss) / MB
-                kernels += "ipykernel" in " ".join(p.cmdline())
+                pss = getattr(info, "pss", info.rss) / MB
+                total += pss
+                part = part_of(p.cmdline())
+                kernels += part == "kernels"
+                parts.setdefault(part, [0.0, 0.0, 0.0])
+                parts[part][0] += 1
+                parts[part][1] += pss
+                parts[part][2] += info.uss / MB
+        if total > self.peak_mb:
+            self.peak_mb, self.peak_parts = total, parts
         return total, kernels
 
     def cpu(self) -> float:
@@ -194,6 +208,21 @@ class Sampler(threading.Thread):
             mem, k = self.measure()
             self.samples.append((time.monotonic(), mem, k))
             self.stop.wait(self.every)
+
+
+def part_of(cmdline: list[str]) -> str:
+    """Which part of a class server a process is: its kernels, the warmed parent they are forked
+    from, Voilà's server, ``landlord class`` itself, or other (a PostgreSQL, a helper)."""
+    line = " ".join(cmdline)
+    if "ipykernel" in line:
+        return "kernels"
+    if "landlord.apps.forking" in line:
+        return "warmed parent"
+    if "voila" in cmdline[1:3]:
+        return "Voilà server"
+    if "landlord" in cmdline[1:3] and "class" in cmdline:
+        return "landlord class"
+    return "other"
 
 
 def kernel_count(pid: int) -> int:
@@ -904,6 +933,7 @@ async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, s
                        error_pages=sum(s.errors > 0 for s in students))
         figures["mem_peak_mb"] = max(m for _, m, _ in sampler.samples)
         figures["kernels_peak"] = max(k for _, _, k in sampler.samples)
+        figures["peak_parts"] = sampler.peak_parts
         # closing tabs: kernels released
         closing = [s for s in students if s.joined][: args.close]
         before = kernels_of(servers)
@@ -1158,6 +1188,9 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
           f"{figures['kernels_peak']} kernels: {figures['mem_peak_mb'] / max(1, args.students):.0f} MB a student "
           f"(everything / students), {figures['mem_peak_mb'] / max(1, figures['kernels_peak']):.0f} MB a kernel "
           f"(the server's share included)")
+    print("  at the peak, PSS (private):", "; ".join(
+        f"{part} {n:.0f}: {pss:.0f} MB ({uss:.0f} MB)" + (f", {pss / n:.1f} ({uss / n:.1f}) each" if n > 1 else "")
+        for part, (n, pss, uss) in sorted(figures.get("peak_parts", {}).items())))
     print(f"server tree CPU time during the class: {cpu:.0f} s; the benchmark's own (clients): {own_cpu:.0f} s")
     rel = figures["closed_released_s"]
     print(f"{figures['closed_tabs']} tabs closed: their kernels released after "

@@ -115,6 +115,42 @@ def test_each_page_is_its_own_forked_process_and_sees_no_other_page_s_state(tmp_
     in_kernels(check, tmp_path)
 
 
+def test_a_class_page_s_wait_for_its_visitor_and_every_rules_family_come_from_the_parent(tmp_path: Path) -> None:
+    """A warm class page waits for its visitor with ``voila.utils`` (456 modules, 12.8 MB in each
+    kernel that imported them itself) and its game loads its rules family and players: all of it
+    is the parent's, so importing them adds no module to a forked kernel."""
+    async def check(kms: list[AsyncKernelManager], tmp: Path) -> None:
+        added, status = await run(kms[0], "import sys\nbefore = set(sys.modules)\n"
+                                          "from voila.utils import get_query_string\n"
+                                          "from landlord.data.families import REGISTERED\n"
+                                          "for f in REGISTERED:\n"
+                                          "    f.players()\n"
+                                          "    __import__(f.package)\n"
+                                          "print(sorted(set(sys.modules) - before))")
+        assert status == "ok"
+        assert added == "[]"
+
+    in_kernels(check, tmp_path, n=1)
+
+
+def test_a_forked_kernel_lists_its_modules_files_for_its_debugger_as_a_kernel_started_anew_does(tmp_path: Path) -> None:
+    """ipykernel's kernel lists the files of the modules loaded as it is made (its debugger's
+    "just my code"); a forked kernel gets them from the parent's packed list (13.3 MB of the
+    parent's pages less in every kernel): the same files, and ``sys`` is the kernel's own again."""
+    async def check(kms: list[AsyncKernelManager], tmp: Path) -> None:
+        listed, status = await run(kms[0], "import sys, ipykernel.ipkernel as k\n"
+                                           "kernel = get_ipython().kernel\n"
+                                           "files = {m.__file__ for m in list(sys.modules.values())\n"
+                                           "         if isinstance(getattr(m, '__file__', None), str)}\n"
+                                           "listed = set(kernel._kernel_modules)\n"
+                                           "print(len(listed) > 1000, listed <= files, k.sys is sys,\n"
+                                           "      kernel.debugger.kernel_modules is kernel._kernel_modules)")
+        assert status == "ok"
+        assert listed == "True True True True"
+
+    in_kernels(check, tmp_path, n=1)
+
+
 def test_interrupt_restart_and_shutdown_reach_only_their_forked_kernel(tmp_path: Path) -> None:
     async def check(kms: list[AsyncKernelManager], tmp: Path) -> None:
         a, b = kms

@@ -48,6 +48,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import IO, Any
 
 from jupyter_client.provisioning import KernelProvisionerFactory, LocalProvisioner
@@ -64,12 +65,17 @@ PRELOAD = ("IPython.core.debugger", "IPython.core.completerlib", "IPython.extens
            "tornado.platform.asyncio", "tornado.queues", "ipywidgets", "comm", "numpy", "pandas", "pyarrow",
            "pyarrow.pandas_compat", "pandas.io.formats.html", "pandas.core.reshape.reshape", "altair", "anywidget",
            "narwhals._pandas_like.dataframe", "narwhals._pandas_like.namespace", "narwhals._interchange.dataframe",
-           "confusables", "landlord.widgets.table", "landlord.widgets.reveal", "landlord.widgets.reveals",
-           "landlord.widgets.classroom_student", "landlord.widgets.classroom_teacher")
+           "confusables", "voila.utils", "websockets.asyncio.client", "IPython.core.logger", "IPython.core.oinspect",
+           "IPython.utils.wildcard", "faulthandler", "runpy", "landlord.rules.*", "landlord.widgets.table",
+           "landlord.widgets.reveal", "landlord.widgets.reveals", "landlord.widgets.classroom_student",
+           "landlord.widgets.classroom_teacher")
 """What the parent imports besides :data:`KERNEL` before it forks: what a kernel imports as it
-starts (with the kernel: about 170 modules) and what the kit's pages import (a module missing
-here is skipped; a page imports what else it needs itself). They are the parent's command line,
-which no one takes for a kernel's (no "ipykernel" in it) and which makes room for a kernel's."""
+starts (with the kernel: about 170 modules), what the kit's pages import, what a warm kernel
+imports as it waits for its visitor (``voila.utils``: 456 modules, 12.8 MB in each warm class
+kernel when it imported them itself) and every rules family a class's game loads (``.*``: a
+package and all its modules). A module missing here is skipped; a page imports what else it
+needs itself, into its own memory. They are the parent's command line, which no one takes for a
+kernel's (no "ipykernel" in it) and which makes room for a kernel's."""
 PARENT_ENV = {"OPENBLAS_NUM_THREADS": "1", "JE_ARROW_MALLOC_CONF": "background_thread:false"}
 """The parent's environment beyond the kernels'. A fork copies only the thread that forks, so
 the parent must have no other: these keep numpy's OpenBLAS from starting its worker
@@ -291,15 +297,52 @@ def _threads() -> int:
         return threading.active_count()
 
 
+def _import(name: str) -> None:
+    """Import ``name``; ``package.*``: the package and every module in it."""
+    import importlib
+    import pkgutil
+
+    module = importlib.import_module(name.removesuffix(".*"))
+    if name.endswith(".*"):
+        for found in pkgutil.walk_packages(module.__path__, f"{module.__name__}."):
+            importlib.import_module(found.name)
+
+
+_KERNEL_FILES: dict[int, SimpleNamespace] = {}
+"""The files of the parent's modules, each as the ``__file__`` of a small object, all made at
+once at the end of the warm-up, so they lie together in a few pages (see :class:`_SysAsTheKernelIsMade`)."""
+
+
+class _SysAsTheKernelIsMade:
+    """``sys`` as ipykernel's kernel module sees it while a forked kernel is made: its
+    ``modules`` are :data:`_KERNEL_FILES`, all else is ``sys``'s.
+
+    ``IPythonKernel.__init__`` lists the files of every module loaded (``sys.modules.copy()``, then
+    each one's ``__file__``; its debugger's "just my code" reads the list). In a fork that touches,
+    for each of the parent's 2,000 modules, the module, its dict, its name and its file, each
+    scattered among the parent's objects, and CPython 3.11 writes their reference counts: it
+    copied 13.3 MB of the parent's pages into every kernel (a fork that ran that one line,
+    ``/proc/self/smaps_rollup``'s Private_Dirty before and after). The same files from
+    :data:`_KERNEL_FILES` give the debugger the same list and touch a few pages: a seated class
+    page's kernel 36.2 -> 30.7 MB of private memory after 10 s of play. Nothing else in ipykernel's
+    kernel module reads ``sys`` while it is made; it is ``sys`` again before the kernel starts."""
+
+    modules = _KERNEL_FILES
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(sys, name)
+
+
 def _warm(preload: tuple[str, ...] | list[str]) -> str:
     """Import what the pages import; "" when the process can fork, else why not."""
-    import importlib
-
     for name in (*KERNEL, *preload):
         try:
-            importlib.import_module(name)
+            _import(name)
         except Exception as exc:  # a module a page may not need: skipped, said in the log
             print(f"landlord.apps.forking: not preloaded {name}: {exc}", file=sys.stderr)
+    files = [file for m in list(sys.modules.values()) if isinstance(file := getattr(m, "__file__", None), str)]
+    # each file a new string (a copy), made here with its holder: together, away from the modules
+    _KERNEL_FILES.update(enumerate(SimpleNamespace(__file__=(file + ".")[:-1]) for file in files))
     gc.collect()
     gc.freeze()
     threads = _threads()
@@ -362,7 +405,13 @@ def _become_kernel(request: dict[str, Any], told: int, stdin: IO[bytes], reply: 
         from ipykernel import kernelapp
 
         app = kernelapp.IPKernelApp.instance()  # as kernelapp.launch_new_instance, with one step between
-        app.initialize(argv)
+        from ipykernel import ipkernel
+
+        ipkernel.sys = _SysAsTheKernelIsMade()  # type: ignore[assignment]  # while the kernel is made
+        try:
+            app.initialize(argv)
+        finally:
+            ipkernel.sys = sys
         _as_if_imported_in_the_kernel()
         app.start()
         code = 0
