@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -194,7 +194,7 @@ class Table1906(MoneyTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_odds", "_r", "franchises", "paired")
+    __slots__ = ("_odds", "_r", "_taxes", "franchises", "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
@@ -203,6 +203,10 @@ class Table1906(MoneyTerms):
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
         self.franchises = tuple(rules.g.board.indices("franchise"))
+        self.necessities = tuple(i for i, k in enumerate(rules.kinds) if k == "necessity")
+        """The necessities (rule 4's tax), in the board's order."""
+        self._taxes: dict[tuple[str, int], float] = {}
+        """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
 
     @property
     def params(self) -> Params1906:
@@ -286,8 +290,9 @@ class Table1906(MoneyTerms):
         at one throw per seven spaces (the mean throw of two dice), within the rounds left."""
         r = self._r
         g = r.g
-        to_go = max(0, r.params.circuits - min(pl.circuits for pl in g.players))
-        return float(min(to_go * r.n / 7, max(0, r.params.max_rounds - g.round)))
+        p = r.params
+        to_go = max(0, p.circuits - min([pl.circuits for pl in g.players]))
+        return float(min(to_go * r.n / 7, max(0, p.max_rounds - g.round)))
 
     def wages_for(self, seat: int) -> int:
         """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
@@ -401,35 +406,89 @@ class Table1906(MoneyTerms):
         Treasury under the single tax) and the necessity taxes the houses on the board double
         (advanced rules). Worked out by putting the house up on the table, reading what every
         stop pays him and costs him, and taking it down again."""
+        return self.house_gains([idx], seat)[0]
+
+    def house_gains(self, lots: Sequence[int], seat: int) -> list[float]:
+        """:meth:`house_gain` of a house on each of ``lots`` (a builder's options), what they share
+        read off the table once."""
         r = self._r
         p = r.params
-        lots = [idx]
-        if p.advanced_rules:  # the section's land rent rises only if this house lifts its least
-            section = r.sections.get(r.g.board.spaces[idx].group, [idx])
-            if sum(1 for i in section if r.houses[i] <= r.houses[idx]) == 1:
-                lots = section
-        steps = p.advanced_rules and not p.single_tax and sum(r.houses) + 1 in p.tax_steps
-        taxed = [i for i, k in enumerate(r.kinds) if k == "necessity"] if steps else []
+        houses, house_owner, spaces = r.houses, r.house_owner, r.g.board.spaces
+        advanced = p.advanced_rules
+        built = sum(houses)
+        steps = bool(self.necessities) and advanced and not p.single_tax and built + 1 in p.tax_steps
         others = len(r.g.players) - 1
-        if lots == [idx] and not taxed and r.house_owner[idx] in (seat, -1):
-            # the common case, the same sum on one lot: the house lifts no section's rent and no
-            # tax, and adds its own rent to what the others' stops pay him
-            return p.house_value + others * self.chance(idx) * p.house_rent * self.throws_left()
+        odds, left = self.odds(), self.throws_left()
+        out = []
+        for idx in lots:
+            section = r.sections.get(spaces[idx].group, [idx]) if advanced else [idx]
+            raised = [idx]
+            if advanced:  # the section's land rent rises only if this house lifts its least
+                level = houses[idx]
+                if sum(1 for i in section if houses[i] <= level) == 1:
+                    raised = section
+            if raised == [idx] and not steps and house_owner[idx] in (seat, -1):
+                # the common case, the same sum on one lot: the house lifts no section's rent and
+                # no tax, and adds its own rent to what the others' stops pay him
+                out.append(p.house_value + others * odds.get(idx, 0.0) * p.house_rent * left)
+                continue
+            # what the others' stops on the lots pay him less what his own cost him (the terms of
+            # :meth:`_paid_to` and :meth:`charge`, summed in the same order, so the same float),
+            # and what his stops on the necessities cost him (their tax, :meth:`charge`), with
+            # the houses standing now and with this one up
+            before = self._lots_flow(raised, section, seat, others, odds)
+            if steps:
+                before -= self._taxes_flow(built)
+            owner = house_owner[idx]
+            houses[idx] += 1
+            house_owner[idx] = seat
+            try:
+                after = self._lots_flow(raised, section, seat, others, odds)
+            finally:
+                houses[idx] -= 1
+                house_owner[idx] = owner
+            if steps:
+                after -= self._taxes_flow(built + 1)
+            out.append(p.house_value + (after - before) * left)
+        return out
 
-        def flow() -> float:
-            paid = sum(self.chance(i) * (others * self._paid_to(i, seat) - self.charge(i, seat)) for i in lots)
-            return paid - sum(self.chance(i) * self.charge(i, seat) for i in taxed)
+    def _lots_flow(self, lots: list[int], section: list[int], seat: int, others: int,
+                   odds: Mapping[int, float]) -> float:
+        """Per throw, what the others' stops on ``lots`` (lots of one ``section``) pay ``seat``
+        less what his own stops there cost him: the chance of each × (the others × :meth:`_paid_to`
+        less :meth:`charge`), summed in ``lots``' order."""
+        r = self._r
+        p = r.params
+        houses, owner, house_owner, spaces = r.houses, r.owner, r.house_owner, r.g.board.spaces
+        doubled = 2 ** min(houses[i] for i in section) if p.advanced_rules else 1
+        single, per_house = p.single_tax, p.house_rent
+        terms = []
+        for i in lots:
+            land = spaces[i].rent * doubled
+            house = houses[i] * per_house
+            holder = house_owner[i]
+            paid = float((land if owner[i] == seat and not single else 0) + (house if holder == seat else 0))
+            if single:
+                cost = float(land + (house if holder not in (seat, -1) else 0))
+            else:
+                cost = 0.0 if owner[i] == seat else float(land + house)
+            terms.append(odds.get(i, 0.0) * (others * paid - cost))
+        return sum(terms)
 
-        before = flow()
-        owner = r.house_owner[idx]
-        r.houses[idx] += 1
-        r.house_owner[idx] = seat
-        try:
-            after = flow()
-        finally:
-            r.houses[idx] -= 1
-            r.house_owner[idx] = owner
-        return p.house_value + (after - before) * self.throws_left()
+    def _taxes_flow(self, built: int) -> float:
+        """Per throw, what a player's stops on the necessities cost him in tax (advanced rules'
+        Tax Table, as :meth:`Magie1906Landings.necessity_tax` with ``built`` houses on the board),
+        summed in the board's order; kept by phase and houses built (the phase's params and
+        landing chances are its own)."""
+        r = self._r
+        key = (r.g.phase, built)
+        flow = self._taxes.get(key)
+        if flow is None:
+            odds, spaces = self.odds(), r.g.board.spaces
+            doubling = 2 ** sum(1 for step in r.params.tax_steps if built >= step)
+            flow = self._taxes[key] = sum([odds.get(i, 0.0) * float(int(spaces[i].fee * doubling))
+                                           for i in self.necessities])
+        return flow
 
     def _paid_to(self, idx: int, seat: int) -> float:
         """What another player stopping on lot ``idx`` pays ``seat`` now: the land rent if he
