@@ -105,6 +105,7 @@ class British1913Market(British1913Debts):
         cash = g.cash(seat)
         offers = []
         owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
+        rising = list(percents) == sorted(percents)  # then so are a site's prices
         for idx in self.land:
             owner = owners[idx]
             if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
@@ -112,7 +113,11 @@ class British1913Market(British1913Debts):
             value = values[idx]
             for pc in percents:
                 price = value * pc // 100
-                if 0 < price <= cash:
+                if price > cash:
+                    if rising and value >= 0:
+                        break  # the dearer prices are beyond his cash too
+                    continue
+                if price > 0:
                     offers.append(option("offer", idx, price))
         if not offers:
             return

@@ -203,6 +203,9 @@ class British1913State(RoundsOfTurns):
         self.value = [s.price for s in board.spaces]
         """Capital land value of each site as the market sets it (printed price until traded)."""
         self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
+        self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
+                        if "improvement_capital" in s.extra}
+        """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
