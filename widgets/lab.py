@@ -271,8 +271,17 @@ class LabRun:
     net worth after every turn), both with the lab's ``scenario`` name."""
 
     games: pd.DataFrame = field(default_factory=pd.DataFrame)
-    panel: pd.DataFrame = field(default_factory=pd.DataFrame)
+    panel_of: pd.DataFrame | Callable[[], pd.DataFrame] = field(default_factory=pd.DataFrame, repr=False)
+    """The panel, or what builds it when first asked for (:attr:`panel`)."""
     complete: bool = False
+
+    @property
+    def panel(self) -> pd.DataFrame:
+        """The per-turn panel (a run's is built from its games' tables when first read: the lab's
+        charts draw the tally's sums, so a stop does not wait for it)."""
+        if callable(self.panel_of):
+            self.panel_of = self.panel_of()
+        return self.panel_of
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -623,16 +632,21 @@ class Tally:
 
     def run(self, complete: bool = False, panel: bool = True) -> LabRun:
         """The games so far as a :class:`LabRun` (rows assembled as the sweep assembles them;
-        the per-turn panel too when ``panel``)."""
+        the per-turn panel too when ``panel``, built when the run's panel is first read)."""
         games = assemble(self.scenario, self.tables)
         games = games.assign(scenario=games["cell"].map(self.names)) if len(games) else games
-        pan = PANEL
-        if panel and self.panels:
+        if not (panel and self.panels):
+            return LabRun(games, PANEL.assign(scenario=PANEL["cell"].map(self.names)), complete)
+        panels, names = list(self.panels), self.names
+
+        def build() -> pd.DataFrame:
             import pyarrow as pa
 
-            pan = pa.concat_tables(sorted(self.panels, key=lambda t: (t.column("cell")[0].as_py(),
-                                                                      t.column("game")[0].as_py()))).to_pandas()
-        return LabRun(games, pan.assign(scenario=pan["cell"].map(self.names)), complete)
+            pan = pa.concat_tables(sorted(panels, key=lambda t: (t.column("cell")[0].as_py(),
+                                                                 t.column("game")[0].as_py()))).to_pandas()
+            return pan.assign(scenario=pan["cell"].map(names))
+
+        return LabRun(games, build, complete)
 
 
 def _interval_words(c: Comparison) -> str:
