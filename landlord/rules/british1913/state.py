@@ -135,6 +135,14 @@ class LandTable:
         g = self._r.g
         return max(0, self._r.params.circuits - max([pl.circuits for pl in g.players]))
 
+    def valuation_key(self) -> tuple[object, ...]:
+        """What a player's value of a site or an improvement reads off the table besides his own
+        cash and holdings: the Part and its params, the scarcity and who owns each improvement
+        (what :meth:`terms` is kept by), and the rounds of the board still to make. Equal keys,
+        equal terms, landing chances and horizon."""
+        r = self._r
+        return (r.g.phase, r.params, r.scarcity(), self.circuits_left(), tuple(r.imp_owner))
+
     def rounds_left(self) -> float:
         """Table rounds the game may still run: :meth:`circuits_left` at :data:`MEAN_THROW`
         spaces a throw."""
@@ -206,6 +214,8 @@ class British1913State(RoundsOfTurns):
         self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
                         if "improvement_capital" in s.extra}
         """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
+        self._offers: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[str]]] = {}
+        """The offers for a site, by site, capital land value and percents (``offers_at``)."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
