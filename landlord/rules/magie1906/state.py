@@ -194,7 +194,7 @@ class Table1906(MoneyTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_odds", "_r", "_taxes", "franchises", "necessities", "paired")
+    __slots__ = ("_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
@@ -206,6 +206,8 @@ class Table1906(MoneyTerms):
         self.necessities = tuple(i for i, k in enumerate(rules.kinds) if k == "necessity")
         """The necessities (rule 4's tax), in the board's order."""
         self._taxes: dict[tuple[str, int], float] = {}
+        self._returns: dict[tuple[object, ...], float] = {}
+        """:meth:`land_return` by the table's payoffs (:meth:`payoff_key`), seat and throws left."""
         """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
 
     @property
@@ -521,12 +523,17 @@ class Table1906(MoneyTerms):
         treasury")."""
         r = self._r
         players, left = len(r.g.players), self.throws_left()
+        key = (self.payoff_key(), seat, left)
+        kept = self._returns.get(key)
+        if kept is not None:
+            return kept
         income = price = 0.0
         for idx, kind in enumerate(r.kinds):
             if kind in CARD_KINDS and idx not in r.public:
                 income += self.chance(idx) * self.earning(idx, seat) * left * players
                 price += self.printed_price(idx)
-        return income / price if price else 0.0
+        kept = self._returns[key] = income / price if price else 0.0
+        return kept
 
     def privilege_price(self, idx: int) -> int:
         """What the right to build on lot ``idx`` costs before the house (single-tax rule 4, "the
