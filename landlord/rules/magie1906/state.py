@@ -146,8 +146,8 @@ class Magie1906State(SingleTaxRules):
         """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
         if not self.params.advanced_rules:
             return 0
-        lots = self.sections.get(self.g.board.spaces[idx].group, [idx])
-        return min(self.houses[i] for i in lots)
+        houses = self.houses
+        return min([houses[i] for i in self.sections.get(self.g.board.spaces[idx].group, [idx])])
 
     def land_rent(self, idx: int) -> int:
         """Advanced rules: "When all the lots in any one section have been improved with at least
