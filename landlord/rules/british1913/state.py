@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.engine.flows import Flow
+from landlord.engine.options import option
 from landlord.engine.rulebook import RoundsOfTurns, Token
 from landlord.errors import LandlordError
 from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
@@ -214,6 +215,8 @@ class British1913State(RoundsOfTurns):
         self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
                         if "improvement_capital" in s.extra}
         """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
+        self.property_texts = ([option("site", i) for i in range(self.n)], [option("imp", i) for i in range(self.n)])
+        """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
         self._offers: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[str]]] = {}
         """The offers for a site, by site, capital land value and percents (``offers_at``)."""
         self.gaol_corner = board.annex("jail").beside
