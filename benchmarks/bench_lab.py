@@ -156,6 +156,7 @@ def answer(ruleset: str, workers: int, cap: int = 2000, regime: str = "") -> dic
         out["first_idle"] = sum(first_cpu)
         out["clear"] = t1 - t0
         out["clear_idle"] = c1 - mon.own + max(mon.cpu.values(), default=0.0)  # not the watch's own CPU
+        out["clear_own"], out["clear_worker"] = c1 - mon.own, max(mon.cpu.values(), default=0.0)
         tally = lab.tally
         if tally.settled_at is None:
             out["verdict"], out["taken"] = "not clear", float(tally.played)

@@ -65,16 +65,21 @@ from .table import (
     regimes,
 )
 
-FIRST = 4
-"""Games in a run's first chunk of each scenario: the first view waits for these alone (a 1906
-game with its per-turn net worth takes about 30 ms, so ten took 0.3 s of the second) ..."""
+FIRST = 2
+"""Games in a run's first chunk of each scenario: the first view waits for these alone (an
+as-printed 1906 game with its per-turn net worth takes about 45 ms, a 1913 sequence game with the
+Part 3 tax from the start about 60 ms, and the first view's charts about 0.3 s of the kernel's
+CPU: four games each took 0.1 s more of the second) ..."""
 CHUNK = 10
 """... games per sweep chunk in the lab's first :data:`GROW_AFTER` games: small, so the first view
 comes soon, the progress bar moves and Stop is quick ..."""
 GROW_AFTER = 100
-BIG_CHUNK = 50
+BIG_CHUNK = 20
 """... and per chunk after those (fewer chunks to count in and look at: the stop rule looks
-after every chunk that completes a game count for every scenario)."""
+after every chunk that completes a game count for every scenario, so a run stops at most this
+many games after its answer is clear: at 50, the lab's british-1913-sequence comparison, clear
+from 255 games, stopped at 300; at 20 it stops at 260, each chunk costing about 3 ms more than
+its games)."""
 POLL = 0.05
 """Seconds between two looks of the lab's asyncio task at its running sweep."""
 PANEL = pd.DataFrame(columns=["cell", "game", "seed", "turn", "seat", "net_worth"])
@@ -271,8 +276,17 @@ class LabRun:
     net worth after every turn), both with the lab's ``scenario`` name."""
 
     games: pd.DataFrame = field(default_factory=pd.DataFrame)
-    panel: pd.DataFrame = field(default_factory=pd.DataFrame)
+    panel_of: pd.DataFrame | Callable[[], pd.DataFrame] = field(default_factory=pd.DataFrame, repr=False)
+    """The panel, or what builds it when first asked for (:attr:`panel`)."""
     complete: bool = False
+
+    @property
+    def panel(self) -> pd.DataFrame:
+        """The per-turn panel (a run's is built from its games' tables when first read: the lab's
+        charts draw the tally's sums, so a stop does not wait for it)."""
+        if callable(self.panel_of):
+            self.panel_of = self.panel_of()
+        return self.panel_of
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -623,16 +637,21 @@ class Tally:
 
     def run(self, complete: bool = False, panel: bool = True) -> LabRun:
         """The games so far as a :class:`LabRun` (rows assembled as the sweep assembles them;
-        the per-turn panel too when ``panel``)."""
+        the per-turn panel too when ``panel``, built when the run's panel is first read)."""
         games = assemble(self.scenario, self.tables)
         games = games.assign(scenario=games["cell"].map(self.names)) if len(games) else games
-        pan = PANEL
-        if panel and self.panels:
+        if not (panel and self.panels):
+            return LabRun(games, PANEL.assign(scenario=PANEL["cell"].map(self.names)), complete)
+        panels, names = list(self.panels), self.names
+
+        def build() -> pd.DataFrame:
             import pyarrow as pa
 
-            pan = pa.concat_tables(sorted(self.panels, key=lambda t: (t.column("cell")[0].as_py(),
-                                                                      t.column("game")[0].as_py()))).to_pandas()
-        return LabRun(games, pan.assign(scenario=pan["cell"].map(self.names)), complete)
+            pan = pa.concat_tables(sorted(panels, key=lambda t: (t.column("cell")[0].as_py(),
+                                                                 t.column("game")[0].as_py()))).to_pandas()
+            return pan.assign(scenario=pan["cell"].map(names))
+
+        return LabRun(games, build, complete)
 
 
 def _interval_words(c: Comparison) -> str:
@@ -822,7 +841,10 @@ MENUS = ("<style>.ll-lab .widget-dropdown {flex-wrap: wrap; height: auto; row-ga
 short for both (a 390 px phone): never past the screen, never narrower than the line allows."""
 REDRAW = 0.5
 """Seconds at least between two redraws while games arrive (more when drawing takes longer:
-never more than a fifth of the time goes on drawing), so the browser keeps up."""
+never more than :data:`DRAW_SHARE` of the time goes on drawing), so the browser keeps up ..."""
+DRAW_SHARE = 0.1
+"""... and the kernel's drawing takes little from the workers playing the games on the same
+cores (a redraw of the lab's four charts costs the kernel about 0.25-0.3 s of CPU)."""
 
 
 SLOT = "0 1 460px"
@@ -1049,7 +1071,7 @@ class ScenarioLab(W.VBox):
                 if not ready and not sweep.running:
                     break
                 # the first games at once, then at a pace the page keeps up with
-                due = self.first_view is None or loop.time() - drawn_at >= max(REDRAW, 4 * cost)
+                due = self.first_view is None or loop.time() - drawn_at >= max(REDRAW, cost / DRAW_SHARE - cost)
                 if ready and tally.played and due:
                     t = loop.time()
                     self._show_so_far()

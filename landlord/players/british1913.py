@@ -194,9 +194,12 @@ HOLDER = OUTLOOKS["landlord"]
 holder's character is not on the table; the landlord's is the holding one)."""
 
 
-def choose(outlook: Outlook, view: TableView, d: Decision) -> OptionText:
-    """The option of the highest expected effect on the player's final count (module text)."""
+def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any] | None = None) -> OptionText:
+    """The option of the highest expected effect on the player's final count (module text);
+    ``notes``: what this player keeps between decisions (:func:`_realise`)."""
     kind, opts = d.kind, d.options
+    if kind == "realise":
+        return _realise(outlook, view, opts, {} if notes is None else notes)
     me = Sight(view, outlook)
     t = me.t
     if kind == "site_card":
@@ -225,8 +228,6 @@ def choose(outlook: Outlook, view: TableView, d: Decision) -> OptionText:
             return "throw"
         lost = _gaol_turns(t.params.gaol_throws - view.player.wait)
         return "pay" if me.paying(lost * me.throw(), d.amount) > 0 else "throw"
-    if kind == "realise":
-        return min(opts, key=lambda o: (me.holding(o), o))
     if kind == "bid_up":
         return _offer(me, view, opts)
     if kind == "accept_bid":
@@ -241,6 +242,26 @@ def choose(outlook: Outlook, view: TableView, d: Decision) -> OptionText:
                 best = (gain, o)
         return best[1] if best else "none"
     return opts[0]
+
+
+def _realise(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...], notes: dict[str, Any]) -> OptionText:
+    """What a debtor sells first: what he loses least by giving up (:meth:`Sight.holding`). A
+    pauper offers his property again and again while the others refuse it, so what each
+    holding is worth to him is kept in ``notes`` while it stands: the same table
+    (:meth:`~landlord.rules.british1913.state.LandTable.valuation_key`), cash and holdings."""
+    pl = view.player
+    key = (outlook, view.seat, view.cash, view.n_players, view.table.valuation_key(),
+           tuple(sorted(pl.sites)), tuple(sorted(pl.improvements)))
+    kept = notes.get("realise")
+    if kept is None or kept[0] != key:
+        kept = notes["realise"] = (key, {})
+    worth: dict[OptionText, float] = kept[1]
+    me: Sight | None = None
+    for o in opts:
+        if o not in worth:
+            me = me or Sight(view, outlook)
+            worth[o] = me.holding(o)
+    return min(opts, key=lambda o: (worth[o], o))
 
 
 def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
@@ -289,4 +310,4 @@ ANSWERS = KINDS
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
     """The answer of a player of ``character`` (its :data:`~landlord.engine.valuation.OUTLOOKS`
     entry) to a 1913 decision."""
-    return choose(OUTLOOKS[character], view, d)
+    return choose(OUTLOOKS[character], view, d, getattr(bot, "notes", None))

@@ -135,10 +135,10 @@ def build(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Optio
     house's price would return in cards on this table (``Table1906.land_return``)."""
     t = view.table
     best, top = d.options[0], 0.0
-    for opt in d.options[1:]:
-        idx = _spot(opt)
+    spots = [_spot(opt) for opt in d.options[1:]]
+    for opt, idx, worth in zip(d.options[1:], spots, t.house_gains(spots, view.seat), strict=True):
         price = d.amount + (t.privilege_price(idx) if idx != d.space else 0)
-        gain = gain_of_paying(t.house_gain(idx, view.seat), price, view.cash, advised, outlook)
+        gain = gain_of_paying(worth, price, view.cash, advised, outlook)
         if gain > top:
             best, top = opt, gain
     # what the house's price would return in cards is the same wherever it stands: asked last,

@@ -53,10 +53,10 @@ class British1913Count(British1913Words):
             for d in pl.debts:
                 if d.creditor < n:
                     net[d.creditor] += d.amount
-        spaces = g.board.spaces
+        spaces, capital = g.board.spaces, self.capital
         cash = g.ledger.balances
-        return tuple(cash[pl.seat] + sum(spaces[i].price for i in pl.sites)
-                     + sum(int(spaces[i].extra["improvement_capital"]) for i in pl.improvements)
+        return tuple(cash[pl.seat] + sum([spaces[i].price for i in pl.sites])
+                     + sum([capital[i] for i in pl.improvements])
                      + net[pl.seat] - pl.owed for pl in g.players)
 
     def space_state(self, index: int) -> SpaceState:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
-from landlord.engine.options import option, parse_option
+from landlord.engine.options import parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.british1913.count import British1913Count
 from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, POOR, TRACK, Debt
@@ -77,7 +77,8 @@ class British1913Debts(British1913Count):
     def property_of(self, seat: int) -> list[str]:
         """What ``seat`` could sell: ``site:<space>`` and ``imp:<space>`` (improvements)."""
         pl = self.g.players[seat]
-        return [option("site", i) for i in sorted(pl.sites)] + [option("imp", i) for i in sorted(pl.improvements)]
+        site, imp = self.property_texts
+        return [site[i] for i in sorted(pl.sites)] + [imp[i] for i in sorted(pl.improvements)]
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
         """Sell one property "for what it will fetch": the debtor chooses which; the other

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
@@ -103,17 +105,18 @@ class British1913Market(British1913Debts):
         """
         g = self.g
         cash = g.cash(seat)
-        offers = []
+        offers: list[str] = []
         owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
+        rising = list(percents) == sorted(percents)  # then so are a site's prices
         for idx in self.land:
             owner = owners[idx]
             if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
                 continue
-            value = values[idx]
-            for pc in percents:
-                price = value * pc // 100
-                if 0 < price <= cash:
-                    offers.append(option("offer", idx, price))
+            prices, texts = self.offers_at(idx, values[idx], percents)
+            if rising and values[idx] >= 0:  # those within his cash come first
+                offers += texts[:bisect_right(prices, cash)]
+            else:
+                offers += [t for price, t in zip(prices, texts, strict=True) if price <= cash]
         if not offers:
             return
         choice = yield Decision(seat, "bid_up", ("none", *offers))
@@ -128,6 +131,17 @@ class British1913Market(British1913Debts):
         g.pay(seat, owner, price, Flow.LAND_SOLD, "site sale", "Capital land value follows demand")
         self.transfer(owner, seat, "site", idx, price)
         g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
+
+    def offers_at(self, idx: int, value: int, percents: tuple[int, ...]) -> tuple[list[int], list[str]]:
+        """The offers for site ``idx`` of capital land value ``value`` at ``percents`` of it
+        (:meth:`bid_up`): each positive price, in the percents' order, and its option; kept by
+        site, value and percents (a game sees few of each)."""
+        key = (idx, value, percents)
+        got = self._offers.get(key)
+        if got is None:
+            prices = [p for p in (value * pc // 100 for pc in percents) if p > 0]
+            got = self._offers[key] = (prices, [option("offer", idx, p) for p in prices])
+        return got
 
     def improve(self, seat: int) -> Play:
         """Part 2: "A player must pay the CAPITAL (sale price of improvement) to the Bank, place

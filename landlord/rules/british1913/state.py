@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from landlord.engine.flows import Flow
+from landlord.engine.options import option
 from landlord.engine.rulebook import RoundsOfTurns, Token
 from landlord.errors import LandlordError
 from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
@@ -135,6 +136,14 @@ class LandTable:
         g = self._r.g
         return max(0, self._r.params.circuits - max([pl.circuits for pl in g.players]))
 
+    def valuation_key(self) -> tuple[object, ...]:
+        """What a player's value of a site or an improvement reads off the table besides his own
+        cash and holdings: the Part and its params, the scarcity and who owns each improvement
+        (what :meth:`terms` is kept by), and the rounds of the board still to make. Equal keys,
+        equal terms, landing chances and horizon."""
+        r = self._r
+        return (r.g.phase, r.params, r.scarcity(), self.circuits_left(), tuple(r.imp_owner))
+
     def rounds_left(self) -> float:
         """Table rounds the game may still run: :meth:`circuits_left` at :data:`MEAN_THROW`
         spaces a throw."""
@@ -203,6 +212,13 @@ class British1913State(RoundsOfTurns):
         self.value = [s.price for s in board.spaces]
         """Capital land value of each site as the market sets it (printed price until traded)."""
         self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
+        self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
+                        if "improvement_capital" in s.extra}
+        """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
+        self.property_texts = ([option("site", i) for i in range(self.n)], [option("imp", i) for i in range(self.n)])
+        """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
+        self._offers: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[str]]] = {}
+        """The offers for a site, by site, capital land value and percents (``offers_at``)."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")

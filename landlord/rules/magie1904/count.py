@@ -55,7 +55,7 @@ class Magie1904Count(Magie1904Words):
         st = p.single_tax
         lux, leg = p.luxury_value, p.legacy_ticket_value
         cash = g.ledger.balances
-        return tuple((0 if st else sum(spaces[i].price for i in pl.lots)) + cash[pl.seat]
+        return tuple((0 if st else sum([spaces[i].price for i in pl.lots])) + cash[pl.seat]
                      + pl.luxuries * lux + pl.legacies * leg + net[pl.seat] for pl in g.players)
 
     def space_state(self, index: int) -> SpaceState:

@@ -13,6 +13,9 @@ from typing import Any, ClassVar, Literal, cast
 
 from landlord.rules.cards import Goes, MovingCard, read_deck
 
+CARD_KINDS = ("lot", "railroad", "franchise", "speculation")
+"""The kinds of space a green card is for (rule 1: title deeds, charters, the broker's licence)."""
+
 Action = Literal["collect", "pay", "fine", "jail", "mother_earth", "back"]
 """What a card does: ``collect`` (from the Bank), ``pay`` (to the Bank), ``fine`` (to the
 Public Treasury), ``jail``, ``mother_earth`` (advance to Mother Earth) or ``back`` (go back

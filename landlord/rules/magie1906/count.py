@@ -64,9 +64,9 @@ class Magie1906Count(Magie1906Words):
         n = len(g.players)
         house_value = p.house_value
         net = [0] * n
-        for i, h in enumerate(self.houses):
+        for h, owner in zip(self.houses, self.house_owner, strict=True):
             if h:
-                net[self.house_owner[i]] += h * house_value
+                net[owner] += h * house_value
         for m in self.mortgages:
             net[m.seat] -= m.amount
         for d in self.debts:

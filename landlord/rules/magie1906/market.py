@@ -69,9 +69,9 @@ class Magie1906Market(Magie1906Money):
         (``offer_card``: :meth:`card_sale`, the others bid and he sells to the best bid or keeps
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
-        others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)]
         affords = g.cash(seat) >= min(self.params.market_prices)
-        buys = tuple(option("buy_card", i) for i in sorted(others)) if affords else ()
+        others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)] if affords else []
+        buys = tuple(option("buy_card", i) for i in sorted(others))
         sells = tuple(option("offer_card", i) for i in self.tradeable(seat))
         if not buys and not sells:
             return

@@ -11,6 +11,8 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import parse_option
 from landlord.engine.rulebook import Token
 from landlord.engine.valuation import card_worth
+from landlord.rules.magie1906.building import BuildingTerms
+from landlord.rules.magie1906.cards import CARD_KINDS
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
 from landlord.rules.magie1906.terms import MoneyTerms
 from landlord.rules.memo import landing_odds
@@ -22,8 +24,6 @@ TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
 
 PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
 
-
-CARD_KINDS = ("lot", "railroad", "franchise", "speculation")
 
 
 @dataclass(slots=True)
@@ -148,8 +148,8 @@ class Magie1906State(SingleTaxRules):
         """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
         if not self.params.advanced_rules:
             return 0
-        lots = self.sections.get(self.g.board.spaces[idx].group, [idx])
-        return min(self.houses[i] for i in lots)
+        houses = self.houses
+        return min([houses[i] for i in self.sections.get(self.g.board.spaces[idx].group, [idx])])
 
     def land_rent(self, idx: int) -> int:
         """Advanced rules: "When all the lots in any one section have been improved with at least
@@ -192,11 +192,11 @@ class Magie1906State(SingleTaxRules):
         return self.params.house_price * self.params.house_sale_percent // 100
 
 
-class Table1906(MoneyTerms):
+class Table1906(MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_odds", "_r", "franchises", "paired")
+    __slots__ = ("_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
@@ -205,6 +205,12 @@ class Table1906(MoneyTerms):
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
         self.franchises = tuple(rules.g.board.indices("franchise"))
+        self.necessities = tuple(i for i, k in enumerate(rules.kinds) if k == "necessity")
+        """The necessities (rule 4's tax), in the board's order."""
+        self._taxes: dict[tuple[str, int], float] = {}
+        """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
+        self._returns: dict[tuple[object, ...], float] = {}
+        """:meth:`land_return` by the table's payoffs (:meth:`payoff_key`), seat and throws left."""
 
     @property
     def params(self) -> Params1906:
@@ -287,8 +293,9 @@ class Table1906(MoneyTerms):
         player the end waits for (``awaited``), a throw per seven spaces, within the rounds left."""
         r = self._r
         g = r.g
-        to_go = max(0, r.params.circuits - min(pl.circuits for pl in r.awaited()))
-        return float(min(to_go * r.n / 7, max(0, r.params.max_rounds - g.round)))
+        p = r.params
+        to_go = max(0, p.circuits - min([pl.circuits for pl in r.awaited()]))
+        return float(min(to_go * r.n / 7, max(0, p.max_rounds - g.round)))
 
     def wages_for(self, seat: int) -> int:
         """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
@@ -392,46 +399,6 @@ class Table1906(MoneyTerms):
         p = self._r.params
         return p.jail_fine, self._r.g.players[seat].jail_missed, p.jail_max_missed
 
-    def house_gain(self, idx: int, seat: int) -> float:
-        """What one more house on lot ``idx``, owned by ``seat``, is expected to add to his final
-        count, its price not yet paid: it counts ``house_value`` at the end ("every house counts
-        the holder or owner 100"); until then the others' landings pay him its house rent ($10,
-        rule 4 of the single tax and the advanced rules' "house rent remains as before") and,
-        under the advanced rules, the doubled land rent of the section's lots he holds, while
-        his own landings pay any rent it raises (the section's doubled land rent to the Public
-        Treasury under the single tax) and the necessity taxes the houses on the board double
-        (advanced rules). Worked out by putting the house up on the table, reading what every
-        stop pays him and costs him, and taking it down again."""
-        r = self._r
-        p = r.params
-        lots = [idx]
-        if p.advanced_rules:  # the section's land rent rises only if this house lifts its least
-            section = r.sections.get(r.g.board.spaces[idx].group, [idx])
-            if sum(1 for i in section if r.houses[i] <= r.houses[idx]) == 1:
-                lots = section
-        steps = p.advanced_rules and not p.single_tax and sum(r.houses) + 1 in p.tax_steps
-        taxed = [i for i, k in enumerate(r.kinds) if k == "necessity"] if steps else []
-        others = len(r.g.players) - 1
-        if lots == [idx] and not taxed and r.house_owner[idx] in (seat, -1):
-            # the common case, the same sum on one lot: the house lifts no section's rent and no
-            # tax, and adds its own rent to what the others' stops pay him
-            return p.house_value + others * self.chance(idx) * p.house_rent * self.throws_left()
-
-        def flow() -> float:
-            paid = sum(self.chance(i) * (others * self._paid_to(i, seat) - self.charge(i, seat)) for i in lots)
-            return paid - sum(self.chance(i) * self.charge(i, seat) for i in taxed)
-
-        before = flow()
-        owner = r.house_owner[idx]
-        r.houses[idx] += 1
-        r.house_owner[idx] = seat
-        try:
-            after = flow()
-        finally:
-            r.houses[idx] -= 1
-            r.house_owner[idx] = owner
-        return p.house_value + (after - before) * self.throws_left()
-
     def _paid_to(self, idx: int, seat: int) -> float:
         """What another player stopping on lot ``idx`` pays ``seat`` now: the land rent if he
         holds the deed (not under the single tax), the house rent if he owns its houses."""
@@ -453,30 +420,6 @@ class Table1906(MoneyTerms):
             return won * (1 - p.broker_percent / 100) - r.g.board.spaces[idx].fee
         skin = sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b in (3, 4)) / 36
         return won - skin * (p.jail_fine + card_worth(self, idx, seat, len(r.g.players)))
-
-    def land_return(self, seat: int) -> float:
-        """What a dollar of cards returns ``seat`` until the end on this table: what every card
-        (title deeds, charters, the broker's licence) would bring him in its holder's place
-        (the chance a throw ends on it × what a stop pays × the throws left × the players,
-        as :func:`~landlord.engine.valuation.card_worth` counts it) over their printed prices;
-        under the single tax the deeds bring nothing ("All land rent is paid into the public
-        treasury")."""
-        r = self._r
-        players, left = len(r.g.players), self.throws_left()
-        income = price = 0.0
-        for idx, kind in enumerate(r.kinds):
-            if kind in CARD_KINDS and idx not in r.public:
-                income += self.chance(idx) * self.earning(idx, seat) * left * players
-                price += self.printed_price(idx)
-        return income / price if price else 0.0
-
-    def privilege_price(self, idx: int) -> int:
-        """What the right to build on lot ``idx`` costs before the house (single-tax rule 4, "the
-        'bid' money (or rent) is paid into the PUBLIC TREASURY": the privilege opens at the
-        lot's land rent, :meth:`Magie1906Landings.offer_building`); nothing under the landlord
-        rules, where he builds on his own lot."""
-        r = self._r
-        return r.land_rent(idx) if r.params.single_tax else 0
 
     def repayment(self, seat: int, option: OptionText) -> tuple[int, int]:
         """Lifting a mortgage (``repay:<space>``) or repaying a player's loan
