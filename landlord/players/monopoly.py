@@ -105,8 +105,8 @@ class Books:
     """One player's valuation at one decision (see the module's text): the table, the player's
     :class:`Outlook`, and what every option shares, read once."""
 
-    __slots__ = ("_advised", "_pledge", "_ruin", "cash", "left", "others", "outlook", "rate", "rounds", "seat", "t",
-                 "turns", "view")
+    __slots__ = ("_advised", "_pledge", "_ruin", "_terms", "cash", "left", "others", "outlook", "rate", "rounds",
+                 "seat", "t", "threats", "turns", "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
@@ -116,6 +116,8 @@ class Books:
         self.left = self.t.bankruptcies_left()
         self.rounds = OPEN_END if left is None else left
         """the rounds the game runs, were nobody ruined"""
+        self.threats = self.t.risk()
+        """what could ruin each seat at the table as it stands (it stands while he decides)"""
         self.rate = ruin_rate(self.t)
         """the bankruptcies a round is expected to bring now"""
         self.turns = outlook.horizon * min(self.rounds, self.left / self.rate if self.rate > 0 else self.rounds)
@@ -123,6 +125,7 @@ class Books:
         self._advised = -1.0
         self._pledge = -1.0
         self._ruin = -1.0
+        self._terms: dict[int, tuple[float, float, int]] = {}
 
     @property
     def advised(self) -> float:
@@ -289,15 +292,23 @@ class Books:
         where that is nothing: to the end) × his
         count, which a bankrupt loses (BANKRUPTCY: "he must turn over ... all that he has of
         value"; the count values a bankrupt at nothing)."""
-        t = self.t
-        q = t.ruin_chance(seat, wealth)
+        q = self.threats.chance(seat, wealth)
         if q <= 0.0:
             return 0.0
+        net, top, count = self._terms.get(seat) or self._ruin_terms(seat)
+        turns = self.turns if net <= 0 else min(self.turns, (top - wealth) / net)
+        risk = 1.0 - (1.0 - q) ** (self.t.THROWS_PER_TURN * max(1.0, turns))
+        return risk * count
+
+    def _ruin_terms(self, seat: int) -> tuple[float, float, int]:
+        """What :meth:`ruin` reads of ``seat`` besides his means, once a decision: what a turn is
+        expected to bring him (the salary's share and his rents less his charges), the dearest
+        charge that could come (:meth:`~MonopolyTable.threat`) and his count."""
+        t = self.t
         throws = t.THROWS_PER_TURN
         net = throws * (t.salary() * MEAN_THROW / t.board_size() - t.charges(seat)[1] + self.others * t.takings(seat))
-        turns = self.turns if net <= 0 else min(self.turns, (t.threat(seat) - wealth) / net)
-        risk = 1.0 - (1.0 - q) ** (throws * max(1.0, turns))
-        return risk * t.count(seat)
+        terms = self._terms[seat] = (net, self.threats.tops[seat], t.count(seat))
+        return terms
 
     def pledgeable(self) -> float:
         """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
