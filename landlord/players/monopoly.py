@@ -49,7 +49,6 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +60,7 @@ from landlord.rules.monopoly.static import HOTEL, K_STREET, MEAN_THROW
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
     from landlord.rules.monopoly import MonopolyTable
+    from landlord.rules.monopoly.risk import Threats
 
 KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit",
                    "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
@@ -118,7 +118,7 @@ class Books:
         """the rounds the game runs, were nobody ruined"""
         self.threats = self.t.risk()
         """what could ruin each seat at the table as it stands (it stands while he decides)"""
-        self.rate = ruin_rate(self.t)
+        self.rate = ruin_rate(self.t, self.threats)
         """the bankruptcies a round is expected to bring now"""
         self.turns = outlook.horizon * min(self.rounds, self.left / self.rate if self.rate > 0 else self.rounds)
         self.others = max(0, self.t.active() - 1)
@@ -356,25 +356,17 @@ class Books:
         return self.paying(worth, cost, terms.mortgage) if worth > cost else worth - cost
 
 
-def ruin_rate(t: MonopolyTable) -> float:
+def ruin_rate(t: MonopolyTable, threats: Threats) -> float:
     """The bankruptcies a table round is expected to bring now: each player's chance that a
-    throw ruins him (:meth:`~MonopolyTable.ruin_chance` at his cash and all he can raise) over
+    throw ruins him (``threats``' :meth:`~Threats.chance` at his cash and all he can raise) over
     a turn's throws. The game is expected to run :meth:`~MonopolyTable.bankruptcies_left` over
-    this many rounds more (where the rules fix no earlier end). Kept in the table's
-    :attr:`~MonopolyTable.memo` while the table and the cash stand."""
-    players = t.players
-    cash = tuple(t.cash(s) for s in range(len(players)))
-    key = (t.version, cash)
-    hit = t.memo.get("ruin_rate")
-    if hit is not None and hit[0] == key:
-        rate: float = hit[1]
-        return rate
+    this many rounds more (where the rules fix no earlier end)."""
     rate = 0.0
-    wealth = [math.inf if pl.out else cash[s] + t.raisable(s) for s, pl in enumerate(players)]
-    for q in t.ruin_chances(wealth):
-        if q > 0.0:
-            rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
-    t.memo["ruin_rate"] = (key, rate)
+    for s, pl in enumerate(t.players):
+        if not pl.out:
+            q = threats.chance(s, t.cash(s) + t.raisable(s))
+            if q > 0.0:
+                rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
     return rate
 
 

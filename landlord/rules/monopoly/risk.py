@@ -182,11 +182,6 @@ class RuinRisk:
         spaces. The cards' charges are left out."""
         return self.risk().chance(seat, wealth)
 
-    def ruin_chances(self, wealth: Sequence[float]) -> list[float]:
-        """:meth:`ruin_chance` of every seat at once, each at its ``wealth``."""
-        threats = self.risk()
-        return [threats.chance(seat, w) for seat, w in enumerate(wealth)]
-
     def threat(self, seat: int) -> float:
         """The most one landing could charge ``seat`` (:meth:`threats`)."""
         return self.risk().tops[seat]

@@ -52,7 +52,6 @@ class MonopolyTable(RuinRisk):
         "lift_cost",
         "lot_options",
         "members",
-        "memo",
         "mortgaged",
         "o_trade",
         "offer",
@@ -120,9 +119,6 @@ class MonopolyTable(RuinRisk):
         """((``owners_version``, the mortgages), :meth:`_whole_groups`)"""
         self._paths: dict[tuple[tuple[int, ...], tuple[int, ...]], Build] = {}
         """:class:`Build` by (colour group, the buildings standing on it), worked out once a game"""
-        self.memo: dict[str, Any] = {}
-        """What the players work out from the table as it stands, by name, kept here so that
-        every seat's player shares it (each entry carries the state it was worked out at)"""
         self._held_count: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, what :meth:`count` counts besides his cash)"""
         self._raisable: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
