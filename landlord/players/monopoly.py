@@ -49,7 +49,6 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +60,7 @@ from landlord.rules.monopoly.static import HOTEL, K_STREET, MEAN_THROW
 if TYPE_CHECKING:
     from landlord.engine.strategies import TableView
     from landlord.rules.monopoly import MonopolyTable
+    from landlord.rules.monopoly.risk import Threats
 
 KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit",
                    "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
@@ -105,8 +105,8 @@ class Books:
     """One player's valuation at one decision (see the module's text): the table, the player's
     :class:`Outlook`, and what every option shares, read once."""
 
-    __slots__ = ("_advised", "_pledge", "_ruin", "cash", "left", "others", "outlook", "rate", "rounds", "seat", "t",
-                 "turns", "view")
+    __slots__ = ("_advised", "_pledge", "_ruin", "_terms", "cash", "left", "others", "outlook", "rate", "rounds",
+                 "seat", "t", "threats", "turns", "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
@@ -116,13 +116,16 @@ class Books:
         self.left = self.t.bankruptcies_left()
         self.rounds = OPEN_END if left is None else left
         """the rounds the game runs, were nobody ruined"""
-        self.rate = ruin_rate(self.t)
+        self.threats = self.t.risk()
+        """what could ruin each seat at the table as it stands (it stands while he decides)"""
+        self.rate = ruin_rate(self.t, self.threats)
         """the bankruptcies a round is expected to bring now"""
         self.turns = outlook.horizon * min(self.rounds, self.left / self.rate if self.rate > 0 else self.rounds)
         self.others = max(0, self.t.active() - 1)
         self._advised = -1.0
         self._pledge = -1.0
         self._ruin = -1.0
+        self._terms: dict[int, tuple[float, float, int]] = {}
 
     @property
     def advised(self) -> float:
@@ -289,15 +292,23 @@ class Books:
         where that is nothing: to the end) × his
         count, which a bankrupt loses (BANKRUPTCY: "he must turn over ... all that he has of
         value"; the count values a bankrupt at nothing)."""
-        t = self.t
-        q = t.ruin_chance(seat, wealth)
+        q = self.threats.chance(seat, wealth)
         if q <= 0.0:
             return 0.0
+        net, top, count = self._terms.get(seat) or self._ruin_terms(seat)
+        turns = self.turns if net <= 0 else min(self.turns, (top - wealth) / net)
+        risk = 1.0 - (1.0 - q) ** (self.t.THROWS_PER_TURN * max(1.0, turns))
+        return risk * count
+
+    def _ruin_terms(self, seat: int) -> tuple[float, float, int]:
+        """What :meth:`ruin` reads of ``seat`` besides his means, once a decision: what a turn is
+        expected to bring him (the salary's share and his rents less his charges), the dearest
+        charge that could come (:meth:`~MonopolyTable.threat`) and his count."""
+        t = self.t
         throws = t.THROWS_PER_TURN
         net = throws * (t.salary() * MEAN_THROW / t.board_size() - t.charges(seat)[1] + self.others * t.takings(seat))
-        turns = self.turns if net <= 0 else min(self.turns, (t.threat(seat) - wealth) / net)
-        risk = 1.0 - (1.0 - q) ** (throws * max(1.0, turns))
-        return risk * t.count(seat)
+        terms = self._terms[seat] = (net, self.threats.tops[seat], t.count(seat))
+        return terms
 
     def pledgeable(self) -> float:
         """What mortgaging his unbuilt deeds would raise him, less the interest that lifting the
@@ -345,25 +356,17 @@ class Books:
         return self.paying(worth, cost, terms.mortgage) if worth > cost else worth - cost
 
 
-def ruin_rate(t: MonopolyTable) -> float:
+def ruin_rate(t: MonopolyTable, threats: Threats) -> float:
     """The bankruptcies a table round is expected to bring now: each player's chance that a
-    throw ruins him (:meth:`~MonopolyTable.ruin_chance` at his cash and all he can raise) over
+    throw ruins him (``threats``' :meth:`~Threats.chance` at his cash and all he can raise) over
     a turn's throws. The game is expected to run :meth:`~MonopolyTable.bankruptcies_left` over
-    this many rounds more (where the rules fix no earlier end). Kept in the table's
-    :attr:`~MonopolyTable.memo` while the table and the cash stand."""
-    players = t.players
-    cash = tuple(t.cash(s) for s in range(len(players)))
-    key = (t.version, cash)
-    hit = t.memo.get("ruin_rate")
-    if hit is not None and hit[0] == key:
-        rate: float = hit[1]
-        return rate
+    this many rounds more (where the rules fix no earlier end)."""
     rate = 0.0
-    wealth = [math.inf if pl.out else cash[s] + t.raisable(s) for s, pl in enumerate(players)]
-    for q in t.ruin_chances(wealth):
-        if q > 0.0:
-            rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
-    t.memo["ruin_rate"] = (key, rate)
+    for s, pl in enumerate(t.players):
+        if not pl.out:
+            q = threats.chance(s, t.cash(s) + t.raisable(s))
+            if q > 0.0:
+                rate += 1.0 - (1.0 - q) ** t.THROWS_PER_TURN
     return rate
 
 

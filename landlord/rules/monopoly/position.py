@@ -84,4 +84,5 @@ class MonopolyPosition(MonopolyState):
             self.n_built[seat] += 1
             self.gbuilt[self.gid[idx]] += 1
             self.owners_version += 1
+        self.sv[seat] += 1  # the buildings change what its deeds pay and count
 

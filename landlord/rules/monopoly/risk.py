@@ -1,9 +1,14 @@
 """What could ruin a seat at Monopoly's table: the dearest charges a landing could make once the
 holders of whole colour groups build what their cash pays for, and the chance a throw meets one
-beyond what a seat can pay (read by the players' valuation of bankruptcy)."""
+beyond what a seat can pay (read by the players' valuation of bankruptcy).
+
+Both are step functions of cash, worked out once a step: what a holder's cash pays for changes
+only where it crosses the price of his next building (:class:`Build`), and the charges beyond a
+seat's means only where his means cross one of them (:class:`Threats`)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -13,15 +18,90 @@ if TYPE_CHECKING:
     from landlord.rules.monopoly.static import DeedTerms
 
 
+class Build:
+    """How the holder of a whole colour group builds on it as his cash grows (BUILDING: evenly, a
+    house on every lot before a second on any, up to the hotel; the lowest lot first): the
+    buildings standing after each purchase, and what the purchases cost in all."""
+
+    __slots__ = ("costs", "group", "levels")
+
+    def __init__(self, group: tuple[int, ...], houses: Sequence[int], terms: Sequence[DeedTerms | None],
+                 top: int) -> None:
+        self.group = group
+        level = [houses[j] for j in group]
+        self.levels: list[tuple[int, ...]] = [tuple(level)]
+        """the buildings on each lot of ``group`` after 0, 1, 2 … purchases"""
+        self.costs: list[int] = []
+        """what the first 1, 2 … purchases cost together"""
+        spent = 0
+        while True:
+            k = level.index(min(level))
+            h = level[k]
+            if h >= HOTEL:
+                break
+            d = terms[group[k]]
+            assert d is not None
+            spent += d.hotel_cost if h >= top else d.house_cost
+            level[k] = HOTEL if h >= top else h + 1
+            self.costs.append(spent)
+            self.levels.append(tuple(level))
+
+    def bought(self, cash: int) -> int:
+        """How many purchases ``cash`` pays for (each in turn while what they cost together is
+        within it)."""
+        return bisect_right(self.costs, cash)
+
+
+class Threats:
+    """Every charge a landing could make at one state of the table and of what the whole groups'
+    holders can build (:meth:`RuinRisk.threats`), the dearest by seat, and each seat's chance of
+    meeting one beyond his means, worked out once for each step of his means."""
+
+    __slots__ = ("_chances", "charges", "key", "out", "tops")
+
+    def __init__(self, key: tuple[int, tuple[int, ...]], out: list[tuple[int, float, float]], seats: int) -> None:
+        self.key, self.out = key, out
+        top1 = top2 = 0.0  # the dearest charge, and the dearest made by another than its maker
+        maker = -2
+        for o, c, _ in out:
+            if c > top1:
+                if o != maker:
+                    top2 = top1
+                top1, maker = c, o
+            elif c > top2 and o != maker:
+                top2 = c
+        self.tops = [top2 if s == maker else top1 for s in range(seats)]
+        """the dearest charge each seat could meet (:meth:`RuinRisk.threat`)"""
+        self.charges = sorted({c for _, c, _ in out})
+        """every amount charged, once, the lowest first: the steps of a seat's chance of ruin"""
+        self._chances: dict[tuple[int, int], float] = {}
+
+    def chance(self, seat: int, wealth: float) -> float:
+        """:meth:`RuinRisk.ruin_chance`: Σ the chance of the charges above ``wealth`` that another
+        than ``seat`` makes, the same for every ``wealth`` between two charges."""
+        if wealth >= self.tops[seat]:
+            return 0.0
+        step = (seat, bisect_right(self.charges, wealth))
+        q = self._chances.get(step)
+        if q is None:
+            q = 0.0
+            for o, c, p in self.out:
+                if c > wealth and o != seat:
+                    q += p
+            self._chances[step] = q
+        return q
+
+
 class RuinRisk:
     """The ruin part of :class:`~landlord.rules.monopoly.table.MonopolyTable` (its base; the
     table's ``__init__`` sets the state kept here)."""
 
-    __slots__ = ("_threats", "_threats_at", "_whole")  # (set by the table's __init__)
+    __slots__ = ("_groups", "_paths", "_threats", "_whole")  # (set by the table's __init__)
 
-    _whole: tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
-    _threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]]
-    _threats_at: tuple[int, tuple[int, ...]]
+    _groups: tuple[tuple[int, tuple[bool, ...]], list[tuple[int, tuple[int, ...]]]]
+    _whole: tuple[int, list[tuple[int, Build]]]
+    _paths: dict[tuple[tuple[int, ...], tuple[int, ...]], Build]
+    _threats: Threats
 
     if TYPE_CHECKING:
         _rules: Any
@@ -34,6 +114,8 @@ class RuinRisk:
 
         @property
         def version(self) -> int: ...
+        @property
+        def owners_version(self) -> int: ...
         def odds(self) -> list[float]: ...
         def landing_charges(self) -> list[tuple[int, float, float, float, int]]: ...
 
@@ -41,101 +123,65 @@ class RuinRisk:
         """Every charge a landing could make once each holder of a whole colour group has built on
         it what his cash now pays for: (to whom: a seat, or -1 for a tax; how much; the chance a
         throw ends there). A street of a whole group, none of it mortgaged, charges the rent of
-        the buildings its holder could put up (BUILDING: evenly, a house on every lot before a
-        second on any, up to the hotel; each at its price); every other charge as it stands
+        the buildings its holder could put up (:class:`Build`: evenly, a house on every lot before
+        a second on any, up to the hotel; each at its price); every other charge as it stands
         (:meth:`landing_charges`). Kept while the table and what those holders' cash pays for stand."""
-        return self._threats_now()[1]
+        return self.risk().out
 
-    def _threats_now(self) -> tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]]:
-        """(the state key, :meth:`threats`, :meth:`threat` by seat), worked out once a state."""
-        bal = self._rules.g.ledger.balances
-        seats = len(self._rules.g.players)
+    def risk(self) -> Threats:
+        """:class:`Threats` at the table as it stands, worked out again only when the table or
+        the buildings a whole group's holder can pay for change."""
         version = self.version
         whole = self._whole
-        if whole[0] != version:  # the whole colour groups, none of them mortgaged, and their holders
-            own, mort = self.owner, self.mortgaged
-            groups = tuple(g for g in self.street_groups
-                           if own[g[0]] >= 0 and not any(own[j] != own[g[0]] or mort[j] for j in g))
-            whole = self._whole = (version, groups, tuple(own[g[0]] for g in groups))
-        cash = (version, tuple(bal[o] for o in whole[2]))
-        if self._threats_at == cash:
+        if whole[0] != version:  # how the holders of the whole colour groups build
+            houses, paths = self.houses, self._paths
+            builds = []
+            for o, g in self._whole_groups():
+                at = (g, tuple([houses[j] for j in g]))
+                path = paths.get(at)
+                if path is None:
+                    path = paths[at] = Build(g, houses, self.deed_terms, self.hotel_after)
+                builds.append((o, path))
+            whole = self._whole = (version, builds)
+        bal = self._rules.g.ledger.balances
+        key = (version, tuple([b.bought(bal[o]) for o, b in whole[1]]))
+        if self._threats.key == key:
             return self._threats
-        self._threats_at = cash
-        houses, terms, top = self.houses, self.deed_terms, self.hotel_after
-        levels: list[int] = []
-        for group, o in zip(whole[1], whole[2], strict=True):
-            level = [houses[j] for j in group]
-            budget = bal[o]
-            while True:  # the lowest lot first, as the rules' even building asks
-                k = level.index(min(level))
-                h = level[k]
-                if h >= HOTEL:
-                    break
-                d = terms[group[k]]
-                assert d is not None
-                cost = d.hotel_cost if h >= top else d.house_cost
-                if cost > budget:
-                    break
-                budget -= cost
-                level[k] = HOTEL if h >= top else h + 1
-            levels += level
-        key = (version, tuple(levels))
-        if self._threats[0] == key:
-            return self._threats
-        odds, built = self.odds(), set()
+        odds, terms, built = self.odds(), self.deed_terms, set()
         out: list[tuple[int, float, float]] = []
-        at = 0
-        for group, o in zip(whole[1], whole[2], strict=True):
-            for j in group:
+        for (o, b), n in zip(whole[1], key[1], strict=True):
+            for j, h in zip(b.group, b.levels[n], strict=True):
                 d = terms[j]
                 assert d is not None
-                h = levels[at]
-                at += 1
                 out.append((o, d.rents[1 + h] if h else d.rents[1], odds[j]))
                 built.add(j)
         for o, c, _, p, i in self.landing_charges():
             if i not in built:
                 out.append((o, c, p))
-        top1 = top2 = 0.0  # the dearest charge, and the dearest made by another than its maker
-        maker = -2
-        for o, c, _ in out:
-            if c > top1:
-                if o != maker:
-                    top2 = top1
-                top1, maker = c, o
-            elif c > top2 and o != maker:
-                top2 = c
-        tops = [top2 if s == maker else top1 for s in range(seats)]
-        self._threats = (key, out, tops)
+        self._threats = Threats(key, out, len(self._rules.g.players))
         return self._threats
+
+    def _whole_groups(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(holder, group) of every whole colour group none of whose lots is mortgaged, worked out
+        again only when a deed changes hands or a mortgage is raised or lifted."""
+        state = (self.owners_version, tuple(self.mortgaged))
+        if self._groups[0] != state:
+            own, mort = self.owner, self.mortgaged
+            whole = []
+            for g in self.street_groups:
+                o = own[g[0]]
+                if o >= 0 and not any(own[j] != o or mort[j] for j in g):
+                    whole.append((o, g))
+            self._groups = (state, whole)
+        return self._groups[1]
 
     def ruin_chance(self, seat: int, wealth: float) -> float:
         """The chance that one throw of ``seat`` ends where a landing could charge him more than
         ``wealth`` (:meth:`threats`; BANKRUPTCY: "A player is bankrupt when he owes more than he
         can pay": his cash and all he can raise, :meth:`raisable`): Σ :meth:`chance` of those
         spaces. The cards' charges are left out."""
-        _, out, tops = self._threats_now()
-        q = 0.0
-        if wealth >= tops[seat]:
-            return q
-        for o, c, p in out:
-            if c > wealth and o != seat:
-                q += p
-        return q
-
-    def ruin_chances(self, wealth: Sequence[float]) -> list[float]:
-        """:meth:`ruin_chance` of every seat at once, each at its ``wealth``."""
-        _, out, tops = self._threats_now()
-        chances = []
-        for seat, w in enumerate(wealth):
-            q = 0.0
-            if w < tops[seat]:
-                for o, c, p in out:
-                    if c > w and o != seat:
-                        q += p
-            chances.append(q)
-        return chances
+        return self.risk().chance(seat, wealth)
 
     def threat(self, seat: int) -> float:
         """The most one landing could charge ``seat`` (:meth:`threats`)."""
-        return self._threats_now()[2][seat]
+        return self.risk().tops[seat]

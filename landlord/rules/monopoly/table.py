@@ -5,16 +5,20 @@ charges)."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from landlord.rules.memo import landing_odds
 from landlord.rules.monopoly.movement import DOUBLES_LIMIT
-from landlord.rules.monopoly.risk import RuinRisk
+from landlord.rules.monopoly.risk import Build, RuinRisk, Threats
 from landlord.rules.monopoly.static import K_STREET, K_TAX, DeedTerms
 
 if TYPE_CHECKING:
     from landlord.engine.rulebook import Rules
     from landlord.rules.monopoly.pieces import MonopolyPlayer, TradeOffer
+
+_SPACE = itemgetter(4)
+"""A landing charge's space (:meth:`MonopolyTable.landing_charges`)."""
 
 
 class MonopolyTable(RuinRisk):
@@ -26,7 +30,8 @@ class MonopolyTable(RuinRisk):
         "_active",
         "_charges",
         "_dearest",
-        "_deed_rent",
+        "_held",
+        "_held_count",
         "_income",
         "_odds",
         "_pledge",
@@ -47,7 +52,6 @@ class MonopolyTable(RuinRisk):
         "lift_cost",
         "lot_options",
         "members",
-        "memo",
         "mortgaged",
         "o_trade",
         "offer",
@@ -93,9 +97,9 @@ class MonopolyTable(RuinRisk):
         """(table version, :meth:`landing_charges`)"""
         self._odds: dict[str, list[float]] = {}
         """The landing chances of each phase this game has valued deeds in (:func:`landing_odds`)."""
-        self._deed_rent: list[tuple[int, int, float, float] | None] = [None] * len(self.owner)
-        """per deed: (its holder, his table version ``sv``, what a landing pays him, × its chance),
-        kept while neither changes (a change to a deed's rent bumps its holder's ``sv``)"""
+        self._held: list[tuple[int, list[float] | None, float, list[tuple[int, float, float, float, int]]]] = [
+            (-1, None, 0.0, [])] * len(r.sv)
+        """per seat: (his table version ``sv``, the landing chances, :meth:`_rents_of`)"""
         self._income: tuple[int, list[float] | None, dict[tuple[int, tuple[int, ...], tuple[int, ...]], float]] = (
             -1, None, {})
         """(table version, the landing chances, :meth:`income_change` by (holder, plus, minus))"""
@@ -106,17 +110,17 @@ class MonopolyTable(RuinRisk):
         """the dearest tax a landing charges"""
         self._pledge: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
-        self._threats: tuple[tuple[int, tuple[int, ...]], list[tuple[int, float, float]], list[float]] = (
-            (-1, ()), [], [])
-        """(table version and the buildings each whole group's holder could pay for, :meth:`threats`,
-        :meth:`threat` by seat)"""
-        self._threats_at: tuple[int, tuple[int, ...]] = (-1, ())
-        """(table version, the cash of each whole group's holder) :meth:`threats` was last asked at"""
-        self._whole: tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]] = (-1, (), ())
-        """(table version, the whole colour groups none of whose lots is mortgaged, their holders)"""
-        self.memo: dict[str, Any] = {}
-        """What the players work out from the table as it stands, by name, kept here so that
-        every seat's player shares it (each entry carries the state it was worked out at)"""
+        self._threats = Threats((-1, ()), [], len(r.sv))
+        """:meth:`threats` at the table version and the buildings each whole group's holder could pay for"""
+        self._whole: tuple[int, list[tuple[int, Build]]] = (-1, [])
+        """(table version, each whole colour group none of whose lots is mortgaged: (its holder, how
+        he builds on it))"""
+        self._groups: tuple[tuple[int, tuple[bool, ...]], list[tuple[int, tuple[int, ...]]]] = ((-1, ()), [])
+        """((``owners_version``, the mortgages), :meth:`_whole_groups`)"""
+        self._paths: dict[tuple[tuple[int, ...], tuple[int, ...]], Build] = {}
+        """:class:`Build` by (colour group, the buildings standing on it), worked out once a game"""
+        self._held_count: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
+        """per seat: (his table version ``sv``, what :meth:`count` counts besides his cash)"""
         self._raisable: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
         """per seat: (his table version ``sv``, :meth:`raisable`)"""
         self._active = (-1, 0)
@@ -286,35 +290,44 @@ class MonopolyTable(RuinRisk):
 
     def landing_charges(self) -> list[tuple[int, float, float, float, int]]:
         """Every charge a landing makes now: (to whom: a seat, or -1 for a tax; how much; × the
-        chance a throw ends there; that chance; the space), kept until a deed, a mortgage or a building
-        changes."""
+        chance a throw ends there; that chance; the space), in the order of the spaces, the taxes
+        last; kept until a deed, a mortgage or a building changes (each holder's rents until his
+        own deeds change: :meth:`_rents_of`)."""
         version = self.version
-        if self._rents[0] != version:  # each deed's rent as it stands, once a table version
-            odds, own, pays, sv, kept = self.odds(), self.owner, self.pays, self._rules.sv, self._deed_rent
+        if self._rents[0] != version:
+            odds = self.odds()
             if self._income[1] is not odds:
-                kept[:] = [None] * len(kept)
                 self._income = (-1, odds, {})
                 self._rise = {}
-            rents = []
-            for i in self._rules.ownable:
-                o = own[i]
-                if o < 0:
-                    continue
-                e = kept[i]
-                if e is None or e[0] != o or e[1] != sv[o]:  # its holder or his deeds changed
-                    c = pays(i, o)
-                    e = kept[i] = (o, sv[o], c, odds[i] * c)
-                if e[2]:
-                    rents.append((o, e[2], e[3], odds[i], i))
+            rents: list[tuple[int, float, float, float, int]] = []
+            for o in range(len(self._held)):
+                rents += self._rents_of(o, odds)[1]
+            rents.sort(key=_SPACE)
             fees = self._rules.tax_fee
             taxes = [(-1, float(fees[i]), odds[i] * fees[i], odds[i], i) for i in self._rules.taxes]
             self._rents = (version, rents + taxes)
         return self._rents[1]
 
+    def _rents_of(self, seat: int, odds: list[float]) -> tuple[float, list[tuple[int, float, float, float, int]]]:
+        """(:meth:`takings`, the :meth:`landing_charges` ``seat`` makes), worked out again only when
+        his deeds change (his ``sv``: a change to a deed's rent bumps its holder's) or the phase's
+        landing chances do."""
+        sv = self._rules.sv[seat]
+        kept = self._held[seat]
+        if kept[0] != sv or kept[1] is not odds:
+            pays = self.pays
+            mine = []
+            for i in sorted(self._rules.g.players[seat].deeds):
+                c = pays(i, seat)
+                if c:
+                    mine.append((seat, c, odds[i] * c, odds[i], i))
+            kept = self._held[seat] = (sv, odds, sum(e[2] for e in mine), mine)
+        return kept[2], kept[3]
+
     def takings(self, seat: int) -> float:
         """What one throw of another player is expected to pay ``seat`` in rent now (Σ
         :meth:`chance` × :meth:`pays` over his deeds as they stand)."""
-        return sum(e[2] for e in self.landing_charges() if e[0] == seat)
+        return self._rents_of(seat, self.odds())[0]
 
     def raisable(self, seat: int) -> int:
         """The most ``seat`` could raise beyond his cash (every building sold back at half its
@@ -327,8 +340,14 @@ class MonopolyTable(RuinRisk):
 
     def count(self, seat: int) -> int:
         """What ``seat`` counts now as the count at the end values it (cash, deeds at the printed
-        price or half mortgaged, buildings at cost: the rules' own count)."""
-        return int(self._rules.totals()[seat])
+        price or half mortgaged, buildings at cost: the rules' own count), what he holds besides
+        cash kept until his deeds change (his ``sv``)."""
+        sv = self._rules.sv[seat]
+        cash = self._rules.g.ledger.balances[seat]
+        hit = self._held_count[seat]
+        if hit[0] != sv:
+            hit = self._held_count[seat] = (sv, int(self._rules.totals()[seat]) - cash)
+        return cash + hit[1]
 
     def dearest(self, seat: int) -> float:
         """The most one landing can cost ``seat`` now (:meth:`charges`' first figure: what he

@@ -1,0 +1,63 @@
+"""What Monopoly's table keeps between decisions (each holder's rents, the whole groups and how
+their holders build, the charges that could ruin a seat and each seat's chance of meeting one, a
+seat's count besides his cash) is what the table works out afresh: played games checked at
+every decision against a new table read off the same rules, so a cache that outlives the state
+it was worked out at fails here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from landlord.data.loader import load_ruleset
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.game import Game
+from landlord.engine.strategies import Strategy, TableView, make_strategy
+from landlord.rules.monopoly.table import MonopolyTable
+
+SEATS = ("landlord", "speculator", "tenant", "landlord")
+
+
+def _ruin_naive(t: MonopolyTable, seat: int, wealth: float) -> float:
+    """BANKRUPTCY's chance as :meth:`MonopolyTable.ruin_chance` states it: Σ the chance of every
+    charge above ``wealth`` another than ``seat`` makes."""
+    return sum(p for o, c, p in t.threats() if c > wealth and o != seat)
+
+
+class Checking(Strategy):
+    """A bot that, before answering, compares what the game's table has kept with a new table."""
+
+    def __init__(self, name: str, seen: list[int]) -> None:
+        self.bot, self.seen = make_strategy(name), seen
+
+    def choose(self, view: TableView, d: Decision) -> OptionText:
+        kept: MonopolyTable = view.table
+        if d.kind in ("manage", "buy_deed", "auction_bid", "raise_cash"):
+            rules: Any = kept._rules  # a new table over the same rules
+            new = MonopolyTable(rules)
+            assert kept.landing_charges() == new.landing_charges()
+            assert kept.threats() == new.threats()
+            for s, pl in enumerate(kept.players):
+                assert kept.count(s) == int(rules.totals()[s])
+                assert kept.takings(s) == new.takings(s)
+                assert kept.threat(s) == new.threat(s)
+                if pl.out:
+                    continue
+                means = kept.cash(s) + kept.raisable(s)
+                for w in {0.0, float(means), means / 2.0, means + 150.0, *(c for _, c, _ in new.threats())}:
+                    assert kept.ruin_chance(s, w) == _ruin_naive(new, s, w), (s, w)
+            self.seen[0] += 1
+        return self.bot.choose(view, d)
+
+
+@pytest.mark.parametrize("ruleset", ["monopoly", "mucker-short"])
+def test_what_the_table_keeps_is_what_it_works_out_afresh(ruleset: str) -> None:
+    """Seeds 0-3, at each manage, purchase, bid and shortfall: the landing charges, the threats,
+    each seat's count, takings, dearest threat and chance of ruin (at nothing, his means, half
+    and above them, and at each charge's own amount, where the steps lie) as a new table has them."""
+    rs = load_ruleset(ruleset)
+    seen = [0]
+    for seed in range(4):
+        Game(rs, [Checking(s, seen) for s in SEATS], seed, log=False).run()
+    assert seen[0] > 200
