@@ -42,6 +42,7 @@ from .closing import replace_children
 from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
+from .phase_switches import PhaseSwitches, about
 from .session import Seat, TableSession
 from .state import player_rows
 from .words import (
@@ -51,6 +52,7 @@ from .words import (
     plain,
     plays_words,
     resume_offer_html,
+    rules_label,
     short_title,
 )
 
@@ -259,13 +261,17 @@ class GameTable(W.VBox):
         self.on_render: Callable[[], None] | None = None
 
         # -- set-up ------------------------------------------------------------------------
-        self.ruleset_pick = W.Dropdown(options=[(self._title(r), r) for r in ids], value=first, description="Rules")
+        self.ruleset_pick = W.Dropdown(options=[(self._label(r), r) for r in ids], value=first, description="Rules",
+                                       layout=W.Layout(width="auto", max_width="100%"))
+        self.rules_about = W.HTML(about(rs.title))
+        """The chosen rules' whole title, under their menu."""
         self.players = W.BoundedIntText(value=len(seats), min=rs.players_min, max=rs.players_max,
                                         description="Players", layout=W.Layout(width="160px"))
         self.seat_names: list[W.Text] = []
         self.seat_plays: list[W.Dropdown] = []
         self.seat_box = W.VBox()
-        self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px", max_width="100%"))
+        self.regime_pick = PhaseSwitches(rs)
+        """The rules at the start and each change of rules, chosen from menus."""
         self.regime_custom = W.Text(description="or type", placeholder="phase@turn:30, phase@vote, …",
                                     continuous_update=False,
                                     tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
@@ -371,9 +377,9 @@ class GameTable(W.VBox):
             self.render()
 
     # -- construction helpers -----------------------------------------------------------------
-    def _title(self, rid: str) -> str:
+    def _label(self, rid: str) -> str:
         try:
-            return self._ruleset(rid).title
+            return rules_label(rid, self._ruleset(rid).title)
         except LandlordError:
             return rid
 
@@ -390,14 +396,8 @@ class GameTable(W.VBox):
                                   for i, (n, p) in enumerate(zip(self.seat_names, self.seat_plays, strict=True))]
 
     def _fill_regimes(self, rs: Ruleset, chosen: Sequence[str] = ()) -> None:
-        opts = regimes(rs)
-        values = [v for _, v in opts]
-        self.regime_pick.options = opts
-        self.regime_pick.value = tuple(chosen) if tuple(chosen) in values else values[0]
-        if tuple(chosen) not in values and chosen:
-            self.regime_pick.options = [*opts, (" + ".join(chosen), tuple(chosen))]
-            self.regime_pick.value = tuple(chosen)
-        self.regime_pick.disabled = len(opts) == 1
+        self.rules_about.value = about(rs.title)
+        self.regime_pick.set_rules(rs, chosen)
 
     def _fill_positions(self, rs: Ruleset, chosen: Position | None = None) -> None:
         """Offer the positions made for ``rs``'s board (and any that name no ruleset), each by its
@@ -465,7 +465,8 @@ class GameTable(W.VBox):
 
     def _layout(self) -> list[W.Widget]:
         setup = W.VBox([
-            W.HBox([self.ruleset_pick, self.players]),
+            W.HBox([self.ruleset_pick, self.players], layout=WRAP),
+            self.rules_about,
             self.regime_pick,
             self.position_pick,
             self.seat_box,
@@ -954,7 +955,8 @@ class GameTable(W.VBox):
         try:
             if session.ruleset.id not in [v for _, v in self.ruleset_pick.options]:
                 self._extra[session.ruleset.id] = session.ruleset
-                self.ruleset_pick.options = [*self.ruleset_pick.options, (session.ruleset.title, session.ruleset.id)]
+                self.ruleset_pick.options = [*self.ruleset_pick.options, (self._label(session.ruleset.id),
+                                                                          session.ruleset.id)]
             self.ruleset_pick.value = session.ruleset.id
             self.players.value = len(session.seats)
             self._build_seats([(s.name, s.bot) for s in session.seats])
