@@ -817,11 +817,6 @@ SMALLEST = (("0.005 of Gini — even a very small change matters", 0.005),
             ("0.05 of Gini — only a large change matters", 0.05))
 """The smallest difference in final Gini that matters, in words (the stop rule's "no
 difference that large"); 0.01 unless chosen."""
-MENUS = ("<style>.ll-lab .widget-dropdown {flex-wrap: wrap; height: auto; row-gap: 2px;}"
-         ".ll-lab .widget-dropdown > select {flex: 1 1 auto; height: var(--jp-widgets-inline-height); "
-         "max-width: 100%;}</style>")
-"""The lab's menus as wide as their longest choice, under their label where the line is too
-short for both (a 390 px phone): never past the screen, never narrower than the line allows."""
 REDRAW = 0.5
 """Seconds at least between two redraws while games arrive (more when drawing takes longer:
 never more than a fifth of the time goes on drawing), so the browser keeps up."""
@@ -921,7 +916,7 @@ class ScenarioLab(W.VBox):
             self.message, self.answer, self.summary,
             W.HBox([_slot(self.final, self.final_words), _slot(self.band, self.band_words)], layout=WRAP),
             W.HBox([_slot(self.winners, self.winners_words), _slot(self.flows, self.flows_words)], layout=WRAP),
-            self.class_box, self.downloads, W.HTML(STYLE + MENUS),
+            self.class_box, self.downloads, W.HTML(STYLE),
         ])
         self.add_class("ll-table")
         self.add_class("ll-lab")

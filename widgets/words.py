@@ -93,14 +93,24 @@ MENU_CHARS = 40
 
 
 def rules_label(rid: str, title: str) -> str:
-    """A ruleset's name for a menu: :data:`RULES_MENU`'s, or its title up to its first clause
-    break when that is shorter than :data:`MENU_CHARS` (the title is written under the menu)."""
-    if rid in RULES_MENU:
-        return RULES_MENU[rid]
-    if len(title) <= MENU_CHARS:
-        return title
-    head = re.split(r":\s|\s—\s|;\s", title, maxsplit=1)[0]
-    return head if len(head) <= MENU_CHARS else title
+    """A ruleset's name for a menu: :data:`RULES_MENU`'s, or its title in :func:`menu_words`
+    (the whole title is written under the menu)."""
+    return RULES_MENU.get(rid) or menu_words(title)
+
+
+_BREAK = re.compile(r"[:;,]\s|\s—\s")
+
+
+def menu_words(text: str) -> str:
+    """``text`` for a phone's closed menu: whole when it is short enough, else up to its first
+    clause break that leaves at least a dozen characters ("Houses on a whole section, a
+    mortgage, …" → "Houses on a whole section"; the whole text is written under the menu)."""
+    if len(text) <= MENU_CHARS:
+        return text
+    for m in _BREAK.finditer(text):
+        if 12 <= m.start() <= MENU_CHARS:
+            return text[:m.start()]
+    return text
 
 
 def phase_label(title: str) -> str:
