@@ -187,6 +187,9 @@ def test_the_lab_s_controls_and_legends_fit_the_screen(screen: str, lab_page: st
         page.wait_for_timeout(1000)
         syntax = page.evaluate(SYNTAX_JS)
         assert not syntax, f"{width} px: syntax or ids in the lab's controls: {syntax}"
+        page.locator('button[title="Remove change 1"]').first.click()  # A as it was: the rules as printed
+        page.locator('button[title="Remove change 2"]').first.click()  # B as it was: the single tax from the start
+        page.wait_for_timeout(1000)
         before = page.evaluate(CONTROLS_JS)
         _run_and_reveal(page)
         after = page.evaluate(CONTROLS_JS)
