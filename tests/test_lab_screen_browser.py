@@ -100,21 +100,28 @@ chart (its SVG, the boxes around it that clip, the screen), and those Vega short
 
 
 SYNTAX_JS = """() => {
+  const TYPED = ['Name', 'Turn', 'Round', 'Gini'];
   const out = [];
   const syntax = /@|\\b(turn|round|gini):|\\b[a-z]+_[a-z_]+\\b|\\bpart\\d\\b/;
   const said = (where, text) => { if (text && syntax.test(text)) out.push([where, text.slice(0, 80)]); };
   const lab = document.querySelector('.ll-lab');
-  for (const el of lab.querySelectorAll('input, select, button, label, textarea')) {
+  for (const el of lab.querySelectorAll('[title], [placeholder], input, select, button, label, textarea')) {
     said(el.tagName + ' title', el.getAttribute('title'));
     said(el.tagName + ' placeholder', el.getAttribute('placeholder'));
     if (el.tagName === 'INPUT' && el.type === 'text') said('typed', el.value);
     if (el.tagName === 'SELECT') for (const o of el.options) said('choice', o.text);
     if (el.tagName === 'LABEL' || el.tagName === 'BUTTON') said(el.tagName, el.innerText);
+    if (el.tagName === 'INPUT' && el.type === 'text' && el.offsetParent) {
+      const label = (el.labels && el.labels[0] ? el.labels[0].innerText : '').trim();
+      if (!TYPED.includes(label)) out.push(['a text field', label]);
+    }
   }
   return out;
 }"""
 """Phase-switch syntax (``phase@trigger``, ``turn:30``) or an id (``single_tax``, ``part2``) in
-the lab's controls: their labels, choices, hints, tooltips and what is typed in them."""
+the lab's controls (their labels, choices, hints, tooltips and what is typed in them), and any
+text field but a scenario's name and a change of rules' turn, round or Gini level (main's "or
+type" field for phase switches)."""
 
 
 @pytest.fixture(scope="module")
