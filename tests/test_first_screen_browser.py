@@ -23,12 +23,13 @@ LESSONS = ["01-landlords-game-1904.ipynb", "02-single-tax.ipynb", "03-british-ga
 WHERE_JS = """() => {
   const top = (el) => el.getBoundingClientRect().top - document.body.getBoundingClientRect().top;
   const bottom = (el) => el.getBoundingClientRect().bottom - document.body.getBoundingClientRect().top;
-  const prediction = document.querySelector('.widget-radio-box');
+  const prediction = document.querySelector('.widget-radio');
   const table = document.querySelector('.ll-table');
   return {prediction: prediction ? Math.round(bottom(prediction)) : null,
           table: table ? Math.round(top(table)) : null};
 }"""
-"""Where, from the top of the page, the first prediction's choices end and the table begins (px)."""
+"""Where, from the top of the page, the first prediction (its question and choices) ends and the
+table begins (px)."""
 
 
 @pytest.mark.parametrize("notebook", LESSONS)
