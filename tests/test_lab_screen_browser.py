@@ -5,6 +5,8 @@ Lesson 5 is served as it is written — its text, its reveal, its lab — with t
 games and scenario names as long as an instructor may type, so the page is checked as a class
 meets it. At 1366×768 and at 390×844 the lab is run and the reveal opened, and then:
 
+* no control of the lab holds phase-switch syntax or an id (``phase@trigger``, ``single_tax``) in
+  its label, choices, hint, tooltip or typed value (issue 38.6);
 * no control of the lab (menu, field, box, button) reaches past the right edge of the screen, and
   a menu too narrow for its chosen words is as wide as its line allows (its label above it);
 * no text of a chart — title, legend, axis or header label — is drawn outside its chart or
@@ -97,6 +99,31 @@ CHART_TEXT_JS = """() => {
 chart (its SVG, the boxes around it that clip, the screen), and those Vega shortened with "…"."""
 
 
+SYNTAX_JS = """() => {
+  const TYPED = ['Name', 'Turn', 'Round', 'Gini'];
+  const out = [];
+  const syntax = /@|\\b(turn|round|gini):|\\b[a-z]+_[a-z_]+\\b|\\bpart\\d\\b/;
+  const said = (where, text) => { if (text && syntax.test(text)) out.push([where, text.slice(0, 80)]); };
+  const lab = document.querySelector('.ll-lab');
+  for (const el of lab.querySelectorAll('[title], [placeholder], input, select, button, label, textarea')) {
+    said(el.tagName + ' title', el.getAttribute('title'));
+    said(el.tagName + ' placeholder', el.getAttribute('placeholder'));
+    if (el.tagName === 'INPUT' && el.type === 'text') said('typed', el.value);
+    if (el.tagName === 'SELECT') for (const o of el.options) said('choice', o.text);
+    if (el.tagName === 'LABEL' || el.tagName === 'BUTTON') said(el.tagName, el.innerText);
+    if (el.tagName === 'INPUT' && el.type === 'text' && el.offsetParent) {
+      const label = (el.labels && el.labels[0] ? el.labels[0].innerText : '').trim();
+      if (!TYPED.includes(label)) out.push(['a text field', label]);
+    }
+  }
+  return out;
+}"""
+"""Phase-switch syntax (``phase@trigger``, ``turn:30``) or an id (``single_tax``, ``part2``) in
+the lab's controls (their labels, choices, hints, tooltips and what is typed in them), and any
+text field but a scenario's name and a change of rules' turn, round or Gini level (main's "or
+type" field for phase switches)."""
+
+
 @pytest.fixture(scope="module")
 def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Lesson 5 (a dozen games a scenario, long scenario names) served by Voilà with the kit's
@@ -161,6 +188,14 @@ def test_the_lab_s_controls_and_legends_fit_the_screen(screen: str, lab_page: st
         page.goto(lab_page, timeout=LOAD_MS)
         page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Run\s*$")).first.wait_for(timeout=LOAD_MS)
         assert "There was an error when executing cell" not in page.content()
+        adds = page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Add a change of rules\s*$"))
+        for k in range(adds.count()):  # each scenario's phase menus shown, B's with a change already
+            adds.nth(k).click()
+        page.wait_for_timeout(1000)
+        syntax = page.evaluate(SYNTAX_JS)
+        assert not syntax, f"{width} px: syntax or ids in the lab's controls: {syntax}"
+        page.locator('button[title="Remove change 1"]').first.click()  # A as it was: the rules as printed
+        page.locator('button[title="Remove change 2"]').first.click()  # B as it was: the single tax from the start
         page.wait_for_timeout(1000)
         before = page.evaluate(CONTROLS_JS)
         _run_and_reveal(page)

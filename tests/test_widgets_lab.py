@@ -7,13 +7,16 @@ import html
 import io
 import json
 import math
+import re
 import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+import ipywidgets as W
 import pandas as pd
 import pytest
 from landlord.widgets.lab import BAND_NOTE, LabRun, Scenario, lab_charts, paired_difference
+from lesson_helpers import widgets_in
 
 from landlord import load_ruleset, ruleset_ids
 from landlord.analysis import metrics as M
@@ -310,7 +313,7 @@ def test_a_regime_of_several_switches_is_saved_and_reproduced(tmp_path) -> None:
         editor.ruleset.value = "british-1913-part1"
     lab.a.name.value, lab.b.name.value = "Parts in order", "Part 1 throughout"
     in_order = ("part2@turn:30", "part3@turn:60")
-    lab.a.custom.value, lab.b.regime.value = ", ".join(in_order), ()  # typed: the 1913 rules have a 4th phase
+    lab.a.regime.value, lab.b.regime.value = in_order, ()  # the 1913 rules have a 4th phase
     raw = saved_file_reproduces(lab, tmp_path / "ab")
     assert raw["grid"]["tax"] == [list(in_order), "never"] and "tax" not in raw
     scn = lab.sweep_scenario()
@@ -319,8 +322,8 @@ def test_a_regime_of_several_switches_is_saved_and_reproduced(tmp_path) -> None:
     for game in range(3):
         assert play_cell_game(scn, 0, game, log=False).switches == [
             (30, "part1", "part2", "turn:30"), (60, "part2", "part3", "turn:60")]
-    # B with a regime of one switch typed by hand: still one grid over whole regimes
-    lab.b.custom.value = "part3@turn:40"
+    # B with a regime of one switch chosen in its menus: still one grid over whole regimes
+    lab.b.regime.value = ("part3@turn:40",)
     raw = saved_file_reproduces(lab, tmp_path / "typed")
     assert raw["grid"]["tax"] == [list(in_order), ["part3@turn:40"]]
     # A alone: the regime is fixed, written as [[tax]] switches
@@ -340,24 +343,23 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
         Scenario("X", "magie-1904", ("landlord", "astrologer")).check()
     with pytest.raises(ValueError, match="players"):
         Scenario("X", "magie-1904", ("tenant",) * 9).check()
-    lab.a.custom.value = "single_tax@turn:3, single_tax@turn:9"
+    lab.a.regime.value = ("single_tax@turn:3", "single_tax@turn:9")
     lab.a.players.value = 2
     lab.run_button.click()
-    assert "switches to &#x27;single_tax&#x27; again right after switch #1" in lab.message.value
+    assert ("change 2 (Single tax from turn 9) brings back the rules change 1 brought in: it changes nothing"
+            in lab.message.value)
     assert lab.run.rows == []
-    lab.a.custom.value = "single_tax@turn:9, landlord@turn:3"  # back to rent before the tax came
+    lab.a.regime.value = ("single_tax@turn:9", "landlord@turn:3")  # back to rent before the tax came
     lab.run_button.click()
-    assert "out of order: &#x27;turn:3&#x27; after switch #1&#x27;s &#x27;turn:9&#x27;" in lab.message.value
+    assert ("change 2 (Landlord rules from turn 3) cannot follow change 1 (Single tax from turn 9)"
+            in lab.message.value)
     assert lab.run.rows == []
-    lab.a.custom.value = "single_tax@sometime"
+    lab.a.regime.changes[0].number.value = "soon"
     lab.run_button.click()
-    assert "unknown trigger" in lab.message.value and lab.run.rows == []
-    lab.a.custom.value = "no_such_phase@turn:3"
-    lab.run_button.click()
-    assert "has no phase &#x27;no_such_phase&#x27;" in lab.message.value and lab.run.rows == []
+    assert "change 1: the turn is a whole number from 1, such as 30 (not “soon”)" in lab.message.value
+    assert lab.run.rows == [] and lab.a.regime.changes[0].number.value == "soon"  # what was typed is kept
     brit = [r for r in ruleset_ids() if r.startswith("british-1913")]
     if brit:  # the 1913 rules refuse a start cash their notes do not add up to
-        lab.a.custom.value = ""
         lab.a.ruleset.value = brit[0]
         lab.a.start_cash.value += 1
         lab.run_button.click()
@@ -626,7 +628,49 @@ def test_the_players_menu_shows_its_choice() -> None:
         assert state["index"] is not None and editor.players.options[state["index"]] == editor.players.value
     editor.players.value = 3
     assert len(editor.seats) == 3 and editor.players.get_state()["index"] == list(editor.players.options).index(3)
-    assert "@" not in editor.custom.placeholder
+
+
+
+def test_phase_changes_are_chosen_in_words() -> None:
+    """Issue 38.6: the lab's phase regime is chosen from menus in words — which rules, when, and a
+    number where one is needed — never typed as ``phase@trigger``; every regime an instructor
+    could type before is still chosen (a Gini level, rounds, several changes, a what-if), a bad
+    number or an order the games cannot keep is refused in words naming the change, and what
+    was chosen is kept."""
+    from landlord.widgets.lab import ScenarioEditor
+
+    editor = ScenarioEditor("A", "british-1913-part1", ("landlord", "tenant", "speculator", "random"))
+    assert not hasattr(editor, "custom")
+    editor.regime.add.click()
+    editor.regime.add.click()
+    first, second = editor.regime.changes
+    first.phase.value, first.when.value, first.number.value = "part2", "round", "15"
+    second.phase.value, second.when.value, second.number.value = "part3", "round", "40"
+    assert editor.scenario().regime == ("part2@round:15", "part3@round:40")
+    shown: list[str] = []
+    for w in widgets_in(editor):
+        shown += [str(getattr(w, k, "") or "") for k in ("description", "placeholder", "tooltip", "value")
+                  if k != "value" or isinstance(w, (W.HTML, W.Label))]
+        if isinstance(w, W.Dropdown):
+            shown += list(w._options_labels)
+    said = " ".join(shown)
+    assert "@" not in said and "part2" not in said and "land_tax" not in said and "turn:" not in said
+    assert "What-if: Part 3 without its land value tax" in said and "Part 3, Taxing Land Values" in said
+    second.phase.value, second.when.value, second.number.value = "land_tax", "gini", "0.45"
+    order = re.escape("cannot follow change 1 (Part 2, Improving the Land from round 15)")
+    with pytest.raises(ValueError, match=order):
+        editor.scenario()
+    first.when.value, first.number.value = "gini", "0.3"
+    assert editor.scenario().regime == ("part2@gini:0.3", "land_tax@gini:0.45")
+    second.number.value = "half"
+    with pytest.raises(ValueError, match="change 2: the Gini level is a number between 0 and 1"):
+        editor.scenario()
+    assert second.number.value == "half" and second.phase.value == "land_tax"  # nothing lost
+    first.remove.click()
+    assert len(editor.regime.changes) == 1 and editor.regime.changes[0].phase.description == "Change 1: to"
+    editor.show(Scenario("B", "british-1913-part1", ("landlord", "tenant"), ("part2@vote",)))
+    (only,) = editor.regime.changes
+    assert (only.phase.value, only.when.value, only.number.layout.display) == ("part2", "vote", "none")
 
 
 def test_long_labels_are_drawn_in_lines_not_cut_short() -> None:

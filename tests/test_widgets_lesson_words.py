@@ -24,12 +24,7 @@ GAMES = 4
 NOT_HERE = ("GameTable(", "student_app()", "teacher_app()")
 """Cells walked elsewhere: the tables (``test_widgets_table_words``) and the class apps, which
 need a class server (``test_classroom_*``)."""
-KNOWN = {
-    "widgets/lab.py: the lab's 'or type' field, for a teacher who writes phase switches as the "
-    "command line does, shows that syntax as its placeholder and tooltip (DECISION: kept; the "
-    "Phases menu beside it offers every regime in words)":
-        re.compile(r"part2@turn:30, part3@turn:60|phase switches as phase@trigger"),
-}
+KNOWN: dict[str, re.Pattern[str]] = {}
 """What a walk finds and the kit keeps on purpose, with the reason."""
 
 

@@ -37,7 +37,9 @@ from .classroom_lesson import ClassLesson, lesson_of, switch_made
 from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words
 from .classroom_student import query
 from .panels import players_html
+from .phase_switches import about
 from .state import player_rows
+from .words import phase_label
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -99,10 +101,16 @@ class ClassroomTeacher(RoomPage):
         self.student_address = url
         self.start_button = W.Button(description="Start play", button_style="success", icon="play", layout=AUTO)
         self.joining_button = W.Button(description="Close joining", icon="lock", layout=AUTO)
-        phases = [(ph.title, name) for name, ph in room.ruleset.phases.items()]
+        phases = [(phase_label(ph.title), name) for name, ph in room.ruleset.phases.items()]
         own = next_phase(room.ruleset) or room.ruleset.default_phase
         self.phase_pick = W.Dropdown(options=phases, value=own, description="Rules",
-                                     layout=W.Layout(width="520px"))
+                                     layout=W.Layout(width="auto", max_width="100%"))
+        self.phase_about = W.HTML()
+        """The chosen rules' whole title, under their menu."""
+        self.phase_pick.observe(
+            lambda _c: setattr(self.phase_about, "value", about(room.ruleset.phases[self.phase_pick.value].title)),
+            "value")
+        self.phase_about.value = about(room.ruleset.phases[own].title)
         self.switch_button = W.Button(description="Switch every table now", button_style="warning",
                                       icon="exchange", layout=AUTO)
         self.vote_button = W.Button(description="Open a class vote on these rules", icon="hand-paper-o",
@@ -170,6 +178,7 @@ class ClassroomTeacher(RoomPage):
             self.header,
             W.HBox([self.start_button, self.joining_button], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.phase_pick, self.switch_button], layout=W.Layout(flex_flow="row wrap")),
+            self.phase_about,
             W.HBox([self.vote_button, self.close_vote_button], layout=W.Layout(flex_flow="row wrap")),
             self.class_vote,
             W.HBox([self.pause_button, self.end_round, self.end_round_button, self.end_time, self.end_time_button],

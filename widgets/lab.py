@@ -54,16 +54,17 @@ from landlord.runs.sweep import ChunkDone, Sweep, assemble, warm_workers, worths
 
 from .board_view import Numbers, blank, class_final_numbers, described, numbers_html, sized
 from .chart_fit import FLOW_PLOT, PLOT, projector, rows_height
+from .phase_switches import PhaseSwitches, about
 from .table import (
     STYLE,
     WRAP,
-    custom_regime,
     default_ruleset,
     full_labels,
     no_paths,
     plain_name,
     regimes,
 )
+from .words import rules_label
 
 FIRST = 2
 """Games in a run's first chunk of each scenario: the first view waits for these alone (an
@@ -724,11 +725,12 @@ class ScenarioEditor(W.VBox):
 
     def __init__(self, name: str, ruleset: str, strategies: Sequence[str], regime: Sequence[str] = ()) -> None:
         self.name = W.Text(value=name, description="Name", continuous_update=False)
-        self.ruleset = W.Dropdown(options=[(load_ruleset(r).title, r) for r in ruleset_ids()], value=ruleset,
-                                  description="Rules", layout=W.Layout(width="auto", max_width="100%"))
-        self.regime = W.Dropdown(description="Phases", layout=W.Layout(width="auto", max_width="100%"))
-        self.custom = W.Text(description="or type", placeholder="", continuous_update=False,
-                             tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
+        self.ruleset = W.Dropdown(options=[(rules_label(r, load_ruleset(r).title), r) for r in ruleset_ids()],
+                                  value=ruleset, description="Rules", layout=W.Layout(width="auto", max_width="100%"))
+        self.rules_about = W.HTML()
+        """The chosen rules' whole title, under their menu."""
+        self.regime = PhaseSwitches(load_ruleset(ruleset))
+        """The rules at the start and each change of rules, chosen from menus (never typed)."""
         self.players = W.Dropdown(description="Players", layout=W.Layout(width="auto"))
         self.seats: list[W.Dropdown] = []
         self.seat_box = W.HBox(layout=WRAP)
@@ -740,7 +742,7 @@ class ScenarioEditor(W.VBox):
         self._fill(tuple(regime), tuple(strategies))
         self.ruleset.observe(lambda _c: self._fill(), "value")
         self.players.observe(self._on_players, "value")
-        super().__init__([self.name, self.ruleset, self.regime, self.custom, self.players, self.seat_box,
+        super().__init__([self.name, self.ruleset, self.rules_about, self.regime, self.players, self.seat_box,
                           self.strategies, W.HBox([self.wages, self.start_cash], layout=WRAP)])
 
     @property
@@ -753,10 +755,8 @@ class ScenarioEditor(W.VBox):
 
     def _fill(self, regime: tuple[str, ...] = (), bots: tuple[str, ...] | None = None) -> None:
         rs = load_ruleset(self.ruleset.value)
-        opts = regimes(rs)
-        self.regime.options = opts
-        values = [v for _, v in opts]
-        self.regime.value = regime if regime in values else values[0]
+        self.rules_about.value = about(rs.title)
+        self.regime.set_rules(rs, regime)
         bots = bots if bots is not None else self.bots
         counts = list(range(rs.players_min, rs.players_max + 1))
         want = len(bots) if len(bots) in counts else min(max(4, counts[0]), counts[-1])
@@ -810,16 +810,18 @@ class ScenarioEditor(W.VBox):
                 over[key] = [*p[key][:n - 2], int(box.value), *p[key][n - 1:]]
             else:
                 over[key] = int(box.value)
-        regime = custom_regime(self.custom.value) or tuple(self.regime.value)
-        return Scenario(self.name.value.strip() or self.ruleset.value, self.ruleset.value, self.bots,
-                        regime, over)
+        name = self.name.value.strip() or self.ruleset.value
+        try:
+            regime = self.regime.value
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from None
+        return Scenario(name, self.ruleset.value, self.bots, regime, over)
 
     def show(self, s: Scenario) -> None:
         """Put ``s`` into the editor."""
         self.name.value = s.name
         self.ruleset.value = s.ruleset
         self._fill(s.regime, s.strategies)
-        self.custom.value = "" if tuple(self.regime.value) == tuple(s.regime) else ", ".join(s.regime)
         rs = load_ruleset(s.ruleset)
         values = {**rs.values(), **s.overrides}
         for box, field_name in ((self.wages, "wages"), (self.start_cash, "start_cash")):
@@ -834,11 +836,6 @@ SMALLEST = (("0.005 of Gini — even a very small change matters", 0.005),
             ("0.05 of Gini — only a large change matters", 0.05))
 """The smallest difference in final Gini that matters, in words (the stop rule's "no
 difference that large"); 0.01 unless chosen."""
-MENUS = ("<style>.ll-lab .widget-dropdown {flex-wrap: wrap; height: auto; row-gap: 2px;}"
-         ".ll-lab .widget-dropdown > select {flex: 1 1 auto; height: var(--jp-widgets-inline-height); "
-         "max-width: 100%;}</style>")
-"""The lab's menus as wide as their longest choice, under their label where the line is too
-short for both (a 390 px phone): never past the screen, never narrower than the line allows."""
 REDRAW = 0.5
 """Seconds at least between two redraws while games arrive (more when drawing takes longer:
 never more than :data:`DRAW_SHARE` of the time goes on drawing), so the browser keeps up ..."""
@@ -941,7 +938,7 @@ class ScenarioLab(W.VBox):
             self.message, self.answer, self.summary,
             W.HBox([_slot(self.final, self.final_words), _slot(self.band, self.band_words)], layout=WRAP),
             W.HBox([_slot(self.winners, self.winners_words), _slot(self.flows, self.flows_words)], layout=WRAP),
-            self.class_box, self.downloads, W.HTML(STYLE + MENUS),
+            self.class_box, self.downloads, W.HTML(STYLE),
         ])
         self.add_class("ll-table")
         self.add_class("ll-lab")

@@ -42,15 +42,18 @@ from .closing import replace_children
 from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
 from .panels import commentary_html, commentary_lines, events_since, players_html, provenance_html
+from .phase_switches import PhaseSwitches, about
 from .session import Seat, TableSession
 from .state import player_rows
 from .words import (
     activity_html,
     computer_players_words,
+    menu_words,
     phase_news_text,
     plain,
     plays_words,
     resume_offer_html,
+    rules_label,
     short_title,
 )
 
@@ -58,8 +61,15 @@ AUTO = W.Layout(width="auto")
 WRAP = W.Layout(flex_flow="row wrap", max_width="100%")
 STYLE = ("<style>.ll-table .vega-embed, .ll-table .vega-embed svg {max-width: 100%; height: auto;}"
          ".ll-table .jupyter-button {max-width: 100%; white-space: normal; height: auto; min-height: 28px;}"
-         ".ll-table .widget-html-content {white-space: normal; overflow-wrap: anywhere;}</style>")
-"""The table shrinks to narrow screens: charts scale down, buttons and text wrap."""
+         ".ll-table .widget-html-content {white-space: normal; overflow-wrap: anywhere;}"
+         ".ll-table .widget-dropdown {flex-wrap: wrap; height: auto; row-gap: 2px;}"
+         ".ll-table .widget-dropdown > select {flex: 1 1 auto; height: var(--jp-widgets-inline-height); "
+         "max-width: 100%;}"
+         "@media (max-width: 600px) {.ll-table .jupyter-widget-Collapse-contents {padding: 6px 4px;}}</style>")
+"""The table shrinks to narrow screens: charts scale down, buttons and text wrap, a menu is as
+wide as its longest choice, under its label where the line is too short for both (a 390 px
+phone): never past the screen, never narrower than the line allows; on a phone a folding
+panel's frame keeps 4 px of the line, not 15."""
 """Buttons as wide as their label (ipywidgets' fixed width cuts labels off)."""
 PERSON = "person"
 MAX_BUTTONS = 12
@@ -226,7 +236,8 @@ class GameTable(W.VBox):
         """The positions the set-up's "Start from" menu can offer: the kit's examples, then any
         other this table was given or loaded."""
         start = None if start is None else self._offer(start)
-        self.preset_pick = W.Dropdown(options=list(presets), description="Play", layout=W.Layout(max_width="100%"))
+        self.preset_pick = W.Dropdown(options=list(presets), description="Play",
+                                      layout=W.Layout(width="auto", max_width="100%"))
         if presets:
             ids_now = ruleset_ids()
             bad = [rid for _, rid in presets if rid not in ids_now]
@@ -259,13 +270,17 @@ class GameTable(W.VBox):
         self.on_render: Callable[[], None] | None = None
 
         # -- set-up ------------------------------------------------------------------------
-        self.ruleset_pick = W.Dropdown(options=[(self._title(r), r) for r in ids], value=first, description="Rules")
+        self.ruleset_pick = W.Dropdown(options=[(self._label(r), r) for r in ids], value=first, description="Rules",
+                                       layout=W.Layout(width="auto", max_width="100%"))
+        self.rules_about = W.HTML(about(rs.title))
+        """The chosen rules' whole title, under their menu."""
         self.players = W.BoundedIntText(value=len(seats), min=rs.players_min, max=rs.players_max,
                                         description="Players", layout=W.Layout(width="160px"))
         self.seat_names: list[W.Text] = []
         self.seat_plays: list[W.Dropdown] = []
         self.seat_box = W.VBox()
-        self.regime_pick = W.Dropdown(description="Phases", layout=W.Layout(width="480px", max_width="100%"))
+        self.regime_pick = PhaseSwitches(rs)
+        """The rules at the start and each change of rules, chosen from menus."""
         self.regime_custom = W.Text(description="or type", placeholder="phase@turn:30, phase@vote, …",
                                     continuous_update=False,
                                     tooltip="phase switches as phase@trigger (start, vote, turn:N, round:N, gini:X)")
@@ -275,8 +290,10 @@ class GameTable(W.VBox):
                                    layout=AUTO)
         self.reset_button = W.Button(description="Reset", icon="undo", layout=AUTO,
                                      tooltip="start again from the seed in the box, same seats")
-        self.position_pick = W.Dropdown(description="Start from", layout=W.Layout(width="480px", max_width="100%"),
+        self.position_pick = W.Dropdown(description="Start from", layout=W.Layout(width="auto", max_width="100%"),
                                         tooltip="a described position to start from instead of the rules' own opening")
+        self.position_about = W.HTML()
+        """The chosen position's whole title, under its menu."""
         self._build_seats(seats)
         self._fill_regimes(rs, regime)
         self._fill_positions(rs, start)
@@ -371,9 +388,9 @@ class GameTable(W.VBox):
             self.render()
 
     # -- construction helpers -----------------------------------------------------------------
-    def _title(self, rid: str) -> str:
+    def _label(self, rid: str) -> str:
         try:
-            return self._ruleset(rid).title
+            return rules_label(rid, self._ruleset(rid).title)
         except LandlordError:
             return rid
 
@@ -384,20 +401,15 @@ class GameTable(W.VBox):
         plays = [PERSON, *STRATEGIES]
         self.seat_names = [W.Text(value=n, layout=W.Layout(width="140px"), continuous_update=False)
                            for n, _ in seats]
-        self.seat_plays = [W.Dropdown(options=plays, value=b or PERSON, layout=W.Layout(width="140px"))
+        self.seat_plays = [W.Dropdown(options=plays, value=b or PERSON, description="plays",
+                                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
                            for _, b in seats]
         self.seat_box.children = [W.HBox([W.Label(f"Seat {i + 1}"), n, p])
                                   for i, (n, p) in enumerate(zip(self.seat_names, self.seat_plays, strict=True))]
 
     def _fill_regimes(self, rs: Ruleset, chosen: Sequence[str] = ()) -> None:
-        opts = regimes(rs)
-        values = [v for _, v in opts]
-        self.regime_pick.options = opts
-        self.regime_pick.value = tuple(chosen) if tuple(chosen) in values else values[0]
-        if tuple(chosen) not in values and chosen:
-            self.regime_pick.options = [*opts, (" + ".join(chosen), tuple(chosen))]
-            self.regime_pick.value = tuple(chosen)
-        self.regime_pick.disabled = len(opts) == 1
+        self.rules_about.value = about(rs.title)
+        self.regime_pick.set_rules(rs, chosen)
 
     def _fill_positions(self, rs: Ruleset, chosen: Position | None = None) -> None:
         """Offer the positions made for ``rs``'s board (and any that name no ruleset), each by its
@@ -406,7 +418,7 @@ class GameTable(W.VBox):
         opts: list[tuple[str, int | None]] = [(OPENING, None)]
         for k, p in enumerate(self.positions):
             if p.ruleset is None or self._board_of(p.ruleset) == rs.board.id:
-                opts.append((p.title or OWN_POSITION, k))
+                opts.append((menu_words(p.title or OWN_POSITION), k))
         busy, self._busy = self._busy, True
         try:
             self.position_pick.options = opts
@@ -415,6 +427,11 @@ class GameTable(W.VBox):
         finally:
             self._busy = busy
         self.position_pick.disabled = len(opts) == 1
+        self._about_position()
+
+    def _about_position(self) -> None:
+        chosen = self.start_position
+        self.position_about.value = "" if chosen is None else about(chosen.title or OWN_POSITION)
 
     def _offer(self, position: Position) -> Position:
         """``position`` as the "Start from" menu holds it: the same example (equal as saved), or
@@ -465,9 +482,11 @@ class GameTable(W.VBox):
 
     def _layout(self) -> list[W.Widget]:
         setup = W.VBox([
-            W.HBox([self.ruleset_pick, self.players]),
+            W.HBox([self.ruleset_pick, self.players], layout=WRAP),
+            self.rules_about,
             self.regime_pick,
             self.position_pick,
+            self.position_about,
             self.seat_box,
             W.HBox([self.seed_box, self.seed_copy, self.new_button, self.reset_button]),
         ])
@@ -516,6 +535,7 @@ class GameTable(W.VBox):
 
     def _on_position(self, change: dict[str, Any]) -> None:
         """A position chosen in the set-up: its own ruleset and seat count, and a new game from it."""
+        self._about_position()
         if self._busy:
             return
         chosen = self.start_position
@@ -954,7 +974,8 @@ class GameTable(W.VBox):
         try:
             if session.ruleset.id not in [v for _, v in self.ruleset_pick.options]:
                 self._extra[session.ruleset.id] = session.ruleset
-                self.ruleset_pick.options = [*self.ruleset_pick.options, (session.ruleset.title, session.ruleset.id)]
+                self.ruleset_pick.options = [*self.ruleset_pick.options, (self._label(session.ruleset.id),
+                                                                          session.ruleset.id)]
             self.ruleset_pick.value = session.ruleset.id
             self.players.value = len(session.seats)
             self._build_seats([(s.name, s.bot) for s in session.seats])

@@ -72,6 +72,60 @@ def short_title(title: str) -> str:
     return head
 
 
+RULES_MENU = {
+    "magie-1904": "The Landlord's Game (1904 patent)",
+    "magie-1904-no-tickets": "Landlord's Game (1904), no lot tickets",
+    "magie-1906": "The Landlord's Game (1906 edition)",
+    "magie-1906-beginners": "Landlord's Game (1906), beginners' start",
+    "magie-1906-monarch": "The Monarch of the World (1906)",
+    "magie-1906-prosperity": "Landlord's Game (1906), Prosperity end",
+    "british-1913-part1": "Brer Fox an' Brer Rabbit (1913), Part 1",
+    "british-1913-part2": "Brer Fox an' Brer Rabbit (1913), Part 2",
+    "british-1913-part3": "Brer Fox an' Brer Rabbit (1913), Part 3",
+    "british-1913-sequence": "Brer Fox (1913), Parts 1, 2 and 3",
+    "monopoly": "Monopoly (classic US edition)",
+    "mucker": "Mucker Monopoly",
+}
+"""A kit ruleset's name short enough for a phone's closed menu (the whole title is written
+under the menu); a ruleset not named here is shown by its title when that is short enough."""
+MENU_CHARS = 40
+"""About as many characters as a closed menu shows whole on a 390 px phone."""
+
+
+def rules_label(rid: str, title: str) -> str:
+    """A ruleset's name for a menu: :data:`RULES_MENU`'s, or its title in :func:`menu_words`
+    (the whole title is written under the menu)."""
+    return RULES_MENU.get(rid) or menu_words(title)
+
+
+_BREAK = re.compile(r"[:;,]\s|\s—\s")
+
+
+def menu_words(text: str) -> str:
+    """``text`` for a phone's closed menu: whole when it is short enough, else up to its first
+    clause break that leaves at least a dozen characters ("Houses on a whole section, a
+    mortgage, …" → "Houses on a whole section"; the whole text is written under the menu)."""
+    if len(text) <= MENU_CHARS:
+        return text
+    for m in _BREAK.finditer(text):
+        if 12 <= m.start() <= MENU_CHARS:
+            return text[:m.start()]
+    return text
+
+
+def phase_label(title: str) -> str:
+    """A phase's title short enough for a phone's menu, in whole words: "Part 2, Improving the
+    Land", "The Single Tax", "What-if: Part 3 without its land value tax" (the whole title is
+    written under the menu)."""
+    short = short_title(title)
+    if short.startswith("What-if") and ":" in short:
+        short = "What-if: " + short.partition(":")[2].strip()
+    if len(short) > MENU_CHARS + 6:
+        cut = short.rfind(" and ", 0, MENU_CHARS + 10)
+        short = short[:cut] if cut > 0 else short
+    return short
+
+
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 

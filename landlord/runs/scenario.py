@@ -477,7 +477,7 @@ class _Checker:
                 regime.append(_checked_switch(entry["phase"], entry["start"]))
             except ValueError as exc:
                 raise DataError(self.path, at, "start", str(exc)) from None
-        wrong = _order_problem(regime)
+        wrong = order_problem(regime)
         if wrong:
             k, fld, problem = wrong
             raise DataError(self.path, f"[[tax]] #{k + 1}", fld, problem)
@@ -498,7 +498,7 @@ class _Checker:
                 regime.append(parse_switch(text))
             except ValueError as exc:
                 raise DataError(self.path, "[grid]", "tax", f"{value!r}: switch #{k}: {exc}") from None
-        wrong = _order_problem(regime)
+        wrong = order_problem(regime)
         if wrong:
             k, _, problem = wrong
             raise DataError(self.path, "[grid]", "tax", f"{value!r}: switch #{k + 1} ({value[k]}): {problem}")
@@ -564,7 +564,7 @@ def _checked_switch(phase: str, start: str) -> Switch:
     return phase, start
 
 
-def _order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
+def order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
     """The first switch that breaks the regime's order, as (index, field, problem), or None.
 
     The engine fires every trigger on its own as soon as it is due (triggers due together in
