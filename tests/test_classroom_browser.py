@@ -273,16 +273,21 @@ def test_a_restart_resumes_the_room_and_every_page_comes_back(server: ClassServe
     page.get_by_text("The class server is not answering").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     loads: list[str] = []  # the page's own watch and the template's may both see the restart: one reload
     page.on("load", lambda p: loads.append(p.url))  # type: ignore[attr-defined]
+    said: list[str] = []  # the page's console, for the failure's report
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}"[:300]))  # type: ignore[attr-defined]
     env = {var: str(tmp_path / var.lower()) for var in JUPYTER_DIRS}
     again = start_class(server.folder, env, server.port, "--warm", "2", "--resume-grace", "5")  # at once
     server.proc = again.proc
     try:
         page.get_by_text("Welcome back, Flo").wait_for(timeout=LOAD_MS)  # type: ignore[attr-defined]
-    except Exception:  # what the page and the server said (CI failed here once; not seen on this machine)
-        shown = page.locator("body").inner_text()[:1500]  # type: ignore[attr-defined]
-        tail = (server.folder / "voila.log").read_text(errors="replace").splitlines()[-60:]
-        raise AssertionError(f"the page after the restart shows:\n{shown}\n--- voila.log ends:\n"
-                             + "\n".join(tail)) from None
+    except Exception:  # what the page and the server said (CI failed here twice; here once, at load 16)
+        shown = page.locator("body").inner_text()[-2500:]  # type: ignore[attr-defined]  # (the seat's part is last)
+        resumed = (server.folder / "voila.log").read_text(errors="replace").split("--- landlord class resumed")[-1]
+        notable = [line for line in resumed.splitlines() if "WARNING" in line or "ERROR" in line][-40:]
+        raise AssertionError(f"the page after the restart ({len(loads)} loads: {loads}; now {page.url}) ends:\n"  # type: ignore[attr-defined]
+                             f"{shown}\n--- its console, last 30:\n" + "\n".join(said[-30:])
+                             + "\n--- voila.log since the restart, warnings and errors:\n" + "\n".join(notable)
+                             + "\n--- voila.log's last 15 lines:\n" + "\n".join(resumed.splitlines()[-15:])) from None
     assert page.url == url  # type: ignore[attr-defined]
     page.wait_for_timeout(3_000)  # type: ignore[attr-defined]
     assert loads == [url], f"the page reloaded {len(loads)} times after the restart: {loads}"

@@ -17,9 +17,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_accessibility_browser import FAILING, axe_violations, button, class_server, open_page, ready
-
-from landlord.apps import serve
+from test_accessibility_browser import (
+    FAILING,
+    axe_violations,
+    button,
+    class_server,
+    open_page,
+    ready,
+)
+from test_accessibility_browser import lessons as lessons  # the lessons served as the accessibility tests serve them
 
 pytestmark = pytest.mark.browser
 
@@ -50,24 +56,6 @@ MENUS_JS = """() => {
 }"""
 """Every shown menu's choices too wide for the closed menu's room (label, words, px needed, px of
 room), and the menus reaching past the screen's edges."""
-
-
-@pytest.fixture(scope="module")
-def lessons(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The checkout's lessons served by Voilà (its ``voila.json``, no pre-run kernels)."""
-    from test_accessibility_browser import ROOT
-
-    tmp = tmp_path_factory.mktemp("menus")
-    env = {var: str(tmp / var.lower()) for var in
-           ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR")}
-    port = serve.free_port()
-    proc = serve.start(port, lessons=ROOT / "lessons", env=env, log=tmp / "voila.log",
-                       extra=["--VoilaConfiguration.preheat_kernel=False"])
-    try:
-        serve.wait_ready(proc, port, timeout=120)
-        yield serve.base_url(port)
-    finally:
-        serve.stop(proc)
 
 
 def menus_whole(page: Any, where: str) -> None:
