@@ -107,7 +107,8 @@ class PhaseSwitches(W.VBox):
         self.ruleset = ruleset
         self.start_words = W.HTML()
         self.changes: list[_Change] = []
-        self.add = W.Button(description="Add a change of rules", icon="plus", layout=W.Layout(width="auto"))
+        self.add = W.Button(description="Add a change of rules", icon="plus",
+                            layout=W.Layout(width="auto", align_self="flex-start"))
         self.add.on_click(lambda _b: self._add())
         super().__init__(layout=W.Layout(max_width="100%"))
         self.set_rules(ruleset, value)
