@@ -301,8 +301,10 @@ def ready_lab(page: object) -> None:
 
 
 def play_lab(page: object) -> None:
-    """An instructor presses Run in the scenario lab and sees the result charts drawn."""
+    """An instructor presses Run in the scenario lab and sees the result charts drawn (the
+    charts' "running…" placeholders replaced by the first games' charts)."""
     click_and_see_change(page, button(page, "Run"), timeout_ms=120_000)
+    page.wait_for_function("!document.body.innerText.includes('running…')", timeout=120_000)  # type: ignore[attr-defined]
 
 
 TABLE = "table"
