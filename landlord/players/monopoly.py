@@ -105,8 +105,8 @@ class Books:
     """One player's valuation at one decision (see the module's text): the table, the player's
     :class:`Outlook`, and what every option shares, read once."""
 
-    __slots__ = ("_advised", "_pledge", "_ruin", "_terms", "cash", "left", "others", "outlook", "rate", "rounds",
-                 "seat", "t", "threats", "turns", "view")
+    __slots__ = ("_advised", "_pledge", "_rate", "_ruin", "_terms", "_threats", "_turns", "cash", "left", "others",
+                 "outlook", "rounds", "seat", "t", "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
@@ -116,16 +116,36 @@ class Books:
         self.left = self.t.bankruptcies_left()
         self.rounds = OPEN_END if left is None else left
         """the rounds the game runs, were nobody ruined"""
-        self.threats = self.t.risk()
-        """what could ruin each seat at the table as it stands (it stands while he decides)"""
-        self.rate = ruin_rate(self.t, self.threats)
-        """the bankruptcies a round is expected to bring now"""
-        self.turns = outlook.horizon * min(self.rounds, self.left / self.rate if self.rate > 0 else self.rounds)
         self.others = max(0, self.t.active() - 1)
+        self._threats: Threats | None = None
+        self._rate = self._turns = -1.0
         self._advised = -1.0
         self._pledge = -1.0
         self._ruin = -1.0
         self._terms: dict[int, tuple[float, float, int]] = {}
+
+    @property
+    def threats(self) -> Threats:
+        """What could ruin each seat at the table as it stands (it stands while he decides)."""
+        if self._threats is None:
+            self._threats = self.t.risk()
+        return self._threats
+
+    @property
+    def rate(self) -> float:
+        """The bankruptcies a round is expected to bring now (:func:`ruin_rate`)."""
+        if self._rate < 0:
+            self._rate = ruin_rate(self.t, self.threats)
+        return self._rate
+
+    @property
+    def turns(self) -> float:
+        """The turns he counts ahead: his horizon × the rounds the game runs, or fewer where the
+        bankruptcies that end it are expected sooner at :attr:`rate`."""
+        if self._turns < 0:
+            rate = self.rate
+            self._turns = self.outlook.horizon * min(self.rounds, self.left / rate if rate > 0 else self.rounds)
+        return self._turns
 
     @property
     def advised(self) -> float:

@@ -57,7 +57,7 @@ class Threats:
     holders can build (:meth:`RuinRisk.threats`), the dearest by seat, and each seat's chance of
     meeting one beyond his means, worked out once for each step of his means."""
 
-    __slots__ = ("_chances", "charges", "key", "out", "tops")
+    __slots__ = ("_chances", "_charges", "key", "out", "tops")
 
     def __init__(self, key: tuple[int, tuple[int, ...]], out: list[tuple[int, float, float]], seats: int) -> None:
         self.key, self.out = key, out
@@ -72,9 +72,16 @@ class Threats:
                 top2 = c
         self.tops = [top2 if s == maker else top1 for s in range(seats)]
         """the dearest charge each seat could meet (:meth:`RuinRisk.threat`)"""
-        self.charges = sorted({c for _, c, _ in out})
-        """every amount charged, once, the lowest first: the steps of a seat's chance of ruin"""
+        self._charges: list[float] | None = None
         self._chances: dict[tuple[int, int], float] = {}
+
+    @property
+    def charges(self) -> list[float]:
+        """Every amount charged, once, the lowest first: the steps of a seat's chance of ruin
+        (sorted on the first chance asked below a seat's dearest charge)."""
+        if self._charges is None:
+            self._charges = sorted({c for _, c, _ in self.out})
+        return self._charges
 
     def chance(self, seat: int, wealth: float) -> float:
         """:meth:`RuinRisk.ruin_chance`: Σ the chance of the charges above ``wealth`` that another
@@ -96,10 +103,9 @@ class RuinRisk:
     """The ruin part of :class:`~landlord.rules.monopoly.table.MonopolyTable` (its base; the
     table's ``__init__`` sets the state kept here)."""
 
-    __slots__ = ("_groups", "_paths", "_threats", "_whole")  # (set by the table's __init__)
+    __slots__ = ("_paths", "_threats", "_whole")  # (set by the table's __init__)
 
-    _groups: tuple[tuple[int, tuple[bool, ...]], list[tuple[int, tuple[int, ...]]]]
-    _whole: tuple[int, list[tuple[int, Build]]]
+    _whole: tuple[int, list[tuple[int, Build]], list[tuple[int, float, float]]]
     _paths: dict[tuple[tuple[int, ...], tuple[int, ...]], Build]
     _threats: Threats
 
@@ -114,8 +120,6 @@ class RuinRisk:
 
         @property
         def version(self) -> int: ...
-        @property
-        def owners_version(self) -> int: ...
         def odds(self) -> list[float]: ...
         def landing_charges(self) -> list[tuple[int, float, float, float, int]]: ...
 
@@ -133,47 +137,46 @@ class RuinRisk:
         the buildings a whole group's holder can pay for change."""
         version = self.version
         whole = self._whole
-        if whole[0] != version:  # how the holders of the whole colour groups build
-            houses, paths = self.houses, self._paths
-            builds = []
-            for o, g in self._whole_groups():
-                at = (g, tuple([houses[j] for j in g]))
-                path = paths.get(at)
-                if path is None:
-                    path = paths[at] = Build(g, houses, self.deed_terms, self.hotel_after)
-                builds.append((o, path))
-            whole = self._whole = (version, builds)
+        if whole[0] != version:
+            whole = self._whole = self._builders(version)
         bal = self._rules.g.ledger.balances
         key = (version, tuple([b.bought(bal[o]) for o, b in whole[1]]))
         if self._threats.key == key:
             return self._threats
-        odds, terms, built = self.odds(), self.deed_terms, set()
+        odds, terms = self.odds(), self.deed_terms
         out: list[tuple[int, float, float]] = []
         for (o, b), n in zip(whole[1], key[1], strict=True):
             for j, h in zip(b.group, b.levels[n], strict=True):
                 d = terms[j]
                 assert d is not None
                 out.append((o, d.rents[1 + h] if h else d.rents[1], odds[j]))
-                built.add(j)
-        for o, c, _, p, i in self.landing_charges():
-            if i not in built:
-                out.append((o, c, p))
+        out += whole[2]
         self._threats = Threats(key, out, len(self._rules.g.players))
         return self._threats
 
-    def _whole_groups(self) -> list[tuple[int, tuple[int, ...]]]:
-        """(holder, group) of every whole colour group none of whose lots is mortgaged, worked out
-        again only when a deed changes hands or a mortgage is raised or lifted."""
-        state = (self.owners_version, tuple(self.mortgaged))
-        if self._groups[0] != state:
-            own, mort = self.owner, self.mortgaged
-            whole = []
-            for g in self.street_groups:
-                o = own[g[0]]
-                if o >= 0 and not any(own[j] != o or mort[j] for j in g):
-                    whole.append((o, g))
-            self._groups = (state, whole)
-        return self._groups[1]
+    def _builders(self, version: int) -> tuple[int, list[tuple[int, Build]], list[tuple[int, float, float]]]:
+        """(``version``; (holder, how he builds) of every whole colour group none of whose lots is
+        mortgaged; every other charge a landing makes, as it stands): what :meth:`risk` reads of
+        the table while it stands (a deed, a mortgage or a building changes its ``version``)."""
+        own, mort, houses, paths = self.owner, self.mortgaged, self.houses, self._paths
+        builds = []
+        built: set[int] = set()
+        for g in self.street_groups:
+            o = own[g[0]]
+            if o < 0:
+                continue
+            for j in g:
+                if own[j] != o or mort[j]:
+                    break
+            else:
+                at = (g, tuple([houses[j] for j in g]))
+                path = paths.get(at)
+                if path is None:
+                    path = paths[at] = Build(g, houses, self.deed_terms, self.hotel_after)
+                builds.append((o, path))
+                built.update(g)
+        rest = [(o, c, p) for o, c, _, p, i in self.landing_charges() if i not in built]
+        return version, builds, rest
 
     def ruin_chance(self, seat: int, wealth: float) -> float:
         """The chance that one throw of ``seat`` ends where a landing could charge him more than

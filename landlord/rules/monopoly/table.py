@@ -112,11 +112,9 @@ class MonopolyTable(RuinRisk):
         """per seat: (his table version ``sv``, :meth:`pledge_room`)"""
         self._threats = Threats((-1, ()), [], len(r.sv))
         """:meth:`threats` at the table version and the buildings each whole group's holder could pay for"""
-        self._whole: tuple[int, list[tuple[int, Build]]] = (-1, [])
+        self._whole: tuple[int, list[tuple[int, Build]], list[tuple[int, float, float]]] = (-1, [], [])
         """(table version, each whole colour group none of whose lots is mortgaged: (its holder, how
-        he builds on it))"""
-        self._groups: tuple[tuple[int, tuple[bool, ...]], list[tuple[int, tuple[int, ...]]]] = ((-1, ()), [])
-        """((``owners_version``, the mortgages), :meth:`_whole_groups`)"""
+        he builds on it), every other charge a landing makes: :meth:`_builders`)"""
         self._paths: dict[tuple[tuple[int, ...], tuple[int, ...]], Build] = {}
         """:class:`Build` by (colour group, the buildings standing on it), worked out once a game"""
         self._held_count: list[tuple[int, int]] = [(-1, 0)] * len(r.sv)
