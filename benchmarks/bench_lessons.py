@@ -20,15 +20,17 @@
    built on first opening). Each lesson's code cells run in this process, from ``lessons/``,
    as a kernel runs them; then each reveal is opened and the CPU and wall time of building its
    content printed.
-5. ``--together N [--students 1,4] [--settle S] [--no-dead-pages]``: N students open one lesson
-   at the same moment on the server as ``landlord serve`` runs it (``--students S``: S pre-run
-   kernels a notebook), each in its own Chromium page (one headless Chromium, a context a
+5. ``--together N [--students 1,4] [--settle S] [--no-dead-pages] [--clients]``: N students open
+   one lesson at the same moment on the server as ``landlord serve`` runs it (``--students S``: S
+   pre-run kernels a notebook), each in its own Chromium page (one headless Chromium, a context a
    student): the seconds from navigation to the lesson drawn (its table's buttons and charts),
-   for each student; then what dead pages hold: the Chromium is killed (no tab closed, no
-   page-close beacon: as a crashed or force-quit browser) and one more page's connection goes
-   silent (a client that completes the websocket handshake, then never reads or answers again: a
-   lost network, a laptop shut), and the seconds until each of their kernels is shut down are
-   printed.
+   for each student (``--clients``: scripted pages instead, ``benchmarks/classclient.py``, nothing
+   drawn: the seconds from the request until the kernel has sent every widget's state, the
+   server's part of the first render, with the browser's cores left to the server); then what
+   dead pages hold: the Chromium is killed (no tab closed, no page-close beacon: as a crashed or
+   force-quit browser) and one more page's connection goes silent (a client that completes the
+   websocket handshake, then never reads or answers again: a lost network, a laptop shut), and
+   the seconds until each of their kernels is shut down are printed.
 6. ``--results``: what each lesson's reveals show, as figures with their spread across games
    (the same games, seeds and bots the reveals play, through the same functions of the kit's
    runners): the figures ``docs/teachers-guide.md`` quotes for each lesson's questions.
@@ -118,12 +120,14 @@ def main() -> None:
                          "below 1.5 before the students open the lesson")
     ap.add_argument("--no-dead-pages", action="store_true",
                     help="part 5 without its dead pages (which wait up to 30 minutes for their kernels)")
+    ap.add_argument("--clients", action="store_true",
+                    help="part 5 with scripted pages instead of Chromium: the server's part of each first render")
     args = ap.parse_args()
     if args.together:
         last = int(args.students.split(",")[-1])
         for students in (int(x) for x in args.students.split(",")):
-            together(args.together, args.lesson, students, dead=students == last and not args.no_dead_pages,
-                     settle=args.settle)
+            together(args.together, args.lesson, students, settle=args.settle, clients=args.clients,
+                     dead=students == last and not args.no_dead_pages and not args.clients)
         return
     if args.reveals:
         reveals()
@@ -321,11 +325,32 @@ MARKS = "svg.marks g.role-mark > *"
 """Drawn items of a Vega chart (as tests/test_browser.py counts them)."""
 
 
-def together(n: int, lesson: str, students: int, dead: bool, settle: float = 0.0) -> None:
+async def _open_clients(url: str, n: int) -> list[tuple[float, int, int]]:
+    """``n`` scripted pages (``benchmarks/classclient.py``: the page's HTTP request, its kernel's
+    websocket and every widget's state, as Voilà's page asks for them; nothing drawn) open
+    ``url`` at once: each one's seconds from the request until the kernel has sent every widget's
+    state (the server's part of a first render), its widgets, and the cells that showed an error.
+    The pages are closed as a tab is (the page-close beacon) once all have opened."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from classclient import VoilaClient
+
+    async def one() -> tuple[float, int, int, VoilaClient]:
+        page = VoilaClient(url)
+        t0 = time.monotonic()
+        await page.open(timeout=300)
+        return time.monotonic() - t0, len(page.models), page.errors, page
+
+    done = await asyncio.gather(*(one() for _ in range(n)))
+    await asyncio.gather(*(page.close() for *_, page in done))
+    return [(t, models, errors) for t, models, errors, _ in done]
+
+
+def together(n: int, lesson: str, students: int, dead: bool, settle: float = 0.0, clients: bool = False) -> None:
     """Part 5: ``n`` students open ``lesson`` at once on a server made ready for ``students``
     (and, with ``settle``, given up to that many seconds for the machine's load average to fall
     below 1.5 once the copies are ready, as when a teacher starts it a few minutes before the
-    class); then (``dead``) a killed browser's and a silent page's kernels, timed until shut down."""
+    class), each in Chromium or (``clients``) as a scripted page, the server's part alone; then
+    (``dead``) a killed browser's and a silent page's kernels, timed until shut down."""
     tmp = Path(tempfile.mkdtemp(prefix="bench-lessons-together-"))
     env = {v: str(tmp / v.lower()) for v in ("JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR",
                                              "IPYTHONDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
@@ -349,6 +374,13 @@ def together(n: int, lesson: str, students: int, dead: bool, settle: float = 0.0
                 time.sleep(2)
             print(f"   settled for {time.monotonic() - t0:.0f} s (load average {os.getloadavg()[0]:.1f})", flush=True)
         url = serve.lesson_url(lesson, port)
+        if clients:
+            opened = asyncio.run(_open_clients(url, n))
+            print(f"   {n} scripted pages open {lesson} at once: every widget's state received after "
+                  + ", ".join(f"{t:.2f}" for t, _, _ in sorted(opened)) + " s"
+                  + f" ({opened[0][1]} widgets a page; {sum(e for *_, e in opened)} cells with an error;"
+                  + f" load average {os.getloadavg()[0]:.1f})", flush=True)
+            return
         seconds, ids, pw = _run_pages(url, n, tmp)
         drawn = sorted(t for t in seconds if t == t)
         print(f"   {n} students open {lesson} at once in Chromium: drawn after "
