@@ -308,7 +308,7 @@ async def _open_pages(url: str, n: int, shots: Path, timeout_s: float = 300) -> 
             await page.goto(url, timeout=ms)
             await page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Play to the end\s*$")).first.wait_for(
                 timeout=ms)
-            await page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 40", timeout=ms)
+            await page.wait_for_function(DRAWN, timeout=ms)
             seconds = time.monotonic() - t0
         except PageTimeout:
             seconds = float("nan")
@@ -323,6 +323,10 @@ async def _open_pages(url: str, n: int, shots: Path, timeout_s: float = 300) -> 
 
 MARKS = "svg.marks g.role-mark > *"
 """Drawn items of a Vega chart (as tests/test_browser.py counts them)."""
+DRAWN = ("document.querySelectorAll('.ll-table .ll-board .ll-space').length >= 40"
+         f" && document.querySelectorAll({MARKS!r}).length >= 3")
+"""A lesson's table is drawn: its board's squares (the kit's own board) and its charts' marks,
+as ``tests/test_browser.py``'s ``ready_table`` waits for them."""
 
 
 async def _open_clients(url: str, n: int) -> list[tuple[float, int, int]]:
@@ -522,7 +526,7 @@ async def _profile_page(url: str, server: psutil.Process) -> dict[str, Any]:
         await page.goto(url, timeout=300_000)
         await page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Play to the end\s*$")).first.wait_for(
             timeout=300_000)
-        await page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length >= 40", timeout=300_000)
+        await page.wait_for_function(DRAWN, timeout=300_000)
         drawn = time.monotonic() - t0
         config = await page.evaluate("document.getElementById('jupyter-config-data').textContent")
         page_kernel = kernel_pids(server).get(str(json.loads(config)["kernelId"]), 0)
