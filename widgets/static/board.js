@@ -219,15 +219,21 @@ function render({ model, el: root }) {
   // a square whose words and marks do not fit (a long name, its numbers, a holder and houses)
   // writes them a little smaller, down to 9 px, rather than cut any of them off (a phone's
   // short labels stay at 11 px: they are made to fit at that size)
+  // (every square measured, then every overflowing one written a step smaller, in rounds: the
+  // page is laid out once a round, not once for each square and step)
   function fit() {
     const least = board.classList.contains("ll-small") ? 11 : 9;
-    for (const cell of cells) {
-      cell.style.fontSize = "";
-      let size = parseFloat(getComputedStyle(cell).fontSize);
-      while ((cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1) && size > least) {
-        size -= 0.5;
-        cell.style.fontSize = size + "px";
+    const over = (cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1;
+    for (const cell of cells) cell.style.fontSize = "";
+    let todo = cells.filter(over);
+    const size = new Map(todo.map((cell) => [cell, parseFloat(getComputedStyle(cell).fontSize)]));
+    while (todo.length) {
+      todo = todo.filter((cell) => size.get(cell) > least);
+      for (const cell of todo) {
+        size.set(cell, size.get(cell) - 0.5);
+        cell.style.fontSize = size.get(cell) + "px";
       }
+      todo = todo.filter(over);
     }
   }
 
