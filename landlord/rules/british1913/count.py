@@ -45,19 +45,19 @@ class British1913Count(British1913Words):
                 "times round the board": pl.circuits, "bankruptcies": self.bankruptcies[seat]}
 
     def totals(self) -> tuple[int, ...]:
-        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel, taken after
+        every turn: kept lean, whole numbers only, so any order of summing gives the same)."""
         g = self.g
         n = len(g.players)
-        net = [0] * n
+        net = [0] * n  # what each seat is owed less what it owes
         for pl in g.players:
             for d in pl.debts:
+                net[pl.seat] -= d.amount
                 if d.creditor < n:
                     net[d.creditor] += d.amount
-        spaces, capital = g.board.spaces, self.capital
-        cash = g.ledger.balances
-        return tuple(cash[pl.seat] + sum([spaces[i].price for i in pl.sites])
-                     + sum([capital[i] for i in pl.improvements])
-                     + net[pl.seat] - pl.owed for pl in g.players)
+        face, capital, cash = self.face, self.capital, g.ledger.balances
+        return tuple(cash[pl.seat] + sum(map(face.__getitem__, pl.sites))
+                     + sum(map(capital.__getitem__, pl.improvements)) + net[pl.seat] for pl in g.players)
 
     def space_state(self, index: int) -> SpaceState:
         """The site's holder (its SOLD ticket), its improvement (one card at most, counted as

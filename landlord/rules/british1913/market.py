@@ -9,7 +9,7 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.british1913.debts import British1913Debts
-from landlord.rules.british1913.state import FREE, NOBODY, POOR
+from landlord.rules.british1913.state import FREE, NOBODY, POOR, Offers
 
 
 class British1913Market(British1913Debts):
@@ -107,16 +107,18 @@ class British1913Market(British1913Debts):
         cash = g.cash(seat)
         offers: list[str] = []
         owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
-        rising = list(percents) == sorted(percents)  # then so are a site's prices
+        kept = self._offers
         for idx in self.land:
             owner = owners[idx]
             if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
                 continue
-            prices, texts = self.offers_at(idx, values[idx], percents)
-            if rising and values[idx] >= 0:  # those within his cash come first
-                offers += texts[:bisect_right(prices, cash)]
+            at = kept[idx]
+            if at is None or at.value != values[idx] or at.percents is not percents:
+                at = kept[idx] = self.offers_at(idx, values[idx], percents)
+            if at.rising:  # those within his cash come first
+                offers += at.texts[:bisect_right(at.prices, cash)]
             else:
-                offers += [t for price, t in zip(prices, texts, strict=True) if price <= cash]
+                offers += [t for price, t in zip(at.prices, at.texts, strict=True) if price <= cash]
         if not offers:
             return
         choice = yield Decision(seat, "bid_up", ("none", *offers))
@@ -132,16 +134,13 @@ class British1913Market(British1913Debts):
         self.transfer(owner, seat, "site", idx, price)
         g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
 
-    def offers_at(self, idx: int, value: int, percents: tuple[int, ...]) -> tuple[list[int], list[str]]:
+    @staticmethod
+    def offers_at(idx: int, value: int, percents: tuple[int, ...]) -> Offers:
         """The offers for site ``idx`` of capital land value ``value`` at ``percents`` of it
-        (:meth:`bid_up`): each positive price, in the percents' order, and its option; kept by
-        site, value and percents (a game sees few of each)."""
-        key = (idx, value, percents)
-        got = self._offers.get(key)
-        if got is None:
-            prices = [p for p in (value * pc // 100 for pc in percents) if p > 0]
-            got = self._offers[key] = (prices, [option("offer", idx, p) for p in prices])
-        return got
+        (:meth:`bid_up`, which keeps the last for each site: a site's value changes only when
+        it is sold)."""
+        prices = [p for p in (value * pc // 100 for pc in percents) if p > 0]
+        return Offers(value, percents, prices, [option("offer", idx, p) for p in prices], prices == sorted(prices))
 
     def improve(self, seat: int) -> Play:
         """Part 2: "A player must pay the CAPITAL (sale price of improvement) to the Bank, place

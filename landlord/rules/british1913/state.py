@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple
 
 from landlord.engine.flows import Flow
 from landlord.engine.options import option
@@ -25,6 +26,10 @@ GOVERNMENT = -2
 
 
 NOBODY = -1
+
+
+_CIRCUITS = attrgetter("circuits")
+"""A seat's rounds of the board (:meth:`LandTable.circuits_left`)."""
 
 
 LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
@@ -68,6 +73,19 @@ class SiteTerms:
     capital: int
     interest: int
     rates: int
+
+
+class Offers(NamedTuple):
+    """The offers for one site (:meth:`British1913Market.offers_at`): at its capital land
+    ``value`` and the ``percents`` of it offered, each positive price in the percents' order
+    and its option; ``rising``: the prices are in rising order (so those within a bidder's
+    cash come first)."""
+
+    value: int
+    percents: tuple[int, ...]
+    prices: list[int]
+    texts: list[str]
+    rising: bool
 
 
 @dataclass(slots=True)
@@ -133,8 +151,7 @@ class LandTable:
 
     def circuits_left(self) -> int:
         """Rounds of the board the leader still has to make before the count."""
-        g = self._r.g
-        return max(0, self._r.params.circuits - max([pl.circuits for pl in g.players]))
+        return max(0, self._r.params.circuits - max(map(_CIRCUITS, self._r.g.players)))
 
     def valuation_key(self) -> tuple[object, ...]:
         """What a player's value of a site or an improvement reads off the table besides his own
@@ -186,14 +203,18 @@ class LandTable:
         return self._r.wages(seat, all_improved)
 
     def landing(self, idx: int) -> float:
-        """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
+        """The chance that one throw ends on space ``idx`` in the Part in force (:meth:`odds`)."""
+        return self.odds()[idx]
+
+    def odds(self) -> Mapping[int, float]:
+        """The chance that one throw ends on each space in the Part in force, from the exact
         landing probabilities of :func:`landlord.engine.landing.exact`, worked out once per ruleset
-        and Part (:func:`landlord.rules.memo.landing_odds`)."""
+        and Part (:func:`landlord.rules.memo.landing_odds`). Shared: read only."""
         g = self._r.g
         probs = self._landing.get(g.phase)
         if probs is None:
             probs = self._landing[g.phase] = landing_odds(g.ruleset, g.phase)
-        return probs[idx]
+        return probs
 
 
 class British1913State(RoundsOfTurns):
@@ -211,14 +232,16 @@ class British1913State(RoundsOfTurns):
         self.imp_owner = [NOBODY] * self.n
         self.value = [s.price for s in board.spaces]
         """Capital land value of each site as the market sets it (printed price until traded)."""
+        self.face = tuple(s.price for s in board.spaces)
+        """Each space's printed price: what a site counts at the end (``COUNT_RULE``)."""
         self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
         self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
                         if "improvement_capital" in s.extra}
         """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
         self.property_texts = ([option("site", i) for i in range(self.n)], [option("imp", i) for i in range(self.n)])
         """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
-        self._offers: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[str]]] = {}
-        """The offers for a site, by site, capital land value and percents (``offers_at``)."""
+        self._offers: list[Offers | None] = [None] * self.n
+        """The offers last made for each site (``Offers``, by ``bid_up``), or None."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
