@@ -202,6 +202,8 @@ def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any]
     kind, opts = d.kind, d.options
     if kind == "realise":
         return _realise(outlook, view, opts, {} if notes is None else notes)
+    if kind == "bid_up":  # asked every turn, and mostly answered before anything is valued
+        return _offer(outlook, view, opts)
     me = Sight(view, outlook)
     t = me.t
     if kind == "site_card":
@@ -230,8 +232,6 @@ def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any]
             return "throw"
         lost = _gaol_turns(t.params.gaol_throws - view.player.wait)
         return "pay" if me.paying(lost * me.throw(), d.amount) > 0 else "throw"
-    if kind == "bid_up":
-        return _offer(me, view, opts)
     if kind == "accept_bid":
         return "accept" if me.selling(me.site(d.space), d.amount) >= 0 else "refuse"
     if kind == "improve_site":
@@ -266,18 +266,20 @@ def _realise(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...], no
     return min(opts, key=lambda o: (worth[o], o))
 
 
-def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
+def _offer(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
     """An offer for another's site: for each site, the lowest price offered its holder is
     expected to take (its value to a holder less what the cash would save him, :data:`HOLDER`);
     the site where that leaves this player the most."""
-    if not me.outlook.holds_land:
+    if not outlook.holds_land:
         return "none"
-    t = me.t
-    keen = me.outlook.keener_than(HOLDER)
-    short = {s for s in range(view.n_players) if s != me.seat and HOLDER.cash_cost(view.cash_of(s), me.advised)}
+    t: LandTable = view.table
+    advised = t.params.advised_reserve
+    keen = outlook.keener_than(HOLDER)
+    short = {s for s in range(view.n_players) if s != view.seat and HOLDER.cash_cost(view.cash_of(s), advised)}
     if not keen and not short:
         return "none"  # every holder values its sites at least as this player does: no price suits both
-    holder = me if me.outlook == HOLDER else Sight(view, HOLDER)
+    me = Sight(view, outlook)
+    holder = me if outlook == HOLDER else Sight(view, HOLDER)
     best: tuple[float, OptionText] | None = None
     done: set[int] = set()
     sites: dict[int, tuple[float, float, int]] = {}  # site: (mine, theirs, the holder's cash)

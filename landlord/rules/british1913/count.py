@@ -46,18 +46,24 @@ class British1913Count(British1913Words):
 
     def totals(self) -> tuple[int, ...]:
         """:meth:`results`' totals alone (the per-turn count of the lab's panel, taken after
-        every turn: kept lean, whole numbers only, so any order of summing gives the same)."""
+        every turn: plain loops, the cheapest here; whole numbers, so the order of summing
+        does not matter)."""
         g = self.g
         n = len(g.players)
-        net = [0] * n  # what each seat is owed less what it owes
-        for pl in g.players:
-            for d in pl.debts:
-                net[pl.seat] -= d.amount
-                if d.creditor < n:
-                    net[d.creditor] += d.amount
         face, capital, cash = self.face, self.capital, g.ledger.balances
-        return tuple(cash[pl.seat] + sum(map(face.__getitem__, pl.sites))
-                     + sum(map(capital.__getitem__, pl.improvements)) + net[pl.seat] for pl in g.players)
+        worth = [0] * n
+        for pl in g.players:
+            w = cash[pl.seat]
+            for i in pl.sites:
+                w += face[i]
+            for i in pl.improvements:
+                w += capital[i]
+            for d in pl.debts:  # against the debtor, for a player owed
+                w -= d.amount
+                if d.creditor < n:
+                    worth[d.creditor] += d.amount
+            worth[pl.seat] += w
+        return tuple(worth)
 
     def space_state(self, index: int) -> SpaceState:
         """The site's holder (its SOLD ticket), its improvement (one card at most, counted as

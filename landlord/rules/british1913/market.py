@@ -158,11 +158,12 @@ class British1913Market(British1913Debts):
             cash = g.cash(seat)
             opts = []
             short: dict[int, bool] = {}
+            owners, imp_owners, carry, capital = self.owner, self.imp_owner, self.carriers(), self.capital
             for idx in self.land:
-                owner = self.owner[idx]
-                if owner < 0 or not self.improvable(idx):
+                owner = owners[idx]
+                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # :meth:`improvable`, read inline
                     continue
-                cost = int(self.improvement(idx)["improvement_capital"])
+                cost = capital[idx]
                 if cost > cash:
                     continue
                 if owner != seat and owner not in short:
@@ -186,6 +187,5 @@ class British1913Market(British1913Debts):
     def short_of(self, owner: int) -> bool:
         """Whether ``owner`` is "unable to improve all his sites": his cash is below the summed
         capital of the improvements his sites may still carry."""
-        need = sum(int(self.improvement(i)["improvement_capital"])
-                   for i in self.g.players[owner].sites if self.improvable(i))
+        need = sum(self.capital[i] for i in self.g.players[owner].sites if self.improvable(i))
         return need > 0 and self.g.cash(owner) < need

@@ -251,6 +251,8 @@ class British1913State(RoundsOfTurns):
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.bank = self.treasury = -1
         self.table = LandTable(self)
+        self._carriers: tuple[Params1913, tuple[bool, ...]] | None = None
+        """:meth:`carriers` and the params they were worked out under."""
         if not self.free_land:
             raise LandlordError(f"{game.ruleset.id}: the board has no natural_opportunity space")
         self.params = in_phase(game.ruleset, game.phase)
@@ -286,9 +288,17 @@ class British1913State(RoundsOfTurns):
             return bool(p.small_holdings)
         return True
 
+    def carriers(self) -> tuple[bool, ...]:
+        """:meth:`may_carry` of every space under the params in force, worked out again only
+        when they change (a switch of Part)."""
+        kept = self._carriers
+        if kept is None or kept[0] is not self.params:
+            kept = self._carriers = (self.params, tuple(self.may_carry(i) for i in range(self.n)))
+        return kept[1]
+
     def improvable(self, idx: int) -> bool:
         """Whether site ``idx`` may be improved now: it may carry a card and has none yet."""
-        return self.imp_owner[idx] == NOBODY and self.may_carry(idx)
+        return self.imp_owner[idx] == NOBODY and self.carriers()[idx]
 
     def scarcity(self) -> int:
         """2 once every site card is bought (while the rule is in force), else 1.
@@ -310,8 +320,9 @@ class British1913State(RoundsOfTurns):
         """"Whenever a player's property is all improved": he holds at least one site with an
         improvement card and every such site (undeveloped sites only once they may be
         improved) carries an improvement, whoever owns it."""
-        mine = [i for i in self.g.players[seat].sites if self.may_carry(i)]
-        return bool(mine) and all(self.imp_owner[i] != NOBODY for i in mine)
+        carry, imp_owner = self.carriers(), self.imp_owner
+        mine = [i for i in self.g.players[seat].sites if carry[i]]
+        return bool(mine) and all(imp_owner[i] != NOBODY for i in mine)
 
     def rent_restored(self, rent: int) -> int:
         """What a site's holder must restore to the Public Treasury of ``rent`` just paid him:
