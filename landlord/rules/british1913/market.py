@@ -105,23 +105,24 @@ class British1913Market(British1913Debts):
         """
         g = self.g
         cash = g.cash(seat)
-        offers: list[str] = []
-        owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
-        kept = self._offers
+        offers: list[str] = ["none"]
+        owners, values, percents, kept = self.owner, self.value, self.params.offer_percents, self._offers
+        selling = [s != seat and pl.place not in (POOR, FREE) for s, pl in enumerate(g.players)]  # by owner
         for idx in self.land:
             owner = owners[idx]
-            if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
+            if owner < 0 or not selling[owner]:
                 continue
             at = kept[idx]
             if at is None or at.value != values[idx] or at.percents is not percents:
                 at = kept[idx] = self.offers_at(idx, values[idx], percents)
             if at.rising:  # those within his cash come first
-                offers += at.texts[:bisect_right(at.prices, cash)]
+                within = bisect_right(at.prices, cash)
+                offers += at.texts if within == len(at.texts) else at.texts[:within]
             else:
                 offers += [t for price, t in zip(at.prices, at.texts, strict=True) if price <= cash]
-        if not offers:
+        if len(offers) == 1:
             return
-        choice = yield Decision(seat, "bid_up", ("none", *offers))
+        choice = yield Decision(seat, "bid_up", tuple(offers))
         if choice == "none":
             return
         idx, price = parse_option(choice).ints()

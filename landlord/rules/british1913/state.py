@@ -118,9 +118,10 @@ class LandTable:
         self._r = rules
         self._landing: dict[str, Mapping[int, float]] = {}
         """The landing chances of each Part this game has valued land in (:func:`landing_odds`)."""
-        self._terms: dict[tuple[int, int, bool], SiteTerms] = {}
-        self._terms_of: Params1913 | None = None
-        """Each site's :class:`SiteTerms` under the params ``_terms_of`` (:meth:`terms`)."""
+        self._terms: tuple[list[SiteTerms | None], list[SiteTerms | None]] = ([], [])
+        self._terms_of: tuple[Params1913, bool] | None = None
+        """Each site's :class:`SiteTerms` unimproved and improved, by space, under the params and
+        the all-bought flag ``_terms_of`` (:meth:`terms`)."""
 
     @property
     def params(self) -> Params1913:
@@ -184,13 +185,14 @@ class LandTable:
         """What the rules in force pay on site ``idx`` (:class:`SiteTerms`), kept while the
         Part, the scarcity and the site's improvement stand."""
         r = self._r
-        if r.params is not self._terms_of:
-            self._terms.clear()
-            self._terms_of = r.params
-        key = (idx, r.scarcity(), r.imp_owner[idx] >= 0)
-        hit = self._terms.get(key)
+        of = self._terms_of
+        if of is None or of[0] is not r.params or of[1] != r.all_bought:  # (what the scarcity reads)
+            self._terms_of = (r.params, r.all_bought)
+            self._terms = ([None] * r.n, [None] * r.n)
+        kept = self._terms[r.imp_owner[idx] >= 0]
+        hit = kept[idx]
         if hit is None:
-            hit = self._terms[key] = r.site_terms(idx)
+            hit = kept[idx] = r.site_terms(idx)
         return hit
 
     def visit_cost(self, seat: int, idx: int) -> int:
