@@ -67,7 +67,8 @@ class British1913Market(British1913Debts):
             for s in list(bidders):
                 if s == buyer:
                     continue
-                bids = tuple(option("bid", p) for p in prices if best < p <= g.cash(s))
+                cash = g.cash(s)
+                bids = tuple([option("bid", p) for p in prices if best < p <= cash])
                 answer = (yield Decision(s, kind, (no, *bids), idx, best)) if bids else no
                 if answer == no:
                     bidders.remove(s)
