@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from landlord import Game, load_ruleset
 from landlord.engine.decisions import Decision
-from landlord.engine.options import Option, option, parse_option
+from landlord.engine.options import Option, option, option_ints, parse_option
 from landlord.engine.strategies import TableView, make_strategy
 
 KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,11}", fullmatch=True)
@@ -30,6 +30,8 @@ def test_an_option_written_from_its_parts_reads_back_to_them_and_writes_the_same
 @given(KINDS, st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=3))
 def test_the_numbers_an_option_carries_read_back_as_numbers(kind: str, values: list[int]) -> None:
     assert Option.parse(option(kind, *values)).ints() == tuple(values)
+    assert option_ints(option(kind, *values)) == tuple(values)  # the same, read once and kept
+    assert option_ints(option(kind, *values)) == tuple(values)
 
 
 def test_the_wire_form_is_the_text_records_and_saves_keep() -> None:
@@ -59,6 +61,8 @@ def test_a_value_that_is_not_text_is_refused_with_a_clear_error(value: object) -
 def test_an_option_that_carries_no_number_says_so_when_asked_for_numbers() -> None:
     with pytest.raises(ValueError, match=r"option 'sell_all:dark_blue': sell_all takes whole numbers"):
         Option.parse("sell_all:dark_blue").ints()
+    with pytest.raises(ValueError, match=r"option 'sell_all:dark_blue': sell_all takes whole numbers"):
+        option_ints("sell_all:dark_blue")
 
 
 def test_a_label_asked_for_text_that_is_not_an_option_names_the_decision_and_the_text() -> None:

@@ -103,3 +103,18 @@ def option(kind: str, *values: object) -> str:
 parse_option: Callable[[str], Option] = _SEEN.__getitem__
 """:meth:`Option.parse` (its error names no ``where``), as one dictionary look-up for texts
 already read: the rules and bots read the answers and options of every decision with it."""
+
+
+class _SeenInts(dict[str, tuple[int, ...]]):
+    """Texts whose arguments were already read as whole numbers (:func:`option_ints`)."""
+
+    def __missing__(self, text: str) -> tuple[int, ...]:
+        numbers = _SEEN[text].ints()
+        if len(self) < _SEEN_MAX:
+            self[text] = numbers
+        return numbers
+
+
+option_ints: Callable[[str], tuple[int, ...]] = _SeenInts().__getitem__
+"""``parse_option(text).ints()`` (``"offer:11:300"`` → ``(11, 300)``), as one dictionary look-up
+for texts already read: for a bot that reads a long list of offers at every turn."""

@@ -366,12 +366,12 @@ class Rules(ABC):
         ``start``, ``turn:N``, ``round:N`` and ``gini:X`` switch at once; ``vote`` puts the
         question to the table through the family's ``vote(seat, trigger)`` rule.
         """
-        from landlord.engine.inequality import gini
-
         g = self.g
-        for t in g.triggers:
-            if t in g.fired or t.phase == g.phase:
+        for t in g.triggers:  # asked every turn: the cheap tests first (a trigger's hash is not)
+            if t.phase == g.phase or (g.fired and t in g.fired):
                 continue
+            if t.kind == "gini":
+                from landlord.engine.inequality import gini
             due = (
                 t.kind == "start"
                 or (t.kind == "turn" and g.turn >= t.value)

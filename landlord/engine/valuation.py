@@ -74,7 +74,8 @@ class Outlook:
     def cash_cost(self, cash: float, advised: float) -> float:
         """What holding ``cash`` costs it in expected forced-sale losses: each pound below its
         reserve (``reserve`` × the ``advised`` figure) costs ``shortfall`` of a pound."""
-        return self.shortfall * max(0.0, self.reserve * advised - cash)
+        short = self.reserve * advised - cash
+        return self.shortfall * short if short > 0.0 else 0.0  # max(0, short), without a call: read often
 
 
 OUTLOOKS: dict[str, Outlook] = {

@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
-from landlord.engine.options import parse_option
+from landlord.engine.options import option_ints, parse_option
 from landlord.engine.valuation import OUTLOOKS, Outlook, gain_of_paying, gain_of_selling, holding_value, landings
 
 if TYPE_CHECKING:
@@ -78,12 +78,14 @@ class Sight:
     """One player's valuation at one decision (see the module's text): the table as it stands,
     the player's :class:`Outlook`, and the numbers every option shares, read once."""
 
-    __slots__ = ("_land_return", "advised", "cash", "circuits", "others", "outlook", "rounds", "seat", "t",
-                 "view")
+    __slots__ = ("_land_return", "advised", "cash", "circuits", "odds", "others", "outlook", "rounds", "seat",
+                 "t", "view")
 
     def __init__(self, view: TableView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
         self.t: LandTable = view.table
+        self.odds = self.t.odds()
+        """The chance a throw ends on each space (``LandTable.odds``)."""
         self.cash = view.cash
         self.advised = self.t.params.advised_reserve
         self.circuits = self.t.circuits_left()
@@ -93,7 +95,7 @@ class Sight:
 
     def landings(self, idx: int, players: int) -> float:
         """Expected landings on ``idx`` by ``players`` players until the end (to its horizon)."""
-        return landings(self.t.landing(idx), players, self.rounds)
+        return landings(self.odds[idx], players, self.rounds)
 
     def improvement_gain(self, idx: int) -> float:
         """What placing the improvement on site ``idx`` adds to the player's final count (the
@@ -102,7 +104,7 @@ class Sight:
         terms = t.terms(idx)
         if not terms.capital:
             return 0.0
-        chance = t.landing(idx)
+        chance = self.odds[idx]
         gain = chance * self.rounds * (terms.interest * self.others - terms.rates)
         if self.outlook.land_first:
             gain -= self.outlook.land_first * self.land_return() * terms.capital
@@ -120,7 +122,7 @@ class Sight:
             income = face = 0.0
             for idx in t.land:
                 terms = t.terms(idx)
-                chance = t.landing(idx)
+                chance = self.odds[idx]
                 income += chance * self.rounds * (terms.rent_kept * self.others + terms.rent_paid) \
                     - terms.yearly * self.circuits
                 face += terms.face
@@ -133,7 +135,7 @@ class Sight:
         the improvement and keep his reserve)."""
         t = self.t
         terms = t.terms(idx)
-        chance = t.landing(idx)
+        chance = self.odds[idx]
         value = holding_value(terms.face, terms.rent_kept, landings(chance, self.others, self.rounds),
                               terms.yearly * self.circuits) + terms.rent_paid * chance * self.rounds
         if terms.capital and t.improvement_owner(idx) < 0 and \
@@ -155,7 +157,7 @@ class Sight:
         """What one throw is expected to bring: its share of the wages (a round of the board
         every ``spaces / 7`` throws) less the expected charges of where it ends."""
         t = self.t
-        charges = sum(t.landing(i) * t.visit_cost(self.seat, i) for i in range(t.size))
+        charges = sum(self.odds[i] * t.visit_cost(self.seat, i) for i in range(t.size))
         return t.wages(self.seat) * t.MEAN_THROW / t.size - charges
 
     def gaol(self) -> float:
@@ -200,6 +202,8 @@ def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any]
     kind, opts = d.kind, d.options
     if kind == "realise":
         return _realise(outlook, view, opts, {} if notes is None else notes)
+    if kind == "bid_up":  # asked every turn, and mostly answered before anything is valued
+        return _offer(outlook, view, opts)
     me = Sight(view, outlook)
     t = me.t
     if kind == "site_card":
@@ -228,8 +232,6 @@ def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any]
             return "throw"
         lost = _gaol_turns(t.params.gaol_throws - view.player.wait)
         return "pay" if me.paying(lost * me.throw(), d.amount) > 0 else "throw"
-    if kind == "bid_up":
-        return _offer(me, view, opts)
     if kind == "accept_bid":
         return "accept" if me.selling(me.site(d.space), d.amount) >= 0 else "refuse"
     if kind == "improve_site":
@@ -264,23 +266,25 @@ def _realise(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...], no
     return min(opts, key=lambda o: (worth[o], o))
 
 
-def _offer(me: Sight, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
+def _offer(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
     """An offer for another's site: for each site, the lowest price offered its holder is
     expected to take (its value to a holder less what the cash would save him, :data:`HOLDER`);
     the site where that leaves this player the most."""
-    if not me.outlook.holds_land:
+    if not outlook.holds_land:
         return "none"
-    t = me.t
-    keen = me.outlook.keener_than(HOLDER)
-    short = {s for s in range(view.n_players) if s != me.seat and HOLDER.cash_cost(view.cash_of(s), me.advised)}
+    t: LandTable = view.table
+    advised = t.params.advised_reserve
+    keen = outlook.keener_than(HOLDER)
+    short = {s for s in range(view.n_players) if s != view.seat and HOLDER.cash_cost(view.cash_of(s), advised)}
     if not keen and not short:
         return "none"  # every holder values its sites at least as this player does: no price suits both
-    holder = me if me.outlook == HOLDER else Sight(view, HOLDER)
+    me = Sight(view, outlook)
+    holder = me if outlook == HOLDER else Sight(view, HOLDER)
     best: tuple[float, OptionText] | None = None
     done: set[int] = set()
     sites: dict[int, tuple[float, float, int]] = {}  # site: (mine, theirs, the holder's cash)
     for o in opts[1:]:
-        site, price = parse_option(o).ints()
+        site, price = option_ints(o)
         if site in done:
             continue
         if site not in sites:

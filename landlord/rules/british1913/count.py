@@ -45,19 +45,25 @@ class British1913Count(British1913Words):
                 "times round the board": pl.circuits, "bankruptcies": self.bankruptcies[seat]}
 
     def totals(self) -> tuple[int, ...]:
-        """:meth:`results`' totals alone (the per-turn count of the lab's panel)."""
+        """:meth:`results`' totals alone (the per-turn count of the lab's panel, taken after
+        every turn: plain loops, the cheapest here; whole numbers, so the order of summing
+        does not matter)."""
         g = self.g
         n = len(g.players)
-        net = [0] * n
+        face, capital, cash = self.face, self.capital, g.ledger.balances
+        worth = [0] * n
         for pl in g.players:
-            for d in pl.debts:
+            w = cash[pl.seat]
+            for i in pl.sites:
+                w += face[i]
+            for i in pl.improvements:
+                w += capital[i]
+            for d in pl.debts:  # against the debtor, for a player owed
+                w -= d.amount
                 if d.creditor < n:
-                    net[d.creditor] += d.amount
-        spaces, capital = g.board.spaces, self.capital
-        cash = g.ledger.balances
-        return tuple(cash[pl.seat] + sum([spaces[i].price for i in pl.sites])
-                     + sum([capital[i] for i in pl.improvements])
-                     + net[pl.seat] - pl.owed for pl in g.players)
+                    worth[d.creditor] += d.amount
+            worth[pl.seat] += w
+        return tuple(worth)
 
     def space_state(self, index: int) -> SpaceState:
         """The site's holder (its SOLD ticket), its improvement (one card at most, counted as

@@ -9,7 +9,7 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.british1913.debts import British1913Debts
-from landlord.rules.british1913.state import FREE, NOBODY, POOR
+from landlord.rules.british1913.state import FREE, NOBODY, POOR, Offers
 
 
 class British1913Market(British1913Debts):
@@ -67,7 +67,8 @@ class British1913Market(British1913Debts):
             for s in list(bidders):
                 if s == buyer:
                     continue
-                bids = tuple(option("bid", p) for p in prices if best < p <= g.cash(s))
+                cash = g.cash(s)
+                bids = tuple([option("bid", p) for p in prices if best < p <= cash])
                 answer = (yield Decision(s, kind, (no, *bids), idx, best)) if bids else no
                 if answer == no:
                     bidders.remove(s)
@@ -105,21 +106,24 @@ class British1913Market(British1913Debts):
         """
         g = self.g
         cash = g.cash(seat)
-        offers: list[str] = []
-        owners, values, players, percents = self.owner, self.value, g.players, self.params.offer_percents
-        rising = list(percents) == sorted(percents)  # then so are a site's prices
+        offers: list[str] = ["none"]
+        owners, values, percents, kept = self.owner, self.value, self.params.offer_percents, self._offers
+        selling = [s != seat and pl.place not in (POOR, FREE) for s, pl in enumerate(g.players)]  # by owner
         for idx in self.land:
             owner = owners[idx]
-            if owner < 0 or owner == seat or players[owner].place in (POOR, FREE):
+            if owner < 0 or not selling[owner]:
                 continue
-            prices, texts = self.offers_at(idx, values[idx], percents)
-            if rising and values[idx] >= 0:  # those within his cash come first
-                offers += texts[:bisect_right(prices, cash)]
+            at = kept[idx]
+            if at is None or at.value != values[idx] or at.percents is not percents:
+                at = kept[idx] = self.offers_at(idx, values[idx], percents)
+            if at.rising:  # those within his cash come first
+                within = bisect_right(at.prices, cash)
+                offers += at.texts if within == len(at.texts) else at.texts[:within]
             else:
-                offers += [t for price, t in zip(prices, texts, strict=True) if price <= cash]
-        if not offers:
+                offers += [t for price, t in zip(at.prices, at.texts, strict=True) if price <= cash]
+        if len(offers) == 1:
             return
-        choice = yield Decision(seat, "bid_up", ("none", *offers))
+        choice = yield Decision(seat, "bid_up", tuple(offers))
         if choice == "none":
             return
         idx, price = parse_option(choice).ints()
@@ -132,16 +136,13 @@ class British1913Market(British1913Debts):
         self.transfer(owner, seat, "site", idx, price)
         g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
 
-    def offers_at(self, idx: int, value: int, percents: tuple[int, ...]) -> tuple[list[int], list[str]]:
+    @staticmethod
+    def offers_at(idx: int, value: int, percents: tuple[int, ...]) -> Offers:
         """The offers for site ``idx`` of capital land value ``value`` at ``percents`` of it
-        (:meth:`bid_up`): each positive price, in the percents' order, and its option; kept by
-        site, value and percents (a game sees few of each)."""
-        key = (idx, value, percents)
-        got = self._offers.get(key)
-        if got is None:
-            prices = [p for p in (value * pc // 100 for pc in percents) if p > 0]
-            got = self._offers[key] = (prices, [option("offer", idx, p) for p in prices])
-        return got
+        (:meth:`bid_up`, which keeps the last for each site: a site's value changes only when
+        it is sold)."""
+        prices = [p for p in (value * pc // 100 for pc in percents) if p > 0]
+        return Offers(value, percents, prices, [option("offer", idx, p) for p in prices], prices == sorted(prices))
 
     def improve(self, seat: int) -> Play:
         """Part 2: "A player must pay the CAPITAL (sale price of improvement) to the Bank, place
@@ -159,11 +160,12 @@ class British1913Market(British1913Debts):
             cash = g.cash(seat)
             opts = []
             short: dict[int, bool] = {}
+            owners, imp_owners, carry, capital = self.owner, self.imp_owner, self.carriers(), self.capital
             for idx in self.land:
-                owner = self.owner[idx]
-                if owner < 0 or not self.improvable(idx):
+                owner = owners[idx]
+                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # :meth:`improvable`, read inline
                     continue
-                cost = int(self.improvement(idx)["improvement_capital"])
+                cost = capital[idx]
                 if cost > cash:
                     continue
                 if owner != seat and owner not in short:
@@ -187,6 +189,5 @@ class British1913Market(British1913Debts):
     def short_of(self, owner: int) -> bool:
         """Whether ``owner`` is "unable to improve all his sites": his cash is below the summed
         capital of the improvements his sites may still carry."""
-        need = sum(int(self.improvement(i)["improvement_capital"])
-                   for i in self.g.players[owner].sites if self.improvable(i))
+        need = sum(self.capital[i] for i in self.g.players[owner].sites if self.improvable(i))
         return need > 0 and self.g.cash(owner) < need

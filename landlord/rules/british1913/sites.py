@@ -106,7 +106,7 @@ class British1913Sites(British1913Market):
             if (yield from self.offer_from_pack(seat, idx)) == NOBODY:
                 g.emit("rent_free", seat, space=idx)
             return
-        terms = self.site_terms(idx)
+        terms = self.table.terms(idx)
         rent = terms.rent_paid
         if owner == GOVERNMENT:
             yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to the Government",

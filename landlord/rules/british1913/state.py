@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple
 
 from landlord.engine.flows import Flow
 from landlord.engine.options import option
@@ -25,6 +26,10 @@ GOVERNMENT = -2
 
 
 NOBODY = -1
+
+
+_CIRCUITS = attrgetter("circuits")
+"""A seat's rounds of the board (:meth:`LandTable.circuits_left`)."""
 
 
 LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
@@ -70,6 +75,19 @@ class SiteTerms:
     rates: int
 
 
+class Offers(NamedTuple):
+    """The offers for one site (:meth:`British1913Market.offers_at`): at its capital land
+    ``value`` and the ``percents`` of it offered, each positive price in the percents' order
+    and its option; ``rising``: the prices are in rising order (so those within a bidder's
+    cash come first)."""
+
+    value: int
+    percents: tuple[int, ...]
+    prices: list[int]
+    texts: list[str]
+    rising: bool
+
+
 @dataclass(slots=True)
 class BritishPlayer(Token):
     """A seat's state: token (``where``: ``track``, ``gaol``, ``asylum``, ``poorhouse`` or
@@ -100,9 +118,10 @@ class LandTable:
         self._r = rules
         self._landing: dict[str, Mapping[int, float]] = {}
         """The landing chances of each Part this game has valued land in (:func:`landing_odds`)."""
-        self._terms: dict[tuple[int, int, bool], SiteTerms] = {}
-        self._terms_of: Params1913 | None = None
-        """Each site's :class:`SiteTerms` under the params ``_terms_of`` (:meth:`terms`)."""
+        self._terms: tuple[list[SiteTerms | None], list[SiteTerms | None]] = ([], [])
+        self._terms_of: tuple[Params1913, bool] | None = None
+        """Each site's :class:`SiteTerms` unimproved and improved, by space, under the params and
+        the all-bought flag ``_terms_of`` (:meth:`terms`)."""
 
     @property
     def params(self) -> Params1913:
@@ -133,8 +152,7 @@ class LandTable:
 
     def circuits_left(self) -> int:
         """Rounds of the board the leader still has to make before the count."""
-        g = self._r.g
-        return max(0, self._r.params.circuits - max([pl.circuits for pl in g.players]))
+        return max(0, self._r.params.circuits - max(map(_CIRCUITS, self._r.g.players)))
 
     def valuation_key(self) -> tuple[object, ...]:
         """What a player's value of a site or an improvement reads off the table besides his own
@@ -167,13 +185,14 @@ class LandTable:
         """What the rules in force pay on site ``idx`` (:class:`SiteTerms`), kept while the
         Part, the scarcity and the site's improvement stand."""
         r = self._r
-        if r.params is not self._terms_of:
-            self._terms.clear()
-            self._terms_of = r.params
-        key = (idx, r.scarcity(), r.imp_owner[idx] >= 0)
-        hit = self._terms.get(key)
+        of = self._terms_of
+        if of is None or of[0] is not r.params or of[1] != r.all_bought:  # (what the scarcity reads)
+            self._terms_of = (r.params, r.all_bought)
+            self._terms = ([None] * r.n, [None] * r.n)
+        kept = self._terms[r.imp_owner[idx] >= 0]
+        hit = kept[idx]
         if hit is None:
-            hit = self._terms[key] = r.site_terms(idx)
+            hit = kept[idx] = r.site_terms(idx)
         return hit
 
     def visit_cost(self, seat: int, idx: int) -> int:
@@ -186,14 +205,18 @@ class LandTable:
         return self._r.wages(seat, all_improved)
 
     def landing(self, idx: int) -> float:
-        """The chance that one throw ends on space ``idx`` in the Part in force, from the exact
+        """The chance that one throw ends on space ``idx`` in the Part in force (:meth:`odds`)."""
+        return self.odds()[idx]
+
+    def odds(self) -> Mapping[int, float]:
+        """The chance that one throw ends on each space in the Part in force, from the exact
         landing probabilities of :func:`landlord.engine.landing.exact`, worked out once per ruleset
-        and Part (:func:`landlord.rules.memo.landing_odds`)."""
+        and Part (:func:`landlord.rules.memo.landing_odds`). Shared: read only."""
         g = self._r.g
         probs = self._landing.get(g.phase)
         if probs is None:
             probs = self._landing[g.phase] = landing_odds(g.ruleset, g.phase)
-        return probs[idx]
+        return probs
 
 
 class British1913State(RoundsOfTurns):
@@ -211,14 +234,16 @@ class British1913State(RoundsOfTurns):
         self.imp_owner = [NOBODY] * self.n
         self.value = [s.price for s in board.spaces]
         """Capital land value of each site as the market sets it (printed price until traded)."""
+        self.face = tuple(s.price for s in board.spaces)
+        """Each space's printed price: what a site counts at the end (``COUNT_RULE``)."""
         self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
         self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
                         if "improvement_capital" in s.extra}
         """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
         self.property_texts = ([option("site", i) for i in range(self.n)], [option("imp", i) for i in range(self.n)])
         """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
-        self._offers: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[str]]] = {}
-        """The offers for a site, by site, capital land value and percents (``offers_at``)."""
+        self._offers: list[Offers | None] = [None] * self.n
+        """The offers last made for each site (``Offers``, by ``bid_up``), or None."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
@@ -228,6 +253,8 @@ class British1913State(RoundsOfTurns):
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.bank = self.treasury = -1
         self.table = LandTable(self)
+        self._carriers: tuple[Params1913, tuple[bool, ...]] | None = None
+        """:meth:`carriers` and the params they were worked out under."""
         if not self.free_land:
             raise LandlordError(f"{game.ruleset.id}: the board has no natural_opportunity space")
         self.params = in_phase(game.ruleset, game.phase)
@@ -263,9 +290,17 @@ class British1913State(RoundsOfTurns):
             return bool(p.small_holdings)
         return True
 
+    def carriers(self) -> tuple[bool, ...]:
+        """:meth:`may_carry` of every space under the params in force, worked out again only
+        when they change (a switch of Part)."""
+        kept = self._carriers
+        if kept is None or kept[0] is not self.params:
+            kept = self._carriers = (self.params, tuple(self.may_carry(i) for i in range(self.n)))
+        return kept[1]
+
     def improvable(self, idx: int) -> bool:
         """Whether site ``idx`` may be improved now: it may carry a card and has none yet."""
-        return self.imp_owner[idx] == NOBODY and self.may_carry(idx)
+        return self.imp_owner[idx] == NOBODY and self.carriers()[idx]
 
     def scarcity(self) -> int:
         """2 once every site card is bought (while the rule is in force), else 1.
@@ -287,8 +322,9 @@ class British1913State(RoundsOfTurns):
         """"Whenever a player's property is all improved": he holds at least one site with an
         improvement card and every such site (undeveloped sites only once they may be
         improved) carries an improvement, whoever owns it."""
-        mine = [i for i in self.g.players[seat].sites if self.may_carry(i)]
-        return bool(mine) and all(self.imp_owner[i] != NOBODY for i in mine)
+        carry, imp_owner = self.carriers(), self.imp_owner
+        mine = [i for i in self.g.players[seat].sites if carry[i]]
+        return bool(mine) and all(imp_owner[i] != NOBODY for i in mine)
 
     def rent_restored(self, rent: int) -> int:
         """What a site's holder must restore to the Public Treasury of ``rent`` just paid him:

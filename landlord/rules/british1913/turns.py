@@ -75,8 +75,7 @@ class British1913(British1913Sites):
         amount of property in land and cash is reckoned up". DECISION: the game ends after the
         turn in which the first player completes ``circuits`` rounds (``circuits``; '' while
         it goes on)."""
-        need = self.params.circuits
-        return "circuits" if any(pl.circuits >= need for pl in self.g.players) else ""
+        return "circuits" if self.table.circuits_left() == 0 else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
     def arrive(self, old: str, new: str) -> Play:
