@@ -51,7 +51,7 @@ class BuildingTerms:
         read off the table once."""
         r = self._r
         p = r.params
-        houses, house_owner, spaces = r.houses, r.house_owner, r.g.board.spaces
+        houses, house_owner = r.houses, r.house_owner
         advanced = p.advanced_rules
         built = sum(houses)
         steps = bool(self.necessities) and advanced and not p.single_tax and built + 1 in p.tax_steps
@@ -59,7 +59,7 @@ class BuildingTerms:
         odds, left = self.odds(), self.throws_left()
         out = []
         for idx in lots:
-            section = r.sections.get(spaces[idx].group, [idx]) if advanced else [idx]
+            section = r.section_of[idx] if advanced else [idx]
             raised = [idx]
             if advanced:  # the section's land rent rises only if this house lifts its least
                 level = houses[idx]

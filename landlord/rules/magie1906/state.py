@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.engine.decisions import OptionText
 from landlord.engine.flows import Flow
-from landlord.engine.options import parse_option
+from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Token
 from landlord.engine.valuation import card_worth
 from landlord.rules.magie1906.building import BuildingTerms
@@ -102,9 +102,16 @@ class Magie1906State(SingleTaxRules):
         for s in board.spaces:
             if s.kind == "lot" and s.group:
                 self.sections.setdefault(s.group, []).append(s.index)
+        self.section_of = [self.sections.get(s.group, [s.index]) for s in board.spaces]
+        """Each space's section (advanced rules): the lots of its group, or the space alone."""
         self.jail_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
+        self._awaited: tuple[Params1906 | None, list[Player1906]] = (None, [])
+        """The params :meth:`awaited` was last worked out under, and its answer."""
+        self.buy_options = tuple(option("buy_card", i) for i in range(self.n))
+        self.sell_options = tuple(option("offer_card", i) for i in range(self.n))
+        """Each space's market options (rule 1, :meth:`market`), made once."""
         self.table = Table1906(self)
 
     if TYPE_CHECKING:  # played by later layers of the family class
@@ -136,9 +143,13 @@ class Magie1906State(SingleTaxRules):
         change hands (lift the mortgage or sell the houses first); under the single tax a title
         deed is "of no value" and is not traded."""
         held = {m.space for m in self.mortgages}
-        st = self.params.single_tax
-        return sorted(i for i in self.g.players[seat].cards
-                      if i not in held and not self.houses[i] and not (st and self.kinds[i] == "lot"))
+        houses = self.houses
+        cards = [i for i in self.g.players[seat].cards if not houses[i] and i not in held]
+        if self.params.single_tax:
+            kinds = self.kinds
+            cards = [i for i in cards if kinds[i] != "lot"]
+        cards.sort()
+        return cards
         # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
         # reaching it) and Central Park (rule 10: "a player may stop in it without paying
         # anything") need nothing more.
@@ -149,7 +160,7 @@ class Magie1906State(SingleTaxRules):
         if not self.params.advanced_rules:
             return 0
         houses = self.houses
-        return min([houses[i] for i in self.sections.get(self.g.board.spaces[idx].group, [idx])])
+        return min([houses[i] for i in self.section_of[idx]])
 
     def land_rent(self, idx: int) -> int:
         """Advanced rules: "When all the lots in any one section have been improved with at least
