@@ -98,7 +98,7 @@ class BuildingTerms:
         r = self._r
         p = r.params
         houses, owner, house_owner, spaces = r.houses, r.owner, r.house_owner, r.g.board.spaces
-        doubled = 2 ** min(houses[i] for i in section) if p.advanced_rules else 1
+        doubled = 2 ** min(map(houses.__getitem__, section)) if p.advanced_rules else 1
         single, per_house = p.single_tax, p.house_rent
         terms = []
         for i in lots:

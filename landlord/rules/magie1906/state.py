@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.engine.decisions import OptionText
@@ -20,6 +21,9 @@ from landlord.rules.params import Reader
 from landlord.rules.single_tax import SingleTaxRules
 
 TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+
+_CIRCUITS = attrgetter("circuits")
+"""A player's circuits of the board."""
 
 
 PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
@@ -159,8 +163,7 @@ class Magie1906State(SingleTaxRules):
         """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
         if not self.params.advanced_rules:
             return 0
-        houses = self.houses
-        return min([houses[i] for i in self.section_of[idx]])
+        return min(map(self.houses.__getitem__, self.section_of[idx]))
 
     def land_rent(self, idx: int) -> int:
         """Advanced rules: "When all the lots in any one section have been improved with at least
@@ -207,7 +210,7 @@ class Table1906(MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
+    __slots__ = ("_mean", "_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
@@ -222,6 +225,8 @@ class Table1906(MoneyTerms, BuildingTerms):
         """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
         self._returns: dict[tuple[object, ...], float] = {}
         """:meth:`land_return` by the table's payoffs (:meth:`payoff_key`), seat and throws left."""
+        self._mean: tuple[Params1906 | None, float] = (None, 0.0)
+        """The params :meth:`_speculation_mean` was last worked out under, and its answer."""
 
     @property
     def params(self) -> Params1906:
@@ -270,17 +275,28 @@ class Table1906(MoneyTerms, BuildingTerms):
         if kind == "lot":
             return float(r.land_rent(idx) + r.house_rent(idx))
         if kind == "railroad":
-            held = sum(1 for i in r.railroads if r.owner[i] == seat or i == idx)
+            owner = r.owner
+            held = sum([owner[i] == seat or i == idx for i in r.railroads])
             return float(p.railroad_fares[min(held, len(p.railroad_fares)) - 1])
         if kind == "franchise":
-            both = all(r.owner[i] == seat or i == idx for i in self.franchises)
+            owner = r.owner
+            both = all([owner[i] == seat or i == idx for i in self.franchises])
             return float(p.cinch_rate if both else g.board.spaces[idx].fee)
         if kind == "speculation":
+            return g.board.spaces[idx].fee + self._speculation_mean() * p.broker_percent / 100
+        return 0.0
+
+    def _speculation_mean(self) -> float:
+        """The mean winnings of a Speculation throw (rule 8's table, a double's own figure),
+        kept while the params stand."""
+        p = self._r.params
+        kept = self._mean
+        if kept[0] is not p:
             table = p.speculation_table
             mean = sum(p.speculation_double if a == b else table[a + b]
                        for a in range(1, 7) for b in range(1, 7)) / 36
-            return g.board.spaces[idx].fee + mean * p.broker_percent / 100
-        return 0.0
+            kept = self._mean = (p, mean)
+        return kept[1]
 
     def end_value(self, idx: int) -> int:
         """What the card counts at the end: "Every card ... counts the holder or owner 100";
@@ -303,10 +319,9 @@ class Table1906(MoneyTerms, BuildingTerms):
         """The throws each player may still expect: the circuits still to go of the slowest
         player the end waits for (``awaited``), a throw per seven spaces, within the rounds left."""
         r = self._r
-        g = r.g
         p = r.params
-        to_go = max(0, p.circuits - min([pl.circuits for pl in r.awaited()]))
-        return float(min(to_go * r.n / 7, max(0, p.max_rounds - g.round)))
+        to_go = max(0, p.circuits - min(map(_CIRCUITS, r.awaited())))
+        return float(min(to_go * r.n / 7, max(0, p.max_rounds - r.g.round)))
 
     def wages_for(self, seat: int) -> int:
         """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
@@ -425,8 +440,7 @@ class Table1906(MoneyTerms, BuildingTerms):
         leaving costs) and the licence "returned to the pack" (what it is worth to him)."""
         r = self._r
         p = r.params
-        table = p.speculation_table
-        won = sum(p.speculation_double if a == b else table[a + b] for a in range(1, 7) for b in range(1, 7)) / 36
+        won = self._speculation_mean()
         if r.owner[idx] != seat:
             return won * (1 - p.broker_percent / 100) - r.g.board.spaces[idx].fee
         skin = sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b in (3, 4)) / 36
