@@ -63,7 +63,7 @@ class BuildingTerms:
             raised = [idx]
             if advanced:  # the section's land rent rises only if this house lifts its least
                 level = houses[idx]
-                if sum(1 for i in section if houses[i] <= level) == 1:
+                if sum([houses[i] <= level for i in section]) == 1:
                     raised = section
             if raised == [idx] and not steps and house_owner[idx] in (seat, -1):
                 # the common case, the same sum on one lot: the house lifts no section's rent and

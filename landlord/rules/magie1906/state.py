@@ -97,6 +97,9 @@ class Magie1906State(SingleTaxRules):
         what he owes."""
         self.check_trust_pending = False
         self.railroads = board.indices("railroad")
+        self.franchises = board.indices("franchise")
+        self.build_rank = [(-s.rent, s.index) for s in board.spaces]
+        """Each space's place in the order lots are offered to build on: dearest rent first."""
         chances = board.indices("chance")
         # Rule 2: "If a player is on any of the spaces between the Chances he may move in
         # either direction." DECISION: strictly between the two Chance spaces (23-36 on the
@@ -146,7 +149,7 @@ class Magie1906State(SingleTaxRules):
         players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
         change hands (lift the mortgage or sell the houses first); under the single tax a title
         deed is "of no value" and is not traded."""
-        held = {m.space for m in self.mortgages}
+        held = {m.space for m in self.mortgages} if self.mortgages else ()
         houses = self.houses
         cards = [i for i in self.g.players[seat].cards if not houses[i] and i not in held]
         if self.params.single_tax:
@@ -187,7 +190,8 @@ class Magie1906State(SingleTaxRules):
         else:
             lots = [i for i in g.players[seat].cards
                     if self.kinds[i] == "lot" and self.houses[i] < self.params.max_houses]
-        return sorted(lots, key=lambda i: (-g.board.spaces[i].rent, i))
+        lots.sort(key=self.build_rank.__getitem__)
+        return lots
 
     def mortgage_value(self, idx: int) -> int:
         """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
@@ -210,7 +214,7 @@ class Table1906(MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_mean", "_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
+    __slots__ = ("_chances", "_mean", "_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
@@ -218,7 +222,7 @@ class Table1906(MoneyTerms, BuildingTerms):
         """The landing chances of each phase this game has valued cards in (:func:`landing_odds`)."""
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
-        self.franchises = tuple(rules.g.board.indices("franchise"))
+        self.franchises = rules.franchises
         self.necessities = tuple(i for i, k in enumerate(rules.kinds) if k == "necessity")
         """The necessities (rule 4's tax), in the board's order."""
         self._taxes: dict[tuple[str, int], float] = {}
@@ -227,6 +231,8 @@ class Table1906(MoneyTerms, BuildingTerms):
         """:meth:`land_return` by the table's payoffs (:meth:`payoff_key`), seat and throws left."""
         self._mean: tuple[Params1906 | None, float] = (None, 0.0)
         """The params :meth:`_speculation_mean` was last worked out under, and its answer."""
+        self._chances: tuple[Params1906 | None, int, float] = (None, 0, 0.0)
+        """The params and wages :meth:`_chance_mean` was last worked out for, and its answer."""
 
     @property
     def params(self) -> Params1906:
@@ -406,7 +412,16 @@ class Table1906(MoneyTerms, BuildingTerms):
 
     def _chance_mean(self, seat: int) -> float:
         """What a Chance card costs ``seat`` on average (rule 11: "the card drawn is returned to
-        the pack", so each card is equally likely)."""
+        the pack", so each card is equally likely); kept by the params and the seat's wages."""
+        p = self._r.params
+        wages = self.wages_for(seat)
+        kept = self._chances
+        if kept[0] is not p or kept[1] != wages:
+            kept = self._chances = (p, wages, self._deck_mean(wages))
+        return kept[2]
+
+    def _deck_mean(self, wages: int) -> float:
+        """:meth:`_chance_mean` worked out, for a player earning ``wages`` at Mother Earth."""
         deck = self._r.params.chance_cards
         worth = {"collect": -1.0, "pay": 1.0, "fine": 1.0}
         total = 0.0
@@ -416,7 +431,7 @@ class Table1906(MoneyTerms, BuildingTerms):
             elif card.action == "jail":
                 total += self._r.params.jail_fine
             elif card.action == "mother_earth":
-                total -= self.wages_for(seat)
+                total -= wages
         return total / len(deck) if deck else 0.0
 
     def jail_terms(self, seat: int) -> tuple[int, int, int | None]:
