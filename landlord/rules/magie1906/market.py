@@ -70,8 +70,12 @@ class Magie1906Market(Magie1906Money):
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
         affords = g.cash(seat) >= min(self.params.market_prices)
-        others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)] if affords else []
-        others.sort()
+        others: list[int] = []
+        if affords:
+            for s in range(len(g.players)):
+                if s != seat:
+                    others += self.tradeable(s)
+            others.sort()
         texts = self.buy_options
         buys = tuple([texts[i] for i in others])
         texts = self.sell_options

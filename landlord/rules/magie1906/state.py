@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -98,6 +99,8 @@ class Magie1906State(SingleTaxRules):
         self.check_trust_pending = False
         self.railroads = board.indices("railroad")
         self.franchises = board.indices("franchise")
+        self.lots = frozenset(board.indices("lot"))
+        """The lots (title deeds)."""
         self.build_rank = [(-s.rent, s.index) for s in board.spaces]
         """Each space's place in the order lots are offered to build on: dearest rent first."""
         chances = board.indices("chance")
@@ -149,14 +152,12 @@ class Magie1906State(SingleTaxRules):
         players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
         change hands (lift the mortgage or sell the houses first); under the single tax a title
         deed is "of no value" and is not traded."""
-        held = {m.space for m in self.mortgages} if self.mortgages else ()
-        houses = self.houses
-        cards = [i for i in self.g.players[seat].cards if not houses[i] and i not in held]
+        free: Iterable[int] = filterfalse(self.houses.__getitem__, self.g.players[seat].cards)
+        if self.mortgages:
+            free = filterfalse({m.space for m in self.mortgages}.__contains__, free)
         if self.params.single_tax:
-            kinds = self.kinds
-            cards = [i for i in cards if kinds[i] != "lot"]
-        cards.sort()
-        return cards
+            free = filterfalse(self.lots.__contains__, free)
+        return sorted(free)
         # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
         # reaching it) and Central Park (rule 10: "a player may stop in it without paying
         # anything") need nothing more.
