@@ -34,6 +34,10 @@ class BuildingTerms:
 
         def payoff_key(self) -> tuple[object, ...]: ...
 
+        def _paid_to(self, idx: int, seat: int) -> float: ...
+
+        def lot_cost(self, idx: int, seat: int) -> float: ...
+
     def house_gain(self, idx: int, seat: int) -> float:
         """What one more house on lot ``idx``, owned by ``seat``, is expected to add to his final
         count, its price not yet paid: it counts ``house_value`` at the end ("every house counts
@@ -70,18 +74,18 @@ class BuildingTerms:
                 # no tax, and adds its own rent to what the others' stops pay him
                 out.append(p.house_value + others * odds.get(idx, 0.0) * p.house_rent * left)
                 continue
-            # what the others' stops on the lots pay him less what his own cost him (the terms of
-            # :meth:`_paid_to` and :meth:`charge`, summed in the same order, so the same float),
+            # what the others' stops on the lots pay him less what his own cost him (the table's
+            # :meth:`_paid_to` and :meth:`lot_cost`, as :meth:`paid_to` and :meth:`charge`),
             # and what his stops on the necessities cost him (their tax, :meth:`charge`), with
             # the houses standing now and with this one up
-            before = self._lots_flow(raised, section, seat, others, odds)
+            before = self._lots_flow(raised, seat, others, odds)
             if steps:
                 before -= self._taxes_flow(built)
             owner = house_owner[idx]
             houses[idx] += 1
             house_owner[idx] = seat
             try:
-                after = self._lots_flow(raised, section, seat, others, odds)
+                after = self._lots_flow(raised, seat, others, odds)
             finally:
                 houses[idx] -= 1
                 house_owner[idx] = owner
@@ -90,28 +94,13 @@ class BuildingTerms:
             out.append(p.house_value + (after - before) * left)
         return out
 
-    def _lots_flow(self, lots: list[int], section: list[int], seat: int, others: int,
-                   odds: Mapping[int, float]) -> float:
-        """Per throw, what the others' stops on ``lots`` (lots of one ``section``) pay ``seat``
-        less what his own stops there cost him: the chance of each × (the others × :meth:`_paid_to`
-        less :meth:`charge`), summed in ``lots``' order."""
-        r = self._r
-        p = r.params
-        houses, owner, house_owner, spaces = r.houses, r.owner, r.house_owner, r.g.board.spaces
-        doubled = 2 ** min(map(houses.__getitem__, section)) if p.advanced_rules else 1
-        single, per_house = p.single_tax, p.house_rent
-        terms = []
-        for i in lots:
-            land = spaces[i].rent * doubled
-            house = houses[i] * per_house
-            holder = house_owner[i]
-            paid = float((land if owner[i] == seat and not single else 0) + (house if holder == seat else 0))
-            if single:
-                cost = float(land + (house if holder not in (seat, -1) else 0))
-            else:
-                cost = 0.0 if owner[i] == seat else float(land + house)
-            terms.append(odds.get(i, 0.0) * (others * paid - cost))
-        return sum(terms)
+    def _lots_flow(self, lots: list[int], seat: int, others: int, odds: Mapping[int, float]) -> float:
+        """Per throw, what the others' stops on ``lots`` pay ``seat``
+        less what his own stops there cost him: the chance of each × (the others × what a stop
+        pays him, :meth:`_paid_to`, less what his own costs him, :meth:`lot_cost`), summed in
+        ``lots``' order."""
+        paid, cost = self._paid_to, self.lot_cost
+        return sum([odds.get(i, 0.0) * (others * paid(i, seat) - cost(i, seat)) for i in lots])
 
     def _taxes_flow(self, built: int) -> float:
         """Per throw, what a player's stops on the necessities cost him in tax (advanced rules'

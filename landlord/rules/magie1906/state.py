@@ -163,17 +163,15 @@ class Magie1906State(SingleTaxRules):
         # anything") need nothing more.
 
     # -- land ----------------------------------------------------------------------------
-    def section_level(self, idx: int) -> int:
-        """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
-        if not self.params.advanced_rules:
-            return 0
-        return min(map(self.houses.__getitem__, self.section_of[idx]))
-
     def land_rent(self, idx: int) -> int:
         """Advanced rules: "When all the lots in any one section have been improved with at least
         one house each the land rent on every lot in that section is doubled ... two houses
-        ... again doubled; and three houses doubles it again." (the Land Rent Table)"""
-        return self.g.board.spaces[idx].rent * 2 ** self.section_level(idx)
+        ... again doubled; and three houses doubles it again." (the Land Rent Table: doubled
+        once for each house on the least built lot of ``idx``'s section)"""
+        rent = self.g.board.spaces[idx].rent
+        if not self.params.advanced_rules:
+            return rent
+        return rent * 2 ** min(map(self.houses.__getitem__, self.section_of[idx]))
 
     def house_rent(self, idx: int) -> int:
         """Advanced rules: "The house rent remains as before -- $10 for each house"."""
@@ -396,10 +394,7 @@ class Table1906(MoneyTerms, BuildingTerms):
         r = self._r
         p, kind = r.params, r.kinds[idx]
         if kind == "lot":
-            other_house = r.house_owner[idx] not in (seat, -1)
-            if p.single_tax:
-                return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
-            return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
+            return self.lot_cost(idx, seat)
         if kind == "necessity":
             return 0.0 if p.single_tax else float(r.necessity_tax(idx))
         if kind == "estate":
@@ -447,6 +442,17 @@ class Table1906(MoneyTerms, BuildingTerms):
         r = self._r
         land = r.land_rent(idx) if r.owner[idx] == seat and not r.params.single_tax else 0
         return float(land + (r.house_rent(idx) if r.house_owner[idx] == seat else 0))
+
+    def lot_cost(self, idx: int, seat: int) -> float:
+        """What stopping on lot ``idx`` costs ``seat`` now (:meth:`charge`'s lot): rule 7's land
+        rent and the house rent to another holder (to the Public Treasury if the lot is
+        unowned); under the single tax every lot's land rent to the treasury and the house rent
+        to another house's owner."""
+        r = self._r
+        if r.params.single_tax:
+            other_house = r.house_owner[idx] not in (seat, -1)
+            return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
+        return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
 
     def speculation_gain(self, idx: int, seat: int) -> float:
         """What playing Speculation on space ``idx`` is expected to add to ``seat``'s count
