@@ -36,7 +36,7 @@ class BuildingTerms:
 
         def _paid_to(self, idx: int, seat: int) -> float: ...
 
-        def lot_cost(self, idx: int, seat: int) -> float: ...
+        def charge(self, idx: int, seat: int) -> float: ...
 
     def house_gain(self, idx: int, seat: int) -> float:
         """What one more house on lot ``idx``, owned by ``seat``, is expected to add to his final
@@ -75,7 +75,7 @@ class BuildingTerms:
                 out.append(p.house_value + others * odds.get(idx, 0.0) * p.house_rent * left)
                 continue
             # what the others' stops on the lots pay him less what his own cost him (the table's
-            # :meth:`_paid_to` and :meth:`lot_cost`, as :meth:`paid_to` and :meth:`charge`),
+            # :meth:`_paid_to` and :meth:`charge`),
             # and what his stops on the necessities cost him (their tax, :meth:`charge`), with
             # the houses standing now and with this one up
             before = self._lots_flow(raised, seat, others, odds)
@@ -97,9 +97,9 @@ class BuildingTerms:
     def _lots_flow(self, lots: list[int], seat: int, others: int, odds: Mapping[int, float]) -> float:
         """Per throw, what the others' stops on ``lots`` pay ``seat``
         less what his own stops there cost him: the chance of each × (the others × what a stop
-        pays him, :meth:`_paid_to`, less what his own costs him, :meth:`lot_cost`), summed in
+        pays him, :meth:`_paid_to`, less what his own costs him, :meth:`charge`), summed in
         ``lots``' order."""
-        paid, cost = self._paid_to, self.lot_cost
+        paid, cost = self._paid_to, self.charge
         return sum([odds.get(i, 0.0) * (others * paid(i, seat) - cost(i, seat)) for i in lots])
 
     def _taxes_flow(self, built: int) -> float:

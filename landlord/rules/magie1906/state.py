@@ -394,7 +394,10 @@ class Table1906(MoneyTerms, BuildingTerms):
         r = self._r
         p, kind = r.params, r.kinds[idx]
         if kind == "lot":
-            return self.lot_cost(idx, seat)
+            if p.single_tax:
+                other_house = r.house_owner[idx] not in (seat, -1)
+                return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
+            return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
         if kind == "necessity":
             return 0.0 if p.single_tax else float(r.necessity_tax(idx))
         if kind == "estate":
@@ -442,17 +445,6 @@ class Table1906(MoneyTerms, BuildingTerms):
         r = self._r
         land = r.land_rent(idx) if r.owner[idx] == seat and not r.params.single_tax else 0
         return float(land + (r.house_rent(idx) if r.house_owner[idx] == seat else 0))
-
-    def lot_cost(self, idx: int, seat: int) -> float:
-        """What stopping on lot ``idx`` costs ``seat`` now (:meth:`charge`'s lot): rule 7's land
-        rent and the house rent to another holder (to the Public Treasury if the lot is
-        unowned); under the single tax every lot's land rent to the treasury and the house rent
-        to another house's owner."""
-        r = self._r
-        if r.params.single_tax:
-            other_house = r.house_owner[idx] not in (seat, -1)
-            return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
-        return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
 
     def speculation_gain(self, idx: int, seat: int) -> float:
         """What playing Speculation on space ``idx`` is expected to add to ``seat``'s count
