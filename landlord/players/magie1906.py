@@ -41,6 +41,7 @@ The random bot needs nothing here: it picks uniformly among the legal options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.decisions import Decision, OptionText
@@ -69,9 +70,9 @@ SPECULATOR_RESERVE = 50
 
 
 
-def value(t: Table1906, idx: int, seat: int, players: int) -> int:
-    """What the card of space ``idx`` is worth to ``seat`` now (:func:`~landlord.engine.valuation.card_worth`)."""
-    return card_worth(t, idx, seat, players)
+value: Callable[[Table1906, int, int, int], int] = card_worth
+"""What the card of space ``idx`` is worth to ``seat`` now, ``value(table, idx, seat, players)``
+(:func:`~landlord.engine.valuation.card_worth`)."""
 
 
 def _arg(text: OptionText) -> int:
@@ -83,9 +84,12 @@ def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
     """The lowest listed price the holder of ``idx`` would take that is within the bot's value
     ``mine`` and its cash less ``reserve`` (0: none)."""
     t: Table1906 = view.table
-    theirs = value(t, idx, t.holder(idx), view.n_players)
     top = min(mine, view.cash - reserve)
-    for price in t.params.market_prices:
+    prices = t.params.market_prices
+    if top < min(prices):  # no listed price is within reach, whatever the holder's value
+        return 0
+    theirs = value(t, idx, t.holder(idx), view.n_players)
+    for price in prices:
         if theirs <= price <= top:
             return int(price)
     return 0

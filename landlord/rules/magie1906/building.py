@@ -34,6 +34,10 @@ class BuildingTerms:
 
         def payoff_key(self) -> tuple[object, ...]: ...
 
+        def _paid_to(self, idx: int, seat: int) -> float: ...
+
+        def charge(self, idx: int, seat: int) -> float: ...
+
     def house_gain(self, idx: int, seat: int) -> float:
         """What one more house on lot ``idx``, owned by ``seat``, is expected to add to his final
         count, its price not yet paid: it counts ``house_value`` at the end ("every house counts
@@ -51,7 +55,7 @@ class BuildingTerms:
         read off the table once."""
         r = self._r
         p = r.params
-        houses, house_owner, spaces = r.houses, r.house_owner, r.g.board.spaces
+        houses, house_owner = r.houses, r.house_owner
         advanced = p.advanced_rules
         built = sum(houses)
         steps = bool(self.necessities) and advanced and not p.single_tax and built + 1 in p.tax_steps
@@ -59,29 +63,29 @@ class BuildingTerms:
         odds, left = self.odds(), self.throws_left()
         out = []
         for idx in lots:
-            section = r.sections.get(spaces[idx].group, [idx]) if advanced else [idx]
+            section = r.section_of[idx] if advanced else [idx]
             raised = [idx]
             if advanced:  # the section's land rent rises only if this house lifts its least
                 level = houses[idx]
-                if sum(1 for i in section if houses[i] <= level) == 1:
+                if sum([houses[i] <= level for i in section]) == 1:
                     raised = section
             if raised == [idx] and not steps and house_owner[idx] in (seat, -1):
                 # the common case, the same sum on one lot: the house lifts no section's rent and
                 # no tax, and adds its own rent to what the others' stops pay him
                 out.append(p.house_value + others * odds.get(idx, 0.0) * p.house_rent * left)
                 continue
-            # what the others' stops on the lots pay him less what his own cost him (the terms of
-            # :meth:`_paid_to` and :meth:`charge`, summed in the same order, so the same float),
+            # what the others' stops on the lots pay him less what his own cost him (the table's
+            # :meth:`_paid_to` and :meth:`charge`),
             # and what his stops on the necessities cost him (their tax, :meth:`charge`), with
             # the houses standing now and with this one up
-            before = self._lots_flow(raised, section, seat, others, odds)
+            before = self._lots_flow(raised, seat, others, odds)
             if steps:
                 before -= self._taxes_flow(built)
             owner = house_owner[idx]
             houses[idx] += 1
             house_owner[idx] = seat
             try:
-                after = self._lots_flow(raised, section, seat, others, odds)
+                after = self._lots_flow(raised, seat, others, odds)
             finally:
                 houses[idx] -= 1
                 house_owner[idx] = owner
@@ -90,15 +94,17 @@ class BuildingTerms:
             out.append(p.house_value + (after - before) * left)
         return out
 
-    def _lots_flow(self, lots: list[int], section: list[int], seat: int, others: int,
-                   odds: Mapping[int, float]) -> float:
-        """Per throw, what the others' stops on ``lots`` (lots of one ``section``) pay ``seat``
-        less what his own stops there cost him: the chance of each × (the others × :meth:`_paid_to`
-        less :meth:`charge`), summed in ``lots``' order."""
+    def _lots_flow(self, lots: list[int], seat: int, others: int, odds: Mapping[int, float]) -> float:
+        """Per throw, what the others' stops on ``lots`` pay ``seat``
+        less what his own stops there cost him: the chance of each × (the others × what a stop
+        pays him, :meth:`_paid_to`, less what his own costs him, :meth:`charge`), summed in
+        ``lots``' order. Those terms restated here, for speed (the same sums in the same order,
+        so the same float), at the land rent of the section's least-built lot (the lots are of
+        one section: :meth:`Magie1906State.land_rent`)."""
         r = self._r
         p = r.params
         houses, owner, house_owner, spaces = r.houses, r.owner, r.house_owner, r.g.board.spaces
-        doubled = 2 ** min(houses[i] for i in section) if p.advanced_rules else 1
+        doubled = 2 ** min(map(houses.__getitem__, r.section_of[lots[0]])) if p.advanced_rules else 1
         single, per_house = p.single_tax, p.house_rent
         terms = []
         for i in lots:

@@ -185,14 +185,15 @@ class Magie1906Landings(Magie1906Public):
         if owner < 0:
             return g.board.spaces[idx].fee, [self.treasury]
         if self.kinds[idx] == "franchise":
-            franchises = [i for i in self.g.board.indices("franchise") if i not in self.public]
+            franchises = [i for i in self.franchises if i not in self.public]
             cinch = len(franchises) == 2 and all(self.owner[i] == owner for i in franchises)
             return (self.params.cinch_rate if cinch else g.board.spaces[idx].fee), [owner]
         if self.trust is not None:
             if payer in self.trust:
                 return 0, []
             return self.params.trust_fare, list(self.trust)
-        held = sum(1 for r in self.railroads if self.owner[r] == owner)
+        owners = self.owner
+        held = sum([owners[r] == owner for r in self.railroads])
         return self.params.railroad_fares[held - 1], [owner]
 
     def land_on_utility(self, seat: int, idx: int) -> Play:

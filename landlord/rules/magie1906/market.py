@@ -70,9 +70,16 @@ class Magie1906Market(Magie1906Money):
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
         affords = g.cash(seat) >= min(self.params.market_prices)
-        others = [i for s in range(len(g.players)) if s != seat for i in self.tradeable(s)] if affords else []
-        buys = tuple(option("buy_card", i) for i in sorted(others))
-        sells = tuple(option("offer_card", i) for i in self.tradeable(seat))
+        others: list[int] = []
+        if affords:
+            for s in range(len(g.players)):
+                if s != seat:
+                    others += self.tradeable(s)
+            others.sort()
+        texts = self.buy_options
+        buys = tuple([texts[i] for i in others])
+        texts = self.sell_options
+        sells = tuple([texts[i] for i in self.tradeable(seat)])
         if not buys and not sells:
             return
         choice = yield Decision(seat, "market", ("pass",) + buys + sells)

@@ -44,8 +44,13 @@ class Magie1906Money(Magie1906Count):
         landlord with no wages to earn, free to move backward between the Chances (rule 2),
         was held by nothing and kept the game open while the others paid him rent: 16 of 20
         seeded games (seeds 0-19, the lessons' seats) ran to the 200-round safety bound, 721
-        turns a game, the landlord round Mother Earth 2.5 times in them."""
-        return [pl for pl in self.g.players if self.earns_wages(pl.seat)]
+        turns a game, the landlord round Mother Earth 2.5 times in them.
+
+        Kept while the params stand (who earns wages changes only with them); read only."""
+        kept = self._awaited
+        if kept[0] is not self.params:
+            kept = self._awaited = (self.params, [pl for pl in self.g.players if self.earns_wages(pl.seat)])
+        return kept[1]
 
     def pay_wages(self, seat: int) -> None:
         """Rule 3: "his 'wages,' is paid to him from MISCELLANEOUS pile" (the Bank)."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import filterfalse
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.engine.decisions import OptionText
 from landlord.engine.flows import Flow
-from landlord.engine.options import parse_option
+from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Token
 from landlord.engine.valuation import card_worth
 from landlord.rules.magie1906.building import BuildingTerms
@@ -20,6 +22,9 @@ from landlord.rules.params import Reader
 from landlord.rules.single_tax import SingleTaxRules
 
 TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+
+_CIRCUITS = attrgetter("circuits")
+"""A player's circuits of the board."""
 
 
 PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
@@ -93,6 +98,11 @@ class Magie1906State(SingleTaxRules):
         what he owes."""
         self.check_trust_pending = False
         self.railroads = board.indices("railroad")
+        self.franchises = board.indices("franchise")
+        self.lots = frozenset(board.indices("lot"))
+        """The lots (title deeds)."""
+        self.build_rank = [(-s.rent, s.index) for s in board.spaces]
+        """Each space's place in the order lots are offered to build on: dearest rent first."""
         chances = board.indices("chance")
         # Rule 2: "If a player is on any of the spaces between the Chances he may move in
         # either direction." DECISION: strictly between the two Chance spaces (23-36 on the
@@ -102,9 +112,16 @@ class Magie1906State(SingleTaxRules):
         for s in board.spaces:
             if s.kind == "lot" and s.group:
                 self.sections.setdefault(s.group, []).append(s.index)
+        self.section_of = [self.sections.get(s.group, [s.index]) for s in board.spaces]
+        """Each space's section (advanced rules): the lots of its group, or the space alone."""
         self.jail_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
+        self._awaited: tuple[Params1906 | None, list[Player1906]] = (None, [])
+        """The params :meth:`awaited` was last worked out under, and its answer."""
+        self.buy_options = tuple(option("buy_card", i) for i in range(self.n))
+        self.sell_options = tuple(option("offer_card", i) for i in range(self.n))
+        """Each space's market options (rule 1, :meth:`market`), made once."""
         self.table = Table1906(self)
 
     if TYPE_CHECKING:  # played by later layers of the family class
@@ -135,27 +152,26 @@ class Magie1906State(SingleTaxRules):
         players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
         change hands (lift the mortgage or sell the houses first); under the single tax a title
         deed is "of no value" and is not traded."""
-        held = {m.space for m in self.mortgages}
-        st = self.params.single_tax
-        return sorted(i for i in self.g.players[seat].cards
-                      if i not in held and not self.houses[i] and not (st and self.kinds[i] == "lot"))
+        free: Iterable[int] = filterfalse(self.houses.__getitem__, self.g.players[seat].cards)
+        if self.mortgages:
+            free = filterfalse({m.space for m in self.mortgages}.__contains__, free)
+        if self.params.single_tax:
+            free = filterfalse(self.lots.__contains__, free)
+        return sorted(free)
         # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
         # reaching it) and Central Park (rule 10: "a player may stop in it without paying
         # anything") need nothing more.
 
     # -- land ----------------------------------------------------------------------------
-    def section_level(self, idx: int) -> int:
-        """Advanced rules: the least number of houses on any lot of ``idx``'s section (0-3)."""
-        if not self.params.advanced_rules:
-            return 0
-        houses = self.houses
-        return min([houses[i] for i in self.sections.get(self.g.board.spaces[idx].group, [idx])])
-
     def land_rent(self, idx: int) -> int:
         """Advanced rules: "When all the lots in any one section have been improved with at least
         one house each the land rent on every lot in that section is doubled ... two houses
-        ... again doubled; and three houses doubles it again." (the Land Rent Table)"""
-        return self.g.board.spaces[idx].rent * 2 ** self.section_level(idx)
+        ... again doubled; and three houses doubles it again." (the Land Rent Table: doubled
+        once for each house on the least built lot of ``idx``'s section)"""
+        rent = self.g.board.spaces[idx].rent
+        if not self.params.advanced_rules:
+            return rent
+        return rent * 2 ** min(map(self.houses.__getitem__, self.section_of[idx]))
 
     def house_rent(self, idx: int) -> int:
         """Advanced rules: "The house rent remains as before -- $10 for each house"."""
@@ -173,7 +189,8 @@ class Magie1906State(SingleTaxRules):
         else:
             lots = [i for i in g.players[seat].cards
                     if self.kinds[i] == "lot" and self.houses[i] < self.params.max_houses]
-        return sorted(lots, key=lambda i: (-g.board.spaces[i].rent, i))
+        lots.sort(key=self.build_rank.__getitem__)
+        return lots
 
     def mortgage_value(self, idx: int) -> int:
         """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
@@ -196,7 +213,7 @@ class Table1906(MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
+    __slots__ = ("_chances", "_mean", "_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
@@ -204,13 +221,17 @@ class Table1906(MoneyTerms, BuildingTerms):
         """The landing chances of each phase this game has valued cards in (:func:`landing_odds`)."""
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
-        self.franchises = tuple(rules.g.board.indices("franchise"))
+        self.franchises = rules.franchises
         self.necessities = tuple(i for i, k in enumerate(rules.kinds) if k == "necessity")
         """The necessities (rule 4's tax), in the board's order."""
         self._taxes: dict[tuple[str, int], float] = {}
         """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
         self._returns: dict[tuple[object, ...], float] = {}
         """:meth:`land_return` by the table's payoffs (:meth:`payoff_key`), seat and throws left."""
+        self._mean: tuple[Params1906 | None, float] = (None, 0.0)
+        """The params :meth:`_speculation_mean` was last worked out under, and its answer."""
+        self._chances: tuple[Params1906 | None, int, float] = (None, 0, 0.0)
+        """The params and wages :meth:`_chance_mean` was last worked out for, and its answer."""
 
     @property
     def params(self) -> Params1906:
@@ -259,17 +280,28 @@ class Table1906(MoneyTerms, BuildingTerms):
         if kind == "lot":
             return float(r.land_rent(idx) + r.house_rent(idx))
         if kind == "railroad":
-            held = sum(1 for i in r.railroads if r.owner[i] == seat or i == idx)
+            owner = r.owner
+            held = sum([owner[i] == seat or i == idx for i in r.railroads])
             return float(p.railroad_fares[min(held, len(p.railroad_fares)) - 1])
         if kind == "franchise":
-            both = all(r.owner[i] == seat or i == idx for i in self.franchises)
+            owner = r.owner
+            both = all([owner[i] == seat or i == idx for i in self.franchises])
             return float(p.cinch_rate if both else g.board.spaces[idx].fee)
         if kind == "speculation":
+            return g.board.spaces[idx].fee + self._speculation_mean() * p.broker_percent / 100
+        return 0.0
+
+    def _speculation_mean(self) -> float:
+        """The mean winnings of a Speculation throw (rule 8's table, a double's own figure),
+        kept while the params stand."""
+        p = self._r.params
+        kept = self._mean
+        if kept[0] is not p:
             table = p.speculation_table
             mean = sum(p.speculation_double if a == b else table[a + b]
                        for a in range(1, 7) for b in range(1, 7)) / 36
-            return g.board.spaces[idx].fee + mean * p.broker_percent / 100
-        return 0.0
+            kept = self._mean = (p, mean)
+        return kept[1]
 
     def end_value(self, idx: int) -> int:
         """What the card counts at the end: "Every card ... counts the holder or owner 100";
@@ -292,10 +324,9 @@ class Table1906(MoneyTerms, BuildingTerms):
         """The throws each player may still expect: the circuits still to go of the slowest
         player the end waits for (``awaited``), a throw per seven spaces, within the rounds left."""
         r = self._r
-        g = r.g
         p = r.params
-        to_go = max(0, p.circuits - min([pl.circuits for pl in r.awaited()]))
-        return float(min(to_go * r.n / 7, max(0, p.max_rounds - g.round)))
+        to_go = max(0, p.circuits - min(map(_CIRCUITS, r.awaited())))
+        return float(min(to_go * r.n / 7, max(0, p.max_rounds - r.g.round)))
 
     def wages_for(self, seat: int) -> int:
         """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
@@ -363,8 +394,8 @@ class Table1906(MoneyTerms, BuildingTerms):
         r = self._r
         p, kind = r.params, r.kinds[idx]
         if kind == "lot":
-            other_house = r.house_owner[idx] not in (seat, -1)
             if p.single_tax:
+                other_house = r.house_owner[idx] not in (seat, -1)
                 return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
             return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
         if kind == "necessity":
@@ -380,7 +411,16 @@ class Table1906(MoneyTerms, BuildingTerms):
 
     def _chance_mean(self, seat: int) -> float:
         """What a Chance card costs ``seat`` on average (rule 11: "the card drawn is returned to
-        the pack", so each card is equally likely)."""
+        the pack", so each card is equally likely); kept by the params and the seat's wages."""
+        p = self._r.params
+        wages = self.wages_for(seat)
+        kept = self._chances
+        if kept[0] is not p or kept[1] != wages:
+            kept = self._chances = (p, wages, self._deck_mean(wages))
+        return kept[2]
+
+    def _deck_mean(self, wages: int) -> float:
+        """:meth:`_chance_mean` worked out, for a player earning ``wages`` at Mother Earth."""
         deck = self._r.params.chance_cards
         worth = {"collect": -1.0, "pay": 1.0, "fine": 1.0}
         total = 0.0
@@ -390,7 +430,7 @@ class Table1906(MoneyTerms, BuildingTerms):
             elif card.action == "jail":
                 total += self._r.params.jail_fine
             elif card.action == "mother_earth":
-                total -= self.wages_for(seat)
+                total -= wages
         return total / len(deck) if deck else 0.0
 
     def jail_terms(self, seat: int) -> tuple[int, int, int | None]:
@@ -414,8 +454,7 @@ class Table1906(MoneyTerms, BuildingTerms):
         leaving costs) and the licence "returned to the pack" (what it is worth to him)."""
         r = self._r
         p = r.params
-        table = p.speculation_table
-        won = sum(p.speculation_double if a == b else table[a + b] for a in range(1, 7) for b in range(1, 7)) / 36
+        won = self._speculation_mean()
         if r.owner[idx] != seat:
             return won * (1 - p.broker_percent / 100) - r.g.board.spaces[idx].fee
         skin = sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b in (3, 4)) / 36

@@ -51,7 +51,8 @@ class Magie1906(Magie1906Landings):
     def end_reason(self) -> str:
         """Why the game ends now ('' while it goes on)."""
         g = self.g
-        if all(pl.circuits >= self.params.circuits for pl in self.awaited()):
+        need = self.params.circuits
+        if all([pl.circuits >= need for pl in self.awaited()]):
             return "circuits"
         if self.params.prosperity_end and self.params.single_tax:
             # RECONSTRUCTED "Prosperity" end (later descriptions of the anti-monopolist game):
