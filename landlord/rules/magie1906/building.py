@@ -34,10 +34,6 @@ class BuildingTerms:
 
         def payoff_key(self) -> tuple[object, ...]: ...
 
-        def _paid_to(self, idx: int, seat: int) -> float: ...
-
-        def charge(self, idx: int, seat: int) -> float: ...
-
     def house_gain(self, idx: int, seat: int) -> float:
         """What one more house on lot ``idx``, owned by ``seat``, is expected to add to his final
         count, its price not yet paid: it counts ``house_value`` at the end ("every house counts
@@ -74,8 +70,8 @@ class BuildingTerms:
                 # no tax, and adds its own rent to what the others' stops pay him
                 out.append(p.house_value + others * odds.get(idx, 0.0) * p.house_rent * left)
                 continue
-            # what the others' stops on the lots pay him less what his own cost him (the table's
-            # :meth:`_paid_to` and :meth:`charge`),
+            # what the others' stops on the lots pay him less what his own cost him (the terms of
+            # the table's :meth:`_paid_to` and :meth:`charge`, restated in :meth:`_lots_flow`),
             # and what his stops on the necessities cost him (their tax, :meth:`charge`), with
             # the houses standing now and with this one up
             before = self._lots_flow(raised, seat, others, odds)
