@@ -470,7 +470,9 @@ def test_ctrl_c_stops_the_command_and_the_same_command_resumes(tmp_path: Path) -
     import time
 
     path = tmp_path / "s.toml"
-    path.write_text('[scenario]\nruleset = "magie-1904"\ngames = 600\nseed = 11\n')
+    # enough chunks (75) that the sweep is still playing when the signal comes, on a loaded
+    # machine too (with 600 games it once finished first in the fast tier: exit status 0)
+    path.write_text('[scenario]\nruleset = "magie-1904"\ngames = 1500\nseed = 11\n')
     out = tmp_path / "r.parquet"
     parts = tmp_path / "r.parquet.parts"
     cmd = [sys.executable, "-m", "landlord", "sweep", str(path), "--workers", "2", "--out", str(out), "--chunk", "20"]
@@ -486,7 +488,7 @@ def test_ctrl_c_stops_the_command_and_the_same_command_resumes(tmp_path: Path) -
     assert "interrupted after" in err and "run the same command again to resume" in err
     assert not out.exists()
     done_before = len(list(parts.glob("c*.parquet")))
-    assert 2 <= done_before < 30
+    assert 2 <= done_before < 75
     assert main(cmd[3:]) == 0
     full = run_sweep(load_scenario(path), workers=1)
     pd.testing.assert_frame_equal(pd.read_parquet(out), full.games)
