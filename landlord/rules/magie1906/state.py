@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import filterfalse
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,12 +151,10 @@ class Magie1906State(SingleTaxRules):
         players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
         change hands (lift the mortgage or sell the houses first); under the single tax a title
         deed is "of no value" and is not traded."""
-        free: Iterable[int] = filterfalse(self.houses.__getitem__, self.g.players[seat].cards)
-        if self.mortgages:
-            free = filterfalse({m.space for m in self.mortgages}.__contains__, free)
-        if self.params.single_tax:
-            free = filterfalse(self.lots.__contains__, free)
-        return sorted(free)
+        held = {m.space for m in self.mortgages}
+        deeds = self.lots if self.params.single_tax else frozenset()
+        houses = self.houses
+        return sorted([i for i in self.g.players[seat].cards if not houses[i] and i not in held and i not in deeds])
         # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
         # reaching it) and Central Park (rule 10: "a player may stop in it without paying
         # anything") need nothing more.
