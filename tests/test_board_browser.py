@@ -123,6 +123,8 @@ def test_the_board_beside_the_choice_whole_names_and_walking_tokens(
         page.screenshot(path=str(SHOTS / f"table-1366-{notebook.split('-')[0]}.png"))
         steps = play_until_a_move(page)
         lines.append(f"  squares each token's element stood on during the first move(s): {steps}")
+        # the charts redraw after a move: read their titles once they are drawn again
+        page.wait_for_function(f"({TITLES_JS})().length > 0", timeout=60_000)
         titles = page.evaluate(TITLES_JS)
         bad = [t for t in titles if RAW.search(t)]
         axe = record(f"{notebook} table 1366", axe_violations(page))

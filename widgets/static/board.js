@@ -198,8 +198,8 @@ function render({ model, el: root }) {
                 el("td", "ll-held-by", "nobody"), el("td", "ll-on-it", ""));
       spacesTable.appendChild(tr);
     }
+    drawHeld(false);  // its marks, then one fit of every square for the size the board is given
     sized();
-    drawHeld();
     drawTokens(false);
     drawThrow();
     drawStatus();
@@ -217,24 +217,33 @@ function render({ model, el: root }) {
   new ResizeObserver(sized).observe(board);
 
   // a square whose words and marks do not fit (a long name, its numbers, a holder and houses)
-  // writes them a little smaller, down to 9 px, rather than cut any of them off (a phone's
-  // short labels stay at 11 px: they are made to fit at that size)
-  // (every square measured, then every overflowing one written a step smaller, in rounds: the
-  // page is laid out once a round, not once for each square and step)
+  // writes them a little smaller, at the largest half-pixel step down to 9 px at which they fit,
+  // rather than cut any of them off (a phone's short labels stay at 11 px: they are made to fit
+  // at that size). Every square is measured, then each overflowing one's step found by halving
+  // its range, all squares at once: the page is laid out three or four times, not once a step.
   function fit() {
     const least = board.classList.contains("ll-small") ? 11 : 9;
     const over = (cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1;
     for (const cell of cells) cell.style.fontSize = "";
-    let todo = cells.filter(over);
-    const size = new Map(todo.map((cell) => [cell, parseFloat(getComputedStyle(cell).fontSize)]));
+    // each overflowing square's range of sizes: `lo` fits (or is the least), above `hi` does not
+    const range = new Map(cells.filter(over).map((cell) => {
+      const own = parseFloat(getComputedStyle(cell).fontSize);
+      return [cell, {lo: Math.min(least, own), hi: own - 0.5}];
+    }));
+    let todo = [...range.keys()];
     while (todo.length) {
-      todo = todo.filter((cell) => size.get(cell) > least);
+      todo = todo.filter((cell) => range.get(cell).lo < range.get(cell).hi);
       for (const cell of todo) {
-        size.set(cell, size.get(cell) - 0.5);
-        cell.style.fontSize = size.get(cell) + "px";
+        const r = range.get(cell);
+        r.mid = r.lo + 0.5 * Math.ceil((r.hi - r.lo) / 0.5 / 2);  // half-way, on the half-pixel steps
+        cell.style.fontSize = r.mid + "px";
       }
-      todo = todo.filter(over);
+      for (const cell of todo) {
+        const r = range.get(cell);
+        if (over(cell)) r.hi = r.mid - 0.5; else r.lo = r.mid;
+      }
     }
+    for (const [cell, r] of range) cell.style.fontSize = r.lo + "px";
   }
 
   function heldMap() {
@@ -256,7 +265,7 @@ function render({ model, el: root }) {
     return out;
   }
 
-  function drawHeld() {
+  function drawHeld(refit = true) {
     if (!layout) return;
     const held = heldMap();
     const rows = spacesTable.querySelectorAll("tr");
@@ -283,7 +292,7 @@ function render({ model, el: root }) {
       if (h && h.b > 4 && !h.H) marks.appendChild(el("span", "ll-tag", "×" + h.b));
       if (rows[i + 1]) rows[i + 1].querySelector(".ll-held-by").textContent = holderWords(h);
     });
-    fit();
+    if (refit) fit();
   }
 
   // where a token of seat k stands on space `at` / in the annex `where`: its centre in px
