@@ -13,7 +13,8 @@ And three mends for both servers: a page that leaves while its kernel socket is 
 quietly (:func:`mend_early_close`), a socket refused (a page after a restart asking for its
 old kernel) is answered with one line (:func:`mend_socket_errors`), where Jupyter's handler logs
 a traceback, and a message written to a page that has just closed is dropped quietly
-(:func:`mend_closed_writes`)."""
+(:func:`mend_closed_writes`); and Voilà's page templates compiled once a server, not once a page
+(:func:`landlord.apps.page_templates.compile_templates_once`)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from landlord.apps.classroom import folder_from_env
 from landlord.apps.classroom.admission import ADMISSION, CURRENT, FULL_WAIT, ComeBack, mend_page_handler
 from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket, cool_down
 from landlord.apps.classroom.store import SqlStore, digest, store_at
+from landlord.apps.page_templates import compile_templates_once
 from landlord.errors import LandlordError
 
 HANDOUT_ATTEMPTS = 3
@@ -91,6 +93,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         mend_early_close()
         mend_socket_errors()
         mend_closed_writes()
+        compile_templates_once()
         if folder_from_env() is not None:  # a class server: page loads are admitted first
             mend_page_handler(_class_store, PAGE_SEATS)
         self._restarted: set[str] = set()
