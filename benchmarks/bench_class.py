@@ -846,6 +846,7 @@ async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, s
                 s.table, s.seat = seat.table_no, seat.seat
         started.set()
         t_play = time.monotonic()
+        play = Window.start("play", sampler)
         windows: list[Window] = []
         fault_task = asyncio.create_task(faults(args, students, server, sampler, room, secret, done, windows,
                                                 figures)) if args.faults else None
@@ -873,6 +874,8 @@ async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, s
             if windows and windows[-1].t1 == float("inf"):
                 windows[-1].t1 = now_ms()
         figures["play_s"] = time.monotonic() - t_play
+        play.stop(sampler)
+        figures["play_cpu"] = (play.machine, play.server, play.voila)
         figures["tables_over"] = sum(tg.game.over for tg in room.tables())
         figures["tables"] = len(room.tables())
         await asyncio.sleep(2.0)  # the last moves reach every page
@@ -1188,6 +1191,9 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     print(f"{figures['joined']} of {args.students} seated after {figures['all_joined_s']:.1f} s; "
           f"play {figures['play_s']:.0f} s; tables over {figures['tables_over']}/{figures['tables']}")
     print(f"click -> own view, ms: p50 {pct(own, 50):.0f}  p95 {pct(own, 95):.0f}  (n={len(own)})")
+    machine, tree, voila = figures["play_cpu"]
+    print(f"  during play: the machine's cores {machine:.0%} busy, class server + kernels {tree:.2f} CPU-s/s "
+          f"(the Voilà server, one thread that every page's messages pass through, {voila:.2f})")
     print(f"click -> classmates' views, ms: p50 {pct(others, 50):.0f}  p95 {pct(others, 95):.0f}  (n={len(others)})")
     print(f"clicks {figures['clicks']} (+{figures['uncertain']} whose click call timed out), refused "
           f"{figures['refused']}, raced by a bot's answer for an away or overdue seat {figures['raced']}, "
