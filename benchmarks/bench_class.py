@@ -1138,14 +1138,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             warm_s = time.monotonic() - t0
             sampler = Sampler(server.pid, others=tuple(s.pid for s in servers[1:]) + ((pg.pid,) if pg else ()))
             idle_mb, idle_kernels = sampler.measure()
-            cpu0 = sampler.cpu()
+            cpu0, voila0 = sampler.cpu(), sampler.server_cpu()
             sampler.start()
             me = psutil.Process()
             mine0 = sum(me.cpu_times()[:2])
             figures = asyncio.run(drive(args, servers, folder, sampler, store_address))
             sampler.stop.set()
             figures.update(cpu=sampler.cpu() - cpu0, own_cpu=sum(me.cpu_times()[:2]) - mine0 - sampler.own_cpu,
-                           sampler_cpu=sampler.own_cpu, warm_s=warm_s,
+                           sampler_cpu=sampler.own_cpu, warm_s=warm_s, warm_cpu=(cpu0, voila0),
                            idle_mb=idle_mb, idle_kernels=idle_kernels)
         finally:
             for s in servers:
@@ -1182,7 +1182,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                  else "every server's and their kernels' (not the database server's)")
         print(f"over {args.servers} class server(s) on one PostgreSQL store, {args.warm} warm kernels each; "
               f"memory and CPU below are {whose}")
-    print(f"server up and warm: {warm_s:.1f} s; idle: {idle_kernels} kernels, {idle_mb / 1024:.2f} GB PSS")
+    print(f"server up and warm: {warm_s:.1f} s (CPU: the server tree {figures['warm_cpu'][0]:.1f} s, the Voilà "
+          f"server's own {figures['warm_cpu'][1]:.1f} s); idle: {idle_kernels} kernels, {idle_mb / 1024:.2f} GB PSS")
     print(f"time to interactive (page requested -> Join button), s: p50 {pct(tti, 50):.1f}  p95 {pct(tti, 95):.1f}  "
           f"max {max(tti) if tti else float('nan'):.1f}  (n={len(tti)}; Chromium students: "
           f"{', '.join(f'{t:.1f}' for t in figures['tti_browser']) or 'none'})")
