@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from functools import lru_cache
+
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
@@ -9,6 +12,22 @@ from landlord.engine.rulebook import Play
 from landlord.rules.monopoly.debts import MonopolyDebts
 from landlord.rules.monopoly.pieces import TradeOffer
 from landlord.rules.monopoly.static import _BIDS, BRIBE, BUY, REPLY, _bid, _decision
+
+CashOptions = tuple[tuple[str, ...], ...]
+"""A side's cash options by how many of the distinct cash steps its cash allows (:func:`_cash_options`)."""
+
+
+@lru_cache(maxsize=8)
+def _cash_options(steps: tuple[int, ...]) -> tuple[tuple[int, ...], CashOptions, CashOptions]:
+    """A trade's cash ``steps`` made options: (the distinct steps, the lowest first; the
+    ``pay_cash:<k>`` and the ``want_cash:<k>`` options, in the order of ``steps``, a side may still
+    add, by how many of the distinct steps its cash allows: ``bisect_right`` of its cash on them)."""
+    limits = tuple(sorted(set(steps)))
+
+    def by(head: str) -> CashOptions:
+        return tuple(tuple(option(head, k) for k in steps if k in limits[:m]) for m in range(len(limits) + 1))
+
+    return limits, by("pay_cash"), by("want_cash")
 
 
 class MonopolyMarket(MonopolyDebts):
@@ -126,8 +145,14 @@ class MonopolyMarket(MonopolyDebts):
         if not t.has_goods():
             return False
         bal = self.g.ledger.balances
-        get_p = sum(self.interest(i) for i in t.take if self.mortgaged[i])
-        get_q = sum(self.interest(i) for i in t.give if self.mortgaged[i])
+        mort, interest = self.mortgaged, self.interest
+        get_p = get_q = 0
+        for i in t.take:
+            if mort[i]:
+                get_p += interest(i)
+        for i in t.give:
+            if mort[i]:
+                get_q += interest(i)
         return (bal[t.proposer] - t.pay_cash + t.want_cash >= get_p and t.pay_cash <= bal[t.proposer]
                 and bal[t.partner] - t.want_cash + t.pay_cash >= get_q and t.want_cash <= bal[t.partner])
 
@@ -154,15 +179,15 @@ class MonopolyMarket(MonopolyDebts):
         if g.players[partner].cards:
             goods += [option("take_card", k)
                       for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
-        cash_steps = [(k, option("pay_cash", k), option("want_cash", k)) for k in p.trade_cash_steps]
+        limits, pay_opts, want_opts = _cash_options(p.trade_cash_steps)
         while True:
             opts = ["cancel"]
             if self.trade_valid(t):
                 opts.append("offer")
             if steps < p.trade_max_items:
                 opts += goods
-                opts += [o for k, o, _ in cash_steps if t.pay_cash + k <= bal[seat]]
-                opts += [o for k, _, o in cash_steps if t.want_cash + k <= bal[partner]]
+                opts += pay_opts[bisect_right(limits, bal[seat] - t.pay_cash)]
+                opts += want_opts[bisect_right(limits, bal[partner] - t.want_cash)]
             choice = yield _decision((seat, "trade_item", tuple(opts), -1, 0))
             steps += 1
             head, arg = parse_option(choice)

@@ -61,15 +61,9 @@ class Threats:
 
     def __init__(self, key: tuple[int, tuple[int, ...]], out: list[tuple[int, float, float]], seats: int) -> None:
         self.key, self.out = key, out
-        top1 = top2 = 0.0  # the dearest charge, and the dearest made by another than its maker
-        maker = -2
-        for o, c, _ in out:
-            if c > top1:
-                if o != maker:
-                    top2 = top1
-                top1, maker = c, o
-            elif c > top2 and o != maker:
-                top2 = c
+        top1 = max([c for _, c, _ in out], default=0.0)  # the dearest charge
+        maker = next((o for o, c, _ in out if c == top1), -2) if top1 > 0.0 else -2  # the first to make it
+        top2 = max([c for o, c, _ in out if o != maker], default=0.0) if top1 > 0.0 else top1
         self.tops = [top2 if s == maker else top1 for s in range(seats)]
         """the dearest charge each seat could meet (:meth:`RuinRisk.threat`)"""
         self._charges: list[float] | None = None
@@ -134,15 +128,17 @@ class RuinRisk:
 
     def risk(self) -> Threats:
         """:class:`Threats` at the table as it stands, worked out again only when the table or
-        the buildings a whole group's holder can pay for change."""
+        the buildings a whole group's holder can pay for change, and then kept where the charges
+        come out as they were."""
         version = self.version
         whole = self._whole
         if whole[0] != version:
             whole = self._whole = self._builders(version)
         bal = self._rules.g.ledger.balances
         key = (version, tuple([b.bought(bal[o]) for o, b in whole[1]]))
-        if self._threats.key == key:
-            return self._threats
+        kept = self._threats
+        if kept.key == key:
+            return kept
         odds, terms = self.odds(), self.deed_terms
         out: list[tuple[int, float, float]] = []
         for (o, b), n in zip(whole[1], key[1], strict=True):
@@ -151,6 +147,9 @@ class RuinRisk:
                 assert d is not None
                 out.append((o, d.rents[1 + h] if h else d.rents[1], odds[j]))
         out += whole[2]
+        if out == kept.out:  # the same charges: kept, with the chances worked out
+            kept.key = key
+            return kept
         self._threats = Threats(key, out, len(self._rules.g.players))
         return self._threats
 
