@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from landlord.engine.count import SeatCount
 from landlord.engine.rulebook import SpaceState, space_state
 from landlord.rules.magie1906.words import Magie1906Words
@@ -64,21 +66,22 @@ class Magie1906Count(Magie1906Words):
         n = len(g.players)
         house_value = p.house_value
         net = [0] * n
-        for h, owner in zip(self.houses, self.house_owner, strict=True):
-            if h:
-                net[owner] += h * house_value
+        houses = self.houses
+        for h, owner in compress(zip(houses, self.house_owner, strict=True), houses):
+            net[owner] += h * house_value
         for m in self.mortgages:
             net[m.seat] -= m.amount
         for d in self.debts:
             net[d.debtor] -= d.amount
             if d.creditor < n:
                 net[d.creditor] += d.amount
-        kinds, card_value = self.kinds, p.card_value
+        deeds = self.lots if p.single_tax else frozenset()
+        card_value = p.card_value
         lux, prof = p.luxury_value, p.professor_value
         cash = g.ledger.balances
         out = []
         for pl in g.players:
-            cards = (sum(1 for i in pl.cards if kinds[i] != "lot") if p.single_tax else len(pl.cards))
+            cards = len(pl.cards) - len(deeds.intersection(pl.cards))
             out.append(cash[pl.seat] + cards * card_value + pl.luxuries * lux + pl.professors * prof
                        + net[pl.seat])
         return tuple(out)
