@@ -12,6 +12,10 @@ from landlord.rules.magie1906.words import Magie1906Words
 class Magie1906Count(Magie1906Words):
     """The count: what each seat holds at the end, and what a space shows on the table."""
 
+    _houses_held: tuple[list[int], list[int], list[int]] = ([], [], [])
+    """The houses each seat owns (:meth:`totals`), kept with the houses and their owners they
+    were counted from."""
+
     # -- counting up ---------------------------------------------------------------------
     def results(self) -> list[SeatCount]:
         """"The player who has the most in cash, cards and houses at the end of the game is the
@@ -65,10 +69,14 @@ class Magie1906Count(Magie1906Words):
         g, p = self.g, self.params
         n = len(g.players)
         house_value = p.house_value
-        net = [0] * n
-        houses = self.houses
-        for h, owner in compress(zip(houses, self.house_owner, strict=True), houses):
-            net[owner] += h * house_value
+        houses, house_owner = self.houses, self.house_owner
+        kept = self._houses_held
+        if kept[0] != houses or kept[1] != house_owner:
+            held = [0] * n
+            for h, owner in compress(zip(houses, house_owner, strict=True), houses):
+                held[owner] += h
+            kept = self._houses_held = (houses.copy(), house_owner.copy(), held)
+        net = [h * house_value for h in kept[2]]
         for m in self.mortgages:
             net[m.seat] -= m.amount
         for d in self.debts:
