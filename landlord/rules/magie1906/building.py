@@ -4,7 +4,7 @@ building privilege."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.rules.magie1906.cards import CARD_KINDS
@@ -14,12 +14,14 @@ class BuildingTerms:
     """The payoffs of building: a house on a lot (:meth:`house_gains`), what a dollar of cards
     returns (:meth:`land_return`), what the building privilege costs (:meth:`privilege_price`)."""
 
-    __slots__ = ()
+    __slots__ = ("_flows", "_section_get")
     _r: Any
     """The 1906 rules (``Magie1906State`` and the family's later layers)."""
     necessities: tuple[int, ...]
     _taxes: dict[tuple[str, int], float]
-    _returns: dict[tuple[object, ...], float]
+    _returns: dict[tuple[object, ...], tuple[list[float], float]]
+    _flows: tuple[object, str, dict[tuple[object, ...], tuple[float, float]]]
+    _section_get: list[Callable[[list[int]], object]]
 
     if TYPE_CHECKING:  # the table's own
         def odds(self) -> Mapping[int, float]: ...
@@ -72,23 +74,43 @@ class BuildingTerms:
                 continue
             # what the others' stops on the lots pay him less what his own cost him (the terms of
             # the table's :meth:`_paid_to` and :meth:`charge`, restated in :meth:`_lots_flow`),
-            # and what his stops on the necessities cost him (their tax, :meth:`charge`), with
-            # the houses standing now and with this one up
-            before = self._lots_flow(raised, seat, others, odds)
+            # with the houses standing now and with this one up (:meth:`_section_flows`), and what
+            # his stops on the necessities cost him (their tax, :meth:`charge`)
+            before, after = self._section_flows(idx, raised, seat, others, odds)
             if steps:
                 before -= self._taxes_flow(built)
-            owner = house_owner[idx]
-            houses[idx] += 1
-            house_owner[idx] = seat
-            try:
-                after = self._lots_flow(raised, seat, others, odds)
-            finally:
-                houses[idx] -= 1
-                house_owner[idx] = owner
-            if steps:
                 after -= self._taxes_flow(built + 1)
             out.append(p.house_value + (after - before) * left)
         return out
+
+    def _section_flows(self, idx: int, lots: list[int], seat: int, others: int,
+                       odds: Mapping[int, float]) -> tuple[float, float]:
+        """:meth:`_lots_flow` on ``lots`` (``idx``'s section, or ``idx`` alone) with the houses
+        standing now and with one more put up on ``idx`` by ``seat``, and taken down again;
+        kept while the params, the phase, the players and the cards, houses and house owners
+        of ``idx``'s section stand (all the two sums read besides the board's rents and the
+        landing chances, which are the phase's)."""
+        r = self._r
+        houses, house_owner, owner = r.houses, r.house_owner, r.owner
+        p, phase = r.params, r.g.phase
+        kept = self._flows
+        if kept[0] is not p or kept[1] != phase:
+            kept = self._flows = (p, phase, {})
+        get = self._section_get[idx]
+        key = (seat, others, idx, get(houses), get(house_owner), get(owner))
+        flows = kept[2].get(key)
+        if flows is None:
+            before = self._lots_flow(lots, seat, others, odds)
+            held = house_owner[idx]
+            houses[idx] += 1
+            house_owner[idx] = seat
+            try:
+                after = self._lots_flow(lots, seat, others, odds)
+            finally:
+                houses[idx] -= 1
+                house_owner[idx] = held
+            flows = kept[2][key] = (before, after)
+        return flows
 
     def _lots_flow(self, lots: list[int], seat: int, others: int, odds: Mapping[int, float]) -> float:
         """Per throw, what the others' stops on ``lots`` pay ``seat``
@@ -139,17 +161,20 @@ class BuildingTerms:
         treasury")."""
         r = self._r
         players, left = len(r.g.players), self.throws_left()
-        key = (self.payoff_key(), seat, left)
+        key = (self.payoff_key(), seat)
         kept = self._returns.get(key)
-        if kept is not None:
-            return kept
-        income = price = 0.0
-        for idx, kind in enumerate(r.kinds):
-            if kind in CARD_KINDS and idx not in r.public:
-                income += self.chance(idx) * self.earning(idx, seat) * left * players
-                price += self.printed_price(idx)
-        kept = self._returns[key] = income / price if price else 0.0
-        return kept
+        if kept is None:  # each card's chance × earning, and their printed prices summed
+            terms, price = [], 0.0
+            for idx, kind in enumerate(r.kinds):
+                if kind in CARD_KINDS and idx not in r.public:
+                    terms.append(self.chance(idx) * self.earning(idx, seat))
+                    price += self.printed_price(idx)
+            kept = self._returns[key] = (terms, price)
+        terms, price = kept
+        income = 0.0
+        for term in terms:
+            income += term * left * players
+        return income / price if price else 0.0
 
     def privilege_price(self, idx: int) -> int:
         """What the right to build on lot ``idx`` costs before the house (single-tax rule 4, "the

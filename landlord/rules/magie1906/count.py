@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from landlord.engine.count import SeatCount
 from landlord.engine.rulebook import SpaceState, space_state
 from landlord.rules.magie1906.words import Magie1906Words
@@ -9,6 +11,10 @@ from landlord.rules.magie1906.words import Magie1906Words
 
 class Magie1906Count(Magie1906Words):
     """The count: what each seat holds at the end, and what a space shows on the table."""
+
+    _houses_held: tuple[list[int], list[int], list[int]] = ([], [], [])
+    """The houses each seat owns (:meth:`totals`), kept with the houses and their owners they
+    were counted from."""
 
     # -- counting up ---------------------------------------------------------------------
     def results(self) -> list[SeatCount]:
@@ -63,22 +69,27 @@ class Magie1906Count(Magie1906Words):
         g, p = self.g, self.params
         n = len(g.players)
         house_value = p.house_value
-        net = [0] * n
-        for h, owner in zip(self.houses, self.house_owner, strict=True):
-            if h:
-                net[owner] += h * house_value
+        houses, house_owner = self.houses, self.house_owner
+        kept = self._houses_held
+        if kept[0] != houses or kept[1] != house_owner:
+            held = [0] * n
+            for h, owner in compress(zip(houses, house_owner, strict=True), houses):
+                held[owner] += h
+            kept = self._houses_held = (houses.copy(), house_owner.copy(), held)
+        net = [h * house_value for h in kept[2]]
         for m in self.mortgages:
             net[m.seat] -= m.amount
         for d in self.debts:
             net[d.debtor] -= d.amount
             if d.creditor < n:
                 net[d.creditor] += d.amount
-        kinds, card_value = self.kinds, p.card_value
+        deeds = self.lots if p.single_tax else frozenset()
+        card_value = p.card_value
         lux, prof = p.luxury_value, p.professor_value
         cash = g.ledger.balances
         out = []
         for pl in g.players:
-            cards = (sum(1 for i in pl.cards if kinds[i] != "lot") if p.single_tax else len(pl.cards))
+            cards = len(pl.cards) - len(deeds.intersection(pl.cards))
             out.append(cash[pl.seat] + cards * card_value + pl.luxuries * lux + pl.professors * prof
                        + net[pl.seat])
         return tuple(out)

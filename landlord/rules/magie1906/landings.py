@@ -126,10 +126,11 @@ class Magie1906Landings(Magie1906Public):
         """
         g = self.g
         price = self.params.house_price
-        if g.cash(seat) < price:
+        cash = g.cash(seat)
+        if cash < price:
             return
         st = self.params.single_tax
-        spots = [i for i in self.buildable(seat) if not st or g.cash(seat) >= price + self.land_rent(i)]
+        spots = [i for i in self.buildable(seat) if not st or cash >= price + self.land_rent(i)]
         if not spots:
             return
         choice = yield Decision(seat, "build", ("none",) + tuple(option("build", i) for i in spots), amount=price)

@@ -70,12 +70,7 @@ class Magie1906Market(Magie1906Money):
         the card). Prices are paid between the two players; the pack is not involved."""
         g = self.g
         affords = g.cash(seat) >= min(self.params.market_prices)
-        others: list[int] = []
-        if affords:
-            for s in range(len(g.players)):
-                if s != seat:
-                    others += self.tradeable(s)
-            others.sort()
+        others = self.tradeable(*[s for s in range(len(g.players)) if s != seat]) if affords else []
         texts = self.buy_options
         buys = tuple([texts[i] for i in others])
         texts = self.sell_options

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.engine.decisions import OptionText
@@ -100,8 +100,8 @@ class Magie1906State(SingleTaxRules):
         self.franchises = board.indices("franchise")
         self.lots = frozenset(board.indices("lot"))
         """The lots (title deeds)."""
-        self.build_rank = [(-s.rent, s.index) for s in board.spaces]
-        """Each space's place in the order lots are offered to build on: dearest rent first."""
+        self.build_order = sorted(self.lots, key=lambda i: (-board.spaces[i].rent, i))
+        """The lots in the order they are offered to build on: dearest rent first."""
         chances = board.indices("chance")
         # Rule 2: "If a player is on any of the spaces between the Chances he may move in
         # either direction." DECISION: strictly between the two Chance spaces (23-36 on the
@@ -146,15 +146,16 @@ class Magie1906State(SingleTaxRules):
                 if k in CARD_KINDS and i not in self.public and not (st and k == "lot")]
 
     # -- the card market between players (rule 1) ----------------------------------------
-    def tradeable(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds that may change hands: rule 1's "cards then in use by the
-        players". DECISION: a card mortgaged to the Bank, or a lot with houses on it, does not
-        change hands (lift the mortgage or sell the houses first); under the single tax a title
-        deed is "of no value" and is not traded."""
+    def tradeable(self, *seats: int) -> list[int]:
+        """The cards ``seats`` hold that may change hands, in the board's order: rule 1's "cards
+        then in use by the players". DECISION: a card mortgaged to the Bank, or a lot with
+        houses on it, does not change hands (lift the mortgage or sell the houses first); under
+        the single tax a title deed is "of no value" and is not traded."""
         held = {m.space for m in self.mortgages}
         deeds = self.lots if self.params.single_tax else frozenset()
-        houses = self.houses
-        return sorted([i for i in self.g.players[seat].cards if not houses[i] and i not in held and i not in deeds])
+        houses, players = self.houses, self.g.players
+        return sorted([i for seat in seats for i in players[seat].cards
+                       if not houses[i] and i not in held and i not in deeds])
         # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
         # reaching it) and Central Park (rule 10: "a player may stop in it without paying
         # anything") need nothing more.
@@ -180,14 +181,11 @@ class Magie1906State(SingleTaxRules):
         lots, at most ``max_houses`` ("limited to three"). Single tax, rule 4: on "any unimproved
         lot he chooses" (DECISION: under the single tax only unimproved lots). Dearest rent
         first."""
-        g = self.g
+        houses = self.houses
         if self.params.single_tax:
-            lots = [i for i, k in enumerate(self.kinds) if k == "lot" and not self.houses[i]]
-        else:
-            lots = [i for i in g.players[seat].cards
-                    if self.kinds[i] == "lot" and self.houses[i] < self.params.max_houses]
-        lots.sort(key=self.build_rank.__getitem__)
-        return lots
+            return [i for i in self.build_order if not houses[i]]
+        cards, most = self.g.players[seat].cards, self.params.max_houses
+        return [i for i in self.build_order if i in cards and houses[i] < most]
 
     def mortgage_value(self, idx: int) -> int:
         """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
@@ -223,8 +221,12 @@ class Table1906(MoneyTerms, BuildingTerms):
         """The necessities (rule 4's tax), in the board's order."""
         self._taxes: dict[tuple[str, int], float] = {}
         """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
-        self._returns: dict[tuple[object, ...], float] = {}
-        """:meth:`land_return` by the table's payoffs (:meth:`payoff_key`), seat and throws left."""
+        self._returns: dict[tuple[object, ...], tuple[list[float], float]] = {}
+        """What :meth:`land_return` sums, by the table's payoffs (:meth:`payoff_key`) and seat."""
+        self._flows: tuple[object, str, dict[tuple[object, ...], tuple[float, float]]] = (None, "", {})
+        """:meth:`_section_flows` under the params and phase it names, by seat, lot and section."""
+        self._section_get = [itemgetter(*section) for section in rules.section_of]
+        """What each space's section holds, read off a list of the spaces' (cards, houses)."""
         self._mean: tuple[Params1906 | None, float] = (None, 0.0)
         """The params :meth:`_speculation_mean` was last worked out under, and its answer."""
         self._chances: tuple[Params1906 | None, int, float] = (None, 0, 0.0)
