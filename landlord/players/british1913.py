@@ -247,23 +247,25 @@ def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any]
 
 
 def _realise(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...], notes: dict[str, Any]) -> OptionText:
-    """What a debtor sells first: what he loses least by giving up (:meth:`Sight.holding`). A
-    pauper offers his property again and again while the others refuse it, so what each
-    holding is worth to him is kept in ``notes`` while it stands: the same table
+    """What a debtor sells first: what he loses least by giving up (:meth:`Sight.holding`; the
+    option's text breaks a tie). A pauper offers his property again and again while the others
+    refuse it, so what each holding is worth to him, and the holdings in that order, are kept
+    in ``notes`` while it stands: the same table
     (:meth:`~landlord.rules.british1913.state.LandTable.valuation_key`), cash and holdings."""
     pl = view.player
     key = (outlook, view.seat, view.cash, view.n_players, view.table.valuation_key(),
            tuple(sorted(pl.sites)), tuple(sorted(pl.improvements)))
     kept = notes.get("realise")
     if kept is None or kept[0] != key:
-        kept = notes["realise"] = (key, {})
+        kept = notes["realise"] = [key, {}, []]
     worth: dict[OptionText, float] = kept[1]
-    me: Sight | None = None
-    for o in opts:
-        if o not in worth:
-            me = me or Sight(view, outlook)
-            worth[o] = me.holding(o)
-    return min(opts, key=lambda o: (worth[o], o))
+    if not all(map(worth.__contains__, opts)):
+        me = Sight(view, outlook)
+        for o in opts:
+            if o not in worth:
+                worth[o] = me.holding(o)
+        kept[2] = [o for _, o in sorted(zip(worth.values(), worth, strict=True))]  # the least worth first
+    return next(filter(set(opts).__contains__, kept[2]))
 
 
 def _offer(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:

@@ -47,8 +47,8 @@ class British1913Market(British1913Debts):
     # -- the land market and improvements -----------------------------------------------
     def auction(self, first: int, seller: int, idx: int, prices: list[int], kind: str, no: str) -> Play:
         """An open auction of site (or improvement) ``idx`` among the players other than
-        ``seller``, in turn order from ``first``: each in turn bids one of ``prices`` above the
-        best bid so far that he has in hand (cash only: "borrowing by players being strictly
+        ``seller``, in turn order from ``first``: each in turn bids one of ``prices`` (rising)
+        above the best bid so far that he has in hand (cash only: "borrowing by players being strictly
         prohibited") or says ``no``; round after round until nobody raises. Returns
         ``(buyer, price)``, or ``(NOBODY, 0)`` when nobody bids.
 
@@ -61,19 +61,23 @@ class British1913Market(British1913Debts):
         bidders = [s for s in self.order[at:] + self.order[:at]
                    if s != seller and g.players[s].place not in (POOR, FREE)]
         best, buyer = 0, NOBODY
+        above = 0  # the first of ``prices`` above the best bid
         raised = True
         while raised and bidders and bidders != [buyer]:
             raised = False
             for s in list(bidders):
                 if s == buyer:
                     continue
-                cash = g.cash(s)
-                bids = tuple([option("bid", p) for p in prices if best < p <= cash])
-                answer = (yield Decision(s, kind, (no, *bids), idx, best)) if bids else no
+                within = bisect_right(prices, g.cash(s))
+                if above < within:
+                    answer = yield Decision(s, kind, (no, *[option("bid", p) for p in prices[above:within]]), idx, best)
+                else:
+                    answer = no
                 if answer == no:
                     bidders.remove(s)
                 else:
                     best, buyer, raised = int(parse_option(answer).arg), s, True
+                    above = bisect_right(prices, best)
         return buyer, best
 
     def offer_from_pack(self, seat: int, idx: int) -> Play:

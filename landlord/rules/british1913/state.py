@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from landlord.engine.flows import Flow
@@ -26,10 +25,6 @@ GOVERNMENT = -2
 
 
 NOBODY = -1
-
-
-_CIRCUITS = attrgetter("circuits")
-"""A seat's rounds of the board (:meth:`LandTable.circuits_left`)."""
 
 
 LAND_KINDS = frozenset({"site", "fishery", "moor", "religious", "undeveloped"})
@@ -152,7 +147,8 @@ class LandTable:
 
     def circuits_left(self) -> int:
         """Rounds of the board the leader still has to make before the count."""
-        return max(0, self._r.params.circuits - max(map(_CIRCUITS, self._r.g.players)))
+        r = self._r
+        return max(0, r.params.circuits - r.most_circuits)
 
     def valuation_key(self) -> tuple[object, ...]:
         """What a player's value of a site or an improvement reads off the table besides his own
@@ -248,6 +244,8 @@ class British1913State(RoundsOfTurns):
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
         self.all_bought = False
+        self.most_circuits = 0
+        """The most rounds of the board any player has made (counted by ``pass_mother_earth``)."""
         self.treasury_debt = 0
         self.bankruptcies = [0] * len(game.strategies)
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""

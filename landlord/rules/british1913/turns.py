@@ -215,6 +215,7 @@ class British1913(British1913Sites):
         g = self.g
         pl = g.players[seat]
         pl.circuits += 1
+        self.most_circuits = max(self.most_circuits, pl.circuits)
         g.emit("circuit", seat, circuits=pl.circuits)
         g.pay(self.bank, seat, self.wages(seat), Flow.WAGES, "wages", "Mother Earth: wages")
         if pl.circuits > self.params.pension_after and self.params.pension:
