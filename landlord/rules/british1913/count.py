@@ -47,17 +47,25 @@ class British1913Count(British1913Words):
     def totals(self) -> tuple[int, ...]:
         """:meth:`results`' totals alone (the per-turn count of the lab's panel, taken after
         every turn: plain loops, the cheapest here; whole numbers, so the order of summing
-        does not matter)."""
+        does not matter). What each seat's land and improvements count is kept while the
+        holder of every site and improvement stands (``owner``, ``imp_owner``: the seats'
+        ``sites`` and ``improvements``)."""
         g = self.g
         n = len(g.players)
-        face, capital, cash = self.face, self.capital, g.ledger.balances
+        holders = (tuple(self.owner), tuple(self.imp_owner))
+        if self._held is None or self._held[0] != holders:
+            face, capital = self.face, self.capital
+            held = [0] * n
+            for pl in g.players:
+                for i in pl.sites:
+                    held[pl.seat] += face[i]
+                for i in pl.improvements:
+                    held[pl.seat] += capital[i]
+            self._held = (holders, held)
+        cash, held = g.ledger.balances, self._held[1]
         worth = [0] * n
         for pl in g.players:
-            w = cash[pl.seat]
-            for i in pl.sites:
-                w += face[i]
-            for i in pl.improvements:
-                w += capital[i]
+            w = cash[pl.seat] + held[pl.seat]
             for d in pl.debts:  # against the debtor, for a player owed
                 w -= d.amount
                 if d.creditor < n:

@@ -74,11 +74,17 @@ class British1913Debts(British1913Count):
             self.bankrupt(seat)
         return have
 
-    def property_of(self, seat: int) -> list[str]:
-        """What ``seat`` could sell: ``site:<space>`` and ``imp:<space>`` (improvements)."""
+    def property_of(self, seat: int) -> tuple[str, ...]:
+        """What ``seat`` could sell: ``site:<space>`` and ``imp:<space>`` (improvements), in the
+        board's order; kept while his holdings stand (a debtor offers them again and again)."""
         pl = self.g.players[seat]
-        site, imp = self.property_texts
-        return [site[i] for i in sorted(pl.sites)] + [imp[i] for i in sorted(pl.improvements)]
+        held = (frozenset(pl.sites), frozenset(pl.improvements))
+        kept = self._property[seat]
+        if kept is None or kept[0] != held:
+            site, imp = self.property_texts
+            kept = self._property[seat] = (held, (*[site[i] for i in sorted(pl.sites)],
+                                                  *[imp[i] for i in sorted(pl.improvements)]))
+        return kept[1]
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
         """Sell one property "for what it will fetch": the debtor chooses which; the other

@@ -120,11 +120,10 @@ class British1913Market(British1913Debts):
             at = kept[idx]
             if at is None or at.value != values[idx] or at.percents is not percents:
                 at = kept[idx] = self.offers_at(idx, values[idx], percents)
-            if at.rising:  # those within his cash come first
-                within = bisect_right(at.prices, cash)
-                offers += at.texts if within == len(at.texts) else at.texts[:within]
-            else:
-                offers += [t for price, t in zip(at.prices, at.texts, strict=True) if price <= cash]
+            if cash >= at.top:  # every offer within his cash
+                offers += at.texts
+            elif cash >= at.low:
+                offers += at.within[bisect_right(at.levels, cash)]
         if len(offers) == 1:
             return
         choice = yield Decision(seat, "bid_up", tuple(offers))
@@ -146,7 +145,10 @@ class British1913Market(British1913Debts):
         (:meth:`bid_up`, which keeps the last for each site: a site's value changes only when
         it is sold)."""
         prices = [p for p in (value * pc // 100 for pc in percents) if p > 0]
-        return Offers(value, percents, prices, [option("offer", idx, p) for p in prices], prices == sorted(prices))
+        offers = list(zip(prices, [option("offer", idx, p) for p in prices], strict=True))
+        levels = sorted(set(prices))
+        return Offers(value, percents, tuple([t for _, t in offers]), min(prices, default=0), max(prices, default=0),
+                      levels, [tuple([t for p, t in offers if p <= level]) for level in (0, *levels)])
 
     def improve(self, seat: int) -> Play:
         """Part 2: "A player must pay the CAPITAL (sale price of improvement) to the Bank, place

@@ -72,15 +72,18 @@ class SiteTerms:
 
 class Offers(NamedTuple):
     """The offers for one site (:meth:`British1913Market.offers_at`): at its capital land
-    ``value`` and the ``percents`` of it offered, each positive price in the percents' order
-    and its option; ``rising``: the prices are in rising order (so those within a bidder's
-    cash come first)."""
+    ``value`` and the ``percents`` of it offered, the option of each positive price in the
+    percents' order (``texts``); ``low`` and ``top``, the lowest and the highest of those
+    prices (0 if none); ``levels``, the distinct prices, rising; ``within[k]``, the options
+    priced at most the ``k``-th level, in the same order (``within[0]`` has none)."""
 
     value: int
     percents: tuple[int, ...]
-    prices: list[int]
-    texts: list[str]
-    rising: bool
+    texts: tuple[str, ...]
+    low: int
+    top: int
+    levels: list[int]
+    within: list[tuple[str, ...]]
 
 
 @dataclass(slots=True)
@@ -238,11 +241,16 @@ class British1913State(RoundsOfTurns):
         """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
         self.property_texts = ([option("site", i) for i in range(self.n)], [option("imp", i) for i in range(self.n)])
         """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
+        self._property: list[tuple[tuple[frozenset[int], frozenset[int]], tuple[str, ...]] | None] = \
+            [None] * len(game.strategies)
+        """What each seat could sell, and the holdings it was read from (``property_of``), or None."""
         self._offers: list[Offers | None] = [None] * self.n
         """The offers last made for each site (``Offers``, by ``bid_up``), or None."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
+        self._held: tuple[tuple[tuple[int, ...], tuple[int, ...]], list[int]] | None = None
+        """What each seat's land and improvements count, and who held each (``totals``), or None."""
         self.all_bought = False
         self.most_circuits = 0
         """The most rounds of the board any player has made (counted by ``pass_mother_earth``)."""
