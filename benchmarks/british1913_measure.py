@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord.data.loader import load_ruleset
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.inequality import gini
 from landlord.runs.simulate import play_one
 
@@ -51,13 +51,13 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "poorhouse": sum(c.where == "poorhouse" for c in rows) / len(rows),
         "free_land": sum(c.where == "natural_opportunity" for c in rows) / len(rows),
         "ever_bankrupt": sum(b > 0 for b in rules.bankruptcies) / len(rows),
-        "rent": f[Flow.RENT],
-        "lvt": f[Flow.LAND_RENT],
-        "wages": f[Flow.WAGES],
-        "rates": f[Flow.RATES],
-        "interest": f[Flow.BUILDING_RENT],
-        "duties": f[Flow.TAX],
-        "treasury_loans": f[Flow.LOAN],
+        "rent": f[flows.RENT],
+        "lvt": f[flows.LAND_RENT],
+        "wages": f[flows.WAGES],
+        "rates": f[flows.RATES],
+        "interest": f[flows.BUILDING_RENT],
+        "duties": f[flows.TAX],
+        "treasury_loans": f[flows.LOAN],
         "rounds": g.round, "all_bought": float(rules.all_bought),
     }
 

@@ -23,8 +23,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from landlord.data.loader import load_ruleset
+from landlord.engine import flows
 from landlord.engine.count import winners
-from landlord.engine.flows import Flow
 from landlord.engine.inequality import gini
 from landlord.engine.phases import parse_trigger
 from landlord.runs.simulate import play_one, seat_strategies
@@ -47,7 +47,7 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
         "end_natural": sum(c.where == "natural_opportunity" for c in rows),
         "switch": g.switches[0][0] if g.switches else None, "turns": g.turn,
         "seat0_first": 0 in winners(rows), "players": len(rows),
-        "market": g.ledger.flows.get(Flow.LAND_SOLD, 0),
+        "market": g.ledger.flows.get(flows.LAND_SOLD, 0),
         # debts still owed between players exist in the 1906 rules only (Rule 12)
         "owed": sum(d.amount for d in rules.debts) if g.ruleset.family == "magie1906" else 0,
     }

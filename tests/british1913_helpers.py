@@ -7,7 +7,7 @@ from typing import Any
 from conftest import game_of_people, set_cash, transfers
 
 from landlord import Game
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.rules.british1913 import NOBODY, TRACK
 
 ADA, BEN, CY, DOT = 0, 1, 2, 3
@@ -43,7 +43,7 @@ def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase
         set_cash(game, seat, 3000)
     t = game.ledger.balance("Public Treasury")
     if t:
-        game.pay(game.account("Public Treasury"), game.account("Bank"), t, Flow.TREASURY_EMPTIED, "test reset", "test")
+        game.pay(game.account("Public Treasury"), game.account("Bank"), t, flows.TREASURY_EMPTIED, "test reset", "test")
     game.events = []
     return game
 
@@ -72,6 +72,6 @@ def bank(game: Game) -> int:
     return game.ledger.balance("Bank")
 
 
-def flows(game: Game, reason: str) -> list[tuple[str, str, int]]:
+def payments(game: Game, reason: str) -> list[tuple[str, str, int]]:
     """(from, to, amount) of every logged transfer for ``reason``."""
     return [(src, dst, amount) for src, dst, amount, _ in transfers(game, reason)]

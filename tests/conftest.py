@@ -23,8 +23,8 @@ from store_backends import CURRENT, MISSING, Backend, PgServer, pg_bin
 from landlord import Game, load_ruleset
 from landlord.data.loader import ruleset_from_file
 from landlord.data.ruleset import Ruleset
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 
 
 class ScriptedDice:
@@ -133,9 +133,9 @@ def set_cash(game: Game, seat: int, amount: int) -> None:
     bank = game.account("Bank")
     have = game.cash(seat)
     if amount > have:
-        game.pay(bank, seat, amount - have, Flow.START_CASH, "test set-up", "test")
+        game.pay(bank, seat, amount - have, flows.START_CASH, "test set-up", "test")
     elif amount < have:
-        game.pay(seat, bank, have - amount, Flow.START_CASH, "test set-up", "test")
+        game.pay(seat, bank, have - amount, flows.START_CASH, "test set-up", "test")
 
 
 def transfers(game: Game, reason: str | None = None) -> list[tuple[str, str, int, str]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from british1913_helpers import ADA, BEN, CY, DOT, FISHERIES, MOOR, SITE_A, SITE_B, UNDEVELOPED, btable, flows, own
+from british1913_helpers import ADA, BEN, CY, DOT, FISHERIES, MOOR, SITE_A, SITE_B, UNDEVELOPED, btable, own, payments
 from conftest import drive, set_cash, transfers
 
 from landlord import Game, load_ruleset
@@ -48,7 +48,7 @@ def test_a_site_offered_from_the_pack_is_bid_up_by_the_players_never_below_its_p
     assert all(d.kind == "pack_bid" and min(bids(d)) >= printed for d in asked)
     assert bids(asked[0])[0] == printed and asked[3].amount == 420 and bids(asked[3])[0] == 440
     # Ada's 540 stands: she pays it into the Bank; it is the site's capital land value now
-    assert g.rules.owner[SITE_A] == ADA and flows(g, "site purchase") == [("Ada", "Bank", 540)]
+    assert g.rules.owner[SITE_A] == ADA and payments(g, "site purchase") == [("Ada", "Bank", 540)]
     assert g.rules.value[SITE_A] == 540
 
 
@@ -68,10 +68,10 @@ def test_sites_change_hands_between_players_at_agreed_prices() -> None:
     own(g, BEN, SITE_A)
     asked, _ = drive(g.rules.bid_up(ADA), f"offer:{SITE_A}:300", "accept")
     assert asked[1].kind == "accept_bid" and asked[1].seat == BEN and asked[1].amount == 300
-    assert flows(g, "site sale") == [("Ada", "Ben", 300)] and g.rules.owner[SITE_A] == ADA
+    assert payments(g, "site sale") == [("Ada", "Ben", 300)] and g.rules.owner[SITE_A] == ADA
     assert g.rules.value[SITE_A] == 300
     drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:450", "refuse")
-    assert g.rules.owner[SITE_A] == ADA and len(flows(g, "site sale")) == 1
+    assert g.rules.owner[SITE_A] == ADA and len(payments(g, "site sale")) == 1
 
 
 def test_a_debtors_forced_sale_goes_for_whatever_the_others_offer() -> None:
@@ -84,7 +84,7 @@ def test_a_debtors_forced_sale_goes_for_whatever_the_others_offer() -> None:
     asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:20", "refuse", "refuse")
     assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
     assert bids(asked[1])[0] == 400 * 5 // 100  # the lowest step: 5% of its value
-    assert g.rules.owner[SITE_A] == BEN and flows(g, "forced sale") == [("Ben", "Ada", 20)]
+    assert g.rules.owner[SITE_A] == BEN and payments(g, "forced sale") == [("Ben", "Ada", 20)]
 
 
 def test_a_debtors_forced_sale_or_nothing() -> None:
@@ -95,7 +95,7 @@ def test_a_debtors_forced_sale_or_nothing() -> None:
     own(g, BEN, SITE_B)
     set_cash(g, ADA, 5)
     drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
-    assert g.rules.owner[SITE_A] == ADA and flows(g, "forced sale") == []
+    assert g.rules.owner[SITE_A] == ADA and payments(g, "forced sale") == []
     assert g.players[ADA].where == "poorhouse"
 
 
@@ -129,8 +129,8 @@ def test_part3_rent_still_paid_to_the_owner_who_restores_the_equivalent_and_no_s
     assert not g.p[YEARLY]
     g.players[BEN].pos = 38
     drive(g.rules.move(BEN, 2))  # stops on Mother Earth: passing it
-    assert flows(g, "land value tax assessed") == [] and flows(g, "land value tax") == []
-    assert flows(g, "wages") == [("Bank", "Ben", 500)]
+    assert payments(g, "land value tax assessed") == [] and payments(g, "land value tax") == []
+    assert payments(g, "wages") == [("Bank", "Ben", 500)]
 
 
 def test_no_land_value_tax_is_assessed_in_parts_1_and_2() -> None:
@@ -139,7 +139,7 @@ def test_no_land_value_tax_is_assessed_in_parts_1_and_2() -> None:
         own(g, BEN, SITE_A, UNDEVELOPED)
         g.players[BEN].pos = 38
         drive(g.rules.move(BEN, 2))
-        assert flows(g, "land value tax assessed") == [] and flows(g, "land value tax") == []
+        assert payments(g, "land value tax assessed") == [] and payments(g, "land value tax") == []
 
 
 def test_part3_undeveloped_sites_now_assessed_at_full_face_value_for_land_value_tax() -> None:
@@ -152,8 +152,8 @@ def test_part3_undeveloped_sites_now_assessed_at_full_face_value_for_land_value_
     g.rules.value[UNDEVELOPED] = 1200  # bid up in the market: the face value still rules
     face = g.board.spaces[UNDEVELOPED].price
     drive(g.rules.land_on(ADA, UNDEVELOPED))
-    assert flows(g, "rent") == [("Ada", "Ben", face * 4 // 100)]
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", face * 4 // 100)]
+    assert payments(g, "rent") == [("Ada", "Ben", face * 4 // 100)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", face * 4 // 100)]
     assert g.rules.improvable(UNDEVELOPED)
     g2 = btable(P2, phase="part2")
     assert not g2.rules.improvable(UNDEVELOPED)
@@ -166,8 +166,8 @@ def test_part3_rent_still_goes_to_the_owner_who_restores_the_equivalent() -> Non
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "rent") == [("Ada", "Ben", 16)]
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 16)]
+    assert payments(g, "rent") == [("Ada", "Ben", 16)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", 16)]
     assert g.cash(BEN) == 3000
 
 
@@ -181,7 +181,7 @@ def test_what_if_yearly_assessment_every_site_pays_its_annual_value_on_top_of_th
     g.players[BEN].pos = 38
     drive(g.rules.move(BEN, 2))
     rents = {i: g.board.spaces[i].rent for i in (SITE_A, UNDEVELOPED, MOOR)}  # 16, 10, 20
-    assert sorted(flows(g, "land value tax assessed")) == sorted(
+    assert sorted(payments(g, "land value tax assessed")) == sorted(
         ("Ben", "Public Treasury", r) for r in rents.values())
     g = btable(P3, phase="part3", **{YEARLY: True})
     own(g, BEN, SITE_A, SITE_B)
@@ -214,11 +214,11 @@ def test_part3_solway_fisheries_valued_at_500_owner_pays_annual_value_of_20() ->
     g.triggers = (Trigger("part3", "start"),)
     drive(g.rules.phase_point(CY))
     assert g.board.spaces[FISHERIES].price == 500
-    assert flows(g, "land value tax") == [("Cy", "Public Treasury", 20)]
-    assert flows(g, "sale to the Government") == [("Public Treasury", "Cy", 250)]
+    assert payments(g, "land value tax") == [("Cy", "Public Treasury", 20)]
+    assert payments(g, "sale to the Government") == [("Public Treasury", "Cy", 250)]
     g.players[CY].pos = 38
     drive(g.rules.move(CY, 2))
-    assert flows(g, "land value tax") == [("Cy", "Public Treasury", 20)]  # once only
+    assert payments(g, "land value tax") == [("Cy", "Public Treasury", 20)]  # once only
 
 
 def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improvable() -> None:
@@ -230,21 +230,21 @@ def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improva
     assert not g.rules.improvable(MOOR)  # Part 2: a Grouse Moor, not small holdings
     g.triggers = (Trigger("part3", "start"),)
     drive(g.rules.phase_point(BEN))
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 20)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
     assert g.rules.improvable(MOOR)
     asked, _ = drive(g.rules.improve(BEN), f"improve:{MOOR}", "none")
     assert f"improve:{MOOR}" in asked[0].options
-    assert flows(g, "improvement") == [("Ben", "Bank", 1000)] and g.rules.imp_owner[MOOR] == BEN
+    assert payments(g, "improvement") == [("Ben", "Bank", 1000)] and g.rules.imp_owner[MOOR] == BEN
     # thereafter a lander pays rent (restored to the Treasury) and interest, no rates
     g.events = []
     drive(g.rules.land_on(ADA, MOOR))
-    assert flows(g, "rent") == [("Ada", "Ben", 20)] and flows(g, "rates") == []
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 20)]
+    assert payments(g, "rent") == [("Ada", "Ben", 20)] and payments(g, "rates") == []
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
     # and it is not assessed again
     g.events = []
     g.players[BEN].pos = 38
     drive(g.rules.move(BEN, 2))
-    assert flows(g, "land value tax assessed") == [] and flows(g, "land value tax") == []
+    assert payments(g, "land value tax assessed") == [] and payments(g, "land value tax") == []
 
 
 def test_part3_lifts_the_all_sites_bought_rule() -> None:
@@ -256,7 +256,7 @@ def test_part3_lifts_the_all_sites_bought_rule() -> None:
     g.rules.all_bought = True
     g.players[BEN].pos = 38
     drive(g.rules.move(BEN, 2))
-    assert flows(g, "wages") == [("Bank", "Ben", 500)]
+    assert payments(g, "wages") == [("Bank", "Ben", 500)]
     assert g.rules.scarcity() == 1
 
 
@@ -375,11 +375,11 @@ def test_part3_wages_can_be_changed_apart_from_part1s() -> None:
     g = btable(P3, phase="part3", part3_wages=200)
     g.players[ADA].pos = 39
     drive(g.rules.move(ADA, 1))
-    assert flows(g, "wages") == [("Bank", "Ada", 200)]
+    assert payments(g, "wages") == [("Bank", "Ada", 200)]
     g = btable("british-1913-part1", wages=500)
     g.players[ADA].pos = 39
     drive(g.rules.move(ADA, 1))
-    assert flows(g, "wages") == [("Bank", "Ada", 500)]
+    assert payments(g, "wages") == [("Bank", "Ada", 500)]
 
 
 def test_decomposition_scenarios_play_the_same_games_in_every_cell() -> None:
@@ -490,7 +490,7 @@ def test_a_phase_switched_in_from_the_start_is_in_force_for_the_deal() -> None:
     assert g.p["land_value_tax"] and not g.p["land_tax_assessed"] and g.p["wages"] == 200
     g = Game(load_ruleset("british-1913-part1"), [None] * 4, 3, triggers=(Trigger("part3", "start"),))
     assert g.phase == "part3" and g.rules.owner[FISHERIES] == -2
-    assert len(flows(g, "further cash")) == 4
+    assert len(payments(g, "further cash")) == 4
 
 
 def test_lesson3_reveal_says_what_the_decomposition_measured_and_prints_no_conclusion_above_it() -> None:

@@ -25,17 +25,16 @@ from british1913_helpers import (
     TOBACCO,
     bank,
     btable,
-    flows,
     own,
+    payments,
     treasury,
 )
 from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
-from landlord.engine import savefile
+from landlord.engine import flows, savefile
 from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import Option
 from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant, make_strategy
 from landlord.players.british1913 import KINDS, valuation
@@ -116,7 +115,7 @@ def test_reconstructed_values_are_marked_in_the_data_and_shown_to_users(capsys: 
 
 def test_part1_each_player_receives_3000_in_the_listed_notes() -> None:
     g = Game(load_ruleset(RS), [None] * 4, 5)
-    assert [a for _, _, a in flows(g, "start cash")] == [3000] * 4
+    assert [a for _, _, a in payments(g, "start cash")] == [3000] * 4
     notes = [e.get("notes") for e in g.events or [] if e.kind == "notes"]
     assert len(notes) == 4
     values = [int(v) for v in notes[0].split("+")]
@@ -210,7 +209,7 @@ def test_part1_alighting_on_an_owned_site_pays_annual_land_value_to_the_owner() 
     rent = g.board.spaces[SITE_A].price * 4 // 100
     drive(g.rules.land_on(ADA, SITE_A))
     assert g.cash(ADA) == 3000 - rent and g.cash(BEN) == 3000 + rent
-    assert flows(g, "rent") == [("Ada", "Ben", rent)]
+    assert payments(g, "rent") == [("Ada", "Ben", rent)]
 
 
 def test_part1_unbought_sites_are_rent_free() -> None:
@@ -233,7 +232,7 @@ def test_part1_no_card_bought_from_the_pack_for_less_than_the_original_sale_pric
     asked, _ = drive(g.rules.land_on(ADA, SITE_A), "bid:400", "pass", "pass", "pass")
     printed = g.board.spaces[SITE_A].price
     assert min(int(Option.parse(o).arg) for o in asked[0].options[1:]) == printed == 400
-    assert g.cash(ADA) == 3000 - printed and flows(g, "site purchase") == [("Ada", "Bank", printed)]
+    assert g.cash(ADA) == 3000 - printed and payments(g, "site purchase") == [("Ada", "Bank", printed)]
 
 
 # -- Fisheries, Grouse Moor, Broadacres, Asylum --------------------------------------------------
@@ -334,7 +333,7 @@ def test_part1_imperial_taxes_pay_breakfast_table_or_tobacco_duties_into_public_
     drive(g.rules.land_on(ADA, BREAKFAST))
     drive(g.rules.land_on(BEN, TOBACCO))
     fees = g.board.spaces[BREAKFAST].fee, g.board.spaces[TOBACCO].fee
-    assert flows(g, "duties") == [("Ada", "Public Treasury", fees[0]), ("Ben", "Public Treasury", fees[1])]
+    assert payments(g, "duties") == [("Ada", "Public Treasury", fees[0]), ("Ben", "Public Treasury", fees[1])]
     assert treasury(g) == sum(fees)
 
 
@@ -514,10 +513,10 @@ def test_part1_public_treasury_may_borrow_from_the_bank() -> None:
     assert treasury(g) == 0
     drive(g.rules.move(ADA, 2))  # the pension is due and the Treasury is empty
     assert g.rules.treasury_debt == 30 and treasury(g) == 0
-    assert flows(g, "Treasury loan") == [("Bank", "Public Treasury", 30)]
+    assert payments(g, "Treasury loan") == [("Bank", "Public Treasury", 30)]
     drive(g.rules.land_on(BEN, TOBACCO))  # the Treasury takes in 30 of duties
     g.rules.treasury_repays()
-    assert g.rules.treasury_debt == 0 and flows(g, "Treasury loan repaid") == [("Public Treasury", "Bank", 30)]
+    assert g.rules.treasury_debt == 0 and payments(g, "Treasury loan repaid") == [("Public Treasury", "Bank", 30)]
 
 
 # -- wages, pension, scarcity -------------------------------------------------------------------
@@ -540,7 +539,7 @@ def test_part1_stopping_on_mother_earth_counts_as_passing_it() -> None:
 def test_part1_old_age_pension_30_after_three_complete_rounds() -> None:
     g = btable()
     treasury_in = 1000
-    g.pay(g.account("Bank"), g.account("Public Treasury"), treasury_in, Flow.LAND_RENT, "test", "test")
+    g.pay(g.account("Bank"), g.account("Public Treasury"), treasury_in, flows.LAND_RENT, "test", "test")
     pl = g.players[ADA]
     got = []
     for _ in range(5):
@@ -565,9 +564,9 @@ def test_part1_all_site_cards_bought_wages_halved_rents_and_taxes_doubled() -> N
     rent = g.board.spaces[SITE_A].rent
     drive(g.rules.land_on(ADA, SITE_A))
     drive(g.rules.land_on(ADA, BREAKFAST))
-    assert flows(g, "rent") == [("Ada", "Ben", 2 * rent)]
-    assert flows(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[BREAKFAST].fee)]
-    g.pay(g.account("Bank"), g.account("Public Treasury"), 500, Flow.LAND_RENT, "test", "test")
+    assert payments(g, "rent") == [("Ada", "Ben", 2 * rent)]
+    assert payments(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[BREAKFAST].fee)]
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 500, flows.LAND_RENT, "test", "test")
     g.players[DOT].circuits, g.players[DOT].pos = 3, 39
     drive(g.rules.move(DOT, 1))
     assert g.cash(DOT) == 3000 + 100 + 30  # wages halved; the pension is not

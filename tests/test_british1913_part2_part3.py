@@ -23,15 +23,15 @@ from british1913_helpers import (
     UNDEVELOPED,
     bank,
     btable,
-    flows,
     improve,
     own,
+    payments,
     treasury,
 )
 from conftest import ScriptedDice, drive, set_cash, transfers
 
 from landlord import Game, load_ruleset
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.phases import Trigger
 from landlord.rules.british1913 import FREE, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 
@@ -48,8 +48,8 @@ def card(g: Game, idx: int) -> tuple[int, int, int]:
 
 def test_part2_each_player_receives_a_further_3000_from_the_bank() -> None:
     g = Game(load_ruleset(P2), [None] * 4, 5)
-    assert [a for _, _, a in flows(g, "start cash")] == [3000] * 4
-    assert sorted(flows(g, "further cash")) == sorted(("Bank", n, 3000) for n in g.names)
+    assert [a for _, _, a in payments(g, "start cash")] == [3000] * 4
+    assert sorted(payments(g, "further cash")) == sorted(("Bank", n, 3000) for n in g.names)
 
 
 def test_part2_improvement_cards_numbered_like_the_site_cards() -> None:
@@ -104,8 +104,8 @@ def test_part2_unable_to_improve_all_his_sites_others_may_improve_them_and_own_t
     assert g.rules.owner[SITE_A] == BEN and g.rules.imp_owner[SITE_A] == ADA
     # the improvement has its own owner: interest to Ada, rent to Ben
     drive(g.rules.land_on(CY, SITE_A))
-    assert flows(g, "rent") == [("Cy", "Ben", g.board.spaces[SITE_A].rent)]
-    assert flows(g, "interest") == [("Cy", "Ada", card(g, SITE_A)[1])]
+    assert payments(g, "rent") == [("Cy", "Ben", g.board.spaces[SITE_A].rent)]
+    assert payments(g, "interest") == [("Cy", "Ada", card(g, SITE_A)[1])]
 
 
 def test_part2_unable_to_improve_all_his_sites_counts_all_of_them_together() -> None:
@@ -135,9 +135,9 @@ def test_part2_alighting_on_improved_site_pays_rent_interest_and_rates() -> None
     _, interest, rates = card(g, SITE_A)
     rent = g.board.spaces[SITE_A].rent
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "rent") == [("Ada", "Ben", rent)]
-    assert flows(g, "interest") == [("Ada", "Cy", interest)]
-    assert flows(g, "rates") == [("Ada", "Public Treasury", rates)]
+    assert payments(g, "rent") == [("Ada", "Ben", rent)]
+    assert payments(g, "interest") == [("Ada", "Cy", interest)]
+    assert payments(g, "rates") == [("Ada", "Public Treasury", rates)]
     assert g.cash(ADA) == 3000 - rent - interest - rates and rates > 0
 
 
@@ -146,8 +146,8 @@ def test_part2_owner_of_site_and_improvement_on_his_own_site_pays_only_the_rates
     own(g, BEN, SITE_A)
     improve(g, BEN, SITE_A)
     drive(g.rules.land_on(BEN, SITE_A))
-    assert flows(g, "rent") == [] and flows(g, "interest") == []
-    assert flows(g, "rates") == [("Ben", "Public Treasury", card(g, SITE_A)[2])]
+    assert payments(g, "rent") == [] and payments(g, "interest") == []
+    assert payments(g, "rates") == [("Ben", "Public Treasury", card(g, SITE_A)[2])]
 
 
 def test_part2_no_rates_payable_on_religious_edifices() -> None:
@@ -156,9 +156,9 @@ def test_part2_no_rates_payable_on_religious_edifices() -> None:
     improve(g, CY, ABBEY)
     assert g.board.spaces[ABBEY].kind == "religious" and g.board.spaces[ABBEY].name == "Westminster Abbey"
     drive(g.rules.land_on(ADA, ABBEY))
-    assert flows(g, "rent") == [("Ada", "Ben", g.board.spaces[ABBEY].rent)]
-    assert flows(g, "interest") == [("Ada", "Cy", card(g, ABBEY)[1])]
-    assert flows(g, "rates") == [] and treasury(g) == 0
+    assert payments(g, "rent") == [("Ada", "Ben", g.board.spaces[ABBEY].rent)]
+    assert payments(g, "interest") == [("Ada", "Cy", card(g, ABBEY)[1])]
+    assert payments(g, "rates") == [] and treasury(g) == 0
 
 
 def test_part2_wages_raised_to_300_when_his_property_is_all_improved() -> None:
@@ -183,10 +183,10 @@ def test_part2_all_sites_bought_wages_halved_rents_taxes_and_rates_doubled() -> 
     _, interest, rates = card(g, SITE_A)
     drive(g.rules.land_on(ADA, SITE_A))
     drive(g.rules.land_on(ADA, TOBACCO))
-    assert flows(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
-    assert flows(g, "rates") == [("Ada", "Public Treasury", 2 * rates)]
-    assert flows(g, "interest") == [("Ada", "Cy", interest)]  # interest is not doubled
-    assert flows(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[TOBACCO].fee)]
+    assert payments(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
+    assert payments(g, "rates") == [("Ada", "Public Treasury", 2 * rates)]
+    assert payments(g, "interest") == [("Ada", "Cy", interest)]  # interest is not doubled
+    assert payments(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[TOBACCO].fee)]
     assert g.rules.wages(ADA) == 100
     improve(g, CY, *[i for i in g.rules.land if i != SITE_A and g.rules.improvement(i)
                      and g.board.spaces[i].kind != "undeveloped"])
@@ -200,8 +200,8 @@ def test_part3_rent_to_the_site_owner_who_restores_the_same_amount_as_land_value
     own(g, BEN, SITE_A)
     rent = g.board.spaces[SITE_A].rent
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "rent") == [("Ada", "Ben", rent)]
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", rent)]
+    assert payments(g, "rent") == [("Ada", "Ben", rent)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", rent)]
     assert g.cash(BEN) == 3000 and treasury(g) == rent
 
 
@@ -210,8 +210,8 @@ def test_part3_interest_to_the_improvement_owner_and_no_rates_on_improvements() 
     own(g, BEN, SITE_A)
     improve(g, CY, SITE_A)
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "interest") == [("Ada", "Cy", card(g, SITE_A)[1])]
-    assert flows(g, "rates") == []
+    assert payments(g, "interest") == [("Ada", "Cy", card(g, SITE_A)[1])]
+    assert payments(g, "rates") == []
 
 
 def _to_part3(g: Game) -> list[object]:
@@ -228,10 +228,10 @@ def test_part3_solway_fisheries_owner_pays_20_then_sells_to_government_at_half_f
     own(g, BEN, FISHERIES)
     b = bank(g)
     _to_part3(g)
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 20)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
     # half its face value (£500), paid out of the Public Treasury, which borrows what it lacks
-    assert flows(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
-    assert flows(g, "Treasury loan") == [("Bank", "Public Treasury", 230)] and bank(g) == b - 230
+    assert payments(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
+    assert payments(g, "Treasury loan") == [("Bank", "Public Treasury", 230)] and bank(g) == b - 230
     assert g.cash(BEN) == 3000 - 20 + 250
     assert g.rules.owner[FISHERIES] == GOVERNMENT and FISHERIES not in g.players[BEN].sites
 
@@ -241,7 +241,7 @@ def test_part3_fisheries_half_its_face_value_whatever_the_market_last_paid() -> 
     own(g, BEN, FISHERIES)
     g.rules.value[FISHERIES] = 750  # bid up between players in Part 1
     _to_part3(g)
-    assert flows(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
+    assert payments(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
 
 
 def test_part3_fisheries_gaol_penalty_annulled_lander_pays_its_annual_value_to_the_treasury() -> None:
@@ -252,20 +252,21 @@ def test_part3_fisheries_gaol_penalty_annulled_lander_pays_its_annual_value_to_t
     t = treasury(g)
     asked, _ = drive(g.rules.land_on(ADA, FISHERIES))
     assert asked == [] and g.players[ADA].place == TRACK
-    assert flows(g, "rent to the Government") == [("Ada", "Public Treasury", 20)] and treasury(g) == t + 20
+    assert payments(g, "rent to the Government") == [("Ada", "Public Treasury", 20)] and treasury(g) == t + 20
 
 
 def test_part3_grouse_moor_assessed_let_for_small_holdings_gaol_penalty_annulled() -> None:
     g = btable(P2, phase="part2")
     own(g, BEN, MOOR)
     _to_part3(g)
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", 20)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
     assert g.rules.owner[MOOR] == BEN
     g.events = []
     asked, _ = drive(g.rules.land_on(ADA, MOOR))
     assert asked == [] and g.players[ADA].place == TRACK
     # the steward collects the rent, and it goes to the Public Treasury
-    assert flows(g, "rent") == [("Ada", "Ben", 20)] and flows(g, "land value tax") == [("Ben", "Public Treasury", 20)]
+    assert payments(g, "rent") == [("Ada", "Ben", 20)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
 
 
 def test_part3_lord_broadacres_estate_becomes_a_public_park() -> None:
@@ -280,7 +281,7 @@ def test_part3_undeveloped_sites_assessed_at_full_face_value_and_may_be_improved
     own(g, BEN, UNDEVELOPED)
     full = g.board.spaces[UNDEVELOPED].price * 4 // 100
     drive(g.rules.land_on(ADA, UNDEVELOPED))
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", full)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", full)]
     assert g.rules.improvable(UNDEVELOPED)
 
 
@@ -313,7 +314,7 @@ def test_part3_free_land_100_wages_at_each_throw_moves_on_from_the_corner_when_d
     set_cash(g, ADA, 0)
     from landlord.rules.british1913 import Debt
 
-    pl.debts.append(Debt(g.account("Public Treasury"), 150, Flow.RATES, "test"))
+    pl.debts.append(Debt(g.account("Public Treasury"), 150, flows.RATES, "test"))
     g.rules.to_free_land(ADA)
     corner = pl.pos
     g.rng = ScriptedDice([1, 2])
@@ -322,14 +323,14 @@ def test_part3_free_land_100_wages_at_each_throw_moves_on_from_the_corner_when_d
     g.rng = ScriptedDice([2, 4])
     drive(g.rules.take_turn(ADA), "pass", "pass", "pass", "pass")  # an unbought site: offered
     assert pl.place == TRACK and pl.owed == 0 and pl.pos == corner + 6
-    assert g.cash(ADA) == 50 and flows(g, "free-land wages") == [("Bank", "Ada", 100)] * 2
+    assert g.cash(ADA) == 50 and payments(g, "free-land wages") == [("Bank", "Ada", 100)] * 2
 
 
 def test_part3_wages_rise_to_500_on_passing_mother_earth() -> None:
     g = btable(P3, phase="part3")
     g.players[ADA].pos = 39
     drive(g.rules.move(ADA, 1))
-    assert g.cash(ADA) == 3500 and flows(g, "wages") == [("Bank", "Ada", 500)]
+    assert g.cash(ADA) == 3500 and payments(g, "wages") == [("Bank", "Ada", 500)]
 
 
 def all_bought_and_ada_passes_mother_earth(ruleset: str, phase: str) -> Game:
@@ -350,20 +351,20 @@ def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_ren
     ``British1913.scarcity``). The rent, and the land value tax restored from it, stay the
     ANNUAL LAND VALUE."""
     g = all_bought_and_ada_passes_mother_earth(P3, "part3")
-    assert flows(g, "wages") == [("Bank", "Ada", 500)]
+    assert payments(g, "wages") == [("Bank", "Ada", 500)]
     rent = g.board.spaces[SITE_A].rent
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "rent") == [("Ada", "Ben", rent)]
-    assert flows(g, "land value tax") == [("Ben", "Public Treasury", rent)]
+    assert payments(g, "rent") == [("Ada", "Ben", rent)]
+    assert payments(g, "land value tax") == [("Ben", "Public Treasury", rent)]
 
 
 def test_part2_all_sites_bought_still_halves_wages_and_doubles_rents_and_rates() -> None:
     """Part 2: "as in Part 1, when all sites are bought up, Wages are halved, and Rents, Taxes
     and Rates are doubled" (only Part 3 lifts it)."""
     g = all_bought_and_ada_passes_mother_earth(P2, "part2")
-    assert flows(g, "wages") == [("Bank", "Ada", 100)]
+    assert payments(g, "wages") == [("Bank", "Ada", 100)]
     drive(g.rules.land_on(ADA, SITE_A))
-    assert flows(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
+    assert payments(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
 
 
 def test_part3_industry_and_enterprise_relieved_of_all_rates_and_taxes_income_tax_card_escaped() -> None:
@@ -392,7 +393,7 @@ def test_part3_played_alone_starts_with_the_fisheries_the_governments() -> None:
     g = Game(load_ruleset(P3), [None] * 4, 5)
     assert g.rules.owner[FISHERIES] == GOVERNMENT
     assert FISHERIES not in [e.get("space") for e in g.events or [] if e.kind == "site_dealt"]
-    assert sorted(flows(g, "further cash")) == sorted(("Bank", n, 3000) for n in g.names)
+    assert sorted(payments(g, "further cash")) == sorted(("Bank", n, 3000) for n in g.names)
 
 
 def test_part3_gaol_itself_remains_for_chance_cards() -> None:
@@ -405,7 +406,7 @@ def test_part3_an_unbought_fisheries_passes_to_the_government_for_nothing() -> N
     g = btable(P2, phase="part2")
     _to_part3(g)
     assert g.rules.owner[FISHERIES] == GOVERNMENT
-    assert flows(g, "sale to the Government") == [] and treasury(g) == 0
+    assert payments(g, "sale to the Government") == [] and treasury(g) == 0
 
 
 def test_part3_nearest_natural_opportunity_counted_either_way_a_tie_goes_forward() -> None:
@@ -425,5 +426,5 @@ def test_part3_rent_paid_late_as_a_debt_is_restored_as_land_value_tax_too() -> N
     assert g.players[ADA].owed == rent - 4
     set_cash(g, ADA, 100)
     g.rules.pay_debts(ADA)
-    assert sum(a for _, _, a in flows(g, "land value tax")) == rent
+    assert sum(a for _, _, a in payments(g, "land value tax")) == rent
     assert g.cash(BEN) == 3000 and treasury(g) == rent

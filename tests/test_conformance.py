@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from landlord.data.loader import load_ruleset, ruleset_ids
-from landlord.engine import savefile
+from landlord.engine import flows, savefile
 from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
@@ -139,6 +139,6 @@ def test_a_transfer_without_a_kind_fails_naming_it() -> None:
     with pytest.raises(AssertionError, match=r"transfer of 1 from Player 1 to Bank for 'a tip' \(Nowhere\)"):
         _kinds(game)
     game = Game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
-    game.ledger.transfer(0, game.account("Bank"), 1, Flow.RENT, "unlogged")
+    game.ledger.transfer(0, game.account("Bank"), 1, flows.RENT, "unlogged")
     with pytest.raises(AssertionError, match="money moved per kind by the ledger"):
         _kinds(game)

@@ -27,121 +27,119 @@ from landlord.engine.flows import HEADLINE, WORDS, Flow, column_kind
 from landlord.engine.game import Game
 from landlord.engine.replay import replay
 
-K = Flow
-
 # -- the tables, from the rules ------------------------------------------------------------------
 MAGIE_1904 = {
-    "start cash": K.START_CASH,           # Setup: the Bank gives each player his money
-    "wages": K.WAGES,                     # Mother Earth: wages each time round
-    "natural opportunity wages": K.WAGES,  # single tax 8 (mapped): wages on the free land
-    "interest": K.INTEREST,               # Borrowing: interest to the lender
-    "loan": K.LOAN,                       # Borrowing: the lender's money
-    "loan repaid": K.REPAYMENT,           # Borrowing: the principal paid back
-    "necessity tax": K.TAX,               # Absolute necessities: a tax on goods
-    "luxury": K.LUXURY,                   # Luxuries: a luxury ticket bought
-    "fare": K.FARE,                       # Railroad: the fare
-    "franchise": K.FARE,                  # Franchises: the charge to the charter holder
-    "legacy": K.CARD,                     # Legacy: a windfall from the Bank
-    "rent": K.RENT,                       # Rent: to the holder of the lot
-    "half rent": K.RENT,                  # Rent: second player on a lot, half to the first
-    "rent to treasury": K.LAND_RENT,      # Lots: renting an unheld lot from the public
-    "land rent": K.LAND_RENT,             # single tax 2/4: land rent to the Public Treasury
-    "natural opportunity rent": K.LAND_RENT,  # single tax 8: rent of the free land
-    "lot purchase": K.LAND_BOUGHT,        # Lots: buying from the Public Treasury
-    "jail fine": K.FINE,                  # No trespassing
-    "public buy-out": K.BUYOUT,           # single tax 6: public ownership
-    "estate opened": K.PUBLIC_SPENDING,   # single tax 5-6 (mapping)
-    "wages raised": K.PUBLIC_SPENDING,    # single tax 6(d): the treasury's $50 to the Bank
-    "treasury emptied": K.TREASURY_EMPTIED,  # single tax: "begin ... with empty PUBLIC TREASURY"
+    "start cash": flows.START_CASH,           # Setup: the Bank gives each player his money
+    "wages": flows.WAGES,                     # Mother Earth: wages each time round
+    "natural opportunity wages": flows.WAGES,  # single tax 8 (mapped): wages on the free land
+    "interest": flows.INTEREST,               # Borrowing: interest to the lender
+    "loan": flows.LOAN,                       # Borrowing: the lender's money
+    "loan repaid": flows.REPAYMENT,           # Borrowing: the principal paid back
+    "necessity tax": flows.TAX,               # Absolute necessities: a tax on goods
+    "luxury": flows.LUXURY,                   # Luxuries: a luxury ticket bought
+    "fare": flows.FARE,                       # Railroad: the fare
+    "franchise": flows.FARE,                  # Franchises: the charge to the charter holder
+    "legacy": flows.CARD,                     # Legacy: a windfall from the Bank
+    "rent": flows.RENT,                       # Rent: to the holder of the lot
+    "half rent": flows.RENT,                  # Rent: second player on a lot, half to the first
+    "rent to treasury": flows.LAND_RENT,      # Lots: renting an unheld lot from the public
+    "land rent": flows.LAND_RENT,             # single tax 2/4: land rent to the Public Treasury
+    "natural opportunity rent": flows.LAND_RENT,  # single tax 8: rent of the free land
+    "lot purchase": flows.LAND_BOUGHT,        # Lots: buying from the Public Treasury
+    "jail fine": flows.FINE,                  # No trespassing
+    "public buy-out": flows.BUYOUT,           # single tax 6: public ownership
+    "estate opened": flows.PUBLIC_SPENDING,   # single tax 5-6 (mapping)
+    "wages raised": flows.PUBLIC_SPENDING,    # single tax 6(d): the treasury's $50 to the Bank
+    "treasury emptied": flows.TREASURY_EMPTIED,  # single tax: "begin ... with empty PUBLIC TREASURY"
 }
 
 MAGIE_1906 = {
-    "start cash": K.START_CASH,           # Setup
-    "wages": K.WAGES,                     # Rule 3: wages
-    "natural opportunity wages": K.WAGES,  # single tax 8 (reconstructed wages)
-    "necessity tax": K.TAX,               # Rule 4: taxes
-    "luxury": K.LUXURY,                   # Rule 13 (reconstructed): luxury
-    "rent": K.RENT,                       # Rule 7: land rent to the owner
-    "rent to treasury": K.LAND_RENT,      # Rule 7: "If no player buys it the land rent is paid
+    "start cash": flows.START_CASH,           # Setup
+    "wages": flows.WAGES,                     # Rule 3: wages
+    "natural opportunity wages": flows.WAGES,  # single tax 8 (reconstructed wages)
+    "necessity tax": flows.TAX,               # Rule 4: taxes
+    "luxury": flows.LUXURY,                   # Rule 13 (reconstructed): luxury
+    "rent": flows.RENT,                       # Rule 7: land rent to the owner
+    "rent to treasury": flows.LAND_RENT,      # Rule 7: "If no player buys it the land rent is paid
                                           # into the PUBLIC TREASURY"
-    "land rent": K.LAND_RENT,             # single tax 2/4: land rent to the Public Treasury
-    "natural opportunity rent": K.LAND_RENT,  # single tax 8 (reconstructed rent)
-    "building privilege": K.LAND_RENT,    # single tax 4: the bid for the privilege of building,
+    "land rent": flows.LAND_RENT,             # single tax 2/4: land rent to the Public Treasury
+    "natural opportunity rent": flows.LAND_RENT,  # single tax 8 (reconstructed rent)
+    "building privilege": flows.LAND_RENT,    # single tax 4: the bid for the privilege of building,
                                           # "(or rent)", paid into the treasury
-    "house rent": K.BUILDING_RENT,        # single tax 4: house rent to the house owner
-    "card purchase": K.LAND_BOUGHT,       # Rule 1/7: buying titles
-    "card sale": K.LAND_SOLD,             # Rule 1: prices regulated by the demand
-    "house": K.IMPROVEMENT,               # Rule 14 (reconstructed): houses
-    "house sold": K.IMPROVEMENT,          # Rule 16 (reconstructed): selling
-    "fare": K.FARE,                       # Rule 9: railroad fares
-    "franchise rate": K.FARE,             # Rule 9: franchises (to the owner or the treasury)
-    "ante": K.SPECULATION,                # Rule 8: speculation
-    "speculation winnings": K.SPECULATION,
-    "broker's commission": K.SPECULATION,
-    "chance": K.CARD,                     # Rule 11: Chance (reconstructed cards)
-    "chance fine": K.CARD,
-    "jail fine": K.FINE,                  # Rule 6: jail
-    "mortgage": K.LOAN,                   # Rule 15 (reconstructed): mortgages
-    "mortgage lifted": K.REPAYMENT,
-    "loan": K.LOAN,                       # Rule 16 (reconstructed): borrowing
-    "loan repaid": K.REPAYMENT,
-    "public buy-out": K.BUYOUT,           # single tax 6: public ownership
-    "free college": K.PUBLIC_SPENDING,    # single tax 6(c)
-    "wages raised": K.PUBLIC_SPENDING,    # single tax 6(d)
-    "treasury emptied": K.TREASURY_EMPTIED,  # single tax 2: begin with an empty treasury
+    "house rent": flows.BUILDING_RENT,        # single tax 4: house rent to the house owner
+    "card purchase": flows.LAND_BOUGHT,       # Rule 1/7: buying titles
+    "card sale": flows.LAND_SOLD,             # Rule 1: prices regulated by the demand
+    "house": flows.IMPROVEMENT,               # Rule 14 (reconstructed): houses
+    "house sold": flows.IMPROVEMENT,          # Rule 16 (reconstructed): selling
+    "fare": flows.FARE,                       # Rule 9: railroad fares
+    "franchise rate": flows.FARE,             # Rule 9: franchises (to the owner or the treasury)
+    "ante": flows.SPECULATION,                # Rule 8: speculation
+    "speculation winnings": flows.SPECULATION,
+    "broker's commission": flows.SPECULATION,
+    "chance": flows.CARD,                     # Rule 11: Chance (reconstructed cards)
+    "chance fine": flows.CARD,
+    "jail fine": flows.FINE,                  # Rule 6: jail
+    "mortgage": flows.LOAN,                   # Rule 15 (reconstructed): mortgages
+    "mortgage lifted": flows.REPAYMENT,
+    "loan": flows.LOAN,                       # Rule 16 (reconstructed): borrowing
+    "loan repaid": flows.REPAYMENT,
+    "public buy-out": flows.BUYOUT,           # single tax 6: public ownership
+    "free college": flows.PUBLIC_SPENDING,    # single tax 6(c)
+    "wages raised": flows.PUBLIC_SPENDING,    # single tax 6(d)
+    "treasury emptied": flows.TREASURY_EMPTIED,  # single tax 2: begin with an empty treasury
 }
 
 BRITISH_1913 = {
-    "start cash": K.START_CASH,           # Part 1: money
-    "further cash": K.START_CASH,         # Part 2: "a further £3000 from the Bank"
-    "wages": K.WAGES,                     # Mother Earth: wages
-    "free-land wages": K.WAGES,           # Part 3: Natural Opportunity
-    "old age pension": K.PENSION,         # Mother Earth: Old Age Pension from the Treasury
-    "site purchase": K.LAND_BOUGHT,       # Part 1: buying the land from the Bank
-    "private bargain": K.LAND_SOLD,       # Part 1: private bargain
-    "site sale": K.LAND_SOLD,             # capital land value follows demand
-    "rent": K.RENT,                       # Rent (ANNUAL LAND VALUE) to the landlord
-    "interest": K.BUILDING_RENT,          # Part 2: INTEREST to the improvement's owner
-    "rates": K.RATES,                     # Part 2: RATES to the Public Treasury
-    "duties": K.TAX,                      # Imperial Taxes
-    "land value tax": K.LAND_RENT,        # Part 3: land value tax
-    "land value tax assessed": K.LAND_RENT,  # Part 3: land values assessed
-    "rent to the Government": K.LAND_RENT,   # Part 3: public land
-    "sale to the Government": K.BUYOUT,   # Part 3: Solway Fisheries bought by the Government
-    "improvement": K.IMPROVEMENT,         # Part 2: improving the land
-    "luxury": K.LUXURY,                   # a Luxury card: "You buy a motor-car. Pay £100."
-    "chance": K.CARD,                     # a Chance card
-    "income tax": K.TAX,                  # the income-tax Chance card (Parts 1-2: a tax on Industry)
-    "gaol fine": K.FINE,                  # Gaol
-    "Treasury loan": K.LOAN,              # "the Public Treasury may ... borrow from the Bank"
-    "Treasury loan repaid": K.REPAYMENT,
+    "start cash": flows.START_CASH,           # Part 1: money
+    "further cash": flows.START_CASH,         # Part 2: "a further £3000 from the Bank"
+    "wages": flows.WAGES,                     # Mother Earth: wages
+    "free-land wages": flows.WAGES,           # Part 3: Natural Opportunity
+    "old age pension": flows.PENSION,         # Mother Earth: Old Age Pension from the Treasury
+    "site purchase": flows.LAND_BOUGHT,       # Part 1: buying the land from the Bank
+    "private bargain": flows.LAND_SOLD,       # Part 1: private bargain
+    "site sale": flows.LAND_SOLD,             # capital land value follows demand
+    "rent": flows.RENT,                       # Rent (ANNUAL LAND VALUE) to the landlord
+    "interest": flows.BUILDING_RENT,          # Part 2: INTEREST to the improvement's owner
+    "rates": flows.RATES,                     # Part 2: RATES to the Public Treasury
+    "duties": flows.TAX,                      # Imperial Taxes
+    "land value tax": flows.LAND_RENT,        # Part 3: land value tax
+    "land value tax assessed": flows.LAND_RENT,  # Part 3: land values assessed
+    "rent to the Government": flows.LAND_RENT,   # Part 3: public land
+    "sale to the Government": flows.BUYOUT,   # Part 3: Solway Fisheries bought by the Government
+    "improvement": flows.IMPROVEMENT,         # Part 2: improving the land
+    "luxury": flows.LUXURY,                   # a Luxury card: "You buy a motor-car. Pay £100."
+    "chance": flows.CARD,                     # a Chance card
+    "income tax": flows.TAX,                  # the income-tax Chance card (Parts 1-2: a tax on Industry)
+    "gaol fine": flows.FINE,                  # Gaol
+    "Treasury loan": flows.LOAN,              # "the Public Treasury may ... borrow from the Bank"
+    "Treasury loan repaid": flows.REPAYMENT,
 }
-FORCED_SALE = {"site": K.LAND_SOLD, "imp": K.IMPROVEMENT}
+FORCED_SALE = {"site": flows.LAND_SOLD, "imp": flows.IMPROVEMENT}
 """1913 "forced sale" ("sell his property for what it will fetch"): land or an improvement."""
 
 MONOPOLY = {
-    "start cash": K.START_CASH,           # Preparation
-    "salary": K.WAGES,                    # GO: salary
-    "deed": K.LAND_BOUGHT,                # Buying property at the printed price
-    "deed auction": K.LAND_BOUGHT,        # Auction of a deed
-    "deed dealt": K.LAND_BOUGHT,          # Short game: deal (paid for)
-    "house auction": K.IMPROVEMENT,       # housing shortage: buildings auctioned
-    "hotel auction": K.IMPROVEMENT,
-    "house": K.IMPROVEMENT,               # Houses
-    "hotel": K.IMPROVEMENT,               # Hotels
-    "building sold": K.IMPROVEMENT,       # Selling property: buildings back to the Bank
-    "rent": K.RENT,                       # Paying rent (deeds, railroads, utilities)
-    "trade": K.LAND_SOLD,                 # Trading: cash for deeds between players
-    "tax": K.TAX,                         # Income Tax, Luxury Tax
-    "card": K.CARD,                       # Chance and Community Chest
-    "repairs": K.CARD,                    # street repairs / general repairs cards
-    "Free Parking pot": K.CARD,           # Free Parking (pot rule): a windfall
-    "refused bribe": K.CARD,              # Mucker: the bribe card refused
-    "jail fine": K.FINE,                  # Jail
-    "mortgage": K.LOAN,                   # Mortgages: the Bank's loan
-    "mortgage lifted": K.REPAYMENT,       # Mortgages: paid back with its 10%
-    "mortgage interest": K.INTEREST,      # Mortgages: transfer, the 10% kept
-    "bankruptcy": K.BANKRUPTCY,           # Bankruptcy: his cash to the creditor
+    "start cash": flows.START_CASH,           # Preparation
+    "salary": flows.WAGES,                    # GO: salary
+    "deed": flows.LAND_BOUGHT,                # Buying property at the printed price
+    "deed auction": flows.LAND_BOUGHT,        # Auction of a deed
+    "deed dealt": flows.LAND_BOUGHT,          # Short game: deal (paid for)
+    "house auction": flows.IMPROVEMENT,       # housing shortage: buildings auctioned
+    "hotel auction": flows.IMPROVEMENT,
+    "house": flows.IMPROVEMENT,               # Houses
+    "hotel": flows.IMPROVEMENT,               # Hotels
+    "building sold": flows.IMPROVEMENT,       # Selling property: buildings back to the Bank
+    "rent": flows.RENT,                       # Paying rent (deeds, railroads, utilities)
+    "trade": flows.LAND_SOLD,                 # Trading: cash for deeds between players
+    "tax": flows.TAX,                         # Income Tax, Luxury Tax
+    "card": flows.CARD,                       # Chance and Community Chest
+    "repairs": flows.CARD,                    # street repairs / general repairs cards
+    "Free Parking pot": flows.CARD,           # Free Parking (pot rule): a windfall
+    "refused bribe": flows.CARD,              # Mucker: the bribe card refused
+    "jail fine": flows.FINE,                  # Jail
+    "mortgage": flows.LOAN,                   # Mortgages: the Bank's loan
+    "mortgage lifted": flows.REPAYMENT,       # Mortgages: paid back with its 10%
+    "mortgage interest": flows.INTEREST,      # Mortgages: transfer, the 10% kept
+    "bankruptcy": flows.BANKRUPTCY,           # Bankruptcy: his cash to the creditor
 }
 
 
@@ -226,13 +224,13 @@ def test_kinds_match_who_pays_whom(family: str) -> None:
         seats = set(game.names)
         for e in transfers(game):
             src, dst, kind = e.get("from"), e.get("to"), e.get("kind")
-            if kind in (K.RENT, K.LAND_SOLD, K.BUILDING_RENT):
+            if kind in (flows.RENT, flows.LAND_SOLD, flows.BUILDING_RENT):
                 assert src in seats and dst in seats, e.line()
-            if kind is K.LAND_RENT:
+            if kind is flows.LAND_RENT:
                 assert src in seats and dst == "Public Treasury", e.line()
-            if kind in (K.WAGES, K.START_CASH, K.PENSION):
+            if kind in (flows.WAGES, flows.START_CASH, flows.PENSION):
                 assert src not in seats and dst in seats, e.line()
-            if kind in (K.PUBLIC_SPENDING, K.BUYOUT, K.TREASURY_EMPTIED):
+            if kind in (flows.PUBLIC_SPENDING, flows.BUYOUT, flows.TREASURY_EMPTIED):
                 assert src == "Public Treasury", e.line()
 
 
@@ -253,13 +251,13 @@ def test_magie_wages_raised_is_public_spending_not_wages() -> None:
     wages)."""
     g = table("magie-1904")
     g.switch_phase("single_tax", "test")
-    wages_before = g.ledger.flows[K.WAGES]
-    g.pay(g.account("Bank"), g.account("Public Treasury"), 50 * 10 + 20, K.LAND_RENT, "test", "test")
+    wages_before = g.ledger.flows[flows.WAGES]
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 50 * 10 + 20, flows.LAND_RENT, "test", "test")
     g.rules.public_works()  # type: ignore[attr-defined]
     raised = [e for e in transfers(g) if e.get("reason") == "wages raised"]
     assert [(e.get("from"), e.get("to"), e.get("kind")) for e in raised] == [
-        ("Public Treasury", "Bank", K.PUBLIC_SPENDING)] * 2
-    assert g.ledger.flows[K.WAGES] == wages_before
+        ("Public Treasury", "Bank", flows.PUBLIC_SPENDING)] * 2
+    assert g.ledger.flows[flows.WAGES] == wages_before
     frame = metrics.transfers(g)
     assert set(frame[frame["reason"] == "wages raised"]["flow"]) == {"public spending"}
 
@@ -287,8 +285,8 @@ def test_1906_franchise_rate_paid_to_the_treasury_is_a_fare_not_land_tax() -> No
     drive_then_first(g.rules.land(0, soakum), "decline")  # type: ignore[attr-defined]
     paid = [e for e in transfers(g) if e.get("reason") == "franchise rate"]
     assert [(e.get("from"), e.get("to"), e.get("amount"), e.get("kind")) for e in paid] == [
-        ("Player 1", "Public Treasury", 5, K.FARE)]
-    assert K.LAND_RENT not in g.ledger.flows
+        ("Player 1", "Public Treasury", 5, flows.FARE)]
+    assert flows.LAND_RENT not in g.ledger.flows
 
 
 def test_1913_site_sale_between_players_is_a_land_sale() -> None:
@@ -297,7 +295,7 @@ def test_1913_site_sale_between_players_is_a_land_sale() -> None:
     sales = [e for g in games_of("british1913") for e in transfers(g) if e.get("reason") == "site sale"]
     assert sales
     for e in sales:
-        assert e.get("kind") is K.LAND_SOLD and e.seat >= 0
+        assert e.get("kind") is flows.LAND_SOLD and e.seat >= 0
 
 
 # -- the enumeration --------------------------------------------------------------------------------
@@ -321,6 +319,6 @@ def test_a_transfer_without_a_kind_is_refused() -> None:
 
 
 def test_sweep_columns_name_kinds() -> None:
-    assert column_kind("flow_land_rent") is K.LAND_RENT
+    assert column_kind("flow_land_rent") is flows.LAND_RENT
     with pytest.raises(ValueError, match="'flow_rent_to_treasury' names no kind"):
         column_kind("flow_rent_to_treasury")

@@ -17,8 +17,8 @@ from conftest import drive, drive_then_first, set_cash
 from magie1906_helpers import FixedDice, give, table
 
 from landlord.data.loader import load_ruleset
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.strategies import TableView, make_strategy
 from landlord.engine.valuation import card_worth
@@ -139,7 +139,7 @@ def test_reconstructed_rule_16_borrowing_from_another_player_on_his_terms() -> N
     assert [(d.kind, d.seat) for d in asked] == [("shortfall", 0), ("lend", 3), ("loan_terms", 0)]
     assert asked[1].options == ("decline", "lend:0", "lend:5", "lend:10") and asked[1].amount == 10
     assert asked[2].amount == 20  # $10 lent, $10 interest for "$100 or part"
-    assert g.cash(0) == 0 and g.cash(3) == 390 and r.debts == [Debt(0, 3, 20, True, Flow.LOAN)]  # type: ignore[attr-defined]
+    assert g.cash(0) == 0 and g.cash(3) == 390 and r.debts == [Debt(0, 3, 20, True, flows.LOAN)]  # type: ignore[attr-defined]
     rows = g.results()
     assert rows[0].debts == 20 and rows[0].total == -20
     assert rows[3].credits == 20 and rows[3].total == 390 + 20
@@ -178,14 +178,14 @@ def test_rule_12_the_unpaid_rest_of_a_debt_stays_owed() -> None:
         set_cash(g, s, 0)
     set_cash(g, 0, 5)
     drive(r.land(0, EASY))  # type: ignore[attr-defined]
-    assert g.players[0].place == POOR and r.debts == [Debt(0, 1, 7, False, Flow.RENT)]  # type: ignore[attr-defined]
+    assert g.players[0].place == POOR and r.debts == [Debt(0, 1, 7, False, flows.RENT)]  # type: ignore[attr-defined]
     rows = g.results()
     assert rows[0].debts == 7 and rows[0].total == -7
     assert rows[1].credits == 7 and rows[1].total == 5 + 100 + 7  # the $5 paid, Easy Street, the $7 owed
     set_cash(g, 0, 4)
     FixedDice(g, (1, 0))  # from the Poor House: a throw of 1 to Easy Street, still not affordable
     drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]
-    assert g.cash(1) == 5 + 4 and r.debts == [Debt(0, 1, 3, False, Flow.RENT)]  # type: ignore[attr-defined]
+    assert g.cash(1) == 5 + 4 and r.debts == [Debt(0, 1, 3, False, flows.RENT)]  # type: ignore[attr-defined]
     assert any(e.kind == "debt_paid" and e.get("amount") == 4 for e in g.events or [])
 
 

@@ -11,6 +11,7 @@ import pytest
 from landlord.analysis import metrics as M
 from landlord.analysis import stats as S
 from landlord.data.loader import load_ruleset
+from landlord.engine import flows
 from landlord.engine.flows import HEADLINE, Flow
 from landlord.engine.game import Game
 from landlord.engine.inequality import GINI_FORMS, gini, measures
@@ -178,11 +179,11 @@ def test_money_flows_fill_and_accumulate(game: Game, transfers: pd.DataFrame) ->
 def test_flow_queries(game: Game, transfers: pd.DataFrame) -> None:
     one = transfers[transfers["game"] == game.seed]
     rent = M.rent_to_landlords(one)
-    assert rent["amount"].sum() == game.ledger.flows[Flow.RENT] > 0
+    assert rent["amount"].sum() == game.ledger.flows[flows.RENT] > 0
     assert set(rent["to"]) <= set(game.names)
-    assert M.wages(one)["amount"].sum() == game.ledger.flows[Flow.WAGES]
-    assert M.land_tax_to_treasury(one)["amount"].sum() == game.ledger.flows[Flow.LAND_RENT]
-    assert M.interest(one)["amount"].sum() == game.ledger.flows.get(Flow.INTEREST, 0)
+    assert M.wages(one)["amount"].sum() == game.ledger.flows[flows.WAGES]
+    assert M.land_tax_to_treasury(one)["amount"].sum() == game.ledger.flows[flows.LAND_RENT]
+    assert M.interest(one)["amount"].sum() == game.ledger.flows.get(flows.INTEREST, 0)
     assert M.treasury_spending(one).empty  # the 1904 treasury never pays anything out
 
 
@@ -410,10 +411,10 @@ def test_flow_means_count_a_missing_kind_as_zero() -> None:
     two games without it moved 0); the failed game does not count; ``kinds`` picks kinds; the
     flow is named in the kind's words."""
     f = M.flow_means(rows_of_games(), "group").set_index(["group", "flow"])["mean_per_game"]
-    rent, land = Flow.RENT.words, Flow.LAND_RENT.words
+    rent, land = flows.RENT.words, flows.LAND_RENT.words
     assert f[("x", rent)] == pytest.approx(30) and f[("x", land)] == pytest.approx(10)
     assert f[("y", rent)] == 5 and f[("y", land)] == 7
-    only = M.flow_means(rows_of_games(), "group", kinds=(Flow.LAND_RENT,))
+    only = M.flow_means(rows_of_games(), "group", kinds=(flows.LAND_RENT,))
     assert set(only["flow"]) == {land}
     assert list(M.flow_means(rows_of_games().drop(columns=["flow_rent", "flow_land_rent"]), "group").columns) == [
         "group", "flow", "mean_per_game"]

@@ -12,9 +12,9 @@ from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 
 from landlord.data.loader import load_ruleset
 from landlord.data.position import Position
+from landlord.engine import flows
 from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.options import Option
 from landlord.engine.rulebook import Play
@@ -746,7 +746,7 @@ def test_bankrupt_to_player_buildings_half_price_cash_property_to_creditor_who_p
     own(r, 1, 37)
     r.houses[37] = 0
     # seat 0 owes 5000 rent to seat 1: sells houses (+50), mortgages the browns (+60), bankrupt
-    run(r.charge(0, 1, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:", lift_mortgage="keep"))
+    run(r.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:", lift_mortgage="keep"))
     assert g.players[0].out
     assert all(r.owner[i] == 1 for i in (1, 3, 39))
     assert r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
@@ -760,7 +760,7 @@ def test_bankrupt_to_bank_property_auctioned_except_buildings() -> None:
     own(r, 0, 39)
     r.mortgaged[39] = True
     set_cash(g, 0, 10)
-    _, asked = run(r.charge(0, r.bank, 200, Flow.TAX, "tax", "test"), ["bid:100", "pass", "pass"])
+    _, asked = run(r.charge(0, r.bank, 200, flows.TAX, "tax", "test"), ["bid:100", "pass", "pass"])
     assert g.players[0].out and asked[0].kind == "auction_bid" and asked[0].space == 39
     assert r.owner[39] == 1 and not r.mortgaged[39] and g.cash(1) == 1400
 
@@ -770,7 +770,7 @@ def test_last_player_left_wins() -> None:
     in the game wins.'"""
     g, r = fresh(n=2)
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"))
+    run(r.charge(0, 1, 100, flows.RENT, "rent", "test"))
     assert r.ended == "last player left"
     res = g.results()
     assert ranks(res)[1] == 1 and res[0].where == "bankrupt"
@@ -897,7 +897,7 @@ def test_decision_raising_money_offers_only_selling_buildings_and_mortgaging() -
     own(r, 0, 37, 39, 5)
     run(r.build(0, "house:39"))
     set_cash(g, 0, 0)
-    _, asked = run(r.charge(0, 1, 50, Flow.RENT, "rent", "test"), always(raise_cash="mortgage:"))
+    _, asked = run(r.charge(0, 1, 50, flows.RENT, "rent", "test"), always(raise_cash="mortgage:"))
     opts = asked[0].options
     assert asked[0].kind == "raise_cash"
     assert all(o.startswith(("sell_house:", "sell_all:", "mortgage:")) for o in opts)

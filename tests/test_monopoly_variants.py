@@ -9,8 +9,8 @@ import pytest
 from test_monopoly_helpers import always, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.data.loader import load_ruleset, ruleset_path
+from landlord.engine import flows
 from landlord.engine.count import ranks
-from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.rules.monopoly import HOTEL, Monopoly
 from landlord.runs.simulate import play_one
@@ -96,7 +96,7 @@ def _second_bankruptcy_near(ruleset: str) -> tuple[Game, Monopoly]:
         for i in list(pl.deeds):
             r.give_deed(-1, i)
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"), always())
+    run(r.charge(0, 1, 100, flows.RENT, "rent", "test"), always())
     assert g.players[0].out and r.bankruptcies == 1 and not r.ended
     _built(r, 2, HOTEL, 37, 39)
     own(r, 2, 5)
@@ -114,7 +114,7 @@ def test_short_game_ends_at_second_bankruptcy_creditor_gets_all_including_buildi
     interest: play has ceased) and the $10."""
     g, r = _second_bankruptcy_near("monopoly-short")
     before = g.cash(3)
-    _, asked = run(r.charge(2, 3, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.charge(2, 3, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
     assert asked == [] and g.players[2].out and r.ended.startswith("short game")
     assert r.owner[37] == r.owner[39] == r.owner[5] == 3
     assert r.houses[37] == r.houses[39] == HOTEL and r.hotels_left == 12 - 2 and r.mortgaged[5]
@@ -129,7 +129,7 @@ def test_short_game_second_bankrupt_turns_all_over_to_the_bank_and_nothing_is_au
     unmortgaged and the buildings into its stock; play has ceased, so no auction.)"""
     g, r = _second_bankruptcy_near("monopoly-short")
     bank = g.ledger.balances[r.bank]
-    _, asked = run(r.charge(2, r.bank, 5000, Flow.TAX, "tax", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.charge(2, r.bank, 5000, flows.TAX, "tax", "test"), always(raise_cash="sell_all:"))
     assert asked == [] and g.players[2].out and r.ended.startswith("short game")
     assert r.owner[37] == r.owner[39] == r.owner[5] == -1 and not r.mortgaged[5]
     assert r.houses[37] == r.houses[39] == 0 and (r.houses_left, r.hotels_left) == (32, 12)
@@ -143,7 +143,7 @@ def test_short_game_second_debtor_who_can_pay_by_selling_is_not_bankrupt() -> No
     price ($100 each: both hotels, then four houses) and pays."""
     g, r = _second_bankruptcy_near("monopoly-short")
     before = g.cash(3)
-    _, asked = run(r.charge(2, 3, 600, Flow.RENT, "rent", "test"), always(raise_cash="sell_house:"))
+    _, asked = run(r.charge(2, 3, 600, flows.RENT, "rent", "test"), always(raise_cash="sell_house:"))
     assert asked[0].kind == "raise_cash" and not g.players[2].out and not r.ended
     assert g.cash(3) == before + 600 and g.cash(2) == 10 + 6 * 100 - 600
 
@@ -158,7 +158,7 @@ def test_short_game_first_bankruptcy_is_the_regular_one() -> None:
     _built(r, 0, 1, 1, 3)
     set_cash(g, 0, 0)
     before = g.cash(1)
-    _, asked = run(r.charge(0, 1, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
     assert asked[0].kind == "raise_cash" and g.players[0].out and not r.ended
     assert r.owner[1] == r.owner[3] == 1 and r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
     assert g.cash(1) == before + 50 + 60 - 3 - 3  # half the houses, the mortgages; 10% interest

@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack, three_houses_on_the_dark_blues
 
 from landlord.data.loader import load_ruleset, ruleset_path
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.rules.monopoly import Monopoly
 from landlord.runs.simulate import play_one
 
@@ -152,7 +152,7 @@ def test_mucker_short_5_game_ends_at_first_bankruptcy_then_valuation() -> None:
     for i in list(g.players[0].deeds):
         r.mortgaged[i] = True
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, Flow.RENT, "rent", "test"), always())
+    run(r.charge(0, 1, 100, flows.RENT, "rent", "test"), always())
     assert r.ended.startswith("short game")
     res = g.results()
     assert res[0].total == 0 and res[1].total == r.valuation(1).total
@@ -177,7 +177,7 @@ def test_mucker_short_5_the_bankruptcy_that_ends_it_is_the_regular_one() -> None
     r.stock(-2, 0)
     set_cash(g, 0, 0)
     before = g.cash(1)
-    _, asked = run(r.charge(0, 1, 5000, Flow.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
     assert asked[0].kind == "raise_cash" and g.players[0].out and r.ended.startswith("short game")
     assert r.owner[1] == r.owner[3] == 1 and r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
     assert g.cash(1) == before + 50 + 60  # half the speakeasies, the pawns; the game has ended

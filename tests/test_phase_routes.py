@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from british1913_helpers import BEN, FISHERIES, btable, flows, own
+from british1913_helpers import BEN, FISHERIES, btable, own, payments
 from conftest import set_cash
 
 from landlord.data.loader import load_ruleset
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
@@ -158,7 +159,7 @@ def test_table_switch_while_a_decision_waits_asks_the_arrivals_decisions_first()
     while g.pending is not None and g.pending.kind == "forced_bid":
         g.act("refuse")
     assert g.pending == waiting
-    assert flows(g, "land value tax") == []
+    assert payments(g, "land value tax") == []
     assert g.players[BEN].owed == 20
 
 
@@ -173,8 +174,8 @@ def test_1913_fisheries_is_not_sold_twice() -> None:
     g.switch_phase("part3", "table")
     assert g.pending is None or g.pending.kind != "realise" or all(
         o != f"site:{FISHERIES}" for o in g.pending.options)
-    assert flows(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
-    assert flows(g, "forced sale") == []
+    assert payments(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
+    assert payments(g, "forced sale") == []
     assert g.rules.owner[FISHERIES] < 0 and not any(FISHERIES in pl.sites for pl in g.players)
 
 
@@ -184,13 +185,12 @@ def test_1906_mortgage_asked_before_the_single_tax_raises_nothing_after_it() -> 
     $0 is made, and she is asked again without that lot."""
     from magie1906_helpers import give, table
 
-    from landlord.engine.flows import Flow
 
     g = table()
     lot = next(i for i, s in enumerate(g.board.spaces) if s.kind == "lot")
     give(g, 0, lot)
     set_cash(g, 0, 0)
-    ask = g.rules.charge(0, g.account("Bank"), 30, Flow.FINE, "test", "test")  # type: ignore[attr-defined]
+    ask = g.rules.charge(0, g.account("Bank"), 30, flows.FINE, "test", "test")  # type: ignore[attr-defined]
     d = next(ask)
     assert d.kind == "shortfall" and f"mortgage:{lot}" in d.options
     g.switch_phase("single_tax", "table")

@@ -13,6 +13,7 @@ from landlord.data.families import FAMILIES, family_params
 from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
 from landlord.data.resources import kit_dir
 from landlord.data.schema import AMOUNT, FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
+from landlord.engine import flows
 from landlord.errors import DataError
 from landlord.runs.scenario import load_scenario
 
@@ -220,13 +221,12 @@ def test_a_payment_of_nothing_moves_nothing_and_a_game_with_it_plays() -> None:
     from dataclasses import replace
 
     from landlord import Game, load_ruleset
-    from landlord.engine.flows import Flow
 
     rs = load_ruleset("magie-1904")
     spaces = [replace(s, fee=0) if s.kind == "railroad" else s for s in rs.board.spaces]
     g = Game(replace(rs, board=replace(rs.board, spaces=tuple(spaces))).override(wages=0), [None] * 4, 1, log=True)
     before = list(g.ledger.balances)
-    g.pay(0, 1, 0, Flow.FARE, "fare", "Railroad")
+    g.pay(0, 1, 0, flows.FARE, "fare", "Railroad")
     assert g.ledger.balances == before
     from landlord.runs.simulate import play_one
 

@@ -8,7 +8,7 @@ from conftest import drive_then_first, set_cash, transfers
 from magie1906_helpers import FixedDice, give, table
 
 from landlord.data.loader import load_ruleset
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.game import Game
 from landlord.engine.options import Option
 from landlord.engine.phases import Trigger
@@ -152,10 +152,10 @@ def test_single_tax_rule_6_buy_out_order_colleges_then_wages() -> None:
     give(g, 1, SOAKUM, PDQ)
     give(g, 2, SLAMBANG)
     bank, p1, p2 = g.account("Bank"), g.cash(1), g.cash(2)
-    g.pay(bank, g.account("Public Treasury"), 49, Flow.LAND_RENT, "test", "test")
+    g.pay(bank, g.account("Public Treasury"), 49, flows.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     assert not r.public  # type: ignore[attr-defined]  # $49 buys nothing
-    g.pay(bank, g.account("Public Treasury"), 50 * 12 - 49 + 30, Flow.LAND_RENT, "test", "test")
+    g.pay(bank, g.account("Public Treasury"), 50 * 12 - 49 + 30, flows.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     bought = [e.get("space") for e in g.events or [] if e.kind == "public_buyout"]
     assert bought == [SOAKUM, SLAMBANG, PDQ, GEE, SHOOTING, ROYAL]
@@ -174,7 +174,7 @@ def test_single_tax_rule_6_counts_the_treasury_at_the_end_of_each_turn() -> None
     treasury to $50 ends with the Lighting System bought out."""
     g = single_tax_table()
     r = g.rules
-    g.pay(g.account("Bank"), g.account("Public Treasury"), 46, Flow.LAND_RENT, "test", "test")
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 46, flows.LAND_RENT, "test", "test")
     pl = g.players[0]
     pl.pos, pl.place = 0, TRACK
     set_cash(g, 0, 500)
@@ -280,7 +280,7 @@ def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_t
     r.trust = (1, 2)  # type: ignore[attr-defined]
     r.mortgages.append(Mortgage(1, SOAKUM, 25))  # type: ignore[attr-defined]
     before = g.results()[1].total
-    g.pay(g.account("Bank"), g.account("Public Treasury"), 150, Flow.LAND_RENT, "test", "test")
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 150, flows.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     assert r.trust is None and r.public == {SOAKUM, SLAMBANG, PDQ}  # type: ignore[attr-defined]
     row = g.results()[1]

@@ -7,7 +7,7 @@ from conftest import drive_then_first, set_cash, transfers
 from magie1906_helpers import FixedDice, table
 
 from landlord.data.loader import load_ruleset
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.rules.magie1904 import NATURAL, POOR, SINGLE_TAX_MAPPING, TRACK
@@ -92,7 +92,7 @@ def test_mapping_rules_5_6_buy_out_in_board_order_then_estates_then_wages() -> N
     r = g.rules
     r.charter[WATER] = 2  # type: ignore[attr-defined]
     p2, rr_box = g.cash(2), g.ledger.balance("Railroad box")
-    g.pay(g.account("Bank"), g.account("Public Treasury"), 50 * 10 + 20, Flow.LAND_RENT, "test", "test")
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 50 * 10 + 20, flows.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     order = [e.get("space") for e in g.events or [] if e.kind == "public_buyout"]
     assert order == [RR1, LIGHT, RR2, RR3, WATER, RR4]
@@ -149,5 +149,5 @@ def test_mapping_unpaid_interest_sends_to_natural_opportunity_not_poor_house() -
     g = st1904()
     set_cash(g, 0, 0)
     g.players[0].pos = 23
-    drive_then_first(g.rules.charge(0, g.account("Bank"), 5, Flow.INTEREST, "interest", "Borrowing"))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.charge(0, g.account("Bank"), 5, flows.INTEREST, "interest", "Borrowing"))  # type: ignore[attr-defined]
     assert g.players[0].place == NATURAL and g.players[0].pos == 20

@@ -15,7 +15,7 @@ from test_monopoly_helpers import fresh, own, run
 
 from landlord import Game, load_ruleset
 from landlord.analysis.metrics import game_board_frame
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.rulebook import SpaceState
 from landlord.rules.monopoly import HOTEL
 
@@ -74,7 +74,7 @@ def test_1904_franchise_charter_and_public_buyout_under_the_single_tax() -> None
     g.switch_phase("single_tax", "test")
     order = g.p["buyout_order"]
     treasury = g.account("Public Treasury")
-    g.pay(g.account("Bank"), treasury, 50 * (order.index(franchise) + 1), Flow.LAND_RENT, "test", "test")
+    g.pay(g.account("Bank"), treasury, 50 * (order.index(franchise) + 1), flows.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     assert r.space_state(order[0]) == state(public=True)
     assert r.space_state(franchise) == state(public=True)
@@ -92,7 +92,7 @@ def test_1906_card_bought_built_on_and_mortgaged() -> None:
     conftest.drive_then_first(r.offer_building(0), f"build:{lot}")  # type: ignore[attr-defined]
     assert r.space_state(lot) == state(owner=0, buildings=1, building_owner=0)
     conftest.set_cash(g, 0, 0)
-    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, Flow.TAX, "test", "test"),  # type: ignore[attr-defined]
+    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, flows.TAX, "test", "test"),  # type: ignore[attr-defined]
                 f"mortgage:{lot}")
     assert r.space_state(lot) == state(owner=0, mortgaged=True, buildings=1, building_owner=0)
 
@@ -106,7 +106,7 @@ def test_1906_public_buyout_returns_the_card() -> None:
     h1906.give(g, 2, first)
     assert r.space_state(first) == state(owner=2)
     g.switch_phase("single_tax", "test")
-    g.pay(g.account("Bank"), g.account("Public Treasury"), 50, Flow.LAND_RENT, "test", "test")
+    g.pay(g.account("Bank"), g.account("Public Treasury"), 50, flows.LAND_RENT, "test", "test")
     r.public_works()  # type: ignore[attr-defined]
     assert r.space_state(first) == state(public=True)
 
@@ -119,7 +119,7 @@ def test_1906_widgets_show_a_mortgage_through_the_hook() -> None:
     lot = lots(g)[0]
     h1906.give(g, 0, lot)
     conftest.set_cash(g, 0, 0)
-    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, Flow.TAX, "test", "test"),  # type: ignore[attr-defined]
+    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, flows.TAX, "test", "test"),  # type: ignore[attr-defined]
                 f"mortgage:{lot}")
     rows = space_rows(g)
     assert [row["index"] for row in rows if row["mortgaged"]] == [lot]
@@ -165,7 +165,7 @@ def test_monopoly_deed_bought_mortgaged_and_built_to_a_hotel() -> None:
     r.apply_manage(0, "mortgage:39")
     assert r.space_state(39) == state(owner=0, mortgaged=True)
     own(r, 1, 1, 3)
-    g.pay(g.account("Bank"), 1, 5000, Flow.START_CASH, "test", "test")
+    g.pay(g.account("Bank"), 1, 5000, flows.START_CASH, "test", "test")
     run(r.build(1, "house:3"))
     assert r.space_state(3) == state(owner=1, buildings=1, building_owner=1)
     for _ in range(4):

@@ -23,6 +23,7 @@ from landlord.analysis import metrics as M
 from landlord.analysis.metrics import panel
 from landlord.analysis.stats import mean_interval
 from landlord.charts.figures import spec_title
+from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import GINI_FORMS, gini
 from landlord.engine.strategies import STRATEGIES
@@ -208,7 +209,7 @@ def test_flows_chart_is_the_mean_money_per_game_by_kind_of_flow(ran: ScenarioLab
     # the wages of a game are the ledger's: one game played again by hand
     one = res[res["scenario"] == "with tickets"].iloc[0]
     game = play_one(load_ruleset("magie-1904"), ("landlord", "tenant", "speculator", "random"), int(one["seed"]))
-    assert one["flow_wages"] == game.ledger.flows[Flow.WAGES]
+    assert one["flow_wages"] == game.ledger.flows[flows.WAGES]
 
 
 def test_charts_of_a_run_whose_games_all_failed_draw_empty() -> None:

@@ -28,9 +28,9 @@ from landlord.charts import figures as lib
 from landlord.data.loader import load_ruleset, ruleset_ids
 from landlord.data.position import Position, example_positions, load_position
 from landlord.data.ruleset import Ruleset
+from landlord.engine import flows
 from landlord.engine.count import winners as winners_of
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.engine.strategies import STRATEGIES
@@ -875,7 +875,7 @@ class GameTable(W.VBox):
         if since is None:
             return
         paid = [dict(e.data) for e in g.events[since:] if e.kind == "transfer"
-                and dict(e.data).get("kind") == Flow.START_CASH]
+                and dict(e.data).get("kind") == flows.START_CASH]
         self._say(phase_news_text(short_title(g.ruleset.phases[g.phase].title), g.board.currency,
                                   sorted({int(p["amount"]) for p in paid})))
 

@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from landlord.analysis.stats import Z95, interval_table
+from landlord.engine import flows
 from landlord.engine.flows import COLUMN_PREFIX, HEADLINE, Flow, column_kind
 from landlord.engine.inequality import GINI_FORMS, MEASURES, lorenz, measures, measures_array
 
@@ -268,23 +269,23 @@ def _kind_totals(transfers_df: pd.DataFrame, kind: Flow, keys: list[str]) -> pd.
 def rent_to_landlords(transfers_df: pd.DataFrame) -> pd.DataFrame:
     """Rent for land paid by players to the players who hold it, per game, phase and landlord:
     ``game, phase, to, amount``."""
-    return _kind_totals(transfers_df, Flow.RENT, ["game", "phase", "to"])
+    return _kind_totals(transfers_df, flows.RENT, ["game", "phase", "to"])
 
 
 def land_tax_to_treasury(transfers_df: pd.DataFrame) -> pd.DataFrame:
     """Land rent and land value tax paid to the public, per game, phase and reason."""
-    return _kind_totals(transfers_df, Flow.LAND_RENT, ["game", "phase", "reason"])
+    return _kind_totals(transfers_df, flows.LAND_RENT, ["game", "phase", "reason"])
 
 
 def wages(transfers_df: pd.DataFrame) -> pd.DataFrame:
     """Wages paid, per game, phase, payer and player: ``game, phase, from, to, amount``."""
-    return _kind_totals(transfers_df, Flow.WAGES, ["game", "phase", "from", "to"])
+    return _kind_totals(transfers_df, flows.WAGES, ["game", "phase", "from", "to"])
 
 
 def interest(transfers_df: pd.DataFrame) -> pd.DataFrame:
     """Interest on loans and mortgages, per game, phase, borrower and lender: ``game, phase,
     from, to, amount``."""
-    return _kind_totals(transfers_df, Flow.INTEREST, ["game", "phase", "from", "to"])
+    return _kind_totals(transfers_df, flows.INTEREST, ["game", "phase", "from", "to"])
 
 
 def treasury_spending(transfers_df: pd.DataFrame) -> pd.DataFrame:

@@ -5,10 +5,10 @@ Every transfer of the ledger carries a :class:`Flow`, set by the rule that moves
 group money by these kinds; nothing reads the prose reason of a transfer to guess what it was.
 The words shown for each kind are :attr:`Flow.words`, kept here and nowhere else.
 
-Every member is also a module constant (``flows.RENT is Flow.RENT``). The rules of the benchmarked
-families (1904, Monopoly) use those: on Python 3.11 each ``Flow.RENT`` goes through
-``EnumType.__getattr__``'s slow lookup hook (gone in 3.12), measured at 2.1% of the instructions
-of a 1904 bot game and 1.3% of a Monopoly one (notes/flows.md).
+A kind is spelled one way everywhere outside this module: as its module constant, ``flows.RENT``
+(``flows.RENT is Flow.RENT``); :class:`Flow` is the type. On Python 3.11 each ``Flow.RENT`` goes
+through ``EnumType.__getattr__``'s slow lookup hook (gone in 3.12): 355 ns a read against 40 ns
+for ``flows.RENT`` (timeit, 2026-12-07), 2.1% of the instructions of a 1904 bot game.
 """
 
 from __future__ import annotations

@@ -20,13 +20,13 @@ import pandas as pd
 
 from landlord.analysis.stats import interval_table, mean_interval
 from landlord.data.resources import kit_dir
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.inequality import gini
 from landlord.runs.kept import per_seed
 from landlord.runs.scenario import Cell, Scenario, load_scenario
 from landlord.runs.simulate import play_one
 
-FLOWS = (Flow.WAGES, Flow.LAND_RENT, Flow.RENT)
+FLOWS = (flows.WAGES, flows.LAND_RENT, flows.RENT)
 """Money flows reported per game (columns named by the kind's value: ``wages``, ``land_rent``,
 ``rent``), from the ledger's totals by kind (a debt paid late counts as what it paid)."""
 COUNTS = ("cash", "land", "improvements")
@@ -293,8 +293,8 @@ def rates_paid_by_visitors(games: int = 200) -> dict[str, Change]:
     def one(seed: int) -> dict[str, list[float]]:
         arms = [play_one(rs, BRITISH_1913_SEATS, seed, triggers=triggers) for triggers in (unrated, [])]
         return {"cards": [float(sum(g.rules.pieces(s)["improvements"] for s in range(len(g.players)))) for g in arms],
-                "spent": [float(g.ledger.flows.get(Flow.IMPROVEMENT, 0)) for g in arms],
-                "rates": [float(g.ledger.flows.get(Flow.RATES, 0)) for g in arms]}
+                "spent": [float(g.ledger.flows.get(flows.IMPROVEMENT, 0)) for g in arms],
+                "rates": [float(g.ledger.flows.get(flows.RATES, 0)) for g in arms]}
 
     played = per_seed("british1913-rates", {"ruleset": rs.id, "what_if": RATES_WHAT_IF, "seats": BRITISH_1913_SEATS},
                       range(games), one, "improvement cards, £ spent on them and £ of rates: without rates, as written")
@@ -370,9 +370,9 @@ def british1913_in_order(games: int = 200) -> InOrder:
         t = transfers(g)
         p3 = t[t["phase"] == "part3"]
         start = _start_of(g, "part3")
-        tax = p3[(p3["kind"] == Flow.LAND_RENT.value) & (p3["reason"] == LAND_VALUE_TAX) & (p3["from_seat"] >= 0)]
+        tax = p3[(p3["kind"] == flows.LAND_RENT.value) & (p3["reason"] == LAND_VALUE_TAX) & (p3["from_seat"] >= 0)]
         paid = tax.groupby("from_seat")["amount"].sum()
-        rent = p3[p3["kind"] == Flow.RENT.value].groupby("to_seat")["amount"].sum()
+        rent = p3[p3["kind"] == flows.RENT.value].groupby("to_seat")["amount"].sum()
         by_wealth = sorted(range(len(start)), key=lambda s: (-start[s], s))
         return {"taxed": wealth_measures(g),
                 "untaxed": wealth_measures(play_one(rs, BRITISH_1913_SEATS, seed, triggers=untaxed)),
@@ -403,8 +403,8 @@ def british1913_in_order(games: int = 200) -> InOrder:
                            "place when Part 3 began": by["place"], "wealth at Part 3's start": by["wealth"],
                            "rent received in Part 3": by["rent"], "tax paid": by["paid"],
                            "share of the tax": by["total"] / total_paid if total_paid else 0.0})
-    flows = pd.DataFrame(flow_rows, columns=["game", "flow", "direction", "amount"])
-    treasury = (flows.groupby(["direction", "flow"], as_index=False)["amount"].sum()
+    moved = pd.DataFrame(flow_rows, columns=["game", "flow", "direction", "amount"])
+    treasury = (moved.groupby(["direction", "flow"], as_index=False)["amount"].sum()
                 .assign(amount=lambda f: f["amount"] / games)
                 .sort_values(["direction", "amount"], ascending=[True, False]).reset_index(drop=True))
     return InOrder(games, pd.DataFrame(rows), payers, treasury)

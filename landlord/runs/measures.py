@@ -23,8 +23,8 @@ from typing import Any
 import pandas as pd
 
 from landlord.data.loader import load_ruleset
+from landlord.engine import flows
 from landlord.engine.count import SeatCount
-from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import parse_trigger
@@ -97,13 +97,13 @@ def switch_games(ruleset: str, strategies: Sequence[str], seeds: Iterable[int], 
                 break
         final = g.results()
         totals = [c.total for c in final]
-        flows = g.ledger.flows
+        moved = g.ledger.flows
         return {"seed": seed, "switched": bool(g.switches), "gini_before": before, "gini_after": after,
                 "gini_final": _gini(final), "gap_final": max(totals) - min(totals),
                 "gini_cash_final": gini([max(0, c.cash) for c in final], "population"),
-                "rent_to_players": flows.get(Flow.RENT, 0), "rent_to_public": flows.get(Flow.LAND_RENT, 0),
-                "wages": flows.get(Flow.WAGES, 0),
-                "public_spending": flows.get(Flow.BUYOUT, 0) + flows.get(Flow.PUBLIC_SPENDING, 0)}
+                "rent_to_players": moved.get(flows.RENT, 0), "rent_to_public": moved.get(flows.LAND_RENT, 0),
+                "wages": moved.get(flows.WAGES, 0),
+                "public_spending": moved.get(flows.BUYOUT, 0) + moved.get(flows.PUBLIC_SPENDING, 0)}
 
     args = {"ruleset": ruleset, "strategies": list(strategies), "when": when, "phase": phase, "rounds": rounds}
     name = f"switch-{ruleset}-{phase}-{when}".replace(":", "-").replace("_", "-")
@@ -201,11 +201,11 @@ def wealth_measures(game: Game) -> dict[str, float]:
     totals = [c.total for c in final]
     held = [max(0, t) for t in totals]
     pieces = [game.rules.pieces(c.seat) for c in final]
-    flows = game.ledger.flows
+    moved = game.ledger.flows
     return {
         "gini": gini(totals, "population"), "gini_sample": gini(totals, "sample"), "total": float(sum(totals)),
         "poorest_share": min(held) / sum(held) if sum(held) else 1 / len(held),
-        "rent_to_players": float(flows.get(Flow.RENT, 0)), "rent_to_public": float(flows.get(Flow.LAND_RENT, 0)),
+        "rent_to_players": float(moved.get(flows.RENT, 0)), "rent_to_public": float(moved.get(flows.LAND_RENT, 0)),
         "bankrupt": (float(sum(p["bankruptcies"] > 0 for p in pieces)) if all("bankruptcies" in p for p in pieces)
                      else float("nan")),
     }

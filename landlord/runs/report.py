@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from landlord.engine import flows
 from landlord.engine.flows import HEADLINE, Flow
 from landlord.engine.inequality import GINI_FORMS
 from landlord.runs.scenario import label_words
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 FORMATS = ("png", "svg", "html")
-REPORT_FLOWS: tuple[Flow, ...] = (*HEADLINE, Flow.BUILDING_RENT, Flow.RATES, Flow.FARE)
+REPORT_FLOWS: tuple[Flow, ...] = (*HEADLINE, flows.BUILDING_RENT, flows.RATES, flows.FARE)
 """Kinds of money flow shown in the flows chart: the headline kinds, and rent and interest on
 buildings, rates, fares and franchises."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import parse_option
@@ -23,7 +24,7 @@ class British1913Debts(British1913Count):
         """Part 3: rent "is still paid to the owner of the site, but, as Rates are now levied on
         Land Values, the owner must immediately restore the equivalent amount to the Public
         Treasury." He has just received it, so he can always pay."""
-        self.g.pay(owner, self.treasury, amount, Flow.LAND_RENT, "land value tax", "Part 3: land value tax")
+        self.g.pay(owner, self.treasury, amount, flows.LAND_RENT, "land value tax", "Part 3: land value tax")
 
     def bankrupt(self, seat: int) -> None:
         """Parts 1-2: "he must go to the Poorhouse until his debts are paid." Part 3: "he can
@@ -111,7 +112,7 @@ class British1913Debts(British1913Count):
             refused.add(choice)
             g.emit("sale_refused", seat, space=idx, what=head)
             return True
-        kind = Flow.LAND_SOLD if head == "site" else Flow.IMPROVEMENT
+        kind = flows.LAND_SOLD if head == "site" else flows.IMPROVEMENT
         g.pay(buyer, seat, best, kind, "forced sale", "Part 1: sell for what it will fetch")
         self.transfer(seat, buyer, head, idx, best)
         g.emit("forced_sale", seat, space=idx, what=head, buyer=g.names[buyer], price=best)
@@ -162,7 +163,7 @@ class British1913Debts(British1913Count):
         g = self.g
         short = amount - g.ledger.balances[self.treasury]
         if short > 0:
-            g.pay(self.bank, self.treasury, short, Flow.LOAN, "Treasury loan", "The Treasury borrows from the Bank")
+            g.pay(self.bank, self.treasury, short, flows.LOAN, "Treasury loan", "The Treasury borrows from the Bank")
             self.treasury_debt += short
             g.emit("treasury_borrows", -1, amount=short, owed=self.treasury_debt)
         g.pay(self.treasury, dst, amount, kind, reason, rule)
@@ -177,6 +178,6 @@ class British1913Debts(British1913Count):
         g = self.g
         back = min(self.treasury_debt, g.ledger.balances[self.treasury])
         if back > 0:
-            g.pay(self.treasury, self.bank, back, Flow.REPAYMENT, "Treasury loan repaid",
+            g.pay(self.treasury, self.bank, back, flows.REPAYMENT, "Treasury loan repaid",
                   "The Treasury repays the Bank")
             self.treasury_debt -= back

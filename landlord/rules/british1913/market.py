@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.british1913.debts import British1913Debts
@@ -37,7 +37,7 @@ class British1913Market(British1913Debts):
         the Bank and place the SOLD ticket."""
         g = self.g
         price = g.board.spaces[idx].price if price is None else price
-        g.pay(seat, self.bank, price, Flow.LAND_BOUGHT, "site purchase", "Part 1: buying the land")
+        g.pay(seat, self.bank, price, flows.LAND_BOUGHT, "site purchase", "Part 1: buying the land")
         self.owner[idx] = seat
         self.value[idx] = price
         g.players[seat].sites.add(idx)
@@ -135,7 +135,7 @@ class British1913Market(British1913Debts):
         if answer == "refuse":
             g.emit("bid_refused", seat, space=idx, price=price, owner=g.names[owner])
             return
-        g.pay(seat, owner, price, Flow.LAND_SOLD, "site sale", "Capital land value follows demand")
+        g.pay(seat, owner, price, flows.LAND_SOLD, "site sale", "Capital land value follows demand")
         self.transfer(owner, seat, "site", idx, price)
         g.emit("site_sold", seat, space=idx, seller=g.names[owner], price=price)
 
@@ -185,7 +185,7 @@ class British1913Market(British1913Debts):
                 return
             idx = int(parse_option(choice).arg)
             info = self.improvement(idx)
-            g.pay(seat, self.bank, int(info["improvement_capital"]), Flow.IMPROVEMENT, "improvement",
+            g.pay(seat, self.bank, int(info["improvement_capital"]), flows.IMPROVEMENT, "improvement",
                   "Part 2: improving the land")
             self.imp_owner[idx] = seat
             g.players[seat].improvements.add(idx)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.errors import DataError
 from landlord.rules.british1913.state import GOVERNMENT, NOBODY, British1913State, Debt
 
@@ -33,7 +33,7 @@ class British1913Position(British1913State):
                 raise DataError(where, dentry, "loan", "borrowing by players is strictly prohibited "
                                 "in these rules: a debt here is an unpaid one")
             to = self.creditor_named(where, dentry, seat, d.to, ("Bank", "Public Treasury"))
-            g.players[seat].debts.append(Debt(to, d.amount, Flow.REPAYMENT, "debt of the position"))
+            g.players[seat].debts.append(Debt(to, d.amount, flows.REPAYMENT, "debt of the position"))
         if not sp.holdings:
             return
         for idx in list(g.players[seat].sites):

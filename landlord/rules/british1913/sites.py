@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.british1913.market import British1913Market
@@ -32,8 +32,8 @@ class British1913Sites(British1913Market):
         short of the tax sells up like any debtor.
         """
         for idx in sorted(self.g.players[seat].sites):
-            yield from self.charge(seat, self.treasury, self.assessment(idx), Flow.LAND_RENT, "land value tax assessed",
-                                   "Part 3: land values assessed")
+            yield from self.charge(seat, self.treasury, self.assessment(idx), flows.LAND_RENT,
+                                   "land value tax assessed", "Part 3: land values assessed")
 
     def land_on(self, seat: int, idx: int) -> Play:
         """"When alighting on any plot of land the player must follow the instructions printed
@@ -67,7 +67,7 @@ class British1913Sites(British1913Market):
                 # "A player alighting on Imperial Taxes must pay Breakfast-table Duties or Tobacco
                 # Duties into the Public Treasury" (doubled once all sites are bought).
                 yield from self.charge(seat, self.treasury, space.fee * self.scarcity(),
-                                       Flow.TAX, "duties", "Imperial Taxes")
+                                       flows.TAX, "duties", "Imperial Taxes")
             else:
                 # Part 3: the duties "are abolished ... any player alighting on these spaces
                 # escapes payment."
@@ -109,19 +109,19 @@ class British1913Sites(British1913Market):
         terms = self.table.terms(idx)
         rent = terms.rent_paid
         if owner == GOVERNMENT:
-            yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to the Government",
+            yield from self.charge(seat, self.treasury, rent, flows.LAND_RENT, "rent to the Government",
                                    "Part 3: public land")
         elif owner != seat:
-            paid = yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
+            paid = yield from self.charge(seat, owner, rent, flows.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
             if self.rent_restored(paid):
                 self.restore_land_value_tax(owner, self.rent_restored(paid))
         imp = self.imp_owner[idx]
         if imp != NOBODY and g.players[seat].place == TRACK:
             if imp != seat:
-                yield from self.charge(seat, imp, terms.interest, Flow.BUILDING_RENT, "interest",
+                yield from self.charge(seat, imp, terms.interest, flows.BUILDING_RENT, "interest",
                                        "Part 2: INTEREST to the improvement's owner")
             if terms.rates and g.players[seat].place == TRACK:
-                yield from self.charge(seat, self.treasury, terms.rates, Flow.RATES, "rates", "Part 2: RATES")
+                yield from self.charge(seat, self.treasury, terms.rates, flows.RATES, "rates", "Part 2: RATES")
 
     def trespass(self, seat: int, idx: int) -> Play:
         """"Any player alighting on the Solway Fisheries or Lord Tomnoddy's Grouse Moor must go
@@ -156,7 +156,7 @@ class British1913Sites(British1913Market):
         price = int(parse_option(named).arg)
         answer = yield Decision(seat, "take_bargain", ("pay", "gaol"), idx, price)
         if answer == "pay":
-            g.pay(seat, owner, price, Flow.LAND_SOLD, "private bargain", "Part 1: private bargain")
+            g.pay(seat, owner, price, flows.LAND_SOLD, "private bargain", "Part 1: private bargain")
             g.emit("bargain", seat, space=idx, price=price)
         else:
             self.to_gaol(seat, space.name)
@@ -175,12 +175,12 @@ class British1913Sites(British1913Market):
         action, amount = card.action, card.amount
         # A Luxury card is a luxury bought ("You buy a motor-car. Pay £100."); a Chance card's
         # money is a card's windfall or charge.
-        kind = Flow.LUXURY if deck == "luxury" else Flow.CARD
+        kind = flows.LUXURY if deck == "luxury" else flows.CARD
         if action == "income_tax" and not self.params.industry_taxes:
             # Part 3: "Industry and Enterprise are relieved of all Rates and Taxes".
             g.emit("tax_relieved", seat, amount=amount)
         elif action == "income_tax":
-            yield from self.charge(seat, self.treasury, amount, Flow.TAX, "income tax", f"{deck.title()} card")
+            yield from self.charge(seat, self.treasury, amount, flows.TAX, "income tax", f"{deck.title()} card")
         elif action == "pay_bank":
             yield from self.charge(seat, self.bank, amount, kind, deck, f"{deck.title()} card")
         elif action == "pay_treasury":

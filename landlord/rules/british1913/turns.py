@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import option
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.rulebook import Play
@@ -29,7 +29,7 @@ class British1913(British1913Sites):
         # Part 1: "Each player receives £3000 in money tickets of the following values --- five
         # of £500, three of £100, three of £50, three of £10, four of £5".
         for s in seats:
-            g.pay(self.bank, s, p.start_cash, Flow.START_CASH, "start cash", "Part 1: money")
+            g.pay(self.bank, s, p.start_cash, flows.START_CASH, "start cash", "Part 1: money")
             g.emit("notes", s, notes="+".join(str(v) for v in p.notes * (p.start_cash // sum(p.notes))))
         # "returns it to the pack, which should then be re-shuffled and placed face-downwards":
         # each pack is shuffled and placed face down before play, as after every draw
@@ -95,7 +95,7 @@ class British1913(British1913Sites):
         Bank." """
         g = self.g
         for s in self.order or range(len(g.players)):
-            g.pay(self.bank, s, self.params.further_cash, Flow.START_CASH, "further cash", "Part 2: money")
+            g.pay(self.bank, s, self.params.further_cash, flows.START_CASH, "further cash", "Part 2: money")
 
     def enter_part3(self) -> Play:
         """Part 3 on arrival.
@@ -126,7 +126,7 @@ class British1913(British1913Sites):
             owner = self.owner[idx]
             if owner >= 0:
                 if taxed:
-                    yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
+                    yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, flows.LAND_RENT,
                                            "land value tax", "Part 3: Solway Fisheries assessed",
                                            keep=frozenset({option("site", idx)}))
                 # "half its face value": the £500 at which the Inland Revenue values it, whatever
@@ -134,7 +134,7 @@ class British1913(British1913Sites):
                 price = g.board.spaces[idx].price * self.params.government_price_percent // 100
                 g.players[owner].sites.discard(idx)
                 self.owner[idx] = GOVERNMENT
-                self.treasury_pays(owner, price, Flow.BUYOUT, "sale to the Government", "Part 3: Solway Fisheries")
+                self.treasury_pays(owner, price, flows.BUYOUT, "sale to the Government", "Part 3: Solway Fisheries")
                 g.emit("sold_to_government", owner, space=idx, price=price)
             elif owner == NOBODY:
                 self.owner[idx] = GOVERNMENT
@@ -142,7 +142,7 @@ class British1913(British1913Sites):
         for idx in self.g.board.indices("moor"):
             owner = self.owner[idx]
             if owner >= 0 and taxed:
-                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, Flow.LAND_RENT,
+                yield from self.charge(owner, self.treasury, g.board.spaces[idx].rent, flows.LAND_RENT,
                                        "land value tax", "Part 3: Grouse Moor assessed")
             g.emit("small_holdings", owner, space=idx)
         for pl in g.players:
@@ -217,9 +217,9 @@ class British1913(British1913Sites):
         pl.circuits += 1
         self.most_circuits = max(self.most_circuits, pl.circuits)
         g.emit("circuit", seat, circuits=pl.circuits)
-        g.pay(self.bank, seat, self.wages(seat), Flow.WAGES, "wages", "Mother Earth: wages")
+        g.pay(self.bank, seat, self.wages(seat), flows.WAGES, "wages", "Mother Earth: wages")
         if pl.circuits > self.params.pension_after and self.params.pension:
-            self.treasury_pays(seat, self.params.pension, Flow.PENSION, "old age pension",
+            self.treasury_pays(seat, self.params.pension, flows.PENSION, "old age pension",
                                "Mother Earth: Old Age Pension")
         if pl.debts:
             self.pay_debts(seat)
@@ -270,7 +270,7 @@ class British1913(British1913Sites):
         g = self.g
         pl = g.players[seat]
         a, b = self.throw(seat)
-        g.pay(self.bank, seat, self.params.free_land_wages, Flow.WAGES, "free-land wages",
+        g.pay(self.bank, seat, self.params.free_land_wages, flows.WAGES, "free-land wages",
               "Part 3: Natural Opportunity")
         self.pay_debts(seat)
         if pl.debts:

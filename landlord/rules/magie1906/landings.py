@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.public import Magie1906Public
@@ -32,7 +32,7 @@ class Magie1906Landings(Magie1906Public):
                 return
             # Rule 4: "he pays $10 taxes into the PUBLIC TREASURY"; advanced rules: doubled at
             # ten houses on the board, doubled again at twenty-five.
-            yield from self.charge(seat, self.treasury, self.necessity_tax(idx), Flow.TAX, "necessity tax",
+            yield from self.charge(seat, self.treasury, self.necessity_tax(idx), flows.TAX, "necessity tax",
                                    "Rule 4: taxes")
         elif kind == "estate":
             if idx in self.colleges:
@@ -80,11 +80,11 @@ class Magie1906Landings(Magie1906Public):
             # rent into the PUBLIC TREASURY and then pays the full house rent to the owner".
             # DECISION: every player pays the land rent, the deed holder too (deeds are "of no
             # value"); a player on his own house pays the land rent only.
-            yield from self.charge(seat, self.treasury, self.land_rent(idx), Flow.LAND_RENT, "land rent",
+            yield from self.charge(seat, self.treasury, self.land_rent(idx), flows.LAND_RENT, "land rent",
                                    "Single tax 2/4: land rent to the Public Treasury")
             holder = self.house_owner[idx]
             if self.houses[idx] and holder not in (seat, -1):
-                yield from self.charge(seat, holder, self.house_rent(idx), Flow.BUILDING_RENT, "house rent",
+                yield from self.charge(seat, holder, self.house_rent(idx), flows.BUILDING_RENT, "house rent",
                                        "Single tax 4: house rent to the house owner")
             if (not self.houses[idx] and g.players[seat].place == TRACK
                     and g.cash(seat) >= self.params.house_price):
@@ -105,10 +105,10 @@ class Magie1906Landings(Magie1906Public):
             # Rule 7: "When a player stops upon a lot owned by another player, he must pay the land
             # rent to the owner ... If the first player does not buy the lot and some other player
             # does, the first player pays the land rent to the purchaser."
-            yield from self.charge(seat, owner, rent, Flow.RENT, "rent", "Rule 7: land rent")
+            yield from self.charge(seat, owner, rent, flows.RENT, "rent", "Rule 7: land rent")
         else:
             # Rule 7: "If no player buys it the land rent is paid into the PUBLIC TREASURY."
-            yield from self.charge(seat, self.treasury, rent, Flow.LAND_RENT, "rent to treasury", "Rule 7: land rent")
+            yield from self.charge(seat, self.treasury, rent, flows.LAND_RENT, "rent to treasury", "Rule 7: land rent")
 
     def offer_building(self, seat: int) -> Play:
         """Building on one's turn. RECONSTRUCTED rule 14: at most one house a turn, bought from
@@ -157,14 +157,14 @@ class Magie1906Landings(Magie1906Public):
             answer = yield Decision(seat, "buy", ("buy", "decline"), idx, high)
             if answer == "buy":
                 bidder = seat
-        g.pay(bidder, self.treasury, high, Flow.LAND_RENT, "building privilege",
+        g.pay(bidder, self.treasury, high, flows.LAND_RENT, "building privilege",
               "Single tax 4: bid money to the treasury")
         self.build(bidder, idx)
 
     def build(self, seat: int, idx: int) -> None:
         """Put up one house (RECONSTRUCTED price rule 14), paid to the Bank."""
         g = self.g
-        g.pay(seat, self.bank, self.params.house_price, Flow.IMPROVEMENT, "house", "Rule 14 (reconstructed): houses")
+        g.pay(seat, self.bank, self.params.house_price, flows.IMPROVEMENT, "house", "Rule 14 (reconstructed): houses")
         self.houses[idx] += 1
         self.house_owner[idx] = seat
         g.emit("house", seat, space=idx, houses=self.houses[idx], reconstructed=True)
@@ -215,7 +215,7 @@ class Magie1906Landings(Magie1906Public):
         share = amount // len(payees)
         for k, dst in enumerate(payees):
             part = amount - share * (len(payees) - 1) if k == 0 else share
-            yield from self.charge(seat, dst, part, Flow.FARE, why, "Rule 9: franchises")
+            yield from self.charge(seat, dst, part, flows.FARE, why, "Rule 9: franchises")
             if g.players[seat].place != TRACK:
                 return
 
@@ -253,7 +253,7 @@ class Magie1906Landings(Magie1906Public):
         broker = self.owner[idx]
         ante = g.board.spaces[idx].fee
         if broker != seat:
-            yield from self.charge(seat, self.bank if broker < 0 else broker, ante, Flow.SPECULATION, "ante",
+            yield from self.charge(seat, self.bank if broker < 0 else broker, ante, flows.SPECULATION, "ante",
                                    "Rule 8: speculation")
             if g.players[seat].place != TRACK:
                 return
@@ -269,12 +269,12 @@ class Magie1906Landings(Magie1906Public):
                 self.to_jail(broker)
             return
         if win:
-            g.pay(self.bank, seat, win, Flow.SPECULATION, "speculation winnings", "Rule 8: speculation")
+            g.pay(self.bank, seat, win, flows.SPECULATION, "speculation winnings", "Rule 8: speculation")
             cut = win * self.params.broker_percent // 100
             if broker >= 0 and broker != seat and cut:
-                g.pay(seat, broker, cut, Flow.SPECULATION, "broker's commission", "Rule 8: speculation")
+                g.pay(seat, broker, cut, flows.SPECULATION, "broker's commission", "Rule 8: speculation")
             elif broker < 0 and cut:
-                g.pay(seat, self.bank, cut, Flow.SPECULATION, "broker's commission", "Rule 8: speculation")
+                g.pay(seat, self.bank, cut, flows.SPECULATION, "broker's commission", "Rule 8: speculation")
         g.emit("speculation", seat, throw=total, double=a == b, won=win)
 
     # -- chance (reconstructed deck) -------------------------------------------------------
@@ -291,11 +291,12 @@ class Magie1906Landings(Magie1906Public):
         action, amount = card.action, card.amount
         g.emit("chance", seat, card=card.text, reconstructed=True)
         if action == "collect":
-            g.pay(self.bank, seat, amount, Flow.CARD, "chance", "Rule 11: Chance (reconstructed card)")
+            g.pay(self.bank, seat, amount, flows.CARD, "chance", "Rule 11: Chance (reconstructed card)")
         elif action == "pay":
-            yield from self.charge(seat, self.bank, amount, Flow.CARD, "chance", "Rule 11: Chance (reconstructed card)")
+            yield from self.charge(seat, self.bank, amount, flows.CARD, "chance",
+                                   "Rule 11: Chance (reconstructed card)")
         elif action == "fine":
-            yield from self.charge(seat, self.treasury, amount, Flow.CARD, "chance fine",
+            yield from self.charge(seat, self.treasury, amount, flows.CARD, "chance fine",
                                    "Rule 11: Chance (reconstructed card)")
         elif action == "jail":
             self.to_jail(seat)

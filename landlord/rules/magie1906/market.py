@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.money import Magie1906Money
@@ -134,7 +134,7 @@ class Magie1906Market(Magie1906Money):
         RAILROADS between them") or when one member comes to hold them all (there is nothing
         left to pool); a railroad changing hands may open a Trust."""
         g = self.g
-        g.pay(buyer, seller, price, Flow.LAND_SOLD, "card sale", "Rule 1: prices regulated by the demand")
+        g.pay(buyer, seller, price, flows.LAND_SOLD, "card sale", "Rule 1: prices regulated by the demand")
         g.players[seller].cards.discard(idx)
         g.players[buyer].cards.add(idx)
         self.owner[idx] = buyer
@@ -222,7 +222,7 @@ class Magie1906Market(Magie1906Money):
     def take_card(self, seat: int, idx: int, price: int, how: str) -> None:
         """Pay ``price`` into the Public Treasury and take the card from the pack."""
         g = self.g
-        g.pay(seat, self.treasury, price, Flow.LAND_BOUGHT, "card purchase", "Rule 1/7: buying titles")
+        g.pay(seat, self.treasury, price, flows.LAND_BOUGHT, "card purchase", "Rule 1/7: buying titles")
         self.owner[idx] = seat
         g.players[seat].cards.add(idx)
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
@@ -60,7 +61,7 @@ class Magie1906Money(Magie1906Count):
         g.emit("circuit", seat, circuits=pl.circuits)
         amount = self.wages_for(seat)
         if amount:
-            g.pay(self.bank, seat, amount, Flow.WAGES, "wages", "Rule 3: wages")
+            g.pay(self.bank, seat, amount, flows.WAGES, "wages", "Rule 3: wages")
         else:
             g.emit("no_wages", seat, rule="Monarch of the World: the landlord gets no wages")
 
@@ -124,10 +125,10 @@ class Magie1906Money(Magie1906Count):
         JAIL." The wages and rent are RECONSTRUCTED (``natural_wages``, ``natural_rent``)."""
         g = self.g
         pl = g.players[seat]
-        g.pay(self.bank, seat, self.params.natural_wages, Flow.WAGES, "natural opportunity wages",
+        g.pay(self.bank, seat, self.params.natural_wages, flows.WAGES, "natural opportunity wages",
               "Single tax 8: Natural Opportunity (reconstructed wages)")
         pl.place, pl.pos = TRACK, pl.natural
-        yield from self.charge(seat, self.treasury, self.params.natural_rent, Flow.LAND_RENT,
+        yield from self.charge(seat, self.treasury, self.params.natural_rent, flows.LAND_RENT,
                                "natural opportunity rent", "Single tax 8: Natural Opportunity (reconstructed rent)")
         if pl.place == TRACK:
             yield from self.throw_and_move(seat)
@@ -160,13 +161,13 @@ class Magie1906Money(Magie1906Count):
                     tried.add(choice)
                     continue
                 self.mortgages.append(Mortgage(seat, idx, value))
-                g.pay(self.bank, seat, value, Flow.LOAN, "mortgage", "Rule 15 (reconstructed): mortgages")
+                g.pay(self.bank, seat, value, flows.LOAN, "mortgage", "Rule 15 (reconstructed): mortgages")
                 g.emit("mortgage", seat, space=idx, amount=value, reconstructed=True)
             elif head == "sell_house":
                 self.houses[idx] -= 1
                 if not self.houses[idx]:
                     self.house_owner[idx] = -1
-                g.pay(self.bank, seat, self.house_sale(idx), Flow.IMPROVEMENT, "house sold",
+                g.pay(self.bank, seat, self.house_sale(idx), flows.IMPROVEMENT, "house sold",
                       "Rule 16 (reconstructed): selling")
                 g.emit("house_sold", seat, space=idx, houses=self.houses[idx], reconstructed=True)
             elif head == "sell_card":
@@ -226,10 +227,10 @@ class Magie1906Money(Magie1906Count):
         self.offered = None
         if terms != "accept":
             return False
-        g.pay(lender, seat, short, Flow.LOAN, "loan", "Rule 16 (reconstructed): borrowing")
+        g.pay(lender, seat, short, flows.LOAN, "loan", "Rule 16 (reconstructed): borrowing")
         mine = next((d for d in self.debts if d.debtor == seat and d.creditor == lender and d.loan), None)
         if mine is None:
-            self.debts.append(Debt(seat, lender, owed, True, Flow.LOAN))
+            self.debts.append(Debt(seat, lender, owed, True, flows.LOAN))
         else:
             mine.amount += owed
         g.emit("loan", seat, lender=g.names[lender], principal=short, owed=owed, reconstructed=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.errors import DataError
 from landlord.rules.magie1906.state import CARD_KINDS, Debt, Magie1906State, Mortgage
 
@@ -84,7 +84,7 @@ class Magie1906Position(Magie1906State):
             if loan and to >= len(g.players):
                 raise DataError(where, dentry, "loan", "a loan is from another player (the Bank lends on a "
                                 "mortgage: give the card in mortgages)")
-            self.debts.append(Debt(seat, to, d.amount, loan, Flow.LOAN if loan else Flow.REPAYMENT))
+            self.debts.append(Debt(seat, to, d.amount, loan, flows.LOAN if loan else flows.REPAYMENT))
         if sp.luxuries is not None:
             pl.luxuries = sp.luxuries
 

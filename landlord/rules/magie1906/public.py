@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from landlord.engine.flows import Flow
+from landlord.engine import flows
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.market import Magie1906Market
 from landlord.rules.magie1906.params import in_phase
@@ -55,7 +55,7 @@ class Magie1906Public(Magie1906Market):
         the pack the $50 is paid into the MISCELLANEOUS pile" (the Bank)."""
         g = self.g
         holder = self.owner[idx]
-        g.pay(self.treasury, self.bank if holder < 0 else holder, step, Flow.BUYOUT, "public buy-out",
+        g.pay(self.treasury, self.bank if holder < 0 else holder, step, flows.BUYOUT, "public buy-out",
               "Single tax 6: public ownership")
         if holder >= 0:
             g.players[holder].cards.discard(idx)
@@ -70,6 +70,6 @@ class Magie1906Public(Magie1906Market):
         """Single tax, rule 6(c): "the next $50 puts up a FREE COLLEGE" on estate ``idx`` (the
         $50 goes to the MISCELLANEOUS pile, the Bank)."""
         g = self.g
-        g.pay(self.treasury, self.bank, step, Flow.PUBLIC_SPENDING, "free college", "Single tax 6(c): free college")
+        g.pay(self.treasury, self.bank, step, flows.PUBLIC_SPENDING, "free college", "Single tax 6(c): free college")
         self.colleges.add(idx)
         g.emit("college", -1, space=idx, name=g.board.spaces[idx].name)

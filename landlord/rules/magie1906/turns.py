@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from landlord.engine import flows
 from landlord.engine.decisions import Decision
-from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.landings import Magie1906Landings
@@ -33,7 +33,7 @@ class Magie1906(Magie1906Landings):
         if self.params.average_hands:
             cash = self.params.average_hand_cash
         for s in seats:
-            g.pay(self.bank, s, cash, Flow.START_CASH, "start cash", "Setup")
+            g.pay(self.bank, s, cash, flows.START_CASH, "start cash", "Setup")
         first = self.first_player(seats)
         self.order = seats[first:] + seats[:first]
         yield from self.start_point()
@@ -105,13 +105,13 @@ class Magie1906(Magie1906Landings):
             head, arg = parse_option(choice)
             if head == "repay":
                 m = next(m for m in mine if m.space == int(arg))
-                g.pay(seat, self.bank, self.redeem_cost(m), Flow.REPAYMENT, "mortgage lifted",
+                g.pay(seat, self.bank, self.redeem_cost(m), flows.REPAYMENT, "mortgage lifted",
                       "Rule 15 (reconstructed)")
                 self.mortgages.remove(m)
                 g.emit("mortgage_lifted", seat, space=m.space, reconstructed=True)
             elif head == "repay_loan":
                 d = next(d for d in loans if d.creditor == int(arg))
-                g.pay(seat, d.creditor, d.amount, Flow.REPAYMENT, "loan repaid", "Rule 16 (reconstructed): borrowing")
+                g.pay(seat, d.creditor, d.amount, flows.REPAYMENT, "loan repaid", "Rule 16 (reconstructed): borrowing")
                 self.debts.remove(d)
                 g.emit("loan_repaid", seat, lender=g.names[d.creditor], amount=d.amount, reconstructed=True)
         yield from self.market(seat)
@@ -187,7 +187,7 @@ class Magie1906(Magie1906Landings):
         if passes:
             self.pay_wages(seat)
         if luxury:
-            g.pay(seat, self.treasury, g.board.spaces[target].fee, Flow.LUXURY, "luxury",
+            g.pay(seat, self.treasury, g.board.spaces[target].fee, flows.LUXURY, "luxury",
                   "Rule 13 (reconstructed): luxury")
             g.players[seat].luxuries += 1
             g.emit("luxury", seat, cards=g.players[seat].luxuries, reconstructed=True)
@@ -216,7 +216,7 @@ class Magie1906(Magie1906Landings):
             ask = self.fine_or_throw(seat, "jail", self.jail_corner, fine)
             choice = (yield ask) if ask is not None else "throw"
         if choice == "pay":
-            yield from self.charge(seat, self.treasury, fine, Flow.FINE, "jail fine", "Rule 6: jail")
+            yield from self.charge(seat, self.treasury, fine, flows.FINE, "jail fine", "Rule 6: jail")
             if pl.place != JAIL:
                 return
             pl.place, pl.jail_missed = TRACK, 0
