@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from landlord import ruleset_ids
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
+from landlord.rules.families import movement_for
 
 TARGET_MS = 50.0
 REPEATS = 30
@@ -46,20 +47,18 @@ def main() -> int:
     rs = load_ruleset("magie-1904")
     worst = 0.0
     for jail in L.JAIL_MODES:
-        worst = max(worst, bench("Landlord's Game 1904 (40 spaces)", lambda: L.movement_for(rs), jail))
-    # every other ruleset in data/ whose family has movement rules (one line per distinct chain)
-    seen: list[L.Movement] = [L.movement_for(rs)]
+        worst = max(worst, bench("Landlord's Game 1904 (40 spaces)", lambda: movement_for(rs), jail))
+    # every other ruleset in data/ (one line per distinct chain)
+    seen: list[L.Movement] = [movement_for(rs)]
     for rid in ruleset_ids():
         other = load_ruleset(rid)
-        if other.family not in L.MOVEMENTS:
-            continue
-        m = L.movement_for(other)
+        m = movement_for(other)
         if any(dataclasses.replace(m, name="") == dataclasses.replace(s, name="") for s in seen):
             continue
         seen.append(m)
         for jail in L.JAIL_MODES:
             worst = max(worst, bench(f"{rid} ({len(other.board.spaces)} spaces)",
-                                     functools.partial(L.movement_for, other), jail))
+                                     functools.partial(movement_for, other), jail))
     try:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
         from monopoly_reference import available, monopoly_reference

@@ -608,6 +608,7 @@ def results() -> None:
     from landlord.analysis import stats
     from landlord.data.loader import load_ruleset
     from landlord.engine import landing
+    from landlord.rules.families import movement_for
     from landlord.runs import decompose, measures
     from landlord.runs.scenario import scenario_from_dict
     from landlord.runs.simulate import simulate
@@ -668,7 +669,7 @@ def results() -> None:
     print("\nLesson 4: where a throw ends, exact landing chain (no games: no spread)")
     for rid in ("monopoly", "magie-1904"):
         rs = load_ruleset(rid)
-        value = landing.location_values(rs, landing.exact(landing.movement_for(rs)))
+        value = landing.location_values(rs, landing.exact(movement_for(rs)))
         most = value.sort_values("probability", ascending=False).head(3)
         streets = value[value["kind"] == "street"].sort_values("probability", ascending=False).head(5)
         streets = streets if len(streets) else value[value["expected_rent"] > 0].sort_values(
@@ -684,7 +685,7 @@ def results() -> None:
             f"{r['name']} {cur}{r['expected_rent']:.2f}" for _, r in best.iterrows()))
 
     monopoly = load_ruleset("monopoly")
-    value = landing.location_values(monopoly, landing.exact(landing.movement_for(monopoly)))
+    value = landing.location_values(monopoly, landing.exact(movement_for(monopoly)))
     chances = dict(zip(value["name"], value["probability"], strict=True))
     print("   lesson 4's prediction: " + ", ".join(
         f"{name} {chances[name]:.2%}" for name in ("Mediterranean Avenue", "Illinois Avenue", "Boardwalk"))

@@ -50,12 +50,13 @@ def against_old(games: int, ruleset: str, rounds: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_players import Old
 
-    from landlord.engine.game import Game
-    from landlord.engine.strategies import Strategy, make_strategy
+    from landlord.engine.strategies import Strategy
+    from landlord.players.characters import make_strategy
+    from landlord.rules.families import new_game
 
     rs = load_ruleset(ruleset)
     for new in (True, False):  # the caches every game shares (landing odds, board tables) filled first
-        Game(rs, [make_strategy(s) if new else Old(s, rs.family) for s in SEATS], games, log=False).run()
+        new_game(rs, [make_strategy(s) if new else Old(s, rs.family) for s in SEATS], games, log=False).run()
     cpu = {True: 0.0, False: 0.0}
     turns = {True: 0, False: 0}
     for _ in range(rounds):
@@ -63,7 +64,7 @@ def against_old(games: int, ruleset: str, rounds: int) -> None:
             t0 = time.process_time()
             for seed in range(games):
                 bots: list[Strategy] = [make_strategy(s) if new else Old(s, rs.family) for s in SEATS]
-                g = Game(rs, bots, seed, log=False)
+                g = new_game(rs, bots, seed, log=False)
                 g.run()
                 turns[new] += g.turn
             cpu[new] += time.process_time() - t0

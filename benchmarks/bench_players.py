@@ -38,8 +38,9 @@ import frozen_monopoly_bots
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
-from landlord.engine.game import Game
-from landlord.engine.strategies import Strategy, TableView, make_strategy
+from landlord.engine.strategies import Strategy, TableView
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 
 Answer = Callable[[str, Any, TableView, Decision], OptionText]
 Asks = Callable[[TableView, Decision], bool]
@@ -105,7 +106,7 @@ def new_wins(ruleset: str, character: str, seeds: int) -> tuple[float, int]:
         for new_first in (True, False):
             new = [(i % 2 == 0) == new_first for i in range(4)]
             bots: list[Strategy] = [make_strategy(character) if n else Old(character, rs.family) for n in new]
-            g = Game(rs, bots, seed)
+            g = new_game(rs, bots, seed)
             g.run()
             totals = [c.total for c in g.results()]
             top = max(totals)
@@ -124,7 +125,7 @@ def speed(ruleset: str, seeds: int, rounds: int = 3) -> tuple[float, float]:
             t0 = time.process_time()
             for seed in range(seeds):
                 bots: list[Strategy] = [make_strategy(s) if new else Old(s, rs.family) for s in LESSON_SEATS]
-                Game(rs, bots, seed).run()
+                new_game(rs, bots, seed).run()
             cpu[new] += time.process_time() - t0
     return rounds * seeds / cpu[True], rounds * seeds / cpu[False]
 

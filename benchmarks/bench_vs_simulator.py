@@ -39,8 +39,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord.data.loader import load_ruleset
-from landlord.engine.game import Game
-from landlord.engine.strategies import make_strategy
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 
@@ -51,7 +51,7 @@ def kit_round(first_seed: int, games: int) -> tuple[float, int]:
     moves = 0
     t0 = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        g = Game(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(SEATS)], seed, log=False)
+        g = new_game(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(SEATS)], seed, log=False)
         g.run()
         moves += g.turn
     return time.process_time() - t0, moves

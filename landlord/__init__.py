@@ -1,7 +1,8 @@
 """landlord: a land-economics teaching kit built on the games Monopoly grew out of.
 
-Public API: load a ruleset, make a :class:`Game` with bots or people in the seats, play it,
-read its events and results.
+Public API: load a ruleset, make a game with bots or people in the seats (``Game``: a game of
+the ruleset's own rules family, :func:`landlord.rules.families.new_game`), play it, read its
+events and results.
 
 The names are imported when first used (PEP 562), so that ``import landlord.apps.cli`` — the
 ``landlord`` command — does not pay for the engine, pandas and the rules before it has read
@@ -21,10 +22,10 @@ defer_iri_grammar()  # before anything imports Altair (landlord.charts.deferred 
 if TYPE_CHECKING:  # what a type checker sees; at run time each is imported on first use
     from landlord.data.loader import load_board, load_ruleset, ruleset_ids
     from landlord.engine.decisions import Decision
-    from landlord.engine.game import Game
     from landlord.engine.phases import Trigger, parse_trigger
-    from landlord.engine.replay import replay
-    from landlord.engine.strategies import STRATEGIES, make_strategy
+    from landlord.players.characters import STRATEGIES, make_strategy
+    from landlord.rules.families import new_game as Game
+    from landlord.rules.families import replay
 
 __all__ = [
     "STRATEGIES", "DataError", "Decision", "Game", "IllegalAction", "LandlordError",
@@ -43,17 +44,17 @@ def __getattr__(name: str) -> Any:
         from landlord.engine import decisions
         value = decisions.Decision
     elif name == "Game":
-        from landlord.engine import game
-        value = game.Game
+        from landlord.rules import families
+        value = families.new_game
     elif name in ("Trigger", "parse_trigger"):
         from landlord.engine import phases
         value = getattr(phases, name)
     elif name == "replay":
-        from landlord.engine import replay as replaying
-        value = replaying.replay
+        from landlord.rules import families
+        value = families.replay
     elif name in ("STRATEGIES", "make_strategy"):
-        from landlord.engine import strategies
-        value = getattr(strategies, name)
+        from landlord.players import characters
+        value = getattr(characters, name)
     else:
         raise AttributeError(f"module 'landlord' has no attribute {name!r}")
     globals()[name] = value

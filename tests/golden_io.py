@@ -33,7 +33,8 @@ def record(ruleset: str, seed: int, strategies: list[str], names: list[str], pat
     game.run()
     head = [f"# ruleset: {ruleset}", f"# seed: {seed}", f"# names: {','.join(names)}",
             f"# strategies: {','.join(strategies)}", f"# actions: {','.join(game.actions)}"]
-    path.write_text("\n".join(head) + "\n" + transcript(game.events or [], names, game.board), encoding="utf-8")
+    text = transcript(game.events or [], names, game.board, game.family)
+    path.write_text("\n".join(head) + "\n" + text, encoding="utf-8")
 
 
 def read(path: Path) -> tuple[dict[str, str], str]:
@@ -54,7 +55,7 @@ def replayed_transcript(head: dict[str, str]) -> tuple[Game, str]:
     names = head["names"].split(",")
     actions = head["actions"].split(",") if head["actions"] else []
     game = replay(load_ruleset(head["ruleset"]), int(head["seed"]), actions, names=names)
-    return game, transcript(game.events or [], names, game.board)
+    return game, transcript(game.events or [], names, game.board, game.family)
 
 
 def check(filename: str, ruleset: str, seed: int, strategies: list[str], names: list[str] = NAMES) -> None:

@@ -15,12 +15,14 @@ from conftest import drive, set_cash, transfers
 
 from landlord import Game, load_ruleset
 from landlord.engine.decisions import Decision
-from landlord.engine.landing import exact, movement_for
+from landlord.engine.landing import exact
 from landlord.engine.options import Option
 from landlord.engine.phases import Trigger
-from landlord.engine.strategies import Landlord, Speculator, TableView, Tenant
+from landlord.engine.strategies import TableView
 from landlord.players.british1913 import valuation
+from landlord.players.characters import Landlord, Speculator, Tenant
 from landlord.rules.british1913 import NOBODY, British1913
+from landlord.rules.families import movement_for
 from landlord.runs.decompose import BRITISH_1913_FILES, BRITISH_1913_ROWS, british1913
 
 P2, P3 = "british-1913-part2", "british-1913-part3"

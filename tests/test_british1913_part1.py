@@ -32,12 +32,14 @@ from british1913_helpers import (
 from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
-from landlord.engine import flows, savefile
+from landlord.engine import flows
 from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
 from landlord.engine.options import Option
-from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant, make_strategy
+from landlord.engine.strategies import RandomBot, TableView
+from landlord.players import savefile
 from landlord.players.british1913 import KINDS, valuation
+from landlord.players.characters import Landlord, Speculator, Tenant, make_strategy
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
 from landlord.runs.simulate import play_one
 
@@ -621,7 +623,7 @@ def test_part1_a_double_that_frees_him_from_gaol_may_also_be_used_as_one_die() -
 
 def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() -> None:
     """What a person at the table is shown: each decision in the game's own words."""
-    from landlord.engine.savefile import from_dict, to_dict
+    from landlord.players.savefile import from_dict, to_dict
 
     for rid in ("british-1913-part2", "british-1913-part3"):
         g = Game(load_ruleset(rid), [RandomBot(f"x{i}") for i in range(4)], 21)

@@ -21,6 +21,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
 from landlord.engine.game import Game
 from landlord.engine.inequality import GINI_FORMS
+from landlord.rules.families import movement_for
 from landlord.runs.simulate import play_one
 
 
@@ -154,7 +155,7 @@ def test_money_flows_chart(game: Game) -> None:
 @pytest.mark.parametrize("color", C.COLOR_BY)
 def test_board_chart(game: Game, color: str) -> None:
     rs = game.ruleset
-    probs = L.exact(L.movement_for(rs), "stay")
+    probs = L.exact(movement_for(rs), "stay")
     lv = L.location_values(rs, probs)
     board = M.game_board_frame(game, probs, dict(zip(lv["index"], lv["expected_rent"], strict=True)))
     tokens = M.tokens_frame(game)
@@ -227,7 +228,7 @@ def test_flow_means_chart() -> None:
 
 
 def test_landing_chart() -> None:
-    df = L.landing_frame(load_ruleset("magie-1904"))
+    df = L.landing_frame(load_ruleset("magie-1904"), movement_for(load_ruleset("magie-1904")))
     chart = C.landing_chart(df)
     assert carries(chart, df)
 
@@ -243,7 +244,7 @@ def test_large_frames_must_be_aggregated() -> None:
 
 @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<svg")])
 def test_save_png_and_svg(tmp_path: Path, suffix: str, magic: bytes, game: Game) -> None:
-    chart = C.landing_chart(L.landing_frame(game.ruleset))
+    chart = C.landing_chart(L.landing_frame(game.ruleset, movement_for(game.ruleset)))
     out = C.save(chart, tmp_path / f"fig{suffix}")
     assert out.read_bytes().startswith(magic)
     with pytest.raises(ValueError, match=r"\.png or \.svg"):
@@ -253,7 +254,7 @@ def test_save_png_and_svg(tmp_path: Path, suffix: str, magic: bytes, game: Game)
 def test_jupyter_chart_is_offline() -> None:
     """The recipe: JupyterChart renders without internet only in offline mode, switched on in
     the package before the first chart."""
-    chart = C.landing_chart(L.landing_frame(load_ruleset("magie-1904")))
+    chart = C.landing_chart(L.landing_frame(load_ruleset("magie-1904"), movement_for(load_ruleset("magie-1904"))))
     jc = C.jupyter_chart(chart)
     assert isinstance(jc, alt.JupyterChart)
     assert C._offline

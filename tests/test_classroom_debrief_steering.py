@@ -17,8 +17,8 @@ from landlord.apps.classroom import store as store_module
 from landlord.apps.classroom.room import next_phase, projector_key
 from landlord.charts import figures
 from landlord.data.loader import load_ruleset
-from landlord.engine import savefile
 from landlord.errors import LandlordError
+from landlord.players import savefile
 
 SECRET = "t" * 24
 ROOT = Path(__file__).resolve().parents[1]

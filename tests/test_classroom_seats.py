@@ -26,8 +26,8 @@ from landlord.apps.classroom.room import missed_text
 from landlord.apps.classroom.store import Row
 from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.record import Record, kit_version
-from landlord.engine.replay import replay
 from landlord.errors import IllegalAction, LandlordError
+from landlord.rules.families import replay
 
 SECRET = "t" * 24
 
@@ -374,7 +374,7 @@ def test_a_class_vote_without_a_majority_changes_no_table(tmp_path: Path) -> Non
 def test_each_tables_game_exports_as_a_saved_game_that_loads(tmp_path: Path) -> None:
     """A class table's game saved from the class (its record, chance included) loads through
     the command line's path (``landlord replay --game``) to the same game."""
-    from landlord.engine import savefile
+    from landlord.players import savefile
 
     store, room, _ = setup(tmp_path, ("Ann", "Bo", "Cy"), vote_at=("single_tax@round:2",))
     room.start(SECRET)

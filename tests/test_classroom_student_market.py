@@ -21,7 +21,7 @@ from landlord.apps.classroom.store import Row
 from landlord.engine.entries import Answer
 from landlord.engine.game import Game
 from landlord.engine.options import parse_option
-from landlord.engine.replay import replay
+from landlord.rules.families import replay
 from landlord.widgets import closing
 
 SECRET = "m" * 24

@@ -34,9 +34,9 @@ def test_replay_from_a_position_is_the_game_the_api_plays_on_the_positions_own_r
     code, out, err = run(capsys, "replay", "--position", str(BUILT_UP), "--seed", "3")
     assert code == 0, err
     g = _game(BUILT_UP, 3)
-    assert out.startswith(transcript(g.events or [], g.names, g.board))
+    assert out.startswith(transcript(g.events or [], g.names, g.board, g.family))
     plain = play_one(load_ruleset("monopoly"), seat_strategies(BOTS, 4), 3, log=True)
-    assert not out.startswith(transcript(plain.events or [], plain.names, plain.board))
+    assert not out.startswith(transcript(plain.events or [], plain.names, plain.board, plain.family))
 
 
 def test_simulate_from_a_position_plays_every_game_from_it(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ has a kind from :class:`~landlord.engine.flows.Flow` (a test names the first tha
 ledger's running totals per kind are the transfers' sums (no money moved outside ``Game.pay``).
 Each game is
 saved as the table saves it and loaded through the command line's path
-(``landlord.engine.savefile.from_dict``), giving the identical event log; and every game ends within
+(``landlord.players.savefile.from_dict``), giving the identical event log; and every game ends within
 the round bound its ruleset states (``max_rounds``).
 """
 
@@ -24,11 +24,13 @@ from typing import Any
 import pytest
 
 from landlord.data.loader import load_ruleset, ruleset_ids
-from landlord.engine import flows, savefile
+from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
-from landlord.engine.strategies import make_strategy
+from landlord.players import savefile
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 
 HOLDINGS = {"magie1904": ("lots",), "magie1906": ("cards",), "british1913": ("sites", "improvements"),
             "monopoly": ("deeds",)}
@@ -91,7 +93,7 @@ def _play(rid: str, k: int) -> None:
         triggers = (Trigger(phase, "vote"),)
     elif route == "scenario":
         triggers = (Trigger(phase, "start"),)
-    game = Game(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)], seed, triggers=triggers)
+    game = new_game(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)], seed, triggers=triggers)
     table_at = rng.randrange(1, 400) if route == "table" else -1
     decisions = 0
     while game.pending is not None:
@@ -133,12 +135,12 @@ def test_a_transfer_without_a_kind_fails_naming_it() -> None:
     """The kind check can fail: a transfer paid with a bare string instead of a Flow is named
     (turn, amount, accounts, reason, rule), and money moved outside ``Game.pay`` (no event)
     shows as a gap between the ledger's totals and the transfers'."""
-    game = Game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
+    game = new_game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
     _kinds(game)
     game.pay(0, game.account("Bank"), 1, "rent", "a tip", "Nowhere")  # type: ignore[arg-type]
     with pytest.raises(AssertionError, match=r"transfer of 1 from Player 1 to Bank for 'a tip' \(Nowhere\)"):
         _kinds(game)
-    game = Game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
+    game = new_game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
     game.ledger.transfer(0, game.account("Bank"), 1, flows.RENT, "unlogged")
     with pytest.raises(AssertionError, match="money moved per kind by the ledger"):
         _kinds(game)

@@ -1,5 +1,5 @@
 """The kit's one door for files (:mod:`landlord.data.files`) and its one way in for saved games
-(:func:`landlord.engine.savefile.load_game`): the same hostile files — too large, not UTF-8, nested too
+(:func:`landlord.players.savefile.load_game`): the same hostile files — too large, not UTF-8, nested too
 deeply, huge or infinite numbers, wrong types, truncated, empty, a folder, missing — fed to
 every caller that reads them: the loader (rulesets, boards), the decks, scenarios, positions and
 saved games, the command line, the game table's upload and the scenario lab's. Each refuses in
@@ -23,11 +23,12 @@ from landlord.data.loader import board_path, load_board, load_ruleset, load_rule
 from landlord.data.position import load_position
 from landlord.data.resources import kit_dir
 from landlord.data.schema import MAX_DEPTH, MAX_FILE_BYTES
-from landlord.engine import savefile
 from landlord.engine.game import Game
 from landlord.engine.record import kit_version
-from landlord.engine.strategies import make_strategy
 from landlord.errors import DataError
+from landlord.players import savefile
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 from landlord.runs.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +37,7 @@ DEEP = 100_000
 
 def saved_game() -> bytes:
     """A half-played game's saved file (two bots, two people)."""
-    game = Game(load_ruleset("magie-1904"), [None, make_strategy("landlord"), None, make_strategy("tenant")], 3)
+    game = new_game(load_ruleset("magie-1904"), [None, make_strategy("landlord"), None, make_strategy("tenant")], 3)
     game.run(max_decisions=30)
     return json.dumps(savefile.to_dict(game, [None, "landlord", None, "tenant"]), indent=1).encode()
 

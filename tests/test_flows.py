@@ -25,7 +25,7 @@ from landlord.engine import flows
 from landlord.engine.events import Event
 from landlord.engine.flows import HEADLINE, WORDS, Flow, column_kind
 from landlord.engine.game import Game
-from landlord.engine.replay import replay
+from landlord.rules.families import replay
 
 # -- the tables, from the rules ------------------------------------------------------------------
 MAGIE_1904 = {

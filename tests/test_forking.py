@@ -122,10 +122,8 @@ def test_a_class_page_s_wait_for_its_visitor_and_every_rules_family_come_from_th
     async def check(kms: list[AsyncKernelManager], tmp: Path) -> None:
         added, status = await run(kms[0], "import sys\nbefore = set(sys.modules)\n"
                                           "from voila.utils import get_query_string\n"
-                                          "from landlord.data.families import REGISTERED\n"
-                                          "for f in REGISTERED:\n"
-                                          "    f.players()\n"
-                                          "    __import__(f.package)\n"
+                                          "import landlord.players.registry\n"
+                                          "import landlord.rules.families\n"
                                           "print(sorted(set(sys.modules) - before))")
         assert status == "ok"
         assert added == "[]"

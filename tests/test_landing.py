@@ -15,13 +15,14 @@ from monopoly_reference import available, monopoly_reference
 from landlord.apps.cli import main
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
+from landlord.rules.families import movement_for
 
 needs_reference = pytest.mark.skipif(not available(), reason="shared/reference/boards not beside the checkout")
 
 
 @pytest.fixture(scope="module")
 def magie() -> L.Movement:
-    return L.movement_for(load_ruleset("magie-1904"))
+    return movement_for(load_ruleset("magie-1904"))
 
 
 # -- analytic cases -----------------------------------------------------------------------
@@ -192,21 +193,15 @@ def test_a_wrong_chain_would_be_caught(magie: L.Movement) -> None:
 
 
 # -- registry, frames, location value -------------------------------------------------------------
-def test_family_registry() -> None:
-    rs = load_ruleset("magie-1904")
-    other = dataclasses.replace(rs, family="nofamily")
-    with pytest.raises(ValueError, match="no movement rules for family 'nofamily'"):
-        L.movement_for(other)
-    L.register_movement("nofamily", lambda r, ph: L.movement_from_board(r.board, name="plain"))
-    try:
-        assert L.movement_for(other).name == "plain"
-    finally:
-        del L.MOVEMENTS["nofamily"]
+def test_a_ruleset_of_no_known_family_has_no_movement() -> None:
+    other = dataclasses.replace(load_ruleset("magie-1904"), family="nofamily")
+    with pytest.raises(ValueError, match="no movement rules: unknown rules family 'nofamily'"):
+        movement_for(other)
 
 
 def test_frame_has_an_in_jail_row() -> None:
     rs = load_ruleset("magie-1904")
-    df = L.landing_frame(rs, "stay")
+    df = L.landing_frame(rs, movement_for(rs), "stay")
     assert list(df.columns) == ["index", "name", "probability"]
     assert len(df) == 41 and df.iloc[-1]["index"] == "jail" and df.iloc[-1]["name"] == "In Jail"
     assert df["probability"].sum() == pytest.approx(1.0)
@@ -216,7 +211,7 @@ def test_frame_has_an_in_jail_row() -> None:
 def test_location_value_is_probability_times_rent() -> None:
     """Location value: expected rent per throw; Lot n rents for $n on the 1904 board."""
     rs = load_ruleset("magie-1904")
-    probs = L.exact(L.movement_for(rs), "stay")
+    probs = L.exact(movement_for(rs), "stay")
     lv = L.location_values(rs, probs)
     assert len(lv) == 22 and set(lv["kind"]) == {"lot"}
     row = lv[lv["name"] == "Lot 16"].iloc[0]
@@ -231,7 +226,7 @@ def test_cli_landing_exact_csv() -> None:
     assert list(df.columns) == ["index", "name", "probability"]
     assert df["index"].tolist() == [str(i) for i in range(40)] + ["jail"]
     assert df["probability"].sum() == pytest.approx(1.0, abs=1e-8)
-    exact = L.exact(L.movement_for(load_ruleset("magie-1904")), "pay")
+    exact = L.exact(movement_for(load_ruleset("magie-1904")), "pay")
     assert df["probability"].iloc[-1] == pytest.approx(exact[L.JAIL], abs=1e-9)
 
 
@@ -316,5 +311,5 @@ def test_1904_engine_lands_as_the_chain_says(jail: str) -> None:
     within 5 standard errors over 16 independent games, in every cell."""
     rs = load_ruleset("magie-1904").override(start_cash=10_000_000, circuits=150)
     rows = [shares for _, shares, _ in engine_games(rs, lambda: ChainBot(jail), 16, engine_observations)]
-    bad = disagreements(L.exact(L.movement_for(rs), jail), rows)
+    bad = disagreements(L.exact(movement_for(rs), jail), rows)
     assert not bad, bad

@@ -20,12 +20,13 @@ from monopoly_reference import available, monopoly_reference
 import landlord
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing as L
+from landlord.rules.families import FAMILIES, movement_for
 
 
 # -- 1906 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def m1906() -> L.Movement:
-    return L.movement_for(load_ruleset("magie-1906"))
+    return movement_for(load_ruleset("magie-1906"))
 
 
 def test_1906_estates_are_trespass(m1906: L.Movement) -> None:
@@ -36,11 +37,11 @@ def test_1906_estates_are_trespass(m1906: L.Movement) -> None:
     assert m1906.go_to_jail == frozenset(rs.board.indices("estate")) == {4, 30}
     probs = L.exact(m1906)
     assert probs[4] == 0.0 and probs[30] == 0.0
-    assert L.movement_for(rs, "single_tax").go_to_jail == {4, 30}
-    built = L.exact(L.movement_for(rs, "single_tax", colleges=True))
+    assert movement_for(rs, "single_tax").go_to_jail == {4, 30}
+    built = L.exact(movement_for(rs, "single_tax", colleges=True))
     assert built[4] > 0.02 and built[30] > 0.02
     # colleges only exist under the single tax
-    assert L.movement_for(rs, "landlord", colleges=True).go_to_jail == {4, 30}
+    assert movement_for(rs, "landlord", colleges=True).go_to_jail == {4, 30}
 
 
 def test_1906_jail_three_missed_turns_then_pay(m1906: L.Movement) -> None:
@@ -103,36 +104,36 @@ def test_1906_either_way_between_the_chances() -> None:
     direction." DECISION: strictly between (23-36); policy ``forward`` (the bots' answer,
     default), ``either`` (a fair coin) or ``backward``."""
     rs = load_ruleset("magie-1906")
-    fwd = L.movement_for(rs)
+    fwd = movement_for(rs)
     assert fwd.either_way == frozenset(range(23, 37)) and fwd.backward == 0.0
     assert L._Resolver(fwd).throw(24, 4, False) == {28: 1.0}
-    back = L.movement_for(rs, direction="backward")
+    back = movement_for(rs, direction="backward")
     assert L._Resolver(back).throw(24, 4, False) == {20: 1.0}
     assert L._Resolver(back).throw(22, 4, False) == {26: 1.0}  # on a Chance: forward only
-    either = L._Resolver(L.movement_for(rs, direction="either"))
+    either = L._Resolver(movement_for(rs, direction="either"))
     # from 31 a 6: forward to Chance (37, which draws) or back to Gee Whiz R.R. (25), half each
     assert either.throw(31, 6, False) == pytest.approx({37: 5 / 16, L.JAIL: 1 / 16, 0: 1 / 16,
                                                          34: 1 / 16, 25: 1 / 2})
     with pytest.raises(ValueError, match="direction policy"):
-        L.movement_for(rs, direction="sideways")
+        movement_for(rs, direction="sideways")
 
 
 def test_1906_speculation_may_be_refused() -> None:
     """Rule 8: "If a player's throw would bring him to this space he may refuse to move --
     remaining where he is". DECISION: policy ``play`` (default) or ``stay`` (always refuses)."""
     rs = load_ruleset("magie-1906")
-    play, stay = L.movement_for(rs), L.movement_for(rs, speculation="stay")
+    play, stay = movement_for(rs), movement_for(rs, speculation="stay")
     assert L._Resolver(play).move(0, 8, False) == {8: 1.0}
     assert L._Resolver(stay).move(0, 8, False) == {0: 1.0}
     assert L.exact(stay)[8] == 0.0 < L.exact(play)[8]
     with pytest.raises(ValueError, match="speculation policy"):
-        L.movement_for(rs, speculation="maybe")
+        movement_for(rs, speculation="maybe")
 
 
 # -- 1913 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def m1913() -> L.Movement:
-    return L.movement_for(load_ruleset("british-1913-part1"))
+    return movement_for(load_ruleset("british-1913-part1"))
 
 
 def test_1913_gaol_squares_by_part(m1913: L.Movement) -> None:
@@ -142,15 +143,15 @@ def test_1913_gaol_squares_by_part(m1913: L.Movement) -> None:
     been turned into a Public Park" and the trespass penalties are gone."""
     rs = load_ruleset("british-1913-part1")
     assert m1913.go_to_jail == {4, 13, 30}
-    assert L.movement_for(rs, trespass="bargain").go_to_jail == {30}
-    assert L.movement_for(rs, "part2").go_to_jail == {4, 13, 30}
-    part3 = L.movement_for(rs, "part3")
+    assert movement_for(rs, trespass="bargain").go_to_jail == {30}
+    assert movement_for(rs, "part2").go_to_jail == {4, 13, 30}
+    part3 = movement_for(rs, "part3")
     assert part3.go_to_jail == frozenset()
     probs = L.exact(part3)
     assert min(probs[4], probs[13], probs[30]) > 0.02
     assert L.exact(m1913)[30] == 0.0
     with pytest.raises(ValueError, match="trespass policy"):
-        L.movement_for(rs, trespass="fight")
+        movement_for(rs, trespass="fight")
 
 
 def test_1913_gaol_three_throws(m1913: L.Movement) -> None:
@@ -171,19 +172,19 @@ def test_1913_a_double_may_be_used_as_one_die_or_both() -> None:
     """"If he throws a double he has the option of using the number on one or both of the
     dice." DECISION: policy ``both`` (the bots' answer, default), ``one``, or ``either``."""
     rs = load_ruleset("british-1913-part1")
-    both = L._Resolver(L.movement_for(rs))
-    one = L._Resolver(L.movement_for(rs, double="one"))
-    either = L._Resolver(L.movement_for(rs, double="either"))
+    both = L._Resolver(movement_for(rs))
+    one = L._Resolver(movement_for(rs, double="one"))
+    either = L._Resolver(movement_for(rs, double="either"))
     assert both.throw(0, 6, True) == {6: 1.0} and one.throw(0, 6, True) == {3: 1.0}
     assert either.throw(0, 6, True) == pytest.approx({3: 0.5, 6: 0.5})
     assert one.throw(0, 7, False) == {7: 1.0}  # not a double: both dice
     # out of Gaol too: 1+1 from 10 reaches 11 only by one die, 5+5 reaches 20 only by both
     for policy, eleven, twenty in (("both", 0.0, 1 / 36), ("one", 1 / 36, 0.0)):
-        P, cells = L.transition_matrix(L.movement_for(rs, double=policy), "stay")
+        P, cells = L.transition_matrix(movement_for(rs, double=policy), "stay")
         j = cells.index(L.JAIL)
         assert P[j, cells.index(11)] == pytest.approx(eleven) and P[j, cells.index(20)] == pytest.approx(twenty)
     with pytest.raises(ValueError, match="double policy"):
-        L.movement_for(rs, double="three")
+        movement_for(rs, double="three")
 
 
 def test_1913_cards_move_tokens(m1913: L.Movement) -> None:
@@ -211,18 +212,19 @@ def test_1913_asylum_wait_adds_no_throw(m1913: L.Movement) -> None:
 
 # -- policies and the registry -----------------------------------------------------------------
 def test_policies_reach_the_frame() -> None:
-    """A policy given to ``landing_frame`` builds the chain it names."""
+    """A policy given to ``movement_for`` builds the chain it names, and its frame."""
     rs = load_ruleset("magie-1906")
-    fwd, either = L.landing_frame(rs, "stay"), L.landing_frame(rs, "stay", direction="either")
+    fwd = L.landing_frame(rs, movement_for(rs), "stay")
+    either = L.landing_frame(rs, movement_for(rs, direction="either"), "stay")
     assert fwd["probability"].iloc[25] < 0.03 < either["probability"].iloc[25]  # Gee Whiz R.R.
     assert either["probability"].tolist() == pytest.approx(
-        [*(L.exact(L.movement_for(rs, direction="either"), "stay")[i] for i in range(40)),
-         L.exact(L.movement_for(rs, direction="either"), "stay")[L.JAIL]])
+        [*(L.exact(movement_for(rs, direction="either"), "stay")[i] for i in range(40)),
+         L.exact(movement_for(rs, direction="either"), "stay")[L.JAIL]])
 
 
 def test_policies_are_checked() -> None:
     with pytest.raises(ValueError, match="no such movement policy"):
-        L.movement_for(load_ruleset("magie-1904"), direction="either")
+        movement_for(load_ruleset("magie-1904"), direction="either")
     with pytest.raises(ValueError, match="between 0 and 1"):
         L.Movement("x", 40, frozenset(), jail_exit=10, backward=1.5)
     with pytest.raises(ValueError, match="extra_throws needs doubles_again"):
@@ -231,7 +233,8 @@ def test_policies_are_checked() -> None:
 
 def test_every_family_in_data_has_movement_rules() -> None:
     families = {load_ruleset(r).family for r in landlord.ruleset_ids()}
-    assert families <= set(L.MOVEMENTS)
+    assert families <= {f.name for f in FAMILIES}
+    assert all(callable(f.movement) for f in FAMILIES)
 
 
 # -- the chain against its own simulator, for the policies no bot plays -------------------------
@@ -245,7 +248,7 @@ def test_policies_exact_agrees_with_simulation(rid: str, policy: dict[str, Any],
     """Policies no bot plays, checked against the chain's own step-by-step simulator (independent
     runs, every cell within 5 standard errors)."""
     phase = "single_tax" if policy.get("colleges") else None
-    m = L.movement_for(load_ruleset(rid), phase, **policy)
+    m = movement_for(load_ruleset(rid), phase, **policy)
     assert not disagreements(L.exact(m, jail), simulated(m, jail))
 
 
@@ -254,7 +257,7 @@ def test_policies_exact_agrees_with_simulation(rid: str, policy: dict[str, Any],
 def test_a_wrong_policy_would_be_caught(rid: str, policy: dict[str, str]) -> None:
     """The check can fail: the default chain disagrees with a simulation of another policy."""
     rs = load_ruleset(rid)
-    assert disagreements(L.exact(L.movement_for(rs), "stay"), simulated(L.movement_for(rs, **policy), "stay"))
+    assert disagreements(L.exact(movement_for(rs), "stay"), simulated(movement_for(rs, **policy), "stay"))
 
 
 # -- the chain against the engine itself --------------------------------------------------------
@@ -337,7 +340,7 @@ def test_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
     the engine's tokens end where the exact chain says, within 5 standard errors in every cell.
     The same check rejects a chain whose cards move nobody (so it can fail)."""
     rows, _ = engine_runs(rid, jail)
-    m = L.movement_for(_rich(rid))
+    m = movement_for(_rich(rid))
     assert not disagreements(L.exact(m, jail), rows)
     assert disagreements(L.exact(dataclasses.replace(m, decks={}), jail), rows)
 
@@ -356,7 +359,7 @@ def test_1906_engine_extra_throws_as_the_chain_says(jail: str) -> None:
         levels = (len(cells) - cells.count(L.JAIL)) // m.spaces
         return float(sum(pi[pos * levels + d] for pos in range(m.spaces) for d in range(1, levels)))
 
-    m = L.movement_for(_rich("magie-1906"))
+    m = movement_for(_rich("magie-1906"))
     assert abs(extra_mass(m) - mean) <= 5 * se + 1e-3
     monopoly_like = dataclasses.replace(m, extra_throws=0, doubles_limit=3, released_throws_again=True)
     assert abs(extra_mass(monopoly_like) - mean) > 5 * se + 1e-3
@@ -391,7 +394,7 @@ def test_location_value_every_ruleset(rid: str) -> None:
     """Location value (probability × the printed rent) for every ruleset, in each of its phases."""
     rs = load_ruleset(rid)
     for phase in rs.phases:
-        probs = L.exact(L.movement_for(rs, phase), "stay")
+        probs = L.exact(movement_for(rs, phase), "stay")
         lv = L.location_values(rs, probs, phase)
         assert len(lv) == sum(1 for s in rs.board.spaces if s.rent) > 0
         assert np.allclose(lv["expected_rent"], lv["probability"] * lv["rent"])
@@ -404,7 +407,7 @@ def test_monopoly_chain_from_shipped_data() -> None:
     ``data/decks/``: Go to Jail (30), jail exit from Jail (10), three doubles to jail, three
     tries; Chance and Community Chest with 16 cards each; and it agrees exactly with the chain
     built from the independent reference CSVs (``shared/reference/boards``), when present."""
-    m = L.movement_for(load_ruleset("monopoly"))
+    m = movement_for(load_ruleset("monopoly"))
     assert m.go_to_jail == {30} and m.jail_exit == 10
     assert m.doubles_again and m.doubles_limit == 3 and m.jail_tries == 3 and m.released_throws_again
     assert set(m.decks) == {2, 7, 17, 22, 33, 36}
@@ -425,16 +428,16 @@ def test_mucker_short_one_throw_in_jail() -> None:
     """Mucker short game: "exit on your next turn ... you may try to roll doubles and, failing to
     do so, pay the $50 on the same turn" (``jail_throws`` = 1): one jail state, every throw from
     it leaves; the other Mucker variants move as Monopoly does."""
-    m = L.movement_for(load_ruleset("mucker-short"))
+    m = movement_for(load_ruleset("mucker-short"))
     assert m.jail_tries == 1
     P, cells = L.transition_matrix(m, "stay")
     j = cells.index(L.JAIL)
     assert cells.count(L.JAIL) == 1
     # straight back only by a jail card: 7 to Community Chest (17) or 6+6 to Chance (22), 1/16 each
     assert P[j, j] == pytest.approx((6 / 36 + 1 / 36) / 16)
-    assert L.movement_for(load_ruleset("mucker")) == dataclasses.replace(
-        L.movement_for(load_ruleset("monopoly")), name="mucker")
-    stay = L.exact(L.movement_for(load_ruleset("monopoly")), "stay")[L.JAIL]
+    assert movement_for(load_ruleset("mucker")) == dataclasses.replace(
+        movement_for(load_ruleset("monopoly")), name="mucker")
+    stay = L.exact(movement_for(load_ruleset("monopoly")), "stay")[L.JAIL]
     assert L.exact(m, "stay")[L.JAIL] < stay / 2
 
 
@@ -442,10 +445,10 @@ def test_mucker_frame_shows_theme_names() -> None:
     """Mucker Monopoly's own names ("Coincidence", the 28th Precinct Jail) in the landing frame
     and the location values."""
     rs = load_ruleset("mucker")
-    df = L.landing_frame(rs, "pay")
+    df = L.landing_frame(rs, movement_for(rs), "pay")
     assert df.loc[df["index"] == "7", "name"].item() == "Coincidence"
     assert df.loc[df["index"] == "30", "name"].item() == "Go to the 28th Precinct Jail"
-    lv = L.location_values(rs, L.exact(L.movement_for(rs), "pay"))
+    lv = L.location_values(rs, L.exact(movement_for(rs), "pay"))
     assert lv.loc[lv["index"] == 39, "name"].item() == "Grand"
 
 
@@ -478,7 +481,7 @@ def test_monopoly_engine_lands_as_the_chain_says(rid: str, jail: str) -> None:
     three tries is rejected by the Mucker short game's engine data."""
     rs = load_ruleset(rid).override(start_cash=10_000_000, max_rounds=1000, deal_deeds=0)
     rows = [shares for _, shares, _ in engine_games(rs, lambda: MonopolyChainBot(jail), 12, engine_observations)]
-    m = L.movement_for(rs)
+    m = movement_for(rs)
     assert not disagreements(L.exact(m, jail), rows)
     if rid == "mucker-short":
         assert disagreements(L.exact(dataclasses.replace(m, jail_tries=3), jail), rows)

@@ -6,8 +6,9 @@ data flows one way through them, and no module imports another that imports it b
 A module may import its own layer and those below it, never one above; every import counts,
 at the top of a module, inside a function, or under ``TYPE_CHECKING``. The package's face,
 ``landlord/__init__.py`` (the public API lessons and users import), stands above them all and
-no module of the kit imports it. The one import by name (a plugin lookup) is the rules
-families' registry, :mod:`landlord.data.families`.
+no module of the kit imports it. No module looks a rules family up by name below the rules:
+each family is a value (:mod:`landlord.rules.family`), listed once in :mod:`landlord.rules.families`
+and handed down (issue 39, point 1).
 """
 
 from __future__ import annotations
@@ -152,16 +153,49 @@ def test_the_kit_never_imports_its_own_face() -> None:
     assert not importers, importers
 
 
-def test_only_the_families_registry_and_the_widgets_face_import_by_name() -> None:
-    """``import_module`` is how the registry finds a family's package (a plugin lookup), and how
-    ``landlord.widgets`` loads a front end when first used (each named in its ``TYPE_CHECKING``
-    block too, so this test sees them); anywhere else it would hide an import from this test.
-    DECISION (issue 37): ``landlord.apps.forking`` too: its warmed parent, a process of its own,
-    imports by name what the pages' kernels will import (the kit's front ends among them) and
-    uses none of it itself."""
+def test_only_the_widgets_face_and_the_forking_server_import_by_name() -> None:
+    """``import_module`` is how ``landlord.widgets`` loads a front end when first used (each named
+    in its ``TYPE_CHECKING`` block too, so this test sees them); anywhere else it would hide an
+    import from this test. DECISION (issue 37): ``landlord.apps.forking`` too: its warmed parent,
+    a process of its own, imports by name what the pages' kernels will import (the kit's front
+    ends among them) and uses none of it itself."""
     users = sorted(n for n, p in modules().items()
                    if any(w in p.read_text(encoding="utf-8") for w in ("import_module", "__import__(")))
-    assert users == ["landlord.apps.forking", "landlord.data.families", "landlord.widgets"], users
+    assert users == ["landlord.apps.forking", "landlord.widgets"], users
+
+
+def named_modules(path: Path) -> list[str]:
+    """The strings in ``path``'s code (its docstrings apart) that name a module of the rules or
+    the players: a lookup by name the import graph cannot see (an ``import_module``, a plugin
+    path, ``f"landlord.rules.{family}"``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in docs and ("landlord.rules" in n.value or "landlord.players" in n.value)]
+
+
+def test_no_module_below_the_rules_names_a_rules_or_players_module() -> None:
+    """The lookups the import test would miss (issue 39): no string built into the data or the
+    engine names a module of the rules or the players, and none in the rules names the players'."""
+    rank = {layer: i for i, layer in enumerate(LAYERS)}
+    found = {}
+    for name, path in modules().items():
+        layer = layer_of(name)
+        if rank[layer] < rank["rules"]:
+            hits = named_modules(path)
+        elif layer == "rules":
+            hits = [w for w in named_modules(path) if "landlord.players" in w]
+        else:
+            continue
+        if hits:
+            found[name] = hits
+    assert not found, found
+
+
+def test_the_named_module_check_can_fail(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text('"""Doc naming landlord.rules.x."""\nf = "magie"\nx = f"landlord.rules.{f}"\n', encoding="utf-8")
+    assert named_modules(path) == ["landlord.rules."]
 
 
 @pytest.mark.parametrize("source, name, found", [

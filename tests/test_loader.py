@@ -9,6 +9,7 @@ import pytest
 
 from landlord import DataError, load_board, load_ruleset, ruleset_ids
 from landlord.data.loader import board_path, ruleset_from_file, ruleset_path
+from landlord.rules.families import family_of
 
 BOARD = board_path("landlords-game-1904").read_text(encoding="utf-8")
 RULES = ruleset_path("magie-1904").read_text(encoding="utf-8")
@@ -138,7 +139,7 @@ def test_broken_ruleset_names_file_entry_and_field(tmp_path: Path, edit, entry, 
     assert text != RULES
     path = write_rules(tmp_path, text)
     with pytest.raises(DataError) as info:
-        ruleset_from_file(path)
+        family_of(ruleset_from_file(path))  # the data's checks, then its family's (params, their types)
     assert str(path) in str(info.value) and problem in str(info.value)
     assert info.value.entry is not None and info.value.entry.startswith(entry)
 

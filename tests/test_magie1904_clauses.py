@@ -9,7 +9,7 @@ import pytest
 from conftest import ScriptedDice, drive, give, kinds, set_cash, table
 
 from landlord import Game, load_ruleset
-from landlord.engine.strategies import Landlord, Tenant
+from landlord.players.characters import Landlord, Tenant
 
 LOT = {1: 1, 2: 3, 3: 6, 4: 7, 5: 9, 6: 11, 7: 12, 8: 14, 9: 16, 10: 18, 11: 19, 12: 21,
        13: 23, 14: 24, 15: 26, 16: 28, 17: 29, 18: 31, 19: 33, 20: 34, 21: 36, 22: 38}

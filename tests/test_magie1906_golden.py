@@ -22,8 +22,8 @@ from landlord.engine.count import ranks
 from landlord.engine.game import Game
 from landlord.engine.narrate import transcript
 from landlord.engine.phases import parse_trigger
-from landlord.engine.replay import replay
-from landlord.engine.strategies import make_strategy
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game, replay
 
 HERE = Path(__file__).resolve().parent / "golden"
 BOTS = ("landlord", "tenant", "speculator", "landlord")
@@ -43,7 +43,7 @@ def _triggers(texts: tuple[str, ...] | list[str]) -> list:
 
 def render(game: Game) -> str:
     """The readable transcript plus the final count."""
-    text = transcript(game.events or [], game.names, game.board)
+    text = transcript(game.events or [], game.names, game.board, game.family)
     counts = game.results()
     for c, rank in zip(counts, ranks(counts), strict=True):
         text += f"{game.names[c.seat]}: total {game.board.currency}{c.total} (rank {rank}, {c.where})\n"
@@ -54,7 +54,7 @@ def record(name: str) -> None:
     """Play the golden game with bots and write its transcript and record."""
     ruleset, seed, trig = GOLDENS[name]
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(BOTS)]
-    game = Game(load_ruleset(ruleset), bots, seed, names=NAMES, triggers=_triggers(trig))
+    game = new_game(load_ruleset(ruleset), bots, seed, names=NAMES, triggers=_triggers(trig))
     game.run()
     (HERE / f"{name}.txt").write_text(render(game), encoding="utf-8")
     data = {"ruleset": ruleset, "seed": seed, "names": list(NAMES), "triggers": list(trig),

@@ -20,10 +20,12 @@ from landlord.data.loader import load_ruleset
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
-from landlord.engine.strategies import TableView, make_strategy
+from landlord.engine.strategies import TableView
 from landlord.engine.valuation import card_worth
 from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 from landlord.rules.magie1906 import NATURAL, POOR, TRACK, Debt, Mortgage
 
 PIKE, ROYAL, SHOOTING, EASY, GEE, BROADWAY, PDQ = 6, 5, 15, 21, 25, 31, 35
@@ -242,8 +244,9 @@ def test_bots_value_a_card_at_its_count_plus_its_expected_rent() -> None:
     g = table()
     t = g.rules.table  # type: ignore[attr-defined]
     from landlord.engine import landing
+    from landlord.rules.families import movement_for
 
-    p = landing.exact(landing.movement_for(load_ruleset("magie-1906")))[BROADWAY]
+    p = landing.exact(movement_for(load_ruleset("magie-1906")))[BROADWAY]
     throws = 5 * 40 / 7  # nobody has been round yet: five circuits of 40 spaces, 7 a throw
     assert t.throws_left() == pytest.approx(throws)
     assert magie1906_bots.value(t, BROADWAY, 0, 4) == 100 + int(p * 18 * throws * 4)
@@ -360,7 +363,7 @@ def test_bot_games_trade_cards_and_lend_between_players() -> None:
     sold = lent = 0
     rs = load_ruleset("magie-1906")
     for seed in range(100):
-        g = Game(rs, [make_strategy(s) for s in ("landlord", "tenant", "speculator", "landlord")], seed)
+        g = new_game(rs, [make_strategy(s) for s in ("landlord", "tenant", "speculator", "landlord")], seed)
         g.run()
         kinds = [e.kind for e in g.events or []]
         sold += kinds.count("card_sold")

@@ -21,8 +21,9 @@ from magie1906_helpers import give, table
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.options import parse_option
-from landlord.engine.strategies import TableView, make_strategy
+from landlord.engine.strategies import TableView
 from landlord.players import magie1906 as magie1906_bots
+from landlord.players.characters import make_strategy
 
 ROYAL, PIKE, SHOOTING, GEE, BROADWAY, PDQ = 5, 6, 15, 25, 31, 35
 

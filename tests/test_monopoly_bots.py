@@ -6,7 +6,8 @@ from __future__ import annotations
 from test_monopoly_helpers import fresh, own, run, set_cash
 
 from landlord.engine.decisions import Decision
-from landlord.engine.strategies import Landlord, RandomBot, Speculator, TableView, Tenant
+from landlord.engine.strategies import RandomBot, TableView
+from landlord.players.characters import Landlord, Speculator, Tenant
 from landlord.rules.monopoly import REPLY, TradeOffer
 from landlord.runs.simulate import play_one
 

@@ -18,7 +18,7 @@ import pytest
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.narrate import transcript
-from landlord.engine.replay import replay
+from landlord.rules.families import replay
 from landlord.runs.simulate import play_one
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -34,7 +34,7 @@ def render(ruleset: str, seed: int, seats: tuple[str, ...], game: object) -> str
     g = game
     parts = [f"# ruleset: {ruleset}", f"# seed: {seed}", f"# seats: {','.join(seats)}",
              f"# end: {g.rules.ended} after {g.round} rounds",  # type: ignore[attr-defined]
-             "== transcript ==", transcript(g.events, g.names, g.board).rstrip("\n"),  # type: ignore[attr-defined]
+             "== transcript ==", transcript(g.events, g.names, g.board, g.family).rstrip("\n"),  # type: ignore[attr-defined]
              "== events ==", g.log_text().rstrip("\n"),  # type: ignore[attr-defined]
              "== actions ==", *g.actions]  # type: ignore[attr-defined]
     return "\n".join(parts) + "\n"
@@ -96,7 +96,7 @@ if __name__ == "__main__":
 
 def test_saved_mucker_game_loads_identically(tmp_path: Path) -> None:
     """A saved Mucker game (seed + recorded choices) loads by replay, event for event."""
-    from landlord.engine import savefile
+    from landlord.players import savefile
 
     seats = ["landlord", "speculator", "random", "tenant"]
     game = play_one(load_ruleset("mucker-short"), seats, 11, log=True)

@@ -12,6 +12,7 @@ from landlord.data.loader import load_ruleset, ruleset_path
 from landlord.engine import flows
 from landlord.engine.count import ranks
 from landlord.engine.game import Game
+from landlord.rules.families import new_game
 from landlord.rules.monopoly import HOTEL, Monopoly
 from landlord.runs.simulate import play_one
 
@@ -45,13 +46,13 @@ def test_a_deal_of_more_deeds_than_the_board_holds_is_refused_in_one_line() -> N
     """SHORT GAME 1 deals a number of Title Deeds to each player; a ruleset of one's own asking
     12 each for 4 players (48 of the 28 deeds) is refused before play, saying why (found by the
     mutated-ruleset property test: it raised an IndexError)."""
-    from landlord.engine.strategies import make_strategy
     from landlord.errors import LandlordError
+    from landlord.players.characters import make_strategy
 
     rs = load_ruleset("monopoly-short").override(deal_deeds=12)
     with pytest.raises(LandlordError, match=r"'deal_deeds' deals 12 Title Deeds to each of 4 players, 48 in all, "
                                             r"but the board has 28"):
-        Game(rs, [make_strategy("landlord") for _ in range(4)], 3)
+        new_game(rs, [make_strategy("landlord") for _ in range(4)], 3)
 
 
 def test_short_game_hotel_after_three_houses() -> None:

@@ -23,8 +23,8 @@ from landlord import Game, make_strategy
 from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
 from landlord.data.resources import kit_dir
 from landlord.data.ruleset import Ruleset
-from landlord.engine.savefile import from_dict, load, to_dict
 from landlord.errors import LandlordError
+from landlord.players.savefile import from_dict, load, to_dict
 from landlord.runs.scenario import _toml_value, load_scenario
 
 KIT = kit_dir("data")

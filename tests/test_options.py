@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from landlord import Game, load_ruleset
 from landlord.engine.decisions import Decision
 from landlord.engine.options import Option, option, option_ints, parse_option
-from landlord.engine.strategies import TableView, make_strategy
+from landlord.engine.strategies import TableView
+from landlord.players.characters import make_strategy
 
 KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,11}", fullmatch=True)
 VALUES = st.one_of(st.integers(min_value=0, max_value=10**6),

@@ -25,7 +25,8 @@ from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.engine.rulebook import Rules
-from landlord.engine.strategies import make_strategy
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 from landlord.runs.scenario import load_scenario
 from landlord.runs.sweep import play_cell_game
 
@@ -66,9 +67,9 @@ CASES: list[tuple[str, str, Check]] = [
 
 
 def _families() -> list[type[Rules]]:
-    from landlord.data.families import rules_class
+    from landlord.rules.families import family_named
 
-    return [rules_class(f) for f in ("magie1904", "magie1906", "british1913")]
+    return [family_named(f).rules for f in ("magie1904", "magie1906", "british1913")]
 
 
 @pytest.fixture
@@ -121,17 +122,17 @@ def test_arrival_runs_on_every_route(ruleset: str, phase: str, check: Check, rou
                         f'[tax]\nphase = "{phase}"\nstart = "turn:40"\n', encoding="utf-8")
         g = play_cell_game(load_scenario(path), 0, 0)
     elif route == "trigger":
-        g = Game(rs, bots, 3, triggers=(Trigger(phase, "turn", 40),))
+        g = new_game(rs, bots, 3, triggers=(Trigger(phase, "turn", 40),))
         g.run()
     elif route == "vote":
-        g = Game(rs, bots, 3, triggers=(Trigger(phase, "vote"),))
+        g = new_game(rs, bots, 3, triggers=(Trigger(phase, "vote"),))
         # from turn 40 the seat asked calls the vote, and the others vote for it
         while g.pending is not None and phase not in seen:
             _answer(g, ("call_vote", "for") if g.turn >= 40 else ("no_vote",))
         g.run()
     else:
         # the table's button is pressed while a decision waits (the game always waits on one)
-        g = Game(rs, bots, 3)
+        g = new_game(rs, bots, 3)
         while g.pending is not None and g.turn < 40:
             g.run(max_decisions=1)
         assert g.pending is not None

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import landlord.rules as rules_pkg
-from landlord.data.families import FAMILIES, REGISTERED, rules_class
-from landlord.engine import landing, narrate, strategies
+from landlord.engine import narrate, strategies
+from landlord.players.registry import PLAYERS
+from landlord.rules.families import FAMILIES, family_named
 
 RULES = Path(rules_pkg.__file__).parent
 
@@ -23,18 +24,27 @@ def test_no_file_in_rules_is_over_about_500_lines() -> None:
     assert not long, long
 
 
-@pytest.mark.parametrize("family", [f.name for f in REGISTERED])
+@pytest.mark.parametrize("family", [f.name for f in FAMILIES])
 def test_each_family_is_a_package_with_its_parts(family: str) -> None:
     folder = RULES / family
-    for part in ("__init__", "state", "position", "words", "count", "turns", "movement"):
+    for part in ("__init__", "state", "position", "words", "count", "turns", "movement", "family"):
         assert (folder / f"{part}.py").is_file(), part
     assert not (folder / "bots.py").exists()  # the players left the rules (issue 36)
-    f = next(f for f in REGISTERED if f.name == family)
-    assert rules_class(family).__module__ == f"{f.package}.turns"
-    assert callable(f.players().answer) and callable(f.part("movement").build)
-    assert f.players().__name__ == f"landlord.players.{family}"
-    assert callable(f.part("words").narrate) and f.part("words").EVENTS
-    assert FAMILIES[family] == f"{f.package}:{f.cls}"
+    f = family_named(family)
+    package = f"landlord.rules.{family}"
+    assert f.rules.__module__ == f"{package}.turns" and f.movement.__module__ == f"{package}.movement"
+    assert f.narrate.__module__ == f"{package}.words" and f.events
+    assert callable(PLAYERS[family].answer) and PLAYERS[family].__name__ == f"landlord.players.{family}"
+    assert list(PLAYERS) == [f.name for f in FAMILIES]
+
+
+def test_a_family_value_imports_only_its_own_package() -> None:
+    """``landlord.rules.<family>.family`` builds the family's value from its own package (and the
+    record it is, :mod:`landlord.rules.family`), never another family's."""
+    for f in FAMILIES:
+        tree = ast.parse((RULES / f.name / "family.py").read_text(encoding="utf-8"))
+        names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} - {"__future__"}
+        assert all(m == "landlord.rules.family" or m.startswith(f"landlord.rules.{f.name}") for m in names), names
 
 
 def test_the_shared_modules_have_no_family_specific_branch() -> None:
@@ -47,15 +57,14 @@ def test_the_shared_modules_have_no_family_specific_branch() -> None:
         words += [a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names]
         words += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
         words += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
-        for f in REGISTERED:
-            assert not [w for w in words if f.name in w or f.cls in w], (module.__name__, f.name)
-    assert set(landing.MOVEMENTS) >= set(FAMILIES)
+        for f in FAMILIES:
+            assert not [w for w in words if f.name in w or f.rules.__name__ in w], (module.__name__, f.name)
 
 
 def test_no_event_kind_has_sentences_in_two_families() -> None:
     seen: dict[str, str] = {}
-    for f in REGISTERED:
-        for kind in f.part("words").EVENTS:
+    for f in FAMILIES:
+        for kind in f.events:
             assert kind not in seen, (kind, seen.get(kind), f.name)
             seen[kind] = f.name
 
@@ -73,17 +82,17 @@ def test_typed_params_are_the_declared_params(family: str, cls: str, ruleset_id:
 
     from landlord.data.loader import load_ruleset
 
-    f = next(f for f in REGISTERED if f.name == family)
-    module = f.part("params")
+    module = __import__(f"landlord.rules.{family}.params", fromlist=["in_phase"])
     params = getattr(module, cls)
-    assert list(rules_class(family).PARAMS) == [x.name for x in fields(params)]
+    assert list(family_named(family).declared) == [x.name for x in fields(params)]
+    assert family_named(family).params is module.in_phase
     readers = getattr(module, "READERS", {})
     ruleset = load_ruleset(ruleset_id)
     assert ruleset.family == family
     for phase in ruleset.phases:
         values = ruleset.values(phase)
         typed = module.of(values)
-        for name in rules_class(family).PARAMS:
+        for name in family_named(family).declared:
             got = getattr(typed, name)
             if name in readers:
                 assert got == readers[name](values[name]) and isinstance(got, tuple), (phase, name)
@@ -112,7 +121,7 @@ def plain_reads(path: Path) -> list[int]:
     return lines
 
 
-@pytest.mark.parametrize("family", [f.name for f in REGISTERED])
+@pytest.mark.parametrize("family", [f.name for f in FAMILIES])
 def test_the_rules_read_no_param_from_the_plain_values(family: str) -> None:
     """Every param read in a family's rules and bots is an attribute of its typed params (mypy
     checks it)."""
@@ -135,14 +144,15 @@ def test_the_engine_reads_no_param_from_the_plain_values() -> None:
 @pytest.mark.parametrize("family, cls, ruleset_id", TYPED)
 def test_every_family_params_are_the_engine_shared_params(family: str, cls: str, ruleset_id: str) -> None:
     from landlord.data.loader import load_ruleset
-    from landlord.engine.game import Game
     from landlord.engine.rulebook import SharedParams
-    from landlord.engine.strategies import TableView, make_strategy
+    from landlord.engine.strategies import TableView
+    from landlord.players.characters import make_strategy
+    from landlord.rules.families import new_game
 
     module = __import__(f"landlord.rules.{family}.params", fromlist=["in_phase"])
     assert issubclass(getattr(module, cls), SharedParams)
     rs = load_ruleset(ruleset_id)
-    g = Game(rs, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
+    g = new_game(rs, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
     assert g.rules.params is module.in_phase(rs, g.phase) is TableView(g, 0).params
     assert g.rules.params.max_rounds == rs.values(g.phase)["max_rounds"]
 
@@ -162,9 +172,8 @@ def test_a_ruleset_made_past_the_loader_with_a_bad_max_rounds_is_refused_in_one_
 
     from landlord.data.loader import load_ruleset
     from landlord.data.ruleset import Param
-    from landlord.engine.game import Game
-    from landlord.engine.strategies import make_strategy
     from landlord.errors import DataError
+    from landlord.players.characters import make_strategy
 
     rs = load_ruleset(ruleset_id)
     params = dict(rs.params)
@@ -173,8 +182,17 @@ def test_a_ruleset_made_past_the_loader_with_a_bad_max_rounds_is_refused_in_one_
     else:
         params["max_rounds"] = Param(value, "a test", "override")
     bad = replace(rs, id=f"{ruleset_id}-bad", params=params)
-    with pytest.raises(DataError) as info:
-        Game(bad, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
+    from landlord.engine.game import Game
+    from landlord.rules.families import family_named, new_game
+
+    seats = [make_strategy("random", str(i)) for i in range(rs.players_min)]
+    with pytest.raises(DataError) as info:  # the family checks the ruleset it is handed
+        new_game(bad, seats, 1)
+    message = str(info.value)
+    field = "" if value is None else ": field 'value'"
+    assert message == f"{rs.where}: params.max_rounds{field}: {words}"  # the file it was read from
+    with pytest.raises(DataError) as info:  # the engine's game, handed the family: its params refuse it
+        Game(bad, seats, 1, family=family_named(rs.family))
     message = str(info.value)
     assert message == f"ruleset '{ruleset_id}-bad': phase '{rs.default_phase}': field 'max_rounds': {words}"
     assert "\n" not in message
@@ -196,9 +214,10 @@ CARDS = [
 @pytest.mark.parametrize(("base", "name", "value", "words"), CARDS, ids=[f"{c[0]}-{c[3][:12]}" for c in CARDS])
 def test_a_bad_card_is_refused_at_load_in_one_line_naming_file_entry_and_field(
         tmp_path: Path, base: str, name: str, value: str, words: str) -> None:
-    """Cards are typed data read once: a card the rules could not play is refused when the
-    ruleset is loaded (and when a scenario overrides the deck), in one line naming the file,
-    the param and the card."""
+    """Cards are typed data read once: a card the rules could not play is refused when its
+    family is handed the ruleset (:func:`landlord.rules.families.family_of`: a game made, a
+    scenario checked; and when an override changes the deck), in one line naming the file, the
+    param and the card."""
     from landlord.data.loader import load_ruleset, load_ruleset_ref
     from landlord.errors import DataError
 
@@ -210,15 +229,17 @@ def test_a_bad_card_is_refused_at_load_in_one_line_naming_file_entry_and_field(
         f'players_min = 2\nplayers_max = 4\ndefault_phase = "{rs.default_phase}"\nsource = "a test"\n'
         f'provenance = "kit_decision"\nextends = "{base}"\n\n[params.{name}]\nvalue = {value}\n'
         f'source = "a test"\nprovenance = "kit_decision"\n', encoding="utf-8")
+    from landlord.rules.families import family_of
+
     with pytest.raises(DataError) as info:
-        load_ruleset_ref(str(path))
+        family_of(load_ruleset_ref(str(path)))
     message = str(info.value)
     assert message.startswith(str(path)) and f"params.{name}: field 'value': " in message, message
     assert words in message and "\n" not in message, message
     import tomllib
 
-    with pytest.raises(ValueError, match=words.replace("(", r"\(")[:20]):
-        rs.override(**{name: tomllib.loads(f"v = {value}")["v"]})
+    with pytest.raises(DataError, match=words.replace("(", r"\(")[:20]):
+        family_of(rs.override(**{name: tomllib.loads(f"v = {value}")["v"]}))
 
 
 def test_cards_are_read_once_into_frozen_types_the_rules_play() -> None:
@@ -247,7 +268,7 @@ def test_the_apps_read_the_round_cap_typed_through_the_family() -> None:
     it (``shared_params``), not from the ruleset's plain values: the same number for every
     ruleset the kit ships, an int, in each of its phases."""
     from landlord.data.loader import load_ruleset, ruleset_ids
-    from landlord.rules.params import shared_params
+    from landlord.rules.families import shared_params
 
     for rid in ruleset_ids():
         rs = load_ruleset(rid)

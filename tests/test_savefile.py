@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from landlord import DataError, Game, __version__, load_ruleset, make_strategy
-from landlord.engine.savefile import load, save
+from landlord.players.savefile import load, save
 
 
 def half_played(seed: int = 4) -> Game:

@@ -26,7 +26,7 @@ from landlord.charts.figures import spec_title
 from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import GINI_FORMS, gini
-from landlord.engine.strategies import STRATEGIES
+from landlord.players.characters import STRATEGIES
 from landlord.runs.scenario import load_scenario, scenario_from_dict
 from landlord.runs.simulate import play_one, summary_row
 from landlord.runs.sweep import play_cell_game, run_sweep

@@ -21,7 +21,7 @@ from landlord.widgets.state import PLAYER_COLOURS
 from landlord.widgets.words import plain
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
-from landlord.data.families import rules_class
+from landlord.rules.families import family_named
 from landlord.widgets import GameTable
 
 
@@ -198,7 +198,7 @@ def test_phase_vote_where_a_family_votes() -> None:
     voting = []
     for rid in ruleset_ids():
         rs = load_ruleset(rid)
-        if rs.family not in seen and hasattr(rules_class(rs.family), "vote") and len(rs.phases) > 1:
+        if rs.family not in seen and hasattr(family_named(rs.family).rules, "vote") and len(rs.phases) > 1:
             seen.add(rs.family)
             voting.append(rid)
     if not voting:
@@ -531,21 +531,21 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     assert other.game.log_text() == table.game.log_text() and other.game.phase == table.game.phase
     assert other.game.entries == table.game.entries
     # the command line's path loads the same file to the same game
-    cli_game, _ = landlord.engine.savefile.from_dict(saved)
+    cli_game, _ = landlord.players.savefile.from_dict(saved)
     assert cli_game.log_text() == table.game.log_text()
 
 
 def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -> None:
     """Issue 13's case: Magie 1906, 60 decisions, the table's switch to the single tax, saved as
-    the table saves, loaded by landlord.engine.savefile.from_dict (``landlord replay --game``)."""
-    import landlord.engine.savefile
+    the table saves, loaded by landlord.players.savefile.from_dict (``landlord replay --game``)."""
+    import landlord.players.savefile
 
     table = GameTable("magie-1906", people(4), seed=2)
     click_through(table, limit=60)
     table.switch_phase("single_tax")
     click_through(table, limit=20)
     saved = json.loads(downloaded(table))
-    game, seats = landlord.engine.savefile.from_dict(saved)
+    game, seats = landlord.players.savefile.from_dict(saved)
     assert seats == [None] * 4 and game.phase == "single_tax"
     assert game.log_text() == table.game.log_text() and game.entries == table.game.entries
 

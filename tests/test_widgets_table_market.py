@@ -10,11 +10,11 @@ import json
 
 from landlord.widgets.table import MARKET
 
-import landlord.engine.savefile
+import landlord.players.savefile
 from landlord import load_ruleset
-from landlord.engine.game import Game
 from landlord.engine.options import parse_option
 from landlord.engine.replay import child
+from landlord.rules.families import new_game
 from landlord.widgets import GameTable
 
 SEATS = [("You", None), ("Ben", "landlord"), ("Cleo", "landlord")]
@@ -46,7 +46,7 @@ def person_answers(table: GameTable, kinds: tuple[str, ...]) -> list[tuple[str, 
     """(kind, answer) of every decision of seat 0 of these kinds, found by playing the recorded
     answers again on a fresh engine game with the same seed (every seat answered from the record)."""
     g0 = table.game
-    g = Game(load_ruleset(g0.ruleset.id), [None] * len(g0.names), g0.seed, g0.names)
+    g = new_game(load_ruleset(g0.ruleset.id), [None] * len(g0.names), g0.seed, g0.names)
     out = []
     for a in g0.actions:
         d = g.pending
@@ -113,7 +113,7 @@ def test_an_offer_to_buy_records_the_rules_two_answers_and_the_save_replays() ->
     assert ("market", card) in answers and ("offer_price", price) in answers
     assert any(parse_option(a).kind == "offer_card" for k, a in answers if k == MARKET)
     saved = json.loads(json.dumps(table.session.to_dict()))
-    loaded, _ = landlord.engine.savefile.from_dict(saved)
+    loaded, _ = landlord.players.savefile.from_dict(saved)
     assert loaded.log_text() == table.game.log_text() and loaded.entries == table.game.entries
 
 

@@ -28,7 +28,7 @@ from landlord.apps.classroom.room import DEFAULT_HALF, PREDICTIONS, next_phase
 from landlord.apps.classroom.store import served_class
 from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
-from landlord.rules.params import shared_params
+from landlord.rules.families import shared_params
 from landlord.runs.measures import switch_games
 
 from .closing import replace_children

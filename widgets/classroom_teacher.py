@@ -29,7 +29,7 @@ from landlord.apps.classroom.room import moves_by, next_phase, open_room, projec
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
 from landlord.errors import LandlordError
-from landlord.rules.params import shared_params
+from landlord.rules.families import shared_params
 
 from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, tables_gini_numbers
 from .classroom_handout import handout_html

@@ -12,7 +12,7 @@ on the same computer sees the same kept game, as they would see its open tab.
 The script writes only what the kernel sends it (``record``, the game's saved form, the same
 file the Save button downloads) and reads back, once per page, what this browser kept
 (``found``). What comes back is untrusted: the table loads it through the one door a saved
-game comes in by (:func:`landlord.engine.savefile.load_game`), like an uploaded file.
+game comes in by (:func:`landlord.players.savefile.load_game`), like an uploaded file.
 """
 
 from __future__ import annotations

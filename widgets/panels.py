@@ -57,7 +57,7 @@ def players_html(rows: Sequence[dict[str, Any]], to_move: int | None, currency: 
 
 def event_words(game: Game, e: Event) -> str:
     """One event in words ("" for an event a student is not told of)."""
-    return phase_words(game, e) if e.kind == "phase" else (narrate(e, game.names, game.board) or "")
+    return phase_words(game, e) if e.kind == "phase" else (narrate(e, game.names, game.board, game.family) or "")
 
 
 def events_since(game: Game, start: int) -> list[str]:

@@ -14,6 +14,7 @@ from landlord.analysis import metrics, stats
 from landlord.charts import figures as charts
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing
+from landlord.rules.families import movement_for
 from landlord.runs import measures
 from landlord.runs.keep_lessons import LESSON_BOTS, RICHEST_KEPT, SINGLE_TAX_KEPT, WAGES_KEPT, wages_scenario
 
@@ -85,7 +86,7 @@ def streets_landed_on_most(top: int = 5) -> w.Widget:
     (the exact landing chain of the board, its cards and Jail), with the rent each earns per
     throw, and the chart of every space."""
     monopoly = load_ruleset("monopoly")
-    chances = landing.exact(landing.movement_for(monopoly))
+    chances = landing.exact(movement_for(monopoly))
     value = landing.location_values(monopoly, chances)
     streets = value[value["kind"] == "street"].sort_values("probability", ascending=False).head(top)
     rows = [(str(s["name"]), f"{s['probability']:.2%}", f"{s['rent']:,}", f"{s['expected_rent']:.2f}")
@@ -117,7 +118,7 @@ def location_value_boards() -> w.Widget:
     frames = []
     for rid in ("magie-1904", "monopoly"):
         rs = load_ruleset(rid)
-        value = landing.location_values(rs, landing.exact(landing.movement_for(rs)))
+        value = landing.location_values(rs, landing.exact(movement_for(rs)))
         board = metrics.board_frame(rs.board, value=dict(zip(value["index"], value["expected_rent"], strict=True)))
         frames.append(board.assign(kind=board["kind"].map(no_ids)))  # the tooltip's kind of space, in words
     pair = [charts.board_chart(b, color="value", title=f"{t}: expected rent per throw", cell=26)

@@ -2,7 +2,7 @@
 
 :class:`TableSession` holds no widgets and no rules. It drives a :class:`landlord.Game` only
 through the public engine API — ``Game``, ``Game.act``, ``Game.run``, ``Game.switch_phase``,
-``Game.record``, :func:`landlord.engine.record.replay` and :mod:`landlord.engine.savefile` — and keeps what
+``Game.record``, :func:`landlord.engine.record.replay` and :mod:`landlord.players.savefile` — and keeps what
 the table needs to draw the past: one snapshot (turn, phase, each seat's total) per answered
 decision or phase switch, labelled ``k``: the number of the record's entries at that point.
 """
@@ -18,14 +18,15 @@ from typing import Any, ClassVar
 from landlord.data.loader import load_ruleset
 from landlord.data.position import Position
 from landlord.data.ruleset import Ruleset
-from landlord.engine import savefile
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.record import Record
-from landlord.engine.replay import replay
-from landlord.engine.strategies import VOTE_KINDS, Strategy, TableView, make_strategy
+from landlord.engine.strategies import VOTE_KINDS, Strategy, TableView
 from landlord.errors import IllegalAction
+from landlord.players import savefile
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game, replay
 
 from .state import snapshot
 
@@ -100,7 +101,7 @@ class TableSession:
         return [make_strategy(s.bot, f"{self.seed}-{i}") if s.bot else None for i, s in enumerate(self.seats)]
 
     def _fresh(self) -> Game:
-        return Game(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers,
+        return new_game(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers,
                     position=self.position)
 
     def rebuild(self, record: Record, upto: int | None = None, history: bool = False) -> Game:
@@ -226,7 +227,7 @@ class TableSession:
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The saved form: the game's record (landlord.engine.savefile's), the same file the command
+        """The saved form: the game's record (landlord.players.savefile's), the same file the command
         line loads."""
         return savefile.to_dict(self.game, self.bots)
 
@@ -246,7 +247,7 @@ class TableSession:
     def from_saved(cls, source: bytes | str | Path | Any, where: str | None = None,
                    rulesets: Collection[str] | None = None) -> TableSession:
         """Load a saved game (the bytes of a file, a path, or its parsed JSON) through
-        :func:`landlord.engine.savefile.load_game`, the one way a saved game comes in, refilling the
+        :func:`landlord.players.savefile.load_game`, the one way a saved game comes in, refilling the
         history on the way; ``rulesets``: the only ruleset ids it may name. DataError, one line
         naming the file, says what is wrong."""
         history: list[dict[str, Any]] = []

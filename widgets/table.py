@@ -33,8 +33,8 @@ from landlord.engine.count import winners as winners_of
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
-from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
+from landlord.players.characters import STRATEGIES
 
 from .announce import LiveRegion, summary
 from .board_view import BRUSH, BoardView, FrameSlot, flows_numbers, gini_numbers, sized, wealth_numbers, with_brush
@@ -995,7 +995,7 @@ class GameTable(W.VBox):
 
     def load_bytes(self, raw: bytes, name: str = "uploaded file") -> bool:
         """Load a saved game from a file's bytes (the upload button) through the one way a saved
-        game comes in (:func:`landlord.engine.savefile.load_game`: the kit's file door's size, text and
+        game comes in (:func:`landlord.players.savefile.load_game`: the kit's file door's size, text and
         depth limits, then the record, replayed); a bad file changes nothing. Only the rulesets
         this table offers can be named (never a path), and no message names a file on the server."""
         name = plain_name(name)

@@ -118,7 +118,7 @@ def _port(text: str) -> int:
 
 
 def _names(text: str) -> list[str]:
-    from landlord.engine.strategies import STRATEGIES
+    from landlord.players.characters import STRATEGIES
 
     names = [t.strip() for t in text.split(",") if t.strip()]
     for n in names:
@@ -411,9 +411,9 @@ def _players_or_fail(rs: Ruleset, args: argparse.Namespace) -> None:
     if not rs.players_min <= args.players <= rs.players_max:
         _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
     if position is not None:
-        from landlord.engine.game import Game
+        from landlord.rules.families import new_game
 
-        Game(rs, [None] * args.players, 0, log=False, position=position)
+        new_game(rs, [None] * args.players, 0, log=False, position=position)
 
 
 def _position_or_fail(args: argparse.Namespace) -> None:
@@ -514,7 +514,7 @@ def _replay(args: argparse.Namespace) -> int:
     from landlord.runs.simulate import play_one, seat_strategies
 
     if args.game:
-        from landlord.engine.savefile import load_game
+        from landlord.players.savefile import load_game
 
         if args.position is not None:
             _fail("--position: a saved game (--game) starts from its own position; give one or the other")
@@ -527,7 +527,7 @@ def _replay(args: argparse.Namespace) -> int:
         game = play_one(rs, seat_strategies(args.strategies, args.players), args.seed, log=True,
                         triggers=triggers, position=args.start)
     events = game.events or []
-    sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board))
+    sys.stdout.write(game.log_text() if args.raw else transcript(events, game.names, game.board, game.family))
     counts = game.results()
     for c, rank in zip(counts, ranks(counts), strict=True):
         print(f"{game.names[c.seat]}: {WORDS['total']} {game.board.currency}{c.total} (rank {rank})")
@@ -627,7 +627,7 @@ def _rulesets(args: argparse.Namespace) -> int:
 
 
 def _movement_or_fail(rs: Ruleset) -> Movement:
-    from landlord.engine.landing import movement_for
+    from landlord.rules.families import movement_for
 
     try:
         return movement_for(rs)
@@ -639,12 +639,12 @@ def _landing(args: argparse.Namespace) -> int:
     from landlord.engine.landing import landing_frame
 
     rs, _ = _ruleset_or_fail(args)
-    _movement_or_fail(rs)
+    m = _movement_or_fail(rs)
     if args.simulate:
         with _bar(args.simulate, "throw") as bar:
-            df = landing_frame(rs, args.jail, args.simulate, args.seed, progress=bar.update)
+            df = landing_frame(rs, m, args.jail, args.simulate, args.seed, progress=bar.update)
     else:
-        df = landing_frame(rs, args.jail, 0, args.seed)
+        df = landing_frame(rs, m, args.jail, 0, args.seed)
     sys.stdout.write(df.to_csv(index=False, float_format="%.10f", lineterminator="\n"))
     return 0
 

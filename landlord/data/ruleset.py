@@ -53,6 +53,8 @@ class Ruleset:
     params: dict[str, Param]
     phases: dict[str, Phase]
     extends: str | None = None
+    where: str = ""
+    """The file it was read from (named in its errors); empty for a ruleset made in code."""
 
     def values(self, phase: str | None = None) -> dict[str, Any]:
         """Plain param values in force in ``phase`` (the default phase if None)."""

@@ -169,21 +169,10 @@ class Bounds:
 
 
 def check_param(family: str, name: str, value: Any, bounds: Bounds) -> str | None:
-    """What is wrong with ``value`` for param ``name`` of ``family`` (None when it is in range).
-    Types are checked before (by the loader). A param the family reads into a type of its own
-    (its cards as typed data) is read here too, so a bad card is refused before play
-    (:func:`landlord.data.families.family_readers`)."""
-    problem = _check(spec(family, name), value, bounds, "")
-    if problem is None:
-        from landlord.data.families import family_readers
-
-        reader = family_readers(family).get(name)
-        if reader is not None:
-            try:
-                reader(value)
-            except ValueError as exc:
-                return str(exc)
-    return problem
+    """What is wrong with ``value`` for param ``name`` of ``family`` (None when it is in range):
+    what the data alone can say. Its type, and a param the family reads into a type of its own
+    (its cards as typed data), are the family's to check (:func:`landlord.rules.params.check_ruleset`)."""
+    return _check(spec(family, name), value, bounds, "")
 
 
 def _check(s: Spec, value: Any, b: Bounds, at: str) -> str | None:

@@ -13,8 +13,8 @@ event for event.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from landlord.data.ruleset import Ruleset
 from landlord.engine.count import SeatCount
@@ -27,14 +27,41 @@ from landlord.engine.phases import Trigger
 from landlord.engine.record import Record
 from landlord.errors import DataError, IllegalAction, LandlordError
 
-__all__ = ["BOXES", "Game", "Snapshot"]
+__all__ = ["BOXES", "Game", "Parts", "Snapshot"]
 
 if TYPE_CHECKING:
+    from landlord.data.board import Board
     from landlord.data.position import Position
     from landlord.engine.rulebook import Rules
     from landlord.engine.strategies import Strategy
+    from landlord.engine.table import Table
 
 BOXES = ("Bank", "Public Treasury", "Wages box", "Railroad box")
+
+
+class Parts(Protocol):
+    """What a game is handed of its rules family (a :class:`landlord.rules.family.Family` is one),
+    by whoever knows the ruleset and its family: the engine names no family and looks none up."""
+
+    @property
+    def name(self) -> str:
+        """The family's name (a ruleset's ``family``)."""
+        ...
+
+    @property
+    def rules(self) -> Callable[[Table], Rules]:
+        """The rules playing the game, bound to it: ``rules(game)``."""
+        ...
+
+    @property
+    def events(self) -> frozenset[str]:
+        """The event kinds only this family emits."""
+        ...
+
+    @property
+    def narrate(self) -> Callable[[Event, Sequence[str], Board], str]:
+        """One of the family's own events as a sentence."""
+        ...
 
 
 class Snapshot(NamedTuple):
@@ -62,7 +89,8 @@ class Game:
     a record being replayed (see :func:`landlord.engine.replay.replay`). ``position`` starts the game
     from a described position (:mod:`landlord.data.position`) instead of the rules' own opening.
     ``worths`` keeps every seat's net worth after each turn (:attr:`worths`). ``opening``:
-    see :attr:`opening`.
+    see :attr:`opening`. ``family`` is the ruleset's rules family (:class:`Parts`), handed in:
+    :func:`landlord.rules.families.new_game` makes a game of a ruleset's own family.
     """
 
     def __init__(
@@ -75,20 +103,23 @@ class Game:
         triggers: Sequence[Trigger] = (),
         snapshots: bool | None = None,
         *,
+        family: Parts,
         feed: Sequence[Entry] | None = None,
         chance: bool = True,
         position: Position | None = None,
         worths: bool = False,
         opening: bool = True,
     ) -> None:
-        from landlord.data.families import rules_class
-
         n = len(strategies)
+        if family.name != ruleset.family:
+            raise LandlordError(f"{ruleset.id} is played by the {ruleset.family!r} rules, not {family.name!r}")
         if not ruleset.players_min <= n <= ruleset.players_max:
             raise LandlordError(
                 f"{ruleset.id} takes {ruleset.players_min} to {ruleset.players_max} players, not {n}"
             )
         self.ruleset = ruleset
+        self.family = family
+        """The rules family playing the game (its rules class and its words), as handed in."""
         self.board = ruleset.board
         self.seed = seed
         self.rng = random.Random(seed)
@@ -131,7 +162,7 @@ class Game:
         self._turn_round = 0
         self.round = 0
         self.over = False
-        self.rules: Rules = rules_class(ruleset.family)(self)
+        self.rules: Rules = family.rules(self)
         if position is not None:
             self.rules.check_position(position)
         for t in triggers:

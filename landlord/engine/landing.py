@@ -8,9 +8,10 @@ in jail counts as in jail, and so does the throw that sent the token there.
 A family's movement rules are data, a :class:`Movement`: dice, whether a double earns another
 throw and how many doubles send a token to jail, the go-to-jail squares, where a released token
 counts from, how many throws a jailed token may try for a double, the card decks that move
-tokens (:class:`CardMove`), and Magie's railroad pass. :data:`MOVEMENTS` maps a rules family to
-the function that builds its :class:`Movement` from a ruleset; a family added later registers
-its own with :func:`register_movement` (or builds one with :func:`movement_from_board`).
+tokens (:class:`CardMove`), and Magie's railroad pass. Each rules family builds its own
+:class:`Movement` from a ruleset (its ``movement`` part, :attr:`landlord.rules.family.Family.movement`;
+:func:`landlord.rules.families.movement_for` asks a ruleset's family), or one is read off a board
+(:func:`movement_from_board`).
 
 The chain's states are ``(space, doubles thrown so far this turn)`` for a token on the track
 and ``jail k`` (k failed throws so far) for a jailed one. Each state moves to the next by one
@@ -24,7 +25,7 @@ ending (tokens move forward), and "Get out of jail free" cards (a jailed token p
 Cards are drawn at random from a full deck each time (a shuffled deck that is cycled gives every
 card the same long-run frequency, so the long-run landing probabilities are the same).
 
-Registered families: every family of :data:`landlord.rules.REGISTERED` (``magie1904``,
+The families: every family of :data:`landlord.rules.families.FAMILIES` (``magie1904``,
 ``magie1906``, ``british1913`` and ``monopoly`` with the Mucker variants), each with its
 builder in its own package, ``landlord.rules.<family>.movement.build``. Where a family's
 movement is a player's choice the chain cannot ask (1906: which way between the Chances,
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -514,70 +515,6 @@ def policy(name: str, value: str, known: Sequence[str] | Mapping[str, float]) ->
     return value
 
 
-MovementBuilder = Callable[..., Movement]
-"""``builder(ruleset, phase, **policy)`` → :class:`Movement` (policies are keyword-only)."""
-
-
-class MovementRegistry(MutableMapping[str, MovementBuilder]):
-    """Rules family → the function building its :class:`Movement` from a ruleset (and phase):
-    each registered family's ``landlord.rules.<family>.movement.build`` (loaded on first use:
-    the families' packages import this module), and any plugged in by :func:`register_movement`."""
-
-    def __init__(self) -> None:
-        self._builders: dict[str, MovementBuilder] = {}
-        self._loaded = False
-
-    def _all(self) -> dict[str, MovementBuilder]:
-        if not self._loaded:
-            from landlord.data.families import REGISTERED
-
-            self._loaded = True
-            for family in REGISTERED:
-                self._builders.setdefault(family.name, family.part("movement").build)
-        return self._builders
-
-    def __getitem__(self, family: str) -> MovementBuilder:
-        return self._all()[family]
-
-    def __setitem__(self, family: str, builder: MovementBuilder) -> None:
-        self._all()[family] = builder
-
-    def __delitem__(self, family: str) -> None:
-        del self._all()[family]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-
-MOVEMENTS = MovementRegistry()
-"""Rules family → the function building its :class:`Movement` from a ruleset (and phase)."""
-
-
-def register_movement(family: str, builder: MovementBuilder) -> None:
-    """Plug a family's movement rules into :func:`movement_for` (the CLI and charts use it)."""
-    MOVEMENTS[family] = builder
-
-
-def movement_for(ruleset: Ruleset, phase: str | None = None, **policy: Any) -> Movement:
-    """The :class:`Movement` of ``ruleset`` (in ``phase``), from its family's builder;
-    ``policy`` picks the family's movement policies (e.g. ``direction="either"`` for 1906,
-    ``double="one"`` for 1913), ValueError for one the family does not have."""
-    builder = MOVEMENTS.get(ruleset.family)
-    if builder is None:
-        raise ValueError(f"ruleset {ruleset.id!r}: no movement rules for family {ruleset.family!r} "
-                         f"(known: {', '.join(sorted(MOVEMENTS))})")
-    if not policy:
-        return builder(ruleset, phase)
-    try:
-        return builder(ruleset, phase, **policy)
-    except TypeError as exc:
-        raise ValueError(f"family {ruleset.family!r}: no such movement policy among "
-                         f"{', '.join(sorted(policy))} ({exc})") from None
-
-
 # -- frames -----------------------------------------------------------------------------------
 def jail_name(board: Board) -> str:
     """The in-jail row's name: the jail annex's name, else "In Jail"."""
@@ -598,13 +535,12 @@ def frame(board: Board, probs: Mapping[int, float]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["index", "name", "probability"])
 
 
-def landing_frame(ruleset: Ruleset, jail: str = "stay", simulate_throws: int = 0,
-                  seed: int = 0, phase: str | None = None, progress: Callable[[int], object] | None = None,
-                  **policy: Any) -> pd.DataFrame:
-    """The landing probabilities of ``ruleset``'s board (exact, or simulated when
-    ``simulate_throws`` > 0, telling ``progress`` as :func:`simulate` does) as :func:`frame`;
-    ``policy`` as for :func:`movement_for`."""
-    m = movement_for(ruleset, phase, **policy)
+def landing_frame(ruleset: Ruleset, m: Movement, jail: str = "stay", simulate_throws: int = 0,
+                  seed: int = 0, phase: str | None = None,
+                  progress: Callable[[int], object] | None = None) -> pd.DataFrame:
+    """The landing probabilities of ``ruleset``'s board under its movement ``m`` (in ``phase``:
+    :func:`landlord.rules.families.movement_for`), exact, or simulated when ``simulate_throws`` > 0
+    (telling ``progress`` as :func:`simulate` does), as :func:`frame`."""
     probs = simulate(m, jail, simulate_throws, seed, progress) if simulate_throws else exact(m, jail)
     df = frame(ruleset.board, probs)
     themed = theme_names(ruleset, phase)

@@ -1,25 +1,34 @@
 """Events in words: "Ada paid $7 rent to Ben for Lot 7".
 
 The sentences of the events several families emit are here; each family's own are in its
-``words`` module (``landlord.rules.<family>.words``: ``EVENTS`` and ``narrate``).
+``words`` module (``landlord.rules.<family>.words``: ``EVENTS`` and ``narrate``), handed in with
+the family (:class:`Words`: a game's :attr:`~landlord.engine.game.Game.family`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from typing import Protocol
 
 from landlord.data.board import Board
-from landlord.data.families import family_parts
 from landlord.engine.events import Event
 
 Narrator = Callable[[Event, Sequence[str], Board], str]
 
 
-@cache
-def _family_narrators() -> dict[str, Narrator]:
-    """Each family's own event kinds and the family's ``narrate`` (loaded once)."""
-    return {kind: words.narrate for words in family_parts("words") for kind in words.EVENTS}
+class Words(Protocol):
+    """A rules family's own words: the event kinds only it emits and its sentence for each (a
+    :class:`landlord.rules.family.Family` is one)."""
+
+    @property
+    def events(self) -> frozenset[str]:
+        """The event kinds only this family emits."""
+        ...
+
+    @property
+    def narrate(self) -> Narrator:
+        """One of the family's own events as a sentence."""
+        ...
 
 
 def terms(e: Event, names: Sequence[str], board: Board) -> tuple[str, str, Callable[..., str]]:
@@ -39,12 +48,12 @@ def marked(e: Event, text: str) -> str:
     return text + " [reconstructed rule]" if e.get("reconstructed") else text
 
 
-def narrate(e: Event, names: Sequence[str], board: Board) -> str | None:
-    """One event as a sentence in the game's own language (None for bookkeeping events)."""
+def narrate(e: Event, names: Sequence[str], board: Board, words: Words) -> str | None:
+    """One event as a sentence in the game's own language (None for bookkeeping events); an
+    event only the game's family emits is said in its ``words``."""
     k = e.kind
-    family = _family_narrators().get(k)
-    if family is not None:
-        return family(e, names, board)
+    if k in words.events:
+        return words.narrate(e, names, board)
     who, cur, space = terms(e, names, board)
     if k == "transfer":
         amount, reason = e.get("amount"), e.get("reason")
@@ -90,11 +99,12 @@ def _single_tax(e: Event, who: str, cur: str, space: Callable[..., str]) -> dict
     }
 
 
-def transcript(events: Sequence[Event], names: Sequence[str], board: Board) -> str:
-    """A readable transcript: one sentence per event, with turn numbers."""
+def transcript(events: Sequence[Event], names: Sequence[str], board: Board, words: Words) -> str:
+    """A readable transcript: one sentence per event, with turn numbers (the family's own
+    events in its ``words``: pass the game's :attr:`~landlord.engine.game.Game.family`)."""
     lines = []
     for e in events:
-        text = narrate(e, names, board)
+        text = narrate(e, names, board, words)
         if text:
             lines.append(f"[turn {e.turn:3d}] {text}")
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from landlord.data.position import Position
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import OptionText
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, coerce
-from landlord.engine.game import Game
+from landlord.engine.game import Game, Parts
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.record import Record, lenient, version_note
 from landlord.engine.strategies import Strategy
@@ -26,7 +26,7 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
            names: Sequence[str] | None = None, strategies: Sequence[Strategy | None] | None = None,
            n_players: int | None = None, triggers: Sequence[Trigger] = (), *, log: bool = True,
            where: str = "the record", ruleset: Ruleset | None = None,
-           each: Callable[[Game], None] | None = None) -> Game:
+           each: Callable[[Game], None] | None = None, family: Parts) -> Game:
     """Rebuild a game: the kit's one replay, for a record or for a seed and answers alone.
 
     ``replay(record)`` rebuilds the game of ``record``: every entry fed in order (answers,
@@ -42,7 +42,8 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
     ends). IllegalAction names the entry that does not replay and, when the record was played
     under another kit version, both versions; a LandlordError says what else is wrong.
     ``ruleset`` stands for the record's ruleset and overrides when given; ``each`` is called
-    with the game after its set-up and after each answer, switch or trigger fed.
+    with the game after its set-up and after each answer, switch or trigger fed. ``family`` is
+    the ruleset's rules family, handed in (:func:`landlord.rules.families.replay` hands it).
     """
     if isinstance(source, Record):
         if seed is not None or actions is not None or names is not None or n_players is not None or triggers:
@@ -69,7 +70,7 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
     n = len(record.names)
     position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
-        game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers,
+        game = Game(ruleset, [None] * n, record.seed, record.names, log=log, triggers=triggers, family=family,
                     feed=feed, chance=record.chance, position=position,
                     opening=record.version >= 2)
     except IllegalAction as exc:  # a chance outcome of the set-up
@@ -134,7 +135,8 @@ def clone(game: Game, strategies: Sequence[Strategy | None] | None = None) -> Ga
     """An independent copy of ``game`` as it stands, rebuilt by replaying its record (its rules
     are a running generator, which cannot be copied); with a log if the game keeps one. Its
     seats are people unless ``strategies`` is given."""
-    return replay(game.record, strategies=strategies, log=game.events is not None, ruleset=game.ruleset)
+    return replay(game.record, strategies=strategies, log=game.events is not None, ruleset=game.ruleset,
+                  family=game.family)
 
 
 def child(game: Game, choice: OptionText, strategies: Sequence[Strategy | None] | None = None) -> Game:

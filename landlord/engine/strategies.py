@@ -1,7 +1,9 @@
-"""Players: bots with documented behaviour, and the view of the table they decide from.
+"""What a player decides from: the view of the table (:class:`TableView`), what a strategy is
+(:class:`Strategy`), the voting rule every character shares, and the random bot.
 
 A strategy sees what a player at the table could see (cash and holdings are on the table;
-the order of the face-down cards is not) and the legal options of the decision before it.
+the order of the face-down cards is not) and the legal options of the decision before it. The
+characters (landlord, tenant, speculator) are the players' (:mod:`landlord.players.characters`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from landlord.data.board import Space
-from landlord.data.families import REGISTERED
 from landlord.engine.decisions import Decision, OptionText
 
 if TYPE_CHECKING:
@@ -111,85 +112,6 @@ VOTE_KINDS = frozenset({"call_vote", "vote"})
 """The decisions every family with votes asks the same way, answered by :func:`vote_choice`."""
 
 
-def _answers() -> tuple[dict[str, BotAnswer], BotAnswer]:
-    """Each decision kind's answer, from the bots each family registers once (their
-    ``ANSWERS`` kinds; no kind is two families'), and the answer to every other kind."""
-    by_kind: dict[str, BotAnswer] = {}
-    rest: BotAnswer | None = None
-    for family in REGISTERED:
-        bots = family.players()
-        for kind in bots.ANSWERS:
-            if kind in by_kind or kind in VOTE_KINDS:
-                raise RuntimeError(f"decision kind {kind!r} is claimed by two families' bots")
-            by_kind[kind] = bots.answer
-        if family.answers_the_rest:
-            rest = bots.answer
-    assert rest is not None, "one family's bots must answer the kinds no other claims"
-    return by_kind, rest
-
-
-_BY_KIND, _REST = _answers()
-
-
-class Character:
-    """A bot of one character (``name``): it answers a vote by the voting rule and every other
-    decision as the bots of the decision's family say (:data:`landlord.rules.REGISTERED`).
-    ``notes`` is what a family's bots remember between decisions (Monopoly: its trade plans)."""
-
-    name = ""
-
-    def __init__(self) -> None:
-        self.notes: dict[str, Any] = {}
-
-    def choose(self, view: TableView, d: Decision) -> OptionText:
-        if d.kind in VOTE_KINDS:
-            return vote_choice(view, d)
-        return _BY_KIND.get(d.kind, _REST)(self.name, self, view, d)
-
-
-class Landlord(Character):
-    """The ``landlord`` outlook (:data:`~landlord.engine.valuation.OUTLOOKS`): holds land and
-    buildings for their income, keeping ``reserve`` in hand. In the Magie games every choice
-    is valued by what the rules in force pay (:mod:`landlord.players.magie1904`,
-    :mod:`landlord.players.magie1906`); it bids at a sale from the 1906 pack and trades cards
-    as :mod:`landlord.players.magie1906` says. Votes by the voting rule. Monopoly and 1913:
-    every choice from the one valuation (:mod:`landlord.players.monopoly`,
-    :mod:`landlord.players.british1913`)."""
-
-    name = "landlord"
-
-    def __init__(self, reserve: int = 50) -> None:
-        super().__init__()
-        self.reserve = reserve
-
-
-class Tenant(Character):
-    """The ``tenant`` outlook: buys no land, tickets or cards; in the Magie games values
-    every other choice as the landlord does (:mod:`landlord.players.magie1904`); 1906:
-    sells a card to an offer at its valuation (:mod:`landlord.players.magie1906`). Votes by
-    the voting rule. Monopoly: takes no deed
-    by choice (never buys, bids or proposes a trade for one); its other choices from the one
-    valuation (:mod:`landlord.players.monopoly`)."""
-
-    name = "tenant"
-
-
-class Speculator(Character):
-    """The ``speculator`` outlook: holds land for a rise and borrows from the Bank to buy lots
-    (1904); in the Magie games values every choice by what the rules pay
-    (:mod:`landlord.players.magie1904`); 1906: bids at a sale from the pack, offers and bids
-    for cards up to its valuation keeping $50 (:mod:`landlord.players.magie1906`). Votes by
-    the voting rule.
-    Monopoly: the one valuation, asking a quarter more than a deed is worth to it to sell
-    (:mod:`landlord.players.monopoly`)."""
-
-    name = "speculator"
-
-    def __init__(self, repay_at: int = 300) -> None:
-        super().__init__()
-        self.repay_at = repay_at
-
-
 class RandomBot:
     """Picks uniformly among the legal options with its own seeded RNG (for tests)."""
 
@@ -200,18 +122,3 @@ class RandomBot:
 
     def choose(self, view: TableView, d: Decision) -> OptionText:
         return d.options[int(self.rng.random() * len(d.options))]
-
-
-STRATEGIES: dict[str, type] = {
-    "landlord": Landlord, "tenant": Tenant, "speculator": Speculator, "random": RandomBot,
-}
-
-
-def make_strategy(name: str, seed: int | str = 0) -> Strategy:
-    """A fresh bot by name; ``seed`` feeds the random bot. ValueError names the known bots."""
-    try:
-        cls = STRATEGIES[name]
-    except KeyError:
-        raise ValueError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
-    bot: Strategy = cls(seed) if cls is RandomBot else cls()
-    return bot

@@ -1,6 +1,7 @@
 """The computer players: each rules family's answers to its decisions, one module a family
-(``landlord.players.<family>``), found through the families' registry
-(:meth:`landlord.data.families.Family.players`).
+(``landlord.players.<family>``), kept once by the family's name (:mod:`landlord.players.registry`);
+the characters that answer with them (:mod:`landlord.players.characters`); and a saved game
+loaded with its bots in their seats (:mod:`landlord.players.savefile`).
 
 The rules say what is legal and what it pays (each family's payoff tables: 1913 ``SiteTerms``,
 1904 ``Table1904``, 1906 ``Table1906``, Monopoly's ``DeedTerms``); the players here decide, by

@@ -2,6 +2,7 @@
 
 Rules hold only behaviour; every number comes from the ruleset's data file. Each family is a
 package, ``landlord.rules.<family>``: its turns (the family class, with the rules quoted), its
-state, the words students see (``words``), its count, its bots (``bots``) and its movement for
-the landing chain (``movement``). The families are registered once, by name, in :mod:`landlord.data.families`.
+state, the words students see (``words``), its count and its movement for the landing chain
+(``movement``), and the family as a value (``family``: :class:`landlord.rules.family.Family`). The
+families are listed once, in :mod:`landlord.rules.families`; their players are in :mod:`landlord.players`.
 """

@@ -14,14 +14,15 @@ Rulesets and boards are frozen but hold dicts, so they cannot be hashed: a cache
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from landlord.engine.landing import exact, movement_for
+from landlord.engine.landing import exact
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
+    from landlord.engine.landing import Movement
 
 T = TypeVar("T")
 
@@ -42,12 +43,12 @@ class Same(Generic[T]):
 
 
 @lru_cache(maxsize=64)
-def _odds(ruleset: Same[Ruleset], phase: str) -> Mapping[int, float]:
-    return exact(movement_for(ruleset.obj, phase))
+def _odds(movement: Callable[[Ruleset, str], Movement], ruleset: Same[Ruleset], phase: str) -> Mapping[int, float]:
+    return exact(movement(ruleset.obj, phase))
 
 
-def landing_odds(ruleset: Ruleset, phase: str) -> Mapping[int, float]:
+def landing_odds(movement: Callable[[Ruleset, str], Movement], ruleset: Ruleset, phase: str) -> Mapping[int, float]:
     """The chance that one throw ends on each space under ``ruleset`` in ``phase``
-    (:func:`landlord.engine.landing.exact` on the family's movement, its default policies),
+    (:func:`landlord.engine.landing.exact` on the family's ``movement``, its default policies),
     worked out once per ruleset and phase (the 64 most recent kept). Shared: read only."""
-    return _odds(Same(ruleset), phase)
+    return _odds(movement, Same(ruleset), phase)

@@ -6,7 +6,7 @@ derived from the same declaration.
 A field whose plain value must be read into a type of its own (a deck of cards as typed data)
 declares its reader (``cards: tuple[Card, ...] = field(metadata=reads(read_cards))``); the
 reader raises ValueError naming what is wrong, and the loader and every override call it (:func:`readers`, through
-:func:`landlord.data.families.family_readers`), so a bad value is refused before play with the
+:attr:`landlord.rules.family.Family.readers`), so a bad value is refused before play with the
 file, entry and field named.
 """
 
@@ -18,14 +18,12 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from landlord.data.families import registered
 from landlord.data.schema import type_problem
 from landlord.errors import DataError
 from landlord.rules.memo import Same
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
-    from landlord.engine.rulebook import SharedParams
 
 T = TypeVar("T")
 
@@ -95,6 +93,33 @@ class ParamError(ValueError):
         self.problem = problem
 
 
+def check_ruleset(ruleset: Ruleset, family: str, declared: Mapping[str, type], read: Mapping[str, Reader]) -> None:
+    """Refuse ``ruleset`` unless its params are those its rules ``family`` declares
+    (``declared``: each param's plain type; ``read``: the params read into types of their own,
+    each with its reader): an unknown param, a param missing, a value of another type or one
+    its reader refuses raises :class:`~landlord.errors.DataError` naming the ruleset's file, the
+    entry and the field. What the data alone can say (ranges, the board) the loader checks."""
+    where = ruleset.where or f"ruleset {ruleset.id!r}"
+    tables = [("params", ruleset.params)] + [(f"phases.{n}.params", ph.params) for n, ph in ruleset.phases.items()]
+    for at, table in tables:
+        for key, param in table.items():
+            if key not in declared:
+                raise DataError(where, f"{at}.{key}", None,
+                                f"unknown param for family {family!r} (known: {', '.join(sorted(declared))})")
+            if problem := type_problem(param.value, declared[key]):
+                raise DataError(where, f"{at}.{key}", "value", problem)
+    for key in declared:
+        if key not in ruleset.params:
+            raise DataError(where, f"params.{key}", None, "missing")
+    for at, table in tables:
+        for key, param in table.items():
+            if key in read:
+                try:
+                    read[key](param.value)
+                except ValueError as exc:
+                    raise DataError(where, f"{at}.{key}", "value", str(exc)) from None
+
+
 def per_phase(build: Callable[[Mapping[str, Any]], T]) -> Callable[[Ruleset, str | None], T]:
     """``build`` over the values ``ruleset`` has in force in a phase (None: its default
     phase), built once per ruleset and phase and shared (the params are frozen): a game's
@@ -116,11 +141,3 @@ def per_phase(build: Callable[[Mapping[str, Any]], T]) -> Callable[[Ruleset, str
         return cached(Same(ruleset), phase or ruleset.default_phase)
 
     return in_phase
-
-
-def shared_params(ruleset: Ruleset, phase: str | None = None) -> SharedParams:
-    """The params the engine's shared rules read (the round cap) of ``ruleset`` in ``phase``
-    (None: its default phase), typed: its family's own params (``landlord.rules.<family>.params``),
-    whose first fields they are."""
-    params: SharedParams = registered(ruleset.family).part("params").in_phase(ruleset, phase)
-    return params

@@ -14,7 +14,8 @@ from landlord.engine.count import winners as winners_of
 from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger
-from landlord.engine.strategies import make_strategy
+from landlord.players.characters import make_strategy
+from landlord.rules.families import new_game
 
 if TYPE_CHECKING:
     from landlord.data.position import Position
@@ -27,7 +28,7 @@ def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool =
     the per-turn counts, by default only with the ``log``; ``worths``: keep the per-turn net
     worths alone, :attr:`Game.worths`; from ``position``, if given)."""
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position,
+    game = new_game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position,
                 worths=worths)
     game.run()
     return game

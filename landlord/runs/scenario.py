@@ -433,7 +433,7 @@ class _Checker:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise DataError(self.path, where, name, f"{shown}expected a whole number of players, got {value!r}")
         elif key == "strategies":
-            from landlord.engine.strategies import STRATEGIES
+            from landlord.players.characters import STRATEGIES
 
             if not isinstance(value, list) or not value or not all(isinstance(s, str) for s in value):
                 raise DataError(self.path, where, name, f"expected a non-empty list of bot names, got {value!r}")
@@ -508,6 +508,7 @@ class _Checker:
              regime_at: Callable[[int], tuple[str, str]]) -> None:
         """Check the settings of one cell together against its ruleset (``regime_at(k)``: the
         table and field where switch ``k`` of its regime is written)."""
+        from landlord.rules.families import family_of
 
         rs = self.ruleset(cell.ruleset, sources["ruleset"], "ruleset")
         in_cell = f" (cell {cell.label})" if cell.varied else ""
@@ -516,7 +517,7 @@ class _Checker:
                             f"{rs.id} takes {rs.players_min} to {rs.players_max} players, not {cell.players}{in_cell}")
         for key, value in cell.overrides:
             try:
-                rs.override(**{key: value})
+                family_of(rs.override(**{key: value}))  # the family reads it (its cards, typed)
             except KeyError:
                 known = ", ".join(sorted(rs.params))
                 raise DataError(self.path, where[key], key,
@@ -528,6 +529,8 @@ class _Checker:
             except ValueError as exc:
                 problem = str(exc).partition(": ")[2] or str(exc)
                 raise DataError(self.path, where[key], key, f"{problem}{in_cell}") from None
+            except DataError as exc:
+                raise DataError(self.path, where[key], key, f"{exc.problem}{in_cell}") from None
         for k, (phase, _) in enumerate(cell.regime):
             if phase not in rs.phases:
                 raise DataError(self.path, *regime_at(k),

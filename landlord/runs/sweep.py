@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, ParamSpec
 
-from landlord.data.families import REGISTERED
 from landlord.data.files import read_json
 from landlord.data.loader import resolve_ruleset
 from landlord.errors import LandlordError
@@ -321,11 +320,12 @@ def _outcome(future: Any, chunk: Chunk) -> Any:
 
 
 PRELOAD = ["__main__", "landlord.runs.sweep", "pyarrow", "pandas", "pyarrow.pandas_compat",
-           *(m for f in REGISTERED for m in (f.package, f"landlord.players.{f.name}"))]
+           "landlord.rules.families", "landlord.players.characters"]
 """What the fork server imports once, so a worker forked from it starts warm: the main script
 (so workers need not), the kit's sweep, and Arrow with pandas, which Arrow imports when it first
 builds a table from NumPy columns (about 0.25 s a worker otherwise, in its first chunk), and
-every rules family with its players (about 0.08 s a worker otherwise, in its first chunk: a
+every rules family with its players (:mod:`landlord.rules.families`, :mod:`landlord.players.characters`;
+about 0.08 s a worker otherwise, in its first chunk: a
 family's players import the others' rules they share)."""
 
 

@@ -24,8 +24,9 @@ from landlord.data.ruleset import Ruleset
 from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger
-from landlord.engine.strategies import STRATEGIES
 from landlord.errors import DataError
+from landlord.players.characters import STRATEGIES
+from landlord.rules.families import new_game
 from landlord.runs.simulate import summary_row
 
 BOT_MIXES = ("landlord", "tenant", "speculator")
@@ -89,11 +90,11 @@ def export(room: Classroom, folder: str | Path) -> tuple[Path, Path]:
 
 
 def export_games(room: Classroom, folder: str | Path) -> list[Path]:
-    """Write each started table's game as a saved game (:mod:`landlord.engine.savefile`: the game's
+    """Write each started table's game as a saved game (:mod:`landlord.players.savefile`: the game's
     record, its chance included), ``<folder>/class-<code>-table-<n>.json``, its students' seats
     as people and the rest as the class's bots: ``landlord replay --game FILE`` and the game
     table load it, event for event."""
-    from landlord.engine import savefile
+    from landlord.players import savefile
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -175,7 +176,7 @@ def bot_band(room: Classroom, tables: Sequence[TableGame] | None = None) -> pd.D
         for k, mix in enumerate(mixes):
             bots = [STRATEGIES[m]() if m != "random" else STRATEGIES[m](f"{g.seed}-{k}-{i}")
                     for i, m in enumerate(mix)]
-            game = Game(g.ruleset, bots, g.seed, log=False, triggers=triggers)
+            game = new_game(g.ruleset, bots, g.seed, log=False, triggers=triggers)
             game.run()
             totals = [c.total for c in game.results()]
             rows.append({"table": tg.table.table_no, "regime": regime_words(game), "bots": "+".join(mix),

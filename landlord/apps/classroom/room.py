@@ -59,10 +59,11 @@ from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, kit_version, version_note
-from landlord.engine.replay import apply, replay
-from landlord.engine.strategies import STRATEGIES, Strategy, TableView, make_strategy
+from landlord.engine.replay import apply
+from landlord.engine.strategies import Strategy, TableView
 from landlord.errors import IllegalAction, LandlordError
-from landlord.rules.params import shared_params
+from landlord.players.characters import STRATEGIES, make_strategy
+from landlord.rules.families import replay, shared_params
 
 STATES = ("joining", "playing", "debrief")
 """A class's states: students join (no game runs), tables play, the teacher debriefs."""

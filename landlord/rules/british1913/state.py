@@ -10,6 +10,7 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import option
 from landlord.engine.rulebook import RoundsOfTurns, Token
 from landlord.errors import LandlordError
+from landlord.rules.british1913.movement import british1913_movement
 from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
 from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
@@ -214,7 +215,7 @@ class LandTable:
         g = self._r.g
         probs = self._landing.get(g.phase)
         if probs is None:
-            probs = self._landing[g.phase] = landing_odds(g.ruleset, g.phase)
+            probs = self._landing[g.phase] = landing_odds(british1913_movement, g.ruleset, g.phase)
         return probs
 
 

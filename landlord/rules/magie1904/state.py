@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from landlord.engine.decisions import OptionText
 from landlord.engine.options import parse_option
 from landlord.engine.rulebook import Token
+from landlord.rules.magie1904.movement import magie1904_movement
 from landlord.rules.magie1904.params import PARAMS, Params1904, in_phase
 from landlord.rules.memo import landing_odds
 from landlord.rules.single_tax import SingleTaxRules
@@ -147,7 +148,7 @@ class Table1904:
         g = self._r.g
         odds = self._odds.get(g.phase)
         if odds is None:
-            odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
+            odds = self._odds[g.phase] = landing_odds(magie1904_movement, g.ruleset, g.phase)
         return odds
 
     def chance(self, idx: int) -> float:

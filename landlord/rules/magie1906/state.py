@@ -14,6 +14,7 @@ from landlord.engine.rulebook import Token
 from landlord.engine.valuation import card_worth
 from landlord.rules.magie1906.building import BuildingTerms
 from landlord.rules.magie1906.cards import CARD_KINDS
+from landlord.rules.magie1906.movement import magie1906_movement
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
 from landlord.rules.magie1906.terms import MoneyTerms
 from landlord.rules.memo import landing_odds
@@ -259,7 +260,7 @@ class Table1906(MoneyTerms, BuildingTerms):
         g = self._r.g
         odds = self._odds.get(g.phase)
         if odds is None:
-            odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
+            odds = self._odds[g.phase] = landing_odds(magie1906_movement, g.ruleset, g.phase)
         return odds
 
     def chance(self, idx: int) -> float:

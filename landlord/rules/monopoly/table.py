@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from landlord.rules.memo import landing_odds
-from landlord.rules.monopoly.movement import DOUBLES_LIMIT
+from landlord.rules.monopoly.movement import DOUBLES_LIMIT, monopoly_family_movement
 from landlord.rules.monopoly.risk import Build, RuinRisk, Threats
 from landlord.rules.monopoly.static import K_STREET, K_TAX, DeedTerms
 
@@ -144,7 +144,7 @@ class MonopolyTable(RuinRisk):
         g = self._rules.g
         odds = self._odds.get(g.phase)
         if odds is None:  # once a phase
-            chances = landing_odds(g.ruleset, g.phase)
+            chances = landing_odds(monopoly_family_movement, g.ruleset, g.phase)
             odds = self._odds[g.phase] = [chances.get(i, 0.0) for i in range(len(self.owner))] + [chances.get(-1, 0.0)]
         return odds
 

@@ -26,9 +26,9 @@ from typing import Any
 
 from landlord.engine.game import Game
 from landlord.engine.record import FORMAT, VERSION, Record, version_note
-from landlord.engine.replay import replay
-from landlord.engine.strategies import make_strategy
 from landlord.errors import DataError, IllegalAction, LandlordError
+from landlord.players.characters import make_strategy
+from landlord.rules.families import replay
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "load", "load_game", "save", "to_dict"]
 

@@ -1,0 +1,48 @@
+"""A rules family as a value: everything the engine, the loader and the runners used to fetch
+by the family's name, held in one frozen record (:class:`Family`).
+
+Each family package exports its own, ``landlord.rules.<family>.family.FAMILY``, built only from
+that package; the list of them is kept once, in :mod:`landlord.rules.families`. Whoever knows a
+ruleset and its family hands the parts down: the engine's :class:`~landlord.engine.game.Game`
+is given the family (its rules class and its words) and never looks one up. (OpenSpiel's core
+never names a game; python-chess keeps its ``VARIANTS`` above the board.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from landlord.data.board import Board
+    from landlord.data.ruleset import Ruleset
+    from landlord.engine.events import Event
+    from landlord.engine.landing import Movement
+    from landlord.engine.rulebook import Rules, SharedParams
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """One rules family (a ruleset's ``family`` names it): the class that plays it, its typed
+    params and how they are read, its words for the events only it emits, and its movement for
+    the landing chain."""
+
+    name: str
+    """The family's name, as a ruleset's ``family`` gives it (``magie1904`` …)."""
+    rules: type[Rules]
+    """The class that plays it, bound to one game: ``rules(game)``."""
+    params: Callable[[Ruleset, str | None], SharedParams]
+    """The typed params of a ruleset in a phase (None: its default phase), built once and
+    shared (``landlord.rules.<family>.params.in_phase``)."""
+    declared: Mapping[str, type]
+    """The params a ruleset of this family must give, with their plain types (its ``PARAMS``)."""
+    readers: Mapping[str, Callable[[Any], Any]]
+    """The params read into types of their own (its cards as typed data), each with its
+    reader: a reader raises ValueError naming what is wrong (none: ``{}``)."""
+    events: frozenset[str]
+    """The event kinds only this family emits (its ``words.EVENTS``)."""
+    narrate: Callable[[Event, Sequence[str], Board], str]
+    """One of its own events as a sentence (its ``words.narrate``)."""
+    movement: Callable[..., Movement]
+    """``movement(ruleset, phase, **policy)``: its movement rules for the landing chain."""
