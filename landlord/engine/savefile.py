@@ -14,7 +14,7 @@ a one-line error naming it.
 
 :func:`load_game` is the one way in, for the command line, the game table and every other
 reader: bytes or a path through the kit's file door (:mod:`landlord.data.files`), the record read
-(:meth:`~landlord.engine.record.Record.from_dict`) and replayed.
+(:func:`landlord.engine.codec.read_record`, which reads every version) and replayed.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from landlord.engine.codec import FORMAT, VERSION, read_record, write_record
 from landlord.engine.game import Game
-from landlord.engine.record import FORMAT, VERSION, Record, version_note
+from landlord.engine.record import Record, version_note
 from landlord.engine.replay import replay
 from landlord.engine.strategies import make_strategy
 from landlord.errors import DataError, IllegalAction, LandlordError
@@ -40,7 +41,7 @@ def to_dict(game: Game, seats: list[str | None], overrides: dict[str, Any] | Non
     record.seats = list(seats)
     if overrides is not None:
         record.overrides = dict(overrides)
-    return record.to_dict()
+    return write_record(record)
 
 
 def save(game: Game, path: str | Path, seats: list[str | None], overrides: dict[str, Any] | None = None) -> None:
@@ -73,7 +74,7 @@ def load_game(source: bytes | str | Path | Mapping[str, Any], where: str | None 
         where = "<saved game>" if where is None else where
         check_values(source, where)
         data = source
-    record = Record.from_dict(data, where)
+    record = read_record(data, where)
     if rulesets is not None and record.ruleset not in rulesets:
         raise DataError(where, "ruleset", None, f"unknown ruleset {record.ruleset[:60]!r} "
                                                 f"(known: {', '.join(rulesets)}){version_note(record.kit)}")
