@@ -459,7 +459,7 @@ class Game:
             self.ruleset.id, self.seed, list(self.names),
             [None if s is None else s.name for s in self.strategies], list(self.entries),
             [f"{t.phase}@{t.text}" for t in self.triggers if t not in self.added],
-            {k: p.value for k, p in self.ruleset.params.items() if p.provenance == "override"},
+            self.ruleset.overrides(),
             None if self.position is None else self.position.to_dict(),
         )
 

@@ -257,7 +257,7 @@ class TableGame:
         rs = self.ruleset
         return Record(rs.id, self.table.seed, list(self.names), [None] * len(self.names),
                       [], [f"{t.phase}@{t.text}" for t in self.spec.table_triggers(self.table.table_no)],
-                      {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
+                      rs.overrides(),
                       kit=self.spec.kit, drawn=False)
 
     @property
