@@ -268,3 +268,17 @@ def test_an_old_class_store_row_is_read_by_the_codec() -> None:
         old_row({"kind": "act", "option": "buy"}, "class.sqlite", 3)
     with pytest.raises(DataError, match=r"entries\[4\].*unknown row kind 'vote'"):
         old_row({"kind": "vote"}, "class.sqlite", 4)
+
+
+def test_one_function_builds_a_games_record() -> None:
+    """Issue 39: a game's record is built by ``game_record`` alone (the game's own, a class
+    table's, a replay's from answers); only the codec reads one from a file."""
+    import ast
+
+    root = Path(landlord.__file__).resolve().parent
+    made = set()
+    for path in [*root.rglob("*.py"), *(root.parent / "widgets").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Record":
+                made.add(path.relative_to(root.parent).as_posix())
+    assert made == {"landlord/engine/record.py", "landlord/engine/codec.py"}

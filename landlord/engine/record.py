@@ -35,13 +35,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.engine.entries import ENTRY_TYPES, Answer, Entry
 
-__all__ = ["VERSION", "Record", "kit_version", "version_files", "version_note"]
+if TYPE_CHECKING:
+    from landlord.data.position import Position
+    from landlord.data.ruleset import Ruleset
+    from landlord.engine.phases import Trigger
+
+__all__ = ["VERSION", "Record", "game_record", "kit_version", "version_files", "version_note"]
 
 VERSION = 3
 """The version of the saved form of a record this kit makes (:mod:`landlord.engine.codec` reads
@@ -131,3 +137,15 @@ class Record:
         """The seats' answers alone, in order."""
         return [e.option for e in self.entries if isinstance(e, Answer)]
 
+
+def game_record(ruleset: Ruleset, seed: int, names: Sequence[str], seats: Sequence[str | None],
+                entries: Iterable[Entry] = (), triggers: Iterable[Trigger] = (), position: Position | None = None,
+                *, kit: str | None, drawn: bool = True) -> Record:
+    """The one way a game's record is built (the game's own, a class table's, a replay's from
+    answers alone): ``ruleset`` gives its id and its overrides (the params marked
+    :attr:`~landlord.data.ruleset.Param.overridden`), ``triggers`` (given at the start) are
+    written ``phase@trigger``, ``position`` in its saved form; ``kit`` is the kit version it was
+    played under (None: not known), ``drawn`` whether its entries hold the chance outcomes."""
+    return Record(ruleset.id, seed, list(names), list(seats), list(entries),
+                  [f"{t.phase}@{t.text}" for t in triggers], ruleset.overrides(),
+                  None if position is None else position.to_dict(), kit=kit, drawn=drawn)

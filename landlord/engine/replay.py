@@ -14,7 +14,7 @@ from landlord.engine.decisions import OptionText
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
-from landlord.engine.record import Record, version_note
+from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.strategies import Strategy
 from landlord.errors import IllegalAction, LandlordError
 
@@ -54,9 +54,8 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
         if ruleset is not None:
             raise TypeError("replay(ruleset, ...) takes no ruleset= (the first argument is the ruleset)")
         n = n_players or (len(names) if names else len(strategies or ()))
-        record = Record(source.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
-                        [None] * n, [Answer(a) for a in actions], [f"{t.phase}@{t.text}" for t in triggers],
-                        drawn=False)
+        record = game_record(source, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
+                             [None] * n, [Answer(a) for a in actions], triggers, kit=kit_version(), drawn=False)
         ruleset = source
     if ruleset is None:
         ruleset = resolve_ruleset(record.ruleset, record.overrides)

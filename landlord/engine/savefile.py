@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,19 +35,14 @@ from landlord.errors import DataError, IllegalAction, LandlordError
 __all__ = ["FORMAT", "VERSION", "from_dict", "load", "load_game", "save", "to_dict"]
 
 
-def to_dict(game: Game, seats: list[str | None], overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The saved form of ``game`` (``seats`` names each seat's bot, None for a person;
-    ``overrides`` the params replaced, if the game's ruleset does not say)."""
-    record = game.record
-    record.seats = list(seats)
-    if overrides is not None:
-        record.overrides = dict(overrides)
-    return write_record(record)
+def to_dict(game: Game, seats: list[str | None]) -> dict[str, Any]:
+    """The saved form of ``game``'s record, ``seats`` naming each seat's bot (None for a person)."""
+    return write_record(replace(game.record, seats=list(seats)))
 
 
-def save(game: Game, path: str | Path, seats: list[str | None], overrides: dict[str, Any] | None = None) -> None:
+def save(game: Game, path: str | Path, seats: list[str | None]) -> None:
     """Write ``game`` to ``path`` as JSON."""
-    Path(path).write_text(json.dumps(to_dict(game, seats, overrides), indent=1), encoding="utf-8")
+    Path(path).write_text(json.dumps(to_dict(game, seats), indent=1), encoding="utf-8")
 
 
 def load_game(source: bytes | str | Path | Mapping[str, Any], where: str | None = None, *,

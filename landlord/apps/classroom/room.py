@@ -58,7 +58,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
-from landlord.engine.record import Record, kit_version, version_note
+from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.replay import apply, replay
 from landlord.engine.strategies import STRATEGIES, Strategy, TableView, make_strategy
 from landlord.errors import IllegalAction, LandlordError
@@ -254,11 +254,8 @@ class TableGame:
     def start_record(self) -> Record:
         """The table's record before any row: the ruleset with the class's settings, the
         table's seed and names, the phase plan's triggers; chance drawn from the seed."""
-        rs = self.ruleset
-        return Record(rs.id, self.table.seed, list(self.names), [None] * len(self.names),
-                      [], [f"{t.phase}@{t.text}" for t in self.spec.table_triggers(self.table.table_no)],
-                      rs.overrides(),
-                      kit=self.spec.kit, drawn=False)
+        return game_record(self.ruleset, self.table.seed, self.names, [None] * len(self.names),
+                           triggers=self.spec.table_triggers(self.table.table_no), kit=self.spec.kit, drawn=False)
 
     @property
     def seq(self) -> int:
