@@ -23,6 +23,7 @@ from typing import Any
 from landlord.engine.entries import CHANCE, Answer, Chance, Entry, Switch, TriggerAdded
 from landlord.engine.record import VERSION, Record, kit_version
 from landlord.errors import DataError, LandlordError
+from landlord.limits import MAX_SEED
 
 __all__ = ["FORMAT", "READS", "VERSION", "decode", "encode", "old_row", "read_record", "write_record"]
 
@@ -104,7 +105,7 @@ def read_record(data: Any, where: str = "<saved game>") -> Record:
         value = data.get(key)
         if not isinstance(value, typ) or isinstance(value, bool):
             raise DataError(where, None, key, f"expected {typ.__name__}, got {value!r}")
-    if not 0 <= data["seed"] <= 2**63 - 1:
+    if not 0 <= data["seed"] <= MAX_SEED:
         raise DataError(where, None, "seed", f"must be 0 to 2**63 - 1, got {data['seed']}")
     names, seats = data["names"], data["seats"]
     if len(names) != len(seats):

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
+from landlord.apps.classroom.bucket import Bucket
 from landlord.apps.classroom.store import (
     ClassInfo,
     ClassStore,
@@ -62,6 +62,7 @@ from landlord.engine.record import Record, game_record, kit_version, version_not
 from landlord.engine.replay import apply, replay
 from landlord.engine.strategies import STRATEGIES, Strategy, TableView, make_strategy
 from landlord.errors import IllegalAction, LandlordError
+from landlord.limits import REFUSED_BURST, REFUSED_RATE
 from landlord.rules.params import shared_params
 
 STATES = ("joining", "playing", "debrief")

@@ -40,12 +40,13 @@ from landlord.apps.classroom import (
     default_folder,
     open_store,
 )
-from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
+from landlord.apps.classroom.bucket import COOL_DOWN_ENV
 from landlord.apps.classroom.room import DEFAULT_HALF, PERIOD_ROUNDS, class_rounds
 from landlord.apps.classroom.store import CLASS_ENV, STORE_FILE, redacted
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
 from landlord.data.resources import PACKAGE, installed, kit_dir
 from landlord.errors import LandlordError
+from landlord.limits import COOL_DOWN, MAX_FRAME
 
 STUDENT_NOTEBOOK = "class-single-tax.ipynb"
 """The class lesson: what a student opens (join, play at a table)."""
@@ -93,9 +94,6 @@ def max_kernels(class_size: int) -> int:
     return class_size + SPARE_KERNELS + 2 + class_size // 2
 
 
-MAX_FRAME = 64 * 1024
-"""Bytes of the largest websocket frame a class page may send (its largest message, a typed
-name or a click, is under 2 KB)."""
 
 WARM_KERNELS = warm_kernels(CLASS_SIZE)
 MAX_KERNELS = max_kernels(CLASS_SIZE)
