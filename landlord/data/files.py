@@ -29,11 +29,17 @@ from typing import Any
 from landlord.errors import DataError
 from landlord.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_INT
 
-__all__ = ["check_size", "check_values", "decode", "parse_json", "parse_toml", "read_bytes",
+__all__ = ["NotJSON", "check_size", "check_values", "decode", "parse_json", "parse_toml", "read_bytes",
            "read_json", "read_text", "read_toml"]
 
 
 Source = str | bytes
+
+
+class NotJSON(DataError):
+    """Text that is not JSON at all (empty, or bad JSON): what :func:`parse_json` raises for it,
+    so a reader that also takes plain text (``landlord class --param NAME=VALUE``) can tell it
+    from JSON the door refuses (too deep, a number out of range)."""
 
 
 def check_size(size: int, where: object, limit: int = MAX_FILE_BYTES, unit: str = "bytes",
@@ -100,13 +106,13 @@ def parse_json(raw: Source, where: object, kind: str | None = None) -> Any:
     (``"a saved landlord game"``): bad JSON is then "not <kind> (not JSON: …)"."""
     text = decode(raw, where)
     if not text.strip():
-        raise DataError(where, None, None, f"not {kind} (an empty file)" if kind else "not JSON (an empty file)")
+        raise NotJSON(where, None, None, f"not {kind} (an empty file)" if kind else "not JSON (an empty file)")
     try:
         value = json.loads(text)
     except RecursionError:
         raise DataError(where, None, None, _TOO_DEEP) from None
     except json.JSONDecodeError as exc:
-        raise DataError(where, None, None, f"not {kind} (not JSON: {exc})" if kind else f"not JSON ({exc})") from None
+        raise NotJSON(where, None, None, f"not {kind} (not JSON: {exc})" if kind else f"not JSON ({exc})") from None
     except ValueError as exc:  # a whole number too long for Python to read
         raise DataError(where, None, None, f"{'not ' + kind + ' ' if kind else ''}(a number too long to read: "
                                            f"{_first(exc)})") from None

@@ -12,9 +12,9 @@ with a family's own line where a family reads the name differently. A whole-numb
 line of its own is an amount of money: :data:`AMOUNT`, 0 to :data:`MAX_AMOUNT`. A list with no
 line of its own holds amounts of money (or texts).
 
-File limits (:data:`~landlord.limits.MAX_FILE_BYTES`, :data:`~landlord.limits.MAX_DEPTH`) apply to every data, scenario and
-saved-game file, so a huge or deeply nested file gets one line instead of a crash; the kit's one
-door for files, :mod:`landlord.data.files`, applies them.
+File limits (:data:`~landlord.limits.MAX_FILE_BYTES`, :data:`~landlord.limits.MAX_DEPTH`) apply
+to every data, scenario and saved-game file, so a huge or deeply nested file gets one line
+instead of a crash; the kit's one door for files, :mod:`landlord.data.files`, applies them.
 """
 
 from __future__ import annotations
