@@ -87,8 +87,8 @@ sys.path.insert(0, str(ROOT))
 
 from landlord.apps import cli, serve  # noqa: E402
 from landlord.apps.classroom import Classroom, open_store  # noqa: E402
-from landlord.apps.classroom.limits import COOL_DOWN  # noqa: E402
 from landlord.apps.classroom.server import GRACE_ENDED, IDLE_RELEASE, max_kernels, warm_kernels  # noqa: E402
+from landlord.limits import COOL_DOWN  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classclient import ERROR_TEXT, SEQ, PageError, VoilaClient  # noqa: E402

@@ -22,6 +22,7 @@ from landlord.data.loader import load_ruleset
 from landlord.data.position import load_position
 from landlord.data.resources import kit_dir
 from landlord.engine import replay
+from landlord.engine.codec import write_record
 from landlord.players.characters import make_strategy
 from landlord.rules.families import new_game
 
@@ -56,7 +57,7 @@ def main() -> None:
             g.run(max_decisions=int(answers * share))
             quiet = new_game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, log=False)
             quiet.run(max_decisions=int(answers * share))
-            size = len(json.dumps(g.record.to_dict()))
+            size = len(json.dumps(write_record(g.record)))
             clone_ms = cpu(lambda g=g: replay.clone(g)) * 1000
             child_ms = cpu(lambda g=g: replay.child(g, g.pending.options[0])) * 1000 if g.pending else float("nan")
             bare = cpu(lambda q=quiet: replay.clone(q)) * 1000

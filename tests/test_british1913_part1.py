@@ -33,6 +33,7 @@ from conftest import ScriptedDice, drive, set_cash
 
 from landlord import Game, load_ruleset
 from landlord.engine import flows
+from landlord.engine.codec import write_record
 from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
 from landlord.engine.options import Option
@@ -390,7 +391,7 @@ def test_part1_the_opening_shuffle_replays_exactly_from_a_saved_game() -> None:
     g = Game(load_ruleset("british-1913-sequence"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 8)
     g.run(max_decisions=300)
     assert any(e.kind == "card_drawn" for e in g.events or [])
-    again, _ = savefile.from_dict(json.loads(json.dumps(g.record.to_dict())), "g.json")
+    again, _ = savefile.from_dict(json.loads(json.dumps(write_record(g.record))), "g.json")
     assert again.log_text() == g.log_text() and again.entries == g.entries
     assert again.rules.decks == g.rules.decks
 
@@ -407,7 +408,7 @@ def test_part1_a_game_saved_before_the_opening_shuffle_replays_as_it_was_played(
         old = Game(load_ruleset("british-1913-part1"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 3)
         old.run(max_decisions=400)
     assert old.entries[0][0] == "dice" and any(e.kind == "card_drawn" for e in old.events or [])
-    data = old.record.to_dict()
+    data = write_record(old.record)
     if version == 1:
         data = {"format": "landlord-game", "version": 1, "ruleset": data["ruleset"], "overrides": {},
                 "seed": data["seed"], "names": data["names"], "seats": [None] * 4,

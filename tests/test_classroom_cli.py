@@ -109,6 +109,19 @@ def test_a_bad_store_is_one_line_naming_it(tmp_path: Path, capsys: pytest.Captur
     assert err.count("\n") == 1 and message in err and "hunter2" not in err, err
 
 
+@pytest.mark.parametrize(("value", "message"), [
+    ("[" * 100_000, "--param circuits: nested too deeply (at most 32 levels)"),
+    ("1" + "0" * 30, "--param circuits: number out of range (31 digits"),
+])
+def test_a_param_value_comes_in_by_the_door(capsys: pytest.CaptureFixture[str], value: str, message: str) -> None:
+    """Issue 39: ``--param``'s JSON is read by the kit's file door (:mod:`landlord.data.files`):
+    a value nested deeply is the door's one line, not a bare RecursionError."""
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["class", "--param", f"circuits={value}"])
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err[:300]
+
+
 def test_a_ruleset_param_is_the_classs_for_every_table(tmp_path: Path) -> None:
     """``--param circuits=12``: every table's game is twelve times around the board, kept with
     the class (a resumed class plays it too)."""

@@ -16,9 +16,10 @@ from store_backends import both_stores, class_store, store_address
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, StudentSeat
 from landlord.apps.classroom import kernels as kernels_mod
+from landlord.apps.classroom.bucket import COOL_DOWN_ENV, Bucket
 from landlord.apps.classroom.kernels import CUT_OFF, CappedKernelManager, GuardedConnection
-from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV, REFUSED_BURST, WIDGET_BURST, Bucket
 from landlord.apps.classroom.room import SLOW_DOWN
+from landlord.limits import COOL_DOWN, REFUSED_BURST, WIDGET_BURST
 
 SECRET = "t" * 24
 
@@ -337,7 +338,7 @@ def test_presence_follows_the_pages_pulse_not_the_kernel(tmp_path: Path) -> None
 def test_the_class_command_sets_its_servers_cool_down(monkeypatch: pytest.MonkeyPatch) -> None:
     """``landlord class --cool-down S`` reaches the Voilà server through its environment; an
     unreadable value keeps the default, a negative one is none."""
-    from landlord.apps.classroom.limits import COOL_DOWN_ENV, cool_down
+    from landlord.apps.classroom.bucket import COOL_DOWN_ENV, cool_down
 
     monkeypatch.delenv(COOL_DOWN_ENV, raising=False)
     assert cool_down() == COOL_DOWN == 30.0

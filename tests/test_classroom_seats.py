@@ -24,8 +24,9 @@ from landlord.apps.classroom import (
 )
 from landlord.apps.classroom.room import missed_text
 from landlord.apps.classroom.store import Row
+from landlord.engine.codec import read_record, write_record
 from landlord.engine.entries import Answer, Switch, TriggerAdded
-from landlord.engine.record import Record, kit_version
+from landlord.engine.record import kit_version
 from landlord.errors import IllegalAction, LandlordError
 from landlord.rules.families import replay
 
@@ -90,6 +91,22 @@ def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None
     assert other.act(d.options[0]) == f"It is {tg.game.names[d.seat]}'s turn to choose, not yours."
     assert mover.act(d.options[0]) == ""
     assert store.length(room.id, 1) == 1
+
+
+def test_a_click_is_checked_once_where_it_comes_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: a click is checked once, by ``TableGame.check`` before it is appended (it was
+    checked again as it was fed); the row fed replays as any record does (``Game.act``)."""
+    store, room, (ann, bo) = setup(tmp_path)
+    room.start(SECRET)
+    tg = ann.table()
+    assert tg is not None and tg.game.pending is not None
+    d = tg.game.pending
+    mover = ann if d.seat == ann.seat else bo
+    calls: list[str] = []
+    check = TableGame.check
+    monkeypatch.setattr(TableGame, "check", lambda self, *a: calls.append("check") or check(self, *a))
+    assert mover.act(d.options[0]) == "" and store.length(room.id, 1) == 1
+    assert calls == ["check"]
 
 
 @both_stores
@@ -292,9 +309,9 @@ def test_a_class_table_is_its_record_and_replays_exactly(tmp_path: Path) -> None
     assert {"trigger": "single_tax@vote", "cause": "class plan"} in g.entries
     assert switched == [1] and {"switch": "single_tax", "cause": "teacher"} in g.entries
     assert g.phase == "single_tax"
-    data = g.record.to_dict()
+    data = write_record(g.record)
     assert data["triggers"] == [] and data["kit"] == kit_version()
-    again = replay(Record.from_dict(json.loads(json.dumps(data))))
+    again = replay(read_record(json.loads(json.dumps(data))))
     assert again.log_text() == g.log_text() and again.entries == g.entries and again.phase == g.phase
 
 

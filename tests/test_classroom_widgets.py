@@ -14,7 +14,7 @@ from landlord.widgets.classroom_teacher import ClassroomTeacher
 
 from landlord.apps.classroom import Classroom, ClassSpec, Referee, SqliteStore
 from landlord.apps.classroom import debrief as db
-from landlord.apps.classroom.limits import REFUSED_BURST
+from landlord.limits import REFUSED_BURST
 
 SECRET = "w" * 24
 

@@ -322,6 +322,30 @@ def test_cli_module_documents_the_limits() -> None:
     assert cli.MAX_GAMES == 1_000_000 and cli.MAX_SEED == 2**63 - 1
 
 
+def test_every_limit_is_written_once_in_the_limits_module() -> None:
+    """Issue 39: every limit lives in ``landlord/limits.py``; no other module of the kit assigns a
+    ``MAX_`` name of its own (the class server's kernel cap is computed from the class size, and
+    Altair's row limit is Altair's)."""
+    import ast
+    from pathlib import Path
+
+    import landlord
+    from landlord import limits
+
+    root = Path(landlord.__file__).resolve().parent
+    written = {}
+    for path in [*root.rglob("*.py"), *(root.parent / "widgets").glob("*.py")]:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            for target in node.targets if isinstance(node, ast.Assign) else []:
+                if isinstance(target, ast.Name) and target.id.startswith("MAX_"):
+                    written.setdefault(target.id, []).append(path.relative_to(root.parent).as_posix())
+    allowed = {"MAX_KERNELS": ["landlord/apps/classroom/server.py"], "MAX_ROWS": ["landlord/charts/figures.py"],
+               "MAX_BUTTONS": ["widgets/table.py"]}
+    for name, where in written.items():
+        assert where == allowed.get(name, ["landlord/limits.py"]), (name, where)
+    assert {"MAX_GAMES", "MAX_SEED", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_FRAME"} <= set(vars(limits))
+
+
 def test_data_cites_only_files_in_the_repository() -> None:
     """No path outside the repository (``shared/…``) in any data file or docstring of the kit;
     every in-repo path cited exists."""

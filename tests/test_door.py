@@ -18,14 +18,14 @@ from conftest import run_cli
 from landlord.widgets.session import TableSession
 
 from landlord.data.decks import load_deck
-from landlord.data.files import MAX_INT, check_values, parse_json, parse_toml
+from landlord.data.files import check_values, parse_json, parse_toml
 from landlord.data.loader import board_path, load_board, load_ruleset, load_ruleset_ref, ruleset_path
 from landlord.data.position import load_position
 from landlord.data.resources import kit_dir
-from landlord.data.schema import MAX_DEPTH, MAX_FILE_BYTES
 from landlord.engine.game import Game
 from landlord.engine.record import kit_version
 from landlord.errors import DataError
+from landlord.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_INT
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
 from landlord.rules.families import new_game

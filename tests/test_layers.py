@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS = ("base", "data", "engine", "rules", "players", "analysis", "charts", "runs", "apps", "widgets", "face")
-BASE = {"landlord.errors", "landlord.version"}
+BASE = {"landlord.errors", "landlord.limits", "landlord.version"}
 
 
 def modules() -> dict[str, Path]:

@@ -166,6 +166,23 @@ def test_override_rejects_unknown_params_and_wrong_types() -> None:
     assert rs.values()["wages"] == 100
 
 
+def test_an_override_has_a_typed_mark_the_record_keeps() -> None:
+    """Issue 39: an overridden param is found by its typed mark (``Param.overridden``), not by
+    the provenance's text: a param whose provenance merely reads "override" is the ruleset's own."""
+    from dataclasses import replace
+
+    from landlord.data.ruleset import Param
+    from landlord.engine.game import Game
+
+    rs = load_ruleset("magie-1904")
+    changed = rs.override(wages=150)
+    assert changed.params["wages"].overridden and not rs.params["wages"].overridden
+    assert changed.overrides() == {"wages": 150} and rs.overrides() == {}
+    assert Game(changed, [None] * 2, 1).record.overrides == {"wages": 150}
+    worded = replace(rs, params={**rs.params, "wages": Param(150, "a test", "override")})
+    assert worded.overrides() == {} and Game(worded, [None] * 2, 1).record.overrides == {}
+
+
 def test_a_phase_what_if_flag_must_be_true_or_false(tmp_path) -> None:
     """``what_if`` marks a phase the sources do not have; any other type is refused by name."""
     src = (Path(__file__).parents[1] / "data/rulesets/british-1913-part1.toml").read_text(encoding="utf-8")

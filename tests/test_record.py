@@ -10,8 +10,9 @@ import pytest
 
 import landlord
 from landlord.data.loader import load_ruleset
+from landlord.engine.codec import read_record, write_record
 from landlord.engine.game import Game
-from landlord.engine.record import VERSION, Record, kit_version
+from landlord.engine.record import VERSION, kit_version
 from landlord.engine.replay import child, clone
 from landlord.errors import DataError, IllegalAction
 from landlord.players import savefile
@@ -37,7 +38,7 @@ def test_every_input_is_an_entry_and_the_record_replays(rid: str) -> None:
     assert [e for e in g.entries if isinstance(e, str)] == g.actions
     throws = [e.get("dice") for e in g.events or [] if e.kind == "throw"]
     assert throws == [f"{e[1]}+{e[2]}" for e in g.entries if isinstance(e, tuple) and e[0] == "dice"]
-    again = replay(Record.from_dict(json.loads(json.dumps(g.record.to_dict()))))
+    again = replay(read_record(json.loads(json.dumps(write_record(g.record)))))
     assert again.log_text() == g.log_text() and again.entries == g.entries
     assert again.ledger.balances == g.ledger.balances
 
@@ -46,12 +47,12 @@ def test_recorded_chance_is_used_on_replay() -> None:
     """The record, not the RNG, decides on replay: a recorded throw changed to another possible
     throw is replayed as recorded (so a record replays alike whatever the RNG gives)."""
     g = _game("magie-1904", decisions=30)
-    data = g.record.to_dict()
+    data = write_record(g.record)
     last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, list) and e[0] == "dice")
     a, b = data["entries"][last][1:]
     data["entries"] = data["entries"][:last + 1]
     data["entries"][last] = ["dice", 7 - a, 7 - b]
-    again = replay(Record.from_dict(data))
+    again = replay(read_record(data))
     assert [e.get("dice") for e in again.events or [] if e.kind == "throw"][-1] == f"{7 - a}+{7 - b}"
 
 
@@ -62,7 +63,7 @@ def test_recorded_chance_is_used_on_replay() -> None:
 ])
 def test_a_record_that_does_not_replay_names_its_entry(entry: object, needle: str) -> None:
     g = _game("magie-1904", decisions=0)
-    data = g.record.to_dict()
+    data = write_record(g.record)
     first = next(i for i, e in enumerate(data["entries"]) if isinstance(e, list) and e[0] == "dice")
     data["entries"][first] = entry
     with pytest.raises(DataError) as info:
@@ -71,7 +72,7 @@ def test_a_record_that_does_not_replay_names_its_entry(entry: object, needle: st
 
 
 def test_another_version_gets_one_line_naming_it() -> None:
-    data = _game("magie-1904", decisions=3).record.to_dict()
+    data = write_record(_game("magie-1904", decisions=3).record)
     data["version"] = VERSION + 1
     with pytest.raises(DataError) as info:
         savefile.from_dict(data, "g.json")
@@ -123,7 +124,7 @@ def test_scripted_dice_are_thrown_and_recorded() -> None:
 def test_an_unknown_field_is_refused() -> None:
     """A version 2 file is read strictly: a field it does not have (a version 1 ``actions``)
     is named, not ignored."""
-    data = _game("magie-1904", decisions=3).record.to_dict()
+    data = write_record(_game("magie-1904", decisions=3).record)
     data["actions"] = ["buy"]
     with pytest.raises(DataError) as info:
         savefile.from_dict(data, "g.json")
@@ -131,8 +132,8 @@ def test_an_unknown_field_is_refused() -> None:
 
 
 def test_a_save_carries_the_kit_version_it_was_played_under() -> None:
-    data = _game("magie-1904", decisions=3).record.to_dict()
-    assert data["kit"] == kit_version() and Record.from_dict(data).kit == kit_version()
+    data = write_record(_game("magie-1904", decisions=3).record)
+    assert data["kit"] == kit_version() and read_record(data).kit == kit_version()
 
 
 def test_the_kit_version_changes_with_the_rules_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,7 +157,7 @@ def test_the_kit_version_changes_with_the_rules_data(tmp_path: Path, monkeypatch
 
 def test_a_record_of_another_kit_version_loads_when_it_replays() -> None:
     g = _game("magie-1906", decisions=40)
-    data = g.record.to_dict()
+    data = write_record(g.record)
     data["kit"] = "0.0.9+rules.0badf00d"
     loaded, _ = savefile.from_dict(data, "g.json")
     assert loaded.log_text() == g.log_text()
@@ -167,7 +168,7 @@ def test_a_record_of_another_kit_version_that_does_not_replay_names_both_version
     """Issue 15: a class recorded before a rule change stopped replaying mid-record with no
     word of why; the one-line error now says under which kit version the record was played
     and which this is (a record that names no version: an earlier kit)."""
-    data = _game("magie-1906", decisions=40).record.to_dict()
+    data = write_record(_game("magie-1906", decisions=40).record)
     last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, str))
     data["entries"][last] = "no such answer"
     if kit is None:
@@ -183,7 +184,7 @@ def test_a_record_of_another_kit_version_that_does_not_replay_names_both_version
 
 
 def test_a_record_of_this_kit_version_that_does_not_replay_says_no_more() -> None:
-    data = _game("magie-1906", decisions=40).record.to_dict()
+    data = write_record(_game("magie-1906", decisions=40).record)
     last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, str))
     data["entries"][last] = "no such answer"
     with pytest.raises(DataError) as info:
@@ -206,15 +207,15 @@ def test_a_trigger_added_during_the_game_is_an_entry_and_replays() -> None:
     assert g.entries[at] == {"trigger": "single_tax@vote", "cause": "class plan"}
     assert sum(isinstance(e, dict) and "trigger" in e for e in g.entries) == 1
     assert any(d in g.actions for d in ("call_vote", "no_vote"))
-    data = g.record.to_dict()
+    data = write_record(g.record)
     assert data["triggers"] == [] and data["version"] == VERSION == 3
-    again = replay(Record.from_dict(json.loads(json.dumps(data))))
+    again = replay(read_record(json.loads(json.dumps(data))))
     assert again.log_text() == g.log_text() and again.entries == g.entries and again.triggers == g.triggers
 
 
 def test_a_version_2_file_loads_and_has_no_trigger_entries() -> None:
     g = _game("magie-1904", decisions=30)
-    data = g.record.to_dict()
+    data = write_record(g.record)
     data["version"] = 2
     loaded, _ = savefile.from_dict(data, "g.json")
     assert loaded.log_text() == g.log_text()
@@ -239,3 +240,46 @@ def test_the_kit_version_digests_the_data_engine_and_rules_layers_whole() -> Non
                  "data/rulesets/british-1913-part1.toml"):
         assert need in names, need
     assert all(path.is_file() for _, path in version_files())
+
+
+def test_a_record_holds_typed_entries_only() -> None:
+    """Issue 39: no ``lenient``: a saved form in a record made in code is refused at once (it
+    comes in through the codec, which names the file and the entry)."""
+    from landlord.engine.codec import decode
+    from landlord.engine.record import Record
+
+    with pytest.raises(TypeError, match=r"entries\[0\] is not a record entry"):
+        Record("magie-1904", 1, ["A", "B"], [None, None], ["buy"])  # type: ignore[list-item]
+    with pytest.raises(DataError, match=r"g\.json: entries\[7\]: expected an answer"):
+        decode(["roll", 3], "g.json", 7)
+
+
+def test_an_old_class_store_row_is_read_by_the_codec() -> None:
+    """A class store row written before the columns: read into the record's own entries, or one
+    error naming the store and the row."""
+    from landlord.engine.codec import old_row
+    from landlord.engine.entries import Answer, Switch, TriggerAdded
+
+    assert old_row({"kind": "act", "seat": 2, "option": "buy"}, "class.sqlite", 0) == \
+        (Answer("buy"), 2, "student", None)
+    assert old_row({"kind": "switch", "phase": "single_tax"}, "class.sqlite", 1)[0] == Switch("single_tax", "teacher")
+    assert old_row({"kind": "open_vote", "phase": "single_tax"}, "class.sqlite", 2)[0] == \
+        TriggerAdded("single_tax@vote", "class plan")
+    with pytest.raises(DataError, match=r"class\.sqlite: entries\[3\]: unreadable act row"):
+        old_row({"kind": "act", "option": "buy"}, "class.sqlite", 3)
+    with pytest.raises(DataError, match=r"entries\[4\].*unknown row kind 'vote'"):
+        old_row({"kind": "vote"}, "class.sqlite", 4)
+
+
+def test_one_function_builds_a_games_record() -> None:
+    """Issue 39: a game's record is built by ``game_record`` alone (the game's own, a class
+    table's, a replay's from answers); only the codec reads one from a file."""
+    import ast
+
+    root = Path(landlord.__file__).resolve().parent
+    made = set()
+    for path in [*root.rglob("*.py"), *(root.parent / "widgets").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Record":
+                made.add(path.relative_to(root.parent).as_posix())
+    assert made == {"landlord/engine/record.py", "landlord/engine/codec.py"}

@@ -39,7 +39,7 @@ def test_overrides_are_saved_and_restored(tmp_path: Path) -> None:
     game = Game(rs, [make_strategy("tenant")] * 2, 9)
     game.run()
     path = tmp_path / "g.json"
-    save(game, path, ["tenant", "tenant"], {"wages": 150})
+    save(game, path, ["tenant", "tenant"])  # the record's overrides are the ruleset's (Param.overridden)
     loaded, _ = load(path)
     assert loaded.p["wages"] == 150 and loaded.log_text() == game.log_text()
 

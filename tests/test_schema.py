@@ -11,9 +11,10 @@ import pytest
 
 from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
 from landlord.data.resources import kit_dir
-from landlord.data.schema import AMOUNT, FAMILY_SPECS, MAX_DEPTH, MAX_FILE_BYTES, SPECS, spec
+from landlord.data.schema import AMOUNT, FAMILY_SPECS, SPECS, spec
 from landlord.engine import flows
 from landlord.errors import DataError
+from landlord.limits import MAX_DEPTH, MAX_FILE_BYTES
 from landlord.rules.families import FAMILIES, family_named, family_of
 from landlord.runs.scenario import load_scenario
 

@@ -19,7 +19,7 @@ from landlord.widgets.words import ACTIVITY, activity_text
 from play_helpers import answer_first, play_as_student, shown_state, slider_to_the_end, until
 
 from landlord import replay
-from landlord.engine.record import Record
+from landlord.engine.codec import read_record
 from landlord.widgets import GameTable
 
 SEATS = [("You", None), ("Landlord", "landlord"), ("Tenant", "tenant"), ("Speculator", "speculator")]
@@ -161,7 +161,7 @@ def test_a_refresh_offers_the_kept_game_back() -> None:
         answer_first(first)
     kept = first.keeper.record
     assert kept and json.loads(kept)["seed"] == 71
-    assert Record.from_dict(json.loads(kept)).entries == first.game.record.entries
+    assert read_record(json.loads(kept)).entries == first.game.record.entries
 
     again = GameTable("magie-1904", SEATS, seed=5)  # the refreshed page: a fresh game
     browser_opens(again, kept)
@@ -172,7 +172,7 @@ def test_a_refresh_offers_the_kept_game_back() -> None:
     assert again.game.log_text() == first.game.log_text() and again.session.seed == 71
     assert again.resume_bar.layout.display == "none" and again.activity_state == "person"
     answer_first(again)
-    assert replay(Record.from_dict(json.loads(again.keeper.record))).log_text() == again.game.log_text()
+    assert replay(read_record(json.loads(again.keeper.record))).log_text() == again.game.log_text()
 
 
 def test_start_a_new_game_instead_forgets_the_kept_one() -> None:
@@ -214,7 +214,7 @@ def test_save_is_one_click_and_leaves_no_link() -> None:
     table.save_button.click()
     sent = table.keeper.sent
     assert sent is not None and sent["name"] == table.saved_name()
-    assert replay(Record.from_dict(json.loads(sent["text"]))).log_text() == table.game.log_text()
+    assert replay(read_record(json.loads(sent["text"]))).log_text() == table.game.log_text()
 
     def html_of(w: object) -> list[str]:
         out = [str(getattr(w, "value", ""))] if type(w).__name__ == "HTML" else []

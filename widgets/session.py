@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -107,9 +107,7 @@ class TableSession:
     def rebuild(self, record: Record, upto: int | None = None, history: bool = False) -> Game:
         """The game after the first ``upto`` entries of ``record`` (all when None), replayed;
         ``history`` refills :attr:`history` on the way."""
-        part = Record(record.ruleset, record.seed, record.names, record.seats,
-                      record.entries[:upto], record.triggers, record.overrides, record.position,
-                      record.version)
+        part = replace(record, entries=record.entries[:upto])
         if history:
             self.history = []
         g = replay(part, strategies=self._strategies(), ruleset=self.ruleset,

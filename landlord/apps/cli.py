@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from landlord.apps.serve import MAX_STUDENTS, STUDENTS
+from landlord.apps.serve import STUDENTS
 from landlord.errors import LandlordError
+from landlord.limits import MAX_GAMES, MAX_SEED, MAX_STUDENTS, MAX_THROWS
 
 if TYPE_CHECKING:
     from landlord.data.position import Position
@@ -34,13 +35,6 @@ Rulesets are named by id (see: landlord rulesets) or by the path of a .toml file
 adds one's own folder of boards/ and rulesets/ (laid out like the kit's data folder), searched
 before the kit's own. Every failure prints one line and exits with status 2."""
 
-MAX_GAMES = 1_000_000
-"""The most games one command plays (a sweep's limit too: see landlord.runs.scenario.MAX_GAMES)."""
-MAX_THROWS = 1_000_000_000
-"""The most throws ``landing --simulate`` plays."""
-MAX_SEED = 2**63 - 1
-"""Seeds are 0 to 2**63 - 1: random.Random(-3) plays the same games as random.Random(3), so
-negative seeds are refused rather than silently repeating games."""
 
 
 class _Help(argparse.HelpFormatter):

@@ -39,6 +39,7 @@ from typing import Any
 
 from landlord.charts import bundle as chart_bundle
 from landlord.data.resources import kit_dir
+from landlord.limits import MIN_KERNEL_CAP
 
 GALLERY = "index.ipynb"
 """The gallery notebook, the page a teacher opens first."""
@@ -69,12 +70,7 @@ STUDENTS = 4
 keeps this many kernels pre-run, so that many students opening one lesson at the same moment
 each get a pre-run page (issue 27: four at once waited 20.7–40.1 s with one)."""
 
-MAX_STUDENTS = 16
-"""The most ``--students`` (each adds a warm kernel per notebook: about 0.15 GB each)."""
 
-MAX_KERNELS = 40
-"""The least cap on kernels (``CappedKernelManager.max_kernels``, as in ``voila.json``); a larger
-``--students`` raises it to the warm kernels plus four pages a student."""
 
 VOILA_LOG_ENV = "LANDLORD_VOILA_LOG"
 """A file ``landlord serve`` sends Voilà's own output to, when this variable names one (else it
@@ -280,9 +276,9 @@ def release_after(lessons: Path | None = None) -> float:
 
 
 def kernel_cap(lessons: Path | None = None, students: int = STUDENTS) -> int:
-    """The cap on kernels for ``students``: :data:`MAX_KERNELS`, or the warm kernels plus four
+    """The cap on kernels for ``students``: :data:`MIN_KERNEL_CAP`, or the warm kernels plus four
     pages a student when that is more."""
-    return max(MAX_KERNELS, pool_kernels(lessons, students) + 4 * students)
+    return max(MIN_KERNEL_CAP, pool_kernels(lessons, students) + 4 * students)
 
 
 def student_options(lessons: Path | None = None, students: int = STUDENTS) -> list[str]:

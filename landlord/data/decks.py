@@ -18,12 +18,9 @@ from typing import Any
 
 from landlord.data.files import read_toml
 from landlord.data.resources import kit_dir
-from landlord.data.schema import MAX_AMOUNT, PROVENANCE, check_table
+from landlord.data.schema import PROVENANCE, check_table
 from landlord.errors import DataError
-
-MAX_MOVE = 39
-"""The most spaces a ``move_relative`` card moves (either way)."""
-MAX_COPIES = 100
+from landlord.limits import MAX_AMOUNT, MAX_COPIES, MAX_MOVE
 
 EFFECTS: dict[str, tuple[str, ...]] = {
     # effect -> the fields it needs

@@ -7,11 +7,11 @@ bytes of an upload (:func:`parse_toml`, :func:`parse_json`, :func:`decode`). Eac
 one :class:`~landlord.errors.DataError` line naming the file (and the entry where known) when it
 
 * is missing, not a file (a folder) or unreadable;
-* is larger than :data:`~landlord.data.schema.MAX_FILE_BYTES`;
+* is larger than :data:`~landlord.limits.MAX_FILE_BYTES`;
 * is not UTF-8 text;
 * is not TOML, or not JSON (empty, truncated, garbage, a number too long to read);
-* nests tables and lists deeper than :data:`~landlord.data.schema.MAX_DEPTH`;
-* holds a whole number wider than 64 bits (:data:`MAX_INT`), or a number that is not finite
+* nests tables and lists deeper than :data:`~landlord.limits.MAX_DEPTH`;
+* holds a whole number wider than 64 bits (:data:`~landlord.limits.MAX_INT`), or a number that is not finite
   (``inf``, ``nan``).
 
 What the parsed value must hold (its fields and their types and ranges) is each reader's own
@@ -26,18 +26,20 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from landlord.data.schema import MAX_DEPTH, MAX_FILE_BYTES
 from landlord.errors import DataError
+from landlord.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_INT
 
-__all__ = ["MAX_INT", "check_size", "check_values", "decode", "parse_json", "parse_toml", "read_bytes",
+__all__ = ["NotJSON", "check_size", "check_values", "decode", "parse_json", "parse_toml", "read_bytes",
            "read_json", "read_text", "read_toml"]
 
-MAX_INT = 2**64 - 1
-"""The largest whole number (either sign) a file may hold: wider than 64 bits, no field of any
-kit file means anything (each reader then checks its own fields' narrower ranges, in its own
-words: a seed runs to 2**63 - 1, a param to its declared range)."""
 
 Source = str | bytes
+
+
+class NotJSON(DataError):
+    """Text that is not JSON at all (empty, or bad JSON): what :func:`parse_json` raises for it,
+    so a reader that also takes plain text (``landlord class --param NAME=VALUE``) can tell it
+    from JSON the door refuses (too deep, a number out of range)."""
 
 
 def check_size(size: int, where: object, limit: int = MAX_FILE_BYTES, unit: str = "bytes",
@@ -66,7 +68,7 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 
 def decode(raw: Source, where: object) -> str:
-    """``raw`` as text: refused when over :data:`~landlord.data.schema.MAX_FILE_BYTES` or not UTF-8."""
+    """``raw`` as text: refused when over :data:`~landlord.limits.MAX_FILE_BYTES` or not UTF-8."""
     if isinstance(raw, str):
         check_size(len(raw), where, unit="characters")
         return raw
@@ -104,13 +106,13 @@ def parse_json(raw: Source, where: object, kind: str | None = None) -> Any:
     (``"a saved landlord game"``): bad JSON is then "not <kind> (not JSON: …)"."""
     text = decode(raw, where)
     if not text.strip():
-        raise DataError(where, None, None, f"not {kind} (an empty file)" if kind else "not JSON (an empty file)")
+        raise NotJSON(where, None, None, f"not {kind} (an empty file)" if kind else "not JSON (an empty file)")
     try:
         value = json.loads(text)
     except RecursionError:
         raise DataError(where, None, None, _TOO_DEEP) from None
     except json.JSONDecodeError as exc:
-        raise DataError(where, None, None, f"not {kind} (not JSON: {exc})" if kind else f"not JSON ({exc})") from None
+        raise NotJSON(where, None, None, f"not {kind} (not JSON: {exc})" if kind else f"not JSON ({exc})") from None
     except ValueError as exc:  # a whole number too long for Python to read
         raise DataError(where, None, None, f"{'not ' + kind + ' ' if kind else ''}(a number too long to read: "
                                            f"{_first(exc)})") from None
@@ -136,8 +138,8 @@ def _first(exc: Exception) -> str:
 
 
 def check_values(value: Any, where: object) -> None:
-    """Refuse a parsed ``value`` nested deeper than :data:`~landlord.data.schema.MAX_DEPTH` or
-    holding a number outside :data:`MAX_INT` or not finite; the entry says where in the file."""
+    """Refuse a parsed ``value`` nested deeper than :data:`~landlord.limits.MAX_DEPTH` or
+    holding a number outside :data:`~landlord.limits.MAX_INT` or not finite; the entry says where in the file."""
     stack: list[tuple[Any, int, Any]] = [(value, 1, None)]
     while stack:
         v, d, at = stack.pop()

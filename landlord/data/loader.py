@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
     from landlord.data.decks import Card, Deck
 from landlord.data.schema import (
-    MAX_AMOUNT,
     Bounds,
     TableSpec,
     check_board,
@@ -32,6 +31,7 @@ from landlord.data.schema import (
     check_table,
     check_together,
 )
+from landlord.limits import MAX_AMOUNT, MAX_PLAYERS
 
 SPACE_KINDS = frozenset(
     {
@@ -370,8 +370,6 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
     )
 
 
-MAX_PLAYERS = 8
-"""The most seats a ruleset may declare."""
 
 
 def _check_deck(path: Path, where: str, deck_id: str, params: dict[str, Param], board_size: int) -> None:

@@ -7,6 +7,10 @@ from typing import Any
 
 from landlord.data.board import Board
 
+OVERRIDE = "override"
+"""The provenance shown for a param replaced by :meth:`Ruleset.override` (the code reads the
+typed mark, :attr:`Param.overridden`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Param:
@@ -15,6 +19,9 @@ class Param:
     value: Any
     source: str
     provenance: str
+    overridden: bool = False
+    """Replaced by :meth:`Ruleset.override` (a variant's, a scenario's or a class's value, not the
+    ruleset's own): a game's record keeps it among its overrides."""
 
     @property
     def reconstructed(self) -> bool:
@@ -63,6 +70,11 @@ class Ruleset:
         merged.update({k: p.value for k, p in ph.params.items()})
         return merged
 
+    def overrides(self) -> dict[str, Any]:
+        """The params replaced by :meth:`override`, with their values (a game's record keeps
+        them as its ``overrides``)."""
+        return {k: p.value for k, p in self.params.items() if p.overridden}
+
     def reconstructed_items(self) -> tuple[list[str], list[str]]:
         """What this ruleset takes from no source, for showing to users: the reconstructed
         params (``phase.param`` for a phase's own) and the reconstructed board places."""
@@ -95,7 +107,7 @@ class Ruleset:
             problem = check_param(self.family, key, value, bounds)
             if problem:
                 raise ValueError(f"param {key!r} of ruleset {self.id!r}: {problem}")
-            params[key] = Param(value, f"{note} (was {old!r})", "override")
+            params[key] = Param(value, f"{note} (was {old!r})", OVERRIDE, overridden=True)
         together = check_together(self.family, {k: p.value for k, p in params.items()})
         if together:
             raise ValueError(f"param {together[0]!r} of ruleset {self.id!r}: {together[1]}")

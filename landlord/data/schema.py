@@ -12,9 +12,9 @@ with a family's own line where a family reads the name differently. A whole-numb
 line of its own is an amount of money: :data:`AMOUNT`, 0 to :data:`MAX_AMOUNT`. A list with no
 line of its own holds amounts of money (or texts).
 
-File limits (:data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`) apply to every data, scenario and
-saved-game file, so a huge or deeply nested file gets one line instead of a crash; the kit's one
-door for files, :mod:`landlord.data.files`, applies them.
+File limits (:data:`~landlord.limits.MAX_FILE_BYTES`, :data:`~landlord.limits.MAX_DEPTH`) apply
+to every data, scenario and saved-game file, so a huge or deeply nested file gets one line
+instead of a crash; the kit's one door for files, :mod:`landlord.data.files`, applies them.
 """
 
 from __future__ import annotations
@@ -24,22 +24,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from landlord.errors import DataError
+from landlord.limits import MAX_AMOUNT, MAX_LIST, MAX_ROUNDS
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from landlord.data.board import Board
 
-MAX_AMOUNT = 10_000_000
-"""The largest amount of money a param may hold (the games' amounts are at most a few thousand)."""
-MAX_ROUNDS = 100_000
-"""The largest round cap: far above what any game reaches, small enough that a game ends."""
-MAX_FILE_BYTES = 2_000_000
-"""The largest data, scenario or saved-game file read (the kit's own are under 60 kB)."""
-MAX_DEPTH = 32
-"""The deepest nesting of tables and lists in a data, scenario or saved-game file."""
-MAX_LIST = 10_000
-"""The longest list a param may hold."""
 
 
 @dataclass(frozen=True, slots=True)

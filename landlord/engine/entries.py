@@ -1,4 +1,4 @@
-"""The entries of a game's record: a closed set of four immutable types, and their one codec.
+"""The entries of a game's record: a closed set of four immutable types.
 
 Every input of a game is one :data:`Entry` (see :mod:`landlord.engine.record` for the saved forms):
 
@@ -16,21 +16,17 @@ CPU time for the 1904 game and Monopoly). So an entry also equals, prints as and
 exactly its old shape, and saved files stay byte-identical. The types are what the kit dispatches
 on (``isinstance(e, Answer)``) and reads (``.option``, ``.kind``, ``.phase``...), never the shapes.
 
-:func:`encode` writes an entry's saved form; :func:`decode` reads every form the kit has written
-(record versions 2 and 3; version 1's answers and table switches are read by
-:mod:`landlord.engine.record`); :func:`coerce` takes either an entry or a saved form.
+:mod:`landlord.engine.codec` reads and writes their saved forms (every form the kit has written).
 
-This module imports nothing of the kit but its errors: :mod:`landlord.engine.game` and
-:mod:`landlord.engine.record` both build on it.
+This module imports nothing of the kit: :mod:`landlord.engine.game`, :mod:`landlord.engine.record`
+and the codec all build on it.
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn, Union
 
-from landlord.errors import DataError
-
-__all__ = ["CHANCE", "Answer", "Chance", "Entry", "Switch", "TriggerAdded", "coerce", "decode", "encode"]
+__all__ = ["CHANCE", "ENTRY_TYPES", "Answer", "Chance", "Entry", "Switch", "TriggerAdded"]
 
 CHANCE = ("dice", "shuffle", "pick")
 """The kinds of chance outcome."""
@@ -140,44 +136,4 @@ Entry = Union[Answer, Chance, Switch, TriggerAdded]  # noqa: UP007 (a runtime al
 """One input of a game's record."""
 
 ENTRY_TYPES = (Answer, Chance, Switch, TriggerAdded)
-
-
-def encode(entry: Entry) -> Any:
-    """The saved (JSON-able) form of ``entry``: an answer's text, a chance outcome as a list
-    (kind first), a switch's or a trigger's object."""
-    if isinstance(entry, Answer):
-        return entry.option
-    if isinstance(entry, Chance):
-        return list(entry)
-    if isinstance(entry, (Switch, TriggerAdded)):
-        return dict(entry)
-    raise TypeError(f"not a record entry: {entry!r}")
-
-
-def decode(raw: Any, where: str, i: int, version: int = 3) -> Entry:
-    """The entry whose saved form is ``raw`` (``entries[i]`` of a version ``version`` record
-    read from ``where``); DataError names what is wrong. Version 2 had no trigger entries."""
-    if isinstance(raw, ENTRY_TYPES) and (version >= 3 or not isinstance(raw, TriggerAdded)):
-        return raw
-    if isinstance(raw, str):
-        return Answer(raw)
-    if isinstance(raw, (list, tuple)) and raw and raw[0] in CHANCE:
-        return Chance(raw[0], *(tuple(v) if isinstance(v, list) else v for v in raw[1:]))
-    if isinstance(raw, dict) and isinstance(raw.get("cause"), str):
-        if isinstance(raw.get("switch"), str):
-            return Switch(raw["switch"], raw["cause"], bool(raw.get("fired")))
-        if version >= 3 and isinstance(raw.get("trigger"), str) and set(raw) == {"trigger", "cause"}:
-            return TriggerAdded(raw["trigger"], raw["cause"])
-    also = ", a switch ({switch, cause}) or a trigger ({trigger, cause})" if version >= 3 \
-        else " or a switch ({switch, cause})"
-    raise DataError(where, f"entries[{i}]", None,
-                    f"expected an answer (text), a chance outcome ([{', '.join(CHANCE)}, ...])"
-                    f"{also}, got {raw!r}")
-
-
-def coerce(raw: Any) -> Entry:
-    """``raw`` as an entry: an entry as it is, a saved form (or an old in-memory shape: a
-    ``str``, a chance ``tuple``, a switch or trigger ``dict``) decoded."""
-    if type(raw) in ENTRY_TYPES:
-        return raw
-    return decode(raw, "<entries>", 0)
+"""The entry types (a record holds these and nothing else)."""

@@ -24,7 +24,7 @@ from landlord.engine.events import Event
 from landlord.engine.flows import Flow
 from landlord.engine.ledger import Ledger
 from landlord.engine.phases import Trigger
-from landlord.engine.record import Record
+from landlord.engine.record import Record, game_record, kit_version
 from landlord.errors import DataError, IllegalAction, LandlordError
 
 __all__ = ["BOXES", "Game", "Parts", "Snapshot"]
@@ -486,13 +486,9 @@ class Game:
     def record(self) -> Record:
         """The game's record (:class:`landlord.engine.record.Record`): seats named by their bots'
         names (None for a person), params replaced by :meth:`Ruleset.override` as overrides."""
-        return Record(
-            self.ruleset.id, self.seed, list(self.names),
-            [None if s is None else s.name for s in self.strategies], list(self.entries),
-            [f"{t.phase}@{t.text}" for t in self.triggers if t not in self.added],
-            {k: p.value for k, p in self.ruleset.params.items() if p.provenance == "override"},
-            None if self.position is None else self.position.to_dict(),
-        )
+        return game_record(self.ruleset, self.seed, self.names,
+                           [None if s is None else s.name for s in self.strategies], self.entries,
+                           [t for t in self.triggers if t not in self.added], self.position, kit=kit_version())
 
     def cash(self, seat: int) -> int:
         """Cash in hand of ``seat``."""

@@ -26,30 +26,32 @@ version and a digest of the rules' code and data, so it changes whenever the rul
 A record from another kit version loads when it replays; when it does not, the one-line error
 says under which version it was played and which this is.
 
-Version 3 is this format. Version 2 lacked trigger entries; it loads as it is. Version 1
-(before chance and switches were recorded) kept only the answers, under ``actions``, and the
-table's switches under ``table.switches``: it still loads, its chance being drawn again from
-the seed.
+Version 3 is this format; :mod:`landlord.engine.codec` reads it and every earlier version (a
+version 1 record's chance is drawn again from the seed) and writes it. A :class:`Record` holds
+typed entries only.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from landlord.engine.entries import CHANCE, Answer, Chance, Entry, Switch, TriggerAdded, coerce, decode, encode
+from landlord.engine.entries import ENTRY_TYPES, Answer, Entry
 
-__all__ = ["CHANCE", "FORMAT", "READS", "VERSION", "Answer", "Chance", "Entry", "Record", "Switch", "TriggerAdded",
-           "kit_version", "version_files", "version_note"]
-from landlord.errors import DataError, LandlordError
+if TYPE_CHECKING:
+    from landlord.data.position import Position
+    from landlord.data.ruleset import Ruleset
+    from landlord.engine.phases import Trigger
 
-FORMAT = "landlord-game"
+__all__ = ["VERSION", "Record", "game_record", "kit_version", "version_files", "version_note"]
+
 VERSION = 3
-READS = (1, 2, 3)
-"""The record versions this kit loads."""
+"""The version of the saved form of a record this kit makes (:mod:`landlord.engine.codec` reads
+every version the kit has written)."""
 
 LAYERS = ("data", "engine", "rules", "players")
 """The kit's layers whose code decides how a record replays or what its bots answered, digested
@@ -121,106 +123,29 @@ class Record:
     drawn: bool = True
 
     def __post_init__(self) -> None:
-        self.entries = [lenient(e) for e in self.entries]
+        for i, e in enumerate(self.entries):
+            if type(e) not in ENTRY_TYPES:
+                raise TypeError(f"entries[{i}] is not a record entry: {e!r} (a record holds typed entries "
+                                f"only; read a saved form with landlord.engine.codec)")
 
     @property
     def chance(self) -> bool:
         """Whether the entries hold the chance outcomes (replay takes them from the record)."""
         return self.version >= 2 and self.drawn
 
-    def to_dict(self) -> dict[str, Any]:
-        """The saved form (JSON-able), always in the current version."""
-        if not self.chance:
-            raise LandlordError(f"a version {self.version} record cannot be written as version "
-                                f"{VERSION}: replay it and save the game's record")
-        data: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "kit": self.kit or kit_version(), "ruleset": self.ruleset,
-            "overrides": dict(self.overrides), "seed": self.seed, "names": list(self.names),
-            "seats": list(self.seats), "triggers": list(self.triggers),
-            "entries": [encode(coerce(e)) for e in self.entries],
-        }
-        if self.position is not None:
-            data["position"] = self.position
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any, where: str = "<saved game>") -> Record:
-        """Read a saved record (any version of :data:`READS`); DataError names what is wrong and
-        where."""
-        if not isinstance(data, dict):
-            raise DataError(where, None, None, "not a saved landlord game (expected a JSON object)")
-        if data.get("format") != FORMAT:
-            raise DataError(where, None, "format", f"not a saved landlord game (format {data.get('format')!r})")
-        version = data.get("version")
-        if version not in READS or isinstance(version, bool):
-            raise DataError(where, None, "version", f"a version {version!r} saved game: this kit reads "
-                                                    f"versions {', '.join(map(str, READS))}")
-        known = {"format", "version", "kit", "ruleset", "overrides", "seed", "names", "seats", "triggers",
-                 "entries", "position"}
-        for key in data if version != 1 else ():
-            if key not in known:
-                raise DataError(where, None, key, f"unknown field of a version {version} saved game "
-                                                  f"(known: {', '.join(sorted(known))})")
-        spec: dict[str, type] = {"ruleset": str, "seed": int, "names": list, "seats": list, "overrides": dict}
-        spec["actions" if version == 1 else "entries"] = list
-        for key, typ in spec.items():
-            value = data.get(key)
-            if not isinstance(value, typ) or isinstance(value, bool):
-                raise DataError(where, None, key, f"expected {typ.__name__}, got {value!r}")
-        if not 0 <= data["seed"] <= 2**63 - 1:
-            raise DataError(where, None, "seed", f"must be 0 to 2**63 - 1, got {data['seed']}")
-        names, seats = data["names"], data["seats"]
-        if len(names) != len(seats):
-            raise DataError(where, None, "seats", f"{len(seats)} seats for {len(names)} names")
-        for i, s in enumerate(seats):
-            if s is not None and not isinstance(s, str):
-                raise DataError(where, f"seats[{i}]", None, f"expected a bot's name or null, got {s!r}")
-        triggers = data.get("triggers", [])
-        if not isinstance(triggers, list) or not all(isinstance(t, str) for t in triggers):
-            raise DataError(where, None, "triggers", f"expected a list of phase@trigger texts, got {triggers!r}")
-        position = data.get("position")
-        if position is not None and not isinstance(position, dict):
-            raise DataError(where, None, "position", f"expected an object, got {position!r}")
-        kit = data.get("kit")
-        if kit is not None and not isinstance(kit, str):
-            raise DataError(where, None, "kit", f"expected the kit's version (text), got {kit!r}")
-        entries = _v1_entries(data, where) if version == 1 else _entries(data["entries"], where, int(version))
-        return cls(data["ruleset"], data["seed"], [str(n) for n in names], list(seats), entries,
-                   list(triggers), dict(data["overrides"]), position, int(version), kit)
-
     def answers(self) -> list[str]:
         """The seats' answers alone, in order."""
         return [e.option for e in self.entries if isinstance(e, Answer)]
 
 
-def lenient(raw: Any) -> Entry:
-    """``raw`` as an entry when it is one or the saved form of one; else as it is (a record made
-    in code with something else in it: its replay says where it does not replay)."""
-    try:
-        return coerce(raw)
-    except DataError:
-        return raw
-
-
-def _entries(raw: list[Any], where: str, version: int = VERSION) -> list[Entry]:
-    return [decode(e, where, i, version) for i, e in enumerate(raw)]
-
-
-def _v1_entries(data: dict[str, Any], where: str) -> list[Entry]:
-    """A version 1 record's answers, with the table's phase switches put back where they were
-    made (``table.switches``: [answers before it, phase])."""
-    actions = data["actions"]
-    for i, a in enumerate(actions):
-        if not isinstance(a, str):
-            raise DataError(where, f"actions[{i}]", None, f"expected a string, got {a!r}")
-    extra = data.get("table", {})
-    try:
-        switches = sorted((int(k), str(p)) for k, p in extra.get("switches", []))
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise DataError(where, "table", None, f"unreadable phase switches ({exc})") from None
-    out: list[Entry] = []
-    for i in range(len(actions) + 1):
-        out += [Switch(p, "table") for k, p in switches if k == i]
-        if i < len(actions):
-            out.append(Answer(actions[i]))
-    return out
+def game_record(ruleset: Ruleset, seed: int, names: Sequence[str], seats: Sequence[str | None],
+                entries: Iterable[Entry] = (), triggers: Iterable[Trigger] = (), position: Position | None = None,
+                *, kit: str | None, drawn: bool = True) -> Record:
+    """The one way a game's record is built (the game's own, a class table's, a replay's from
+    answers alone): ``ruleset`` gives its id and its overrides (the params marked
+    :attr:`~landlord.data.ruleset.Param.overridden`), ``triggers`` (given at the start) are
+    written ``phase@trigger``, ``position`` in its saved form; ``kit`` is the kit version it was
+    played under (None: not known), ``drawn`` whether its entries hold the chance outcomes."""
+    return Record(ruleset.id, seed, list(names), list(seats), list(entries),
+                  [f"{t.phase}@{t.text}" for t in triggers], ruleset.overrides(),
+                  None if position is None else position.to_dict(), kit=kit, drawn=drawn)

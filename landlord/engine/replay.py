@@ -1,23 +1,22 @@
 """Rebuilding a game from its record: the kit's one :func:`replay`, the one way an input from
 outside the rules is fed to a game (:func:`apply`), and branching a game (:func:`clone`,
-:func:`child`), which replays its record. The record itself and its codec are
-:mod:`landlord.engine.record`."""
+:func:`child`), which replays its record. The record itself is :mod:`landlord.engine.record`,
+its codec :mod:`landlord.engine.codec`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from landlord.data.loader import resolve_ruleset
 from landlord.data.position import Position
 from landlord.data.ruleset import Ruleset
 from landlord.engine.decisions import OptionText
-from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, coerce
+from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
 from landlord.engine.game import Game, Parts
 from landlord.engine.phases import Trigger, parse_switch
-from landlord.engine.record import Record, lenient, version_note
+from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.strategies import Strategy
-from landlord.errors import DataError, IllegalAction, LandlordError
+from landlord.errors import IllegalAction, LandlordError
 
 __all__ = ["apply", "child", "clone", "replay"]
 
@@ -56,9 +55,8 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
         if ruleset is not None:
             raise TypeError("replay(ruleset, ...) takes no ruleset= (the first argument is the ruleset)")
         n = n_players or (len(names) if names else len(strategies or ()))
-        record = Record(source.id, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
-                        [None] * n, [Answer(a) for a in actions], [f"{t.phase}@{t.text}" for t in triggers],
-                        drawn=False)
+        record = game_record(source, seed, list(names) if names else [f"Player {i + 1}" for i in range(n)],
+                             [None] * n, [Answer(a) for a in actions], triggers, kit=kit_version(), drawn=False)
         ruleset = source
     if ruleset is None:
         ruleset = resolve_ruleset(record.ruleset, record.overrides)
@@ -66,7 +64,7 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
         triggers = [parse_switch(t) for t in record.triggers]
     except ValueError as exc:
         raise LandlordError(f"{where}: triggers: {exc}") from None
-    feed = [lenient(e) for e in record.entries]
+    feed = list(record.entries)
     n = len(record.names)
     position = None if record.position is None else Position.from_dict(record.position, f"{where}: position")
     try:
@@ -98,15 +96,10 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
     return game
 
 
-def apply(game: Game, entry: Entry | Any) -> None:
+def apply(game: Game, entry: Entry) -> None:
     """Feed one input from outside the rules to ``game``: an answer (:meth:`Game.act`), a phase
-    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`), an entry
-    or its saved form. IllegalAction says why it does not apply (nothing changed)."""
-    try:
-        entry = coerce(entry)
-    except DataError:
-        raise IllegalAction(f"{entry!r} is not an input from outside the rules "
-                            f"(an answer, a switch or a trigger)") from None
+    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`).
+    IllegalAction says why it does not apply (nothing changed)."""
     if isinstance(entry, Answer):
         game.act(entry.option)
     elif isinstance(entry, Switch) and not entry.fired:

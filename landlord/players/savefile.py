@@ -14,18 +14,20 @@ a one-line error naming it.
 
 :func:`load_game` is the one way in, for the command line, the game table and every other
 reader: bytes or a path through the kit's file door (:mod:`landlord.data.files`), the record read
-(:meth:`~landlord.engine.record.Record.from_dict`) and replayed.
+(:func:`landlord.engine.codec.read_record`, which reads every version) and replayed.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from landlord.engine.codec import FORMAT, VERSION, read_record, write_record
 from landlord.engine.game import Game
-from landlord.engine.record import FORMAT, VERSION, Record, version_note
+from landlord.engine.record import Record, version_note
 from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.players.characters import make_strategy
 from landlord.rules.families import replay
@@ -33,19 +35,14 @@ from landlord.rules.families import replay
 __all__ = ["FORMAT", "VERSION", "from_dict", "load", "load_game", "save", "to_dict"]
 
 
-def to_dict(game: Game, seats: list[str | None], overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The saved form of ``game`` (``seats`` names each seat's bot, None for a person;
-    ``overrides`` the params replaced, if the game's ruleset does not say)."""
-    record = game.record
-    record.seats = list(seats)
-    if overrides is not None:
-        record.overrides = dict(overrides)
-    return record.to_dict()
+def to_dict(game: Game, seats: list[str | None]) -> dict[str, Any]:
+    """The saved form of ``game``'s record, ``seats`` naming each seat's bot (None for a person)."""
+    return write_record(replace(game.record, seats=list(seats)))
 
 
-def save(game: Game, path: str | Path, seats: list[str | None], overrides: dict[str, Any] | None = None) -> None:
+def save(game: Game, path: str | Path, seats: list[str | None]) -> None:
     """Write ``game`` to ``path`` as JSON."""
-    Path(path).write_text(json.dumps(to_dict(game, seats, overrides), indent=1), encoding="utf-8")
+    Path(path).write_text(json.dumps(to_dict(game, seats), indent=1), encoding="utf-8")
 
 
 def load_game(source: bytes | str | Path | Mapping[str, Any], where: str | None = None, *,
@@ -73,7 +70,7 @@ def load_game(source: bytes | str | Path | Mapping[str, Any], where: str | None 
         where = "<saved game>" if where is None else where
         check_values(source, where)
         data = source
-    record = Record.from_dict(data, where)
+    record = read_record(data, where)
     if rulesets is not None and record.ruleset not in rulesets:
         raise DataError(where, "ruleset", None, f"unknown ruleset {record.ruleset[:60]!r} "
                                                 f"(known: {', '.join(rulesets)}){version_note(record.kit)}")

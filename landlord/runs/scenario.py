@@ -83,6 +83,7 @@ from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import Trigger, parse_trigger
 from landlord.engine.phases import parse_switch as parse_phase_switch
 from landlord.errors import DataError
+from landlord.limits import MAX_GAMES, MAX_SEED
 
 NEVER = "never"
 """The ``tax.start`` value meaning the tax phase never comes (landlord rules throughout); as a
@@ -94,13 +95,6 @@ DEFAULT_PLAYERS = 4
 DEFAULT_STRATEGIES = ("landlord", "tenant", "speculator")
 DEFAULT_TAX_PHASE = "single_tax"
 SEED_RULES = ("per_cell", "shared")
-MAX_GAMES = 1_000_000
-"""The most games a sweep may play (per cell, and over all its cells): a sweep keeps its rows in
-memory (about 0.5 kB a game), so a million games needs some 0.5 GB; split a larger study."""
-MAX_SEED = 2**63 - 1
-"""The largest root seed (seeds are stored as 64-bit integers). A negative root seed is fine: it
-is hashed as text with the cell and the game (:meth:`Scenario.game_seed`), so ``-3`` and ``3``
-give different games, and every game seed is from 0 to ``MAX_SEED``."""
 
 _SCENARIO_KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "title": (str, False), "description": (str, False), "ruleset": (str, False),

@@ -39,7 +39,7 @@ from typing import Any, Protocol
 
 from tornado import web
 
-from landlord.apps.classroom.limits import Bucket, cool_down
+from landlord.apps.classroom.bucket import Bucket, cool_down
 from landlord.apps.classroom.store import SqlStore, counted_address, digest
 from landlord.errors import LandlordError
 

@@ -25,6 +25,7 @@ from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger
 from landlord.errors import DataError
+from landlord.limits import MAX_EXPORT_BYTES
 from landlord.players.characters import STRATEGIES
 from landlord.rules.families import new_game
 from landlord.runs.simulate import summary_row
@@ -108,8 +109,6 @@ def export_games(room: Classroom, folder: str | Path) -> list[Path]:
 
 EXPORT_COLUMNS = ("table", "regime", "gini_population")
 """The columns of a class export (:func:`export`) that the lab needs to show a class's results."""
-MAX_EXPORT_BYTES = 5_000_000
-"""A class export larger than this is refused unread (a class of 10 tables is a few kB)."""
 
 
 def read_export(raw: bytes, name: str) -> pd.DataFrame:

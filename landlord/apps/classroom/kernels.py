@@ -36,10 +36,11 @@ from traitlets import Dict, Float, Integer, Unicode
 
 from landlord.apps.classroom import folder_from_env
 from landlord.apps.classroom.admission import ADMISSION, CURRENT, FULL_WAIT, ComeBack, mend_page_handler
-from landlord.apps.classroom.limits import WIDGET_BURST, WIDGET_RATE, Bucket, cool_down
+from landlord.apps.classroom.bucket import Bucket, cool_down
 from landlord.apps.classroom.store import SqlStore, digest, store_at
 from landlord.apps.page_templates import compile_templates_once
 from landlord.errors import LandlordError
+from landlord.limits import WIDGET_BURST, WIDGET_RATE
 
 HANDOUT_ATTEMPTS = 3
 """Warm kernels a page request tries before it is refused (HTTP 503) because none is sound."""

@@ -12,8 +12,11 @@ own record holds (:mod:`landlord.engine.entries`), and the columns the store che
     Switch("single_tax", "teacher" | "class vote")        # the teacher's switch, a class vote
     TriggerAdded("single_tax@vote", "class plan")         # the phase plan opens a table vote
 
-A seat's answer is checked once, by :meth:`TableGame.check` (the seat is the one to choose, the
-option legal: :meth:`~landlord.engine.game.Game.check`), before it is appended and as it is fed.
+A seat's click is checked once, where it comes in, before it is appended: :meth:`TableGame.check`
+(the seat is the one to choose, the option legal: :meth:`~landlord.engine.game.Game.check`, in a
+student's words). A row fed from the store replays as any record does (its answer through
+:meth:`~landlord.engine.game.Game.act`), its seat held to the decision's (:meth:`TableGame.to_choose`:
+the store authorises a row's seat by its key, not its turn).
 
 A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
 built with ``drawn=False``); the game's own :attr:`~landlord.engine.game.Game.record` holds it, so a
@@ -37,7 +40,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from landlord.apps.classroom.limits import REFUSED_BURST, REFUSED_RATE, Bucket
+from landlord.apps.classroom.bucket import Bucket
 from landlord.apps.classroom.store import (
     ClassInfo,
     ClassStore,
@@ -58,10 +61,11 @@ from landlord.engine.decisions import Decision
 from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
-from landlord.engine.record import Record, kit_version, version_note
+from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.replay import apply
 from landlord.engine.strategies import Strategy, TableView
 from landlord.errors import IllegalAction, LandlordError
+from landlord.limits import REFUSED_BURST, REFUSED_RATE
 from landlord.players.characters import STRATEGIES, make_strategy
 from landlord.rules.families import replay, shared_params
 
@@ -255,11 +259,8 @@ class TableGame:
     def start_record(self) -> Record:
         """The table's record before any row: the ruleset with the class's settings, the
         table's seed and names, the phase plan's triggers; chance drawn from the seed."""
-        rs = self.ruleset
-        return Record(rs.id, self.table.seed, list(self.names), [None] * len(self.names),
-                      [], [f"{t.phase}@{t.text}" for t in self.spec.table_triggers(self.table.table_no)],
-                      {k: p.value for k, p in rs.params.items() if p.provenance == "override"},
-                      kit=self.spec.kit, drawn=False)
+        return game_record(self.ruleset, self.table.seed, self.names, [None] * len(self.names),
+                           triggers=self.spec.table_triggers(self.table.table_no), kit=self.spec.kit, drawn=False)
 
     @property
     def seq(self) -> int:
@@ -271,30 +272,39 @@ class TableGame:
         """When the last row was recorded (the table's start before any)."""
         return self.entries[-1].at if self.entries else float(self.table.started or 0.0)
 
-    def check(self, seat: int | None, option: str, whose: str = "yours") -> Decision:
-        """The one check of a seat's answer, before it is appended and as it is fed: the game
-        waits for ``seat``'s choice (``whose`` it is, in the sentence that says it is not) and
-        ``option`` is one of its options (:meth:`~landlord.engine.game.Game.check`). Returns the
-        decision answered; IllegalAction says why not, in words a student reads."""
-        g = self.game
-        d = g.pending
-        if d is None:
-            raise IllegalAction("The game is over.")
-        if d.seat != seat:
-            raise IllegalAction(f"It is {g.names[d.seat]}'s turn to choose, not {whose}.")
+    def check(self, seat: int, option: str) -> Decision:
+        """The one check of a seat's click, where it comes in, before it is appended: the game
+        waits for ``seat``'s choice (:meth:`to_choose`) and ``option`` is one of its options
+        (:meth:`~landlord.engine.game.Game.check`). Returns the decision answered; IllegalAction
+        says why not, in words a student reads."""
+        d = self.to_choose(seat, "yours")
         try:
-            g.check(option)
+            self.game.check(option)
         except IllegalAction:
             raise IllegalAction(f"That is not one of your choices now ({', '.join(d.options)}).") from None
         return d
 
+    def to_choose(self, seat: int | None, whose: str) -> Decision:
+        """The decision the game waits for, when it is ``seat``'s (``whose`` it is, in the
+        sentence that says it is not); IllegalAction otherwise. The store authorises a row's seat
+        by its key, not its turn: a row fed is held to this too."""
+        d = self.game.pending
+        if d is None:
+            raise IllegalAction("The game is over.")
+        if d.seat != seat:
+            raise IllegalAction(f"It is {self.game.names[d.seat]}'s turn to choose, not {whose}.")
+        return d
+
     def apply(self, row: Row) -> None:
-        """Feed one record row to the game. A row that does not replay is one line naming the
-        row and, when the class was created under another kit version, both versions."""
+        """Feed one record row to the game: an answer's seat must be the one to choose
+        (:meth:`to_choose`), and the entry replay as any record's does (:func:`~landlord.engine.replay.apply`:
+        an answer's legality is the game's own check, :meth:`~landlord.engine.game.Game.act`). A row
+        that does not replay is one line naming the row and, when the class was created under
+        another kit version, both versions."""
         g = self.game
         try:
             if row.answer is not None:
-                self.check(row.seat, row.answer.option, f"seat {row.seat}'s")
+                self.to_choose(row.seat, f"seat {row.seat}'s")
             if not (isinstance(row.entry, Switch) and (g.over or row.entry.phase == g.phase)):
                 apply(g, row.entry)
         except IllegalAction as exc:

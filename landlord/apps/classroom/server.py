@@ -40,12 +40,14 @@ from landlord.apps.classroom import (
     default_folder,
     open_store,
 )
-from landlord.apps.classroom.limits import COOL_DOWN, COOL_DOWN_ENV
+from landlord.apps.classroom.bucket import COOL_DOWN_ENV
 from landlord.apps.classroom.room import DEFAULT_HALF, PERIOD_ROUNDS, class_rounds
 from landlord.apps.classroom.store import CLASS_ENV, STORE_FILE, redacted
 from landlord.charts.bundle import BUNDLE_ENV, write_bundle
+from landlord.data.files import NotJSON, parse_json
 from landlord.data.resources import PACKAGE, installed, kit_dir
-from landlord.errors import LandlordError
+from landlord.errors import DataError, LandlordError
+from landlord.limits import COOL_DOWN, MAX_FRAME
 
 STUDENT_NOTEBOOK = "class-single-tax.ipynb"
 """The class lesson: what a student opens (join, play at a table)."""
@@ -93,9 +95,6 @@ def max_kernels(class_size: int) -> int:
     return class_size + SPARE_KERNELS + 2 + class_size // 2
 
 
-MAX_FRAME = 64 * 1024
-"""Bytes of the largest websocket frame a class page may send (its largest message, a typed
-name or a click, is under 2 KB)."""
 
 WARM_KERNELS = warm_kernels(CLASS_SIZE)
 MAX_KERNELS = max_kernels(CLASS_SIZE)
@@ -267,14 +266,17 @@ def _seconds(text: str) -> float:
 
 def _param(text: str) -> tuple[str, Any]:
     """A command line's ruleset parameter, ``NAME=VALUE``: the value read as JSON (a number,
-    ``true``, ``false``), else kept as text; the ruleset checks the name and the value."""
+    ``true``, ``false``) by the kit's file door (:func:`landlord.data.files.parse_json`: its
+    depth and number limits), else kept as text; the ruleset checks the name and the value."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"write NAME=VALUE, e.g. circuits=3, not {text!r}")
     try:
-        return name.strip(), json.loads(value)
-    except ValueError:
+        return name.strip(), parse_json(value, f"--param {name.strip()}")
+    except NotJSON:
         return name.strip(), value.strip()
+    except DataError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -46,9 +46,10 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
 from landlord.apps.classroom.names import BadName, LookAlike, check
-from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded, decode, encode
+from landlord.engine.codec import decode, encode, old_row
+from landlord.engine.entries import Answer, Entry
 from landlord.engine.game import BOXES
-from landlord.errors import DataError, LandlordError
+from landlord.errors import LandlordError
 
 STORE_FILE = "class.sqlite"
 """The store's file name inside a class folder."""
@@ -223,19 +224,6 @@ class Row:
         return self.entry if isinstance(self.entry, Answer) else None
 
 
-def _old_row(raw: dict[str, Any]) -> tuple[Entry, int | None, str | None, str | None]:
-    """A row as a class folder wrote it before the columns (a JSON object with ``kind``), as
-    (entry, seat, by, decision)."""
-    kind = raw.get("kind")
-    if kind == "act":
-        return Answer(str(raw["option"])), int(raw["seat"]), str(raw.get("by", "student")), raw.get("decision")
-    if kind == "switch":
-        return Switch(str(raw["phase"]), str(raw.get("cause", "teacher"))), None, None, None
-    if kind == "open_vote":
-        return TriggerAdded(f"{raw['phase']}@vote", "class plan"), None, None, None
-    raise DataError(STORE_FILE, "entries", "kind", f"unknown row kind {kind!r}")
-
-
 def _upgrade(c: sqlite3.Connection) -> None:
     """Bring a class store written before the ``seat``/``by``/``decision`` columns up to them:
     each old row's JSON object becomes its entry in the record's codec plus the columns (the
@@ -247,7 +235,7 @@ def _upgrade(c: sqlite3.Connection) -> None:
         c.execute(f"alter table entries add column {col}")
     for class_id, table_no, seq, text in c.execute(
             "select class_id, table_no, seq, entry from entries").fetchall():
-        entry, seat, by, decision = _old_row(json.loads(text))
+        entry, seat, by, decision = old_row(json.loads(text), STORE_FILE, seq)
         c.execute("update entries set entry = ?, seat = ?, by = ?, decision = ? "
                   "where class_id = ? and table_no = ? and seq = ?",
                   (json.dumps(encode(entry)), seat, by, decision, class_id, table_no, seq))

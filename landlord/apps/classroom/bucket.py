@@ -1,4 +1,5 @@
-"""Rate limits that hold one page to its share of the class server (issue 26, point 3).
+"""The token bucket that holds one page to its share of the class server (issue 26, point 3);
+its rates and the cool-down are in :mod:`landlord.limits`.
 
 A :class:`Bucket` is a token bucket: it holds up to ``burst`` tokens and gains ``rate`` a second;
 an act costs tokens and is refused when too few are left. The class server gives each page one
@@ -14,23 +15,8 @@ import os
 import time
 from collections.abc import Callable
 
-WIDGET_RATE = 20.0
-"""Widget messages a second a page may send on average (typing and clicking send a few)."""
-WIDGET_BURST = 200.0
-"""Widget messages a page may send at once (its load, a burst of typing)."""
-REFUSED_RATE = 1.0
-"""Writes to the store a student's page may have refused a second, on average (a stale button,
-a second ballot): beyond them the page's clicks are turned away before they reach the store."""
-REFUSED_BURST = 5.0
-"""Refused writes a page may have at once before its meter holds it back."""
+from landlord.limits import COOL_DOWN
 
-COOL_DOWN = 30.0
-"""Seconds a seat's page, once cut off (a flood, a binary frame), is refused (HTTP 429) before
-it may load again: each reload takes a warm kernel and starts another (2–3 CPU seconds), so a
-page that floods, reloads and floods again would otherwise slow every other page for as long
-as it goes on. A bot plays the seat meanwhile (the page is away). ``landlord class
---cool-down`` sets it for its server (through :data:`COOL_DOWN_ENV`); the guard is
-:class:`landlord.apps.classroom.kernels.GuardedConnection`."""
 COOL_DOWN_ENV = "LANDLORD_CLASS_COOL_DOWN"
 """The environment variable by which ``landlord class`` gives its Voilà server the cool-down."""
 
