@@ -12,7 +12,7 @@ landlord), and prints, with the spread across games:
   and the Moor's £20, rent of Government land), and wages paid, per game; also rates, interest,
   duties and taxes, and the Treasury's borrowing from the Bank.
 
-Usage: python3 benchmarks/british1913_measure.py [N] [--mix landlord,tenant,speculator,landlord]
+Usage: python3 studies/british1913_measure.py [N] [--mix landlord,tenant,speculator,landlord]
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Plays :func:`landlord.runs.decompose.british1913_in_order` and
 (landlord, tenant, speculator, landlord) and prints each measure with its paired 95% interval,
 who paid the land value tax, seat by seat, and Part 3's public money.
 
-Usage: python3 benchmarks/british1913_in_order.py [N]   (N games a side; default 200)
+Usage: python3 studies/british1913_in_order.py [N]   (N games a side; default 200)
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@
 * The printable debrief of a class of STUDENTS (default 30) whose tables are played to the end
   by bots: pages when Chromium prints it (``/usr/bin/chromium``; skipped without it).
 
-    python3 benchmarks/class_steering.py          # 30 students
-    python3 benchmarks/class_steering.py 12
+    python3 studies/class_steering.py          # 30 students
+    python3 studies/class_steering.py 12
 
 CPU time of this process is reported where it says so (the machine may be shared).
 """

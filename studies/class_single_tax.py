@@ -2,7 +2,7 @@
 game, computer players ``landlord`` in every empty seat, the single tax switched in part way),
 over seeded bot games, on the 1904 board and in the 1906 game.
 
-    python3 benchmarks/class_single_tax.py [--games 1000] [--at round:6] [--rounds 12]
+    python3 studies/class_single_tax.py [--games 1000] [--at round:6] [--rounds 12]
 
 For each ruleset, with the class's bots (four ``landlord``) and with the lessons' mix (landlord,
 tenant, speculator, landlord), plays the same seeds three ways: landlord rules throughout, the

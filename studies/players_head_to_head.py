@@ -1,7 +1,7 @@
 """Benchmark (issue 36, point 3): the players who value every option by what the rules pay,
 head to head against the characters they replaced, and their speed.
 
-    python3 benchmarks/bench_players.py [seeds] [ruleset ...]
+    python3 studies/players_head_to_head.py [seeds] [ruleset ...]
 
 For each ruleset (default: every family whose players changed) and each character (landlord,
 speculator, tenant), four seats: two new players and two old ones of the same character,
@@ -13,7 +13,7 @@ tenant, speculator, landlord) all new and all old, alternating rounds of the sam
 machine still slows both; compare the two figures of one run, not runs).
 
 The old characters: the families' bots as they were before issue 36, kept as frozen copies
-under ``benchmarks/`` (``frozen_british1913_bots.py``, ``frozen_magie1904_bots.py``: the
+under ``studies/`` (``frozen_british1913_bots.py``, ``frozen_magie1904_bots.py``: the
 Magie answers 1904 and 1906 share; ``frozen_monopoly_bots.py``: every Monopoly decision, the
 Mucker games' too), because the old code is gone from the kit and the comparison needs both in
 one process; an old player answers the decisions whose players changed as before, every other

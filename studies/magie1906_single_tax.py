@@ -1,6 +1,6 @@
 """Measure Magie's rent-versus-single-tax phases over seeded bot games and print a table.
 
-    python3 benchmarks/magie1906_single_tax.py [--games 1000] [--workers 2]
+    python3 studies/magie1906_single_tax.py [--games 1000] [--workers 2]
 
 For each ruleset and each way of putting the single tax in force (never, from turn 1, voted by
 the bots' voting rule, at a fixed turn) it plays the same seeds with the same bots (landlord,

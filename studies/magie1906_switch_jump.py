@@ -1,7 +1,7 @@
 """How the Gini of the counts moves at the moment the single tax comes in (lesson 2's "Why the
 Gini chart can jump at the vote"), over seeded bot games.
 
-    python3 benchmarks/magie1906_switch_jump.py [--games 300] [--at round:15]
+    python3 studies/magie1906_switch_jump.py [--games 300] [--at round:15]
 
 Plays the 1906 game with the bots landlord, tenant, speculator, landlord and the single tax
 switched in at ``--at`` (lesson 2's table uses ``round:15``), and compares the Gini (population

@@ -8,7 +8,7 @@ confidence interval, and wages, land rent and tax to the public, rent, improveme
 landless player's wins per game; then the land value tax within Part 3 (Part 3 as written
 against Part 3 without it), and the what-if yearly assessment beside Part 3 as written.
 
-Usage: python3 benchmarks/british1913_decompose.py [N]   (N games per cell; default the files' 1000)
+Usage: python3 studies/british1913_decompose.py [N]   (N games per cell; default the files' 1000)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""FROZEN for ``benchmarks/bench_players.py`` only: the Magie bots' character scripts as they
+"""FROZEN for ``studies/players_head_to_head.py`` only: the Magie bots' character scripts as they
 were on main before the jail, houses, building privileges, Speculation and loans were valued
 (commit 0dae104, ``landlord/rules/magie1904/bots.py``, its docstring cut): answers reading cash
 and a reserve; and the scripts that answered a railroad pass, the direction, a player's loan

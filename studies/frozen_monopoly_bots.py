@@ -1,4 +1,4 @@
-"""FROZEN for ``benchmarks/bench_players.py`` only: the Monopoly bots' answers as they were before
+"""FROZEN for ``studies/players_head_to_head.py`` only: the Monopoly bots' answers as they were before
 issue 36 (commit 0dae104, ``landlord/rules/monopoly/bots.py``, its docstring cut): character
 scripts reading cash and a reserve. Kept to play the old characters head to head against the
 new players; no module of the kit imports it. Not maintained: do not copy from it.

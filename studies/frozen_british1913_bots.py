@@ -1,4 +1,4 @@
-"""FROZEN for ``benchmarks/bench_players.py`` only: the 1913 bots as they were before issue 36
+"""FROZEN for ``studies/players_head_to_head.py`` only: the 1913 bots as they were before issue 36
 (commit 1f45e6c, ``landlord/rules/british1913/bots.py``, its docstring cut): character scripts
 reading cash, a reserve and the Part's tax flag. Kept to play the old characters head to head
 against the new players; no module of the kit imports it. Not maintained: do not copy from it.
