@@ -13,7 +13,7 @@
    bundling it themselves (as before).
 2. A class arriving at once: ``--class-size`` simultaneous requests of one lesson, pool off —
    wall time until the last page is served, and the memory of server + kernels afterwards.
-3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
+3. ``--warm``: the setting docs/decisions/serving.md gives for a class — the lesson of the day
    pre-run in ``--class-size`` warm kernels (``kernel_pools_config`` in a copy of voila.json):
    time to warm them all, memory, and the same simultaneous requests served from the pool.
 4. ``--reveals``: what a student waits after opening a lesson's reveal (``landlord.widgets.Reveal``,
