@@ -13,7 +13,7 @@
    bundling it themselves (as before).
 2. A class arriving at once: ``--class-size`` simultaneous requests of one lesson, pool off —
    wall time until the last page is served, and the memory of server + kernels afterwards.
-3. ``--warm``: the setting notes/lessons.md recommends for a class — the lesson of the day
+3. ``--warm``: the setting docs/decisions/serving.md gives for a class — the lesson of the day
    pre-run in ``--class-size`` warm kernels (``kernel_pools_config`` in a copy of voila.json):
    time to warm them all, memory, and the same simultaneous requests served from the pool.
 4. ``--reveals``: what a student waits after opening a lesson's reveal (``landlord.widgets.Reveal``,
@@ -24,7 +24,7 @@
    one lesson at the same moment on the server as ``landlord serve`` runs it (``--students S``: S
    pre-run kernels a notebook), each in its own Chromium page (one headless Chromium, a context a
    student): the seconds from navigation to the lesson drawn (its table's buttons and charts),
-   for each student (``--clients``: scripted pages instead, ``benchmarks/classclient.py``, nothing
+   for each student (``--clients``: scripted pages instead, ``tests/classclient.py``, nothing
    drawn: the seconds from the request until the kernel has sent every widget's state, the
    server's part of the first render, with the browser's cores left to the server); then what
    dead pages hold: the Chromium is killed (no tab closed, no page-close beacon: as a crashed or
@@ -330,12 +330,12 @@ as ``tests/test_browser.py``'s ``ready_table`` waits for them."""
 
 
 async def _open_clients(url: str, n: int) -> list[tuple[float, int, int]]:
-    """``n`` scripted pages (``benchmarks/classclient.py``: the page's HTTP request, its kernel's
+    """``n`` scripted pages (``tests/classclient.py``: the page's HTTP request, its kernel's
     websocket and every widget's state, as Voilà's page asks for them; nothing drawn) open
     ``url`` at once: each one's seconds from the request until the kernel has sent every widget's
     state (the server's part of a first render), its widgets, and the cells that showed an error.
     The pages are closed as a tab is (the page-close beacon) once all have opened."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from classclient import VoilaClient
 
     async def one() -> tuple[float, int, int, VoilaClient]:

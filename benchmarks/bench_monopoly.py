@@ -9,7 +9,7 @@ counts as one).
 
 The bots are landlord, speculator, tenant, landlord (seats in that order); seeds 0..games-1.
 With ``--old``: the same seats played by the kit's players and by the scripts they replaced
-(``benchmarks/frozen_monopoly_bots.py``, through ``bench_players.Old``), alternating ``rounds``
+(``studies/frozen_monopoly_bots.py``, through ``studies/players_head_to_head.py``'s ``Old``), alternating ``rounds``
 times (3 unless given) in one run, without the event log, so both see the same load.
 """
 
@@ -47,8 +47,8 @@ def bench(games: int, ruleset: str, log: bool) -> dict[str, float]:
 def against_old(games: int, ruleset: str, rounds: int) -> None:
     """Print player-moves per CPU-second of the kit's players and of the old scripts, played
     alternately ``rounds`` times over seeds 0..games-1."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_players import Old
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "studies"))
+    from players_head_to_head import Old
 
     from landlord.engine.strategies import Strategy
     from landlord.players.characters import make_strategy

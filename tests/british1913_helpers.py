@@ -13,8 +13,8 @@ from landlord.rules.british1913 import NOBODY, TRACK
 ADA, BEN, CY, DOT = 0, 1, 2, 3
 # landmarks of the reconstructed board (data/boards/brer-fox-1913.toml)
 BREAKFAST, FISHERIES, CHANCE1, LUXURY1, NO1 = 2, 4, 5, 8, 10
-MOOR, UNDEVELOPED, ASYLUM_SPACE, NO2 = 13, 15, 17, 20
-ABBEY, BROADACRES, TOBACCO, CHANCE3 = 25, 30, 32, 37
+MOOR, UNDEVELOPED, NO2 = 13, 15, 20
+ABBEY, BROADACRES, TOBACCO = 25, 30, 32
 SITE_A, SITE_B = 19, 23  # Site No. 14 (capital 400) and Site No. 16 (capital 450)
 
 

@@ -8,17 +8,14 @@ it opens its stores with :func:`class_store` and names them to another process w
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from throwaway_pg import PgServer, pg_bin
 
 from landlord.apps.classroom.store import SqlStore, open_store
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from throwaway_pg import PgServer, pg_bin
 
 __all__ = ["MISSING", "Backend", "PgServer", "both_stores", "class_store", "pg_bin", "rows", "store_address"]
 

@@ -1,18 +1,12 @@
-"""The class benchmark's repeated floods (``bench_class.py --repeat``): each round is named, and
-a flood's rounds are pooled against the calm windows just before them, and only against those.
-No server: the windows and their clicks are made here."""
+"""The class benchmark's repeated floods (``benchmarks/bench_class.py --repeat``, its machinery
+in ``tests/class_load.py``): each round is named, and a flood's rounds are pooled against the
+calm windows just before them, and only against those. No server: the windows and their clicks are made here."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import class_load
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-import bench_class
-from bench_class import FLOODS, Window, is_round, pooled_floods, round_label
+from class_load import FLOODS, Window, is_round, pooled_floods, round_label
 
 
 def test_a_flood_done_once_keeps_its_own_name_and_each_round_of_several_is_numbered() -> None:
@@ -47,5 +41,5 @@ def test_a_flood_s_rounds_are_pooled_against_its_own_calm_windows() -> None:
 @pytest.mark.parametrize("value", ["0", "-2", "two"])
 def test_repeat_refuses_a_count_below_one_and_names_it(value: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        bench_class.parser().parse_args(["--faults", "--repeat", value])
+        class_load.parser().parse_args(["--faults", "--repeat", value])
     assert "--repeat" in capsys.readouterr().err

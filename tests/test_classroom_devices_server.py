@@ -1,6 +1,6 @@
 """One seat a device, against a live class server (issue 26, point 4): a script that opens page
 after page from one machine gets one seat; the server's own machine is not counted. The pages
-are websocket clients (``benchmarks/classclient.py``), as a hostile script would be; the
+are websocket clients (``tests/classclient.py``), as a hostile script would be; the
 server listens on every network so that a page can come from this machine's own network
 address (not loopback)."""
 
@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import html
-import sys
 from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.server
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from bench_class import start_server, stop_server  # noqa: E402
+from class_load import start_server, stop_server  # noqa: E402
 from classclient import VoilaClient  # noqa: E402
 
 from landlord.apps import serve  # noqa: E402

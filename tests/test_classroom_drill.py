@@ -1,6 +1,7 @@
 """A class drill (issue 26, point 8): ``landlord class`` started as a teacher starts it, and a
 scripted class of 12 students over the real HTTP and websocket path
-(``benchmarks/classclient.py``, driven by ``benchmarks/bench_class.py``), with a tenth of the
+(``tests/classclient.py``, driven by ``tests/class_load.py``, the machinery of
+``benchmarks/bench_class.py``), with a tenth of the
 pages frozen mid-game, one restart of the server and one hostile page doing each flood of the
 issue (widget updates, second ballots, a binary frame, an oversized frame); once on each class
 store (SQLite in the class folder, PostgreSQL with ``--store``: issue 37, point 5).
@@ -9,34 +10,31 @@ It asserts what must hold, never a time: no click lost or recorded twice, no tab
 the frozen pages' seats played by a bot and then by their students again, no bot move in the
 restart's grace, every page back on its seat, the hostile page holding one seat and one ballot,
 the server's log appended. The other students' p95 under each flood is a figure the benchmark
-prints (``python benchmarks/bench_class.py --faults``), measured, not asserted."""
+prints (``python3 benchmarks/bench_class.py --faults``), measured, not asserted."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytestmark = pytest.mark.server
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def drill(request: pytest.FixtureRequest) -> dict[str, Any]:
     """The drill on each class store: the class folder's SQLite, and a PostgreSQL database
     (``landlord class --store``; the floods' refused writes and the restart go through it)."""
-    import bench_class
+    import class_load
 
     store = [] if request.param == "sqlite" else ["--store", request.getfixturevalue("postgres_server").new_database()]
-    args = bench_class.parser().parse_args([
+    args = class_load.parser().parse_args([
         "--students", "12", "--browsers", "0", "--join-within", "10", "--rounds", "200", "--close", "0",
         "--think", "0.7", "--play-limit", "1500", "--circuits", "30",
         "--faults", "--fault-at", "20", "--freeze-for", "25", "--flood-for", "20", "--cool-down", "8", *store])
-    figures = bench_class.measure(args)
-    bench_class.report(args, figures)  # the figures, in the test's output
+    figures = class_load.measure(args)
+    class_load.report(args, figures)  # the figures, in the test's output
     return figures
 
 

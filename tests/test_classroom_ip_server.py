@@ -9,19 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import sys
 from pathlib import Path
 
 import pytest
 from class_server import JUPYTER_DIRS, start_class, stop_class
+from classclient import VoilaClient
 
 from landlord.apps import serve
 from landlord.apps.classroom import SqliteStore, StudentSeat
 from landlord.apps.classroom.server import lan_address
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-from classclient import VoilaClient
 
 
 async def page_text(url: str, words: str) -> tuple[str, list[str]]:

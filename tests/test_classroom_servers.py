@@ -1,6 +1,6 @@
 """Several class servers, one class (issue 37, point 3): two ``landlord class`` servers on this
 machine share one PostgreSQL store (``--store``; the second started with a copy of the first's
-``teacher-secret``). Students' pages (scripted websocket clients, ``benchmarks/classclient.py``)
+``teacher-secret``). Students' pages (scripted websocket clients, ``tests/classclient.py``)
 sit at the same tables from either server; the teacher's dashboard on one server starts play
 and switches the rules of every table, and the pages on the other show it; one server is then
 killed (SIGKILL, its kernels too) in the middle of the game, and its students' pages come back
@@ -14,7 +14,6 @@ import contextlib
 import os
 import re
 import signal
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +28,8 @@ from landlord.engine.entries import Switch
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres]
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from bench_class import WELCOME, current_seq, refusal  # noqa: E402
+from class_load import WELCOME, current_seq, refusal  # noqa: E402
 from classclient import VoilaClient  # noqa: E402
 
 CLICKS = 4

@@ -1,6 +1,6 @@
 """Inequality measures against analytic values, hand-worked vectors and an independent
 O(n²) reference written from the textbook definitions (no kept library fits as a test-only
-dependency: see notes/metrics.md)."""
+dependency)."""
 
 from __future__ import annotations
 

@@ -108,7 +108,7 @@ def test_lesson_4_says_five_mucker_street_names_are_inferred() -> None:
 
 # -- every lesson and the teacher's guide: cited paths, ruleset ids and quotes ------------------
 
-REPO_PATH = re.compile(r"(?<![\w/.-])((?:docs|data|lessons|landlord|widgets|tests|benchmarks|scenarios|notes)"
+REPO_PATH = re.compile(r"(?<![\w/.-])((?:docs|data|lessons|landlord|widgets|tests|benchmarks|studies|scenarios|notes)"
                        r"/[\w./-]*[\w/])")
 """A repository path anywhere in a document (a code span, a command in one, or prose)."""
 RULESET_ID = re.compile(r"(?:magie-19\d\d|monopoly|mucker|british-1913)(?:-[a-z0-9]+)*")
@@ -210,7 +210,7 @@ def test_the_guide_names_the_rulesets_and_files_it_rests_on() -> None:
     prose, code = document("docs/class-guide.md")
     assert "magie-1904" in ruleset_ids(prose, code) and "magie-1906" in ruleset_ids(prose, code)
     assert "docs/sources/magie-1906-rules.md" in cited_paths(prose)
-    assert "benchmarks/class_single_tax.py" in cited_paths(prose)
+    assert "studies/class_single_tax.py" in cited_paths(prose)
     assert len(quotes(prose)) >= 3
 
 

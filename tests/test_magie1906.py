@@ -21,7 +21,6 @@ from landlord.runs.simulate import play_one
 
 CSV = Path(__file__).resolve().parent / "reference" / "landlords_game_1906_board.csv"
 BOARD = load_board("landlords-game-1906")
-IDX = {s.name: s.index for s in BOARD.spaces}
 WAYBACK, FUEL, LONELY, HOGG, ROYAL, PIKE, FARM, SPEC = 1, 2, 3, 4, 5, 6, 7, 8
 SOAKUM, SHOOTING, CENTRAL, CHANCE_A, GEE, SLAMBANG = 13, 15, 20, 22, 25, 27
 BLUEBLOOD, PDQ, CHANCE_B, LUXURY = 30, 35, 37, 39

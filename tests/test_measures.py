@@ -49,7 +49,7 @@ def test_land_buyer_wins_counts_games_won_by_a_land_buying_seat() -> None:
 
 
 def test_switch_games_and_jump_counts_match_the_benchmark() -> None:
-    """benchmarks/magie1906_switch_jump.py (the same games) measured lesson 2's jump."""
+    """studies/magie1906_switch_jump.py (the same games) measured lesson 2's jump."""
     games = measures.switch_games("magie-1906", LESSON_1, range(12), "round:15")
     c = measures.jump_counts(games)
     assert c["games"] == 12 and c["switched"] == games["switched"].sum()

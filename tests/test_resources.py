@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SOURCES = [*sorted((ROOT / "landlord").rglob("*.py")), *sorted((ROOT / "widgets").glob("*.py")),
            *sorted((ROOT / "tests").glob("*.py")), *sorted((ROOT / "benchmarks").glob("*.py")),
-           *sorted((ROOT / "scripts").glob("*.py"))]
+           *sorted((ROOT / "studies").glob("*.py")), *sorted((ROOT / "scripts").glob("*.py"))]
 
 
 def imported(source: str) -> list[tuple[str, int]]:

@@ -147,7 +147,7 @@ def test_the_students_option_sizes_the_pools_and_the_cap_as_voila_reads_them() -
 
 
 def test_pool_size_per_lesson_is_read_from_the_config(tmp_path: Path) -> None:
-    """The class-of-30 setting documented in notes/lessons.md: a pool for the lesson of the day."""
+    """The class-of-30 setting (docs/decisions/serving.md): a pool for the lesson of the day."""
     cfg = config()
     cfg["VoilaKernelManager"] = {"kernel_pools_config": {"default": {"pool_size": 1},
                                                          "01-landlords-game-1904.ipynb": {"pool_size": 30}}}

@@ -3,7 +3,7 @@ their code.
 
 Every Voilà page is its own kernel process, and each imported the same packages (Jupyter's
 kernel, ipywidgets, pandas, pyarrow, Altair, the kit: about 110 MB of private memory and 0.5–2
-CPU-s a kernel, ``notes/kernels.md``). Here the kit's servers start one **warmed parent** per
+CPU-s a kernel, ``docs/decisions/serving.md``). Here the kit's servers start one **warmed parent** per
 server (``python -m landlord.apps.forking <modules to preload>``): it imports all of that once, freezes its objects
 (``gc.freeze()``: the collector then never writes to them, so the pages that hold them stay
 shared after a fork) and waits. Each kernel is then a ``fork()`` of it that becomes an ordinary

@@ -51,7 +51,7 @@ asks nothing of the internet."""
 
 SECONDS_PER_LESSON = 12
 """Measured on a 2-core machine: pre-running one lesson's kernel takes up to this many seconds
-(notes/widgets.md); ``landlord serve`` waits at least four times this a kernel before it gives up
+(benchmarks/README.md); ``landlord serve`` waits at least four times this a kernel before it gives up
 waiting for the pool."""
 
 WARM_SECONDS_PER_KERNEL = 6

@@ -90,7 +90,7 @@ OUTLOOKS: dict[str, Outlook] = {
   builds only where a building pays at least what land pays per pound (so where the rules let
   land pay its holder well, its land lies idle); it keeps the advised reserve (keeping none,
   it lost two 1913 Part 3 games in three to the speculator it replaced, through forced sales:
-  ``benchmarks/bench_players.py``); it borrows to buy where the rules let it (1904);
+  ``studies/players_head_to_head.py``); it borrows to buy where the rules let it (1904);
 * ``tenant`` buys no land, keeps the reserve, and builds on land others hold where it pays."""
 
 

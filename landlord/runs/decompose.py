@@ -4,7 +4,7 @@ Several scenario files that share their seeds (``seeds = "shared"`` and one root
 same games under different rules. :func:`paired_games` plays every cell of them on those games;
 :func:`effects` sets each cell against a baseline cell game by game (the same dice, the same
 deal), giving the mean difference in final Gini with a 95% confidence interval, and the money
-flows that explain it. ``benchmarks/british1913_decompose.py`` prints it for the 1913 game's
+flows that explain it. ``studies/british1913_decompose.py`` prints it for the 1913 game's
 Part 3; lesson 3 shows it.
 """
 

@@ -425,7 +425,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
       is not offered, and a binary frame is refused and the socket closed before anything reads
       it: Jupyter's readers of binary frames trust the frame's own counts (one 68-byte frame
       took the server from 297 MB to 1,315 MB). The class pages send no binary data.
-    * A page's widget messages are metered by a :class:`~landlord.apps.classroom.limits.Bucket`
+    * A page's widget messages are metered by a :class:`~landlord.apps.classroom.bucket.Bucket`
       kept per kernel (a reconnecting page keeps its meter): over the limit a message is
       dropped unparsed; after :data:`CUT_OFF` dropped the socket is closed.
     * Frames above the server's ``websocket_max_message_size`` are refused by Tornado from their
