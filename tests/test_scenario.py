@@ -16,7 +16,9 @@ from landlord.engine.phases import Trigger
 from landlord.errors import DataError
 from landlord.runs.scenario import (
     Cell,
+    RegimeSwitch,
     load_scenario,
+    regime_switch,
     scenario_from_dict,
     scenario_from_text,
     scenario_to_toml,
@@ -28,6 +30,11 @@ EXAMPLES = sorted((ROOT / "scenarios").glob("*.toml"))
 # The test-only ruleset of conftest (Magie 1904 plus a second phase, higher_wages), so tax
 # regimes can be tested with a phase other than the kit's own single tax.
 TEST_RULESET = TWO_PHASE
+
+
+def written(regime: tuple[RegimeSwitch, ...]) -> tuple[tuple[str, str], ...]:
+    """A regime's switches as the file wrote them: (phase, start)."""
+    return tuple((s.phase, s.start) for s in regime)
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
@@ -111,7 +118,7 @@ def test_tax_list_is_a_regime_of_switches_in_order(tmp_path: Path) -> None:
     """``[[tax]]`` entries are the regime's switches, one trigger each, in file order."""
     s = load_scenario(write(tmp_path, brit(PARTS)))
     c = s.cells[0]
-    assert c.regime == (("part2", "round:25"), ("part3", "round:50"))
+    assert written(c.regime) == (("part2", "round:25"), ("part3", "round:50"))
     assert c.triggers == (Trigger("part2", "round", 25), Trigger("part3", "round", 50))
     assert c.regime_text == "part2@round:25 → part3@round:50"
     assert (c.tax_phase, c.tax_start) == ("part2 → part3", "round:25 → round:50")
@@ -136,7 +143,7 @@ def test_one_switch_means_the_same_in_every_spelling(tmp_path: Path) -> None:
     listed = load_scenario(write(tmp_path, minimal() + '[[tax]]\nphase = "single_tax"\nstart = "turn:20"\n', "b.toml"))
     grid = load_scenario(write(tmp_path, minimal(grid='tax = [["single_tax@turn:20"]]'), "c.toml"))
     cells = [table.cells[0], listed.cells[0], grid.cells[0]]
-    assert {c.regime for c in cells} == {(("single_tax", "turn:20"),)}
+    assert {written(c.regime) for c in cells} == {(("single_tax", "turn:20"),)}
     assert {c.key for c in cells} == {table.cells[0].key}
     assert json.loads(table.cells[0].key)["tax"] == ["single_tax", "turn:20"]
     assert {s.game_seed(c, 3) for s, c in zip((table, listed, grid), cells, strict=True)} == \
@@ -148,7 +155,8 @@ def test_one_switch_means_the_same_in_every_spelling(tmp_path: Path) -> None:
 def test_grid_varies_whole_regimes_with_readable_labels(tmp_path: Path) -> None:
     s = load_scenario(write(tmp_path, brit('[grid]\ntax = ["never", ["part2@round:25", "part3@round:50"], '
                                            '["part3@start"]]\n')))
-    assert [c.regime for c in s.cells] == [(), (("part2", "round:25"), ("part3", "round:50")), (("part3", "start"),)]
+    assert [written(c.regime) for c in s.cells] == [(), (("part2", "round:25"), ("part3", "round:50")),
+                                              (("part3", "start"),)]
     assert [c.label for c in s.cells] == ["tax=never", "tax=part2@round:25 → part3@round:50", "tax=part3@start"]
     assert [c.regime_text for c in s.cells] == ["never", "part2@round:25 → part3@round:50", "part3@start"]
     assert s.cells[0].tax_start == "never" and s.cells[0].triggers == ()
@@ -162,7 +170,7 @@ def test_regimes_written_from_a_dict_read_back_the_same(tmp_path: Path) -> None:
     text = scenario_to_toml(raw)
     assert text.count("[[tax]]") == 2
     s = scenario_from_text(text)
-    assert s.cells[0].regime == (("part2", "turn:30"), ("part3", "turn:60"))
+    assert written(s.cells[0].regime) == (("part2", "turn:30"), ("part3", "turn:60"))
     grid = {"scenario": raw["scenario"], "grid": {"tax": ["never", ["part2@turn:30", "part3@turn:60"]]}}
     assert scenario_from_dict(grid).cells[1].regime == s.cells[0].regime
 
@@ -401,3 +409,21 @@ def test_a_report_names_each_regime_in_words() -> None:
     assert label_words("tax=single_tax@vote") == "single tax by vote"
     assert label_words("tax=single_tax@gini:0.4") == "single tax once the Gini reaches 0.4"
     assert label_words("base") == "base"
+
+
+def test_a_regime_is_typed_from_the_file_to_the_game() -> None:
+    """Issue 39: a regime's switch is a frozen value (``RegimeSwitch``), not a pair of texts: its
+    start kept as written (the cell's key and seeds), its engine trigger handed to the game."""
+    s = scenario_from_text('[scenario]\nruleset = "british-1913-sequence"\ngames = 2\nseed = 1\n'
+                           '[[tax]]\nphase = "part2"\nstart = "round:025"\n'
+                           '[[tax]]\nphase = "part3"\nstart = "round:50"\n')
+    c = s.cells[0]
+    assert all(isinstance(x, RegimeSwitch) for x in c.regime)
+    assert c.triggers == (Trigger("part2", "round", 25), Trigger("part3", "round", 50))
+    assert '"tax":[["part2","round:025"],["part3","round:50"]]' in c.key and c.regime_text == \
+        "part2@round:025 → part3@round:50"
+    with pytest.raises(ValueError, match="'never' has no place"):
+        regime_switch("part2", "never")
+    with pytest.raises(ValueError, match="unknown trigger"):
+        regime_switch("part2", "soon")
+

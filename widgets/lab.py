@@ -205,7 +205,7 @@ def cell_names(sweep: SweepScenario, scenarios: Sequence[Scenario]) -> dict[int,
     out: dict[int, str] = {}
     for cell in sweep.cells:
         have = {"ruleset": cell.ruleset, "players": cell.players, "strategies": list(cell.seats),
-                "tax.start": cell.tax_start, "tax": [f"{p}@{t}" for p, t in cell.regime] or NEVER,
+                "tax.start": cell.tax_start, "tax": [s.text for s in cell.regime] or NEVER,
                 **dict(cell.overrides)}
         if cell.tax_start != NEVER:
             have["tax.phase"] = cell.tax_phase
@@ -226,7 +226,7 @@ def lab_scenarios(sweep: SweepScenario) -> list[Scenario]:
     for cell in sweep.cells:
         rs = load_ruleset(cell.ruleset)
         values = rs.values()
-        regime = tuple(f"{phase}@{start}" for phase, start in cell.regime)
+        regime = tuple(s.text for s in cell.regime)
         over = {k: v for k, v in cell.overrides if values.get(k) != v}
         out.append(Scenario(names[cell.index], cell.ruleset, tuple(cell.seats), regime, over))
     return out

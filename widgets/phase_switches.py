@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
-from landlord.runs.scenario import order_problem
+from landlord.runs.scenario import order_problem, regime_switch
 
 from .words import phase_label
 
@@ -152,7 +152,7 @@ class PhaseSwitches(W.VBox):
         """The changes as the kit writes them; ValueError in words naming the change that is
         wrong (a number, or an order the games cannot keep)."""
         regime = tuple(c.switch(k) for k, c in enumerate(self.changes, 1))
-        wrong = order_problem([(t.phase, t.text) for t in map(parse_switch, regime)])
+        wrong = order_problem([regime_switch(t.phase, t.text) for t in map(parse_switch, regime)])
         if wrong:
             k, field, _ = wrong
             said = [switch_said(s, self.ruleset) for s in regime]

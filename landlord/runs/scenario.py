@@ -105,8 +105,22 @@ _TAX_KEYS = ("phase", "start")
 _TOP = ("scenario", "overrides", "tax", "grid")
 _SPECIAL_GRID = ("ruleset", "players", "strategies", "tax", "tax.phase", "tax.start")
 
-Switch = tuple[str, str]
-"""One phase switch of a regime: (phase, start trigger text)."""
+@dataclass(frozen=True)
+class RegimeSwitch:
+    """One phase switch of a scenario's tax regime, typed from the scenario file to the game: the
+    ``phase`` switched to, its ``start`` as the file writes it (a cell's key, from which its
+    games' seeds are derived, and its labels keep the words as written) and the engine
+    :class:`~landlord.engine.phases.Trigger` the game is handed. Made checked by
+    :func:`parse_switch` (``phase@trigger``) or :func:`regime_switch` (phase and start apart)."""
+
+    phase: str
+    start: str
+    trigger: Trigger = field(compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The switch written ``phase@trigger``."""
+        return f"{self.phase}@{self.start}"
 
 
 @dataclass(frozen=True)
@@ -115,8 +129,8 @@ class Cell:
 
     ``ruleset`` is as written in the scenario (an id or a path relative to it);
     ``ruleset_ref`` is what loads it (the id, or the absolute path). ``regime`` is the tax
-    regime's phase switches in order, each (phase, start trigger text); none when the tax never
-    comes. ``varied`` holds the grid fields and their values in this cell, in grid order.
+    regime's phase switches in order (:class:`RegimeSwitch`); none when the tax never comes.
+    ``varied`` holds the grid fields and their values in this cell, in grid order.
     """
 
     index: int
@@ -125,18 +139,18 @@ class Cell:
     players: int
     strategies: tuple[str, ...]
     overrides: tuple[tuple[str, Any], ...]
-    regime: tuple[Switch, ...] = ()
+    regime: tuple[RegimeSwitch, ...] = ()
     varied: tuple[tuple[str, Any], ...] = ()
 
     @property
     def tax_phase(self) -> str:
         """The regime's phases in order, joined by ``THEN`` (empty when the tax never comes)."""
-        return THEN.join(phase for phase, _ in self.regime)
+        return THEN.join(s.phase for s in self.regime)
 
     @property
     def tax_start(self) -> str:
         """The regime's start triggers in order, joined by ``THEN`` (``never`` for no switch)."""
-        return THEN.join(start for _, start in self.regime) if self.regime else NEVER
+        return THEN.join(s.start for s in self.regime) if self.regime else NEVER
 
     @property
     def regime_text(self) -> str:
@@ -149,9 +163,9 @@ class Cell:
         one switch is ``[phase, start]``, as it was before regimes could hold several."""
         tax: Any = NEVER
         if len(self.regime) == 1:
-            tax = list(self.regime[0])
+            tax = [self.regime[0].phase, self.regime[0].start]
         elif self.regime:
-            tax = [list(switch) for switch in self.regime]
+            tax = [[s.phase, s.start] for s in self.regime]
         return json.dumps({
             "ruleset": self.ruleset, "players": self.players, "strategies": list(self.strategies),
             "overrides": dict(sorted(self.overrides)), "tax": tax,
@@ -172,7 +186,7 @@ class Cell:
     @property
     def triggers(self) -> tuple[Trigger, ...]:
         """The phase triggers of this cell's tax regime, in order (none when the tax never comes)."""
-        return tuple(parse_trigger(start, phase) for phase, start in self.regime)
+        return tuple(s.trigger for s in self.regime)
 
     def resolve(self) -> Ruleset:
         """The cell's ruleset with its overrides applied (an override, never a copy)."""
@@ -295,7 +309,7 @@ def _build(raw: dict[str, Any], text: str, path: Path, data: Path | None = None)
             raise DataError(path, "[overrides]", key, "expected a value, got a table")
     checker = _Checker(path, data)
     tax = raw.get("tax", {})
-    listed: tuple[Switch, ...] | None = None  # the switches of a [[tax]] list
+    listed: tuple[RegimeSwitch, ...] | None = None  # the switches of a [[tax]] list
     if isinstance(tax, list):
         listed, tax = checker.listed_regime(tax), {}
     elif not isinstance(tax, dict):
@@ -366,7 +380,8 @@ def _build(raw: dict[str, Any], text: str, path: Path, data: Path | None = None)
         elif listed is not None:
             regime = listed
         else:
-            regime = () if settings["tax.start"] == NEVER else ((settings["tax.phase"], settings["tax.start"]),)
+            regime = () if settings["tax.start"] == NEVER else \
+                (regime_switch(settings["tax.phase"], settings["tax.start"]),)
         cell = Cell(
             index=n, ruleset=settings["ruleset"], ruleset_ref=checker.ref(settings["ruleset"]),
             players=settings["players"], strategies=tuple(settings["strategies"]),
@@ -449,12 +464,12 @@ class _Checker:
         elif key == "tax":
             self.grid_regime(value)
 
-    def listed_regime(self, entries: list[Any]) -> tuple[Switch, ...]:
+    def listed_regime(self, entries: list[Any]) -> tuple[RegimeSwitch, ...]:
         """Check the switches of a ``[[tax]]`` list on their own and in order."""
         if not entries:
             raise DataError(self.path, "[[tax]]", None,
                             "an empty list of switches (leave tax out for the rules as printed)")
-        regime: list[Switch] = []
+        regime: list[RegimeSwitch] = []
         for k, entry in enumerate(entries, 1):
             at = f"[[tax]] #{k}"
             if not isinstance(entry, dict):
@@ -468,7 +483,7 @@ class _Checker:
                 if not isinstance(entry[key], str) or not entry[key]:
                     raise DataError(self.path, at, key, f"expected a non-empty str, got {entry[key]!r}")
             try:
-                regime.append(_checked_switch(entry["phase"], entry["start"]))
+                regime.append(regime_switch(entry["phase"], entry["start"]))
             except ValueError as exc:
                 raise DataError(self.path, at, "start", str(exc)) from None
         wrong = order_problem(regime)
@@ -477,7 +492,7 @@ class _Checker:
             raise DataError(self.path, f"[[tax]] #{k + 1}", fld, problem)
         return tuple(regime)
 
-    def grid_regime(self, value: Any) -> tuple[Switch, ...]:
+    def grid_regime(self, value: Any) -> tuple[RegimeSwitch, ...]:
         """Check one grid ``tax`` value (``"never"`` or a list of ``"phase@trigger"``) and
         return its switches in order."""
         if value == NEVER:
@@ -486,7 +501,7 @@ class _Checker:
             raise DataError(self.path, "[grid]", "tax",
                             f"{value!r}: expected {NEVER!r} or a non-empty list of switches "
                             f"written \"phase@trigger\" (e.g. [\"part2@round:25\", \"part3@round:50\"])")
-        regime: list[Switch] = []
+        regime: list[RegimeSwitch] = []
         for k, text in enumerate(value, 1):
             try:
                 regime.append(parse_switch(text))
@@ -525,11 +540,11 @@ class _Checker:
                 raise DataError(self.path, where[key], key, f"{problem}{in_cell}") from None
             except DataError as exc:
                 raise DataError(self.path, where[key], key, f"{exc.problem}{in_cell}") from None
-        for k, (phase, _) in enumerate(cell.regime):
-            if phase not in rs.phases:
+        for k, s in enumerate(cell.regime):
+            if s.phase not in rs.phases:
                 raise DataError(self.path, *regime_at(k),
-                                f"{rs.id} has no phase {phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
-        if len(cell.regime) > 1 and cell.regime[0][0] == rs.default_phase:
+                                f"{rs.id} has no phase {s.phase!r} (phases: {', '.join(rs.phases)}){in_cell}")
+        if len(cell.regime) > 1 and cell.regime[0].phase == rs.default_phase:
             # the engine skips a trigger to the phase in force and keeps it for later, so this
             # switch would fire after the others, out of order
             raise DataError(self.path, *regime_at(0),
@@ -545,23 +560,24 @@ def load_ruleset_ref(ref: str) -> Ruleset:
 
 
 # -- regimes ---------------------------------------------------------------------------------
-def parse_switch(text: str) -> Switch:
-    """``"phase@trigger"`` (e.g. ``"part2@round:25"``) as (phase, trigger text); ValueError
-    says what is wrong. ``never`` is no switch, so it is refused here."""
+def parse_switch(text: str) -> RegimeSwitch:
+    """``"phase@trigger"`` (e.g. ``"part2@round:25"``) as a regime's switch; ValueError says
+    what is wrong. ``never`` is no switch, so it is refused here."""
     phase, _, start = (part.strip() for part in text.partition("@"))
-    if not (phase and start == NEVER):  # never is refused by _checked_switch, with its own message
+    if not (phase and start == NEVER):  # never is refused by regime_switch, with its own message
         parse_phase_switch(text)  # the phase@trigger shape
-    return _checked_switch(phase, start)
+    return regime_switch(phase, start)
 
 
-def _checked_switch(phase: str, start: str) -> Switch:
+def regime_switch(phase: str, start: str) -> RegimeSwitch:
+    """The switch to ``phase`` at ``start`` (a trigger text, kept as written); ValueError says
+    what is wrong (``never`` is no switch)."""
     if start == NEVER:
         raise ValueError(f"{NEVER!r} has no place in a list of switches (leave the switch out)")
-    parse_trigger(start, phase)
-    return phase, start
+    return RegimeSwitch(phase, start, parse_trigger(start, phase))
 
 
-def order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
+def order_problem(regime: Sequence[RegimeSwitch]) -> tuple[int, str, str] | None:
     """The first switch that breaks the regime's order, as (index, field, problem), or None.
 
     The engine fires every trigger on its own as soon as it is due (triggers due together in
@@ -569,8 +585,7 @@ def order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
     the module's DECISION (order).
     """
     for k in range(1, len(regime)):
-        (p0, s0), (p1, s1) = regime[k - 1], regime[k]
-        t0, t1 = parse_trigger(s0, p0), parse_trigger(s1, p1)
+        (p0, s0, t0), (p1, s1, t1) = ((s.phase, s.start, s.trigger) for s in regime[k - 1:k + 1])
         if p1 == p0:
             return k, "phase", f"switches to {p1!r} again right after switch #{k} switched to it (changes nothing)"
         if t1.kind == "start":
@@ -587,9 +602,9 @@ def order_problem(regime: Sequence[Switch]) -> tuple[int, str, str] | None:
     return None
 
 
-def regime_text(regime: Sequence[Switch]) -> str:
+def regime_text(regime: Sequence[RegimeSwitch]) -> str:
     """A regime in words: ``never``, or its ``phase@trigger`` switches joined by ``THEN``."""
-    return THEN.join(f"{phase}@{start}" for phase, start in regime) if regime else NEVER
+    return THEN.join(s.text for s in regime) if regime else NEVER
 
 
 WHEN_WORDS = {"start": "from the start", "vote": "by vote", "turn": "from turn {}", "round": "from round {}",
