@@ -36,6 +36,7 @@ from landlord.engine import flows
 from landlord.engine.codec import write_record
 from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
+from landlord.engine.game import Game as PlayedGame
 from landlord.engine.options import Option
 from landlord.engine.strategies import RandomBot, TableView
 from landlord.players import savefile
@@ -404,7 +405,7 @@ def test_part1_a_game_saved_before_the_opening_shuffle_replays_as_it_was_played(
     entry is the first player's throw) replays with the packs in their printed order, as it
     was played, not with a shuffle drawn afresh (which would change every card and throw)."""
     with monkeypatch.context() as m:  # the rules as they were: no shuffle before play
-        m.setattr(Game, "opening_shuffle", lambda self, items: None)
+        m.setattr(PlayedGame, "opening_shuffle", lambda self, items: None)
         old = Game(load_ruleset("british-1913-part1"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 3)
         old.run(max_decisions=400)
     assert old.entries[0][0] == "dice" and any(e.kind == "card_drawn" for e in old.events or [])

@@ -423,8 +423,12 @@ class _Checker:
         return ruleset
 
     def ruleset(self, ruleset: str, where: str, key: str) -> Ruleset:
+        from landlord.rules.families import family_of
+
         try:
-            return load_ruleset_ref(self.ref(ruleset))
+            rs = load_ruleset_ref(self.ref(ruleset))
+            family_of(rs)  # the data's checks, then its family's (its params, their types)
+            return rs
         except DataError as exc:
             if exc.problem == "file not found" or exc.problem.startswith("unknown ruleset"):
                 raise DataError(self.path, where, key, f"unknown ruleset {ruleset!r} ({exc.problem})") from None
