@@ -15,9 +15,10 @@ from typing import Any
 import pandas as pd
 import pytest
 import vl_convert as vlc
-from landlord.widgets.lab import ScenarioLab, lab_charts, lab_frames
+from landlord.widgets.lab import ScenarioLab
 
 from landlord.charts import figures as lib
+from landlord.charts.lab import lab_charts, lab_frames
 from landlord.widgets import GameTable, reveals
 
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")

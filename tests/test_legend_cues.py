@@ -115,8 +115,7 @@ def test_the_table_s_charts_never_tell_apart_by_colour_alone(ruleset: str) -> No
     """The lesson table's own charts: each player's wealth line dashed as well as coloured (one
     legend), each phase's band named on the chart, each kind of flow's line dashed; the charts
     are walked as drawn, their rows filled in (a 1913 game plays all three Parts)."""
-    from landlord.widgets.board_view import fill
-
+    from landlord.charts.dressing import fill
     from landlord.widgets import GameTable
 
     table = GameTable(ruleset, [("Ann", "landlord"), ("Bo", "tenant"), ("Cy", "speculator"), ("Di", "random")],

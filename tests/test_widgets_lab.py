@@ -15,14 +15,16 @@ from pathlib import Path
 import ipywidgets as W
 import pandas as pd
 import pytest
-from landlord.widgets.lab import BAND_NOTE, LabRun, Scenario, lab_charts, paired_difference
+from landlord.widgets.lab_scenarios import Scenario
 from lesson_helpers import widgets_in
 
 from landlord import load_ruleset, ruleset_ids
 from landlord.analysis import metrics as M
+from landlord.analysis.lab import LabRun, paired_difference
 from landlord.analysis.metrics import panel
 from landlord.analysis.stats import mean_interval
 from landlord.charts.figures import spec_title
+from landlord.charts.lab import BAND_NOTE, lab_charts
 from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import GINI_FORMS, gini
@@ -598,7 +600,7 @@ def test_a_run_opens_with_a_few_games_of_each_scenario_then_grows_its_chunks() -
     first FIRST games alone, the rest of the lab's first GROW_AFTER games come CHUNK at a time,
     later games BIG_CHUNK at a time; every game is played once, in turns of the scenarios; a
     run that plays on (Play more games) opens the same way from the games it holds."""
-    from landlord.widgets.lab import BIG_CHUNK, CHUNK, FIRST, GROW_AFTER, after, grown, interleaved
+    from landlord.widgets.lab_sweep import BIG_CHUNK, CHUNK, FIRST, GROW_AFTER, after, grown, interleaved
 
     from landlord.runs.sweep import Sweep
 
@@ -620,7 +622,7 @@ def test_the_players_menu_shows_its_choice() -> None:
     """Issue 38.4: the Players menu shows the number chosen (its index, what the page draws, follows
     its value; it was left blank when the rules changed the counts on offer), and the menus give
     no syntax as a hint."""
-    from landlord.widgets.lab import ScenarioEditor
+    from landlord.widgets.lab_editor import ScenarioEditor
 
     editor = ScenarioEditor("A", "magie-1904", ("landlord", "tenant", "speculator", "random"))
     for rules in ("magie-1904", "monopoly", "british-1913-part1"):
@@ -638,7 +640,7 @@ def test_phase_changes_are_chosen_in_words() -> None:
     could type before is still chosen (a Gini level, rounds, several changes, a what-if), a bad
     number or an order the games cannot keep is refused in words naming the change, and what
     was chosen is kept."""
-    from landlord.widgets.lab import ScenarioEditor
+    from landlord.widgets.lab_editor import ScenarioEditor
 
     editor = ScenarioEditor("A", "british-1913-part1", ("landlord", "tenant", "speculator", "random"))
     assert not hasattr(editor, "custom")
@@ -678,7 +680,7 @@ def test_long_labels_are_drawn_in_lines_not_cut_short() -> None:
     """Issue 38.6: a label longer than a line of a phone's chart is drawn whole on several lines
     (a Vega expression that looks up the long labels, any character escaped as JSON), a short
     one as it is; a chart with a row per label is tall enough for the longest label's lines."""
-    from landlord.widgets.chart_fit import LABEL_LINE, LINE, label_lines, lines, rows_height
+    from landlord.charts.fit import LABEL_LINE, LINE, label_lines, lines, rows_height
 
     name = 'Landlord rules all game, as Magie’s "patent" printed them'
     assert lines(name, LINE["label"]) == ["Landlord rules all game,", "as Magie’s \"patent\"", "printed them"]

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import ipywidgets as W
 import pytest
-from landlord.widgets.board_view import BRUSH
 from landlord.widgets.session import Seat, TableSession
 from landlord.widgets.state import PLAYER_COLOURS
 from landlord.widgets.words import plain
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
+from landlord.charts.dressing import BRUSH
 from landlord.data.families import rules_class
 from landlord.widgets import GameTable
 

@@ -14,11 +14,11 @@ import asyncio
 import json
 
 import pytest
-from landlord.widgets.board_view import BRUSH
 from landlord.widgets.words import ACTIVITY, activity_text
 from play_helpers import answer_first, play_as_student, shown_state, slider_to_the_end, until
 
 from landlord import replay
+from landlord.charts.dressing import BRUSH
 from landlord.engine.record import Record
 from landlord.widgets import GameTable
 

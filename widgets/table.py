@@ -25,6 +25,8 @@ import pandas as pd
 
 from landlord.analysis import metrics
 from landlord.charts import figures as lib
+from landlord.charts.dressing import BRUSH, sized, with_brush
+from landlord.charts.numbers import flows_numbers, gini_numbers, wealth_numbers
 from landlord.data.loader import load_ruleset, ruleset_ids
 from landlord.data.position import Position, example_positions, load_position
 from landlord.data.ruleset import Ruleset
@@ -37,7 +39,8 @@ from landlord.engine.strategies import STRATEGIES
 from landlord.errors import IllegalAction, LandlordError
 
 from .announce import LiveRegion, summary
-from .board_view import BRUSH, BoardView, FrameSlot, flows_numbers, gini_numbers, sized, wealth_numbers, with_brush
+from .board import BoardView
+from .board_view import FrameSlot
 from .closing import replace_children
 from .keeper import BrowserKeeper
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
