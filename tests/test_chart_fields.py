@@ -100,8 +100,8 @@ def play(table: GameTable, clicks: int) -> None:
     for k in range(clicks):
         if table.game.over:
             return
-        if table.option_picker is not None:
-            table.option_picker[1].click()
+        if table.choices.option_picker is not None:
+            table.choices.option_picker[1].click()
         else:
             buttons = list(table.option_buttons().values())
             buttons[k % len(buttons)].click()
@@ -113,7 +113,7 @@ def test_a_lesson_table_s_charts_name_nothing_raw() -> None:
     play(table, 30)
     table.phase_buttons()["single_tax"].click()
     play(table, 30)
-    for slot in (table.wealth_slot, table.gini_slot, table.flows_slot):
+    for slot in (table.charts.wealth_slot, table.charts.gini_slot, table.charts.flows_slot):
         assert raw_names(slot.widget.spec) == [], slot.caption()
 
 

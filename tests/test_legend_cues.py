@@ -120,7 +120,7 @@ def test_the_table_s_charts_never_tell_apart_by_colour_alone(ruleset: str) -> No
 
     table = GameTable(ruleset, [("Ann", "landlord"), ("Bo", "tenant"), ("Cy", "speculator"), ("Di", "random")],
                       seed=8)
-    for slot in (table.wealth_slot, table.gini_slot, table.flows_slot):
+    for slot in (table.charts.wealth_slot, table.charts.gini_slot, table.charts.flows_slot):
         spec = fill(slot.template, slot.datasets)
         assert figures.spec_title(spec) and any(field(u.get(c)) for u in units(spec) for c in COLOURS)
         assert colour_only(spec) == [], figures.spec_title(spec)

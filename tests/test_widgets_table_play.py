@@ -33,7 +33,7 @@ def test_slider_at_its_end_and_back_to_present_keep_the_bots_playing() -> None:
         seen = await play_as_student(table, 60, poke=slider_to_the_end)
         assert "playing" in seen and "person" in seen
         table.rewind.value = table.rewind.max // 2
-        assert table.activity_state == "past" and "Looking back" in table.activity.value
+        assert table.activity_state == "past" and "Looking back" in table.narration.activity.value
         table.present_button.click()
         assert table.activity_state in ("playing", "person")
         await play_as_student(table, 100)
@@ -48,7 +48,8 @@ def test_lesson_3_all_three_parts_fast_bots_past_turn_135() -> None:
 
     def brush(table: GameTable) -> None:
         t = table.game.turn
-        table.gini._vl_selections = {BRUSH: {"value": {"turn": [max(0, t - 5), t + 50]}, "store": []}}
+        brush = {"value": {"turn": [max(0, t - 5), t + 50]}, "store": []}
+        table.charts.gini_slot.widget._vl_selections = {BRUSH: brush}
         table.back_to_present()
 
     async def scenario() -> None:
@@ -65,8 +66,8 @@ def test_play_again_then_the_bots_play_the_new_game() -> None:
         table = GameTable("magie-1904", SEATS, seed=24, speed=0.0, keep=None)
         table.end_button.click()
         assert await until(lambda: table.game.over)
-        assert table.activity_state == "over" and table.again_button in table.options.children
-        table.again_button.click()
+        assert table.activity_state == "over" and table.choices.again_button in table.choices.options.children
+        table.choices.again_button.click()
         assert table.game.turn <= 1 and table.activity_state in ("person", "playing")
         slider_to_the_end(table)
         await play_as_student(table, 40, poke=slider_to_the_end)
@@ -89,8 +90,8 @@ def test_play_on_from_here_plays_on() -> None:
     table.branch_button.click()
     # no event loop here: the bots answer at once, up to the student's next decision
     d = table.game.pending
-    assert d is not None and table.session.is_person(d.seat), table.activity.value
-    assert table.activity_state == "person" and "Waiting for you" in table.activity.value
+    assert d is not None and table.session.is_person(d.seat), table.narration.activity.value
+    assert table.activity_state == "person" and "Waiting for you" in table.narration.activity.value
 
 
 def test_the_table_says_what_it_is_doing() -> None:
@@ -100,16 +101,16 @@ def test_the_table_says_what_it_is_doing() -> None:
         table = GameTable("magie-1904", SEATS, seed=3, speed=0.3, keep=None)
         assert await until(lambda: shown_state(table) == "person")
         states = [table.activity_state]
-        assert "Waiting for you: choose below." in table.activity.value
+        assert "Waiting for you: choose below." in table.narration.activity.value
         for _ in range(20):  # the student may have several questions in a row
             answer_first(table)
             if await until(lambda: table.activity_state == "playing", 0.3):
                 break
         states.append(table.activity_state)
-        assert "Playing" in table.activity.value
+        assert "Playing" in table.narration.activity.value
         table.pause_button.click()
         states.append(table.activity_state)
-        assert "Paused: press Play" in table.activity.value
+        assert "Paused: press Play" in table.narration.activity.value
         await asyncio.sleep(0.8)
         assert table.activity_state == "paused"  # paused means paused
         table.play_button.click()
@@ -117,7 +118,7 @@ def test_the_table_says_what_it_is_doing() -> None:
         table.end_button.click()
         assert await until(lambda: table.game.over)
         states.append(table.activity_state)
-        assert "The game is over." in table.activity.value
+        assert "The game is over." in table.narration.activity.value
         return states
 
     assert asyncio.run(scenario()) == ["person", "playing", "paused", "over"]
@@ -137,7 +138,8 @@ def test_an_error_in_the_bots_task_is_said_not_swallowed(monkeypatch: pytest.Mon
             answer_first(table)
             if await until(lambda: table.activity_state == "stopped", 0.3):
                 break
-        assert "stopped (dice lost)" in table.activity.value and "Press Play" in table.activity.value
+        said = table.narration.activity.value
+        assert "stopped (dice lost)" in said and "Press Play" in said
         monkeypatch.setattr(table.session, "bot_step", good)
         table.play_button.click()
         assert await until(lambda: table.activity_state == "person")
@@ -150,7 +152,7 @@ def test_an_error_in_the_bots_task_is_said_not_swallowed(monkeypatch: pytest.Mon
 def browser_opens(table: GameTable, kept: str = "") -> None:
     """What the keeper's script does when the page opens: it reads the browser's storage and
     says what it found (nothing: an empty string)."""
-    table.keeper.set_state({"found": kept, "ready": True})
+    table.files.keeper.set_state({"found": kept, "ready": True})
 
 
 def test_a_refresh_offers_the_kept_game_back() -> None:
@@ -159,20 +161,20 @@ def test_a_refresh_offers_the_kept_game_back() -> None:
     browser_opens(first)
     for _ in range(20):
         answer_first(first)
-    kept = first.keeper.record
+    kept = first.files.keeper.record
     assert kept and json.loads(kept)["seed"] == 71
     assert Record.from_dict(json.loads(kept)).entries == first.game.record.entries
 
     again = GameTable("magie-1904", SEATS, seed=5)  # the refreshed page: a fresh game
     browser_opens(again, kept)
-    assert again.resume_bar.layout.display != "none"
-    assert f"at turn {first.game.turn}" in again.resume_text.value
-    assert again.keeper.record == ""  # nothing written over the kept game while it is on offer
-    again.resume_button.click()
+    assert again.files.resume_bar.layout.display != "none"
+    assert f"at turn {first.game.turn}" in again.files.resume_text.value
+    assert again.files.keeper.record == ""  # nothing written over the kept game while it is on offer
+    again.files.resume_button.click()
     assert again.game.log_text() == first.game.log_text() and again.session.seed == 71
-    assert again.resume_bar.layout.display == "none" and again.activity_state == "person"
+    assert again.files.resume_bar.layout.display == "none" and again.activity_state == "person"
     answer_first(again)
-    assert replay(Record.from_dict(json.loads(again.keeper.record))).log_text() == again.game.log_text()
+    assert replay(Record.from_dict(json.loads(again.files.keeper.record))).log_text() == again.game.log_text()
 
 
 def test_start_a_new_game_instead_forgets_the_kept_one() -> None:
@@ -181,19 +183,19 @@ def test_start_a_new_game_instead_forgets_the_kept_one() -> None:
     for _ in range(5):
         answer_first(first)
     again = GameTable("magie-1904", SEATS, seed=6)
-    browser_opens(again, first.keeper.record)
-    again.fresh_button.click()
-    assert again.resume_bar.layout.display == "none"
-    assert json.loads(again.keeper.record)["seed"] == 6
+    browser_opens(again, first.files.keeper.record)
+    again.files.fresh_button.click()
+    assert again.files.resume_bar.layout.display == "none"
+    assert json.loads(again.files.keeper.record)["seed"] == 6
 
 
 def test_nothing_is_written_before_the_browser_has_been_read() -> None:
     table = GameTable("magie-1904", SEATS, seed=2)
     for _ in range(5):
         answer_first(table)
-    assert table.keeper.record == ""
+    assert table.files.keeper.record == ""
     browser_opens(table)
-    assert json.loads(table.keeper.record)["seed"] == 2
+    assert json.loads(table.files.keeper.record)["seed"] == 2
 
 
 def test_what_the_browser_sends_back_is_loaded_through_the_door() -> None:
@@ -201,7 +203,7 @@ def test_what_the_browser_sends_back_is_loaded_through_the_door() -> None:
     for junk in ("{", "[]", json.dumps({"ruleset": "../../etc/passwd", "seed": 1}), "x" * 100):
         table = GameTable("magie-1904", SEATS, seed=2)
         browser_opens(table, junk)
-        assert table.resume_bar.layout.display == "none" and table.kept_offer is None, junk
+        assert table.files.resume_bar.layout.display == "none" and table.files.kept_offer is None, junk
         assert table.game.turn <= 1
 
 
@@ -211,8 +213,8 @@ def test_save_is_one_click_and_leaves_no_link() -> None:
     table = GameTable("magie-1904", SEATS, seed=30)
     for _ in range(6):
         answer_first(table)
-    table.save_button.click()
-    sent = table.keeper.sent
+    table.files.save_button.click()
+    sent = table.files.keeper.sent
     assert sent is not None and sent["name"] == table.saved_name()
     assert replay(Record.from_dict(json.loads(sent["text"]))).log_text() == table.game.log_text()
 
@@ -245,7 +247,7 @@ def test_skip_ahead_to_the_vote_then_the_student_calls_it() -> None:
             break
         buttons = table.option_buttons()
         if d.kind == "call_vote":
-            assert "call a vote to put the Single Tax into operation" in table.decision.value
+            assert "call a vote to put the Single Tax into operation" in table.choices.decision.value
             buttons["call_vote"].click()
         else:
             answer_first(table)
@@ -277,7 +279,7 @@ def test_a_lesson_table_keeps_only_the_widgets_it_shows(monkeypatch: pytest.Monk
         assert max(counts[3:]) <= max(counts[:3]) + 30, counts  # (a menu of many choices now and then: +15)
         table.end_button.click()
         assert await until(lambda: table.game.over)
-        table.again_button.click()  # kept open through the game: it starts the next
-        assert table.game.turn <= 1 and table.again_button.comm is not None
+        table.choices.again_button.click()  # kept open through the game: it starts the next
+        assert table.game.turn <= 1 and table.choices.again_button.comm is not None
 
     asyncio.run(scenario())

@@ -43,14 +43,14 @@ async def one_game(table: GameTable, seed: int) -> list[str]:
         table.rewind.value = table.rewind.max // 2
         assert table.activity_state == "past" == shown_state(table)
         table.branch_button.click()
-        assert table.activity_state in ("person", "playing"), table.activity.value
+        assert table.activity_state in ("person", "playing"), table.narration.activity.value
         seen += await play_as_student(table, table.game.turn + 30, poke=slider_to_the_end)
     table.end_button.click()
     assert await until(lambda: table.game.over, 60), f"Play to the end stopped at turn {table.game.turn}"
     await asyncio.sleep(0.02)
     assert table.activity_state == "over" == shown_state(table) and table.stopped_by is None
-    assert "The game is over." in table.activity.value
-    table.again_button.click()
+    assert "The game is over." in table.narration.activity.value
+    table.choices.again_button.click()
     assert table.game.turn <= 1 and table.activity_state in ("person", "playing")
     seen += await play_as_student(table, 20)
     return seen
@@ -60,15 +60,15 @@ async def one_game(table: GameTable, seed: int) -> list[str]:
 @pytest.mark.parametrize("name", TABLE_LESSONS)
 def test_every_lesson_table_plays_on_through_everything_a_student_does(name: str) -> None:
     table = lesson_table(name)
-    table.keeper.set_state({"found": "", "ready": True})
+    table.files.keeper.set_state({"found": "", "ready": True})
     table.speed.value = 0
 
-    rules = [value for _, value in table.ruleset_pick.options]  # lesson 3: each Part alone, or all three
+    rules = [value for _, value in table.setup.ruleset_pick.options]  # lesson 3: each Part alone, or all three
 
     async def scenario() -> list[str]:
         seen = []
         for k, seed in enumerate(SEEDS):
-            table.ruleset_pick.value = rules[-k % len(rules)]
+            table.setup.ruleset_pick.value = rules[-k % len(rules)]
             seen += await one_game(table, seed)
             assert table.game.ruleset.id == rules[-k % len(rules)]
         return seen

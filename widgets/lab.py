@@ -66,7 +66,10 @@ from .lab_scenarios import (
 )
 from .lab_sweep import CHUNK, ChunkFeed, after, grown, interleaved
 from .lab_words import class_words, interval_words, verdict_words
-from .table import STYLE, WRAP, default_ruleset, full_labels, no_paths, plain_name, regimes
+from .layout import STYLE, WRAP, full_labels
+from .table import regimes
+from .table_setup import default_ruleset
+from .words import no_paths, plain_name
 
 POLL = 0.05
 """Seconds between two looks of the lab's asyncio task at its running sweep."""

@@ -13,8 +13,8 @@ from landlord.data.ruleset import Ruleset
 from landlord.engine.strategies import STRATEGIES
 
 from .lab_scenarios import Scenario
+from .layout import WRAP, full_labels
 from .phase_switches import PhaseSwitches, about
-from .table import WRAP, full_labels
 from .words import rules_label
 
 AMOUNTS = {"wages": (("wages", "Wages"), ("go_salary", "Salary at GO")),
