@@ -110,7 +110,7 @@ def main() -> None:
     rewinds = []
     for t in range(0, turns, max(1, turns // 40)):
         s = time.perf_counter()
-        table.rewind.value = t
+        table.rewind_bar.slider.value = t
         rewinds.append(time.perf_counter() - s)
     report(f"rewind slider → past board+charts ({turns}-turn game)", rewinds)
 

@@ -52,14 +52,15 @@ async def play_as_student(table: GameTable, upto_turn: int, poke: Callable[[Game
         state = shown_state(table)
         seen.append(state)
         assert state in ("person", "playing"), (state, table.narration.activity.value, g.turn)
-        assert table.playing and table.stopped_by is None, (table.stopped_by, table.narration.activity.value, g.turn)
-        if table._task is None or table._task.done():  # nothing moving: what it says is what it is doing
+        bots = table.bots
+        assert bots.playing and bots.stopped_by is None, (bots.stopped_by, table.narration.activity.value, g.turn)
+        if table.bots.task is None or table.bots.task.done():  # nothing moving: what it says is what it is doing
             assert state == table.activity_state, (state, table.activity_state, g.turn)
         if state == "person":
             answer_first(table)
-        elif table._task is None or table._task.done():
+        elif table.bots.task is None or table.bots.task.done():
             await asyncio.sleep(0.02)  # a task can finish between two looks: look again
-            assert shown_state(table) != "playing" or (table._task is not None and not table._task.done()), \
+            assert shown_state(table) != "playing" or (table.bots.task is not None and not table.bots.task.done()), \
                 f"stalled at turn {table.game.turn}: {table.narration.activity.value}"
         if poke is not None and g.turn - last_poke >= 25:
             last_poke = g.turn
@@ -70,5 +71,5 @@ async def play_as_student(table: GameTable, upto_turn: int, poke: Callable[[Game
 
 def slider_to_the_end(table: GameTable) -> None:
     """The student moves the Turn slider back a little and then to its end (mouse or End key)."""
-    table.rewind.value = max(0, table.rewind.max - 3)
-    table.rewind.value = table.rewind.max
+    table.rewind_bar.slider.value = max(0, table.rewind_bar.slider.max - 3)
+    table.rewind_bar.slider.value = table.rewind_bar.slider.max

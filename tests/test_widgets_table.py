@@ -88,7 +88,7 @@ def test_every_ruleset_by_clicks_then_bots_finish(rid: str) -> None:
     table = GameTable(rid, people(n), seed=11)
     clicks = click_through(table, limit=CLICKS)
     assert clicks > 0
-    table.end_button.click()
+    table.bots.end_button.click()
     g = table.game
     assert g.over and g.pending is None and "game is over" in table.choices.decision.value
     assert table.session.bots == ["landlord"] * n
@@ -161,7 +161,7 @@ def test_phase_switch_button_through_the_engine(two_phase) -> None:
     flows = table.charts.flows_slot.rows("flows")
     assert flows and {r["flow"] for r in flows} >= {"wages"}
     # rewinding to before the switch shows the old rules; the present keeps the new ones
-    table.rewind.value = 1
+    table.rewind_bar.slider.value = 1
     assert table.session.shown.phase == "landlord"
     table.back_to_present()
     assert table.session.shown.phase == "higher_wages"
@@ -232,8 +232,8 @@ def test_rewind_slider_and_resume() -> None:
     click_through(table, limit=25)
     present = table.game
     turn = present.turn
-    assert table.rewind.max == turn
-    table.rewind.value = turn // 2
+    assert table.rewind_bar.slider.max == turn
+    table.rewind_bar.slider.value = turn // 2
     s = table.session
     past = s.shown
     assert s.viewing is not None and past is not present and past.turn <= turn // 2
@@ -246,11 +246,11 @@ def test_rewind_slider_and_resume() -> None:
     assert max(r["turn"] for r in table.charts.gini_slot.rows("gini")) == past.turn
     assert table.choose("buy") is False and "past" in table.message.value
     assert table.game is present and table.game.turn == turn
-    table.rewind.value = table.rewind.max
+    table.rewind_bar.slider.value = table.rewind_bar.slider.max
     assert s.viewing is None and table.session.shown is present
-    table.rewind.value = turn // 2
+    table.rewind_bar.slider.value = turn // 2
     k = s.viewing
-    table.branch_button.click()
+    table.rewind_bar.branch_button.click()
     assert s.viewing is None and len(table.game.entries) >= k
 
 
@@ -261,7 +261,7 @@ def test_brushing_the_gini_chart_rewinds() -> None:
     target = table.game.turn // 2
     assert table.charts.gini_slot.widget._selection_types == {BRUSH: "interval"}
     table.charts.gini_slot.widget._vl_selections = {BRUSH: {"value": {"turn": [1, target]}, "store": []}}
-    assert table.rewind.value == table.session.shown.turn <= target
+    assert table.rewind_bar.slider.value == table.session.shown.turn <= target
     assert table.session.viewing is not None
 
 
@@ -452,9 +452,9 @@ def test_step_and_play_to_end_with_bots() -> None:
     table.session = TableSession("magie-1904", table.session.seats, 8)
     table.render()
     n = len(table.game.actions)
-    table.step_button.click()
+    table.bots.step_button.click()
     assert len(table.game.actions) == n + 1
-    table.end_button.click()
+    table.bots.end_button.click()
     assert table.game.over
 
 
@@ -462,7 +462,7 @@ def test_finish_the_game_names_the_computer_players_in_plain_words() -> None:
     """*Finish the game* tells the student who takes their seat as a lesson calls that bot, not
     by its id in parentheses (a CI run read "Computer players (landlord)" in lesson 4)."""
     table = GameTable("magie-1904", [("Ann", None), ("B", "random")], seed=8)
-    table.end_button.click()
+    table.bots.end_button.click()
     assert table.game.over
     assert "Computer players, each playing as the landlord, take the seats of Ann" in table.message.value
     assert "(landlord)" not in table.message.value
@@ -482,7 +482,7 @@ def test_bots_play_in_a_task_without_blocking() -> None:
         await asyncio.sleep(0.1)
         still = len(table.game.actions) == paused_at
         table.play_to_end()
-        while table._task is not None and not table._task.done():
+        while table.bots.task is not None and not table.bots.task.done():
             await asyncio.sleep(0.01)
         return ticks, paused_at, still and table.game.over
 
@@ -613,8 +613,8 @@ def test_a_lesson_chooses_its_controls() -> None:
     bare = GameTable("magie-1904", people(2), seed=3, controls=("bots", "charts"))
     assert bare.phase_buttons() == {}
     shown = widgets_in(bare)
-    assert bare.end_button in shown and bare.charts.wealth_slot.widget in shown
-    assert bare.files.save_button not in shown and bare.rewind not in shown
+    assert bare.bots.end_button in shown and bare.charts.wealth_slot.widget in shown
+    assert bare.files.save_button not in shown and bare.rewind_bar.slider not in shown
     with pytest.raises(ValueError, match="unknown table controls"):
         GameTable("magie-1904", people(2), seed=3, controls=("teleport",))
 

@@ -32,9 +32,9 @@ def test_slider_at_its_end_and_back_to_present_keep_the_bots_playing() -> None:
         table = GameTable("magie-1904", SEATS, seed=5, speed=0.0, keep=None)
         seen = await play_as_student(table, 60, poke=slider_to_the_end)
         assert "playing" in seen and "person" in seen
-        table.rewind.value = table.rewind.max // 2
+        table.rewind_bar.slider.value = table.rewind_bar.slider.max // 2
         assert table.activity_state == "past" and "Looking back" in table.narration.activity.value
-        table.present_button.click()
+        table.rewind_bar.present_button.click()
         assert table.activity_state in ("playing", "person")
         await play_as_student(table, 100)
 
@@ -64,7 +64,7 @@ def test_play_again_then_the_bots_play_the_new_game() -> None:
 
     async def scenario() -> None:
         table = GameTable("magie-1904", SEATS, seed=24, speed=0.0, keep=None)
-        table.end_button.click()
+        table.bots.end_button.click()
         assert await until(lambda: table.game.over)
         assert table.activity_state == "over" and table.choices.again_button in table.choices.options.children
         table.choices.again_button.click()
@@ -82,12 +82,12 @@ def test_play_on_from_here_plays_on() -> None:
         answer_first(table)
     present_turn = table.game.turn
     for turn in range(present_turn - 1, 0, -1):  # a point where a computer player is to move
-        table.rewind.value = turn
+        table.rewind_bar.slider.value = turn
         shown = table.session.shown
         if shown.pending is not None and not table.session.is_person(shown.pending.seat):
             break
     assert table.activity_state == "past"
-    table.branch_button.click()
+    table.rewind_bar.branch_button.click()
     # no event loop here: the bots answer at once, up to the student's next decision
     d = table.game.pending
     assert d is not None and table.session.is_person(d.seat), table.narration.activity.value
@@ -108,14 +108,14 @@ def test_the_table_says_what_it_is_doing() -> None:
                 break
         states.append(table.activity_state)
         assert "Playing" in table.narration.activity.value
-        table.pause_button.click()
+        table.bots.pause_button.click()
         states.append(table.activity_state)
         assert "Paused: press Play" in table.narration.activity.value
         await asyncio.sleep(0.8)
         assert table.activity_state == "paused"  # paused means paused
-        table.play_button.click()
+        table.bots.play_button.click()
         assert table.activity_state == "playing"
-        table.end_button.click()
+        table.bots.end_button.click()
         assert await until(lambda: table.game.over)
         states.append(table.activity_state)
         assert "The game is over." in table.narration.activity.value
@@ -141,7 +141,7 @@ def test_an_error_in_the_bots_task_is_said_not_swallowed(monkeypatch: pytest.Mon
         said = table.narration.activity.value
         assert "stopped (dice lost)" in said and "Press Play" in said
         monkeypatch.setattr(table.session, "bot_step", good)
-        table.play_button.click()
+        table.bots.play_button.click()
         assert await until(lambda: table.activity_state == "person")
 
     asyncio.run(scenario())
@@ -233,14 +233,15 @@ def test_skip_ahead_to_the_vote_then_the_student_calls_it() -> None:
     """Lesson 2: Skip ahead plays the student's seat to round 15 at once and gives it back; the
     student is then asked, in the rules' words, whether to call the vote the lesson speaks of."""
     table = GameTable("magie-1906", SEATS, seed=15, regime=("single_tax@vote",), skip_to=15, keep=None)
-    assert table.skip_button.layout.display != "none" and table.skip_button.description == "Skip ahead to round 15"
-    table.skip_button.click()
+    skip = table.bots.skip_button
+    assert skip.layout.display != "none" and skip.description == "Skip ahead to round 15"
+    table.bots.skip_button.click()
     g = table.game
     assert g.round >= 15
     # the computer player in the student's seat called no vote and voted for none
     assert not [e for e in g.events if e.kind == "vote" and (e.seat == 0 or "You" in dict(e.data)["voters_for"])]
-    assert table.session.bots[0] is None and table.skipping == []  # the seat is the student's again
-    assert table.skip_button.layout.display == "none"
+    assert table.session.bots[0] is None and table.bots.skipping == []  # the seat is the student's again
+    assert table.bots.skip_button.layout.display == "none"
     for _ in range(200):  # the student plays on, and calls the vote when asked
         d = table.game.pending
         if d is None or table.game.phase == "single_tax":
@@ -277,7 +278,7 @@ def test_a_lesson_table_keeps_only_the_widgets_it_shows(monkeypatch: pytest.Monk
             counts.append(len(_instances))
         assert table.game.turn >= 100, table.game.turn
         assert max(counts[3:]) <= max(counts[:3]) + 30, counts  # (a menu of many choices now and then: +15)
-        table.end_button.click()
+        table.bots.end_button.click()
         assert await until(lambda: table.game.over)
         table.choices.again_button.click()  # kept open through the game: it starts the next
         assert table.game.turn <= 1 and table.choices.again_button.comm is not None

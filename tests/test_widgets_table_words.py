@@ -39,10 +39,10 @@ def test_every_lesson_table_shows_plain_words_from_start_to_end(name: str) -> No
         else:
             break
     if not table.game.over:
-        table.end_button.click()
+        table.bots.end_button.click()
     seen |= problems(shown_texts(table)) | problems(chart_texts(charts.wealth_slot.widget, charts.gini_slot.widget,
                                                                 charts.flows_slot.widget))
-    table.rewind.value = table.rewind.max // 2  # the past, too
+    table.rewind_bar.slider.value = table.rewind_bar.slider.max // 2  # the past, too
     seen |= problems(shown_texts(table))
     assert not seen, "\n".join(sorted(seen))
 
