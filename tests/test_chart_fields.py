@@ -124,7 +124,7 @@ def test_the_lab_s_charts_name_nothing_raw() -> None:
     assert len(lab.run.results) == 8
     for chart in lab_charts(lab.run, lab_frames(lab.run)):
         assert raw_names(chart.to_dict()) == [], lib.spec_title(chart.to_dict())
-    for slot, _words in lab._slots():
+    for slot, _words in lab.view.slots():
         assert raw_names(slot.spec) == []
 
 

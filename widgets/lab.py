@@ -35,16 +35,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import altair as alt
 import ipywidgets as W
 import pandas as pd
 
-from landlord.analysis.lab import LabRun, class_beside, summary_table
+from landlord.analysis.lab import LabRun
 from landlord.analysis.tally import Tally
 from landlord.charts import figures as lib
-from landlord.charts.dressing import blank
-from landlord.charts.lab import CLASS_TITLE, class_chart, lab_charts, lab_frames, lab_numbers
-from landlord.charts.numbers import class_final_numbers, numbers_html
+from landlord.charts.lab import lab_frames
 from landlord.data.files import decode, parse_toml
 from landlord.data.loader import load_ruleset
 from landlord.errors import LandlordError
@@ -52,7 +49,7 @@ from landlord.runs.scenario import Scenario as SweepScenario
 from landlord.runs.scenario import scenario_from_dict, scenario_from_text, scenario_to_toml
 from landlord.runs.sweep import ChunkDone, Sweep, warm_workers
 
-from .board_view import described
+from .lab_class import ClassBeside
 from .lab_editor import ScenarioEditor
 from .lab_scenarios import (
     Scenario,
@@ -65,7 +62,7 @@ from .lab_scenarios import (
     scenario_dict,
 )
 from .lab_sweep import CHUNK, ChunkFeed, after, grown, interleaved
-from .lab_words import class_words, interval_words, verdict_words
+from .lab_view import LabView
 from .layout import STYLE, WRAP, full_labels
 from .table import regimes
 from .table_setup import default_ruleset
@@ -92,19 +89,6 @@ never more than :data:`DRAW_SHARE` of the time goes on drawing), so the browser 
 DRAW_SHARE = 0.1
 """... and the kernel's drawing takes little from the workers playing the games on the same
 cores (a redraw of the lab's four charts costs the kernel about 0.25-0.3 s of CPU)."""
-
-
-SLOT = "0 1 460px"
-"""A lab chart's box with its words (flex: as wide as its chart and a little more): two side
-by side from about 1000 px, one under the other on a phone."""
-
-
-def _slot(chart: W.DOMWidget, words: W.HTML) -> W.VBox:
-    """A lab chart with its words below it (:func:`~landlord.widgets.board_view.described`), in
-    a box of its own width (:data:`SLOT`)."""
-    box = described(chart, words)
-    box.layout.flex = SLOT
-    return box
 
 
 class ScenarioLab(W.VBox):
@@ -139,26 +123,13 @@ class ScenarioLab(W.VBox):
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Games")
         self.progress_text = W.Label()
         self.message = W.HTML()
-        self.answer = W.HTML()
-        self.summary = W.HTML()
-        self.final = alt.JupyterChart(blank())
-        self.band = alt.JupyterChart(blank())
-        self.winners = alt.JupyterChart(blank())
-        self.flows = alt.JupyterChart(blank())
-        self.final_words, self.band_words, self.winners_words, self.flows_words = (W.HTML() for _ in range(4))
-        """Each chart's sentence and "show as a table" (below it)."""
+        self.view = LabView()
+        """The run's answer, summary and four charts."""
         self.downloads = W.HTML()
         self.scenario_upload = W.FileUpload(accept=".toml", multiple=False, description="Load scenario file",
                                             layout=auto)
-        self.class_upload = W.FileUpload(accept=".csv,.parquet", multiple=True, description="Open class results",
-                                         layout=auto)
-        self.class_chart = alt.JupyterChart(blank())
-        self.class_text = W.HTML()
-        self.class_words = W.HTML()
-        """The class chart's sentence and "show as a table"."""
-        self.class_box = W.VBox([W.HTML("<b>Your class beside the simulated games</b>"), self.class_text,
-                                 described(self.class_chart, self.class_words)], layout=W.Layout(display="none"))
-        self.classes: pd.DataFrame | None = None
+        self.beside = ClassBeside(lambda: self.run, self._say)
+        """A class's exported results beside the simulated games."""
         self.file: SweepScenario | None = None
         self.file_text = ""
         self.run = LabRun()
@@ -179,19 +150,16 @@ class ScenarioLab(W.VBox):
         self.cancel_button.on_click(lambda _: self.cancel())
         self.more_button.on_click(lambda _: self.more())
         self.scenario_upload.observe(self._on_upload, "value")
-        self.class_upload.observe(self._on_class_upload, "value")
         super().__init__([
             W.HBox([W.VBox([W.HTML("<b>Scenario A</b>"), self.a]),
                     W.VBox([W.HTML("<b>Scenario B</b>"), self.b])], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.compare, self.games, self.seed], layout=WRAP),
             W.HBox([self.until_clear, self.smallest], layout=WRAP),
-            W.HBox([self.scenario_upload, self.use_file, self.class_upload], layout=WRAP),
+            W.HBox([self.scenario_upload, self.use_file, self.beside.upload], layout=WRAP),
             W.HBox([self.run_button, self.cancel_button, self.more_button, self.progress, self.progress_text],
                    layout=WRAP),
-            self.message, self.answer, self.summary,
-            W.HBox([_slot(self.final, self.final_words), _slot(self.band, self.band_words)], layout=WRAP),
-            W.HBox([_slot(self.winners, self.winners_words), _slot(self.flows, self.flows_words)], layout=WRAP),
-            self.class_box, self.downloads, W.HTML(STYLE),
+            self.message, self.view.answer, self.view.summary, *self.view.charts,
+            self.beside.box, self.downloads, W.HTML(STYLE),
         ])
         self.add_class("ll-table")
         self.add_class("ll-lab")
@@ -243,10 +211,8 @@ class ScenarioLab(W.VBox):
         self.feed = ChunkFeed(scenario, names, float(self.smallest.value), bool(self.until_clear.value))
         self.tally = self.feed.tally
         self.run = LabRun()
-        for slot, words in self._slots():  # no old results beside a new run
-            slot.chart = blank("running…")
-            words.value = ""
-        self.summary.value, self.downloads.value, self.answer.value = "", "", ""
+        self.view.clear()  # no old results beside a new run
+        self.downloads.value = ""
         self._go(scenario)
 
     def more(self) -> None:
@@ -381,49 +347,12 @@ class ScenarioLab(W.VBox):
         downloads yet)."""
         run = self.run
         if run.games.empty:
-            self.summary.value = "<i>No games played.</i>"
+            self.view.summary.value = "<i>No games played.</i>"
             return
-        f = lab_frames(run) if frames is None else frames
-        for (slot, words), chart, (text, table) in zip(self._slots(), lab_charts(run, f), lab_numbers(f),
-                                                       strict=True):
-            slot.chart = chart
-            words.value = numbers_html(text, table, lib.spec_title(slot.spec))
-        head = "<i>Running — the games so far:</i>" if running else ""
-        self.summary.value = (head + summary_table(run).to_html(index=False, border=0)
-                              + "<p><small>± 95%: an interval that stays valid however often you look at it "
-                                "as games arrive (a confidence sequence), so the lab may stop as soon as it "
-                                "answers.</small></p>")
-        self.answer.value = self.answer_words(running)
+        self.view.draw(run, lab_frames(run) if frames is None else frames, self.tally, running)
         if not running:
             self._offer_downloads(scns)
-            self.show_class()
-
-    def _slots(self) -> list[tuple[alt.JupyterChart, W.HTML]]:
-        """The four charts, each with the words below it."""
-        return [(self.final, self.final_words), (self.band, self.band_words),
-                (self.winners, self.winners_words), (self.flows, self.flows_words)]
-
-    def answer_words(self, running: bool = False) -> str:
-        """The comparison in plain words: each scenario against the first, with its interval,
-        and whether (and after how many games) the answer is clear (HTML)."""
-        tally = self.tally
-        if tally is None or len(tally.cells) < 2 or not tally.played:
-            return ""
-        comps = tally.comparisons()
-        smallest = tally.smallest
-        lines = [f"<li>{interval_words(c)} (95%, valid however often you look).</li>" for c in comps]
-        if tally.settled_at is not None:
-            head = (f"<p><b>Clear after {tally.settled_at} games of each scenario.</b> "
-                    + " ".join(verdict_words(c, smallest) for c in comps)
-                    + " Press <b>Play more games</b> to go on.</p>")
-        elif running:
-            head = (f"<p>Not clear yet after {tally.played} games of each scenario: the lab stops itself once "
-                    f"it knows which way and about how much, or that there is no difference as large as "
-                    f"{smallest:g}.</p>" if tally.until_clear else f"<p>{tally.played} games of each so far.</p>")
-        else:
-            said = " ".join(verdict_words(c, smallest) for c in comps)
-            head = f"<p>After {tally.played} games of each scenario: {said}</p>"
-        return head + "<ul>" + "".join(lines) + "</ul>"
+            self.beside.show()
 
     def results_csv(self) -> bytes:
         """The per-game results as CSV bytes."""
@@ -506,44 +435,10 @@ class ScenarioLab(W.VBox):
             self.load_scenario(bytes(files[0]["content"]), str(files[0].get("name", "uploaded file")))
 
     def load_class(self, files: Sequence[tuple[bytes, str]]) -> bool:
-        """Open one or more classes' exported results (CSV or Parquet bytes, each with its
-        uploaded file's name) and show them, pooled, beside the simulated games; a bad file
-        changes nothing and is one line naming it (never a path on the server)."""
-        from landlord.apps.classroom.debrief import read_export
-
-        frames = []
-        for raw, name in files:
-            try:
-                frames.append(read_export(bytes(raw), plain_name(name)))
-            except LandlordError as exc:
-                self._say(f"Could not open {no_paths(str(exc))}", error=True)
-                return False
-        if not frames:
-            return False
-        self.classes = pd.concat(frames, ignore_index=True)
-        n = len(self.classes)
-        self.show_class()
-        self._say(f"Opened your class's results: {n} table{'s' if n != 1 else ''}"
-                  + (f" from {len(frames)} files." if len(frames) > 1 else "."))
-        return True
-
-    def show_class(self) -> None:
-        """Draw the opened class's results beside the current run's games (nothing before a
-        class is opened)."""
-        if self.classes is None:
-            return
-
-        rows, band = class_beside(self.classes, self.run)
-        self.class_chart.chart = class_chart(rows, band)
-        self.class_words.value = numbers_html(*class_final_numbers(rows, band), CLASS_TITLE)
-        self.class_text.value = class_words(self.classes, self.run)
-        self.class_box.layout.display = "flex"
-
-    def _on_class_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if files:
-            self.load_class([(bytes(f["content"]), str(f.get("name", "uploaded file"))) for f in files])
+        """Open classes' exported results beside the simulated games (:meth:`ClassBeside.load`)."""
+        return self.beside.load(files)
 
     def _say(self, text: str, error: bool = False) -> None:
+        """Tell the instructor ``text`` (in red when ``error``)."""
         colour = "#b00000" if error else "#225522"
         self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>' if text else ""

@@ -8,7 +8,7 @@ import html
 import pandas as pd
 
 from landlord.analysis.lab import LabRun
-from landlord.analysis.tally import Comparison
+from landlord.analysis.tally import Comparison, Tally
 
 
 def _spread(values: pd.Series) -> str:
@@ -63,3 +63,26 @@ def verdict_words(c: Comparison, smallest: float) -> str:
         return (f"No difference as large as {smallest:g} between <b>{name}</b> and <b>{base}</b>: "
                 f"the difference in final Gini lies between {lo:+.3f} and {hi:+.3f}.")
     return f"Not clear yet for <b>{name}</b> against <b>{base}</b>."
+
+
+def answer_html(tally: Tally | None, running: bool = False) -> str:
+    """The comparison in plain words: each scenario against the first, with its interval,
+    and whether (and after how many games) the answer is clear (HTML; nothing before two
+    scenarios have played)."""
+    if tally is None or len(tally.cells) < 2 or not tally.played:
+        return ""
+    comps = tally.comparisons()
+    smallest = tally.smallest
+    lines = [f"<li>{interval_words(c)} (95%, valid however often you look).</li>" for c in comps]
+    if tally.settled_at is not None:
+        head = (f"<p><b>Clear after {tally.settled_at} games of each scenario.</b> "
+                + " ".join(verdict_words(c, smallest) for c in comps)
+                + " Press <b>Play more games</b> to go on.</p>")
+    elif running:
+        head = (f"<p>Not clear yet after {tally.played} games of each scenario: the lab stops itself once "
+                f"it knows which way and about how much, or that there is no difference as large as "
+                f"{smallest:g}.</p>" if tally.until_clear else f"<p>{tally.played} games of each so far.</p>")
+    else:
+        said = " ".join(verdict_words(c, smallest) for c in comps)
+        head = f"<p>After {tally.played} games of each scenario: {said}</p>"
+    return head + "<ul>" + "".join(lines) + "</ul>"
