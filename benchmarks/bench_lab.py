@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 if TYPE_CHECKING:
-    from landlord.widgets.lab import Scenario
+    from landlord.widgets.lab_scenarios import Scenario
 
 # The kit and the lab are imported inside the functions: a worker started from the fork server
 # runs this file again as its main module (as a kernel's workers run the kernel's launcher,
@@ -58,7 +58,7 @@ sooner, and in that second the kernel finishes what building the lab set going."
 def arms(ruleset: str, regime: str = "") -> list[Scenario]:
     """Arm A (as printed) and arm B (``regime``'s phase switch if given, else the first other
     regime, or half as much start cash again)."""
-    from landlord.widgets.lab import Scenario
+    from landlord.widgets.lab_scenarios import Scenario
     from landlord.widgets.table import regimes
 
     from landlord.data.loader import load_ruleset
@@ -172,8 +172,11 @@ def answer(ruleset: str, workers: int, cap: int = 2000, regime: str = "") -> dic
 
 def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     """Time the lab's steps for one ruleset (wall and CPU seconds)."""
-    from landlord.widgets.lab import CHUNK, LabRun, ScenarioLab, cell_names, interleaved
+    from landlord.widgets.lab import ScenarioLab
+    from landlord.widgets.lab_scenarios import cell_names
+    from landlord.widgets.lab_sweep import CHUNK, interleaved
 
+    from landlord.analysis.lab import LabRun
     from landlord.runs.sweep import Sweep
 
     lab = ScenarioLab(games=games, seed=1, workers=workers)

@@ -84,8 +84,8 @@ def main() -> None:
                 k = 0
                 while table.game.pending is not None and k < args.max_clicks:
                     buttons = list(table.option_buttons().values())
-                    if table.option_picker is not None:  # a long option list is one menu
-                        menu, b = table.option_picker
+                    if table.choices.option_picker is not None:  # a long option list is one menu
+                        menu, b = table.choices.option_picker
                         opts = [v for _, v in menu.options]
                         menu.value = opts[k % len(opts)]
                     else:
@@ -102,21 +102,21 @@ def main() -> None:
 
     table = GameTable("magie-1904", [("Ada", None), ("B", "landlord"), ("C", "tenant")], seed=3)
     while table.game.pending is not None:
-        if table.option_picker is not None:
-            table.option_picker[1].click()
+        if table.choices.option_picker is not None:
+            table.choices.option_picker[1].click()
         else:
             next(iter(table.option_buttons().values())).click()
     turns = table.game.turn
     rewinds = []
     for t in range(0, turns, max(1, turns // 40)):
         s = time.perf_counter()
-        table.rewind.value = t
+        table.rewind_bar.slider.value = t
         rewinds.append(time.perf_counter() - s)
     report(f"rewind slider → past board+charts ({turns}-turn game)", rewinds)
 
     table.save_to_computer()  # the table's Save button: the file sent to the browser to download
-    assert table.keeper.sent is not None
-    raw = str(table.keeper.sent["text"]).encode("utf-8")
+    assert table.files.keeper.sent is not None
+    raw = str(table.files.keeper.sent["text"]).encode("utf-8")
     loads = []
     for _ in range(10):
         s = time.perf_counter()

@@ -15,8 +15,8 @@ from landlord.widgets import GameTable
 
 def answer_first(table: GameTable) -> None:
     """The student clicks the first button (or the menu's first option)."""
-    if table.option_picker is not None:
-        table.option_picker[1].click()
+    if table.choices.option_picker is not None:
+        table.choices.option_picker[1].click()
     else:
         next(iter(table.option_buttons().values())).click()
 
@@ -32,8 +32,8 @@ async def until(cond: Callable[[], bool], seconds: float = 30.0) -> bool:
 
 def shown_state(table: GameTable) -> str:
     """The state the table's activity line shows (what the student reads), by its class."""
-    m = re.search(r"ll-activity-(\w+)", table.activity.value)
-    assert m, table.activity.value
+    m = re.search(r"ll-activity-(\w+)", table.narration.activity.value)
+    assert m, table.narration.activity.value
     return m.group(1)
 
 
@@ -51,16 +51,17 @@ async def play_as_student(table: GameTable, upto_turn: int, poke: Callable[[Game
             return seen
         state = shown_state(table)
         seen.append(state)
-        assert state in ("person", "playing"), (state, table.activity.value, g.turn)
-        assert table.playing and table.stopped_by is None, (table.stopped_by, table.activity.value, g.turn)
-        if table._task is None or table._task.done():  # nothing moving: what it says is what it is doing
+        assert state in ("person", "playing"), (state, table.narration.activity.value, g.turn)
+        bots = table.bots
+        assert bots.playing and bots.stopped_by is None, (bots.stopped_by, table.narration.activity.value, g.turn)
+        if table.bots.task is None or table.bots.task.done():  # nothing moving: what it says is what it is doing
             assert state == table.activity_state, (state, table.activity_state, g.turn)
         if state == "person":
             answer_first(table)
-        elif table._task is None or table._task.done():
+        elif table.bots.task is None or table.bots.task.done():
             await asyncio.sleep(0.02)  # a task can finish between two looks: look again
-            assert shown_state(table) != "playing" or (table._task is not None and not table._task.done()), \
-                f"stalled at turn {table.game.turn}: {table.activity.value}"
+            assert shown_state(table) != "playing" or (table.bots.task is not None and not table.bots.task.done()), \
+                f"stalled at turn {table.game.turn}: {table.narration.activity.value}"
         if poke is not None and g.turn - last_poke >= 25:
             last_poke = g.turn
             poke(table)
@@ -70,5 +71,5 @@ async def play_as_student(table: GameTable, upto_turn: int, poke: Callable[[Game
 
 def slider_to_the_end(table: GameTable) -> None:
     """The student moves the Turn slider back a little and then to its end (mouse or End key)."""
-    table.rewind.value = max(0, table.rewind.max - 3)
-    table.rewind.value = table.rewind.max
+    table.rewind_bar.slider.value = max(0, table.rewind_bar.slider.max - 3)
+    table.rewind_bar.slider.value = table.rewind_bar.slider.max

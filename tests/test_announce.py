@@ -23,14 +23,14 @@ def test_many_events_are_summarised_with_the_last() -> None:
 
 def test_the_table_announces_what_happened_and_what_is_asked_in_plain_words() -> None:
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
-    before = table.live.focus_request
+    before = table.narration.live.focus_request
     choice = next(iter(table.option_buttons().values()))
     choice.click()
-    text = table.live.text
+    text = table.narration.live.text
     assert "Your turn:" in text and text.endswith("choices.")
     assert "You paid" in text or "You put" in text, text  # the answer's own event, in words
     assert "_" not in text and "seat" not in text, text  # no ids
-    assert table.live.focus_request > before  # the focus is sent back to the new first choice
+    assert table.narration.live.focus_request > before  # the focus is sent back to the new first choice
 
 
 def test_a_new_question_in_the_same_words_is_announced_again_and_a_redraw_is_not() -> None:
@@ -45,26 +45,26 @@ def test_a_new_question_in_the_same_words_is_announced_again_and_a_redraw_is_not
     region.say("Your turn: buy Lot 9? 2 choices.", again=True)
     assert region.said == 2 and region.text == "Your turn: buy Lot 9? 2 choices."
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
-    said = table.live.said
+    said = table.narration.live.said
     table.render()
-    assert table.live.said == said  # the same question drawn again
+    assert table.narration.live.said == said  # the same question drawn again
 
 
 def test_a_redraw_keeps_the_buttons_of_the_same_question() -> None:
     """A key pressed on a choice as it was redrawn would be lost with it: the same question
     drawn again keeps its buttons; a new question gets new ones."""
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
-    first = list(table.options.children)
+    first = list(table.choices.options.children)
     table.render()
-    assert all(a is b for a, b in zip(first, table.options.children, strict=True))
+    assert all(a is b for a, b in zip(first, table.choices.options.children, strict=True))
     first[0].click()
-    assert all(b not in first for b in table.options.children)
+    assert all(b not in first for b in table.choices.options.children)
 
 
 def test_a_refused_click_is_announced() -> None:
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=3, speed=0.0)
     assert not table.choose("not-an-option")
-    assert table.live.text.startswith("Not allowed")
+    assert table.narration.live.text.startswith("Not allowed")
 
 
 def test_gini_words_say_where_it_started_ended_and_when_the_rules_changed() -> None:

@@ -15,9 +15,10 @@ from typing import Any
 import pandas as pd
 import pytest
 import vl_convert as vlc
-from landlord.widgets.lab import ScenarioLab, lab_charts, lab_frames
+from landlord.widgets.lab import ScenarioLab
 
 from landlord.charts import figures as lib
+from landlord.charts.lab import lab_charts, lab_frames
 from landlord.widgets import GameTable, reveals
 
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
@@ -99,8 +100,8 @@ def play(table: GameTable, clicks: int) -> None:
     for k in range(clicks):
         if table.game.over:
             return
-        if table.option_picker is not None:
-            table.option_picker[1].click()
+        if table.choices.option_picker is not None:
+            table.choices.option_picker[1].click()
         else:
             buttons = list(table.option_buttons().values())
             buttons[k % len(buttons)].click()
@@ -112,7 +113,7 @@ def test_a_lesson_table_s_charts_name_nothing_raw() -> None:
     play(table, 30)
     table.phase_buttons()["single_tax"].click()
     play(table, 30)
-    for slot in (table.wealth_slot, table.gini_slot, table.flows_slot):
+    for slot in (table.charts.wealth_slot, table.charts.gini_slot, table.charts.flows_slot):
         assert raw_names(slot.widget.spec) == [], slot.caption()
 
 
@@ -123,7 +124,7 @@ def test_the_lab_s_charts_name_nothing_raw() -> None:
     assert len(lab.run.results) == 8
     for chart in lab_charts(lab.run, lab_frames(lab.run)):
         assert raw_names(chart.to_dict()) == [], lib.spec_title(chart.to_dict())
-    for slot, _words in lab._slots():
+    for slot, _words in lab.view.slots():
         assert raw_names(slot.spec) == []
 
 

@@ -6,10 +6,10 @@ tables of numbers have their columns in plain words."""
 from __future__ import annotations
 
 import pandas as pd
-from landlord.widgets.board_view import class_final_numbers, tables_gini_numbers
-from landlord.widgets.lab import lab_numbers
 
 from landlord.charts import figures as lib
+from landlord.charts.lab import lab_numbers
+from landlord.charts.numbers import class_final_numbers, tables_gini_numbers
 
 
 def hist() -> pd.DataFrame:

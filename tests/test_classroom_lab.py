@@ -41,21 +41,21 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 def upload(lab: ScenarioLab, raw: bytes, name: str) -> None:
     """What the browser's upload hands the lab: the file's name and content (no path)."""
-    lab._on_class_upload({"new": ({"name": name, "content": memoryview(raw), "size": len(raw)},)})
+    lab.beside._on_upload({"new": ({"name": name, "content": memoryview(raw), "size": len(raw)},)})
 
 
 def test_a_class_export_opens_beside_the_simulated_games(exported: tuple[Path, Path]) -> None:
     csv, _ = exported
     lab = ScenarioLab(games=4, seed=3, workers=1)
     upload(lab, csv.read_bytes(), csv.name)
-    assert lab.classes is not None and len(lab.classes) == 2
+    assert lab.beside.classes is not None and len(lab.beside.classes) == 2
     assert "Opened your class&#x27;s results: 2 tables." in lab.message.value
-    assert lab.class_box.layout.display == "flex"
-    assert "Press <b>Run</b>" in lab.class_text.value and "0 means everyone ends equally rich" in lab.class_text.value
+    assert lab.beside.box.layout.display == "flex"
+    assert "Press <b>Run</b>" in lab.beside.text.value and "0 means everyone ends equally rich" in lab.beside.text.value
     lab.run_button.click()
     games = lab.run.results
     assert len(games) == 8
-    text = lab.class_text.value
+    text = lab.beside.text.value
     mine = pd.read_csv(csv)
     for name, part in games.groupby("scenario"):
         lo, hi = part["gini_population"].min(), part["gini_population"].max()
@@ -67,13 +67,14 @@ def test_a_class_export_opens_beside_the_simulated_games(exported: tuple[Path, P
     for regime, part in mine.groupby("regime"):
         assert f"Your class, with <i>{regime}</i> in force at the end: 1 table, final Gini from " \
                f"{part['gini_population'].min():.2f}" in text
-    data = [v for v in lab.class_chart.spec["datasets"].values()]
+    data = [v for v in lab.beside.chart.spec["datasets"].values()]
     labels = {r.get("regime") for rows in data for r in rows}
     assert {f"Your class: {r}" for r in regimes} | {f"Simulated: {s}" for s in set(games["scenario"])} <= labels
     dots = sorted(r["gini_population"] for rows in data for r in rows if "gini_population" in r)
     assert dots == pytest.approx(sorted(mine["gini_population"]))
-    said = lab.class_chart.spec["description"]  # issue 25.4: the chart's sentence, below it with its table
-    assert html.escape(said) in lab.class_words.value and "<summary>Show as a table</summary>" in lab.class_words.value
+    said = lab.beside.chart.spec["description"]  # issue 25.4: the chart's sentence, below it with its table
+    words = lab.beside.words.value
+    assert html.escape(said) in words and "<summary>Show as a table</summary>" in words
     for regime, part in mine.groupby("regime"):
         assert f"Your class: {regime}, 1 table at {part['gini_population'].iloc[0]:.2f}" in said
     for name, part in games.groupby("scenario"):
@@ -86,12 +87,12 @@ def test_parquet_and_csv_open_alike_and_several_classes_pool(exported: tuple[Pat
     csv, parquet = exported
     lab = ScenarioLab(games=2, seed=3, workers=1)
     assert lab.load_class([(parquet.read_bytes(), parquet.name)])
-    from_parquet = lab.classes
+    from_parquet = lab.beside.classes
     assert lab.load_class([(csv.read_bytes(), csv.name)])
-    assert from_parquet is not None and lab.classes is not None
-    assert list(from_parquet["gini_population"]) == pytest.approx(list(lab.classes["gini_population"]))
+    assert from_parquet is not None and lab.beside.classes is not None
+    assert list(from_parquet["gini_population"]) == pytest.approx(list(lab.beside.classes["gini_population"]))
     assert lab.load_class([(csv.read_bytes(), csv.name), (parquet.read_bytes(), parquet.name)])
-    assert len(lab.classes) == 4 and "4 tables from 2 files" in lab.message.value
+    assert len(lab.beside.classes) == 4 and "4 tables from 2 files" in lab.message.value
 
 
 @pytest.mark.parametrize(("content", "needle"), [
@@ -107,8 +108,9 @@ def test_a_bad_upload_is_one_line_and_changes_nothing(exported: tuple[Path, Path
     csv, _ = exported
     lab = ScenarioLab(games=2, seed=3, workers=1)
     assert lab.load_class([(csv.read_bytes(), csv.name)])
-    before = lab.classes
+    before = lab.beside.classes
     upload(lab, content, "/srv/landlord/secret/results.csv")
     text = lab.message.value
-    assert lab.classes is before and needle in text.replace("&#x27;", "'") and "Could not open results.csv" in text
+    assert lab.beside.classes is before
+    assert needle in text.replace("&#x27;", "'") and "Could not open results.csv" in text
     assert "/srv" not in text and "\n" not in text

@@ -84,15 +84,15 @@ def lab() -> ScenarioLab:
     lab = ScenarioLab(games=4, seed=100)
     lab.b.ruleset.value = "magie-1904-no-tickets"
     lab.run_button.click()
-    lab.classes = pd.DataFrame({"table": [1, 2, 3], "regime": ["Landlord rules", "Single tax", "Single tax"],
-                                "gini_population": [0.3, 0.2, 0.25]})
-    lab.show_class()
+    lab.beside.classes = pd.DataFrame({"table": [1, 2, 3], "regime": ["Landlord rules", "Single tax", "Single tax"],
+                                       "gini_population": [0.3, 0.2, 0.25]})
+    lab.beside.show()
     return lab
 
 
-@pytest.mark.parametrize("chart", ["final", "band", "winners", "flows", "class_chart"])
+@pytest.mark.parametrize("chart", ["final", "band", "winners", "flows", "class"])
 def test_the_lab_s_charts_never_tell_apart_by_colour_alone(lab: ScenarioLab, chart: str) -> None:
-    spec = getattr(lab, chart).spec
+    spec = (lab.beside.chart if chart == "class" else getattr(lab.view, chart)).spec
     assert any(field(u.get(c)) for u in units(spec) for c in COLOURS), "the chart colours something"
     assert colour_only(spec) == []
 
@@ -115,13 +115,12 @@ def test_the_table_s_charts_never_tell_apart_by_colour_alone(ruleset: str) -> No
     """The lesson table's own charts: each player's wealth line dashed as well as coloured (one
     legend), each phase's band named on the chart, each kind of flow's line dashed; the charts
     are walked as drawn, their rows filled in (a 1913 game plays all three Parts)."""
-    from landlord.widgets.board_view import fill
-
+    from landlord.charts.dressing import fill
     from landlord.widgets import GameTable
 
     table = GameTable(ruleset, [("Ann", "landlord"), ("Bo", "tenant"), ("Cy", "speculator"), ("Di", "random")],
                       seed=8)
-    for slot in (table.wealth_slot, table.gini_slot, table.flows_slot):
+    for slot in (table.charts.wealth_slot, table.charts.gini_slot, table.charts.flows_slot):
         spec = fill(slot.template, slot.datasets)
         assert figures.spec_title(spec) and any(field(u.get(c)) for u in units(spec) for c in COLOURS)
         assert colour_only(spec) == [], figures.spec_title(spec)

@@ -15,14 +15,16 @@ from pathlib import Path
 import ipywidgets as W
 import pandas as pd
 import pytest
-from landlord.widgets.lab import BAND_NOTE, LabRun, Scenario, lab_charts, paired_difference
+from landlord.widgets.lab_scenarios import Scenario
 from lesson_helpers import widgets_in
 
 from landlord import load_ruleset, ruleset_ids
 from landlord.analysis import metrics as M
+from landlord.analysis.lab import LabRun, paired_difference
 from landlord.analysis.metrics import panel
 from landlord.analysis.stats import mean_interval
 from landlord.charts.figures import spec_title
+from landlord.charts.lab import BAND_NOTE, lab_charts
 from landlord.engine import flows
 from landlord.engine.flows import Flow
 from landlord.engine.inequality import GINI_FORMS, gini
@@ -63,7 +65,7 @@ def test_run_compare_two_scenarios_on_the_same_seeds() -> None:
         ref = summary_row(play_one(load_ruleset(rid), strategies, derived[3]), strategies)
         for k, v in ref.items():
             assert row[k] == v, (scen, k)
-    assert "6 games of each on the same seeds" in lab.answer.value
+    assert "6 games of each on the same seeds" in lab.view.answer.value
 
 
 def test_wages_and_start_cash_are_overrides() -> None:
@@ -120,7 +122,7 @@ def ran() -> ScenarioLab:
 def test_final_gini_chart_is_the_histogram_of_the_final_ginis(ran: ScenarioLab) -> None:
     """Chart 1: the share of each scenario's games in each 0.04-wide bin of final Gini
     (population form, named in its description, issue 38.4), one row of bars per scenario — counted here by hand."""
-    spec = ran.final.spec
+    spec = ran.view.final.spec
     rows = _rows(spec)
     enc = _encoding(spec)
     assert (enc["x"], enc["x2"], enc["y"], enc["row"]) == ("bin_start", "bin_end", "share", "scenario")
@@ -140,7 +142,7 @@ def test_gini_band_chart_is_the_mean_over_the_games_still_running(ran: ScenarioL
     """Chart 2: at every turn, the mean Gini of net worth over the scenario's games still
     running, with mean ± 1.96·s/√n (clipped to [0, 1]); worked by hand from the per-turn panel
     for two turns; each game's last turn is its final Gini."""
-    spec = ran.band.spec
+    spec = ran.view.band.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["y2"], enc["color"]) == ("turn", "lo", "hi", "scenario")
     assert [lay["mark"]["type"] for lay in _layers(spec)] == ["area", "line"]
@@ -171,7 +173,7 @@ def test_winners_chart_counts_the_games_each_strategy_won(ran: ScenarioLab) -> N
     """Chart 3: per scenario, the share of games each strategy won (shares add up to 1) against
     its share of the seats (a tick), the strategy's shape at its bar's end (its second cue, issue
     25.5); a strategy that won nothing still has its row."""
-    spec = ran.winners.spec
+    spec = ran.view.winners.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("win_share", "scenario", "strategy", "strategy")
     assert [lay["mark"]["type"] if isinstance(lay["mark"], dict) else lay["mark"] for lay in _layers(spec)] == [
@@ -194,7 +196,7 @@ def test_flows_chart_is_the_mean_money_per_game_by_kind_of_flow(ran: ScenarioLab
     """Chart 4: per scenario and kind of flow (in its words), the money moved divided by every
     game played (a game in which nothing moved of a kind counts as 0) — the per-game totals are
     the ledger's."""
-    spec = ran.flows.spec
+    spec = ran.view.flows.spec
     enc = _encoding(spec)
     assert (enc["x"], enc["y"], enc["yOffset"], enc["color"]) == ("mean_per_game", "flow", "scenario", "scenario")
     assert "kind of flow" in spec_title(spec)
@@ -380,9 +382,9 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
 
     async def scenario() -> tuple[int, int, int]:
         lab = small_lab(games=400)
-        lab.summary.value = "old results"
+        lab.view.summary.value = "old results"
         lab.run_button.click()
-        assert lab.summary.value == "" and "running" in json.dumps(lab.final.spec)  # old results cleared
+        assert lab.view.summary.value == "" and "running" in json.dumps(lab.view.final.spec)  # old results cleared
         ticks = 0
         while lab.progress.value < 20:
             await asyncio.sleep(0.005)
@@ -411,7 +413,7 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
 
 def test_lab_text_is_projector_sized(ran: ScenarioLab) -> None:
     """Issue 17.5: the lab's chart text is large enough to project (labels 13 px, titles 16 px)."""
-    for slot in (ran.final, ran.band, ran.winners, ran.flows):
+    for slot in (ran.view.final, ran.view.band, ran.view.winners, ran.view.flows):
         cfg = slot.spec["config"]
         assert cfg["axis"]["labelFontSize"] >= 13 and cfg["title"]["fontSize"] >= 16
         assert cfg["legend"]["labelFontSize"] >= 13
@@ -421,22 +423,22 @@ def test_each_lab_chart_says_what_it_shows_below_it(ran: ScenarioLab) -> None:
     """Issue 25.4: below each of the lab's charts, its sentence (also its Vega description) and a
     "Show as a table"; the final Gini's sentence counts each scenario's 8 games, and the winners'
     names the strategy that won most of each scenario's games (counted here from the rows)."""
-    words = {"final": ran.final_words, "band": ran.band_words, "winners": ran.winners_words,
-             "flows": ran.flows_words}
+    words = {"final": ran.view.final_words, "band": ran.view.band_words, "winners": ran.view.winners_words,
+             "flows": ran.view.flows_words}
     for name, box in words.items():
-        chart = getattr(ran, name)
+        chart = getattr(ran.view, name)
         said = chart.spec["description"]
         assert said and html.escape(said) in box.value, name
         assert "<details" in box.value and "<summary>Show as a table</summary>" in box.value, name
-    final = ran.final.spec["description"]
+    final = ran.view.final.spec["description"]
     for name, part in ran.run.results.groupby("scenario"):
         assert f"{name}, 8 games between " in final
         top = part["winner_strategy"].value_counts()
         if (top == top.max()).sum() == 1:  # a tie goes to the first strategy by name
             best = f"{name}, {top.index[0]} won most: {top.iloc[0] / 8:.0%} of 8 games"
-            assert best in ran.winners.spec["description"]
-    assert ran.band.spec["description"].startswith("Mean Gini over turns: ")
-    assert "mean per game" in ran.flows_words.value and "mean_per_game" not in ran.flows_words.value
+            assert best in ran.view.winners.spec["description"]
+    assert ran.view.band.spec["description"].startswith("Mean Gini over turns: ")
+    assert "mean per game" in ran.view.flows_words.value and "mean_per_game" not in ran.view.flows_words.value
 
 
 def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:
@@ -506,8 +508,8 @@ def test_the_lab_stops_when_the_answer_is_clear_and_plays_on_when_asked() -> Non
     assert tally is not None and tally.settled_at == 100 and len(lab.run.games) == 200
     (c,) = tally.comparisons()
     assert c.verdict == "direction" and c.paired and c.half <= 0.25 * abs(c.mean)
-    assert "Clear after 100 games of each scenario" in lab.answer.value
-    assert "<b>B</b> ends more equal than <b>A</b>" in lab.answer.value
+    assert "Clear after 100 games of each scenario" in lab.view.answer.value
+    assert "<b>B</b> ends more equal than <b>A</b>" in lab.view.answer.value
     lab.more_button.click()
     assert len(lab.run.games) == 400
     fixed = stopping_lab()
@@ -550,10 +552,10 @@ def test_a_ruleset_s_own_amounts_are_shown_and_overridden() -> None:
 def test_the_band_stops_where_too_few_games_remain(ran: ScenarioLab) -> None:
     """Issue 24.5: the mean Gini over turns has no point on fewer games than the rule's (all 8,
     in a run of 8), and says so under its title; every chart names how many games it stands on."""
-    rows = _rows(ran.band.spec)
+    rows = _rows(ran.view.band.spec)
     assert rows and min(r["n"] for r in rows) == 8
-    assert BAND_NOTE in " ".join(ran.band.spec["title"]["subtitle"])  # in lines a phone holds
-    for slot in (ran.final, ran.winners, ran.flows):
+    assert BAND_NOTE in " ".join(ran.view.band.spec["title"]["subtitle"])  # in lines a phone holds
+    for slot in (ran.view.final, ran.view.winners, ran.view.flows):
         assert "8 games of each scenario" in " ".join(slot.spec["title"]["subtitle"])
 
 
@@ -598,7 +600,7 @@ def test_a_run_opens_with_a_few_games_of_each_scenario_then_grows_its_chunks() -
     first FIRST games alone, the rest of the lab's first GROW_AFTER games come CHUNK at a time,
     later games BIG_CHUNK at a time; every game is played once, in turns of the scenarios; a
     run that plays on (Play more games) opens the same way from the games it holds."""
-    from landlord.widgets.lab import BIG_CHUNK, CHUNK, FIRST, GROW_AFTER, after, grown, interleaved
+    from landlord.widgets.lab_sweep import BIG_CHUNK, CHUNK, FIRST, GROW_AFTER, after, grown, interleaved
 
     from landlord.runs.sweep import Sweep
 
@@ -620,7 +622,7 @@ def test_the_players_menu_shows_its_choice() -> None:
     """Issue 38.4: the Players menu shows the number chosen (its index, what the page draws, follows
     its value; it was left blank when the rules changed the counts on offer), and the menus give
     no syntax as a hint."""
-    from landlord.widgets.lab import ScenarioEditor
+    from landlord.widgets.lab_editor import ScenarioEditor
 
     editor = ScenarioEditor("A", "magie-1904", ("landlord", "tenant", "speculator", "random"))
     for rules in ("magie-1904", "monopoly", "british-1913-part1"):
@@ -638,7 +640,7 @@ def test_phase_changes_are_chosen_in_words() -> None:
     could type before is still chosen (a Gini level, rounds, several changes, a what-if), a bad
     number or an order the games cannot keep is refused in words naming the change, and what
     was chosen is kept."""
-    from landlord.widgets.lab import ScenarioEditor
+    from landlord.widgets.lab_editor import ScenarioEditor
 
     editor = ScenarioEditor("A", "british-1913-part1", ("landlord", "tenant", "speculator", "random"))
     assert not hasattr(editor, "custom")
@@ -678,7 +680,7 @@ def test_long_labels_are_drawn_in_lines_not_cut_short() -> None:
     """Issue 38.6: a label longer than a line of a phone's chart is drawn whole on several lines
     (a Vega expression that looks up the long labels, any character escaped as JSON), a short
     one as it is; a chart with a row per label is tall enough for the longest label's lines."""
-    from landlord.widgets.chart_fit import LABEL_LINE, LINE, label_lines, lines, rows_height
+    from landlord.charts.fit import LABEL_LINE, LINE, label_lines, lines, rows_height
 
     name = 'Landlord rules all game, as Magie’s "patent" printed them'
     assert lines(name, LINE["label"]) == ["Landlord rules all game,", "as Magie’s \"patent\"", "printed them"]

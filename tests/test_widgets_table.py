@@ -15,12 +15,12 @@ from pathlib import Path
 
 import ipywidgets as W
 import pytest
-from landlord.widgets.board_view import BRUSH
 from landlord.widgets.session import Seat, TableSession
 from landlord.widgets.state import PLAYER_COLOURS
 from landlord.widgets.words import plain
 
 from landlord import IllegalAction, load_ruleset, replay, ruleset_ids
+from landlord.charts.dressing import BRUSH
 from landlord.rules.families import family_named
 from landlord.widgets import GameTable
 
@@ -35,9 +35,9 @@ def click_through(table: GameTable, limit: int = 5000, pick=lambda k, opts: opts
     while table.game.pending is not None and clicks < limit:
         g = table.game
         d = g.pending
-        assert plain(g.rules.explain(d)) in table.decision.value.replace("&#x27;", "'").replace("&amp;", "&")
-        if table.option_picker is not None:  # many options: one menu of exactly the legal ones
-            menu, go = table.option_picker
+        assert plain(g.rules.explain(d)) in table.choices.decision.value.replace("&#x27;", "'").replace("&amp;", "&")
+        if table.choices.option_picker is not None:  # many options: one menu of exactly the legal ones
+            menu, go = table.choices.option_picker
             assert [v for _, v in menu.options] == list(d.options)
             assert [lab for lab, _ in menu.options] == [plain(g.rules.option_text(d, o)) for o in d.options]
             menu.value = pick(clicks, list(d.options))
@@ -60,12 +60,12 @@ def test_full_game_by_clicks_magie1904() -> None:
     g = table.game
     assert g.over and g.pending is None
     assert clicks == len(g.actions) > 0
-    assert "game is over" in table.decision.value
+    assert "game is over" in table.choices.decision.value
     assert table.option_buttons() == {}
-    seed = table.seed_box.value
-    table.again_button.click()  # "Play again": same seats, a fresh seed, a game in progress
+    seed = table.setup.seed_box.value
+    table.choices.again_button.click()  # "Play again": same seats, a fresh seed, a game in progress
     assert not table.game.over and table.game.names == g.names and len(table.game.actions) == 0
-    assert table.seed_box.value != seed or table.session.seed == seed
+    assert table.setup.seed_box.value != seed or table.session.seed == seed
     # the clicked game is the engine's game for the same seed and choices
     again = replay(rs, 11, g.actions, g.names)
     assert again.log_text() == g.log_text()
@@ -88,11 +88,11 @@ def test_every_ruleset_by_clicks_then_bots_finish(rid: str) -> None:
     table = GameTable(rid, people(n), seed=11)
     clicks = click_through(table, limit=CLICKS)
     assert clicks > 0
-    table.end_button.click()
+    table.bots.end_button.click()
     g = table.game
-    assert g.over and g.pending is None and "game is over" in table.decision.value
+    assert g.over and g.pending is None and "game is over" in table.choices.decision.value
     assert table.session.bots == ["landlord"] * n
-    assert list(table.options.children) == [table.again_button]
+    assert list(table.choices.options.children) == [table.choices.again_button]
     again = replay(rs, 11, g.actions, g.names)
     assert again.log_text() == g.log_text()
     assert sum(g.ledger.balances) == 0
@@ -150,17 +150,18 @@ def test_phase_switch_button_through_the_engine(two_phase) -> None:
     assert [e for e in g.events if e.kind == "phase"][-1].get("new") == "higher_wages"
     assert g.entries[k] == {"switch": "higher_wages", "cause": "table"}  # in the record
     assert "landlord" in table.phase_buttons()  # and back again is offered
-    assert "The rules change" in table.commentary.value
+    assert "The rules change" in table.narration.commentary.value
     # the charts name the phases by their titles (issue 27.5: no ids on a student's screen)
-    assert table.gini_slot.rows("changes")[-1]["new"] == "Higher wages"
-    assert [r["phase"] for r in table.wealth_slot.rows("spans")] == ["Landlord rules", "Higher wages"]
+    assert table.charts.gini_slot.rows("changes")[-1]["new"] == "Higher wages"
+    assert [r["phase"] for r in table.charts.wealth_slot.rows("spans")] == ["Landlord rules", "Higher wages"]
     click_through(table, limit=60)
     wages = [e for e in g.events if e.kind == "transfer" and e.get("reason") == "wages"]
     after = [e for e in wages if e.get("phase") == "higher_wages"]
     assert after and all(e.get("amount") == 150 for e in after)
-    assert table.flows_slot.rows("flows") and {r["flow"] for r in table.flows_slot.rows("flows")} >= {"wages"}
+    flows = table.charts.flows_slot.rows("flows")
+    assert flows and {r["flow"] for r in flows} >= {"wages"}
     # rewinding to before the switch shows the old rules; the present keeps the new ones
-    table.rewind.value = 1
+    table.rewind_bar.slider.value = 1
     assert table.session.shown.phase == "landlord"
     table.back_to_present()
     assert table.session.shown.phase == "higher_wages"
@@ -170,7 +171,7 @@ def test_phase_regime_turn_trigger(two_phase) -> None:
     """A regime chosen at set-up (phase from turn N) is an engine trigger: the switch happens at
     the start of turn N and is logged with that cause."""
     table = GameTable(two_phase, [("A", "landlord"), ("B", "tenant")], seed=6, regime=("higher_wages@turn:8",))
-    assert table.regime_pick.value == ("higher_wages@turn:8",)
+    assert table.setup.regime_pick.value == ("higher_wages@turn:8",)
     g = table.game
     assert g.over
     ev = [e for e in g.events if e.kind == "phase"]
@@ -182,11 +183,11 @@ def test_typed_phase_switches_and_bad_ones(two_phase) -> None:
     message and the current game is kept."""
     table = GameTable(two_phase, [("A", "landlord"), ("B", "tenant")], seed=6)
     game = table.game
-    table.regime_custom.value = "higher_wages@sometime"
-    table.reset_button.click()
+    table.setup.regime_custom.value = "higher_wages@sometime"
+    table.setup.reset_button.click()
     assert "Cannot start" in table.message.value and table.game is game
-    table.regime_custom.value = "higher_wages@round:3"
-    table.reset_button.click()
+    table.setup.regime_custom.value = "higher_wages@round:3"
+    table.setup.reset_button.click()
     ev = [e for e in table.game.events if e.kind == "phase"]
     assert len(ev) == 1 and ev[0].get("cause") == "round:3"
 
@@ -231,25 +232,25 @@ def test_rewind_slider_and_resume() -> None:
     click_through(table, limit=25)
     present = table.game
     turn = present.turn
-    assert table.rewind.max == turn
-    table.rewind.value = turn // 2
+    assert table.rewind_bar.slider.max == turn
+    table.rewind_bar.slider.value = turn // 2
     s = table.session
     past = s.shown
     assert s.viewing is not None and past is not present and past.turn <= turn // 2
     assert past.log_text() == "".join(present.log_text().splitlines(keepends=True)[: len(past.events)])
-    assert table.option_buttons() == {} and "Viewing" in table.decision.value
+    assert table.option_buttons() == {} and "Viewing" in table.choices.decision.value
     tokens = table.board.widget.tokens
     assert [t["seat"] for t in tokens] == list(range(len(past.names)))
     assert [t["at"] for t in tokens] == [pl.pos for pl in past.players]
-    assert max(r["turn"] for r in table.wealth_slot.rows("panel")) == past.turn
-    assert max(r["turn"] for r in table.gini_slot.rows("gini")) == past.turn
+    assert max(r["turn"] for r in table.charts.wealth_slot.rows("panel")) == past.turn
+    assert max(r["turn"] for r in table.charts.gini_slot.rows("gini")) == past.turn
     assert table.choose("buy") is False and "past" in table.message.value
     assert table.game is present and table.game.turn == turn
-    table.rewind.value = table.rewind.max
+    table.rewind_bar.slider.value = table.rewind_bar.slider.max
     assert s.viewing is None and table.session.shown is present
-    table.rewind.value = turn // 2
+    table.rewind_bar.slider.value = turn // 2
     k = s.viewing
-    table.branch_button.click()
+    table.rewind_bar.branch_button.click()
     assert s.viewing is None and len(table.game.entries) >= k
 
 
@@ -258,17 +259,17 @@ def test_brushing_the_gini_chart_rewinds() -> None:
     table = GameTable("magie-1904", people(2), seed=9)
     click_through(table, limit=30)
     target = table.game.turn // 2
-    assert table.gini._selection_types == {BRUSH: "interval"}
-    table.gini._vl_selections = {BRUSH: {"value": {"turn": [1, target]}, "store": []}}
-    assert table.rewind.value == table.session.shown.turn <= target
+    assert table.charts.gini_slot.widget._selection_types == {BRUSH: "interval"}
+    table.charts.gini_slot.widget._vl_selections = {BRUSH: {"value": {"turn": [1, target]}, "store": []}}
+    assert table.rewind_bar.slider.value == table.session.shown.turn <= target
     assert table.session.viewing is not None
 
 
 def downloaded(table: GameTable) -> bytes:
     """Press Save as a student does (one click) and read the file the browser is sent to download."""
-    table.keeper.sent = None
-    table.save_button.click()
-    sent = table.keeper.sent
+    table.files.keeper.sent = None
+    table.files.save_button.click()
+    sent = table.files.keeper.sent
     assert sent is not None and sent["kind"] == "download", sent
     assert sent["name"] == table.saved_name()
     return sent["text"].encode("utf-8")
@@ -277,7 +278,7 @@ def downloaded(table: GameTable) -> bytes:
 def upload(table: GameTable, raw: bytes, name: str = "game.json") -> None:
     """What the browser's upload button sends: the file's bytes and name as the widget's value,
     delivered as a comm message would (``set_state`` with the JSON form)."""
-    table.upload.set_state({"value": [{"name": name, "type": "application/json", "size": len(raw),
+    table.files.upload.set_state({"value": [{"name": name, "type": "application/json", "size": len(raw),
                                        "content": raw, "last_modified": 0}]})
 
 
@@ -297,10 +298,10 @@ def test_save_and_load_round_trip(rid: str) -> None:
     assert b.actions == a.actions and b.log_text() == a.log_text() and b.names == a.names
     assert other.session.bots == table.session.bots
     assert [h["totals"] for h in other.session.history][-1] == [h["totals"] for h in table.session.history][-1]
-    assert other.ruleset_pick.value == rid and other.seed_box.value == 21
+    assert other.setup.ruleset_pick.value == rid and other.setup.seed_box.value == 21
     # the widget's own value type (memoryview content) loads too
     third = GameTable("magie-1904", people(2), seed=1)
-    third.upload.value = ({"name": "game.json", "type": "application/json", "size": len(raw),
+    third.files.upload.value = ({"name": "game.json", "type": "application/json", "size": len(raw),
                            "content": memoryview(raw), "last_modified": datetime.now(UTC)},)
     assert third.game.log_text() == a.log_text()
 
@@ -391,7 +392,7 @@ def test_hostile_widget_messages_touch_no_server_file(tmp_path: Path, monkeypatc
         assert "Could not load" in msg and "current game is kept" in msg, (name, msg)
         assert str(root) not in msg and "/etc" not in msg and str(tmp_path) not in msg, (name, msg)
         assert table.game is game and table.game.log_text() == log
-    table.upload.set_state({"value": [{"name": "x", "type": "", "size": 1, "content": "not bytes",
+    table.files.upload.set_state({"value": [{"name": "x", "type": "", "size": 1, "content": "not bytes",
                                        "last_modified": 0}]})
     assert table.game is game and "Could not load" in table.message.value
     for w in widgets_in(table):
@@ -408,19 +409,19 @@ def test_hostile_widget_messages_touch_no_server_file(tmp_path: Path, monkeypatc
 def test_seed_shown_new_game_and_reset() -> None:
     """The seed is shown and copyable; Reset replays the seed in the box; New game takes a new one."""
     table = GameTable("magie-1904", people(2), seed=42)
-    assert "42" in table.seed_copy.value and table.seed_box.value == 42
+    assert "42" in table.setup.seed_copy.value and table.setup.seed_box.value == 42
     click_through(table, limit=5)
     log5 = table.game.log_text()
-    table.reset_button.click()
+    table.setup.reset_button.click()
     assert table.game.actions == [] and table.game.seed == 42
     click_through(table, limit=5)
     assert table.game.log_text() == log5  # same seed, same clicks, same game
-    table.seed_box.value = 7
-    table.reset_button.click()
-    assert table.game.seed == 7 and "7" in table.seed_copy.value
+    table.setup.seed_box.value = 7
+    table.setup.reset_button.click()
+    assert table.game.seed == 7 and "7" in table.setup.seed_copy.value
     seeds = set()
     for _ in range(3):
-        table.new_button.click()
+        table.setup.new_button.click()
         seeds.add(table.game.seed)
     assert len(seeds) > 1
 
@@ -428,17 +429,17 @@ def test_seed_shown_new_game_and_reset() -> None:
 def test_setup_changes_seats_and_ruleset() -> None:
     """Changing the number of players and who plays each seat takes effect on New game."""
     table = GameTable("magie-1904", people(2), seed=1)
-    table.players.value = 4
-    assert len(table.seat_names) == 4
-    table.seat_plays[0].value = "tenant"
-    table.seat_names[1].value = "Zed"
-    table.reset_button.click()
+    table.setup.players.value = 4
+    assert len(table.setup.seat_names) == 4
+    table.setup.seat_plays[0].value = "tenant"
+    table.setup.seat_names[1].value = "Zed"
+    table.setup.reset_button.click()
     assert len(table.game.players) == 4 and table.game.names[1] == "Zed"
     assert table.session.bots[0] == "tenant"
     other = [r for r in ruleset_ids() if r != "magie-1904"]
     if other:
-        table.ruleset_pick.value = other[0]
-        table.reset_button.click()
+        table.setup.ruleset_pick.value = other[0]
+        table.setup.reset_button.click()
         assert table.game.ruleset.id == other[0]
 
 
@@ -451,9 +452,9 @@ def test_step_and_play_to_end_with_bots() -> None:
     table.session = TableSession("magie-1904", table.session.seats, 8)
     table.render()
     n = len(table.game.actions)
-    table.step_button.click()
+    table.bots.step_button.click()
     assert len(table.game.actions) == n + 1
-    table.end_button.click()
+    table.bots.end_button.click()
     assert table.game.over
 
 
@@ -461,7 +462,7 @@ def test_finish_the_game_names_the_computer_players_in_plain_words() -> None:
     """*Finish the game* tells the student who takes their seat as a lesson calls that bot, not
     by its id in parentheses (a CI run read "Computer players (landlord)" in lesson 4)."""
     table = GameTable("magie-1904", [("Ann", None), ("B", "random")], seed=8)
-    table.end_button.click()
+    table.bots.end_button.click()
     assert table.game.over
     assert "Computer players, each playing as the landlord, take the seats of Ann" in table.message.value
     assert "(landlord)" not in table.message.value
@@ -481,7 +482,7 @@ def test_bots_play_in_a_task_without_blocking() -> None:
         await asyncio.sleep(0.1)
         still = len(table.game.actions) == paused_at
         table.play_to_end()
-        while table._task is not None and not table._task.done():
+        while table.bots.task is not None and not table.bots.task.done():
             await asyncio.sleep(0.01)
         return ticks, paused_at, still and table.game.over
 
@@ -498,9 +499,9 @@ def test_reconstructed_values_are_marked(two_phase) -> None:
     table = GameTable(rs, people(2), seed=1)
     row = table.board.widget.drawing["spaces"][1]
     assert row["recon"] and not table.board.widget.drawing["spaces"][2]["recon"]
-    assert "reconstructed" in table.provenance.value and spaces[1].name in table.provenance.value
+    assert "reconstructed" in table.narration.provenance.value and spaces[1].name in table.narration.provenance.value
     table.switch_phase("higher_wages")
-    assert "<b>wages</b>: 150" in table.provenance.value
+    assert "<b>wages</b>: 150" in table.narration.provenance.value
 
 
 def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Path, monkeypatch) -> None:
@@ -597,7 +598,7 @@ def test_each_visitor_gets_a_fresh_seed_unless_the_lesson_fixes_one() -> None:
     seeds = {GameTable("magie-1904", people(2)).session.seed for _ in range(4)}
     assert len(seeds) > 1
     table = GameTable("magie-1904", people(2))
-    assert str(table.session.seed) in table.seed_copy.value
+    assert str(table.session.seed) in table.setup.seed_copy.value
     assert json.loads(downloaded(table))["seed"] == table.session.seed
     assert GameTable("magie-1904", people(2), seed=1904).session.seed == 1904
 
@@ -612,8 +613,8 @@ def test_a_lesson_chooses_its_controls() -> None:
     bare = GameTable("magie-1904", people(2), seed=3, controls=("bots", "charts"))
     assert bare.phase_buttons() == {}
     shown = widgets_in(bare)
-    assert bare.end_button in shown and bare.wealth in shown
-    assert bare.save_button not in shown and bare.rewind not in shown
+    assert bare.bots.end_button in shown and bare.charts.wealth_slot.widget in shown
+    assert bare.files.save_button not in shown and bare.rewind_bar.slider not in shown
     with pytest.raises(ValueError, match="unknown table controls"):
         GameTable("magie-1904", people(2), seed=3, controls=("teleport",))
 
@@ -641,13 +642,13 @@ def test_prompts_about_you_are_grammatical() -> None:
     assert plain("Ben holds the lot ticket.") == "Ben holds the lot ticket."
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=5)
     for _ in range(40):
-        text = table.decision.value + table.commentary.value
+        text = table.choices.decision.value + table.narration.commentary.value
         for bad in ("You holds", "You was", "You has", "You is", "1 times", "You's"):
             assert bad not in text
         if table.game.over:
             break
         buttons = list(table.option_buttons().values())
-        (buttons[0] if buttons else table.option_picker[1]).click()
+        (buttons[0] if buttons else table.choices.option_picker[1]).click()
 
 
 def test_dont_ask_again_this_game() -> None:
@@ -656,25 +657,25 @@ def test_dont_ask_again_this_game() -> None:
     until a new game; the record holds each answer as if clicked."""
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=7)
     d = table.game.pending
-    assert d is not None and table.remember.layout.display is None
+    assert d is not None and table.choices.remember.layout.display is None
     option = d.options[-1]
-    table.remember.value = True
+    table.choices.remember.value = True
     table.option_buttons()[option].click()
-    assert table.remembered == {(0, d.kind): option}
-    assert table.remember.value is False
+    assert table.choices.remembered == {(0, d.kind): option}
+    assert table.choices.remember.value is False
     for _ in range(300):
         asked = table.game.pending
         if asked is None:
             break
         assert not (asked.seat == 0 and asked.kind == d.kind and option in asked.options), "asked again"
         buttons = table.option_buttons()
-        (buttons[asked.options[0]].click() if buttons else table.option_picker[1].click())
+        (buttons[asked.options[0]].click() if buttons else table.choices.option_picker[1].click())
     automatic = [a for a in table.game.actions if a == option]
     assert len(automatic) >= 2, "the remembered answer was never given again"
     again = replay(table.game.ruleset, table.game.seed, table.game.actions, table.game.names)
     assert again.log_text() == table.game.log_text()
-    table.again_button.click() if table.game.over else table.new_game()
-    assert table.remembered == {}
+    table.choices.again_button.click() if table.game.over else table.new_game()
+    assert table.choices.remembered == {}
 
 
 def test_the_board_shows_the_names_the_prompts_use() -> None:
@@ -692,7 +693,8 @@ def test_the_board_shows_the_names_the_prompts_use() -> None:
     assert all(text_em(line) <= SHORT_EM for s in spaces for line in s["short"].split("\n"))
     colours = list(PLAYER_COLOURS[:3])
     assert [s["colour"] for s in table.board.widget.drawing["seats"]] == colours
-    scales = [json.dumps(x) for x in _scales(table.wealth.spec) if x.get("domain") == ["You", "Ben", "Cleo"]
+    wealth = table.charts.wealth_slot.widget.spec
+    scales = [json.dumps(x) for x in _scales(wealth) if x.get("domain") == ["You", "Ben", "Cleo"]
               and str(x.get("range", [""])[0]).startswith("#")]  # colours (the tokens' shapes aside)
     assert scales and all(json.dumps(colours) in x for x in scales)
 
@@ -719,8 +721,8 @@ def test_a_preset_per_1913_part_fits_a_lesson() -> None:
     parts = [("Part 1 only", "british-1913-part1"), ("Part 3 only", "british-1913-part3"),
              ("All three", "british-1913-sequence")]
     table = GameTable(seats=[("You", None), ("Ben", "landlord")], presets=parts)
-    assert table.game.ruleset.id == "british-1913-part1" and table.preset_pick in widgets_in(table)
-    table.preset_pick.value = "british-1913-part3"
+    assert table.game.ruleset.id == "british-1913-part1" and table.setup.preset_pick in widgets_in(table)
+    table.setup.preset_pick.value = "british-1913-part3"
     assert table.game.ruleset.id == "british-1913-part3" and table.game.round <= 1  # a new game
     bots = ["landlord", "tenant", "speculator", "landlord"]
     one = max(r["rounds"] for r in simulate("british-1913-part1", bots, range(6)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from landlord.widgets.table import MARKET
+from landlord.widgets.market import MARKET
 
 import landlord.players.savefile
 from landlord import load_ruleset
@@ -28,7 +28,7 @@ def click_first(table: GameTable) -> None:
     d = table.game.pending
     assert d is not None
     buttons = table.option_buttons()
-    (buttons[d.options[0]].click() if buttons else table.option_picker[1].click())
+    (buttons[d.options[0]].click() if buttons else table.choices.option_picker[1].click())
 
 
 def until_market(table: GameTable, limit: int = 400) -> None:
@@ -89,7 +89,7 @@ def test_with_trade_cards_on_the_market_is_a_form_of_the_legal_offers() -> None:
     assert [v for _, v in form["price"].options] == [o for o in offer.options if o != "cancel"]
     labels = [lab for w in ("buy", "sell", "price") for lab, _ in form[w].options]
     assert not any(":" in lab or "_" in lab for lab in labels)  # plain words, no option ids
-    assert table.remember.layout.display == "none"  # "don't ask again" is the toggle's job here
+    assert table.choices.remember.layout.display == "none"  # "don't ask again" is the toggle's job here
 
 
 def test_an_offer_to_buy_records_the_rules_two_answers_and_the_save_replays() -> None:
@@ -130,7 +130,7 @@ def test_no_offer_this_turn_and_turning_trade_cards_off_again() -> None:
             break
         assert table.game.pending.kind != MARKET
         click_first(table)
-    assert table.trading == set()
+    assert table.choices.trading == set()
 
 
 def test_a_stale_offer_changes_nothing_and_other_games_have_no_toggle() -> None:

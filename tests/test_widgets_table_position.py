@@ -8,7 +8,7 @@ import html
 import re
 from pathlib import Path
 
-from landlord.widgets.table import DEFAULT_SEATS, OPENING, OWN_POSITION
+from landlord.widgets.table_setup import DEFAULT_SEATS, OPENING, OWN_POSITION
 from landlord.widgets.words import menu_words
 
 from landlord import load_ruleset
@@ -34,9 +34,9 @@ def engine_game(position: Position, seats: list[tuple[str, str | None]], seed: i
 
 def downloaded(table: GameTable) -> bytes:
     """One click on Save: the file the browser is sent to download."""
-    table.save_button.click()
-    assert table.keeper.sent is not None
-    return str(table.keeper.sent["text"]).encode("utf-8")
+    table.files.save_button.click()
+    assert table.files.keeper.sent is not None
+    return str(table.files.keeper.sent["text"]).encode("utf-8")
 
 
 def test_a_table_given_a_position_file_plays_the_engines_game_from_it() -> None:
@@ -49,33 +49,33 @@ def test_a_table_given_a_position_file_plays_the_engines_game_from_it() -> None:
     boardwalk = next(s.index for s in table.game.board.spaces if s.name == "Boardwalk")
     assert table.game.rules.space_state(boardwalk)["owner"] == 0
     # a phone's closed menu shows a short name, the whole title is written under it
-    assert table.position_pick.label == "Built up: a hotel on Boardwalk"
-    assert html.escape(position.title) in table.position_about.value
+    assert table.setup.position_pick.label == "Built up: a hotel on Boardwalk"
+    assert html.escape(position.title) in table.setup.position_about.value
     assert table.game.record.position == position.to_dict()
 
 
 def test_the_start_from_menu_offers_the_boards_example_positions_by_title_and_starts_there() -> None:
     table = GameTable("magie-1904", [("You", None), ("Ben", "landlord")], seed=5)
-    labels = [label for label, _ in table.position_pick.options]
+    labels = [label for label, _ in table.setup.position_pick.options]
     made_for_1904 = [menu_words(p.title) for p in example_positions()
                      if p.ruleset and p.ruleset.startswith("magie-1904")]
     assert labels[0] == OPENING and sorted(labels[1:]) == sorted(made_for_1904) and len(made_for_1904) >= 2
     assert not any(".toml" in lab or "positions" in lab for lab in labels)  # titles, never file ids
     assert table.game.position is None
-    pick = dict(table.position_pick.options)[menu_words(load_position(BORROWERS).title)]
-    table.position_pick.value = pick
+    pick = dict(table.setup.position_pick.options)[menu_words(load_position(BORROWERS).title)]
+    table.setup.position_pick.value = pick
     position = load_position(BORROWERS)
-    assert table.ruleset_pick.value == position.ruleset and table.players.value == len(position.seats)
+    assert table.setup.ruleset_pick.value == position.ruleset and table.setup.players.value == len(position.seats)
     assert table.game.record.position == position.to_dict()
     seats = [("You", None), ("Ben", "landlord"), *((n, "landlord") for n in ("Cleo", "Dan"))]
     assert table.game.log_text() == engine_game(position, seats, 5).log_text()
     assert position.title in table.message.value.replace("&#x27;", "'")
     # another board's rules: the 1904 positions leave the menu, and a new game starts as the rules do
-    table.ruleset_pick.value = "magie-1906"
-    assert table.start_position is None
-    assert [lab for lab, _ in table.position_pick.options] == [OPENING, *(
+    table.setup.ruleset_pick.value = "magie-1906"
+    assert table.setup.start_position is None
+    assert [lab for lab, _ in table.setup.position_pick.options] == [OPENING, *(
         menu_words(p.title) for p in example_positions() if p.ruleset == "magie-1906")]
-    table.players.value = 2
+    table.setup.players.value = 2
     table.reset()
     assert table.game.ruleset.id == "magie-1906" and table.game.position is None
 
@@ -88,12 +88,12 @@ def test_a_game_started_from_a_position_saves_and_reloads_with_its_position() ->
         if d is None:
             break
         buttons = table.option_buttons()
-        (buttons[d.options[0]].click() if buttons else table.option_picker[1].click())
+        (buttons[d.options[0]].click() if buttons else table.choices.option_picker[1].click())
     raw = downloaded(table)
     other = GameTable("monopoly", seed=1)
     assert other.load_bytes(raw, "borrowers.json")
     assert other.game.log_text() == table.game.log_text() and other.game.entries == table.game.entries
-    assert other.start_position is not None and other.position_pick.label == "Borrowers and lenders"
+    assert other.setup.start_position is not None and other.setup.position_pick.label == "Borrowers and lenders"
     other.reset()  # the same set-up again: from the same position, same seed
     fresh = GameTable(position=BORROWERS, seats=[("You", None), ("Ben", "tenant"), ("Cleo", "landlord"),
                                                  ("Dan", "speculator")], seed=11)
@@ -103,7 +103,7 @@ def test_a_game_started_from_a_position_saves_and_reloads_with_its_position() ->
 def test_a_position_that_does_not_fit_the_table_is_refused_in_a_message_and_the_game_is_kept() -> None:
     table = GameTable(position=BUILT_UP, seed=2)
     before = table.game.log_text()
-    table.players.value = 3
+    table.setup.players.value = 3
     table.reset()
     assert "Cannot start" in table.message.value and "4 seats described for a game of 3" in table.message.value
     assert "/" not in re.sub(r"<[^>]+>", "", table.message.value)  # no path on the server is shown
@@ -113,6 +113,6 @@ def test_a_position_that_does_not_fit_the_table_is_refused_in_a_message_and_the_
 def test_a_position_of_ones_own_without_a_title_is_offered_in_plain_words() -> None:
     own = Position.from_dict({"ruleset": "magie-1904", "turn": 2, "seat": [{"cash": 900}, {"cash": 10}]})
     table = GameTable(position=own, seed=4)
-    assert table.position_pick.label == OWN_POSITION and len(table.game.names) == 2
+    assert table.setup.position_pick.label == OWN_POSITION and len(table.game.names) == 2
     assert table.game.log_text() == engine_game(own, list(DEFAULT_SEATS[:2]), 4).log_text()
     assert table.game.record.position == own.to_dict()

@@ -32,25 +32,25 @@ async def one_game(table: GameTable, seed: int) -> list[str]:
     table.new_game(seed=seed)
     assert table.session.seed == seed and table.activity_state in ("person", "playing")
     seen = await play_as_student(table, 30, poke=slider_to_the_end)
-    if table.skip_button.layout.display != "none":
-        table.skip_button.click()
+    if table.bots.skip_button.layout.display != "none":
+        table.bots.skip_button.click()
         seen += await play_as_student(table, table.game.turn + 20)
     phase = other_rules(table)
     if phase is not None and not table.game.over:
         assert table.switch_phase(phase), table.message.value
         seen += await play_as_student(table, table.game.turn + 30, poke=slider_to_the_end)
     if not table.game.over:
-        table.rewind.value = table.rewind.max // 2
+        table.rewind_bar.slider.value = table.rewind_bar.slider.max // 2
         assert table.activity_state == "past" == shown_state(table)
-        table.branch_button.click()
-        assert table.activity_state in ("person", "playing"), table.activity.value
+        table.rewind_bar.branch_button.click()
+        assert table.activity_state in ("person", "playing"), table.narration.activity.value
         seen += await play_as_student(table, table.game.turn + 30, poke=slider_to_the_end)
-    table.end_button.click()
+    table.bots.end_button.click()
     assert await until(lambda: table.game.over, 60), f"Play to the end stopped at turn {table.game.turn}"
     await asyncio.sleep(0.02)
-    assert table.activity_state == "over" == shown_state(table) and table.stopped_by is None
-    assert "The game is over." in table.activity.value
-    table.again_button.click()
+    assert table.activity_state == "over" == shown_state(table) and table.bots.stopped_by is None
+    assert "The game is over." in table.narration.activity.value
+    table.choices.again_button.click()
     assert table.game.turn <= 1 and table.activity_state in ("person", "playing")
     seen += await play_as_student(table, 20)
     return seen
@@ -60,15 +60,15 @@ async def one_game(table: GameTable, seed: int) -> list[str]:
 @pytest.mark.parametrize("name", TABLE_LESSONS)
 def test_every_lesson_table_plays_on_through_everything_a_student_does(name: str) -> None:
     table = lesson_table(name)
-    table.keeper.set_state({"found": "", "ready": True})
-    table.speed.value = 0
+    table.files.keeper.set_state({"found": "", "ready": True})
+    table.bots.speed.value = 0
 
-    rules = [value for _, value in table.ruleset_pick.options]  # lesson 3: each Part alone, or all three
+    rules = [value for _, value in table.setup.ruleset_pick.options]  # lesson 3: each Part alone, or all three
 
     async def scenario() -> list[str]:
         seen = []
         for k, seed in enumerate(SEEDS):
-            table.ruleset_pick.value = rules[-k % len(rules)]
+            table.setup.ruleset_pick.value = rules[-k % len(rules)]
             seen += await one_game(table, seed)
             assert table.game.ruleset.id == rules[-k % len(rules)]
         return seen

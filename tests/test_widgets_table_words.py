@@ -16,8 +16,11 @@ from landlord.widgets import GameTable
 @pytest.mark.parametrize("name", TABLE_LESSONS)
 def test_every_lesson_table_shows_plain_words_from_start_to_end(name: str) -> None:
     table = lesson_table(name)
-    table.keeper.set_state({"found": "", "ready": True})
-    seen: set[str] = problems(shown_texts(table)) | problems(chart_texts(table.wealth, table.gini, table.flows))
+    table.files.keeper.set_state({"found": "", "ready": True})
+    charts = table.charts
+    seen: set[str] = problems(shown_texts(table)) | problems(chart_texts(charts.wealth_slot.widget,
+                                                                       charts.gini_slot.widget,
+                                                                       charts.flows_slot.widget))
     renders = [0]
 
     def look() -> None:
@@ -28,17 +31,18 @@ def test_every_lesson_table_shows_plain_words_from_start_to_end(name: str) -> No
     for k in range(600):
         if table.game.over:
             break
-        if table.option_picker is not None:
-            table.option_picker[1].click()
+        if table.choices.option_picker is not None:
+            table.choices.option_picker[1].click()
         elif table.option_buttons():
             buttons = list(table.option_buttons().values())
             buttons[k % len(buttons)].click()
         else:
             break
     if not table.game.over:
-        table.end_button.click()
-    seen |= problems(shown_texts(table)) | problems(chart_texts(table.wealth, table.gini, table.flows))
-    table.rewind.value = table.rewind.max // 2  # the past, too
+        table.bots.end_button.click()
+    seen |= problems(shown_texts(table)) | problems(chart_texts(charts.wealth_slot.widget, charts.gini_slot.widget,
+                                                                charts.flows_slot.widget))
+    table.rewind_bar.slider.value = table.rewind_bar.slider.max // 2  # the past, too
     seen |= problems(shown_texts(table))
     assert not seen, "\n".join(sorted(seen))
 
@@ -60,8 +64,8 @@ def test_the_1913_part_2_further_cash_is_explained_where_it_appears() -> None:
     for _ in range(3000):
         if table.game.phase == "part2" or table.game.over:
             break
-        if table.option_picker is not None:
-            table.option_picker[1].click()
+        if table.choices.option_picker is not None:
+            table.choices.option_picker[1].click()
         else:
             next(iter(table.option_buttons().values())).click()
     assert table.game.phase == "part2"

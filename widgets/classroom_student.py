@@ -33,7 +33,7 @@ from landlord.engine.count import winners as winners_of
 from landlord.errors import LandlordError
 
 from .announce import LiveRegion, summary
-from .board_view import BoardView
+from .board import BoardView
 from .classroom_lesson import ClassLesson, lesson_of, retell, switch_made
 from .closing import replace_children
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle

@@ -28,10 +28,13 @@ from landlord.apps.classroom.names import look_alikes
 from landlord.apps.classroom.room import moves_by, next_phase, open_room, projector_key
 from landlord.apps.classroom.server import STUDENT_URL_ENV
 from landlord.charts import figures as charts
+from landlord.charts.dressing import blank
+from landlord.charts.numbers import class_final_numbers, numbers_html, tables_gini_numbers
 from landlord.errors import LandlordError
 from landlord.rules.families import shared_params
 
-from .board_view import BoardView, blank, class_final_numbers, described, numbers_html, tables_gini_numbers
+from .board import BoardView
+from .board_view import described
 from .classroom_handout import handout_html
 from .classroom_lesson import ClassLesson, lesson_of, switch_made
 from .classroom_projector import ProjectorView, RoomPage, projector_address, refusal, steering_words

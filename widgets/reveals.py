@@ -12,16 +12,27 @@ import pandas as pd
 
 from landlord.analysis import metrics, stats
 from landlord.charts import figures as charts
+from landlord.charts.dressing import sized
+from landlord.charts.fit import PLOT, projector
 from landlord.data.loader import load_ruleset
 from landlord.engine import landing
 from landlord.rules.families import movement_for
 from landlord.runs import measures
 from landlord.runs.keep_lessons import LESSON_BOTS, RICHEST_KEPT, SINGLE_TAX_KEPT, WAGES_KEPT, wages_scenario
 
-from .board_view import sized
-from .chart_fit import PLOT, fitted, projector
 from .measures import html_box, land_buyers_html, table_html, wins_per_seat_html
 from .words import final_gini_title, no_ids
+
+FIT = "<style>.ll-fit .vega-embed, .ll-fit .vega-embed svg {max-width: 100%; height: auto;}</style>"
+"""A chart in a :func:`fitted` box is drawn no wider than the box (smaller, never cut off)."""
+
+
+def fitted(chart: w.DOMWidget) -> w.VBox:
+    """``chart`` in a box that shrinks it to the width it is given when it is wider."""
+    box = w.VBox([chart, w.HTML(FIT)], layout=w.Layout(max_width="100%"))
+    box.add_class("ll-fit")
+    return box
+
 
 BOTS = list(LESSON_BOTS)
 """The computer players of every lesson's games (the fourth seat, where there is one, a second

@@ -233,3 +233,18 @@ def end_words(text: str) -> str:
     """ "The game is over (circuits)." → "The game is over: the players have been round …"."""
     return re.sub(r"The game is over \(([^()]+)\)\.",
                   lambda m: f"The game is over: {END_WORDS.get(m.group(1), m.group(1))}.", text)
+
+
+def plain_name(name: str) -> str:
+    """An uploaded file's name as shown: its last part only, printable, at most 80 characters."""
+    base = str(name).replace("\\", "/").rsplit("/", 1)[-1]
+    base = "".join(c for c in base if c.isprintable())[:80]
+    return base or "uploaded file"
+
+
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?")
+
+
+def no_paths(text: str) -> str:
+    """``text`` with every file path on the server cut to its last part."""
+    return _PATH.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1], text)

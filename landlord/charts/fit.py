@@ -1,8 +1,9 @@
 """Charts sized to fit a phone: the lab's charts (and the lab page's reveal) with their titles,
 axis titles and labels broken into lines and their legends below them, so that a chart is about
 as wide as its plot and axis — drawn whole at its size on a 390 px phone and two side by side on
-a laptop — and no label is cut short ("…"); :func:`fitted` shrinks a chart still wider than
-the room it is given instead of cutting it off."""
+a laptop — and no label is cut short ("…"); a widget's box
+(:func:`landlord.widgets.reveals.fitted`) shrinks a chart still wider than the room it is given
+instead of cutting it off."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from collections.abc import Iterable
 from typing import Any
 
 import altair as alt
-import ipywidgets as W
 
 PROJECTOR = {"label": 13, "title": 14, "heading": 16}
 """Font sizes (px) of the lab's charts: readable on a classroom projector."""
@@ -77,14 +77,3 @@ def projector(chart: Any, *subtitle: str, words: Iterable[Any] = ()) -> Any:
                               labelLimit=0)
             .configure_header(labelFontSize=f["label"], titleFontSize=f["title"], labelExpr=expr)
             .configure_title(fontSize=f["heading"], subtitleFontSize=f["label"]))
-
-
-FIT = "<style>.ll-fit .vega-embed, .ll-fit .vega-embed svg {max-width: 100%; height: auto;}</style>"
-"""A chart in a :func:`fitted` box is drawn no wider than the box (smaller, never cut off)."""
-
-
-def fitted(chart: W.DOMWidget) -> W.VBox:
-    """``chart`` in a box that shrinks it to the width it is given when it is wider."""
-    box = W.VBox([chart, W.HTML(FIT)], layout=W.Layout(max_width="100%"))
-    box.add_class("ll-fit")
-    return box
