@@ -31,7 +31,7 @@ builder in its own package, ``landlord.rules.<family>.movement.build``. Where a 
 movement is a player's choice the chain cannot ask (1906: which way between the Chances,
 whether to refuse Speculation; 1913: one die or both of a double, a bargain on the trespass
 squares), its builder takes a keyword policy with a documented default
-(``movement_for(ruleset, direction="either")``); a mixed policy enters the chain as shares
+(``landlord.rules.families.movement_for(ruleset, direction="either")``); a mixed policy enters the chain as shares
 (``Movement.backward``, ``Movement.one_die``).
 """
 

@@ -310,7 +310,7 @@ def _offer(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...]) -> O
 
 
 ANSWERS = KINDS
-"""The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`)."""
+"""The decision kinds these bots answer (registered once, in :data:`landlord.players.registry.PLAYERS`)."""
 
 
 def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:

@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 
 ANSWERS: frozenset[str] = frozenset()
 """The decision kinds claimed by name: none, for these bots answer every kind no other family
-claims (``answers_the_rest`` in :data:`landlord.rules.REGISTERED`)."""
+claims (:data:`landlord.players.registry.REST`)."""
 
 
 RESERVE = 50

@@ -190,7 +190,7 @@ VALUED = frozenset({"shortfall", "trust", "natural"})
 """The 1906 decisions answered by the valuation alone (:func:`shortfall`, :func:`trust`, :func:`natural`)."""
 
 ANSWERS = KINDS | SALE_KINDS | VALUED
-"""The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`):
+"""The decision kinds these bots answer (registered once, in :data:`landlord.players.registry.PLAYERS`):
 the market's, and the sale kinds, which are a sale from the pack only on a card the pack sells
 (else the single tax's building privilege or a Magie purchase, answered by the 1904 bots)."""
 

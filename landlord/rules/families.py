@@ -4,8 +4,8 @@
 Each family is a value, :class:`~landlord.rules.family.Family`, exported by its own package
 (``landlord.rules.<family>.family.FAMILY``). Whoever knows a ruleset hands its family down:
 :func:`new_game` makes the engine's :class:`~landlord.engine.game.Game` with the family's parts,
-:func:`replay` and :func:`load_game` rebuild one, :func:`movement_for` builds the landing chain's
-movement. The engine names no family and looks none up; a worker given a family's value (a
+:func:`replay` rebuilds one (and :mod:`landlord.players.savefile` a saved one), :func:`movement_for`
+builds the landing chain's movement. The engine names no family and looks none up; a worker given a family's value (a
 pickled reference to its package) imports that family alone.
 """
 

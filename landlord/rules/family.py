@@ -22,11 +22,15 @@ if TYPE_CHECKING:
     from landlord.engine.rulebook import Rules, SharedParams
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Family:
     """One rules family (a ruleset's ``family`` names it): the class that plays it, its typed
     params and how they are read, its words for the events only it emits, and its movement for
-    the landing chain."""
+    the landing chain.
+
+    A family is pickled by reference, as the ``FAMILY`` of the module that holds it (``home``),
+    as a class or a function is: a worker process handed one (a sweep's chunk) imports that
+    family's package alone."""
 
     name: str
     """The family's name, as a ruleset's ``family`` gives it (``magie1904`` …)."""
@@ -46,3 +50,11 @@ class Family:
     """One of its own events as a sentence (its ``words.narrate``)."""
     movement: Callable[..., Movement]
     """``movement(ruleset, phase, **policy)``: its movement rules for the landing chain."""
+    home: str
+    """The module whose ``FAMILY`` this is (its package's ``family`` module: ``__name__`` there)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "__module__", self.home)  # where pickle finds it by its name
+
+    def __reduce__(self) -> str:
+        return "FAMILY"

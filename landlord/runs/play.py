@@ -15,21 +15,27 @@ from landlord.engine.game import Game
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
 
 if TYPE_CHECKING:
     from landlord.data.position import Position
+    from landlord.rules.family import Family
 
 
 def play_one(ruleset: Ruleset, strategies: Sequence[str], seed: int, log: bool = False,
              triggers: Sequence[Trigger] = (), snapshots: bool | None = None,
-             position: Position | None = None, worths: bool = False) -> Game:
+             position: Position | None = None, worths: bool = False, family: Family | None = None) -> Game:
     """Play one all-bot game to its end (with phase ``triggers``, if any; ``snapshots``: keep
     the per-turn counts, by default only with the ``log``; ``worths``: keep the per-turn net
-    worths alone, :attr:`Game.worths`; from ``position``, if given)."""
+    worths alone, :attr:`Game.worths`; from ``position``, if given). ``family`` is the ruleset's
+    rules family, checked against it already (a sweep's worker is handed it); by default it is
+    looked up (:func:`landlord.rules.families.family_of`, which imports every family)."""
+    if family is None:
+        from landlord.rules.families import family_of
+
+        family = family_of(ruleset)
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(strategies)]
-    game = new_game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position,
-                worths=worths)
+    game = Game(ruleset, bots, seed, log=log, triggers=triggers, snapshots=snapshots, position=position,
+                worths=worths, family=family)
     game.run()
     return game
 

@@ -49,14 +49,17 @@ def simulate_chunks(
 
     The work is the sweep's: :class:`landlord.runs.sweep.Chunk` s of no cell, played by
     :func:`landlord.runs.sweep.play_chunk` (one ruleset with its overrides per chunk)."""
+    from landlord.data.loader import resolve_ruleset
+    from landlord.rules.families import family_of  # the parent's: a worker is handed its family
     from landlord.runs.sweep import (  # the sweep's worker loop (imported on use: it is the heavier module)
         Chunk,
         play_chunk,
     )
 
     items = tuple(sorted((overrides or {}).items()))
+    family = family_of(resolve_ruleset(ruleset, items))
     chunks = [Chunk(None, i, tuple(seeds[i:i + chunk]), ruleset, items, tuple(strategies), tuple(triggers),
-                    position=position)
+                    position=position, family=family)
               for i in range(0, len(seeds), chunk)]
     workers = workers or os.cpu_count() or 1
     if workers == 1:

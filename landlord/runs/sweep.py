@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
     from landlord.data.position import Position
     from landlord.engine.phases import Trigger
+    from landlord.rules.family import Family
 
 P = ParamSpec("P")
 
@@ -74,7 +75,8 @@ class Chunk:
     """A run of games played alike, as plain data a worker process can receive: one
     ruleset (a ref and its overrides, put together by :func:`~landlord.data.loader.resolve_ruleset`),
     the bots in seat order, the seeds, the phase ``triggers`` (:class:`~landlord.engine.phases.Trigger`
-    objects, as the game takes them), the optional start ``position`` and per-turn ``panel``.
+    objects, as the game takes them), the optional start ``position`` and per-turn ``panel``, and
+    the ruleset's rules ``family`` (pickled by reference: a worker imports that family alone).
 
     A sweep's chunk is games ``start``.. of cell ``cell``; a chunk of :func:`landlord.runs.simulate.simulate`
     belongs to no cell (``cell`` None): its rows are the bare summary rows, and a game that
@@ -89,6 +91,7 @@ class Chunk:
     triggers: tuple[Trigger, ...]
     panel: Panel = False
     position: Position | None = None
+    family: Family | None = None
 
     @property
     def name(self) -> str:
@@ -100,14 +103,17 @@ def plan(scenario: Scenario, chunk_size: int = DEFAULT_CHUNK, panel: Panel = Fal
     """Every chunk of ``scenario``, cell by cell, in game order."""
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    from landlord.rules.families import family_of  # the parent's: a worker is handed its family
+
     chunks = []
     for cell in scenario.cells:
         triggers = cell.triggers
+        family = family_of(cell.resolve())
         for start in range(0, scenario.games, chunk_size):
             stop = min(start + chunk_size, scenario.games)
             seeds = tuple(scenario.game_seed(cell, i) for i in range(start, stop))
             chunks.append(Chunk(cell.index, start, seeds, cell.ruleset_ref, cell.overrides,
-                                cell.seats, triggers, panel))
+                                cell.seats, triggers, panel, family=family))
     return chunks
 
 
@@ -125,7 +131,7 @@ def play_chunk(chunk: Chunk) -> tuple[list[dict[str, Any]], list[pa.Table]]:
     for k, seed in enumerate(chunk.seeds):
         try:
             game = play_one(rs, chunk.seats, seed, triggers=chunk.triggers, snapshots=chunk.panel is True,
-                            position=chunk.position, worths=chunk.panel == "worth")
+                            position=chunk.position, worths=chunk.panel == "worth", family=chunk.family)
             row = summary_row(game, chunk.seats)
         except Exception as exc:
             if chunk.cell is None:

@@ -11,6 +11,6 @@ from landlord.rules.family import Family
 
 FAMILY = Family(
     name="british1913", rules=British1913, params=in_phase, declared=PARAMS, readers=READERS,
-    events=EVENTS, narrate=narrate, movement=british1913_movement,
+    events=EVENTS, narrate=narrate, home=__name__, movement=british1913_movement,
 )
 """The british1913 family."""

@@ -65,4 +65,4 @@ def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: 
 
 build = british1913_movement
 """The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.engine.landing.movement_for`)."""
+(:func:`landlord.rules.families.movement_for`)."""

@@ -11,6 +11,6 @@ from landlord.rules.magie1904.words import EVENTS, narrate
 
 FAMILY = Family(
     name="magie1904", rules=Magie1904, params=in_phase, declared=PARAMS, readers={},
-    events=EVENTS, narrate=narrate, movement=magie1904_movement,
+    events=EVENTS, narrate=narrate, home=__name__, movement=magie1904_movement,
 )
 """The magie1904 family."""

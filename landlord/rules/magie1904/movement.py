@@ -23,4 +23,4 @@ def magie1904_movement(ruleset: Ruleset, phase: str | None = None) -> Movement:
 
 build = magie1904_movement
 """The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.engine.landing.movement_for`)."""
+(:func:`landlord.rules.families.movement_for`)."""

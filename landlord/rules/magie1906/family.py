@@ -11,6 +11,6 @@ from landlord.rules.magie1906.words import EVENTS, narrate
 
 FAMILY = Family(
     name="magie1906", rules=Magie1906, params=in_phase, declared=PARAMS, readers=READERS,
-    events=EVENTS, narrate=narrate, movement=magie1906_movement,
+    events=EVENTS, narrate=narrate, home=__name__, movement=magie1906_movement,
 )
 """The magie1906 family."""

@@ -68,4 +68,4 @@ def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction:
 
 build = magie1906_movement
 """The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.engine.landing.movement_for`)."""
+(:func:`landlord.rules.families.movement_for`)."""

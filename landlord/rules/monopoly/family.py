@@ -11,6 +11,6 @@ from landlord.rules.monopoly.words import EVENTS, narrate
 
 FAMILY = Family(
     name="monopoly", rules=Monopoly, params=in_phase, declared=PARAMS, readers={},
-    events=EVENTS, narrate=narrate, movement=monopoly_family_movement,
+    events=EVENTS, narrate=narrate, home=__name__, movement=monopoly_family_movement,
 )
 """The monopoly family."""

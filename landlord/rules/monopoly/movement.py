@@ -61,4 +61,4 @@ def monopoly_family_movement(ruleset: Ruleset, phase: str | None = None) -> Move
 
 build = monopoly_family_movement
 """The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.engine.landing.movement_for`)."""
+(:func:`landlord.rules.families.movement_for`)."""
