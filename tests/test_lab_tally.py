@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from landlord.analysis.lab import LabRun, class_beside, paired_difference, summary_table
-from landlord.analysis.stats import MIN_VALUES
+from landlord.analysis.stats import MIN_VALUES, mean_interval, sums_interval
 from landlord.analysis.tally import Tally
 from landlord.engine.inequality import gini
 
@@ -84,3 +84,12 @@ def test_the_run_tables_read_plain_rows() -> None:
     mine, bots = class_beside(classes, run)
     assert mine["regime"].tolist() == ["Your class: The Single Tax"]
     assert bots["regime"].tolist() == ["Simulated: A"] * 3 + ["Simulated: B"] * 2
+
+
+def test_the_interval_from_running_sums_is_the_interval_of_the_values() -> None:
+    values = [[0.2, 0.4, 0.9], [0.5]]
+    n = np.array([len(v) for v in values], dtype=float)
+    mean, half = sums_interval(n, np.array([sum(v) for v in values]), np.array([sum(x * x for x in v) for v in values]))
+    for k, v in enumerate(values):
+        m, h = mean_interval(v)
+        assert math.isclose(mean[k], m) and math.isclose(half[k], h, abs_tol=1e-12)

@@ -15,9 +15,11 @@ A class's exported results (the teacher's dashboard writes them, CSV or Parquet)
 the browser's upload (never a path on the server) and show beside the simulated games: each
 table's final Gini as a dot beside the range of the computer players' games, in plain words too.
 
-This module holds the lab's widget; what it shows is worked out elsewhere: the scenarios and
-their file in :mod:`landlord.widgets.lab_scenarios`, a scenario's editor in
-:mod:`landlord.widgets.lab_editor`, the run's chunks in :mod:`landlord.widgets.lab_sweep`, its
+This module holds the lab's widget, composed of its parts: a scenario's editor
+(:mod:`landlord.widgets.lab_editor`), the run's answer, summary and charts
+(:mod:`landlord.widgets.lab_view`) and the class beside them (:mod:`landlord.widgets.lab_class`).
+What they show is worked out elsewhere: the scenarios and their file in
+:mod:`landlord.widgets.lab_scenarios`, the run's chunks in :mod:`landlord.widgets.lab_sweep`, its
 numbers in :mod:`landlord.analysis.lab`, the stop rule in :mod:`landlord.analysis.tally`, its
 charts in :mod:`landlord.charts.lab` and its answers in words in :mod:`landlord.widgets.lab_words`.
 """

@@ -68,8 +68,6 @@ def regimes(ruleset: Ruleset, turn: int = 30) -> list[tuple[str, tuple[str, ...]
     return out
 
 
-
-
 class GameTable(W.VBox):
     """A table for one game of any ruleset in ``data/`` with people and bots in the seats.
 
@@ -90,6 +88,9 @@ class GameTable(W.VBox):
     ``skip_to`` offers a *Skip ahead to round N* button (while the game is before round N): a
     computer player (the landlord) takes the people's seats until then and plays at once, so a
     lesson about a later moment does not wait minutes for it.
+
+    Its parts hold their own widgets: :attr:`setup`, :attr:`choices`, :attr:`bots`,
+    :attr:`narration`, :attr:`charts`, :attr:`rewind_bar` and :attr:`files`.
     """
 
     def __init__(

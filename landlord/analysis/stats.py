@@ -1,8 +1,8 @@
 """The statistics of a comparison, in one home: a mean with its 95% interval, for a list of
-values (:func:`mean_interval`) and per group of a table (:func:`interval_table`); a mean's
-interval that stays valid however often it is looked at as games arrive
-(:func:`sequence_interval`, a confidence sequence), and the rule that stops a run once that
-interval answers the question (:func:`verdict`).
+values (:func:`mean_interval`), per group of a table (:func:`interval_table`) and from running
+sums (:func:`sums_interval`); a mean's interval that stays valid however often it is looked at
+as games arrive (:func:`sequence_interval`, a confidence sequence), and the rule that stops a
+run once that interval answers the question (:func:`verdict`).
 
 The fixed interval is the normal approximation, mean ± 1.96·s/√n (s the sample standard
 deviation), for a number of games decided before looking. Values of a paired comparison (the
@@ -47,6 +47,16 @@ def interval_table(df: pd.DataFrame, x: str, y: str, by: str | None = None,
     if bounds is not None:
         out["lo"], out["hi"] = out["lo"].clip(*bounds), out["hi"].clip(*bounds)
     return out.rename(columns={"count": "n"})[[*keys, "mean", "lo", "hi", "n"]]
+
+
+def sums_interval(n: np.ndarray, total: np.ndarray, squares: np.ndarray,
+                  z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`mean_interval` from running sums, element by element: the means ``total / n`` and
+    their half-widths z·s/√n (s from the sum of ``squares``; zero for a single value). For
+    means kept as values arrive, without the values (every ``n`` at least 1)."""
+    mean = total / n
+    var = np.where(n > 1, np.maximum(squares - n * mean * mean, 0.0) / np.maximum(n - 1, 1), 0.0)
+    return mean, z * np.sqrt(var / n)
 
 
 # -- intervals valid under repeated looks ------------------------------------------------

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from landlord.analysis.stats import ALPHA, Z95, difference_interval, verdict
+from landlord.analysis.stats import ALPHA, difference_interval, sums_interval, verdict
 from landlord.engine.inequality import measures_array
 
 
@@ -104,7 +104,8 @@ class Tally:
 
     def band(self) -> pd.DataFrame:
         """The mean Gini over turns so far (:func:`landlord.analysis.metrics.gini_by_turn`'s frame:
-        ``scenario, turn, mean, lo, hi, n``, mean ± 1.96·s/√n clipped to [0, 1])."""
+        ``scenario, turn, mean, lo, hi, n``, mean ± 1.96·s/√n clipped to [0, 1]:
+        :func:`landlord.analysis.stats.sums_interval` of each turn's sums)."""
         frames = []
         for cell in self.cells:
             sums = self.by_turn.get(cell)
@@ -113,9 +114,7 @@ class Tally:
             n, s1, s2 = sums
             turns = np.flatnonzero(n)
             n, s1, s2 = n[turns], s1[turns], s2[turns]
-            mean = s1 / n
-            var = np.where(n > 1, np.maximum(s2 - n * mean * mean, 0.0) / np.maximum(n - 1, 1), 0.0)
-            half = Z95 * np.sqrt(var / n)
+            mean, half = sums_interval(n, s1, s2)
             frames.append(pd.DataFrame({"scenario": self.names[cell], "turn": turns, "mean": mean,
                                         "lo": np.clip(mean - half, 0, 1), "hi": np.clip(mean + half, 0, 1),
                                         "n": n.astype(int)}))
