@@ -42,7 +42,8 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
     rows = g.results()
     totals = [c.total for c in rows]
     f = g.ledger.flows
-    state: Any = g.rules.state  # bankruptcies, all_bought: the 1913 game's state (RULESETS)
+    rules: Any = g.rules
+    state = rules.state  # bankruptcies, all_bought: the 1913 game's state (RULESETS)
     best = max(totals)
     winners = [mix[i] for i, t in enumerate(totals) if t == best]
     return {
