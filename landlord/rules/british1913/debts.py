@@ -102,7 +102,7 @@ class Debts:
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
         """Sell one property "for what it will fetch": the debtor chooses which; the other
-        players bid for it in an :meth:`auction` (shares of its current value,
+        players bid for it in an auction, :meth:`Market.auction` (shares of its current value,
         ``forced_bid_percents``, from the lowest up) or refuse; the highest bid buys it and the
         seller must take it, however low ("whatever the others offer"); when all refuse it
         fetches nothing. Returns False when nothing is left that the others have not refused.

@@ -173,7 +173,7 @@ class Market:
             owners, imp_owners, carry, capital = st.owner, st.imp_owner, st.carriers(), st.capital
             for idx in st.land:
                 owner = owners[idx]
-                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # :meth:`improvable`, read inline
+                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # ``state.improvable``, read inline
                     continue
                 cost = capital[idx]
                 if cost > cash:

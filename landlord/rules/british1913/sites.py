@@ -64,7 +64,7 @@ class Sites:
         """A what-if, not the 1913 rules (param ``land_tax_assessed``, off in every Part;
         ``scenarios/british-1913-part3-yearly-assessment.toml`` turns it on): each time a player
         passes Mother Earth (a round is the game's year) he pays, for every site he holds, its
-        annual value (:meth:`assessment`) to the Public Treasury, whether or not anybody has
+        annual value (:meth:`British1913State.assessment`) to the Public Treasury, whether or not anybody has
         alighted there, on top of the rent restored (:meth:`Debts.restore_land_value_tax`). The text
         charges an ordinary site only the rent restored ("'RENT' (ANNUAL LAND VALUE) is still paid
         to the owner of the site, but, as Rates are now levied on Land Values, the owner must
