@@ -116,11 +116,10 @@ class Debts:
         choice = yield Decision(seat, "realise", tuple(offer), amount=short)
         head, arg = parse_option(choice)
         idx = int(arg)
-        worth = st.value[idx] if head == "site" else int(st.improvement(idx)["improvement_capital"])
+        worth = st.value[idx] if head == "site" else st.capital[idx]
         prices = sorted({max(1, worth * pc // 100) for pc in st.params.forced_bid_percents})
         order = st.order
-        at = order.index(seat) if seat in order else 0
-        first = (order[at + 1:] + order[:at + 1])[0]
+        first = order[((order.index(seat) if seat in order else 0) + 1) % len(order)]  # the next seat round
         buyer, best = yield from self.market.auction(first, seat, idx, prices, "forced_bid", "refuse")
         if buyer < 0:
             refused.add(choice)
