@@ -250,7 +250,7 @@ def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improva
 
 def test_part3_lifts_the_all_sites_bought_rule() -> None:
     """Rules: "WAGES is Part 3, therefore, rise to £500 on passing Mother Earth": once every
-    site is bought, wages stay £500 in Part 3 (DECISION in ``British1913.scarcity``)."""
+    site is bought, wages stay £500 in Part 3 (DECISION in ``British1913State.scarcity``)."""
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
     assert not g.p["scarcity_doubling"]

@@ -348,7 +348,7 @@ def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_ren
     """"WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", because "Natural
     Opportunities being now freely available to Labour": Part 1's "when all the Site cards are
     bought up, Wages are halved, and Rents and Taxes are doubled" no longer holds (DECISION in
-    ``British1913.scarcity``). The rent, and the land value tax restored from it, stay the
+    ``British1913State.scarcity``). The rent, and the land value tax restored from it, stay the
     ANNUAL LAND VALUE."""
     g = all_bought_and_ada_passes_mother_earth(P3, "part3")
     assert payments(g, "wages") == [("Bank", "Ada", 500)]
