@@ -42,7 +42,8 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
     rows = g.results()
     totals = [c.total for c in rows]
     f = g.ledger.flows
-    rules: Any = g.rules  # bankruptcies, all_bought: the 1913 rules' attributes (RULESETS)
+    rules: Any = g.rules
+    state = rules.state  # bankruptcies, all_bought: the 1913 game's state (RULESETS)
     best = max(totals)
     winners = [mix[i] for i, t in enumerate(totals) if t == best]
     return {
@@ -50,7 +51,7 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "gini_pop": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
         "poorhouse": sum(c.where == "poorhouse" for c in rows) / len(rows),
         "free_land": sum(c.where == "natural_opportunity" for c in rows) / len(rows),
-        "ever_bankrupt": sum(b > 0 for b in rules.bankruptcies) / len(rows),
+        "ever_bankrupt": sum(b > 0 for b in state.bankruptcies) / len(rows),
         "rent": f[flows.RENT],
         "lvt": f[flows.LAND_RENT],
         "wages": f[flows.WAGES],
@@ -58,7 +59,7 @@ def one(args: tuple[str, tuple[str, ...], int]) -> dict[str, Any]:
         "interest": f[flows.BUILDING_RENT],
         "duties": f[flows.TAX],
         "treasury_loans": f[flows.LOAN],
-        "rounds": g.round, "all_bought": float(rules.all_bought),
+        "rounds": g.round, "all_bought": float(state.all_bought),
     }
 
 

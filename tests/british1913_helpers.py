@@ -34,10 +34,10 @@ def btable(ruleset: str = "british-1913-part1", n: int = 4, seed: int = 0, phase
         pl.improvements.clear()
         pl.debts.clear()
     r.owner[:] = [NOBODY] * len(r.owner)
-    r.imp_owner[:] = [NOBODY] * len(r.imp_owner)
-    r.value[:] = [s.price for s in game.board.spaces]
-    r.all_bought = False
-    r.treasury_debt = 0
+    r.state.imp_owner[:] = [NOBODY] * len(r.state.imp_owner)
+    r.state.value[:] = [s.price for s in game.board.spaces]
+    r.state.all_bought = False
+    r.state.treasury_debt = 0
     r.order = list(range(n))
     for seat in range(n):
         set_cash(game, seat, 3000)
@@ -58,7 +58,7 @@ def own(game: Game, seat: int, *spaces: int) -> None:
 def improve(game: Game, seat: int, *spaces: int) -> None:
     """Give ``seat`` the improvements on ``spaces`` (without payment)."""
     for idx in spaces:
-        game.rules.imp_owner[idx] = seat
+        game.rules.state.imp_owner[idx] = seat
         game.players[seat].improvements.add(idx)
 
 

@@ -22,6 +22,7 @@ from landlord.engine.strategies import TableView
 from landlord.players.british1913 import valuation
 from landlord.players.characters import Landlord, Speculator, Tenant
 from landlord.rules.british1913 import NOBODY, British1913
+from landlord.rules.british1913.count import Count
 from landlord.rules.families import movement_for
 from landlord.runs.decompose import BRITISH_1913_FILES, BRITISH_1913_ROWS, british1913
 
@@ -42,7 +43,7 @@ def test_a_site_offered_from_the_pack_is_bid_up_by_the_players_never_below_its_p
     price, this may be bid up as high as the players please"."""
     g = btable()
     printed = g.board.spaces[SITE_A].price  # 400
-    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "bid:400", "bid:420", "pass", "bid:480", "bid:540",
+    asked, _ = drive(g.rules.sites.land_on(ADA, SITE_A), "bid:400", "bid:420", "pass", "bid:480", "bid:540",
                      "pass", "pass")
     # every player may bid, from the one alighting round the table, round after round; one who
     # passes is out
@@ -51,14 +52,14 @@ def test_a_site_offered_from_the_pack_is_bid_up_by_the_players_never_below_its_p
     assert bids(asked[0])[0] == printed and asked[3].amount == 420 and bids(asked[3])[0] == 440
     # Ada's 540 stands: she pays it into the Bank; it is the site's capital land value now
     assert g.rules.owner[SITE_A] == ADA and payments(g, "site purchase") == [("Ada", "Bank", 540)]
-    assert g.rules.value[SITE_A] == 540
+    assert g.rules.state.value[SITE_A] == 540
 
 
 def test_a_pack_card_nobody_bids_for_stays_in_the_pack_and_the_site_rent_free() -> None:
     """Rules: "Unbought sites are rent-free"; a player without the printed price is not asked."""
     g = btable()
     set_cash(g, BEN, 399)
-    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "pass", "pass", "pass")
+    asked, _ = drive(g.rules.sites.land_on(ADA, SITE_A), "pass", "pass", "pass")
     assert [d.seat for d in asked] == [ADA, CY, DOT] and g.rules.owner[SITE_A] == NOBODY
     assert g.cash(ADA) == 3000
 
@@ -68,11 +69,11 @@ def test_sites_change_hands_between_players_at_agreed_prices() -> None:
     the last price: an offer the owner accepts)."""
     g = btable()
     own(g, BEN, SITE_A)
-    asked, _ = drive(g.rules.bid_up(ADA), f"offer:{SITE_A}:300", "accept")
+    asked, _ = drive(g.rules.market.bid_up(ADA), f"offer:{SITE_A}:300", "accept")
     assert asked[1].kind == "accept_bid" and asked[1].seat == BEN and asked[1].amount == 300
     assert payments(g, "site sale") == [("Ada", "Ben", 300)] and g.rules.owner[SITE_A] == ADA
-    assert g.rules.value[SITE_A] == 300
-    drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:450", "refuse")
+    assert g.rules.state.value[SITE_A] == 300
+    drive(g.rules.market.bid_up(BEN), f"offer:{SITE_A}:450", "refuse")
     assert g.rules.owner[SITE_A] == ADA and len(payments(g, "site sale")) == 1
 
 
@@ -83,7 +84,7 @@ def test_a_debtors_forced_sale_goes_for_whatever_the_others_offer() -> None:
     own(g, ADA, SITE_A)
     own(g, BEN, SITE_B)
     set_cash(g, ADA, 5)
-    asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:20", "refuse", "refuse")
+    asked, _ = drive(g.rules.sites.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:20", "refuse", "refuse")
     assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid"]
     assert bids(asked[1])[0] == 400 * 5 // 100  # the lowest step: 5% of its value
     assert g.rules.owner[SITE_A] == BEN and payments(g, "forced sale") == [("Ben", "Ada", 20)]
@@ -96,7 +97,7 @@ def test_a_debtors_forced_sale_or_nothing() -> None:
     own(g, ADA, SITE_A)
     own(g, BEN, SITE_B)
     set_cash(g, ADA, 5)
-    drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
+    drive(g.rules.sites.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
     assert g.rules.owner[SITE_A] == ADA and payments(g, "forced sale") == []
     assert g.players[ADA].where == "poorhouse"
 
@@ -107,12 +108,12 @@ def test_how_land_counts_at_the_end_is_decided_documented_and_shown() -> None:
     g = btable()
     own(g, ADA, SITE_A)
     own(g, BEN, SITE_B)
-    g.rules.value[SITE_A] = 900  # bid up
-    g.rules.value[SITE_B] = 20  # bought from a bankrupt
+    g.rules.state.value[SITE_A] = 900  # bid up
+    g.rules.state.value[SITE_B] = 20  # bought from a bankrupt
     rows = {r.seat: r for r in g.results()}
     assert rows[ADA].land == 400 and rows[BEN].land == 450
     assert "printed price" in British1913.COUNT_RULE and "whatever was paid" in British1913.COUNT_RULE
-    assert "DECISION" in (British1913.results.__doc__ or "")
+    assert "DECISION" in (Count.results.__doc__ or "")
 
 
 # -- 2. Part 3: the land value tax as the text states it --------------------------------------------
@@ -130,7 +131,7 @@ def test_part3_rent_still_paid_to_the_owner_who_restores_the_equivalent_and_no_s
     own(g, BEN, SITE_A, SITE_B, UNDEVELOPED, MOOR)
     assert not g.p[YEARLY]
     g.players[BEN].pos = 38
-    drive(g.rules.move(BEN, 2))  # stops on Mother Earth: passing it
+    drive(g.rules.sites.move(BEN, 2))  # stops on Mother Earth: passing it
     assert payments(g, "land value tax assessed") == [] and payments(g, "land value tax") == []
     assert payments(g, "wages") == [("Bank", "Ben", 500)]
 
@@ -140,7 +141,7 @@ def test_no_land_value_tax_is_assessed_in_parts_1_and_2() -> None:
         g = btable(rid, phase=phase)
         own(g, BEN, SITE_A, UNDEVELOPED)
         g.players[BEN].pos = 38
-        drive(g.rules.move(BEN, 2))
+        drive(g.rules.sites.move(BEN, 2))
         assert payments(g, "land value tax assessed") == [] and payments(g, "land value tax") == []
 
 
@@ -151,14 +152,14 @@ def test_part3_undeveloped_sites_now_assessed_at_full_face_value_for_land_value_
     from the rent whatever a buyer paid, once; and they may now be improved."""
     g = btable(P3, phase="part3")
     own(g, BEN, UNDEVELOPED)
-    g.rules.value[UNDEVELOPED] = 1200  # bid up in the market: the face value still rules
+    g.rules.state.value[UNDEVELOPED] = 1200  # bid up in the market: the face value still rules
     face = g.board.spaces[UNDEVELOPED].price
-    drive(g.rules.land_on(ADA, UNDEVELOPED))
+    drive(g.rules.sites.land_on(ADA, UNDEVELOPED))
     assert payments(g, "rent") == [("Ada", "Ben", face * 4 // 100)]
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", face * 4 // 100)]
-    assert g.rules.improvable(UNDEVELOPED)
+    assert g.rules.state.improvable(UNDEVELOPED)
     g2 = btable(P2, phase="part2")
-    assert not g2.rules.improvable(UNDEVELOPED)
+    assert not g2.rules.state.improvable(UNDEVELOPED)
 
 
 def test_part3_rent_still_goes_to_the_owner_who_restores_the_equivalent() -> None:
@@ -167,7 +168,7 @@ def test_part3_rent_still_goes_to_the_owner_who_restores_the_equivalent() -> Non
     Public Treasury"."""
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert payments(g, "rent") == [("Ada", "Ben", 16)]
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", 16)]
     assert g.cash(BEN) == 3000
@@ -179,9 +180,9 @@ def test_what_if_yearly_assessment_every_site_pays_its_annual_value_on_top_of_th
     whatever the market paid, and he sells up if short."""
     g = btable(P3, phase="part3", **{YEARLY: True})
     own(g, BEN, SITE_A, UNDEVELOPED, MOOR)
-    g.rules.value[SITE_A] = 1200
+    g.rules.state.value[SITE_A] = 1200
     g.players[BEN].pos = 38
-    drive(g.rules.move(BEN, 2))
+    drive(g.rules.sites.move(BEN, 2))
     rents = {i: g.board.spaces[i].rent for i in (SITE_A, UNDEVELOPED, MOOR)}  # 16, 10, 20
     assert sorted(payments(g, "land value tax assessed")) == sorted(
         ("Ben", "Public Treasury", r) for r in rents.values())
@@ -189,7 +190,7 @@ def test_what_if_yearly_assessment_every_site_pays_its_annual_value_on_top_of_th
     own(g, BEN, SITE_A, SITE_B)
     set_cash(g, BEN, 0)
     g.players[BEN].pos = 38
-    drive(g.rules.move(BEN, 2))  # wages £500 first, then the tax: he can pay
+    drive(g.rules.sites.move(BEN, 2))  # wages £500 first, then the tax: he can pay
     assert g.cash(BEN) == 500 - 16 - 18
 
 
@@ -219,7 +220,7 @@ def test_part3_solway_fisheries_valued_at_500_owner_pays_annual_value_of_20() ->
     assert payments(g, "land value tax") == [("Cy", "Public Treasury", 20)]
     assert payments(g, "sale to the Government") == [("Public Treasury", "Cy", 250)]
     g.players[CY].pos = 38
-    drive(g.rules.move(CY, 2))
+    drive(g.rules.sites.move(CY, 2))
     assert payments(g, "land value tax") == [("Cy", "Public Treasury", 20)]  # once only
 
 
@@ -229,47 +230,47 @@ def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improva
     arrival; thereafter the conditions of other sites: rent restored, no rates, improvable."""
     g = btable(P2, phase="part2")
     own(g, BEN, MOOR)
-    assert not g.rules.improvable(MOOR)  # Part 2: a Grouse Moor, not small holdings
+    assert not g.rules.state.improvable(MOOR)  # Part 2: a Grouse Moor, not small holdings
     g.triggers = (Trigger("part3", "start"),)
     drive(g.rules.phase_point(BEN))
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
-    assert g.rules.improvable(MOOR)
-    asked, _ = drive(g.rules.improve(BEN), f"improve:{MOOR}", "none")
+    assert g.rules.state.improvable(MOOR)
+    asked, _ = drive(g.rules.market.improve(BEN), f"improve:{MOOR}", "none")
     assert f"improve:{MOOR}" in asked[0].options
-    assert payments(g, "improvement") == [("Ben", "Bank", 1000)] and g.rules.imp_owner[MOOR] == BEN
+    assert payments(g, "improvement") == [("Ben", "Bank", 1000)] and g.rules.state.imp_owner[MOOR] == BEN
     # thereafter a lander pays rent (restored to the Treasury) and interest, no rates
     g.events = []
-    drive(g.rules.land_on(ADA, MOOR))
+    drive(g.rules.sites.land_on(ADA, MOOR))
     assert payments(g, "rent") == [("Ada", "Ben", 20)] and payments(g, "rates") == []
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
     # and it is not assessed again
     g.events = []
     g.players[BEN].pos = 38
-    drive(g.rules.move(BEN, 2))
+    drive(g.rules.sites.move(BEN, 2))
     assert payments(g, "land value tax assessed") == [] and payments(g, "land value tax") == []
 
 
 def test_part3_lifts_the_all_sites_bought_rule() -> None:
     """Rules: "WAGES is Part 3, therefore, rise to £500 on passing Mother Earth": once every
-    site is bought, wages stay £500 in Part 3 (DECISION in ``British1913.scarcity``)."""
+    site is bought, wages stay £500 in Part 3 (DECISION in ``British1913State.scarcity``)."""
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
     assert not g.p["scarcity_doubling"]
-    g.rules.all_bought = True
+    g.rules.state.all_bought = True
     g.players[BEN].pos = 38
-    drive(g.rules.move(BEN, 2))
+    drive(g.rules.sites.move(BEN, 2))
     assert payments(g, "wages") == [("Bank", "Ben", 500)]
-    assert g.rules.scarcity() == 1
+    assert g.rules.state.scarcity() == 1
 
 
 def test_government_land_counts_as_bought() -> None:
     g = btable(P3, phase="part3")
-    for idx in g.rules.land:
+    for idx in g.rules.state.land:
         if idx != FISHERIES:
             own(g, BEN, idx)
     g.rules.owner[FISHERIES] = -2
-    g.rules.check_all_bought()
-    assert g.rules.all_bought
+    g.rules.state.check_all_bought()
+    assert g.rules.state.all_bought
 
 
 # -- 3. bots in the market ------------------------------------------------------------------------
@@ -376,11 +377,11 @@ def test_part3_wages_can_be_changed_apart_from_part1s() -> None:
     are their own param, so "Part 3 with Part 1 wages" is an override, not a copy."""
     g = btable(P3, phase="part3", part3_wages=200)
     g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    drive(g.rules.sites.move(ADA, 1))
     assert payments(g, "wages") == [("Bank", "Ada", 200)]
     g = btable("british-1913-part1", wages=500)
     g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    drive(g.rules.sites.move(ADA, 1))
     assert payments(g, "wages") == [("Bank", "Ada", 500)]
 
 

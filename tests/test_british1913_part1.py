@@ -211,14 +211,14 @@ def test_part1_alighting_on_an_owned_site_pays_annual_land_value_to_the_owner() 
     g = btable()
     own(g, BEN, SITE_A)
     rent = g.board.spaces[SITE_A].price * 4 // 100
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert g.cash(ADA) == 3000 - rent and g.cash(BEN) == 3000 + rent
     assert payments(g, "rent") == [("Ada", "Ben", rent)]
 
 
 def test_part1_unbought_sites_are_rent_free() -> None:
     g = btable()
-    asked, _ = drive(g.rules.land_on(ADA, SITE_A), *NOBODY_BIDS)
+    asked, _ = drive(g.rules.sites.land_on(ADA, SITE_A), *NOBODY_BIDS)
     assert [d.kind for d in asked] == ["pack_bid"] * 4
     assert g.cash(ADA) == 3000 and treasury(g) == 0 and g.rules.owner[SITE_A] == NOBODY
 
@@ -226,14 +226,14 @@ def test_part1_unbought_sites_are_rent_free() -> None:
 def test_part1_an_owner_on_his_own_site_pays_nothing() -> None:
     g = btable()
     own(g, ADA, SITE_A)
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert g.cash(ADA) == 3000
 
 
 def test_part1_no_card_bought_from_the_pack_for_less_than_the_original_sale_price() -> None:
     g = btable()
-    g.rules.value[SITE_A] = 10  # whatever the market says, the pack opens at the printed price
-    asked, _ = drive(g.rules.land_on(ADA, SITE_A), "bid:400", "pass", "pass", "pass")
+    g.rules.state.value[SITE_A] = 10  # whatever the market says, the pack opens at the printed price
+    asked, _ = drive(g.rules.sites.land_on(ADA, SITE_A), "bid:400", "pass", "pass", "pass")
     printed = g.board.spaces[SITE_A].price
     assert min(int(Option.parse(o).arg) for o in asked[0].options[1:]) == printed == 400
     assert g.cash(ADA) == 3000 - printed and payments(g, "site purchase") == [("Ada", "Bank", printed)]
@@ -245,7 +245,7 @@ def test_part1_no_card_bought_from_the_pack_for_less_than_the_original_sale_pric
 def test_part1_fisheries_and_moor_private_bargain_owner_names_price_lander_pays(space: int) -> None:
     g = btable()
     own(g, BEN, space)
-    asked, _ = drive(g.rules.land_on(ADA, space), "price:50", "pay")
+    asked, _ = drive(g.rules.sites.land_on(ADA, space), "price:50", "pay")
     assert asked[0].seat == BEN and asked[0].kind == "name_bargain"
     assert asked[0].options == ("gaol", "price:10", "price:25", "price:50", "price:100")
     assert asked[1].seat == ADA and asked[1].kind == "take_bargain" and asked[1].amount == 50
@@ -256,14 +256,14 @@ def test_part1_fisheries_and_moor_private_bargain_owner_names_price_lander_pays(
 def test_part1_fisheries_and_moor_lander_who_will_not_pay_goes_to_gaol(space: int) -> None:
     g = btable()
     own(g, BEN, space)
-    drive(g.rules.land_on(ADA, space), "price:100", "gaol")
+    drive(g.rules.sites.land_on(ADA, space), "price:100", "gaol")
     assert g.players[ADA].place == GAOL and g.cash(ADA) == 3000 and g.cash(BEN) == 3000
 
 
 def test_part1_fisheries_owner_may_refuse_any_bargain_and_send_him_to_gaol() -> None:
     g = btable()
     own(g, BEN, FISHERIES)
-    asked, _ = drive(g.rules.land_on(ADA, FISHERIES), "gaol")
+    asked, _ = drive(g.rules.sites.land_on(ADA, FISHERIES), "gaol")
     assert len(asked) == 1 and g.players[ADA].place == GAOL
     assert g.players[ADA].pos == g.board.annex("jail").beside
 
@@ -272,31 +272,31 @@ def test_part1_bargain_prices_offered_are_only_those_the_trespasser_can_pay() ->
     g = btable()
     own(g, BEN, MOOR)
     set_cash(g, ADA, 30)
-    asked, _ = drive(g.rules.land_on(ADA, MOOR), "gaol")
+    asked, _ = drive(g.rules.sites.land_on(ADA, MOOR), "gaol")
     assert asked[0].options == ("gaol", "price:10", "price:25")
     set_cash(g, CY, 5)
-    asked, _ = drive(g.rules.land_on(CY, MOOR))
+    asked, _ = drive(g.rules.sites.land_on(CY, MOOR))
     assert asked == [] and g.players[CY].place == GAOL  # nothing he can pay: no bargain to strike
 
 
 def test_part1_owner_on_his_own_fisheries_is_no_trespasser() -> None:
     g = btable()
     own(g, BEN, FISHERIES)
-    asked, _ = drive(g.rules.land_on(BEN, FISHERIES))
+    asked, _ = drive(g.rules.sites.land_on(BEN, FISHERIES))
     assert asked == [] and g.players[BEN].place == TRACK
 
 
 def test_part1_unbought_fisheries_no_owner_to_bargain_with_gaol_unless_he_buys_the_card() -> None:
     g = btable()
-    asked, _ = drive(g.rules.land_on(ADA, FISHERIES), *NOBODY_BIDS)
+    asked, _ = drive(g.rules.sites.land_on(ADA, FISHERIES), *NOBODY_BIDS)
     assert asked[0].kind == "pack_bid" and g.players[ADA].place == GAOL
-    drive(g.rules.land_on(BEN, FISHERIES), "bid:500", "pass", "pass", "pass")
+    drive(g.rules.sites.land_on(BEN, FISHERIES), "bid:500", "pass", "pass", "pass")
     assert g.rules.owner[FISHERIES] == BEN and g.players[BEN].place == TRACK
 
 
 def test_part1_broadacres_estate_gaol_without_alternative() -> None:
     g = btable()
-    asked, _ = drive(g.rules.land_on(ADA, BROADACRES))
+    asked, _ = drive(g.rules.sites.land_on(ADA, BROADACRES))
     assert asked == [] and g.players[ADA].place == GAOL and g.cash(ADA) == 3000
 
 
@@ -304,7 +304,7 @@ def test_part1_asylum_wait_there_in_accordance_with_instructions() -> None:
     g = btable()
     wait = g.p["asylum_wait"]
     g.players[ADA].pos = 17
-    drive(g.rules.land_on(ADA, 17))
+    drive(g.rules.sites.land_on(ADA, 17))
     assert g.players[ADA].place == ASYLUM
     for _ in range(wait):
         drive(g.rules.take_turn(ADA))
@@ -316,14 +316,14 @@ def test_part1_asylum_wait_there_in_accordance_with_instructions() -> None:
 
 def test_part1_gaol_release_pay_the_fine_or_throw_a_double_reconstructed() -> None:
     g = btable()
-    g.rules.to_gaol(ADA, "test")
+    g.rules.sites.to_gaol(ADA, "test")
     g.rng = ScriptedDice([1, 2])
     asked, _ = drive(g.rules.take_turn(ADA), "throw")
     assert asked[0].kind == "gaol" and asked[0].amount == 50 and g.players[ADA].place == GAOL
     g.rng = ScriptedDice([2, 3])
     drive(g.rules.take_turn(ADA), "pay", *NOBODY_BIDS)
     assert g.players[ADA].place == TRACK and g.players[ADA].pos == 15 and treasury(g) == 50
-    g.rules.to_gaol(BEN, "test")
+    g.rules.sites.to_gaol(BEN, "test")
     g.rng = ScriptedDice([1, 2, 1, 3, 1, 4])
     for k in range(3):
         drive(g.rules.take_turn(BEN), "throw", *(NOBODY_BIDS if k == 2 else ()))
@@ -334,8 +334,8 @@ def test_part1_gaol_release_pay_the_fine_or_throw_a_double_reconstructed() -> No
 
 def test_part1_imperial_taxes_pay_breakfast_table_or_tobacco_duties_into_public_treasury() -> None:
     g = btable()
-    drive(g.rules.land_on(ADA, BREAKFAST))
-    drive(g.rules.land_on(BEN, TOBACCO))
+    drive(g.rules.sites.land_on(ADA, BREAKFAST))
+    drive(g.rules.sites.land_on(BEN, TOBACCO))
     fees = g.board.spaces[BREAKFAST].fee, g.board.spaces[TOBACCO].fee
     assert payments(g, "duties") == [("Ada", "Public Treasury", fees[0]), ("Ben", "Public Treasury", fees[1])]
     assert treasury(g) == sum(fees)
@@ -345,12 +345,12 @@ def test_part1_luxury_card_drawn_obeyed_returned_and_reshuffled() -> None:
     g = btable()
     cards = g.p["luxury_cards"]
     # the top card is drawn, then the pack is re-shuffled
-    top = cards[g.rules.decks["luxury"][0]]
-    drive(g.rules.land_on(ADA, LUXURY1))
+    top = cards[g.rules.state.decks["luxury"][0]]
+    drive(g.rules.sites.land_on(ADA, LUXURY1))
     assert top["action"] == "pay_bank"  # every reconstructed Luxury card is a luxury bought
     assert g.cash(ADA) == 3000 - top["amount"]
     assert [e.get("text") for e in g.events or [] if e.kind == "card_drawn"] == [top["text"]]
-    assert sorted(g.rules.decks["luxury"]) == list(range(len(cards)))  # returned to the pack
+    assert sorted(g.rules.state.decks["luxury"]) == list(range(len(cards)))  # returned to the pack
 
 
 def test_part1_chance_cards_return_to_the_pack_so_every_card_keeps_coming_up() -> None:
@@ -360,12 +360,12 @@ def test_part1_chance_cards_return_to_the_pack_so_every_card_keeps_coming_up() -
         for pl in g.players:
             pl.pos, pl.place = CHANCE1, TRACK
         set_cash(g, ADA, 3000)
-        drive(g.rules.land_on(ADA, CHANCE1))
+        drive(g.rules.sites.land_on(ADA, CHANCE1))
         seen.add(g.events[-1].get("text") if g.events else None)
         seen.update(e.get("text") for e in g.events or [] if e.kind == "card_drawn")
         g.events = []
     assert {c["text"] for c in g.p["chance_cards"]} <= seen
-    assert len(g.rules.decks["chance"]) == len(g.p["chance_cards"])
+    assert len(g.rules.state.decks["chance"]) == len(g.p["chance_cards"])
 
 
 def test_part1_luxury_and_chance_packs_are_shuffled_and_placed_face_downwards_before_play() -> None:
@@ -381,8 +381,8 @@ def test_part1_luxury_and_chance_packs_are_shuffled_and_placed_face_downwards_be
         g = Game(rs, [None] * 4, seed)
         assert [e[0] for e in g.entries[:2]] == ["shuffle", "shuffle"]
         for deck in firsts:
-            assert sorted(g.rules.decks[deck]) == list(range(len(g.p[f"{deck}_cards"])))
-            firsts[deck].add(g.rules.decks[deck][0])
+            assert sorted(g.rules.state.decks[deck]) == list(range(len(g.p[f"{deck}_cards"])))
+            firsts[deck].add(g.rules.state.decks[deck][0])
     assert len(firsts["luxury"]) >= 3 and len(firsts["chance"]) >= 3
 
 
@@ -394,7 +394,7 @@ def test_part1_the_opening_shuffle_replays_exactly_from_a_saved_game() -> None:
     assert any(e.kind == "card_drawn" for e in g.events or [])
     again, _ = savefile.from_dict(json.loads(json.dumps(write_record(g.record))), "g.json")
     assert again.log_text() == g.log_text() and again.entries == g.entries
-    assert again.rules.decks == g.rules.decks
+    assert again.rules.state.decks == g.rules.state.decks
 
 
 @pytest.mark.parametrize("version", [1, 2, 3])
@@ -432,10 +432,10 @@ def test_part1_a_game_saved_before_the_opening_shuffle_replays_as_it_was_played(
 def test_part1_chance_card_directions_are_followed(action: str, check: object) -> None:
     g = btable()
     card = next(i for i, c in enumerate(g.p["chance_cards"]) if c["action"] == action)
-    g.rules.decks["chance"].remove(card)
-    g.rules.decks["chance"].insert(0, card)
+    g.rules.state.decks["chance"].remove(card)
+    g.rules.state.decks["chance"].insert(0, card)
     g.players[ADA].pos = CHANCE1
-    drive(g.rules.land_on(ADA, CHANCE1))
+    drive(g.rules.sites.land_on(ADA, CHANCE1))
     assert check(g)  # type: ignore[operator]
 
 
@@ -453,7 +453,7 @@ def _ada_owes_ben_rent_with_5() -> tuple[Game, int]:
 def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_buys() -> None:
     g, rent = _ada_owes_ben_rent_with_5()
     worth = g.board.spaces[SITE_A].price
-    asked, _ = drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100",
+    asked, _ = drive(g.rules.sites.land_on(ADA, SITE_B), f"site:{SITE_A}", "bid:40", "refuse", "bid:100",
                      "refuse")
     assert [d.kind for d in asked] == ["realise", "forced_bid", "forced_bid", "forced_bid", "forced_bid"]
     assert asked[0].seat == ADA and asked[0].amount == rent - 5
@@ -467,12 +467,12 @@ def test_part1_unable_to_pay_sells_property_for_what_it_will_fetch_highest_bid_b
     assert g.rules.owner[SITE_A] == DOT and g.cash(DOT) == 2900
     assert g.cash(ADA) == 5 + 100 - rent and g.cash(BEN) == 3000 + rent
     # "sites may be bought at a very low price from a bankrupt": its capital value is what it fetched
-    assert g.rules.value[SITE_A] == 100 < worth
+    assert g.rules.state.value[SITE_A] == 100 < worth
 
 
 def test_part1_others_refuse_to_buy_at_any_price_then_poorhouse_until_debts_paid() -> None:
     g, rent = _ada_owes_ben_rent_with_5()
-    drive(g.rules.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
+    drive(g.rules.sites.land_on(ADA, SITE_B), f"site:{SITE_A}", "refuse", "refuse", "refuse")
     pl = g.players[ADA]
     assert pl.place == POOR and g.cash(ADA) == 0 and g.cash(BEN) == 3005
     assert pl.owed == rent - 5 and pl.debts[0].creditor == BEN
@@ -481,7 +481,7 @@ def test_part1_others_refuse_to_buy_at_any_price_then_poorhouse_until_debts_paid
     drive(g.rules.take_turn(ADA), f"site:{SITE_A}", "refuse", "refuse", "refuse")
     assert pl.place == POOR
     # rent comes in from the site nobody would buy; at his next turn he pays and comes out
-    drive(g.rules.land_on(CY, SITE_A))
+    drive(g.rules.sites.land_on(CY, SITE_A))
     g.rng = ScriptedDice([1, 3])
     drive(g.rules.take_turn(ADA), "pass", "pass", "pass")  # he has £3 left: the others may bid
     assert pl.place == TRACK and pl.debts == [] and g.cash(BEN) == 3000 + rent
@@ -515,12 +515,12 @@ def test_part1_public_treasury_may_borrow_from_the_bank() -> None:
     g.players[ADA].circuits = 3
     g.players[ADA].pos = 38
     assert treasury(g) == 0
-    drive(g.rules.move(ADA, 2))  # the pension is due and the Treasury is empty
-    assert g.rules.treasury_debt == 30 and treasury(g) == 0
+    drive(g.rules.sites.move(ADA, 2))  # the pension is due and the Treasury is empty
+    assert g.rules.state.treasury_debt == 30 and treasury(g) == 0
     assert payments(g, "Treasury loan") == [("Bank", "Public Treasury", 30)]
-    drive(g.rules.land_on(BEN, TOBACCO))  # the Treasury takes in 30 of duties
-    g.rules.treasury_repays()
-    assert g.rules.treasury_debt == 0 and payments(g, "Treasury loan repaid") == [("Public Treasury", "Bank", 30)]
+    drive(g.rules.sites.land_on(BEN, TOBACCO))  # the Treasury takes in 30 of duties
+    g.rules.debts.treasury_repays()
+    assert g.rules.state.treasury_debt == 0 and payments(g, "Treasury loan repaid") == [("Public Treasury", "Bank", 30)]
 
 
 # -- wages, pension, scarcity -------------------------------------------------------------------
@@ -529,14 +529,14 @@ def test_part1_wages_200_collected_from_the_bank_each_time_he_passes_mother_eart
     g = btable()
     g.players[ADA].pos = 36
     b = bank(g)
-    drive(g.rules.move(ADA, 5), *NOBODY_BIDS)
+    drive(g.rules.sites.move(ADA, 5), *NOBODY_BIDS)
     assert g.players[ADA].circuits == 1 and g.cash(ADA) == 3200 and bank(g) == b - 200
 
 
 def test_part1_stopping_on_mother_earth_counts_as_passing_it() -> None:
     g = btable()
     g.players[ADA].pos = 33
-    drive(g.rules.move(ADA, 7))
+    drive(g.rules.sites.move(ADA, 7))
     assert g.players[ADA].pos == 0 and g.cash(ADA) == 3200
 
 
@@ -549,7 +549,7 @@ def test_part1_old_age_pension_30_after_three_complete_rounds() -> None:
     for _ in range(5):
         before = g.cash(ADA)
         pl.pos = 39
-        drive(g.rules.move(ADA, 1))
+        drive(g.rules.sites.move(ADA, 1))
         got.append(g.cash(ADA) - before)
     assert got == [200, 200, 200, 230, 230]
     assert treasury(g) == treasury_in - 60  # pensions come out of the Public Treasury
@@ -557,22 +557,22 @@ def test_part1_old_age_pension_30_after_three_complete_rounds() -> None:
 
 def test_part1_all_site_cards_bought_wages_halved_rents_and_taxes_doubled() -> None:
     g = btable()
-    land = g.rules.land
+    land = g.rules.state.land
     for idx in land[:-1]:
         own(g, BEN, idx)
-    assert not g.rules.all_bought
+    assert not g.rules.state.all_bought
     set_cash(g, CY, 10_000)
-    g.rules.buy_from_bank(CY, land[-1], "test")
-    assert g.rules.all_bought and "all_bought" in [e.kind for e in g.events or []]
+    g.rules.market.buy_from_bank(CY, land[-1], "test")
+    assert g.rules.state.all_bought and "all_bought" in [e.kind for e in g.events or []]
     g.events = []
     rent = g.board.spaces[SITE_A].rent
-    drive(g.rules.land_on(ADA, SITE_A))
-    drive(g.rules.land_on(ADA, BREAKFAST))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, BREAKFAST))
     assert payments(g, "rent") == [("Ada", "Ben", 2 * rent)]
     assert payments(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[BREAKFAST].fee)]
     g.pay(g.account("Bank"), g.account("Public Treasury"), 500, flows.LAND_RENT, "test", "test")
     g.players[DOT].circuits, g.players[DOT].pos = 3, 39
-    drive(g.rules.move(DOT, 1))
+    drive(g.rules.sites.move(DOT, 1))
     assert g.cash(DOT) == 3000 + 100 + 30  # wages halved; the pension is not
 
 
@@ -582,15 +582,15 @@ def test_part1_capital_land_value_follows_demand_sites_bid_up_between_players() 
     g = btable()
     own(g, BEN, SITE_A)
     set_cash(g, ADA, 700)
-    asked, _ = drive(g.rules.bid_up(ADA), f"offer:{SITE_A}:600", "accept")
+    asked, _ = drive(g.rules.market.bid_up(ADA), f"offer:{SITE_A}:600", "accept")
     value = g.board.spaces[SITE_A].price  # 400
     # offers are shares of the site's current value (the owner agrees or not), up to his cash
     assert asked[0].options == ("none", *(f"offer:{SITE_A}:{v}" for v in (200, 300, 400, 500, 600)))
     assert asked[1].seat == BEN and asked[1].kind == "accept_bid" and asked[1].amount == 600
     assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600 and g.cash(ADA) == 100
-    assert g.rules.value[SITE_A] == 600 > value
+    assert g.rules.state.value[SITE_A] == 600 > value
     # offers are now shares of the new value (half of it the lowest)
-    asked, _ = drive(g.rules.bid_up(BEN), f"offer:{SITE_A}:750", "refuse")
+    asked, _ = drive(g.rules.market.bid_up(BEN), f"offer:{SITE_A}:750", "refuse")
     assert min(Option.parse(o).ints()[1] for o in asked[0].options[1:]) == 300
     assert g.rules.owner[SITE_A] == ADA and g.cash(BEN) == 3600  # refused: nothing changes
 
@@ -616,7 +616,7 @@ def test_part1_fisheries_is_a_private_holding_not_the_governments() -> None:
 
 def test_part1_a_double_that_frees_him_from_gaol_may_also_be_used_as_one_die() -> None:
     g = btable()
-    g.rules.to_gaol(ADA, "test")
+    g.rules.sites.to_gaol(ADA, "test")
     g.rng = ScriptedDice([2, 2])
     asked, _ = drive(g.rules.take_turn(ADA), "throw", "one", *NOBODY_BIDS)
     assert [d.kind for d in asked] == ["gaol", "use_double", *["pack_bid"] * 4]

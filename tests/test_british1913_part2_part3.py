@@ -67,10 +67,10 @@ def test_part2_improving_pays_the_capital_to_the_bank_and_places_his_sold_ticket
     own(g, ADA, SITE_A)
     cap = card(g, SITE_A)[0]
     b = bank(g)
-    asked, _ = drive(g.rules.improve(ADA), f"improve:{SITE_A}")
+    asked, _ = drive(g.rules.market.improve(ADA), f"improve:{SITE_A}")
     assert asked[0].kind == "improve_site" and asked[0].options == ("none", f"improve:{SITE_A}")
     assert g.cash(ADA) == 3000 - cap and bank(g) == b + cap
-    assert g.rules.imp_owner[SITE_A] == ADA and SITE_A in g.players[ADA].improvements
+    assert g.rules.state.imp_owner[SITE_A] == ADA and SITE_A in g.players[ADA].improvements
 
 
 def test_part2_no_improvements_in_part1() -> None:
@@ -84,11 +84,11 @@ def test_part2_no_improvements_in_part1() -> None:
 def test_part2_undeveloped_sites_are_not_improved_till_part3() -> None:
     g = btable(P2, phase="part2")
     own(g, ADA, UNDEVELOPED)
-    asked, _ = drive(g.rules.improve(ADA))
+    asked, _ = drive(g.rules.market.improve(ADA))
     assert asked == []
     g.switch_phase("part3", "test")
-    asked, _ = drive(g.rules.improve(ADA), f"improve:{UNDEVELOPED}")
-    assert g.rules.imp_owner[UNDEVELOPED] == ADA
+    asked, _ = drive(g.rules.market.improve(ADA), f"improve:{UNDEVELOPED}")
+    assert g.rules.state.imp_owner[UNDEVELOPED] == ADA
 
 
 def test_part2_unable_to_improve_all_his_sites_others_may_improve_them_and_own_the_improvement() -> None:
@@ -96,14 +96,14 @@ def test_part2_unable_to_improve_all_his_sites_others_may_improve_them_and_own_t
     own(g, BEN, SITE_A)
     cap = card(g, SITE_A)[0]
     set_cash(g, BEN, cap)  # able: nobody else may improve it
-    asked, _ = drive(g.rules.improve(ADA))
+    asked, _ = drive(g.rules.market.improve(ADA))
     assert asked == []
     set_cash(g, BEN, cap - 1)  # unable
-    asked, _ = drive(g.rules.improve(ADA), f"improve:{SITE_A}")
+    asked, _ = drive(g.rules.market.improve(ADA), f"improve:{SITE_A}")
     assert f"improve:{SITE_A}" in asked[0].options
-    assert g.rules.owner[SITE_A] == BEN and g.rules.imp_owner[SITE_A] == ADA
+    assert g.rules.owner[SITE_A] == BEN and g.rules.state.imp_owner[SITE_A] == ADA
     # the improvement has its own owner: interest to Ada, rent to Ben
-    drive(g.rules.land_on(CY, SITE_A))
+    drive(g.rules.sites.land_on(CY, SITE_A))
     assert payments(g, "rent") == [("Cy", "Ben", g.board.spaces[SITE_A].rent)]
     assert payments(g, "interest") == [("Cy", "Ada", card(g, SITE_A)[1])]
 
@@ -116,15 +116,15 @@ def test_part2_unable_to_improve_all_his_sites_counts_all_of_them_together() -> 
     own(g, BEN, SITE_A, SITE_B)
     a, b = card(g, SITE_A)[0], card(g, SITE_B)[0]
     set_cash(g, BEN, max(a, b))  # either one, not both
-    asked, _ = drive(g.rules.improve(ADA), "none")
+    asked, _ = drive(g.rules.market.improve(ADA), "none")
     assert set(asked[0].options) == {"none", f"improve:{SITE_A}", f"improve:{SITE_B}"}
     set_cash(g, BEN, a + b)  # all of them: nobody else may
-    asked, _ = drive(g.rules.improve(ADA))
+    asked, _ = drive(g.rules.market.improve(ADA))
     assert asked == []
     # once one is improved, "all his sites" is the rest
     improve(g, BEN, SITE_A)
     set_cash(g, BEN, b)
-    asked, _ = drive(g.rules.improve(ADA))
+    asked, _ = drive(g.rules.market.improve(ADA))
     assert asked == []
 
 
@@ -134,7 +134,7 @@ def test_part2_alighting_on_improved_site_pays_rent_interest_and_rates() -> None
     improve(g, CY, SITE_A)
     _, interest, rates = card(g, SITE_A)
     rent = g.board.spaces[SITE_A].rent
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert payments(g, "rent") == [("Ada", "Ben", rent)]
     assert payments(g, "interest") == [("Ada", "Cy", interest)]
     assert payments(g, "rates") == [("Ada", "Public Treasury", rates)]
@@ -145,7 +145,7 @@ def test_part2_owner_of_site_and_improvement_on_his_own_site_pays_only_the_rates
     g = btable(P2, phase="part2")
     own(g, BEN, SITE_A)
     improve(g, BEN, SITE_A)
-    drive(g.rules.land_on(BEN, SITE_A))
+    drive(g.rules.sites.land_on(BEN, SITE_A))
     assert payments(g, "rent") == [] and payments(g, "interest") == []
     assert payments(g, "rates") == [("Ben", "Public Treasury", card(g, SITE_A)[2])]
 
@@ -155,7 +155,7 @@ def test_part2_no_rates_payable_on_religious_edifices() -> None:
     own(g, BEN, ABBEY)
     improve(g, CY, ABBEY)
     assert g.board.spaces[ABBEY].kind == "religious" and g.board.spaces[ABBEY].name == "Westminster Abbey"
-    drive(g.rules.land_on(ADA, ABBEY))
+    drive(g.rules.sites.land_on(ADA, ABBEY))
     assert payments(g, "rent") == [("Ada", "Ben", g.board.spaces[ABBEY].rent)]
     assert payments(g, "interest") == [("Ada", "Cy", card(g, ABBEY)[1])]
     assert payments(g, "rates") == [] and treasury(g) == 0
@@ -165,32 +165,32 @@ def test_part2_wages_raised_to_300_when_his_property_is_all_improved() -> None:
     g = btable(P2, phase="part2")
     own(g, ADA, SITE_A, SITE_B, UNDEVELOPED, FISHERIES)  # undeveloped and sporting land do not count
     improve(g, DOT, SITE_A)
-    assert g.rules.wages(ADA) == 200
+    assert g.rules.state.wages(ADA) == 200
     improve(g, ADA, SITE_B)
-    assert g.rules.wages(ADA) == 300
-    assert g.rules.wages(BEN) == 200  # no property: not "all improved"
+    assert g.rules.state.wages(ADA) == 300
+    assert g.rules.state.wages(BEN) == 200  # no property: not "all improved"
     g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    drive(g.rules.sites.move(ADA, 1))
     assert g.cash(ADA) == 3300
 
 
 def test_part2_all_sites_bought_wages_halved_rents_taxes_and_rates_doubled() -> None:
     g = btable(P2, phase="part2")
-    for idx in g.rules.land:
+    for idx in g.rules.state.land:
         own(g, BEN, idx)
-    g.rules.all_bought = True
+    g.rules.state.all_bought = True
     improve(g, CY, SITE_A)
     _, interest, rates = card(g, SITE_A)
-    drive(g.rules.land_on(ADA, SITE_A))
-    drive(g.rules.land_on(ADA, TOBACCO))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, TOBACCO))
     assert payments(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
     assert payments(g, "rates") == [("Ada", "Public Treasury", 2 * rates)]
     assert payments(g, "interest") == [("Ada", "Cy", interest)]  # interest is not doubled
     assert payments(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[TOBACCO].fee)]
-    assert g.rules.wages(ADA) == 100
-    improve(g, CY, *[i for i in g.rules.land if i != SITE_A and g.rules.improvement(i)
+    assert g.rules.state.wages(ADA) == 100
+    improve(g, CY, *[i for i in g.rules.state.land if i != SITE_A and g.rules.state.improvement(i)
                      and g.board.spaces[i].kind != "undeveloped"])
-    assert g.rules.wages(BEN) == 150  # all improved: 300, halved
+    assert g.rules.state.wages(BEN) == 150  # all improved: 300, halved
 
 
 # -- Part 3 -------------------------------------------------------------------------------------
@@ -199,7 +199,7 @@ def test_part3_rent_to_the_site_owner_who_restores_the_same_amount_as_land_value
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
     rent = g.board.spaces[SITE_A].rent
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert payments(g, "rent") == [("Ada", "Ben", rent)]
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", rent)]
     assert g.cash(BEN) == 3000 and treasury(g) == rent
@@ -209,7 +209,7 @@ def test_part3_interest_to_the_improvement_owner_and_no_rates_on_improvements() 
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
     improve(g, CY, SITE_A)
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert payments(g, "interest") == [("Ada", "Cy", card(g, SITE_A)[1])]
     assert payments(g, "rates") == []
 
@@ -239,7 +239,7 @@ def test_part3_solway_fisheries_owner_pays_20_then_sells_to_government_at_half_f
 def test_part3_fisheries_half_its_face_value_whatever_the_market_last_paid() -> None:
     g = btable(P2, phase="part2")
     own(g, BEN, FISHERIES)
-    g.rules.value[FISHERIES] = 750  # bid up between players in Part 1
+    g.rules.state.value[FISHERIES] = 750  # bid up between players in Part 1
     _to_part3(g)
     assert payments(g, "sale to the Government") == [("Public Treasury", "Ben", 250)]
 
@@ -250,7 +250,7 @@ def test_part3_fisheries_gaol_penalty_annulled_lander_pays_its_annual_value_to_t
     _to_part3(g)
     g.events = []
     t = treasury(g)
-    asked, _ = drive(g.rules.land_on(ADA, FISHERIES))
+    asked, _ = drive(g.rules.sites.land_on(ADA, FISHERIES))
     assert asked == [] and g.players[ADA].place == TRACK
     assert payments(g, "rent to the Government") == [("Ada", "Public Treasury", 20)] and treasury(g) == t + 20
 
@@ -262,7 +262,7 @@ def test_part3_grouse_moor_assessed_let_for_small_holdings_gaol_penalty_annulled
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
     assert g.rules.owner[MOOR] == BEN
     g.events = []
-    asked, _ = drive(g.rules.land_on(ADA, MOOR))
+    asked, _ = drive(g.rules.sites.land_on(ADA, MOOR))
     assert asked == [] and g.players[ADA].place == TRACK
     # the steward collects the rent, and it goes to the Public Treasury
     assert payments(g, "rent") == [("Ada", "Ben", 20)]
@@ -271,7 +271,7 @@ def test_part3_grouse_moor_assessed_let_for_small_holdings_gaol_penalty_annulled
 
 def test_part3_lord_broadacres_estate_becomes_a_public_park() -> None:
     g = btable(P3, phase="part3")
-    asked, _ = drive(g.rules.land_on(ADA, BROADACRES))
+    asked, _ = drive(g.rules.sites.land_on(ADA, BROADACRES))
     assert asked == [] and g.players[ADA].place == TRACK and g.cash(ADA) == 3000
     assert [e.kind for e in g.events or []] == ["public_park"]
 
@@ -280,15 +280,15 @@ def test_part3_undeveloped_sites_assessed_at_full_face_value_and_may_be_improved
     g = btable(P3, phase="part3")
     own(g, BEN, UNDEVELOPED)
     full = g.board.spaces[UNDEVELOPED].price * 4 // 100
-    drive(g.rules.land_on(ADA, UNDEVELOPED))
+    drive(g.rules.sites.land_on(ADA, UNDEVELOPED))
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", full)]
-    assert g.rules.improvable(UNDEVELOPED)
+    assert g.rules.state.improvable(UNDEVELOPED)
 
 
 def test_part3_breakfast_table_and_tobacco_duties_abolished() -> None:
     g = btable(P3, phase="part3")
-    drive(g.rules.land_on(ADA, BREAKFAST))
-    drive(g.rules.land_on(ADA, TOBACCO))
+    drive(g.rules.sites.land_on(ADA, BREAKFAST))
+    drive(g.rules.sites.land_on(ADA, TOBACCO))
     assert g.cash(ADA) == 3000 and treasury(g) == 0
     assert [e.kind for e in g.events or []] == ["duty_abolished", "duty_abolished"]
 
@@ -298,12 +298,12 @@ def test_part3_bankrupt_goes_to_the_nearest_natural_opportunity_space_not_the_po
     own(g, BEN, SITE_A)
     set_cash(g, ADA, 0)
     g.players[ADA].pos = SITE_A  # 19: nearest corner is 20
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert g.players[ADA].place == FREE and g.players[ADA].pos == NO2
     own(g, BEN, 12)
     set_cash(g, CY, 0)
     g.players[CY].pos = 12  # nearest corner is 10
-    drive(g.rules.land_on(CY, 12))
+    drive(g.rules.sites.land_on(CY, 12))
     assert g.players[CY].place == FREE and g.players[CY].pos == NO1
     assert POOR not in [pl.place for pl in g.players]
 
@@ -315,7 +315,7 @@ def test_part3_free_land_100_wages_at_each_throw_moves_on_from_the_corner_when_d
     from landlord.rules.british1913 import Debt
 
     pl.debts.append(Debt(g.account("Public Treasury"), 150, flows.RATES, "test"))
-    g.rules.to_free_land(ADA)
+    g.rules.debts.to_free_land(ADA)
     corner = pl.pos
     g.rng = ScriptedDice([1, 2])
     drive(g.rules.take_turn(ADA))
@@ -329,18 +329,18 @@ def test_part3_free_land_100_wages_at_each_throw_moves_on_from_the_corner_when_d
 def test_part3_wages_rise_to_500_on_passing_mother_earth() -> None:
     g = btable(P3, phase="part3")
     g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    drive(g.rules.sites.move(ADA, 1))
     assert g.cash(ADA) == 3500 and payments(g, "wages") == [("Bank", "Ada", 500)]
 
 
 def all_bought_and_ada_passes_mother_earth(ruleset: str, phase: str) -> Game:
     """A table of ``phase`` whose every site Ben has bought, after Ada has passed Mother Earth."""
     g = btable(ruleset, phase=phase)
-    for idx in g.rules.land:
+    for idx in g.rules.state.land:
         own(g, BEN, idx)
-    g.rules.all_bought = True
+    g.rules.state.all_bought = True
     g.players[ADA].pos = 39
-    drive(g.rules.move(ADA, 1))
+    drive(g.rules.sites.move(ADA, 1))
     return g
 
 
@@ -348,12 +348,12 @@ def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_ren
     """"WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", because "Natural
     Opportunities being now freely available to Labour": Part 1's "when all the Site cards are
     bought up, Wages are halved, and Rents and Taxes are doubled" no longer holds (DECISION in
-    ``British1913.scarcity``). The rent, and the land value tax restored from it, stay the
+    ``British1913State.scarcity``). The rent, and the land value tax restored from it, stay the
     ANNUAL LAND VALUE."""
     g = all_bought_and_ada_passes_mother_earth(P3, "part3")
     assert payments(g, "wages") == [("Bank", "Ada", 500)]
     rent = g.board.spaces[SITE_A].rent
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert payments(g, "rent") == [("Ada", "Ben", rent)]
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", rent)]
 
@@ -363,7 +363,7 @@ def test_part2_all_sites_bought_still_halves_wages_and_doubles_rents_and_rates()
     and Rates are doubled" (only Part 3 lifts it)."""
     g = all_bought_and_ada_passes_mother_earth(P2, "part2")
     assert payments(g, "wages") == [("Bank", "Ada", 100)]
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert payments(g, "rent") == [("Ada", "Ben", 2 * g.board.spaces[SITE_A].rent)]
 
 
@@ -374,16 +374,16 @@ def test_part3_industry_and_enterprise_relieved_of_all_rates_and_taxes_income_ta
     for rid, phase, paid in (("british-1913-part1", None, [("Ada", "Public Treasury", 20)]), (P3, "part3", [])):
         g = btable(rid, phase=phase)
         cards = g.p["chance_cards"]
-        g.rules.decks["chance"][:] = [next(i for i, c in enumerate(cards) if c["action"] == "income_tax")] + [
+        g.rules.state.decks["chance"][:] = [next(i for i, c in enumerate(cards) if c["action"] == "income_tax")] + [
             i for i, c in enumerate(cards) if c["action"] != "income_tax"]
-        drive(g.rules.draw(ADA, "chance"))
+        drive(g.rules.sites.draw(ADA, "chance"))
         assert [(s, d, a) for s, d, a, _ in transfers(g, "income tax")] == paid
         assert any(e.kind == "tax_relieved" for e in g.events or []) == (not paid)
 
 
 def test_part3_paupers_in_the_poorhouse_move_to_the_natural_opportunity_on_arrival() -> None:
     g = btable(P2, phase="part2")
-    g.rules.bankrupt(CY)
+    g.rules.debts.bankrupt(CY)
     assert g.players[CY].place == POOR
     _to_part3(g)
     assert g.players[CY].place == FREE and g.players[CY].pos == NO2
@@ -398,7 +398,7 @@ def test_part3_played_alone_starts_with_the_fisheries_the_governments() -> None:
 
 def test_part3_gaol_itself_remains_for_chance_cards() -> None:
     g = btable(P3, phase="part3")
-    g.rules.to_gaol(ADA, "a Chance card")
+    g.rules.sites.to_gaol(ADA, "a Chance card")
     assert g.players[ADA].place == GAOL and g.rules.owner[SITE_B] == NOBODY
 
 
@@ -413,7 +413,7 @@ def test_part3_nearest_natural_opportunity_counted_either_way_a_tie_goes_forward
     g = btable(P3, phase="part3")
     for seat, pos, corner in ((ADA, 15, NO2), (BEN, 35, NO1), (CY, 27, NO2), (DOT, 3, NO1)):
         g.players[seat].pos = pos
-        g.rules.to_free_land(seat)
+        g.rules.debts.to_free_land(seat)
         assert g.players[seat].pos == corner, (pos, corner)
 
 
@@ -422,9 +422,9 @@ def test_part3_rent_paid_late_as_a_debt_is_restored_as_land_value_tax_too() -> N
     own(g, BEN, SITE_A)
     set_cash(g, ADA, 4)
     rent = g.board.spaces[SITE_A].rent
-    drive(g.rules.land_on(ADA, SITE_A))
+    drive(g.rules.sites.land_on(ADA, SITE_A))
     assert g.players[ADA].owed == rent - 4
     set_cash(g, ADA, 100)
-    g.rules.pay_debts(ADA)
+    g.rules.debts.pay_debts(ADA)
     assert sum(a for _, _, a in payments(g, "land value tax")) == rent
     assert g.cash(BEN) == 3000 and treasury(g) == rent

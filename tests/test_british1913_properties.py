@@ -42,17 +42,17 @@ class CheckedGame(Game):
         for i, b in enumerate(led.balances):
             assert b >= 0 or i in led.issuers, (led.names[i], b)
         r = self.rules
-        for idx in r.land:
+        for idx in r.state.land:
             holders = [pl.seat for pl in self.players if idx in pl.sites]
             assert len(holders) <= 1, (idx, holders)
             owner = r.owner[idx]
             assert holders == ([owner] if owner >= 0 else []), (idx, owner, holders)
             assert owner in (NOBODY, GOVERNMENT) or 0 <= owner < len(self.players)
             improvers = [pl.seat for pl in self.players if idx in pl.improvements]
-            assert improvers == ([r.imp_owner[idx]] if r.imp_owner[idx] >= 0 else [])
-            if r.imp_owner[idx] >= 0:
+            assert improvers == ([r.state.imp_owner[idx]] if r.state.imp_owner[idx] >= 0 else [])
+            if r.state.imp_owner[idx] >= 0:
                 assert owner != NOBODY  # an improvement stands on a bought site
-        assert r.treasury_debt >= 0
+        assert r.state.treasury_debt >= 0
 
 
 @settings(max_examples=100, deadline=None)

@@ -19,7 +19,7 @@ from landlord.rules.british1913 import GOVERNMENT, NOBODY
 def snapshot(g: Game) -> dict[str, Any]:
     r = g.rules
     return {
-        "phase": g.phase, "owner": list(r.owner), "imp": list(r.imp_owner), "value": list(r.value),
+        "phase": g.phase, "owner": list(r.owner), "imp": list(r.state.imp_owner), "value": list(r.state.value),
         "balances": list(g.ledger.balances), "pos": [pl.pos for pl in g.players],
         "place": [pl.place for pl in g.players], "total": g.ledger.total(),
     }

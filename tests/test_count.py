@@ -48,7 +48,7 @@ def test_1913_panel_counts_land_at_printed_value_and_improvements_at_their_capit
     g = btable()
     own(g, ADA, SITE_A)
     improve(g, ADA, SITE_A)
-    g.rules.value[SITE_A] = 950  # bid up: the count keeps the printed price
+    g.rules.state.value[SITE_A] = 950  # bid up: the count keeps the printed price
     g.players[ADA].debts.clear()
     c = g.results()[ADA]
     assert (c.cash, c.land, c.improvements, c.debts, c.total) == (3000, 400, 800, 0, 3000 + 400 + 800)

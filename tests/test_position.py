@@ -370,7 +370,7 @@ def test_british1913_improvement_cards_and_debts() -> None:
         {"improvements": {"Site No. 4": 1}}, {"holdings": ["Site No. 4"]}, {"cash": 500},
         {"cash": 100, "debts": [{"to": "Bank", "amount": 40}]}]})
     r = g.rules
-    assert r.imp_owner[6] == 0 and r.owner[6] == 1 and 6 in g.players[0].improvements
+    assert r.state.imp_owner[6] == 0 and r.owner[6] == 1 and 6 in g.players[0].improvements
     assert g.results()[0].improvements == 400 and g.results()[3].debts == 40
     paid = transfers_until(g, "rates")
     assert [(t["from"], t["to"], t["amount"], t["reason"]) for t in paid if t["from"] == g.names[2]] == [

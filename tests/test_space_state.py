@@ -134,10 +134,10 @@ def test_1913_site_bought_from_the_pack_and_improved() -> None:
     owner "unable to improve" must let another player improve it for him (who owns it)."""
     g = btable(phase="part2")
     r = g.rules
-    conftest.drive(r.land_on_site(0, SITE_A), "bid:400", "pass", "pass", "pass")  # type: ignore[attr-defined]
+    conftest.drive(r.sites.land_on_site(0, SITE_A), "bid:400", "pass", "pass", "pass")  # type: ignore[attr-defined]
     assert r.space_state(SITE_A) == state(owner=0)
     conftest.set_cash(g, 0, 0)
-    conftest.drive(r.improve(1), f"improve:{SITE_A}", "none")  # type: ignore[attr-defined]
+    conftest.drive(r.market.improve(1), f"improve:{SITE_A}", "none")  # type: ignore[attr-defined]
     assert r.space_state(SITE_A) == state(owner=0, buildings=1, building_owner=1)
 
 
@@ -146,7 +146,7 @@ def test_1913_fisheries_sold_to_the_government_in_part3() -> None:
     no seat holds it; the board chart shows no owner there."""
     g = btable()
     r = g.rules
-    conftest.drive(r.land_on_site(0, FISHERIES), "bid:500", "pass", "pass", "pass")  # type: ignore[attr-defined]
+    conftest.drive(r.sites.land_on_site(0, FISHERIES), "bid:500", "pass", "pass", "pass")  # type: ignore[attr-defined]
     assert r.space_state(FISHERIES) == state(owner=0)
     g.switch_phase("part3", "test")
     conftest.drive(r.enter_part3())  # type: ignore[attr-defined]

@@ -5,6 +5,12 @@ improvements and levies them on land values. Each Part is a phase (``part1``/``p
 of one rules family: a ruleset starting in any phase is a complete game, and phase
 :class:`~landlord.engine.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
 
+The game is a state and its parts: :class:`~landlord.rules.british1913.state.British1913State`
+(``state.py``: the game as it stands and what the rules in force make of it) is read and written
+by the land ``market``, the ``debts``, the moves and landings (``sites``) and the ``count``, each a
+part holding the state; ``words`` and ``position`` are functions; the family class
+:class:`British1913` (``turns.py``: set-up, turns, the switches of Part) composes them.
+
 Each rule below quotes the clause it plays (the rules are ``docs/sources/british-1913-rules.txt``).
 The board is a documented reconstruction (``data/boards/brer-fox-1913.toml``); where the rules leave
 a point open the kit's decision is written beside the rule as ``DECISION:`` and has a test.

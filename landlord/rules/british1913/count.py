@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from landlord.engine.count import SeatCount
 from landlord.engine.rulebook import SpaceState, space_state
-from landlord.rules.british1913.state import GOVERNMENT, NOBODY
-from landlord.rules.british1913.words import British1913Words
+from landlord.rules.british1913.state import GOVERNMENT, NOBODY, British1913State
+
+COUNT_RULE = (
+    "At the end each site counts at its printed price (its face value), whatever was paid for "
+    "it; each improvement at what it cost; debts count against the debtor and for the player "
+    "owed.")
+"""How property is reckoned up at the end, in the words students read."""
 
 
-class British1913Count(British1913Words):
-    """The count: what each seat holds at the end, and what a space shows on the table."""
+class Count:
+    """The count over the game's :class:`British1913State`: what each seat holds at the end,
+    and what a space shows on the table."""
+
+    def __init__(self, state: British1913State) -> None:
+        self.state = state
+        self.g = state.g
+        self._held: tuple[tuple[tuple[int, ...], tuple[int, ...]], list[int]] | None = None
+        """What each seat's land and improvements count, and who held each (``totals``), or None."""
 
     def results(self) -> list[SeatCount]:
         """"the amount of property in land and cash is reckoned up, and the player holding the
@@ -33,7 +45,7 @@ class British1913Count(British1913Words):
         counts = []
         for pl in g.players:
             land = sum(spaces[i].price for i in pl.sites)
-            imps = sum(int(self.improvement(i)["improvement_capital"]) for i in pl.improvements)
+            imps = sum(int(self.state.improvement(i)["improvement_capital"]) for i in pl.improvements)
             counts.append(SeatCount(pl.seat, bal[pl.seat], land, imps, pl.owed, receivable[pl.seat],
                                     where=pl.where))
         return counts
@@ -42,7 +54,7 @@ class British1913Count(British1913Words):
         """Sites and improvements held, times round the board, bankruptcies."""
         pl = self.g.players[seat]
         return {"sites": len(pl.sites), "improvements": len(pl.improvements),
-                "times round the board": pl.circuits, "bankruptcies": self.bankruptcies[seat]}
+                "times round the board": pl.circuits, "bankruptcies": self.state.bankruptcies[seat]}
 
     def totals(self) -> tuple[int, ...]:
         """:meth:`results`' totals alone (the per-turn count of the lab's panel, taken after
@@ -50,11 +62,11 @@ class British1913Count(British1913Words):
         does not matter). What each seat's land and improvements count is kept while the
         holder of every site and improvement stands (``owner``, ``imp_owner``: the seats'
         ``sites`` and ``improvements``)."""
-        g = self.g
+        g, st = self.g, self.state
         n = len(g.players)
-        holders = (tuple(self.owner), tuple(self.imp_owner))
+        holders = (tuple(st.owner), tuple(st.imp_owner))
         if self._held is None or self._held[0] != holders:
-            face, capital = self.face, self.capital
+            face, capital = st.face, st.capital
             held = [0] * n
             for pl in g.players:
                 for i in pl.sites:
@@ -77,6 +89,7 @@ class British1913Count(British1913Words):
         """The site's holder (its SOLD ticket), its improvement (one card at most, counted as
         one building) and who owns that, and Government land (the Fisheries in Part 3). The
         1913 game has no mortgages ("borrowing by players being strictly prohibited")."""
-        imp = self.imp_owner[index]
-        return space_state(owner=self.owner[index], buildings=int(imp != NOBODY),
-                           building_owner=imp, public=self.owner[index] == GOVERNMENT)
+        st = self.state
+        imp = st.imp_owner[index]
+        return space_state(owner=st.owner[index], buildings=int(imp != NOBODY),
+                           building_owner=imp, public=st.owner[index] == GOVERNMENT)

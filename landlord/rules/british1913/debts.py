@@ -2,51 +2,64 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
-from landlord.engine.options import parse_option
+from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.british1913.count import British1913Count
-from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, POOR, TRACK, Debt
+from landlord.rules.british1913.market import Market
+from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, POOR, TRACK, British1913State, Debt
+
+PayWhatHeHas = Callable[[int, int, int, Flow, str, str], int]
+"""The shared rule of a player short of a sum (:meth:`~landlord.engine.rulebook.Rules.pay_what_he_has`)."""
 
 
-class British1913Debts(British1913Count):
-    """Paying and owing: charges, realising property for debts, the Treasury's payments, bankruptcy."""
+class Debts:
+    """Paying and owing over the game's :class:`British1913State`: charges, realising property
+    for debts (sold through the :class:`Market`), the Treasury's payments, bankruptcy."""
 
-    if TYPE_CHECKING:  # played by a later layer of the family class
-        def auction(self, first: int, seller: int, idx: int, prices: list[int], kind: str, no: str) -> Play: ...
-
+    def __init__(self, state: British1913State, market: Market, pay_what_he_has: PayWhatHeHas) -> None:
+        self.state = state
+        self.g = state.g
+        self.market = market
+        self.pay_what_he_has = pay_what_he_has
+        n = state.n
+        self.property_texts = ([option("site", i) for i in range(n)], [option("imp", i) for i in range(n)])
+        """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
+        self._property: list[tuple[tuple[frozenset[int], frozenset[int]], tuple[str, ...]] | None] = \
+            [None] * len(state.g.strategies)
+        """What each seat could sell, and the holdings it was read from (``property_of``), or None."""
 
     def restore_land_value_tax(self, owner: int, amount: int) -> None:
         """Part 3: rent "is still paid to the owner of the site, but, as Rates are now levied on
         Land Values, the owner must immediately restore the equivalent amount to the Public
         Treasury." He has just received it, so he can always pay."""
-        self.g.pay(owner, self.treasury, amount, flows.LAND_RENT, "land value tax", "Part 3: land value tax")
+        self.g.pay(owner, self.state.treasury, amount, flows.LAND_RENT, "land value tax", "Part 3: land value tax")
 
     def bankrupt(self, seat: int) -> None:
         """Parts 1-2: "he must go to the Poorhouse until his debts are paid." Part 3: "he can
         betake himself to the nearest NATURAL OPPORTUNITY SPACE on the Board"."""
-        self.bankruptcies[seat] += 1
-        if self.params.bankrupt_to == "natural_opportunity":
+        st = self.state
+        st.bankruptcies[seat] += 1
+        if st.params.bankrupt_to == "natural_opportunity":
             self.to_free_land(seat)
         else:
             pl = self.g.players[seat]
-            pl.place, pl.pos = POOR, self.poor_corner
+            pl.place, pl.pos = POOR, st.poor_corner
             self.g.emit("poorhouse", seat)
 
     def to_free_land(self, seat: int) -> None:
         """DECISION: "nearest" is counted round the track either way; a tie goes forward."""
         pl = self.g.players[seat]
-        n = self.n
+        n = self.state.n
 
         def distance(i: int) -> tuple[int, int]:
             fwd = (i - pl.pos) % n
             return (min(fwd, n - fwd), 0 if fwd <= n - fwd else 1)
 
-        pl.place, pl.pos = FREE, min(self.free_land, key=distance)
+        pl.place, pl.pos = FREE, min(self.state.free_land, key=distance)
         self.g.emit("free_land", seat, space=pl.pos)
 
     # -- money: paying, selling up, the Treasury ----------------------------------------
@@ -89,32 +102,32 @@ class British1913Debts(British1913Count):
 
     def realise(self, seat: int, short: int, refused: set[str]) -> Play:
         """Sell one property "for what it will fetch": the debtor chooses which; the other
-        players bid for it in an :meth:`auction` (shares of its current value,
+        players bid for it in an auction, :meth:`Market.auction` (shares of its current value,
         ``forced_bid_percents``, from the lowest up) or refuse; the highest bid buys it and the
         seller must take it, however low ("whatever the others offer"); when all refuse it
         fetches nothing. Returns False when nothing is left that the others have not refused.
 
         "sites may be bought at a very low price from a bankrupt who is compelled to realise":
         the price paid becomes the site's capital land value."""
-        g = self.g
+        g, st = self.g, self.state
         offer = [o for o in self.property_of(seat) if o not in refused]
         if not offer:
             return False
         choice = yield Decision(seat, "realise", tuple(offer), amount=short)
         head, arg = parse_option(choice)
         idx = int(arg)
-        worth = self.value[idx] if head == "site" else int(self.improvement(idx)["improvement_capital"])
-        prices = sorted({max(1, worth * pc // 100) for pc in self.params.forced_bid_percents})
-        at = self.order.index(seat) if seat in self.order else 0
-        first = (self.order[at + 1:] + self.order[:at + 1])[0]
-        buyer, best = yield from self.auction(first, seat, idx, prices, "forced_bid", "refuse")
+        worth = st.value[idx] if head == "site" else st.capital[idx]
+        prices = sorted({max(1, worth * pc // 100) for pc in st.params.forced_bid_percents})
+        order = st.order
+        first = order[((order.index(seat) if seat in order else 0) + 1) % len(order)]  # the next seat round
+        buyer, best = yield from self.market.auction(first, seat, idx, prices, "forced_bid", "refuse")
         if buyer < 0:
             refused.add(choice)
             g.emit("sale_refused", seat, space=idx, what=head)
             return True
         kind = flows.LAND_SOLD if head == "site" else flows.IMPROVEMENT
         g.pay(buyer, seat, best, kind, "forced sale", "Part 1: sell for what it will fetch")
-        self.transfer(seat, buyer, head, idx, best)
+        self.market.transfer(seat, buyer, head, idx, best)
         g.emit("forced_sale", seat, space=idx, what=head, buyer=g.names[buyer], price=best)
         return True
 
@@ -127,20 +140,6 @@ class British1913Debts(British1913Count):
                 return
             self.pay_debts(seat)
 
-    def transfer(self, seller: int, buyer: int, what: str, idx: int, price: int) -> None:
-        """Hand a site or an improvement from ``seller`` to ``buyer``; a site's capital land
-        value becomes the price it fetched."""
-        s, b = self.g.players[seller], self.g.players[buyer]
-        if what == "site":
-            s.sites.discard(idx)
-            b.sites.add(idx)
-            self.owner[idx] = buyer
-            self.value[idx] = price
-        else:
-            s.improvements.discard(idx)
-            b.improvements.add(idx)
-            self.imp_owner[idx] = buyer
-
     def pay_debts(self, seat: int) -> None:
         """Pay what can be paid of ``seat``'s debts, oldest first (rent paid late to a Part 3
         landlord is restored to the Treasury as land value tax like any rent)."""
@@ -150,8 +149,8 @@ class British1913Debts(British1913Count):
             debt = pl.debts[0]
             part = min(debt.amount, g.cash(seat))
             g.pay(seat, debt.creditor, part, debt.kind, f"{debt.reason} (debt)", "Debts")
-            if debt.reason == "rent" and self.rent_restored(part) and debt.creditor < len(g.players):
-                self.restore_land_value_tax(debt.creditor, self.rent_restored(part))
+            if debt.reason == "rent" and self.state.rent_restored(part) and debt.creditor < len(g.players):
+                self.restore_land_value_tax(debt.creditor, self.state.rent_restored(part))
             debt.amount -= part
             if debt.amount == 0:
                 pl.debts.pop(0)
@@ -160,24 +159,20 @@ class British1913Debts(British1913Count):
     def treasury_pays(self, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
         """"the Public Treasury may, if necessary, borrow from the Bank": it borrows what it
         lacks, then pays."""
-        g = self.g
-        short = amount - g.ledger.balances[self.treasury]
+        g, st = self.g, self.state
+        short = amount - g.ledger.balances[st.treasury]
         if short > 0:
-            g.pay(self.bank, self.treasury, short, flows.LOAN, "Treasury loan", "The Treasury borrows from the Bank")
-            self.treasury_debt += short
-            g.emit("treasury_borrows", -1, amount=short, owed=self.treasury_debt)
-        g.pay(self.treasury, dst, amount, kind, reason, rule)
-
-    def round_end(self) -> None:
-        """After each table round the Treasury repays the Bank (:meth:`treasury_repays`)."""
-        self.treasury_repays()
+            g.pay(st.bank, st.treasury, short, flows.LOAN, "Treasury loan", "The Treasury borrows from the Bank")
+            st.treasury_debt += short
+            g.emit("treasury_borrows", -1, amount=short, owed=st.treasury_debt)
+        g.pay(st.treasury, dst, amount, kind, reason, rule)
 
     def treasury_repays(self) -> None:
         """DECISION: at the end of each table round the Treasury repays the Bank as much of its
         loans as it holds."""
-        g = self.g
-        back = min(self.treasury_debt, g.ledger.balances[self.treasury])
+        g, st = self.g, self.state
+        back = min(st.treasury_debt, g.ledger.balances[st.treasury])
         if back > 0:
-            g.pay(self.treasury, self.bank, back, flows.REPAYMENT, "Treasury loan repaid",
+            g.pay(st.treasury, st.bank, back, flows.REPAYMENT, "Treasury loan repaid",
                   "The Treasury repays the Bank")
-            self.treasury_debt -= back
+            st.treasury_debt -= back

@@ -1,4 +1,4 @@
-"""The 1913 game's land market: the deal, sales from the pack, auctions and improvements."""
+"""The 1913 game's land market: sales from the Bank and the pack, auctions, bids and improvements."""
 
 from __future__ import annotations
 
@@ -8,41 +8,45 @@ from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.british1913.debts import British1913Debts
-from landlord.rules.british1913.state import FREE, NOBODY, POOR, Offers
+from landlord.rules.british1913.state import FREE, NOBODY, POOR, British1913State, Offers
 
 
-class British1913Market(British1913Debts):
-    """The land market: the deal, sales from the pack and by auction, improvements."""
+class Market:
+    """The land market over the game's :class:`British1913State`: sales from the Bank and the
+    pack, auctions, bids for held sites, improvements, and a holding handed from seller to buyer."""
 
-    def deal_sites(self) -> Play:
-        """Part 1: "The SITE cards are then shuffled and dealt round, each player having the
-        right to buy any or all of the sites on the Board corresponding to the cards dealt to
-        him. On buying a site each player must pay the CAPITAL LAND VALUE ... into the BANK".
-
-        DECISION: cards are dealt one at a time from the first player round the table; then
-        each player, in turn order, decides card by card in the order dealt. Cards not bought
-        go back to the pack, and may be bought at their printed price by a player who alights
-        on the site ("no card may be bought from the pack for less than the original sale
-        price").
-        """
-        pack = [i for i in self.land if self.owner[i] == NOBODY]
-        dealt = self.deal_round(self.order, pack, len(pack), "site_dealt")
-        yield from self.offer_dealt(dealt, "site_card", "decline", self.value,
-                                    lambda seat, idx, price: self.buy_from_bank(seat, idx, "dealt card"),
-                                    "site_card_returned")
+    def __init__(self, state: British1913State) -> None:
+        self.state = state
+        self.g = state.g
+        self._offers: list[Offers | None] = [None] * state.n
+        """The offers last made for each site (``Offers``, by ``bid_up``), or None."""
 
     def buy_from_bank(self, seat: int, idx: int, how: str, price: int | None = None) -> None:
         """Pay the CAPITAL LAND VALUE (the printed price, or what the site was bid up to) into
         the Bank and place the SOLD ticket."""
-        g = self.g
+        g, st = self.g, self.state
         price = g.board.spaces[idx].price if price is None else price
-        g.pay(seat, self.bank, price, flows.LAND_BOUGHT, "site purchase", "Part 1: buying the land")
-        self.owner[idx] = seat
-        self.value[idx] = price
+        g.pay(seat, st.bank, price, flows.LAND_BOUGHT, "site purchase", "Part 1: buying the land")
+        st.owner[idx] = seat
+        st.value[idx] = price
         g.players[seat].sites.add(idx)
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
-        self.check_all_bought()
+        st.check_all_bought()
+
+    def transfer(self, seller: int, buyer: int, what: str, idx: int, price: int) -> None:
+        """Hand a site or an improvement from ``seller`` to ``buyer``; a site's capital land
+        value becomes the price it fetched."""
+        st = self.state
+        s, b = self.g.players[seller], self.g.players[buyer]
+        if what == "site":
+            s.sites.discard(idx)
+            b.sites.add(idx)
+            st.owner[idx] = buyer
+            st.value[idx] = price
+        else:
+            s.improvements.discard(idx)
+            b.improvements.add(idx)
+            st.imp_owner[idx] = buyer
 
     # -- the land market and improvements -----------------------------------------------
     def auction(self, first: int, seller: int, idx: int, prices: list[int], kind: str, no: str) -> Play:
@@ -56,10 +60,11 @@ class British1913Market(British1913Debts):
         on the free land (who owes debts) does not bid; bids are steps of the price list, which
         in a game of people stands for "as high as the players please".
         """
-        g = self.g
-        at = self.order.index(first) if first in self.order else 0
-        bidders = [s for s in self.order[at:] + self.order[:at]
+        g, order = self.g, self.state.order
+        at = order.index(first) if first in order else 0
+        bidders = [s for s in order[at:] + order[:at]
                    if s != seller and g.players[s].place not in (POOR, FREE)]
+        bids = [option("bid", p) for p in prices]  # each price's option, made once for the whole auction
         best, buyer = 0, NOBODY
         above = 0  # the first of ``prices`` above the best bid
         raised = True
@@ -70,7 +75,7 @@ class British1913Market(British1913Debts):
                     continue
                 within = bisect_right(prices, g.cash(s))
                 if above < within:
-                    answer = yield Decision(s, kind, (no, *[option("bid", p) for p in prices[above:within]]), idx, best)
+                    answer = yield Decision(s, kind, (no, *bids[above:within]), idx, best)
                 else:
                     answer = no
                 if answer == no:
@@ -93,7 +98,7 @@ class British1913Market(British1913Debts):
         """
         g = self.g
         printed = g.board.spaces[idx].price
-        prices = sorted({printed * pc // 100 for pc in self.params.pack_bid_percents if pc >= 100})
+        prices = sorted({printed * pc // 100 for pc in self.state.params.pack_bid_percents if pc >= 100})
         buyer, price = yield from self.auction(seat, NOBODY, idx, prices, "pack_bid", "pass")
         if buyer != NOBODY:
             self.buy_from_bank(buyer, idx, "from the pack", price)
@@ -108,12 +113,12 @@ class British1913Market(British1913Debts):
         accepts or refuses. A sale makes the price the site's capital land value. Improvements
         stay with their owner. Borrowing is prohibited, so he bids only cash in hand.
         """
-        g = self.g
+        g, st = self.g, self.state
         cash = g.cash(seat)
         offers: list[str] = ["none"]
-        owners, values, percents, kept = self.owner, self.value, self.params.offer_percents, self._offers
+        owners, values, percents, kept = st.owner, st.value, st.params.offer_percents, self._offers
         selling = [s != seat and pl.place not in (POOR, FREE) for s, pl in enumerate(g.players)]  # by owner
-        for idx in self.land:
+        for idx in st.land:
             owner = owners[idx]
             if owner < 0 or not selling[owner]:
                 continue
@@ -130,7 +135,7 @@ class British1913Market(British1913Debts):
         if choice == "none":
             return
         idx, price = parse_option(choice).ints()
-        owner = self.owner[idx]
+        owner = owners[idx]
         answer = yield Decision(owner, "accept_bid", ("accept", "refuse"), idx, price)
         if answer == "refuse":
             g.emit("bid_refused", seat, space=idx, price=price, owner=g.names[owner])
@@ -161,15 +166,15 @@ class British1913Market(British1913Debts):
         below the capital of all his sites still to improve, taken together (:meth:`short_of`);
         the improver owns the improvement.
         """
-        g = self.g
+        g, st = self.g, self.state
         while True:
             cash = g.cash(seat)
             opts = []
             short: dict[int, bool] = {}
-            owners, imp_owners, carry, capital = self.owner, self.imp_owner, self.carriers(), self.capital
-            for idx in self.land:
+            owners, imp_owners, carry, capital = st.owner, st.imp_owner, st.carriers(), st.capital
+            for idx in st.land:
                 owner = owners[idx]
-                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # :meth:`improvable`, read inline
+                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # ``state.improvable``, read inline
                     continue
                 cost = capital[idx]
                 if cost > cash:
@@ -184,16 +189,17 @@ class British1913Market(British1913Debts):
             if choice == "none":
                 return
             idx = int(parse_option(choice).arg)
-            info = self.improvement(idx)
-            g.pay(seat, self.bank, int(info["improvement_capital"]), flows.IMPROVEMENT, "improvement",
+            info = st.improvement(idx)
+            g.pay(seat, st.bank, int(info["improvement_capital"]), flows.IMPROVEMENT, "improvement",
                   "Part 2: improving the land")
-            self.imp_owner[idx] = seat
+            imp_owners[idx] = seat
             g.players[seat].improvements.add(idx)
             g.emit("improve", seat, space=idx, improvement=info.get("improvement", ""),
-                   site_owner=g.names[self.owner[idx]])
+                   site_owner=g.names[owners[idx]])
 
     def short_of(self, owner: int) -> bool:
         """Whether ``owner`` is "unable to improve all his sites": his cash is below the summed
         capital of the improvements his sites may still carry."""
-        need = sum(self.capital[i] for i in self.g.players[owner].sites if self.improvable(i))
+        st = self.state
+        need = sum(st.capital[i] for i in self.g.players[owner].sites if st.improvable(i))
         return need > 0 and self.g.cash(owner) < need

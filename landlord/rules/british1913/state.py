@@ -7,13 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from landlord.engine.flows import Flow
-from landlord.engine.options import option
-from landlord.engine.rulebook import RoundsOfTurns, Token
+from landlord.engine.rulebook import Token
 from landlord.errors import LandlordError
 from landlord.rules.british1913.movement import british1913_movement
-from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
+from landlord.rules.british1913.params import Params1913, in_phase
 from landlord.rules.memo import landing_odds
-from landlord.rules.params import Reader
 
 TRACK, GAOL, ASYLUM, POOR, FREE = range(5)
 
@@ -72,7 +70,7 @@ class SiteTerms:
 
 
 class Offers(NamedTuple):
-    """The offers for one site (:meth:`British1913Market.offers_at`): at its capital land
+    """The offers for one site (:meth:`~landlord.rules.british1913.market.Market.offers_at`): at its capital land
     ``value`` and the ``percents`` of it offered, the option of each positive price in the
     percents' order (``texts``); ``low`` and ``top``, the lowest and the highest of those
     prices (0 if none); ``levels``, the distinct prices, rising; ``within[k]``, the options
@@ -219,39 +217,43 @@ class LandTable:
         return probs
 
 
-class British1913State(RoundsOfTurns):
-    """The 1913 state: the params it reads, the land and its improvements, the seats, a set-up position."""
+class British1913State:
+    """The 1913 game as it stands (the family's parts read and write it): the table it is played
+    on (``g``: board, ledger, seats), the params of the Part in force, the turn order, who holds
+    each site and improvement and at what capital land value, the Bank and the Public Treasury
+    and what the Treasury owes, the Luxury and Chance packs, the land table the players read;
+    and what the rules in force make of it (a site's terms, the wages, the scarcity)."""
 
-    PARAMS: ClassVar[dict[str, type]] = PARAMS
-    """The params a ruleset of the family must give (declared once, by :class:`Params1913`)."""
-    READERS: ClassVar[dict[str, Reader]] = READERS
-    """The params read into types of their own (the Luxury and Chance cards), checked at load."""
-    params: Params1913
+    __slots__ = ("_carriers", "all_bought", "bank", "bankruptcies", "capital", "decks", "face", "free_land", "g",
+                 "gaol_corner", "imp_owner", "kinds", "land", "most_circuits", "n", "order", "owner", "params",
+                 "poor_corner", "table", "treasury", "treasury_debt", "value")
 
     def __init__(self, game: Any) -> None:
-        super().__init__(game)
+        self.g = game
+        """The table the game is played on (board, ledger, seats, log)."""
         board = game.board
+        spaces = board.spaces
+        self.n = len(spaces)
+        """How many spaces the board has."""
+        self.kinds = [s.kind for s in spaces]
+        """Each space's kind, in board order."""
+        self.order: list[int] = []
+        """The seats in turn order, from the first player (set when play begins)."""
+        self.owner = [NOBODY] * self.n
+        """The seat holding each site's SITE card (``NOBODY``: in the pack; ``GOVERNMENT``)."""
         self.imp_owner = [NOBODY] * self.n
-        self.value = [s.price for s in board.spaces]
+        """The seat owning the improvement on each site (``NOBODY``: none)."""
+        self.value = [s.price for s in spaces]
         """Capital land value of each site as the market sets it (printed price until traded)."""
-        self.face = tuple(s.price for s in board.spaces)
+        self.face = tuple(s.price for s in spaces)
         """Each space's printed price: what a site counts at the end (``COUNT_RULE``)."""
-        self.land = tuple(s.index for s in board.spaces if s.kind in LAND_KINDS)
-        self.capital = {s.index: int(s.extra["improvement_capital"]) for s in board.spaces
+        self.land = tuple(s.index for s in spaces if s.kind in LAND_KINDS)
+        self.capital = {s.index: int(s.extra["improvement_capital"]) for s in spaces
                         if "improvement_capital" in s.extra}
         """Each IMPROVEMENT card's capital (its sale price), by site (:meth:`improvement`)."""
-        self.property_texts = ([option("site", i) for i in range(self.n)], [option("imp", i) for i in range(self.n)])
-        """The options ``site:<space>`` and ``imp:<space>`` by space (``property_of``)."""
-        self._property: list[tuple[tuple[frozenset[int], frozenset[int]], tuple[str, ...]] | None] = \
-            [None] * len(game.strategies)
-        """What each seat could sell, and the holdings it was read from (``property_of``), or None."""
-        self._offers: list[Offers | None] = [None] * self.n
-        """The offers last made for each site (``Offers``, by ``bid_up``), or None."""
         self.gaol_corner = board.annex("jail").beside
         self.poor_corner = board.annex("poorhouse").beside
         self.free_land = board.indices("natural_opportunity")
-        self._held: tuple[tuple[tuple[int, ...], tuple[int, ...]], list[int]] | None = None
-        """What each seat's land and improvements count, and who held each (``totals``), or None."""
         self.all_bought = False
         self.most_circuits = 0
         """The most rounds of the board any player has made (counted by ``pass_mother_earth``)."""
@@ -259,19 +261,18 @@ class British1913State(RoundsOfTurns):
         self.bankruptcies = [0] * len(game.strategies)
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.bank = self.treasury = -1
+        """The ledger accounts of the Bank and the Public Treasury (opened at the set-up)."""
         self.table = LandTable(self)
+        """What every player can see of the land (the players' view: ``TableView.table``)."""
         self._carriers: tuple[Params1913, tuple[bool, ...]] | None = None
         """:meth:`carriers` and the params they were worked out under."""
         if not self.free_land:
             raise LandlordError(f"{game.ruleset.id}: the board has no natural_opportunity space")
         self.params = in_phase(game.ruleset, game.phase)
-        """The params in force, typed (built again at each switch of Part: :meth:`arrive`)."""
+        """The params in force, typed (built again at each switch of Part: ``arrive``)."""
         self.decks = {"luxury": list(range(len(self.params.luxury_cards))),
                       "chance": list(range(len(self.params.chance_cards)))}
-
-    def new_player(self, seat: int) -> BritishPlayer:
-        """A pawn on Mother Earth with nothing yet."""
-        return BritishPlayer(seat)
+        """The Luxury and Chance packs, as indices of the Part's cards, top first."""
 
     # -- reading the board --------------------------------------------------------------
     def improvement(self, idx: int) -> dict[str, Any]:
@@ -405,10 +406,3 @@ class British1913State(RoundsOfTurns):
         if not self.all_bought and all(self.owner[i] != NOBODY for i in self.land):
             self.all_bought = True
             self.g.emit("all_bought", -1, doubled=bool(self.params.scarcity_doubling))
-
-    # -- counting up ----------------------------------------------------------------------
-    COUNT_RULE: ClassVar[str] = (
-        "At the end each site counts at its printed price (its face value), whatever was paid for "
-        "it; each improvement at what it cost; debts count against the debtor and for the player "
-        "owed.")
-    """How property is reckoned up at the end, in the words students read."""

@@ -1,61 +1,57 @@
-"""The words students see in the 1913 game: option labels and the sentences of its events."""
+"""The words students see in the 1913 game: its decisions, option labels and the sentences of its events."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from landlord.data.board import Board
 from landlord.engine import options
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.events import Event
 from landlord.engine.options import parse_option
-from landlord.rules.british1913.position import British1913Position
+
+DECISIONS: dict[str, str] = {
+    "site_card": "{name} is dealt the SITE card for {space}: buy it at its CAPITAL LAND VALUE of "
+                 "{cur}{amount}, paid into the Bank?",
+    "pack_bid": "{space}'s card is offered from the pack, never below its printed price: what does "
+                "{name} bid? (best bid so far {cur}{amount})",
+    "use_double": "{name} threw a double: use the number on one die ({amount}) or on both?",
+    "name_bargain": "{name} owns {space} and has caught a trespasser: name a price to let him off, "
+                    "or send him to Gaol?",
+    "take_bargain": "{name} is offered a private bargain at {space}: pay {cur}{amount} to be let off, "
+                    "or go to Gaol?",
+    "gaol": "{name} is in Gaol: pay the {cur}{amount} fine, or throw for a double?",
+    "realise": "{name} is {cur}{amount} short of what he must pay: which property to sell for what it will fetch?",
+    "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid? (best bid so "
+                  "far {cur}{amount})",
+    "bid_up": "{name} may bid for a site held by another player: make an offer?",
+    "accept_bid": "{name} is offered {cur}{amount} for {space}: sell?",
+    "improve_site": "{name} may improve a site, paying the improvement's CAPITAL into the Bank: which?",
+}
+"""The 1913 decisions in the game's own words (``Rules.DECISIONS``)."""
+
+OPTIONS: dict[str, str] = {
+    "buy": "Buy", "decline": "Decline", "both": "Both dice", "one": "One die",
+    "gaol": "Go to Gaol", "price": "Let off for {cur}{arg}", "pay": "Pay",
+    "throw": "Throw for a double", "refuse": "Refuse", "bid": "Bid {cur}{arg}",
+    "none": "No", "accept": "Accept", "pass": "Pass",
+}
+"""A phrase for each 1913 option prefix (``Rules.OPTIONS``)."""
 
 
-class British1913Words(British1913Position):
-    """The words students see for the 1913 game's options."""
-
-    DECISIONS: ClassVar[dict[str, str]] = {
-        "site_card": "{name} is dealt the SITE card for {space}: buy it at its CAPITAL LAND VALUE of "
-                     "{cur}{amount}, paid into the Bank?",
-        "pack_bid": "{space}'s card is offered from the pack, never below its printed price: what does "
-                    "{name} bid? (best bid so far {cur}{amount})",
-        "use_double": "{name} threw a double: use the number on one die ({amount}) or on both?",
-        "name_bargain": "{name} owns {space} and has caught a trespasser: name a price to let him off, "
-                        "or send him to Gaol?",
-        "take_bargain": "{name} is offered a private bargain at {space}: pay {cur}{amount} to be let off, "
-                        "or go to Gaol?",
-        "gaol": "{name} is in Gaol: pay the {cur}{amount} fine, or throw for a double?",
-        "realise": "{name} is {cur}{amount} short of what he must pay: which property to sell for what it will fetch?",
-        "forced_bid": "{space} is being sold for what it will fetch: what does {name} bid? (best bid so "
-                      "far {cur}{amount})",
-        "bid_up": "{name} may bid for a site held by another player: make an offer?",
-        "accept_bid": "{name} is offered {cur}{amount} for {space}: sell?",
-        "improve_site": "{name} may improve a site, paying the improvement's CAPITAL into the Bank: which?",
-    }
-
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "buy": "Buy", "decline": "Decline", "both": "Both dice", "one": "One die",
-        "gaol": "Go to Gaol", "price": "Let off for {cur}{arg}", "pay": "Pay",
-        "throw": "Throw for a double", "refuse": "Refuse", "bid": "Bid {cur}{arg}",
-        "none": "No", "accept": "Accept", "pass": "Pass",
-    }
-
-
-    # -- wording --------------------------------------------------------------------------
-    def option_text(self, d: Decision, option: OptionText) -> str:
-        """Labels naming the spaces of improvement, sale and bid options."""
-        head, arg = options.Option.parse(option, f"{d.kind} option")
-        spaces, cur = self.g.board.spaces, self.g.board.currency
-        if head in ("improve", "site", "imp"):
-            idx = int(arg)
-            what = "the improvement on " if head == "imp" else ""
-            return f"{'Improve ' if head == 'improve' else 'Sell '}{what}{spaces[idx].name}"
-        if head == "offer":
-            idx, price = parse_option(option).ints()
-            return f"Bid {cur}{price} for {spaces[idx].name}"
-        return super().option_text(d, option)
+def space_label(board: Board, d: Decision, option: OptionText) -> str | None:
+    """The labels naming the spaces of improvement, sale and bid options; None for any other
+    option (the shared labels of ``Rules.option_text`` and :data:`OPTIONS`)."""
+    head, arg = options.Option.parse(option, f"{d.kind} option")
+    spaces, cur = board.spaces, board.currency
+    if head in ("improve", "site", "imp"):
+        idx = int(arg)
+        what = "the improvement on " if head == "imp" else ""
+        return f"{'Improve ' if head == 'improve' else 'Sell '}{what}{spaces[idx].name}"
+    if head == "offer":
+        idx, price = parse_option(option).ints()
+        return f"Bid {cur}{price} for {spaces[idx].name}"
+    return None
 
 
 EVENTS = frozenset({

@@ -1,0 +1,38 @@
+"""The 1913 family as a state and its parts (issue 39, point 2): the family class composes a
+state object and parts over it, and inherits only the engine's round of turns."""
+
+from __future__ import annotations
+
+from british1913_helpers import btable
+
+from landlord.rules.british1913 import British1913
+from landlord.rules.british1913.count import Count
+from landlord.rules.british1913.debts import Debts
+from landlord.rules.british1913.market import Market
+from landlord.rules.british1913.sites import Sites
+from landlord.rules.british1913.state import British1913State
+
+PARTS = {"market": Market, "debts": Debts, "sites": Sites, "count": Count}
+
+
+def kit_classes(cls: type) -> list[type]:
+    """The kit's own classes ``cls`` is made of, itself included."""
+    return [c for c in cls.__mro__ if c.__module__.startswith("landlord.")]
+
+
+def test_the_family_class_inherits_at_most_three_of_the_kits_classes() -> None:
+    assert len(kit_classes(British1913)) <= 3, kit_classes(British1913)
+    for part in (British1913State, *PARTS.values()):
+        assert kit_classes(part) == [part], part  # a part is one class, inheriting none of the kit's
+
+
+def test_every_part_holds_the_one_state_of_the_game() -> None:
+    g = btable()
+    r = g.rules
+    assert isinstance(r, British1913) and isinstance(r.state, British1913State)
+    for name, cls in PARTS.items():
+        part = getattr(r, name)
+        assert isinstance(part, cls) and part.state is r.state, name
+    # what the engine's round of turns reads is the state's own
+    assert r.order is r.state.order and r.owner is r.state.owner and r.params is r.state.params
+    assert r.table is r.state.table
