@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
@@ -76,7 +78,7 @@ class Manage:
                 return
             choice = None
 
-    def decision(self, seat: int, asked: list[int], closed: set[str], bribed: bool) -> Decision | None:
+    def decision(self, seat: int, asked: Collection[int], closed: Collection[str], bribed: bool) -> Decision | None:
         """The manage step's next decision for ``seat`` (None: nothing to offer but ``done``),
         given the partners ``asked`` this step, the menus ``closed`` with ``back``, and whether
         a bribe was ``bribed`` this turn."""

@@ -147,6 +147,7 @@ class Monopoly(Rules):
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
         players = g.players
         limit, cap = p.round_limit, p.max_rounds
+        decide, manage = self.manage.decision, self.manage.step
         while True:
             g.round += 1
             for seat in self.order:
@@ -158,11 +159,11 @@ class Monopoly(Rules):
                 if g.triggers:
                     yield from self.phase_point(seat)
                 # the manage step's first decision is asked here: most steps end at "done"
-                d = self.manage.decision(seat, [], set(), False)
+                d = decide(seat, (), (), False)
                 if d is not None:
                     answer = yield d
                     if answer != "done":
-                        yield from self.manage.step(seat, answer)
+                        yield from manage(seat, answer)
                 if not (st.ended or pl.out):
                     if pl.jail:
                         yield from self.jail_turn(seat)
