@@ -28,7 +28,7 @@ class MonopolyState:
     mortgages, the Bank's stock of houses and hotels, the decks, and per-seat sums kept as they change."""
 
     params: ParamsMonopoly
-    # the shared, read-only tables of _static_tables() (set in __init__)
+    # the shared, read-only tables of board_tables() (set in __init__)
     n: int
     code: list[int]
     ownable: tuple[int, ...]

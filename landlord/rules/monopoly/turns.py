@@ -45,9 +45,10 @@ class Monopoly(Rules):
 
     The family plays the turns itself and composes the rest: the game's :class:`MonopolyState`
     (``state``), its parts over that state — ``building`` (houses, hotels, mortgages),
-    ``debts`` (charges, bankruptcy), ``market`` (the Bank's sale, auctions, trades, the bribe),
-    ``manage`` (the step between throws) — the count (:mod:`~landlord.rules.monopoly.count`),
-    the words (:mod:`~landlord.rules.monopoly.words`) and the position layout
+    ``debts`` (charges, bankruptcy), ``market`` (the Bank's sale and deal, trades, the bribe),
+    ``manage`` (the step between throws) — the auctions (:mod:`~landlord.rules.monopoly.auction`),
+    the count (:mod:`~landlord.rules.monopoly.count`), the words
+    (:mod:`~landlord.rules.monopoly.words`) and the position layout
     (:mod:`~landlord.rules.monopoly.position`), functions of the state, and the ``table`` the
     players read."""
 
