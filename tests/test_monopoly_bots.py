@@ -13,7 +13,7 @@ from landlord.runs.simulate import play_one
 
 
 def _reply(bot: object, g: object, r: object, offer: TradeOffer) -> str:
-    r.table.offer = offer  # type: ignore[attr-defined]
+    r.state.offer = offer  # type: ignore[attr-defined]
     return bot.choose(TableView(g, offer.partner), Decision(offer.partner, "trade_reply", REPLY))  # type: ignore[arg-type, attr-defined]
 
 
@@ -86,8 +86,8 @@ def test_landlord_proposes_a_mutual_completion_swap() -> None:
 
     assert view.table is r.table
     for _ in range(6):  # six turns: the rules take one proposal to each player a turn
-        run(r.manage(0), pick)
-    assert (r.owner[39] == 0 and r.owner[3] == 1) or (r.owner[3] == 0 and r.owner[39] == 1)
+        run(r.manage.step(0), pick)
+    assert (r.state.owner[39] == 0 and r.state.owner[3] == 1) or (r.state.owner[3] == 0 and r.state.owner[39] == 1)
     assert "offer" in answers
 
 
@@ -162,12 +162,12 @@ def test_raising_cash_gives_up_what_loses_least_a_dollar() -> None:
 
     g, r = fresh()
     own(r, 0, 37, 39, 6)
-    r.houses[37] = r.houses[39] = 1
-    r.n_built[0] = 2
-    r.gbuilt[r.gid[37]] = 2
-    r.houses_left -= 2
+    r.state.houses[37] = r.state.houses[39] = 1
+    r.state.n_built[0] = 2
+    r.state.gbuilt[r.state.gid[37]] = 2
+    r.state.houses_left -= 2
     set_cash(g, 0, 10)
-    opts = tuple(r.raise_options(0))
+    opts = tuple(r.building.raise_options(0))
     assert "mortgage:6" in opts and "sell_house:37" in opts
     for bot in (Landlord(), Speculator(), Tenant()):
         assert bot.choose(TableView(g, 0), Decision(0, "raise_cash", opts, -1, 100)) == "mortgage:6"

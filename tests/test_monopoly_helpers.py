@@ -64,7 +64,7 @@ def always(**by_kind: str) -> Callable[[Decision], str]:
 def own(rules: Monopoly, seat: int, *idx: int) -> None:
     """Give deeds to a seat without payment (setting up a position)."""
     for i in idx:
-        rules.give_deed(seat, i)
+        rules.state.give_deed(seat, i)
 
 
 def three_houses_on_the_dark_blues(rules: Monopoly) -> None:
@@ -72,17 +72,17 @@ def three_houses_on_the_dark_blues(rules: Monopoly) -> None:
     with three houses on each: the short game's hotel position."""
     for pl in rules.g.players:
         for i in list(pl.deeds):
-            rules.give_deed(-1, i)
+            rules.state.give_deed(-1, i)
     own(rules, 0, 37, 39)
-    rules.houses[37] = rules.houses[39] = 3
+    rules.state.houses[37] = rules.state.houses[39] = 3
 
 
 def stack(rules: Monopoly, key: str, *names: str) -> None:
     """Put the named cards on top of a deck (in this order), the rest of the deck after them."""
-    deck = list(load_deck(rules.deck_ids[key], rules.g.p["edition"]).cards)
+    deck = list(load_deck(rules.state.deck_ids[key], rules.g.p["edition"]).cards)
     top = [next(c for c in deck if c.name == n) for n in names]
     rest = [c for c in deck if c not in top]
-    rules.decks[key] = deque(top + rest)
+    rules.state.decks[key] = deque(top + rest)
 
 
 def test_helpers_drive_a_landing() -> None:
@@ -91,4 +91,4 @@ def test_helpers_drive_a_landing() -> None:
     set_cash(g, 0, 500)
     _, asked = run(r.land(0, 1, 0, 1), ["buy"])
     assert [d.kind for d in asked] == ["buy_deed"]
-    assert r.owner[1] == 0 and g.cash(0) == 440
+    assert r.state.owner[1] == 0 and g.cash(0) == 440

@@ -52,16 +52,16 @@ def check_table(r: Monopoly) -> None:
         for i in pl.deeds:
             assert i not in seen, f"deed {i} held by two players"
             seen[i] = pl.seat
-    for i in r.ownable:
-        assert r.owner[i] == seen.get(i, -1), f"deed {i}: owner list and holdings disagree"
-    houses = sum(h for h in r.houses if h != HOTEL)
-    hotels = sum(1 for h in r.houses if h == HOTEL)
-    assert r.houses_left >= 0 and houses + r.houses_left == g.p["houses"] == 32
-    assert r.hotels_left >= 0 and hotels + r.hotels_left == g.p["hotels"] == 12
-    for i in r.ownable:
-        if r.houses[i]:
-            assert all(r.owner[j] == r.owner[i] for j in r.members[i]), "buildings on a split group"
-            assert not any(r.mortgaged[j] for j in r.members[i]), "buildings on a mortgaged group"
+    for i in r.state.ownable:
+        assert r.state.owner[i] == seen.get(i, -1), f"deed {i}: owner list and holdings disagree"
+    houses = sum(h for h in r.state.houses if h != HOTEL)
+    hotels = sum(1 for h in r.state.houses if h == HOTEL)
+    assert r.state.houses_left >= 0 and houses + r.state.houses_left == g.p["houses"] == 32
+    assert r.state.hotels_left >= 0 and hotels + r.state.hotels_left == g.p["hotels"] == 12
+    for i in r.state.ownable:
+        if r.state.houses[i]:
+            assert all(r.state.owner[j] == r.state.owner[i] for j in r.state.members[i]), "buildings on a split group"
+            assert not any(r.state.mortgaged[j] for j in r.state.members[i]), "buildings on a mortgaged group"
 
 
 def play_checked(ruleset: str, seats: list[str], seed: int) -> Game:

@@ -19,7 +19,7 @@ from landlord.engine.game import Game
 from landlord.engine.options import Option
 from landlord.engine.rulebook import Play
 from landlord.rules.families import new_game
-from landlord.rules.monopoly import HOTEL, Monopoly
+from landlord.rules.monopoly import HOTEL, Monopoly, count
 
 
 # -- THE PLAY --------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ def test_buy_unowned_property_at_printed_price() -> None:
     before = g.cash(0)
     _, asked = run(r.land(0, 39, 7, 1), ["buy"])
     assert asked[0].kind == "buy_deed" and asked[0].amount == 400
-    assert r.owner[39] == 0 and g.cash(0) == before - 400
+    assert r.state.owner[39] == 0 and g.cash(0) == before - 400
 
 
 def test_declined_property_auctioned_every_player_including_decliner_may_bid() -> None:
@@ -107,7 +107,7 @@ def test_declined_property_auctioned_every_player_including_decliner_may_bid() -
     _, asked = run(r.land(0, 39, 7, 1), answers)
     bidders = [d.seat for d in asked if d.kind == "auction_bid"]
     assert set(bidders) == {0, 1, 2, 3}
-    assert r.owner[39] == 0 and g.cash(0) == 1500 - 20
+    assert r.state.owner[39] == 0 and g.cash(0) == 1500 - 20
 
 
 def test_auction_bidding_may_start_at_any_price() -> None:
@@ -117,14 +117,14 @@ def test_auction_bidding_may_start_at_any_price() -> None:
     _, asked = run(r.land(0, 39, 7, 1), ["auction", "bid:1", "pass", "pass", "pass"])
     first_bid = next(d for d in asked if d.kind == "auction_bid")
     assert "bid:1" in first_bid.options
-    assert r.owner[39] == 1 and g.cash(1) == 1499
+    assert r.state.owner[39] == 1 and g.cash(1) == 1499
 
 
 def test_auction_without_bids_leaves_deed_with_bank() -> None:
     """Auction DECISION: if every seat passes without a bid, the deed stays with the Bank."""
     _g, r = fresh()
     run(r.land(0, 39, 7, 1), always())
-    assert r.owner[39] == -1
+    assert r.state.owner[39] == -1
 
 
 def test_bids_must_be_covered_by_cash() -> None:
@@ -152,7 +152,7 @@ def test_double_rent_unimproved_complete_group_even_if_one_mortgaged() -> None:
     mortgaged.'"""
     g, r = fresh()
     own(r, 1, 37, 39)
-    r.mortgaged[37] = True
+    r.state.mortgaged[37] = True
     run(r.land(0, 39, 7, 1), always())
     assert g.cash(1) - 1500 == 100
 
@@ -161,7 +161,7 @@ def test_no_rent_on_mortgaged_property() -> None:
     """PAYING RENT: 'If the property is mortgaged, no rent can be collected.'"""
     g, r = fresh()
     own(r, 1, 39)
-    r.mortgaged[39] = True
+    r.state.mortgaged[39] = True
     _, asked = run(r.land(0, 39, 7, 1), always())
     assert asked == [] and g.cash(0) == 1500
 
@@ -170,10 +170,10 @@ def test_rent_with_houses_and_hotel() -> None:
     """HOUSES: rents with houses are the deed's ('rents are much higher')."""
     g, r = fresh()
     own(r, 1, 37, 39)
-    r.houses[39] = 3
+    r.state.houses[39] = 3
     run(r.land(0, 39, 7, 1), always())
     assert g.cash(1) == 1500 + 1400
-    r.houses[39] = HOTEL
+    r.state.houses[39] = HOTEL
     set_cash(g, 2, 3000)
     run(r.land(2, 39, 7, 1), always())
     assert g.cash(2) == 3000 - 2000
@@ -233,7 +233,7 @@ def test_cards_taken_from_top_and_returned_to_bottom() -> None:
     stack(r, "community_chest", "bank_error", "doctors_fee")
     run(r.draw(0, "community_chest", 5), always())
     assert g.cash(0) == 1700
-    deck = r.decks["community_chest"]
+    deck = r.state.decks["community_chest"]
     assert deck[0].name == "doctors_fee" and deck[-1].name == "bank_error" and len(deck) == 16
 
 
@@ -243,12 +243,12 @@ def test_get_out_of_jail_free_kept_until_used_then_returned_to_bottom() -> None:
     g, r = fresh()
     stack(r, "chance", "get_out_of_jail_free")
     run(r.draw(0, "chance", 5), always())
-    assert len(g.players[0].cards) == 1 and len(r.decks["chance"]) == 15
+    assert len(g.players[0].cards) == 1 and len(r.state.decks["chance"]) == 15
     r.to_jail(0, "test")
     dice(r, (1, 2))
     run(r.jail_turn(0), always(jail_exit="card"))
     assert not g.players[0].jail and g.players[0].cards == []
-    assert r.decks["chance"][-1].name == "get_out_of_jail_free" and len(r.decks["chance"]) == 16
+    assert r.state.decks["chance"][-1].name == "get_out_of_jail_free" and len(r.state.decks["chance"]) == 16
 
 
 def test_get_out_of_jail_free_sellable_to_another_player_at_agreed_price() -> None:
@@ -258,7 +258,7 @@ def test_get_out_of_jail_free_sellable_to_another_player_at_agreed_price() -> No
     stack(r, "chance", "get_out_of_jail_free")
     run(r.draw(0, "chance", 5), always())
     answers = ["give_card:chance", "want_cash:10", "want_cash:10", "offer", "accept"]
-    run(r.trade(0, 1), answers)
+    run(r.market.trade(0, 1), answers)
     assert g.players[0].cards == [] and len(g.players[1].cards) == 1
     assert g.cash(0) == 1520 and g.cash(1) == 1480
 
@@ -297,7 +297,7 @@ def test_repairs_card_charges_per_house_and_hotel() -> None:
     """Chance 'general repairs': $25 per house, $100 per hotel."""
     g, r = fresh()
     own(r, 0, 37, 39)
-    r.houses[37], r.houses[39] = 4, HOTEL
+    r.state.houses[37], r.state.houses[39] = 4, HOTEL
     stack(r, "chance", "general_repairs")
     run(r.draw(0, "chance", 5), always())
     assert g.cash(0) == 1500 - 4 * 25 - 100
@@ -322,8 +322,8 @@ def test_income_tax_200_or_10_percent_of_total_worth_chosen_before_adding_up() -
     which option he will take before he adds up his total worth' — the question shows only $200."""
     g, r = fresh()
     own(r, 0, 37, 39)
-    r.mortgaged[37] = False
-    r.houses[37] = 1  # one house on Park Place, cost $200
+    r.state.mortgaged[37] = False
+    r.state.houses[37] = 1  # one house on Park Place, cost $200
     set_cash(g, 0, 500)
     _, asked = run(r.land(0, 4, 4, 1), ["percent"])
     assert asked[0].kind == "income_tax" and asked[0].amount == 200
@@ -419,7 +419,7 @@ def test_jail_fine_forced_after_third_failed_throw_then_moves() -> None:
 
 def _jail_turn_with_manage(r: Monopoly, seat: int) -> Play:
     """A turn of a player in Jail as ``Monopoly.play`` plays it: his manage step, then Jail."""
-    yield from r.manage(seat)
+    yield from r.manage.step(seat)
     yield from r.jail_turn(seat)
 
 
@@ -432,7 +432,7 @@ def test_trading_and_building_while_in_jail() -> None:
     dice(r, (1, 2))
     _, asked = run(_jail_turn_with_manage(r, 0), always(manage="house:", jail_exit="throw"))
     assert asked[0].kind == "manage" and any(Option.parse(o).kind == "trade" for o in asked[0].options)
-    assert r.houses[37] + r.houses[39] >= 1
+    assert r.state.houses[37] + r.state.houses[39] >= 1
 
 
 # -- FREE PARKING ---------------------------------------------------------------------------------
@@ -450,9 +450,9 @@ def test_houses_only_on_complete_colour_group() -> None:
     """HOUSES: 'When a player owns all the properties in a colorgroup he may buy houses'."""
     _g, r = fresh()
     own(r, 0, 37)
-    assert r.buildable(0) == []
+    assert r.building.buildable(0) == []
     own(r, 0, 39)
-    assert set(r.buildable(0)) == {"house:37", "house:39"}
+    assert set(r.building.buildable(0)) == {"house:37", "house:39"}
 
 
 def test_no_houses_while_a_lot_of_the_group_is_mortgaged() -> None:
@@ -460,8 +460,8 @@ def test_no_houses_while_a_lot_of_the_group_is_mortgaged() -> None:
     may begin to buy back houses'."""
     _g, r = fresh()
     own(r, 0, 37, 39)
-    r.mortgaged[37] = True
-    assert r.buildable(0) == []
+    r.state.mortgaged[37] = True
+    assert r.building.buildable(0) == []
 
 
 def test_build_evenly() -> None:
@@ -469,10 +469,10 @@ def test_build_evenly() -> None:
     he has built one house on every property of that group' (and up to four)."""
     g, r = fresh()
     own(r, 0, 37, 39)
-    run(r.build(0, "house:39"))
-    assert r.buildable(0) == ["house:37"] and g.cash(0) == 1300
-    r.houses[37] = r.houses[39] = 4
-    assert r.buildable(0) == ["hotel:37", "hotel:39"]
+    run(r.building.build(0, "house:39"))
+    assert r.building.buildable(0) == ["house:37"] and g.cash(0) == 1300
+    r.state.houses[37] = r.state.houses[39] = 4
+    assert r.building.buildable(0) == ["hotel:37", "hotel:39"]
 
 
 def test_hotel_after_four_houses_on_each_lot_returns_houses() -> None:
@@ -482,12 +482,12 @@ def test_hotel_after_four_houses_on_each_lot_returns_houses() -> None:
     own(r, 0, 37, 39)
     set_cash(g, 0, 5000)
     for _ in range(4):
-        run(r.build(0, "house:37"))
-        run(r.build(0, "house:39"))
-    assert r.houses_left == 32 - 8
-    run(r.build(0, "hotel:39"))
-    assert r.houses[39] == HOTEL and r.houses_left == 32 - 4 and r.hotels_left == 11
-    assert r.buildable(0) == ["hotel:37"]
+        run(r.building.build(0, "house:37"))
+        run(r.building.build(0, "house:39"))
+    assert r.state.houses_left == 32 - 8
+    run(r.building.build(0, "hotel:39"))
+    assert r.state.houses[39] == HOTEL and r.state.houses_left == 32 - 4 and r.state.hotels_left == 11
+    assert r.building.buildable(0) == ["hotel:37"]
 
 
 def test_houses_sold_back_evenly_at_half_price() -> None:
@@ -495,11 +495,11 @@ def test_houses_sold_back_evenly_at_half_price() -> None:
     in reverse of the manner in which they were erected'."""
     g, r = fresh()
     own(r, 0, 37, 39)
-    r.houses[37], r.houses[39] = 2, 1
-    assert [o for o in r.sellable(0) if o.startswith("sell_house")] == ["sell_house:37"]
+    r.state.houses[37], r.state.houses[39] = 2, 1
+    assert [o for o in r.building.sellable(0) if o.startswith("sell_house")] == ["sell_house:37"]
     before = g.cash(0)
-    r.apply_manage(0, "sell_house:37")
-    assert g.cash(0) == before + 100 and r.houses[37] == 1
+    r.building.apply_manage(0, "sell_house:37")
+    assert g.cash(0) == before + 100 and r.state.houses[37] == 1
 
 
 def test_hotels_sold_at_once_or_house_by_house() -> None:
@@ -507,27 +507,27 @@ def test_hotels_sold_at_once_or_house_by_house() -> None:
     one house at a time (one hotel equals five houses)'."""
     g, r = fresh()
     own(r, 0, 37, 39)
-    r.houses[37] = r.houses[39] = HOTEL
-    r.houses_left, r.hotels_left = 32, 10
-    r.n_built[0] = 2
-    r.gbuilt[r.gid[37]] = 2
+    r.state.houses[37] = r.state.houses[39] = HOTEL
+    r.state.houses_left, r.state.hotels_left = 32, 10
+    r.state.n_built[0] = 2
+    r.state.gbuilt[r.state.gid[37]] = 2
     before = g.cash(0)
-    r.apply_manage(0, "sell_house:39")  # hotel -> four houses, half the hotel's price back
-    assert r.houses[39] == 4 and r.houses_left == 28 and g.cash(0) == before + 100
+    r.building.apply_manage(0, "sell_house:39")  # hotel -> four houses, half the hotel's price back
+    assert r.state.houses[39] == 4 and r.state.houses_left == 28 and g.cash(0) == before + 100
     before = g.cash(0)
-    r.apply_manage(0, "sell_all:dark_blue")  # the hotel (4 houses + hotel) and 4 houses at once
-    assert r.houses[37] == r.houses[39] == 0 and g.cash(0) == before + 500 + 400
-    assert r.houses_left == 32 and r.hotels_left == 12
+    r.building.apply_manage(0, "sell_all:dark_blue")  # the hotel (4 houses + hotel) and 4 houses at once
+    assert r.state.houses[37] == r.state.houses[39] == 0 and g.cash(0) == before + 500 + 400
+    assert r.state.houses_left == 32 and r.state.hotels_left == 12
 
 
 def test_supply_of_32_houses_and_12_hotels_shortage_means_waiting() -> None:
     """EQUIPMENT: 32 houses and 12 hotels. BUILDING SHORTAGE: 'When the Bank has no houses to
     sell, players wishing to build must wait'."""
     _g, r = fresh()
-    assert (r.houses_left, r.hotels_left) == (32, 12)
+    assert (r.state.houses_left, r.state.hotels_left) == (32, 12)
     own(r, 0, 37, 39)
-    r.houses_left = 0
-    assert r.buildable(0) == []
+    r.state.houses_left = 0
+    assert r.building.buildable(0) == []
 
 
 def test_shortage_competing_buyers_bid_at_auction() -> None:
@@ -537,12 +537,12 @@ def test_shortage_competing_buyers_bid_at_auction() -> None:
     g, r = fresh()
     own(r, 0, 37, 39)
     own(r, 1, 1, 3)
-    r.houses_left = 1
+    r.state.houses_left = 1
     answers = ["bid:200", "bid:210", "pass", "house:3"]
-    _, asked = run(r.build(0, "house:39"), answers)
+    _, asked = run(r.building.build(0, "house:39"), answers)
     assert [d.seat for d in asked[:3]] == [0, 1, 0]
     assert asked[3].kind == "place_building" and asked[3].options == ("house:1", "house:3")
-    assert r.houses_left == 0 and r.houses[3] == 1 and r.houses[39] == 0
+    assert r.state.houses_left == 0 and r.state.houses[3] == 1 and r.state.houses[39] == 0
     assert g.cash(1) == 1500 - 210
 
 
@@ -557,17 +557,17 @@ def test_decision_shortage_auction_sells_no_building_below_its_price() -> None:
         g, r = fresh()
         own(r, 0, 37, 39)
         own(r, 1, 1, 3)
-        r.houses_left = 1
-        _, asked = run(r.build(0, "house:39"), answers)
+        r.state.houses_left = 1
+        _, asked = run(r.building.build(0, "house:39"), answers)
         return g, r, asked
 
     g, r, asked = shortage(["pass", "bid:50", "house:1"])
     assert min(int(o[4:]) for o in asked[0].options if o != "pass") == 200
     assert min(int(o[4:]) for o in asked[1].options if o != "pass") == 50
-    assert r.houses[1] == 1 and g.cash(1) == 1500 - 50
+    assert r.state.houses[1] == 1 and g.cash(1) == 1500 - 50
     g, r, asked = shortage(["bid:200", "pass", "house:39"])
     assert min(int(o[4:]) for o in asked[1].options if o != "pass") == 201
-    assert r.houses[39] == 1 and g.cash(0) == 1500 - 200
+    assert r.state.houses[39] == 1 and g.cash(0) == 1500 - 200
 
 
 def test_decision_shortage_rivals_are_those_who_can_pay_the_price() -> None:
@@ -578,9 +578,9 @@ def test_decision_shortage_rivals_are_those_who_can_pay_the_price() -> None:
     own(r, 0, 37, 39)
     own(r, 1, 1, 3)
     set_cash(g, 1, 49)
-    r.houses_left = 1
-    _, asked = run(r.build(0, "house:39"))
-    assert asked == [] and r.houses[39] == 1 and g.cash(0) == 1500 - 200
+    r.state.houses_left = 1
+    _, asked = run(r.building.build(0, "house:39"))
+    assert asked == [] and r.state.houses[39] == 1 and g.cash(0) == 1500 - 200
 
 
 def test_shortage_counted_in_houses_two_players_wish_to_buy_more_than_the_bank_has() -> None:
@@ -592,11 +592,11 @@ def test_shortage_counted_in_houses_two_players_wish_to_buy_more_than_the_bank_h
     g, r = fresh()
     own(r, 0, 37, 39)
     own(r, 1, 1, 3)
-    r.houses_left = 3
-    assert r.wanted(0, "house") == 7 and r.wanted(1, "house") == 8
-    _, asked = run(r.build(0, "house:39"), ["bid:200", "pass", "house:39"])
+    r.state.houses_left = 3
+    assert r.building.wanted(0, "house") == 7 and r.building.wanted(1, "house") == 8
+    _, asked = run(r.building.build(0, "house:39"), ["bid:200", "pass", "house:39"])
     assert [d.kind for d in asked] == ["auction_bid", "auction_bid", "place_building"]
-    assert r.houses[39] == 1 and r.houses_left == 2 and g.cash(0) == 1300
+    assert r.state.houses[39] == 1 and r.state.houses_left == 2 and g.cash(0) == 1300
 
 
 def test_decision_shortage_none_when_the_players_together_wish_no_more_than_the_bank_has() -> None:
@@ -608,12 +608,12 @@ def test_decision_shortage_none_when_the_players_together_wish_no_more_than_the_
     own(r, 1, 1, 3)
     set_cash(g, 0, 399)
     set_cash(g, 1, 100)
-    r.houses_left = 3
-    _, asked = run(r.build(0, "house:39"))
-    assert asked == [] and r.houses[39] == 1 and g.cash(0) == 199
-    r.houses_left = 2  # now seat 1's two and seat 0's none: only one player wishes
-    _, asked = run(r.build(1, "house:1"))
-    assert asked == [] and r.houses[1] == 1
+    r.state.houses_left = 3
+    _, asked = run(r.building.build(0, "house:39"))
+    assert asked == [] and r.state.houses[39] == 1 and g.cash(0) == 199
+    r.state.houses_left = 2  # now seat 1's two and seat 0's none: only one player wishes
+    _, asked = run(r.building.build(1, "house:1"))
+    assert asked == [] and r.state.houses[1] == 1
 
 
 def test_shortage_of_hotels_counted_in_hotels() -> None:
@@ -623,11 +623,11 @@ def test_shortage_of_hotels_counted_in_hotels() -> None:
     own(r, 0, 37, 39)
     own(r, 1, 1, 3)
     for i in (37, 39, 1, 3):
-        r.houses[i] = 4
-    r.houses_left, r.hotels_left = 32 - 16, 1
-    assert r.wanted(0, "hotel") == 2 and r.wanted(1, "hotel") == 2
-    _, asked = run(r.build(0, "hotel:39"), ["pass", "bid:50", "hotel:1"])
-    assert [d.seat for d in asked] == [0, 1, 1] and r.houses[1] == HOTEL and r.hotels_left == 0
+        r.state.houses[i] = 4
+    r.state.houses_left, r.state.hotels_left = 32 - 16, 1
+    assert r.building.wanted(0, "hotel") == 2 and r.building.wanted(1, "hotel") == 2
+    _, asked = run(r.building.build(0, "hotel:39"), ["pass", "bid:50", "hotel:1"])
+    assert [d.seat for d in asked] == [0, 1, 1] and r.state.houses[1] == HOTEL and r.state.hotels_left == 0
 
 
 # -- SELLING PROPERTY, TRADES --------------------------------------------------------------------
@@ -639,16 +639,17 @@ def test_houses_may_be_sold_back_at_any_time_for_one_half_to_raise_a_price() -> 
     higher lot: evenly), then either."""
     g, r = fresh()
     own(r, 0, 37, 39)
-    r.houses[37], r.houses[39] = 2, 1
-    r.n_built[0] = 2
-    r.gbuilt[r.gid[37]] = 2
-    r.houses_left -= 3
+    r.state.houses[37], r.state.houses[39] = 2, 1
+    r.state.n_built[0] = 2
+    r.state.gbuilt[r.state.gid[37]] = 2
+    r.state.houses_left -= 3
     set_cash(g, 0, 100)
     _, asked = run(r.land(0, 24, 7, 1), ["buy", "sell_house:37", "sell_house:39"])
     assert [d.kind for d in asked] == ["buy_deed", "raise_cash", "raise_cash"]
     assert asked[1].options == ("sell_house:37", "sell_all:dark_blue") and asked[1].amount == 140
     assert set(asked[2].options) == {"sell_house:37", "sell_house:39", "sell_all:dark_blue"}
-    assert r.owner[24] == 0 and r.houses[37] == 1 and r.houses[39] == 0 and g.cash(0) == 100 + 200 - 240
+    st = r.state
+    assert st.owner[24] == 0 and st.houses[37] == 1 and st.houses[39] == 0 and g.cash(0) == 100 + 200 - 240
 
 
 def test_private_sale_only_when_group_has_no_buildings() -> None:
@@ -656,15 +657,15 @@ def test_private_sale_only_when_group_has_no_buildings() -> None:
     any properties of that color-group.'"""
     _g, r = fresh()
     own(r, 0, 37, 39, 5)
-    run(r.build(0, "house:39"))
-    assert r.tradeable(0) == [5]
+    run(r.building.build(0, "house:39"))
+    assert r.market.tradeable(0) == [5]
 
 
 def test_no_loans_between_players_cash_alone_cannot_be_traded() -> None:
     """MISCELLANEOUS: 'No player may borrow from or lend money to another player' — an offer of
     cash alone cannot be made."""
     _g, r = fresh()
-    _, asked = run(r.trade(0, 1), ["pay_cash:100", "cancel"])
+    _, asked = run(r.market.trade(0, 1), ["pay_cash:100", "cancel"])
     assert "offer" not in asked[1].options
 
 
@@ -673,8 +674,8 @@ def test_trade_deeds_and_cash_at_agreed_price() -> None:
     g, r = fresh()
     own(r, 0, 5)
     own(r, 1, 12)
-    run(r.trade(0, 1), ["give:5", "take:12", "pay_cash:50", "offer", "accept"])
-    assert r.owner[5] == 1 and r.owner[12] == 0 and g.cash(0) == 1450 and g.cash(1) == 1550
+    run(r.market.trade(0, 1), ["give:5", "take:12", "pay_cash:50", "offer", "accept"])
+    assert r.state.owner[5] == 1 and r.state.owner[12] == 0 and g.cash(0) == 1450 and g.cash(1) == 1550
 
 
 # -- MORTGAGES -----------------------------------------------------------------------------------
@@ -682,8 +683,8 @@ def test_mortgage_at_printed_value() -> None:
     """MORTGAGES: 'The mortgage value is printed on each Title Deed card' (Boardwalk $200)."""
     g, r = fresh()
     own(r, 0, 39)
-    r.apply_manage(0, "mortgage:39")
-    assert r.mortgaged[39] and g.cash(0) == 1700
+    r.building.apply_manage(0, "mortgage:39")
+    assert r.state.mortgaged[39] and g.cash(0) == 1700
 
 
 def test_improved_property_cannot_be_mortgaged_until_buildings_sold() -> None:
@@ -691,23 +692,23 @@ def test_improved_property_cannot_be_mortgaged_until_buildings_sold() -> None:
     properties of its color-group must be sold back'."""
     _g, r = fresh()
     own(r, 0, 37, 39)
-    run(r.build(0, "house:39"))
-    assert r.mortgageable(0) == []
+    run(r.building.build(0, "house:39"))
+    assert r.building.mortgageable(0) == []
 
 
 def test_mortgage_lifted_at_value_plus_ten_percent() -> None:
     """MORTGAGES: 'the owner must pay the Bank the amount of the mortgage plus 10% interest'."""
     g, r = fresh()
     own(r, 0, 39)
-    r.apply_manage(0, "mortgage:39")
-    r.apply_manage(0, "unmortgage:39")
-    assert not r.mortgaged[39] and g.cash(0) == 1700 - 220
+    r.building.apply_manage(0, "mortgage:39")
+    r.building.apply_manage(0, "unmortgage:39")
+    assert not r.state.mortgaged[39] and g.cash(0) == 1700 - 220
 
 
 def test_mortgage_interest_rounded_up() -> None:
     """DECISION: 10% of a mortgage is rounded up to the dollar (Park Place $175 -> $18)."""
     _g, r = fresh()
-    assert r.interest(37) == 18 and r.interest(12) == 8 and r.interest(39) == 20
+    assert r.state.interest(37) == 18 and r.state.interest(12) == 8 and r.state.interest(39) == 20
 
 
 def test_mortgaged_property_sold_pays_ten_percent_at_once_and_again_when_lifted() -> None:
@@ -716,10 +717,10 @@ def test_mortgaged_property_sold_pays_ten_percent_at_once_and_again_when_lifted(
     interest as well as the amount of the mortgage'."""
     g, r = fresh()
     own(r, 0, 39)
-    r.mortgaged[39] = True
-    run(r.trade(0, 1), ["give:39", "want_cash:100", "offer", "accept", "keep"])
-    assert r.owner[39] == 1 and g.cash(1) == 1500 - 100 - 20
-    r.apply_manage(1, "unmortgage:39")
+    r.state.mortgaged[39] = True
+    run(r.market.trade(0, 1), ["give:39", "want_cash:100", "offer", "accept", "keep"])
+    assert r.state.owner[39] == 1 and g.cash(1) == 1500 - 100 - 20
+    r.building.apply_manage(1, "unmortgage:39")
     assert g.cash(1) == 1500 - 100 - 20 - 220
 
 
@@ -728,9 +729,9 @@ def test_mortgaged_property_may_be_lifted_at_once_on_transfer() -> None:
     10% interest' (once only)."""
     g, r = fresh()
     own(r, 0, 39)
-    r.mortgaged[39] = True
-    run(r.trade(0, 1), ["give:39", "offer", "accept", "lift"])
-    assert not r.mortgaged[39] and g.cash(1) == 1500 - 220
+    r.state.mortgaged[39] = True
+    run(r.market.trade(0, 1), ["give:39", "offer", "accept", "lift"])
+    assert not r.state.mortgaged[39] and g.cash(1) == 1500 - 220
 
 
 # -- BANKRUPTCY ----------------------------------------------------------------------------------
@@ -740,17 +741,17 @@ def test_bankrupt_to_player_buildings_half_price_cash_property_to_creditor_who_p
     interest on the loan, which is 10%'."""
     g, r = fresh()
     own(r, 0, 1, 3, 39)
-    r.mortgaged[39] = True
-    run(r.build(0, "house:1"))
-    run(r.build(0, "house:3"))
+    r.state.mortgaged[39] = True
+    run(r.building.build(0, "house:1"))
+    run(r.building.build(0, "house:3"))
     set_cash(g, 0, 10)
     own(r, 1, 37)
-    r.houses[37] = 0
+    r.state.houses[37] = 0
     # seat 0 owes 5000 rent to seat 1: sells houses (+50), mortgages the browns (+60), bankrupt
-    run(r.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:", lift_mortgage="keep"))
+    run(r.debts.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:", lift_mortgage="keep"))
     assert g.players[0].out
-    assert all(r.owner[i] == 1 for i in (1, 3, 39))
-    assert r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
+    assert all(r.state.owner[i] == 1 for i in (1, 3, 39))
+    assert r.state.houses[1] == r.state.houses[3] == 0 and r.state.houses_left == 32
     assert g.cash(1) == 1500 + 10 + 50 + 60 - 3 - 3 - 20  # all his cash; 10% on each mortgaged deed
 
 
@@ -759,11 +760,11 @@ def test_bankrupt_to_bank_property_auctioned_except_buildings() -> None:
     Bank immediately sells by auction all property so taken, except buildings.'"""
     g, r = fresh()
     own(r, 0, 39)
-    r.mortgaged[39] = True
+    r.state.mortgaged[39] = True
     set_cash(g, 0, 10)
-    _, asked = run(r.charge(0, r.bank, 200, flows.TAX, "tax", "test"), ["bid:100", "pass", "pass"])
+    _, asked = run(r.debts.charge(0, r.state.bank, 200, flows.TAX, "tax", "test"), ["bid:100", "pass", "pass"])
     assert g.players[0].out and asked[0].kind == "auction_bid" and asked[0].space == 39
-    assert r.owner[39] == 1 and not r.mortgaged[39] and g.cash(1) == 1400
+    assert r.state.owner[39] == 1 and not r.state.mortgaged[39] and g.cash(1) == 1400
 
 
 def test_last_player_left_wins() -> None:
@@ -771,7 +772,7 @@ def test_last_player_left_wins() -> None:
     in the game wins.'"""
     g, r = fresh(n=2)
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, flows.RENT, "rent", "test"))
+    run(r.debts.charge(0, 1, 100, flows.RENT, "rent", "test"))
     assert r.ended == "last player left"
     res = g.results()
     assert ranks(res)[1] == 1 and res[0].where == "bankrupt"
@@ -798,7 +799,7 @@ def test_out_of_jail_by_buying_the_card_from_another_player_and_playing_it() -> 
                "auction", "pass", "pass", "pass", "pass"]
     run(_jail_turn_with_manage(r, 0), answers)
     assert not g.players[0].jail and g.players[0].pos == 15
-    assert g.cash(1) == 1550 and r.decks["community_chest"][-1].name == "get_out_of_jail_free"
+    assert g.cash(1) == 1550 and r.state.decks["community_chest"][-1].name == "get_out_of_jail_free"
 
 
 def test_manage_menu_left_with_back_is_closed_for_the_turn() -> None:
@@ -806,9 +807,9 @@ def test_manage_menu_left_with_back_is_closed_for_the_turn() -> None:
     step always ends (a seat cannot loop between a menu and 'back')."""
     _g, r = fresh()
     own(r, 0, 39)
-    _, asked = run(r.manage(0), ["mortgage", "back", "done"])
+    _, asked = run(r.manage.step(0), ["mortgage", "back", "done"])
     assert "mortgage" in asked[0].options and "mortgage" not in asked[2].options
-    assert not r.mortgaged[39]
+    assert not r.state.mortgaged[39]
 
 
 # -- the kit's decisions where the rules are silent ----------------------------------------------
@@ -820,7 +821,7 @@ def test_decision_round_cap_ends_a_game_and_counts_it_like_the_short_game() -> N
     rs = fresh()[0].ruleset.override(max_rounds=3)
     game = play_one(rs, ["tenant"] * 4, 2)
     assert game.rules.ended == "round cap" and game.round == 3
-    assert game.results() == [game.rules.valuation(s) for s in range(4)]
+    assert game.results() == [count.valuation(game.rules.state, s) for s in range(4)]
 
 
 def test_decision_deal_starts_with_the_banker_and_goes_round() -> None:
@@ -836,10 +837,10 @@ def test_decision_price_not_raisable_by_selling_and_mortgaging_the_deed_is_aucti
     g, r = fresh()
     set_cash(g, 0, 339)
     own(r, 0, 1, 3)
-    r.houses[1] = 1
-    r.n_built[0] = 1
-    r.gbuilt[r.gid[1]] = 1
-    r.houses_left -= 1
+    r.state.houses[1] = 1
+    r.state.n_built[0] = 1
+    r.state.gbuilt[r.state.gid[1]] = 1
+    r.state.houses_left -= 1
     # Boardwalk $400: 339 + $25 (the house back at half) + $60 (both browns mortgaged) = 424
     _, asked = run(r.land(0, 39, 7, 1), always())
     assert asked[0].kind == "buy_deed"
@@ -859,8 +860,8 @@ def test_unimproved_properties_can_be_mortgaged_at_any_time_to_buy_the_one_stood
     _, asked = run(r.land(0, 39, 7, 1), ["buy", "mortgage:6"])
     assert [d.kind for d in asked] == ["buy_deed", "raise_cash"]
     assert asked[1].options == ("mortgage:6", "mortgage:37") and asked[1].amount == 40
-    assert r.mortgaged[6] and not r.mortgaged[37]
-    assert r.owner[39] == 0 and g.cash(0) == 360 + 50 - 400
+    assert r.state.mortgaged[6] and not r.state.mortgaged[37]
+    assert r.state.owner[39] == 0 and g.cash(0) == 360 + 50 - 400
 
 
 def test_decision_pay_each_player_seat_by_seat_bankrupt_to_the_unpaid() -> None:
@@ -896,9 +897,9 @@ def test_decision_raising_money_offers_only_selling_buildings_and_mortgaging() -
     manage step)."""
     g, r = fresh()
     own(r, 0, 37, 39, 5)
-    run(r.build(0, "house:39"))
+    run(r.building.build(0, "house:39"))
     set_cash(g, 0, 0)
-    _, asked = run(r.charge(0, 1, 50, flows.RENT, "rent", "test"), always(raise_cash="mortgage:"))
+    _, asked = run(r.debts.charge(0, 1, 50, flows.RENT, "rent", "test"), always(raise_cash="mortgage:"))
     opts = asked[0].options
     assert asked[0].kind == "raise_cash"
     assert all(o.startswith(("sell_house:", "sell_all:", "mortgage:")) for o in opts)

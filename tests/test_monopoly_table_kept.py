@@ -15,6 +15,7 @@ from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.strategies import Strategy, TableView
 from landlord.players.characters import make_strategy
 from landlord.rules.families import new_game
+from landlord.rules.monopoly import count
 from landlord.rules.monopoly.table import MonopolyTable
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
@@ -35,12 +36,12 @@ class Checking(Strategy):
     def choose(self, view: TableView, d: Decision) -> OptionText:
         kept: MonopolyTable = view.table
         if d.kind in ("manage", "buy_deed", "auction_bid", "raise_cash"):
-            rules: Any = kept._rules  # a new table over the same rules
-            new = MonopolyTable(rules)
+            state: Any = kept._state  # a new table over the same state
+            new = MonopolyTable(state)
             assert kept.landing_charges() == new.landing_charges()
             assert kept.threats() == new.threats()
             for s, pl in enumerate(kept.players):
-                assert kept.count(s) == int(rules.totals()[s])
+                assert kept.count(s) == count.totals(state)[s]
                 assert kept.takings(s) == new.takings(s)
                 assert kept.threat(s) == new.threat(s)
                 if pl.out:

@@ -13,7 +13,7 @@ from landlord.engine import flows
 from landlord.engine.count import ranks
 from landlord.engine.game import Game
 from landlord.rules.families import new_game
-from landlord.rules.monopoly import HOTEL, Monopoly
+from landlord.rules.monopoly import HOTEL, Monopoly, count
 from landlord.runs.simulate import play_one
 
 
@@ -37,7 +37,7 @@ def test_short_game_two_deeds_dealt_and_paid_for() -> None:
     g, r = fresh("monopoly-short")
     for pl in g.players:
         assert len(pl.deeds) == 2
-        assert g.cash(pl.seat) == 1500 - sum(r.price[i] for i in pl.deeds)
+        assert g.cash(pl.seat) == 1500 - sum(r.state.price[i] for i in pl.deeds)
     dealt = [i for pl in g.players for i in pl.deeds]
     assert len(set(dealt)) == 8
 
@@ -60,9 +60,9 @@ def test_short_game_hotel_after_three_houses() -> None:
     a complete color-group before the player may buy a hotel.' (DECISION: no fourth house.)"""
     _, r = fresh("monopoly-short")
     three_houses_on_the_dark_blues(r)
-    assert r.buildable(0) == ["hotel:37", "hotel:39"]
-    run(r.build(0, "hotel:39"))
-    assert r.houses[39] == HOTEL and r.houses_left == 32 + 3
+    assert r.building.buildable(0) == ["hotel:37", "hotel:39"]
+    run(r.building.build(0, "hotel:39"))
+    assert r.state.houses[39] == HOTEL and r.state.houses_left == 32 + 3
 
 
 def test_short_game_hotel_turn_in_value_is_half_its_price_with_three_houses() -> None:
@@ -70,10 +70,10 @@ def test_short_game_hotel_turn_in_value_is_half_its_price_with_three_houses() ->
     in this game is one house less than in the regular game.' Boardwalk: (3 x 200 + 200) / 2."""
     g, r = fresh("monopoly-short")
     own(r, 0, 37, 39)
-    r.houses[39] = HOTEL
-    r.hotels_left -= 1
+    r.state.houses[39] = HOTEL
+    r.state.hotels_left -= 1
     before = g.cash(0)
-    r.sell_buildings(0, 39)
+    r.building.sell_buildings(0, 39)
     assert g.cash(0) == before + 400
 
 
@@ -82,10 +82,10 @@ def _built(r: Monopoly, seat: int, level: int, *lots: int) -> None:
     Bank's stock (no payment: setting up a position)."""
     own(r, seat, *lots)
     for i in lots:
-        r.stock(0, -1) if level == HOTEL else r.stock(-level, 0)
-        r.houses[i] = level
-        r.n_built[seat] += 1
-        r.gbuilt[r.gid[i]] += 1
+        r.state.stock(0, -1) if level == HOTEL else r.state.stock(-level, 0)
+        r.state.houses[i] = level
+        r.state.n_built[seat] += 1
+        r.state.gbuilt[r.state.gid[i]] += 1
 
 
 def _second_bankruptcy_near(ruleset: str) -> tuple[Game, Monopoly]:
@@ -95,13 +95,13 @@ def _second_bankruptcy_near(ruleset: str) -> tuple[Game, Monopoly]:
     g, r = fresh(ruleset)
     for pl in g.players:
         for i in list(pl.deeds):
-            r.give_deed(-1, i)
+            r.state.give_deed(-1, i)
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, flows.RENT, "rent", "test"), always())
-    assert g.players[0].out and r.bankruptcies == 1 and not r.ended
+    run(r.debts.charge(0, 1, 100, flows.RENT, "rent", "test"), always())
+    assert g.players[0].out and r.state.bankruptcies == 1 and not r.ended
     _built(r, 2, HOTEL, 37, 39)
     own(r, 2, 5)
-    r.mortgaged[5] = True
+    r.state.mortgaged[5] = True
     set_cash(g, 2, 10)
     return g, r
 
@@ -115,12 +115,12 @@ def test_short_game_ends_at_second_bankruptcy_creditor_gets_all_including_buildi
     interest: play has ceased) and the $10."""
     g, r = _second_bankruptcy_near("monopoly-short")
     before = g.cash(3)
-    _, asked = run(r.charge(2, 3, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.debts.charge(2, 3, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
     assert asked == [] and g.players[2].out and r.ended.startswith("short game")
-    assert r.owner[37] == r.owner[39] == r.owner[5] == 3
-    assert r.houses[37] == r.houses[39] == HOTEL and r.hotels_left == 12 - 2 and r.mortgaged[5]
+    assert r.state.owner[37] == r.state.owner[39] == r.state.owner[5] == 3
+    assert r.state.houses[37] == r.state.houses[39] == HOTEL and r.state.hotels_left == 12 - 2 and r.state.mortgaged[5]
     assert g.cash(3) == before + 10
-    v = r.valuation(3)
+    v = count.valuation(r.state, 3)
     assert v.improvements == 2 * (200 + 3 * 200) and v.mortgaged == 100
 
 
@@ -129,12 +129,12 @@ def test_short_game_second_bankrupt_turns_all_over_to_the_bank_and_nothing_is_au
     happens to be a rival player or the Bank.' (DECISION: the Bank takes the deeds back
     unmortgaged and the buildings into its stock; play has ceased, so no auction.)"""
     g, r = _second_bankruptcy_near("monopoly-short")
-    bank = g.ledger.balances[r.bank]
-    _, asked = run(r.charge(2, r.bank, 5000, flows.TAX, "tax", "test"), always(raise_cash="sell_all:"))
+    bank = g.ledger.balances[r.state.bank]
+    _, asked = run(r.debts.charge(2, r.state.bank, 5000, flows.TAX, "tax", "test"), always(raise_cash="sell_all:"))
     assert asked == [] and g.players[2].out and r.ended.startswith("short game")
-    assert r.owner[37] == r.owner[39] == r.owner[5] == -1 and not r.mortgaged[5]
-    assert r.houses[37] == r.houses[39] == 0 and (r.houses_left, r.hotels_left) == (32, 12)
-    assert g.ledger.balances[r.bank] == bank + 10
+    assert r.state.owner[37] == r.state.owner[39] == r.state.owner[5] == -1 and not r.state.mortgaged[5]
+    assert r.state.houses[37] == r.state.houses[39] == 0 and (r.state.houses_left, r.state.hotels_left) == (32, 12)
+    assert g.ledger.balances[r.state.bank] == bank + 10
 
 
 def test_short_game_second_debtor_who_can_pay_by_selling_is_not_bankrupt() -> None:
@@ -144,7 +144,7 @@ def test_short_game_second_debtor_who_can_pay_by_selling_is_not_bankrupt() -> No
     price ($100 each: both hotels, then four houses) and pays."""
     g, r = _second_bankruptcy_near("monopoly-short")
     before = g.cash(3)
-    _, asked = run(r.charge(2, 3, 600, flows.RENT, "rent", "test"), always(raise_cash="sell_house:"))
+    _, asked = run(r.debts.charge(2, 3, 600, flows.RENT, "rent", "test"), always(raise_cash="sell_house:"))
     assert asked[0].kind == "raise_cash" and not g.players[2].out and not r.ended
     assert g.cash(3) == before + 600 and g.cash(2) == 10 + 6 * 100 - 600
 
@@ -155,13 +155,14 @@ def test_short_game_first_bankruptcy_is_the_regular_one() -> None:
     creditor') and the game goes on."""
     g, r = fresh("monopoly-short")
     for i in list(g.players[0].deeds):
-        r.give_deed(-1, i)
+        r.state.give_deed(-1, i)
     _built(r, 0, 1, 1, 3)
     set_cash(g, 0, 0)
     before = g.cash(1)
-    _, asked = run(r.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.debts.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
     assert asked[0].kind == "raise_cash" and g.players[0].out and not r.ended
-    assert r.owner[1] == r.owner[3] == 1 and r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
+    st = r.state
+    assert st.owner[1] == st.owner[3] == 1 and st.houses[1] == st.houses[3] == 0 and st.houses_left == 32
     assert g.cash(1) == before + 50 + 60 - 3 - 3  # half the houses, the mortgages; 10% interest
 
 
@@ -171,13 +172,13 @@ def test_short_game_valuation() -> None:
     purchase price including the value of the three houses turned in'."""
     g, r = fresh("monopoly-short")
     for i in list(g.players[0].deeds):
-        r.give_deed(-1, i)
+        r.state.give_deed(-1, i)
     set_cash(g, 0, 100)
     own(r, 0, 37, 39, 5, 1, 3)
-    r.mortgaged[5] = True
-    r.houses[37] = 2
-    r.houses[39] = HOTEL
-    v = r.valuation(0)
+    r.state.mortgaged[5] = True
+    r.state.houses[37] = 2
+    r.state.houses[39] = HOTEL
+    v = count.valuation(r.state, 0)
     assert v.land == 350 + 400 + 100 + 60 + 60
     assert v.improvements == 2 * 200 + (200 + 3 * 200)
     assert v.mortgaged == 200 // 2  # Reading Railroad, printed $200, mortgaged: one-half price
@@ -188,7 +189,7 @@ def test_short_game_richest_player_wins() -> None:
     """SHORT GAME: 'RICHEST PLAYER WINS!' — rank 1 is the highest valuation."""
     rs = load_ruleset("monopoly-short")
     game = play_one(rs, ["landlord", "speculator", "landlord", "speculator"], 3)
-    assert game.over and game.rules.bankruptcies == 2
+    assert game.over and game.rules.state.bankruptcies == 2
     res = game.results()
     best = max(x.total for x in res)
     assert all((k == 1) == (x.total == best) for x, k in zip(res, ranks(res), strict=True))
@@ -199,7 +200,7 @@ def test_time_limit_game_deals_two_paid_deeds_and_ends_at_the_limit() -> None:
     ... Banker deals two Title Deeds to each player. Players immediately pay the Bank'."""
     g, r = fresh("monopoly-time-limit")
     assert all(len(pl.deeds) == 2 for pl in g.players)
-    assert all(g.cash(pl.seat) == 1500 - sum(r.price[i] for i in pl.deeds) for pl in g.players)
+    assert all(g.cash(pl.seat) == 1500 - sum(r.state.price[i] for i in pl.deeds) for pl in g.players)
     rs = load_ruleset("monopoly-time-limit").override(round_limit=7)
     game = play_one(rs, ["tenant"] * 4, 1)
     assert game.round == 7 and game.rules.ended == "time limit"
@@ -209,12 +210,12 @@ def test_edition_classic_by_default_and_2008_amounts() -> None:
     """Edition (boards/SOURCES.md section 4): classic amounts by default; '2008' makes Luxury Tax
     $100, Income Tax a flat $200, 'sale of stock' $50 and the birthday card replace Grand Opera."""
     g, r = fresh()
-    assert g.p["edition"] == "classic" and r.tax_fee[38] == 75
+    assert g.p["edition"] == "classic" and r.state.tax_fee[38] == 75
     g8, r8 = fresh(edition="2008")
-    assert r8.tax_fee[38] == 100 and r8.tax_percent[4] == 0
+    assert r8.state.tax_fee[38] == 100 and r8.state.tax_percent[4] == 0
     _, asked = run(r8.land(0, 4, 4, 1))
     assert asked == [] and g8.cash(0) == 1300
-    names = [c.name for c in r8.decks["community_chest"]]
+    names = [c.name for c in r8.state.decks["community_chest"]]
     assert "birthday" in names and "grand_opera" not in names
     stack(r8, "community_chest", "sale_of_stock")
     run(r8.draw(1, "community_chest", 4))

@@ -8,7 +8,7 @@ from test_monopoly_helpers import always, dice, fresh, own, run, set_cash, stack
 
 from landlord.data.loader import load_ruleset, ruleset_path
 from landlord.engine import flows
-from landlord.rules.monopoly import Monopoly
+from landlord.rules.monopoly import Monopoly, count
 from landlord.runs.simulate import play_one
 
 
@@ -36,14 +36,14 @@ def test_mucker_theme_names_shown() -> None:
     """The theme: Coincidence cards, speakeasies, casinos, pawning, the 28th Precinct Jail,
     protection money; 'Grand and Lake; or Thark, Warhoon and Torquas' (names by inference)."""
     _g, r = fresh("mucker")
-    assert r.word("house") == "speakeasy" and r.word("hotel") == "casino"
-    assert r.word("mortgage") == "pawn" and r.word("Chance") == "Coincidence"
-    assert r.word("rent") == "protection" and "28th Precinct" in r.word("Jail")
-    assert [r.space_name(i) for i in (39, 37, 9, 8, 6, 7)] == ["Grand", "Lake", "Thark", "Warhoon", "Torquas",
+    assert r.state.word("house") == "speakeasy" and r.state.word("hotel") == "casino"
+    assert r.state.word("mortgage") == "pawn" and r.state.word("Chance") == "Coincidence"
+    assert r.state.word("rent") == "protection" and "28th Precinct" in r.state.word("Jail")
+    assert [r.state.space_name(i) for i in (39, 37, 9, 8, 6, 7)] == ["Grand", "Lake", "Thark", "Warhoon", "Torquas",
                                                               "Coincidence"]
     assert load_ruleset("mucker").params["theme_space_names"].provenance == "reconstructed_inference"
     _g0, r0 = fresh()
-    assert r0.space_name(39) == "Boardwalk" and r0.word("house") == "house"
+    assert r0.state.space_name(39) == "Boardwalk" and r0.state.word("house") == "house"
 
 
 def test_mucker_theme_in_the_event_log() -> None:
@@ -87,7 +87,7 @@ def test_jail_card_offered_as_bribe_accepted_goes_to_banker() -> None:
     g, r = fresh("mucker")
     stack(r, "chance", "get_out_of_jail_free")
     run(r.draw(1, "chance", 4))
-    _, asked = run(r.manage(1), ["bribe", "accept", "done"])
+    _, asked = run(r.manage.step(1), ["bribe", "accept", "done"])
     assert asked[1].kind == "bribe_reply" and asked[1].seat == g.p["banker_seat"] == 0
     assert g.players[1].cards == [] and len(g.players[0].cards) == 1
 
@@ -98,7 +98,7 @@ def test_jail_card_bribe_refused_briber_takes_ten_from_banker() -> None:
     g, r = fresh("mucker")
     stack(r, "chance", "get_out_of_jail_free")
     run(r.draw(1, "chance", 4))
-    run(r.manage(1), ["bribe", "refuse", "done"])
+    run(r.manage.step(1), ["bribe", "refuse", "done"])
     assert g.cash(1) == 1510 and g.cash(0) == 1490 and len(g.players[1].cards) == 1
 
 
@@ -107,7 +107,7 @@ def test_no_bribe_in_monopoly() -> None:
     _g, r = fresh()
     stack(r, "chance", "get_out_of_jail_free")
     run(r.draw(1, "chance", 4))
-    _, asked = run(r.manage(1), ["done"])
+    _, asked = run(r.manage.step(1), ["done"])
     assert "bribe" not in asked[0].options
 
 
@@ -124,7 +124,7 @@ def test_mucker_short_2_three_speakeasies_for_a_casino() -> None:
     before you may buy a casino.'"""
     _, r = fresh("mucker-short")
     three_houses_on_the_dark_blues(r)
-    assert r.buildable(0) == ["hotel:37", "hotel:39"]
+    assert r.building.buildable(0) == ["hotel:37", "hotel:39"]
 
 
 def test_mucker_short_3_jail_exit_next_turn_try_doubles_then_pay_same_turn() -> None:
@@ -150,14 +150,14 @@ def test_mucker_short_5_game_ends_at_first_bankruptcy_then_valuation() -> None:
     value their property'."""
     g, r = fresh("mucker-short")
     for i in list(g.players[0].deeds):
-        r.mortgaged[i] = True
+        r.state.mortgaged[i] = True
     set_cash(g, 0, 0)
-    run(r.charge(0, 1, 100, flows.RENT, "rent", "test"), always())
+    run(r.debts.charge(0, 1, 100, flows.RENT, "rent", "test"), always())
     assert r.ended.startswith("short game")
     res = g.results()
-    assert res[0].total == 0 and res[1].total == r.valuation(1).total
+    assert res[0].total == 0 and res[1].total == count.valuation(r.state, 1).total
     game = play_one(load_ruleset("mucker-short"), ["landlord", "speculator", "tenant", "random"], 4)
-    assert game.rules.bankruptcies == 1 and game.over
+    assert game.rules.state.bankruptcies == 1 and game.over
 
 
 def test_mucker_short_5_the_bankruptcy_that_ends_it_is_the_regular_one() -> None:
@@ -168,18 +168,19 @@ def test_mucker_short_5_the_bankruptcy_that_ends_it_is_the_regular_one() -> None
     g, r = fresh("mucker-short")
     for pl in g.players:
         for i in list(pl.deeds):
-            r.give_deed(-1, i)
+            r.state.give_deed(-1, i)
     own(r, 0, 1, 3)
     for i in (1, 3):
-        r.houses[i] = 1
-        r.n_built[0] += 1
-        r.gbuilt[r.gid[i]] += 1
-    r.stock(-2, 0)
+        r.state.houses[i] = 1
+        r.state.n_built[0] += 1
+        r.state.gbuilt[r.state.gid[i]] += 1
+    r.state.stock(-2, 0)
     set_cash(g, 0, 0)
     before = g.cash(1)
-    _, asked = run(r.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
+    _, asked = run(r.debts.charge(0, 1, 5000, flows.RENT, "rent", "test"), always(raise_cash="sell_all:"))
     assert asked[0].kind == "raise_cash" and g.players[0].out and r.ended.startswith("short game")
-    assert r.owner[1] == r.owner[3] == 1 and r.houses[1] == r.houses[3] == 0 and r.houses_left == 32
+    st = r.state
+    assert st.owner[1] == st.owner[3] == 1 and st.houses[1] == st.houses[3] == 0 and st.houses_left == 32
     assert g.cash(1) == before + 50 + 60  # half the speakeasies, the pawns; the game has ended
 
 

@@ -80,7 +80,7 @@ def test_holdings_are_the_seats_at_the_first_turn() -> None:
     assert g.rules.owner[6] == 1 and g.rules.owner[7] == 1 and g.players[1].lots == {6, 7}
     assert g.players[1].luxuries == 2
     m = start("monopoly", {"seat": [{"holdings": ["Boardwalk", "Park Place"]}, {}, {}, {}]})
-    assert m.players[0].deeds == {37, 39} and len(m.rules.full[0]) == 1  # the dark blue group, complete
+    assert m.players[0].deeds == {37, 39} and len(m.rules.state.full[0]) == 1  # the dark blue group, complete
 
 
 @pytest.mark.parametrize(("ruleset", "data", "entry", "field"), [
@@ -224,7 +224,7 @@ def test_monopoly_houses_hotels_and_mortgages() -> None:
          "improvements": {"Boardwalk": 3, "Park Place": 3, "Baltic Avenue": "hotel", "Mediterranean Avenue": 4}},
         {"token": "Pennsylvania Avenue", "cash": 1500}, {}, {}]})
     r = g.rules
-    assert (r.houses_left, r.hotels_left) == (32 - 3 - 3 - 4, 12 - 1)
+    assert (r.state.houses_left, r.state.hotels_left) == (32 - 3 - 3 - 4, 12 - 1)
     assert r.rent(39, 5) == 1400 and r.rent(3, 5) == 450  # Baltic Avenue's hotel rent on its deed
     g.act("done")  # seat 2's manage decision; then 2+3 from Pennsylvania Avenue (34) to Boardwalk
     assert g.pending is not None and g.pending.kind == "ask_rent" and g.pending.seat == 0
@@ -238,7 +238,7 @@ def test_monopoly_a_mortgaged_deed_pays_no_rent() -> None:
     Boardwalk asks for nothing and the tenant's cash is unchanged."""
     g = people("monopoly", {"turn": 2, "dice": [[2, 3]], "seat": [
         {"holdings": DARK_BLUE, "mortgages": ["Boardwalk"]}, {"token": "Pennsylvania Avenue", "cash": 300}, {}, {}]})
-    assert g.rules.mortgaged[39] and g.rules.space_state(39)["mortgaged"]
+    assert g.rules.state.mortgaged[39] and g.rules.space_state(39)["mortgaged"]
     g.act("done")
     assert g.pending is None or g.pending.kind != "ask_rent"
     assert g.cash(1) == 300
@@ -283,7 +283,7 @@ def test_monopoly_the_bank_supply_of_houses_is_exactly_enough() -> None:
     lots = DARK_BLUE + ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue",
                         "Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens"]
     g = people("monopoly", {"seat": [{"holdings": lots, "improvements": {n: 4 for n in lots}}, {}, {}, {}]})
-    assert (g.rules.houses_left, g.rules.hotels_left) == (0, 12)
+    assert (g.rules.state.houses_left, g.rules.state.hotels_left) == (0, 12)
 
 
 SECTION2 = ["The Pike", "The Farm", "Rubeville"]
@@ -511,7 +511,7 @@ def test_monopoly_accepts_exactly_the_positions_its_building_rules_allow(levels:
         assert err.field in ("improvements", "mortgages") and err.entry in ("seat 1", "seat 2")
         return
     assert allowed
-    r = g.rules
-    on_board = [r.houses[i] for i in range(len(r.houses))]
-    assert sum(h for h in on_board if h != 5) + r.houses_left == 32
-    assert sum(h == 5 for h in on_board) + r.hotels_left == 12
+    st = g.rules.state
+    on_board = [st.houses[i] for i in range(len(st.houses))]
+    assert sum(h for h in on_board if h != 5) + st.houses_left == 32
+    assert sum(h == 5 for h in on_board) + st.hotels_left == 12

@@ -162,17 +162,17 @@ def test_monopoly_deed_bought_mortgaged_and_built_to_a_hotel() -> None:
     g, r = fresh()
     run(r.land(0, 39, 7, 1), ["buy"])
     assert r.space_state(39) == state(owner=0)
-    r.apply_manage(0, "mortgage:39")
+    r.building.apply_manage(0, "mortgage:39")
     assert r.space_state(39) == state(owner=0, mortgaged=True)
     own(r, 1, 1, 3)
     g.pay(g.account("Bank"), 1, 5000, flows.START_CASH, "test", "test")
-    run(r.build(1, "house:3"))
+    run(r.building.build(1, "house:3"))
     assert r.space_state(3) == state(owner=1, buildings=1, building_owner=1)
     for _ in range(4):
-        run(r.build(1, "house:1"))
-        if r.houses[3] < 4:
-            run(r.build(1, "house:3"))
-    run(r.build(1, "hotel:3"))
+        run(r.building.build(1, "house:1"))
+        if r.state.houses[3] < 4:
+            run(r.building.build(1, "house:3"))
+    run(r.building.build(1, "hotel:3"))
     assert r.space_state(3) == state(owner=1, buildings=HOTEL, hotel=True, building_owner=1)
     rows = space_rows(g)
     assert rows[3]["buildings"] == HOTEL and rows[39]["mortgaged"] and rows[39]["owner_seat"] == 0

@@ -582,10 +582,11 @@ def test_board_reads_per_space_flags_and_houses() -> None:
     table = GameTable("monopoly", people(2), seed=2)
     rules = table.game.rules
     streets = [i for i, s in enumerate(table.game.board.spaces) if s.price > 0][:2]
-    rules.owner[streets[0]] = 0
-    rules.owner[streets[1]] = 1
-    rules.mortgaged[streets[0]] = True
-    rules.houses[streets[1]] = 2
+    st = rules.state  # set the scene directly on the rules' state, then redraw
+    st.owner[streets[0]] = 0
+    st.owner[streets[1]] = 1
+    st.mortgaged[streets[0]] = True
+    st.houses[streets[1]] = 2
     table.render()
     held = {h["i"]: h for h in table.board.widget.held}
     assert held[streets[0]]["m"] and held[streets[0]]["h"] == 0 and held[streets[0]]["b"] == 0

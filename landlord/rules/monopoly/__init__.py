@@ -13,17 +13,22 @@ How play is put to the seats (all as :class:`~landlord.engine.decisions.Decision
   ``mortgage`` / ``unmortgage`` open a ``manage_lot`` menu naming the lot, or ``back``).
   DECISION: "at any time" is played as "at the start of one's own turn, and whenever one must
   raise money"; other seats act in their own turns.
-* ``buy_deed`` (buy / auction), ``auction_bid`` (see :meth:`Monopoly.auction`),
+* ``buy_deed`` (buy / auction), ``auction_bid`` (see :func:`~landlord.rules.monopoly.market.auction`),
   ``ask_rent``, ``income_tax``, ``jail_exit``, ``raise_cash``, ``lift_mortgage``,
-  ``trade_item`` / ``trade_reply`` (see :meth:`Monopoly.trade`), ``place_building``,
+  ``trade_item`` / ``trade_reply`` (see :meth:`~landlord.rules.monopoly.market.Market.trade`), ``place_building``,
   ``bribe_reply``.
 
 The hot path (throw, move, land, pay) uses plain lists indexed by space and seat and creates no
 objects per turn; events are only built when the game keeps a log.
 
 Themes (Mucker Monopoly): the ruleset's ``theme_words`` and ``theme_space_names`` rename words
-and spaces; :meth:`Monopoly.space_name`, :meth:`Monopoly.word`, :meth:`Monopoly.explain`,
+and spaces; :meth:`MonopolyState.space_name`, :meth:`MonopolyState.word`, :meth:`Monopoly.explain`,
 :meth:`Monopoly.option_text` and the event log use them.
+
+The family class :class:`Monopoly` (:mod:`~landlord.rules.monopoly.turns`) plays the turns and
+composes the game's :class:`~landlord.rules.monopoly.state.MonopolyState` and its parts over it:
+``building``, ``debts``, ``market``, ``manage``; the count, the words and the position layout
+are functions of the state; the players read the state through :class:`MonopolyTable`.
 """
 
 from __future__ import annotations

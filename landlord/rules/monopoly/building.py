@@ -1,24 +1,25 @@
-"""Monopoly's houses, hotels and mortgages."""
+"""Monopoly's houses, hotels and mortgages: a part over the game's state."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.monopoly.count import MonopolyCount
+from landlord.errors import LandlordError
+from landlord.rules.monopoly.auction import auction
+from landlord.rules.monopoly.state import MonopolyState
 from landlord.rules.monopoly.static import HOTEL, K_STREET
 
 
-class MonopolyBuilding(MonopolyCount):
-    """Houses, hotels and mortgages: what may be built, sold or mortgaged, and the building shortage."""
+class Building:
+    """Houses, hotels and mortgages: what may be built, sold or mortgaged, and the building
+    shortage (a part of the family, over its :class:`MonopolyState`)."""
 
-    if TYPE_CHECKING:  # played by a later layer of the family class
-        def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed",
-                    floors: dict[int, int] | None = None) -> Play: ...
+    __slots__ = ("state",)
 
+    def __init__(self, state: MonopolyState) -> None:
+        self.state = state
 
     # -- managing: building, selling, mortgaging, trading --------------------------------------
     def buildable(self, seat: int) -> list[str]:
@@ -30,12 +31,13 @@ class MonopolyBuilding(MonopolyCount):
         hotel; a fourth house is not offered. Without houses in the Bank, no house can be
         built ("players wishing to build must wait").
         """
+        st = self.state
         out: list[str] = []
-        houses, mort = self.houses, self.mortgaged
-        cash = self.g.ledger.balances[seat]
-        top = self.hotel_after
-        for gname in sorted(self.full[seat]):
-            group = self.groups[gname]
+        houses, mort = st.houses, st.mortgaged
+        cash = st.g.ledger.balances[seat]
+        top = st.hotel_after
+        for gname in sorted(st.full[seat]):
+            group = st.groups[gname]
             if any(mort[j] for j in group):
                 continue
             low = min(houses[j] for j in group)
@@ -43,10 +45,10 @@ class MonopolyBuilding(MonopolyCount):
                 continue
             for j in group:
                 h = houses[j]
-                if h == low and h < top and self.houses_left and cash >= self.house_cost[j]:
-                    out.append(self.o_house[j])
-                elif h == top and low >= top and self.hotels_left and cash >= self.hotel_cost[j]:
-                    out.append(self.o_hotel[j])
+                if h == low and h < top and st.houses_left and cash >= st.house_cost[j]:
+                    out.append(st.o_house[j])
+                elif h == top and low >= top and st.hotels_left and cash >= st.hotel_cost[j]:
+                    out.append(st.o_hotel[j])
         return out
 
     def sellable(self, seat: int) -> list[str]:
@@ -59,89 +61,119 @@ class MonopolyBuilding(MonopolyCount):
         selling them down evenly); a hotel is broken into ``hotel_after`` houses only when the
         Bank has that many houses.
         """
+        st = self.state
         out: list[str] = []
-        houses = self.houses
+        houses = st.houses
         seen: set[str] = set()
-        for i in self.g.players[seat].deeds:
-            if self.code[i] != K_STREET or not houses[i]:
+        for i in st.g.players[seat].deeds:
+            if st.code[i] != K_STREET or not houses[i]:
                 continue
-            gname = self.group_name[i]
+            gname = st.group_name[i]
             if gname in seen:
                 continue
             seen.add(gname)
-            group = self.members[i]
+            group = st.members[i]
             high = max([houses[j] for j in group])
             for j in group:
-                if houses[j] == high and (high != HOTEL or self.houses_left >= self.hotel_after):
-                    out.append(self.o_sell_house[j])
-            out.append(self.o_sell_all[gname])
+                if houses[j] == high and (high != HOTEL or st.houses_left >= st.hotel_after):
+                    out.append(st.o_sell_house[j])
+            out.append(st.o_sell_all[gname])
         return out
 
     def mortgageable(self, seat: int) -> list[str]:
         """MORTGAGES: "Unimproved properties can be mortgaged through the Bank at any time.
         Before an improved property can be mortgaged all the buildings on all the properties of
         its color-group must be sold back"."""
-        gid, gbuilt, mort = self.gid, self.gbuilt, self.mortgaged
-        o_mortgage = self.o_mortgage
-        return [o_mortgage[i] for i in sorted(self.g.players[seat].deeds)
+        st = self.state
+        gid, gbuilt, mort = st.gid, st.gbuilt, st.mortgaged
+        o_mortgage = st.o_mortgage
+        return [o_mortgage[i] for i in sorted(st.g.players[seat].deeds)
                 if not mort[i] and not gbuilt[gid[i]]]
-
-    def raisable(self, seat: int) -> int:
-        """The most ``seat`` could raise beyond his cash: every building sold back to the Bank
-        at half its price (SELLING PROPERTY: "for one-half the price paid for them"; a hotel
-        counted as sold house by house, its hotel and then the houses turned in for it, each
-        half rounded down) and then every deed not yet mortgaged mortgaged at its value."""
-        houses, hc, tc, mv, mort = self.houses, self.house_cost, self.hotel_cost, self.mortgage_value, self.mortgaged
-        total = 0
-        for i in self.g.players[seat].deeds:
-            h = houses[i]
-            if h == HOTEL:
-                total += tc[i] // 2 + self.hotel_after * (hc[i] // 2)
-            elif h:
-                total += h * (hc[i] // 2)
-            if not mort[i]:
-                total += mv[i]
-        return total
 
     def raise_options(self, seat: int) -> list[str]:
         """Ways to raise cash: sell buildings, mortgage."""
         return self.sellable(seat) + self.mortgageable(seat)
 
+    def apply_manage(self, seat: int, choice: str) -> None:
+        """Carry out a sell / mortgage / unmortgage choice (already checked legal)."""
+        st = self.state
+        g = st.g
+        head, arg = parse_option(choice)
+        if head == "sell_all":
+            for i in st.groups[arg]:
+                if st.houses[i]:
+                    self.sell_buildings(seat, i)
+            return
+        idx = int(arg)
+        if head == "sell_house":
+            st.sv[seat] += 1
+            h = st.houses[idx]
+            if h == HOTEL:
+                refund = st.hotel_cost[idx] // 2
+                st.houses[idx] = st.hotel_after
+                st.stock(-st.hotel_after, 1)
+            else:
+                refund = st.house_cost[idx] // 2
+                st.houses[idx] = h - 1
+                st.stock(1, 0)
+                if h == 1:
+                    st.n_built[seat] -= 1
+                    self.lot_cleared(idx)
+            g.pay(st.bank, seat, refund, flows.IMPROVEMENT, "building sold", "Selling property")
+            g.emit("sell_building", seat, space=idx, deed=st.names[idx], left=st.houses[idx])
+        elif head == "mortgage":
+            st.sv[seat] += 1
+            st.mortgaged[idx] = True
+            g.pay(st.bank, seat, st.mortgage_value[idx], flows.LOAN, "mortgage", "Mortgages")
+            g.emit("mortgaged", seat, space=idx, deed=st.names[idx])
+        elif head == "unmortgage":
+            # "the owner must pay the Bank the amount of the mortgage plus 10% interest"
+            cost = st.mortgage_value[idx] + st.interest(idx)
+            g.pay(seat, st.bank, cost, flows.REPAYMENT, "mortgage lifted", "Mortgages")
+            st.mortgaged[idx] = False
+            st.sv[seat] += 1
+            g.emit("unmortgage", seat, space=idx, deed=st.names[idx], paid=cost)
+        else:
+            raise LandlordError(f"unknown manage action {choice!r}")
+
     def sell_buildings(self, seat: int, idx: int, refund: bool = True) -> None:
         """Sell every building on ``idx`` back to the Bank at half what it cost (``refund=False``:
         hand them back for nothing, as when the Bank takes a bankrupt's assets)."""
-        h = self.houses[idx]
-        half = self.building_cost(idx) // 2 if refund else 0
+        st = self.state
+        h = st.houses[idx]
+        half = st.building_cost(idx) // 2 if refund else 0
         if h == HOTEL:
-            self.stock(0, 1)
+            st.stock(0, 1)
         else:
-            self.stock(h, 0)
-        self.houses[idx] = 0
-        self.sv[seat] += 1
+            st.stock(h, 0)
+        st.houses[idx] = 0
+        st.sv[seat] += 1
         if h:
-            self.n_built[seat] -= 1
+            st.n_built[seat] -= 1
             self.lot_cleared(idx)
         if half:
-            self.g.pay(self.bank, seat, half, flows.IMPROVEMENT, "building sold", "Selling property")
-        self.g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=0)
+            st.g.pay(st.bank, seat, half, flows.IMPROVEMENT, "building sold", "Selling property")
+        st.g.emit("sell_building", seat, space=idx, deed=st.names[idx], left=0)
 
     def lot_cleared(self, idx: int) -> None:
         """The last building on lot ``idx`` is gone: its group counts one built lot fewer
         (``owners_version`` is bumped when the group has none left)."""
-        g_id = self.gid[idx]
-        self.gbuilt[g_id] -= 1
-        if not self.gbuilt[g_id]:
-            self.owners_version += 1
+        st = self.state
+        g_id = st.gid[idx]
+        st.gbuilt[g_id] -= 1
+        if not st.gbuilt[g_id]:
+            st.owners_version += 1
 
     def can_place(self, seat: int, what: str) -> list[int]:
         """Lots where ``seat`` could put a house / hotel now (ignoring cash)."""
-        own, houses, mort = self.owner, self.houses, self.mortgaged
-        top = self.hotel_after
+        st = self.state
+        own, houses, mort = st.owner, st.houses, st.mortgaged
+        top = st.hotel_after
         out = []
-        for i in self.g.players[seat].deeds:
-            if self.code[i] != K_STREET:
+        for i in st.g.players[seat].deeds:
+            if st.code[i] != K_STREET:
                 continue
-            group = self.members[i]
+            group = st.members[i]
             if any(own[j] != seat or mort[j] for j in group):
                 continue
             low = min(houses[j] for j in group)
@@ -156,10 +188,11 @@ class MonopolyBuilding(MonopolyCount):
         each lot of his complete unmortgaged groups (evenly, so each house is one a lot of the
         group can take in some order), hotels on the lots ready for one, the cheapest first;
         the Bank's stock is left aside. Counted up to ``cap`` at most."""
-        houses, mort, top = self.houses, self.mortgaged, self.hotel_after
+        st = self.state
+        houses, mort, top = st.houses, st.mortgaged, st.hotel_after
         lots: list[tuple[int, int]] = []  # (price, how many) for each lot that can take some
-        for gname in self.full[seat]:
-            group = self.groups[gname]
+        for gname in st.full[seat]:
+            group = st.groups[gname]
             low = HOTEL
             for j in group:
                 if mort[j]:
@@ -171,12 +204,12 @@ class MonopolyBuilding(MonopolyCount):
                 continue
             if what == "house":
                 if low < top:
-                    lots += [(self.house_cost[j], top - houses[j]) for j in group if houses[j] < top]
+                    lots += [(st.house_cost[j], top - houses[j]) for j in group if houses[j] < top]
             elif low >= top:
-                lots += [(self.hotel_cost[j], 1) for j in group if houses[j] == top]
+                lots += [(st.hotel_cost[j], 1) for j in group if houses[j] == top]
         if not lots:
             return 0
-        cash = self.g.ledger.balances[seat]
+        cash = st.g.ledger.balances[seat]
         count = 0
         lots.sort()
         for cost, n in lots:
@@ -208,13 +241,14 @@ class MonopolyBuilding(MonopolyCount):
         cheapest lot where he could put it (a rival is one whose cash covers that), and the
         winner puts it on a lot whose cost his bid covers.
         """
+        st = self.state
         what, arg = parse_option(choice)
         idx = int(arg)
-        left = self.houses_left if what == "house" else self.hotels_left
+        left = st.houses_left if what == "house" else st.hotels_left
         rivals: list[int] = []
         wish = 0
-        full = self.full
-        for s in self.others(seat):
+        full = st.full
+        for s in st.others(seat):
             if full[s]:
                 k = self.wanted(s, what, left + 1)
                 if k:
@@ -222,12 +256,12 @@ class MonopolyBuilding(MonopolyCount):
                     rivals.append(s)
         if rivals and wish + self.wanted(seat, what, left + 1) > left:
             order = [seat, *rivals]
-            costs = self.house_cost if what == "house" else self.hotel_cost
+            costs = st.house_cost if what == "house" else st.hotel_cost
             floors = {s: min(costs[i] for i in self.can_place(s, what)) for s in order}
-            winner = yield from self.auction(seat, -1, order, what, floors)
+            winner = yield from auction(st, seat, -1, order, what, floors)
             if winner < 0:
                 return
-            lots = [i for i in self.can_place(winner, what) if costs[i] <= self.sold_for]
+            lots = [i for i in self.can_place(winner, what) if costs[i] <= st.sold_for]
             if len(lots) == 1:
                 where = lots[0]
             else:
@@ -235,28 +269,29 @@ class MonopolyBuilding(MonopolyCount):
                 where = int(parse_option(pick).arg)
             self.put_building(winner, where, what, 0)
             return
-        cost = self.house_cost[idx] if what == "house" else self.hotel_cost[idx]
+        cost = st.house_cost[idx] if what == "house" else st.hotel_cost[idx]
         self.put_building(seat, idx, what, cost)
 
     def put_building(self, seat: int, idx: int, what: str, cost: int) -> None:
         """Put a house or hotel on ``idx`` (a hotel takes back the lot's houses)."""
-        g = self.g
+        st = self.state
+        g = st.g
         if cost:
-            g.pay(seat, self.bank, cost, flows.IMPROVEMENT, what, "Houses" if what == "house" else "Hotels")
-        self.sv[seat] += 1
+            g.pay(seat, st.bank, cost, flows.IMPROVEMENT, what, "Houses" if what == "house" else "Hotels")
+        st.sv[seat] += 1
         if what == "house":
-            if not self.houses[idx]:
-                self.n_built[seat] += 1
-                g_id = self.gid[idx]
-                self.gbuilt[g_id] += 1
-                if self.gbuilt[g_id] == 1:  # the group's first building
-                    self.owners_version += 1
-            self.houses[idx] += 1
-            self.stock(-1, 0)
+            if not st.houses[idx]:
+                st.n_built[seat] += 1
+                g_id = st.gid[idx]
+                st.gbuilt[g_id] += 1
+                if st.gbuilt[g_id] == 1:  # the group's first building
+                    st.owners_version += 1
+            st.houses[idx] += 1
+            st.stock(-1, 0)
         else:
             # HOTELS: "He returns the four houses from that property to the Bank"
-            self.stock(self.houses[idx], -1)
-            self.houses[idx] = HOTEL
+            st.stock(st.houses[idx], -1)
+            st.houses[idx] = HOTEL
         if g.events is not None:
-            g.emit("build", seat, what=what, space=idx, deed=self.names[idx],
-                   houses_left=self.houses_left, hotels_left=self.hotels_left)
+            g.emit("build", seat, what=what, space=idx, deed=st.names[idx],
+                   houses_left=st.houses_left, hotels_left=st.hotels_left)

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.rulebook import Play
-from landlord.rules.monopoly.manage import MonopolyManage
+from landlord.rules.monopoly.auction import auction
+from landlord.rules.monopoly.building import Building
+from landlord.rules.monopoly.state import MonopolyState
 from landlord.rules.monopoly.static import LIFT, _decision
 
 
-class MonopolyDebts(MonopolyManage):
-    """Paying and owing: charges, raising money, bankruptcy."""
+class Debts:
+    """Paying and owing: charges, raising money, bankruptcy (a part of the family, over its
+    :class:`MonopolyState`; money is raised through its ``building`` part)."""
 
-    if TYPE_CHECKING:  # played by a later layer of the family class
-        def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed",
-                    floors: dict[int, int] | None = None) -> Play: ...
+    __slots__ = ("building", "state")
 
+    def __init__(self, state: MonopolyState, building: Building) -> None:
+        self.state, self.building = state, building
 
     # -- paying, raising money, bankruptcy ------------------------------------------------------
     def charge(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> Play:
@@ -33,23 +34,24 @@ class MonopolyDebts(MonopolyManage):
         immediately ceases with the bankrupt player turning over to his creditor all that he has
         of value, including buildings". DECISION: a player who would be that last bankrupt —
         one who cannot pay even by selling every building back and mortgaging every deed
-        (:meth:`raisable`) — is not made to sell or mortgage first: he is bankrupt at once and
+        (:meth:`MonopolyState.raisable`) — is not made to sell or mortgage first: he is bankrupt at once and
         his buildings go to the creditor standing (see :meth:`bankrupt`). One who can pay
         raises the money as in the regular game.
         """
-        g = self.g
+        st = self.state
+        g = st.g
         bal = g.ledger.balances
-        if (bal[seat] < amount and self.turnover_at and self.bankruptcies + 1 >= self.turnover_at
-                and bal[seat] + self.raisable(seat) < amount):
+        if (bal[seat] < amount and st.turnover_at and st.bankruptcies + 1 >= st.turnover_at
+                and bal[seat] + st.raisable(seat) < amount):
             yield from self.bankrupt(seat, dst, amount)
             return False
         while bal[seat] < amount:
-            opts = self.raise_options(seat)
+            opts = self.building.raise_options(seat)
             if not opts:
                 yield from self.bankrupt(seat, dst, amount)
                 return False
             choice = yield _decision((seat, "raise_cash", tuple(opts), -1, amount - bal[seat]))
-            self.apply_manage(seat, choice)
+            self.building.apply_manage(seat, choice)
         g.pay(seat, dst, amount, kind, reason, rule)
         return True
 
@@ -81,20 +83,21 @@ class MonopolyDebts(MonopolyManage):
         DECISION: a deed the Bank takes is auctioned unmortgaged (the Bank holds its own
         mortgage); Get Out of Jail Free cards go to a creditor player, or back under their decks.
         """
-        g, p = self.g, self.params
+        st = self.state
+        g, p = st.g, st.params
         pl = g.players[seat]
         n = len(g.players)
         pl.out, pl.jail = True, False
-        self.bankruptcies += 1
-        self.sv = [v + 1 for v in self.sv]
-        final = 0 < p.end_after_bankruptcies <= self.bankruptcies
+        st.bankruptcies += 1
+        st.sv = [v + 1 for v in st.sv]
+        final = 0 < p.end_after_bankruptcies <= st.bankruptcies
         to_player = creditor < n
         g.emit("bankrupt", seat, creditor=g.ledger.names[creditor], owed=amount)
         deeds = sorted(pl.deeds)
         if not (final and p.final_turnover):
             for i in deeds:
-                if self.houses[i]:
-                    self.sell_buildings(seat, i)
+                if st.houses[i]:
+                    self.building.sell_buildings(seat, i)
         cash = g.ledger.balances[seat]
         if cash:
             g.pay(seat, creditor, cash, flows.BANKRUPTCY, "bankruptcy", "Bankruptcy")
@@ -103,43 +106,44 @@ class MonopolyDebts(MonopolyManage):
             if to_player:
                 g.players[creditor].cards.append(c)
             else:
-                self.decks[self.deck_key(c)].append(c)
+                st.decks[st.deck_key(c)].append(c)
         active = sum(1 for q in g.players if not q.out)
         if final or active <= 1:
-            self.ended = "short game: bankruptcy" if final else "last player left"
+            st.ended = "short game: bankruptcy" if final else "last player left"
         if to_player:
             for i in deeds:
-                self.give_deed(creditor, i)
-                g.emit("deed_to_creditor", creditor, space=i, deed=self.names[i])
-            if not self.ended:
+                st.give_deed(creditor, i)
+                g.emit("deed_to_creditor", creditor, space=i, deed=st.names[i])
+            if not st.ended:
                 for i in deeds:
-                    if self.mortgaged[i] and self.owner[i] == creditor and not g.players[creditor].out:
+                    if st.mortgaged[i] and st.owner[i] == creditor and not g.players[creditor].out:
                         yield from self.receive_mortgaged(creditor, i)
             return
         for i in deeds:
-            self.mortgaged[i] = False
-            if self.houses[i]:
-                self.sell_buildings(seat, i, refund=False)
-            self.give_deed(-1, i)
-        if not self.ended:
+            st.mortgaged[i] = False
+            if st.houses[i]:
+                self.building.sell_buildings(seat, i, refund=False)
+            st.give_deed(-1, i)
+        if not st.ended:
             for i in deeds:
-                yield from self.auction(seat, i, self.others(seat))
+                yield from auction(st, seat, i, st.others(seat))
 
     def receive_mortgaged(self, seat: int, idx: int) -> Play:
         """MORTGAGES: "The new owner may lift the mortgage at once ... by paying off the
         mortgage plus 10% interest to the Bank. If he does not lift the mortgage at once he must
         pay the Bank 10% interest when he buys the property and if he lifts the mortgage later
         he must pay an additional 10% interest"."""
-        g = self.g
-        value = self.mortgage_value[idx]
-        interest = self.interest(idx)
+        st = self.state
+        g = st.g
+        value = st.mortgage_value[idx]
+        interest = st.interest(idx)
         if g.ledger.balances[seat] >= value + interest:
             choice = yield Decision(seat, "lift_mortgage", LIFT, idx, value + interest)
             if choice == "lift":
-                g.pay(seat, self.bank, value + interest, flows.REPAYMENT, "mortgage lifted", "Mortgages: transfer")
-                self.mortgaged[idx] = False
-                self.sv[seat] += 1
-                g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=value + interest)
+                g.pay(seat, st.bank, value + interest, flows.REPAYMENT, "mortgage lifted", "Mortgages: transfer")
+                st.mortgaged[idx] = False
+                st.sv[seat] += 1
+                g.emit("unmortgage", seat, space=idx, deed=st.names[idx], paid=value + interest)
                 return
-        yield from self.charge(seat, self.bank, interest, flows.INTEREST, "mortgage interest", "Mortgages: transfer")
-        g.emit("mortgage_kept", seat, space=idx, deed=self.names[idx], interest=interest)
+        yield from self.charge(seat, st.bank, interest, flows.INTEREST, "mortgage interest", "Mortgages: transfer")
+        g.emit("mortgage_kept", seat, space=idx, deed=st.names[idx], interest=interest)

@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Collection
 
-from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.errors import LandlordError
-from landlord.rules.monopoly.building import MonopolyBuilding
+from landlord.rules.monopoly.building import Building
+from landlord.rules.monopoly.market import Market
+from landlord.rules.monopoly.state import MonopolyState
 from landlord.rules.monopoly.static import HOTEL, ManageMenu, TradeOptions, _decision
 
 
-class MonopolyManage(MonopolyBuilding):
-    """Managing between throws: the menu of building, selling, mortgaging and trading."""
+class Manage:
+    """Managing between throws: the menu of building, selling, mortgaging and trading (a part of
+    the family, over its :class:`MonopolyState`; what is chosen is done by its ``building`` and
+    ``market`` parts)."""
 
-    if TYPE_CHECKING:  # played by a later layer of the family class
-        def trade(self, seat: int, partner: int) -> Play: ...
-        def bribe(self, seat: int) -> Play: ...
+    __slots__ = ("building", "market", "state")
 
+    def __init__(self, state: MonopolyState, building: Building, market: Market) -> None:
+        self.state, self.building, self.market = state, building, market
 
-    def manage(self, seat: int, first: str | None = None) -> Play:
+    def step(self, seat: int, first: str | None = None) -> Play:
         """The manage step: one action per decision until ``done``. Building is offered lot by
         lot (``house:<i>`` / ``hotel:<i>``); selling buildings, mortgaging and lifting mortgages
         are offered as ``sell`` / ``mortgage`` / ``unmortgage``, and a ``manage_lot`` decision
@@ -32,17 +34,18 @@ class MonopolyManage(MonopolyBuilding):
         other action spends cash or stock, so a manage step always ends.
 
         ``first``: the answer to the step's first decision, when it was already asked (the
-        turn loop asks it itself, see :meth:`play`).
+        turn loop asks it itself, see :meth:`Monopoly.play`).
         """
-        pl = self.g.players[seat]
-        bal = self.g.ledger.balances
+        st = self.state
+        pl = st.g.players[seat]
+        bal = st.g.ledger.balances
         asked: list[int] = []
         closed: set[str] = set()
         bribed = False
         choice = first
         while True:
             if choice is None:
-                d = self.manage_decision(seat, asked, closed, bribed)
+                d = self.decision(seat, asked, closed, bribed)
                 if d is None:
                     return
                 choice = yield d
@@ -52,37 +55,38 @@ class MonopolyManage(MonopolyBuilding):
             if head == "trade":
                 partner = int(arg)
                 asked.append(partner)
-                yield from self.trade(seat, partner)
+                yield from self.market.trade(seat, partner)
             elif choice == "bribe":
                 bribed = True
-                yield from self.bribe(seat)
+                yield from self.market.bribe(seat)
             elif head in ("house", "hotel"):
-                yield from self.build(seat, choice)
+                yield from self.building.build(seat, choice)
             else:
                 if choice == "sell":
-                    lots = self.sellable(seat)
+                    lots = self.building.sellable(seat)
                 elif choice == "mortgage":
-                    lots = self.mortgageable(seat)
+                    lots = self.building.mortgageable(seat)
                 else:
                     lots = [option("unmortgage", i) for i in sorted(pl.deeds)
-                            if self.mortgaged[i] and bal[seat] >= self.lift_cost[i]]
+                            if st.mortgaged[i] and bal[seat] >= st.lift_cost[i]]
                 pick = yield _decision((seat, "manage_lot", ("back", *lots), -1, 0))
                 if pick == "back":
                     closed.add(choice)
                 else:
-                    self.apply_manage(seat, pick)
-            if pl.out or self.ended:
+                    self.building.apply_manage(seat, pick)
+            if pl.out or st.ended:
                 return
             choice = None
 
-    def manage_decision(self, seat: int, asked: list[int], closed: set[str], bribed: bool) -> Decision | None:
+    def decision(self, seat: int, asked: Collection[int], closed: Collection[str], bribed: bool) -> Decision | None:
         """The manage step's next decision for ``seat`` (None: nothing to offer but ``done``),
         given the partners ``asked`` this step, the menus ``closed`` with ``back``, and whether
         a bribe was ``bribed`` this turn."""
-        g, p = self.g, self.params
+        st = self.state
+        g, p = st.g, st.params
         pl = g.players[seat]
-        menu = self.menus[seat]
-        if menu.version != self.sv[seat]:
+        menu = st.menus[seat]
+        if menu.version != st.sv[seat]:
             menu = self.menu(seat)
         cash = g.ledger.balances[seat]
         bribe = (pl.cards and p.jail_card_bribe and not bribed and seat != p.banker_seat
@@ -95,7 +99,7 @@ class MonopolyManage(MonopolyBuilding):
         if pl.deeds:
             if builds:
                 opts += builds
-            if self.n_built[seat]:
+            if st.n_built[seat]:
                 opts.append("sell")
             if menu.can_mortgage:
                 opts.append("mortgage")
@@ -116,30 +120,31 @@ class MonopolyManage(MonopolyBuilding):
     def menu(self, seat: int) -> ManageMenu:
         """What a seat's manage step offers, a :class:`ManageMenu` (cached until the table changes): the table version,
         can it mortgage, the cheapest mortgage it could lift, its trade partners' options, the
-        lots it could build on with their costs (in :meth:`buildable`'s order), and the manage
+        lots it could build on with their costs (in :meth:`Building.buildable`'s order), and the manage
         decision when nothing can be built, without / with ``unmortgage`` (None: nothing to
         ask)."""
-        mort, gid, gbuilt, lift = self.mortgaged, self.gid, self.gbuilt, self.lift_cost
+        st = self.state
+        mort, gid, gbuilt, lift = st.mortgaged, st.gid, st.gbuilt, st.lift_cost
         can_mortgage = False
         cheapest = 1 << 60
-        deeds = self.g.players[seat].deeds
+        deeds = st.g.players[seat].deeds
         for i in deeds:
             if mort[i]:
                 if lift[i] < cheapest:
                     cheapest = lift[i]
             elif not gbuilt[gid[i]]:
                 can_mortgage = True
-        made = self.trade_opts[seat]
-        if made.bankruptcies != self.bankruptcies:
-            made = TradeOptions(self.bankruptcies, tuple(self.o_trade[s] for s in self.others(seat)))
-            self.trade_opts[seat] = made
+        made = st.trade_opts[seat]
+        if made.bankruptcies != st.bankruptcies:
+            made = TradeOptions(st.bankruptcies, tuple(st.o_trade[s] for s in st.others(seat)))
+            st.trade_opts[seat] = made
         trades = made.options
         cands: list[tuple[str, int]] = []
-        if deeds and self.full[seat]:
-            houses = self.houses
-            top = self.hotel_after
-            for gname in sorted(self.full[seat]):
-                group = self.groups[gname]
+        if deeds and st.full[seat]:
+            houses = st.houses
+            top = st.hotel_after
+            for gname in sorted(st.full[seat]):
+                group = st.groups[gname]
                 low = HOTEL
                 for j in group:
                     if mort[j]:
@@ -152,62 +157,21 @@ class MonopolyManage(MonopolyBuilding):
                 for j in group:
                     h = houses[j]
                     if h == low and h < top:
-                        if self.houses_left:
-                            cands.append((self.o_house[j], self.house_cost[j]))
-                    elif h == top and low >= top and self.hotels_left:
-                        cands.append((self.o_hotel[j], self.hotel_cost[j]))
+                        if st.houses_left:
+                            cands.append((st.o_house[j], st.house_cost[j]))
+                    elif h == top and low >= top and st.hotels_left:
+                        cands.append((st.o_hotel[j], st.hotel_cost[j]))
         plain: tuple[str, ...] = ("done",)
         if deeds:
-            if self.n_built[seat]:
+            if st.n_built[seat]:
                 plain += ("sell",)
             if can_mortgage:
                 plain += ("mortgage",)
         unm = plain + ("unmortgage",) if deeds else plain
         plain += trades
         unm += trades
-        menu = ManageMenu(self.sv[seat], can_mortgage, cheapest, trades, tuple(cands),
+        menu = ManageMenu(st.sv[seat], can_mortgage, cheapest, trades, tuple(cands),
                 _decision((seat, "manage", plain, -1, 0)) if len(plain) > 1 else None,
                 _decision((seat, "manage", unm, -1, 0)) if len(unm) > 1 else None)
-        self.menus[seat] = menu
+        st.menus[seat] = menu
         return menu
-
-    def apply_manage(self, seat: int, choice: str) -> None:
-        """Carry out a sell / mortgage / unmortgage choice (already checked legal)."""
-        g = self.g
-        head, arg = parse_option(choice)
-        if head == "sell_all":
-            for i in self.groups[arg]:
-                if self.houses[i]:
-                    self.sell_buildings(seat, i)
-            return
-        idx = int(arg)
-        if head == "sell_house":
-            self.sv[seat] += 1
-            h = self.houses[idx]
-            if h == HOTEL:
-                refund = self.hotel_cost[idx] // 2
-                self.houses[idx] = self.hotel_after
-                self.stock(-self.hotel_after, 1)
-            else:
-                refund = self.house_cost[idx] // 2
-                self.houses[idx] = h - 1
-                self.stock(1, 0)
-                if h == 1:
-                    self.n_built[seat] -= 1
-                    self.lot_cleared(idx)
-            g.pay(self.bank, seat, refund, flows.IMPROVEMENT, "building sold", "Selling property")
-            g.emit("sell_building", seat, space=idx, deed=self.names[idx], left=self.houses[idx])
-        elif head == "mortgage":
-            self.sv[seat] += 1
-            self.mortgaged[idx] = True
-            g.pay(self.bank, seat, self.mortgage_value[idx], flows.LOAN, "mortgage", "Mortgages")
-            g.emit("mortgaged", seat, space=idx, deed=self.names[idx])
-        elif head == "unmortgage":
-            # "the owner must pay the Bank the amount of the mortgage plus 10% interest"
-            cost = self.mortgage_value[idx] + self.interest(idx)
-            g.pay(seat, self.bank, cost, flows.REPAYMENT, "mortgage lifted", "Mortgages")
-            self.mortgaged[idx] = False
-            self.sv[seat] += 1
-            g.emit("unmortgage", seat, space=idx, deed=self.names[idx], paid=cost)
-        else:
-            raise LandlordError(f"unknown manage action {choice!r}")

@@ -1,4 +1,6 @@
-"""Monopoly's deeds market: the Bank's sale, auctions, trades, the Mucker bribe."""
+"""Monopoly's deeds market: the Bank's sale (and its deal in the short games), trades, the Mucker
+bribe (a part over the game's state; the auction a declined deed goes to:
+:mod:`~landlord.rules.monopoly.auction`)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,13 @@ from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.monopoly.debts import MonopolyDebts
+from landlord.errors import LandlordError
+from landlord.rules.monopoly.auction import auction
+from landlord.rules.monopoly.building import Building
+from landlord.rules.monopoly.debts import Debts
 from landlord.rules.monopoly.pieces import TradeOffer
-from landlord.rules.monopoly.static import _BIDS, BRIBE, BUY, REPLY, _bid, _decision
+from landlord.rules.monopoly.state import MonopolyState
+from landlord.rules.monopoly.static import BRIBE, BUY, REPLY, _decision
 
 CashOptions = tuple[tuple[str, ...], ...]
 """A side's cash options by how many of the distinct cash steps its cash allows (:func:`_cash_options`)."""
@@ -30,8 +36,15 @@ def _cash_options(steps: tuple[int, ...]) -> tuple[tuple[int, ...], CashOptions,
     return limits, by("pay_cash"), by("want_cash")
 
 
-class MonopolyMarket(MonopolyDebts):
-    """The deeds' market: buying from the Bank, auctions, trades between players, the Mucker bribe."""
+class Market:
+    """The deeds' market: buying from the Bank, trades between players, the Mucker bribe (a part
+    of the family, over its :class:`MonopolyState`; raising money through its ``building`` part,
+    a mortgaged deed received through its ``debts`` part)."""
+
+    __slots__ = ("building", "debts", "state")
+
+    def __init__(self, state: MonopolyState, building: Building, debts: Debts) -> None:
+        self.state, self.building, self.debts = state, building, debts
 
     # -- buying and auctions ----------------------------------------------------------------
     def offer_deed(self, seat: int, idx: int) -> Play:
@@ -44,97 +57,64 @@ class MonopolyMarket(MonopolyDebts):
         reverse of the manner in which they were erected." So a player whose cash is short of
         the price may still buy when selling buildings back and mortgaging would raise the
         rest: if he answers ``buy`` he raises it (``raise_cash``: the same options as for a debt,
-        :meth:`raise_options` — buildings sold back evenly at half price, unimproved deeds
+        :meth:`Building.raise_options` — buildings sold back evenly at half price, unimproved deeds
         mortgaged — one at a time, his choice) until the price is in hand, then pays it.
         DECISION: when even selling every building and mortgaging every deed would not raise
-        the price (:meth:`raisable`), he is not asked: the deed goes straight to auction.
+        the price (:meth:`MonopolyState.raisable`), he is not asked: the deed goes straight to auction.
         """
-        g = self.g
-        price = self.price[idx]
+        st = self.state
+        g = st.g
+        price = st.price[idx]
         bal = g.ledger.balances
-        if bal[seat] >= price or bal[seat] + self.raisable(seat) >= price:
+        if bal[seat] >= price or bal[seat] + st.raisable(seat) >= price:
             choice = yield _decision((seat, "buy_deed", BUY, idx, price))
             if choice == "buy":
                 while bal[seat] < price:
-                    opts = tuple(self.raise_options(seat))
+                    opts = tuple(self.building.raise_options(seat))
                     pick = yield _decision((seat, "raise_cash", opts, idx, price - bal[seat]))
-                    self.apply_manage(seat, pick)
-                g.pay(seat, self.bank, price, flows.LAND_BOUGHT, "deed", "Buying property")
-                self.give_deed(seat, idx)
+                    self.building.apply_manage(seat, pick)
+                g.pay(seat, st.bank, price, flows.LAND_BOUGHT, "deed", "Buying property")
+                st.give_deed(seat, idx)
                 if g.events is not None:
-                    g.emit("buy", seat, space=idx, lot=self.names[idx], how="printed price")
+                    g.emit("buy", seat, space=idx, lot=st.names[idx], how="printed price")
                 return
-        yield from self.auction(seat, idx)
+        yield from auction(st, seat, idx)
 
-    def auction(self, seat: int, idx: int, bidders: list[int] | None = None, what: str = "deed",
-                floors: dict[int, int] | None = None) -> Play:
-        """"It is sold at auction by the Banker to the highest bidder ... Any player, including
-        the one who declined the option of buying it at the printed price, may bid. Bidding may
-        start at any price."
+    def deal(self, seats: list[int]) -> None:
+        """Short and time-limit games: "the Banker shuffles the pack of Title Deed cards ... and
+        deals, one at a time, two Title Deed cards to each player ... Players receiving Title
+        Deed cards must immediately pay the Bank the printed price" (Mucker short game: three,
+        "free— no payment to the Bank is required").
 
-        DECISION (how an auction is played): the seats are asked in turn, starting at the left
-        of ``seat`` and going round (the decliner included). Each may raise the highest bid by
-        one of ``auction_steps`` (the first bid is any of the steps: "may start at any price")
-        or pass; a seat that passes is out of this auction. A bid must be covered by cash in
-        hand. When one bidder is left with the highest bid, he pays it to the Bank; if every
-        seat passes without a bid, nothing is sold (a deed stays with the Bank). Returns the
-        winner's seat (or -1). ``floors``: the least each seat may bid (a building at a
-        shortage, :meth:`build`); a bid is then the higher of the raised bid and the seat's floor.
+        DECISION: the cut changes nothing in a shuffled pack and is not played; the deal starts
+        with the Banker's seat and goes round the table.
         """
-        g = self.g
-        steps = self.params.auction_steps
-        active = self.bidders_from(seat) if bidders is None else list(bidders)
-        if g.events is not None:
-            g.emit("auction", seat, space=idx, what=what, deed=self.names[idx] if idx >= 0 else what)
-        high, winner, i = 0, -1, 0
-        bal = g.ledger.balances
-        _bid(max(bal))  # every bid anyone can cover is made
-        bids = _BIDS
-        while active:
-            if len(active) == 1 and active[0] == winner:
-                break
-            i %= len(active)
-            s = active[i]
-            if s == winner:
-                i += 1
-                continue
-            cash = bal[s]
-            if floors is None:
-                opts = ("pass", *[bids[high + k] for k in steps if high + k <= cash])
-            else:
-                least = floors[s]
-                amounts = sorted({max(high + k, least) for k in steps})
-                opts = ("pass",) + tuple(_bid(a) for a in amounts if a <= cash)
-            choice = (yield _decision((s, "auction_bid", opts, idx, high))) if len(opts) > 1 else "pass"
-            if choice == "pass":
-                del active[i]
-                continue
-            high = int(parse_option(choice).arg)
-            winner = s
-            if g.events is not None:
-                g.emit("raise_bid", s, amount=high)
-            i += 1
-        if winner < 0:
-            g.emit("auction_unsold", -1, space=idx, what=what)
-            return -1
-        self.sold_for = high
-        g.pay(winner, self.bank, high, flows.LAND_BOUGHT if what == "deed" else flows.IMPROVEMENT,
-              f"{what} auction", "Auction")
-        if what == "deed":
-            self.give_deed(winner, idx)
-            if g.events is not None:
-                g.emit("buy", winner, space=idx, lot=self.names[idx], how=f"auction {high}")
-        else:
-            g.emit("auction_won", winner, what=what, amount=high)
-        return winner
+        st = self.state
+        g, p = st.g, st.params
+        pack = list(st.ownable)
+        if p.deal_deeds * len(seats) > len(pack):  # a ruleset of one's own asking for more than the pack holds
+            raise LandlordError(f"ruleset {g.ruleset.id}: param 'deal_deeds' deals {p.deal_deeds} Title Deeds "
+                                f"to each of {len(seats)} players, {p.deal_deeds * len(seats)} in all, but the "
+                                f"board has {len(pack)}")
+        g.shuffle(pack)
+        k = 0
+        for _ in range(p.deal_deeds):
+            for s in seats:
+                idx = pack[k]
+                k += 1
+                if p.deal_paid:
+                    g.pay(s, st.bank, st.price[idx], flows.LAND_BOUGHT, "deed dealt", "Short game: deal")
+                st.give_deed(s, idx)
+                g.emit("deal", s, space=idx, deed=st.names[idx], paid=p.deal_paid)
 
     # -- trades ----------------------------------------------------------------------------------
     def tradeable(self, seat: int) -> list[int]:
         """SELLING PROPERTY: "Unimproved properties, railroads and utilities (but not buildings)
         may be sold to any player ... However, no property can be sold to another player if
         buildings are standing on any properties of that color-group."""
-        gid, gbuilt = self.gid, self.gbuilt
-        return [i for i in sorted(self.g.players[seat].deeds) if not gbuilt[gid[i]]]
+        st = self.state
+        gid, gbuilt = st.gid, st.gbuilt
+        return [i for i in sorted(st.g.players[seat].deeds) if not gbuilt[gid[i]]]
 
     def trade_valid(self, t: TradeOffer) -> bool:
         """A trade can be offered when goods change hands and each side can pay its cash and
@@ -142,10 +122,11 @@ class MonopolyMarket(MonopolyDebts):
 
         MISCELLANEOUS: "No player may borrow from or lend money to another player" — so cash
         alone never changes hands (DECISION)."""
+        st = self.state
         if not t.has_goods():
             return False
-        bal = self.g.ledger.balances
-        mort, interest = self.mortgaged, self.interest
+        bal = st.g.ledger.balances
+        mort, interest = st.mortgaged, st.interest
         get_p = get_q = 0
         for i in t.take:
             if mort[i]:
@@ -166,19 +147,20 @@ class MonopolyMarket(MonopolyDebts):
         ``trade_max_items`` steps, then ``offer`` or ``cancel``; the partner answers
         ``trade_reply``. A mortgaged deed received is then lifted or kept (10% at once).
         """
-        g, p = self.g, self.params
+        st = self.state
+        g, p = st.g, st.params
         t = TradeOffer(seat, partner)
-        self.table.offer = t
+        st.offer = t
         bal = g.ledger.balances
         steps = 0
         # the deeds and cards either side may trade do not change while the offer is put together
-        o_give, o_take = self.o_give, self.o_take
+        o_give, o_take = st.o_give, st.o_take
         goods = [o_give[i] for i in self.tradeable(seat)] + [o_take[i] for i in self.tradeable(partner)]
         if g.players[seat].cards:
-            goods += [option("give_card", k) for k in sorted({self.deck_key(c) for c in g.players[seat].cards})]
+            goods += [option("give_card", k) for k in sorted({st.deck_key(c) for c in g.players[seat].cards})]
         if g.players[partner].cards:
             goods += [option("take_card", k)
-                      for k in sorted({self.deck_key(c) for c in g.players[partner].cards})]
+                      for k in sorted({st.deck_key(c) for c in g.players[partner].cards})]
         limits, pay_opts, want_opts = _cash_options(p.trade_cash_steps)
         while True:
             opts = ["cancel"]
@@ -192,7 +174,7 @@ class MonopolyMarket(MonopolyDebts):
             steps += 1
             head, arg = parse_option(choice)
             if head == "cancel":
-                self.table.offer = None
+                st.offer = None
                 return
             if head == "offer":
                 break
@@ -210,7 +192,7 @@ class MonopolyMarket(MonopolyDebts):
             else:
                 t.want_cash += int(arg)
         reply = yield Decision(partner, "trade_reply", REPLY, -1, t.want_cash - t.pay_cash)
-        self.table.offer = None
+        st.offer = None
         if reply == "reject":
             g.emit("trade_rejected", seat, partner=g.names[partner])
             return
@@ -224,25 +206,26 @@ class MonopolyMarket(MonopolyDebts):
         for key in t.take_cards:
             self.move_card(partner, seat, key)
         for i in sorted(t.give):
-            self.give_deed(partner, i)
+            st.give_deed(partner, i)
         for i in sorted(t.take):
-            self.give_deed(seat, i)
-        g.emit("trade", seat, partner=g.names[partner], give="/".join(self.names[i] for i in sorted(t.give)),
-               take="/".join(self.names[i] for i in sorted(t.take)), pay=t.pay_cash, want=t.want_cash,
+            st.give_deed(seat, i)
+        g.emit("trade", seat, partner=g.names[partner], give="/".join(st.names[i] for i in sorted(t.give)),
+               take="/".join(st.names[i] for i in sorted(t.take)), pay=t.pay_cash, want=t.want_cash,
                cards_given=len(t.give_cards), cards_taken=len(t.take_cards))
         for i in sorted(t.give):
-            if self.mortgaged[i]:
-                yield from self.receive_mortgaged(partner, i)
+            if st.mortgaged[i]:
+                yield from self.debts.receive_mortgaged(partner, i)
         for i in sorted(t.take):
-            if self.mortgaged[i]:
-                yield from self.receive_mortgaged(seat, i)
+            if st.mortgaged[i]:
+                yield from self.debts.receive_mortgaged(seat, i)
 
     def move_card(self, src: int, dst: int, key: str) -> None:
         """Hand a held Get Out of Jail Free card of deck ``key`` from ``src`` to ``dst``."""
-        cards = self.g.players[src].cards
-        card = next(c for c in cards if self.deck_key(c) == key)
+        st = self.state
+        cards = st.g.players[src].cards
+        card = next(c for c in cards if st.deck_key(c) == key)
         cards.remove(card)
-        self.g.players[dst].cards.append(card)
+        st.g.players[dst].cards.append(card)
 
     def bribe(self, seat: int) -> Play:
         """Mucker Monopoly: "If the yellow stiff who draws it does not wish to use it, he may use
@@ -254,7 +237,8 @@ class MonopolyMarket(MonopolyDebts):
         The lines that make stealing "acceptable" if not caught are table talk and are not
         played (see the Mucker ruleset's note).
         """
-        g, p = self.g, self.params
+        st = self.state
+        g, p = st.g, st.params
         banker = p.banker_seat
         amount = p.bribe_refused_amount
         reply = yield Decision(banker, "bribe_reply", BRIBE, -1, amount)

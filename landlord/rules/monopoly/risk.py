@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.rules.monopoly.static import HOTEL
 
 if TYPE_CHECKING:
+    from landlord.rules.monopoly.state import MonopolyState
     from landlord.rules.monopoly.static import DeedTerms
 
 
@@ -104,7 +105,7 @@ class RuinRisk:
     _threats: Threats
 
     if TYPE_CHECKING:
-        _rules: Any
+        _state: MonopolyState
         owner: list[int]
         mortgaged: list[bool]
         houses: list[int]
@@ -134,7 +135,7 @@ class RuinRisk:
         whole = self._whole
         if whole[0] != version:
             whole = self._whole = self._builders(version)
-        bal = self._rules.g.ledger.balances
+        bal = self._state.g.ledger.balances
         key = (version, tuple([b.bought(bal[o]) for o, b in whole[1]]))
         kept = self._threats
         if kept.key == key:
@@ -150,7 +151,7 @@ class RuinRisk:
         if out == kept.out:  # the same charges: kept, with the chances worked out
             kept.key = key
             return kept
-        self._threats = Threats(key, out, len(self._rules.g.players))
+        self._threats = Threats(key, out, len(self._state.g.players))
         return self._threats
 
     def _builders(self, version: int) -> tuple[int, list[tuple[int, Build]], list[tuple[int, float, float]]]:

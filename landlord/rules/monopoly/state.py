@@ -1,17 +1,18 @@
-"""Monopoly's state: the params it reads, deeds, buildings and mortgages, the seats and a set-up
-position (its pieces: :mod:`landlord.rules.monopoly.pieces`; the table the players read:
-:mod:`landlord.rules.monopoly.table`)."""
+"""Monopoly's state: the params it reads, the board's tables, who holds each deed, the houses and
+hotels standing and in the Bank, the mortgages, the decks and the sums kept over them (its pieces:
+:mod:`landlord.rules.monopoly.pieces`; the table the players read of it:
+:mod:`landlord.rules.monopoly.table`). The family's parts (turns, market, building, manage,
+debts, count, words, position) read and write this one object."""
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, ClassVar
+from typing import Any
 
 from landlord.data.decks import Card
 from landlord.engine.options import option
-from landlord.engine.rulebook import Play, Rules
-from landlord.rules.monopoly.params import PARAMS, ParamsMonopoly, in_phase
-from landlord.rules.monopoly.pieces import MonopolyPlayer
+from landlord.rules.monopoly.params import ParamsMonopoly, in_phase
+from landlord.rules.monopoly.pieces import TradeOffer
 from landlord.rules.monopoly.static import (
     HOTEL,
     K_STREET,
@@ -20,16 +21,14 @@ from landlord.rules.monopoly.static import (
     TradeOptions,
     board_tables,
 )
-from landlord.rules.monopoly.table import MonopolyTable
 
 
-class MonopolyState(Rules):
-    """Monopoly's state: the params it reads, deeds, buildings and mortgages, the seats, a set-up position."""
+class MonopolyState:
+    """One game's Monopoly state: the params in force, the board's tables, deeds, buildings,
+    mortgages, the Bank's stock of houses and hotels, the decks, and per-seat sums kept as they change."""
 
-    PARAMS: ClassVar[dict[str, type]] = PARAMS
-    """The params a ruleset of the family must give (declared once, by :class:`ParamsMonopoly`)."""
     params: ParamsMonopoly
-    # the shared, read-only tables of _static_tables() (set in __init__)
+    # the shared, read-only tables of board_tables() (set in __init__)
     n: int
     code: list[int]
     ownable: tuple[int, ...]
@@ -63,12 +62,11 @@ class MonopolyState(Rules):
     lot_options: dict[str, tuple[str, int]]
     terms: list[DeedTerms | None]
 
-    EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
-
     def __init__(self, game: Any) -> None:
-        super().__init__(game)
+        self.g = game
+        """The game (its ledger, players, dice, log)."""
         self.params = p = in_phase(game.ruleset, game.phase)
-        """The params in force, typed (built again at a switch of phase: :meth:`arrive`)."""
+        """The params in force, typed (built again at a switch of phase: ``Monopoly.arrive``)."""
         board = game.board
         # The tables read from the board (rents, costs, groups, taxes by edition, theme names)
         # never change during a game: they are built once per board and params, and shared.
@@ -88,7 +86,7 @@ class MonopolyState(Rules):
         self.sold_for = 0
         """the price of the last auction won (a building at a shortage goes where it covers)"""
         self.ended = ""
-        self.order: list[int] = []
+        """why the game ended ('' while it goes on)"""
         self.words = dict(w.split("=", 1) for w in p.theme_words)
         seats = len(game.strategies)
         self.full: list[set[str]] = [set() for _ in range(seats)]
@@ -108,18 +106,10 @@ class MonopolyState(Rules):
         """per seat: its ``trade:<seat>`` options (made again after a bankruptcy)"""
         self.menus: list[ManageMenu] = [ManageMenu(-1)] * seats
         """per seat: its manage step's menu (made again when its table version ``sv`` changes)"""
-        self.table = MonopolyTable(self)
+        self.offer: TradeOffer | None = None
+        """the trade being put together or answered (the players read it on the table)"""
         self.bank = self.pot = self.fines_to = -1
-
-    def arrive(self, old: str, new: str) -> Play:
-        """At a switch of phase (a ruleset of one's own may give Monopoly more than one): the
-        numbers of the phase now in force are read from then on; nothing else changes."""
-        self.params = in_phase(self.g.ruleset, self.g.phase)
-        yield from ()
-
-    def new_player(self, seat: int) -> MonopolyPlayer:
-        """A token on GO with nothing yet."""
-        return MonopolyPlayer(seat)
+        """the ledger accounts of the Bank, the Free Parking pot, and where fines go (set at play)"""
 
     # -- names shown by the UI ------------------------------------------------------------
     def space_name(self, idx: int) -> str:
@@ -173,6 +163,23 @@ class MonopolyState(Rules):
         total = self.g.cash(seat)
         for i in self.g.players[seat].deeds:
             total += self.price[i] + self.building_cost(i)
+        return total
+
+    def raisable(self, seat: int) -> int:
+        """The most ``seat`` could raise beyond his cash: every building sold back to the Bank
+        at half its price (SELLING PROPERTY: "for one-half the price paid for them"; a hotel
+        counted as sold house by house, its hotel and then the houses turned in for it, each
+        half rounded down) and then every deed not yet mortgaged mortgaged at its value."""
+        houses, hc, tc, mv, mort = self.houses, self.house_cost, self.hotel_cost, self.mortgage_value, self.mortgaged
+        total = 0
+        for i in self.g.players[seat].deeds:
+            h = houses[i]
+            if h == HOTEL:
+                total += tc[i] // 2 + self.hotel_after * (hc[i] // 2)
+            elif h:
+                total += h * (hc[i] // 2)
+            if not mort[i]:
+                total += mv[i]
         return total
 
     def building_cost(self, idx: int) -> int:

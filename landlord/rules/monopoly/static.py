@@ -75,7 +75,7 @@ class DeedTerms:
       RICHEST PLAYER: "(2.) lots ... at the price printed on the board"); ``pledged``: what it
       counts mortgaged ("(3.) ... at one-half price printed on the board").
     * ``mortgage``: what mortgaging it raises; ``lift``: what lifting the mortgage costs (the
-      mortgage plus the interest, 10% rounded up: :meth:`~landlord.rules.monopoly.Monopoly.interest`).
+      mortgage plus the interest, 10% rounded up: :meth:`~landlord.rules.monopoly.state.MonopolyState.interest`).
     * ``rents``: what a player landing on it pays its holder, by how much of it he holds and
       builds (PAYING RENT: a street ``(alone, its colour group complete and unimproved: double,
       1 house, 2, 3, 4, hotel)``; a railroad by the railroads its holder holds, 1 to 4; a utility
@@ -167,7 +167,7 @@ def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: t
     order = sorted(gs)
     t["gid"] = [order.index(group_name[i]) if i in ownable else -1 for i in range(n)]
     t["street_groups"] = tuple(gs[k] for k in order if spaces[gs[k][0]].kind == "street")
-    # interest: 10% of the mortgage value, rounded up (see Monopoly.interest)
+    # interest: 10% of the mortgage value, rounded up (see MonopolyState.interest)
     t["lift_cost"] = [v + -(-v * interest // 100) for v in mortgage_value]
     terms: list[DeedTerms | None] = [None] * n
     for i in ownable:
@@ -197,7 +197,7 @@ def _tables(same: Same[Board], edition: str, interest: int, theme_space_names: t
 
 class ManageMenu(NamedTuple):
     """What a seat's manage step offers, cached per seat until its table version changes
-    (:meth:`~landlord.rules.monopoly.Monopoly.menu`)."""
+    (:meth:`~landlord.rules.monopoly.manage.Manage.menu`)."""
 
     version: int
     """The seat's table version (``sv``) the menu was made at; -1: never made."""
@@ -208,7 +208,8 @@ class ManageMenu(NamedTuple):
     trades: tuple[str, ...] = ()
     """Its ``trade:<seat>`` options, one per partner."""
     builds: tuple[tuple[str, int], ...] = ()
-    """The lots it could build on, with their costs (in :meth:`buildable`'s order)."""
+    """The lots it could build on, with their costs (in the order of
+    :meth:`~landlord.rules.monopoly.building.Building.buildable`)."""
     plain: Decision | None = None
     """The manage decision when nothing can be built (None: nothing to ask)."""
     with_unmortgage: Decision | None = None

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.rules.memo import landing_odds
+from landlord.rules.monopoly.count import totals
 from landlord.rules.monopoly.movement import DOUBLES_LIMIT, monopoly_family_movement
 from landlord.rules.monopoly.risk import Build, RuinRisk, Threats
 from landlord.rules.monopoly.static import K_STREET, K_TAX, DeedTerms
 
 if TYPE_CHECKING:
-    from landlord.engine.rulebook import Rules
     from landlord.rules.monopoly.pieces import MonopolyPlayer, TradeOffer
+    from landlord.rules.monopoly.state import MonopolyState
 
 _SPACE = itemgetter(4)
 """A landing charge's space (:meth:`MonopolyTable.landing_charges`)."""
@@ -38,7 +39,7 @@ class MonopolyTable(RuinRisk):
         "_raisable",
         "_rents",
         "_rise",
-        "_rules",
+        "_state",
         "_tax_top",
         "board",
         "code",
@@ -54,7 +55,6 @@ class MonopolyTable(RuinRisk):
         "members",
         "mortgaged",
         "o_trade",
-        "offer",
         "owner",
         "street_groups",
         "trade_cash_steps",
@@ -64,11 +64,9 @@ class MonopolyTable(RuinRisk):
     """Throws a turn on the board is expected to make: "If a player throws doubles ... he throws
     again", the third double going to Jail instead (1 + 1/6 + 1/36)."""
 
-    def __init__(self, rules: Rules) -> None:
-        """``rules``: the game's Monopoly rules (a ``MonopolyState``; named by its base class, as
-        the state module builds this table)."""
-        self._rules: Any = rules
-        r: Any = rules
+    def __init__(self, state: MonopolyState) -> None:
+        """``state``: the game's Monopoly state (the table reads it, never writes it)."""
+        self._state = r = state
         self.board = r.g.board
         self.owner = r.owner
         self.houses = r.houses
@@ -88,7 +86,6 @@ class MonopolyTable(RuinRisk):
         self.lot_options: dict[str, tuple[str, int]] = r.lot_options
         """the house, hotel, mortgage and sell_house options of every lot: option -> (kind, lot)"""
         self.trade_cash_steps = r.params.trade_cash_steps
-        self.offer: TradeOffer | None = None
         self.deed_terms = r.terms
         """each deed's :class:`~landlord.r.monopoly.static.DeedTerms` (None off the deeds)"""
         self._charges: dict[int, tuple[int, float, float]] = {}
@@ -141,7 +138,7 @@ class MonopolyTable(RuinRisk):
 
     def odds(self) -> list[float]:
         """:meth:`chance` of every space, by index (the last entry: Jail)."""
-        g = self._rules.g
+        g = self._state.g
         odds = self._odds.get(g.phase)
         if odds is None:  # once a phase
             chances = landing_odds(monopoly_family_movement, g.ruleset, g.phase)
@@ -157,7 +154,7 @@ class MonopolyTable(RuinRisk):
         """The table rounds the game still runs where the rules fix its end (the time-limit
         game: to the agreed hour, ``round_limit``); None where they fix none (the regular game
         is played "until one player is left", the short games to a bankruptcy)."""
-        r = self._rules
+        r = self._state
         limit = r.params.round_limit
         return max(0, limit - r.g.round) if limit else None
 
@@ -166,18 +163,18 @@ class MonopolyTable(RuinRisk):
         number (Monopoly: "when the second bankruptcy occurs the game ends"; Mucker: "The game
         ends when one mucker goes bankrupt", ``end_after_bankruptcies``), the regular game when
         one player is left ("until one player is left"): every player but one."""
-        r = self._rules
+        r = self._state
         end = r.params.end_after_bankruptcies or len(r.g.players) - 1
         return max(0, end - r.bankruptcies)
 
     @property
     def version(self) -> int:
         """Changes whenever a deed, a mortgage or a building changes (what :meth:`pays` reads)."""
-        return sum(self._rules.sv)
+        return sum(self._state.sv)
 
     def active(self) -> int:
         """Players still in the game (counted again after each bankruptcy)."""
-        r = self._rules
+        r = self._state
         if self._active[0] != r.bankruptcies:
             self._active = (r.bankruptcies, sum(1 for pl in r.g.players if not pl.out))
         return self._active[1]
@@ -263,7 +260,7 @@ class MonopolyTable(RuinRisk):
         o = self.owner[idx] if self.deed_terms[idx] is not None else -1
         if o >= 0:
             return self.pays(idx, o) if o != seat else 0.0
-        r = self._rules
+        r = self._state
         if self.code[idx] == K_TAX:
             return float(r.tax_fee[idx])
         return 0.0
@@ -301,8 +298,8 @@ class MonopolyTable(RuinRisk):
             for o in range(len(self._held)):
                 rents += self._rents_of(o, odds)[1]
             rents.sort(key=_SPACE)
-            fees = self._rules.tax_fee
-            taxes = [(-1, float(fees[i]), odds[i] * fees[i], odds[i], i) for i in self._rules.taxes]
+            fees = self._state.tax_fee
+            taxes = [(-1, float(fees[i]), odds[i] * fees[i], odds[i], i) for i in self._state.taxes]
             self._rents = (version, rents + taxes)
         return self._rents[1]
 
@@ -310,12 +307,12 @@ class MonopolyTable(RuinRisk):
         """(:meth:`takings`, the :meth:`landing_charges` ``seat`` makes), worked out again only when
         his deeds change (his ``sv``: a change to a deed's rent bumps its holder's) or the phase's
         landing chances do."""
-        sv = self._rules.sv[seat]
+        sv = self._state.sv[seat]
         kept = self._held[seat]
         if kept[0] != sv or kept[1] is not odds:
             pays = self.pays
             mine = []
-            for i in sorted(self._rules.g.players[seat].deeds):
+            for i in sorted(self._state.g.players[seat].deeds):
                 c = pays(i, seat)
                 if c:
                     mine.append((seat, c, odds[i] * c, odds[i], i))
@@ -330,30 +327,30 @@ class MonopolyTable(RuinRisk):
     def raisable(self, seat: int) -> int:
         """The most ``seat`` could raise beyond his cash (every building sold back at half its
         price, every deed mortgaged: the rules' own sum), kept until his deeds change (his ``sv``)."""
-        sv = self._rules.sv[seat]
+        sv = self._state.sv[seat]
         hit = self._raisable[seat]
         if hit[0] != sv:
-            hit = self._raisable[seat] = (sv, self._rules.raisable(seat))
+            hit = self._raisable[seat] = (sv, self._state.raisable(seat))
         return hit[1]
 
     def count(self, seat: int) -> int:
         """What ``seat`` counts now as the count at the end values it (cash, deeds at the printed
         price or half mortgaged, buildings at cost: the rules' own count), what he holds besides
         cash kept until his deeds change (his ``sv``)."""
-        sv = self._rules.sv[seat]
-        cash = self._rules.g.ledger.balances[seat]
+        sv = self._state.sv[seat]
+        cash = self._state.g.ledger.balances[seat]
         hit = self._held_count[seat]
         if hit[0] != sv:
-            hit = self._held_count[seat] = (sv, int(self._rules.totals()[seat]) - cash)
+            hit = self._held_count[seat] = (sv, int(totals(self._state)[seat]) - cash)
         return cash + hit[1]
 
     def dearest(self, seat: int) -> float:
         """The most one landing can cost ``seat`` now (:meth:`charges`' first figure: what he
         must be able to pay to stay in the game), each holder's dearest rent kept until his
         deeds change (his ``sv``)."""
-        sv, kept, pays = self._rules.sv, self._dearest, self.pays
+        sv, kept, pays = self._state.sv, self._dearest, self.pays
         most = self._tax_top
-        for o, pl in enumerate(self._rules.g.players):
+        for o, pl in enumerate(self._state.g.players):
             if o == seat:
                 continue
             e = kept[o]
@@ -370,28 +367,28 @@ class MonopolyTable(RuinRisk):
 
     def salary(self) -> int:
         """The salary for passing GO."""
-        return self._rules.params.go_salary
+        return self._state.params.go_salary
 
     def jail_fine(self) -> int:
         """The fine that buys a player out of Jail."""
-        return self._rules.params.jail_fine
+        return self._state.params.jail_fine
 
     def jail_throws(self) -> int:
         """The throws for doubles a jailed player may make before he must pay."""
-        return self._rules.params.jail_throws
+        return self._state.params.jail_throws
 
     def bribe_refused(self) -> int:
         """What a Banker refusing a Mucker bribe must hand the briber (0: no bribes)."""
-        p = self._rules.params
+        p = self._state.params
         return p.bribe_refused_amount if p.jail_card_bribe else 0
 
     def building_cost(self, idx: int) -> int:
         """What the buildings standing on ``idx`` cost (what they count at the end)."""
-        return self._rules.building_cost(idx)
+        return self._state.building_cost(idx)
 
     def group_lots(self, name: str) -> tuple[int, ...]:
         """The deeds of the colour group ``name``."""
-        return self._rules.groups[name]
+        return self._state.groups[name]
 
     def board_size(self) -> int:
         """Spaces on the track."""
@@ -400,12 +397,17 @@ class MonopolyTable(RuinRisk):
     @property
     def owners_version(self) -> int:
         """Bumped whenever a deed changes hands or a group gains or loses its last building."""
-        return self._rules.owners_version
+        return self._state.owners_version
 
     @property
     def players(self) -> list[MonopolyPlayer]:
         """Every seat's token, Jail state, held cards and deeds."""
-        return self._rules.g.players
+        return self._state.g.players
+
+    @property
+    def offer(self) -> TradeOffer | None:
+        """The trade being put together or answered, if any."""
+        return self._state.offer
 
     def group(self, idx: int) -> tuple[int, ...]:
         """The deeds of ``idx``'s colour group (or all railroads / both utilities)."""
@@ -425,22 +427,22 @@ class MonopolyTable(RuinRisk):
 
     def cash(self, seat: int) -> int:
         """A seat's cash (money lies on the table)."""
-        return self._rules.g.ledger.balances[seat]
+        return self._state.g.ledger.balances[seat]
 
     def worth(self, seat: int) -> int:
         """A seat's total worth as Income Tax counts it (all of it lies on the table)."""
-        return self._rules.worth(seat)
+        return self._state.worth(seat)
 
     def pledge_room(self, seat: int) -> int:
         """What mortgaging ``seat``'s unbuilt deeds would raise him less the interest lifting the
         mortgages would cost (Σ twice the mortgage less :attr:`DeedTerms.lift`), kept until his
         deeds change (his ``sv``)."""
-        sv = self._rules.sv[seat]
+        sv = self._state.sv[seat]
         hit = self._pledge[seat]
         if hit[0] != sv:
             terms, mort, gid, gbuilt = self.deed_terms, self.mortgaged, self.gid, self.gbuilt
             room = 0
-            for i in self._rules.g.players[seat].deeds:
+            for i in self._state.g.players[seat].deeds:
                 if not mort[i] and not gbuilt[gid[i]]:
                     d = terms[i]
                     assert d is not None
@@ -451,6 +453,6 @@ class MonopolyTable(RuinRisk):
     def mortgage_room(self, seat: int) -> int:
         """What ``seat`` would raise by mortgaging every deed he may mortgage now (not yet
         mortgaged, no building on its group), without selling a building."""
-        r = self._rules
+        r = self._state
         mort, gid, gbuilt, value = r.mortgaged, r.gid, r.gbuilt, r.mortgage_value
         return sum(value[i] for i in r.g.players[seat].deeds if not mort[i] and not gbuilt[gid[i]])

@@ -1,15 +1,24 @@
-"""Monopoly's turns (the family class)."""
+"""Monopoly's turns, and the family class that composes the game's state and its parts."""
 
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from landlord.data.decks import load_deck
 from landlord.engine import flows
-from landlord.engine.decisions import Decision
-from landlord.engine.rulebook import Play
-from landlord.errors import LandlordError
-from landlord.rules.monopoly.market import MonopolyMarket
+from landlord.engine.count import SeatCount
+from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.rulebook import Play, Rules, SpaceState
+from landlord.rules.monopoly.building import Building
+from landlord.rules.monopoly.count import on_space, pieces, results, totals
+from landlord.rules.monopoly.debts import Debts
+from landlord.rules.monopoly.manage import Manage
+from landlord.rules.monopoly.market import Market
+from landlord.rules.monopoly.params import PARAMS, ParamsMonopoly, in_phase
+from landlord.rules.monopoly.pieces import MonopolyPlayer
+from landlord.rules.monopoly.position import FIELDS, place_seat
+from landlord.rules.monopoly.state import MonopolyState
 from landlord.rules.monopoly.static import (
     ASK,
     HOTEL,
@@ -24,31 +33,112 @@ from landlord.rules.monopoly.static import (
     TAX,
     _decision,
 )
+from landlord.rules.monopoly.table import MonopolyTable
+from landlord.rules.monopoly.words import DECISIONS, OPTIONS, explain, option_text
+
+if TYPE_CHECKING:
+    from landlord.data.position import SeatPosition
 
 
-class Monopoly(MonopolyMarket):
-    """Monopoly (and through params: its short game, time-limit game, and Mucker Monopoly)."""
+class Monopoly(Rules):
+    """Monopoly (and through params: its short game, time-limit game, and Mucker Monopoly).
+
+    The family plays the turns itself and composes the rest: the game's :class:`MonopolyState`
+    (``state``), its parts over that state — ``building`` (houses, hotels, mortgages),
+    ``debts`` (charges, bankruptcy), ``market`` (the Bank's sale and deal, trades, the bribe),
+    ``manage`` (the step between throws) — the auctions (:mod:`~landlord.rules.monopoly.auction`),
+    the count (:mod:`~landlord.rules.monopoly.count`), the words
+    (:mod:`~landlord.rules.monopoly.words`) and the position layout
+    (:mod:`~landlord.rules.monopoly.position`), functions of the state, and the ``table`` the
+    players read."""
+
+    PARAMS: ClassVar[dict[str, type]] = PARAMS
+    """The params a ruleset of the family must give (declared once, by :class:`ParamsMonopoly`)."""
+    EXTRA_ACCOUNTS: ClassVar[tuple[str, ...]] = ("Free Parking pot",)
+    DECISIONS: ClassVar[dict[str, str]] = DECISIONS
+    OPTIONS: ClassVar[dict[str, str]] = OPTIONS
+    POSITION_FIELDS: ClassVar[frozenset[str]] = FIELDS
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.state = st = MonopolyState(game)
+        """The game's state, which every part reads and writes."""
+        self.building = Building(st)
+        self.debts = Debts(st, self.building)
+        self.market = Market(st, self.building, self.debts)
+        self.manage = Manage(st, self.building, self.market)
+        self.table = MonopolyTable(st)
+        """What every seat can see of the table (the players read the game through it)."""
+
+    @property
+    def params(self) -> ParamsMonopoly:  # type: ignore[override]
+        """The params in force, typed (the state's: built again at a switch of phase, :meth:`arrive`)."""
+        return self.state.params
+
+    @property
+    def ended(self) -> str:
+        """Why the game ended ('' while it goes on)."""
+        return self.state.ended
+
+    def arrive(self, old: str, new: str) -> Play:
+        """At a switch of phase (a ruleset of one's own may give Monopoly more than one): the
+        numbers of the phase now in force are read from then on; nothing else changes."""
+        self.state.params = in_phase(self.g.ruleset, self.g.phase)
+        yield from ()
+
+    def new_player(self, seat: int) -> MonopolyPlayer:
+        """A token on GO with nothing yet."""
+        return MonopolyPlayer(seat)
+
+    def results(self) -> list[SeatCount]:
+        """Every seat's count (:func:`~landlord.rules.monopoly.count.results`)."""
+        return results(self.state)
+
+    def totals(self) -> tuple[int, ...]:
+        """Every seat's count total (:func:`~landlord.rules.monopoly.count.totals`)."""
+        return totals(self.state)
+
+    def pieces(self, seat: int) -> dict[str, int]:
+        """What ``seat`` holds besides money (:func:`~landlord.rules.monopoly.count.pieces`)."""
+        return pieces(self.state, seat)
+
+    def space_state(self, index: int) -> SpaceState:
+        """What lies on space ``index`` (:func:`~landlord.rules.monopoly.count.on_space`)."""
+        return on_space(self.state, index)
+
+    def explain(self, d: Decision) -> str:
+        """The decision in a sentence (:func:`~landlord.rules.monopoly.words.explain`)."""
+        return explain(self.state, d)
+
+    def option_text(self, d: Decision, option: OptionText) -> str:
+        """A short label for one option (:func:`~landlord.rules.monopoly.words.option_text`)."""
+        return option_text(self.state, d, option)
+
+    def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
+        """Lay out a position's seat (:func:`~landlord.rules.monopoly.position.place_seat`)."""
+        place_seat(self.state, seat, sp, where, entry, self.space_named)
 
     # -- the whole game --------------------------------------------------------------------
     def play(self) -> Play:
         """Set-up (cash, decks, dealt deeds in the short games, first player), then turns to
         the left until the game ends."""
-        g, p = self.g, self.params
-        self.bank, self.pot = g.account("Bank"), g.account("Free Parking pot")
+        st = self.state
+        g, p = self.g, st.params
+        st.bank, st.pot = g.account("Bank"), g.account("Free Parking pot")
         # Free Parking (Mucker): "all of the fines, bribes, and other incidental payments during
         # the course of play go into a 'pot' ... This rule must be decided by the muckers before
         # play begins" — the ruleset param free_parking_pot.
-        self.fines_to = self.pot if p.free_parking_pot else self.bank
+        st.fines_to = st.pot if p.free_parking_pot else st.bank
         seats = list(range(len(g.players)))
         # PREPARATION: "Each player is given $1500".
         for s in seats:
-            g.pay(self.bank, s, p.start_cash, flows.START_CASH, "start cash", "Preparation")
+            g.pay(st.bank, s, p.start_cash, flows.START_CASH, "start cash", "Preparation")
         for key in ("chance", "community_chest"):
-            cards = list(load_deck(self.deck_ids[key], p.edition).cards)
+            cards = list(load_deck(st.deck_ids[key], p.edition).cards)
             g.shuffle(cards)
-            self.decks[key] = deque(cards)
+            st.decks[key] = deque(cards)
         if p.deal_deeds and not self.dealt_by_position():
-            self.deal(seats)
+            self.market.deal(seats)
         # THE PLAY: "each player in turn throws the dice. The player with the highest total
         # starts the play." ... "the turn to play passes to the left."
         first = self.first_player(seats)
@@ -58,6 +148,7 @@ class Monopoly(MonopolyMarket):
         g.emit("start", self.order[0], order=",".join(g.names[s] for s in self.order))
         players = g.players
         limit, cap = p.round_limit, p.max_rounds
+        decide, manage = self.manage.decision, self.manage.step
         while True:
             g.round += 1
             for seat in self.order:
@@ -69,65 +160,40 @@ class Monopoly(MonopolyMarket):
                 if g.triggers:
                     yield from self.phase_point(seat)
                 # the manage step's first decision is asked here: most steps end at "done"
-                d = self.manage_decision(seat, [], set(), False)
+                d = decide(seat, (), (), False)
                 if d is not None:
                     answer = yield d
                     if answer != "done":
-                        yield from self.manage(seat, answer)
-                if not (self.ended or pl.out):
+                        yield from manage(seat, answer)
+                if not (st.ended or pl.out):
                     if pl.jail:
                         yield from self.jail_turn(seat)
                     else:
                         yield from self.ordinary(seat)
-                if self.ended:
-                    g.emit("end", -1, reason=self.ended, round=g.round)
+                if st.ended:
+                    g.emit("end", -1, reason=st.ended, round=g.round)
                     return
             # Time-limit game: "agree upon a definite hour of termination" (bots: rounds).
             if limit and g.round >= limit:
-                self.ended = "time limit"
+                st.ended = "time limit"
             elif g.round >= cap:
                 # DECISION: the safety bound max_rounds ends a game still running; it is then
                 # counted like the short game (see results()).
-                self.ended = "round cap"
-            if self.ended:
-                g.emit("end", -1, reason=self.ended, round=g.round)
+                st.ended = "round cap"
+            if st.ended:
+                g.emit("end", -1, reason=st.ended, round=g.round)
                 return
-
-    def deal(self, seats: list[int]) -> None:
-        """Short and time-limit games: "the Banker shuffles the pack of Title Deed cards ... and
-        deals, one at a time, two Title Deed cards to each player ... Players receiving Title
-        Deed cards must immediately pay the Bank the printed price" (Mucker short game: three,
-        "free— no payment to the Bank is required").
-
-        DECISION: the cut changes nothing in a shuffled pack and is not played; the deal starts
-        with the Banker's seat and goes round the table.
-        """
-        g, p = self.g, self.params
-        pack = list(self.ownable)
-        if p.deal_deeds * len(seats) > len(pack):  # a ruleset of one's own asking for more than the pack holds
-            raise LandlordError(f"ruleset {g.ruleset.id}: param 'deal_deeds' deals {p.deal_deeds} Title Deeds "
-                                f"to each of {len(seats)} players, {p.deal_deeds * len(seats)} in all, but the "
-                                f"board has {len(pack)}")
-        g.shuffle(pack)
-        k = 0
-        for _ in range(p.deal_deeds):
-            for s in seats:
-                idx = pack[k]
-                k += 1
-                if p.deal_paid:
-                    g.pay(s, self.bank, self.price[idx], flows.LAND_BOUGHT, "deed dealt", "Short game: deal")
-                self.give_deed(s, idx)
-                g.emit("deal", s, space=idx, deed=self.names[idx], paid=p.deal_paid)
 
     # -- a turn ---------------------------------------------------------------------------
     def ordinary(self, seat: int) -> Play:
         """Throw and move; "If a player throws doubles ... Retaining the dice, he throws again
         ... If a player throws doubles three times in succession, he moves his token immediately
         to the space marked 'In Jail'"."""
+        st = self.state
         g = self.g
         pl = g.players[seat]
         doubles = 0
-        n = self.n
+        n = st.n
         while True:
             a, b = self.throw(seat)
             if a == b:
@@ -139,50 +205,53 @@ class Monopoly(MonopolyMarket):
             new = pl.pos + a + b
             if new >= n:
                 new -= n
-                g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
+                g.pay(st.bank, seat, st.params.go_salary, flows.WAGES, "salary", "GO")
             if g.events is not None:
-                g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
+                g.emit("move", seat, frm=pl.pos, to=new, space=st.names[new])
             pl.pos = new
             yield from self.land(seat, new, a + b, 1)
-            if a != b or pl.out or pl.jail or self.ended:
+            if a != b or pl.out or pl.jail or st.ended:
                 return
 
     def advance(self, seat: int, steps: int, dice: int) -> Play:
         """Move forward; "Each time a player's token lands on or passes over 'GO' ... the
         Banker pays him $200 salary"."""
+        st = self.state
         g = self.g
         pl = g.players[seat]
         new = pl.pos + steps
-        if new >= self.n:
-            new -= self.n
-            g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
+        if new >= st.n:
+            new -= st.n
+            g.pay(st.bank, seat, st.params.go_salary, flows.WAGES, "salary", "GO")
         if g.events is not None:
-            g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
+            g.emit("move", seat, frm=pl.pos, to=new, space=st.names[new])
         pl.pos = new
         yield from self.land(seat, new, dice, 1)
 
     def move_to(self, seat: int, target: int, dice: int, factor: int = 1) -> Play:
         """A card's "Advance to ...": forward to ``target``, collecting salary on passing or
         reaching GO ("whether by throw of the dice or by drawing a card")."""
+        st = self.state
         pl = self.g.players[seat]
-        steps = (target - pl.pos) % self.n or self.n
+        steps = (target - pl.pos) % st.n or st.n
         g = self.g
-        if pl.pos + steps >= self.n:
-            g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
+        if pl.pos + steps >= st.n:
+            g.pay(st.bank, seat, st.params.go_salary, flows.WAGES, "salary", "GO")
         if g.events is not None:
-            g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
+            g.emit("move", seat, frm=pl.pos, to=target, space=st.names[target])
         pl.pos = target
         yield from self.land(seat, target, dice, factor)
 
     def land(self, seat: int, idx: int, dice: int, factor: int) -> Play:
         """Apply the space the token stopped on. ``factor`` doubles railroad rent for the
         nearest-railroad card."""
-        code = self.code[idx]
+        st = self.state
+        code = st.code[idx]
         if code in (K_STREET, K_RAIL, K_UTIL):
-            owner = self.owner[idx]
+            owner = st.owner[idx]
             if owner < 0:
-                yield from self.offer_deed(seat, idx)
-            elif owner != seat and not self.mortgaged[idx]:
+                yield from self.market.offer_deed(seat, idx)
+            elif owner != seat and not st.mortgaged[idx]:
                 yield from self.pay_rent(seat, owner, idx, dice, factor)
         elif code == K_CHANCE:
             yield from self.draw(seat, "chance", dice)
@@ -197,9 +266,9 @@ class Monopoly(MonopolyMarket):
             # unless the Mucker pot rule is chosen: "the mucker who lands on Free Parking
             # collects all the loot in that pot."
             g = self.g
-            pot = g.ledger.balances[self.pot]
+            pot = g.ledger.balances[st.pot]
             if pot:
-                g.pay(self.pot, seat, pot, flows.CARD, "Free Parking pot", "Free Parking (pot rule)")
+                g.pay(st.pot, seat, pot, flows.CARD, "Free Parking pot", "Free Parking (pot rule)")
 
     # -- rent -------------------------------------------------------------------------------
     def rent(self, idx: int, dice: int) -> int:
@@ -210,24 +279,25 @@ class Monopoly(MonopolyMarket):
         DECISION: railroads and utilities count every one the owner holds, mortgaged or not
         (the deed reads "if 2 R.R.'s are owned").
         """
-        code = self.code[idx]
-        owner = self.owner[idx]
-        own = self.owner
+        st = self.state
+        code = st.code[idx]
+        owner = st.owner[idx]
+        own = st.owner
         if code == K_STREET:
-            h = self.houses[idx]
+            h = st.houses[idx]
             if h:
-                return self.rents[idx][h - 1]
-            for i in self.members[idx]:
+                return st.rents[idx][h - 1]
+            for i in st.members[idx]:
                 if own[i] != owner:
-                    return self.base_rent[idx]
-            return 2 * self.base_rent[idx]
+                    return st.base_rent[idx]
+            return 2 * st.base_rent[idx]
         count = 0
-        for i in self.members[idx]:
+        for i in st.members[idx]:
             if own[i] == owner:
                 count += 1
         if code == K_RAIL:
-            return self.rents[idx][count - 1]
-        return self.mults[idx][count - 1] * dice
+            return st.rents[idx][count - 1]
+        return st.mults[idx][count - 1] * dice
 
     def pay_rent(self, seat: int, owner: int, idx: int, dice: int, factor: int) -> Play:
         """"The owner may not collect his rent if he fails to ask for it before the second
@@ -237,9 +307,10 @@ class Monopoly(MonopolyMarket):
         open then); answering ``forget`` lets the rent go. Bots always ask. Rent is collected
         while the owner is in Jail ("Even though he is in Jail, a player may ... collect rents").
         """
+        st = self.state
         g = self.g
         amount = self.rent(idx, dice) * factor
-        if self.params.rent_must_be_asked:
+        if st.params.rent_must_be_asked:
             choice = yield _decision((owner, "ask_rent", ASK, idx, amount))
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=idx, amount=amount)
@@ -247,18 +318,19 @@ class Monopoly(MonopolyMarket):
         if g.ledger.balances[seat] >= amount:
             g.pay(seat, owner, amount, flows.RENT, "rent", "Paying rent")  # charge() when nothing is short
         else:
-            yield from self.charge(seat, owner, amount, flows.RENT, "rent", "Paying rent")
+            yield from self.debts.charge(seat, owner, amount, flows.RENT, "rent", "Paying rent")
 
     # -- cards ------------------------------------------------------------------------------
     def draw(self, seat: int, key: str, dice: int) -> Play:
         """CHANCE and COMMUNITY CHEST: "he takes the top card from the deck indicated, follows
         the instructions and returns the card face-down to the bottom of the deck." The Get Out
         of Jail Free card "is held until used and then returned to the bottom of the deck"."""
+        st = self.state
         g = self.g
-        deck = self.decks[key]
+        deck = st.decks[key]
         card = deck.popleft()
         if g.events is not None:
-            g.emit("deck_card", seat, deck=self.word("Chance" if key == "chance" else "Community Chest"),
+            g.emit("deck_card", seat, deck=st.word("Chance" if key == "chance" else "Community Chest"),
                    card=card.name, text=card.text)
         e = card.effect
         if e == "keep_card":
@@ -268,71 +340,72 @@ class Monopoly(MonopolyMarket):
         if e == "move_to":
             yield from self.move_to(seat, int(card.target), dice)
         elif e == "collect_from_bank":
-            g.pay(self.bank, seat, card.amount, flows.CARD, "card", key)
+            g.pay(st.bank, seat, card.amount, flows.CARD, "card", key)
         elif e == "pay_bank":
-            yield from self.charge(seat, self.fines_to, card.amount, flows.CARD, "card", key)
+            yield from self.debts.charge(seat, st.fines_to, card.amount, flows.CARD, "card", key)
         elif e == "go_to_jail":
             self.to_jail(seat, "card")
         elif e == "move_to_nearest":
             yield from self.nearest(seat, str(card.target))
         elif e == "move_relative":
             pl = g.players[seat]
-            new = (pl.pos + card.amount) % self.n
-            g.emit("move", seat, frm=pl.pos, to=new, space=self.names[new])
+            new = (pl.pos + card.amount) % st.n
+            g.emit("move", seat, frm=pl.pos, to=new, space=st.names[new])
             pl.pos = new
             yield from self.land(seat, new, dice, 1)
         elif e == "pay_per_building":
             houses = hotels = 0
             for i in g.players[seat].deeds:
-                h = self.houses[i]
+                h = st.houses[i]
                 if h == HOTEL:
                     hotels += 1
                 else:
                     houses += h
             due = houses * card.house + hotels * card.hotel
             if due:
-                yield from self.charge(seat, self.fines_to, due, flows.CARD, "repairs", key)
+                yield from self.debts.charge(seat, st.fines_to, due, flows.CARD, "repairs", key)
         elif e == "pay_each_player":
             # DECISION: paid seat by seat in turn order; if he cannot pay one, he is bankrupt
             # to that player and the rest are not paid.
-            for other in self.others(seat):
-                paid = yield from self.charge(seat, other, card.amount, flows.CARD, "card", key)
+            for other in st.others(seat):
+                paid = yield from self.debts.charge(seat, other, card.amount, flows.CARD, "card", key)
                 if not paid:
                     return
         elif e == "collect_from_each_player":
-            for other in self.others(seat):
-                yield from self.charge(other, seat, card.amount, flows.CARD, "card", key)
-                if self.ended:
+            for other in st.others(seat):
+                yield from self.debts.charge(other, seat, card.amount, flows.CARD, "card", key)
+                if st.ended:
                     return
 
     def nearest(self, seat: int, kind: str) -> Play:
         """"Move forward to the nearest railroad ... pay the owner double the rent" / "nearest
         utility ... roll the dice and pay the owner ten times the total". Unowned: he may buy."""
+        st = self.state
         pl = self.g.players[seat]
-        targets = self.railroads if kind == "railroad" else self.utilities
+        targets = st.railroads if kind == "railroad" else st.utilities
         target = next((t for t in targets if t > pl.pos), targets[0])
-        owner = self.owner[target]
+        owner = st.owner[target]
         if kind == "railroad":
             yield from self.move_to(seat, target, 0, 2)
             return
-        if owner < 0 or owner == seat or self.mortgaged[target]:
+        if owner < 0 or owner == seat or st.mortgaged[target]:
             yield from self.move_to(seat, target, 0)
             return
         # owned utility: move (salary if passing GO), throw, pay ten times the throw
         g = self.g
-        steps = (target - pl.pos) % self.n
-        if pl.pos + steps >= self.n:
-            g.pay(self.bank, seat, self.params.go_salary, flows.WAGES, "salary", "GO")
-        g.emit("move", seat, frm=pl.pos, to=target, space=self.names[target])
+        steps = (target - pl.pos) % st.n
+        if pl.pos + steps >= st.n:
+            g.pay(st.bank, seat, st.params.go_salary, flows.WAGES, "salary", "GO")
+        g.emit("move", seat, frm=pl.pos, to=target, space=st.names[target])
         pl.pos = target
         a, b = self.throw(seat)
-        amount = self.mults[target][-1] * (a + b)
-        if self.params.rent_must_be_asked:
+        amount = st.mults[target][-1] * (a + b)
+        if st.params.rent_must_be_asked:
             choice = yield Decision(owner, "ask_rent", ASK, target, amount)
             if choice == "forget":
                 g.emit("rent_forgotten", owner, space=target, amount=amount)
                 return
-        yield from self.charge(seat, owner, amount, flows.RENT, "rent", f"{self.word('Chance')}: nearest utility")
+        yield from self.debts.charge(seat, owner, amount, flows.RENT, "rent", f"{st.word('Chance')}: nearest utility")
 
     # -- taxes --------------------------------------------------------------------------------
     def tax(self, seat: int, idx: int) -> Play:
@@ -343,23 +416,25 @@ class Monopoly(MonopolyMarket):
 
         DECISION: 10% of worth is rounded to the nearest dollar (halves up).
         """
+        st = self.state
         g = self.g
-        fee, pct = self.tax_fee[idx], self.tax_percent[idx]
+        fee, pct = st.tax_fee[idx], st.tax_percent[idx]
         amount = fee
-        if pct and self.params.income_tax_choice:
+        if pct and st.params.income_tax_choice:
             choice = yield Decision(seat, "income_tax", TAX, idx, fee)
             if choice == "percent":
-                amount = (self.worth(seat) * pct + 50) // 100
+                amount = (st.worth(seat) * pct + 50) // 100
             g.emit("income_tax", seat, choice=choice, amount=amount)
         if amount:
-            yield from self.charge(seat, self.fines_to, amount, flows.TAX, "tax", self.names[idx])
+            yield from self.debts.charge(seat, st.fines_to, amount, flows.TAX, "tax", st.names[idx])
 
     # -- Jail -----------------------------------------------------------------------------------
     def to_jail(self, seat: int, why: str) -> None:
         """JAIL: "he must move it directly into Jail" — no salary — and "A player's turn ends
         when he is sent to Jail"."""
+        st = self.state
         pl = self.g.players[seat]
-        pl.pos, pl.jail, pl.jail_turns = self.jail_square, True, 0
+        pl.pos, pl.jail, pl.jail_turns = st.jail_square, True, 0
         self.g.emit("jail", seat, why=why)
 
     def jail_turn(self, seat: int) -> Play:
@@ -376,7 +451,8 @@ class Monopoly(MonopolyMarket):
         DECISION: after a card or the fine he plays an ordinary turn (doubles throw again).
         Buying a card from another player is a trade in his manage step, before this choice.
         """
-        g, p = self.g, self.params
+        st = self.state
+        g, p = self.g, st.params
         pl = g.players[seat]
         fine = p.jail_fine
         opts: tuple[str, ...] = ()
@@ -384,16 +460,16 @@ class Monopoly(MonopolyMarket):
             opts += ("card",)
         if pl.jail_turns < p.fine_before_throw_turns and g.ledger.balances[seat] >= fine:
             opts += ("pay",)
-        choice = (yield Decision(seat, "jail_exit", opts + ("throw",), self.jail_square, fine)) if opts else "throw"
+        choice = (yield Decision(seat, "jail_exit", opts + ("throw",), st.jail_square, fine)) if opts else "throw"
         if choice == "card":
             card = pl.cards.pop(0)
-            self.decks[self.deck_key(card)].append(card)
+            st.decks[st.deck_key(card)].append(card)
             pl.jail = False
             g.emit("jail_out", seat, how="card")
             yield from self.ordinary(seat)
             return
         if choice == "pay":
-            g.pay(seat, self.fines_to, fine, flows.FINE, "jail fine", "Jail")
+            g.pay(seat, st.fines_to, fine, flows.FINE, "jail fine", "Jail")
             pl.jail = False
             g.emit("jail_out", seat, how="fine")
             yield from self.ordinary(seat)
@@ -407,7 +483,7 @@ class Monopoly(MonopolyMarket):
             if pl.jail_turns < p.jail_throws:
                 g.emit("jail_stay", seat)
                 return
-            paid = yield from self.charge(seat, self.fines_to, fine, flows.FINE, "jail fine", "Jail")
+            paid = yield from self.debts.charge(seat, st.fines_to, fine, flows.FINE, "jail fine", "Jail")
             if not paid:
                 return
             pl.jail = False

@@ -1,86 +1,84 @@
-"""The words students see in Monopoly: its decisions and option labels."""
+"""The words students see in Monopoly: its decisions and option labels (the sentences of a decision
+and of an option are functions of the game's state, which names spaces as the theme does), and
+the sentences of the events only Monopoly emits."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
 
 from landlord.data.board import Board
 from landlord.engine import options
 from landlord.engine.decisions import Decision
 from landlord.engine.events import Event
 from landlord.engine.narrate import marked, terms
-from landlord.rules.monopoly.position import MonopolyPosition
+from landlord.rules.monopoly.state import MonopolyState
+
+DECISIONS: dict[str, str] = {
+    "manage": "{name}, before throwing: build, sell buildings, mortgage, lift a mortgage or "
+              "propose a trade — or done?",
+    "buy_deed": "{name} stops on {space}, which nobody owns: buy it for {cur}{amount}, or "
+                "let the Banker auction it?",
+    "auction_bid": "Auction of {space}: the highest bid is {cur}{amount}. {name}, raise or pass?",
+    "ask_rent": "{name}: a player stands on your {space}. Ask for the {cur}{amount} rent?",
+    "income_tax": "{name} stops on Income Tax: pay {cur}{amount}, or 10% of total worth? "
+                  "(Choose before adding up.)",
+    "jail_exit": "{name} is in Jail: use a Get Out of Jail Free card, pay the {cur}{amount} "
+                 "fine, or throw for doubles?",
+    "raise_cash": "{name} owes {cur}{amount} more than is in hand: sell buildings or "
+                  "mortgage to raise it.",
+    "lift_mortgage": "{name} receives mortgaged {space}: lift the mortgage now (value + 10%), "
+                     "or keep it mortgaged and pay the 10% interest now?",
+    "manage_lot": "{name}: which lot?",
+    "trade_item": "{name} is putting a trade together: add or remove an item, offer it, "
+                  "or cancel?",
+    "trade_reply": "{name} is offered a trade: accept or reject?",
+    "place_building": "{name} won the building at auction: put it on which lot?",
+    "bribe_reply": "{name} (the Banker) is offered a Get Out of Jail Free card as a bribe: "
+                   "accept it, or refuse (and lose {cur}{amount} to the briber)?",
+}
+
+OPTIONS: dict[str, str] = {
+    "done": "Done", "house": "Build a house on {arg}", "hotel": "Build a hotel on {arg}",
+    "sell_house": "Sell a building from {arg}", "sell_all": "Sell all buildings of the {arg} group",
+    "mortgage": "Mortgage {arg}", "unmortgage": "Lift the mortgage on {arg}",
+    "trade": "Propose a trade to {arg}", "bribe": "Bribe the Banker",
+    "buy": "Buy", "auction": "Auction it", "pass": "Pass", "bid": "Bid {cur}{arg}",
+    "ask": "Ask for the rent", "forget": "Say nothing", "flat": "Pay the flat tax",
+    "percent": "Pay 10% of worth", "card": "Use the card", "pay": "Pay the fine",
+    "throw": "Throw for doubles", "lift": "Lift now", "keep": "Keep mortgaged",
+    "give": "Give {arg}", "take": "Ask for {arg}", "give_card": "Give a {arg} card",
+    "take_card": "Ask for a {arg} card", "pay_cash": "Add {cur}{arg} from me",
+    "want_cash": "Add {cur}{arg} from them", "offer": "Offer the trade", "cancel": "Cancel",
+    "accept": "Accept", "reject": "Reject", "refuse": "Refuse", "back": "Back",
+}
+
+MENUS: dict[str, str] = {
+    "sell": "Sell buildings", "mortgage": "Mortgage a lot", "unmortgage": "Lift a mortgage",
+}
+
+LOT_OPTIONS: frozenset[str] = frozenset(
+    {"house", "hotel", "sell_house", "mortgage", "unmortgage", "give", "take"})
 
 
-class MonopolyWords(MonopolyPosition):
-    """The words students see for Monopoly's decisions and options."""
-
-    DECISIONS: ClassVar[dict[str, str]] = {
-        "manage": "{name}, before throwing: build, sell buildings, mortgage, lift a mortgage or "
-                  "propose a trade — or done?",
-        "buy_deed": "{name} stops on {space}, which nobody owns: buy it for {cur}{amount}, or "
-                    "let the Banker auction it?",
-        "auction_bid": "Auction of {space}: the highest bid is {cur}{amount}. {name}, raise or pass?",
-        "ask_rent": "{name}: a player stands on your {space}. Ask for the {cur}{amount} rent?",
-        "income_tax": "{name} stops on Income Tax: pay {cur}{amount}, or 10% of total worth? "
-                      "(Choose before adding up.)",
-        "jail_exit": "{name} is in Jail: use a Get Out of Jail Free card, pay the {cur}{amount} "
-                     "fine, or throw for doubles?",
-        "raise_cash": "{name} owes {cur}{amount} more than is in hand: sell buildings or "
-                      "mortgage to raise it.",
-        "lift_mortgage": "{name} receives mortgaged {space}: lift the mortgage now (value + 10%), "
-                         "or keep it mortgaged and pay the 10% interest now?",
-        "manage_lot": "{name}: which lot?",
-        "trade_item": "{name} is putting a trade together: add or remove an item, offer it, "
-                      "or cancel?",
-        "trade_reply": "{name} is offered a trade: accept or reject?",
-        "place_building": "{name} won the building at auction: put it on which lot?",
-        "bribe_reply": "{name} (the Banker) is offered a Get Out of Jail Free card as a bribe: "
-                       "accept it, or refuse (and lose {cur}{amount} to the briber)?",
-    }
-
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "done": "Done", "house": "Build a house on {arg}", "hotel": "Build a hotel on {arg}",
-        "sell_house": "Sell a building from {arg}", "sell_all": "Sell all buildings of the {arg} group",
-        "mortgage": "Mortgage {arg}", "unmortgage": "Lift the mortgage on {arg}",
-        "trade": "Propose a trade to {arg}", "bribe": "Bribe the Banker",
-        "buy": "Buy", "auction": "Auction it", "pass": "Pass", "bid": "Bid {cur}{arg}",
-        "ask": "Ask for the rent", "forget": "Say nothing", "flat": "Pay the flat tax",
-        "percent": "Pay 10% of worth", "card": "Use the card", "pay": "Pay the fine",
-        "throw": "Throw for doubles", "lift": "Lift now", "keep": "Keep mortgaged",
-        "give": "Give {arg}", "take": "Ask for {arg}", "give_card": "Give a {arg} card",
-        "take_card": "Ask for a {arg} card", "pay_cash": "Add {cur}{arg} from me",
-        "want_cash": "Add {cur}{arg} from them", "offer": "Offer the trade", "cancel": "Cancel",
-        "accept": "Accept", "reject": "Reject", "refuse": "Refuse", "back": "Back",
-    }
-
-    MENUS: ClassVar[dict[str, str]] = {
-        "sell": "Sell buildings", "mortgage": "Mortgage a lot", "unmortgage": "Lift a mortgage",
-    }
-
-    LOT_OPTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"house", "hotel", "sell_house", "mortgage", "unmortgage", "give", "take"})
+def explain(st: MonopolyState, d: Decision) -> str:
+    """The decision in a sentence, with the space named as the theme names it."""
+    g = st.g
+    text = DECISIONS.get(d.kind, d.kind)
+    space = st.names[d.space] if d.space >= 0 else ""
+    return text.format(name=g.names[d.seat], space=space, amount=d.amount, cur=g.board.currency)
 
 
-    def explain(self, d: Decision) -> str:
-        """The decision in a sentence, with the space named as the theme names it."""
-        g = self.g
-        text = self.DECISIONS.get(d.kind, d.kind)
-        space = self.names[d.space] if d.space >= 0 else ""
-        return text.format(name=g.names[d.seat], space=space, amount=d.amount, cur=g.board.currency)
-
-    def option_text(self, d: Decision, option: str) -> str:
-        """A short label for one option, with lots and seats by name (theme names shown)."""
-        head, arg = options.Option.parse(option, f"{d.kind} option")
-        if not arg and head in self.MENUS:
-            return self.MENUS[head]
-        label = self.OPTIONS.get(head, head.replace("_", " "))
-        if head in self.LOT_OPTIONS:
-            arg = self.names[int(arg)]
-        elif head == "trade":
-            arg = self.g.names[int(arg)]
-        return label.format(arg=arg, cur=self.g.board.currency)
+def option_text(st: MonopolyState, d: Decision, option: str) -> str:
+    """A short label for one option, with lots and seats by name (theme names shown)."""
+    head, arg = options.Option.parse(option, f"{d.kind} option")
+    if not arg and head in MENUS:
+        return MENUS[head]
+    label = OPTIONS.get(head, head.replace("_", " "))
+    if head in LOT_OPTIONS:
+        arg = st.names[int(arg)]
+    elif head == "trade":
+        arg = st.g.names[int(arg)]
+    return label.format(arg=arg, cur=st.g.board.currency)
 
 
 EVENTS = frozenset({
