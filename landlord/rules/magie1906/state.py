@@ -18,16 +18,10 @@ from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phas
 from landlord.rules.magie1906.terms import MoneyTerms
 from landlord.rules.memo import landing_odds
 from landlord.rules.params import Reader
-from landlord.rules.single_tax import SingleTaxRules
-
-TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+from landlord.rules.single_tax import PLACES, SingleTaxRules, SingleTaxState
 
 _CIRCUITS = attrgetter("circuits")
 """A player's circuits of the board."""
-
-
-PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
-
 
 
 @dataclass(slots=True)
@@ -70,7 +64,7 @@ class Player1906(Token):
     natural_visits: int = 0
 
 
-class Magie1906State(SingleTaxRules):
+class Magie1906State(SingleTaxRules, SingleTaxState):
     """The 1906 state: the params it reads, the cards and houses, the seats, a set-up position."""
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
@@ -81,6 +75,7 @@ class Magie1906State(SingleTaxRules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
+        SingleTaxState.__init__(self, game)
         self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
         board = game.board
