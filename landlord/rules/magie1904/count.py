@@ -19,7 +19,7 @@ def results(s: Magie1904State) -> list[SeatCount]:
     "lots, cash, and luxuries" only.
     """
     g, p = s.g, s.params
-    spaces, bal, n = g.board.spaces, g.ledger.balances, len(g.players)
+    spaces, bal, n = s.spaces, g.ledger.balances, len(g.players)
     owed, lent = [0] * n, [0] * n
     for ln in s.loans:
         owed[ln.debtor] += ln.principal
@@ -50,7 +50,7 @@ def totals(s: Magie1904State) -> tuple[int, ...]:
             net[ln.lender] += ln.principal
         if 0 <= ln.debtor < n:
             net[ln.debtor] -= ln.principal
-    spaces = g.board.spaces
+    spaces = s.spaces
     st = p.single_tax
     lux, leg = p.luxury_value, p.legacy_ticket_value
     cash = g.ledger.balances

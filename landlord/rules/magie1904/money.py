@@ -113,7 +113,9 @@ class Money1904:
 
     def free_lots(self, seat: int) -> list[int]:
         """The seat's lots not yet mortgaged."""
-        return [i for i in self.s.g.players[seat].lots if i not in self.s.mortgaged]
+        s = self.s
+        mortgaged = s.mortgaged
+        return [i for i in s.g.players[seat].lots if i not in mortgaged]
 
     def bank_capacity(self, seat: int) -> int:
         """How many notes the Bank would lend: unmortgaged lots must be worth at least the loan
@@ -121,7 +123,7 @@ class Money1904:
         p = self.s.params
         if p.single_tax:
             return 0  # DECISION (single-tax mapping): a deed "of no value" secures no loan.
-        value = sum(self.s.g.board.spaces[i].price for i in self.free_lots(seat))
+        value = sum(self.s.spaces[i].price for i in self.free_lots(seat))
         return max(0, (value - p.loan_margin) // p.loan_unit)
 
     def bank_lends(self, seat: int) -> int:
@@ -132,7 +134,7 @@ class Money1904:
         """The lots to mortgage for ``need``: the cheapest single lot worth enough, otherwise the
         dearest lots until covered, then any cheaper ones not needed are left free.
         Falls back to every free lot if they do not cover ``need``."""
-        spaces = self.s.g.board.spaces
+        spaces = self.s.spaces
         free = sorted(self.free_lots(seat), key=lambda i: (spaces[i].price, i))
         single = [i for i in free if spaces[i].price >= need]
         if single:

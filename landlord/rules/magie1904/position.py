@@ -68,7 +68,7 @@ def place_seat(s: Magie1904State, names: Rules, seat: int, sp: SeatPosition, whe
                 raise DataError(where, dentry, "interest", f"the Bank asks {p.loan_interest} a note at "
                                 f"each wages: {notes * p.loan_interest} on this loan, not {d.interest}")
             # Single tax: a title deed is "of no value" (:meth:`bank_capacity`): it secures nothing.
-            cover = 0 if p.single_tax else sum(s.g.board.spaces[i].price for i in lots)
+            cover = 0 if p.single_tax else sum(s.spaces[i].price for i in lots)
             if cover < d.amount + p.loan_margin:
                 raise DataError(where, dentry, "mortgages", f"the Bank lends {d.amount} only on lots worth "
                                 f"{d.amount + p.loan_margin} or more; these are worth {cover}")

@@ -33,13 +33,13 @@ class SingleTax1904:
         """What stopping on ``idx`` would oblige ``seat`` to pay under the single tax (rule 8's
         "afford to make the move"): land rent, a private fare or franchise rate; necessities
         are free and a luxury is optional."""
-        g = self.s.g
-        kind, space = self.s.kinds[idx], g.board.spaces[idx]
+        s = self.s
+        kind, space = s.kinds[idx], s.spaces[idx]
         if kind == "lot":
             return space.rent
-        if kind == "railroad" and idx not in self.s.public:
+        if kind == "railroad" and idx not in s.public:
             return space.fee
-        if kind == "franchise" and idx not in self.s.public and self.s.charter.get(idx, seat) != seat:
+        if kind == "franchise" and idx not in s.public and s.charter.get(idx, seat) != seat:
             return space.fee
         return 0
 
@@ -48,10 +48,11 @@ class SingleTax1904:
         which his throw would bring him". DECISION (mapping): the patent board's Natural
         Opportunities are its four corners (Mother Earth, Coal, Public Park, the fourth
         corner), reconstructed; the player takes the nearest one at or behind ``target``."""
-        pl = self.s.g.players[seat]
-        corner = max(c for c in self.s.corners if c <= target)
+        s = self.s
+        pl = s.g.players[seat]
+        corner = max(c for c in s.corners if c <= target)
         pl.place, pl.pos, pl.natural = NATURAL, corner, corner
-        self.s.g.emit("natural_opportunity", seat, corner=corner, instead_of=target)
+        s.g.emit("natural_opportunity", seat, corner=corner, instead_of=target)
 
     def works(self) -> None:
         """Single tax, rule 6, mapped onto the patent board: each time the Public Treasury holds
@@ -68,17 +69,17 @@ class SingleTax1904:
     def buy_out(self, idx: int, step: int) -> None:
         """Single tax, rule 6 (mapping): the public buys R.R. space or franchise ``idx`` for
         ``step``, paid to the Railroad box or the charter holder (the Bank if unchartered)."""
-        g = self.s.g
-        holder = self.s.charter.pop(idx, None)
-        dst = self.s.rr_box if self.s.kinds[idx] == "railroad" else (self.s.bank if holder is None else holder)
-        g.pay(self.s.treasury, dst, step, flows.BUYOUT, "public buy-out", "Single tax 6: public ownership")
-        self.s.public.add(idx)
-        g.emit("public_buyout", -1, space=idx, name=g.board.spaces[idx].name)
+        s = self.s
+        holder = s.charter.pop(idx, None)
+        dst = s.rr_box if s.kinds[idx] == "railroad" else (s.bank if holder is None else holder)
+        s.g.pay(s.treasury, dst, step, flows.BUYOUT, "public buy-out", "Single tax 6: public ownership")
+        s.public.add(idx)
+        s.g.emit("public_buyout", -1, space=idx, name=s.spaces[idx].name)
 
     def open_estate(self, idx: int, step: int) -> None:
         """Single tax, rules 5-6 (mapping): ``step`` paid to the Bank opens No Trespassing space
         ``idx`` to all (as the 1906 Free Colleges open the estates)."""
-        g = self.s.g
-        g.pay(self.s.treasury, self.s.bank, step, flows.PUBLIC_SPENDING, "estate opened", "Single tax 5-6 (mapping)")
-        self.s.annulled.add(idx)
-        g.emit("estate_opened", -1, space=idx, name=g.board.spaces[idx].name)
+        s = self.s
+        s.g.pay(s.treasury, s.bank, step, flows.PUBLIC_SPENDING, "estate opened", "Single tax 5-6 (mapping)")
+        s.annulled.add(idx)
+        s.g.emit("estate_opened", -1, space=idx, name=s.spaces[idx].name)

@@ -84,15 +84,17 @@ class Magie1904State(SingleTaxState):
 
     params: Params1904
 
-    def __init__(self, game: Table) -> None:
+    def __init__(self, game: Table, kinds: list[str], owner: list[int]) -> None:
         super().__init__(game)
         board = game.board
-        self.n = len(board.spaces)
+        self.spaces = board.spaces
+        """The board's spaces, in board order."""
+        self.n = len(kinds)
         """How many spaces the board has."""
-        self.kinds = [s.kind for s in board.spaces]
-        """Each space's kind, in board order."""
-        self.owner = [-1] * self.n
-        """The seat holding each lot's deed, -1: nobody."""
+        self.kinds = kinds
+        """Each space's kind, in board order (``RoundsOfTurns.kinds``)."""
+        self.owner = owner
+        """The seat holding each lot's deed, -1: nobody (``RoundsOfTurns.owner``: one list)."""
         self.charter: dict[int, int] = {}
         """The seat whose charter stands on each chartered franchise."""
         self.mortgaged: set[int] = set()

@@ -62,7 +62,7 @@ class Table1904:
         r = self._r
         if r.kinds[idx] != "lot" or r.params.single_tax:
             return 0.0
-        return float(r.g.board.spaces[idx].rent)
+        return float(r.spaces[idx].rent)
 
     def end_value(self, idx: int) -> int:
         """What a lot counts at the end: its printed price ("lots, cash, and luxuries"); nothing
@@ -70,7 +70,7 @@ class Table1904:
         r = self._r
         if r.kinds[idx] != "lot" or r.params.single_tax:
             return 0
-        return int(r.g.board.spaces[idx].price)
+        return int(r.spaces[idx].price)
 
     def throws_left(self) -> float:
         """The throws each player may still expect: the game ends when the last player has
@@ -120,7 +120,7 @@ class Table1904:
         franchise's five dollars (none under the single tax's public ownership or lot rents)."""
         r = self._r
         if r.kinds[idx] == "franchise":
-            return float(r.g.board.spaces[idx].fee) if r.charter.get(idx) == seat and idx not in r.public else 0.0
+            return float(r.spaces[idx].fee) if r.charter.get(idx) == seat and idx not in r.public else 0.0
         return self.earning(idx, seat) if r.owner[idx] == seat else 0.0
 
     def payoff_key(self) -> tuple[object, ...]:
@@ -145,7 +145,7 @@ class Table1904:
         leaving costs), a legacy's "one hundred dollars" paid to him; under the single tax
         every lot's rent, no necessity tax, nothing on what the public has bought or opened."""
         r = self._r
-        p, kind, space = r.params, r.kinds[idx], r.g.board.spaces[idx]
+        p, kind, space = r.params, r.kinds[idx], r.spaces[idx]
         if kind == "lot":
             return float(space.rent) if p.single_tax or r.owner[idx] != seat else 0.0
         if kind == "necessity":

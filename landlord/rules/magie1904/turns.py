@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+import landlord.rules.magie1904.count as count
+import landlord.rules.magie1904.position as position
+import landlord.rules.magie1904.words as words
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.rulebook import Play, SharedParams, SpaceState
-from landlord.rules.magie1904 import count, position, words
 from landlord.rules.magie1904.money import Money1904
 from landlord.rules.magie1904.params import PARAMS, Params1904
 from landlord.rules.magie1904.public import SingleTax1904
@@ -38,9 +40,8 @@ class Magie1904(SingleTaxRules):
 
     def __init__(self, game: Table) -> None:
         super().__init__(game)
-        self.state = s = Magie1904State(game)
+        self.state = s = Magie1904State(game, self.kinds, self.owner)
         """The table, the seats' holdings, the public's, the counters and the params in force."""
-        self.owner = s.owner  # the deeds' holders, one list (``RoundsOfTurns.owner``)
         self.single_tax = SingleTax1904(s)
         """The single-tax phase: the switch, the public's works, the Natural Opportunities."""
         self.money = Money1904(s, self, self.single_tax)
@@ -125,18 +126,16 @@ class Magie1904(SingleTaxRules):
         holder, in the same order, decides ticket by ticket in the order drawn.
         """
         s = self.state
-        g = self.g
-        pack = [sp.index for sp in g.board.spaces if sp.kind == "lot"]
+        pack = [sp.index for sp in s.spaces if sp.kind == "lot"]
         drawn = self.deal_round(self.order, pack, s.params.tickets_drawn, "ticket", "lot")
-        yield from self.offer_dealt(drawn, "ticket", "return", [sp.price for sp in g.board.spaces],
+        yield from self.offer_dealt(drawn, "ticket", "return", [sp.price for sp in s.spaces],
                                     lambda seat, idx, price: self.acquire(seat, idx, "lot ticket"),
                                     "ticket_returned")
 
     def end_reason(self) -> str:
         """"The game is finished when the last player has passed the beginning-point the
         fifth time." (``circuits``; '' while it goes on)"""
-        s = self.state
-        return "circuits" if s.done == len(self.g.players) else ""
+        return "circuits" if self.state.done == len(self.g.players) else ""
 
     # -- a turn --------------------------------------------------------------------------
     def take_turn(self, seat: int) -> Play:
@@ -212,7 +211,7 @@ class Magie1904(SingleTaxRules):
             # Luxuries: "The player may purchase the luxury or not, as he chooses or can afford;
             # but if he does not purchase it he loses his move." DECISION: losing the move means
             # the token stays where it was (no wages for a pass it did not make).
-            price = g.board.spaces[target].fee
+            price = s.spaces[target].fee
             income = s.params.wages if passes and pl.circuits < s.params.circuits else 0
             opts = ("buy", "refuse") if g.cash(seat) + income >= price else ("refuse",)
             choice = (yield Decision(seat, "luxury", opts, target, price)) if len(opts) > 1 else "refuse"
@@ -222,7 +221,7 @@ class Magie1904(SingleTaxRules):
             bought_luxury = True
         pl.pos = target
         if g.events is not None:
-            g.emit("move", seat, frm=start, to=target, space=g.board.spaces[target].name)
+            g.emit("move", seat, frm=start, to=target, space=s.spaces[target].name)
         if passes:
             yield from self.pass_mother_earth(seat)
         yield from self.land(seat, target, bought_luxury)
@@ -253,7 +252,7 @@ class Magie1904(SingleTaxRules):
         s = self.state
         g = self.g
         kind = self.kinds[idx]
-        space = g.board.spaces[idx]
+        space = s.spaces[idx]
         if kind == "lot":
             yield from self.land_on_lot(seat, idx)
         elif kind == "necessity":
@@ -307,7 +306,7 @@ class Magie1904(SingleTaxRules):
         rent to the holder of an owned lot; half rent to a first occupant."""
         s = self.state
         g = self.g
-        space = g.board.spaces[idx]
+        space = s.spaces[idx]
         owner = self.owner[idx]
         if s.params.single_tax:
             # Single tax, rule 2: "All land rent is paid into the public treasury" — by every
@@ -360,10 +359,10 @@ class Magie1904(SingleTaxRules):
         """Pay a lot's price to the Public Treasury and place the deed."""
         s = self.state
         g = self.g
-        g.pay(seat, s.treasury, g.board.spaces[idx].price, flows.LAND_BOUGHT, "lot purchase", "Lots: buying")
+        g.pay(seat, s.treasury, s.spaces[idx].price, flows.LAND_BOUGHT, "lot purchase", "Lots: buying")
         self.owner[idx] = seat
         g.players[seat].lots.add(idx)
-        g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, how=how)
+        g.emit("buy", seat, space=idx, lot=s.spaces[idx].name, how=how)
 
     def occupants(self, idx: int, seat: int) -> int:
         """How many other tokens stand on space ``idx``."""
