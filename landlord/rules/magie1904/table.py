@@ -9,25 +9,26 @@ from landlord.engine.decisions import OptionText
 from landlord.engine.options import parse_option
 from landlord.rules.magie1904.params import Params1904
 from landlord.rules.magie1904.state import LOAN_RATES
-from landlord.rules.memo import landing_odds
+from landlord.rules.memo import PhaseOdds
 
 if TYPE_CHECKING:
     from landlord.rules.magie1904.money import Money1904
     from landlord.rules.magie1904.state import Magie1904State
 
 
-class Table1904:
+class Table1904(PhaseOdds):
     """What the 1904 players read off the table to value a lot (all of it public: the deeds,
     the board, the dice, the rules in force): what a lot pays its holder and counts at the end,
     the chance a throw ends on it and the throws left (:mod:`landlord.engine.valuation`)."""
 
-    __slots__ = ("_money", "_odds", "_r")
+    __slots__ = ("_game", "_money", "_odds", "_r")
 
     def __init__(self, state: Magie1904State, money: Money1904) -> None:
         self._r = state
+        self._game = state.g
         self._money = money
         self._odds: dict[str, Mapping[int, float]] = {}
-        """The landing chances of each phase this game has valued lots in (:func:`landing_odds`)."""
+        """The landing chances of each phase this game has valued lots in (:meth:`PhaseOdds.odds`)."""
 
     @property
     def params(self) -> Params1904:
@@ -38,20 +39,6 @@ class Table1904:
     def size(self) -> int:
         """Spaces on the track."""
         return self._r.n
-
-    def odds(self) -> Mapping[int, float]:
-        """The exact chance that a throw ends on each space, by space (those it cannot end on
-        left out), under the phase in force (worked out once per ruleset and phase:
-        :func:`landlord.rules.memo.landing_odds`)."""
-        g = self._r.g
-        odds = self._odds.get(g.phase)
-        if odds is None:
-            odds = self._odds[g.phase] = landing_odds(g.ruleset, g.phase)
-        return odds
-
-    def chance(self, idx: int) -> float:
-        """The exact chance that a throw ends on space ``idx`` (:meth:`odds`)."""
-        return self.odds().get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held it: a lot's rent
