@@ -112,9 +112,9 @@ def table(ruleset: str = "magie-1904", n: int = 4, seed: int = 0, **overrides: A
         pl.pos, pl.place, pl.circuits, pl.luxuries, pl.legacies = 0, 0, 0, 0, 0
         pl.lots.clear()
     rules.owner[:] = [-1] * len(rules.owner)
-    rules.charter.clear()
-    rules.loans.clear()
-    rules.mortgaged.clear()
+    rules.state.charter.clear()
+    rules.state.loans.clear()
+    rules.state.mortgaged.clear()
     for seat in range(n):
         set_cash(game, seat, game.ruleset.values()["start_cash"])
     game.events = []

@@ -253,7 +253,7 @@ def test_magie_wages_raised_is_public_spending_not_wages() -> None:
     g.switch_phase("single_tax", "test")
     wages_before = g.ledger.flows[flows.WAGES]
     g.pay(g.account("Bank"), g.account("Public Treasury"), 50 * 10 + 20, flows.LAND_RENT, "test", "test")
-    g.rules.public_works()  # type: ignore[attr-defined]
+    g.rules.single_tax.works()  # type: ignore[attr-defined]
     raised = [e for e in transfers(g) if e.get("reason") == "wages raised"]
     assert [(e.get("from"), e.get("to"), e.get("kind")) for e in raised] == [
         ("Public Treasury", "Bank", flows.PUBLIC_SPENDING)] * 2

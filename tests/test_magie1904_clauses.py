@@ -261,14 +261,14 @@ def test_luxury_cannot_be_bought_without_fifty_dollars_and_the_move_is_lost() ->
 def test_franchise_first_to_stop_places_charter_free_then_others_pay_five() -> None:
     g = table()
     drive(g.rules.move(ADA, 13, False))
-    assert g.rules.charter[13] == ADA and g.cash(ADA) == 500
+    assert g.rules.state.charter[13] == ADA and g.cash(ADA) == 500
     drive(g.rules.move(BEN, 13, False))
     assert g.cash(BEN) == 495 and g.cash(ADA) == 505
 
 
 def test_franchise_decision_holder_pays_nothing_on_own_franchise_and_it_counts_nothing() -> None:
     g = table()
-    g.rules.charter[27] = ADA
+    g.rules.state.charter[27] = ADA
     drive(g.rules.move(ADA, 27, False))
     assert g.cash(ADA) == 500
     assert g.results()[ADA].total == 500
@@ -310,7 +310,7 @@ def test_poorhouse_no_money_and_no_property_to_borrow_on() -> None:
 
 def test_poorhouse_remains_until_his_throws_finish_the_round() -> None:
     g = table()
-    g.rules.to_poorhouse(ADA)
+    g.rules.money.to_poorhouse(ADA)
     g.rng = ScriptedDice([6, 6])
     drive(g.rules.poorhouse_turn(ADA))
     assert g.players[ADA].where == "poorhouse"       # 12 of the 20 spaces to Mother Earth
@@ -323,9 +323,9 @@ def test_poorhouse_remains_until_his_throws_finish_the_round() -> None:
 def test_borrowing_bank_lends_in_hundreds_against_lots_worth_ten_dollars_more() -> None:
     g = table()
     give(g, ADA, LOT[11])             # worth $110: exactly $100 + $10
-    assert g.rules.bank_capacity(ADA) == 1
+    assert g.rules.money.bank_capacity(ADA) == 1
     give(g, BEN, LOT[10])             # worth $100: not enough for a $100 note
-    assert g.rules.bank_capacity(BEN) == 0
+    assert g.rules.money.bank_capacity(BEN) == 0
 
 
 def test_borrowing_short_player_borrows_from_the_bank_instead_of_poorhouse() -> None:
@@ -337,13 +337,13 @@ def test_borrowing_short_player_borrows_from_the_bank_instead_of_poorhouse() -> 
     assert asked[0].kind == "raise" and "poorhouse" not in asked[0].options
     assert set(asked[0].options) >= {"borrow:100", "borrow:200"}
     assert g.cash(ADA) == 5 + 100 - 21 and g.cash(BEN) == 521
-    assert g.rules.mortgaged == {LOT[22]}
+    assert g.rules.state.mortgaged == {LOT[22]}
 
 
 def test_borrowing_five_dollars_interest_per_note_each_time_wages_are_received() -> None:
     g = table()
     give(g, ADA, LOT[22])
-    g.rules.bank_loan(ADA, 2)
+    g.rules.money.bank_loan(ADA, 2)
     g.players[ADA].pos = 36
     drive(g.rules.move(ADA, 4, False))
     assert g.cash(ADA) == 500 + 200 + 100 - 10
@@ -354,10 +354,10 @@ def test_borrowing_five_dollars_interest_per_note_each_time_wages_are_received()
 def test_borrowing_repaid_before_passing_mother_earth_saves_the_interest() -> None:
     g = table()
     give(g, ADA, LOT[22])
-    g.rules.bank_loan(ADA, 1)
-    asked, _ = drive(g.rules.offer_repayment(ADA), "repay:1")
+    g.rules.money.bank_loan(ADA, 1)
+    asked, _ = drive(g.rules.money.offer_repayment(ADA), "repay:1")
     assert asked[0].kind == "repay"
-    assert g.rules.loans == [] and g.rules.mortgaged == set() and g.cash(ADA) == 500
+    assert g.rules.state.loans == [] and g.rules.state.mortgaged == set() and g.cash(ADA) == 500
     g.players[ADA].pos = 36
     drive(g.rules.move(ADA, 4, False))
     assert g.cash(ADA) == 600     # no interest due
@@ -372,7 +372,7 @@ def test_borrowing_player_to_player_loan_on_agreed_terms() -> None:
     assert [d.kind for d in asked] == ["raise", "lend", "loan_terms"]
     assert asked[1].seat == CY and "poorhouse" in asked[0].options
     assert g.cash(CY) == 400 and g.cash(ADA) == 100 - 21
-    (loan,) = g.rules.loans
+    (loan,) = g.rules.state.loans
     assert loan.lender == CY and loan.interest == 10 and loan.lots == (LOT[5],)
     g.players[ADA].pos = 38
     drive(g.rules.move(ADA, 2, False))     # wages: interest to Cy
@@ -402,7 +402,7 @@ def test_five_times_around_debt_free_player_may_move_either_way() -> None:
 def test_five_times_around_no_either_way_while_in_debt() -> None:
     g = table()
     give(g, ADA, LOT[22])
-    g.rules.bank_loan(ADA, 1)
+    g.rules.money.bank_loan(ADA, 1)
     g.players[ADA].circuits = 5
     g.rng = ScriptedDice([1, 2])
     asked, _ = drive(g.rules.take_turn(ADA), "keep", "rent")
@@ -439,7 +439,7 @@ def test_counting_up_lots_plus_cash_plus_luxuries_times_sixty() -> None:
 def test_counting_up_decision_outstanding_loans_settled_in_the_count() -> None:
     g = table()
     give(g, ADA, LOT[22])
-    g.rules.make_loan(BEN, ADA, 1, 5)     # Ben lends Ada $100
+    g.rules.money.make_loan(BEN, ADA, 1, 5)     # Ben lends Ada $100
     rows = g.results()
     assert rows[ADA].total == 220 + 600 - 100
     assert rows[BEN].total == 400 + 100

@@ -67,7 +67,7 @@ def check_1906(g: Game) -> None:
 
 def check_1904(g: Game) -> None:
     """Lots, charters, loans and places are consistent."""
-    r: Any = g.rules
+    r: Any = g.rules.state  # type: ignore[attr-defined]
     st_on = g.p["single_tax"]
     for pl in g.players:
         assert all(r.owner[i] == pl.seat for i in pl.lots)

@@ -40,8 +40,9 @@ def snapshot(g: Game) -> dict[str, Any]:
                     cards=[sorted(pl.cards) for pl in g.players],
                     luxuries=[pl.luxuries for pl in g.players])
     else:
-        snap.update(charter=dict(r.charter), debts=[(ln.debtor, ln.lender, ln.principal) for ln in r.loans],
-                    lots=[sorted(pl.lots) for pl in g.players], mortgaged=sorted(r.mortgaged))
+        s = r.state
+        snap.update(charter=dict(s.charter), debts=[(ln.debtor, ln.lender, ln.principal) for ln in s.loans],
+                    lots=[sorted(pl.lots) for pl in g.players], mortgaged=sorted(s.mortgaged))
     return copy.deepcopy(snap)
 
 

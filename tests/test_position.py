@@ -409,9 +409,9 @@ def test_magie1904_loans_mortgages_and_interest_at_wages() -> None:
                    {"to": 3, "amount": 100, "interest": 7}]},
         {}, {}, {}]})
     r = g.rules
-    assert [(ln.lender, ln.debtor, ln.principal, ln.interest, ln.lots) for ln in r.loans] == [
+    assert [(ln.lender, ln.debtor, ln.principal, ln.interest, ln.lots) for ln in r.state.loans] == [
         (g.account("Bank"), 0, 200, 10, (38,)), (2, 0, 100, 7, ())]
-    assert r.mortgaged == {38} and r.bank_capacity(0) == 0  # Lot 1 ($10) secures no more
+    assert r.state.mortgaged == {38} and r.money.bank_capacity(0) == 0  # Lot 1 ($10) secures no more
     rows = g.results()
     assert rows[0].debts == 300 and rows[2].credits == 100
     paid = transfers_until(g, "interest")

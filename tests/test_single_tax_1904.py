@@ -61,7 +61,7 @@ def test_mapping_rule_2_lot_rent_to_the_treasury_from_everyone() -> None:
     g.switch_phase("single_tax", "test")
     assert treasury(g) == 0
     assert g.results()[0].total == total_before - 20
-    assert g.rules.bank_capacity(0) == 0  # type: ignore[attr-defined]
+    assert g.rules.money.bank_capacity(0) == 0  # type: ignore[attr-defined]
     set_cash(g, 1, 50)
     g.players[0].pos = g.players[1].pos = LOT2
     drive_then_first(g.rules.land_on_lot(1, LOT2))  # type: ignore[attr-defined]
@@ -74,12 +74,12 @@ def test_mapping_rule_3_fares_until_bought_out_then_free() -> None:
     until the public buys each out; then they are free."""
     g = st1904()
     r = g.rules
-    r.charter[LIGHT] = 1  # type: ignore[attr-defined]
+    r.state.charter[LIGHT] = 1  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
     drive_then_first(r.land(0, RR1, False))  # type: ignore[attr-defined]
     drive_then_first(r.land(0, LIGHT, False))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
-    r.public.update({RR1, LIGHT})  # type: ignore[attr-defined]
+    r.state.public.update({RR1, LIGHT})  # type: ignore[attr-defined]
     drive_then_first(r.land(0, RR1, False))  # type: ignore[attr-defined]
     drive_then_first(r.land(0, LIGHT, False))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
@@ -91,14 +91,14 @@ def test_mapping_rules_5_6_buy_out_in_board_order_then_estates_then_wages() -> N
     Lord Blueblood's estate, then the No Trespassing space, then raises wages $10 a time."""
     g = st1904()
     r = g.rules
-    r.charter[WATER] = 2  # type: ignore[attr-defined]
+    r.state.charter[WATER] = 2  # type: ignore[attr-defined]
     p2, rr_box = g.cash(2), g.ledger.balance("Railroad box")
     g.pay(g.account("Bank"), g.account("Public Treasury"), 50 * 10 + 20, flows.LAND_RENT, "test", "test")
-    r.public_works()  # type: ignore[attr-defined]
+    r.single_tax.works()  # type: ignore[attr-defined]
     order = [e.get("space") for e in g.events or [] if e.kind == "public_buyout"]
     assert order == [RR1, LIGHT, RR2, RR3, WATER, RR4]
     assert [e.get("space") for e in g.events or [] if e.kind == "estate_opened"] == [BLUEBLOOD, NO_TRESPASS]
-    assert r.wage_bonus == 20 and treasury(g) == 20  # type: ignore[attr-defined]
+    assert r.state.wage_bonus == 20 and treasury(g) == 20  # type: ignore[attr-defined]
     assert g.cash(2) == p2 + 50 and g.ledger.balance("Railroad box") == rr_box + 200
     drive_then_first(r.land(0, BLUEBLOOD, False))  # type: ignore[attr-defined]
     assert g.players[0].place == TRACK
@@ -130,7 +130,7 @@ def test_mapping_rule_8_natural_opportunity_in_place_of_the_poor_house() -> None
 def test_mapping_poor_house_token_moves_to_natural_opportunity_at_the_switch() -> None:
     """Mapped rule 8: "the Poor House is eliminated" when the single tax comes in."""
     g = table("magie-1904")
-    g.rules.to_poorhouse(1)  # type: ignore[attr-defined]
+    g.rules.money.to_poorhouse(1)  # type: ignore[attr-defined]
     assert g.players[1].place == POOR
     g.switch_phase("single_tax", "test")
     assert g.players[1].place == NATURAL
@@ -150,5 +150,5 @@ def test_mapping_unpaid_interest_sends_to_natural_opportunity_not_poor_house() -
     g = st1904()
     set_cash(g, 0, 0)
     g.players[0].pos = 23
-    drive_then_first(g.rules.charge(0, g.account("Bank"), 5, flows.INTEREST, "interest", "Borrowing"))  # type: ignore[attr-defined]
+    drive_then_first(g.rules.money.charge(0, g.account("Bank"), 5, flows.INTEREST, "interest", "Borrowing"))  # type: ignore[attr-defined]
     assert g.players[0].place == NATURAL and g.players[0].pos == 20

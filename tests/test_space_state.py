@@ -56,7 +56,7 @@ def test_1904_lot_bought_on_landing_then_mortgaged_for_a_bank_loan() -> None:
     lot = lots(g)[10]
     conftest.drive(g.rules.land_on_lot(0, lot), "buy")
     assert g.rules.space_state(lot) == state(owner=0)
-    g.rules.bank_loan(0, 1)  # type: ignore[attr-defined]
+    g.rules.money.bank_loan(0, 1)  # type: ignore[attr-defined]
     assert g.rules.space_state(lot) == state(owner=0, mortgaged=True)
     other = lots(g)[11]
     assert g.rules.space_state(other) == EMPTY
@@ -75,7 +75,7 @@ def test_1904_franchise_charter_and_public_buyout_under_the_single_tax() -> None
     order = g.p["buyout_order"]
     treasury = g.account("Public Treasury")
     g.pay(g.account("Bank"), treasury, 50 * (order.index(franchise) + 1), flows.LAND_RENT, "test", "test")
-    r.public_works()  # type: ignore[attr-defined]
+    r.single_tax.works()  # type: ignore[attr-defined]
     assert r.space_state(order[0]) == state(public=True)
     assert r.space_state(franchise) == state(public=True)
 

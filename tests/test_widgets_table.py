@@ -561,8 +561,8 @@ def test_board_shows_holders_mortgages_charters_and_whose_turn() -> None:
     franchise = next(s.index for s in g.board.spaces if s.kind == "franchise")
     rules.owner[lots[0]] = 1  # set the scene directly on the rules' state, then redraw
     rules.owner[lots[1]] = 2
-    rules.mortgaged.add(lots[1])
-    rules.charter[franchise] = 0
+    rules.state.mortgaged.add(lots[1])
+    rules.state.charter[franchise] = 0
     table.render()
     held = {h["i"]: h for h in table.board.widget.held}
     assert held[lots[0]]["h"] == 1 and not held[lots[0]]["m"]

@@ -9,14 +9,15 @@ beside the rule it plays.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from landlord.engine import flows
-from landlord.engine.flows import Flow
 from landlord.engine.rulebook import RoundsOfTurns, SharedParams
+
+if TYPE_CHECKING:
+    from landlord.engine.table import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,90 +36,100 @@ class SingleTaxParams(SharedParams):
     natural_rent: int
 
 
-class SingleTaxRules(RoundsOfTurns):
-    """Rules of a Magie family whose ``single_tax`` phase plays the 1906 Single Tax.
+TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+"""Where a Magie token can be (``Token.place``): the track, the jail, the Poor House and, under the
+single tax, a Natural Opportunity."""
 
-    Holds the ledger accounts both families pay through (``bank``, ``treasury``, looked up
-    when play begins), the spaces the public has bought out (``public``) and the raise in
-    wages the treasury has paid for (``wage_bonus``).
-    """
+PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
+"""The names of those places (``Token.PLACES`` of both Magie families)."""
+
+PHASE_PARAMS: dict[str, str] = {
+    k: "single_tax" for k in ("vote_min", "treasury_step", "wage_rise", "buyout_order", "annul_order",
+                              "college_order", "education_for_professor", "professor_value",
+                              "natural_wages", "natural_rent", "prosperity_end", "prosperity_factor")}
+"""The single-tax rules' numbers (rules 5-8, the vote that brings them in, the prosperity
+end): read only under the single tax or in a vote on it."""
+
+
+class SingleTaxRules(RoundsOfTurns):
+    """Rules of a Magie family whose ``single_tax`` phase plays the 1906 Single Tax: the params
+    read only under it (:data:`PHASE_PARAMS`) and the vote that brings it in."""
 
     params: SingleTaxParams
     """The params in force, typed (the family's own params class)."""
 
-    PHASE_PARAMS: ClassVar[dict[str, str]] = {
-        k: "single_tax" for k in ("vote_min", "treasury_step", "wage_rise", "buyout_order", "annul_order",
-                                  "college_order", "education_for_professor", "professor_value",
-                                  "natural_wages", "natural_rent", "prosperity_end", "prosperity_factor")}
-    """The single-tax rules' numbers (rules 5-8, the vote that brings them in, the prosperity
-    end): read only under the single tax or in a vote on it."""
+    PHASE_PARAMS: ClassVar[dict[str, str]] = PHASE_PARAMS
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
+    def votes_needed(self) -> int:
+        """The seats that must vote the single tax in: the ruleset's ``vote_min``."""
+        return self.params.vote_min
+
+
+class SingleTaxState:
+    """What a Magie family keeps for the Single Tax: the game (``g``), the params in force, the
+    ledger accounts both families pay through (``bank``, ``treasury``, looked up when play
+    begins), the spaces the public has bought out (``public``) and the raise in wages the
+    treasury has paid for (``wage_bonus``). The functions below play the rules over it."""
+
+    params: SingleTaxParams
+    """The params in force, typed (the family's own params class)."""
+
+    def __init__(self, game: Table) -> None:
+        self.g = game
         self.public: set[int] = set()
         """Spaces the public has bought out (single-tax rule 6): free from then on."""
         self.wage_bonus = 0
         """What single-tax rule 6(d) has added to the wages so far."""
         self.bank = self.treasury = -1
 
-    def votes_needed(self) -> int:
-        """The seats that must vote the single tax in: the ruleset's ``vote_min``."""
-        return self.params.vote_min
 
-    @abstractmethod
-    def to_poorhouse(self, seat: int) -> None:
-        """Send ``seat``'s token to the Poor House (the family's rule)."""
+def begin_single_tax(s: SingleTaxState, old: str, rule: str) -> bool:
+    """At a switch from phase ``old`` into the single tax: "Begin game under single tax with
+    empty PUBLIC TREASURY" — its cash goes to the Bank, logged under ``rule`` (so money is
+    conserved). Returns False (and does nothing) when this is not a switch into the single
+    tax."""
+    g = s.g
+    if not s.params.single_tax or g.ruleset.values(old)["single_tax"]:
+        return False
+    if s.treasury >= 0 and g.ledger.balances[s.treasury] > 0:
+        g.pay(s.treasury, s.bank, g.ledger.balances[s.treasury], flows.TREASURY_EMPTIED,
+              "treasury emptied", rule)
+    return True
 
-    @abstractmethod
-    def to_natural(self, seat: int, target: int) -> None:
-        """Single tax, rule 8: put ``seat``'s token on the Natural Opportunity behind space
-        ``target`` (the family's board)."""
 
-    def broke(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
-        """A player who cannot raise ``amount`` pays ``dst`` what he has; the rest is written
-        off (logged ``unpaid``) and he goes to the Poor House — under the single tax, where "the
-        Poor House is eliminated" (rule 8), to the Natural Opportunity behind him."""
-        self.pay_what_he_has(seat, dst, amount, kind, reason, rule)
-        if self.params.single_tax:
-            self.to_natural(seat, self.g.players[seat].pos)
-        else:
-            self.to_poorhouse(seat)
+def eliminate_poor_house(s: SingleTaxState, corner: int, **logged: object) -> None:
+    """Single tax, rule 8, at the switch into it: "the Poor House is eliminated" — a token in the
+    Poor House moves to the Natural Opportunity beside that corner (``corner``), logged as
+    ``natural_opportunity`` with the corner and what the family adds (``logged``)."""
+    g = s.g
+    for pl in g.players:
+        if pl.place == POOR:
+            pl.place, pl.natural = NATURAL, corner
+            g.emit("natural_opportunity", pl.seat, corner=corner, **logged)
 
-    def begin_single_tax(self, old: str, rule: str) -> bool:
-        """At a switch from phase ``old`` into the single tax: "Begin game under single tax with
-        empty PUBLIC TREASURY" — its cash goes to the Bank, logged under ``rule`` (so money is
-        conserved). Returns False (and does nothing) when this is not a switch into the single
-        tax."""
-        g = self.g
-        if not self.params.single_tax or g.ruleset.values(old)["single_tax"]:
-            return False
-        if self.treasury >= 0 and g.ledger.balances[self.treasury] > 0:
-            g.pay(self.treasury, self.bank, g.ledger.balances[self.treasury], flows.TREASURY_EMPTIED,
-                  "treasury emptied", rule)
-        return True
 
-    def spend_treasury(self, sites: Sequence[int], opened: set[int], buy_out: Callable[[int, int], None],
-                       open_site: Callable[[int, int], None]) -> None:
-        """Single tax, rule 6: each time the Public Treasury holds ``treasury_step`` ($50) it
-        buys out the next space of ``buyout_order`` not yet public (``buy_out(space, step)``:
-        the family pays the holder and takes it over); when all are public, it opens the next of
-        ``sites`` not yet in ``opened`` (``open_site(space, step)``); then "raising wages $10
-        for every $50 in the TREASURY" (``wage_rise``), the $50 going to the Bank.
+def spend_treasury(s: SingleTaxState, sites: Sequence[int], opened: set[int], buy_out: Callable[[int, int], None],
+                   open_site: Callable[[int, int], None]) -> None:
+    """Single tax, rule 6: each time the Public Treasury holds ``treasury_step`` ($50) it
+    buys out the next space of ``buyout_order`` not yet public (``buy_out(space, step)``:
+    the family pays the holder and takes it over); when all are public, it opens the next of
+    ``sites`` not yet in ``opened`` (``open_site(space, step)``); then "raising wages $10
+    for every $50 in the TREASURY" (``wage_rise``), the $50 going to the Bank.
 
-        DECISION: the treasury is counted at the end of every turn (the caller's turn), and all
-        its cash counts."""
-        g, p = self.g, self.params
-        step = p.treasury_step
-        while g.ledger.balances[self.treasury] >= step:
-            pending = [i for i in p.buyout_order if i not in self.public]
-            if pending:
-                buy_out(pending[0], step)
-                continue
-            closed = [i for i in sites if i not in opened]
-            if closed:
-                open_site(closed[0], step)
-                continue
-            g.pay(self.treasury, self.bank, step, flows.PUBLIC_SPENDING, "wages raised",
-                  "Single tax 6(d): wages raised")
-            self.wage_bonus += p.wage_rise
-            g.emit("wages_raised", -1, wages=p.wages + self.wage_bonus)
+    DECISION: the treasury is counted at the end of every turn (the caller's turn), and all
+    its cash counts."""
+    g, p = s.g, s.params
+    step = p.treasury_step
+    while g.ledger.balances[s.treasury] >= step:
+        pending = [i for i in p.buyout_order if i not in s.public]
+        if pending:
+            buy_out(pending[0], step)
+            continue
+        closed = [i for i in sites if i not in opened]
+        if closed:
+            open_site(closed[0], step)
+            continue
+        g.pay(s.treasury, s.bank, step, flows.PUBLIC_SPENDING, "wages raised",
+              "Single tax 6(d): wages raised")
+        s.wage_bonus += p.wage_rise
+        g.emit("wages_raised", -1, wages=p.wages + s.wage_bonus)

@@ -1,20 +1,35 @@
-"""The 1904 patent game's money: charges, loans from the Bank and between players, repayment."""
+"""The 1904 patent game's money: charges, loans from the Bank and between players, repayment,
+and the Poor House of a player who cannot pay (:class:`Money1904`, a part over the state)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.magie1904.count import Magie1904Count
-from landlord.rules.magie1904.state import LOAN_RATES, Loan
+from landlord.rules.magie1904.state import LOAN_RATES, POOR, Loan, Magie1904State
+
+if TYPE_CHECKING:
+    from landlord.engine.rulebook import Rules
+    from landlord.rules.magie1904.public import SingleTax1904
 
 
-class Magie1904Money(Magie1904Count):
-    """Paying, borrowing and repaying: the patent's loans from the Bank and between players."""
+class Money1904:
+    """Paying, borrowing and repaying: the patent's loans from the Bank and between players,
+    over the state ``s``; ``kit`` is the family's rules for the kit's shared mechanics
+    (:meth:`~landlord.engine.rulebook.Rules.pay_what_he_has`), ``single_tax`` the single-tax
+    part (rule 8's Natural Opportunity instead of the Poor House)."""
 
-    # -- money: paying, borrowing, repaying ----------------------------------------------
+    __slots__ = ("kit", "s", "single_tax")
+
+    def __init__(self, s: Magie1904State, kit: Rules, single_tax: SingleTax1904) -> None:
+        self.s = s
+        self.kit = kit
+        self.single_tax = single_tax
+
     def charge(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> Play:
         """Make ``seat`` pay ``amount``; if he is short he must borrow, and if he cannot, he
         pays what he has and goes to the Poor House.
@@ -22,7 +37,7 @@ class Magie1904Money(Magie1904Count):
         DECISION: what he cannot pay is written off (logged as ``unpaid``): the patent gives the
         poorhouse as the end of the matter. 1904 has no selling of lots to raise money.
         """
-        g = self.g
+        g = self.s.g
         while g.cash(seat) < amount:
             raised = yield from self.raise_money(seat, amount - g.cash(seat))
             if not raised:
@@ -31,6 +46,24 @@ class Magie1904Money(Magie1904Count):
                 self.broke(seat, dst, amount, kind, reason, rule)
                 return
         g.pay(seat, dst, amount, kind, reason, rule)
+
+    def broke(self, seat: int, dst: int, amount: int, kind: Flow, reason: str, rule: str) -> None:
+        """A player who cannot raise ``amount`` pays ``dst`` what he has; the rest is written
+        off (logged ``unpaid``) and he goes to the Poor House — under the single tax, where "the
+        Poor House is eliminated" (rule 8), to the Natural Opportunity behind him."""
+        self.kit.pay_what_he_has(seat, dst, amount, kind, reason, rule)
+        if self.s.params.single_tax:
+            self.single_tax.to_natural(seat, self.s.g.players[seat].pos)
+        else:
+            self.to_poorhouse(seat)
+
+    def to_poorhouse(self, seat: int) -> None:
+        """Poorhouse: "If at any time a player has no money with which to meet expenses and has
+        no property upon which he can borrow, he must go to the poorhouse"."""
+        s = self.s
+        pl = s.g.players[seat]
+        pl.place, pl.pos, pl.poor_progress = POOR, s.poor_corner, 0
+        s.g.emit("poorhouse", seat)
 
     def raise_money(self, seat: int, short: int) -> Play:
         """Borrowing: from the Bank in $100 notes against lots worth at least $10 more; or from
@@ -42,16 +75,16 @@ class Magie1904Money(Magie1904Count):
         names the interest per note at each of the borrower's wages (0, 5 or 10); the borrower
         accepts or declines. The Poor House is a choice only when the Bank cannot lend enough.
         """
-        g = self.g
-        unit = self.params.loan_unit
+        g = self.s.g
+        unit = self.s.params.loan_unit
         notes = -(-short // unit)
         asked: set[int] = set()
         while True:
             cap = self.bank_capacity(seat)
             opts = [option("borrow", k * unit) for k in range(notes, cap + 1)]
-            if self.free_lots(seat) and not self.params.single_tax:
-                opts += [option("ask", s) for s in range(len(g.players))
-                         if s != seat and s not in asked and g.cash(s) >= notes * unit]
+            if self.free_lots(seat) and not self.s.params.single_tax:
+                opts += [option("ask", o) for o in range(len(g.players))
+                         if o != seat and o not in asked and g.cash(o) >= notes * unit]
             if not opts:
                 return False
             if cap < notes:
@@ -71,35 +104,37 @@ class Magie1904Money(Magie1904Count):
                 g.emit("loan_refused", lender, borrower=g.names[seat])
                 continue
             rate = int(parse_option(offer).arg)
-            self.offered = (lender, short, notes * unit, notes * rate)
+            self.s.offered = (lender, short, notes * unit, notes * rate)
             terms = yield Decision(seat, "loan_terms", ("accept", "decline"), amount=notes * unit)
-            self.offered = None
+            self.s.offered = None
             if terms == "accept":
                 self.make_loan(lender, seat, notes, rate)
                 return True
 
     def free_lots(self, seat: int) -> list[int]:
         """The seat's lots not yet mortgaged."""
-        return [i for i in self.g.players[seat].lots if i not in self.mortgaged]
+        s = self.s
+        mortgaged = s.mortgaged
+        return [i for i in s.g.players[seat].lots if i not in mortgaged]
 
     def bank_capacity(self, seat: int) -> int:
         """How many notes the Bank would lend: unmortgaged lots must be worth at least the loan
         plus the margin ("at least ten dollars more than is borrowed")."""
-        p = self.params
+        p = self.s.params
         if p.single_tax:
             return 0  # DECISION (single-tax mapping): a deed "of no value" secures no loan.
-        value = sum(self.g.board.spaces[i].price for i in self.free_lots(seat))
+        value = sum(self.s.spaces[i].price for i in self.free_lots(seat))
         return max(0, (value - p.loan_margin) // p.loan_unit)
 
     def bank_lends(self, seat: int) -> int:
         """How much the Bank would lend ``seat`` now: :meth:`bank_capacity` notes of ``loan_unit``."""
-        return self.bank_capacity(seat) * self.params.loan_unit
+        return self.bank_capacity(seat) * self.s.params.loan_unit
 
     def collateral(self, seat: int, need: int) -> tuple[int, ...]:
         """The lots to mortgage for ``need``: the cheapest single lot worth enough, otherwise the
         dearest lots until covered, then any cheaper ones not needed are left free.
         Falls back to every free lot if they do not cover ``need``."""
-        spaces = self.g.board.spaces
+        spaces = self.s.spaces
         free = sorted(self.free_lots(seat), key=lambda i: (spaces[i].price, i))
         single = [i for i in free if spaces[i].price >= need]
         if single:
@@ -115,36 +150,39 @@ class Magie1904Money(Magie1904Count):
 
     def bank_loan(self, seat: int, notes: int) -> None:
         """Borrow ``notes`` Bank notes, mortgaging lots worth at least the loan plus margin."""
-        p = self.params
-        self._lend(self.bank, seat, notes * p.loan_unit, notes * p.loan_interest,
-                   self.collateral(seat, notes * p.loan_unit + p.loan_margin))
+        p = self.s.params
+        self.lend(self.s.bank, seat, notes * p.loan_unit, notes * p.loan_interest,
+                  self.collateral(seat, notes * p.loan_unit + p.loan_margin))
 
     def make_loan(self, lender: int, seat: int, notes: int, rate: int) -> None:
         """A player-to-player loan on the agreed terms, under an individual mortgage."""
-        p = self.params
-        self._lend(lender, seat, notes * p.loan_unit, notes * rate,
-                   self.collateral(seat, notes * p.loan_unit + p.loan_margin))
+        p = self.s.params
+        self.lend(lender, seat, notes * p.loan_unit, notes * rate,
+                  self.collateral(seat, notes * p.loan_unit + p.loan_margin))
 
-    def _lend(self, lender: int, seat: int, principal: int, interest: int, lots: tuple[int, ...]) -> None:
-        g = self.g
-        loan = Loan(self._next_loan, lender, seat, principal, interest, lots)
-        self._next_loan += 1
-        self.loans.append(loan)
-        self.mortgaged.update(lots)
+    def lend(self, lender: int, seat: int, principal: int, interest: int, lots: tuple[int, ...]) -> None:
+        """Lend ``principal`` to ``seat`` from ``lender`` at ``interest`` (at each of his wages),
+        mortgaging ``lots``: the loan is numbered, logged and paid."""
+        s = self.s
+        g = s.g
+        loan = Loan(s.next_loan, lender, seat, principal, interest, lots)
+        s.next_loan += 1
+        s.loans.append(loan)
+        s.mortgaged.update(lots)
         g.pay(lender, seat, principal, flows.LOAN, "loan", "Borrowing")
         g.emit("loan", seat, id=loan.id, lender=g.ledger.names[lender], principal=principal,
                interest=interest, lots="/".join(map(str, lots)))
 
     def debts(self, seat: int) -> list[Loan]:
         """Loans the seat owes."""
-        return [ln for ln in self.loans if ln.debtor == seat]
+        return [ln for ln in self.s.loans if ln.debtor == seat]
 
     def offer_repayment(self, seat: int) -> Play:
         """"Should a loan be repaid before passing the beginning-point, the borrower saves the
         interest." Offered at the start of each turn while he can afford a whole loan."""
-        g = self.g
+        g = self.s.g
         cash = g.cash(seat)
-        payable = [ln for ln in self.loans if ln.debtor == seat and ln.principal <= cash]
+        payable = [ln for ln in self.s.loans if ln.debtor == seat and ln.principal <= cash]
         if not payable:
             return
         choice = yield Decision(seat, "repay", ("keep",) + tuple(option("repay", ln.id) for ln in payable))
@@ -152,6 +190,6 @@ class Magie1904Money(Magie1904Count):
             return
         loan = next(ln for ln in payable if ln.id == int(parse_option(choice).arg))
         g.pay(seat, loan.lender, loan.principal, flows.REPAYMENT, "loan repaid", "Borrowing")
-        self.loans.remove(loan)
-        self.mortgaged.difference_update(loan.lots)
+        self.s.loans.remove(loan)
+        self.s.mortgaged.difference_update(loan.lots)
         g.emit("repaid", seat, id=loan.id)

@@ -4,47 +4,42 @@ sentences of its own events."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
 
 from landlord.data.board import Board
 from landlord.engine.events import Event
 from landlord.engine.narrate import marked, terms
-from landlord.rules.magie1904.position import Magie1904Position
 
+DECISIONS: dict[str, str] = {
+    "ticket": "{name} holds the lot ticket for {space}: buy the lot for {cur}{amount} "
+              "(paid to the Public Treasury), or put the ticket back in the Wages box?",
+    "buy_lot": "{name} stops on {space}, which nobody holds: buy it for {cur}{amount} "
+               "(paid to the Public Treasury), or rent it?",
+    "luxury": "{name} would stop on a Luxury: pay {cur}{amount} to the Public Treasury for "
+              "a luxury ticket, or refuse and lose the move?",
+    "jail": "{name} is in Jail: pay the {cur}{amount} fine to the Public Treasury, "
+            "or throw for a double?",
+    "pass": "{name} threw a double and gets a pass: jump from this R.R. to the next one?",
+    "direction": "{name} has been around five times and is clear of debt: move which way?",
+    "raise": "{name} must pay {cur}{amount} more than is in hand: borrow, or go to the "
+             "Poor House?",
+    "lend": "{name} is asked for a loan of {cur}{amount}: lend it, and at what interest "
+            "per $100 each time the borrower draws wages?",
+    "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
+    "repay": "{name} may repay a loan now and save its interest: repay which?",
+    "call_vote": "{name} may call a vote to put the single tax into operation now: call one?",
+    "vote": "{name} is asked to vote on the single tax: for or against?",
+}
+"""Each decision of the 1904 game in a sentence (``Rules.DECISIONS``)."""
 
-class Magie1904Words(Magie1904Position):
-    """The words students see for the 1904 patent game's decisions and options."""
-
-    DECISIONS: ClassVar[dict[str, str]] = {
-        "ticket": "{name} holds the lot ticket for {space}: buy the lot for {cur}{amount} "
-                  "(paid to the Public Treasury), or put the ticket back in the Wages box?",
-        "buy_lot": "{name} stops on {space}, which nobody holds: buy it for {cur}{amount} "
-                   "(paid to the Public Treasury), or rent it?",
-        "luxury": "{name} would stop on a Luxury: pay {cur}{amount} to the Public Treasury for "
-                  "a luxury ticket, or refuse and lose the move?",
-        "jail": "{name} is in Jail: pay the {cur}{amount} fine to the Public Treasury, "
-                "or throw for a double?",
-        "pass": "{name} threw a double and gets a pass: jump from this R.R. to the next one?",
-        "direction": "{name} has been around five times and is clear of debt: move which way?",
-        "raise": "{name} must pay {cur}{amount} more than is in hand: borrow, or go to the "
-                 "Poor House?",
-        "lend": "{name} is asked for a loan of {cur}{amount}: lend it, and at what interest "
-                "per $100 each time the borrower draws wages?",
-        "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
-        "repay": "{name} may repay a loan now and save its interest: repay which?",
-        "call_vote": "{name} may call a vote to put the single tax into operation now: call one?",
-        "vote": "{name} is asked to vote on the single tax: for or against?",
-    }
-
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "buy": "Buy", "rent": "Rent", "return": "Return the ticket", "borrow_buy": "Borrow and buy",
-        "refuse": "Refuse (lose the move)", "pay": "Pay the fine", "throw": "Throw for a double",
-        "use_pass": "Use the pass", "no_pass": "Keep counting", "forward": "Forward",
-        "backward": "Backward", "borrow": "Borrow {cur}{arg} from the Bank", "ask": "Ask {arg}",
-        "poorhouse": "Go to the Poor House", "decline": "Decline", "lend": "Lend at {cur}{arg}",
-        "accept": "Accept", "keep": "Keep the loans", "repay": "Repay loan #{arg}",
-    }
-
+OPTIONS: dict[str, str] = {
+    "buy": "Buy", "rent": "Rent", "return": "Return the ticket", "borrow_buy": "Borrow and buy",
+    "refuse": "Refuse (lose the move)", "pay": "Pay the fine", "throw": "Throw for a double",
+    "use_pass": "Use the pass", "no_pass": "Keep counting", "forward": "Forward",
+    "backward": "Backward", "borrow": "Borrow {cur}{arg} from the Bank", "ask": "Ask {arg}",
+    "poorhouse": "Go to the Poor House", "decline": "Decline", "lend": "Lend at {cur}{arg}",
+    "accept": "Accept", "keep": "Keep the loans", "repay": "Repay loan #{arg}",
+}
+"""A phrase for each option prefix (``Rules.OPTIONS``)."""
 
 
 EVENTS = frozenset({

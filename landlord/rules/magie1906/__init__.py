@@ -27,11 +27,7 @@ from __future__ import annotations
 
 from landlord.rules.magie1906.state import (
     CARD_KINDS,
-    JAIL,
-    NATURAL,
     PLACES,
-    POOR,
-    TRACK,
     Debt,
     Mortgage,
     Player1906,
@@ -39,6 +35,7 @@ from landlord.rules.magie1906.state import (
 )
 from landlord.rules.magie1906.terms import LOAN_RATES
 from landlord.rules.magie1906.turns import Magie1906
+from landlord.rules.single_tax import JAIL, NATURAL, POOR, TRACK
 
 __all__ = [
     "CARD_KINDS",

@@ -9,7 +9,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.public import Magie1906Public
-from landlord.rules.magie1906.state import JAIL, TRACK
+from landlord.rules.single_tax import JAIL, TRACK
 
 
 class Magie1906Landings(Magie1906Public):

@@ -10,8 +10,9 @@ from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.count import Magie1906Count
-from landlord.rules.magie1906.state import NATURAL, POOR, TRACK, Debt, Mortgage, Player1906
+from landlord.rules.magie1906.state import Debt, Mortgage, Player1906
 from landlord.rules.magie1906.terms import LOAN_RATES
+from landlord.rules.single_tax import NATURAL, POOR, TRACK
 
 
 class Magie1906Money(Magie1906Count):

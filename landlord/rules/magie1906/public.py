@@ -6,7 +6,7 @@ from landlord.engine import flows
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.market import Magie1906Market
 from landlord.rules.magie1906.params import in_phase
-from landlord.rules.magie1906.state import NATURAL, POOR
+from landlord.rules.single_tax import begin_single_tax, eliminate_poor_house, spend_treasury
 
 
 class Magie1906Public(Magie1906Market):
@@ -20,14 +20,9 @@ class Magie1906Public(Magie1906Market):
         Poor House is eliminated"). Holdings, cash, mortgages and positions carry over."""
         g = self.g
         self.params = in_phase(g.ruleset, g.phase)  # the numbers of the phase now in force
-        if not self.begin_single_tax(old, "Single tax 2: begin with an empty Public Treasury"):
-            return
-        for pl in g.players:
-            if pl.place == POOR:
-                pl.place, pl.natural = NATURAL, self.poor_corner
-                g.emit("natural_opportunity", pl.seat, corner=self.poor_corner,
-                       name=self.naturals[self.poor_corner], instead_of=self.poor_corner,
-                       reconstructed=True)
+        if begin_single_tax(self, old, "Single tax 2: begin with an empty Public Treasury"):
+            eliminate_poor_house(self, self.poor_corner, name=self.naturals[self.poor_corner],
+                                 instead_of=self.poor_corner, reconstructed=True)
         yield from ()  # asks nothing
 
     def public_works(self) -> None:
@@ -45,9 +40,9 @@ class Magie1906Public(Magie1906Market):
         on the transcribed board; ``buyout_order`` follows the rule (P.D.Q., Gee Whiz, Shooting
         Star, Royal Rusher). A mortgage on a card bought out stays its holder's debt. A Trust
         ends when the public takes over one of its railroads. (The counting is shared with the
-        1904 mapping: :meth:`SingleTaxRules.spend_treasury`.)
+        1904 mapping: :func:`~landlord.rules.single_tax.spend_treasury`.)
         """
-        self.spend_treasury(self.params.college_order, self.colleges, self.buy_out, self.found_college)
+        spend_treasury(self, self.params.college_order, self.colleges, self.buy_out, self.found_college)
 
     def buy_out(self, idx: int, step: int) -> None:
         """Single tax, rule 6: the ``step`` "is paid to the holder of the ... charter for the

@@ -17,18 +17,12 @@ from landlord.rules.magie1906.cards import CARD_KINDS
 from landlord.rules.magie1906.movement import magie1906_movement
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
 from landlord.rules.magie1906.terms import MoneyTerms
-from landlord.rules.memo import landing_odds
+from landlord.rules.memo import PhaseOdds
 from landlord.rules.params import Reader
-from landlord.rules.single_tax import SingleTaxRules
-
-TRACK, JAIL, POOR, NATURAL = 0, 1, 2, 3
+from landlord.rules.single_tax import PLACES, SingleTaxRules, SingleTaxState
 
 _CIRCUITS = attrgetter("circuits")
 """A player's circuits of the board."""
-
-
-PLACES = ("track", "jail", "poorhouse", "natural_opportunity")
-
 
 
 @dataclass(slots=True)
@@ -71,7 +65,7 @@ class Player1906(Token):
     natural_visits: int = 0
 
 
-class Magie1906State(SingleTaxRules):
+class Magie1906State(SingleTaxRules, SingleTaxState):
     """The 1906 state: the params it reads, the cards and houses, the seats, a set-up position."""
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
@@ -82,6 +76,7 @@ class Magie1906State(SingleTaxRules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
+        SingleTaxState.__init__(self, game)
         self.params = in_phase(game.ruleset, game.phase)
         """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
         board = game.board
@@ -205,16 +200,19 @@ class Magie1906State(SingleTaxRules):
         return self.params.house_price * self.params.house_sale_percent // 100
 
 
-class Table1906(MoneyTerms, BuildingTerms):
+class Table1906(PhaseOdds, MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_chances", "_mean", "_odds", "_r", "_returns", "_taxes", "franchises", "necessities", "paired")
+    __slots__ = ("_chances", "_game", "_mean", "_movement", "_odds", "_r", "_returns", "_taxes", "franchises",
+                 "necessities", "paired")
 
     def __init__(self, rules: Magie1906State) -> None:
         self._r = rules
+        self._game = rules.g
+        self._movement = magie1906_movement
         self._odds: dict[str, Mapping[int, float]] = {}
-        """The landing chances of each phase this game has valued cards in (:func:`landing_odds`)."""
+        """The landing chances of each phase this game has valued cards in (:meth:`PhaseOdds.odds`)."""
         self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
         """The railroads and franchises: cards worth more to the holder of others of their kind."""
         self.franchises = rules.franchises
@@ -252,20 +250,6 @@ class Table1906(MoneyTerms, BuildingTerms):
     def printed_price(self, idx: int) -> int:
         """The card's "original sale price", printed on the card and the board (rule 1)."""
         return int(self._r.g.board.spaces[idx].price)
-
-    def odds(self) -> Mapping[int, float]:
-        """The exact chance that a throw ends on each space, by space (those it cannot end on
-        left out: :func:`landlord.engine.landing.exact` on the 1906 movement of the phase in
-        force), worked out once per ruleset and phase (:func:`landlord.rules.memo.landing_odds`)."""
-        g = self._r.g
-        odds = self._odds.get(g.phase)
-        if odds is None:
-            odds = self._odds[g.phase] = landing_odds(magie1906_movement, g.ruleset, g.phase)
-        return odds
-
-    def chance(self, idx: int) -> float:
-        """The exact chance that a throw ends on space ``idx`` (:meth:`odds`)."""
-        return self.odds().get(idx, 0.0)
 
     def earning(self, idx: int, seat: int) -> float:
         """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card

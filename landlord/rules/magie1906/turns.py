@@ -7,7 +7,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.landings import Magie1906Landings
-from landlord.rules.magie1906.state import JAIL, NATURAL, POOR, TRACK
+from landlord.rules.single_tax import JAIL, NATURAL, POOR, TRACK
 
 
 class Magie1906(Magie1906Landings):
