@@ -25,6 +25,7 @@ from landlord.data.resources import kit_dir
 from landlord.data.ruleset import Ruleset
 from landlord.errors import LandlordError
 from landlord.players.savefile import from_dict, load, to_dict
+from landlord.rules.families import family_of
 from landlord.runs.scenario import _toml_value, load_scenario
 
 KIT = kit_dir("data")
@@ -80,7 +81,12 @@ def _write(path: Path, text: str, broken_byte: int | None) -> None:
 
 def _play(rs: Ruleset, seed: int = 3, triggers: tuple[Any, ...] = ()) -> None:
     """Play the fewest and the most players of ``rs`` once by bots; a valid game ends, with one
-    result per seat."""
+    result per seat. A param of the wrong type for the ruleset's family is refused by the family
+    (:func:`landlord.rules.families.family_of`), before play, in the kit's own words."""
+    try:
+        family_of(rs)
+    except LandlordError:
+        return
     if "max_rounds" in rs.params:
         rs = rs.override(max_rounds=min(rs.params["max_rounds"].value, ROUND_CAP))
     for n in sorted({rs.players_min, rs.players_max}):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import landlord.rules.british1913.position as layout
+import landlord.rules.british1913.words as words
 from landlord.engine import flows
 from landlord.engine.count import SeatCount
 from landlord.engine.decisions import Decision, OptionText
@@ -11,8 +13,6 @@ from landlord.engine.options import option
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.rulebook import Play, RoundsOfTurns, SharedParams, SpaceState
 from landlord.errors import LandlordError
-from landlord.rules.british1913 import position as layout
-from landlord.rules.british1913 import words
 from landlord.rules.british1913.count import COUNT_RULE, Count
 from landlord.rules.british1913.debts import Debts
 from landlord.rules.british1913.market import Market
