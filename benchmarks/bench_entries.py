@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from landlord.data.loader import load_ruleset
 from landlord.engine.entries import Answer, Chance
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 RULESETS = ("magie-1904", "magie-1906", "british-1913-part1", "monopoly")
 
@@ -53,7 +53,7 @@ def main() -> None:
         entries = 0
         start = time.process_time()
         for seed in range(40):
-            g = new_game(rs, [make_strategy("landlord", f"{seed}-{i}") for i in range(n)], seed, log=False)
+            g = FamilyGame(rs, [make_strategy("landlord", f"{seed}-{i}") for i in range(n)], seed, log=False)
             g.run()
             entries += len(g.entries)
         ms = (time.process_time() - start) / 40 * 1000

@@ -52,11 +52,11 @@ def against_old(games: int, ruleset: str, rounds: int) -> None:
 
     from landlord.engine.strategies import Strategy
     from landlord.players.characters import make_strategy
-    from landlord.rules.families import new_game
+    from landlord.rules.families import FamilyGame
 
     rs = load_ruleset(ruleset)
     for new in (True, False):  # the caches every game shares (landing odds, board tables) filled first
-        new_game(rs, [make_strategy(s) if new else Old(s, rs.family) for s in SEATS], games, log=False).run()
+        FamilyGame(rs, [make_strategy(s) if new else Old(s, rs.family) for s in SEATS], games, log=False).run()
     cpu = {True: 0.0, False: 0.0}
     turns = {True: 0, False: 0}
     for _ in range(rounds):
@@ -64,7 +64,7 @@ def against_old(games: int, ruleset: str, rounds: int) -> None:
             t0 = time.process_time()
             for seed in range(games):
                 bots: list[Strategy] = [make_strategy(s) if new else Old(s, rs.family) for s in SEATS]
-                g = new_game(rs, bots, seed, log=False)
+                g = FamilyGame(rs, bots, seed, log=False)
                 g.run()
                 turns[new] += g.turn
             cpu[new] += time.process_time() - t0

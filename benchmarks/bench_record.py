@@ -24,7 +24,7 @@ from landlord.data.resources import kit_dir
 from landlord.engine import replay
 from landlord.engine.codec import write_record
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 RULESETS = ("magie-1904", "magie-1906", "british-1913-sequence", "monopoly")
 POSITIONS = {"magie-1904-two-landlords": "magie-1904-no-tickets", "magie-1904-borrowers": "magie-1904-no-tickets",
@@ -49,13 +49,13 @@ def main() -> None:
           f"{'clone ms (no log)':>19}")
     for rid in RULESETS:
         rs = load_ruleset(rid)
-        full = new_game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1)
+        full = FamilyGame(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1)
         full.run()
         answers = len(full.actions)
         for share in (0.25, 0.5, 1.0):
-            g = new_game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1)
+            g = FamilyGame(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1)
             g.run(max_decisions=int(answers * share))
-            quiet = new_game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, log=False)
+            quiet = FamilyGame(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, log=False)
             quiet.run(max_decisions=int(answers * share))
             size = len(json.dumps(write_record(g.record)))
             clone_ms = cpu(lambda g=g: replay.clone(g)) * 1000
@@ -66,9 +66,9 @@ def main() -> None:
     for name, rid in POSITIONS.items():
         rs = load_ruleset(rid)
         position = load_position(kit_dir("data") / "positions" / f"{name}.toml")
-        full = new_game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
+        full = FamilyGame(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
         full.run()
-        g = new_game(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
+        g = FamilyGame(rs, [make_strategy(b, f"1-{i}") for i, b in enumerate(BOTS)], 1, position=position)
         g.run(max_decisions=len(full.actions) // 2)
         clone_ms = cpu(lambda g=g: replay.clone(g)) * 1000
         child_ms = cpu(lambda g=g: replay.child(g, g.pending.options[0])) * 1000 if g.pending else float("nan")

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from landlord.data.loader import load_ruleset
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 SEATS = ("landlord", "speculator", "tenant", "landlord")
 
@@ -51,7 +51,7 @@ def kit_round(first_seed: int, games: int) -> tuple[float, int]:
     moves = 0
     t0 = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        g = new_game(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(SEATS)], seed, log=False)
+        g = FamilyGame(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(SEATS)], seed, log=False)
         g.run()
         moves += g.turn
     return time.process_time() - t0, moves

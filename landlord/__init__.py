@@ -1,7 +1,7 @@
 """landlord: a land-economics teaching kit built on the games Monopoly grew out of.
 
 Public API: load a ruleset, make a game with bots or people in the seats (``Game``: a game of
-the ruleset's own rules family, :func:`landlord.rules.families.new_game`), play it, read its
+the ruleset's own rules family, :class:`landlord.rules.families.FamilyGame`), play it, read its
 events and results.
 
 The names are imported when first used (PEP 562), so that ``import landlord.apps.cli`` — the
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time each is imported on f
     from landlord.engine.decisions import Decision
     from landlord.engine.phases import Trigger, parse_trigger
     from landlord.players.characters import STRATEGIES, make_strategy
-    from landlord.rules.families import new_game as Game
+    from landlord.rules.families import FamilyGame as Game
     from landlord.rules.families import replay
 
 __all__ = [
@@ -45,7 +45,7 @@ def __getattr__(name: str) -> Any:
         value = decisions.Decision
     elif name == "Game":
         from landlord.rules import families
-        value = families.new_game
+        value = families.FamilyGame
     elif name in ("Trigger", "parse_trigger"):
         from landlord.engine import phases
         value = getattr(phases, name)

@@ -40,7 +40,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.strategies import Strategy, TableView
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 Answer = Callable[[str, Any, TableView, Decision], OptionText]
 Asks = Callable[[TableView, Decision], bool]
@@ -106,7 +106,7 @@ def new_wins(ruleset: str, character: str, seeds: int) -> tuple[float, int]:
         for new_first in (True, False):
             new = [(i % 2 == 0) == new_first for i in range(4)]
             bots: list[Strategy] = [make_strategy(character) if n else Old(character, rs.family) for n in new]
-            g = new_game(rs, bots, seed)
+            g = FamilyGame(rs, bots, seed)
             g.run()
             totals = [c.total for c in g.results()]
             top = max(totals)
@@ -125,7 +125,7 @@ def speed(ruleset: str, seeds: int, rounds: int = 3) -> tuple[float, float]:
             t0 = time.process_time()
             for seed in range(seeds):
                 bots: list[Strategy] = [make_strategy(s) if new else Old(s, rs.family) for s in LESSON_SEATS]
-                new_game(rs, bots, seed).run()
+                FamilyGame(rs, bots, seed).run()
             cpu[new] += time.process_time() - t0
     return rounds * seeds / cpu[True], rounds * seeds / cpu[False]
 

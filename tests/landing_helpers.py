@@ -15,7 +15,7 @@ from landlord.apps.cli import main
 from landlord.data.ruleset import Ruleset
 from landlord.engine import landing as L
 from landlord.engine.game import Game
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 
 def disagreements(exact: dict[int, float], rows: list[dict[int, float]]) -> list[tuple[int, float, float, float]]:
@@ -38,7 +38,7 @@ def engine_games(rs: Ruleset, bot: Callable[[], Any], games: int,
     finished game, the share of throws ending in each cell (as ``observe`` counts them) and the
     number of throws."""
     for seed in range(games):
-        g = new_game(rs, [bot(), bot()], seed)
+        g = FamilyGame(rs, [bot(), bot()], seed)
         g.run()
         counts = observe(g)
         n = sum(counts.values())

@@ -11,12 +11,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from landlord import load_ruleset, make_strategy, replay
+from landlord import Game, load_ruleset, make_strategy, replay
 from landlord.engine.count import ranks
 from landlord.engine.flows import Flow
-from landlord.engine.game import Game
 from landlord.rules.british1913 import GOVERNMENT, NOBODY
-from landlord.rules.families import family_of
 
 RULESETS = ["british-1913-part1", "british-1913-part2", "british-1913-part3", "british-1913-sequence"]
 BOTS = ["landlord", "tenant", "speculator", "random"]
@@ -66,7 +64,7 @@ class CheckedGame(Game):
 def test_random_games_keep_every_invariant_and_end(ruleset: str, seed: int, bots: list[str]) -> None:
     rs = load_ruleset(ruleset)
     before = CheckedGame.checks
-    g = CheckedGame(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)], seed, family=family_of(rs))
+    g = CheckedGame(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)], seed)
     g.run()
     assert CheckedGame.checks - before >= len(g.events or [])  # every event was checked
     assert g.over and g.pending is None
@@ -81,7 +79,7 @@ def test_random_games_keep_every_invariant_and_end(ruleset: str, seed: int, bots
 @given(ruleset=st.sampled_from(RULESETS), seed=st.integers(min_value=0, max_value=10_000))
 def test_same_seed_and_choices_replay_the_same_game(ruleset: str, seed: int) -> None:
     rs = load_ruleset(ruleset)
-    g = Game(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(BOTS)], seed, family=family_of(rs))
+    g = Game(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(BOTS)], seed)
     g.run()
     again = replay(rs, seed, g.actions, n_players=4)
     assert again.log_text() == g.log_text() and again.over

@@ -30,7 +30,7 @@ from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 HOLDINGS = {"magie1904": ("lots",), "magie1906": ("cards",), "british1913": ("sites", "improvements"),
             "monopoly": ("deeds",)}
@@ -93,7 +93,7 @@ def _play(rid: str, k: int) -> None:
         triggers = (Trigger(phase, "vote"),)
     elif route == "scenario":
         triggers = (Trigger(phase, "start"),)
-    game = new_game(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)], seed, triggers=triggers)
+    game = FamilyGame(rs, [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)], seed, triggers=triggers)
     table_at = rng.randrange(1, 400) if route == "table" else -1
     decisions = 0
     while game.pending is not None:
@@ -135,12 +135,12 @@ def test_a_transfer_without_a_kind_fails_naming_it() -> None:
     """The kind check can fail: a transfer paid with a bare string instead of a Flow is named
     (turn, amount, accounts, reason, rule), and money moved outside ``Game.pay`` (no event)
     shows as a gap between the ledger's totals and the transfers'."""
-    game = new_game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
+    game = FamilyGame(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
     _kinds(game)
     game.pay(0, game.account("Bank"), 1, "rent", "a tip", "Nowhere")  # type: ignore[arg-type]
     with pytest.raises(AssertionError, match=r"transfer of 1 from Player 1 to Bank for 'a tip' \(Nowhere\)"):
         _kinds(game)
-    game = new_game(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
+    game = FamilyGame(load_ruleset("magie-1904"), [make_strategy("random", "k") for _ in range(2)], 7)
     game.ledger.transfer(0, game.account("Bank"), 1, flows.RENT, "unlogged")
     with pytest.raises(AssertionError, match="money moved per kind by the ledger"):
         _kinds(game)

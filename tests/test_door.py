@@ -28,7 +28,7 @@ from landlord.errors import DataError
 from landlord.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_INT
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +37,7 @@ DEEP = 100_000
 
 def saved_game() -> bytes:
     """A half-played game's saved file (two bots, two people)."""
-    game = new_game(load_ruleset("magie-1904"), [None, make_strategy("landlord"), None, make_strategy("tenant")], 3)
+    game = FamilyGame(load_ruleset("magie-1904"), [None, make_strategy("landlord"), None, make_strategy("tenant")], 3)
     game.run(max_decisions=30)
     return json.dumps(savefile.to_dict(game, [None, "landlord", None, "tenant"]), indent=1).encode()
 

@@ -172,7 +172,7 @@ def test_an_override_has_a_typed_mark_the_record_keeps() -> None:
     from dataclasses import replace
 
     from landlord.data.ruleset import Param
-    from landlord.rules.families import new_game as Game
+    from landlord.rules.families import FamilyGame as Game
 
     rs = load_ruleset("magie-1904")
     changed = rs.override(wages=150)

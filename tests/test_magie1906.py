@@ -15,7 +15,7 @@ from landlord.data.loader import load_board, load_ruleset
 from landlord.engine.count import ranks
 from landlord.engine.narrate import transcript
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage
 from landlord.runs.simulate import play_one
 
@@ -69,7 +69,7 @@ def test_rule_1_deal_24_green_cards_bought_at_printed_price_into_the_treasury() 
     """Rule 1: green cards (deeds, franchise charters, the broker's licence, and the railroads'
     cards) are dealt one around until 24 are dealt; bought cards are paid at the printed price
     into the Public Treasury; cards not bought go back to the pack."""
-    g = new_game(load_ruleset("magie-1906"), [None] * 4, 5)
+    g = FamilyGame(load_ruleset("magie-1906"), [None] * 4, 5)
     dealt = [e for e in g.events or [] if e.kind == "dealt"]
     assert len(dealt) == 24
     assert len({e.get("space") for e in dealt}) == 24
@@ -173,7 +173,7 @@ def test_the_ordinary_rules_alone_from_a_scenario_override() -> None:
                             '[overrides]\nadvanced_rules = false\n')
     rs = sc.cells[0].resolve()
     assert rs.params["advanced_rules"].value is False
-    g = new_game(rs, [None] * 4, 1)
+    g = FamilyGame(rs, [None] * 4, 1)
     g.rules.houses[PIKE] = 3  # type: ignore[attr-defined]
     g.rules.houses[FARM] = 3  # type: ignore[attr-defined]
     g.rules.houses[LONELY] = 3  # type: ignore[attr-defined]
@@ -530,7 +530,7 @@ def test_monarch_of_the_world_setup() -> None:
     """"giving to one player all of the land and giving to the other players all other
     advantages of the game. Provide each player with $100 ... the landlord gets no wages"."""
     rs = load_ruleset("magie-1906-monarch")
-    g = new_game(rs, [None] * 4, 3)
+    g = FamilyGame(rs, [None] * 4, 3)
     lots = [s.index for s in BOARD.spaces if s.kind == "lot"]
     assert all(g.rules.owner[i] == 0 for i in lots)  # type: ignore[attr-defined]
     others = [i for i in range(40) if BOARD.spaces[i].kind in ("railroad", "franchise", "speculation")]
@@ -559,7 +559,7 @@ def test_monarch_of_the_world_the_end_does_not_wait_for_the_landlord_who_earns_n
     every player earns wages and the end waits for the slowest."""
     need = load_ruleset("magie-1906").params["circuits"].value
     for ruleset, ends in (("magie-1906-monarch", "circuits"), ("magie-1906", "")):
-        g = new_game(load_ruleset(ruleset), [None] * 4, 3)
+        g = FamilyGame(load_ruleset(ruleset), [None] * 4, 3)
         for pl in g.players[1:]:
             pl.circuits = need
         g.players[0].circuits = 0
@@ -582,7 +582,7 @@ def test_games_end_and_conserve_money() -> None:
     """Every bot game ends (RECONSTRUCTED end: five circuits each) with money conserved."""
     rs = load_ruleset("magie-1906")
     for seed in range(10):
-        g = new_game(rs, [make_strategy(s, seed) for s in ("landlord", "tenant", "speculator", "random")], seed)
+        g = FamilyGame(rs, [make_strategy(s, seed) for s in ("landlord", "tenant", "speculator", "random")], seed)
         g.run()
         assert g.over and g.ledger.total() == 0
         assert all(pl.place != NATURAL for pl in g.players)
@@ -682,7 +682,7 @@ def test_beginners_average_hands_are_worth_325_each() -> None:
     assert [sum(BOARD.spaces[i].price for i in hand) for hand in hands] == [325] * 4
     assert [BOARD.spaces[i].name for i in hands[0]] == [
         "Beggarman's Court", "The Bowery", "Wall Street", "Royal Rusher R.R.", "Gee Whiz R.R."]
-    g = new_game(rs, [None] * 4, 9)
+    g = FamilyGame(rs, [None] * 4, 9)
     assert [t[2] for t in transfers(g, "start cash")] == [75] * 4
     assert not any(e.kind == "dealt" for e in g.events or [])
     assert all(sorted(g.players[s].cards) == sorted(hands[s]) for s in range(4))

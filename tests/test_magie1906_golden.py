@@ -23,7 +23,7 @@ from landlord.engine.game import Game
 from landlord.engine.narrate import transcript
 from landlord.engine.phases import parse_trigger
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game, replay
+from landlord.rules.families import FamilyGame, replay
 
 HERE = Path(__file__).resolve().parent / "golden"
 BOTS = ("landlord", "tenant", "speculator", "landlord")
@@ -54,7 +54,7 @@ def record(name: str) -> None:
     """Play the golden game with bots and write its transcript and record."""
     ruleset, seed, trig = GOLDENS[name]
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(BOTS)]
-    game = new_game(load_ruleset(ruleset), bots, seed, names=NAMES, triggers=_triggers(trig))
+    game = FamilyGame(load_ruleset(ruleset), bots, seed, names=NAMES, triggers=_triggers(trig))
     game.run()
     (HERE / f"{name}.txt").write_text(render(game), encoding="utf-8")
     data = {"ruleset": ruleset, "seed": seed, "names": list(NAMES), "triggers": list(trig),

@@ -25,7 +25,7 @@ from landlord.engine.valuation import card_worth
 from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.magie1906 import NATURAL, POOR, TRACK, Debt, Mortgage
 
 PIKE, ROYAL, SHOOTING, EASY, GEE, BROADWAY, PDQ = 6, 5, 15, 21, 25, 31, 35
@@ -363,7 +363,7 @@ def test_bot_games_trade_cards_and_lend_between_players() -> None:
     sold = lent = 0
     rs = load_ruleset("magie-1906")
     for seed in range(100):
-        g = new_game(rs, [make_strategy(s) for s in ("landlord", "tenant", "speculator", "landlord")], seed)
+        g = FamilyGame(rs, [make_strategy(s) for s in ("landlord", "tenant", "speculator", "landlord")], seed)
         g.run()
         kinds = [e.kind for e in g.events or []]
         sold += kinds.count("card_sold")

@@ -15,7 +15,7 @@ from landlord.engine.game import Game
 from landlord.engine.phases import parse_trigger
 from landlord.engine.strategies import TableView
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game, replay
+from landlord.rules.families import FamilyGame, replay
 from landlord.rules.magie1906 import CARD_KINDS, JAIL, NATURAL, POOR
 
 TRIGGERS = st.sampled_from(["never", "start", "vote", "turn:1", "turn:17", "turn:60", "round:9",
@@ -87,7 +87,7 @@ def play_checked(ruleset: str, seed: int, bots: list[str], trigger: str) -> Game
     rs = load_ruleset(ruleset)
     trig = [] if trigger == "never" else [parse_trigger(trigger, "single_tax")]
     strategies = [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)]
-    g = new_game(rs, [None] * len(bots), seed, triggers=trig)
+    g = FamilyGame(rs, [None] * len(bots), seed, triggers=trig)
     views = [TableView(g, i) for i in range(len(bots))]
     check = check_1906 if rs.family == "magie1906" else check_1904
     check_money(g)

@@ -14,7 +14,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.phases import parse_trigger
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 BOTS = ("landlord", "tenant", "speculator", "random")
 
@@ -54,7 +54,7 @@ def test_mid_game_switch_changes_only_the_rules(ruleset: str, seed: int) -> None
     Bank + Treasury is unchanged and the sum of all accounts stays 0; the game goes on to its
     end with money conserved."""
     rs = load_ruleset(ruleset)
-    g = new_game(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(BOTS)], seed,
+    g = FamilyGame(rs, [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(BOTS)], seed,
              triggers=[parse_trigger("turn:60", "single_tax")])
     seen: list[tuple[dict[str, Any], dict[str, Any]]] = []
     original = g.enter_phase

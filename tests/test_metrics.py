@@ -16,7 +16,7 @@ from landlord.engine.flows import HEADLINE, Flow
 from landlord.engine.game import Game
 from landlord.engine.inequality import GINI_FORMS, gini, measures
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.simulate import play_one
 
 BOTS = ["landlord", "tenant", "speculator", "landlord"]
@@ -120,7 +120,7 @@ def test_panel_needs_a_log() -> None:
 def test_panel_of_a_game_in_progress() -> None:
     """A person's seat: the game waits; the panel shows the turns so far and the live count."""
     rs = load_ruleset("magie-1904")
-    g = new_game(rs, [None, make_strategy("tenant", "x")], seed=5)
+    g = FamilyGame(rs, [None, make_strategy("tenant", "x")], seed=5)
     while g.pending is not None and g.turn < 3:
         g.act(g.pending.options[-1])
     df = M.panel(g)
@@ -247,7 +247,7 @@ def test_phase_change_shows_in_panel_transfers_and_spans() -> None:
 
     rs = load_ruleset("magie-1904")
     rs = dataclasses.replace(rs, phases={**rs.phases, "later": Phase("later", "the same rules, later")})
-    g = new_game(rs, [make_strategy(b, str(i)) for i, b in enumerate(BOTS)], seed=2,
+    g = FamilyGame(rs, [make_strategy(b, str(i)) for i, b in enumerate(BOTS)], seed=2,
              triggers=[Trigger("later", "turn", 10)])
     g.run()
     ch = M.phase_changes(g)

@@ -20,7 +20,7 @@ from landlord.engine.game import Game
 from landlord.engine.ledger import Ledger
 from landlord.engine.strategies import TableView
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.monopoly import HOTEL, Monopoly
 
 RULESETS = ("monopoly", "monopoly-short", "monopoly-time-limit", "mucker", "mucker-short", "mucker-time-limit")
@@ -68,7 +68,7 @@ def play_checked(ruleset: str, seats: list[str], seed: int) -> Game:
     """Play one bot game checking the invariants at every transfer and every decision."""
     rs = load_ruleset(ruleset).override(note="property test bound", max_rounds=ROUND_CAP)
     bots = [make_strategy(s, f"{seed}-{i}") for i, s in enumerate(seats)]
-    g = new_game(rs, [None] * len(seats), seed, log=False)
+    g = FamilyGame(rs, [None] * len(seats), seed, log=False)
     # swap in the checking ledger (same accounts and balances) and restart the rules on it
     g.ledger.__class__ = CheckedLedger
     r = g.rules

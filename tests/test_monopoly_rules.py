@@ -18,7 +18,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.options import Option
 from landlord.engine.rulebook import Play
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.monopoly import HOTEL, Monopoly, count
 
 
@@ -70,7 +70,7 @@ def test_go_salary_when_landing() -> None:
     """GO: salary when the token lands on GO by the dice (set up as a position: seat 1 stands
     on Park Place, #37, is to play and throws 1 + 2)."""
     position = Position.from_dict({"turn": 1, "dice": [[1, 2]], "seat": [{"token": "Park Place"}, {}, {}, {}]})
-    g = new_game(load_ruleset("monopoly"), [None] * 4, 0, position=position)
+    g = FamilyGame(load_ruleset("monopoly"), [None] * 4, 0, position=position)
     before = g.cash(0)
     assert g.pending is not None and (g.pending.seat, g.pending.kind) == (0, "manage")
     g.act("done")

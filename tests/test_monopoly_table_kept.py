@@ -14,7 +14,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.strategies import Strategy, TableView
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.monopoly import count
 from landlord.rules.monopoly.table import MonopolyTable
 
@@ -61,5 +61,5 @@ def test_what_the_table_keeps_is_what_it_works_out_afresh(ruleset: str) -> None:
     rs = load_ruleset(ruleset)
     seen = [0]
     for seed in range(4):
-        new_game(rs, [Checking(s, seen) for s in SEATS], seed, log=False).run()
+        FamilyGame(rs, [Checking(s, seen) for s in SEATS], seed, log=False).run()
     assert seen[0] > 200

@@ -12,7 +12,7 @@ from landlord.data.loader import load_ruleset, ruleset_path
 from landlord.engine import flows
 from landlord.engine.count import ranks
 from landlord.engine.game import Game
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.monopoly import HOTEL, Monopoly, count
 from landlord.runs.simulate import play_one
 
@@ -52,7 +52,7 @@ def test_a_deal_of_more_deeds_than_the_board_holds_is_refused_in_one_line() -> N
     rs = load_ruleset("monopoly-short").override(deal_deeds=12)
     with pytest.raises(LandlordError, match=r"'deal_deeds' deals 12 Title Deeds to each of 4 players, 48 in all, "
                                             r"but the board has 28"):
-        new_game(rs, [make_strategy("landlord") for _ in range(4)], 3)
+        FamilyGame(rs, [make_strategy("landlord") for _ in range(4)], 3)
 
 
 def test_short_game_hotel_after_three_houses() -> None:

@@ -26,7 +26,7 @@ from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
 from landlord.engine.rulebook import Rules
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.scenario import load_scenario
 from landlord.runs.sweep import play_cell_game
 
@@ -122,17 +122,17 @@ def test_arrival_runs_on_every_route(ruleset: str, phase: str, check: Check, rou
                         f'[tax]\nphase = "{phase}"\nstart = "turn:40"\n', encoding="utf-8")
         g = play_cell_game(load_scenario(path), 0, 0)
     elif route == "trigger":
-        g = new_game(rs, bots, 3, triggers=(Trigger(phase, "turn", 40),))
+        g = FamilyGame(rs, bots, 3, triggers=(Trigger(phase, "turn", 40),))
         g.run()
     elif route == "vote":
-        g = new_game(rs, bots, 3, triggers=(Trigger(phase, "vote"),))
+        g = FamilyGame(rs, bots, 3, triggers=(Trigger(phase, "vote"),))
         # from turn 40 the seat asked calls the vote, and the others vote for it
         while g.pending is not None and phase not in seen:
             _answer(g, ("call_vote", "for") if g.turn >= 40 else ("no_vote",))
         g.run()
     else:
         # the table's button is pressed while a decision waits (the game always waits on one)
-        g = new_game(rs, bots, 3)
+        g = FamilyGame(rs, bots, 3)
         while g.pending is not None and g.turn < 40:
             g.run(max_decisions=1)
         assert g.pending is not None

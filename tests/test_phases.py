@@ -18,7 +18,7 @@ from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.strategies import VOTE_SHARE, TableView, vote_choice
 from landlord.errors import LandlordError
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game, replay
+from landlord.rules.families import FamilyGame, replay
 
 BOTS = ("landlord", "tenant", "speculator", "landlord")
 
@@ -46,7 +46,7 @@ def test_parse_trigger_rejects_bad_text(text: str) -> None:
 @pytest.mark.parametrize("ruleset", ["magie-1906", "magie-1904"])
 def test_turn_trigger_switches_at_the_start_of_that_turn(ruleset: str) -> None:
     """turn:N puts the phase in force at the start of turn N, logged as a phase event."""
-    g = new_game(load_ruleset(ruleset), bots(), 7, triggers=[parse_trigger("turn:25", "single_tax")])
+    g = FamilyGame(load_ruleset(ruleset), bots(), 7, triggers=[parse_trigger("turn:25", "single_tax")])
     g.run()
     phase = [e for e in g.events or [] if e.kind == "phase"]
     assert len(phase) == 1 and phase[0].turn == 25 and phase[0].get("cause") == "turn:25"
@@ -59,7 +59,7 @@ def test_gini_trigger_fires_on_the_first_turn_the_gini_exceeds_x() -> None:
     """gini:X switches at the start of the first turn on which the Gini of the counts
     (population form) exceeds X, and not before."""
     rs = load_ruleset("magie-1906")
-    g = new_game(rs, bots(), 11, triggers=[parse_trigger("gini:0.15", "single_tax")])
+    g = FamilyGame(rs, bots(), 11, triggers=[parse_trigger("gini:0.15", "single_tax")])
     seen: list[tuple[int, float, str]] = []
     original = g.rules.phase_point
 
@@ -79,7 +79,7 @@ def test_gini_trigger_fires_on_the_first_turn_the_gini_exceeds_x() -> None:
 
 def test_round_trigger() -> None:
     """round:N switches at the first turn of round N."""
-    g = new_game(load_ruleset("magie-1906"), bots(), 3, triggers=[parse_trigger("round:3", "single_tax")])
+    g = FamilyGame(load_ruleset("magie-1906"), bots(), 3, triggers=[parse_trigger("round:3", "single_tax")])
     g.run()
     assert g.switches[0][0] == 2 * 4 + 1
 
@@ -87,7 +87,7 @@ def test_round_trigger() -> None:
 def test_unknown_phase_is_refused() -> None:
     """A trigger or switch to a phase the ruleset lacks names the phases it has."""
     with pytest.raises(LandlordError, match="no phase"):
-        new_game(load_ruleset("magie-1906"), bots(), 1, triggers=[Trigger("part2", "turn", 3)])
+        FamilyGame(load_ruleset("magie-1906"), bots(), 1, triggers=[Trigger("part2", "turn", 3)])
     g = table()
     with pytest.raises(LandlordError, match="single_tax"):
         g.switch_phase("part9", "test")
@@ -134,7 +134,7 @@ def test_vote_trigger_in_play_records_the_switch_and_replays() -> None:
     replays from its seed and recorded choices."""
     rs = load_ruleset("magie-1906")
     trig = [parse_trigger("vote", "single_tax")]
-    g = new_game(rs, [None] * 3, 5, triggers=trig)
+    g = FamilyGame(rs, [None] * 3, 5, triggers=trig)
     passed_at = None
     while g.pending is not None and len(g.actions) < 4000:
         d = g.pending
@@ -195,7 +195,7 @@ def test_three_phases_in_sequence_keep_holdings_and_change_params() -> None:
                                                 "single_tax": Param(True, "test", "kit_decision")})
     rs = replace(base, phases=phases)
     trig = [Trigger("part2", "round", 6), Trigger("part3", "round", 14)]
-    g = new_game(rs, bots(), 2, triggers=trig)
+    g = FamilyGame(rs, bots(), 2, triggers=trig)
     g.run()
     assert [(s[1], s[2]) for s in g.switches] == [("landlord", "part2"), ("part2", "part3")]
     assert [s[0] for s in g.switches] == [21, 53]

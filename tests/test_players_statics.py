@@ -32,7 +32,7 @@ from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
 from landlord.players.british1913 import Sight
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.play import play_one
 
 SEATS = ["landlord", "tenant", "speculator", "landlord"]
@@ -135,7 +135,7 @@ def test_the_land_value_tax_lowers_what_players_bid_for_sites() -> None:
     seen = 0
     for seed in range(10):
         seats = [Swapped(name, "pack_bid", land_value_tax=False) for name in SEATS]
-        new_game(p3, list(seats), seed).run()
+        FamilyGame(p3, list(seats), seed).run()
         for (taxed, untaxed, rent), (with_tax, without) in zip((v for b in seats for v in b.values),
                                                                (c for b in seats for c in b.choices), strict=True):
             assert untaxed - taxed == pytest.approx(rent, abs=1e-9)
@@ -261,7 +261,7 @@ def test_rates_on_improvements_leave_the_builders_valuation_as_it_was() -> None:
     bots: list[TwoRules] = []
     for seed in range(10):
         seats = [TwoRules(name) for name in SEATS]
-        new_game(p2, list(seats), seed).run()
+        FamilyGame(p2, list(seats), seed).run()
         bots += seats
     options = [o for b in bots for o in b.options]
     assert len(options) > 500
@@ -315,7 +315,7 @@ def test_the_single_tax_takes_what_players_pay_for_lots_to_nothing() -> None:
     seen: list[tuple[OptionText, OptionText, int, int]] = []
     for seed in range(10):
         seats = [SaleSwapped(name) for name in SEATS]
-        new_game(rs, list(seats), seed).run()
+        FamilyGame(rs, list(seats), seed).run()
         seen += [s for b in seats for s in b.seen]
     assert sum(1 for played, *_ in seen if played.startswith("bid:")) > 20
     assert all(worth > 0 for _, _, worth, _ in seen)
@@ -404,7 +404,7 @@ def test_the_single_tax_leaves_a_house_worth_its_rent_to_its_builder() -> None:
     seen: list[tuple[float, float, bool, bool]] = []
     for seed in range(10):
         seats = [HouseSwapped(name) for name in SEATS]
-        new_game(rs, list(seats), seed).run()
+        FamilyGame(rs, list(seats), seed).run()
         seen += [s for b in seats for s in b.seen]
     plain = [(a, b) for a, b, lifts, crosses in seen if not lifts and not crosses]
     lifting = [(a, b) for a, b, lifts, crosses in seen if lifts and not crosses]
@@ -447,7 +447,7 @@ def jail_answers(ruleset: str, wages: int) -> list[tuple[float, float, bool, int
     seen: list[tuple[float, float, bool, int, OptionText, OptionText]] = []
     for seed in range(10):
         seats = [WagesSwapped(name, wages) for name in SEATS]
-        new_game(rs, list(seats), seed).run()
+        FamilyGame(rs, list(seats), seed).run()
         seen += [s for b in seats for s in b.seen]
     return seen
 
@@ -469,7 +469,7 @@ def test_higher_wages_make_a_1906_player_pay_his_way_out_of_jail_sooner() -> Non
     seen = jail_answers("magie-1906", 200)
     assert len(seen) > 50
     rs = load_ruleset("magie-1906")
-    game = new_game(rs, [None] * 4, 0)
+    game = FamilyGame(rs, [None] * 4, 0)
     table: Any = game.rules.table  # type: ignore[attr-defined]
     deck = table.params.chance_cards
     to_mother_earth = sum(c.action == "mother_earth" for c in deck) / len(deck)
@@ -534,7 +534,7 @@ def swapped_answers(ruleset: str, seeds: int, kinds: frozenset[str],
     seen: list[tuple[Decision, bool, OptionText, OptionText, float, float]] = []
     for seed in range(seeds):
         seats = [MagieSwapped(name, kinds, measure, **values) for name in SEATS]
-        new_game(rs, list(seats), seed).run()
+        FamilyGame(rs, list(seats), seed).run()
         seen += [s for b in seats for s in b.seen]
     return seen
 
@@ -613,7 +613,7 @@ def test_a_dearer_trust_fare_makes_players_form_a_trust() -> None:
     seen = swapped_answers("magie-1906", 40, frozenset({"trust"}), _trust_gain, trust_fare=80)
     assert len(seen) > 20
     rs = load_ruleset("magie-1906")
-    table = new_game(rs, [None] * 4, 0).rules.table  # type: ignore[attr-defined]
+    table = FamilyGame(rs, [None] * 4, 0).rules.table  # type: ignore[attr-defined]
     on_railroad = sum(table.chance(s.index) for s in rs.board.spaces if s.kind == "railroad")
     assert all(d.options == ("form", "decline") for d, *_ in seen)
     assert all(b - a == pytest.approx(40 * on_railroad, abs=1e-9) for *_, a, b in seen)

@@ -18,7 +18,7 @@ from landlord.engine.game import Game
 from landlord.errors import DataError
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "data" / "positions" / "magie-1904-two-landlords.toml"
@@ -27,7 +27,7 @@ EXAMPLE = ROOT / "data" / "positions" / "magie-1904-two-landlords.toml"
 def start(ruleset: str, data: dict[str, Any], bots: bool = False, seed: int = 3) -> Game:
     """A 4-seat game of ``ruleset`` from the position ``data`` (random bots if ``bots``)."""
     seats = [make_strategy("random", f"{seed}-{i}") if bots else None for i in range(4)]
-    return new_game(load_ruleset(ruleset), seats, seed, position=Position.from_dict(data, "test position"))
+    return FamilyGame(load_ruleset(ruleset), seats, seed, position=Position.from_dict(data, "test position"))
 
 
 def first_rows(game: Game) -> tuple[SeatCount, ...]:
@@ -168,7 +168,7 @@ def test_the_example_file_loads_and_a_bad_file_is_named(tmp_path: Path) -> None:
     """The example in data/positions/ loads and plays; a bad file's error names the file."""
     position = load_position(EXAMPLE)
     assert position.turn == 3 and position.seats[0].holdings == ("Lot 1", "Lot 2", "Lot 3")
-    g = new_game(load_ruleset("magie-1904-no-tickets"), [make_strategy("random", i) for i in range(4)], 1,
+    g = FamilyGame(load_ruleset("magie-1904-no-tickets"), [make_strategy("random", i) for i in range(4)], 1,
              position=position)
     assert first_rows(g)[3].cash == 40
     g.run()
@@ -209,7 +209,7 @@ def transfers_until(game: Game, reason: str, limit: int = 60) -> list[dict[str, 
 
 def people(ruleset: str, data: dict[str, Any]) -> Game:
     """A 4-seat game of people (no bots) from the position ``data``, with a log."""
-    return new_game(load_ruleset(ruleset), [None] * 4, 5, position=Position.from_dict(data, "test position"))
+    return FamilyGame(load_ruleset(ruleset), [None] * 4, 5, position=Position.from_dict(data, "test position"))
 
 
 DARK_BLUE = ["Park Place", "Boardwalk"]
@@ -457,7 +457,7 @@ def test_each_example_position_loads_plays_and_its_save_replays(name: str) -> No
     position = load_position(ROOT / "data" / "positions" / name)
     ruleset = position.ruleset
     assert ruleset is not None and position.title
-    g = new_game(load_ruleset(ruleset), [make_strategy("random", f"e-{i}") for i in range(len(position.seats))], 4,
+    g = FamilyGame(load_ruleset(ruleset), [make_strategy("random", f"e-{i}") for i in range(len(position.seats))], 4,
              position=position)
     g.run(max_decisions=60)
     assert Position.from_dict(position.to_dict(), position.where) == position

@@ -17,13 +17,13 @@ from landlord.engine.replay import child, clone
 from landlord.errors import DataError, IllegalAction
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game, replay
+from landlord.rules.families import FamilyGame, replay
 
 BOTS = ("landlord", "tenant", "speculator", "random")
 
 
 def _game(rid: str, seed: int = 4, decisions: int | None = None) -> Game:
-    g = new_game(load_ruleset(rid), [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(BOTS)], seed)
+    g = FamilyGame(load_ruleset(rid), [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(BOTS)], seed)
     g.run(max_decisions=decisions)
     return g
 
@@ -83,7 +83,7 @@ def test_another_version_gets_one_line_naming_it() -> None:
 def test_a_version_1_table_save_loads_with_its_switch_in_place() -> None:
     """Version 1 (before chance was recorded): answers under ``actions``, the table's phase
     switches under ``table.switches`` as [answers before it, phase]."""
-    g = new_game(load_ruleset("magie-1906"), [None] * 3, 5)
+    g = FamilyGame(load_ruleset("magie-1906"), [None] * 3, 5)
     while len(g.actions) < 12:
         g.run(max_decisions=1) if g.strategies[0] else g.act(g.pending.options[0])  # type: ignore[union-attr]
     g.switch_phase("single_tax", "table")
@@ -112,7 +112,7 @@ def test_clone_and_child_leave_the_game_as_it_was() -> None:
 def test_scripted_dice_are_thrown_and_recorded() -> None:
     """``Game.script_dice``: the next throws are the scripted ones, recorded like any throw, so
     the game replays from its record."""
-    g = new_game(load_ruleset("magie-1904"), [make_strategy("landlord", 0), make_strategy("tenant", 1)], 9)
+    g = FamilyGame(load_ruleset("magie-1904"), [make_strategy("landlord", 0), make_strategy("tenant", 1)], 9)
     g.script_dice([(6, 6), (1, 2)])
     start = len(g.entries)
     g.run(max_decisions=60)
@@ -197,7 +197,7 @@ def test_a_trigger_added_during_the_game_is_an_entry_and_replays() -> None:
     record, not a trigger the game had from the start; the saved record replays to the same
     game (the vote held from that entry on)."""
     rs = load_ruleset("magie-1906")
-    g = new_game(rs, [make_strategy(b, f"3-{i}") for i, b in enumerate(BOTS[:3])], 3)
+    g = FamilyGame(rs, [make_strategy(b, f"3-{i}") for i, b in enumerate(BOTS[:3])], 3)
     g.run(max_decisions=30)
     assert g.pending is not None and not g.triggers
     g.add_trigger("single_tax@vote", "class plan")

@@ -147,12 +147,12 @@ def test_every_family_params_are_the_engine_shared_params(family: str, cls: str,
     from landlord.engine.rulebook import SharedParams
     from landlord.engine.strategies import TableView
     from landlord.players.characters import make_strategy
-    from landlord.rules.families import new_game
+    from landlord.rules.families import FamilyGame
 
     module = __import__(f"landlord.rules.{family}.params", fromlist=["in_phase"])
     assert issubclass(getattr(module, cls), SharedParams)
     rs = load_ruleset(ruleset_id)
-    g = new_game(rs, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
+    g = FamilyGame(rs, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
     assert g.rules.params is module.in_phase(rs, g.phase) is TableView(g, 0).params
     assert g.rules.params.max_rounds == rs.values(g.phase)["max_rounds"]
 
@@ -183,11 +183,11 @@ def test_a_ruleset_made_past_the_loader_with_a_bad_max_rounds_is_refused_in_one_
         params["max_rounds"] = Param(value, "a test", "override")
     bad = replace(rs, id=f"{ruleset_id}-bad", params=params)
     from landlord.engine.game import Game
-    from landlord.rules.families import family_named, new_game
+    from landlord.rules.families import FamilyGame, family_named
 
     seats = [make_strategy("random", str(i)) for i in range(rs.players_min)]
     with pytest.raises(DataError) as info:  # the family checks the ruleset it is handed
-        new_game(bad, seats, 1)
+        FamilyGame(bad, seats, 1)
     message = str(info.value)
     field = "" if value is None else ": field 'value'"
     assert message == f"{rs.where}: params.max_rounds{field}: {words}"  # the file it was read from

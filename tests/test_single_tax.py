@@ -12,7 +12,7 @@ from landlord.engine import flows
 from landlord.engine.game import Game
 from landlord.engine.options import Option
 from landlord.engine.phases import Trigger
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK
 
 FUEL, HOGG, ROYAL, PIKE, FARM, SOAKUM, SHOOTING = 2, 4, 5, 6, 7, 13, 15
@@ -237,7 +237,7 @@ def test_no_deeds_dealt_under_the_single_tax_from_the_start() -> None:
     """Title deeds "are of no value": a game under the single tax from the start deals only the
     charters and the broker's licence (DECISION)."""
     rs = load_ruleset("magie-1906")
-    g = new_game(rs, [None] * 4, 2, triggers=[Trigger("single_tax", "start")])
+    g = FamilyGame(rs, [None] * 4, 2, triggers=[Trigger("single_tax", "start")])
     dealt = [e.get("space") for e in g.events or [] if e.kind == "dealt"]
     assert len(dealt) == 7 and all(g.board.spaces[i].kind != "lot" for i in dealt)
 
@@ -246,7 +246,7 @@ def test_prosperity_end_when_the_poorest_has_doubled_his_stake() -> None:
     """'Prosperity' (RECONSTRUCTED end): under the single tax the game ends when the poorest
     player has doubled his stake (his count when play began)."""
     rs = load_ruleset("magie-1906-prosperity")
-    g = new_game(rs, [None] * 3, 4, triggers=[Trigger("single_tax", "start")])
+    g = FamilyGame(rs, [None] * 3, 4, triggers=[Trigger("single_tax", "start")])
     r = g.rules
     for s in range(3):
         g.players[s].stake = 500
@@ -291,7 +291,7 @@ def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_t
 def test_monarch_gets_no_wages_under_the_single_tax_either() -> None:
     """DECISION (Monarch of the World): the landlord's "no wages" stays when the single tax
     comes in; the others are paid as usual."""
-    g = new_game(load_ruleset("magie-1906-monarch"), [None] * 3, 1)
+    g = FamilyGame(load_ruleset("magie-1906-monarch"), [None] * 3, 1)
     g.switch_phase("single_tax", "test")
     for seat in (0, 1):
         g.players[seat].pos, g.players[seat].place = 38, TRACK

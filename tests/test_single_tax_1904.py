@@ -10,7 +10,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine import flows
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.rules.magie1904 import NATURAL, POOR, SINGLE_TAX_MAPPING, TRACK
 
 BREAD, LOT2, NO_TRESPASS, RR1, LIGHT, RR2, RR3, WATER, BLUEBLOOD, RR4 = 2, 3, 4, 5, 13, 15, 25, 27, 30, 35
@@ -139,7 +139,7 @@ def test_mapping_poor_house_token_moves_to_natural_opportunity_at_the_switch() -
 def test_mapping_no_lot_tickets_under_the_single_tax_from_the_start() -> None:
     """Mapped rule 2: deeds are of no value, so a single-tax game from the start sells no lot
     tickets."""
-    g = new_game(load_ruleset("magie-1904"), [None] * 4, 3, triggers=[Trigger("single_tax", "start")])
+    g = FamilyGame(load_ruleset("magie-1904"), [None] * 4, 3, triggers=[Trigger("single_tax", "start")])
     assert not any(e.kind == "ticket" for e in g.events or [])
     assert g.phase == "single_tax"
 

@@ -16,7 +16,7 @@ from landlord.widgets.state import reconstructed_params
 from landlord.data.loader import load_ruleset
 from landlord.engine.phases import parse_trigger
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.simulate import play_one
 
 BOTS = ["landlord", "tenant", "speculator", "landlord"]
@@ -43,7 +43,7 @@ def test_a_planned_single_tax_puts_its_reconstructed_numbers_in_play() -> None:
     keys = {k for k, _, _ in reconstructed_params(game)}
     assert keys >= SINGLE_TAX_KEYS
     # before the switch, the planned phase is reachable: its numbers are already in play
-    fresh = new_game(rs, [make_strategy(b, f"0-{i}") for i, b in enumerate(BOTS)], 0, triggers=[trigger])
+    fresh = FamilyGame(rs, [make_strategy(b, f"0-{i}") for i, b in enumerate(BOTS)], 0, triggers=[trigger])
     assert fresh.phase == "landlord"
     assert {k for k, _, _ in reconstructed_params(fresh)} >= SINGLE_TAX_KEYS
     # and a table whose buttons can switch to the single tax lists them too

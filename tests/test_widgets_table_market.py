@@ -14,7 +14,7 @@ import landlord.players.savefile
 from landlord import load_ruleset
 from landlord.engine.options import parse_option
 from landlord.engine.replay import child
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.widgets import GameTable
 
 SEATS = [("You", None), ("Ben", "landlord"), ("Cleo", "landlord")]
@@ -46,7 +46,7 @@ def person_answers(table: GameTable, kinds: tuple[str, ...]) -> list[tuple[str, 
     """(kind, answer) of every decision of seat 0 of these kinds, found by playing the recorded
     answers again on a fresh engine game with the same seed (every seat answered from the record)."""
     g0 = table.game
-    g = new_game(load_ruleset(g0.ruleset.id), [None] * len(g0.names), g0.seed, g0.names)
+    g = FamilyGame(load_ruleset(g0.ruleset.id), [None] * len(g0.names), g0.seed, g0.names)
     out = []
     for a in g0.actions:
         d = g.pending

@@ -1,6 +1,6 @@
 """A teacher's "what if you start here" at the game table: ``GameTable(position=...)`` and the
 set-up's "Start from" menu start a game from a described position through the same API the
-tests use (``load_position``, ``new_game(position=...)``); such a game saves and reloads."""
+tests use (``load_position``, ``FamilyGame(position=...)``); such a game saves and reloads."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from landlord import load_ruleset
 from landlord.data.position import Position, example_positions, load_position
 from landlord.engine.game import Game
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.widgets import GameTable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,7 @@ def engine_game(position: Position, seats: list[tuple[str, str | None]], seed: i
     """The game the engine plays from ``position`` with these seats, run until a person must choose."""
     rs = load_ruleset(position.ruleset or "")
     bots = [make_strategy(b, f"{seed}-{i}") if b else None for i, (_, b) in enumerate(seats)]
-    g = new_game(rs, bots, seed, [n for n, _ in seats], position=position)
+    g = FamilyGame(rs, bots, seed, [n for n, _ in seats], position=position)
     g.run()
     return g
 
@@ -41,7 +41,7 @@ def downloaded(table: GameTable) -> bytes:
 
 def test_a_table_given_a_position_file_plays_the_engines_game_from_it() -> None:
     """No ruleset, no seats: the position's own ruleset (Monopoly) and one seat per described
-    seat; what the table shows is the game ``new_game(position=...)`` plays, not the rules' opening."""
+    seat; what the table shows is the game ``FamilyGame(position=...)`` plays, not the rules' opening."""
     table = GameTable(position=str(BUILT_UP), seed=3)
     position = load_position(BUILT_UP)
     assert table.game.ruleset.id == "monopoly" and table.game.names == [n for n, _ in DEFAULT_SEATS]

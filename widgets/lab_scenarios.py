@@ -16,7 +16,7 @@ from landlord.data.ruleset import Ruleset
 from landlord.engine.phases import parse_switch
 from landlord.errors import DataError, LandlordError
 from landlord.players.characters import STRATEGIES, make_strategy
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.scenario import NEVER, scenario_from_dict
 from landlord.runs.scenario import Scenario as SweepScenario
 
@@ -60,7 +60,7 @@ class Scenario:
         # set a game up (not played) so that the rules can refuse what they cannot play
         bots = [make_strategy(s, 0) for s in self.strategies]
         try:
-            new_game(rs, bots, 0, log=False, triggers=[parse_switch(t) for t in self.regime])
+            FamilyGame(rs, bots, 0, log=False, triggers=[parse_switch(t) for t in self.regime])
         except LandlordError as exc:
             raise ValueError(f"{self.name}: {exc}") from None
 

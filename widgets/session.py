@@ -26,7 +26,7 @@ from landlord.engine.strategies import VOTE_KINDS, Strategy, TableView
 from landlord.errors import IllegalAction
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
-from landlord.rules.families import new_game, replay
+from landlord.rules.families import FamilyGame, replay
 
 from .state import snapshot
 
@@ -101,7 +101,7 @@ class TableSession:
         return [make_strategy(s.bot, f"{self.seed}-{i}") if s.bot else None for i, s in enumerate(self.seats)]
 
     def _fresh(self) -> Game:
-        return new_game(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers,
+        return FamilyGame(self.ruleset, self._strategies(), self.seed, self.names, triggers=self.triggers,
                     position=self.position)
 
     def rebuild(self, record: Record, upto: int | None = None, history: bool = False) -> Game:

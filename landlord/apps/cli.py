@@ -405,9 +405,9 @@ def _players_or_fail(rs: Ruleset, args: argparse.Namespace) -> None:
     if not rs.players_min <= args.players <= rs.players_max:
         _fail(f"--players: {rs.id} takes {rs.players_min} to {rs.players_max} players, not {args.players}")
     if position is not None:
-        from landlord.rules.families import new_game
+        from landlord.rules.families import FamilyGame
 
-        new_game(rs, [None] * args.players, 0, log=False, position=position)
+        FamilyGame(rs, [None] * args.players, 0, log=False, position=position)
 
 
 def _position_or_fail(args: argparse.Namespace) -> None:

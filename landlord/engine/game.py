@@ -90,7 +90,7 @@ class Game:
     from a described position (:mod:`landlord.data.position`) instead of the rules' own opening.
     ``worths`` keeps every seat's net worth after each turn (:attr:`worths`). ``opening``:
     see :attr:`opening`. ``family`` is the ruleset's rules family (:class:`Parts`), handed in:
-    :func:`landlord.rules.families.new_game` makes a game of a ruleset's own family.
+    :class:`landlord.rules.families.FamilyGame` is a game of a ruleset's own family.
     """
 
     def __init__(

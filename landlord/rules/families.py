@@ -3,7 +3,7 @@
 
 Each family is a value, :class:`~landlord.rules.family.Family`, exported by its own package
 (``landlord.rules.<family>.family.FAMILY``). Whoever knows a ruleset hands its family down:
-:func:`new_game` makes the engine's :class:`~landlord.engine.game.Game` with the family's parts,
+:class:`FamilyGame` is the engine's :class:`~landlord.engine.game.Game` handed the family's parts,
 :func:`replay` rebuilds one (and :mod:`landlord.players.savefile` a saved one), :func:`movement_for`
 builds the landing chain's movement. The engine names no family and looks none up; a worker given a family's value (a
 pickled reference to its package) imports that family alone.
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from landlord.engine.rulebook import SharedParams
     from landlord.engine.strategies import Strategy
 
-__all__ = ["FAMILIES", "family_named", "family_of", "movement_for", "new_game", "replay", "shared_params"]
+__all__ = ["FAMILIES", "FamilyGame", "family_named", "family_of", "movement_for", "replay", "shared_params"]
 
 FAMILIES: tuple[Family, ...] = (MAGIE1904, MAGIE1906, BRITISH1913, MONOPOLY)
 """Every rules family, once."""
@@ -69,10 +69,14 @@ def _checked(ruleset: Same[Ruleset]) -> Family:
     return family
 
 
-def new_game(ruleset: Ruleset, strategies: Sequence[Strategy | None], seed: int, *args: Any, **kwargs: Any) -> Game:
-    """A :class:`~landlord.engine.game.Game` of ``ruleset`` played by its own family (the same
-    arguments as the game's, but ``family``). The package face's ``landlord.Game``."""
-    return Game(ruleset, strategies, seed, *args, family=family_of(ruleset), **kwargs)
+class FamilyGame(Game):
+    """The engine's :class:`~landlord.engine.game.Game` of ``ruleset``, played by the ruleset's own
+    family (:func:`family_of` hands it in): the same arguments as the game's, but ``family``. The
+    package face's ``landlord.Game``."""
+
+    def __init__(self, ruleset: Ruleset, strategies: Sequence[Strategy | None], seed: int, *args: Any,
+                 **kwargs: Any) -> None:
+        super().__init__(ruleset, strategies, seed, *args, family=family_of(ruleset), **kwargs)
 
 
 def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[OptionText] | None = None,

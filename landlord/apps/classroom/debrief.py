@@ -27,7 +27,7 @@ from landlord.engine.phases import Trigger
 from landlord.errors import DataError
 from landlord.limits import MAX_EXPORT_BYTES
 from landlord.players.characters import STRATEGIES
-from landlord.rules.families import new_game
+from landlord.rules.families import FamilyGame
 from landlord.runs.simulate import summary_row
 
 BOT_MIXES = ("landlord", "tenant", "speculator")
@@ -175,7 +175,7 @@ def bot_band(room: Classroom, tables: Sequence[TableGame] | None = None) -> pd.D
         for k, mix in enumerate(mixes):
             bots = [STRATEGIES[m]() if m != "random" else STRATEGIES[m](f"{g.seed}-{k}-{i}")
                     for i, m in enumerate(mix)]
-            game = new_game(g.ruleset, bots, g.seed, log=False, triggers=triggers)
+            game = FamilyGame(g.ruleset, bots, g.seed, log=False, triggers=triggers)
             game.run()
             totals = [c.total for c in game.results()]
             rows.append({"table": tg.table.table_no, "regime": regime_words(game), "bots": "+".join(mix),
