@@ -64,7 +64,6 @@ class Market:
         at = order.index(first) if first in order else 0
         bidders = [s for s in order[at:] + order[:at]
                    if s != seller and g.players[s].place not in (POOR, FREE)]
-        bids = [option("bid", p) for p in prices]  # each price's option, made once for the whole auction
         best, buyer = 0, NOBODY
         above = 0  # the first of ``prices`` above the best bid
         raised = True
@@ -75,7 +74,7 @@ class Market:
                     continue
                 within = bisect_right(prices, g.cash(s))
                 if above < within:
-                    answer = yield Decision(s, kind, (no, *bids[above:within]), idx, best)
+                    answer = yield Decision(s, kind, (no, *[option("bid", p) for p in prices[above:within]]), idx, best)
                 else:
                     answer = no
                 if answer == no:

@@ -17,6 +17,7 @@ from landlord.rules.british1913.count import COUNT_RULE, Count
 from landlord.rules.british1913.debts import Debts
 from landlord.rules.british1913.market import Market
 from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
+from landlord.rules.british1913.position import DEBT_FIELDS, POSITION_FIELDS, place_improvements, place_seat
 from landlord.rules.british1913.sites import Sites
 from landlord.rules.british1913.state import (
     ASYLUM,
@@ -29,6 +30,7 @@ from landlord.rules.british1913.state import (
     British1913State,
     BritishPlayer,
 )
+from landlord.rules.british1913.words import DECISIONS, OPTIONS, space_label
 from landlord.rules.params import Reader
 
 if TYPE_CHECKING:
@@ -46,10 +48,10 @@ class British1913(RoundsOfTurns):
     """The params a ruleset of the family must give (declared once, by :class:`Params1913`)."""
     READERS: ClassVar[dict[str, Reader]] = READERS
     """The params read into types of their own (the Luxury and Chance cards), checked at load."""
-    DECISIONS: ClassVar[dict[str, str]] = words.DECISIONS
-    OPTIONS: ClassVar[dict[str, str]] = words.OPTIONS
-    POSITION_FIELDS: ClassVar[frozenset[str]] = layout.POSITION_FIELDS
-    DEBT_FIELDS: ClassVar[frozenset[str]] = layout.DEBT_FIELDS
+    DECISIONS: ClassVar[dict[str, str]] = DECISIONS
+    OPTIONS: ClassVar[dict[str, str]] = OPTIONS
+    POSITION_FIELDS: ClassVar[frozenset[str]] = POSITION_FIELDS
+    DEBT_FIELDS: ClassVar[frozenset[str]] = DEBT_FIELDS
     COUNT_RULE: ClassVar[str] = COUNT_RULE
 
     def __init__(self, game: Any) -> None:
@@ -100,7 +102,7 @@ class British1913(RoundsOfTurns):
     def option_text(self, d: Decision, option: OptionText) -> str:
         """The labels naming spaces (:func:`~landlord.rules.british1913.words.space_label`), else
         the shared ones."""
-        return words.space_label(self.g.board, d, option) or super().option_text(d, option)
+        return space_label(self.g.board, d, option) or super().option_text(d, option)
 
     def results(self) -> list[SeatCount]:
         """The count at the end of play (:meth:`Count.results`)."""
@@ -120,13 +122,13 @@ class British1913(RoundsOfTurns):
 
     def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
         """A position's holdings and debts (:func:`~landlord.rules.british1913.position.place_seat`)."""
-        layout.place_seat(self, self.state, seat, sp, where, entry)
+        place_seat(self, self.state, seat, sp, where, entry)
 
     def apply_position(self, position: Position) -> None:
         """Lay out the position (``Rules.apply_position``), then its improvements
         (:func:`~landlord.rules.british1913.position.place_improvements`)."""
         super().apply_position(position)
-        layout.place_improvements(self, self.state, position)
+        place_improvements(self, self.state, position)
 
     # -- the whole game -----------------------------------------------------------------
     def setup(self) -> Play:
