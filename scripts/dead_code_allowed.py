@@ -29,13 +29,4 @@ _._vl_selections, _.strokeDash  # Altair's JupyterChart and encodings
 _.icon, _.flex, _.placeholder  # ipywidgets' traits and layouts
 _.student_app, _.teacher_app  # the class notebooks (lessons/class-*.ipynb) call them
 
-# Found dead on main at issue 39 (unused in the kit, its tests and its lessons): the lead deletes
-# each and its line here at the merge.
-_.STATES, _.BY_WORDS, _.first_started, _.previously_seen  # landlord/apps/classroom/room.py
-_.seat_shape  # landlord/charts/palette.py
-_.COUNT  # landlord/data/schema.py
-_.borrowing_capacity  # landlord/engine/strategies.py
-_.market_price  # landlord/rules/british1913/state.py
-_.theme  # landlord/rules/monopoly/params.py: a param the rules never read (the theme's words are read)
-_.switch_compare_html  # widgets/measures.py
-_.bots_until_person  # widgets/session.py
+_.theme  # landlord/rules/monopoly/params.py: the Mucker theme param, declared so its data loads typed

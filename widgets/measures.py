@@ -80,21 +80,3 @@ def html_box(*parts: str) -> w.HTML:
     return w.HTML("".join(parts))
 
 
-def switch_compare_html(never: pd.DataFrame, switched: pd.DataFrame, at: str, currency: str = "$") -> str:
-    """The same games (:func:`landlord.runs.measures.switch_games`, the same seeds) with landlord rules
-    throughout and with the single tax coming in ``at`` (in words): the average Gini and the
-    average gap between the richest and the poorest total at the end, each way, and how often the
-    Gini jumped up at the switch."""
-    c = measures.jump_counts(switched)
-    n = len(never)
-
-    def row(label: str, g: pd.DataFrame) -> str:
-        return (f"<tr><td>{html.escape(label)}</td><td>{g['gini_final'].mean():.2f}</td>"
-                f"<td>{currency}{g['gap_final'].mean():.0f}</td></tr>")
-
-    return (f"<p>{n} games of four computer players on the same dice, each way:</p>"
-            "<table><tr><th>rules</th><th>Gini at the end (average)</th>"
-            "<th>richest minus poorest at the end (average)</th></tr>"
-            + row("landlord rules all game", never) + row(f"the single tax from {at}", switched) + "</table>"
-            f"<p>At the switch the Gini jumped <b>up</b> in {c['up']} of {c['switched']} games and down in "
-            f"{c['down']}.</p>")

@@ -159,13 +159,6 @@ class TableSession:
         self.history.append(snapshot(g))
         return True
 
-    def bots_until_person(self, limit: int | None = None) -> int:
-        """Bots answer until a person must choose or the game ends; returns how many answered."""
-        n = 0
-        while (limit is None or n < limit) and self.bot_step():
-            n += 1
-        return n
-
     def bot_takes_seat(self, seat: int, bot: str) -> None:
         """From now on ``bot`` plays ``seat`` (a student leaves the table); earlier choices stay."""
         self.seats[seat] = Seat(self.seats[seat].name, bot)

@@ -49,11 +49,6 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def seat_shape(seat: int) -> str:
-    """The Vega point shape of seat ``seat``."""
-    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-
-
 def seat_glyph(seat: int) -> str:
     """The shape of seat ``seat`` as a character."""
     return SEAT_GLYPHS[seat % len(SEAT_GLYPHS)]

@@ -59,8 +59,6 @@ AMOUNT = Spec("an amount of money")
 PERCENT = Spec("a percentage", 0, 100)
 PERCENT_ANY = Spec("a percentage", 1, 1000)
 SPACE = Spec("a space index of the board", 0, board=True)
-COUNT = Spec("a count", 0, 1000)
-
 SPECS: dict[str, Spec] = {
     # when a game ends
     "max_rounds": Spec("the round cap (a game ends after this many rounds)", 1, MAX_ROUNDS),

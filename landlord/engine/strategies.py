@@ -74,11 +74,6 @@ class TableView:
         """A space of the board (printed on the board, so public)."""
         return self._g.board.spaces[index]
 
-    def borrowing_capacity(self) -> int:
-        """How much the Bank would lend this seat now (0 where the rules have no Bank loans)."""
-        lends: int = self._g.rules.bank_lends(self.seat)
-        return lends
-
 
 class Strategy(Protocol):
     """Anything with a ``name`` and a ``choose(view, decision)`` returning a legal option."""

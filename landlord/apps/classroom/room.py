@@ -35,7 +35,7 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -69,9 +69,6 @@ from landlord.limits import REFUSED_BURST, REFUSED_RATE
 from landlord.players.characters import STRATEGIES, make_strategy
 from landlord.rules.families import replay, shared_params
 
-STATES = ("joining", "playing", "debrief")
-"""A class's states: students join (no game runs), tables play, the teacher debriefs."""
-
 SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment, then choose again."
 """What a page is told whose clicks the class keeps refusing (a stale button, a second ballot),
 once its meter is empty (:class:`StudentSeat`): one page sent 72,850 second ballots, each a write
@@ -89,9 +86,6 @@ growing or shrinks, the rules make no difference."""
 
 BOT_BY = ("bot", "away", "timeout")
 """The ``by`` of a move a bot made: an empty seat's, an away student's, an overdue decision's."""
-
-BY_WORDS = {"student": "you", "bot": "a bot", "away": "a bot while you were away",
-            "timeout": "a bot, because the time for the decision ran out"}
 
 CLASS_ROUNDS = 12
 """Rounds a class game lasts unless the teacher chooses (``landlord class --rounds``)."""
@@ -595,7 +589,7 @@ class StudentSeat:
         if here:  # the class server keeps this seat's page away for a cool-down if it cuts it off
             store.page_holds(here, token)
         self.room = Classroom(store, self.seat_info.class_id)
-        self.previously_seen = store.heartbeat(token)
+        store.heartbeat(token)
         self.refusals = Bucket(REFUSED_RATE, REFUSED_BURST)
         """This page's meter of writes the store refused (:meth:`act`, :meth:`vote`)."""
 
@@ -816,12 +810,6 @@ def missed_text(tg: TableGame, seat: int, since: int) -> str:
     what = ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items())
     return (f"While you were away a bot made {len(rows)} choice{'s' if len(rows) != 1 else ''} "
             f"for you ({what}). You play your seat again from now on.")
-
-
-def first_started(tables: Sequence[TableInfo]) -> float | None:
-    """When the first table started (None if none has)."""
-    times = [t.started for t in tables if t.started is not None]
-    return min(times) if times else None
 
 
 def next_phase(rs: Ruleset, phase: str | None = None) -> str | None:

@@ -133,11 +133,6 @@ class LandTable:
         """The seat owning the improvement on site ``idx`` (``NOBODY`` if there is none)."""
         return self._r.imp_owner[idx]
 
-    def market_price(self, idx: int) -> int:
-        """The site's capital land value as the market last set it (the printed price until
-        it changes hands)."""
-        return self._r.value[idx]
-
     def may_carry(self, idx: int) -> bool:
         """Whether the site may carry its improvement card in the Part in force."""
         return self._r.may_carry(idx)

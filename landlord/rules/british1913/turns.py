@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import landlord.rules.british1913.position as layout
-import landlord.rules.british1913.words as words
 from landlord.engine import flows
 from landlord.engine.count import SeatCount
 from landlord.engine.decisions import Decision, OptionText
