@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 if TYPE_CHECKING:
-    from landlord.widgets.lab_scenarios import Scenario
+    from landlord.widgets.lab_scenarios import LabScenario
 
 # The kit and the lab are imported inside the functions: a worker started from the fork server
 # runs this file again as its main module (as a kernel's workers run the kernel's launcher,
@@ -55,20 +55,20 @@ SETTLE = 1.0
 sooner, and in that second the kernel finishes what building the lab set going."""
 
 
-def arms(ruleset: str, regime: str = "") -> list[Scenario]:
+def arms(ruleset: str, regime: str = "") -> list[LabScenario]:
     """Arm A (as printed) and arm B (``regime``'s phase switch if given, else the first other
     regime, or half as much start cash again)."""
-    from landlord.widgets.lab_scenarios import Scenario
+    from landlord.widgets.lab_scenarios import LabScenario
     from landlord.widgets.table import regimes
 
     from landlord.data.loader import load_ruleset
 
     rs = load_ruleset(ruleset)
     other = [(regime,)] if regime else [v for _, v in regimes(rs)[1:2]]
-    a = Scenario("A", ruleset, BOTS)
+    a = LabScenario("A", ruleset, BOTS)
     if other:
-        return [a, Scenario("B", ruleset, BOTS, tuple(other[0]))]
-    return [a, Scenario("B", ruleset, BOTS, (), {"start_cash": rs.values()["start_cash"] * 3 // 2})]
+        return [a, LabScenario("B", ruleset, BOTS, tuple(other[0]))]
+    return [a, LabScenario("B", ruleset, BOTS, (), {"start_cash": rs.values()["start_cash"] * 3 // 2})]
 
 
 class CpuWatch:

@@ -15,7 +15,7 @@ from pathlib import Path
 import ipywidgets as W
 import pandas as pd
 import pytest
-from landlord.widgets.lab_scenarios import Scenario
+from landlord.widgets.lab_scenarios import LabScenario
 from lesson_helpers import widgets_in
 
 from landlord import load_ruleset, ruleset_ids
@@ -343,9 +343,9 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
     lab = small_lab(games=2)
     assert list(lab.a.players.options) == [2, 3, 4, 5, 6] and lab.a.seats[0].options == tuple(STRATEGIES)
     with pytest.raises(ValueError, match="unknown strategy"):
-        Scenario("X", "magie-1904", ("landlord", "astrologer")).check()
+        LabScenario("X", "magie-1904", ("landlord", "astrologer")).check()
     with pytest.raises(ValueError, match="players"):
-        Scenario("X", "magie-1904", ("tenant",) * 9).check()
+        LabScenario("X", "magie-1904", ("tenant",) * 9).check()
     lab.a.regime.value = ("single_tax@turn:3", "single_tax@turn:9")
     lab.a.players.value = 2
     lab.run_button.click()
@@ -460,7 +460,7 @@ def test_regimes_come_from_the_ruleset_phases(tmp_path, two_phase_file) -> None:
         expect += [(f"{ph}@start",), (f"{ph}@vote",), (f"{ph}@turn:12",)]
     expect.append(tuple(f"{ph}@turn:{12 * (i + 1)}" for i, ph in enumerate(later)))
     assert [v for _, v in regimes(rs, turn=12)] == expect
-    fields = Scenario("T", rs.id, regime=("higher_wages@turn:12",)).fields()
+    fields = LabScenario("T", rs.id, regime=("higher_wages@turn:12",)).fields()
     assert (fields["tax.phase"], fields["tax.start"]) == ("higher_wages", "turn:12")
     cell = scenario_from_dict({"scenario": {"ruleset": str(p), "games": 1, "seed": 3, "players": 4,
                                             "strategies": fields["strategies"]},
@@ -671,7 +671,7 @@ def test_phase_changes_are_chosen_in_words() -> None:
     assert second.number.value == "half" and second.phase.value == "land_tax"  # nothing lost
     first.remove.click()
     assert len(editor.regime.changes) == 1 and editor.regime.changes[0].phase.description == "Change 1: to"
-    editor.show(Scenario("B", "british-1913-part1", ("landlord", "tenant"), ("part2@vote",)))
+    editor.show(LabScenario("B", "british-1913-part1", ("landlord", "tenant"), ("part2@vote",)))
     (only,) = editor.regime.changes
     assert (only.phase.value, only.when.value, only.number.layout.display) == ("part2", "vote", "none")
 

@@ -54,7 +54,7 @@ from landlord.runs.sweep import ChunkDone, Sweep, warm_workers
 from .lab_class import ClassBeside
 from .lab_editor import ScenarioEditor
 from .lab_scenarios import (
-    Scenario,
+    LabScenario,
     cell_names,
     file_names,
     lab_file,
@@ -143,7 +143,7 @@ class ScenarioLab(W.VBox):
         self.running = False
         self._task: asyncio.Task[None] | None = None
         self._sweep: Sweep | None = None
-        self._scns: list[Scenario] = []
+        self._scns: list[LabScenario] = []
         self._t0 = 0.0
         self.first_view: float | None = None
         """Seconds from Run to the first games shown (the last run's)."""
@@ -168,7 +168,7 @@ class ScenarioLab(W.VBox):
         full_labels(self)
 
     # -- running ---------------------------------------------------------------------------
-    def scenarios(self) -> list[Scenario]:
+    def scenarios(self) -> list[LabScenario]:
         """The scenarios to run (A, and B when comparing; a loaded file played as it is: its cells)."""
         if self.file is not None and self.use_file.value:
             return lab_scenarios(self.file)
@@ -176,11 +176,11 @@ class ScenarioLab(W.VBox):
         if self.compare.value:
             b = self.b.scenario()
             if b.name == out[0].name:
-                b = Scenario(b.name + " (B)", b.ruleset, b.strategies, b.regime, b.overrides)
+                b = LabScenario(b.name + " (B)", b.ruleset, b.strategies, b.regime, b.overrides)
             out.append(b)
         return out
 
-    def sweep_scenario(self, scns: Sequence[Scenario] | None = None) -> SweepScenario:
+    def sweep_scenario(self, scns: Sequence[LabScenario] | None = None) -> SweepScenario:
         """The lab's set-up as a validated ``landlord.runs.scenario`` (what a run plays; a loaded
         file played as it is: the file's own)."""
         if self.file is not None and self.use_file.value:
@@ -342,7 +342,7 @@ class ScenarioLab(W.VBox):
         """The metrics frames of the current run's charts (:func:`lab_frames`)."""
         return lab_frames(self.run)
 
-    def draw(self, scns: Sequence[Scenario], frames: dict[str, pd.DataFrame] | None = None,
+    def draw(self, scns: Sequence[LabScenario], frames: dict[str, pd.DataFrame] | None = None,
              running: bool = False) -> None:
         """Charts, summary, answer and downloads of the current run (``frames``: its
         :meth:`frames`, computed here unless given); ``running``: games are still coming (no
@@ -366,7 +366,7 @@ class ScenarioLab(W.VBox):
         self.run.results.to_parquet(buf, index=False)
         return buf.getvalue()
 
-    def scenario_toml(self, scns: Sequence[Scenario] | None = None, games: int | None = None) -> bytes:
+    def scenario_toml(self, scns: Sequence[LabScenario] | None = None, games: int | None = None) -> bytes:
         """The scenario file (``landlord.runs.scenario`` TOML) that reproduces the run with
         ``landlord sweep FILE`` (a loaded file played as it is: its own text); ``games`` a cell
         (the Games field's unless given: a run that stopped once the answer was clear gives the
@@ -379,7 +379,7 @@ class ScenarioLab(W.VBox):
                 "# (add --panel for the Gini over turns)\n")
         return (head + scenario_to_toml(raw)).encode("utf-8")
 
-    def _offer_downloads(self, scns: Sequence[Scenario]) -> None:
+    def _offer_downloads(self, scns: Sequence[LabScenario]) -> None:
         stem = "landlord-lab"
         self.downloads.value = " · ".join([
             _link(self.results_csv(), f"{stem}-results.csv", "text/csv"),

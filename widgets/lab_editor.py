@@ -12,7 +12,7 @@ from landlord.data.loader import load_ruleset, ruleset_ids
 from landlord.data.ruleset import Ruleset
 from landlord.players.characters import STRATEGIES
 
-from .lab_scenarios import Scenario
+from .lab_scenarios import LabScenario
 from .layout import WRAP, full_labels
 from .phase_switches import PhaseSwitches, about
 from .words import rules_label
@@ -113,7 +113,7 @@ class ScenarioEditor(W.VBox):
                 box.description = param[1]
                 box.value = amount_value(rs, param[0], n)
 
-    def scenario(self) -> Scenario:
+    def scenario(self) -> LabScenario:
         """The scenario as chosen (overrides only for values that differ from the ruleset's)."""
         rs = load_ruleset(self.ruleset.value)
         p = rs.values()
@@ -133,9 +133,9 @@ class ScenarioEditor(W.VBox):
             regime = self.regime.value
         except ValueError as exc:
             raise ValueError(f"{name}: {exc}") from None
-        return Scenario(name, self.ruleset.value, self.bots, regime, over)
+        return LabScenario(name, self.ruleset.value, self.bots, regime, over)
 
-    def show(self, s: Scenario) -> None:
+    def show(self, s: LabScenario) -> None:
         """Put ``s`` into the editor."""
         self.name.value = s.name
         self.ruleset.value = s.ruleset

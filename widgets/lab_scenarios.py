@@ -1,5 +1,5 @@
 """The scenario lab's scenarios and the scenario file they make: what an editor holds
-(:class:`Scenario`: a ruleset, a phase regime, bots by seat, param overrides), the lab's A and B
+(:class:`LabScenario`: a ruleset, a phase regime, bots by seat, param overrides), the lab's A and B
 as one :mod:`landlord.runs.scenario` (the fields they share fixed, those they differ in a
 ``[grid]``, every cell on the same seeds), each cell's name, and a scenario file read back."""
 
@@ -24,7 +24,7 @@ _NAMES = re.compile(r"^Scenario lab: A = «(?P<a>.*?)»(?:, B = «(?P<b>.*)»)?$
 
 
 @dataclass(frozen=True)
-class Scenario:
+class LabScenario:
     """What to play: a ruleset, a phase regime (trigger texts), bots by seat, param overrides."""
 
     name: str
@@ -84,7 +84,7 @@ class Scenario:
 _SPECIAL = ("ruleset", "players", "strategies", "tax", "tax.phase", "tax.start")
 
 
-def _fields(scenarios: Sequence[Scenario]) -> list[dict[str, Any]]:
+def _fields(scenarios: Sequence[LabScenario]) -> list[dict[str, Any]]:
     """Each scenario's fields, with a param another scenario overrides filled in with this
     scenario's own value (so every side names the same fields)."""
     fields = [s.fields() for s in scenarios]
@@ -107,7 +107,7 @@ def _fields(scenarios: Sequence[Scenario]) -> list[dict[str, Any]]:
     return fields
 
 
-def scenario_dict(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[str, Any]:
+def scenario_dict(scenarios: Sequence[LabScenario], games: int, seed: int) -> dict[str, Any]:
     """One ``landlord.runs.scenario`` dict for the lab's scenarios: the fields they share fixed, the
     fields they differ in as a ``[grid]`` (A's value first), every cell on the same seeds."""
     names = ", B = ".join(f"«{s.name}»" for s in scenarios)
@@ -133,7 +133,7 @@ def scenario_dict(scenarios: Sequence[Scenario], games: int, seed: int) -> dict[
     return {k: v for k, v in raw.items() if v or k == "scenario"}
 
 
-def cell_names(sweep: SweepScenario, scenarios: Sequence[Scenario]) -> dict[int, str]:
+def cell_names(sweep: SweepScenario, scenarios: Sequence[LabScenario]) -> dict[int, str]:
     """Each cell's name: A's or B's for the cells that are exactly A or B, else its grid label
     (when A and B differ in several fields the grid also crosses them)."""
     want = _fields(scenarios)
@@ -153,7 +153,7 @@ def cell_names(sweep: SweepScenario, scenarios: Sequence[Scenario]) -> dict[int,
     return out
 
 
-def lab_scenarios(sweep: SweepScenario) -> list[Scenario]:
+def lab_scenarios(sweep: SweepScenario) -> list[LabScenario]:
     """The scenarios of a scenario's cells (any number), named as the lab named them when the
     lab wrote the file, else by their settings in plain words (:func:`file_names`)."""
     names = file_names(sweep)
@@ -163,7 +163,7 @@ def lab_scenarios(sweep: SweepScenario) -> list[Scenario]:
         values = rs.values()
         regime = tuple(s.text for s in cell.regime)
         over = {k: v for k, v in cell.overrides if values.get(k) != v}
-        out.append(Scenario(names[cell.index], cell.ruleset, tuple(cell.seats), regime, over))
+        out.append(LabScenario(names[cell.index], cell.ruleset, tuple(cell.seats), regime, over))
     return out
 
 
