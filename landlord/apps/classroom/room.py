@@ -2,8 +2,8 @@
 the room-wide class vote, and the referee that plays bots, away seats and overdue decisions.
 
 A table *is* its record: the store's rows are the source of truth, and any kernel rebuilds the
-game from them through :mod:`landlord.engine.record` (:func:`~landlord.engine.record.replay` of the table's
-:class:`~landlord.engine.record.Record`, then each new row fed with :func:`~landlord.engine.record.apply`),
+game from them through :mod:`landlord.engine.record` (:func:`~landlord.engine.replay.replay` of the table's
+:class:`~landlord.engine.record.Record`, then each new row fed with :func:`~landlord.engine.replay.apply`),
 so a refresh, a culled kernel or a server restart loses nothing. Each row
 (:class:`~landlord.apps.classroom.store.Row`) carries one record entry, the same types the game's
 own record holds (:mod:`landlord.engine.entries`), and the columns the store checks::
@@ -231,9 +231,9 @@ def bot_names(size: int) -> list[str]:
 
 
 class TableGame:
-    """One table's game, rebuilt from its record (:func:`landlord.engine.record.replay`);
+    """One table's game, rebuilt from its record (:func:`landlord.engine.replay.replay`);
     :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
-    past the last ``seq`` seen) through :func:`landlord.engine.record.apply`."""
+    past the last ``seq`` seen) through :func:`landlord.engine.replay.apply`."""
 
     def __init__(self, spec: ClassSpec, table: TableInfo, ruleset: Ruleset | None = None,
                  names: list[str] | None = None) -> None:
