@@ -2,7 +2,7 @@
 the room-wide class vote, and the referee that plays bots, away seats and overdue decisions.
 
 A table *is* its record: the store's rows are the source of truth, and any kernel rebuilds the
-game from them through :mod:`landlord.engine.record` (:func:`~landlord.engine.replay.replay` of the table's
+game from them through :mod:`landlord.engine.record` (:func:`~landlord.rules.families.replay` of the table's
 :class:`~landlord.engine.record.Record`, then each new row fed with :func:`~landlord.engine.replay.apply`),
 so a refresh, a culled kernel or a server restart loses nothing. Each row
 (:class:`~landlord.apps.classroom.store.Row`) carries one record entry, the same types the game's
@@ -231,7 +231,7 @@ def bot_names(size: int) -> list[str]:
 
 
 class TableGame:
-    """One table's game, rebuilt from its record (:func:`landlord.engine.replay.replay`);
+    """One table's game, rebuilt from its record (:func:`landlord.rules.families.replay`);
     :meth:`refresh` feeds the rows recorded since the last look (only those: the query reads
     past the last ``seq`` seen) through :func:`landlord.engine.replay.apply`."""
 
