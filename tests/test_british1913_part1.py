@@ -392,7 +392,7 @@ def test_part1_the_opening_shuffle_replays_exactly_from_a_saved_game() -> None:
     g = Game(load_ruleset("british-1913-sequence"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 8)
     g.run(max_decisions=300)
     assert any(e.kind == "card_drawn" for e in g.events or [])
-    again, _ = savefile.from_dict(json.loads(json.dumps(write_record(g.record))), "g.json")
+    again = savefile.load_game(json.loads(json.dumps(write_record(g.record))), "g.json")
     assert again.log_text() == g.log_text() and again.entries == g.entries
     assert again.rules.state.decks == g.rules.state.decks
 
@@ -416,7 +416,7 @@ def test_part1_a_game_saved_before_the_opening_shuffle_replays_as_it_was_played(
                 "actions": old.actions, "triggers": []}
     else:
         data["version"] = version
-    loaded, _ = savefile.from_dict(json.loads(json.dumps(data)), "old.json")
+    loaded = savefile.load_game(json.loads(json.dumps(data)), "old.json")
     assert loaded.log_text() == old.log_text()
     fresh = Game(load_ruleset("british-1913-part1"), [make_strategy(b, i) for i, b in enumerate(BOTS4)], 3)
     assert fresh.entries[0][0] == "shuffle"  # a game begun now is shuffled
@@ -625,7 +625,7 @@ def test_part1_a_double_that_frees_him_from_gaol_may_also_be_used_as_one_die() -
 
 def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() -> None:
     """What a person at the table is shown: each decision in the game's own words."""
-    from landlord.players.savefile import from_dict, to_dict
+    from landlord.players.savefile import load_game, to_dict
 
     for rid in ("british-1913-part2", "british-1913-part3"):
         g = Game(load_ruleset(rid), [RandomBot(f"x{i}") for i in range(4)], 21)
@@ -641,7 +641,7 @@ def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() ->
             assert bot is not None
             g.act(bot.choose(TableView(g, d.seat), d))
         assert {"site_card", "bid_up", "improve_site"} <= kinds_seen
-        again, _ = from_dict(to_dict(g, ["random"] * 4))  # a saved game replays identically
+        again = load_game(to_dict(g, ["random"] * 4))  # a saved game replays identically
         assert again.log_text() == g.log_text()
 
 

@@ -100,7 +100,7 @@ def test_ending_after_a_round_ends_every_game_by_the_round_limit_and_the_rules_c
     assert play(room, 5) == 0
     paths = db.export_games(room, tmp_path / "exports")
     for path, tg in zip(paths, room.tables(), strict=True):
-        again, _ = savefile.load(path)
+        again = savefile.load_game(path)
         assert again.over and again.round == tg.game.round
         assert [c.total for c in again.results()] == [c.total for c in tg.game.results()]
 

@@ -401,6 +401,7 @@ def test_each_tables_game_exports_as_a_saved_game_that_loads(tmp_path: Path) -> 
     paths = debrief.export_games(room, tmp_path / "exports")
     assert [p.name for p in paths] == [f"class-{room.info.join_code}-table-{n}.json" for n in (1, 2)]
     for tg, path in zip(room.tables(), paths, strict=True):
-        game, seats = savefile.load(path)
+        game = savefile.load_game(path)
+        seats = game.record.seats
         assert game.log_text() == tg.game.log_text() and game.entries == tg.game.entries
         assert seats == ([None, None] if tg.table.table_no == 1 else [None, "landlord"])

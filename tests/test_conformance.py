@@ -10,7 +10,7 @@ has a kind from :class:`~landlord.engine.flows.Flow` (a test names the first tha
 ledger's running totals per kind are the transfers' sums (no money moved outside ``Game.pay``).
 Each game is
 saved as the table saves it and loaded through the command line's path
-(``landlord.players.savefile.from_dict``), giving the identical event log; and every game ends within
+(``landlord.players.savefile.load_game``), giving the identical event log; and every game ends within
 the round bound its ruleset states (``max_rounds``).
 """
 
@@ -108,7 +108,8 @@ def _play(rid: str, k: int) -> None:
     assert game.round <= game.p["max_rounds"], f"{game.round} rounds, bound {game.p['max_rounds']}"
     _kinds(game)
     saved = json.loads(json.dumps(savefile.to_dict(game, bots)))
-    again, seats = savefile.from_dict(saved, f"{rid} game {k}")
+    again = savefile.load_game(saved, f"{rid} game {k}")
+    seats = again.record.seats
     assert seats == bots
     assert again.log_text() == game.log_text() and again.entries == game.entries
     assert again.ledger.balances == game.ledger.balances

@@ -165,7 +165,7 @@ def test_every_toml_reader_refuses_every_hostile_file_in_one_line(tmp_path: Path
 
 def test_every_saved_game_reader_refuses_every_hostile_file_in_one_line(tmp_path: Path,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    """load_game (a path, bytes), savefile.load, TableSession.load/from_bytes and
+    """load_game (a path, bytes), TableSession.load/from_bytes and
     ``landlord replay --game``: the same one line for every hostile saved game."""
     good = saved_game()
     assert savefile.load_game(good).turn == savefile.load_game(put(tmp_path, "good", good, ".json")).turn
@@ -173,8 +173,7 @@ def test_every_saved_game_reader_refuses_every_hostile_file_in_one_line(tmp_path
     cases.update({case: (None, words) for case, words in PATH_ONLY.items()})
     for case, (raw, words) in cases.items():
         path = put(tmp_path, case, raw, ".json")
-        for call in (lambda: savefile.load_game(path), lambda: savefile.load(path),  # noqa: B023
-                     lambda: TableSession.load(path)):  # noqa: B023
+        for call in (lambda: savefile.load_game(path), lambda: TableSession.load(path)):  # noqa: B023
             refused(call, path.name, words)
         code, _, err = run_cli(capsys, "replay", "--game", str(path))
         assert code == 2 and len(err.strip().splitlines()) == 1 and path.name in err, (case, err)

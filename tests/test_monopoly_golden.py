@@ -102,5 +102,5 @@ def test_saved_mucker_game_loads_identically(tmp_path: Path) -> None:
     game = play_one(load_ruleset("mucker-short"), seats, 11, log=True)
     path = tmp_path / "game.json"
     savefile.save(game, path, list(seats))
-    loaded, _ = savefile.load(path)
+    loaded = savefile.load_game(path)
     assert loaded.log_text() == game.log_text() and loaded.over

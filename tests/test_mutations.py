@@ -24,7 +24,7 @@ from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
 from landlord.data.resources import kit_dir
 from landlord.data.ruleset import Ruleset
 from landlord.errors import LandlordError
-from landlord.players.savefile import from_dict, load, to_dict
+from landlord.players.savefile import load_game, to_dict
 from landlord.rules.families import family_of
 from landlord.runs.scenario import _toml_value, load_scenario
 
@@ -190,10 +190,9 @@ def test_a_mutated_saved_game_is_refused_or_plays(tmp_path_factory: Any, data: s
         text = text[: data.draw(st.integers(0, len(text)))]
     path = tmp_path_factory.mktemp("save") / "game.json"
     _write(path, text, data.draw(st.none() | st.integers(0, 10**6)) if how == "text" else None)
-    loaded = _loads_or_refuses(lambda: load(path))
-    if loaded is not None:
-        game, seats = loaded
-        game.strategies = [make_strategy("tenant", str(i)) for i in range(len(seats))]
+    game = _loads_or_refuses(lambda: load_game(path))
+    if game is not None:
+        game.strategies = [make_strategy("tenant", str(i)) for i in range(len(game.record.seats))]
         game.run()
         assert game.over
 
@@ -212,9 +211,9 @@ def test_saved_game_extremes_are_refused_in_one_line(tmp_path: Path) -> None:
         path = tmp_path / f"{name}.json"
         path.write_text(text)
         try:
-            load(path)
+            load_game(path)
         except LandlordError as exc:
             assert "\n" not in str(exc) and str(path) in str(exc), name
         else:
             raise AssertionError(f"{name}: loaded")
-    assert from_dict(json.loads(json.dumps(SAVED)))[0].seed == 5
+    assert load_game(json.loads(json.dumps(SAVED))).seed == 5

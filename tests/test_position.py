@@ -132,7 +132,7 @@ HOLDS = {"magie-1904-no-tickets": "Lot 5", "monopoly": "Baltic Avenue", "british
 
 @pytest.mark.parametrize("ruleset", sorted(HOLDS))
 def test_a_saved_game_from_a_position_replays(ruleset: str) -> None:
-    """The position is kept in the save (``Record.position``); ``savefile.from_dict`` rebuilds
+    """The position is kept in the save (``Record.position``); ``savefile.load_game`` rebuilds
     the game event for event, scripted dice and all, and both play on alike."""
     data = {"turn": 2, "dice": [[6, 6], [1, 2], [3, 4]],
             "seat": [{"cash": 900, "token": 3}, {"holdings": [HOLDS[ruleset]]},
@@ -141,7 +141,8 @@ def test_a_saved_game_from_a_position_replays(ruleset: str) -> None:
     g.run(max_decisions=40)
     saved = json.loads(json.dumps(savefile.to_dict(g, ["random"] * 4)))
     assert saved["position"] == Position.from_dict(data).to_dict()
-    loaded, seats = savefile.from_dict(saved, "test save")
+    loaded = savefile.load_game(saved, "test save")
+    seats = loaded.record.seats
     assert seats == ["random"] * 4 and loaded.log_text() == g.log_text() and loaded.entries == g.entries
     assert loaded.scripted == g.scripted
     assert g.events is not None
@@ -453,7 +454,7 @@ def test_magie1904_has_no_houses_and_no_mortgage_without_a_loan() -> None:
 def test_each_example_position_loads_plays_and_its_save_replays(name: str) -> None:
     """Every example in data/positions/ has a title and the ruleset it was made for, names its
     ruleset's family fields, starts a game of bots, and a save made mid-game replays event for
-    event through ``savefile.from_dict``."""
+    event through ``savefile.load_game``."""
     position = load_position(ROOT / "data" / "positions" / name)
     ruleset = position.ruleset
     assert ruleset is not None and position.title
@@ -463,7 +464,7 @@ def test_each_example_position_loads_plays_and_its_save_replays(name: str) -> No
     assert Position.from_dict(position.to_dict(), position.where) == position
     saved = json.loads(json.dumps(savefile.to_dict(g, ["random"] * len(position.seats))))
     assert saved["position"] == position.to_dict()
-    loaded, _ = savefile.from_dict(saved, "test save")
+    loaded = savefile.load_game(saved, "test save")
     assert loaded.log_text() == g.log_text() and loaded.entries == g.entries
     for game in (g, loaded):
         game.strategies = [make_strategy("random", f"x-{i}") for i in range(len(position.seats))]

@@ -67,7 +67,7 @@ def test_a_record_that_does_not_replay_names_its_entry(entry: object, needle: st
     first = next(i for i, e in enumerate(data["entries"]) if isinstance(e, list) and e[0] == "dice")
     data["entries"][first] = entry
     with pytest.raises(DataError) as info:
-        savefile.from_dict(data, "g.json")
+        savefile.load_game(data, "g.json")
     assert f"entries[{first}]" in str(info.value) and needle in str(info.value)
 
 
@@ -75,7 +75,7 @@ def test_another_version_gets_one_line_naming_it() -> None:
     data = write_record(_game("magie-1904", decisions=3).record)
     data["version"] = VERSION + 1
     with pytest.raises(DataError) as info:
-        savefile.from_dict(data, "g.json")
+        savefile.load_game(data, "g.json")
     text = str(info.value)
     assert "\n" not in text and f"version {VERSION + 1}" in text and "g.json" in text
 
@@ -92,7 +92,7 @@ def test_a_version_1_table_save_loads_with_its_switch_in_place() -> None:
     v1 = {"format": "landlord-game", "version": 1, "ruleset": "magie-1906", "overrides": {}, "seed": 5,
           "names": g.names, "seats": [None] * 3, "actions": g.actions, "triggers": [],
           "table": {"switches": [[12, "single_tax"]]}}
-    loaded, _ = savefile.from_dict(v1)
+    loaded = savefile.load_game(v1)
     assert loaded.log_text() == g.log_text() and loaded.phase == "single_tax"
 
 
@@ -127,7 +127,7 @@ def test_an_unknown_field_is_refused() -> None:
     data = write_record(_game("magie-1904", decisions=3).record)
     data["actions"] = ["buy"]
     with pytest.raises(DataError) as info:
-        savefile.from_dict(data, "g.json")
+        savefile.load_game(data, "g.json")
     assert "field 'actions'" in str(info.value) and "unknown" in str(info.value)
 
 
@@ -159,7 +159,7 @@ def test_a_record_of_another_kit_version_loads_when_it_replays() -> None:
     g = _game("magie-1906", decisions=40)
     data = write_record(g.record)
     data["kit"] = "0.0.9+rules.0badf00d"
-    loaded, _ = savefile.from_dict(data, "g.json")
+    loaded = savefile.load_game(data, "g.json")
     assert loaded.log_text() == g.log_text()
 
 
@@ -176,7 +176,7 @@ def test_a_record_of_another_kit_version_that_does_not_replay_names_both_version
     else:
         data["kit"] = kit
     with pytest.raises(DataError) as info:
-        savefile.from_dict(data, "g.json")
+        savefile.load_game(data, "g.json")
     text = str(info.value)
     then = f"version {kit} of the kit" if kit else "an earlier version of the kit (before records named it)"
     assert "\n" not in text and f"entries[{last}] does not replay" in text
@@ -188,7 +188,7 @@ def test_a_record_of_this_kit_version_that_does_not_replay_says_no_more() -> Non
     last = max(i for i, e in enumerate(data["entries"]) if isinstance(e, str))
     data["entries"][last] = "no such answer"
     with pytest.raises(DataError) as info:
-        savefile.from_dict(data, "g.json")
+        savefile.load_game(data, "g.json")
     assert "played under" not in str(info.value)
 
 
@@ -217,11 +217,11 @@ def test_a_version_2_file_loads_and_has_no_trigger_entries() -> None:
     g = _game("magie-1904", decisions=30)
     data = write_record(g.record)
     data["version"] = 2
-    loaded, _ = savefile.from_dict(data, "g.json")
+    loaded = savefile.load_game(data, "g.json")
     assert loaded.log_text() == g.log_text()
     data["entries"].append({"trigger": "single_tax@vote", "cause": "class plan"})
     with pytest.raises(DataError, match=r"entries\[\d+\]: expected .* or a switch"):
-        savefile.from_dict(data, "g.json")
+        savefile.load_game(data, "g.json")
 
 
 def test_the_kit_version_digests_the_data_engine_and_rules_layers_whole() -> None:

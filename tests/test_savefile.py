@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from landlord import DataError, Game, __version__, load_ruleset, make_strategy
-from landlord.players.savefile import load, save
+from landlord.players.savefile import load_game, save
 
 
 def half_played(seed: int = 4) -> Game:
@@ -27,7 +27,8 @@ def test_save_and_load_round_trip_is_identical(tmp_path: Path) -> None:
     game = half_played()
     path = tmp_path / "game.json"
     save(game, path, [None, "landlord", "speculator"])
-    loaded, seats = load(path)
+    loaded = load_game(path)
+    seats = loaded.record.seats
     assert seats == [None, "landlord", "speculator"]
     assert loaded.log_text() == game.log_text()
     assert loaded.pending == game.pending and loaded.ledger.balances == game.ledger.balances
@@ -40,7 +41,7 @@ def test_overrides_are_saved_and_restored(tmp_path: Path) -> None:
     game.run()
     path = tmp_path / "g.json"
     save(game, path, ["tenant", "tenant"])  # the record's overrides are the ruleset's (Param.overridden)
-    loaded, _ = load(path)
+    loaded = load_game(path)
     assert loaded.p["wages"] == 150 and loaded.log_text() == game.log_text()
 
 
@@ -65,7 +66,7 @@ def test_corrupt_or_foreign_file_gives_a_clear_error(tmp_path: Path, content: st
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     with pytest.raises(DataError) as info:
-        load(path)
+        load_game(path)
     assert needle in str(info.value)
 
 

@@ -532,13 +532,13 @@ def test_save_and_load_keep_phase_switches_and_triggers(two_phase, tmp_path: Pat
     assert other.game.log_text() == table.game.log_text() and other.game.phase == table.game.phase
     assert other.game.entries == table.game.entries
     # the command line's path loads the same file to the same game
-    cli_game, _ = landlord.players.savefile.from_dict(saved)
+    cli_game = landlord.players.savefile.load_game(saved)
     assert cli_game.log_text() == table.game.log_text()
 
 
 def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -> None:
     """Issue 13's case: Magie 1906, 60 decisions, the table's switch to the single tax, saved as
-    the table saves, loaded by landlord.players.savefile.from_dict (``landlord replay --game``)."""
+    the table saves, loaded by landlord.players.savefile.load_game (``landlord replay --game``)."""
     import landlord.players.savefile
 
     table = GameTable("magie-1906", people(4), seed=2)
@@ -546,7 +546,8 @@ def test_table_save_after_a_phase_switch_loads_through_the_command_line_path() -
     table.switch_phase("single_tax")
     click_through(table, limit=20)
     saved = json.loads(downloaded(table))
-    game, seats = landlord.players.savefile.from_dict(saved)
+    game = landlord.players.savefile.load_game(saved)
+    seats = game.record.seats
     assert seats == [None] * 4 and game.phase == "single_tax"
     assert game.log_text() == table.game.log_text() and game.entries == table.game.entries
 

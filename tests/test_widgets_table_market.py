@@ -113,7 +113,7 @@ def test_an_offer_to_buy_records_the_rules_two_answers_and_the_save_replays() ->
     assert ("market", card) in answers and ("offer_price", price) in answers
     assert any(parse_option(a).kind == "offer_card" for k, a in answers if k == MARKET)
     saved = json.loads(json.dumps(table.session.to_dict()))
-    loaded, _ = landlord.players.savefile.from_dict(saved)
+    loaded = landlord.players.savefile.load_game(saved)
     assert loaded.log_text() == table.game.log_text() and loaded.entries == table.game.entries
 
 

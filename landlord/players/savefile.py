@@ -32,7 +32,7 @@ from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.players.characters import make_strategy
 from landlord.rules.families import replay
 
-__all__ = ["FORMAT", "VERSION", "from_dict", "load", "load_game", "save", "to_dict"]
+__all__ = ["FORMAT", "VERSION", "from_record", "load_game", "save", "to_dict"]
 
 
 def to_dict(game: Game, seats: list[str | None]) -> dict[str, Any]:
@@ -81,12 +81,6 @@ KIND = "a saved landlord game"
 """What a file that is not JSON is said not to be."""
 
 
-def from_dict(data: Any, where: str = "<saved game>") -> tuple[Game, list[str | None]]:
-    """Rebuild a game from its saved form, and its seats' bots (:func:`load_game`)."""
-    game = load_game(data, where)
-    return game, game.record.seats
-
-
 def from_record(record: Record, where: str = "<saved game>", each: Callable[[Game], None] | None = None) -> Game:
     """Replay ``record``, its bots taking their seats; DataError names what is wrong and where,
     and the kit version the record was played under when it is not this one."""
@@ -106,9 +100,3 @@ def from_record(record: Record, where: str = "<saved game>", each: Callable[[Gam
         raise DataError(exc.path, exc.entry, exc.field, exc.problem + note) from None
     except LandlordError as exc:
         raise DataError(where, None, None, str(exc).removeprefix(f"{where}: ") + note) from None
-
-
-def load(path: str | Path) -> tuple[Game, list[str | None]]:
-    """Load a saved game from ``path``, and its seats' bots (:func:`load_game`)."""
-    game = load_game(path)
-    return game, game.record.seats
