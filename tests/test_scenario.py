@@ -364,12 +364,7 @@ def test_invalid_test_ruleset_is_reported_as_the_scenarios_ruleset_field(tmp_pat
 # -- the example scenarios instructors start from --------------------------------------------
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_example_scenarios_load(path: Path) -> None:
-    try:
-        s = load_scenario(path)
-    except DataError as exc:
-        if "no phase 'single_tax'" in exc.problem and "single_tax" not in load_ruleset("magie-1904").phases:
-            pytest.skip("the single_tax phase is not in magie-1904 yet (phases issue)")
-        raise
+    s = load_scenario(path)
     assert s.cells and s.games >= 1000
     assert all(isinstance(c, Cell) for c in s.cells)
 
