@@ -27,7 +27,8 @@ card the same long-run frequency, so the long-run landing probabilities are the 
 
 The families: every family of :data:`landlord.rules.families.FAMILIES` (``magie1904``,
 ``magie1906``, ``british1913`` and ``monopoly`` with the Mucker variants), each with its
-builder in its own package, ``landlord.rules.<family>.movement.build``. Where a family's
+builder in its own package, ``landlord.rules.<family>.movement`` (the ``movement`` of its
+:class:`~landlord.rules.family.Family`). Where a family's
 movement is a player's choice the chain cannot ask (1906: which way between the Chances,
 whether to refuse Speculation; 1913: one die or both of a double, a bargain on the trespass
 squares), its builder takes a keyword policy with a documented default

@@ -61,8 +61,3 @@ def british1913_movement(ruleset: Ruleset, phase: str | None = None, *, double: 
         jail_exit=board.annex("jail").beside, jail_tries=v.gaol_throws, decks=decks,
         one_die=DOUBLES_1913[double],
     )
-
-
-build = british1913_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.rules.families.movement_for`)."""

@@ -19,8 +19,3 @@ def magie1904_movement(ruleset: Ruleset, phase: str | None = None) -> Movement:
     railroad pass. DECISION: the chain's token always uses its pass (the Landlord and Tenant
     bots do; the pass is the patent's "privilege")."""
     return movement_from_board(ruleset.board, name=ruleset.id, railroad_pass=True)
-
-
-build = magie1904_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.rules.families.movement_for`)."""

@@ -64,8 +64,3 @@ def magie1906_movement(ruleset: Ruleset, phase: str | None = None, *, direction:
         decks={c: cards for c in chances}, either_way=between, backward=DIRECTIONS[direction],
         refuse=frozenset(board.indices("speculation")) if speculation == "stay" else frozenset(),
     )
-
-
-build = magie1906_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.rules.families.movement_for`)."""

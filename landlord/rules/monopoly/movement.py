@@ -57,8 +57,3 @@ def monopoly_family_movement(ruleset: Ruleset, phase: str | None = None) -> Move
     chest = deck_moves(str(v["chest_deck"]), str(v["edition"]), board)
     m = monopoly_movement(board, chance, chest, name=ruleset.id)
     return dataclasses.replace(m, jail_tries=int(v["jail_throws"]))
-
-
-build = monopoly_family_movement
-"""The family's movement builder, ``build(ruleset, phase, **policy)``
-(:func:`landlord.rules.families.movement_for`)."""
