@@ -176,6 +176,19 @@ def focused(page: Any) -> str:
                              "return a ? a.outerHTML.slice(0, 300) : ''; })()"))
 
 
+def page_state(page: Any) -> str:
+    """What a keyboard test's table shows when it waits in vain: the live region, the question,
+    the activity line, the focus and whether the key's target is still in the page."""
+    return str(page.evaluate("""(() => {
+        const q = (s) => { const e = document.querySelector(s); return e ? e.innerText.slice(0, 300) : '(none)'; };
+        const pressed = document.querySelector('[data-pressed]');
+        return JSON.stringify({live: q('.ll-table [role=status]'), options: q('.ll-options'),
+                               activity: q('.ll-activity'), table: q('.ll-table').slice(0, 300),
+                               pressed_in_page: !!(pressed && pressed.isConnected),
+                               focus: (document.activeElement || {}).outerHTML?.slice(0, 200)});
+    })()"""))
+
+
 def test_lesson_1_game_by_keyboard_alone_with_a_live_region(lessons: str, browser: Any) -> None:
     """Issue 25.2 and 25.3: lesson 1's game played to the end with the keyboard alone — Tab to
     the first choice, then Enter on each question (the focus comes back to the first choice of
@@ -213,8 +226,12 @@ def test_lesson_1_game_by_keyboard_alone_with_a_live_region(lessons: str, browse
                         break
             page.evaluate("document.activeElement.dataset.pressed = '1'")
             page.keyboard.press("Enter")
-            page.wait_for_function("(b) => { const r = document.querySelector('.ll-table [role=status]');"
-                                   " return r.dataset.said !== b && r.innerText !== ''; }", arg=before, timeout=60_000)
+            try:
+                page.wait_for_function("(b) => { const r = document.querySelector('.ll-table [role=status]');"
+                                       " return r.dataset.said !== b && r.innerText !== ''; }", arg=before,
+                                       timeout=60_000)
+            except Exception as exc:  # say what the page showed: a key lost, a kernel gone, the bots stopped
+                raise AssertionError(f"answer {len(heard) + 1}: nothing announced in 60 s; {page_state(page)}") from exc
             page.wait_for_function(f"({ON_CHOICE} && !document.activeElement.dataset.pressed) || {OVER}",
                                    timeout=60_000)
             heard.append(live.inner_text())
