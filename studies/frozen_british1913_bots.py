@@ -12,9 +12,9 @@ from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.options import parse_option
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
+    from landlord.engine.strategies import SeatView
     from landlord.rules.british1913.params import Params1913
-    from landlord.rules.british1913.state import LandTable
+    from landlord.rules.british1913.state import LandProspects
 
 KINDS = frozenset({
     "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",
@@ -30,24 +30,24 @@ def _amounts(options: tuple[OptionText, ...], head: str) -> list[tuple[int, Opti
     return sorted(out)
 
 
-def _params(view: TableView) -> Params1913:
-    """The params in force, typed (read off the land table the rules keep)."""
-    t: LandTable = view.table
+def _params(view: SeatView) -> Params1913:
+    """The params in force, typed (read off the land's prospects the rules keep)."""
+    t: LandProspects = view.prospects
     return t.params
 
 
-def _visits(view: TableView, idx: int, circuits: int | None = None) -> float:
+def _visits(view: SeatView, idx: int, circuits: int | None = None) -> float:
     """Expected landings on ``idx`` by the other players for the rest of the game
-    (``circuits``: the table's ``circuits_left()``, when already known)."""
-    t = view.table
+    (``circuits``: the prospects' ``circuits_left()``, when already known)."""
+    t = view.prospects
     rounds = t.rounds_left() if circuits is None else t.rounds_at(circuits)
     return t.landing(idx) * (view.n_players - 1) * rounds
 
 
-def valuation(view: TableView, idx: int, interest: bool = True) -> float:
+def valuation(view: SeatView, idx: int, interest: bool = True) -> float:
     """What site ``idx`` is worth to its holder now (see the module's text): face value + rent
     + (with ``interest``) the interest of improving it − the Land Value Tax to come."""
-    t: LandTable = view.table
+    t: LandProspects = view.prospects
     p, space = t.params, view.space(idx)
     circuits = t.circuits_left()
     visits = _visits(view, idx, circuits)
@@ -63,7 +63,7 @@ def valuation(view: TableView, idx: int, interest: bool = True) -> float:
     return space.price + income - tax
 
 
-def _holding_value(view: TableView, option: OptionText) -> float:
+def _holding_value(view: SeatView, option: OptionText) -> float:
     """What a bot loses by selling ``site:<i>`` or ``imp:<i>``."""
     head, arg = parse_option(option)
     idx = int(arg)
@@ -74,14 +74,14 @@ def _holding_value(view: TableView, option: OptionText) -> float:
     return int(str(extra["improvement_capital"])) + interest * _visits(view, idx)
 
 
-def _worth(character: str, view: TableView, idx: int) -> float:
+def _worth(character: str, view: SeatView, idx: int) -> float:
     """The most ``character`` pays for site ``idx`` (its valuation in its character)."""
     if character == "tenant":
         return 0.0
     return valuation(view, idx, interest=character == "landlord")
 
 
-def choose(character: str, view: TableView, d: Decision) -> OptionText:
+def choose(character: str, view: SeatView, d: Decision) -> OptionText:
     """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1913 decision."""
     reserve = _params(view).advised_reserve
     keep = {"landlord": reserve, "speculator": 0}.get(character, reserve)
@@ -153,6 +153,6 @@ ANSWERS = KINDS
 """The decision kinds these bots answer (registered once, in :data:`landlord.rules.REGISTERED`)."""
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a 1913 decision."""
     return choose(character, view, d)

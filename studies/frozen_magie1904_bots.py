@@ -16,7 +16,7 @@ from landlord.engine.options import option, parse_option
 from landlord.engine.valuation import card_worth
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
+    from landlord.engine.strategies import SeatView
 
 KINDS = frozenset({"jail", "build", "bid", "buy", "speculate", "raise", "repay", "lend", "pass", "direction",
                    "loan_terms", "trust", "shortfall"})
@@ -24,12 +24,12 @@ KINDS = frozenset({"jail", "build", "bid", "buy", "speculate", "raise", "repay",
 only as the single tax's building privilege: :func:`answers`)."""
 
 
-def answers(view: TableView, d: Decision) -> bool:
+def answers(view: SeatView, d: Decision) -> bool:
     """Whether the old scripts answer ``d``: one of :data:`KINDS`, a ``bid`` or ``buy`` only
     when it is not a sale from the 1906 pack."""
     if d.kind not in KINDS:
         return False
-    return d.kind not in ("bid", "buy") or not view.table.pack_sale(d.space)
+    return d.kind not in ("bid", "buy") or not view.prospects.pack_sale(d.space)
 
 
 def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
@@ -41,7 +41,7 @@ def pick(options: tuple[OptionText, ...], *preferred: str) -> OptionText:
     return options[0]
 
 
-def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
+def landlord(view: SeatView, d: Decision, reserve: int) -> OptionText:
     """The landlord's answer (see the module docstring)."""
     spare = view.cash - reserve
     kind, opts = d.kind, d.options
@@ -62,13 +62,13 @@ def landlord(view: TableView, d: Decision, reserve: int) -> OptionText:
     return pick(opts, "use_pass", "forward", "borrow", "accept", "pay", "ask")
 
 
-def tenant(view: TableView, d: Decision) -> OptionText:
+def tenant(view: SeatView, d: Decision) -> OptionText:
     """The tenant's answer (see the module docstring)."""
     return pick(d.options, "decline", "throw", "keep", "none", "pass", "stay", "no_pass", "forward",
                 "borrow", "accept", "ask")
 
 
-def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
+def speculator(view: SeatView, d: Decision, repay_at: int) -> OptionText:
     """The speculator's answer (see the module docstring)."""
     kind, opts = d.kind, d.options
     if kind == "buy":  # a building privilege (1906 single tax)
@@ -86,11 +86,11 @@ def speculator(view: TableView, d: Decision, repay_at: int) -> OptionText:
     return pick(opts, "pay", "use_pass", "forward", "borrow", "accept", "ask")
 
 
-def shortfall(character: str, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
+def shortfall(character: str, view: SeatView, opts: tuple[OptionText, ...]) -> OptionText:
     """The old order of raising money when short (1906): the landlord mortgages (the card of
     least value to it), sells houses, offers cards, asks the richest player; the speculator asks
     first, then sells cards, mortgages, sells houses; the tenant sells cards, houses, mortgages."""
-    t = view.table
+    t = view.prospects
     n = view.n_players
 
     def arg(o: OptionText) -> int:
@@ -119,7 +119,7 @@ def shortfall(character: str, view: TableView, opts: tuple[OptionText, ...]) -> 
     return opts[0]
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The old ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
     ``reserve`` (landlord) or ``repay_at`` (speculator)."""
     if d.kind == "shortfall":

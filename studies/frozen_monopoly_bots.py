@@ -14,15 +14,15 @@ from landlord.engine.options import option, parse_option
 from landlord.rules.monopoly.static import K_STREET
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
-    from landlord.rules.monopoly import MonopolyTable
+    from landlord.engine.strategies import SeatView
+    from landlord.rules.monopoly import MonopolyProspects
 
 KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit",
                    "raise_cash", "lift_mortgage", "trade_item", "trade_reply", "place_building", "bribe_reply"})
 """The Monopoly decision kinds the bots answer here."""
 
 _NO_LOT = ("", -1)
-"""What :attr:`MonopolyTable.lot_options` gives for an option that is not a lot's."""
+"""What :attr:`MonopolyProspects.lot_options` gives for an option that is not a lot's."""
 
 CARD_VALUE = 50
 """What a Get Out of Jail Free card is worth to the bots (the fine it saves)."""
@@ -40,7 +40,7 @@ def _best_bid(opts: tuple[OptionText, ...], limit: int) -> OptionText:
     return best
 
 
-def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = None) -> bool:
+def _completes(t: MonopolyProspects, seat: int, idx: int, extra: set[int] | None = None) -> bool:
     """Would ``seat`` hold all of ``idx``'s colour group with ``idx`` (and ``extra``) added?"""
     if t.code[idx] != K_STREET:
         return False
@@ -51,7 +51,7 @@ def _completes(t: MonopolyTable, seat: int, idx: int, extra: set[int] | None = N
     return True
 
 
-def _raise(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int) -> OptionText:
+def _raise(opts: tuple[OptionText, ...], t: MonopolyProspects, seat: int) -> OptionText:
     """Raise money: mortgage lots outside complete groups first, then any, then sell buildings."""
     morts, sells = [], []
     lots = t.lot_options
@@ -70,7 +70,7 @@ def _raise(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int) -> OptionT
     return opts[0]
 
 
-def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
+def _can_lift(t: MonopolyProspects, seat: int, budget: int) -> bool:
     """Is there a mortgage ``seat`` could lift within ``budget``?"""
     lift, mort = t.lift_cost, t.mortgaged
     for i in t.players[seat].deeds:  # noqa: SIM110 (a loop is faster than any() here)
@@ -79,7 +79,7 @@ def _can_lift(t: MonopolyTable, seat: int, budget: int) -> bool:
     return False
 
 
-def _lift(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int, budget: int) -> OptionText:
+def _lift(opts: tuple[OptionText, ...], t: MonopolyProspects, seat: int, budget: int) -> OptionText:
     """Lift the mortgage of a lot of a complete group first, then the dearest, within ``budget``
     (anything else in a lot menu: ``back``)."""
     best, key = "back", (False, -1)
@@ -94,11 +94,12 @@ def _lift(opts: tuple[OptionText, ...], t: MonopolyTable, seat: int, budget: int
     return best
 
 
-def _tax(t: MonopolyTable, seat: int, flat: int) -> OptionText:
+def _tax(t: MonopolyProspects, seat: int, flat: int) -> OptionText:
     return "percent" if t.worth(seat) // 10 < flat else "flat"
 
 
-def _reply(t: MonopolyTable, seat: int, factor_num: int, factor_den: int, sensible: bool, reserve: int) -> OptionText:
+def _reply(t: MonopolyProspects, seat: int, factor_num: int, factor_den: int, sensible: bool,
+           reserve: int) -> OptionText:
     """Judge the trade on offer to ``seat``."""
     offer = t.offer
     if offer is None:
@@ -141,7 +142,7 @@ class TradePlanner:
         self.version = -1
         self.cands: list[tuple[int, int, int]] = []
 
-    def candidates(self, t: MonopolyTable, seat: int, swaps: bool) -> list[tuple[int, int, int]]:
+    def candidates(self, t: MonopolyProspects, seat: int, swaps: bool) -> list[tuple[int, int, int]]:
         """(partner, the lot it holds that completes a group of ours, our lot that completes a
         group of the partner's or -1 for a cash offer), recomputed only when deeds change hands."""
         r = t
@@ -173,7 +174,7 @@ class TradePlanner:
         self.cands = out
         return out
 
-    def propose(self, t: MonopolyTable, seat: int, opts: tuple[OptionText, ...], cash_factor: tuple[int, int],
+    def propose(self, t: MonopolyProspects, seat: int, opts: tuple[OptionText, ...], cash_factor: tuple[int, int],
                 reserve: int, swaps: bool) -> OptionText | None:
         """A ``trade:<seat>`` option to start a planned trade (each offer tried once), or None."""
         cands = self.candidates(t, seat, swaps)
@@ -208,11 +209,11 @@ class TradePlanner:
         return "cancel"
 
 
-def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: TradePlanner) -> OptionText:
+def landlord(bot: object, view: SeatView, d: Decision, reserve: int, planner: TradePlanner) -> OptionText:
     """The landlord bot's Monopoly choices (see the module docstring)."""
     if d.kind == "ask_rent":
         return "ask"
-    t: MonopolyTable = view.table
+    t: MonopolyProspects = view.prospects
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
     build_reserve = 3 * reserve
@@ -258,11 +259,11 @@ def landlord(bot: object, view: TableView, d: Decision, reserve: int, planner: T
     return opts[0]
 
 
-def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner: TradePlanner) -> OptionText:
+def speculator(bot: object, view: SeatView, d: Decision, repay_at: int, planner: TradePlanner) -> OptionText:
     """The speculator bot's Monopoly choices (see the module docstring)."""
     if d.kind == "ask_rent":
         return "ask"
-    t: MonopolyTable = view.table
+    t: MonopolyProspects = view.prospects
     seat, kind, opts = view.seat, d.kind, d.options
     cash = view.cash
     if kind == "manage":
@@ -304,14 +305,14 @@ def speculator(bot: object, view: TableView, d: Decision, repay_at: int, planner
     return opts[0]
 
 
-def tenant(bot: object, view: TableView, d: Decision) -> OptionText:
+def tenant(bot: object, view: SeatView, d: Decision) -> OptionText:
     """The tenant bot's Monopoly choices (see the module docstring)."""
     kind = d.kind
     if kind == "manage":
         return "done"
     if kind == "ask_rent":
         return "ask"
-    t: MonopolyTable = view.table
+    t: MonopolyProspects = view.prospects
     opts = d.options
     if kind == "manage_lot":
         return "back"
@@ -345,7 +346,7 @@ ANSWERS = KINDS
 """The decision kinds these bots answer (the family registers them once, with its rules)."""
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a Monopoly decision.
     ``bot`` carries its ``reserve`` or ``repay_at``, and its ``notes`` keep the trade planner
     between decisions."""

@@ -38,25 +38,25 @@ import frozen_monopoly_bots
 
 from landlord.data.loader import load_ruleset
 from landlord.engine.decisions import Decision, OptionText
-from landlord.engine.strategies import Strategy, TableView
+from landlord.engine.strategies import SeatView, Strategy
 from landlord.players.characters import make_strategy
 from landlord.rules.families import FamilyGame
 
-Answer = Callable[[str, Any, TableView, Decision], OptionText]
-Asks = Callable[[TableView, Decision], bool]
+Answer = Callable[[str, Any, SeatView, Decision], OptionText]
+Asks = Callable[[SeatView, Decision], bool]
 
 
 
-def _old1913(name: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def _old1913(name: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     answer: OptionText = frozen_british1913_bots.choose(name, view, d)
     return answer
 
 
-def _old1913_asks(view: TableView, d: Decision) -> bool:
+def _old1913_asks(view: SeatView, d: Decision) -> bool:
     return d.kind in frozen_british1913_bots.KINDS
 
 
-def _old_monopoly_asks(view: TableView, d: Decision) -> bool:
+def _old_monopoly_asks(view: SeatView, d: Decision) -> bool:
     return d.kind in frozen_monopoly_bots.KINDS
 
 
@@ -83,7 +83,7 @@ class Old:
         self.asks, self.old = FROZEN[family]
         self.rest: Strategy = make_strategy(name)
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         if self.asks(view, d):
             return self.old(self.name, self.rest, view, d)
         return self.rest.choose(view, d)

@@ -18,7 +18,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.landing import exact
 from landlord.engine.options import Option
 from landlord.engine.phases import Trigger
-from landlord.engine.strategies import TableView
+from landlord.engine.strategies import SeatView
 from landlord.players.british1913 import valuation
 from landlord.players.characters import Landlord, Speculator, Tenant
 from landlord.rules.british1913 import NOBODY, British1913
@@ -282,7 +282,7 @@ def test_valuation_is_face_value_plus_rent_from_the_exact_landing_probabilities(
     the table rounds left (5 rounds of a 40-space board at 7 spaces a throw), and the rent he
     would otherwise pay on his own landings."""
     g = btable()
-    view = TableView(g, ADA)
+    view = SeatView(g, ADA)
     p = exact(movement_for(g.ruleset, "part1"))[SITE_A]
     rounds = 5 * 40 / 7
     expected = 400 + 16 * p * 3 * rounds + 16 * p * rounds
@@ -297,19 +297,19 @@ def test_part3_valuation_nets_out_restored_rent() -> None:
     counts while he could pay for the improvement and keep his reserve (£800 + £250); no
     yearly tax unless the what-if assesses it (£16 a year for 5 years)."""
     g = btable(P3, phase="part3")
-    view = TableView(g, ADA)
+    view = SeatView(g, ADA)
     p = exact(movement_for(g.ruleset, "part3"))[SITE_A]
     rounds = 5 * 40 / 7
     assert valuation(view, SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds)
     set_cash(g, ADA, 1049)
     assert valuation(view, SITE_A) == pytest.approx(400 + 16 * p * rounds)
     g = btable(P3, phase="part3", land_tax_assessed=True)
-    assert valuation(TableView(g, ADA), SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds - 16 * 5)
+    assert valuation(SeatView(g, ADA), SITE_A) == pytest.approx(400 + 16 * p * rounds + 40 * p * 3 * rounds - 16 * 5)
 
 
 def test_bots_bid_up_to_their_valuation_and_no_further() -> None:
     g = btable()
-    view = TableView(g, ADA)
+    view = SeatView(g, ADA)
     worth = valuation(view, SITE_A)
     low = Decision(ADA, "pack_bid", ("pass", "bid:420", "bid:440"), SITE_A, 400)
     high = Decision(ADA, "pack_bid", ("pass", "bid:480", "bid:540"), SITE_A, 440)
@@ -326,7 +326,7 @@ def test_bots_sell_when_short() -> None:
     first what it values least."""
     g = btable()
     own(g, ADA, SITE_A, SITE_B)
-    view = TableView(g, ADA)
+    view = SeatView(g, ADA)
     worth = valuation(view, SITE_A)
     price = int(worth - 0.5 * (250 - 100)) + 1
     offer = Decision(ADA, "accept_bid", ("accept", "refuse"), SITE_A, price)
@@ -345,7 +345,7 @@ def test_bots_buy_cheaply_from_a_bankrupt() -> None:
     """Issue: "buy cheaply from a bankrupt": at a forced sale a bot bids the lowest step it
     may, up to its valuation; the tenant, who holds no land, never."""
     g = btable()
-    view = TableView(g, BEN)
+    view = SeatView(g, BEN)
     d = Decision(BEN, "forced_bid", ("refuse", "bid:20", "bid:40", "bid:100"), SITE_A, 0)
     assert Landlord().choose(view, d) == "bid:20" and Speculator().choose(view, d) == "bid:20"
     assert Tenant().choose(view, d) == "refuse"

@@ -38,7 +38,7 @@ from landlord.engine.count import ranks
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game as PlayedGame
 from landlord.engine.options import Option
-from landlord.engine.strategies import RandomBot, TableView
+from landlord.engine.strategies import RandomBot, SeatView
 from landlord.players import savefile
 from landlord.players.british1913 import KINDS, valuation
 from landlord.players.characters import Landlord, Speculator, Tenant, make_strategy
@@ -165,7 +165,7 @@ def test_part1_advice_keep_250_to_300_in_cash_is_the_landlord_bots_reserve() -> 
     landlord below £250 costs him half a pound in his valuation (forced-sale losses), so he
     buys a dealt card while its value over its price covers that, and not beyond."""
     g = btable()
-    view = TableView(g, ADA)
+    view = SeatView(g, ADA)
     d = Decision(ADA, "site_card", ("buy", "decline"), SITE_A, 400)
     gain = valuation(view, SITE_A) - 400
     edge = 650 - gain / 0.5  # the cash at which the shortfall eats the gain
@@ -500,7 +500,7 @@ def test_part1_borrowing_by_players_is_strictly_prohibited() -> None:
             asked.add(game.pending.kind)
             bot = game.strategies[game.pending.seat]
             assert bot is not None
-            game.act(bot.choose(TableView(game, game.pending.seat), game.pending))
+            game.act(bot.choose(SeatView(game, game.pending.seat), game.pending))
         assert asked <= KINDS
         seats = set(game.names)
         between = {e.get("reason") for e in game.events or [] if e.kind == "transfer"
@@ -639,7 +639,7 @@ def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() ->
             kinds_seen.add(d.kind)
             bot = g.strategies[d.seat]
             assert bot is not None
-            g.act(bot.choose(TableView(g, d.seat), d))
+            g.act(bot.choose(SeatView(g, d.seat), d))
         assert {"site_card", "bid_up", "improve_site"} <= kinds_seen
         again = load_game(to_dict(g, ["random"] * 4))  # a saved game replays identically
         assert again.log_text() == g.log_text()

@@ -35,4 +35,4 @@ def test_every_part_holds_the_one_state_of_the_game() -> None:
         assert isinstance(part, cls) and part.state is r.state, name
     # what the engine's round of turns reads is the state's own
     assert r.order is r.state.order and r.owner is r.state.owner and r.params is r.state.params
-    assert r.table is r.state.table
+    assert r.prospects is r.state.prospects

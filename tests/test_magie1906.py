@@ -564,7 +564,7 @@ def test_monarch_of_the_world_the_end_does_not_wait_for_the_landlord_who_earns_n
             pl.circuits = need
         g.players[0].circuits = 0
         assert g.rules.end_reason() == ends, ruleset  # type: ignore[attr-defined]
-        assert g.rules.table.last(0) is (ruleset == "magie-1906"), ruleset  # type: ignore[attr-defined]
+        assert g.rules.prospects.last(0) is (ruleset == "magie-1906"), ruleset  # type: ignore[attr-defined]
 
 
 def test_monarch_of_the_world_games_end_by_the_circuits_not_the_safety_bound() -> None:

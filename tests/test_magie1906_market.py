@@ -20,7 +20,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
-from landlord.engine.strategies import TableView
+from landlord.engine.strategies import SeatView
 from landlord.engine.valuation import card_worth
 from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
@@ -233,8 +233,8 @@ def test_issue_14_the_refused_luxury_follows_the_1904_patent_it_is_said_to_follo
 
 
 # -- the bots' valuation ------------------------------------------------------------------------
-def view_of(g: Game, seat: int) -> TableView:
-    return TableView(g, seat)
+def view_of(g: Game, seat: int) -> SeatView:
+    return SeatView(g, seat)
 
 
 def test_bots_value_a_card_at_its_count_plus_its_expected_rent() -> None:
@@ -242,7 +242,7 @@ def test_bots_value_a_card_at_its_count_plus_its_expected_rent() -> None:
     site earns, from the exact landing probabilities the kit already computes)". Value = $100
     (its count) + chance of a throw ending there × rent × throws left × players."""
     g = table()
-    t = g.rules.table  # type: ignore[attr-defined]
+    t = g.rules.prospects  # type: ignore[attr-defined]
     from landlord.engine import landing
     from landlord.rules.families import movement_for
 
@@ -255,14 +255,14 @@ def test_bots_value_a_card_at_its_count_plus_its_expected_rent() -> None:
     assert t.earning(GEE, 1) == 20 and t.earning(GEE, 0) == 5
     assert magie1906_bots.value(t, GEE, 1, 4) > magie1906_bots.value(t, GEE, 0, 4)
     g2 = single_tax()
-    assert magie1906_bots.value(g2.rules.table, BROADWAY, 0, 4) == 0  # type: ignore[attr-defined]
+    assert magie1906_bots.value(g2.rules.prospects, BROADWAY, 0, 4) == 0  # type: ignore[attr-defined]
 
 
 def test_bots_bid_up_to_their_valuation_keeping_their_reserve_the_tenant_never_bids() -> None:
     """The landlord bids the highest listed bid within its valuation and its cash less $50; the
     speculator keeps $50; the tenant passes."""
     g = table()
-    worth = magie1906_bots.value(g.rules.table, BROADWAY, 1, 4)  # type: ignore[attr-defined]
+    worth = magie1906_bots.value(g.rules.prospects, BROADWAY, 1, 4)  # type: ignore[attr-defined]
     opts = ("pass",) + tuple(f"bid:{p}" for p in g.p["market_prices"])
     d = Decision(1, "card_bid", opts, BROADWAY, 0)
     best = max(p for p in g.p["market_prices"] if p <= worth)
@@ -278,7 +278,7 @@ def test_bots_sell_to_an_offer_at_their_valuation_and_offer_only_where_they_gain
     to every holder, so no bot offers for one; a railroad is worth more to the holder of others,
     so a landlord holding two offers for a third at the price its holder would take."""
     g = table()
-    t = g.rules.table  # type: ignore[attr-defined]
+    t = g.rules.prospects  # type: ignore[attr-defined]
     give(g, 1, BROADWAY)
     worth = magie1906_bots.value(t, BROADWAY, 1, 4)
     for bot in ("landlord", "tenant", "speculator"):
@@ -310,7 +310,7 @@ def test_players_raise_money_the_way_that_costs_their_count_least() -> None:
     g = table()
     give(g, 0, BROADWAY)
     set_cash(g, 2, 500)
-    t = view_of(g, 0).table
+    t = view_of(g, 0).prospects
     worth = card_worth(t, BROADWAY, 0, 4)
     assert magie1904_bots.best_bid(view_of(g, 0), BROADWAY) == 125 < worth
     asks = ("ask:1", "ask:2", "ask:3")
@@ -344,7 +344,7 @@ def test_single_tax_rule_8_players_wait_on_the_natural_opportunity_whose_next_th
     give(g, 1, *dear)
     for idx in dear:
         g.rules.houses[idx], g.rules.house_owner[idx] = 4, 1  # type: ignore[attr-defined]
-    t = view_of(g, 0).table
+    t = view_of(g, 0).prospects
 
     def expected_stop(corner: int) -> float:  # two dice: (6 - |total - 7|) / 36
         return sum((6 - abs(total - 7)) / 36 * t.charge((corner + total) % 40, 0) for total in range(2, 13))
@@ -423,7 +423,7 @@ def test_a_player_accepts_a_loan_only_where_no_other_way_to_raise_the_money_is_c
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
         for other in (2, 3):
             set_cash(g, other, 0)
-        assert view_of(g, 0).table.raise_options(0) == ["ask:1"]
+        assert view_of(g, 0).prospects.raise_options(0) == ["ask:1"]
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
         r.offered = (1, 200, 200, 0)
         assert make_strategy(bot).choose(view_of(g, 0), d) == "accept"

@@ -13,7 +13,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine.count import ranks
 from landlord.engine.game import Game
 from landlord.engine.phases import parse_trigger
-from landlord.engine.strategies import TableView
+from landlord.engine.strategies import SeatView
 from landlord.players.characters import make_strategy
 from landlord.rules.families import FamilyGame, replay
 from landlord.rules.magie1906 import CARD_KINDS, JAIL, NATURAL, POOR
@@ -88,7 +88,7 @@ def play_checked(ruleset: str, seed: int, bots: list[str], trigger: str) -> Game
     trig = [] if trigger == "never" else [parse_trigger(trigger, "single_tax")]
     strategies = [make_strategy(b, f"{seed}-{i}") for i, b in enumerate(bots)]
     g = FamilyGame(rs, [None] * len(bots), seed, triggers=trig)
-    views = [TableView(g, i) for i in range(len(bots))]
+    views = [SeatView(g, i) for i in range(len(bots))]
     check = check_1906 if rs.family == "magie1906" else check_1904
     check_money(g)
     while (d := g.pending) is not None:

@@ -21,7 +21,7 @@ from magie1906_helpers import give, table
 from landlord.engine.decisions import Decision
 from landlord.engine.game import Game
 from landlord.engine.options import parse_option
-from landlord.engine.strategies import TableView
+from landlord.engine.strategies import SeatView
 from landlord.players import magie1906 as magie1906_bots
 from landlord.players.characters import make_strategy
 
@@ -124,8 +124,8 @@ def test_bots_bid_the_smallest_raise_up_to_their_value_keeping_their_reserve() -
     g = table()
     cash_all(g, 1000)
     r = g.rules
-    worth = magie1906_bots.value(r.table, BROADWAY, 1, 4)  # type: ignore[attr-defined]
-    view = TableView(g, 1)
+    worth = magie1906_bots.value(r.prospects, BROADWAY, 1, 4)  # type: ignore[attr-defined]
+    view = SeatView(g, 1)
     d = Decision(1, "bid", ("pass", *r.raises(100, 1000)), BROADWAY, 100)  # type: ignore[attr-defined]
     assert make_strategy("landlord").choose(view, d) == "bid:105"
     assert make_strategy("speculator").choose(view, d) == "bid:105"
@@ -142,8 +142,8 @@ def test_bots_as_the_lander_buy_at_the_printed_price_and_above_it_only_up_to_the
     its reserve (the speculator always); bid up above its value of the card, it lets it go."""
     g = table()
     cash_all(g, 1000)
-    view = TableView(g, 0)
-    worth = magie1906_bots.value(g.rules.table, BROADWAY, 0, 4)  # type: ignore[attr-defined]
+    view = SeatView(g, 0)
+    worth = magie1906_bots.value(g.rules.prospects, BROADWAY, 0, 4)  # type: ignore[attr-defined]
     for bot in ("landlord", "speculator"):
         assert make_strategy(bot).choose(view, Decision(0, "buy", ("buy", "decline"), BROADWAY, 100)) == "buy"
         assert make_strategy(bot).choose(view, Decision(0, "buy", ("buy", "decline"), BROADWAY, worth)) == "buy"
@@ -158,12 +158,12 @@ def test_bot_auctions_end_with_the_card_at_about_the_second_highest_limit() -> N
     cash_all(g, 600)
     give(g, 3, SHOOTING, GEE)
     bots = [make_strategy(b) for b in ("tenant", "landlord", "tenant", "landlord")]
-    t = g.rules.table  # type: ignore[attr-defined]
+    t = g.rules.prospects  # type: ignore[attr-defined]
     limit1 = min(magie1906_bots.value(t, PDQ, 1, 4), 600 - 50)
     assert magie1906_bots.value(t, PDQ, 3, 4) > limit1 + 5
 
     def pick(d: Decision) -> str:
-        return bots[d.seat].choose(TableView(g, d.seat), d)
+        return bots[d.seat].choose(SeatView(g, d.seat), d)
 
     asked, buyer = play_out(g.rules.auction(0, PDQ), pick)  # type: ignore[attr-defined]
     price = 600 - g.cash(3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_monopoly_helpers import fresh, own, run, set_cash
 
 from landlord.engine.decisions import Decision
-from landlord.engine.strategies import RandomBot, TableView
+from landlord.engine.strategies import RandomBot, SeatView
 from landlord.players.characters import Landlord, Speculator, Tenant
 from landlord.rules.monopoly import REPLY, TradeOffer
 from landlord.runs.simulate import play_one
@@ -14,7 +14,7 @@ from landlord.runs.simulate import play_one
 
 def _reply(bot: object, g: object, r: object, offer: TradeOffer) -> str:
     r.state.offer = offer  # type: ignore[attr-defined]
-    return bot.choose(TableView(g, offer.partner), Decision(offer.partner, "trade_reply", REPLY))  # type: ignore[arg-type, attr-defined]
+    return bot.choose(SeatView(g, offer.partner), Decision(offer.partner, "trade_reply", REPLY))  # type: ignore[arg-type, attr-defined]
 
 
 def test_landlord_never_gives_a_colour_group_for_a_utility() -> None:
@@ -58,7 +58,7 @@ def test_landlord_sells_a_lone_lot_for_what_it_is_worth_to_it() -> None:
 
     g, r = fresh()
     own(r, 1, 39)
-    turns = r.table.landings(39, OPEN_END)
+    turns = r.prospects.landings(39, OPEN_END)
     worth = 400 + 50 * turns * 3 + 50 * turns
     assert 600 < worth < 700  # about $637: the chance a throw ends on Boardwalk is about 2.6%
     above, below = int(worth) + 1, int(worth) - 1
@@ -76,15 +76,15 @@ def test_landlord_proposes_a_mutual_completion_swap() -> None:
     own(r, 0, 37, 1)
     own(r, 1, 39, 3)
     bot = Landlord()
-    view = TableView(g, 0)
+    view = SeatView(g, 0)
     answers = []
 
     def pick(d: Decision) -> str:
-        choice = bot.choose(TableView(g, d.seat), d) if d.seat == 0 else Landlord().choose(TableView(g, d.seat), d)
+        choice = bot.choose(SeatView(g, d.seat), d) if d.seat == 0 else Landlord().choose(SeatView(g, d.seat), d)
         answers.append(choice)
         return choice
 
-    assert view.table is r.table
+    assert view.prospects is r.prospects
     for _ in range(6):  # six turns: the rules take one proposal to each player a turn
         run(r.manage.step(0), pick)
     assert (r.state.owner[39] == 0 and r.state.owner[3] == 1) or (r.state.owner[3] == 0 and r.state.owner[39] == 1)
@@ -95,7 +95,7 @@ def test_tenant_never_buys_bids_or_builds() -> None:
     """The tenant's character: it rents, never owns by choice."""
     g, _r = fresh()
     t = Tenant()
-    v = TableView(g, 0)
+    v = SeatView(g, 0)
     assert t.choose(v, Decision(0, "buy_deed", ("buy", "auction"), 39, 400)) == "auction"
     assert t.choose(v, Decision(0, "auction_bid", ("pass", "bid:1"), 39, 0)) == "pass"
     assert t.choose(v, Decision(0, "manage", ("done", "house:37"))) == "done"
@@ -110,13 +110,13 @@ def test_speculator_buys_a_deed_and_bribes_only_when_the_card_is_worth_less_than
     last round of the time-limit game (a jailing is unlikely) it offers it."""
     g, _r = fresh("mucker")
     s = Speculator()
-    v = TableView(g, 1)
+    v = SeatView(g, 1)
     assert s.choose(v, Decision(1, "buy_deed", ("buy", "auction"), 39, 400)) == "buy"
     assert s.choose(v, Decision(1, "manage", ("done", "bribe"))) == "done"
     assert s.choose(v, Decision(0, "bribe_reply", ("accept", "refuse"), -1, 10)) == "accept"
     g, r = fresh("mucker-time-limit")
     g.round = r.params.round_limit - 1
-    v = TableView(g, 1)
+    v = SeatView(g, 1)
     assert s.choose(v, Decision(1, "manage", ("done", "bribe"))) == "bribe"
     assert s.choose(v, Decision(0, "bribe_reply", ("accept", "refuse"), -1, 10)) == "refuse"
 
@@ -136,18 +136,18 @@ def test_random_bot_plays_monopoly() -> None:
     g, _r = fresh()
     bot = RandomBot(3)
     d = Decision(0, "manage", ("done", "mortgage"))
-    assert bot.choose(TableView(g, 0), d) in d.options
+    assert bot.choose(SeatView(g, 0), d) in d.options
 
 
 def test_bots_see_only_the_table_view() -> None:
-    """Issue 13: the bots read the game through MonopolyTable alone — the view has no public
+    """Issue 13: the bots read the game through MonopolyProspects alone — the view has no public
     way to the rules object, and the bots' module reaches for none."""
     import inspect
 
     import landlord.players.monopoly as bots
-    from landlord.rules.monopoly import MonopolyTable
+    from landlord.rules.monopoly import MonopolyProspects
 
-    assert "rules" not in MonopolyTable.__slots__
+    assert "rules" not in MonopolyProspects.__slots__
     source = inspect.getsource(bots).replace("landlord.rules.monopoly", "")
     assert ".rules" not in source and "._rules" not in source and ".g.p" not in source
 
@@ -170,4 +170,4 @@ def test_raising_cash_gives_up_what_loses_least_a_dollar() -> None:
     opts = tuple(r.building.raise_options(0))
     assert "mortgage:6" in opts and "sell_house:37" in opts
     for bot in (Landlord(), Speculator(), Tenant()):
-        assert bot.choose(TableView(g, 0), Decision(0, "raise_cash", opts, -1, 100)) == "mortgage:6"
+        assert bot.choose(SeatView(g, 0), Decision(0, "raise_cash", opts, -1, 100)) == "mortgage:6"

@@ -18,7 +18,7 @@ from landlord.data.loader import load_ruleset
 from landlord.engine.flows import Flow
 from landlord.engine.game import Game
 from landlord.engine.ledger import Ledger
-from landlord.engine.strategies import TableView
+from landlord.engine.strategies import SeatView
 from landlord.players.characters import make_strategy
 from landlord.rules.families import FamilyGame
 from landlord.rules.monopoly import HOTEL, Monopoly
@@ -73,7 +73,7 @@ def play_checked(ruleset: str, seats: list[str], seed: int) -> Game:
     g.ledger.__class__ = CheckedLedger
     r = g.rules
     assert isinstance(r, Monopoly)
-    views = [TableView(g, i) for i in range(len(seats))]
+    views = [SeatView(g, i) for i in range(len(seats))]
     decisions = 0
     while (d := g.pending) is not None:
         check_table(r)

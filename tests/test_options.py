@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from landlord import Game, load_ruleset
 from landlord.engine.decisions import Decision
 from landlord.engine.options import Option, option, option_ints, parse_option
-from landlord.engine.strategies import TableView
+from landlord.engine.strategies import SeatView
 from landlord.players.characters import make_strategy
 
 KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,11}", fullmatch=True)
@@ -82,7 +82,7 @@ def test_every_option_a_family_offers_is_written_in_the_one_form(ruleset: str) -
         def __init__(self, seed: int) -> None:
             self.inner = make_strategy("random", seed)
 
-        def choose(self, view: TableView, d: Decision) -> str:
+        def choose(self, view: SeatView, d: Decision) -> str:
             seen.update(d.options)
             return self.inner.choose(view, d)
 

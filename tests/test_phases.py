@@ -15,7 +15,7 @@ from landlord.data.ruleset import Param, Phase
 from landlord.engine.decisions import Decision
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
-from landlord.engine.strategies import VOTE_SHARE, TableView, vote_choice
+from landlord.engine.strategies import VOTE_SHARE, SeatView, vote_choice
 from landlord.errors import LandlordError
 from landlord.players.characters import make_strategy
 from landlord.rules.families import FamilyGame, replay
@@ -152,7 +152,7 @@ def test_vote_trigger_in_play_records_the_switch_and_replays() -> None:
 
 
 class _View:
-    """A stand-in for TableView with given counts."""
+    """A stand-in for SeatView with given counts."""
 
     def __init__(self, seat: int, totals: list[int]) -> None:
         self.seat, self._totals = seat, totals
@@ -179,7 +179,7 @@ def test_every_bot_uses_the_voting_rule() -> None:
     g = table()
     set_cash(g, 0, 2000)
     set_cash(g, 1, 10)
-    view = TableView(g, 1)
+    view = SeatView(g, 1)
     for name in ("landlord", "tenant", "speculator"):
         assert make_strategy(name).choose(view, Decision(1, "vote", ("for", "against"))) == "for"
 

@@ -26,7 +26,7 @@ from landlord.data.ruleset import Param, Ruleset
 from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
-from landlord.engine.strategies import Strategy, TableView
+from landlord.engine.strategies import SeatView, Strategy
 from landlord.engine.valuation import OUTLOOKS, turn_worth
 from landlord.players import magie1904 as magie1904_bots
 from landlord.players import magie1906 as magie1906_bots
@@ -185,7 +185,7 @@ class Swapped:
         self.values: list[tuple[float, float, float]] = []
         self.choices: list[tuple[OptionText, OptionText]] = []
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         answer = self.bot.choose(view, d)
         if d.kind == self.kind:
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
@@ -199,7 +199,7 @@ class Swapped:
             try:
                 other = Sight(view, OUTLOOKS[self.name])
                 swapped, choice = other.site(d.space, view.cash), self.bot.choose(view, d)
-                rent = rules.table.terms(d.space).rent_kept * other.landings(d.space, other.others)
+                rent = rules.prospects.terms(d.space).rent_kept * other.landings(d.space, other.others)
             finally:
                 rules.params = params
             self.values.append((played, swapped, rent))
@@ -219,17 +219,17 @@ class TwoRules:
         self.options: list[tuple[float, float, float]] = []
         self.changed: list[bool] = []
 
-    def gains(self, view: TableView, d: Decision) -> list[float]:
+    def gains(self, view: SeatView, d: Decision) -> list[float]:
         me = Sight(view, OUTLOOKS[self.name])
         return [me.improvement_gain(int(o.split(":")[1])) for o in d.options[1:]]
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         answer = self.bot.choose(view, d)
         if d.kind == "improve_site":
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
-            table = rules.table
-            own = [table.terms(int(o.split(":")[1])).rates * table.landing(int(o.split(":")[1]))
-                   * table.rounds_left() for o in d.options[1:]]
+            prospects = rules.prospects
+            own = [prospects.terms(int(o.split(":")[1])).rates * prospects.landing(int(o.split(":")[1]))
+                   * prospects.rounds_left() for o in d.options[1:]]
             rated = self.gains(view, d)
             params = rules.params
             rules.params = replace(params, rates_on_improvements=False)
@@ -281,16 +281,16 @@ class SaleSwapped:
         self.bot: Strategy = make_strategy(name)
         self.seen: list[tuple[OptionText, OptionText, int, int]] = []
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         answer = self.bot.choose(view, d)
-        table: Any = view.table
-        if d.kind == "bid" and view.space(d.space).kind == "lot" and table.pack_sale(d.space):
+        prospects: Any = view.prospects
+        if d.kind == "bid" and view.space(d.space).kind == "lot" and prospects.pack_sale(d.space):
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
-            worth = magie1906_bots.value(table, d.space, view.seat, view.n_players)
+            worth = magie1906_bots.value(prospects, d.space, view.seat, view.n_players)
             params = rules.params
             rules.params = replace(params, single_tax=True)
             try:
-                taxed = magie1906_bots.value(table, d.space, view.seat, view.n_players)
+                taxed = magie1906_bots.value(prospects, d.space, view.seat, view.n_players)
                 swapped = magie1906_bots.sale(self.name, view, d, getattr(self.bot, "reserve", 0))
             finally:
                 rules.params = params
@@ -362,21 +362,21 @@ class HouseSwapped:
         self.bot: Strategy = make_strategy(name)
         self.seen: list[tuple[float, float, bool, bool]] = []
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         answer = self.bot.choose(view, d)
         if d.kind == "build":
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
-            table, params = rules.table, rules.params
+            prospects, params = rules.prospects, rules.params
             built = sum(rules.houses)
             crosses = any(built < step <= built + 1 for step in params.tax_steps)
             for opt in d.options[1:]:
                 idx = int(opt.split(":")[1])
                 section = rules.sections[view.space(idx).group]
                 lifts = sum(1 for i in section if rules.houses[i] <= rules.houses[idx]) == 1
-                landlord = table.house_gain(idx, view.seat)
+                landlord = prospects.house_gain(idx, view.seat)
                 rules.params = replace(params, single_tax=True)
                 try:
-                    taxed = table.house_gain(idx, view.seat)
+                    taxed = prospects.house_gain(idx, view.seat)
                 finally:
                     rules.params = params
                 self.seen.append((landlord, taxed, lifts, crosses))
@@ -424,19 +424,19 @@ class WagesSwapped:
         self.bot: Strategy = make_strategy(name)
         self.seen: list[tuple[float, float, bool, int, OptionText, OptionText]] = []
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         answer = self.bot.choose(view, d)
         if d.kind == "jail":
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
-            table, params = rules.table, rules.params
-            played = turn_worth(table, view.seat)
-            earned = table.wages_for(view.seat)
+            prospects, params = rules.prospects, rules.params
+            played = turn_worth(prospects, view.seat)
+            earned = prospects.wages_for(view.seat)
             rules.params = replace(params, wages=self.wages)
             try:
-                richer, choice = turn_worth(table, view.seat), self.bot.choose(view, d)
+                richer, choice = turn_worth(prospects, view.seat), self.bot.choose(view, d)
             finally:
                 rules.params = params
-            self.seen.append((played, richer, table.last(view.seat), earned, answer, choice))
+            self.seen.append((played, richer, prospects.last(view.seat), earned, answer, choice))
         return answer
 
 
@@ -470,10 +470,10 @@ def test_higher_wages_make_a_1906_player_pay_his_way_out_of_jail_sooner() -> Non
     assert len(seen) > 50
     rs = load_ruleset("magie-1906")
     game = FamilyGame(rs, [None] * 4, 0)
-    table: Any = game.rules.table  # type: ignore[attr-defined]
-    deck = table.params.chance_cards
+    prospects: Any = game.rules.prospects  # type: ignore[attr-defined]
+    deck = prospects.params.chance_cards
     to_mother_earth = sum(c.action == "mother_earth" for c in deck) / len(deck)
-    on_chance = sum(table.chance(s.index) for s in rs.board.spaces if s.kind == "chance")
+    on_chance = sum(prospects.chance(s.index) for s in rs.board.spaces if s.kind == "chance")
     share = 100 * 7 / 6 * (7 / 40 + on_chance * to_mother_earth)
     ahead = [(a, b, earned) for a, b, last, earned, _, _ in seen if not last]
     assert ahead and all(b - a == pytest.approx(share if earned else 0.0, abs=1e-9) for a, b, earned in ahead)
@@ -504,17 +504,17 @@ class MagieSwapped:
     (decision, whether the end waits for it, answer as played, swapped, ``measure`` as played,
     swapped)."""
 
-    def __init__(self, name: str, kinds: frozenset[str], measure: Callable[[TableView, Decision], float],
+    def __init__(self, name: str, kinds: frozenset[str], measure: Callable[[SeatView, Decision], float],
                  **values: Any) -> None:
         self.name, self.kinds, self.measure, self.values = name, kinds, measure, values
         self.bot: Strategy = make_strategy(name)
         self.seen: list[tuple[Decision, bool, OptionText, OptionText, float, float]] = []
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         answer = self.bot.choose(view, d)
         if d.kind in self.kinds:
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
-            params, last = rules.params, rules.table.last(view.seat)
+            params, last = rules.params, rules.prospects.last(view.seat)
             played = self.measure(view, d)
             rules.params = replace(params, **self.values)
             try:
@@ -526,7 +526,7 @@ class MagieSwapped:
 
 
 def swapped_answers(ruleset: str, seeds: int, kinds: frozenset[str],
-                    measure: Callable[[TableView, Decision], float] = lambda view, d: 0.0,
+                    measure: Callable[[SeatView, Decision], float] = lambda view, d: 0.0,
                     **values: Any) -> list[tuple[Decision, bool, OptionText, OptionText, float, float]]:
     """Every decision of ``kinds`` in games of ``ruleset`` (seeds 0 to ``seeds`` - 1), answered
     as played and with ``values`` swapped in."""
@@ -559,10 +559,10 @@ def test_higher_wages_leave_a_1904_players_pass_and_direction() -> None:
     assert all(played == swapped for _, _, played, swapped, *_ in seen)
 
 
-def _between_the_chances(view: TableView, d: Decision) -> float:
+def _between_the_chances(view: SeatView, d: Decision) -> float:
     """What moving back is worth against moving forward, apart from where each way stops (the
     spaces each way moves, ``advance_worth``)."""
-    t = view.table
+    t = view.prospects
     return magie1904_bots.advance_worth(t, view.seat, -d.amount) - magie1904_bots.advance_worth(t, view.seat, d.amount)
 
 
@@ -591,10 +591,10 @@ def test_higher_wages_turn_1906_players_forward_between_the_chances() -> None:
     assert sum(played == "backward" and swapped == "forward" for played, swapped in answers) > 0
 
 
-def _trust_gain(view: TableView, d: Decision) -> float:
-    """What forming the Trust adds to the player's final count (``Table1906.trust_gain``) a
+def _trust_gain(view: SeatView, d: Decision) -> float:
+    """What forming the Trust adds to the player's final count (``Prospects1906.trust_gain``) a
     throw left."""
-    t = view.table
+    t = view.prospects
     return float(t.trust_gain(view.seat) / t.throws_left())
 
 
@@ -613,8 +613,8 @@ def test_a_dearer_trust_fare_makes_players_form_a_trust() -> None:
     seen = swapped_answers("magie-1906", 40, frozenset({"trust"}), _trust_gain, trust_fare=80)
     assert len(seen) > 20
     rs = load_ruleset("magie-1906")
-    table = FamilyGame(rs, [None] * 4, 0).rules.table  # type: ignore[attr-defined]
-    on_railroad = sum(table.chance(s.index) for s in rs.board.spaces if s.kind == "railroad")
+    prospects = FamilyGame(rs, [None] * 4, 0).rules.prospects  # type: ignore[attr-defined]
+    on_railroad = sum(prospects.chance(s.index) for s in rs.board.spaces if s.kind == "railroad")
     assert all(d.options == ("form", "decline") for d, *_ in seen)
     assert all(b - a == pytest.approx(40 * on_railroad, abs=1e-9) for *_, a, b in seen)
     answers = [(played, swapped) for _, _, played, swapped, *_ in seen]
@@ -622,7 +622,7 @@ def test_a_dearer_trust_fare_makes_players_form_a_trust() -> None:
     assert sum(played == "decline" and swapped == "form" for played, swapped in answers) > 0
 
 
-def _mortgages_offered(view: TableView, d: Decision) -> float:
+def _mortgages_offered(view: SeatView, d: Decision) -> float:
     """How many of the shortfall's options are mortgages."""
     return float(sum(o.startswith("mortgage:") for o in d.options))
 

@@ -145,7 +145,7 @@ def test_the_engine_reads_no_param_from_the_plain_values() -> None:
 def test_every_family_params_are_the_engine_shared_params(family: str, cls: str, ruleset_id: str) -> None:
     from landlord.data.loader import load_ruleset
     from landlord.engine.rulebook import SharedParams
-    from landlord.engine.strategies import TableView
+    from landlord.engine.strategies import SeatView
     from landlord.players.characters import make_strategy
     from landlord.rules.families import FamilyGame
 
@@ -153,7 +153,7 @@ def test_every_family_params_are_the_engine_shared_params(family: str, cls: str,
     assert issubclass(getattr(module, cls), SharedParams)
     rs = load_ruleset(ruleset_id)
     g = FamilyGame(rs, [make_strategy("random", str(i)) for i in range(rs.players_min)], 1)
-    assert g.rules.params is module.in_phase(rs, g.phase) is TableView(g, 0).params
+    assert g.rules.params is module.in_phase(rs, g.phase) is SeatView(g, 0).params
     assert g.rules.params.max_rounds == rs.values(g.phase)["max_rounds"]
 
 

@@ -22,7 +22,7 @@ from landlord.engine.decisions import Decision, OptionText
 from landlord.engine.game import Game
 from landlord.engine.phases import Trigger, parse_switch
 from landlord.engine.record import Record
-from landlord.engine.strategies import VOTE_KINDS, Strategy, TableView
+from landlord.engine.strategies import VOTE_KINDS, SeatView, Strategy
 from landlord.errors import IllegalAction
 from landlord.players import savefile
 from landlord.players.characters import make_strategy
@@ -49,7 +49,7 @@ class StandIn:
         self.inner = inner
         self.name = inner.name
 
-    def choose(self, view: TableView, decision: Decision) -> OptionText:
+    def choose(self, view: SeatView, decision: Decision) -> OptionText:
         """``inner``'s answer, or the answer that keeps the rules on a vote."""
         if decision.kind in VOTE_KINDS and self.KEEP.get(decision.kind) in decision.options:
             return self.KEEP[decision.kind]

@@ -32,9 +32,9 @@ __all__ = ["BOXES", "Game", "Parts", "Snapshot"]
 if TYPE_CHECKING:
     from landlord.data.board import Board
     from landlord.data.position import Position
+    from landlord.engine.in_play import GameInPlay
     from landlord.engine.rulebook import Rules
     from landlord.engine.strategies import Strategy
-    from landlord.engine.table import Table
 
 BOXES = ("Bank", "Public Treasury", "Wages box", "Railroad box")
 
@@ -49,7 +49,7 @@ class Parts(Protocol):
         ...
 
     @property
-    def rules(self) -> Callable[[Table], Rules]:
+    def rules(self) -> Callable[[GameInPlay], Rules]:
         """The rules playing the game, bound to it: ``rules(game)``."""
         ...
 
@@ -249,11 +249,11 @@ class Game:
     def run(self, max_decisions: int | None = None) -> None:
         """Let the bots answer until the game ends, a person must answer, or
         ``max_decisions`` answers have been given."""
-        from landlord.engine.strategies import TableView
+        from landlord.engine.strategies import SeatView
 
         # The same steps as act() (check the answer is legal, record it, resume the rules),
         # written out once here because bots answer most decisions of a game.
-        views = [TableView(self, i) for i in range(len(self.players))]
+        views = [SeatView(self, i) for i in range(len(self.players))]
         choosers = [None if s is None else s.choose for s in self.strategies]
         record = self.entries.append
         send = self._gen.send  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from landlord.errors import DataError
 
 if TYPE_CHECKING:
     from landlord.data.position import Position, SeatPosition
-    from landlord.engine.table import Table
+    from landlord.engine.in_play import GameInPlay
 
 Play = Generator[Decision, OptionText, Any]
 """A piece of rules that may put decisions to seats: ``yield Decision`` returns the choice."""
@@ -129,7 +129,7 @@ class Rules(ABC):
     """The params in force, typed: the family's own params class (a :class:`SharedParams`), set
     by the family when the game is made and again at each switch of phase (:meth:`arrive`)."""
 
-    def __init__(self, game: Table) -> None:
+    def __init__(self, game: GameInPlay) -> None:
         self.g = game
         self.order: list[int] = []
         """The seats in turn order, from the first player (set when play begins)."""
@@ -460,7 +460,7 @@ class RoundsOfTurns(Rules):
     :meth:`end_reason` and, if anything happens between rounds, :meth:`round_end`. The board's
     spaces, their kinds and who holds each title (``n``, ``kinds``, ``owner``) are kept here."""
 
-    def __init__(self, game: Table) -> None:
+    def __init__(self, game: GameInPlay) -> None:
         super().__init__(game)
         spaces = game.board.spaces
         self.n = len(spaces)

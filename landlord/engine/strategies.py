@@ -1,4 +1,4 @@
-"""What a player decides from: the view of the table (:class:`TableView`), what a strategy is
+"""What a player decides from: what one seat can see (:class:`SeatView`), what a strategy is
 (:class:`Strategy`), the voting rule every character shares, and the random bot.
 
 A strategy sees what a player at the table could see (cash and holdings are on the table;
@@ -16,20 +16,20 @@ from landlord.data.board import Space
 from landlord.engine.decisions import Decision, OptionText
 
 if TYPE_CHECKING:
+    from landlord.engine.in_play import GameInPlay
     from landlord.engine.rulebook import SharedParams
-    from landlord.engine.table import Table
 
 
-class TableView:
+class SeatView:
     """What seat ``seat`` can see: public state and its own holdings. Read-only."""
 
-    __slots__ = ("_g", "seat", "table")
+    __slots__ = ("_g", "prospects", "seat")
 
-    def __init__(self, game: Table, seat: int) -> None:
+    def __init__(self, game: GameInPlay, seat: int) -> None:
         self._g = game
         self.seat = seat
-        self.table: Any = getattr(game.rules, "table", None)
-        """The public table of the rules family (Monopoly: deeds, buildings, mortgages, the
+        self.prospects: Any = getattr(game.rules, "prospects", None)
+        """The public prospects of the rules family (Monopoly: deeds, buildings, mortgages, the
         trade on offer), or None where the family has none."""
 
     @property
@@ -80,7 +80,7 @@ class Strategy(Protocol):
 
     name: str
 
-    def choose(self, view: TableView, decision: Decision) -> OptionText:
+    def choose(self, view: SeatView, decision: Decision) -> OptionText:
         """Pick one of ``decision.options``."""
         ...
 
@@ -91,7 +91,7 @@ its count is below ``VOTE_SHARE`` of the richest seat's count, i.e. when the gam
 far behind; otherwise it votes to keep the rules in force."""
 
 
-def vote_choice(view: TableView, d: Decision) -> OptionText:
+def vote_choice(view: SeatView, d: Decision) -> OptionText:
     """Answer a ``call_vote`` or ``vote`` decision by the bots' voting rule (see VOTE_SHARE)."""
     totals = view.totals()
     behind = totals[view.seat] < VOTE_SHARE * max(totals)
@@ -100,7 +100,7 @@ def vote_choice(view: TableView, d: Decision) -> OptionText:
     return "for" if behind else "against"
 
 
-BotAnswer = Callable[[str, Any, "TableView", Decision], OptionText]
+BotAnswer = Callable[[str, Any, "SeatView", Decision], OptionText]
 """A family's bots' answer: ``answer(character, bot, view, decision)``."""
 
 VOTE_KINDS = frozenset({"call_vote", "vote"})
@@ -115,5 +115,5 @@ class RandomBot:
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         return d.options[int(self.rng.random() * len(d.options))]

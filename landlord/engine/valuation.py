@@ -6,11 +6,11 @@ expected to bring its holder until the end, less what it costs to hold, less the
 cash the option leaves short. The money a holding brings comes from what the rules in force
 pay per landing (rent kept, interest, net of any tax or rates its holder bears), the exact
 chance that a throw ends on its space (:mod:`landlord.engine.landing`, worked out once per
-ruleset and phase by the family's table) and the throws the other players still have to make.
+ruleset and phase by the family's prospects) and the throws the other players still have to make.
 No discounting: the games are short and money earns nothing lying in the bank.
 
-A family's rules state their payoffs once, as typed data (the 1913 land table's
-:class:`~landlord.rules.british1913.state.SiteTerms`, the 1906 table's ``earning`` and
+A family's rules state their payoffs once, as typed data (the 1913 land prospects'
+:class:`~landlord.rules.british1913.state.SiteTerms`, the 1906 prospects' ``earning`` and
 ``end_value``); the family's players read those numbers and nothing else of the rules: no
 player asks which tax, phase or family is in force. So a change of rule moves a player only
 through what the rule pays.
@@ -122,8 +122,8 @@ def gain_of_selling(worth: float, price: float, cash: float, advised: float, out
     return price - outlook.sell_limit(worth) + relief
 
 
-class CardTable(Protocol):
-    """What a Magie family's table states of a card (1904: a lot; 1906: any card): the
+class CardProspects(Protocol):
+    """What a Magie family's prospects state of a card (1904: a lot; 1906: any card): the
     chance a throw ends on its space, what a player stopping there pays its holder, what it
     counts at the end, and the throws each player may still expect."""
 
@@ -136,7 +136,7 @@ class CardTable(Protocol):
     def throws_left(self) -> float: ...
 
 
-def card_worth(t: CardTable, idx: int, seat: int, players: int) -> int:
+def card_worth(t: CardProspects, idx: int, seat: int, players: int) -> int:
     """What the card of space ``idx`` is worth to ``seat`` now: what it counts at the end plus
     what it is expected to bring in until then (the chance a throw ends there × what a player
     stopping there pays the holder × the throws left × the ``players``: the others' landings
@@ -145,8 +145,8 @@ def card_worth(t: CardTable, idx: int, seat: int, players: int) -> int:
     return t.end_value(idx) + int(income)
 
 
-class TurnTable(Protocol):
-    """What a Magie family's table states of a turn on the track: the spaces and the players,
+class TurnProspects(Protocol):
+    """What a Magie family's prospects state of a turn on the track: the spaces and the players,
     the chance a throw ends on each space, what stopping there costs a seat (:meth:`charge`:
     negative where it pays him) and what another player's stop pays him (:meth:`paid_to`),
     the wages a turn he misses loses him for good (:meth:`wages_lost`), whether the game's end
@@ -180,17 +180,17 @@ DOUBLE = 1.0 / 6.0
 """The chance of a double with two dice."""
 
 
-def turn_worth(t: TurnTable, seat: int) -> float:
+def turn_worth(t: TurnProspects, seat: int) -> float:
     """What one more turn on the track is worth to ``seat``'s final count, against missing it.
     The Magie games end when the last player has been round the board the rules' number of
     times, so what a missed turn does depends on who that is:
 
-    * if the end waits for him (:meth:`TurnTable.last`), he still makes every throw he would
+    * if the end waits for him (:meth:`TurnProspects.last`), he still makes every throw he would
       have made, and every other player makes one turn more: his holdings earn one more turn
       of their stops (the turn is worth minus that);
     * otherwise he makes one turn fewer before the end: he loses the wages its throws would
       have earned him for good (the share of a round a mean throw covers ×
-      :meth:`TurnTable.wages_lost`: nothing where his wages are paid for rounds he will still
+      :meth:`TurnProspects.wages_lost`: nothing where his wages are paid for rounds he will still
       finish) and is spared what a throw is expected to pay where it stops (Σ chance × charge).
     """
     throws = t.turn_throws()

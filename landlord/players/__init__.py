@@ -3,8 +3,8 @@
 the characters that answer with them (:mod:`landlord.players.characters`); and a saved game
 loaded with its bots in their seats (:mod:`landlord.players.savefile`).
 
-The rules say what is legal and what it pays (each family's payoff tables: 1913 ``SiteTerms``,
-1904 ``Table1904``, 1906 ``Table1906``, Monopoly's ``DeedTerms``); the players here decide, by
+The rules say what is legal and what it pays (each family's payoffs: 1913 ``SiteTerms``,
+1904 ``Prospects1904``, 1906 ``Prospects1906``, Monopoly's ``DeedTerms``); the players here decide, by
 :mod:`landlord.engine.valuation`: every option is valued by its effect on the player's final
 count under the rules in force, and the characters (landlord, tenant, speculator) are that
 valuation's parameters (:data:`landlord.engine.valuation.OUTLOOKS`), never a flag naming a tax,

@@ -1,13 +1,13 @@
 """How the kit's computer players answer the 1913 game's decisions: one valuation
 (:mod:`landlord.engine.valuation`), read off what the rules in force pay.
 
-**What a site is worth to a player** (:meth:`Sight.site`), from the land table's
+**What a site is worth to a player** (:meth:`Sight.site`), from the land prospects'
 :class:`~landlord.rules.british1913.state.SiteTerms` and nothing else of the rules:
 
 * what it counts at the end (``face``: land is reckoned up at its printed price);
 * the rent it keeps (``rent_kept``: the rent less what the rules make its holder restore to the
   Treasury) × the expected landings of the other players until the end (the exact chance a
-  throw ends there, ``LandTable.landing``, × the other players × the table rounds left);
+  throw ends there, ``LandProspects.landing``, × the other players × the table rounds left);
 * the rent it saves him on his own landings (``rent_paid``: held by another, he would pay it);
 * less what holding it costs whoever lands (``yearly``, each time he passes Mother Earth);
 * plus, where it may carry an improvement not yet placed, what improving it would earn
@@ -48,8 +48,8 @@ from landlord.engine.options import option_ints, parse_option
 from landlord.engine.valuation import OUTLOOKS, Outlook, gain_of_paying, gain_of_selling, holding_value, landings
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
-    from landlord.rules.british1913.state import LandTable
+    from landlord.engine.strategies import SeatView
+    from landlord.rules.british1913.state import LandProspects
 
 KINDS = frozenset({
     "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",
@@ -81,11 +81,11 @@ class Sight:
     __slots__ = ("_land_return", "advised", "cash", "circuits", "odds", "others", "outlook", "rounds", "seat",
                  "t", "view")
 
-    def __init__(self, view: TableView, outlook: Outlook) -> None:
+    def __init__(self, view: SeatView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
-        self.t: LandTable = view.table
+        self.t: LandProspects = view.prospects
         self.odds = self.t.odds()
-        """The chance a throw ends on each space (``LandTable.odds``)."""
+        """The chance a throw ends on each space (``LandProspects.odds``)."""
         self.cash = view.cash
         self.advised = self.t.params.advised_reserve
         self.circuits = self.t.circuits_left()
@@ -186,7 +186,7 @@ class Sight:
                                outlook or self.outlook)
 
 
-def valuation(view: TableView, idx: int, character: str = "landlord") -> float:
+def valuation(view: SeatView, idx: int, character: str = "landlord") -> float:
     """What site ``idx`` is worth to this player as a ``character`` (:meth:`Sight.site`)."""
     return Sight(view, OUTLOOKS[character]).site(idx)
 
@@ -196,7 +196,7 @@ HOLDER = OUTLOOKS["landlord"]
 holder's character is not on the table; the landlord's is the holding one)."""
 
 
-def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any] | None = None) -> OptionText:
+def choose(outlook: Outlook, view: SeatView, d: Decision, notes: dict[str, Any] | None = None) -> OptionText:
     """The option of the highest expected effect on the player's final count (module text);
     ``notes``: what this player keeps between decisions (:func:`_realise`)."""
     kind, opts = d.kind, d.options
@@ -246,14 +246,14 @@ def choose(outlook: Outlook, view: TableView, d: Decision, notes: dict[str, Any]
     return opts[0]
 
 
-def _realise(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...], notes: dict[str, Any]) -> OptionText:
+def _realise(outlook: Outlook, view: SeatView, opts: tuple[OptionText, ...], notes: dict[str, Any]) -> OptionText:
     """What a debtor sells first: what he loses least by giving up (:meth:`Sight.holding`; the
     option's text breaks a tie). A pauper offers his property again and again while the others
     refuse it, so what each holding is worth to him, and the holdings in that order, are kept
     in ``notes`` while it stands: the same table
-    (:meth:`~landlord.rules.british1913.state.LandTable.valuation_key`), cash and holdings."""
+    (:meth:`~landlord.rules.british1913.state.LandProspects.valuation_key`), cash and holdings."""
     pl = view.player
-    key = (outlook, view.seat, view.cash, view.n_players, view.table.valuation_key(),
+    key = (outlook, view.seat, view.cash, view.n_players, view.prospects.valuation_key(),
            tuple(sorted(pl.sites)), tuple(sorted(pl.improvements)))
     kept = notes.get("realise")
     if kept is None or kept[0] != key:
@@ -268,13 +268,13 @@ def _realise(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...], no
     return next(filter(set(opts).__contains__, kept[2]))
 
 
-def _offer(outlook: Outlook, view: TableView, opts: tuple[OptionText, ...]) -> OptionText:
+def _offer(outlook: Outlook, view: SeatView, opts: tuple[OptionText, ...]) -> OptionText:
     """An offer for another's site: for each site, the lowest price offered its holder is
     expected to take (its value to a holder less what the cash would save him, :data:`HOLDER`);
     the site where that leaves this player the most."""
     if not outlook.holds_land:
         return "none"
-    t: LandTable = view.table
+    t: LandProspects = view.prospects
     advised = t.params.advised_reserve
     keen = outlook.keener_than(HOLDER)
     short = {s for s in range(view.n_players) if s != view.seat and HOLDER.cash_cost(view.cash_of(s), advised)}
@@ -313,7 +313,7 @@ ANSWERS = KINDS
 """The decision kinds these bots answer (registered once, in :data:`landlord.players.registry.PLAYERS`)."""
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The answer of a player of ``character`` (its :data:`~landlord.engine.valuation.OUTLOOKS`
     entry) to a 1913 decision."""
     return choose(OUTLOOKS[character], view, d, getattr(bot, "notes", None))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from landlord.engine.decisions import Decision, OptionText
-from landlord.engine.strategies import VOTE_KINDS, RandomBot, Strategy, TableView, vote_choice
+from landlord.engine.strategies import VOTE_KINDS, RandomBot, SeatView, Strategy, vote_choice
 from landlord.players.registry import BY_KIND, REST
 
 
@@ -23,7 +23,7 @@ class Character:
     def __init__(self) -> None:
         self.notes: dict[str, Any] = {}
 
-    def choose(self, view: TableView, d: Decision) -> OptionText:
+    def choose(self, view: SeatView, d: Decision) -> OptionText:
         if d.kind in VOTE_KINDS:
             return vote_choice(view, d)
         return BY_KIND.get(d.kind, REST)(self.name, self, view, d)

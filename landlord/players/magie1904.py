@@ -4,7 +4,7 @@ loans). ``answer`` is registered for every decision kind no other family claims.
 
 Every decision in :data:`VALUED` is answered as every player values an option
 (:mod:`landlord.engine.valuation`): by its expected effect on the player's final count, from
-what the family's table says the rules in force pay (``Table1904``, ``Table1906``), never from
+what the family's prospects say the rules in force pay (``Prospects1904``, ``Prospects1906``), never from
 a flag naming a tax, a phase or a ruleset:
 
 * buying a lot (a dealt ticket, or on landing: ``ticket``, ``buy_lot``): what it counts at the
@@ -19,17 +19,17 @@ a flag naming a tax, a phase or a ruleset:
   minus the others' extra turn on his holdings (:func:`~landlord.engine.valuation.turn_worth`);
 * a house (``build``) and the single tax's building privilege (``bid``, ``buy``): the house's
   count at the end and the rents it adds, less the rents and taxes it raises on its builder
-  (``Table1906.house_gain``), against its price and the privilege's bid; a character that asks
+  (``Prospects1906.house_gain``), against its price and the privilege's bid; a character that asks
   a building what land pays (:attr:`~landlord.engine.valuation.Outlook.land_first`: the
   speculator) also sets against it what the price would return in cards
-  (``Table1906.land_return``);
+  (``Prospects1906.land_return``);
 * Speculation (``speculate``): the mean winnings less the ante and the Broker's share, plus the
-  move (``Table1906.speculation_gain``);
+  move (``Prospects1906.speculation_gain``);
 * loans: borrowing from the Bank or a player, or the Poor House (``raise``: the interest to
   the end against what the Poor House writes off), repaying early (``repay``: the interest it
   saves, the debt it takes off the count), lending (``lend``: the interest it brings);
 * where a move ends (``pass``: a railroad pass, 1904; ``direction``: either way between the
-  1906 Chances, or after five rounds in 1904): what stopping there costs him (the table's
+  1906 Chances, or after five rounds in 1904): what stopping there costs him (the prospects'
   ``charge``: rent, fares, taxes, the trespasser's fine, a Chance card's mean; what it leaves
   short of his reserve) and what the spaces moved are worth (:func:`advance_worth`: the
   share of the wages a round pays that a missed space loses for good; for the player the
@@ -62,7 +62,7 @@ from landlord.engine.valuation import (
 )
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
+    from landlord.engine.strategies import SeatView
 
 ANSWERS: frozenset[str] = frozenset()
 """The decision kinds claimed by name: none, for these bots answer every kind no other family
@@ -79,10 +79,10 @@ VALUED = frozenset({"ticket", "buy_lot", "luxury", "jail", "build", "bid", "buy"
 """The decisions these players answer (every one by the valuation)."""
 
 
-def purchase(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def purchase(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Buy (or borrow and buy) a lot, or not: the option of the higher expected effect on the
     final count (see the module's text)."""
-    t = view.table
+    t = view.prospects
     no = d.options[-1]
     yes = d.options[0]
     worth = outlook.buy_limit(card_worth(t, d.space, view.seat, view.n_players))
@@ -99,23 +99,23 @@ def purchase(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Op
     return yes if gain + spared > 0 else no
 
 
-def luxury(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def luxury(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Buy the luxury (it counts ``luxury_value`` at the end) or refuse it and lose the move
     (the share of the wages its spaces would earn)."""
-    t = view.table
+    t = view.prospects
     steps = (d.space - view.player.pos) % t.size
     lost = steps * t.wages_now() / t.size
     gain = gain_of_paying(t.params.luxury_value, d.amount, view.cash, advised, outlook)
     return "buy" if gain + lost > 0 else "refuse"
 
 
-def jail(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def jail(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Pay the fine, or throw for a double: the option costing the final count less. Paying
     costs the fine (and the cash it leaves short); throwing costs, five times in six, the turn
     it loses (the wages its throws would earn less the charges they would meet,
     :func:`~landlord.engine.valuation.turn_worth`), then the same choice next turn, until the
     rules make him pay or the game ends (:func:`~landlord.engine.valuation.waiting_cost`)."""
-    t = view.table
+    t = view.prospects
     _, missed, most = t.jail_terms(view.seat)
     wait = waiting_cost(turn_worth(t, view.seat), d.amount, t.throws_left() / t.turn_throws(), missed, most)
     return "pay" if gain_of_paying(0, d.amount, view.cash, advised, outlook) > -wait else "throw"
@@ -126,14 +126,14 @@ def _spot(text: OptionText) -> int:
     return int(parse_option(text).arg)
 
 
-def build(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def build(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Build a house (and on which lot), or not: the option of the highest expected effect on
-    the final count: the house's worth to him (``Table1906.house_gain``) less its price, less
+    the final count: the house's worth to him (``Prospects1906.house_gain``) less its price, less
     the building privilege's opening price when he builds away from where he stands under the
-    single tax (``Table1906.privilege_price``), less the cost of the cash it leaves, less, for a
+    single tax (``Prospects1906.privilege_price``), less the cost of the cash it leaves, less, for a
     character that asks a building what land pays (:attr:`Outlook.land_first`), what the
-    house's price would return in cards on this table (``Table1906.land_return``)."""
-    t = view.table
+    house's price would return in cards on this table (``Prospects1906.land_return``)."""
+    t = view.prospects
     best, top = d.options[0], 0.0
     spots = [_spot(opt) for opt in d.options[1:]]
     for opt, idx, worth in zip(d.options[1:], spots, t.house_gains(spots, view.seat), strict=True):
@@ -148,11 +148,11 @@ def build(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Optio
     return best
 
 
-def privilege(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def privilege(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """A bid for the single tax's building privilege on lot ``d.space`` (the lowest bid that
     leaves him better off, as at any ascending sale), or the builder's match of the highest
     bid (``buy``): the house's worth to him less the bid and the house's price."""
-    t = view.table
+    t = view.prospects
     house = t.params.house_price
     forgone = outlook.land_first * t.land_return(view.seat) * house if outlook.land_first else 0.0
     worth = t.house_gain(d.space, view.seat) - forgone
@@ -165,11 +165,11 @@ def privilege(outlook: Outlook, view: TableView, d: Decision, advised: int) -> O
     return "pass"
 
 
-def speculate(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def speculate(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Play Speculation or refuse to move: playing is worth its mean winnings less the ante and
-    the Broker's share (``Table1906.speculation_gain``) plus the move it makes (its share of
+    the Broker's share (``Prospects1906.speculation_gain``) plus the move it makes (its share of
     the wages, which refusing loses unless the game's end waits for him)."""
-    t = view.table
+    t = view.prospects
     steps = (d.space - view.player.pos) % t.size
     moved = 0.0 if t.last(view.seat) else steps * t.wages_lost(view.seat) / t.size
     gain = t.speculation_gain(d.space, view.seat) + moved
@@ -178,12 +178,12 @@ def speculate(outlook: Outlook, view: TableView, d: Decision, advised: int) -> O
         else "stay"
 
 
-def raise_money(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def raise_money(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Raise ``d.amount`` short: borrow from the Bank (the notes' interest at each of his wages
     still to come, the cash beyond the need kept against the reserve), ask a player (valued at
     the Bank's interest: the lender names his own), or go to the Poor House (what he cannot pay
     is written off, the kit's reading of the patent)."""
-    t = view.table
+    t = view.prospects
     short = d.amount
     unit = t.params.loan_unit
 
@@ -197,11 +197,11 @@ def raise_money(outlook: Outlook, view: TableView, d: Decision, advised: int) ->
     return max(d.options, key=gain)  # the first of equals: the Bank's loan before a player's
 
 
-def repay(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def repay(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Repay a loan (lift a mortgage) or keep it: what each repayment is worth to the final
     count (the debt it takes off, the interest it saves, ``repayment``) less what it costs,
     the cash it leaves included."""
-    t = view.table
+    t = view.prospects
     best, top = d.options[0], 0.0
     for opt in d.options[1:]:
         price, worth = t.repayment(view.seat, opt)
@@ -211,10 +211,10 @@ def repay(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Optio
     return best
 
 
-def lend(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def lend(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Lend ``d.amount`` or decline: the interest it brings (``lending_return``; the principal
     is his again at the end if not before) against the cash it takes below his reserve."""
-    t = view.table
+    t = view.prospects
     best, top = d.options[0], 0.0
     for opt in d.options[1:]:
         rate = int(parse_option(opt).arg)
@@ -224,11 +224,11 @@ def lend(outlook: Outlook, view: TableView, d: Decision, advised: int) -> Option
     return best
 
 
-def stop_cost(outlook: Outlook, view: TableView, idx: int, advised: int) -> float:
-    """What stopping on space ``idx`` costs the player's final count: what the table says a
+def stop_cost(outlook: Outlook, view: SeatView, idx: int, advised: int) -> float:
+    """What stopping on space ``idx`` costs the player's final count: what the prospects say a
     stop there costs him (``charge``; negative where it pays him) and the cash it leaves
     short of his reserve."""
-    charge = view.table.charge(idx, view.seat)
+    charge = view.prospects.charge(idx, view.seat)
     return charge + outlook.cash_cost(view.cash - charge, advised) - outlook.cash_cost(view.cash, advised)
 
 
@@ -236,8 +236,8 @@ def throw_nets(t: Any) -> tuple[float, ...]:
     """What one more throw by every player is expected to bring each seat on the track: the
     wages his own throw earns for good (``wages_lost`` a round, a mean throw covering 7 of its
     spaces), what the others' throws pay him where they stop (``paid_to``), less what his own
-    throw costs him where it stops (``charge``). Kept while the table's ``payoff_key`` stands
-    (the last table asked, held so that its identity cannot pass to another)."""
+    throw costs him where it stops (``charge``). Kept while the prospects' ``payoff_key`` stands
+    (the last prospects asked, held so that its identity cannot pass to another)."""
     key = t.payoff_key()
     if _NETS and _NETS[0] is t and _NETS[1] == key:
         nets: tuple[float, ...] = _NETS[2]
@@ -255,7 +255,7 @@ def throw_nets(t: Any) -> tuple[float, ...]:
 
 
 _NETS: list[Any] = []
-"""The last table :func:`throw_nets` was asked of, its ``payoff_key`` and the answer."""
+"""The last prospects :func:`throw_nets` were asked of, its ``payoff_key`` and the answer."""
 
 
 def advance_worth(t: Any, seat: int, spaces: int) -> float:
@@ -282,11 +282,11 @@ def advance_worth(t: Any, seat: int, spaces: int) -> float:
     return float(spaces * t.wages_lost(seat) / t.size)
 
 
-def railroad_pass(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def railroad_pass(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Use a railroad pass or not (the patent: "the privilege of jumping once from one railroad
     to another"): the option whose stop costs less, with the spaces the jump adds
     (:func:`advance_worth`); a tie uses the pass."""
-    t = view.table
+    t = view.prospects
     n, here, start, steps = t.size, d.space, view.player.pos, d.amount
     backward = (here - start) % n >= steps  # the railroad is behind him: he moves back
     sign = -1 if backward else 1
@@ -297,12 +297,12 @@ def railroad_pass(outlook: Outlook, view: TableView, d: Decision, advised: int) 
     return "use_pass" if gain >= 0 else "no_pass"
 
 
-def direction(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def direction(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Move forward or back by the throw ``d.amount`` from space ``d.space`` (1906 rule 2: "it
     is sometimes more desirable to make a backward move than a forward one"; the patent after
     five rounds): the way whose stop costs less, with what the spaces moved are worth
     (:func:`advance_worth`); a tie goes forward."""
-    t = view.table
+    t = view.prospects
     n, here, steps = t.size, d.space, d.amount
     ahead, behind = (here + steps) % n, (here - steps) % n
     gain = stop_cost(outlook, view, ahead, advised) - stop_cost(outlook, view, behind, advised) \
@@ -310,11 +310,11 @@ def direction(outlook: Outlook, view: TableView, d: Decision, advised: int) -> O
     return "backward" if gain > 0 else "forward"
 
 
-def best_bid(view: TableView, idx: int) -> int:
+def best_bid(view: SeatView, idx: int) -> int:
     """What the card of ``idx`` is expected to fetch offered to the other players (1906 rule 1:
     prices "regulated by the demand"): the dearest listed price within what the keenest of
     them values it at (:func:`~landlord.engine.valuation.card_worth`) and his cash."""
-    t = view.table
+    t = view.prospects
     top = 0
     for other in range(view.n_players):
         if other != view.seat:
@@ -322,7 +322,7 @@ def best_bid(view: TableView, idx: int) -> int:
     return max((int(p) for p in t.params.market_prices if p <= top), default=0)
 
 
-def raise_rate(outlook: Outlook, view: TableView, opt: OptionText, short: int, advised: int) -> float:
+def raise_rate(outlook: Outlook, view: SeatView, opt: OptionText, short: int, advised: int) -> float:
     """What a way of raising money the rules offer costs the final count per dollar of the
     ``short`` it covers (``math.inf`` where it is expected to raise nothing), its surplus
     kept against the reserve: a Bank loan its interest to the end (1904, ``loan_cost``); the
@@ -331,7 +331,7 @@ def raise_rate(outlook: Outlook, view: TableView, opt: OptionText, short: int, a
     sold back what it would add less its sale price (``house_loss``, ``house_sale``); a card
     offered its worth to him less the best bid expected (:func:`best_bid`); asking a player
     the dearest interest he may name (``ask_cost``)."""
-    t = view.table
+    t = view.prospects
     seat = view.seat
     head, arg = parse_option(opt)
     if head == "borrow":
@@ -356,13 +356,13 @@ def raise_rate(outlook: Outlook, view: TableView, opt: OptionText, short: int, a
     return (loss - relief) / covered
 
 
-def loan_terms(outlook: Outlook, view: TableView, d: Decision, advised: int) -> OptionText:
+def loan_terms(outlook: Outlook, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Accept a player's loan on the terms he named, or decline: the interest it costs the
     final count (``offer_cost``, the surplus principal kept against the reserve) against the
     cheapest other way the rules leave to raise the shortfall (``raise_options`` less asking
     this lender again, :func:`raise_rate`); where none is left the rules send him to the Poor
     House until his next turn, the debt still owed: a turn (:func:`turn_worth`)."""
-    t = view.table
+    t = view.prospects
     lender, short, principal, cost = t.offer_cost(view.seat)
     relief = outlook.cash_cost(0, advised) - outlook.cash_cost(principal - short, advised)
     accept = (cost - relief) / short
@@ -380,7 +380,7 @@ ANSWER = {"ticket": purchase, "buy_lot": purchase, "luxury": luxury, "jail": jai
 """Each decision's answer (:data:`VALUED`)."""
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer; ``bot`` carries its
     ``reserve`` (landlord). A ``bid`` or ``buy`` reaching these players is the single tax's
     building privilege, or a sale from the 1906 pack put to a player who holds no land (the
@@ -390,6 +390,6 @@ def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText
         raise ValueError(f"the Magie players know no decision {d.kind!r} (seat {d.seat})")
     advised = getattr(bot, "reserve", RESERVE)
     outlook = OUTLOOKS[character]
-    if d.kind in ("bid", "buy") and view.table.pack_sale(d.space):
+    if d.kind in ("bid", "buy") and view.prospects.pack_sale(d.space):
         return "pass" if d.kind == "bid" else "decline"
     return ANSWER[d.kind](outlook, view, d, advised)

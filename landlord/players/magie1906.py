@@ -6,7 +6,7 @@ expected to bring in until the end — the exact chance that a throw ends on its
 (:func:`landlord.engine.landing.exact`) × what a player stopping there would pay the seat if the seat
 held it (rent with its houses and section doubling, the railroad fare for the railroads the
 seat would then hold, the franchise rate or municipal cinch, the broker's ante and commission)
-× the throws every player may still expect (:meth:`~landlord.rules.magie1906.Table1906.throws_left`
+× the throws every player may still expect (:meth:`~landlord.rules.magie1906.Prospects1906.throws_left`
 × the number of players: the others' landings pay the holder, his own cost him nothing). No
 discounting: the game is short and money earns no interest in it.
 
@@ -22,7 +22,7 @@ discounting: the game is short and money earns no interest in it.
   takes the amount owed off, the card still counts and earns), a house sold back what it
   would add less its sale price, a card sold its worth to him less the best bid expected,
   a loan the dearest interest a lender may name; each player forms a Trust (``trust``)
-  where it adds to his final count (``Table1906.trust_gain``: the fares paid to him less
+  where it adds to his final count (``Prospects1906.trust_gain``: the fares paid to him less
   those he pays, with the Trust and without it, to the end).
 * At a sale from the pack (rule 7, bid "as high as the players please"), the ``landlord`` and
   the ``speculator`` bid while the price is below their value of the card and their cash less
@@ -51,8 +51,8 @@ from landlord.engine.valuation import OUTLOOKS, card_worth
 from landlord.players import magie1904 as magie1904_bots
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
-    from landlord.rules.magie1906 import Table1906
+    from landlord.engine.strategies import SeatView
+    from landlord.rules.magie1906 import Prospects1906
 
 KINDS = frozenset({"market", "offer_price", "accept_offer", "card_bid", "take_bid"})
 """The 1906 decision kinds answered here."""
@@ -70,8 +70,8 @@ SPECULATOR_RESERVE = 50
 
 
 
-value: Callable[[Table1906, int, int, int], int] = card_worth
-"""What the card of space ``idx`` is worth to ``seat`` now, ``value(table, idx, seat, players)``
+value: Callable[[Prospects1906, int, int, int], int] = card_worth
+"""What the card of space ``idx`` is worth to ``seat`` now, ``value(prospects, idx, seat, players)``
 (:func:`~landlord.engine.valuation.card_worth`)."""
 
 
@@ -80,10 +80,10 @@ def _arg(text: OptionText) -> int:
     return int(parse_option(text).arg)
 
 
-def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
+def _offer(view: SeatView, idx: int, reserve: int, mine: int) -> int:
     """The lowest listed price the holder of ``idx`` would take that is within the bot's value
     ``mine`` and its cash less ``reserve`` (0: none)."""
-    t: Table1906 = view.table
+    t: Prospects1906 = view.prospects
     top = min(mine, view.cash - reserve)
     prices = t.params.market_prices
     if top < min(prices):  # no listed price is within reach, whatever the holder's value
@@ -95,7 +95,7 @@ def _offer(view: TableView, idx: int, reserve: int, mine: int) -> int:
     return 0
 
 
-def shortfall(character: str, view: TableView, d: Decision, advised: int) -> OptionText:
+def shortfall(character: str, view: SeatView, d: Decision, advised: int) -> OptionText:
     """The way of raising the shortfall ``d.amount`` that costs the final count least per
     dollar it covers (:func:`~landlord.players.magie1904.raise_rate`; of equals, the first),
     the surplus kept against the reserve the rules advise
@@ -105,7 +105,7 @@ def shortfall(character: str, view: TableView, d: Decision, advised: int) -> Opt
     return d.options[min(rated)[1]]
 
 
-def natural(character: str, view: TableView, d: Decision, advised: int) -> OptionText:
+def natural(character: str, view: SeatView, d: Decision, advised: int) -> OptionText:
     """Which inner corner behind the target ``d.space`` to wait on (single-tax rule 8: "any
     NATURAL OPPORTUNITY space ... he may choose, back of the space to which his throw would
     bring him"). Every corner pays the same wages and rent (``natural_wages``,
@@ -113,7 +113,7 @@ def natural(character: str, view: TableView, d: Decision, advised: int) -> Optio
     spaces (:func:`~landlord.players.magie1904.advance_worth`) less what the next throw from it
     is expected to cost where it stops (:func:`~landlord.players.magie1904.stop_cost`, over
     the throws of two dice) are worth the most; of equals, the nearest the target."""
-    outlook, t, n = OUTLOOKS[character], view.table, view.table.size
+    outlook, t, n = OUTLOOKS[character], view.prospects, view.prospects.size
 
     def worth(corner: int) -> float:
         ahead = sum(p * magie1904_bots.stop_cost(outlook, view, (corner + total) % n, advised)
@@ -123,21 +123,21 @@ def natural(character: str, view: TableView, d: Decision, advised: int) -> Optio
     return max(d.options, key=lambda o: (worth(_arg(o)), _arg(o)))
 
 
-def trust(view: TableView) -> OptionText:
-    """Form a Trust where it adds to the player's final count (``Table1906.trust_gain``)."""
-    return "form" if view.table.trust_gain(view.seat) > 0 else "decline"
+def trust(view: SeatView) -> OptionText:
+    """Form a Trust where it adds to the player's final count (``Prospects1906.trust_gain``)."""
+    return "form" if view.prospects.trust_gain(view.seat) > 0 else "decline"
 
 
-def pack_sale(view: TableView, d: Decision) -> bool:
+def pack_sale(view: SeatView, d: Decision) -> bool:
     """Whether ``d`` is a decision of a sale from the pack (:data:`SALE_KINDS` on a card the
-    pack sells, :meth:`~landlord.rules.magie1906.Table1906.pack_sale`)."""
-    return d.kind in SALE_KINDS and bool(view.table.pack_sale(d.space))
+    pack sells, :meth:`~landlord.rules.magie1906.Prospects1906.pack_sale`)."""
+    return d.kind in SALE_KINDS and bool(view.prospects.pack_sale(d.space))
 
 
-def sale(character: str, view: TableView, d: Decision, reserve: int) -> OptionText:
+def sale(character: str, view: SeatView, d: Decision, reserve: int) -> OptionText:
     """The ``landlord``'s or ``speculator``'s answer at a sale from the pack (see the module
     docstring); ``reserve`` is the cash the landlord keeps in hand."""
-    t: Table1906 = view.table
+    t: Prospects1906 = view.prospects
     if character == "speculator":
         reserve = SPECULATOR_RESERVE
     worth = value(t, d.space, view.seat, view.n_players)
@@ -150,10 +150,10 @@ def sale(character: str, view: TableView, d: Decision, reserve: int) -> OptionTe
     return option("bid", min(bids)) if bids else "pass"
 
 
-def choose(character: str, view: TableView, d: Decision, reserve: int) -> OptionText:
+def choose(character: str, view: SeatView, d: Decision, reserve: int) -> OptionText:
     """The option a ``landlord``, ``tenant`` or ``speculator`` bot picks for a 1906 market,
     shortfall or Natural Opportunity decision; ``reserve`` is the cash it keeps in hand."""
-    t: Table1906 = view.table
+    t: Prospects1906 = view.prospects
     kind, opts, n = d.kind, d.options, view.n_players
     if character == "speculator":
         reserve = SPECULATOR_RESERVE
@@ -195,7 +195,7 @@ the market's, and the sale kinds, which are a sale from the pack only on a card 
 (else the single tax's building privilege or a Magie purchase, answered by the 1904 bots)."""
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The ``landlord``'s, ``tenant``'s or ``speculator``'s answer to a 1906 decision; the
     landlord keeps its ``reserve`` in hand. The tenant never buys at a sale from the pack."""
     if d.kind == "shortfall":

@@ -2,18 +2,18 @@
 and time-limit games, Mucker Monopoly): one valuation (:mod:`landlord.engine.valuation`), read
 off what the rules in force pay.
 
-**What the rules pay** is the table's (:class:`~landlord.rules.monopoly.MonopolyTable`): each
+**What the rules pay** is the prospects' (:class:`~landlord.rules.monopoly.MonopolyProspects`): each
 deed's :class:`~landlord.rules.monopoly.static.DeedTerms` (what it counts at the end, mortgaged
 or not; its mortgage and what lifting it costs; its rent by houses, hotel, complete colour group,
 railroads or utilities held; what a house and a hotel cost, each counted at that price at the
-end), :meth:`~MonopolyTable.pays` (what a landing pays a holder, were his deeds or houses
-changed), the exact chance a throw ends on each space (:meth:`~MonopolyTable.chance`, from the
+end), :meth:`~MonopolyProspects.pays` (what a landing pays a holder, were his deeds or houses
+changed), the exact chance a throw ends on each space (:meth:`~MonopolyProspects.chance`, from the
 landing chain) and the throws a turn makes, what landings cost a player now (the dearest and the
 expected charge), and the rounds left where the rules fix the end (the time-limit game).
 
 **What a change of holdings is worth to a player** (:class:`Books`): what it changes in his end
 count, plus the change in the rent the other players' landings pay him until the end (the chance
-× :data:`~MonopolyTable.THROWS_PER_TURN` × the other players × the turns he counts ahead), less
+× :data:`~MonopolyProspects.THROWS_PER_TURN` × the other players × the turns he counts ahead), less
 the change in the rent *he* is expected to pay on his own landings when it changes another
 player's holdings. Where the rules fix no end (the regular game, to the last player; the short
 games, to a bankruptcy) a player counts :data:`OPEN_END` rounds ahead. Completing a colour group
@@ -24,10 +24,10 @@ cost of the cash it leaves short included (:meth:`Outlook.cash_cost`: the reserv
 landing can cost him now, what he must be able to pay to stay in the game), and the risk of
 bankruptcy it adds (:meth:`Books.ruin`: the chance, over the turns until his cash is expected to
 recover, that a landing charges more than his cash and all he can raise, were the holders of
-whole colour groups to build what their cash pays for (:meth:`~MonopolyTable.threats`), × his
+whole colour groups to build what their cash pays for (:meth:`~MonopolyProspects.threats`), × his
 count, which a bankrupt loses). The game is counted to its end: where the rules fix no hour,
 :data:`OPEN_END` rounds, or fewer where the bankruptcies that end it
-(:meth:`~MonopolyTable.bankruptcies_left`: the short games' first or second, the regular game's
+(:meth:`~MonopolyProspects.bankruptcies_left`: the short games' first or second, the regular game's
 last player left) are expected sooner at the rate the players could be ruined now
 (:func:`ruin_rate`; a group's houses add to it: :meth:`Books.turns_with`). Buying a deed or
 sending it to auction, bidding (the lowest raise while it is still worth more), building (a
@@ -58,8 +58,8 @@ from landlord.engine.valuation import OUTLOOKS, Outlook, gain_of_paying
 from landlord.rules.monopoly.static import HOTEL, K_STREET, MEAN_THROW
 
 if TYPE_CHECKING:
-    from landlord.engine.strategies import TableView
-    from landlord.rules.monopoly import MonopolyTable
+    from landlord.engine.strategies import SeatView
+    from landlord.rules.monopoly import MonopolyProspects
     from landlord.rules.monopoly.risk import Threats
 
 KINDS = frozenset({"manage", "manage_lot", "buy_deed", "auction_bid", "ask_rent", "income_tax", "jail_exit",
@@ -102,15 +102,15 @@ def _jail_turns(throws: int) -> float:
 
 
 class Books:
-    """One player's valuation at one decision (see the module's text): the table, the player's
+    """One player's valuation at one decision (see the module's text): the prospects, the player's
     :class:`Outlook`, and what every option shares, read once."""
 
     __slots__ = ("_advised", "_pledge", "_rate", "_ruin", "_terms", "_threats", "_turns", "cash", "left", "others",
                  "outlook", "rounds", "seat", "t", "view")
 
-    def __init__(self, view: TableView, outlook: Outlook) -> None:
+    def __init__(self, view: SeatView, outlook: Outlook) -> None:
         self.view, self.outlook, self.seat = view, outlook, view.seat
-        self.t: MonopolyTable = view.table
+        self.t: MonopolyProspects = view.prospects
         self.cash = view.cash
         left = self.t.rounds_left()
         self.left = self.t.bankruptcies_left()
@@ -194,7 +194,7 @@ class Books:
 
     def turns_with(self, seat: int, idx: int, each: int) -> float:
         """The turns he counts ahead were ``seat`` to build ``each`` houses on every lot of
-        ``idx``'s colour group: the game ends after :meth:`~MonopolyTable.bankruptcies_left`
+        ``idx``'s colour group: the game ends after :meth:`~MonopolyProspects.bankruptcies_left`
         more bankruptcies, and those houses add to the bankruptcies a round brings the chance
         that a throw of each other player ends on a lot whose rent would be more than his cash
         and all he can raise."""
@@ -306,8 +306,8 @@ class Books:
     def ruin(self, seat: int, wealth: float) -> float:
         """What ``seat`` is expected to lose by bankruptcy with ``wealth`` to pay with (his cash
         and all he can raise): the chance that a landing charges him more
-        (:meth:`~MonopolyTable.ruin_chance`, a throw) over the throws until his cash is expected
-        to reach the dearest charge that could come (:meth:`~MonopolyTable.threat`, at what a turn
+        (:meth:`~MonopolyProspects.ruin_chance`, a throw) over the throws until his cash is expected
+        to reach the dearest charge that could come (:meth:`~MonopolyProspects.threat`, at what a turn
         is expected to bring him: the salary's share and his rents less his charges; never,
         where that is nothing: to the end) × his
         count, which a bankrupt loses (BANKRUPTCY: "he must turn over ... all that he has of
@@ -323,7 +323,7 @@ class Books:
     def _ruin_terms(self, seat: int) -> tuple[float, float, int]:
         """What :meth:`ruin` reads of ``seat`` besides his means, once a decision: what a turn is
         expected to bring him (the salary's share and his rents less his charges), the dearest
-        charge that could come (:meth:`~MonopolyTable.threat`) and his count."""
+        charge that could come (:meth:`~MonopolyProspects.threat`) and his count."""
         t = self.t
         throws = t.THROWS_PER_TURN
         net = throws * (t.salary() * MEAN_THROW / t.board_size() - t.charges(seat)[1] + self.others * t.takings(seat))
@@ -376,10 +376,10 @@ class Books:
         return self.paying(worth, cost, terms.mortgage) if worth > cost else worth - cost
 
 
-def ruin_rate(t: MonopolyTable, threats: Threats) -> float:
+def ruin_rate(t: MonopolyProspects, threats: Threats) -> float:
     """The bankruptcies a table round is expected to bring now: each player's chance that a
     throw ruins him (``threats``' :meth:`~Threats.chance` at his cash and all he can raise) over
-    a turn's throws. The game is expected to run :meth:`~MonopolyTable.bankruptcies_left` over
+    a turn's throws. The game is expected to run :meth:`~MonopolyProspects.bankruptcies_left` over
     this many rounds more (where the rules fix no earlier end)."""
     rate = 0.0
     for s, pl in enumerate(t.players):
@@ -430,7 +430,7 @@ class TradePlanner:
         made one by one, worked out again when deeds change hands."""
         self.cands: list[tuple[int, int, int]] = []
 
-    def candidates(self, t: MonopolyTable, seat: int) -> list[tuple[int, int, int]]:
+    def candidates(self, t: MonopolyProspects, seat: int) -> list[tuple[int, int, int]]:
         """(partner, the lot it holds that completes a group of ours, our lot that completes a
         group of the partner's or -1 for a cash offer), recomputed only when deeds change hands."""
         if t.owners_version == self.version:
@@ -527,7 +527,7 @@ class TradePlanner:
         out.sort(key=lambda o: -o[0])
         return out
 
-    def settled(self, t: MonopolyTable) -> bool:
+    def settled(self, t: MonopolyProspects) -> bool:
         """Whether the offers were worked out since deeds last changed hands and none is left
         (none refused since, to be made again raised)."""
         return self.checked == t.owners_version and not self.queue and not self.refused
@@ -607,14 +607,14 @@ def trade_gain(me: Books, seat: int, partner: int, gets: Collection[int], gives:
     return value_in - o.sell_limit(value_out) - hurt + cash + relief
 
 
-def choose(outlook: Outlook, view: TableView, d: Decision, planner: TradePlanner) -> OptionText:
+def choose(outlook: Outlook, view: SeatView, d: Decision, planner: TradePlanner) -> OptionText:
     """The option of the highest expected effect on the player's final count (module text)."""
     kind, opts = d.kind, d.options
     if kind == "ask_rent":
         return "ask"  # asking brings the rent; forgetting brings nothing
     if kind == "trade_item":
         return planner.next_item(opts)
-    if kind == "manage" and (not outlook.holds_land or planner.settled(view.table)) \
+    if kind == "manage" and (not outlook.holds_land or planner.settled(view.prospects)) \
             and all(o in _PLAIN or o.startswith("trade:") for o in opts):
         return "done"  # nothing to build, lift or bribe with, no trade to propose
     me = Books(view, outlook)
@@ -824,7 +824,7 @@ ANSWERS = KINDS
 """The decision kinds these bots answer (the family registers them once, with its rules)."""
 
 
-def answer(character: str, bot: Any, view: TableView, d: Decision) -> OptionText:
+def answer(character: str, bot: Any, view: SeatView, d: Decision) -> OptionText:
     """The answer of a player of ``character`` (its :data:`~landlord.engine.valuation.OUTLOOKS`
     entry) to a Monopoly decision; ``bot.notes`` keep its trade planner between decisions."""
     planner = bot.notes.get("trades")

@@ -4,7 +4,7 @@ whole game):
 
 * :func:`landing_odds` — the exact landing chances of a ruleset's movement in a phase (the 1906
   and 1913 bots value land by them): 16.5 ms (1906) and 9.5 ms (1913 Part 1) to work out,
-  against a whole game of 8.6 and 4.6 ms; a Magie table keeps its game's by phase
+  against a whole game of 8.6 and 4.6 ms; Magie prospects keep their game's by phase
   (:class:`PhaseOdds`).
 * the Monopoly board tables (:func:`landlord.rules.monopoly.static.board_tables`): 1.16 ms to
   build, against a game of 4.6 ms.
@@ -23,8 +23,8 @@ from landlord.engine.landing import exact
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
+    from landlord.engine.in_play import GameInPlay
     from landlord.engine.landing import Movement
-    from landlord.engine.table import Table
 
 T = TypeVar("T")
 
@@ -57,16 +57,16 @@ def landing_odds(movement: Callable[[Ruleset, str], Movement], ruleset: Ruleset,
 
 
 class PhaseOdds:
-    """The landing chances a Magie table (``Table1904``, ``Table1906``) values by: those of the
-    phase in force (:meth:`odds`), kept by phase in the table's ``_odds`` for its game
-    (``_game``), and one space's (:meth:`chance`). A table names its family's movement
+    """The landing chances Magie prospects (``Prospects1904``, ``Prospects1906``) value by: those of the
+    phase in force (:meth:`odds`), kept by phase in the prospects' ``_odds`` for their game
+    (``_game``), and one space's (:meth:`chance`). The prospects name their family's movement
     (``_movement``)."""
 
     __slots__ = ()
 
     _movement: Callable[[Ruleset, str], Movement]
 
-    _game: Table
+    _game: GameInPlay
     _odds: dict[str, Mapping[int, float]]
 
     def odds(self) -> Mapping[int, float]:

@@ -17,7 +17,7 @@ from landlord.engine import flows
 from landlord.engine.rulebook import RoundsOfTurns, SharedParams
 
 if TYPE_CHECKING:
-    from landlord.engine.table import Table
+    from landlord.engine.in_play import GameInPlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ class SingleTaxState:
     params: SingleTaxParams
     """The params in force, typed (the family's own params class)."""
 
-    def __init__(self, game: Table) -> None:
+    def __init__(self, game: GameInPlay) -> None:
         self.g = game
         self.public: set[int] = set()
         """Spaces the public has bought out (single-tax rule 6): free from then on."""

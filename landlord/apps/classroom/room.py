@@ -63,7 +63,7 @@ from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.replay import apply
-from landlord.engine.strategies import Strategy, TableView
+from landlord.engine.strategies import SeatView, Strategy
 from landlord.errors import IllegalAction, LandlordError
 from landlord.limits import REFUSED_BURST, REFUSED_RATE
 from landlord.players.characters import STRATEGIES, make_strategy
@@ -787,7 +787,7 @@ class Referee:
                 else:
                     by = None
                 if by is not None:
-                    choice = self._bot(tg, d.seat).choose(TableView(g, d.seat), d)
+                    choice = self._bot(tg, d.seat).choose(SeatView(g, d.seat), d)
                     entry = Row(tg.seq, Answer(choice), seat=d.seat, by=by, decision=d.kind)
             if entry is not None:
                 try:

@@ -30,7 +30,7 @@ from landlord.rules.british1913.state import (
     TRACK,
     BritishPlayer,
     Debt,
-    LandTable,
+    LandProspects,
 )
 from landlord.rules.british1913.turns import British1913
 
@@ -47,5 +47,5 @@ __all__ = [
     "British1913",
     "BritishPlayer",
     "Debt",
-    "LandTable",
+    "LandProspects",
 ]

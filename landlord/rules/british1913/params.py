@@ -6,8 +6,8 @@ again at each switch of Part), so mypy checks every read; ``PARAMS`` (the names 
 ruleset of the family must give, checked by the loader) is derived from the same declaration
 (:mod:`landlord.rules.params`). The Luxury and Chance cards are typed data
 (:class:`~landlord.rules.british1913.cards.Card1913`), read from their rows when the params are
-built and checked when the ruleset is loaded. The bots read them off the land table
-(:attr:`~landlord.rules.british1913.state.LandTable.params`).
+built and checked when the ruleset is loaded. The bots read them off the land's prospects
+(:attr:`~landlord.rules.british1913.state.LandProspects.params`).
 """
 
 from __future__ import annotations

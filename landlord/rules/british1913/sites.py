@@ -149,7 +149,7 @@ class Sites:
             if (yield from self.market.offer_from_pack(seat, idx)) == NOBODY:
                 g.emit("rent_free", seat, space=idx)
             return
-        terms = st.table.terms(idx)
+        terms = st.prospects.terms(idx)
         rent = terms.rent_paid
         if owner == GOVERNMENT:
             yield from charge(seat, st.treasury, rent, flows.LAND_RENT, "rent to the Government",

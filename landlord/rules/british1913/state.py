@@ -1,4 +1,4 @@
-"""The 1913 game's state: its places, debts, tokens, the land table and the params it reads."""
+"""The 1913 game's state: its places, debts, tokens, the land's prospects and the params it reads."""
 
 from __future__ import annotations
 
@@ -103,8 +103,8 @@ class BritishPlayer(Token):
         return sum(d.amount for d in self.debts)
 
 
-class LandTable:
-    """What every player can see of the 1913 land (``TableView.table``): who holds each site and
+class LandProspects:
+    """What every player can see of the 1913 land (``SeatView.prospects``): who holds each site and
     improvement, the price last paid, whether every card is bought, how far the game has to
     run, and how often a throw stops on each space. Read-only; the bots value land from it."""
 
@@ -216,12 +216,12 @@ class British1913State:
     """The 1913 game as it stands (the family's parts read and write it): the table it is played
     on (``g``: board, ledger, seats), the params of the Part in force, the turn order, who holds
     each site and improvement and at what capital land value, the Bank and the Public Treasury
-    and what the Treasury owes, the Luxury and Chance packs, the land table the players read;
+    and what the Treasury owes, the Luxury and Chance packs, the land's prospects the players read;
     and what the rules in force make of it (a site's terms, the wages, the scarcity)."""
 
     __slots__ = ("_carriers", "all_bought", "bank", "bankruptcies", "capital", "decks", "face", "free_land", "g",
                  "gaol_corner", "imp_owner", "kinds", "land", "most_circuits", "n", "order", "owner", "params",
-                 "poor_corner", "table", "treasury", "treasury_debt", "value")
+                 "poor_corner", "prospects", "treasury", "treasury_debt", "value")
 
     def __init__(self, game: Any) -> None:
         self.g = game
@@ -257,8 +257,8 @@ class British1913State:
         """How many times each seat has gone bankrupt (to the Poorhouse or the free land)."""
         self.bank = self.treasury = -1
         """The ledger accounts of the Bank and the Public Treasury (opened at the set-up)."""
-        self.table = LandTable(self)
-        """What every player can see of the land (the players' view: ``TableView.table``)."""
+        self.prospects = LandProspects(self)
+        """What every player can see of the land (the players' view: ``SeatView.prospects``)."""
         self._carriers: tuple[Params1913, tuple[bool, ...]] | None = None
         """:meth:`carriers` and the params they were worked out under."""
         if not self.free_land:
@@ -375,7 +375,7 @@ class British1913State:
             return p.gaol_fine if p.gaol_penalties else 0
         if kind not in LAND_KINDS or self.owner[idx] == NOBODY:
             return 0
-        t = self.table.terms(idx)
+        t = self.prospects.terms(idx)
         cost = t.rent_paid if self.owner[idx] != seat else 0
         if self.imp_owner[idx] != NOBODY:
             cost += t.rates + (t.interest if self.imp_owner[idx] != seat else 0)

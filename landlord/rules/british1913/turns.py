@@ -60,8 +60,8 @@ class British1913(RoundsOfTurns):
         self.debts = Debts(st, self.market, self.pay_what_he_has)
         self.sites = Sites(st, self.market, self.debts)
         self.count = Count(st)
-        self.table = st.table
-        """What every player can see of the land (``TableView.table``)."""
+        self.prospects = st.prospects
+        """What every player can see of the land (``SeatView.prospects``)."""
 
     @property
     def order(self) -> list[int]:
@@ -205,7 +205,7 @@ class British1913(RoundsOfTurns):
         amount of property in land and cash is reckoned up". DECISION: the game ends after the
         turn in which the first player completes ``circuits`` rounds (``circuits``; '' while
         it goes on)."""
-        return "circuits" if self.state.table.circuits_left() == 0 else ""
+        return "circuits" if self.state.prospects.circuits_left() == 0 else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
     def arrive(self, old: str, new: str) -> Play:

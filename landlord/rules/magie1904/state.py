@@ -13,7 +13,7 @@ from landlord.rules.magie1904.params import Params1904, in_phase
 from landlord.rules.single_tax import JAIL, NATURAL, PLACES, POOR, TRACK, SingleTaxState
 
 if TYPE_CHECKING:
-    from landlord.engine.table import Table
+    from landlord.engine.in_play import GameInPlay
 
 __all__ = ["JAIL", "LOAN_RATES", "NATURAL", "PLACES", "POOR", "SINGLE_TAX_MAPPING", "TRACK", "Loan",
            "Magie1904State", "MagiePlayer"]
@@ -84,7 +84,7 @@ class Magie1904State(SingleTaxState):
 
     params: Params1904
 
-    def __init__(self, game: Table, kinds: list[str], owner: list[int]) -> None:
+    def __init__(self, game: GameInPlay, kinds: list[str], owner: list[int]) -> None:
         super().__init__(game)
         board = game.board
         self.spaces = board.spaces

@@ -16,15 +16,15 @@ from landlord.engine.decisions import Decision
 from landlord.engine.rulebook import Play, SharedParams, SpaceState
 from landlord.rules.magie1904.money import Money1904
 from landlord.rules.magie1904.params import PARAMS, Params1904
+from landlord.rules.magie1904.prospects import Prospects1904
 from landlord.rules.magie1904.public import SingleTax1904
 from landlord.rules.magie1904.state import JAIL, NATURAL, POOR, TRACK, Magie1904State, MagiePlayer
-from landlord.rules.magie1904.table import Table1904
 from landlord.rules.single_tax import SingleTaxRules
 
 if TYPE_CHECKING:
     from landlord.data.position import SeatPosition
     from landlord.engine.count import SeatCount
-    from landlord.engine.table import Table
+    from landlord.engine.in_play import GameInPlay
 
 
 class Magie1904(SingleTaxRules):
@@ -38,7 +38,7 @@ class Magie1904(SingleTaxRules):
     POSITION_FIELDS: ClassVar[frozenset[str]] = position.POSITION_FIELDS
     DEBT_FIELDS: ClassVar[frozenset[str]] = position.DEBT_FIELDS
 
-    def __init__(self, game: Table) -> None:
+    def __init__(self, game: GameInPlay) -> None:
         super().__init__(game)
         self.state = s = Magie1904State(game, self.kinds, self.owner)
         """The table, the seats' holdings, the public's, the counters and the params in force."""
@@ -46,8 +46,8 @@ class Magie1904(SingleTaxRules):
         """The single-tax phase: the switch, the public's works, the Natural Opportunities."""
         self.money = Money1904(s, self, self.single_tax)
         """Paying, borrowing, repaying and the Poor House."""
-        self.table = Table1904(s, self.money)
-        """What the players read off the table to value a lot (``TableView.table``)."""
+        self.prospects = Prospects1904(s, self.money)
+        """What the players read off the table to value a lot (``SeatView.prospects``)."""
 
     @property
     def params(self) -> Params1904:

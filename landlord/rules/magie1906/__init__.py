@@ -31,7 +31,7 @@ from landlord.rules.magie1906.state import (
     Debt,
     Mortgage,
     Player1906,
-    Table1906,
+    Prospects1906,
 )
 from landlord.rules.magie1906.terms import LOAN_RATES
 from landlord.rules.magie1906.turns import Magie1906
@@ -49,5 +49,5 @@ __all__ = [
     "Magie1906",
     "Mortgage",
     "Player1906",
-    "Table1906",
+    "Prospects1906",
 ]

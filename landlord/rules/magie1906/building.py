@@ -1,5 +1,5 @@
 """What building pays in the 1906 game, as the players read it off the table
-(:class:`BuildingTerms`, a part of ``Table1906``): a house, a dollar of cards, the single tax's
+(:class:`BuildingTerms`, a part of ``Prospects1906``): a house, a dollar of cards, the single tax's
 building privilege."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class BuildingTerms:
     _flows: tuple[object, str, dict[tuple[object, ...], tuple[float, float]]]
     _section_get: list[Callable[[list[int]], object]]
 
-    if TYPE_CHECKING:  # the table's own
+    if TYPE_CHECKING:  # the prospects' own
         def odds(self) -> Mapping[int, float]: ...
 
         def chance(self, idx: int) -> float: ...
@@ -73,7 +73,7 @@ class BuildingTerms:
                 out.append(p.house_value + others * odds.get(idx, 0.0) * p.house_rent * left)
                 continue
             # what the others' stops on the lots pay him less what his own cost him (the terms of
-            # the table's :meth:`_paid_to` and :meth:`charge`, restated in :meth:`_lots_flow`),
+            # the prospects' :meth:`_paid_to` and :meth:`charge`, restated in :meth:`_lots_flow`),
             # with the houses standing now and with this one up (:meth:`_section_flows`), and what
             # his stops on the necessities cost him (their tax, :meth:`charge`)
             before, after = self._section_flows(idx, raised, seat, others, odds)

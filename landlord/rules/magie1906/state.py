@@ -117,7 +117,7 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         self.buy_options = tuple(option("buy_card", i) for i in range(self.n))
         self.sell_options = tuple(option("offer_card", i) for i in range(self.n))
         """Each space's market options (rule 1, :meth:`market`), made once."""
-        self.table = Table1906(self)
+        self.prospects = Prospects1906(self)
 
     if TYPE_CHECKING:  # played by later layers of the family class
         def fare(self, idx: int, payer: int) -> tuple[int, list[int]]: ...
@@ -200,7 +200,7 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         return self.params.house_price * self.params.house_sale_percent // 100
 
 
-class Table1906(PhaseOdds, MoneyTerms, BuildingTerms):
+class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
@@ -221,7 +221,7 @@ class Table1906(PhaseOdds, MoneyTerms, BuildingTerms):
         self._taxes: dict[tuple[str, int], float] = {}
         """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
         self._returns: dict[tuple[object, ...], tuple[list[float], float]] = {}
-        """What :meth:`land_return` sums, by the table's payoffs (:meth:`payoff_key`) and seat."""
+        """What :meth:`land_return` sums, by the prospects' payoffs (:meth:`payoff_key`) and seat."""
         self._flows: tuple[object, str, dict[tuple[object, ...], tuple[float, float]]] = (None, "", {})
         """:meth:`_section_flows` under the params and phase it names, by seat, lot and section."""
         self._section_get = [itemgetter(*section) for section in rules.section_of]

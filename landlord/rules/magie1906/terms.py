@@ -1,5 +1,5 @@
 """What the 1906 rules pay when a player raises money, borrows or pools his railroads, as the
-players read it off the table (:class:`MoneyTerms`, a part of ``Table1906``)."""
+players read it off the table (:class:`MoneyTerms`, a part of ``Prospects1906``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class MoneyTerms:
     _r: Any
     """The 1906 rules (``Magie1906State`` and the family's later layers)."""
 
-    if TYPE_CHECKING:  # the table's own
+    if TYPE_CHECKING:  # the prospects' own
         def chance(self, idx: int) -> float: ...
 
         def throws_left(self) -> float: ...

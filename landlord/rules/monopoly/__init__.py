@@ -28,14 +28,14 @@ and spaces; :meth:`MonopolyState.space_name`, :meth:`MonopolyState.word`, :meth:
 The family class :class:`Monopoly` (:mod:`~landlord.rules.monopoly.turns`) plays the turns and
 composes the game's :class:`~landlord.rules.monopoly.state.MonopolyState` and its parts over it:
 ``building``, ``debts``, ``market``, ``manage``; the count, the words and the position layout
-are functions of the state; the players read the state through :class:`MonopolyTable`.
+are functions of the state; the players read the state through :class:`MonopolyProspects`.
 """
 
 from __future__ import annotations
 
 from landlord.rules.monopoly.pieces import MonopolyPlayer, TradeOffer
+from landlord.rules.monopoly.prospects import MonopolyProspects
 from landlord.rules.monopoly.static import ASK, BRIBE, BUY, HOTEL, LIFT, REPLY, TAX
-from landlord.rules.monopoly.table import MonopolyTable
 from landlord.rules.monopoly.turns import Monopoly
 
 __all__ = [
@@ -48,6 +48,6 @@ __all__ = [
     "TAX",
     "Monopoly",
     "MonopolyPlayer",
-    "MonopolyTable",
+    "MonopolyProspects",
     "TradeOffer",
 ]

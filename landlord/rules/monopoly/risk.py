@@ -95,10 +95,10 @@ class Threats:
 
 
 class RuinRisk:
-    """The ruin part of :class:`~landlord.rules.monopoly.table.MonopolyTable` (its base; the
-    table's ``__init__`` sets the state kept here)."""
+    """The ruin part of :class:`~landlord.rules.monopoly.prospects.MonopolyProspects` (its base; the
+    prospects' ``__init__`` sets the state kept here)."""
 
-    __slots__ = ("_paths", "_threats", "_whole")  # (set by the table's __init__)
+    __slots__ = ("_paths", "_threats", "_whole")  # (set by the prospects' __init__)
 
     _whole: tuple[int, list[tuple[int, Build]], list[tuple[int, float, float]]]
     _paths: dict[tuple[tuple[int, ...], tuple[int, ...]], Build]

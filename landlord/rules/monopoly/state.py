@@ -1,7 +1,7 @@
 """Monopoly's state: the params it reads, the board's tables, who holds each deed, the houses and
 hotels standing and in the Bank, the mortgages, the decks and the sums kept over them (its pieces:
-:mod:`landlord.rules.monopoly.pieces`; the table the players read of it:
-:mod:`landlord.rules.monopoly.table`). The family's parts (turns, market, building, manage,
+:mod:`landlord.rules.monopoly.pieces`; the prospects the players read of it:
+:mod:`landlord.rules.monopoly.prospects`). The family's parts (turns, market, building, manage,
 debts, count, words, position) read and write this one object."""
 
 from __future__ import annotations

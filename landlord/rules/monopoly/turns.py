@@ -18,6 +18,7 @@ from landlord.rules.monopoly.market import Market
 from landlord.rules.monopoly.params import PARAMS, ParamsMonopoly, in_phase
 from landlord.rules.monopoly.pieces import MonopolyPlayer
 from landlord.rules.monopoly.position import FIELDS, place_seat
+from landlord.rules.monopoly.prospects import MonopolyProspects
 from landlord.rules.monopoly.state import MonopolyState
 from landlord.rules.monopoly.static import (
     ASK,
@@ -33,7 +34,6 @@ from landlord.rules.monopoly.static import (
     TAX,
     _decision,
 )
-from landlord.rules.monopoly.table import MonopolyTable
 from landlord.rules.monopoly.words import DECISIONS, OPTIONS, explain, option_text
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Monopoly(Rules):
     ``manage`` (the step between throws) — the auctions (:mod:`~landlord.rules.monopoly.auction`),
     the count (:mod:`~landlord.rules.monopoly.count`), the words
     (:mod:`~landlord.rules.monopoly.words`) and the position layout
-    (:mod:`~landlord.rules.monopoly.position`), functions of the state, and the ``table`` the
+    (:mod:`~landlord.rules.monopoly.position`), functions of the state, and the ``prospects`` the
     players read."""
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
@@ -67,7 +67,7 @@ class Monopoly(Rules):
         self.debts = Debts(st, self.building)
         self.market = Market(st, self.building, self.debts)
         self.manage = Manage(st, self.building, self.market)
-        self.table = MonopolyTable(st)
+        self.prospects = MonopolyProspects(st)
         """What every seat can see of the table (the players read the game through it)."""
 
     @property

@@ -1,6 +1,6 @@
-"""The game as its rules and its bots see it: :class:`Table`, the one interface the rules
+"""The game as its rules and its bots see it: :class:`GameInPlay`, the one interface the rules
 families (:mod:`landlord.engine.rulebook`, :mod:`landlord.rules`) and the bots' view
-(:class:`landlord.engine.strategies.TableView`) are written against.
+(:class:`landlord.engine.strategies.SeatView`) are written against.
 
 :class:`landlord.engine.game.Game` provides it (mypy checks this where a game hands itself to
 its rules and its bots). Written as a protocol so that the rules need not import the game that
@@ -23,7 +23,7 @@ from landlord.engine.ledger import Ledger
 from landlord.engine.phases import Trigger
 
 
-class Table(Protocol):
+class GameInPlay(Protocol):
     """A game in play: its ruleset and board, the seats and their state, the params in force,
     the ledger and the log, chance, and the phase triggers."""
 

@@ -1,5 +1,5 @@
-"""Monopoly's table: what every seat can see of it, and what the rules pay, read by the players
-(deeds and their owners, buildings, mortgages, the landing chances, what a landing pays and
+"""Monopoly's prospects: what every seat can see of the table, and what the rules pay, read by the
+players (deeds and their owners, buildings, mortgages, the landing chances, what a landing pays and
 charges)."""
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
     from landlord.rules.monopoly.state import MonopolyState
 
 _SPACE = itemgetter(4)
-"""A landing charge's space (:meth:`MonopolyTable.landing_charges`)."""
+"""A landing charge's space (:meth:`MonopolyProspects.landing_charges`)."""
 
 
-class MonopolyTable(RuinRisk):
+class MonopolyProspects(RuinRisk):
     """What every seat can see of the table (read-only by convention): deeds and their owners,
     buildings, mortgages, groups, costs, the trade on offer, and each seat's token and held
     cards. The order of the decks is not here. Bots read the game only through this view."""
@@ -65,7 +65,7 @@ class MonopolyTable(RuinRisk):
     again", the third double going to Jail instead (1 + 1/6 + 1/36)."""
 
     def __init__(self, state: MonopolyState) -> None:
-        """``state``: the game's Monopoly state (the table reads it, never writes it)."""
+        """``state``: the game's Monopoly state (the prospects read it, never write it)."""
         self._state = r = state
         self.board = r.g.board
         self.owner = r.owner

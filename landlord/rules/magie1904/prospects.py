@@ -1,4 +1,5 @@
-"""What the 1904 players read off the table to value a lot: :class:`Table1904`, over the state."""
+"""The 1904 prospects: what the players read off the table to value a lot (:class:`Prospects1904`, over
+the state)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from landlord.rules.magie1904.state import Magie1904State
 
 
-class Table1904(PhaseOdds):
+class Prospects1904(PhaseOdds):
     """What the 1904 players read off the table to value a lot (all of it public: the deeds,
     the board, the dice, the rules in force): what a lot pays its holder and counts at the end,
     the chance a throw ends on it and the throws left (:mod:`landlord.engine.valuation`)."""
