@@ -67,10 +67,10 @@ from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.replay import apply
 from landlord.engine.strategies import Strategy, TableView
-from landlord.errors import IllegalAction, LandlordError
+from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.limits import REFUSED_BURST, REFUSED_RATE
 from landlord.players.characters import STRATEGIES, make_strategy
-from landlord.rules.families import replay, shared_params
+from landlord.rules.families import family_of, replay, shared_params
 
 SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment, then choose again."
 """What a page is told whose clicks the class keeps refusing (a stale button, a second ballot),
@@ -143,8 +143,13 @@ class ClassSpec:
     for a class created before classes recorded it. Set by :meth:`Classroom.create`."""
 
     def check(self) -> ClassSpec:
-        """The spec, checked: every problem is one line naming the choice (LandlordError)."""
+        """The spec, checked: every problem is one line naming the choice (LandlordError); the
+        overrides as the ruleset's family reads them too (:func:`~landlord.rules.families.family_of`)."""
         rs = self.resolve()
+        try:
+            family_of(rs)
+        except DataError as exc:
+            raise LandlordError(f"overrides: {exc.entry}: {exc.problem}") from None
         if not rs.players_min <= self.table_size <= rs.players_max:
             raise LandlordError(f"table size: {rs.id} takes {rs.players_min} to {rs.players_max} "
                                 f"players a table, not {self.table_size}")
