@@ -39,10 +39,12 @@ from landlord.engine.decisions import Decision
 from landlord.engine.game import Game as PlayedGame
 from landlord.engine.options import Option
 from landlord.engine.strategies import RandomBot, SeatView
+from landlord.errors import DataError
 from landlord.players import savefile
 from landlord.players.british1913 import KINDS, valuation
 from landlord.players.characters import Landlord, Speculator, Tenant, make_strategy
 from landlord.rules.british1913 import ASYLUM, GAOL, GOVERNMENT, NOBODY, POOR, TRACK
+from landlord.rules.families import family_of
 from landlord.runs.simulate import play_one
 
 BOTS4 = ("landlord", "tenant", "speculator", "landlord")
@@ -647,10 +649,11 @@ def test_every_decision_of_a_game_reads_as_a_sentence_with_labelled_options() ->
 
 @pytest.mark.parametrize("cash", [0, 1500, 4000])
 def test_the_start_cash_is_paid_in_whole_sets_of_the_notes(cash: int) -> None:
-    """DECISION (``schema.check_together``): a what-if start cash is the notes' £3000 paid one or
-    more whole times over (the fair comparisons start Part 1 from £6000); anything else, £0
-    included (found by the mutation test: a transfer of nothing), is refused when the override
-    is made, naming the param, so a scenario file is refused before any game."""
-    with pytest.raises(ValueError, match=r"start_cash.*whole sets of the notes"):
-        load_ruleset("british-1913-part1").override(start_cash=cash)
+    """DECISION (``british1913.params.paid_in_notes``): a what-if start cash is the notes' £3000
+    paid one or more whole times over (the fair comparisons start Part 1 from £6000); anything
+    else, £0 included (found by the mutation test: a transfer of nothing), is refused when the
+    overridden ruleset meets its family, naming the param, so a scenario file is refused before
+    any game."""
+    with pytest.raises(DataError, match=r"start_cash.*whole sets of the notes"):
+        family_of(load_ruleset("british-1913-part1").override(start_cash=cash))
     assert Game(load_ruleset("british-1913-part1").override(start_cash=6000), [None] * 4, 1).cash(0) == 6000

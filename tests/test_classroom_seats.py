@@ -24,11 +24,14 @@ from landlord.apps.classroom import (
 )
 from landlord.apps.classroom.room import missed_text
 from landlord.apps.classroom.store import Row
+from landlord.data.loader import load_ruleset
 from landlord.engine.codec import read_record, write_record
+from landlord.engine.decisions import Checked
 from landlord.engine.entries import Answer, Switch, TriggerAdded
+from landlord.engine.game import Game
 from landlord.engine.record import kit_version
 from landlord.errors import IllegalAction, LandlordError
-from landlord.rules.families import replay
+from landlord.rules.families import FamilyGame, replay
 
 SECRET = "t" * 24
 
@@ -107,6 +110,47 @@ def test_a_click_is_checked_once_where_it_comes_in(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(TableGame, "check", lambda self, *a: calls.append("check") or check(self, *a))
     assert mover.act(d.options[0]) == "" and store.length(room.id, 1) == 1
     assert calls == ["check"]
+
+
+def test_the_kernel_that_appends_a_click_checks_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39, point 3: one click, one legality check (``Game.check``) and one seat check
+    (``TableGame.to_choose``) in the kernel that appends it: the proof ``TableGame.check`` gives
+    is handed to the application of its own row, which ``Game.act`` takes without checking again
+    (it was checked twice: at the boundary, then as the row was fed). Another kernel, rebuilding
+    the table from the store, checks the row as any record's."""
+    store, room, (ann, bo) = setup(tmp_path)
+    room.start(SECRET)
+    tg = ann.table()
+    assert tg is not None and tg.game.pending is not None
+    d = tg.game.pending
+    mover = ann if d.seat == ann.seat else bo
+    calls: list[str] = []
+    legal, seat = Game.check, TableGame.to_choose
+    monkeypatch.setattr(Game, "check", lambda self, *a: calls.append("legal") or legal(self, *a))
+    monkeypatch.setattr(TableGame, "to_choose", lambda self, *a: calls.append("seat") or seat(self, *a))
+    assert mover.act(d.options[0]) == "" and store.length(room.id, 1) == 1
+    assert calls == ["seat", "legal"]
+    assert mover.table().game.entries[-1] == Answer(d.options[0])  # type: ignore[union-attr]
+    calls.clear()
+    elsewhere = Classroom(store, room.id).table(1)
+    assert elsewhere is not None and elsewhere.seq == 1
+    assert calls == ["seat", "legal"]
+
+
+def test_a_checked_answer_is_checked_again_once_the_game_has_moved() -> None:
+    """A proof holds only on the game that checked it, at the record's length it was checked
+    at: anywhere else ``Game.act`` checks its answer as a plain option."""
+    g = FamilyGame(load_ruleset("magie-1904"), [None, None], 7)
+    twin = FamilyGame(load_ruleset("magie-1904"), [None, None], 7)
+    assert g.pending is not None and g.pending == twin.pending
+    proof = g.check(g.pending.options[0])
+    assert g.holds(proof) and not twin.holds(proof)
+    g.act(proof)
+    assert not g.holds(proof)
+    with pytest.raises(IllegalAction):
+        g.act(Checked("no such option", proof.decision, proof.at))
+    with pytest.raises(IllegalAction):
+        twin.act(Checked("no such option", proof.decision, proof.at))
 
 
 @both_stores

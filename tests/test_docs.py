@@ -2,7 +2,7 @@
 path named there that does not exist"): every repository path in the README, CONTRIBUTING, the
 benchmarks' and studies' READMEs and every page under docs/, every file a README names beside
 itself, and every dotted name of the kit (``landlord.players.savefile.load_game``, or
-``schema.check_together`` where ``schema`` is one module of the kit) resolves."""
+``schema.check_param`` where ``schema`` is one module of the kit) resolves."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_the_check_finds_a_path_and_a_name_that_do_not_exist() -> None:
     """The check can fail: a moved module, a renamed function, a placeholder nothing matches."""
     assert path_exists("landlord/rules/<family>/movement.py") and path_exists("landlord/engine/flows.py")
     assert not path_exists("landlord/engine/no_such_module.py") and not path_exists("notes/<topic>.md.x")
-    assert kit_name("schema.check_together") == "landlord.data.schema.check_together"
+    assert kit_name("schema.check_param") == "landlord.data.schema.check_param"
     assert resolves("landlord.players.savefile.load_game") and not resolves("landlord.engine.savefile.no_such")
     assert kit_name("pyproject.toml") is None and kit_name("voila.json") is None
     text = "`landlord/gone.py`, `landlord.engine.game.Gone`, `gone.py`, `flows.RENT`, `data/boards/`\n"

@@ -192,6 +192,30 @@ def test_no_module_below_the_rules_names_a_rules_or_players_module() -> None:
     assert not found, found
 
 
+def family_names(path: Path, families: Iterable[str]) -> list[str]:
+    """The rules families ``path``'s text names (code, strings, comments and docstrings alike)."""
+    text = path.read_text(encoding="utf-8")
+    return [f for f in families if f in text]
+
+
+def test_the_data_names_no_rules_family() -> None:
+    """Issue 39, point 1: ``data/`` checks only what a data file alone can say; what a family
+    needs (its own ranges, params that must agree, a board's places and values) is the family's
+    (:class:`landlord.rules.needs.Needs`), so no module of the data names a family."""
+    from landlord.rules.families import FAMILIES
+
+    names = [f.name for f in FAMILIES]
+    assert {"magie1904", "magie1906", "british1913", "monopoly"} <= set(names)
+    found = {n: hits for n, p in modules().items() if layer_of(n) == "data" and (hits := family_names(p, names))}
+    assert not found, found
+
+
+def test_the_family_name_check_can_fail(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text('NEEDS = {"monopoly": ("space:jail",)}\n', encoding="utf-8")
+    assert family_names(path, ["magie1904", "monopoly"]) == ["monopoly"]
+
+
 def test_the_named_module_check_can_fail(tmp_path: Path) -> None:
     path = tmp_path / "m.py"
     path.write_text('"""Doc naming landlord.rules.x."""\nf = "magie"\nx = f"landlord.rules.{f}"\n', encoding="utf-8")

@@ -11,7 +11,7 @@ import pytest
 
 from landlord.data.loader import load_ruleset, load_ruleset_ref, ruleset_ids
 from landlord.data.resources import kit_dir
-from landlord.data.schema import AMOUNT, FAMILY_SPECS, SPECS, spec
+from landlord.data.schema import AMOUNT, SPECS, spec
 from landlord.engine import flows
 from landlord.errors import DataError
 from landlord.limits import MAX_DEPTH, MAX_FILE_BYTES
@@ -51,12 +51,18 @@ def refused(path: Path, entry: str, field: str, words: str) -> None:
 
 @pytest.mark.parametrize("family", sorted(f.name for f in FAMILIES))
 def test_every_param_of_every_family_has_a_declared_range(family: str) -> None:
-    """Every param has a range: its own line, or the default (money; a list of amounts or
-    texts), and every ruleset of the family keeps to it."""
+    """Every param has a range: its own line (the shared table's, by name, or the family's own),
+    or the default (money; a list of amounts or texts), and every ruleset of the family keeps to
+    it. The loader checks the shared line first, so where a family has its own line for a shared
+    name (a deck's cards) the shared line says only that it is a list (its items and length
+    the family's): it never refuses what the family's line allows, and the family names the item."""
+    own = family_named(family).needs.ranges
+    for name in set(own) & set(SPECS):
+        assert SPECS[name].item is None and SPECS[name].min_len <= own[name].min_len, name
     for name in family_named(family).declared:
-        s = spec(family, name)
+        s = own.get(name) or spec(name)
         assert s.lo <= s.hi and s.what, name
-        if name not in SPECS and (family, name) not in FAMILY_SPECS:
+        if name not in SPECS and name not in own:
             assert s is AMOUNT, name
     assert [load_ruleset(r) for r in ruleset_ids() if load_ruleset(r).family == family]
 
@@ -117,11 +123,28 @@ def test_board_values_the_rules_need_are_refused_naming_the_board(tmp_path: Path
                              "extra = { rents = [110], house_cost = 150", 1)
     own(tmp_path, "boards", "monopoly-us", no_rents)
     with pytest.raises(DataError, match=r"monopoly-us.toml: space 26 \(Atlantic Avenue\): field 'extra.rents'"):
-        load_ruleset("monopoly", tmp_path)
+        family_of(load_ruleset("monopoly", tmp_path))  # the data's checks, then its family's
     free = board.replace("price = 260", "price = 0", 1)
     own(tmp_path, "boards", "monopoly-us", free)
     with pytest.raises(DataError, match=r"space 26 \(Atlantic Avenue\): field 'price': a lot's price must be"):
         load_ruleset("monopoly", tmp_path)
+
+
+def test_what_a_family_alone_needs_is_refused_where_the_ruleset_meets_it(tmp_path: Path) -> None:
+    """Issue 39, point 1: the data loads what a data file alone can say; a family's own range,
+    the places its rules send tokens to and params that must agree are refused when the ruleset
+    meets its family, naming the file, the entry and the field as the loader did."""
+    path = own(tmp_path, "rulesets", "mine", extending("magie-1906", param("chance_cards", "[]")))
+    load_ruleset_ref(str(path))
+    refused(path, "params.chance_cards", "value", "needs at least 1 item(s) (chance cards (action:amount|text)), got 0")
+    path = own(tmp_path, "rulesets", "mine", extending("british-1913-part1", param("start_cash", "4000")))
+    refused(path, "params.start_cash", "value", "4000 is not one or more whole sets of the notes")
+    board = (KIT / "boards" / "landlords-game-1904.toml").read_text()
+    own(tmp_path, "boards", "landlords-game-1904", board.replace('kind = "poorhouse"', 'kind = "natural_opportunity"'))
+    rs = load_ruleset("magie-1904", tmp_path)
+    with pytest.raises(DataError, match=r"landlords-game-1904.toml: \[\[annex\]\]: field 'kind': the magie1904 "
+                                        r"rules need a 'poorhouse' annex beside a corner"):
+        family_of(rs)
 
 
 @pytest.mark.parametrize("kind", ["rulesets", "boards", "scenario"])

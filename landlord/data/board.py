@@ -54,6 +54,8 @@ class Board:
     provenance: str
     spaces: tuple[Space, ...]
     annexes: tuple[Annex, ...] = ()
+    where: str = ""
+    """The file it was read from (named in its errors); empty for a board made in code."""
 
     def __len__(self) -> int:
         return len(self.spaces)

@@ -26,10 +26,9 @@ if TYPE_CHECKING:
 from landlord.data.schema import (
     Bounds,
     TableSpec,
-    check_board,
+    check_lots,
     check_param,
     check_table,
-    check_together,
 )
 from landlord.limits import MAX_AMOUNT, MAX_PLAYERS
 
@@ -210,7 +209,7 @@ def load_board(board_id: str | Path, data: Path | None = None) -> Board:
     return Board(
         id=head["id"], title=head["title"], currency=head["currency"], source=head["source"],
         provenance=head["provenance"], spaces=tuple(spaces[i] for i in range(len(spaces))),
-        annexes=tuple(annexes),
+        annexes=tuple(annexes), where=str(path),
     )
 
 
@@ -348,16 +347,12 @@ def ruleset_from_file(path: Path, data: Path | None = None) -> Ruleset:
     bounds = Bounds(len(board), head["players_min"], head["players_max"])
     for where, table in [("params", params)] + [(f"phases.{n}.params", ph.params) for n, ph in phases.items()]:
         for key, param in table.items():
-            problem = check_param(head["family"], key, param.value, bounds)
+            problem = check_param(key, param.value, bounds)
             if problem:
                 raise DataError(path, f"{where}.{key}", "value", problem)
-    for name in phases:
-        wrong = check_board(head["family"], board, {k: p.value for k, p in {**params, **phases[name].params}.items()})
-        if wrong:
-            raise DataError(board_path(board.id, data), *wrong)
-        together = check_together(head["family"], {k: p.value for k, p in {**params, **phases[name].params}.items()})
-        if together:
-            raise DataError(path, f"params.{together[0]}", "value", together[1])
+    wrong = check_lots(board)
+    if wrong:
+        raise DataError(board.where, *wrong)
     for key, param in params.items():
         if key.endswith("_deck") and isinstance(param.value, str):
             _check_deck(path, f"params.{key}", param.value, params, len(board))

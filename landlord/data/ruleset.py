@@ -90,9 +90,11 @@ class Ruleset:
 
         Raises KeyError naming the param if it is not one of this ruleset's params,
         TypeError if the new value's type differs from the old one's, and ValueError if it is
-        out of the param's declared range (:mod:`landlord.data.schema`).
+        out of the range declared for its name (:mod:`landlord.data.schema`). What only the
+        ruleset's family can say (a range of its own, params that must agree) is checked where
+        the new ruleset meets its family, as a file's values are.
         """
-        from landlord.data.schema import Bounds, check_param, check_together
+        from landlord.data.schema import Bounds, check_param
 
         bounds = Bounds(len(self.board), self.players_min, self.players_max)
         params = dict(self.params)
@@ -104,11 +106,8 @@ class Ruleset:
                 raise TypeError(
                     f"param {key!r} of ruleset {self.id!r} takes {type(old).__name__}, got {value!r}"
                 )
-            problem = check_param(self.family, key, value, bounds)
+            problem = check_param(key, value, bounds)
             if problem:
                 raise ValueError(f"param {key!r} of ruleset {self.id!r}: {problem}")
             params[key] = Param(value, f"{note} (was {old!r})", OVERRIDE, overridden=True)
-        together = check_together(self.family, {k: p.value for k, p in params.items()})
-        if together:
-            raise ValueError(f"param {together[0]!r} of ruleset {self.id!r}: {together[1]}")
         return replace(self, params=params)

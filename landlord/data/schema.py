@@ -1,4 +1,5 @@
-"""The declared type and range of every rule parameter, and the limits on data files.
+"""The declared range of every rule parameter by its name, and the limits on data files: what
+a data file alone can say.
 
 A ruleset family declares each param's *type* (``PARAMS`` in its rules class); this module
 declares each param's *range*: the smallest and largest value a game can be played with, for a
@@ -7,10 +8,12 @@ every param of every ruleset and phase, and :meth:`~landlord.data.ruleset.Rulese
 override (scenarios, saved games), so a value that would crash a game or never end it is refused
 before play with the file, entry and field named.
 
-Declarations are by param name (the families share names such as ``wages`` or ``max_rounds``),
-with a family's own line where a family reads the name differently. A whole-number param with no
-line of its own is an amount of money: :data:`AMOUNT`, 0 to :data:`MAX_AMOUNT`. A list with no
-line of its own holds amounts of money (or texts).
+Declarations are by param name (the families share names such as ``wages`` or ``max_rounds``).
+A whole-number param with no line of its own is an amount of money: :data:`AMOUNT`, 0 to
+:data:`MAX_AMOUNT`. A list with no line of its own holds amounts of money (or texts). What only a
+family can say (a range of its own for a name it reads differently, params that must agree, what
+its rules need of a board) is the family's, checked where a ruleset meets its family, with
+:func:`check_param` given the family's :class:`Spec`; this module names no family.
 
 File limits (:data:`~landlord.limits.MAX_FILE_BYTES`, :data:`~landlord.limits.MAX_DEPTH`) apply
 to every data, scenario and saved-game file, so a huge or deeply nested file gets one line
@@ -30,7 +33,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from landlord.data.board import Board
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,19 +118,15 @@ SPECS: dict[str, Spec] = {
     "annul_order": Spec("spaces annulled, in order", item=SPACE),
     "college_order": Spec("spaces made colleges, in order", item=SPACE),
     "average_hand_cards": Spec("the average hands (lists of spaces)", item=Spec("a hand", item=SPACE)),
+    # decks (a family may say more of its cards: its own range, where a ruleset meets it)
+    "chance_cards": Spec("chance cards"),
+    "luxury_cards": Spec("luxury cards"),
     # texts
-    "chance_cards": Spec("chance cards", min_len=1),
-    "luxury_cards": Spec("luxury cards", min_len=1),
     "theme_space_names": Spec("renamed spaces (index=name)", pattern=r"\d{1,4}=.+"),
     "theme_words": Spec("renamed words (word=word)", pattern=r"[^=]+=.*"),
     "sequence": Spec("phase switches (phase@trigger)", pattern=r"[A-Za-z0-9_]+@\S.*"),
 }
 
-FAMILY_SPECS: dict[tuple[str, str], Spec] = {
-    ("magie1906", "chance_cards"): Spec("chance cards (action:amount|text)", min_len=1),
-    ("british1913", "chance_cards"): Spec("chance cards", item=Spec("a card"), min_len=1),
-    ("british1913", "luxury_cards"): Spec("luxury cards", item=Spec("a card"), min_len=1),
-}
 
 
 def type_problem(value: Any, typ: type) -> str:
@@ -143,9 +141,9 @@ def type_problem(value: Any, typ: type) -> str:
     return f"expected {typ.__name__}, got {value!r}"
 
 
-def spec(family: str, name: str) -> Spec:
-    """The declared range of param ``name`` in ``family`` (an amount of money by default)."""
-    return FAMILY_SPECS.get((family, name)) or SPECS.get(name) or AMOUNT
+def spec(name: str) -> Spec:
+    """The declared range of param ``name`` (an amount of money by default)."""
+    return SPECS.get(name) or AMOUNT
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +155,12 @@ class Bounds:
     players_max: int
 
 
-def check_param(family: str, name: str, value: Any, bounds: Bounds) -> str | None:
-    """What is wrong with ``value`` for param ``name`` of ``family`` (None when it is in range):
-    what the data alone can say. Its type, and a param the family reads into a type of its own
-    (its cards as typed data), are the family's to check (:func:`landlord.rules.params.check_ruleset`)."""
-    return _check(spec(family, name), value, bounds, "")
+def check_param(name: str, value: Any, bounds: Bounds, own: Spec | None = None) -> str | None:
+    """What is wrong with ``value`` for param ``name`` (None when it is in range): against the
+    range declared for the name (:func:`spec`), or ``own``, a family's own range for it. Its type,
+    and a param the family reads into a type of its own (its cards as typed data), are the
+    family's to check, where a ruleset meets its family."""
+    return _check(own or spec(name), value, bounds, "")
 
 
 def _check(s: Spec, value: Any, b: Bounds, at: str) -> str | None:
@@ -198,71 +197,16 @@ def _check(s: Spec, value: Any, b: Bounds, at: str) -> str | None:
     return None
 
 
-def check_together(family: str, values: dict[str, Any]) -> tuple[str, str] | None:
-    """What is wrong with params of ``family`` taken together (``values``: those in force), as
-    (param, problem), or None. The 1913 game: the start cash is paid in the notes, one or more
-    whole sets of them (a what-if start of £6000 is the £3000 of notes twice over)."""
-    if family == "british1913":
-        notes, cash = sum(values.get("notes", ())), values.get("start_cash", 0)
-        if notes and (cash < notes or cash % notes):
-            return "start_cash", f"{cash} is not one or more whole sets of the notes (they add up to {notes})"
-    return None
-
-
-def check_board(family: str, board: Board, values: dict[str, Any]) -> tuple[str, str, str] | None:
-    """What the rules of ``family`` need of a board that the board file alone cannot say (with
-    the params in force, ``values``): the first problem as (entry, field, problem), or None.
-
-    Every family: a lot's price and rent are at least 1 (0 would be a payment of nothing; a
-    utility's rent comes from its multipliers) and
-    the annexes and corners its rules send tokens to exist. Monopoly: a street's ``extra``
-    holds its rents with 1 to ``hotel_after`` houses and a hotel, its house, hotel and mortgage
-    values; a railroad's rents for each railroad held; a utility's multipliers for each utility
-    held.
-    """
+def check_lots(board: Board) -> tuple[str, str, str] | None:
+    """What is wrong with the lots of ``board`` as the first problem, (entry, field, problem), or
+    None: a lot's price and rent are at least 1 (0 would be a payment of nothing; a utility's
+    rent comes from its multipliers)."""
     for s in board.lots:
         if s.price < 1:
             return f"space {s.index} ({s.name})", "price", f"a lot's price must be at least 1, got {s.price}"
         if s.rent < 1 and s.kind != "utility":
             return f"space {s.index} ({s.name})", "rent", f"a lot's rent must be at least 1, got {s.rent}"
-    for needed in NEEDS.get(family, ()):
-        where, _, kind = needed.partition(":")
-        if where == "annex" and kind not in {a.kind for a in board.annexes}:
-            return "[[annex]]", "kind", f"the {family} rules need a {kind!r} annex beside a corner"
-        if where == "space" and not board.indices(kind):
-            return "[[space]]", "kind", f"the {family} rules need a {kind!r} space"
-    if family != "monopoly":
-        return None
-    rails, utils = len(board.indices("railroad")), len(board.indices("utility"))
-    for s in board.spaces:
-        need: dict[str, tuple[int, int]] = {}  # key -> (least value, least length; 0 for a number)
-        if s.kind == "street":
-            need = {"rents": (0, int(values.get("hotel_after", 4)) + 1), "house_cost": (1, 0),
-                    "hotel_cost": (1, 0), "mortgage": (1, 0)}
-        elif s.kind == "railroad":
-            need = {"rents": (0, rails), "mortgage": (1, 0)}
-        elif s.kind == "utility":
-            need = {"multipliers": (0, utils), "mortgage": (1, 0)}
-        for key, (least, length) in need.items():
-            value = s.extra.get(key)
-            bad = (not isinstance(value, list) or len(value) < length
-                   or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_AMOUNT
-                              for v in value)) if length else (
-                   isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_AMOUNT)
-            if bad:
-                want = (f"a list of at least {length} amounts" if length
-                        else f"a whole number from {least} to {MAX_AMOUNT}")
-                return f"space {s.index} ({s.name})", f"extra.{key}", f"expected {want}, got {value!r}"
     return None
-
-
-NEEDS: dict[str, tuple[str, ...]] = {
-    "magie1904": ("annex:jail", "annex:poorhouse"),
-    "magie1906": ("annex:jail", "annex:poorhouse"),
-    "british1913": ("annex:jail", "annex:poorhouse", "space:natural_opportunity"),
-    "monopoly": ("space:jail",),
-}
-"""The annexes and spaces each family's rules send tokens to."""
 
 
 PROVENANCE = frozenset(

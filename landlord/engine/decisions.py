@@ -1,7 +1,9 @@
-"""Decisions: a choice the rules put to one seat, with exactly the legal options."""
+"""Decisions: a choice the rules put to one seat, with exactly the legal options, and an answer
+checked legal (:class:`Checked`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 OptionText = str
@@ -20,3 +22,16 @@ class Decision(NamedTuple):
     options: tuple[OptionText, ...]
     space: int = -1
     amount: int = 0
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An answer :meth:`landlord.engine.game.Game.check` found legal: ``choice`` answers
+    ``decision``, checked when the game's record held ``at`` entries. The game that checked it
+    takes it without checking again while it still :meth:`~landlord.engine.game.Game.holds`
+    (the same pending decision, the record not moved): one answer, checked once, from where it
+    comes in to where it is applied."""
+
+    choice: OptionText
+    decision: Decision
+    at: int

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from landlord.data.ruleset import Ruleset
 from landlord.engine.count import SeatCount
-from landlord.engine.decisions import Decision, OptionText
+from landlord.engine.decisions import Checked, Decision, OptionText
 from landlord.engine.entries import Answer, Chance, Entry, Switch, TriggerAdded
 from landlord.engine.events import Event
 from landlord.engine.flows import Flow
@@ -223,20 +223,31 @@ class Game:
             self.pending = None
             self.over = True
 
-    def check(self, choice: OptionText) -> None:
-        """Raise IllegalAction (saying why, in plain words) unless ``choice`` is a legal answer to
-        the pending decision: the one legality check of an answer from outside (a person's click,
-        a class row, a replayed record)."""
+    def check(self, choice: OptionText) -> Checked:
+        """The one legality check of an answer from outside (a person's click, a class row, a
+        replayed record): ``choice`` answers the pending decision legally, and the proof says so
+        for as long as the game has not moved (:meth:`act` takes it without checking again).
+        IllegalAction (saying why, in plain words) otherwise."""
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: there is no decision to answer")
         if choice not in d.options:
             raise self._illegal(d, choice)
+        return Checked(choice, d, len(self.entries))
 
-    def act(self, choice: OptionText) -> None:
-        """Answer the pending decision with ``choice`` (:meth:`check`); an illegal choice changes
-        nothing."""
-        self.check(choice)
+    def holds(self, checked: Checked) -> bool:
+        """True while ``checked`` still proves its answer legal: it was checked on this game's
+        pending decision and the record has not moved since."""
+        return checked.decision is self.pending and checked.at == len(self.entries)
+
+    def act(self, choice: OptionText | Checked) -> None:
+        """Answer the pending decision with ``choice``: an option is checked (:meth:`check`), and
+        so is a proof the game no longer :meth:`holds`; a proof it holds is not checked again.
+        An illegal choice changes nothing."""
+        if isinstance(choice, Checked):
+            choice = choice.choice if self.holds(choice) else self.check(choice.choice).choice
+        else:
+            self.check(choice)
         self.entries.append(Answer(choice))
         self._resume(choice)
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from landlord.data.loader import resolve_ruleset
 from landlord.data.position import Position
 from landlord.data.ruleset import Ruleset
-from landlord.engine.decisions import OptionText
+from landlord.engine.decisions import Checked, OptionText
 from landlord.engine.entries import Answer, Entry, Switch, TriggerAdded
 from landlord.engine.game import Game, Parts
 from landlord.engine.phases import Trigger, parse_switch
@@ -96,11 +96,15 @@ def replay(source: Record | Ruleset, seed: int | None = None, actions: Sequence[
     return game
 
 
-def apply(game: Game, entry: Entry) -> None:
-    """Feed one input from outside the rules to ``game``: an answer (:meth:`Game.act`), a phase
-    switch (:meth:`Game.switch_phase`) or a trigger added (:meth:`Game.add_trigger`).
-    IllegalAction says why it does not apply (nothing changed)."""
-    if isinstance(entry, Answer):
+def apply(game: Game, entry: Entry | Checked) -> None:
+    """Feed one input from outside the rules to ``game``: an answer (:meth:`Game.act`; an answer
+    the game has already checked, :class:`~landlord.engine.decisions.Checked`, is not checked
+    again while the game :meth:`~Game.holds` it), a phase switch (:meth:`Game.switch_phase`) or
+    a trigger added (:meth:`Game.add_trigger`). IllegalAction says why it does not apply
+    (nothing changed)."""
+    if isinstance(entry, Checked):
+        game.act(entry)
+    elif isinstance(entry, Answer):
         game.act(entry.option)
     elif isinstance(entry, Switch) and not entry.fired:
         if game.over:

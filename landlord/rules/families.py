@@ -53,8 +53,9 @@ def family_named(name: str) -> Family:
 
 def family_of(ruleset: Ruleset) -> Family:
     """The family that plays ``ruleset``, its params checked against the family's declaration
-    once per ruleset (:func:`~landlord.rules.params.check_ruleset`): DataError names the
-    ruleset's file, the entry and the field, or the known families."""
+    and its data against what the family's rules need, once per ruleset
+    (:func:`~landlord.rules.params.check_ruleset`): DataError names the ruleset's file (or its
+    board's), the entry and the field, or the known families."""
     return _checked(Same(ruleset))
 
 
@@ -65,7 +66,7 @@ def _checked(ruleset: Same[Ruleset]) -> Family:
         family = family_named(rs.family)
     except KeyError as exc:
         raise DataError(rs.where or f"ruleset {rs.id!r}", "[ruleset]", "family", exc.args[0]) from None
-    check_ruleset(rs, family.name, family.declared, family.readers)
+    check_ruleset(rs, family)
     return family
 
 

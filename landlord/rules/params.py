@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from landlord.data.schema import type_problem
 from landlord.errors import DataError
 from landlord.rules.memo import Same
+from landlord.rules.needs import check_needs
 
 if TYPE_CHECKING:
     from landlord.data.ruleset import Ruleset
+    from landlord.rules.family import Family
 
 T = TypeVar("T")
 
@@ -93,24 +95,30 @@ class ParamError(ValueError):
         self.problem = problem
 
 
-def check_ruleset(ruleset: Ruleset, family: str, declared: Mapping[str, type], read: Mapping[str, Reader]) -> None:
+def check_ruleset(ruleset: Ruleset, family: Family) -> None:
     """Refuse ``ruleset`` unless its params are those its rules ``family`` declares
-    (``declared``: each param's plain type; ``read``: the params read into types of their own,
-    each with its reader): an unknown param, a param missing, a value of another type or one
-    its reader refuses raises :class:`~landlord.errors.DataError` naming the ruleset's file, the
-    entry and the field. What the data alone can say (ranges, the board) the loader checks."""
+    (:attr:`~landlord.rules.family.Family.declared`: each param's plain type;
+    :attr:`~landlord.rules.family.Family.readers`: the params read into types of their own, each
+    with its reader) and its data has what the family's rules need
+    (:attr:`~landlord.rules.family.Family.needs`, :func:`~landlord.rules.needs.check_needs`): an
+    unknown param, a param missing, a value of another type, out of the family's own range or
+    refused by its reader, params that do not agree or a board the rules cannot play raise
+    :class:`~landlord.errors.DataError` naming the file, the entry and the field. What the data
+    alone can say (the ranges declared by name, the lots of a board) the loader checks."""
+    declared, read = family.declared, family.readers
     where = ruleset.where or f"ruleset {ruleset.id!r}"
     tables = [("params", ruleset.params)] + [(f"phases.{n}.params", ph.params) for n, ph in ruleset.phases.items()]
     for at, table in tables:
         for key, param in table.items():
             if key not in declared:
                 raise DataError(where, f"{at}.{key}", None,
-                                f"unknown param for family {family!r} (known: {', '.join(sorted(declared))})")
+                                f"unknown param for family {family.name!r} (known: {', '.join(sorted(declared))})")
             if problem := type_problem(param.value, declared[key]):
                 raise DataError(where, f"{at}.{key}", "value", problem)
     for key in declared:
         if key not in ruleset.params:
             raise DataError(where, f"params.{key}", None, "missing")
+    check_needs(ruleset, family)
     for at, table in tables:
         for key, param in table.items():
             if key in read:

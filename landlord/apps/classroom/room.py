@@ -14,9 +14,12 @@ own record holds (:mod:`landlord.engine.entries`), and the columns the store che
 
 A seat's click is checked once, where it comes in, before it is appended: :meth:`TableGame.check`
 (the seat is the one to choose, the option legal: :meth:`~landlord.engine.game.Game.check`, in a
-student's words). A row fed from the store replays as any record does (its answer through
-:meth:`~landlord.engine.game.Game.act`), its seat held to the decision's (:meth:`TableGame.to_choose`:
-the store authorises a row's seat by its key, not its turn).
+student's words) gives the proof (:class:`~landlord.engine.decisions.Checked`) the kernel hands on
+to the application of its own row (:meth:`TableGame.refresh`), which the game takes without
+checking again while its record has not moved. A row fed from the store without its kernel's
+proof (another kernel's, a bot's, a rebuilt table's) replays as any record does (its answer
+checked by :meth:`~landlord.engine.game.Game.act`), its seat held to the decision's
+(:meth:`TableGame.to_choose`: the store authorises a row's seat by its key, not its turn).
 
 A table's chance is not in its rows: it is drawn from the table's recorded seed (the record is
 built with ``drawn=False``); the game's own :attr:`~landlord.engine.game.Game.record` holds it, so a
@@ -57,17 +60,17 @@ from landlord.apps.classroom.store import (
 )
 from landlord.data.loader import load_ruleset, resolve_ruleset
 from landlord.data.ruleset import Ruleset
-from landlord.engine.decisions import Decision
+from landlord.engine.decisions import Checked, Decision
 from landlord.engine.entries import Answer, Switch, TriggerAdded
 from landlord.engine.inequality import gini
 from landlord.engine.phases import Trigger, parse_switch, parse_trigger
 from landlord.engine.record import Record, game_record, kit_version, version_note
 from landlord.engine.replay import apply
 from landlord.engine.strategies import SeatView, Strategy
-from landlord.errors import IllegalAction, LandlordError
+from landlord.errors import DataError, IllegalAction, LandlordError
 from landlord.limits import REFUSED_BURST, REFUSED_RATE
 from landlord.players.characters import STRATEGIES, make_strategy
-from landlord.rules.families import replay, shared_params
+from landlord.rules.families import family_of, replay, shared_params
 
 SLOW_DOWN = "Too many refused clicks at once: nothing was changed. Wait a moment, then choose again."
 """What a page is told whose clicks the class keeps refusing (a stale button, a second ballot),
@@ -140,8 +143,13 @@ class ClassSpec:
     for a class created before classes recorded it. Set by :meth:`Classroom.create`."""
 
     def check(self) -> ClassSpec:
-        """The spec, checked: every problem is one line naming the choice (LandlordError)."""
+        """The spec, checked: every problem is one line naming the choice (LandlordError); the
+        overrides as the ruleset's family reads them too (:func:`~landlord.rules.families.family_of`)."""
         rs = self.resolve()
+        try:
+            family_of(rs)
+        except DataError as exc:
+            raise LandlordError(f"overrides: {exc.entry}: {exc.problem}") from None
         if not rs.players_min <= self.table_size <= rs.players_max:
             raise LandlordError(f"table size: {rs.id} takes {rs.players_min} to {rs.players_max} "
                                 f"players a table, not {self.table_size}")
@@ -266,17 +274,17 @@ class TableGame:
         """When the last row was recorded (the table's start before any)."""
         return self.entries[-1].at if self.entries else float(self.table.started or 0.0)
 
-    def check(self, seat: int, option: str) -> Decision:
+    def check(self, seat: int, option: str) -> Checked:
         """The one check of a seat's click, where it comes in, before it is appended: the game
         waits for ``seat``'s choice (:meth:`to_choose`) and ``option`` is one of its options
-        (:meth:`~landlord.engine.game.Game.check`). Returns the decision answered; IllegalAction
-        says why not, in words a student reads."""
+        (:meth:`~landlord.engine.game.Game.check`). Returns the proof (the decision answered
+        with it), for the application of the row appended (:meth:`refresh`); IllegalAction says
+        why not, in words a student reads."""
         d = self.to_choose(seat, "yours")
         try:
-            self.game.check(option)
+            return self.game.check(option)
         except IllegalAction:
             raise IllegalAction(f"That is not one of your choices now ({', '.join(d.options)}).") from None
-        return d
 
     def to_choose(self, seat: int | None, whose: str) -> Decision:
         """The decision the game waits for, when it is ``seat``'s (``whose`` it is, in the
@@ -289,28 +297,35 @@ class TableGame:
             raise IllegalAction(f"It is {self.game.names[d.seat]}'s turn to choose, not {whose}.")
         return d
 
-    def apply(self, row: Row) -> None:
+    def apply(self, row: Row, own: Checked | None = None) -> None:
         """Feed one record row to the game: an answer's seat must be the one to choose
         (:meth:`to_choose`), and the entry replay as any record's does (:func:`~landlord.engine.replay.apply`:
-        an answer's legality is the game's own check, :meth:`~landlord.engine.game.Game.act`). A row
-        that does not replay is one line naming the row and, when the class was created under
-        another kit version, both versions."""
+        an answer's legality is the game's own check, :meth:`~landlord.engine.game.Game.act`).
+        ``own`` is this kernel's click as :meth:`check` found it: the row that records it, while
+        the game :meth:`~landlord.engine.game.Game.holds` it, is applied without a second check.
+        A row that does not replay is one line naming the row and, when the class was created
+        under another kit version, both versions."""
         g = self.game
+        proof = own if own is not None and row.answer == Answer(own.choice) and row.seat == own.decision.seat \
+            and g.holds(own) else None
         try:
-            if row.answer is not None:
+            if row.answer is not None and proof is None:
                 self.to_choose(row.seat, f"seat {row.seat}'s")
-            if not (isinstance(row.entry, Switch) and (g.over or row.entry.phase == g.phase)):
+            if proof is not None:
+                apply(g, proof)
+            elif not (isinstance(row.entry, Switch) and (g.over or row.entry.phase == g.phase)):
                 apply(g, row.entry)
         except IllegalAction as exc:
             raise IllegalAction(f"table {self.table.table_no}, record row {self.seq}: "
                                 f"{exc}{version_note(self.spec.kit)}") from None
         self.entries.append(row)
 
-    def refresh(self, store: ClassStore) -> int:
-        """Apply the rows recorded since the last look; returns how many."""
+    def refresh(self, store: ClassStore, own: Checked | None = None) -> int:
+        """Apply the rows recorded since the last look, the first of them this kernel's own click
+        when ``own`` (:meth:`check`'s proof) records it (:meth:`apply`); returns how many."""
         rows = store.entries(self.table.class_id, self.table.table_no, after=self.seq - 1)
         for r in rows:
-            self.apply(r)
+            self.apply(r, own)
         return len(rows)
 
     def missed(self, seat: int, since: int = 0) -> list[Row]:
@@ -672,20 +687,20 @@ class StudentSeat:
         if asked_at is not None and asked_at != tg.seq:
             return "Someone else acted first; your view has been brought up to date."
         try:
-            d = tg.check(self.seat, option)
+            checked = tg.check(self.seat, option)
         except IllegalAction as exc:
             return str(exc)
         if not self.refusals.ready():
             return SLOW_DOWN
         try:
             self.store.append(self.room.id, self.table_no, tg.seq,
-                              Row(tg.seq, Answer(option), seat=self.seat, by="student", decision=d.kind),
+                              Row(tg.seq, Answer(option), seat=self.seat, by="student", decision=checked.decision.kind),
                               token=self.token)
         except StoreError as exc:
             self.refusals.charge()
             tg.refresh(self.store)
             return str(exc)[:1].upper() + str(exc)[1:] + "."
-        tg.refresh(self.store)
+        tg.refresh(self.store, checked)  # the store is the truth: the row appended, then applied
         return ""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from landlord.rules.family import Family
 from landlord.rules.monopoly.movement import monopoly_family_movement
+from landlord.rules.monopoly.needs import NEEDS
 from landlord.rules.monopoly.params import PARAMS, in_phase
 from landlord.rules.monopoly.turns import Monopoly
 from landlord.rules.monopoly.words import EVENTS, narrate
@@ -12,5 +13,6 @@ from landlord.rules.monopoly.words import EVENTS, narrate
 FAMILY = Family(
     name="monopoly", rules=Monopoly, params=in_phase, declared=PARAMS, readers={},
     events=EVENTS, narrate=narrate, home=__name__, movement=monopoly_family_movement,
+    needs=NEEDS,
 )
 """The monopoly family."""
