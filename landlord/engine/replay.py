@@ -138,8 +138,8 @@ def clone(game: Game, strategies: Sequence[Strategy | None] | None = None) -> Ga
 
 def child(game: Game, choice: OptionText, strategies: Sequence[Strategy | None] | None = None) -> Game:
     """A copy of ``game`` (:func:`clone`) with ``choice`` answering the pending decision; ``game``
-    is unchanged. IllegalAction if ``choice`` is not a legal answer."""
-    game.check(choice)
+    is unchanged. IllegalAction if ``choice`` is not a legal answer (checked once, by the copy's
+    :meth:`~landlord.engine.game.Game.act`)."""
     copy = clone(game, strategies)
     copy.act(choice)
     return copy
