@@ -142,17 +142,17 @@ def answer(ruleset: str, workers: int, cap: int = 2000, regime: str = "") -> dic
             c0, t0 = time.process_time(), time.perf_counter()
             seen_first: tuple[float, float] | None = None
             lab.start()
-            while lab.running:
+            while lab.runner.running:
                 await asyncio.sleep(0.01)
-                if seen_first is None and lab.first_view is not None:
+                if seen_first is None and lab.runner.first_view is not None:
                     seen_first = (time.process_time() - c0, max(mon.cpu.values(), default=0.0))
             t1 = time.perf_counter()
             c1 = time.process_time() - c0
-        assert lab.first_view is not None and lab.tally is not None, lab.message.value
+        assert lab.runner.first_view is not None and lab.tally is not None, lab.message.value
         # idle: this process's CPU plus the busiest worker's (they mostly take turns: an upper
         # estimate of what an otherwise idle machine would take)
         first_cpu = seen_first or (c1, max(mon.cpu.values(), default=0.0))
-        out["first"] = lab.first_view
+        out["first"] = lab.runner.first_view
         out["first_idle"] = sum(first_cpu)
         out["clear"] = t1 - t0
         out["clear_idle"] = c1 - mon.own + max(mon.cpu.values(), default=0.0)  # not the watch's own CPU
@@ -195,7 +195,7 @@ def bench(ruleset: str, games: int, workers: int) -> dict[str, float]:
     failed = result.games[result.games["status"] != "ok"]
     if len(failed):
         sys.exit(f"{ruleset}: {len(failed)} games failed, e.g. {failed['error'].iloc[0]}")
-    lab.run = LabRun(result.games.assign(scenario=result.games["cell"].map(names)),
+    lab.runner.run = LabRun(result.games.assign(scenario=result.games["cell"].map(names)),
                      result.panel.assign(scenario=result.panel["cell"].map(names)), result.complete)
     frames = lab.frames()
     c2, t2 = time.process_time() - mon.own, time.perf_counter()

@@ -111,7 +111,7 @@ def draw_cpu(games: int = 40, draws: int = 15) -> None:
     ts = []
     for _ in range(draws):
         t = time.process_time()
-        lab.draw(lab._scns)
+        lab.draw(lab.runner.scns)
         ts.append(time.process_time() - t)
     print(f"{lab.__module__} from {sys.modules['landlord'].__file__}: draw() CPU median "
           f"{statistics.median(ts) * 1000:.0f} ms (min {min(ts) * 1000:.0f}, max {max(ts) * 1000:.0f}) "

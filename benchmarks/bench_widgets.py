@@ -138,7 +138,7 @@ def main() -> None:
     lab = ScenarioLab(games=args.lab_games, seed=1)
     lab.b.ruleset.value = "magie-1904-no-tickets"
     s = time.perf_counter()
-    lab.run_button.click()
+    lab.runner.run_button.click()
     took = time.perf_counter() - s
     n = len(lab.run.rows)
     rs = load_ruleset("magie-1904")

@@ -120,7 +120,7 @@ def test_a_lesson_table_s_charts_name_nothing_raw() -> None:
 def test_the_lab_s_charts_name_nothing_raw() -> None:
     lab = ScenarioLab(games=4, seed=100)
     lab.b.ruleset.value = "magie-1904-no-tickets"
-    lab.run_button.click()
+    lab.runner.run_button.click()
     assert len(lab.run.results) == 8
     for chart in lab_charts(lab.run, lab_frames(lab.run)):
         assert raw_names(chart.to_dict()) == [], lib.spec_title(chart.to_dict())

@@ -52,7 +52,7 @@ def test_a_class_export_opens_beside_the_simulated_games(exported: tuple[Path, P
     assert "Opened your class&#x27;s results: 2 tables." in lab.message.value
     assert lab.beside.box.layout.display == "flex"
     assert "Press <b>Run</b>" in lab.beside.text.value and "0 means everyone ends equally rich" in lab.beside.text.value
-    lab.run_button.click()
+    lab.runner.run_button.click()
     games = lab.run.results
     assert len(games) == 8
     text = lab.beside.text.value

@@ -83,7 +83,7 @@ def test_the_check_can_fail() -> None:
 def lab() -> ScenarioLab:
     lab = ScenarioLab(games=4, seed=100)
     lab.b.ruleset.value = "magie-1904-no-tickets"
-    lab.run_button.click()
+    lab.runner.run_button.click()
     lab.beside.classes = pd.DataFrame({"table": [1, 2, 3], "regime": ["Landlord rules", "Single tax", "Single tax"],
                                        "gini_population": [0.3, 0.2, 0.25]})
     lab.beside.show()

@@ -49,9 +49,9 @@ def test_run_compare_two_scenarios_on_the_same_seeds() -> None:
     """Run by clicking: both scenarios play the same seeds (the sweep's "shared" seeds derived
     from the root seed); each row is the engine's own game for that seed."""
     lab = small_lab()
-    lab.run_button.click()
+    lab.runner.run_button.click()
     res = lab.run.results
-    assert len(res) == 12 and lab.progress.value == 12 == lab.progress.max
+    assert len(res) == 12 and lab.runner.progress.value == 12 == lab.runner.progress.max
     scn = lab.sweep_scenario()
     assert scn.seeds == "shared" and scn.seed == 100 and len(scn.cells) == 2
     derived = [scn.game_seed(scn.cells[0], g) for g in range(6)]
@@ -115,7 +115,7 @@ def _rows(spec: dict) -> list[dict]:
 @pytest.fixture(scope="module")
 def ran() -> ScenarioLab:
     lab = small_lab(games=8)
-    lab.run_button.click()
+    lab.runner.run_button.click()
     return lab
 
 
@@ -247,7 +247,7 @@ def test_interval_arithmetic() -> None:
 def test_paired_difference_uses_common_seeds() -> None:
     """The comparison subtracts per seed."""
     lab = small_lab(games=3)
-    lab.run_button.click()
+    lab.runner.run_button.click()
     res = lab.run.results
     a = res[res["scenario"] == "with tickets"].set_index("seed")["gini_population"]
     b = res[res["scenario"] == "no tickets"].set_index("seed")["gini_population"]
@@ -261,8 +261,8 @@ def test_downloads_and_scenario_file_reproduce_the_run(tmp_path) -> None:
     runs to the same results."""
     lab = small_lab(games=4)
     lab.a.wages.value = 120
-    lab.run_button.click()
-    assert all(x in lab.downloads.value for x in ("results.csv", "results.parquet", "scenario.toml"))
+    lab.runner.run_button.click()
+    assert all(x in lab.files.downloads.value for x in ("results.csv", "results.parquet", "scenario.toml"))
     csv = pd.read_csv(io.BytesIO(lab.results_csv()))
     pq = pd.read_parquet(io.BytesIO(lab.results_parquet()))
     assert len(csv) == len(pq) == len(lab.run.results)
@@ -279,8 +279,8 @@ def test_downloads_and_scenario_file_reproduce_the_run(tmp_path) -> None:
     # a file of four cells opens too, and is played as it is: the same rows
     fresh = ScenarioLab(games=1, seed=1)
     assert fresh.load_scenario((tmp_path / "scenario.toml").read_bytes(), "scenario.toml"), fresh.message.value
-    assert fresh.use_file.value and "4 scenarios" in fresh.message.value
-    fresh.run_button.click()
+    assert fresh.files.use_file.value and "4 scenarios" in fresh.message.value
+    fresh.runner.run_button.click()
     pd.testing.assert_frame_equal(fresh.run.results.drop(columns="scenario"), swept.games)
     # with one field differing the file has the two cells, and a new lab reproduces the run
     lab.a.wages.value = 100
@@ -291,7 +291,7 @@ def saved_file_reproduces(lab: ScenarioLab, folder) -> dict:
     """Run ``lab``, save, and check that ``landlord sweep FILE`` (``run_sweep``) gives the lab's
     rows and that a new lab loading the file gets the same scenarios and results. Returns the
     saved file read as TOML."""
-    lab.run_button.click()
+    lab.runner.run_button.click()
     assert lab.run.complete and len(lab.run.results), lab.message.value
     lab.save(folder)
     path = folder / "scenario.toml"
@@ -300,7 +300,7 @@ def saved_file_reproduces(lab: ScenarioLab, folder) -> dict:
     fresh = ScenarioLab(games=1, seed=1)
     assert fresh.load_scenario(path.read_bytes(), "scenario.toml"), fresh.message.value
     assert fresh.scenarios() == lab.scenarios()
-    fresh.run_button.click()
+    fresh.runner.run_button.click()
     pd.testing.assert_frame_equal(fresh.run.results, lab.run.results)
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
@@ -348,24 +348,24 @@ def test_bad_scenarios_are_refused_with_a_message() -> None:
         LabScenario("X", "magie-1904", ("tenant",) * 9).check()
     lab.a.regime.value = ("single_tax@turn:3", "single_tax@turn:9")
     lab.a.players.value = 2
-    lab.run_button.click()
+    lab.runner.run_button.click()
     assert ("change 2 (Single tax from turn 9) brings back the rules change 1 brought in: it changes nothing"
             in lab.message.value)
     assert lab.run.rows == []
     lab.a.regime.value = ("single_tax@turn:9", "landlord@turn:3")  # back to rent before the tax came
-    lab.run_button.click()
+    lab.runner.run_button.click()
     assert ("change 2 (Landlord rules from turn 3) cannot follow change 1 (Single tax from turn 9)"
             in lab.message.value)
     assert lab.run.rows == []
     lab.a.regime.changes[0].number.value = "soon"
-    lab.run_button.click()
+    lab.runner.run_button.click()
     assert "change 1: the turn is a whole number from 1, such as 30 (not “soon”)" in lab.message.value
     assert lab.run.rows == [] and lab.a.regime.changes[0].number.value == "soon"  # what was typed is kept
     brit = [r for r in ruleset_ids() if r.startswith("british-1913")]
     if brit:  # the 1913 rules refuse a start cash their notes do not add up to
         lab.a.ruleset.value = brit[0]
         lab.a.start_cash.value += 1
-        lab.run_button.click()
+        lab.runner.run_button.click()
         assert "Cannot run" in lab.message.value and lab.run.rows == []
     assert not lab.load_scenario(b"[scenario\nnot toml", "x.toml")
     assert "not valid TOML" in lab.message.value
@@ -383,29 +383,29 @@ def test_run_in_a_task_can_be_cancelled_and_keeps_the_loop_free() -> None:
     async def scenario() -> tuple[int, int, int]:
         lab = small_lab(games=400)
         lab.view.summary.value = "old results"
-        lab.run_button.click()
+        lab.runner.run_button.click()
         assert lab.view.summary.value == "" and "running" in json.dumps(lab.view.final.spec)  # old results cleared
         ticks = 0
-        while lab.progress.value < 20:
+        while lab.runner.progress.value < 20:
             await asyncio.sleep(0.005)
             ticks += 1
-        lab.cancel_button.click()
-        while lab.running:
+        lab.runner.cancel_button.click()
+        while lab.runner.running:
             await asyncio.sleep(0.005)
-        assert lab._sweep is not None and lab._sweep.cancelled
+        assert lab.runner._sweep is not None and lab.runner._sweep.cancelled
         assert not lab.run.complete and "Stopped after" in lab.message.value
         # the arms take turns, chunk by chunk: a cancel leaves games of both scenarios
         assert lab.run.games["scenario"].nunique() == 2
         played = len(lab.run.rows)
         # Play more games goes on from each scenario's own last game: none twice, none missing
-        lab.more_button.click()
-        while lab.running:
+        lab.runner.more_button.click()
+        while lab.runner.running:
             await asyncio.sleep(0.005)
         games = lab.run.games
         assert not games.duplicated(["cell", "game"]).any() and len(games) > played
         for _, part in games.groupby("cell"):
             assert list(part["game"]) == list(range(len(part)))
-        return ticks, played, lab.progress.max
+        return ticks, played, lab.runner.progress.max
 
     ticks, played, total = asyncio.run(scenario())
     assert ticks > 0 and 20 <= played < total
@@ -503,19 +503,19 @@ def test_the_lab_stops_when_the_answer_is_clear_and_plays_on_when_asked() -> Non
     estimate); it says which way in plain words and after how many games, and Play more games
     plays as many again, the same games a fixed run of 200 plays."""
     lab = stopping_lab()
-    lab.run_button.click()
+    lab.runner.run_button.click()
     tally = lab.tally
     assert tally is not None and tally.settled_at == 100 and len(lab.run.games) == 200
     (c,) = tally.comparisons()
     assert c.verdict == "direction" and c.paired and c.half <= 0.25 * abs(c.mean)
     assert "Clear after 100 games of each scenario" in lab.view.answer.value
     assert "<b>B</b> ends more equal than <b>A</b>" in lab.view.answer.value
-    lab.more_button.click()
+    lab.runner.more_button.click()
     assert len(lab.run.games) == 400
     fixed = stopping_lab()
     fixed.until_clear.value = False
     fixed.games.value = 200
-    fixed.run_button.click()
+    fixed.runner.run_button.click()
     pd.testing.assert_frame_equal(lab.run.results, fixed.run.results)
 
 

@@ -52,8 +52,8 @@ def shown(value: Any) -> list[str]:
         assert value.built and value.error is None, value.error
     elif isinstance(value, ScenarioLab):
         value.games.value = GAMES
-        value.run_button.click()
-        assert value.progress.value == value.progress.max > 0
+        value.runner.run_button.click()
+        assert value.runner.progress.value == value.runner.progress.max > 0
         texts = []
     else:
         texts = []
