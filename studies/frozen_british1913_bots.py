@@ -14,7 +14,7 @@ from landlord.engine.options import parse_option
 if TYPE_CHECKING:
     from landlord.engine.strategies import SeatView
     from landlord.rules.british1913.params import Params1913
-    from landlord.rules.british1913.state import LandProspects
+    from landlord.rules.british1913.prospects import LandProspects
 
 KINDS = frozenset({
     "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",

@@ -157,9 +157,9 @@ def test_part3_undeveloped_sites_now_assessed_at_full_face_value_for_land_value_
     drive(g.rules.sites.land_on(ADA, UNDEVELOPED))
     assert payments(g, "rent") == [("Ada", "Ben", face * 4 // 100)]
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", face * 4 // 100)]
-    assert g.rules.state.improvable(UNDEVELOPED)
+    assert g.rules.terms.improvable(UNDEVELOPED)
     g2 = btable(P2, phase="part2")
-    assert not g2.rules.state.improvable(UNDEVELOPED)
+    assert not g2.rules.terms.improvable(UNDEVELOPED)
 
 
 def test_part3_rent_still_goes_to_the_owner_who_restores_the_equivalent() -> None:
@@ -230,11 +230,11 @@ def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improva
     arrival; thereafter the conditions of other sites: rent restored, no rates, improvable."""
     g = btable(P2, phase="part2")
     own(g, BEN, MOOR)
-    assert not g.rules.state.improvable(MOOR)  # Part 2: a Grouse Moor, not small holdings
+    assert not g.rules.terms.improvable(MOOR)  # Part 2: a Grouse Moor, not small holdings
     g.triggers = (Trigger("part3", "start"),)
     drive(g.rules.phase_point(BEN))
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", 20)]
-    assert g.rules.state.improvable(MOOR)
+    assert g.rules.terms.improvable(MOOR)
     asked, _ = drive(g.rules.market.improve(BEN), f"improve:{MOOR}", "none")
     assert f"improve:{MOOR}" in asked[0].options
     assert payments(g, "improvement") == [("Ben", "Bank", 1000)] and g.rules.state.imp_owner[MOOR] == BEN
@@ -252,7 +252,7 @@ def test_part3_grouse_moor_similarly_assessed_and_let_for_small_holdings_improva
 
 def test_part3_lifts_the_all_sites_bought_rule() -> None:
     """Rules: "WAGES is Part 3, therefore, rise to £500 on passing Mother Earth": once every
-    site is bought, wages stay £500 in Part 3 (DECISION in ``British1913State.scarcity``)."""
+    site is bought, wages stay £500 in Part 3 (DECISION in ``Terms.scarcity``)."""
     g = btable(P3, phase="part3")
     own(g, BEN, SITE_A)
     assert not g.p["scarcity_doubling"]
@@ -260,7 +260,7 @@ def test_part3_lifts_the_all_sites_bought_rule() -> None:
     g.players[BEN].pos = 38
     drive(g.rules.sites.move(BEN, 2))
     assert payments(g, "wages") == [("Bank", "Ben", 500)]
-    assert g.rules.state.scarcity() == 1
+    assert g.rules.terms.scarcity() == 1
 
 
 def test_government_land_counts_as_bought() -> None:

@@ -165,10 +165,10 @@ def test_part2_wages_raised_to_300_when_his_property_is_all_improved() -> None:
     g = btable(P2, phase="part2")
     own(g, ADA, SITE_A, SITE_B, UNDEVELOPED, FISHERIES)  # undeveloped and sporting land do not count
     improve(g, DOT, SITE_A)
-    assert g.rules.state.wages(ADA) == 200
+    assert g.rules.terms.wages(ADA) == 200
     improve(g, ADA, SITE_B)
-    assert g.rules.state.wages(ADA) == 300
-    assert g.rules.state.wages(BEN) == 200  # no property: not "all improved"
+    assert g.rules.terms.wages(ADA) == 300
+    assert g.rules.terms.wages(BEN) == 200  # no property: not "all improved"
     g.players[ADA].pos = 39
     drive(g.rules.sites.move(ADA, 1))
     assert g.cash(ADA) == 3300
@@ -187,10 +187,10 @@ def test_part2_all_sites_bought_wages_halved_rents_taxes_and_rates_doubled() -> 
     assert payments(g, "rates") == [("Ada", "Public Treasury", 2 * rates)]
     assert payments(g, "interest") == [("Ada", "Cy", interest)]  # interest is not doubled
     assert payments(g, "duties") == [("Ada", "Public Treasury", 2 * g.board.spaces[TOBACCO].fee)]
-    assert g.rules.state.wages(ADA) == 100
+    assert g.rules.terms.wages(ADA) == 100
     improve(g, CY, *[i for i in g.rules.state.land if i != SITE_A and g.rules.state.improvement(i)
                      and g.board.spaces[i].kind != "undeveloped"])
-    assert g.rules.state.wages(BEN) == 150  # all improved: 300, halved
+    assert g.rules.terms.wages(BEN) == 150  # all improved: 300, halved
 
 
 # -- Part 3 -------------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_part3_undeveloped_sites_assessed_at_full_face_value_and_may_be_improved
     full = g.board.spaces[UNDEVELOPED].price * 4 // 100
     drive(g.rules.sites.land_on(ADA, UNDEVELOPED))
     assert payments(g, "land value tax") == [("Ben", "Public Treasury", full)]
-    assert g.rules.state.improvable(UNDEVELOPED)
+    assert g.rules.terms.improvable(UNDEVELOPED)
 
 
 def test_part3_breakfast_table_and_tobacco_duties_abolished() -> None:
@@ -348,7 +348,7 @@ def test_part3_wages_is_part3_rise_to_500_even_once_every_site_is_bought_and_ren
     """"WAGES is Part 3, therefore, rise to £500 on passing Mother Earth", because "Natural
     Opportunities being now freely available to Labour": Part 1's "when all the Site cards are
     bought up, Wages are halved, and Rents and Taxes are doubled" no longer holds (DECISION in
-    ``British1913State.scarcity``). The rent, and the land value tax restored from it, stay the
+    ``Terms.scarcity``). The rent, and the land value tax restored from it, stay the
     ANNUAL LAND VALUE."""
     g = all_bought_and_ada_passes_mother_earth(P3, "part3")
     assert payments(g, "wages") == [("Bank", "Ada", 500)]

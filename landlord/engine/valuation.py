@@ -10,7 +10,7 @@ ruleset and phase by the family's prospects) and the throws the other players st
 No discounting: the games are short and money earns nothing lying in the bank.
 
 A family's rules state their payoffs once, as typed data (the 1913 land prospects'
-:class:`~landlord.rules.british1913.state.SiteTerms`, the 1906 prospects' ``earning`` and
+:class:`~landlord.rules.british1913.terms.SiteTerms`, the 1906 prospects' ``earning`` and
 ``end_value``); the family's players read those numbers and nothing else of the rules: no
 player asks which tax, phase or family is in force. So a change of rule moves a player only
 through what the rule pays.

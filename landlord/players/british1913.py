@@ -2,7 +2,7 @@
 (:mod:`landlord.engine.valuation`), read off what the rules in force pay.
 
 **What a site is worth to a player** (:meth:`Sight.site`), from the land prospects'
-:class:`~landlord.rules.british1913.state.SiteTerms` and nothing else of the rules:
+:class:`~landlord.rules.british1913.terms.SiteTerms` and nothing else of the rules:
 
 * what it counts at the end (``face``: land is reckoned up at its printed price);
 * the rent it keeps (``rent_kept``: the rent less what the rules make its holder restore to the
@@ -49,7 +49,7 @@ from landlord.engine.valuation import OUTLOOKS, Outlook, gain_of_paying, gain_of
 
 if TYPE_CHECKING:
     from landlord.engine.strategies import SeatView
-    from landlord.rules.british1913.state import LandProspects
+    from landlord.rules.british1913.prospects import LandProspects
 
 KINDS = frozenset({
     "site_card", "pack_bid", "use_double", "name_bargain", "take_bargain", "gaol", "realise",
@@ -251,7 +251,7 @@ def _realise(outlook: Outlook, view: SeatView, opts: tuple[OptionText, ...], not
     option's text breaks a tie). A pauper offers his property again and again while the others
     refuse it, so what each holding is worth to him, and the holdings in that order, are kept
     in ``notes`` while it stands: the same table
-    (:meth:`~landlord.rules.british1913.state.LandProspects.valuation_key`), cash and holdings."""
+    (:meth:`~landlord.rules.british1913.prospects.LandProspects.valuation_key`), cash and holdings."""
     pl = view.player
     key = (outlook, view.seat, view.cash, view.n_players, view.prospects.valuation_key(),
            tuple(sorted(pl.sites)), tuple(sorted(pl.improvements)))

@@ -6,10 +6,11 @@ of one rules family: a ruleset starting in any phase is a complete game, and pha
 :class:`~landlord.engine.phases.Trigger` s switch Part 1 -> 2 -> 3 on the same holdings.
 
 The game is a state and its parts: :class:`~landlord.rules.british1913.state.British1913State`
-(``state.py``: the game as it stands and what the rules in force make of it) is read and written
-by the land ``market``, the ``debts``, the moves and landings (``sites``) and the ``count``, each a
-part holding the state; ``words`` and ``position`` are functions; the family class
-:class:`British1913` (``turns.py``: set-up, turns, the switches of Part) composes them.
+(``state.py``: the game as it stands, who holds what) is read by what the rules in force pay
+(``terms``: a site's terms, the wages, the scarcity), and read and written by the land ``market``,
+the ``debts``, the moves and landings (``sites``) and the ``count``, each a part holding the state;
+the players read the land's ``prospects``; ``words`` and ``position`` are functions; the family
+class :class:`British1913` (``turns.py``: set-up, turns, the switches of Part) composes them.
 
 Each rule below quotes the clause it plays (the rules are ``docs/sources/british-1913-rules.txt``).
 The board is a documented reconstruction (``data/boards/brer-fox-1913.toml``); where the rules leave
@@ -18,6 +19,7 @@ a point open the kit's decision is written beside the rule as ``DECISION:`` and 
 
 from __future__ import annotations
 
+from landlord.rules.british1913.prospects import LandProspects
 from landlord.rules.british1913.state import (
     ASYLUM,
     FREE,
@@ -30,7 +32,6 @@ from landlord.rules.british1913.state import (
     TRACK,
     BritishPlayer,
     Debt,
-    LandProspects,
 )
 from landlord.rules.british1913.turns import British1913
 

@@ -11,6 +11,7 @@ from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
 from landlord.rules.british1913.market import Market
 from landlord.rules.british1913.state import ASYLUM, FREE, GAOL, POOR, TRACK, British1913State, Debt
+from landlord.rules.british1913.terms import Terms
 
 PayWhatHeHas = Callable[[int, int, int, Flow, str, str], int]
 """The shared rule of a player short of a sum (:meth:`~landlord.engine.rulebook.Rules.pay_what_he_has`)."""
@@ -18,11 +19,13 @@ PayWhatHeHas = Callable[[int, int, int, Flow, str, str], int]
 
 class Debts:
     """Paying and owing over the game's :class:`British1913State`: charges, realising property
-    for debts (sold through the :class:`Market`), the Treasury's payments, bankruptcy."""
+    for debts (sold through the :class:`Market`), the Treasury's payments, bankruptcy; the rent
+    restored as the rules' :class:`Terms` make it."""
 
-    def __init__(self, state: British1913State, market: Market, pay_what_he_has: PayWhatHeHas) -> None:
+    def __init__(self, state: British1913State, terms: Terms, market: Market, pay_what_he_has: PayWhatHeHas) -> None:
         self.state = state
         self.g = state.g
+        self.terms = terms
         self.market = market
         self.pay_what_he_has = pay_what_he_has
         n = state.n
@@ -143,14 +146,14 @@ class Debts:
     def pay_debts(self, seat: int) -> None:
         """Pay what can be paid of ``seat``'s debts, oldest first (rent paid late to a Part 3
         landlord is restored to the Treasury as land value tax like any rent)."""
-        g = self.g
+        g, restored = self.g, self.terms.rent_restored
         pl = g.players[seat]
         while pl.debts and g.cash(seat) > 0:
             debt = pl.debts[0]
             part = min(debt.amount, g.cash(seat))
             g.pay(seat, debt.creditor, part, debt.kind, f"{debt.reason} (debt)", "Debts")
-            if debt.reason == "rent" and self.state.rent_restored(part) and debt.creditor < len(g.players):
-                self.restore_land_value_tax(debt.creditor, self.state.rent_restored(part))
+            if debt.reason == "rent" and restored(part) and debt.creditor < len(g.players):
+                self.restore_land_value_tax(debt.creditor, restored(part))
             debt.amount -= part
             if debt.amount == 0:
                 pl.debts.pop(0)

@@ -3,21 +3,41 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import NamedTuple
 
 from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.british1913.state import FREE, NOBODY, POOR, British1913State, Offers
+from landlord.rules.british1913.state import FREE, NOBODY, POOR, British1913State
+from landlord.rules.british1913.terms import Terms
+
+
+class Offers(NamedTuple):
+    """The offers for one site (:meth:`Market.offers_at`): at its capital land
+    ``value`` and the ``percents`` of it offered, the option of each positive price in the
+    percents' order (``texts``); ``low`` and ``top``, the lowest and the highest of those
+    prices (0 if none); ``levels``, the distinct prices, rising; ``within[k]``, the options
+    priced at most the ``k``-th level, in the same order (``within[0]`` has none)."""
+
+    value: int
+    percents: tuple[int, ...]
+    texts: tuple[str, ...]
+    low: int
+    top: int
+    levels: list[int]
+    within: list[tuple[str, ...]]
 
 
 class Market:
     """The land market over the game's :class:`British1913State`: sales from the Bank and the
-    pack, auctions, bids for held sites, improvements, and a holding handed from seller to buyer."""
+    pack, auctions, bids for held sites, improvements (where the rules' :class:`Terms` let a site
+    carry one), and a holding handed from seller to buyer."""
 
-    def __init__(self, state: British1913State) -> None:
+    def __init__(self, state: British1913State, terms: Terms) -> None:
         self.state = state
         self.g = state.g
+        self.terms = terms
         self._offers: list[Offers | None] = [None] * state.n
         """The offers last made for each site (``Offers``, by ``bid_up``), or None."""
 
@@ -170,10 +190,10 @@ class Market:
             cash = g.cash(seat)
             opts = []
             short: dict[int, bool] = {}
-            owners, imp_owners, carry, capital = st.owner, st.imp_owner, st.carriers(), st.capital
+            owners, imp_owners, carry, capital = st.owner, st.imp_owner, self.terms.carriers(), st.capital
             for idx in st.land:
                 owner = owners[idx]
-                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # ``state.improvable``, read inline
+                if owner < 0 or imp_owners[idx] != NOBODY or not carry[idx]:  # ``Terms.improvable``, read inline
                     continue
                 cost = capital[idx]
                 if cost > cash:
@@ -199,6 +219,6 @@ class Market:
     def short_of(self, owner: int) -> bool:
         """Whether ``owner`` is "unable to improve all his sites": his cash is below the summed
         capital of the improvements his sites may still carry."""
-        st = self.state
-        need = sum(st.capital[i] for i in self.g.players[owner].sites if st.improvable(i))
+        capital, improvable = self.state.capital, self.terms.improvable
+        need = sum(capital[i] for i in self.g.players[owner].sites if improvable(i))
         return need > 0 and self.g.cash(owner) < need

@@ -7,7 +7,7 @@ ruleset of the family must give, checked by the loader) is derived from the same
 (:mod:`landlord.rules.params`). The Luxury and Chance cards are typed data
 (:class:`~landlord.rules.british1913.cards.Card1913`), read from their rows when the params are
 built and checked when the ruleset is loaded. The bots read them off the land's prospects
-(:attr:`~landlord.rules.british1913.state.LandProspects.params`).
+(:attr:`~landlord.rules.british1913.prospects.LandProspects.params`).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from landlord.engine import flows
 from landlord.errors import DataError
 from landlord.rules.british1913.state import GOVERNMENT, NOBODY, British1913State, Debt
+from landlord.rules.british1913.terms import Terms
 
 if TYPE_CHECKING:
     from landlord.data.position import Position, SeatPosition
@@ -54,13 +55,13 @@ def place_seat(rules: Rules, st: British1913State, seat: int, sp: SeatPosition, 
     st.check_all_bought()
 
 
-def place_improvements(rules: Rules, st: British1913State, position: Position) -> None:
+def place_improvements(rules: Rules, st: British1913State, terms: Terms, position: Position) -> None:
     """Once the position is laid out (``Rules.apply_position``: cash, tokens, holdings and
     debts, :func:`place_seat`) and so every seat's holdings are placed, each seat's
     ``improvements``: IMPROVEMENT cards, one a site ("place the card representing the improvement on the site
     ... and put his Sold ticket upon it"), on a site some player holds (the improver may be
     another player: "he must allow any other player ... to improve them for him"), only
-    where the Part in force lets the site carry its card (``may_carry``), and none in
+    where the Part in force lets the site carry its card (:meth:`Terms.may_carry`), and none in
     Part 1 (improving begins in Part 2). Each refused by name."""
     g, where = st.g, position.where
     for seat, sp in enumerate(position.seats):
@@ -75,7 +76,7 @@ def place_improvements(rules: Rules, st: British1913State, position: Position) -
                                 f"card, got {count!r}")
             if idx not in st.land or st.owner[idx] < 0:
                 raise DataError(where, entry, "improvements", f"{name!r} is not a site a player holds")
-            if not st.may_carry(idx):
+            if not terms.may_carry(idx):
                 raise DataError(where, entry, "improvements", f"{name!r} may not carry an improvement "
                                 f"card in {g.phase}")
             if st.imp_owner[idx] not in (NOBODY, seat):

@@ -9,16 +9,19 @@ from landlord.engine.rulebook import Play
 from landlord.rules.british1913.debts import Debts
 from landlord.rules.british1913.market import Market
 from landlord.rules.british1913.state import ASYLUM, GAOL, GOVERNMENT, NOBODY, TRACK, British1913State
+from landlord.rules.british1913.terms import Terms
 
 
 class Sites:
     """Moving and landing over the game's :class:`British1913State`: passing Mother Earth, a
     site (rent, land values, trespass, an offer from the pack through the :class:`Market`), a
-    card space, Gaol; what is charged is paid through the :class:`Debts`."""
+    card space, Gaol; what is charged is what the rules' :class:`Terms` make it, paid through the
+    :class:`Debts`."""
 
-    def __init__(self, state: British1913State, market: Market, debts: Debts) -> None:
+    def __init__(self, state: British1913State, terms: Terms, market: Market, debts: Debts) -> None:
         self.state = state
         self.g = state.g
+        self.terms = terms
         self.market = market
         self.debts = debts
 
@@ -51,7 +54,7 @@ class Sites:
         pl.circuits += 1
         st.most_circuits = max(st.most_circuits, pl.circuits)
         g.emit("circuit", seat, circuits=pl.circuits)
-        g.pay(st.bank, seat, st.wages(seat), flows.WAGES, "wages", "Mother Earth: wages")
+        g.pay(st.bank, seat, self.terms.wages(seat), flows.WAGES, "wages", "Mother Earth: wages")
         if pl.circuits > p.pension_after and p.pension:
             self.debts.treasury_pays(seat, p.pension, flows.PENSION, "old age pension",
                                      "Mother Earth: Old Age Pension")
@@ -64,7 +67,7 @@ class Sites:
         """A what-if, not the 1913 rules (param ``land_tax_assessed``, off in every Part;
         ``scenarios/british-1913-part3-yearly-assessment.toml`` turns it on): each time a player
         passes Mother Earth (a round is the game's year) he pays, for every site he holds, its
-        annual value (:meth:`British1913State.assessment`) to the Public Treasury, whether or not anybody has
+        annual value (:meth:`Terms.assessment`) to the Public Treasury, whether or not anybody has
         alighted there, on top of the rent restored (:meth:`Debts.restore_land_value_tax`). The text
         charges an ordinary site only the rent restored ("'RENT' (ANNUAL LAND VALUE) is still paid
         to the owner of the site, but, as Rates are now levied on Land Values, the owner must
@@ -72,9 +75,9 @@ class Sites:
         outright is stated only for the Fisheries and the Moor (``enter_part3``). A player
         short of the tax sells up like any debtor.
         """
-        st = self.state
+        treasury, assessment = self.state.treasury, self.terms.assessment
         for idx in sorted(self.g.players[seat].sites):
-            yield from self.debts.charge(seat, st.treasury, st.assessment(idx), flows.LAND_RENT,
+            yield from self.debts.charge(seat, treasury, assessment(idx), flows.LAND_RENT,
                                          "land value tax assessed", "Part 3: land values assessed")
 
     def land_on(self, seat: int, idx: int) -> Play:
@@ -109,7 +112,7 @@ class Sites:
             if p.duties:
                 # "A player alighting on Imperial Taxes must pay Breakfast-table Duties or Tobacco
                 # Duties into the Public Treasury" (doubled once all sites are bought).
-                yield from self.debts.charge(seat, st.treasury, space.fee * st.scarcity(),
+                yield from self.debts.charge(seat, st.treasury, space.fee * self.terms.scarcity(),
                                              flows.TAX, "duties", "Imperial Taxes")
             else:
                 # Part 3: the duties "are abolished ... any player alighting on these spaces
@@ -149,15 +152,16 @@ class Sites:
             if (yield from self.market.offer_from_pack(seat, idx)) == NOBODY:
                 g.emit("rent_free", seat, space=idx)
             return
-        terms = st.prospects.terms(idx)
+        terms = self.terms.site(idx)
         rent = terms.rent_paid
         if owner == GOVERNMENT:
             yield from charge(seat, st.treasury, rent, flows.LAND_RENT, "rent to the Government",
                               "Part 3: public land")
         elif owner != seat:
             paid = yield from charge(seat, owner, rent, flows.RENT, "rent", "Rent (ANNUAL LAND VALUE)")
-            if st.rent_restored(paid):
-                self.debts.restore_land_value_tax(owner, st.rent_restored(paid))
+            restored = self.terms.rent_restored(paid)
+            if restored:
+                self.debts.restore_land_value_tax(owner, restored)
         imp = st.imp_owner[idx]
         if imp != NOBODY and g.players[seat].place == TRACK:
             if imp != seat:

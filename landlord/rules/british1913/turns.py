@@ -16,6 +16,7 @@ from landlord.rules.british1913.debts import Debts
 from landlord.rules.british1913.market import Market
 from landlord.rules.british1913.params import PARAMS, READERS, Params1913, in_phase
 from landlord.rules.british1913.position import DEBT_FIELDS, POSITION_FIELDS, place_improvements, place_seat
+from landlord.rules.british1913.prospects import LandProspects
 from landlord.rules.british1913.sites import Sites
 from landlord.rules.british1913.state import (
     ASYLUM,
@@ -28,6 +29,7 @@ from landlord.rules.british1913.state import (
     British1913State,
     BritishPlayer,
 )
+from landlord.rules.british1913.terms import Terms
 from landlord.rules.british1913.words import DECISIONS, OPTIONS, space_label
 from landlord.rules.params import Reader
 
@@ -38,8 +40,9 @@ if TYPE_CHECKING:
 class British1913(RoundsOfTurns):
     """The 1913 rules, Parts 1 to 3 (the Part in force is the ``part`` param of the phase): the
     turns, the set-up and the switches of Part, played over the game's :class:`British1913State`
-    (``state``) through its parts: the land ``market``, the ``debts``, the moves and landings
-    (``sites``) and the ``count``; the words are :mod:`~landlord.rules.british1913.words`, the
+    (``state``) through its parts: what the rules pay (``terms``), the land ``market``, the
+    ``debts``, the moves and landings (``sites``) and the ``count``; what the players see is the
+    ``prospects``; the words are :mod:`~landlord.rules.british1913.words`, the
     position layout :mod:`~landlord.rules.british1913.position`."""
 
     PARAMS: ClassVar[dict[str, type]] = PARAMS
@@ -56,11 +59,12 @@ class British1913(RoundsOfTurns):
         self.state = st = British1913State(game)
         """The game as it stands (made first: the shared rules' turn order and titles are its own)."""
         super().__init__(game)
-        self.market = Market(st)
-        self.debts = Debts(st, self.market, self.pay_what_he_has)
-        self.sites = Sites(st, self.market, self.debts)
+        self.terms = Terms(st)
+        self.market = Market(st, self.terms)
+        self.debts = Debts(st, self.terms, self.market, self.pay_what_he_has)
+        self.sites = Sites(st, self.terms, self.market, self.debts)
         self.count = Count(st)
-        self.prospects = st.prospects
+        self.prospects = LandProspects(st, self.terms)
         """What every player can see of the land (``SeatView.prospects``)."""
 
     @property
@@ -126,7 +130,7 @@ class British1913(RoundsOfTurns):
         """Lay out the position (``Rules.apply_position``), then its improvements
         (:func:`~landlord.rules.british1913.position.place_improvements`)."""
         super().apply_position(position)
-        place_improvements(self, self.state, position)
+        place_improvements(self, self.state, self.terms, position)
 
     # -- the whole game -----------------------------------------------------------------
     def setup(self) -> Play:
@@ -205,7 +209,7 @@ class British1913(RoundsOfTurns):
         amount of property in land and cash is reckoned up". DECISION: the game ends after the
         turn in which the first player completes ``circuits`` rounds (``circuits``; '' while
         it goes on)."""
-        return "circuits" if self.state.prospects.circuits_left() == 0 else ""
+        return "circuits" if self.prospects.circuits_left() == 0 else ""
 
     # -- phases (the Parts) -------------------------------------------------------------
     def arrive(self, old: str, new: str) -> Play:
