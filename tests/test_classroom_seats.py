@@ -96,22 +96,6 @@ def test_a_hostile_kernel_cannot_append_for_another_seat(tmp_path: Path) -> None
     assert store.length(room.id, 1) == 1
 
 
-def test_a_click_is_checked_once_where_it_comes_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 39: a click is checked once, by ``TableGame.check`` before it is appended (it was
-    checked again as it was fed); the row fed replays as any record does (``Game.act``)."""
-    store, room, (ann, bo) = setup(tmp_path)
-    room.start(SECRET)
-    tg = ann.table()
-    assert tg is not None and tg.game.pending is not None
-    d = tg.game.pending
-    mover = ann if d.seat == ann.seat else bo
-    calls: list[str] = []
-    check = TableGame.check
-    monkeypatch.setattr(TableGame, "check", lambda self, *a: calls.append("check") or check(self, *a))
-    assert mover.act(d.options[0]) == "" and store.length(room.id, 1) == 1
-    assert calls == ["check"]
-
-
 def test_the_kernel_that_appends_a_click_checks_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 39, point 3: one click, one legality check (``Game.check``) and one seat check
     (``TableGame.to_choose``) in the kernel that appends it: the proof ``TableGame.check`` gives
