@@ -18,24 +18,20 @@ the Title Deeds are of no value, the gain [game] goes on as before" (the transcr
 Between the players (rule 1: "After the game has begun the sale prices of all cards then in use
 by the players are regulated by the demand"; rule 12: a player who "has not enough money to pay
 his expenses" may "borrow ... (see Rule 16) or ... sell or mortgage ... his property"): a card
-market (:meth:`Magie1906.market`), sales to the other players and player loans when short
-(:meth:`Magie1906.charge`), and the unpaid rest of a debt kept as a debt (:meth:`Magie1906.broke`).
+market (:meth:`Market1906.market`, the family's ``market`` part), sales to the other players and
+player loans when short (:meth:`Money1906.charge`, its ``money`` part), and the unpaid rest of a
+debt kept as a debt (:meth:`Money1906.broke`).
 The bots' valuations are in :mod:`landlord.players.magie1906`.
 """
 
 from __future__ import annotations
 
-from landlord.rules.magie1906.state import (
-    CARD_KINDS,
-    PLACES,
-    Debt,
-    Mortgage,
-    Player1906,
-    Table1906,
-)
+from landlord.rules.magie1906.cards import CARD_KINDS
+from landlord.rules.magie1906.state import Debt, Mortgage, Player1906
+from landlord.rules.magie1906.table import Table1906
 from landlord.rules.magie1906.terms import LOAN_RATES
 from landlord.rules.magie1906.turns import Magie1906
-from landlord.rules.single_tax import JAIL, NATURAL, POOR, TRACK
+from landlord.rules.single_tax import JAIL, NATURAL, PLACES, POOR, TRACK
 
 __all__ = [
     "CARD_KINDS",
