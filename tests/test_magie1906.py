@@ -16,7 +16,7 @@ from landlord.engine.count import ranks
 from landlord.engine.narrate import transcript
 from landlord.players.characters import make_strategy
 from landlord.rules.families import FamilyGame
-from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage
+from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage, landings
 from landlord.runs.simulate import play_one
 
 CSV = Path(__file__).resolve().parent / "reference" / "landlords_game_1906_board.csv"
@@ -316,7 +316,7 @@ def test_rule_8_speculation_payout_table_and_broker_commission(dice: tuple[int, 
     set_cash(g, 0, 100)
     set_cash(g, 1, 100)
     FixedDice(g, dice)
-    drive_then_first(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
+    drive_then_first(landings.speculate(g.rules, 0, SPEC))  # type: ignore[arg-type]
     assert g.cash(0) == 100 - 10 + win - win // 10
     assert g.cash(1) == 100 + 10 + win // 10
 
@@ -329,7 +329,7 @@ def test_rule_8_skin_game_broker_to_jail_card_to_pack(dice: tuple[int, int]) -> 
     give(g, 1, SPEC)
     set_cash(g, 0, 100)
     FixedDice(g, dice)
-    drive_then_first(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
+    drive_then_first(landings.speculate(g.rules, 0, SPEC))  # type: ignore[arg-type]
     assert g.cash(0) == 90
     assert g.players[1].place == JAIL and g.rules.owner[SPEC] == -1  # type: ignore[attr-defined]
     assert SPEC not in g.players[1].cards
@@ -343,7 +343,7 @@ def test_rule_8_ante_to_the_pile_when_nobody_holds_the_licence() -> None:
         set_cash(g, s, 20)
     bank = g.ledger.balance("Bank")
     FixedDice(g, (3, 4))
-    drive_then_first(g.rules.speculate(0, SPEC), "decline")  # type: ignore[attr-defined]
+    drive_then_first(landings.speculate(g.rules, 0, SPEC), "decline")  # type: ignore[arg-type]
     assert g.cash(0) == 20 - 10 + 50 - 5
     assert g.ledger.balance("Bank") == bank + 10 - 50 + 5
 
@@ -380,7 +380,7 @@ def test_rule_9_trust_of_two_holders_charges_40_divided() -> None:
     give(g, 1, ROYAL, SHOOTING)
     give(g, 2, GEE, PDQ)
     r.state.check_trust_pending = True  # type: ignore[attr-defined]
-    asked, _ = drive_then_first(r.offer_trust(), "form", "form")  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.market.offer_trust(), "form", "form")  # type: ignore[attr-defined]
     assert [d.seat for d in asked] == [1, 2] and r.state.trust == (1, 2)  # type: ignore[attr-defined]
     for s in range(4):
         set_cash(g, s, 100)
@@ -396,7 +396,7 @@ def test_rule_9_trust_needs_both() -> None:
     give(g, 1, ROYAL, SHOOTING, GEE)
     give(g, 2, PDQ)
     g.rules.state.check_trust_pending = True  # type: ignore[attr-defined]
-    drive_then_first(g.rules.offer_trust(), "form", "decline")  # type: ignore[attr-defined]
+    drive_then_first(g.rules.market.offer_trust(), "form", "decline")  # type: ignore[attr-defined]
     assert g.rules.state.trust is None  # type: ignore[attr-defined]
 
 
@@ -428,7 +428,7 @@ def test_rule_11_chance_cards_are_reconstructed_and_marked() -> None:
     set_cash(g, 0, 500)
     for _ in range(12):
         g.players[0].pos, g.players[0].place = CHANCE_A, TRACK
-        drive_then_first(g.rules.chance(0))  # type: ignore[attr-defined]
+        drive_then_first(landings.chance(g.rules, 0))  # type: ignore[arg-type]
     chances = [e for e in g.events or [] if e.kind == "chance"]
     assert len(chances) == 12 and all(e.get("reconstructed") for e in chances)
     assert "[reconstructed rule]" in transcript(chances, g.names, g.board, g.family)

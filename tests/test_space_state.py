@@ -17,6 +17,7 @@ from landlord import Game, load_ruleset
 from landlord.analysis.metrics import game_board_frame
 from landlord.engine import flows
 from landlord.engine.rulebook import SpaceState
+from landlord.rules.magie1906 import landings
 from landlord.rules.monopoly import HOTEL
 
 EMPTY: SpaceState = {"owner": None, "mortgaged": False, "charter": None, "buildings": 0,
@@ -87,7 +88,7 @@ def test_1906_card_bought_built_on_and_mortgaged() -> None:
     g = h1906.table()
     r = g.rules
     lot = lots(g)[0]
-    conftest.drive_then_first(r.land_on_lot(0, lot))  # type: ignore[attr-defined]  # nobody bids; Ada buys
+    conftest.drive_then_first(landings.land_on_lot(r, 0, lot))  # type: ignore[arg-type]  # nobody bids; Ada buys
     assert r.space_state(lot) == state(owner=0)
     conftest.drive_then_first(r.building.offer_building(0), f"build:{lot}")  # type: ignore[attr-defined]
     assert r.space_state(lot) == state(owner=0, buildings=1, building_owner=0)

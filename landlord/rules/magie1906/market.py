@@ -1,5 +1,5 @@
 """The 1906 game's cards: the hands given at the start, the market between players, sales from
-the pack (:class:`Market1906`, a part over the state)."""
+the pack, the Trust the railroads' holders may form (:class:`Market1906`, a part over the state)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from landlord.rules.magie1906.state import Magie1906State
 
 class Market1906:
     """The green cards changing hands, over the state ``s``: the hands given at the start, the
-    market between players (rule 1), sales from the pack (rules 1 and 7)."""
+    market between players (rule 1), sales from the pack (rules 1 and 7), and the Trust the two
+    holders of every railroad may form (rule 9)."""
 
     __slots__ = ("s",)
 
@@ -139,7 +140,7 @@ class Market1906:
                amount=price)
         if s.kinds[idx] == "railroad":
             if s.trust is not None and (buyer not in s.trust
-                                           or not any(s.owner[i] == seller for i in s.railroads)):
+                                        or not any(s.owner[i] == seller for i in s.railroads)):
                 s.trust = None
                 g.emit("trust_ended", -1)
             s.check_trust_pending = True
@@ -227,3 +228,23 @@ class Market1906:
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
         if s.kinds[idx] == "railroad":
             s.check_trust_pending = True
+
+    def offer_trust(self) -> Play:
+        """Rule 9, TRUST: "If two players own all of the RAILROADS between them, they may at any
+        time pool their railroad interests and form a Trust". DECISION: the two are asked when
+        the railroads first come into two hands (and again after any railroad changes hands);
+        both must agree. The Trust ends when the public takes over any railroad."""
+        s = self.s
+        g = s.g
+        if not s.check_trust_pending or s.trust is not None:
+            return
+        s.check_trust_pending = False
+        holders = {s.owner[r] for r in s.railroads}
+        if len(holders) != 2 or -1 in holders or any(r in s.public for r in s.railroads):
+            return
+        a, b = sorted(holders)
+        yes_a = yield Decision(a, "trust", ("form", "decline"))
+        yes_b = yield Decision(b, "trust", ("form", "decline"))
+        if yes_a == "form" and yes_b == "form":
+            s.trust = (a, b)
+            g.emit("trust", a, members=f"{g.names[a]},{g.names[b]}")

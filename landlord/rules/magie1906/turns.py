@@ -1,5 +1,7 @@
-"""The 1906 game's turns and landings, rule by rule: the family class, :class:`Magie1906`, which
-composes the state (:mod:`~landlord.rules.magie1906.state`) and its parts: the money
+"""The 1906 game's turns, rule by rule: the family class, :class:`Magie1906`, which lands a token
+on its space (:meth:`Magie1906.land`, the lots, railroads and franchises, Speculation and Chance
+in :mod:`~landlord.rules.magie1906.landings`) and composes the state
+(:mod:`~landlord.rules.magie1906.state`) and its parts: the money
 (:mod:`~landlord.rules.magie1906.money`), the card market (:mod:`~landlord.rules.magie1906.market`),
 the single tax (:mod:`~landlord.rules.magie1906.public`), the houses
 (:mod:`~landlord.rules.magie1906.houses`), the count (:mod:`~landlord.rules.magie1906.count`), the
@@ -12,11 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 import landlord.rules.magie1906.count as count
+import landlord.rules.magie1906.landings as landings
 import landlord.rules.magie1906.position as position
 import landlord.rules.magie1906.words as words
 from landlord.engine import flows
 from landlord.engine.decisions import Decision, OptionText
-from landlord.engine.options import option
 from landlord.engine.rulebook import Play, SharedParams, SpaceState
 from landlord.rules.magie1906.houses import Building1906
 from landlord.rules.magie1906.market import Market1906
@@ -218,7 +220,7 @@ class Magie1906(SingleTaxRules):
         yield from self.money.offer_repayment(seat)
         yield from self.market.market(seat)
         yield from self.building.offer_building(seat)
-        yield from self.offer_trust()
+        yield from self.market.offer_trust()
 
     def throw_and_move(self, seat: int, again: bool = True) -> Play:
         """Throw and move (rule 2), choosing the direction between the Chances.
@@ -393,7 +395,7 @@ class Magie1906(SingleTaxRules):
         kind = s.kinds[idx]
         st = s.params.single_tax
         if kind == "lot":
-            yield from self.land_on_lot(seat, idx)
+            yield from landings.land_on_lot(self, seat, idx)
         elif kind == "necessity":
             if st:
                 g.emit("untaxed", seat, space=idx, rule="Single tax 1: no taxes on necessities")
@@ -401,7 +403,7 @@ class Magie1906(SingleTaxRules):
             # Rule 4: "he pays $10 taxes into the PUBLIC TREASURY"; advanced rules: doubled at
             # ten houses on the board, doubled again at twenty-five.
             yield from self.money.charge(seat, s.treasury, s.necessity_tax(idx), flows.TAX, "necessity tax",
-                                   "Rule 4: taxes")
+                                         "Rule 4: taxes")
         elif kind == "estate":
             if idx in s.colleges:
                 # Single tax, rule 7: "if a player goes to college he takes a blue card marked
@@ -419,170 +421,11 @@ class Magie1906(SingleTaxRules):
                 # the colleges are erected a player ... is trespassing and must go to JAIL".
                 self.to_jail(seat)
         elif kind in ("railroad", "franchise"):
-            yield from self.land_on_utility(seat, idx)
+            yield from landings.land_on_utility(self, seat, idx)
         elif kind == "speculation":
-            yield from self.speculate(seat, idx)
+            yield from landings.speculate(self, seat, idx)
         elif kind == "chance":
-            yield from self.chance(seat)
-
-    def land_on_lot(self, seat: int, idx: int) -> Play:
-        """Rule 7 (land rent, sale of an unowned lot) or single-tax rule 4."""
-        s = self.state
-        g = s.g
-        if s.params.single_tax:
-            # Single tax, rule 4: "When a player stops upon an unimproved lot ... he first pays
-            # the full land rent into the PUBLIC TREASURY, and then, if he so desires and can
-            # afford it, he may improve the lot by the erection of a house thereon. But if the
-            # space ... is already improved by another player's house, he first pays the full land
-            # rent into the PUBLIC TREASURY and then pays the full house rent to the owner".
-            # DECISION: every player pays the land rent, the deed holder too (deeds are "of no
-            # value"); a player on his own house pays the land rent only.
-            yield from self.money.charge(seat, s.treasury, s.land_rent(idx), flows.LAND_RENT, "land rent",
-                                   "Single tax 2/4: land rent to the Public Treasury")
-            holder = s.house_owner[idx]
-            if s.houses[idx] and holder not in (seat, -1):
-                yield from self.money.charge(seat, holder, s.house_rent(idx), flows.BUILDING_RENT, "house rent",
-                                       "Single tax 4: house rent to the house owner")
-            if (not s.houses[idx] and g.players[seat].place == TRACK
-                    and g.cash(seat) >= s.params.house_price):
-                # DECISION: no bidding against a player building where he stands.
-                choice = yield Decision(seat, "build", ("none", option("build", idx)), idx, s.params.house_price)
-                if choice != "none":
-                    self.building.build(seat, idx)
-            return
-        owner = s.owner[idx]
-        if owner == seat:
-            return  # Rule 7: "If he stops upon one of his own lots he pays nothing."
-        if owner < 0:
-            owner = yield from self.market.auction(seat, idx)
-            if owner == seat:
-                return
-        rent = s.land_rent(idx) + s.house_rent(idx)
-        if owner >= 0:
-            # Rule 7: "When a player stops upon a lot owned by another player, he must pay the land
-            # rent to the owner ... If the first player does not buy the lot and some other player
-            # does, the first player pays the land rent to the purchaser."
-            yield from self.money.charge(seat, owner, rent, flows.RENT, "rent", "Rule 7: land rent")
-        else:
-            # Rule 7: "If no player buys it the land rent is paid into the PUBLIC TREASURY."
-            yield from self.money.charge(seat, s.treasury, rent, flows.LAND_RENT, "rent to treasury",
-                                         "Rule 7: land rent")
-
-    # -- railroads and franchises --------------------------------------------------------
-    def land_on_utility(self, seat: int, idx: int) -> Play:
-        """Rule 9 (and single-tax rule 3: fares to the owners "until the public takes control of
-        them ..., when they are FREE")."""
-        s = self.state
-        g = s.g
-        if idx in s.public:
-            g.emit("free_ride", seat, space=idx, rule="Single tax 3: public, free")
-            return
-        if s.owner[idx] < 0:
-            buyer = yield from self.market.auction(seat, idx)
-            if buyer == seat:
-                return
-        amount, payees = s.fare(idx, seat)
-        if not amount:
-            return
-        why = "fare" if s.kinds[idx] == "railroad" else "franchise rate"
-        share = amount // len(payees)
-        for k, dst in enumerate(payees):
-            part = amount - share * (len(payees) - 1) if k == 0 else share
-            yield from self.money.charge(seat, dst, part, flows.FARE, why, "Rule 9: franchises")
-            if g.players[seat].place != TRACK:
-                return
-
-    def offer_trust(self) -> Play:
-        """Rule 9, TRUST: "If two players own all of the RAILROADS between them, they may at any
-        time pool their railroad interests and form a Trust". DECISION: the two are asked when
-        the railroads first come into two hands (and again after any railroad changes hands);
-        both must agree. The Trust ends when the public takes over any railroad."""
-        s = self.state
-        g = s.g
-        if not s.check_trust_pending or s.trust is not None:
-            return
-        s.check_trust_pending = False
-        holders = {s.owner[r] for r in s.railroads}
-        if len(holders) != 2 or -1 in holders or any(r in s.public for r in s.railroads):
-            return
-        a, b = sorted(holders)
-        yes_a = yield Decision(a, "trust", ("form", "decline"))
-        yes_b = yield Decision(b, "trust", ("form", "decline"))
-        if yes_a == "form" and yes_b == "form":
-            s.trust = (a, b)
-            g.emit("trust", a, members=f"{g.names[a]},{g.names[b]}")
-
-    # -- speculation ---------------------------------------------------------------------
-    def speculate(self, seat: int, idx: int) -> Play:
-        """Rule 8: ownership of the Broker's License is settled as for lots; the player pays a
-        $10 "ante" to the Broker (or the MISCELLANEOUS pile); "then he throws his dice again, and
-        if he throws a double, he wins $100; an 11, $90; a 10, $80; 9, $70; 8, $60; 7, $50; 6, $40;
-        5, $30; and pays 10 percent of his winnings to holder of the Speculation card ... If a 3
-        or 4 is thrown the Broker is supposed to be caught in a 'skin game,' -- the speculator
-        wins nothing, and the Broker ... goes to JAIL and the card is returned to the pack."
-        Winnings come from the MISCELLANEOUS pile (the Bank)."""
-        s = self.state
-        g = s.g
-        if s.owner[idx] < 0:
-            yield from self.market.auction(seat, idx)
-        broker = s.owner[idx]
-        ante = g.board.spaces[idx].fee
-        if broker != seat:
-            yield from self.money.charge(seat, s.bank if broker < 0 else broker, ante, flows.SPECULATION, "ante",
-                                   "Rule 8: speculation")
-            if g.players[seat].place != TRACK:
-                return
-        a, b = self.throw(seat)
-        total = a + b
-        # DECISION: a double 2+2 is a double (wins $100), not the skin game's "4".
-        win = s.params.speculation_double if a == b else s.params.speculation_table[total]
-        if total in (3, 4) and a != b:
-            g.emit("skin_game", seat, broker=g.names[broker] if broker >= 0 else "")
-            if broker >= 0:
-                s.owner[idx] = -1
-                g.players[broker].cards.discard(idx)
-                self.to_jail(broker)
-            return
-        if win:
-            g.pay(s.bank, seat, win, flows.SPECULATION, "speculation winnings", "Rule 8: speculation")
-            cut = win * s.params.broker_percent // 100
-            if broker >= 0 and broker != seat and cut:
-                g.pay(seat, broker, cut, flows.SPECULATION, "broker's commission", "Rule 8: speculation")
-            elif broker < 0 and cut:
-                g.pay(seat, s.bank, cut, flows.SPECULATION, "broker's commission", "Rule 8: speculation")
-        g.emit("speculation", seat, throw=total, double=a == b, won=win)
-
-    # -- chance (reconstructed deck) -------------------------------------------------------
-    def chance(self, seat: int) -> Play:
-        """Rule 11: "he draws a card from the red pack and follows directions on same. In each case
-        the card drawn is returned to the pack." RECONSTRUCTED deck (``chance_cards``): no 1906
-        card is transcribed; each card (:class:`~landlord.rules.magie1906.cards.Chance1906`,
-        written ``action:amount|text``) says what it does: ``collect`` (from the Bank), ``pay``
-        (to the Bank), ``fine`` (to the Public Treasury), ``jail``, ``mother_earth`` (advance to
-        Mother Earth) or ``back`` (go back that many spaces)."""
-        s = self.state
-        g = s.g
-        deck = s.params.chance_cards
-        card = deck[g.pick(len(deck))]
-        action, amount = card.action, card.amount
-        g.emit("chance", seat, card=card.text, reconstructed=True)
-        if action == "collect":
-            g.pay(s.bank, seat, amount, flows.CARD, "chance", "Rule 11: Chance (reconstructed card)")
-        elif action == "pay":
-            yield from self.money.charge(seat, s.bank, amount, flows.CARD, "chance",
-                                   "Rule 11: Chance (reconstructed card)")
-        elif action == "fine":
-            yield from self.money.charge(seat, s.treasury, amount, flows.CARD, "chance fine",
-                                   "Rule 11: Chance (reconstructed card)")
-        elif action == "jail":
-            self.to_jail(seat)
-        elif action == "mother_earth":
-            pl = g.players[seat]
-            pl.pos = 0
-            g.emit("move", seat, frm=-1, to=0, space=g.board.spaces[0].name, backward=False)
-            self.pay_wages(seat)
-        elif action == "back":
-            yield from self.move(seat, amount, backward=True)
+            yield from landings.chance(self, seat)
 
     def to_jail(self, seat: int) -> None:
         """Rule 5: "put his checker on the JAIL space"."""
