@@ -22,6 +22,14 @@ market (:meth:`Market1906.market`, the family's ``market`` part), sales to the o
 player loans when short (:meth:`Money1906.charge`, its ``money`` part), and the unpaid rest of a
 debt kept as a debt (:meth:`Money1906.broke`).
 The bots' valuations are in :mod:`landlord.players.magie1906`.
+
+The package's shape: the family class :class:`Magie1906` (``turns.py``: the turns, the landing on
+a space) holds the state (``state.py``: ``Magie1906State``, the cards, houses, mortgages, debts and
+the queries over them) and composes the parts over it: ``money`` (``money.py``), ``market``
+(``market.py``), ``single_tax`` (``public.py``) and ``building`` (``houses.py``); the landings
+that ask more than a charge (``landings.py``), the count (``count.py``), the words (``words.py``)
+and the position layout (``position.py``) are functions; what the players read off the table is
+:class:`Table1906` (``table.py``, with ``terms.py`` and ``building.py``).
 """
 
 from __future__ import annotations
