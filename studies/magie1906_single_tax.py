@@ -38,7 +38,7 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
     trig = [] if when == "never" else [parse_trigger(when, "single_tax")]
     g = play_one(load_ruleset(ruleset), BOTS, seed, triggers=trig)
     rows = g.results()
-    rules: Any = g.rules  # debts: the 1906 rules' attribute (Rule 12)
+    rules: Any = g.rules  # debts: the 1906 state's (Rule 12)
     totals = [c.total for c in rows]
     return {
         "gini_pop": gini(totals, "population"), "gini_sample": gini(totals, "sample"),
@@ -49,7 +49,7 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
         "seat0_first": 0 in winners(rows), "players": len(rows),
         "market": g.ledger.flows.get(flows.LAND_SOLD, 0),
         # debts still owed between players exist in the 1906 rules only (Rule 12)
-        "owed": sum(d.amount for d in rules.debts) if g.ruleset.family == "magie1906" else 0,
+        "owed": sum(d.amount for d in rules.state.debts) if g.ruleset.family == "magie1906" else 0,
     }
 
 

@@ -65,8 +65,8 @@ def test_1906_panel_counts_deeds_as_land_and_other_cards_apart() -> None:
     g = table()
     set_cash(g, ADA, 400)
     give(g, ADA, 1, 3, 5)
-    g.rules.houses[1] = 2
-    g.rules.house_owner[1] = ADA
+    g.rules.state.houses[1] = 2
+    g.rules.state.house_owner[1] = ADA
     c = g.results()[ADA]
     assert (c.land, c.cards, c.improvements, c.total) == (200, 100, 200, 400 + 200 + 100 + 200)
     last = metrics.panel(g).groupby("seat").last()

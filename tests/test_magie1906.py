@@ -16,7 +16,7 @@ from landlord.engine.count import ranks
 from landlord.engine.narrate import transcript
 from landlord.players.characters import make_strategy
 from landlord.rules.families import FamilyGame
-from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage
+from landlord.rules.magie1906 import JAIL, NATURAL, POOR, TRACK, Mortgage, landings
 from landlord.runs.simulate import play_one
 
 CSV = Path(__file__).resolve().parent / "reference" / "landlords_game_1906_board.csv"
@@ -98,7 +98,7 @@ def test_rule_2_either_way_between_the_chances() -> None:
     direction." DECISION: strictly between (23-36), not on the Chance spaces."""
     g = table()
     r = g.rules
-    assert r.between == frozenset(range(CHANCE_A + 1, CHANCE_B))  # type: ignore[attr-defined]
+    assert r.state.between == frozenset(range(CHANCE_A + 1, CHANCE_B))  # type: ignore[attr-defined]
     pl = g.players[0]
     set_cash(g, 0, 1000)
     pl.pos = 28
@@ -132,7 +132,7 @@ def test_rule_4_necessity_tax_doubles_at_10_and_25_houses(houses: int, tax: int)
     r = g.rules
     lots = [s.index for s in BOARD.spaces if s.kind == "lot"]
     for k in range(houses):
-        r.houses[lots[k % len(lots)]] += 1  # type: ignore[attr-defined]
+        r.state.houses[lots[k % len(lots)]] += 1  # type: ignore[attr-defined]
     set_cash(g, 2, 500)
     t0 = g.ledger.balance("Public Treasury")
     drive_then_first(r.land(2, FUEL))  # type: ignore[attr-defined]
@@ -174,19 +174,19 @@ def test_the_ordinary_rules_alone_from_a_scenario_override() -> None:
     rs = sc.cells[0].resolve()
     assert rs.params["advanced_rules"].value is False
     g = FamilyGame(rs, [None] * 4, 1)
-    g.rules.houses[PIKE] = 3  # type: ignore[attr-defined]
-    g.rules.houses[FARM] = 3  # type: ignore[attr-defined]
-    g.rules.houses[LONELY] = 3  # type: ignore[attr-defined]
-    g.rules.houses[WAYBACK] = 3  # type: ignore[attr-defined]
-    assert g.rules.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
+    g.rules.state.houses[PIKE] = 3  # type: ignore[attr-defined]
+    g.rules.state.houses[FARM] = 3  # type: ignore[attr-defined]
+    g.rules.state.houses[LONELY] = 3  # type: ignore[attr-defined]
+    g.rules.state.houses[WAYBACK] = 3  # type: ignore[attr-defined]
+    assert g.rules.state.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
 
 
 def test_basic_rules_keep_the_tax_at_10() -> None:
     """Without the advanced rules the tax stays $10 whatever is built."""
     g = table(advanced_rules=False)
-    g.rules.houses[PIKE] = 3  # type: ignore[attr-defined]
-    g.rules.houses[FARM] = 3  # type: ignore[attr-defined]
-    assert g.rules.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
+    g.rules.state.houses[PIKE] = 3  # type: ignore[attr-defined]
+    g.rules.state.houses[FARM] = 3  # type: ignore[attr-defined]
+    assert g.rules.state.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
 
 
 # -- rules 5 and 6: trespass and jail ------------------------------------------------------
@@ -237,7 +237,7 @@ def test_rule_6_no_more_than_three_missed_turns_when_he_can_raise_the_fine() -> 
     FixedDice(g, (1, 2))
     asked, _ = drive_then_first(r.jail_turn(0))  # type: ignore[attr-defined]
     assert [d.kind for d in asked][:1] == ["shortfall"]
-    assert pl.place != JAIL and any(m.seat == 0 for m in r.mortgages)  # type: ignore[attr-defined]
+    assert pl.place != JAIL and any(m.seat == 0 for m in r.state.mortgages)  # type: ignore[attr-defined]
     # a player with nothing to raise it on may miss a fourth turn
     g2 = table()
     set_cash(g2, 1, 0)
@@ -316,7 +316,7 @@ def test_rule_8_speculation_payout_table_and_broker_commission(dice: tuple[int, 
     set_cash(g, 0, 100)
     set_cash(g, 1, 100)
     FixedDice(g, dice)
-    drive_then_first(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
+    drive_then_first(landings.speculate(g.rules, 0, SPEC))  # type: ignore[arg-type]
     assert g.cash(0) == 100 - 10 + win - win // 10
     assert g.cash(1) == 100 + 10 + win // 10
 
@@ -329,7 +329,7 @@ def test_rule_8_skin_game_broker_to_jail_card_to_pack(dice: tuple[int, int]) -> 
     give(g, 1, SPEC)
     set_cash(g, 0, 100)
     FixedDice(g, dice)
-    drive_then_first(g.rules.speculate(0, SPEC))  # type: ignore[attr-defined]
+    drive_then_first(landings.speculate(g.rules, 0, SPEC))  # type: ignore[arg-type]
     assert g.cash(0) == 90
     assert g.players[1].place == JAIL and g.rules.owner[SPEC] == -1  # type: ignore[attr-defined]
     assert SPEC not in g.players[1].cards
@@ -343,7 +343,7 @@ def test_rule_8_ante_to_the_pile_when_nobody_holds_the_licence() -> None:
         set_cash(g, s, 20)
     bank = g.ledger.balance("Bank")
     FixedDice(g, (3, 4))
-    drive_then_first(g.rules.speculate(0, SPEC), "decline")  # type: ignore[attr-defined]
+    drive_then_first(landings.speculate(g.rules, 0, SPEC), "decline")  # type: ignore[arg-type]
     assert g.cash(0) == 20 - 10 + 50 - 5
     assert g.ledger.balance("Bank") == bank + 10 - 50 + 5
 
@@ -379,9 +379,9 @@ def test_rule_9_trust_of_two_holders_charges_40_divided() -> None:
     r = g.rules
     give(g, 1, ROYAL, SHOOTING)
     give(g, 2, GEE, PDQ)
-    r.check_trust_pending = True  # type: ignore[attr-defined]
-    asked, _ = drive_then_first(r.offer_trust(), "form", "form")  # type: ignore[attr-defined]
-    assert [d.seat for d in asked] == [1, 2] and r.trust == (1, 2)  # type: ignore[attr-defined]
+    r.state.check_trust_pending = True  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(r.market.offer_trust(), "form", "form")  # type: ignore[attr-defined]
+    assert [d.seat for d in asked] == [1, 2] and r.state.trust == (1, 2)  # type: ignore[attr-defined]
     for s in range(4):
         set_cash(g, s, 100)
     drive_then_first(r.land(0, GEE))  # type: ignore[attr-defined]
@@ -395,9 +395,9 @@ def test_rule_9_trust_needs_both() -> None:
     g = table()
     give(g, 1, ROYAL, SHOOTING, GEE)
     give(g, 2, PDQ)
-    g.rules.check_trust_pending = True  # type: ignore[attr-defined]
-    drive_then_first(g.rules.offer_trust(), "form", "decline")  # type: ignore[attr-defined]
-    assert g.rules.trust is None  # type: ignore[attr-defined]
+    g.rules.state.check_trust_pending = True  # type: ignore[attr-defined]
+    drive_then_first(g.rules.market.offer_trust(), "form", "decline")  # type: ignore[attr-defined]
+    assert g.rules.state.trust is None  # type: ignore[attr-defined]
 
 
 def test_rule_9_unowned_utility_fare_to_treasury_when_unsold() -> None:
@@ -428,7 +428,7 @@ def test_rule_11_chance_cards_are_reconstructed_and_marked() -> None:
     set_cash(g, 0, 500)
     for _ in range(12):
         g.players[0].pos, g.players[0].place = CHANCE_A, TRACK
-        drive_then_first(g.rules.chance(0))  # type: ignore[attr-defined]
+        drive_then_first(landings.chance(g.rules, 0))  # type: ignore[arg-type]
     chances = [e for e in g.events or [] if e.kind == "chance"]
     assert len(chances) == 12 and all(e.get("reconstructed") for e in chances)
     assert "[reconstructed rule]" in transcript(chances, g.names, g.board, g.family)
@@ -479,9 +479,9 @@ def test_houses_at_most_three_with_10_house_rent_each() -> None:
     give(g, 1, PIKE)
     set_cash(g, 1, 1000)
     for _ in range(4):
-        drive_then_first(r.offer_building(1), f"build:{PIKE}")  # type: ignore[attr-defined]
-    assert r.houses[PIKE] == 3 and g.cash(1) == 700  # type: ignore[attr-defined]
-    assert r.buildable(1) == []  # type: ignore[attr-defined]
+        drive_then_first(r.building.offer_building(1), f"build:{PIKE}")  # type: ignore[attr-defined]
+    assert r.state.houses[PIKE] == 3 and g.cash(1) == 700  # type: ignore[attr-defined]
+    assert r.state.buildable(1) == []  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
     drive_then_first(r.land(0, PIKE))  # type: ignore[attr-defined]
     assert g.cash(0) == 100 - 4 - 30
@@ -494,19 +494,19 @@ def test_section_rent_doubles_per_house_level(level: int, rent: int) -> None:
     g = table()
     r = g.rules
     for i in (PIKE, FARM, 9):
-        r.houses[i] = level  # type: ignore[attr-defined]
-    assert r.land_rent(FARM) == rent  # type: ignore[attr-defined]
-    r.houses[9] = max(0, level - 1)  # type: ignore[attr-defined]
-    assert r.land_rent(FARM) == 4 * 2 ** max(0, level - 1)  # type: ignore[attr-defined]
+        r.state.houses[i] = level  # type: ignore[attr-defined]
+    assert r.state.land_rent(FARM) == rent  # type: ignore[attr-defined]
+    r.state.houses[9] = max(0, level - 1)  # type: ignore[attr-defined]
+    assert r.state.land_rent(FARM) == 4 * 2 ** max(0, level - 1)  # type: ignore[attr-defined]
 
 
 def test_sections_are_split_by_the_railroads() -> None:
     """Advanced rules: "the railroads divide each side of the board into two sections, making
     eight sections"."""
     r = table().rules
-    assert len(r.sections) == 8  # type: ignore[attr-defined]
+    assert len(r.state.sections) == 8  # type: ignore[attr-defined]
     rails = BOARD.indices("railroad")
-    for lots in r.sections.values():  # type: ignore[attr-defined]
+    for lots in r.state.sections.values():  # type: ignore[attr-defined]
         side = min(lots) // 10
         assert all(i // 10 == side for i in lots)
         assert all((i < rails[side]) == (lots[0] < rails[side]) for i in lots)
@@ -518,7 +518,7 @@ def test_scoring_every_card_and_house_counts_100() -> None:
     counts the holder or owner 100"."""
     g = table()
     give(g, 2, PIKE, ROYAL, SPEC)
-    g.rules.houses[PIKE], g.rules.house_owner[PIKE] = 2, 2  # type: ignore[attr-defined]
+    g.rules.state.houses[PIKE], g.rules.state.house_owner[PIKE] = 2, 2  # type: ignore[attr-defined]
     set_cash(g, 2, 37)
     row = g.results()[2]
     assert row.total == 37 + 300 + 200
@@ -551,7 +551,7 @@ def test_monarch_of_the_world_landlord_comes_out_on_top_under_landlord_rules() -
 
 
 def test_monarch_of_the_world_the_end_does_not_wait_for_the_landlord_who_earns_no_wages() -> None:
-    """DECISION (RECONSTRUCTED end, `Magie1906Money.awaited`): the end counts the circuits that
+    """DECISION (RECONSTRUCTED end, `Magie1906State.awaited`): the end counts the circuits that
     earn wages (the patent: "having passed the beginning-point the required number of times he
     receives no more wages. The game is finished when the last player has passed the
     beginning-point the fifth time"), so the Monarch's landlord, who "gets no wages", is not
@@ -655,23 +655,23 @@ def test_reconstructed_rule_15_lifting_a_mortgage_costs_ten_percent() -> None:
     player's turn before he throws."""
     g = table()
     give(g, 0, 31)
-    g.rules.mortgages.append(Mortgage(0, 31, 50))  # type: ignore[attr-defined]
+    g.rules.state.mortgages.append(Mortgage(0, 31, 50))  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
     asked, _ = drive_then_first(g.rules.business(0), "repay:31")  # type: ignore[attr-defined]
-    assert asked[0].kind == "repay" and g.cash(0) == 45 and not g.rules.mortgages  # type: ignore[attr-defined]
+    assert asked[0].kind == "repay" and g.cash(0) == 45 and not g.rules.state.mortgages  # type: ignore[attr-defined]
 
 
 def test_reconstructed_rule_16_houses_sold_back_at_half_price() -> None:
     """RECONSTRUCTED rule 16: a short player may sell a house back to the Bank for $50."""
     g = table()
     give(g, 0, PIKE)
-    g.rules.mortgages.append(Mortgage(0, PIKE, 12))  # type: ignore[attr-defined]
-    g.rules.houses[PIKE], g.rules.house_owner[PIKE] = 1, 0  # type: ignore[attr-defined]
+    g.rules.state.mortgages.append(Mortgage(0, PIKE, 12))  # type: ignore[attr-defined]
+    g.rules.state.houses[PIKE], g.rules.state.house_owner[PIKE] = 1, 0  # type: ignore[attr-defined]
     give(g, 1, 21)
     set_cash(g, 0, 0)
     asked, _ = drive_then_first(g.rules.land(0, 21), f"sell_house:{PIKE}")  # type: ignore[attr-defined]
     assert asked[0].options == (f"sell_house:{PIKE}", "ask:1", "ask:2", "ask:3")
-    assert g.cash(0) == 50 - 12 and g.rules.houses[PIKE] == 0 and g.rules.house_owner[PIKE] == -1  # type: ignore[attr-defined]
+    assert g.cash(0) == 50 - 12 and g.rules.state.houses[PIKE] == 0 and g.rules.state.house_owner[PIKE] == -1  # type: ignore[attr-defined]
 
 
 def test_beginners_average_hands_are_worth_325_each() -> None:

@@ -45,7 +45,7 @@ def test_rule_1_prices_between_players_are_regulated_by_the_demand_an_offer_to_b
     keeps it; the price passes between the two players."""
     g = table()
     give(g, 1, BROADWAY)
-    asked, _ = drive(g.rules.market(0), f"buy_card:{BROADWAY}", "price:150", "sell")  # type: ignore[attr-defined]
+    asked, _ = drive(g.rules.market.market(0), f"buy_card:{BROADWAY}", "price:150", "sell")  # type: ignore[attr-defined]
     assert [d.kind for d in asked] == ["market", "offer_price", "accept_offer"]
     assert asked[2].seat == 1 and asked[2].amount == 150
     assert g.rules.owner[BROADWAY] == 0 and BROADWAY in g.players[0].cards  # type: ignore[attr-defined]
@@ -53,7 +53,7 @@ def test_rule_1_prices_between_players_are_regulated_by_the_demand_an_offer_to_b
     assert g.cash(0) == 400 - 150 and g.cash(1) == 400 + 150
     g2 = table()
     give(g2, 1, BROADWAY)
-    drive(g2.rules.market(0), f"buy_card:{BROADWAY}", "price:50", "keep")  # type: ignore[attr-defined]
+    drive(g2.rules.market.market(0), f"buy_card:{BROADWAY}", "price:50", "keep")  # type: ignore[attr-defined]
     assert g2.rules.owner[BROADWAY] == 1 and g2.cash(0) == g2.cash(1) == 400  # type: ignore[attr-defined]
 
 
@@ -62,13 +62,13 @@ def test_rule_1_a_card_offered_for_sale_goes_to_the_best_bid_or_is_kept() -> Non
     each from his left, each above the last; he sells to the best bid or keeps the card."""
     g = table()
     give(g, 0, BROADWAY)
-    asked, _ = drive(g.rules.market(0), f"offer_card:{BROADWAY}", "bid:100", "bid:125", "pass", "sell")  # type: ignore[attr-defined]
+    asked, _ = drive(g.rules.market.market(0), f"offer_card:{BROADWAY}", "bid:100", "bid:125", "pass", "sell")  # type: ignore[attr-defined]
     assert [d.seat for d in asked[1:4]] == [1, 2, 3]
     assert "bid:100" not in asked[2].options and "bid:125" in asked[2].options
     assert g.rules.owner[BROADWAY] == 2 and g.cash(2) == 400 - 125 and g.cash(0) == 400 + 125  # type: ignore[attr-defined]
     g2 = table()
     give(g2, 0, BROADWAY)
-    drive(g2.rules.market(0), f"offer_card:{BROADWAY}", "bid:25", "pass", "pass", "keep")  # type: ignore[attr-defined]
+    drive(g2.rules.market.market(0), f"offer_card:{BROADWAY}", "bid:25", "pass", "pass", "keep")  # type: ignore[attr-defined]
     assert g2.rules.owner[BROADWAY] == 0 and g2.cash(1) == 400  # type: ignore[attr-defined]
 
 
@@ -77,7 +77,7 @@ def test_rule_1_the_pack_still_sells_at_no_less_than_the_printed_price() -> None
     although these cards may be bid up as high as the players please": the market prices are
     between players only; a pack card's sale opens at its printed price (rule 7)."""
     g = table()
-    asked, _ = drive_then_first(g.rules.auction(0, BROADWAY))  # type: ignore[attr-defined]
+    asked, _ = drive_then_first(g.rules.market.auction(0, BROADWAY))  # type: ignore[attr-defined]
     assert all(int(o[4:]) > 100 for d in asked if d.kind == "bid" for o in d.options if o != "pass")
     assert asked[-1].kind == "buy" and asked[-1].amount == 100
 
@@ -88,12 +88,12 @@ def test_decision_mortgaged_cards_lots_with_houses_and_deeds_under_the_single_ta
     g = table()
     r = g.rules
     give(g, 0, BROADWAY, EASY, PIKE)
-    r.mortgages.append(Mortgage(0, EASY, 37))  # type: ignore[attr-defined]
-    r.houses[PIKE], r.house_owner[PIKE] = 1, 0  # type: ignore[attr-defined]
-    assert r.tradeable(0) == [BROADWAY]  # type: ignore[attr-defined]
+    r.state.mortgages.append(Mortgage(0, EASY, 37))  # type: ignore[attr-defined]
+    r.state.houses[PIKE], r.state.house_owner[PIKE] = 1, 0  # type: ignore[attr-defined]
+    assert r.state.tradeable(0) == [BROADWAY]  # type: ignore[attr-defined]
     g2 = single_tax()
     give(g2, 0, BROADWAY, ROYAL)
-    assert g2.rules.tradeable(0) == [ROYAL]  # type: ignore[attr-defined]
+    assert g2.rules.state.tradeable(0) == [ROYAL]  # type: ignore[attr-defined]
 
 
 def test_decision_a_trust_ends_when_a_railroad_leaves_its_two_members() -> None:
@@ -103,9 +103,9 @@ def test_decision_a_trust_ends_when_a_railroad_leaves_its_two_members() -> None:
     r = g.rules
     give(g, 0, ROYAL, SHOOTING)
     give(g, 1, GEE, PDQ)
-    r.trust = (0, 1)  # type: ignore[attr-defined]
-    r.transfer_card(1, 2, PDQ, 100)  # type: ignore[attr-defined]
-    assert r.trust is None and any(e.kind == "trust_ended" for e in g.events or [])  # type: ignore[attr-defined]
+    r.state.trust = (0, 1)  # type: ignore[attr-defined]
+    r.market.transfer_card(1, 2, PDQ, 100)  # type: ignore[attr-defined]
+    assert r.state.trust is None and any(e.kind == "trust_ended" for e in g.events or [])  # type: ignore[attr-defined]
 
 
 # -- rule 12 and (reconstructed) rule 16: selling and borrowing when short -----------------------
@@ -141,14 +141,14 @@ def test_reconstructed_rule_16_borrowing_from_another_player_on_his_terms() -> N
     assert [(d.kind, d.seat) for d in asked] == [("shortfall", 0), ("lend", 3), ("loan_terms", 0)]
     assert asked[1].options == ("decline", "lend:0", "lend:5", "lend:10") and asked[1].amount == 10
     assert asked[2].amount == 20  # $10 lent, $10 interest for "$100 or part"
-    assert g.cash(0) == 0 and g.cash(3) == 390 and r.debts == [Debt(0, 3, 20, True, flows.LOAN)]  # type: ignore[attr-defined]
+    assert g.cash(0) == 0 and g.cash(3) == 390 and r.state.debts == [Debt(0, 3, 20, True, flows.LOAN)]  # type: ignore[attr-defined]
     rows = g.results()
     assert rows[0].debts == 20 and rows[0].total == -20
     assert rows[3].credits == 20 and rows[3].total == 390 + 20
     set_cash(g, 0, 100)
     asked, _ = drive_then_first(r.business(0), "repay_loan:3")  # type: ignore[attr-defined]
     assert asked[0].kind == "repay" and "repay_loan:3" in asked[0].options
-    assert g.cash(0) == 80 and g.cash(3) == 410 and r.debts == []  # type: ignore[attr-defined]
+    assert g.cash(0) == 80 and g.cash(3) == 410 and r.state.debts == []  # type: ignore[attr-defined]
 
 
 def test_decision_a_refusing_lender_or_an_unsold_card_is_not_asked_again_for_that_payment() -> None:
@@ -157,7 +157,7 @@ def test_decision_a_refusing_lender_or_an_unsold_card_is_not_asked_again_for_tha
     g = table()
     give(g, 1, EASY)
     give(g, 0, PIKE)
-    g.rules.mortgages.append(Mortgage(0, PIKE, 12))  # type: ignore[attr-defined]
+    g.rules.state.mortgages.append(Mortgage(0, PIKE, 12))  # type: ignore[attr-defined]
     set_cash(g, 0, 0)
     for s in (2, 3):
         set_cash(g, s, 0)
@@ -180,14 +180,14 @@ def test_rule_12_the_unpaid_rest_of_a_debt_stays_owed() -> None:
         set_cash(g, s, 0)
     set_cash(g, 0, 5)
     drive(r.land(0, EASY))  # type: ignore[attr-defined]
-    assert g.players[0].place == POOR and r.debts == [Debt(0, 1, 7, False, flows.RENT)]  # type: ignore[attr-defined]
+    assert g.players[0].place == POOR and r.state.debts == [Debt(0, 1, 7, False, flows.RENT)]  # type: ignore[attr-defined]
     rows = g.results()
     assert rows[0].debts == 7 and rows[0].total == -7
     assert rows[1].credits == 7 and rows[1].total == 5 + 100 + 7  # the $5 paid, Easy Street, the $7 owed
     set_cash(g, 0, 4)
     FixedDice(g, (1, 0))  # from the Poor House: a throw of 1 to Easy Street, still not affordable
     drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]
-    assert g.cash(1) == 5 + 4 and r.debts == [Debt(0, 1, 3, False, flows.RENT)]  # type: ignore[attr-defined]
+    assert g.cash(1) == 5 + 4 and r.state.debts == [Debt(0, 1, 3, False, flows.RENT)]  # type: ignore[attr-defined]
     assert any(e.kind == "debt_paid" and e.get("amount") == 4 for e in g.events or [])
 
 
@@ -343,7 +343,7 @@ def test_single_tax_rule_8_players_wait_on_the_natural_opportunity_whose_next_th
     dear = (23, 24, 26, 28, 29)
     give(g, 1, *dear)
     for idx in dear:
-        g.rules.houses[idx], g.rules.house_owner[idx] = 4, 1  # type: ignore[attr-defined]
+        g.rules.state.houses[idx], g.rules.state.house_owner[idx] = 4, 1  # type: ignore[attr-defined]
     t = view_of(g, 0).prospects
 
     def expected_stop(corner: int) -> float:  # two dice: (6 - |total - 7|) / 36
@@ -414,20 +414,20 @@ def test_a_player_accepts_a_loan_only_where_no_other_way_to_raise_the_money_is_c
     set_cash(g, 0, 0)
     r: Any = g.rules
     for bot in ("landlord", "tenant", "speculator"):
-        r.offered = (1, 200, 200, 20)
+        r.state.offered = (1, 200, 200, 20)
         d = Decision(0, "loan_terms", ("accept", "decline"), amount=220)
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
-        r.mortgages.append(Mortgage(0, BROADWAY, r.mortgage_value(BROADWAY)))
+        r.state.mortgages.append(Mortgage(0, BROADWAY, r.state.mortgage_value(BROADWAY)))
         assert make_strategy(bot).choose(view_of(g, 0), d) == "accept"
-        r.offered = (1, 200, 200, 30)
+        r.state.offered = (1, 200, 200, 30)
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
         for other in (2, 3):
             set_cash(g, other, 0)
         assert view_of(g, 0).prospects.raise_options(0) == ["ask:1"]
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
-        r.offered = (1, 200, 200, 0)
+        r.state.offered = (1, 200, 200, 0)
         assert make_strategy(bot).choose(view_of(g, 0), d) == "accept"
-        r.mortgages.clear()
+        r.state.mortgages.clear()
         for other in (2, 3):
             set_cash(g, other, 400)
-    r.offered = None
+    r.state.offered = None

@@ -33,7 +33,7 @@ def check_money(g: Game) -> None:
 
 def check_1906(g: Game) -> None:
     """Holdings, houses, places and single-tax state are consistent."""
-    r: Any = g.rules
+    r: Any = g.rules.state  # type: ignore[attr-defined]
     st_on = g.p["single_tax"]
     for i, k in enumerate(r.kinds):
         assert 0 <= r.houses[i] <= g.p["max_houses"]

@@ -42,7 +42,7 @@ def test_rule_1_pack_cards_may_be_bid_up_as_high_as_the_players_please() -> None
     raise far beyond a few steps, up to his whole cash, in one bid."""
     g = table()
     cash_all(g, 1000)
-    asked, _ = drive(g.rules.auction(0, PIKE), "bid:1000", "decline")  # type: ignore[attr-defined]
+    asked, _ = drive(g.rules.market.auction(0, PIKE), "bid:1000", "decline")  # type: ignore[attr-defined]
     first = asked[0]
     assert first.kind == "bid" and first.amount == 25
     assert max(bids_of(first)) == 1000 and 525 in bids_of(first)
@@ -57,7 +57,7 @@ def test_rule_1_no_bid_beyond_the_bidders_cash_and_his_whole_cash_is_always_offe
     cash_all(g, 300)
     set_cash(g, 2, 137)
     set_cash(g, 3, 30)
-    asked, _ = drive(g.rules.auction(0, PIKE), "bid:35", "bid:137", "pass", "decline")  # type: ignore[attr-defined]
+    asked, _ = drive(g.rules.market.auction(0, PIKE), "bid:35", "bid:137", "pass", "decline")  # type: ignore[attr-defined]
     assert [d.seat for d in asked] == [1, 2, 1, 0]  # seat 3 ($30) cannot top $35 or $137
     assert max(bids_of(asked[0])) == 300 and max(bids_of(asked[1])) == 137
     assert asked[-1].kind == "buy" and asked[-1].amount == 137
@@ -72,7 +72,7 @@ def test_rule_7_bids_go_round_until_nobody_raises_then_the_lander_has_the_first_
     g = table()
     cash_all(g, 400)
     answers = ("pass", "bid:30", "bid:35", "bid:40", "pass", "pass", "buy")
-    asked, buyer = drive(g.rules.auction(0, PIKE), *answers)  # type: ignore[attr-defined]
+    asked, buyer = drive(g.rules.market.auction(0, PIKE), *answers)  # type: ignore[attr-defined]
     assert [(d.seat, d.kind) for d in asked] == [
         (1, "bid"), (2, "bid"), (3, "bid"), (1, "bid"), (2, "bid"), (3, "bid"), (0, "buy")]
     assert [d.amount for d in asked] == [25, 25, 30, 35, 40, 40, 40]
@@ -83,7 +83,7 @@ def test_rule_7_nobody_bids_the_lander_may_buy_at_the_original_sale_price() -> N
     """Rule 7: the lander "may purchase it at the original sale price, provided no other player
     bids more for it": every other player asked once, then the lander at the printed price."""
     g = table()
-    asked, buyer = drive(g.rules.auction(0, BROADWAY), "pass", "pass", "pass", "buy")  # type: ignore[attr-defined]
+    asked, buyer = drive(g.rules.market.auction(0, BROADWAY), "pass", "pass", "pass", "buy")  # type: ignore[attr-defined]
     assert [d.seat for d in asked] == [1, 2, 3, 0] and asked[-1].amount == 100
     assert buyer == 0 and g.cash(0) == 300
 
@@ -92,10 +92,10 @@ def test_decision_the_raises_offered_are_a_ladder_of_bid_steps_up_to_all_the_bid
     """DECISION (how "as high as the players please" is offered): raises of 1, 2, 5, 10, 20,
     50, ... times ``bid_step`` as far as the cash goes, and always the whole cash."""
     r = table().rules
-    assert r.raises(25, 300) == ("bid:30", "bid:35", "bid:50", "bid:75", "bid:125", "bid:275", "bid:300")  # type: ignore[attr-defined]
-    assert r.raises(100, 350) == ("bid:105", "bid:110", "bid:125", "bid:150", "bid:200", "bid:350")  # type: ignore[attr-defined]
-    assert r.raises(100, 104) == ("bid:104",)  # type: ignore[attr-defined]
-    assert r.raises(100, 100) == ()  # type: ignore[attr-defined]
+    assert r.market.raises(25, 300) == ("bid:30", "bid:35", "bid:50", "bid:75", "bid:125", "bid:275", "bid:300")  # type: ignore[attr-defined]
+    assert r.market.raises(100, 350) == ("bid:105", "bid:110", "bid:125", "bid:150", "bid:200", "bid:350")  # type: ignore[attr-defined]
+    assert r.market.raises(100, 104) == ("bid:104",)  # type: ignore[attr-defined]
+    assert r.market.raises(100, 100) == ()  # type: ignore[attr-defined]
 
 
 def test_decision_the_bidding_ends_bounded_by_the_bidders_cash() -> None:
@@ -112,7 +112,7 @@ def test_decision_the_bidding_ends_bounded_by_the_bidders_cash() -> None:
                 return d.options[0]
             return d.options[1] if least else rng.choice(d.options[1:])
 
-        asked, _ = play_out(g.rules.auction(0, ROYAL), pick)  # type: ignore[attr-defined]
+        asked, _ = play_out(g.rules.market.auction(0, ROYAL), pick)  # type: ignore[attr-defined]
         raises = [d for d in asked if d.kind == "bid"]
         assert len(raises) <= (400 - 50) // 5 + 1
         assert max(d.amount for d in asked) <= 400
@@ -126,12 +126,12 @@ def test_bots_bid_the_smallest_raise_up_to_their_value_keeping_their_reserve() -
     r = g.rules
     worth = magie1906_bots.value(r.prospects, BROADWAY, 1, 4)  # type: ignore[attr-defined]
     view = SeatView(g, 1)
-    d = Decision(1, "bid", ("pass", *r.raises(100, 1000)), BROADWAY, 100)  # type: ignore[attr-defined]
+    d = Decision(1, "bid", ("pass", *r.market.raises(100, 1000)), BROADWAY, 100)  # type: ignore[attr-defined]
     assert make_strategy("landlord").choose(view, d) == "bid:105"
     assert make_strategy("speculator").choose(view, d) == "bid:105"
     assert make_strategy("tenant").choose(view, d) == "pass"
     high = worth - 3
-    over = Decision(1, "bid", ("pass", *r.raises(high, 1000)), BROADWAY, high)  # type: ignore[attr-defined]
+    over = Decision(1, "bid", ("pass", *r.market.raises(high, 1000)), BROADWAY, high)  # type: ignore[attr-defined]
     assert make_strategy("landlord").choose(view, over) == "pass"
     set_cash(g, 1, 150)  # $150 less the $50 reserve: no bid above $100
     assert make_strategy("landlord").choose(view, d) == "pass"
@@ -165,7 +165,7 @@ def test_bot_auctions_end_with_the_card_at_about_the_second_highest_limit() -> N
     def pick(d: Decision) -> str:
         return bots[d.seat].choose(SeatView(g, d.seat), d)
 
-    asked, buyer = play_out(g.rules.auction(0, PDQ), pick)  # type: ignore[attr-defined]
+    asked, buyer = play_out(g.rules.market.auction(0, PDQ), pick)  # type: ignore[attr-defined]
     price = 600 - g.cash(3)
     assert buyer == 3 and limit1 - 5 < price <= limit1 + 5
     assert asked[-1].kind == "buy" and asked[-1].seat == 0

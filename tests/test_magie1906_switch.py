@@ -35,8 +35,9 @@ def snapshot(g: Game) -> dict[str, Any]:
                    if name not in ("Bank", "Public Treasury")},
     }
     if g.ruleset.family == "magie1906":
-        snap.update(houses=list(r.houses), house_owner=list(r.house_owner),
-                    debts=[(m.seat, m.space, m.amount) for m in r.mortgages],
+        s = r.state
+        snap.update(houses=list(s.houses), house_owner=list(s.house_owner),
+                    debts=[(m.seat, m.space, m.amount) for m in s.mortgages],
                     cards=[sorted(pl.cards) for pl in g.players],
                     luxuries=[pl.luxuries for pl in g.players])
     else:

@@ -191,7 +191,7 @@ def test_1906_mortgage_asked_before_the_single_tax_raises_nothing_after_it() -> 
     lot = next(i for i, s in enumerate(g.board.spaces) if s.kind == "lot")
     give(g, 0, lot)
     set_cash(g, 0, 0)
-    ask = g.rules.charge(0, g.account("Bank"), 30, flows.FINE, "test", "test")  # type: ignore[attr-defined]
+    ask = g.rules.money.charge(0, g.account("Bank"), 30, flows.FINE, "test", "test")  # type: ignore[attr-defined]
     d = next(ask)
     assert d.kind == "shortfall" and f"mortgage:{lot}" in d.options
     g.switch_phase("single_tax", "table")
@@ -199,5 +199,5 @@ def test_1906_mortgage_asked_before_the_single_tax_raises_nothing_after_it() -> 
         again = ask.send(f"mortgage:{lot}")
     except StopIteration:
         again = None
-    assert not g.rules.mortgages  # type: ignore[attr-defined]
+    assert not g.rules.state.mortgages  # type: ignore[attr-defined]
     assert again is None or f"mortgage:{lot}" not in again.options

@@ -93,7 +93,7 @@ def sites_held(g: Game) -> float:
 def idle_sites(g: Game) -> float:
     """Sites held at the end that may carry an improvement and carry none."""
     r: Any = g.rules
-    return float(sum(1 for pl in g.players for i in pl.sites if r.state.imp_owner[i] < 0 and r.terms.may_carry(i)))
+    return float(sum(1 for pl in g.players for i in pl.sites if r.state.imp_owner[i] < 0 and r.state.may_carry(i)))
 
 
 @pytest.mark.slow
@@ -367,12 +367,12 @@ class HouseSwapped:
         if d.kind == "build":
             rules: Any = view._g.rules  # the test swaps the params the rules read for one question
             prospects, params = rules.prospects, rules.params
-            built = sum(rules.houses)
+            built = sum(rules.state.houses)
             crosses = any(built < step <= built + 1 for step in params.tax_steps)
             for opt in d.options[1:]:
                 idx = int(opt.split(":")[1])
-                section = rules.sections[view.space(idx).group]
-                lifts = sum(1 for i in section if rules.houses[i] <= rules.houses[idx]) == 1
+                section = rules.state.sections[view.space(idx).group]
+                lifts = sum(1 for i in section if rules.state.houses[i] <= rules.state.houses[idx]) == 1
                 landlord = prospects.house_gain(idx, view.seat)
                 rules.params = replace(params, single_tax=True)
                 try:

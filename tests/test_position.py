@@ -301,7 +301,7 @@ def test_magie1906_holdings_houses_rent_and_the_count() -> None:
          "luxuries": 2, "cash": 100},
         {"cash": 200}, {}, {}]})
     r = g.rules
-    assert r.land_rent(6) == 8 and r.house_rent(6) == 30
+    assert r.state.land_rent(6) == 8 and r.state.house_rent(6) == 30
     row = g.results()[0]
     assert (row.cash, row.land, row.cards, row.improvements, row.luxuries) == (100, 300, 100, 500, 200)
     assert g.rules.pieces(0)["houses"] == 5 and g.rules.pieces(0)["luxuries"] == 2
@@ -323,8 +323,8 @@ def test_magie1906_mortgages_loans_and_unpaid_debts() -> None:
          "debts": [{"to": 2, "amount": 60}, {"to": "Public Treasury", "amount": 30}]},
         {}, {}, {}]})
     r = g.rules
-    assert [(m.seat, m.space, m.amount) for m in r.mortgages] == [(0, 38, 50)]
-    assert r.redeem_cost(r.mortgages[0]) == 55
+    assert [(m.seat, m.space, m.amount) for m in r.state.mortgages] == [(0, 38, 50)]
+    assert r.state.redeem_cost(r.state.mortgages[0]) == 55
     rows = g.results()  # his turn has begun: the $30 is paid, the mortgage and the loan still owed
     assert rows[0].debts == 50 + 60 and rows[1].credits == 60 and rows[0].cash == 200 - 30
     assert g.events is not None
@@ -333,7 +333,7 @@ def test_magie1906_mortgages_loans_and_unpaid_debts() -> None:
     assert g.pending is not None and g.pending.kind == "repay"
     assert set(g.pending.options) >= {"repay:38", "repay_loan:1"}
     g.act("repay:38")  # lifted for $50 + 10%
-    assert g.cash(0) == 170 - 55 and not r.mortgages and g.results()[0].debts == 60
+    assert g.cash(0) == 170 - 55 and not r.state.mortgages and g.results()[0].debts == 60
 
 
 @pytest.mark.parametrize(("data", "entry", "field"), [
@@ -358,7 +358,7 @@ def test_magie1906_single_tax_houses_on_another_players_lot() -> None:
     """Single tax, rule 4: a house may stand on any lot; the house rent goes to its owner."""
     g = people("magie-1906", {"phase": "single_tax", "seat": [
         {"holdings": ["Wall Street"]}, {"improvements": {"Wall Street": 2}}, {}, {}]})
-    assert (g.rules.owner[38], g.rules.houses[38], g.rules.house_owner[38]) == (0, 2, 1)
+    assert (g.rules.owner[38], g.rules.state.houses[38], g.rules.state.house_owner[38]) == (0, 2, 1)
     assert g.rules.pieces(1)["houses"] == 2 and g.results()[1].improvements == 2 * 100
 
 

@@ -77,7 +77,7 @@ def test_single_tax_rule_3_fares_to_owners_until_the_public_takes_control() -> N
     drive_then_first(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
     drive_then_first(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
     assert g.cash(0) == 90
-    g.rules.public.update({SOAKUM, ROYAL})  # type: ignore[attr-defined]
+    g.rules.state.public.update({SOAKUM, ROYAL})  # type: ignore[attr-defined]
     g.rules.owner[SOAKUM] = g.rules.owner[ROYAL] = -1  # type: ignore[attr-defined]
     drive_then_first(g.rules.land(0, SOAKUM))  # type: ignore[attr-defined]
     drive_then_first(g.rules.land(0, ROYAL))  # type: ignore[attr-defined]
@@ -92,7 +92,7 @@ def test_single_tax_rule_4_unimproved_lot_rent_then_the_option_to_build() -> Non
     asked, _ = drive_then_first(g.rules.land(0, PIKE), f"build:{PIKE}")  # type: ignore[attr-defined]
     assert [d.kind for d in asked] == ["build"]
     assert treasury(g) == 4 and g.cash(0) == 200 - 4 - 100
-    assert g.rules.houses[PIKE] == 1 and g.rules.house_owner[PIKE] == 0  # type: ignore[attr-defined]
+    assert g.rules.state.houses[PIKE] == 1 and g.rules.state.house_owner[PIKE] == 0  # type: ignore[attr-defined]
 
 
 def test_single_tax_rule_4_improved_lot_land_rent_to_treasury_house_rent_to_owner() -> None:
@@ -100,7 +100,7 @@ def test_single_tax_rule_4_improved_lot_land_rent_to_treasury_house_rent_to_owne
     land rent into the PUBLIC TREASURY and then pays the full house rent to the owner of the
     house"; the house owner pays the land rent only (DECISION)."""
     g = single_tax_table()
-    g.rules.houses[BROADWAY], g.rules.house_owner[BROADWAY] = 2, 1  # type: ignore[attr-defined]
+    g.rules.state.houses[BROADWAY], g.rules.state.house_owner[BROADWAY] = 2, 1  # type: ignore[attr-defined]
     set_cash(g, 0, 100)
     set_cash(g, 1, 100)
     drive_then_first(g.rules.land(0, BROADWAY))  # type: ignore[attr-defined]
@@ -117,16 +117,16 @@ def test_single_tax_rule_4_build_on_any_unimproved_lot_unless_outbid() -> None:
     for s in range(4):
         set_cash(g, s, 500)
     # nobody bids: the builder pays the land rent as the privilege and builds
-    drive_then_first(g.rules.offer_building(0), f"build:{BROADWAY}", "pass", "pass", "pass")  # type: ignore[attr-defined]
-    assert g.rules.house_owner[BROADWAY] == 0 and treasury(g) == 18 and g.cash(0) == 500 - 18 - 100  # type: ignore[attr-defined]
+    drive_then_first(g.rules.building.offer_building(0), f"build:{BROADWAY}", "pass", "pass", "pass")  # type: ignore[attr-defined]
+    assert g.rules.state.house_owner[BROADWAY] == 0 and treasury(g) == 18 and g.cash(0) == 500 - 18 - 100  # type: ignore[attr-defined]
     # outbid, and the builder declines to match: the bidder builds and pays his bid
-    drive_then_first(g.rules.offer_building(0), f"build:{PIKE}", "bid:9", "pass", "pass", "decline")  # type: ignore[attr-defined]
-    assert g.rules.house_owner[PIKE] == 1 and g.cash(1) == 500 - 9 - 100 and treasury(g) == 27  # type: ignore[attr-defined]
+    drive_then_first(g.rules.building.offer_building(0), f"build:{PIKE}", "bid:9", "pass", "pass", "decline")  # type: ignore[attr-defined]
+    assert g.rules.state.house_owner[PIKE] == 1 and g.cash(1) == 500 - 9 - 100 and treasury(g) == 27  # type: ignore[attr-defined]
     # outbid, and the builder matches the highest bid
-    drive_then_first(g.rules.offer_building(2), f"build:{FARM}", "pass", "bid:19", "pass", "buy")  # type: ignore[attr-defined]
-    assert g.rules.house_owner[FARM] == 2 and g.cash(2) == 500 - 19 - 100  # type: ignore[attr-defined]
+    drive_then_first(g.rules.building.offer_building(2), f"build:{FARM}", "pass", "bid:19", "pass", "buy")  # type: ignore[attr-defined]
+    assert g.rules.state.house_owner[FARM] == 2 and g.cash(2) == 500 - 19 - 100  # type: ignore[attr-defined]
     # only unimproved lots are offered
-    options = drive_then_first(g.rules.offer_building(3))[0][0].options  # type: ignore[attr-defined]
+    options = drive_then_first(g.rules.building.offer_building(3))[0][0].options  # type: ignore[attr-defined]
     assert f"build:{PIKE}" not in options and f"build:{BROADWAY}" not in options
 
 
@@ -137,7 +137,7 @@ def test_single_tax_rule_5_estates_stay_jail_until_the_colleges_stand(estate: in
     g = single_tax_table()
     drive_then_first(g.rules.land(0, estate))  # type: ignore[attr-defined]
     assert g.players[0].place == JAIL
-    g.rules.colleges.add(estate)  # type: ignore[attr-defined]
+    g.rules.state.colleges.add(estate)  # type: ignore[attr-defined]
     g.players[0].place = TRACK
     drive_then_first(g.rules.land(0, estate))  # type: ignore[attr-defined]
     assert g.players[0].place == TRACK
@@ -154,14 +154,14 @@ def test_single_tax_rule_6_buy_out_order_colleges_then_wages() -> None:
     give(g, 2, SLAMBANG)
     bank, p1, p2 = g.account("Bank"), g.cash(1), g.cash(2)
     g.pay(bank, g.account("Public Treasury"), 49, flows.LAND_RENT, "test", "test")
-    r.public_works()  # type: ignore[attr-defined]
-    assert not r.public  # type: ignore[attr-defined]  # $49 buys nothing
+    r.single_tax.works()  # type: ignore[attr-defined]
+    assert not r.state.public  # type: ignore[attr-defined]  # $49 buys nothing
     g.pay(bank, g.account("Public Treasury"), 50 * 12 - 49 + 30, flows.LAND_RENT, "test", "test")
-    r.public_works()  # type: ignore[attr-defined]
+    r.single_tax.works()  # type: ignore[attr-defined]
     bought = [e.get("space") for e in g.events or [] if e.kind == "public_buyout"]
     assert bought == [SOAKUM, SLAMBANG, PDQ, GEE, SHOOTING, ROYAL]
     assert [e.get("space") for e in g.events or [] if e.kind == "college"] == [BLUEBLOOD, HOGG]
-    assert r.wage_bonus == 40 and treasury(g) == 30  # type: ignore[attr-defined]
+    assert r.state.wage_bonus == 40 and treasury(g) == 30  # type: ignore[attr-defined]
     assert g.cash(1) == p1 + 100 and g.cash(2) == p2 + 50
     assert all(r.owner[i] == -1 for i in bought)  # type: ignore[attr-defined]  # cards to the pack
     assert SOAKUM not in g.players[1].cards
@@ -181,7 +181,7 @@ def test_single_tax_rule_6_counts_the_treasury_at_the_end_of_each_turn() -> None
     set_cash(g, 0, 500)
     FixedDice(g, (2, 4))  # to The Pike, $4 land rent
     drive_then_first(r.take_turn(0))  # type: ignore[attr-defined]
-    assert SOAKUM in r.public and treasury(g) == 0  # type: ignore[attr-defined]
+    assert SOAKUM in r.state.public and treasury(g) == 0  # type: ignore[attr-defined]
 
 
 def test_single_tax_rule_7_education_cards_and_the_professor() -> None:
@@ -189,7 +189,7 @@ def test_single_tax_rule_7_education_cards_and_the_professor() -> None:
     takes a blue card marked Education and when he gets four of these cards he exchanges them for
     a card marked Professor, which card counts him 100 at the end of the game."."""
     g = single_tax_table()
-    g.rules.colleges.add(BLUEBLOOD)  # type: ignore[attr-defined]
+    g.rules.state.colleges.add(BLUEBLOOD)  # type: ignore[attr-defined]
     set_cash(g, 0, 0)
     for k in range(1, 5):
         drive_then_first(g.rules.land(0, BLUEBLOOD))  # type: ignore[attr-defined]
@@ -227,7 +227,7 @@ def test_single_tax_rule_8_poor_house_is_eliminated_at_the_switch() -> None:
     """Single tax rule 8: "the Poor House is eliminated": a checker in the Poor House when the
     single tax comes in moves to the Natural Opportunity of that corner."""
     g = table()
-    g.rules.to_poorhouse(2)  # type: ignore[attr-defined]
+    g.rules.money.to_poorhouse(2)  # type: ignore[attr-defined]
     assert g.players[2].place == POOR
     g.switch_phase("single_tax", "test")
     assert g.players[2].place == NATURAL and g.players[2].pos == CENTRAL
@@ -264,7 +264,7 @@ def test_single_tax_deeds_secure_no_mortgage_but_charters_do() -> None:
     railroad or franchise charter still can, until the public buys it."""
     g = single_tax_table()
     give(g, 0, BROADWAY, ROYAL)
-    opts = g.rules.raise_options(0)  # type: ignore[attr-defined]
+    opts = g.rules.state.raise_options(0)  # type: ignore[attr-defined]
     assert [o for o in opts if Option.parse(o).kind == "mortgage"] == [f"mortgage:{ROYAL}"]
     assert f"sell_card:{BROADWAY}" not in opts and f"sell_card:{ROYAL}" in opts
 
@@ -278,12 +278,12 @@ def test_single_tax_buyout_of_a_mortgaged_charter_leaves_the_debt_and_ends_the_t
     r = g.rules
     give(g, 1, ROYAL, SHOOTING, SOAKUM)
     give(g, 2, GEE, PDQ)
-    r.trust = (1, 2)  # type: ignore[attr-defined]
-    r.mortgages.append(Mortgage(1, SOAKUM, 25))  # type: ignore[attr-defined]
+    r.state.trust = (1, 2)  # type: ignore[attr-defined]
+    r.state.mortgages.append(Mortgage(1, SOAKUM, 25))  # type: ignore[attr-defined]
     before = g.results()[1].total
     g.pay(g.account("Bank"), g.account("Public Treasury"), 150, flows.LAND_RENT, "test", "test")
-    r.public_works()  # type: ignore[attr-defined]
-    assert r.trust is None and r.public == {SOAKUM, SLAMBANG, PDQ}  # type: ignore[attr-defined]
+    r.single_tax.works()  # type: ignore[attr-defined]
+    assert r.state.trust is None and r.state.public == {SOAKUM, SLAMBANG, PDQ}  # type: ignore[attr-defined]
     row = g.results()[1]
     assert row.debts == 25 and row.total == before - 100 + 50
 

@@ -17,6 +17,7 @@ from landlord import Game, load_ruleset
 from landlord.analysis.metrics import game_board_frame
 from landlord.engine import flows
 from landlord.engine.rulebook import SpaceState
+from landlord.rules.magie1906 import landings
 from landlord.rules.monopoly import HOTEL
 
 EMPTY: SpaceState = {"owner": None, "mortgaged": False, "charter": None, "buildings": 0,
@@ -87,12 +88,12 @@ def test_1906_card_bought_built_on_and_mortgaged() -> None:
     g = h1906.table()
     r = g.rules
     lot = lots(g)[0]
-    conftest.drive_then_first(r.land_on_lot(0, lot))  # type: ignore[attr-defined]  # nobody bids; Ada buys
+    conftest.drive_then_first(landings.land_on_lot(r, 0, lot))  # type: ignore[arg-type]  # nobody bids; Ada buys
     assert r.space_state(lot) == state(owner=0)
-    conftest.drive_then_first(r.offer_building(0), f"build:{lot}")  # type: ignore[attr-defined]
+    conftest.drive_then_first(r.building.offer_building(0), f"build:{lot}")  # type: ignore[attr-defined]
     assert r.space_state(lot) == state(owner=0, buildings=1, building_owner=0)
     conftest.set_cash(g, 0, 0)
-    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, flows.TAX, "test", "test"),  # type: ignore[attr-defined]
+    conftest.drive_then_first(r.money.charge(0, g.account("Public Treasury"), 5, flows.TAX, "test", "test"),  # type: ignore[attr-defined]
                 f"mortgage:{lot}")
     assert r.space_state(lot) == state(owner=0, mortgaged=True, buildings=1, building_owner=0)
 
@@ -107,7 +108,7 @@ def test_1906_public_buyout_returns_the_card() -> None:
     assert r.space_state(first) == state(owner=2)
     g.switch_phase("single_tax", "test")
     g.pay(g.account("Bank"), g.account("Public Treasury"), 50, flows.LAND_RENT, "test", "test")
-    r.public_works()  # type: ignore[attr-defined]
+    r.single_tax.works()  # type: ignore[attr-defined]
     assert r.space_state(first) == state(public=True)
 
 
@@ -119,7 +120,7 @@ def test_1906_widgets_show_a_mortgage_through_the_hook() -> None:
     lot = lots(g)[0]
     h1906.give(g, 0, lot)
     conftest.set_cash(g, 0, 0)
-    conftest.drive_then_first(r.charge(0, g.account("Public Treasury"), 5, flows.TAX, "test", "test"),  # type: ignore[attr-defined]
+    conftest.drive_then_first(r.money.charge(0, g.account("Public Treasury"), 5, flows.TAX, "test", "test"),  # type: ignore[attr-defined]
                 f"mortgage:{lot}")
     rows = space_rows(g)
     assert [row["index"] for row in rows if row["mortgaged"]] == [lot]

@@ -18,24 +18,28 @@ the Title Deeds are of no value, the gain [game] goes on as before" (the transcr
 Between the players (rule 1: "After the game has begun the sale prices of all cards then in use
 by the players are regulated by the demand"; rule 12: a player who "has not enough money to pay
 his expenses" may "borrow ... (see Rule 16) or ... sell or mortgage ... his property"): a card
-market (:meth:`Magie1906.market`), sales to the other players and player loans when short
-(:meth:`Magie1906.charge`), and the unpaid rest of a debt kept as a debt (:meth:`Magie1906.broke`).
+market (:meth:`Market1906.market`, the family's ``market`` part), sales to the other players and
+player loans when short (:meth:`Money1906.charge`, its ``money`` part), and the unpaid rest of a
+debt kept as a debt (:meth:`Money1906.broke`).
 The bots' valuations are in :mod:`landlord.players.magie1906`.
+
+The package's shape: the family class :class:`Magie1906` (``turns.py``: the turns, the landing on
+a space) holds the state (``state.py``: ``Magie1906State``, the cards, houses, mortgages, debts and
+the queries over them) and composes the parts over it: ``money`` (``money.py``), ``market``
+(``market.py``), ``single_tax`` (``public.py``) and ``building`` (``houses.py``); the landings
+that ask more than a charge (``landings.py``), the count (``count.py``), the words (``words.py``)
+and the position layout (``position.py``) are functions; what the players read off the table is
+:class:`Prospects1906` (``prospects.py``, with ``terms.py`` and ``building.py``).
 """
 
 from __future__ import annotations
 
-from landlord.rules.magie1906.state import (
-    CARD_KINDS,
-    PLACES,
-    Debt,
-    Mortgage,
-    Player1906,
-    Prospects1906,
-)
+from landlord.rules.magie1906.cards import CARD_KINDS
+from landlord.rules.magie1906.prospects import Prospects1906
+from landlord.rules.magie1906.state import Debt, Mortgage, Player1906
 from landlord.rules.magie1906.terms import LOAN_RATES
 from landlord.rules.magie1906.turns import Magie1906
-from landlord.rules.single_tax import JAIL, NATURAL, POOR, TRACK
+from landlord.rules.single_tax import JAIL, NATURAL, PLACES, POOR, TRACK
 
 __all__ = [
     "CARD_KINDS",

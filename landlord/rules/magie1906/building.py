@@ -5,9 +5,12 @@ building privilege."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.rules.magie1906.cards import CARD_KINDS
+
+if TYPE_CHECKING:
+    from landlord.rules.magie1906.state import Magie1906State
 
 
 class BuildingTerms:
@@ -15,8 +18,8 @@ class BuildingTerms:
     returns (:meth:`land_return`), what the building privilege costs (:meth:`privilege_price`)."""
 
     __slots__ = ("_flows", "_section_get")
-    _r: Any
-    """The 1906 rules (``Magie1906State`` and the family's later layers)."""
+    _r: Magie1906State
+    """The 1906 state the prospects read."""
     necessities: tuple[int, ...]
     _taxes: dict[tuple[str, int], float]
     _returns: dict[tuple[object, ...], tuple[list[float], float]]
@@ -139,7 +142,7 @@ class BuildingTerms:
 
     def _taxes_flow(self, built: int) -> float:
         """Per throw, what a player's stops on the necessities cost him in tax (advanced rules'
-        Tax Table, as :meth:`Magie1906Landings.necessity_tax` with ``built`` houses on the board),
+        Tax Table, as :meth:`Magie1906State.necessity_tax` with ``built`` houses on the board),
         summed in the board's order; kept by phase and houses built (the phase's params and
         landing chances are its own)."""
         r = self._r
@@ -179,7 +182,7 @@ class BuildingTerms:
     def privilege_price(self, idx: int) -> int:
         """What the right to build on lot ``idx`` costs before the house (single-tax rule 4, "the
         'bid' money (or rent) is paid into the PUBLIC TREASURY": the privilege opens at the
-        lot's land rent, :meth:`Magie1906Landings.offer_building`); nothing under the landlord
+        lot's land rent, :meth:`Building1906.offer_building`); nothing under the landlord
         rules, where he builds on his own lot."""
         r = self._r
         return r.land_rent(idx) if r.params.single_tax else 0

@@ -1,4 +1,5 @@
-"""The 1906 game's cards: the deal, the market between players, sales from the pack."""
+"""The 1906 game's cards: the hands given at the start, the market between players, sales from
+the pack, the Trust the railroads' holders may form (:class:`Market1906`, a part over the state)."""
 
 from __future__ import annotations
 
@@ -6,38 +7,31 @@ from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
-from landlord.rules.magie1906.money import Magie1906Money
+from landlord.rules.magie1906.state import Magie1906State
 
 
-class Magie1906Market(Magie1906Money):
-    """The cards: the deal, the market between players, sales from the pack."""
+class Market1906:
+    """The green cards changing hands, over the state ``s``: the hands given at the start, the
+    market between players (rule 1), sales from the pack (rules 1 and 7), and the Trust the two
+    holders of every railroad may form (rule 9)."""
 
-    def deal(self) -> Play:
-        """Rule 1: "Shuffle the green cards and deal out one around, to the left, until 24 have
-        been dealt ... Each player has the privilege or option of buying any or all of the cards
-        which have been dealt to him, the sale price of the cards being paid into the PUBLIC
-        TREASURY. Cards not purchased must be returned to the pack."
+    __slots__ = ("s",)
 
-        DECISION: the deal starts with the first player; then each player in turn order decides
-        card by card in the order dealt.
-        """
-        g = self.g
-        dealt = self.deal_round(self.order, self.cards(), self.params.cards_dealt, "dealt", "card")
-        yield from self.offer_dealt(dealt, "ticket", "return", [s.price for s in g.board.spaces],
-                                    lambda seat, idx, price: self.take_card(seat, idx, price, "dealt"),
-                                    "card_returned")
+    def __init__(self, s: Magie1906State) -> None:
+        self.s = s
 
     def average_hands(self) -> None:
         """TO BEGINNERS: "let each player take one of the 'average hands' indicated below, and $75
         in cash" (each hand's cards are worth $325 at the printed prices). DECISION: seat 1 takes
         hand One, seat 2 hand Two, and so on; the hands are given, not bought."""
-        g = self.g
-        for seat, hand in zip(range(len(g.players)), self.params.average_hand_cards, strict=False):
+        s = self.s
+        g = s.g
+        for seat, hand in zip(range(len(g.players)), s.params.average_hand_cards, strict=False):
             for idx in hand:
-                self.owner[idx] = seat
+                s.owner[idx] = seat
                 g.players[seat].cards.add(idx)
                 g.emit("card", seat, space=idx, card=g.board.spaces[idx].name, how="average hand")
-        self.check_trust_pending = True
+        s.check_trust_pending = True
 
     def monarch_deal(self) -> None:
         """"The Monarch of the World": "giving to one player all of the land and giving to the
@@ -46,16 +40,17 @@ class Magie1906Market(Magie1906Money):
         no wages." DECISION: seat 0 is the landlord and holds every title deed; the other green
         cards (railroads, franchises, the broker's licence) are dealt free round the other
         players, one at a time from seat 1; neither side pays for its cards."""
-        g = self.g
+        s = self.s
+        g = s.g
         others = list(range(1, len(g.players)))
         k = 0
-        for idx in self.cards():
-            seat = 0 if self.kinds[idx] == "lot" else others[k % len(others)]
-            k += self.kinds[idx] != "lot"
-            self.owner[idx] = seat
+        for idx in s.cards():
+            seat = 0 if s.kinds[idx] == "lot" else others[k % len(others)]
+            k += s.kinds[idx] != "lot"
+            s.owner[idx] = seat
             g.players[seat].cards.add(idx)
             g.emit("card", seat, space=idx, card=g.board.spaces[idx].name, how="monarch")
-        self.check_trust_pending = True
+        s.check_trust_pending = True
 
     def market(self, seat: int) -> Play:
         """Rule 1: "After the game has begun the sale prices of all cards then in use by the
@@ -68,13 +63,14 @@ class Magie1906Market(Magie1906Money):
         ``market_prices``, the holder sells or keeps it), or to sell one of his own
         (``offer_card``: :meth:`card_sale`, the others bid and he sells to the best bid or keeps
         the card). Prices are paid between the two players; the pack is not involved."""
-        g = self.g
-        affords = g.cash(seat) >= min(self.params.market_prices)
-        others = self.tradeable(*[s for s in range(len(g.players)) if s != seat]) if affords else []
-        texts = self.buy_options
+        s = self.s
+        g = s.g
+        affords = g.cash(seat) >= min(s.params.market_prices)
+        others = s.tradeable(*[o for o in range(len(g.players)) if o != seat]) if affords else []
+        texts = s.buy_options
         buys = tuple([texts[i] for i in others])
-        texts = self.sell_options
-        sells = tuple([texts[i] for i in self.tradeable(seat)])
+        texts = s.sell_options
+        sells = tuple([texts[i] for i in s.tradeable(seat)])
         if not buys and not sells:
             return
         choice = yield Decision(seat, "market", ("pass",) + buys + sells)
@@ -85,8 +81,8 @@ class Magie1906Market(Magie1906Money):
         if head == "offer_card":
             yield from self.card_sale(seat, idx, forced=False)
             return
-        holder = self.owner[idx]
-        prices = tuple(option("price", p) for p in self.params.market_prices if p <= g.cash(seat))
+        holder = s.owner[idx]
+        prices = tuple(option("price", p) for p in s.params.market_prices if p <= g.cash(seat))
         offer = yield Decision(seat, "offer_price", ("cancel",) + prices, idx)
         if offer == "cancel":
             return
@@ -106,13 +102,14 @@ class Magie1906Market(Magie1906Money):
         left, each bid one of ``market_prices`` above the last and within the bidder's cash.
         A player selling because he is short (``forced``) sells to the best bid; otherwise he
         may keep the card. Returns True when the card was sold."""
-        g = self.g
+        s = self.s
+        g = s.g
         high, bidder = 0, -1
         n = len(g.players)
         g.emit("card_for_sale", seat, space=idx, card=g.board.spaces[idx].name)
         for k in range(1, n):
             other = (seat + k) % n
-            bids = tuple(option("bid", p) for p in self.params.market_prices if high < p <= g.cash(other))
+            bids = tuple(option("bid", p) for p in s.params.market_prices if high < p <= g.cash(other))
             if not bids:
                 continue
             choice = yield Decision(other, "card_bid", ("pass",) + bids, idx, high)
@@ -133,19 +130,20 @@ class Magie1906Market(Magie1906Money):
         one of its railroads passes to a player outside it (the two no longer "own all of the
         RAILROADS between them") or when one member comes to hold them all (there is nothing
         left to pool); a railroad changing hands may open a Trust."""
-        g = self.g
+        s = self.s
+        g = s.g
         g.pay(buyer, seller, price, flows.LAND_SOLD, "card sale", "Rule 1: prices regulated by the demand")
         g.players[seller].cards.discard(idx)
         g.players[buyer].cards.add(idx)
-        self.owner[idx] = buyer
+        s.owner[idx] = buyer
         g.emit("card_sold", seller, space=idx, card=g.board.spaces[idx].name, buyer=g.names[buyer],
                amount=price)
-        if self.kinds[idx] == "railroad":
-            if self.trust is not None and (buyer not in self.trust
-                                           or not any(self.owner[i] == seller for i in self.railroads)):
-                self.trust = None
+        if s.kinds[idx] == "railroad":
+            if s.trust is not None and (buyer not in s.trust
+                                        or not any(s.owner[i] == seller for i in s.railroads)):
+                s.trust = None
                 g.emit("trust_ended", -1)
-            self.check_trust_pending = True
+            s.check_trust_pending = True
 
     def auction(self, seat: int, idx: int) -> Play:
         """Rule 7 (and 8, 9): an unowned card "is 'For Sale,' and the player stopping upon it may
@@ -165,7 +163,8 @@ class Magie1906Market(Magie1906Money):
         no bid exceeds the bidder's cash, which does not change while the card is bid for.
         Returns the buyer's seat, or -1 when nobody buys.
         """
-        g = self.g
+        s = self.s
+        g = s.g
         high, bidder = g.board.spaces[idx].price, -1
         n = len(g.players)
         others = [(seat + k) % n for k in range(1, n)]
@@ -206,7 +205,7 @@ class Magie1906Market(Magie1906Money):
         ``bid_step`` by successive raises (the rounds go on while anyone raises), and offers in
         one raise one within a factor of 2.5 of any raise he might name. Empty when he cannot
         top ``high``."""
-        step = self.params.bid_step
+        step = self.s.params.bid_step
         out: list[str] = []
         unit, factors = 1, (1, 2, 5)
         while True:
@@ -221,10 +220,31 @@ class Magie1906Market(Magie1906Money):
 
     def take_card(self, seat: int, idx: int, price: int, how: str) -> None:
         """Pay ``price`` into the Public Treasury and take the card from the pack."""
-        g = self.g
-        g.pay(seat, self.treasury, price, flows.LAND_BOUGHT, "card purchase", "Rule 1/7: buying titles")
-        self.owner[idx] = seat
+        s = self.s
+        g = s.g
+        g.pay(seat, s.treasury, price, flows.LAND_BOUGHT, "card purchase", "Rule 1/7: buying titles")
+        s.owner[idx] = seat
         g.players[seat].cards.add(idx)
         g.emit("buy", seat, space=idx, lot=g.board.spaces[idx].name, price=price, how=how)
-        if self.kinds[idx] == "railroad":
-            self.check_trust_pending = True
+        if s.kinds[idx] == "railroad":
+            s.check_trust_pending = True
+
+    def offer_trust(self) -> Play:
+        """Rule 9, TRUST: "If two players own all of the RAILROADS between them, they may at any
+        time pool their railroad interests and form a Trust". DECISION: the two are asked when
+        the railroads first come into two hands (and again after any railroad changes hands);
+        both must agree. The Trust ends when the public takes over any railroad."""
+        s = self.s
+        g = s.g
+        if not s.check_trust_pending or s.trust is not None:
+            return
+        s.check_trust_pending = False
+        holders = {s.owner[r] for r in s.railroads}
+        if len(holders) != 2 or -1 in holders or any(r in s.public for r in s.railroads):
+            return
+        a, b = sorted(holders)
+        yes_a = yield Decision(a, "trust", ("form", "decline"))
+        yes_b = yield Decision(b, "trust", ("form", "decline"))
+        if yes_a == "form" and yes_b == "form":
+            s.trust = (a, b)
+            g.emit("trust", a, members=f"{g.names[a]},{g.names[b]}")

@@ -1,28 +1,23 @@
-"""The 1906 game's state: its places, mortgages, debts, tokens and the params it reads."""
+"""The 1906 game's state: its mortgages, debts, tokens, and :class:`Magie1906State` (the table, the
+cards and houses, the mortgages and debts, the public's, the family's counters and the params in
+force, with the queries over them), which the family's parts (:mod:`~landlord.rules.magie1906.money`,
+``market``, ``public``, ``houses``, ``count``, ``position``, ``words``, ``prospects``) and its turns
+read and write."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from landlord.engine.decisions import OptionText
 from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Token
-from landlord.engine.valuation import card_worth
-from landlord.rules.magie1906.building import BuildingTerms
 from landlord.rules.magie1906.cards import CARD_KINDS
-from landlord.rules.magie1906.movement import magie1906_movement
-from landlord.rules.magie1906.params import PARAMS, READERS, Params1906, in_phase
-from landlord.rules.magie1906.terms import MoneyTerms
-from landlord.rules.memo import PhaseOdds
-from landlord.rules.params import Reader
-from landlord.rules.single_tax import PLACES, SingleTaxRules, SingleTaxState
+from landlord.rules.magie1906.params import Params1906, in_phase
+from landlord.rules.single_tax import PLACES, SingleTaxState
 
-_CIRCUITS = attrgetter("circuits")
-"""A player's circuits of the board."""
+if TYPE_CHECKING:
+    from landlord.engine.in_play import GameInPlay
 
 
 @dataclass(slots=True)
@@ -65,21 +60,25 @@ class Player1906(Token):
     natural_visits: int = 0
 
 
-class Magie1906State(SingleTaxRules, SingleTaxState):
-    """The 1906 state: the params it reads, the cards and houses, the seats, a set-up position."""
+class Magie1906State(SingleTaxState):
+    """The 1906 state: the cards and houses, the mortgages and debts, what the public has bought
+    out or opened, the board's sections and corners, the params in force (built again at each
+    switch of phase), and what the rules in force make of them (rents, fares, taxes, wages,
+    what a card secures): queries only, nothing here pays."""
 
-    PARAMS: ClassVar[dict[str, type]] = PARAMS
-    """The params a ruleset of the family must give (declared once, by :class:`Params1906`)."""
-    READERS: ClassVar[dict[str, Reader]] = READERS
-    """The params read into types of their own (the Chance cards), checked at load."""
     params: Params1906
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: GameInPlay, kinds: list[str], owner: list[int]) -> None:
         super().__init__(game)
-        SingleTaxState.__init__(self, game)
         self.params = in_phase(game.ruleset, game.phase)
-        """The params in force, typed (built again at each switch of phase: :meth:`arrive`)."""
+        """The params in force, typed (built again at each switch of phase: ``SingleTax1906.arrive``)."""
         board = game.board
+        self.n = len(kinds)
+        """How many spaces the board has."""
+        self.kinds = kinds
+        """Each space's kind, in board order (``RoundsOfTurns.kinds``)."""
+        self.owner = owner
+        """The seat holding each green card, -1: the pack (``RoundsOfTurns.owner``: one list)."""
         self.houses = [0] * self.n
         self.house_owner = [-1] * self.n
         self.mortgages: list[Mortgage] = []
@@ -114,25 +113,12 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         self.naturals = {a.beside: a.name for a in board.annexes if a.kind == "natural_opportunity"}
         self._awaited: tuple[Params1906 | None, list[Player1906]] = (None, [])
         """The params :meth:`awaited` was last worked out under, and its answer."""
+        self.houses_held: tuple[list[int], list[int], list[int]] = ([], [], [])
+        """The houses each seat owns (``count.totals``), kept with the houses and their owners
+        they were counted from."""
         self.buy_options = tuple(option("buy_card", i) for i in range(self.n))
         self.sell_options = tuple(option("offer_card", i) for i in range(self.n))
-        """Each space's market options (rule 1, :meth:`market`), made once."""
-        self.prospects = Prospects1906(self)
-
-    if TYPE_CHECKING:  # played by later layers of the family class
-        def fare(self, idx: int, payer: int) -> tuple[int, list[int]]: ...
-
-        def necessity_tax(self, idx: int) -> int: ...
-
-        def wages_for(self, seat: int) -> int: ...
-
-        def awaited(self) -> list[Player1906]: ...
-
-        def raise_options(self, seat: int) -> list[str]: ...
-
-    def new_player(self, seat: int) -> Player1906:
-        """A checker on Mother Earth with nothing yet."""
-        return Player1906(seat)
+        """Each space's market options (rule 1, ``Market1906.market``), made once."""
 
     def cards(self) -> list[int]:
         """Every green card's space: title deeds, franchise and railroad charters, the broker's
@@ -141,7 +127,6 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         return [i for i, k in enumerate(self.kinds)
                 if k in CARD_KINDS and i not in self.public and not (st and k == "lot")]
 
-    # -- the card market between players (rule 1) ----------------------------------------
     def tradeable(self, *seats: int) -> list[int]:
         """The cards ``seats`` hold that may change hands, in the board's order: rule 1's "cards
         then in use by the players". DECISION: a card mortgaged to the Bank, or a lot with
@@ -152,9 +137,6 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         houses, players = self.houses, self.g.players
         return sorted([i for seat in seats for i in players[seat].cards
                        if not houses[i] and i not in held and i not in deeds])
-        # Luxury (bought or refused before the move, :meth:`move`), Mother Earth (wages paid on
-        # reaching it) and Central Park (rule 10: "a player may stop in it without paying
-        # anything") need nothing more.
 
     # -- land ----------------------------------------------------------------------------
     def land_rent(self, idx: int) -> int:
@@ -171,6 +153,58 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         """Advanced rules: "The house rent remains as before -- $10 for each house"."""
         return self.houses[idx] * self.params.house_rent
 
+    def necessity_tax(self, idx: int) -> int:
+        """Rule 4's $10; advanced rules' Tax Table: $20 from 10 houses, $40 from 25 houses.
+        DECISION: the houses counted are those standing on the board now."""
+        tax = self.g.board.spaces[idx].fee
+        if self.params.advanced_rules:
+            built = sum(self.houses)
+            for step in self.params.tax_steps:
+                if built >= step:
+                    tax *= 2
+        return int(tax)
+
+    def fare(self, idx: int, payer: int) -> tuple[int, list[int]]:
+        """Rule 9: what ``payer`` owes on ``idx`` and to whom (the Public Treasury if unowned).
+
+        "When a player stops upon one of these franchise spaces he must pay $5 to the owner."
+        MUNICIPAL CINCH: "collects $25 instead of $5". MONOPOLY: "If one player owns 2 railroads,
+        he charges $10 fare; if 3, he charges $20; 4, $50." TRUST: "charging the other players
+        $40 for each RAILROAD space and dividing profits." DECISION: Trust members ride free on
+        the Trust's railroads; the $40 is divided equally between them.
+        """
+        owner = self.owner[idx]
+        if idx in self.public or owner == payer:
+            return 0, []
+        if owner < 0:
+            return self.g.board.spaces[idx].fee, [self.treasury]
+        if self.kinds[idx] == "franchise":
+            franchises = [i for i in self.franchises if i not in self.public]
+            cinch = len(franchises) == 2 and all(self.owner[i] == owner for i in franchises)
+            return (self.params.cinch_rate if cinch else self.g.board.spaces[idx].fee), [owner]
+        if self.trust is not None:
+            if payer in self.trust:
+                return 0, []
+            return self.params.trust_fare, list(self.trust)
+        owners = self.owner
+        held = sum([owners[r] == owner for r in self.railroads])
+        return self.params.railroad_fares[held - 1], [owner]
+
+    def landing_cost(self, seat: int, idx: int) -> int:
+        """What stopping on ``idx`` obliges ``seat`` to pay at least (rule 12's and single-tax
+        rule 8's "afford to make the move"); Chance, Speculation and Luxury count 0."""
+        kind = self.kinds[idx]
+        if kind == "lot":
+            house = self.house_rent(idx) if self.house_owner[idx] not in (seat, -1) else 0
+            if self.params.single_tax:
+                return self.land_rent(idx) + house
+            return 0 if self.owner[idx] == seat else self.land_rent(idx) + self.house_rent(idx)
+        if kind == "necessity":
+            return 0 if self.params.single_tax else self.necessity_tax(idx)
+        if kind in ("railroad", "franchise"):
+            return self.fare(idx, seat)[0]
+        return 0
+
     # -- houses --------------------------------------------------------------------------
     def buildable(self, seat: int) -> list[int]:
         """Where ``seat`` may build now. RECONSTRUCTED rule 14 (buying houses): on his own
@@ -183,283 +217,80 @@ class Magie1906State(SingleTaxRules, SingleTaxState):
         cards, most = self.g.players[seat].cards, self.params.max_houses
         return [i for i in self.build_order if i in cards and houses[i] < most]
 
+    def house_sale(self, idx: int) -> int:
+        """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
+        return self.params.house_price * self.params.house_sale_percent // 100
+
+    # -- mortgages and raising money -----------------------------------------------------
     def mortgage_value(self, idx: int) -> int:
         """RECONSTRUCTED rule 15: the Bank lends ``mortgage_percent`` of the printed price on a
         card. DECISION: under the single tax a title deed is "of no value" and secures nothing."""
-        g = self.g
         if self.params.single_tax and self.kinds[idx] == "lot":
             return 0
-        return g.board.spaces[idx].price * self.params.mortgage_percent // 100
+        return self.g.board.spaces[idx].price * self.params.mortgage_percent // 100
 
     def redeem_cost(self, m: Mortgage) -> int:
         """RECONSTRUCTED rule 15: a mortgage is lifted for its amount plus interest."""
         return m.amount + m.amount * self.params.mortgage_interest_percent // 100
 
-    def house_sale(self, idx: int) -> int:
-        """RECONSTRUCTED: a house is sold back to the Bank for ``house_sale_percent`` of its price."""
-        return self.params.house_price * self.params.house_sale_percent // 100
+    def raise_options(self, seat: int) -> list[str]:
+        """What ``seat`` can do now to raise money: mortgage a card or sell a house to the Bank
+        (RECONSTRUCTED rules 15-16), offer a card to the others (rule 1, rule 12's "sell"), ask
+        another player for a loan (rule 12's "borrow", RECONSTRUCTED rule 16)."""
+        held = {m.space for m in self.mortgages}
+        g = self.g
+        opts = [option("mortgage", i) for i in sorted(g.players[seat].cards)
+                if i not in held and self.mortgage_value(i) > 0]
+        opts += [option("sell_house", i) for i in range(self.n) if self.houses[i] and self.house_owner[i] == seat]
+        opts += [option("sell_card", i) for i in self.tradeable(seat)]
+        opts += [option("ask", s) for s in range(len(g.players)) if s != seat and g.cash(s) > 0]
+        return opts
 
+    def raisable(self, seat: int) -> int:
+        """What ``seat`` could surely raise from the Bank by mortgaging and selling houses (what
+        the other players would pay or lend is not known in advance)."""
+        total = 0
+        for opt in self.raise_options(seat):
+            head, arg = parse_option(opt)
+            idx = int(arg)
+            if head == "mortgage":
+                total += self.mortgage_value(idx)
+            elif head == "sell_house":
+                total += self.house_sale(idx) * self.houses[idx]
+        return total
 
-class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
-    """What the 1906 bots read off the table to value a card (all of it public: the cards, the
-    houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
-
-    __slots__ = ("_chances", "_game", "_mean", "_movement", "_odds", "_r", "_returns", "_taxes", "franchises",
-                 "necessities", "paired")
-
-    def __init__(self, rules: Magie1906State) -> None:
-        self._r = rules
-        self._game = rules.g
-        self._movement = magie1906_movement
-        self._odds: dict[str, Mapping[int, float]] = {}
-        """The landing chances of each phase this game has valued cards in (:meth:`PhaseOdds.odds`)."""
-        self.paired = tuple(i for i, k in enumerate(rules.kinds) if k in ("railroad", "franchise"))
-        """The railroads and franchises: cards worth more to the holder of others of their kind."""
-        self.franchises = rules.franchises
-        self.necessities = tuple(i for i, k in enumerate(rules.kinds) if k == "necessity")
-        """The necessities (rule 4's tax), in the board's order."""
-        self._taxes: dict[tuple[str, int], float] = {}
-        """What the necessities' tax costs a throw, by phase and houses built (:meth:`_taxes_flow`)."""
-        self._returns: dict[tuple[object, ...], tuple[list[float], float]] = {}
-        """What :meth:`land_return` sums, by the prospects' payoffs (:meth:`payoff_key`) and seat."""
-        self._flows: tuple[object, str, dict[tuple[object, ...], tuple[float, float]]] = (None, "", {})
-        """:meth:`_section_flows` under the params and phase it names, by seat, lot and section."""
-        self._section_get = [itemgetter(*section) for section in rules.section_of]
-        """What each space's section holds, read off a list of the spaces' (cards, houses)."""
-        self._mean: tuple[Params1906 | None, float] = (None, 0.0)
-        """The params :meth:`_speculation_mean` was last worked out under, and its answer."""
-        self._chances: tuple[Params1906 | None, int, float] = (None, 0, 0.0)
-        """The params and wages :meth:`_chance_mean` was last worked out for, and its answer."""
-
-    @property
-    def params(self) -> Params1906:
-        """The params in force, typed (every player knows the rules)."""
-        return self._r.params
-
-    def holder(self, idx: int) -> int:
-        """Who holds the card of space ``idx`` (-1: the pack)."""
-        return self._r.owner[idx]
-
-    def pack_sale(self, idx: int) -> bool:
-        """Whether a ``bid`` or ``buy`` decision on space ``idx`` is the sale of a card from the
-        pack (rules 1 and 7), not the single tax's building privilege (rule 4), which asks with
-        the same kinds and is only ever on a lot under the single tax."""
-        r = self._r
-        return not (r.params.single_tax and r.kinds[idx] == "lot")
-
-    def printed_price(self, idx: int) -> int:
-        """The card's "original sale price", printed on the card and the board (rule 1)."""
-        return int(self._r.g.board.spaces[idx].price)
-
-    def earning(self, idx: int, seat: int) -> float:
-        """What a player stopping on ``idx`` would pay ``seat`` if ``seat`` held its card
-        (rules 7, 8 and 9; nothing for a deed under the single tax or a card the public owns).
-        Speculation: the $10 ante plus the broker's 10 percent of the mean winnings."""
-        r = self._r
-        g = r.g
-        p = r.params
-        kind = r.kinds[idx]
-        if idx in r.public or (kind == "lot" and p.single_tax):
-            return 0.0
-        if kind == "lot":
-            return float(r.land_rent(idx) + r.house_rent(idx))
-        if kind == "railroad":
-            owner = r.owner
-            held = sum([owner[i] == seat or i == idx for i in r.railroads])
-            return float(p.railroad_fares[min(held, len(p.railroad_fares)) - 1])
-        if kind == "franchise":
-            owner = r.owner
-            both = all([owner[i] == seat or i == idx for i in self.franchises])
-            return float(p.cinch_rate if both else g.board.spaces[idx].fee)
-        if kind == "speculation":
-            return g.board.spaces[idx].fee + self._speculation_mean() * p.broker_percent / 100
-        return 0.0
-
-    def _speculation_mean(self) -> float:
-        """The mean winnings of a Speculation throw (rule 8's table, a double's own figure),
-        kept while the params stand."""
-        p = self._r.params
-        kept = self._mean
-        if kept[0] is not p:
-            table = p.speculation_table
-            mean = sum(p.speculation_double if a == b else table[a + b]
-                       for a in range(1, 7) for b in range(1, 7)) / 36
-            kept = self._mean = (p, mean)
-        return kept[1]
-
-    def end_value(self, idx: int) -> int:
-        """What the card counts at the end: "Every card ... counts the holder or owner 100";
-        a title deed nothing under the single tax ("the Title Deeds are of no value")."""
-        r = self._r
-        if r.kinds[idx] == "lot" and r.params.single_tax:
-            return 0
-        return r.params.card_value
-
-    @property
-    def size(self) -> int:
-        """Spaces on the track."""
-        return self._r.n
-
-    def wages_now(self) -> int:
-        """The wages on passing Mother Earth now (with any rise the single tax has paid for)."""
-        return self._r.params.wages + self._r.wage_bonus
-
-    def throws_left(self) -> float:
-        """The throws each player may still expect: the circuits still to go of the slowest
-        player the end waits for (``awaited``), a throw per seven spaces, within the rounds left."""
-        r = self._r
-        p = r.params
-        to_go = max(0, p.circuits - min(map(_CIRCUITS, r.awaited())))
-        return float(min(to_go * r.n / 7, max(0, p.max_rounds - r.g.round)))
+    # -- wages and the end ---------------------------------------------------------------
+    def earns_wages(self, seat: int) -> bool:
+        """Whether rule 3 pays ``seat`` wages: everyone but the Monarch of the World's landlord
+        ("the landlord gets no wages"). DECISION: the Monarch gets no wages under the single tax
+        either (the same start, only the rules of land change)."""
+        return not (self.params.monarch and seat == 0)
 
     def wages_for(self, seat: int) -> int:
-        """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
-        tax has paid for; the Monarch of the World's landlord "gets no wages")."""
-        return self._r.wages_for(seat)
+        """Rule 3 wages ($100, raised by single-tax rule 6(d)); the Monarch gets none."""
+        return self.params.wages + self.wage_bonus if self.earns_wages(seat) else 0
 
-    @property
-    def players(self) -> int:
-        """The players at the table."""
-        return len(self._r.g.players)
+    def awaited(self) -> list[Player1906]:
+        """The players the end of the game waits for (RECONSTRUCTED end, ``Magie1906.end_reason``):
+        those who earn wages.
 
-    def last(self, seat: int) -> bool:
-        """Whether the game's end waits for ``seat``: it ends when every player it waits for
-        (those who earn wages) has been round Mother Earth ``circuits`` times (RECONSTRUCTED
-        end), and he is the furthest behind (rounds and spaces) of those who have not."""
-        r = self._r
-        need = r.params.circuits
-        waiting = [pl for pl in r.awaited() if pl.circuits < need]
-        me = r.g.players[seat]
-        return me in waiting and me.circuits * r.n + me.pos == min(pl.circuits * r.n + pl.pos for pl in waiting)
+        DECISION (the Monarch of the World): the landlord, who "gets no wages", is not waited
+        for. The patent's end counts the circuits that earn wages ("having passed the
+        beginning-point the required number of times he receives no more wages. The game is
+        finished when the last player has passed the beginning-point the fifth time"); a
+        landlord with no wages to earn, free to move backward between the Chances (rule 2),
+        was held by nothing and kept the game open while the others paid him rent: 16 of 20
+        seeded games (seeds 0-19, the lessons' seats) ran to the 200-round safety bound, 721
+        turns a game, the landlord round Mother Earth 2.5 times in them.
 
-    def wages_lost(self, seat: int) -> int:
-        """The wages a turn ``seat`` misses loses him for good: his wages (rule 3 pays them every
-        time round, so a turn fewer before the end is its share of them fewer)."""
-        return self.wages_for(seat)
+        Kept while the params stand (who earns wages changes only with them); read only."""
+        kept = self._awaited
+        if kept[0] is not self.params:
+            kept = self._awaited = (self.params, [pl for pl in self.g.players if self.earns_wages(pl.seat)])
+        return kept[1]
 
-    def paid_to(self, idx: int, seat: int) -> float:
-        """What another player stopping on ``idx`` pays ``seat`` now: the land rent of his lot
-        and the house rent of his houses (:meth:`_paid_to`), the fare or rate of his railroad or
-        franchise (his share of a Trust's), the broker's ante and commission."""
-        r = self._r
-        kind = r.kinds[idx]
-        if kind == "lot":
-            return self._paid_to(idx, seat)
-        if kind in ("railroad", "franchise"):
-            amount, payees = r.fare(idx, -1)
-            return amount / len(payees) if seat in payees else 0.0
-        return self.earning(idx, seat) if kind == "speculation" and r.owner[idx] == seat else 0.0
-
-    def payoff_key(self) -> tuple[object, ...]:
-        """What every stop's charge and payment (:meth:`charge`, :meth:`paid_to`) and the wages
-        (:meth:`wages_lost`) depend on besides the tokens and the cash: the phase and its
-        params, the cards' holders, the houses and their owners, a Trust, what the public owns
-        (the single tax's buy-outs, colleges, the wages they raise). Equal keys, equal payoffs."""
-        r = self._r
-        return (r.g.phase, r.params, tuple(r.owner), tuple(r.houses), tuple(r.house_owner), r.trust,
-                len(r.public), len(r.colleges), r.wage_bonus)
-
-    def turn_throws(self) -> float:
-        """The throws a turn makes: one, and with ``double_throws_again`` (RECONSTRUCTED rule
-        17) one more after a double (1 + 1/6)."""
-        return 1.0 + (1.0 / 6.0 if self._r.params.double_throws_again else 0.0)
-
-    def charge(self, idx: int, seat: int) -> float:
-        """What stopping on ``idx`` costs ``seat`` now (negative: what it pays him), leaving out
-        what he chooses there that the valuation weighs on its own (buying a card, building,
-        Speculation, a luxury): rule 7's land rent and the house rent to another holder (to
-        the Public Treasury if the lot is unowned), rule 4's tax on a necessity (doubled with
-        the houses on the board under the advanced rules), rule 9's fares and rates to another
-        holder (:meth:`Magie1906Landings.fare`), the jail fine for trespassing (the most
-        leaving costs), a Chance card's mean (rule 11, RECONSTRUCTED deck: collect, pay, fine,
-        jail, wages at Mother Earth). Under the single tax: every lot's land rent to the
-        treasury and the house rent to another house's owner, no necessity tax, nothing on a
-        college site."""
-        r = self._r
-        p, kind = r.params, r.kinds[idx]
-        if kind == "lot":
-            if p.single_tax:
-                other_house = r.house_owner[idx] not in (seat, -1)
-                return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
-            return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
-        if kind == "necessity":
-            return 0.0 if p.single_tax else float(r.necessity_tax(idx))
-        if kind == "estate":
-            return 0.0 if idx in r.colleges else float(p.jail_fine)
-        if kind in ("railroad", "franchise"):
-            amount, payees = r.fare(idx, seat)
-            return 0.0 if seat in payees else float(amount)
-        if kind == "chance":
-            return self._chance_mean(seat)
-        return 0.0
-
-    def _chance_mean(self, seat: int) -> float:
-        """What a Chance card costs ``seat`` on average (rule 11: "the card drawn is returned to
-        the pack", so each card is equally likely); kept by the params and the seat's wages."""
-        p = self._r.params
-        wages = self.wages_for(seat)
-        kept = self._chances
-        if kept[0] is not p or kept[1] != wages:
-            kept = self._chances = (p, wages, self._deck_mean(wages))
-        return kept[2]
-
-    def _deck_mean(self, wages: int) -> float:
-        """:meth:`_chance_mean` worked out, for a player earning ``wages`` at Mother Earth."""
-        deck = self._r.params.chance_cards
-        worth = {"collect": -1.0, "pay": 1.0, "fine": 1.0}
-        total = 0.0
-        for card in deck:
-            if card.action in worth:
-                total += worth[card.action] * card.amount
-            elif card.action == "jail":
-                total += self._r.params.jail_fine
-            elif card.action == "mother_earth":
-                total -= wages
-        return total / len(deck) if deck else 0.0
-
-    def jail_terms(self, seat: int) -> tuple[int, int, int | None]:
-        """The jail's terms for ``seat``: rule 6's fine, the turns he has missed and the most he
-        may miss ("He cannot, however, miss more than three turns")."""
-        p = self._r.params
-        return p.jail_fine, self._r.g.players[seat].jail_missed, p.jail_max_missed
-
-    def _paid_to(self, idx: int, seat: int) -> float:
-        """What another player stopping on lot ``idx`` pays ``seat`` now: the land rent if he
-        holds the deed (not under the single tax), the house rent if he owns its houses."""
-        r = self._r
-        land = r.land_rent(idx) if r.owner[idx] == seat and not r.params.single_tax else 0
-        return float(land + (r.house_rent(idx) if r.house_owner[idx] == seat else 0))
-
-    def speculation_gain(self, idx: int, seat: int) -> float:
-        """What playing Speculation on space ``idx`` is expected to add to ``seat``'s count
-        against refusing to move (rule 8): the $10 ante to the Broker (nothing when he holds
-        the licence), the mean winnings less the Broker's 10 percent (kept when he is the
-        Broker), and the Broker's jail on a 3 or 4 when he is the Broker (the fine, the most
-        leaving costs) and the licence "returned to the pack" (what it is worth to him)."""
-        r = self._r
-        p = r.params
-        won = self._speculation_mean()
-        if r.owner[idx] != seat:
-            return won * (1 - p.broker_percent / 100) - r.g.board.spaces[idx].fee
-        skin = sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b in (3, 4)) / 36
-        return won - skin * (p.jail_fine + card_worth(self, idx, seat, len(r.g.players)))
-
-    def repayment(self, seat: int, option: OptionText) -> tuple[int, int]:
-        """Lifting a mortgage (``repay:<space>``) or repaying a player's loan
-        (``repay_loan:<creditor>``): what it costs in cash now and what it is worth to ``seat``'s
-        final count, which takes off what is still owed: a mortgage's amount (lifting it costs
-        the amount and its interest, RECONSTRUCTED rule 15), a loan's whole debt (its interest
-        was added once when lent, RECONSTRUCTED rule 16)."""
-        r = self._r
-        head, arg = parse_option(option)
-        if head == "repay":
-            m = next(m for m in r.mortgages if m.seat == seat and m.space == int(arg))
-            return r.redeem_cost(m), m.amount
-        d = next(d for d in r.debts if d.debtor == seat and d.loan and d.creditor == int(arg))
-        return d.amount, d.amount
-
-    def lending_return(self, rate: int, amount: int) -> float:
-        """What lending ``amount`` at ``rate`` dollars per $100 (or part) brings the lender beyond
-        the principal: the interest, "added once to what is owed" (RECONSTRUCTED rule 16; what
-        is still owed at the end counts for the lender)."""
-        return float(rate * -(-amount // 100))
+    # -- the Natural Opportunities -------------------------------------------------------
+    def behind(self, target: int) -> list[int]:
+        """The inner corners "back of" space ``target``: DECISION: those from Mother Earth's
+        corner up to the target, on the lap of the board the throw ends in."""
+        return sorted(c for c in self.naturals if c <= target)

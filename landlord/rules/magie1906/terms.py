@@ -3,7 +3,10 @@ players read it off the table (:class:`MoneyTerms`, a part of ``Prospects1906``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from landlord.rules.magie1906.state import Magie1906State
 
 LOAN_RATES = (0, 5, 10)
 """RECONSTRUCTED rule 16: the interest a lending player may ask, in dollars per $100 (or part)
@@ -16,8 +19,8 @@ class MoneyTerms:
     (mortgage, a house sold back, a loan asked), and a Trust."""
 
     __slots__ = ()
-    _r: Any
-    """The 1906 rules (``Magie1906State`` and the family's later layers)."""
+    _r: Magie1906State
+    """The 1906 state the table reads."""
 
     if TYPE_CHECKING:  # the prospects' own
         def chance(self, idx: int) -> float: ...
@@ -45,7 +48,7 @@ class MoneyTerms:
 
     def raise_options(self, seat: int) -> list[str]:
         """What ``seat`` could do now to raise money (rule 12: "borrow ... or sell or mortgage
-        any of his property"; ``Magie1906Money.raise_options``)."""
+        any of his property"; ``Magie1906State.raise_options``)."""
         return self._r.raise_options(seat)
 
     def mortgage_value(self, idx: int) -> int:
@@ -79,7 +82,7 @@ class MoneyTerms:
         count (rule 9: "If two players own all of the RAILROADS between them, they may at any
         time pool their railroad interests and form a Trust, charging the other players $40
         for each RAILROAD space and dividing profits"; a member rides his partner's railroads
-        free, ``Magie1906Landings.fare``): every player's expected stops on the railroads, the
+        free, ``Magie1906State.fare``): every player's expected stops on the railroads, the
         fares paid to him less those he pays, with the Trust and without it, until the end.
         Worked out by forming the Trust on the table and taking it down again."""
         r = self._r

@@ -1,83 +1,84 @@
-"""The words students see in the 1906 game: its option labels."""
+"""The words students see in the 1906 game: its decisions and option labels, and the sentences of
+its own events."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 from landlord.data.board import Board
 from landlord.engine import options
 from landlord.engine.decisions import Decision
 from landlord.engine.events import Event
 from landlord.engine.narrate import marked, terms
-from landlord.rules.magie1906.position import Magie1906Position
+
+if TYPE_CHECKING:
+    from landlord.rules.magie1906.state import Magie1906State
+
+DECISIONS: dict[str, str] = {
+    "ticket": "{name} was dealt the card for {space}: buy it for {cur}{amount} (paid to the "
+              "Public Treasury), or return it to the pack?",
+    "bid": "{space} is for sale: {name} may bid more than {cur}{amount}, or pass.",
+    "buy": "{name} stopped on {space}: buy it for {cur}{amount} (the highest price bid), "
+           "or let it go?",
+    "speculate": "{name}'s throw would bring him to Speculation: play, or stay where he is?",
+    "direction": "{name} is between the Chances and threw {amount}: move which way?",
+    "jail": "{name} is in Jail: pay the {cur}{amount} fine, or throw for a double?",
+    "luxury": "{name} stopped on Luxury: buy a luxury for {cur}{amount}?",
+    "build": "{name} may build a house for {cur}{amount}: where?",
+    "trust": "{name} and one other player hold every railroad: pool them in a Trust?",
+    "shortfall": "{name} must pay {cur}{amount} more than is in hand: mortgage or sell what, "
+                 "or ask whom for a loan?",
+    "repay": "{name} may lift a mortgage or repay a loan now: which?",
+    "market": "{name} may offer to buy another player's card, or offer one of his own for "
+              "sale, before throwing: which?",
+    "offer_price": "{name} offers to buy the card for {space}: at what price?",
+    "accept_offer": "{name} is offered {cur}{amount} for his card for {space}: sell it?",
+    "card_bid": "The card for {space} is for sale between the players: {name} may bid more "
+                "than {cur}{amount}, or pass.",
+    "take_bid": "The best bid for {name}'s card for {space} is {cur}{amount}: sell it?",
+    "lend": "{name} is asked for a loan of {cur}{amount}: lend it, and at what interest?",
+    "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
+    "natural": "{name} cannot afford the move to {space}: go to which Natural Opportunity "
+               "behind it?",
+    "call_vote": "{name} may call a vote to put the Single Tax into operation: call one?",
+    "vote": "{name} is asked to vote on the Single Tax: for or against?",
+}
+"""Each decision of the 1906 game in a sentence (``Rules.DECISIONS``)."""
+
+OPTIONS: dict[str, str] = {
+    "buy": "Buy", "return": "Return to the pack", "pass": "Pass", "bid": "Bid {cur}{arg}",
+    "decline": "Let it go", "play": "Play", "stay": "Stay", "forward": "Forward",
+    "backward": "Backward", "pay": "Pay the fine", "throw": "Throw for a double",
+    "refuse": "No", "none": "Do not build", "build": "Build on {arg}",
+    "form": "Form the Trust", "mortgage": "Mortgage {arg}",
+    "sell_house": "Sell a house on {arg}", "keep": "Not now",
+    "repay": "Lift the mortgage on {arg}",
+    "repay_loan": "Repay the loan from {arg}", "sell_card": "Offer the card for {arg} to the "
+    "other players", "ask": "Ask {arg} for a loan",
+    "buy_card": "Offer to buy the card for {arg}", "offer_card": "Offer the card for {arg} for "
+    "sale", "price": "Offer {cur}{arg}", "cancel": "Withdraw the offer",
+    "sell": "Sell", "lend": "Lend at {cur}{arg} per {cur}100", "accept": "Accept",
+    "corner": "Go to {arg}",
+}
+"""A phrase for each option prefix (``Rules.OPTIONS``)."""
+
+SPACE_OPTIONS: frozenset[str] = frozenset({
+    "build", "mortgage", "sell_house", "repay", "sell_card", "buy_card", "offer_card"})
+"""Options whose argument is a space: shown by the space's name."""
 
 
-class Magie1906Words(Magie1906Position):
-    """The words students see for the 1906 game's options."""
-
-    DECISIONS: ClassVar[dict[str, str]] = {
-        "ticket": "{name} was dealt the card for {space}: buy it for {cur}{amount} (paid to the "
-                  "Public Treasury), or return it to the pack?",
-        "bid": "{space} is for sale: {name} may bid more than {cur}{amount}, or pass.",
-        "buy": "{name} stopped on {space}: buy it for {cur}{amount} (the highest price bid), "
-               "or let it go?",
-        "speculate": "{name}'s throw would bring him to Speculation: play, or stay where he is?",
-        "direction": "{name} is between the Chances and threw {amount}: move which way?",
-        "jail": "{name} is in Jail: pay the {cur}{amount} fine, or throw for a double?",
-        "luxury": "{name} stopped on Luxury: buy a luxury for {cur}{amount}?",
-        "build": "{name} may build a house for {cur}{amount}: where?",
-        "trust": "{name} and one other player hold every railroad: pool them in a Trust?",
-        "shortfall": "{name} must pay {cur}{amount} more than is in hand: mortgage or sell what, "
-                     "or ask whom for a loan?",
-        "repay": "{name} may lift a mortgage or repay a loan now: which?",
-        "market": "{name} may offer to buy another player's card, or offer one of his own for "
-                  "sale, before throwing: which?",
-        "offer_price": "{name} offers to buy the card for {space}: at what price?",
-        "accept_offer": "{name} is offered {cur}{amount} for his card for {space}: sell it?",
-        "card_bid": "The card for {space} is for sale between the players: {name} may bid more "
-                    "than {cur}{amount}, or pass.",
-        "take_bid": "The best bid for {name}'s card for {space} is {cur}{amount}: sell it?",
-        "lend": "{name} is asked for a loan of {cur}{amount}: lend it, and at what interest?",
-        "loan_terms": "{name} is offered a loan of {cur}{amount}: accept the lender's terms?",
-        "natural": "{name} cannot afford the move to {space}: go to which Natural Opportunity "
-                   "behind it?",
-        "call_vote": "{name} may call a vote to put the Single Tax into operation: call one?",
-        "vote": "{name} is asked to vote on the Single Tax: for or against?",
-    }
-
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "buy": "Buy", "return": "Return to the pack", "pass": "Pass", "bid": "Bid {cur}{arg}",
-        "decline": "Let it go", "play": "Play", "stay": "Stay", "forward": "Forward",
-        "backward": "Backward", "pay": "Pay the fine", "throw": "Throw for a double",
-        "refuse": "No", "none": "Do not build", "build": "Build on {arg}",
-        "form": "Form the Trust", "mortgage": "Mortgage {arg}",
-        "sell_house": "Sell a house on {arg}", "keep": "Not now",
-        "repay": "Lift the mortgage on {arg}",
-        "repay_loan": "Repay the loan from {arg}", "sell_card": "Offer the card for {arg} to the "
-        "other players", "ask": "Ask {arg} for a loan",
-        "buy_card": "Offer to buy the card for {arg}", "offer_card": "Offer the card for {arg} for "
-        "sale", "price": "Offer {cur}{arg}", "cancel": "Withdraw the offer",
-        "sell": "Sell", "lend": "Lend at {cur}{arg} per {cur}100", "accept": "Accept",
-        "corner": "Go to {arg}",
-    }
-
-    SPACE_OPTIONS: ClassVar[frozenset[str]] = frozenset({
-        "build", "mortgage", "sell_house", "repay", "sell_card", "buy_card", "offer_card"})
-    """Options whose argument is a space: shown by the space's name."""
-
-
-    def option_text(self, d: Decision, option: str) -> str:
-        """A short label for one option of ``d``, naming spaces, players and Natural
-        Opportunities in words (never by number)."""
-        head, arg = options.Option.parse(option, f"{d.kind} option")
-        if arg and head in self.SPACE_OPTIONS:
-            return self.OPTIONS[head].format(arg=self.g.board.spaces[int(arg)].name)
-        if arg and head == "repay_loan":
-            return self.OPTIONS[head].format(arg=self.g.names[int(arg)])
-        if arg and head == "corner":
-            return self.OPTIONS[head].format(arg=self.naturals[int(arg)])
-        return super().option_text(d, option)
+def option_text(s: Magie1906State, d: Decision, option: str) -> str | None:
+    """A short label for one option of ``d`` naming a space, a player or a Natural Opportunity
+    in words (never by number); None for the others (the kit's labels, ``Rules.option_text``)."""
+    head, arg = options.Option.parse(option, f"{d.kind} option")
+    if arg and head in SPACE_OPTIONS:
+        return OPTIONS[head].format(arg=s.g.board.spaces[int(arg)].name)
+    if arg and head == "repay_loan":
+        return OPTIONS[head].format(arg=s.g.names[int(arg)])
+    if arg and head == "corner":
+        return OPTIONS[head].format(arg=s.naturals[int(arg)])
+    return None
 
 
 EVENTS = frozenset({
