@@ -20,7 +20,7 @@ class MoneyTerms:
 
     __slots__ = ()
     _r: Magie1906State
-    """The 1906 state the table reads."""
+    """The 1906 state the prospects read."""
 
     if TYPE_CHECKING:  # the prospects' own
         def chance(self, idx: int) -> float: ...
