@@ -93,7 +93,7 @@ def sites_held(g: Game) -> float:
 def idle_sites(g: Game) -> float:
     """Sites held at the end that may carry an improvement and carry none."""
     r: Any = g.rules
-    return float(sum(1 for pl in g.players for i in pl.sites if r.state.imp_owner[i] < 0 and r.state.may_carry(i)))
+    return float(sum(1 for pl in g.players for i in pl.sites if r.state.imp_owner[i] < 0 and r.terms.may_carry(i)))
 
 
 @pytest.mark.slow
