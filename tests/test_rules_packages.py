@@ -5,6 +5,7 @@ legal and what it pays; the players decide), no file in rules/ over about 500 li
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 from pathlib import Path
 
@@ -22,6 +23,21 @@ def test_no_file_in_rules_is_over_about_500_lines() -> None:
     long = {str(p.relative_to(RULES)): n for p in RULES.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
     assert not long, long
+
+
+@pytest.mark.parametrize("family", [f.name for f in FAMILIES])
+def test_no_class_of_a_family_inherits_more_than_three_of_the_kits_classes(family: str) -> None:
+    """Issue 39, point 2: each family a state and its parts, not a chain of classes each holding
+    one concern of one object (the 1906 family was ten deep): no class defined in a family's
+    package inherits more than three of the kit's own classes."""
+    deep = {}
+    for path in sorted((RULES / family).glob("*.py")):
+        module = importlib.import_module(f"landlord.rules.{family}.{path.stem}")
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            kit = [c.__name__ for c in cls.__mro__[1:] if c.__module__.startswith("landlord.")]
+            if cls.__module__ == module.__name__ and len(kit) > 3:
+                deep[name] = kit
+    assert not deep, deep
 
 
 @pytest.mark.parametrize("family", [f.name for f in FAMILIES])
