@@ -1,6 +1,6 @@
 """The 1906 game's houses: building on one's turn (RECONSTRUCTED rule 14; single-tax rule 4: the
 building privilege bid for) and a house put up (:class:`Building1906`, a part over the state).
-What building pays, as the players read it, is the table's (:mod:`~landlord.rules.magie1906.building`)."""
+What building pays, as the players read it, is the prospects' (:mod:`~landlord.rules.magie1906.building`)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ in :mod:`~landlord.rules.magie1906.landings`) and composes the state
 the single tax (:mod:`~landlord.rules.magie1906.public`), the houses
 (:mod:`~landlord.rules.magie1906.houses`), the count (:mod:`~landlord.rules.magie1906.count`), the
 words (:mod:`~landlord.rules.magie1906.words`), the position layout
-(:mod:`~landlord.rules.magie1906.position`) and the players' table
+(:mod:`~landlord.rules.magie1906.position`) and the players' prospects
 (:mod:`~landlord.rules.magie1906.prospects`)."""
 
 from __future__ import annotations
