@@ -1,7 +1,8 @@
 """What a student's page sends its browser (issue 37): counted, not timed
 (:mod:`comm_counts`). A poll with nothing new sends nothing; a click sends each widget that
 changed one message, a new choice button is one widget (its layout and style are the page's,
-shared), and a refused click keeps the buttons shown."""
+shared), and a refused click keeps the buttons shown. The commentary, whose events the page
+words once each, reads as if worded again."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from comm_counts import counting
 from landlord.widgets.classroom_student import ClassroomStudent
 from landlord.widgets.classroom_teacher import ClassroomTeacher
+from landlord.widgets.panels import commentary_html, commentary_lines
 
 from landlord.apps.classroom import Classroom, ClassSpec, SqliteStore
 from landlord.widgets import closing
@@ -74,6 +76,9 @@ def test_a_click_sends_each_changed_widget_once(tmp_path: Path, monkeypatch: pyt
                     p.refresh()
                 assert sent.updates() <= REDRAW_UPDATES and sent.most_updates() == 1, sent.breakdown()
                 assert sent.count("open") == len(p.option_buttons()), sent.breakdown()
+        for p in pages:  # each event worded once (the page keeps the words), as if worded again
+            assert p.table is not None
+            assert p.commentary.value == commentary_html(commentary_lines(p.table.game, last=12))
 
 
 def test_a_refused_click_keeps_the_buttons(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ from .board import BoardView
 from .classroom_lesson import ClassLesson, lesson_of, retell, switch_made
 from .closing import replace_children, shared_part
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from .panels import commentary_html, commentary_lines, events_since, players_html
+from .panels import EventWords, commentary_html, commentary_lines, events_since, players_html
 from .state import player_rows
 from .words import plain
 
@@ -184,6 +184,8 @@ class ClassroomStudent(W.VBox):
         self.live = LiveRegion()
         """The seat's live region: what happened, whose turn it is, what is asked (a screen reader's)."""
         self._heard: tuple[int, int] = (0, 0)
+        self._event_words = EventWords()
+        """The table's events in words, each worded once (the commentary and the live region read them)."""
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
         self.pulse = W.Play(value=0, min=0, max=10**9, step=1, interval=int(HEARTBEAT * 1000), repeat=True,
                             playing=False, layout=W.Layout(display="none"))
@@ -565,7 +567,7 @@ class ClassroomStudent(W.VBox):
             self.decision.value = self._decision() + f'<span class="ll-seq" data-seq="{self.table.seq}"></span>'
         if self.play_paused:
             self._choices_live()
-        self.commentary.value = commentary_html(commentary_lines(g, last=12))
+        self.commentary.value = commentary_html(commentary_lines(g, last=12, words=self._event_words))
         with self.live.hold_sync():  # what is said and the focus's move: one message
             self._announce()
 
@@ -607,7 +609,7 @@ class ClassroomStudent(W.VBox):
             return
         g = self.table.game
         seen = self._heard[1] if self._heard[0] == id(g) else 0
-        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())))]
+        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())), self._event_words)]
         if self._heard == (id(g), len(g.events or ())) and self.live.text:
             return  # nothing new: say nothing again
         self._heard = (id(g), len(g.events or ()))
