@@ -35,9 +35,9 @@ from landlord.errors import LandlordError
 from .announce import LiveRegion, summary
 from .board import BoardView
 from .classroom_lesson import ClassLesson, lesson_of, retell, switch_made
-from .closing import replace_children
+from .closing import replace_children, shared_part
 from .market import MARKET, MARKET_PASS, MarketForm, has_market, passes_unasked, trade_toggle
-from .panels import commentary_html, commentary_lines, events_since, players_html
+from .panels import EventWords, commentary_html, commentary_lines, events_since, players_html
 from .state import player_rows
 from .words import plain
 
@@ -134,6 +134,12 @@ class ClassroomStudent(W.VBox):
         self.decision = W.HTML()
         self.options = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.options.add_class("ll-class-choices")
+        self._button_layout = shared_part(W.Layout(width="auto"))
+        self._button_style = shared_part(W.ButtonStyle())
+        """What every choice button is drawn with (one of each for the page: :func:`shared_part`)."""
+        self._asked: tuple[int, int, int, bool, bool] | None = None
+        """The table, the seat, the record's length, whether this seat was asked and "Trade
+        cards" when the choices were last drawn: the same again keeps the choices shown."""
         self.status.add_class("ll-class-status")
         self.commentary = W.HTML()
         self.trading = trade
@@ -178,6 +184,8 @@ class ClassroomStudent(W.VBox):
         self.live = LiveRegion()
         """The seat's live region: what happened, whose turn it is, what is asked (a screen reader's)."""
         self._heard: tuple[int, int] = (0, 0)
+        self._event_words = EventWords()
+        """The table's events in words, each worded once (the commentary and the live region read them)."""
         self.join_button.on_click(lambda _: self.join(self.code.value, self.name.value))
         self.pulse = W.Play(value=0, min=0, max=10**9, step=1, interval=int(HEARTBEAT * 1000), repeat=True,
                             playing=False, layout=W.Layout(display="none"))
@@ -550,37 +558,48 @@ class ClassroomStudent(W.VBox):
                                                 g.board.currency)
         rules = g.ruleset.phases[g.phase].title
         self.status.value = (f"<b>Table {self.seat.table_no}</b> — turn {g.turn}, round {g.round} — "
-                             f"rules in force: <i>{html.escape(rules)}</i>"
-                             f'<span class="ll-seq" data-seq="{self.table.seq}"></span>')
+                             f"rules in force: <i>{html.escape(rules)}</i>")
         self.trade.layout.display = None if has_market(g) else "none"
+        asked = (self.seat.table_no, self.seat.seat, self.table.seq, d is not None and d.seat == self.seat.seat,
+                 self.trading)
+        if asked != self._asked:  # a refused click, "Trade cards" turned on a question not the market's: kept
+            self._asked = asked
+            self.decision.value = self._decision() + f'<span class="ll-seq" data-seq="{self.table.seq}"></span>'
+        if self.play_paused:
+            self._choices_live()
+        self.commentary.value = commentary_html(commentary_lines(g, last=12, words=self._event_words))
+        with self.live.hold_sync():  # what is said and the focus's move: one message
+            self._announce()
+
+    def _decision(self) -> str:
+        """Draw this seat's choices (new buttons, the card market's form, or none) and return
+        the words above them."""
+        assert self.seat is not None and self.table is not None
+        g = self.table.game
+        d = g.pending
         if d is None:
             best = [g.names[s] for s in winners_of(g.results())]
-            self.decision.value = f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
             replace_children(self.options, [])
-        elif d.seat == self.seat.seat and d.kind == MARKET and not self.trading:
-            self.decision.value = "<i>No offer to buy or sell a card from you this turn (Trade cards is off).</i>"
+            return f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
+        if d.seat == self.seat.seat and d.kind == MARKET and not self.trading:
             replace_children(self.options, [])
-        elif d.seat == self.seat.seat and d.kind == MARKET:
-            self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+            return "<i>No offer to buy or sell a card from you this turn (Trade cards is off).</i>"
+        if d.seat == self.seat.seat and d.kind == MARKET:
             replace_children(self.options, [self.market.build(g, self.table.seq, self.choose, self.offer_to_buy)])
-        elif d.seat == self.seat.seat:
-            self.decision.value = f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+            return f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+        if d.seat == self.seat.seat:
             at = self.table.seq
             buttons = []
             for opt in d.options:
                 b = W.Button(description=g.rules.option_text(d, opt), button_style="primary",
-                             layout=W.Layout(width="auto"))
+                             disabled=self.play_paused, layout=self._button_layout, style=self._button_style)
                 b.option = opt
                 b.on_click(lambda _b, o=opt, k=at: self.choose(o, k))
                 buttons.append(b)
             replace_children(self.options, buttons)
-        else:
-            self.decision.value = f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
-            replace_children(self.options, [])
-        if self.play_paused:
-            self._choices_live()
-        self.commentary.value = commentary_html(commentary_lines(g, last=12))
-        self._announce()
+            return f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+        replace_children(self.options, [])
+        return f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
 
     def _announce(self) -> None:
         """Tell the live region what happened since it last spoke and what is asked now (the
@@ -590,7 +609,7 @@ class ClassroomStudent(W.VBox):
             return
         g = self.table.game
         seen = self._heard[1] if self._heard[0] == id(g) else 0
-        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())))]
+        lines = [plain(x) for x in events_since(g, min(seen, len(g.events or ())), self._event_words)]
         if self._heard == (id(g), len(g.events or ())) and self.live.text:
             return  # nothing new: say nothing again
         self._heard = (id(g), len(g.events or ()))

@@ -16,6 +16,7 @@ made as the class vote's switch redrew the table).
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Sequence
 
 import ipywidgets as W
@@ -25,14 +26,25 @@ RETIRE_AFTER = 10.0
 closed at the box's first redraw after that."""
 
 
+_SHARED: weakref.WeakSet[W.Widget] = weakref.WeakSet()
+
+
+def shared_part(part: W.Widget) -> W.Widget:
+    """Mark ``part`` (a layout or a style) as drawn with many widgets, one drawing after
+    another: :func:`close_tree` leaves it open. A page's choice buttons share theirs, so a new
+    button is one widget sent (and later closed), not three (its layout and style)."""
+    _SHARED.add(part)
+    return part
+
+
 def close_tree(widget: W.Widget) -> None:
     """Close ``widget`` with what it was made with: its children (each likewise), its layout
-    and its style. For widgets made for one drawing only: a layout or style shared with a
-    widget still shown must not be handed to them."""
+    and its style, unless that is a :func:`shared_part`. For widgets made for one drawing only:
+    any other layout or style shared with a widget still shown must not be handed to them."""
     for child in getattr(widget, "children", ()):
         close_tree(child)
     for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, W.Widget):
+        if isinstance(part, W.Widget) and part not in _SHARED:
             part.close()
     widget.close()
 

@@ -60,19 +60,42 @@ def event_words(game: Game, e: Event) -> str:
     return phase_words(game, e) if e.kind == "phase" else (narrate(e, game.names, game.board, game.family) or "")
 
 
-def events_since(game: Game, start: int) -> list[str]:
-    """The events from the ``start``-th on, in words (for the table's live region)."""
-    return [t for e in list(game.events or ())[start:] if (t := event_words(game, e))]
+class EventWords:
+    """A game's events in words (:func:`event_words`, "" for an event not told), each put in
+    words once: a page that redraws after every row of its table words only the new events.
+    It follows one game at a time; given another, it starts again."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._words: list[str] = []
+
+    def of(self, game: Game) -> list[str]:
+        """Every event of ``game`` in words, in order (one string an event)."""
+        events: list[Event] = game.events or []
+        if game is not self._game or len(self._words) > len(events):
+            self._game, self._words = game, []
+        self._words.extend(event_words(game, e) for e in events[len(self._words):])
+        return self._words
 
 
-def commentary_lines(game: Game, last: int = 40) -> list[str]:
-    """The last ``last`` events in words, each with its turn."""
+def events_since(game: Game, start: int, words: EventWords | None = None) -> list[str]:
+    """The events from the ``start``-th on, in words (for the table's live region); ``words``
+    keeps the words of the events already seen."""
+    texts = (words.of(game)[start:] if words is not None
+             else [event_words(game, e) for e in list(game.events or ())[start:]])
+    return [t for t in texts if t]
+
+
+def commentary_lines(game: Game, last: int = 40, words: EventWords | None = None) -> list[str]:
+    """The last ``last`` events in words, each with its turn; ``words`` keeps the words of
+    the events already seen."""
     events: list[Event] = list(game.events or ())
+    said = words.of(game) if words is not None else None
     out: list[str] = []
-    for e in reversed(events):
-        text = event_words(game, e)
+    for k in range(len(events) - 1, -1, -1):
+        text = said[k] if said is not None else event_words(game, events[k])
         if text:
-            out.append(f"[turn {e.turn}] {text}")
+            out.append(f"[turn {events[k].turn}] {text}")
             if len(out) >= last:
                 break
     return out[::-1]
