@@ -564,29 +564,30 @@ class ClassroomStudent(W.VBox):
                  self.trading)
         if asked != self._asked:  # a refused click, "Trade cards" turned on a question not the market's: kept
             self._asked = asked
-            self.decision.value = self._decision() + f'<span class="ll-seq" data-seq="{self.table.seq}"></span>'
+            words, choices = self._decision()
+            # the record length the page shows goes before the choices it belongs to
+            self.decision.value = words + f'<span class="ll-seq" data-seq="{self.table.seq}"></span>'
+            replace_children(self.options, choices)
         if self.play_paused:
             self._choices_live()
         self.commentary.value = commentary_html(commentary_lines(g, last=12, words=self._event_words))
         with self.live.hold_sync():  # what is said and the focus's move: one message
             self._announce()
 
-    def _decision(self) -> str:
-        """Draw this seat's choices (new buttons, the card market's form, or none) and return
-        the words above them."""
+    def _decision(self) -> tuple[str, list[W.Widget]]:
+        """This seat's question in words and its choices (new buttons, the card market's form,
+        or none)."""
         assert self.seat is not None and self.table is not None
         g = self.table.game
         d = g.pending
         if d is None:
             best = [g.names[s] for s in winners_of(g.results())]
-            replace_children(self.options, [])
-            return f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}."
+            return f"<b>The game is over.</b> Richest: {html.escape(', '.join(best))}.", []
         if d.seat == self.seat.seat and d.kind == MARKET and not self.trading:
-            replace_children(self.options, [])
-            return "<i>No offer to buy or sell a card from you this turn (Trade cards is off).</i>"
+            return "<i>No offer to buy or sell a card from you this turn (Trade cards is off).</i>", []
         if d.seat == self.seat.seat and d.kind == MARKET:
-            replace_children(self.options, [self.market.build(g, self.table.seq, self.choose, self.offer_to_buy)])
-            return f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
+            return (f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>",
+                    [self.market.build(g, self.table.seq, self.choose, self.offer_to_buy)])
         if d.seat == self.seat.seat:
             at = self.table.seq
             buttons = []
@@ -596,10 +597,8 @@ class ClassroomStudent(W.VBox):
                 b.option = opt
                 b.on_click(lambda _b, o=opt, k=at: self.choose(o, k))
                 buttons.append(b)
-            replace_children(self.options, buttons)
-            return f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>"
-        replace_children(self.options, [])
-        return f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>"
+            return f"<b>Your turn: {html.escape(g.rules.explain(d))}</b>", buttons
+        return f"<i>Waiting: {html.escape(g.rules.explain(d))}</i>", []
 
     def _announce(self) -> None:
         """Tell the live region what happened since it last spoke and what is asked now (the
