@@ -25,27 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from comm_counts import Sent, counting, page_names
+from comm_counts import Sent, a_table, counting, page_names
 from landlord.widgets.classroom_student import ClassroomStudent
-from landlord.widgets.classroom_teacher import ClassroomTeacher
 
-from landlord.apps.classroom import Classroom, ClassSpec, SqliteStore
 from landlord.widgets import closing
-
-SECRET = "b" * 24
-
-
-def a_table(folder: Path) -> list[ClassroomStudent]:
-    """A started table of four students, each page drawn."""
-    store = SqliteStore(folder)
-    room, _ = Classroom.create(store, ClassSpec(table_size=4, rounds=20, seed=5, bot_delay=0.0), SECRET)
-    pages = [ClassroomStudent(folder) for _ in range(4)]
-    for p, name in zip(pages, ("Ann", "Bo", "Cy", "Di"), strict=True):
-        assert p.join(room.info.join_code, name)
-    ClassroomTeacher(folder, SECRET).start()
-    for p in pages:
-        p.refresh()
-    return pages
 
 
 def show(what: str, sent: Sent, cpu: float, n: int) -> None:

@@ -11,11 +11,19 @@ import contextlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import comm
 import ipywidgets as W
 from ipywidgets.widgets.widget import _instances
+from landlord.widgets.classroom_student import ClassroomStudent
+from landlord.widgets.classroom_teacher import ClassroomTeacher
+
+from landlord.apps.classroom import Classroom, ClassSpec, SqliteStore
+
+SECRET = "c" * 24
+"""The teacher's secret of :func:`a_table`'s class."""
 
 
 @dataclass
@@ -92,3 +100,17 @@ def page_names(page: W.Widget) -> dict[str, str]:
             if isinstance(part, W.Widget) and part.model_id:
                 out.setdefault(part.model_id, f"{name}.{sub}")
     return out
+
+
+def a_table(folder: Path) -> list[ClassroomStudent]:
+    """A started table of four students in a class stored in ``folder``, each page drawn: what
+    the counts are taken on (the wire tests and ``benchmarks/bench_class_page.py``)."""
+    store = SqliteStore(folder)
+    room, _ = Classroom.create(store, ClassSpec(table_size=4, rounds=20, seed=5, bot_delay=0.0), SECRET)
+    pages = [ClassroomStudent(folder) for _ in range(4)]
+    for p, name in zip(pages, ("Ann", "Bo", "Cy", "Di"), strict=True):
+        assert p.join(room.info.join_code, name)
+    ClassroomTeacher(folder, SECRET).start()
+    for p in pages:
+        p.refresh()
+    return pages

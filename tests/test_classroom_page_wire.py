@@ -9,15 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from comm_counts import Sent, counting
+from comm_counts import Sent, a_table, counting
 from landlord.widgets.classroom_student import ClassroomStudent
-from landlord.widgets.classroom_teacher import ClassroomTeacher
 from landlord.widgets.panels import commentary_html, commentary_lines
 
-from landlord.apps.classroom import Classroom, ClassSpec, SqliteStore
 from landlord.widgets import closing
-
-SECRET = "c" * 24
 
 CLICK_UPDATES = 8
 """Measured (``benchmarks/bench_class_page.py``, 40 clicks at a table of four): a click redraws
@@ -29,19 +25,6 @@ went apart, the status changed with every row)."""
 
 REDRAW_UPDATES = 7
 """A classmate's redraw: the same widgets but the message line (9 at most before, 7 seen)."""
-
-
-def a_table(tmp_path: Path) -> list[ClassroomStudent]:
-    """A started table of four students, each page drawn (as ``bench_class_page.py`` builds it)."""
-    store = SqliteStore(tmp_path)
-    room, _ = Classroom.create(store, ClassSpec(table_size=4, rounds=20, seed=5, bot_delay=0.0), SECRET)
-    pages = [ClassroomStudent(tmp_path) for _ in range(4)]
-    for p, name in zip(pages, ("Ann", "Bo", "Cy", "Di"), strict=True):
-        assert p.join(room.info.join_code, name)
-    ClassroomTeacher(tmp_path, SECRET).start()
-    for p in pages:
-        p.refresh()
-    return pages
 
 
 def asked(pages: list[ClassroomStudent]) -> ClassroomStudent:
