@@ -38,8 +38,9 @@ class Needs:
     (:func:`landlord.rules.needs.check_needs`), so the data layer names no family."""
 
     ranges: Mapping[str, Spec] = field(default_factory=dict)
-    """The family's own range for a param it reads differently (its cards): a name the data's
-    shared table (:data:`landlord.data.schema.SPECS`) leaves to the default, an amount of money."""
+    """The family's own range for a param it reads differently (its cards): where the data's
+    shared table (:data:`landlord.data.schema.SPECS`) names it too, that line says only that it
+    is a list, and the family says what its items are."""
     together: Together | None = None
     """Params that must agree with each other."""
     annexes: tuple[str, ...] = ()
