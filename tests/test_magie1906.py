@@ -178,7 +178,7 @@ def test_the_ordinary_rules_alone_from_a_scenario_override() -> None:
     g.rules.state.houses[FARM] = 3  # type: ignore[attr-defined]
     g.rules.state.houses[LONELY] = 3  # type: ignore[attr-defined]
     g.rules.state.houses[WAYBACK] = 3  # type: ignore[attr-defined]
-    assert g.rules.state.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
+    assert g.rules.pays.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
 
 
 def test_basic_rules_keep_the_tax_at_10() -> None:
@@ -186,7 +186,7 @@ def test_basic_rules_keep_the_tax_at_10() -> None:
     g = table(advanced_rules=False)
     g.rules.state.houses[PIKE] = 3  # type: ignore[attr-defined]
     g.rules.state.houses[FARM] = 3  # type: ignore[attr-defined]
-    assert g.rules.state.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
+    assert g.rules.pays.necessity_tax(FUEL) == 10  # type: ignore[attr-defined]
 
 
 # -- rules 5 and 6: trespass and jail ------------------------------------------------------
@@ -495,9 +495,9 @@ def test_section_rent_doubles_per_house_level(level: int, rent: int) -> None:
     r = g.rules
     for i in (PIKE, FARM, 9):
         r.state.houses[i] = level  # type: ignore[attr-defined]
-    assert r.state.land_rent(FARM) == rent  # type: ignore[attr-defined]
+    assert r.pays.land_rent(FARM) == rent  # type: ignore[attr-defined]
     r.state.houses[9] = max(0, level - 1)  # type: ignore[attr-defined]
-    assert r.state.land_rent(FARM) == 4 * 2 ** max(0, level - 1)  # type: ignore[attr-defined]
+    assert r.pays.land_rent(FARM) == 4 * 2 ** max(0, level - 1)  # type: ignore[attr-defined]
 
 
 def test_sections_are_split_by_the_railroads() -> None:
@@ -551,7 +551,7 @@ def test_monarch_of_the_world_landlord_comes_out_on_top_under_landlord_rules() -
 
 
 def test_monarch_of_the_world_the_end_does_not_wait_for_the_landlord_who_earns_no_wages() -> None:
-    """DECISION (RECONSTRUCTED end, `Magie1906State.awaited`): the end counts the circuits that
+    """DECISION (RECONSTRUCTED end, `Pays1906.awaited`): the end counts the circuits that
     earn wages (the patent: "having passed the beginning-point the required number of times he
     receives no more wages. The game is finished when the last player has passed the
     beginning-point the fifth time"), so the Monarch's landlord, who "gets no wages", is not

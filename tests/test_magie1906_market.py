@@ -417,7 +417,7 @@ def test_a_player_accepts_a_loan_only_where_no_other_way_to_raise_the_money_is_c
         r.state.offered = (1, 200, 200, 20)
         d = Decision(0, "loan_terms", ("accept", "decline"), amount=220)
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"
-        r.state.mortgages.append(Mortgage(0, BROADWAY, r.state.mortgage_value(BROADWAY)))
+        r.state.mortgages.append(Mortgage(0, BROADWAY, r.pays.mortgage_value(BROADWAY)))
         assert make_strategy(bot).choose(view_of(g, 0), d) == "accept"
         r.state.offered = (1, 200, 200, 30)
         assert make_strategy(bot).choose(view_of(g, 0), d) == "decline"

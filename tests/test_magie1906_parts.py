@@ -12,12 +12,13 @@ from landlord.rules.magie1906 import Magie1906, Prospects1906
 from landlord.rules.magie1906.houses import Building1906
 from landlord.rules.magie1906.market import Market1906
 from landlord.rules.magie1906.money import Money1906
+from landlord.rules.magie1906.pays import Pays1906
 from landlord.rules.magie1906.public import SingleTax1906
 from landlord.rules.magie1906.state import Magie1906State
 from landlord.rules.single_tax import SingleTaxRules, SingleTaxState
 
 PARTS: dict[str, Any] = {"money": Money1906, "market": Market1906, "single_tax": SingleTax1906,
-                         "building": Building1906}
+                         "building": Building1906, "pays": Pays1906}
 
 
 def kit_classes(cls: type) -> list[type]:
@@ -44,3 +45,21 @@ def test_every_part_holds_the_one_state_of_the_game() -> None:
     # what the engine's round of turns reads is the state's own
     assert r.owner is r.state.owner and r.kinds is r.state.kinds and r.params is r.state.params
     assert isinstance(r.prospects, Prospects1906) and r.prospects.params is r.state.params
+
+
+def test_the_state_holds_the_data_and_the_pays_read_the_rules_over_it() -> None:
+    """Issue 39, point 2: no object holds more than one concern. The state answers who holds
+    what (the cards, those that may change hands or be built on, the corners behind a space);
+    what the rules in force pay and cost (rents, fares, taxes, wages, what a card secures, who
+    the end waits for) is the ``pays`` part's, which the money, the houses, the landings and
+    the prospects share."""
+    r = table().rules
+    assert isinstance(r, Magie1906)
+    readings = ("land_rent", "house_rent", "necessity_tax", "fare", "landing_cost", "house_sale",
+                "mortgage_value", "redeem_cost", "raise_options", "raisable", "earns_wages", "wages_for",
+                "awaited")
+    assert not [name for name in readings if hasattr(r.state, name)]
+    assert all(hasattr(r.pays, name) for name in readings)
+    assert r.money.pays is r.building.pays is r.pays
+    assert r.prospects._pays is r.pays
+    assert r.prospects.wages_for(0) == r.pays.wages_for(0) and r.prospects.raise_options(0) == r.pays.raise_options(0)

@@ -301,7 +301,7 @@ def test_magie1906_holdings_houses_rent_and_the_count() -> None:
          "luxuries": 2, "cash": 100},
         {"cash": 200}, {}, {}]})
     r = g.rules
-    assert r.state.land_rent(6) == 8 and r.state.house_rent(6) == 30
+    assert r.pays.land_rent(6) == 8 and r.pays.house_rent(6) == 30
     row = g.results()[0]
     assert (row.cash, row.land, row.cards, row.improvements, row.luxuries) == (100, 300, 100, 500, 200)
     assert g.rules.pieces(0)["houses"] == 5 and g.rules.pieces(0)["luxuries"] == 2
@@ -324,7 +324,7 @@ def test_magie1906_mortgages_loans_and_unpaid_debts() -> None:
         {}, {}, {}]})
     r = g.rules
     assert [(m.seat, m.space, m.amount) for m in r.state.mortgages] == [(0, 38, 50)]
-    assert r.state.redeem_cost(r.state.mortgages[0]) == 55
+    assert r.pays.redeem_cost(r.state.mortgages[0]) == 55
     rows = g.results()  # his turn has begun: the $30 is paid, the mortgage and the loan still owed
     assert rows[0].debts == 50 + 60 and rows[1].credits == 60 and rows[0].cash == 200 - 30
     assert g.events is not None

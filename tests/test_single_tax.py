@@ -264,7 +264,7 @@ def test_single_tax_deeds_secure_no_mortgage_but_charters_do() -> None:
     railroad or franchise charter still can, until the public buys it."""
     g = single_tax_table()
     give(g, 0, BROADWAY, ROYAL)
-    opts = g.rules.state.raise_options(0)  # type: ignore[attr-defined]
+    opts = g.rules.pays.raise_options(0)  # type: ignore[attr-defined]
     assert [o for o in opts if Option.parse(o).kind == "mortgage"] == [f"mortgage:{ROYAL}"]
     assert f"sell_card:{BROADWAY}" not in opts and f"sell_card:{ROYAL}" in opts
 

@@ -25,8 +25,10 @@ The bots' valuations are in :mod:`landlord.players.magie1906`.
 
 The package's shape: the family class :class:`Magie1906` (``turns.py``: the turns, the landing on
 a space) holds the state (``state.py``: ``Magie1906State``, the cards, houses, mortgages, debts and
-the queries over them) and composes the parts over it: ``money`` (``money.py``), ``market``
-(``market.py``), ``single_tax`` (``public.py``) and ``building`` (``houses.py``); the landings
+the plain questions of who holds what) and composes the parts over it: ``pays`` (``pays.py``: what
+the rules in force pay and cost, rents, fares, taxes, wages, what a card secures, read by the
+others), ``money`` (``money.py``), ``market`` (``market.py``), ``single_tax`` (``public.py``) and
+``building`` (``houses.py``); the landings
 that ask more than a charge (``landings.py``), the count (``count.py``), the words (``words.py``)
 and the position layout (``position.py``) are functions; what the players read off the table is
 :class:`Prospects1906` (``prospects.py``, with ``terms.py`` and ``building.py``).

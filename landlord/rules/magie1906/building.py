@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from landlord.rules.magie1906.cards import CARD_KINDS
 
 if TYPE_CHECKING:
+    from landlord.rules.magie1906.pays import Pays1906
     from landlord.rules.magie1906.state import Magie1906State
 
 
@@ -20,6 +21,8 @@ class BuildingTerms:
     __slots__ = ("_flows", "_section_get")
     _r: Magie1906State
     """The 1906 state the prospects read."""
+    _pays: Pays1906
+    """What the rules in force pay, as the prospects read it."""
     necessities: tuple[int, ...]
     _taxes: dict[tuple[str, int], float]
     _returns: dict[tuple[object, ...], tuple[list[float], float]]
@@ -121,7 +124,7 @@ class BuildingTerms:
         pays him, :meth:`_paid_to`, less what his own costs him, :meth:`charge`), summed in
         ``lots``' order. Those terms restated here, for speed (the same sums in the same order,
         so the same float), at the land rent of the section's least-built lot (the lots are of
-        one section: :meth:`Magie1906State.land_rent`)."""
+        one section: :meth:`Pays1906.land_rent`)."""
         r = self._r
         p = r.params
         houses, owner, house_owner, spaces = r.houses, r.owner, r.house_owner, r.g.board.spaces
@@ -142,7 +145,7 @@ class BuildingTerms:
 
     def _taxes_flow(self, built: int) -> float:
         """Per throw, what a player's stops on the necessities cost him in tax (advanced rules'
-        Tax Table, as :meth:`Magie1906State.necessity_tax` with ``built`` houses on the board),
+        Tax Table, as :meth:`Pays1906.necessity_tax` with ``built`` houses on the board),
         summed in the board's order; kept by phase and houses built (the phase's params and
         landing chances are its own)."""
         r = self._r
@@ -184,5 +187,4 @@ class BuildingTerms:
         'bid' money (or rent) is paid into the PUBLIC TREASURY": the privilege opens at the
         lot's land rent, :meth:`Building1906.offer_building`); nothing under the landlord
         rules, where he builds on his own lot."""
-        r = self._r
-        return r.land_rent(idx) if r.params.single_tax else 0
+        return self._pays.land_rent(idx) if self._r.params.single_tax else 0

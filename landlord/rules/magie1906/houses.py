@@ -8,17 +8,20 @@ from landlord.engine import flows
 from landlord.engine.decisions import Decision
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
+from landlord.rules.magie1906.pays import Pays1906
 from landlord.rules.magie1906.state import Magie1906State
 
 
 class Building1906:
     """Putting up houses, over the state ``s``: offered on one's turn, or on the lot one stops on
-    under the single tax."""
+    under the single tax; ``pays`` what the rules in force pay (the land rent the building
+    privilege opens at)."""
 
-    __slots__ = ("s",)
+    __slots__ = ("pays", "s")
 
-    def __init__(self, s: Magie1906State) -> None:
+    def __init__(self, s: Magie1906State, pays: Pays1906) -> None:
         self.s = s
+        self.pays = pays
 
     def offer_building(self, seat: int) -> Play:
         """Building on one's turn. RECONSTRUCTED rule 14: at most one house a turn, bought from
@@ -41,7 +44,7 @@ class Building1906:
         if cash < price:
             return
         st = s.params.single_tax
-        spots = [i for i in s.buildable(seat) if not st or cash >= price + s.land_rent(i)]
+        spots = [i for i in s.buildable(seat) if not st or cash >= price + self.pays.land_rent(i)]
         if not spots:
             return
         choice = yield Decision(seat, "build", ("none",) + tuple(option("build", i) for i in spots), amount=price)
@@ -52,7 +55,7 @@ class Building1906:
             self.build(seat, idx)
             return
         step = s.params.bid_step
-        high, bidder = s.land_rent(idx), seat
+        high, bidder = self.pays.land_rent(idx), seat
         n = len(g.players)
         for k in range(1, n):
             other = (seat + k) % n

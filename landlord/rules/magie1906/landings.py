@@ -15,15 +15,18 @@ from landlord.engine.rulebook import Play
 from landlord.rules.magie1906.houses import Building1906
 from landlord.rules.magie1906.market import Market1906
 from landlord.rules.magie1906.money import Money1906
+from landlord.rules.magie1906.pays import Pays1906
 from landlord.rules.magie1906.state import Magie1906State
 from landlord.rules.single_tax import TRACK
 
 
 class Turns(Protocol):
     """What a landing asks of the family class (:class:`~landlord.rules.magie1906.turns.Magie1906`):
-    the state and the parts that pay, the dice, the jail, a move and the wages."""
+    the state, what the rules pay and the parts that pay, the dice, the jail, a move and the
+    wages."""
 
     state: Magie1906State
+    pays: Pays1906
     money: Money1906
     market: Market1906
     building: Building1906
@@ -49,11 +52,11 @@ def land_on_lot(r: Turns, seat: int, idx: int) -> Play:
         # rent into the PUBLIC TREASURY and then pays the full house rent to the owner".
         # DECISION: every player pays the land rent, the deed holder too (deeds are "of no
         # value"); a player on his own house pays the land rent only.
-        yield from r.money.charge(seat, s.treasury, s.land_rent(idx), flows.LAND_RENT, "land rent",
+        yield from r.money.charge(seat, s.treasury, r.pays.land_rent(idx), flows.LAND_RENT, "land rent",
                                   "Single tax 2/4: land rent to the Public Treasury")
         holder = s.house_owner[idx]
         if s.houses[idx] and holder not in (seat, -1):
-            yield from r.money.charge(seat, holder, s.house_rent(idx), flows.BUILDING_RENT, "house rent",
+            yield from r.money.charge(seat, holder, r.pays.house_rent(idx), flows.BUILDING_RENT, "house rent",
                                       "Single tax 4: house rent to the house owner")
         if (not s.houses[idx] and g.players[seat].place == TRACK
                 and g.cash(seat) >= s.params.house_price):
@@ -69,7 +72,7 @@ def land_on_lot(r: Turns, seat: int, idx: int) -> Play:
         owner = yield from r.market.auction(seat, idx)
         if owner == seat:
             return
-    rent = s.land_rent(idx) + s.house_rent(idx)
+    rent = r.pays.land_rent(idx) + r.pays.house_rent(idx)
     if owner >= 0:
         # Rule 7: "When a player stops upon a lot owned by another player, he must pay the land
         # rent to the owner ... If the first player does not buy the lot and some other player
@@ -93,7 +96,7 @@ def land_on_utility(r: Turns, seat: int, idx: int) -> Play:
         buyer = yield from r.market.auction(seat, idx)
         if buyer == seat:
             return
-    amount, payees = s.fare(idx, seat)
+    amount, payees = r.pays.fare(idx, seat)
     if not amount:
         return
     why = "fare" if s.kinds[idx] == "railroad" else "franchise rate"

@@ -10,6 +10,7 @@ from landlord.engine.decisions import Decision
 from landlord.engine.flows import Flow
 from landlord.engine.options import option, parse_option
 from landlord.engine.rulebook import Play
+from landlord.rules.magie1906.pays import Pays1906
 from landlord.rules.magie1906.state import Debt, Magie1906State, Mortgage
 from landlord.rules.magie1906.terms import LOAN_RATES
 from landlord.rules.single_tax import NATURAL, POOR
@@ -21,14 +22,16 @@ if TYPE_CHECKING:
 
 class Money1906:
     """Paying and owing, over the state ``s``: charges, raising money, loans, repayment, the
-    Poor House and the Natural Opportunities; ``kit`` is the family's rules for the kit's
+    Poor House and the Natural Opportunities; ``pays`` what the rules in force pay (what a card
+    secures, a house sells for, a mortgage costs to lift); ``kit`` is the family's rules for the kit's
     shared mechanics (:meth:`~landlord.engine.rulebook.Rules.pay_what_he_has`), ``market`` the
     card market a short player sells through (rule 12's "sell")."""
 
-    __slots__ = ("kit", "market", "s")
+    __slots__ = ("kit", "market", "pays", "s")
 
-    def __init__(self, s: Magie1906State, kit: Rules, market: Market1906) -> None:
+    def __init__(self, s: Magie1906State, pays: Pays1906, kit: Rules, market: Market1906) -> None:
         self.s = s
+        self.pays = pays
         self.kit = kit
         self.market = market
 
@@ -45,11 +48,11 @@ class Money1906:
         this payment. When nothing is left he pays what he has; the rest stays owed
         (:meth:`broke`).
         """
-        s = self.s
+        s, pays = self.s, self.pays
         g = s.g
         tried: set[str] = set()
         while g.cash(seat) < amount:
-            opts = [o for o in s.raise_options(seat) if o not in tried]
+            opts = [o for o in pays.raise_options(seat) if o not in tried]
             if not opts:
                 self.broke(seat, dst, amount, kind, reason, rule)
                 return
@@ -57,7 +60,7 @@ class Money1906:
             head, arg = parse_option(choice)
             idx = int(arg)
             if head == "mortgage":
-                value = s.mortgage_value(idx)
+                value = pays.mortgage_value(idx)
                 if value <= 0:  # the rules changed since he was asked (a card of no value now)
                     tried.add(choice)
                     continue
@@ -68,7 +71,7 @@ class Money1906:
                 s.houses[idx] -= 1
                 if not s.houses[idx]:
                     s.house_owner[idx] = -1
-                g.pay(s.bank, seat, s.house_sale(idx), flows.IMPROVEMENT, "house sold",
+                g.pay(s.bank, seat, pays.house_sale(idx), flows.IMPROVEMENT, "house sold",
                       "Rule 16 (reconstructed): selling")
                 g.emit("house_sold", seat, space=idx, houses=s.houses[idx], reconstructed=True)
             elif head == "sell_card":
@@ -116,21 +119,21 @@ class Money1906:
         """Before the throw: lift a mortgage (RECONSTRUCTED rule 15: its amount plus interest,
         to the Bank) or repay a loan (RECONSTRUCTED rule 16: the whole of what is owed, to the
         lender), whichever his cash covers. DECISION: one repayment a turn."""
-        s = self.s
+        s, redeem_cost = self.s, self.pays.redeem_cost
         g = s.g
         cash = g.cash(seat)
-        mine = [m for m in s.mortgages if m.seat == seat and s.redeem_cost(m) <= cash]
+        mine = [m for m in s.mortgages if m.seat == seat and redeem_cost(m) <= cash]
         loans = [d for d in s.debts if d.debtor == seat and d.loan and d.amount <= cash]
         if not mine and not loans:
             return
         opts = (("keep",) + tuple(option("repay", m.space) for m in mine)
                 + tuple(option("repay_loan", d.creditor) for d in loans))
-        costs = [s.redeem_cost(m) for m in mine] + [d.amount for d in loans]
+        costs = [redeem_cost(m) for m in mine] + [d.amount for d in loans]
         choice = yield Decision(seat, "repay", opts, amount=min(costs))
         head, arg = parse_option(choice)
         if head == "repay":
             m = next(m for m in mine if m.space == int(arg))
-            g.pay(seat, s.bank, s.redeem_cost(m), flows.REPAYMENT, "mortgage lifted", "Rule 15 (reconstructed)")
+            g.pay(seat, s.bank, redeem_cost(m), flows.REPAYMENT, "mortgage lifted", "Rule 15 (reconstructed)")
             s.mortgages.remove(m)
             g.emit("mortgage_lifted", seat, space=m.space, reconstructed=True)
         elif head == "repay_loan":

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from landlord.engine import flows
 from landlord.errors import DataError
 from landlord.rules.magie1906.cards import CARD_KINDS
+from landlord.rules.magie1906.pays import Pays1906
 from landlord.rules.magie1906.state import Debt, Magie1906State, Mortgage
 
 if TYPE_CHECKING:
@@ -21,7 +22,8 @@ DEBT_FIELDS = frozenset({"to", "amount", "loan"})
 """The fields of a seat's ``debts`` entries they take (``Rules.DEBT_FIELDS``)."""
 
 
-def place_seat(s: Magie1906State, names: Rules, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
+def place_seat(s: Magie1906State, pays: Pays1906, names: Rules, seat: int, sp: SeatPosition, where: str,
+               entry: str) -> None:
     """A position's fields in the 1906 rules' own terms, each refused by name where the
     rules would not let it stand:
 
@@ -40,8 +42,8 @@ def place_seat(s: Magie1906State, names: Rules, seat: int, sp: SeatPosition, whe
       expense of a position is paid as a repayment.
     * ``luxuries``: luxury cards held (RECONSTRUCTED rule 13).
 
-    ``names`` finds the spaces and creditors a position names (:meth:`Rules.space_named`,
-    :meth:`Rules.creditor_named`).
+    ``pays`` says what a card secures (:meth:`Pays1906.mortgage_value`); ``names`` finds the
+    spaces and creditors a position names (:meth:`Rules.space_named`, :meth:`Rules.creditor_named`).
     """
     g = s.g
     pl = g.players[seat]
@@ -61,7 +63,7 @@ def place_seat(s: Magie1906State, names: Rules, seat: int, sp: SeatPosition, whe
         s.check_trust_pending = True
     for name in sp.mortgages:
         idx = names.space_named(where, entry, "mortgages", name)
-        value = s.mortgage_value(idx)
+        value = pays.mortgage_value(idx)
         if value <= 0:
             raise DataError(where, entry, "mortgages", f"{name!r} secures nothing under these rules "
                             f"(the Title Deeds are of no value under the single tax)")

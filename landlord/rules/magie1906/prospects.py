@@ -1,4 +1,5 @@
-"""What the 1906 players read off the table to value a card: :class:`Prospects1906`, over the state."""
+"""What the 1906 players read off the table to value a card: :class:`Prospects1906`, over the state
+and what the rules in force pay (:class:`~landlord.rules.magie1906.pays.Pays1906`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from landlord.rules.magie1906.terms import MoneyTerms
 from landlord.rules.memo import PhaseOdds
 
 if TYPE_CHECKING:
+    from landlord.rules.magie1906.pays import Pays1906
     from landlord.rules.magie1906.state import Magie1906State
 
 _CIRCUITS = attrgetter("circuits")
@@ -26,11 +28,12 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
     """What the 1906 bots read off the table to value a card (all of it public: the cards, the
     houses, the board, the dice): :mod:`landlord.players.magie1906` turns it into a price."""
 
-    __slots__ = ("_chances", "_game", "_mean", "_movement", "_odds", "_r", "_returns", "_taxes", "franchises",
-                 "necessities", "paired")
+    __slots__ = ("_chances", "_game", "_mean", "_movement", "_odds", "_pays", "_r", "_returns", "_taxes",
+                 "franchises", "necessities", "paired")
 
-    def __init__(self, state: Magie1906State) -> None:
+    def __init__(self, state: Magie1906State, pays: Pays1906) -> None:
         self._r = state
+        self._pays = pays
         self._game = state.g
         self._movement = magie1906_movement
         self._odds: dict[str, Mapping[int, float]] = {}
@@ -84,7 +87,7 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
         if idx in r.public or (kind == "lot" and p.single_tax):
             return 0.0
         if kind == "lot":
-            return float(r.land_rent(idx) + r.house_rent(idx))
+            return float(self._pays.land_rent(idx) + self._pays.house_rent(idx))
         if kind == "railroad":
             owner = r.owner
             held = sum([owner[i] == seat or i == idx for i in r.railroads])
@@ -131,13 +134,13 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
         player the end waits for (``awaited``), a throw per seven spaces, within the rounds left."""
         r = self._r
         p = r.params
-        to_go = max(0, p.circuits - min(map(_CIRCUITS, r.awaited())))
+        to_go = max(0, p.circuits - min(map(_CIRCUITS, self._pays.awaited())))
         return float(min(to_go * r.n / 7, max(0, p.max_rounds - r.g.round)))
 
     def wages_for(self, seat: int) -> int:
         """The wages ``seat`` earns each time round the board (rule 3, with any rise the single
         tax has paid for; the Monarch of the World's landlord "gets no wages")."""
-        return self._r.wages_for(seat)
+        return self._pays.wages_for(seat)
 
     @property
     def players(self) -> int:
@@ -150,7 +153,7 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
         end), and he is the furthest behind (rounds and spaces) of those who have not."""
         r = self._r
         need = r.params.circuits
-        waiting = [pl for pl in r.awaited() if pl.circuits < need]
+        waiting = [pl for pl in self._pays.awaited() if pl.circuits < need]
         me = r.g.players[seat]
         return me in waiting and me.circuits * r.n + me.pos == min(pl.circuits * r.n + pl.pos for pl in waiting)
 
@@ -168,7 +171,7 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
         if kind == "lot":
             return self._paid_to(idx, seat)
         if kind in ("railroad", "franchise"):
-            amount, payees = r.fare(idx, -1)
+            amount, payees = self._pays.fare(idx, -1)
             return amount / len(payees) if seat in payees else 0.0
         return self.earning(idx, seat) if kind == "speculation" and r.owner[idx] == seat else 0.0
 
@@ -192,24 +195,24 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
         Speculation, a luxury): rule 7's land rent and the house rent to another holder (to
         the Public Treasury if the lot is unowned), rule 4's tax on a necessity (doubled with
         the houses on the board under the advanced rules), rule 9's fares and rates to another
-        holder (:meth:`Magie1906State.fare`), the jail fine for trespassing (the most
+        holder (:meth:`Pays1906.fare`), the jail fine for trespassing (the most
         leaving costs), a Chance card's mean (rule 11, RECONSTRUCTED deck: collect, pay, fine,
         jail, wages at Mother Earth). Under the single tax: every lot's land rent to the
         treasury and the house rent to another house's owner, no necessity tax, nothing on a
         college site."""
-        r = self._r
+        r, pays = self._r, self._pays
         p, kind = r.params, r.kinds[idx]
         if kind == "lot":
             if p.single_tax:
                 other_house = r.house_owner[idx] not in (seat, -1)
-                return float(r.land_rent(idx) + (r.house_rent(idx) if other_house else 0))
-            return 0.0 if r.owner[idx] == seat else float(r.land_rent(idx) + r.house_rent(idx))
+                return float(pays.land_rent(idx) + (pays.house_rent(idx) if other_house else 0))
+            return 0.0 if r.owner[idx] == seat else float(pays.land_rent(idx) + pays.house_rent(idx))
         if kind == "necessity":
-            return 0.0 if p.single_tax else float(r.necessity_tax(idx))
+            return 0.0 if p.single_tax else float(pays.necessity_tax(idx))
         if kind == "estate":
             return 0.0 if idx in r.colleges else float(p.jail_fine)
         if kind in ("railroad", "franchise"):
-            amount, payees = r.fare(idx, seat)
+            amount, payees = pays.fare(idx, seat)
             return 0.0 if seat in payees else float(amount)
         if kind == "chance":
             return self._chance_mean(seat)
@@ -248,9 +251,9 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
     def _paid_to(self, idx: int, seat: int) -> float:
         """What another player stopping on lot ``idx`` pays ``seat`` now: the land rent if he
         holds the deed (not under the single tax), the house rent if he owns its houses."""
-        r = self._r
-        land = r.land_rent(idx) if r.owner[idx] == seat and not r.params.single_tax else 0
-        return float(land + (r.house_rent(idx) if r.house_owner[idx] == seat else 0))
+        r, pays = self._r, self._pays
+        land = pays.land_rent(idx) if r.owner[idx] == seat and not r.params.single_tax else 0
+        return float(land + (pays.house_rent(idx) if r.house_owner[idx] == seat else 0))
 
     def speculation_gain(self, idx: int, seat: int) -> float:
         """What playing Speculation on space ``idx`` is expected to add to ``seat``'s count
@@ -276,7 +279,7 @@ class Prospects1906(PhaseOdds, MoneyTerms, BuildingTerms):
         head, arg = parse_option(option)
         if head == "repay":
             m = next(m for m in r.mortgages if m.seat == seat and m.space == int(arg))
-            return r.redeem_cost(m), m.amount
+            return self._pays.redeem_cost(m), m.amount
         d = next(d for d in r.debts if d.debtor == seat and d.loan and d.creditor == int(arg))
         return d.amount, d.amount
 

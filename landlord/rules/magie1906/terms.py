@@ -1,11 +1,13 @@
 """What the 1906 rules pay when a player raises money, borrows or pools his railroads, as the
-players read it off the table (:class:`MoneyTerms`, a part of ``Prospects1906``)."""
+players read it off the table (:class:`MoneyTerms`, a part of ``Prospects1906``, over what the
+rules in force pay: :class:`~landlord.rules.magie1906.pays.Pays1906`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from landlord.rules.magie1906.pays import Pays1906
     from landlord.rules.magie1906.state import Magie1906State
 
 LOAN_RATES = (0, 5, 10)
@@ -21,6 +23,8 @@ class MoneyTerms:
     __slots__ = ()
     _r: Magie1906State
     """The 1906 state the prospects read."""
+    _pays: Pays1906
+    """What the rules in force pay, as the prospects read it."""
 
     if TYPE_CHECKING:  # the prospects' own
         def chance(self, idx: int) -> float: ...
@@ -48,19 +52,19 @@ class MoneyTerms:
 
     def raise_options(self, seat: int) -> list[str]:
         """What ``seat`` could do now to raise money (rule 12: "borrow ... or sell or mortgage
-        any of his property"; ``Magie1906State.raise_options``)."""
-        return self._r.raise_options(seat)
+        any of his property"; ``Pays1906.raise_options``)."""
+        return self._pays.raise_options(seat)
 
     def mortgage_value(self, idx: int) -> int:
         """What the Bank lends on the card of ``idx`` (RECONSTRUCTED rule 15: ``mortgage_percent``
         of its printed price). A mortgage still owed is taken off the count, so mortgaging
         takes nothing off it: the card still counts and earns."""
-        return self._r.mortgage_value(idx)
+        return self._pays.mortgage_value(idx)
 
     def house_sale(self, idx: int) -> int:
         """What the Bank pays for a house sold back (RECONSTRUCTED: ``house_sale_percent`` of
         its price)."""
-        return self._r.house_sale(idx)
+        return self._pays.house_sale(idx)
 
     def house_loss(self, idx: int, seat: int) -> float:
         """What selling one of ``seat``'s houses on lot ``idx`` back to the Bank takes off his
@@ -82,10 +86,10 @@ class MoneyTerms:
         count (rule 9: "If two players own all of the RAILROADS between them, they may at any
         time pool their railroad interests and form a Trust, charging the other players $40
         for each RAILROAD space and dividing profits"; a member rides his partner's railroads
-        free, ``Magie1906State.fare``): every player's expected stops on the railroads, the
+        free, ``Pays1906.fare``): every player's expected stops on the railroads, the
         fares paid to him less those he pays, with the Trust and without it, until the end.
         Worked out by forming the Trust on the table and taking it down again."""
-        r = self._r
+        r, fare = self._r, self._pays.fare
         holders = sorted({r.owner[i] for i in r.railroads})
         if r.trust is not None or len(holders) != 2 or seat not in holders:
             return 0.0
@@ -96,7 +100,7 @@ class MoneyTerms:
             for i in r.railroads:
                 chance = self.chance(i)
                 for s in seats:
-                    amount, payees = r.fare(i, s)
+                    amount, payees = fare(i, s)
                     if s == seat:
                         total -= chance * amount
                     elif seat in payees:

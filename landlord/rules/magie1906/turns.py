@@ -1,7 +1,8 @@
 """The 1906 game's turns, rule by rule: the family class, :class:`Magie1906`, which lands a token
 on its space (:meth:`Magie1906.land`, the lots, railroads and franchises, Speculation and Chance
 in :mod:`~landlord.rules.magie1906.landings`) and composes the state
-(:mod:`~landlord.rules.magie1906.state`) and its parts: the money
+(:mod:`~landlord.rules.magie1906.state`) and its parts: what the rules pay
+(:mod:`~landlord.rules.magie1906.pays`), the money
 (:mod:`~landlord.rules.magie1906.money`), the card market (:mod:`~landlord.rules.magie1906.market`),
 the single tax (:mod:`~landlord.rules.magie1906.public`), the houses
 (:mod:`~landlord.rules.magie1906.houses`), the count (:mod:`~landlord.rules.magie1906.count`), the
@@ -24,6 +25,7 @@ from landlord.rules.magie1906.houses import Building1906
 from landlord.rules.magie1906.market import Market1906
 from landlord.rules.magie1906.money import Money1906
 from landlord.rules.magie1906.params import PARAMS, READERS, Params1906
+from landlord.rules.magie1906.pays import Pays1906
 from landlord.rules.magie1906.prospects import Prospects1906
 from landlord.rules.magie1906.public import SingleTax1906
 from landlord.rules.magie1906.state import Magie1906State, Player1906
@@ -54,15 +56,17 @@ class Magie1906(SingleTaxRules):
         self.state = s = Magie1906State(game, self.kinds, self.owner)
         """The table, the cards and houses, the mortgages and debts, the public's, the counters
         and the params in force."""
+        self.pays = pays = Pays1906(s)
+        """What the rules in force pay and cost: rents, fares, taxes, wages, what a card secures."""
         self.single_tax = SingleTax1906(s)
         """The single-tax phase: the switch and the Public Treasury's works."""
         self.market = Market1906(s)
         """The green cards changing hands: the hands given, the market, sales from the pack."""
-        self.money = Money1906(s, self, self.market)
+        self.money = Money1906(s, pays, self, self.market)
         """Paying, raising money, borrowing and repaying, the Poor House, the Natural Opportunities."""
-        self.building = Building1906(s)
+        self.building = Building1906(s, pays)
         """Putting up houses."""
-        self.prospects = Prospects1906(s)
+        self.prospects = Prospects1906(s, pays)
         """What the players read off the table to value a card (``SeatView.prospects``)."""
 
     @property
@@ -98,7 +102,7 @@ class Magie1906(SingleTaxRules):
 
     def place_seat(self, seat: int, sp: SeatPosition, where: str, entry: str) -> None:
         """Lay out a position's seat (:func:`~landlord.rules.magie1906.position.place_seat`)."""
-        position.place_seat(self.state, self, seat, sp, where, entry)
+        position.place_seat(self.state, self.pays, self, seat, sp, where, entry)
 
     def apply_position(self, position: Position) -> None:
         """Lay out the position (:meth:`Rules.apply_position`); each player's stake (his count
@@ -124,7 +128,7 @@ class Magie1906(SingleTaxRules):
         (:meth:`RoundsOfTurns.play`) until :meth:`end_reason`.
 
         DECISION (RECONSTRUCTED end): the 1906 sheet gives no end of the game; as in the 1904
-        patent it ends when every player who earns wages (:meth:`Magie1906State.awaited`) has
+        patent it ends when every player who earns wages (:meth:`Pays1906.awaited`) has
         passed Mother Earth ``circuits`` times (or after ``max_rounds`` rounds), or, with
         ``prosperity_end``, under the single tax when the poorest player has doubled his stake.
         """
@@ -174,7 +178,7 @@ class Magie1906(SingleTaxRules):
         s = self.state
         g = s.g
         need = s.params.circuits
-        if all([pl.circuits >= need for pl in s.awaited()]):
+        if all([pl.circuits >= need for pl in self.pays.awaited()]):
             return "circuits"
         if s.params.prosperity_end and s.params.single_tax:
             # RECONSTRUCTED "Prosperity" end (later descriptions of the anti-monopolist game):
@@ -281,8 +285,8 @@ class Magie1906(SingleTaxRules):
             # throw, he puts his checker upon any NATURAL OPPORTUNITY space ... back of the space
             # to which his throw would bring him." DECISION: he can afford it when his cash plus
             # the wages the move earns covers what the target space charges.
-            income = s.wages_for(seat) if passes else 0
-            if s.landing_cost(seat, target) > g.cash(seat) + income:
+            income = self.pays.wages_for(seat) if passes else 0
+            if self.pays.landing_cost(seat, target) > g.cash(seat) + income:
                 corner = yield from self.money.choose_natural(seat, target)
                 self.money.to_natural(seat, target, corner)
                 return
@@ -307,7 +311,7 @@ class Magie1906(SingleTaxRules):
         pl = g.players[seat]
         pl.circuits += 1
         g.emit("circuit", seat, circuits=pl.circuits)
-        amount = s.wages_for(seat)
+        amount = self.pays.wages_for(seat)
         if amount:
             g.pay(s.bank, seat, amount, flows.WAGES, "wages", "Rule 3: wages")
         else:
@@ -328,7 +332,7 @@ class Magie1906(SingleTaxRules):
         g = s.g
         pl = g.players[seat]
         fine = s.params.jail_fine
-        forced = pl.jail_missed >= s.params.jail_max_missed and g.cash(seat) + s.raisable(seat) >= fine
+        forced = pl.jail_missed >= s.params.jail_max_missed and g.cash(seat) + self.pays.raisable(seat) >= fine
         if forced:
             choice = "pay"
             g.emit("jail_time_up", seat, missed=pl.jail_missed)
@@ -361,8 +365,8 @@ class Magie1906(SingleTaxRules):
         pl = g.players[seat]
         a, b = self.throw(seat)
         target = (s.poor_corner + a + b) % s.n
-        income = s.wages_for(seat) if s.poor_corner + a + b >= s.n else 0
-        if s.landing_cost(seat, target) > g.cash(seat) + income:
+        income = self.pays.wages_for(seat) if s.poor_corner + a + b >= s.n else 0
+        if self.pays.landing_cost(seat, target) > g.cash(seat) + income:
             g.emit("poorhouse_stay", seat, target=target)
             return
         pl.place = TRACK
@@ -402,8 +406,8 @@ class Magie1906(SingleTaxRules):
                 return
             # Rule 4: "he pays $10 taxes into the PUBLIC TREASURY"; advanced rules: doubled at
             # ten houses on the board, doubled again at twenty-five.
-            yield from self.money.charge(seat, s.treasury, s.necessity_tax(idx), flows.TAX, "necessity tax",
-                                         "Rule 4: taxes")
+            yield from self.money.charge(seat, s.treasury, self.pays.necessity_tax(idx), flows.TAX,
+                                         "necessity tax", "Rule 4: taxes")
         elif kind == "estate":
             if idx in s.colleges:
                 # Single tax, rule 7: "if a player goes to college he takes a blue card marked
