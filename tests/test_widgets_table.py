@@ -401,7 +401,9 @@ def test_hostile_widget_messages_touch_no_server_file(tmp_path: Path, monkeypatc
     for w in widgets_in(table):
         if isinstance(w, W.Button):
             w._handle_button_msg(None, {"event": "click"}, [])
-    assert tree_state(root) == before
+    after = tree_state(root)
+    changed = sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+    assert not changed, changed[:10]  # (names the files: under -n 2 another file's test may be the writer)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
