@@ -4,6 +4,7 @@ state object and parts over it, and inherits only the engine's round of turns.""
 from __future__ import annotations
 
 from british1913_helpers import btable
+from class_shapes import kit_classes
 
 from landlord.rules.british1913 import British1913
 from landlord.rules.british1913.count import Count
@@ -15,11 +16,6 @@ from landlord.rules.british1913.state import British1913State
 from landlord.rules.british1913.terms import Terms
 
 PARTS = {"terms": Terms, "market": Market, "debts": Debts, "sites": Sites, "count": Count}
-
-
-def kit_classes(cls: type) -> list[type]:
-    """The kit's own classes ``cls`` is made of, itself included."""
-    return [c for c in cls.__mro__ if c.__module__.startswith("landlord.")]
 
 
 def test_the_family_class_inherits_at_most_three_of_the_kits_classes() -> None:

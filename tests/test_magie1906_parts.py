@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from class_shapes import kit_classes
 from magie1906_helpers import table
 
 from landlord.rules.magie1906 import Magie1906, Prospects1906
@@ -19,11 +20,6 @@ from landlord.rules.single_tax import SingleTaxRules, SingleTaxState
 
 PARTS: dict[str, Any] = {"money": Money1906, "market": Market1906, "single_tax": SingleTax1906,
                          "building": Building1906, "pays": Pays1906}
-
-
-def kit_classes(cls: type) -> list[type]:
-    """The kit's own classes ``cls`` is made of, itself included."""
-    return [c for c in cls.__mro__ if c.__module__.startswith("landlord.")]
 
 
 def test_the_family_class_inherits_only_the_single_tax_rules_on_the_round_of_turns() -> None:

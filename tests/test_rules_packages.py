@@ -10,6 +10,7 @@ import inspect
 from pathlib import Path
 
 import pytest
+from class_shapes import kit_classes
 
 import landlord.rules as rules_pkg
 from landlord.engine import narrate, strategies
@@ -34,7 +35,7 @@ def test_no_class_of_a_family_inherits_more_than_three_of_the_kits_classes(famil
     for path in sorted((RULES / family).glob("*.py")):
         module = importlib.import_module(f"landlord.rules.{family}.{path.stem}")
         for name, cls in inspect.getmembers(module, inspect.isclass):
-            kit = [c.__name__ for c in cls.__mro__[1:] if c.__module__.startswith("landlord.")]
+            kit = [c.__name__ for c in kit_classes(cls)[1:]]
             if cls.__module__ == module.__name__ and len(kit) > 3:
                 deep[name] = kit
     assert not deep, deep
