@@ -890,6 +890,7 @@ async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, s
             await collect(s)
         figures["models_max"] = max((len(s.client.models) for s in students if s.client is not None), default=0)
         own, others = [], []
+        own_at: list[tuple[float, float]] = []  # (when clicked, ms since the epoch; click -> own view)
         by_table: dict[int, list[Student]] = {}
         for s in students:
             if s.joined:
@@ -902,6 +903,7 @@ async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, s
                 mine = first(s)
                 if mine is not None:
                     own.append(mine - at)
+                    own_at.append((at, mine - at))
                 for o in by_table.get(s.table, []):
                     if o is not s:
                         theirs = first(o)
@@ -913,6 +915,7 @@ async def drive(args: argparse.Namespace, servers: list[Server], folder: Path, s
         figures["tti_browser"] = [s.tti for s in students if s.tti and s.browser]
         figures["join_s"] = [s.join_s for s in students if s.join_s]
         figures["own_ms"], figures["others_ms"] = own, others
+        figures["stretches"] = stretches(own_at)
         # lost / duplicated: each click the page did not refuse against the store's row at the
         # record length it was made at (a click on a button drawn at length k is recorded at k or
         # not at all); a bot's answer there for the same seat (away, overdue) raced the click
@@ -1170,6 +1173,28 @@ def main() -> None:
     report(args, measure(args))
 
 
+BUCKET_S = 10.0
+"""The length of the stretches of play in which the clicks' times are looked at together."""
+
+
+def stretches(own_at: list[tuple[float, float]]) -> dict[str, Any]:
+    """Play cut into :data:`BUCKET_S` stretches by when each click was made (``own_at``: when,
+    ms since the epoch, and its click -> own view, ms): each stretch's median, and the slow ones
+    (median over three times the median of all stretches' medians and over 100 ms), so a class's
+    slow stretches (the median at every table rising at once for 20-200 s, 2026-12-04) show in
+    every run's figures, with when they came."""
+    if not own_at:
+        return {"buckets": 0, "typical": float("nan"), "slow": []}
+    start = min(at for at, _ in own_at)
+    buckets: dict[int, list[float]] = {}
+    for at, ms in own_at:
+        buckets.setdefault(int((at - start) / 1000 / BUCKET_S), []).append(ms)
+    medians = {b: pct(v, 50) for b, v in sorted(buckets.items())}
+    typical = pct(list(medians.values()), 50)
+    slow = [(b * BUCKET_S, m, len(buckets[b])) for b, m in medians.items() if m > max(3 * typical, 100.0)]
+    return {"buckets": len(medians), "typical": typical, "slow": slow}
+
+
 def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     """Print a class run's figures."""
     warm_s, idle_mb, idle_kernels = figures["warm_s"], figures["idle_mb"], figures["idle_kernels"]
@@ -1193,6 +1218,10 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     print(f"{figures['joined']} of {args.students} seated after {figures['all_joined_s']:.1f} s; "
           f"play {figures['play_s']:.0f} s; tables over {figures['tables_over']}/{figures['tables']}")
     print(f"click -> own view, ms: p50 {pct(own, 50):.0f}  p95 {pct(own, 95):.0f}  (n={len(own)})")
+    st = figures["stretches"]
+    slow = ", ".join(f"{t:.0f}-{t + BUCKET_S:.0f} s: {m:.0f} ms (n={n})" for t, m, n in st["slow"]) or "none"
+    print(f"  in {BUCKET_S:.0f} s stretches of play ({st['buckets']}): their medians' median {st['typical']:.0f} ms; "
+          f"slow stretches (median over 3x that and over 100 ms): {slow}")
     machine, tree, voila = figures["play_cpu"]
     print(f"  during play: the machine's cores {machine:.0%} busy, class server + kernels {tree:.2f} CPU-s/s "
           f"(the Voilà server, one thread that every page's messages pass through, {voila:.2f})")
