@@ -186,6 +186,22 @@ def _turn(page: Any) -> int:
     return int(m.group(1))
 
 
+SETTLED = """() => {
+  const text = document.body.innerText, now = performance.now();
+  if (window.llQuietText !== text) { window.llQuietText = text; window.llQuietSince = now; return false; }
+  const activity = document.querySelector('.ll-activity');
+  return now - window.llQuietSince > 1500 && /Waiting for you|game is over/.test(activity ? activity.innerText : '');
+}"""
+"""The page has not changed for 1.5 s and its table waits for the student (or the game is over).
+The activity line alone is not enough: just after a click it can still say "Waiting for you"
+from before while the bots' moves are on their way (CI of 2026-12-07 read turn 17 there and
+saved turn 18)."""
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_function(SETTLED, timeout=60_000, polling=250)
+
+
 def test_a_refresh_gives_the_game_back_and_save_is_one_click(voila: str) -> None:
     """Issue 27.1 in Chromium: the student plays, reloads the page, and is offered the game the
     browser kept; Resume brings back the same turn. Save downloads the file at one click and
@@ -198,8 +214,7 @@ def test_a_refresh_gives_the_game_back_and_save_is_one_click(voila: str) -> None
             page.locator("button.mod-primary").first.click(timeout=30_000)
             page.wait_for_function(
                 "(b) => document.querySelector('.ll-commentary').innerText !== b", arg=before, timeout=30_000)
-            page.wait_for_function("() => /Waiting for you|game is over/.test("
-                                   "document.querySelector('.ll-activity').innerText)", timeout=30_000)
+            _settle(page)
         turn = _turn(page)
         assert turn > 0
         with page.expect_download(timeout=30_000) as download:
