@@ -6,7 +6,9 @@ Both :func:`landlord.runs.simulate.simulate` and the sweep's local backend play 
 * ignores Ctrl-C (the parent hears it and decides; a worker killed mid-chunk by the terminal's
   SIGINT would print its own traceback), and
 * watches its parent: when the parent dies (even by ``kill -9``) the worker is re-parented, and
-  it exits within :data:`WATCH_SECONDS` instead of waiting on a pipe for minutes.
+  it exits within :data:`WATCH_SECONDS` instead of waiting on a pipe for minutes, and
+* keeps NumPy's linear-algebra libraries to one thread (:data:`ONE_THREAD`), as Dask's workers
+  do: the pool already runs a worker a core.
 
 :func:`stop_now` ends a pool without waiting for the chunks being played (Ctrl-C, a cancel).
 """
@@ -25,8 +27,19 @@ WATCH_SECONDS = 0.5
 """How often a worker checks that its parent is still alive."""
 
 
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+"""The variables that keep NumPy's linear-algebra libraries to one thread when set before NumPy
+loads, which is in a worker started by ``spawn`` (a forked one has NumPy already). The kit asks
+those libraries for nothing in parallel (the landing chain solves elementwise), and starting a
+thread a core cost such a worker 0.06-0.08 CPU-s of its 0.24 (``benchmarks/bench_startup.py``).
+A value the user set is kept."""
+
+
 def worker_init() -> None:
-    """Run in each worker as it starts: ignore Ctrl-C, and exit when the parent is gone."""
+    """Run in each worker as it starts: ignore Ctrl-C, exit when the parent is gone, and keep
+    NumPy's libraries to one thread (:data:`ONE_THREAD`)."""
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     threading.Thread(target=_watch, args=(parent,), name="landlord-parent-watch", daemon=True).start()
